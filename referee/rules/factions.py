@@ -1,0 +1,172 @@
+"""Factions: the three rating lines as created (p.30, ruling A46) plus their campaign upgrades (A45)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+
+from .. import paths
+from .errors import InputError
+from .files import load
+from .model import Strict
+from .stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT, Rating, StatLine, StatName
+
+STAT_MIN, STAT_MAX = 1, 5
+CREATION_POINTS = 6
+UPGRADE_COST = {"reserve": 2, "veteran": 4, "spec-ops": 6}
+ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+class Colours(Strict):
+    primary: str = Field(default="#3c6e9f", pattern=r"^#[0-9a-fA-F]{6}$")
+    secondary: str = Field(default="#f0f0f0", pattern=r"^#[0-9a-fA-F]{6}$")
+
+
+class RatingLines(Strict):
+    reserve: StatLine
+    veteran: StatLine
+    spec_ops: StatLine = Field(alias="spec-ops")
+
+    def line(self, rating: str) -> StatLine:
+        return getattr(self, rating.replace("-", "_"))
+
+
+class Upgrade(Strict):
+    """One campaign purchase: +1 to one stat of one rating (p.31)."""
+
+    rating: Rating
+    stat: StatName
+    cost: int = Field(ge=1, description="tech points paid (halved when the opponent's stat was higher)")
+    battle: int | None = Field(default=None, ge=1)
+
+
+class Faction(Strict):
+    id: str
+    name: str = Field(min_length=1)
+    lore: str = ""
+    colours: Colours = Colours()
+    emblem: str = "chevron"
+    created: RatingLines
+    upgrades: list[Upgrade] = []
+
+    def stats(self, rating: str) -> StatLine:
+        """Current stats of a rating: the created line with every upgrade applied."""
+        line = self.created.line(rating)
+        for up in self.upgrades:
+            if up.rating == rating:
+                line = line.raised(up.stat)
+        return line
+
+    def current(self) -> dict[str, StatLine]:
+        return {r: self.stats(r) for r in RATINGS}
+
+
+EMBLEMS = ("chevron", "star", "circle", "diamond", "cross", "bolt")
+
+
+def creation_problems(faction: Faction) -> list[str]:
+    """Every way the faction breaks the creation rules (p.30, A46) or the upgrade rules (p.31, A45), all at once."""
+    problems: list[str] = []
+    if not ID_PATTERN.match(faction.id):
+        problems.append(f"id: expected lower-case words joined by '-', like 'new-tokyo' (got {faction.id!r})")
+    if faction.emblem not in EMBLEMS:
+        problems.append(f"emblem: expected one of {', '.join(EMBLEMS)} (got {faction.emblem!r})")
+    previous_total = len(STAT_NAMES) * STAT_MIN
+    previous = None
+    for rating in RATINGS:
+        line = faction.created.line(rating)
+        key = f"created.{rating}"
+        for stat in STAT_NAMES:
+            v = line.get(stat)
+            if not STAT_MIN <= v <= STAT_MAX:
+                problems.append(f"{key}.{stat}: expected {STAT_MIN} to {STAT_MAX} (got {v}) [p.30]")
+            if previous is not None and v < previous[1].get(stat):
+                problems.append(
+                    f"{key}.{stat}: {RATING_TITLES[rating]} {STAT_SHORT[stat]} {v} is below "
+                    f"{RATING_TITLES[previous[0]]} {previous[1].get(stat)}; each rating builds on the one before [p.30]"
+                )
+        spent = line.total() - previous_total
+        if spent != CREATION_POINTS:
+            base = "all 1s" if previous is None else RATING_TITLES[previous[0]]
+            problems.append(
+                f"{key}: expected exactly {CREATION_POINTS} points added to {base}, "
+                f"this line adds {spent} (sum {line.total()}, expected {previous_total + CREATION_POINTS}) [p.30, A46]"
+            )
+        previous_total = line.total()
+        previous = (rating, line)
+    problems.extend(upgrade_problems(faction))
+    return problems
+
+
+def upgrade_problems(faction: Faction) -> list[str]:
+    """Replays the upgrade history: each +1 must keep the stat at most 5 and Reserve <= Veteran <= Spec Ops (A45)."""
+    problems: list[str] = []
+    lines = {r: faction.created.line(r) for r in RATINGS}
+    for i, up in enumerate(faction.upgrades):
+        key = f"upgrades[{i}]"
+        raised = lines[up.rating].raised(up.stat)
+        v = raised.get(up.stat)
+        full = UPGRADE_COST[up.rating]
+        if v > STAT_MAX:
+            problems.append(f"{key}: {RATING_TITLES[up.rating]} {STAT_SHORT[up.stat]} would be {v}, the maximum is {STAT_MAX} [p.31, A45]")
+        idx = RATINGS.index(up.rating)
+        if idx + 1 < len(RATINGS):
+            higher = RATINGS[idx + 1]
+            if v > lines[higher].get(up.stat):
+                problems.append(
+                    f"{key}: {RATING_TITLES[up.rating]} {STAT_SHORT[up.stat]} would be {v}, above "
+                    f"{RATING_TITLES[higher]} {lines[higher].get(up.stat)} [p.31, A45]"
+                )
+        if up.cost not in (full, full // 2):
+            problems.append(f"{key}.cost: expected {full} (or {full // 2} when halved) for a {RATING_TITLES[up.rating]} stat (got {up.cost}) [p.31]")
+        lines[up.rating] = raised
+    return problems
+
+
+def load_faction(path: Path | str) -> Faction:
+    faction = load(Faction, path)
+    problems = creation_problems(faction)
+    if problems:
+        raise InputError(str(path), problems)
+    return faction
+
+
+def faction_dirs() -> list[Path]:
+    return [paths.DATA_DIR / "factions", paths.user_factions_dir()]
+
+
+@lru_cache(maxsize=None)
+def _load_cached(path: str, mtime: float) -> Faction:
+    return load_faction(path)
+
+
+def faction_files() -> dict[str, Path]:
+    """Faction id -> file, bundled first; a user's file of the same id takes precedence."""
+    found: dict[str, Path] = {}
+    for d in faction_dirs():
+        if d.is_dir():
+            for p in sorted(list(d.glob("*.toml")) + list(d.glob("*.json"))):
+                found[p.stem] = p
+    return found
+
+
+def get_faction(ref: str, base_dir: Path | None = None) -> Faction:
+    """A faction by id (bundled or the user's) or by file path (relative to ``base_dir``)."""
+    files = faction_files()
+    if ref in files:
+        p = files[ref]
+    else:
+        p = Path(ref)
+        if base_dir is not None and not p.is_absolute():
+            p = base_dir / p
+        if not (p.suffix in (".toml", ".json") and p.is_file()):
+            known = ", ".join(sorted(files)) or "none"
+            raise InputError(ref, f"unknown faction (expected one of {known}, or a faction file path)")
+    return _load_cached(str(p), p.stat().st_mtime)
+
+
+def all_factions() -> list[Faction]:
+    return [get_faction(i) for i in faction_files()]

@@ -1,0 +1,98 @@
+"""The named rulings (RULINGS.md): the recommended reading by default, switchable per scenario or group."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Mapping
+
+from pydantic import Field
+
+from .. import paths
+from .errors import InputError
+from .files import read_document, validate
+from .model import Strict
+
+
+class Ruling(Strict):
+    title: str
+    options: dict[str, str]
+    default: str
+    crater_diameter: float | None = Field(default=None, gt=0)
+    inspected_counters: int | None = Field(default=None, ge=1)
+
+
+PARAMETERS = {"crater_diameter": "A33", "inspected_counters": "A41"}
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, Ruling]:
+    path = paths.DATA_DIR / "rulings.toml"
+    raw = read_document(path)
+    out = {}
+    for rid, body in raw.items():
+        ruling = validate(Ruling, body, f"{path} [{rid}]")
+        if ruling.default not in ruling.options:
+            raise InputError(str(path), f"{rid}.default: expected one of {sorted(ruling.options)}")
+        out[rid] = ruling
+    return out
+
+
+class Rulings:
+    """The rulings in force for one game: each id maps to the chosen option letter."""
+
+    def __init__(self, overrides: Mapping[str, object] | None = None, source: str = "rulings"):
+        cat = catalogue()
+        self.choices = {rid: r.default for rid, r in cat.items()}
+        self.params: dict[str, float] = {
+            name: getattr(cat[rid], name) for name, rid in PARAMETERS.items()
+        }
+        problems = []
+        for key, value in (overrides or {}).items():
+            if key in PARAMETERS:
+                if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
+                    problems.append(f"rulings.{key}: expected a positive number (got {value!r})")
+                else:
+                    self.params[key] = value
+            elif key not in cat:
+                problems.append(
+                    f"rulings.{key}: unknown ruling (expected one of {', '.join(cat)} or {', '.join(PARAMETERS)})"
+                )
+            elif value not in cat[key].options:
+                problems.append(
+                    f"rulings.{key}: expected one of {', '.join(repr(o) for o in cat[key].options)} (got {value!r})"
+                )
+            else:
+                self.choices[key] = value
+        if problems:
+            raise InputError(source, problems)
+        self.overrides = {k: v for k, v in (overrides or {}).items()}
+
+    def __getitem__(self, rid: str) -> str:
+        return self.choices[rid]
+
+    def reads(self, rid: str, option: str) -> bool:
+        return self.choices[rid] == option
+
+    def label(self, rid: str) -> str:
+        """How an explanation cites a ruling: the id, with the option when it is not the default."""
+        if self.choices[rid] != catalogue()[rid].default:
+            return f"{rid} option {self.choices[rid]}"
+        return rid
+
+    @property
+    def crater_diameter(self) -> float:
+        return float(self.params["crater_diameter"])
+
+    @property
+    def inspected_counters(self) -> int:
+        return int(self.params["inspected_counters"])
+
+
+DEFAULT = None
+
+
+def default_rulings() -> Rulings:
+    global DEFAULT
+    if DEFAULT is None:
+        DEFAULT = Rulings()
+    return DEFAULT
