@@ -164,7 +164,7 @@ def get_faction(ref: str, base_dir: Path | None = None) -> Faction:
             p = base_dir / p
         if not (p.suffix in (".toml", ".json") and p.is_file()):
             known = ", ".join(sorted(files)) or "none"
-            raise InputError(ref, f"unknown faction (expected one of {known}, or a faction file path)")
+            raise InputError(ref, f"unknown faction {ref!r} (expected one of {known}, or a faction file path)")
     return _load_cached(str(p), p.stat().st_mtime)
 
 

@@ -1,0 +1,57 @@
+"""The ``seven-seconds`` command: one sub-command module per job, each with ``register(subparsers)``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..rules.errors import InputError
+
+# Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status.
+COMMAND_MODULES = ("play", "query", "validate", "replay", "faction", "cards", "campaign")
+
+
+class ArgumentError(InputError):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports bad arguments as exit status 2 with a message, like every other bad input."""
+
+    def error(self, message):
+        raise ArgumentError(self.prog, message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="seven-seconds", description="Referee assistant for 7 Seconds (playtest rules v0.81).")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(f"referee.cli.{name}")
+        except ModuleNotFoundError as e:
+            if e.name == f"referee.cli.{name}":
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv if argv else ["play"])
+        if not getattr(args, "run", None):
+            parser.print_help()
+            return 0
+        return int(args.run(args) or 0)
+    except InputError as e:
+        print(f"seven-seconds: {e.message()}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,193 @@
+"""The table as the rules see it: terrain features with their geometry, and every piece on a round base."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable, Literal
+
+import shapely
+
+from .catalogue import TerrainColumn, TerrainType, is_drone_type, terrain_types
+from .errors import InputError
+from .factions import get_faction
+from .numbers import EPS
+from .rulings import Rulings
+from .scenario import Scenario, terrain_geometry
+from .stats import StatLine
+from .units import unit_stats
+
+Kind = Literal["trooper", "drone", "blip", "objective"]
+JAMMER_RANGE = 3.0
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Anything standing on a round base: a trooper, a drone, a blip counter or an objective counter."""
+
+    id: str
+    kind: Kind
+    x: float
+    y: float
+    radius: float = 0.5
+    side: str | None = None
+    unit_type: str | None = None
+    faction: str | None = None
+    rating: str | None = None
+    stats: StatLine | None = None
+    facing: float = 0.0
+    target_counters: int = 0
+    damaged: bool = False
+    stunned: bool = False
+    jammer_on: bool = False
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @property
+    def is_trooper(self) -> bool:
+        return self.kind == "trooper"
+
+    @property
+    def is_drone(self) -> bool:
+        return self.kind == "drone"
+
+    @property
+    def is_blip(self) -> bool:
+        return self.kind == "blip"
+
+    @property
+    def is_objective(self) -> bool:
+        return self.kind == "objective"
+
+    @property
+    def is_unit(self) -> bool:
+        """Troopers, drones and blips are Units (glossary p.37); objectives are not."""
+        return self.kind != "objective"
+
+    def stat(self, name: str) -> int:
+        """Drones use Robotics in place of every other stat (p.~11)."""
+        if self.stats is None:
+            raise ValueError(f"{self.id} has no stats")
+        return self.stats.robotics if self.is_drone else self.stats.get(name)
+
+    def describe(self) -> str:
+        if self.kind in ("trooper", "drone"):
+            from .catalogue import type_title
+            return f"{self.id} ({type_title(self.unit_type)})"
+        return f"{self.id} ({self.kind})"
+
+
+@dataclass(frozen=True, eq=False)
+class Feature:
+    """One terrain piece. ``geometry`` is an immutable shapely polygon, prepared for repeated tests."""
+
+    id: str
+    type_id: str
+    ttype: TerrainType
+    geometry: object
+    circle: tuple[float, float, float] | None = None
+
+    def column(self, drone: bool) -> TerrainColumn:
+        return self.ttype.column(drone)
+
+    @property
+    def blocking(self) -> bool:
+        return self.ttype.blocking
+
+    def holds(self, x: float, y: float) -> bool:
+        """Is a base centre inside (boundary within EPS counts as inside, A58)?"""
+        return shapely.intersects_xy(self.geometry, x, y) or self.geometry.distance(shapely.Point(x, y)) <= EPS
+
+
+def make_feature(ident: str, type_id: str, geometry, circle=None) -> Feature:
+    shapely.prepare(geometry)
+    return Feature(ident, type_id, terrain_types()[type_id], geometry, circle)
+
+
+def disc_feature(ident: str, type_id: str, x: float, y: float, r: float) -> Feature:
+    return make_feature(ident, type_id, shapely.Point(x, y).buffer(r, quad_segs=16), (x, y, r))
+
+
+@dataclass
+class Battlefield:
+    width: float
+    height: float
+    rulings: Rulings
+    scale: float = 1.0
+    attacker: str | None = None
+    terrain: list[Feature] = field(default_factory=list)
+    pieces: dict[str, Piece] = field(default_factory=dict)
+
+    @cached_property
+    def jammer_fields(self) -> list[Feature]:
+        """An active haywire drone's 3\" field is portable Heavy cover (p.23), measured from its base edge (A38)."""
+        return [
+            disc_feature(f"{p.id}-field", "jammer-field", p.x, p.y, p.radius + JAMMER_RANGE * self.scale)
+            for p in self.pieces.values()
+            if p.jammer_on
+        ]
+
+    @property
+    def features(self) -> list[Feature]:
+        return self.terrain + self.jammer_fields
+
+    @cached_property
+    def blocking_features(self) -> list[Feature]:
+        return [f for f in self.terrain if f.blocking]
+
+    def piece(self, ident: str) -> Piece:
+        try:
+            return self.pieces[ident]
+        except KeyError:
+            raise InputError("unit id", f"{ident!r} is not in this scenario (expected one of {', '.join(sorted(self.pieces))})") from None
+
+    def units(self) -> Iterable[Piece]:
+        return (p for p in self.pieces.values() if p.is_unit)
+
+    def enemies_of(self, side: str) -> list[Piece]:
+        return [p for p in self.pieces.values() if p.is_unit and p.side is not None and p.side != side]
+
+    def distance(self, inches: float) -> float:
+        """Every distance of the rules, scaled for small figures (ruling A56, option B by default)."""
+        return inches * self.scale
+
+    def on_table(self, x: float, y: float, radius: float = 0.0) -> bool:
+        return -EPS <= x - radius and x + radius <= self.width + EPS and -EPS <= y - radius and y + radius <= self.height + EPS
+
+
+def piece_from_unit(u, x=None, y=None, facing=None, rulings=None, base_dir=None) -> Piece:
+    faction = get_faction(u.faction, base_dir)
+    drone = is_drone_type(u.type)
+    stats = unit_stats(faction, u.rating, u.type, rulings).stats
+    return Piece(
+        id=u.id, kind="drone" if drone else "trooper",
+        x=u.x if x is None else x, y=u.y if y is None else y, radius=u.base / 2,
+        side=u.side, unit_type=u.type, faction=u.faction, rating=u.rating, stats=stats,
+        facing=(getattr(u, "facing", 0.0) if facing is None else facing) % 360.0,
+        target_counters=u.target_counters, damaged=u.damaged, stunned=u.stunned,
+        jammer_on=u.jammer_on,
+    )
+
+
+def battlefield_from_scenario(s: Scenario, base_dir=None, rulings: Rulings | None = None) -> Battlefield:
+    rulings = rulings or Rulings(s.rulings)
+    terrain = []
+    for t in s.terrain:
+        circle = (t.circle.x, t.circle.y, t.circle.r) if t.circle else None
+        terrain.append(make_feature(t.id, t.type, terrain_geometry(t), circle))
+    pieces: dict[str, Piece] = {}
+    for u in s.units:
+        pieces[u.id] = piece_from_unit(u, rulings=rulings, base_dir=base_dir)
+    for b in s.blips:
+        pieces[b.id] = Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side)
+    for o in s.objectives:
+        pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
+                             target_counters=o.target_counters)
+    return Battlefield(s.table.width, s.table.height, rulings, s.scale, s.attacker, terrain, pieces)
+
+
+def angle_deg(dx: float, dy: float) -> float:
+    return math.degrees(math.atan2(dy, dx)) % 360.0

@@ -1,0 +1,182 @@
+"""Move and Jump (p.18, A10, A13, A14, A39, A52): path cost, legality, counters removed, facing."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import shapely
+
+from .battlefield import Battlefield, Piece, angle_deg
+from .catalogue import unit_types
+from .explain import Step, Working, inches
+from .numbers import EPS, at_most
+
+MOVE_ALLOWANCE = 6.0
+JUMP_DISTANCE = 9.0
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    legal: bool
+    reason: str
+    cost: float
+    allowance: float
+    distance: float          # straight-line displacement start to end
+    removes: int
+    adds: int
+    facing: float | None     # new facing for troopers
+    end: tuple[float, float]
+    explain: tuple[Step, ...]
+
+
+def stealth_of(p: Piece) -> int:
+    """Troopers remove up to Stealth counters, drones up to Robotics; blips have none to remove (p.18)."""
+    if p.is_trooper:
+        return p.stat("stealth")
+    if p.is_drone:
+        return p.stat("robotics")
+    return 0
+
+
+def removal(bf: Battlefield, p: Piece, displacement: float, why: Working) -> int:
+    if p.is_blip:
+        why.add("a blip never keeps Target counters: nothing to remove", "p.17")
+        return 0
+    stl = stealth_of(p)
+    inch = displacement / bf.scale
+    if bf.rulings.reads("A14", "B"):
+        whole = int(math.floor(inch + 0.5 + EPS))
+        rule = "round"
+    else:
+        whole = int(math.floor(inch + EPS))
+        rule = "floor"
+    can = min(stl, whole)
+    removes = min(can, p.target_counters)
+    stat = "Stl" if p.is_trooper else "Rob"
+    why.add(f"removes min({stat} {stl}, {rule}({inches(displacement)}) = {whole}) = {can}"
+            + (f", but holds only {p.target_counters}" if p.target_counters < can else "")
+            + f": {removes} removed", "p.18", bf.rulings.label("A14"))
+    return removes
+
+
+def _column(p: Piece) -> bool:
+    """Drones use the Drones column; troopers and blips (even blips holding drones) the Troopers column (A52)."""
+    return p.is_drone
+
+
+def _blocked_by_units(bf: Battlefield, mover: Piece, swept, end: tuple[float, float]) -> str:
+    for other in bf.pieces.values():
+        if other.id == mover.id:
+            continue
+        gap = swept.distance(shapely.Point(other.x, other.y)) - other.radius - mover.radius
+        if other.is_objective:
+            gap = math.hypot(end[0] - other.x, end[1] - other.y) - other.radius - mover.radius
+            if gap < -EPS:
+                return f"the base would end overlapping objective {other.id} [A51]"
+            continue
+        if gap < -EPS:
+            return f"the path passes through {other.id}; units may not overlap or move through other units [p.18]"
+    return ""
+
+
+def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> MoveResult:
+    """Move along the base centre's path (A52): ``path`` lists the waypoints after the start."""
+    rules = bf.rulings
+    why = Working()
+    allowance = bf.distance(MOVE_ALLOWANCE)
+    start = (mover.x, mover.y)
+    points = [start] + [tuple(map(float, p)) for p in path]
+    end = points[-1]
+    if mover.is_objective:
+        return MoveResult(False, "objectives do not move [p.~12]", 0.0, allowance, 0.0, 0, 0, None, start, why.freeze())
+    drone = _column(mover)
+    column = "Drones" if drone else "Troopers & Blips"
+    line = shapely.LineString(points) if len(points) > 1 and any(math.dist(points[i], points[i + 1]) > 0 for i in range(len(points) - 1)) else None
+    length = line.length if line is not None else 0.0
+    hindering = [f for f in bf.terrain if f.column(drone).hindering]
+    slow = 0.0
+    if line is not None and hindering:
+        slow = shapely.union_all([f.geometry for f in hindering]).intersection(line).length
+    cost = length + slow
+    why.add(f"path {inches(length)} of which {inches(slow)} in hindering terrain ({column} column) counts double: cost {inches(cost)}", "p.18", "p.24", "A52")
+    why.add(f"Move allowance {inches(allowance)}", "p.18")
+    reason = ""
+    if not at_most(cost, allowance):
+        reason = f"the path costs {inches(cost)}, more than the {inches(allowance)} a Move allows [p.18]"
+    if not reason and line is not None:
+        for f in bf.terrain:
+            if f.column(drone).impassable and (f.geometry.intersection(line).length > EPS or f.holds(*end)):
+                reason = f"the path enters {f.id} ({f.ttype.name}), impassable to {column.lower()} [p.24, A10]"
+                break
+    if not reason and not bf.on_table(*end, mover.radius):
+        reason = "the base would end off the table [p.18]"
+    if not reason and line is not None:
+        reason = _blocked_by_units(bf, mover, line, end)
+    displacement = math.dist(start, end)
+    why.add(f"displacement {inches(displacement)} in a straight line from start to end", "p.18")
+    facing = None
+    if mover.is_trooper:
+        if displacement <= EPS:
+            facing = mover.facing
+            why.add("a zero-length Move leaves facing unchanged", "A13")
+        elif rules.reads("A13", "A"):
+            facing = angle_deg(end[0] - start[0], end[1] - start[1])
+            why.add(f"ends facing {facing:.1f}°, along the displacement", rules.label("A13"))
+        else:
+            a, b = next((points[i], points[i + 1]) for i in range(len(points) - 2, -1, -1) if math.dist(points[i], points[i + 1]) > EPS)
+            facing = angle_deg(b[0] - a[0], b[1] - a[1])
+            why.add(f"ends facing {facing:.1f}°, along the final path segment", "p.18", "A13")
+    removes = removal(bf, mover, displacement, why)
+    if reason:
+        why.add(f"not allowed: {reason}")
+        return MoveResult(False, reason, cost, allowance, displacement, 0, 0, facing, end, why.freeze())
+    return MoveResult(True, "", cost, allowance, displacement, removes, 0, facing, end, why.freeze())
+
+
+def can_jump(bf: Battlefield, p: Piece) -> str:
+    if p.is_blip:
+        return "blips cannot Jump [A18, A39]"
+    if p.is_objective:
+        return "objectives do not move [p.~12]"
+    if p.is_drone:
+        return ""
+    if bf.rulings.reads("A39", "A") or unit_types().troopers[p.unit_type].jump:
+        return ""
+    return "only Scouts and drones may Jump [p.17, p.37, A39]"
+
+
+def jump(bf: Battlefield, jumper: Piece, x: float, y: float) -> MoveResult:
+    why = Working()
+    limit = bf.distance(JUMP_DISTANCE)
+    start = (jumper.x, jumper.y)
+    end = (float(x), float(y))
+    d = math.dist(start, end)
+    why.add(f"jump of {inches(d)} in a straight line, up to {inches(limit)}, over any terrain", "p.18")
+    reason = can_jump(bf, jumper)
+    drone = _column(jumper)
+    if not reason and not at_most(d, limit):
+        reason = f"the jump is {inches(d)}, more than {inches(limit)} [p.18]"
+    if not reason and not bf.on_table(*end, jumper.radius):
+        reason = "the base would land off the table [p.18]"
+    if not reason:
+        for f in bf.terrain:
+            col = f.column(drone)
+            if (col.impassable or not col.landable) and f.holds(*end):
+                reason = f"cannot land in {f.id} ({f.ttype.name}) [p.24, A10, A39]"
+                break
+    if not reason:
+        for other in bf.pieces.values():
+            if other.id != jumper.id and math.hypot(end[0] - other.x, end[1] - other.y) - other.radius - jumper.radius < -EPS:
+                reason = f"the base would land overlapping {other.id} [p.18, A39]"
+                break
+    facing = None
+    if jumper.is_trooper:
+        facing = angle_deg(end[0] - start[0], end[1] - start[1]) if d > EPS else jumper.facing
+        why.add(f"lands facing {facing:.1f}°, the jump direction", "p.18", "A13")
+    removes = removal(bf, jumper, d, why) if not jumper.is_objective else 0
+    why.add("then +1 Target counter for the jump", "p.17", "p.18")
+    if reason:
+        why.add(f"not allowed: {reason}")
+        return MoveResult(False, reason, d, limit, d, 0, 0, facing, end, why.freeze())
+    return MoveResult(True, "", d, limit, d, removes, 1, facing, end, why.freeze())

@@ -1,0 +1,224 @@
+"""Scenario files (spec/REFEREE-QUERY.md): the table, its terrain, the forces, blips and objectives."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Literal
+
+import shapely
+from pydantic import Field, field_validator
+
+from .catalogue import is_drone_type, terrain_types, unit_type_names
+from .errors import InputError
+from .factions import get_faction
+from .files import read_document, validate
+from .model import Strict
+from .rulings import Rulings
+from .stats import Rating
+
+Side = Literal["A", "B"]
+OBJECTIVE_IDS = ("alpha", "beta", "gamma", "delta", "epsilon")
+ObjectiveId = Literal["alpha", "beta", "gamma", "delta", "epsilon"]
+
+
+class TableSize(Strict):
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+
+class Circle(Strict):
+    x: float
+    y: float
+    r: float = Field(gt=0)
+
+
+class TerrainEntry(Strict):
+    id: str = Field(min_length=1)
+    type: str
+    polygon: list[tuple[float, float]] | None = None
+    circle: Circle | None = None
+
+
+class UnitContents(Strict):
+    """A unit as written inside a blip: everything but the position (spec, ``do`` section)."""
+
+    id: str = Field(min_length=1)
+    side: Side
+    faction: str
+    rating: Rating
+    type: str
+    base: float = Field(default=1.0, gt=0)
+    target_counters: int = Field(default=0, ge=0)
+    damaged: bool = False
+    stunned: bool = False
+    jammer_on: bool = False
+
+
+class UnitEntry(UnitContents):
+    x: float
+    y: float
+    facing: float = 0.0
+    activation: bool = True
+
+
+class BlipEntry(Strict):
+    id: str = Field(min_length=1)
+    side: Side
+    x: float
+    y: float
+    base: float = Field(default=1.0, gt=0)
+    contents: list[UnitContents] | None = None
+    activation: bool = True
+
+
+class ObjectiveEntry(Strict):
+    id: ObjectiveId
+    x: float
+    y: float
+    base: float = Field(default=1.0, gt=0)
+    target_counters: int = Field(default=0, ge=0)
+    control: Literal["contested", "A", "B"] = "contested"
+    destroyed: bool = False
+
+
+class Scenario(Strict):
+    name: str = "Untitled table"
+    table: TableSize = TableSize(width=36, height=36)
+    rulings: dict[str, str | int | float] = {}
+    scale: float = Field(default=1.0, gt=0)
+    attacker: Side | None = None
+    terrain: list[TerrainEntry] = []
+    units: list[UnitEntry] = []
+    blips: list[BlipEntry] = []
+    objectives: list[ObjectiveEntry] = []
+
+    @field_validator("scale")
+    @classmethod
+    def _finite(cls, v):
+        if not math.isfinite(v):
+            raise ValueError("expected a finite number")
+        return v
+
+
+def terrain_geometry(entry: TerrainEntry):
+    if entry.polygon is not None:
+        return shapely.Polygon(entry.polygon)
+    c = entry.circle
+    return shapely.Point(c.x, c.y).buffer(c.r, quad_segs=16)
+
+
+def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
+    """Every semantic problem at once: unknown types and factions, broken polygons, overlapping bases."""
+    problems: list[str] = []
+    types = terrain_types()
+    seen: dict[str, str] = {}
+
+    def claim(ident: str, item: str):
+        if ident in seen:
+            problems.append(f"{item}.id: {ident!r} is already used by {seen[ident]}; ids must be unique")
+        else:
+            seen[ident] = item
+
+    for i, t in enumerate(s.terrain):
+        item = f"terrain[{i}]"
+        claim(t.id, item)
+        if t.type not in types or types[t.type].placed_by_program:
+            allowed = [k for k, v in types.items() if not v.placed_by_program]
+            problems.append(f"{item}.type: expected one of {', '.join(allowed)} (got {t.type!r})")
+        if (t.polygon is None) == (t.circle is None):
+            problems.append(f"{item}: expected exactly one of 'polygon' or 'circle'")
+            continue
+        if t.polygon is not None:
+            if len(t.polygon) < 3:
+                problems.append(f"{item}.polygon: expected at least 3 points (got {len(t.polygon)})")
+                continue
+            if not all(math.isfinite(c) for p in t.polygon for c in p):
+                problems.append(f"{item}.polygon: expected finite numbers")
+                continue
+            geom = shapely.Polygon(t.polygon)
+            if not geom.is_valid:
+                reason = shapely.is_valid_reason(geom)
+                problems.append(f"{item}.polygon: expected a simple polygon whose edges do not cross ({reason})")
+            elif geom.area <= 1e-9:
+                problems.append(f"{item}.polygon: expected a polygon with an area (its points are in a line)")
+
+    factions = {}
+    for kind, entries in (("units", s.units), ("blips", s.blips)):
+        for i, u in enumerate(entries):
+            item = f"{kind}[{i}]"
+            claim(u.id, item)
+            members = [(item, u)] if kind == "units" else [
+                (f"{item}.contents[{j}]", c) for j, c in enumerate(u.contents or [])
+            ]
+            if kind == "blips" and u.contents is not None:
+                if len(u.contents) > 2:
+                    problems.append(f"{item}.contents: a blip holds at most 2 units (holding square) [p.~10] (got {len(u.contents)})")
+                for j, c in enumerate(u.contents):
+                    claim(c.id, f"{item}.contents[{j}]")
+                    if c.side != u.side:
+                        problems.append(f"{item}.contents[{j}].side: expected {u.side!r}, the blip's side (got {c.side!r})")
+            for m_item, m in members:
+                if m.type not in unit_type_names():
+                    problems.append(f"{m_item}.type: expected one of {', '.join(unit_type_names())} (got {m.type!r})")
+                    continue
+                if m.faction not in factions:
+                    try:
+                        factions[m.faction] = get_faction(m.faction, base_dir)
+                    except InputError as e:
+                        factions[m.faction] = None
+                        problems.append(f"{m_item}.faction: {e.problems[0]}")
+                drone = is_drone_type(m.type)
+                if drone and (m.damaged or m.stunned):
+                    problems.append(f"{m_item}: drones are never Damaged or Stunned [p.~13]")
+                if m.jammer_on and m.type != "haywire-drone":
+                    problems.append(f"{m_item}.jammer_on: only haywire drones carry a jammer [p.23]")
+
+    for i, o in enumerate(s.objectives):
+        claim(o.id, f"objectives[{i}]")
+
+    discs = (
+        [(f"units[{i}]", u.id, u.x, u.y, u.base / 2) for i, u in enumerate(s.units)]
+        + [(f"blips[{i}]", b.id, b.x, b.y, b.base / 2) for i, b in enumerate(s.blips)]
+        + [(f"objectives[{i}]", o.id, o.x, o.y, o.base / 2) for i, o in enumerate(s.objectives)]
+    )
+    w, h = s.table.width, s.table.height
+    for item, ident, x, y, r in discs:
+        if not (0 <= x <= w and 0 <= y <= h):
+            problems.append(f"{item}: centre ({x}, {y}) is off the {w:g}\" x {h:g}\" table")
+    for a in range(len(discs)):
+        for b in range(a + 1, len(discs)):
+            ia, na, xa, ya, ra = discs[a]
+            ib, nb, xb, yb, rb = discs[b]
+            gap = math.hypot(xa - xb, ya - yb) - ra - rb
+            if gap < -1e-6:
+                problems.append(
+                    f"{ib}: base of {nb!r} overlaps {na!r} ({ia}) by {-gap:.2f}\"; bases may touch but not overlap [p.18, A51]"
+                )
+    try:
+        Rulings(s.rulings, source="rulings")
+    except InputError as e:
+        problems.extend(e.problems)
+    return problems
+
+
+def parse_scenario(data: dict, source: str, base_dir: Path | None = None) -> Scenario:
+    scenario = validate(Scenario, data, source)
+    problems = scenario_problems(scenario, base_dir)
+    if problems:
+        raise InputError(source, problems)
+    return scenario
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    path = Path(path)
+    return parse_scenario(read_document(path), str(path), path.parent)
+
+
+def scenario_to_data(scenario: Scenario) -> dict:
+    """The scenario as plain data in the file format (for ``do --out`` and JSON ``state``)."""
+    data = scenario.model_dump(mode="json", by_alias=True, exclude_none=True)
+    for t in data.get("terrain", []):
+        if "polygon" in t:
+            t["polygon"] = [list(p) for p in t["polygon"]]
+    return data

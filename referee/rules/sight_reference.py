@@ -1,0 +1,144 @@
+"""The plain per-pair Shapely implementation of line of sight and intervening terrain.
+
+It is the reference: the fast whole-table engine must give the same answers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import shapely
+
+from .geometry import closest_points, viewer_point
+from .numbers import EPS
+
+
+@dataclass(frozen=True)
+class Hidden:
+    fraction: float
+    hiders: tuple[str, ...]          # features that hide some part of the target
+    viewer_point: tuple[float, float]
+    half_width_deg: float
+
+
+@dataclass(frozen=True)
+class Crossing:
+    feature: object
+    length: float
+
+
+def _wrap(a: float) -> float:
+    return (a + math.pi) % (2 * math.pi) - math.pi
+
+
+def _circle_hits(p0, p1, cx, cy, r):
+    """Parameters t in [0, 1] where the segment p0->p1 meets the circle."""
+    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
+    fx, fy = p0[0] - cx, p0[1] - cy
+    a = dx * dx + dy * dy
+    if a == 0:
+        return []
+    b = 2 * (fx * dx + fy * dy)
+    c = fx * fx + fy * fy - r * r
+    disc = b * b - 4 * a * c
+    if disc < 0:
+        return []
+    s = math.sqrt(disc)
+    return [t for t in ((-b - s) / (2 * a), (-b + s) / (2 * a)) if 0.0 <= t <= 1.0]
+
+
+def _rings(geom):
+    yield geom.exterior.coords
+    for hole in geom.interiors:
+        yield hole.coords
+
+
+def hidden_fraction(viewer, target, blockers) -> Hidden:
+    """Share of the target base's angular width hidden by blocking features, seen from the viewer's closest point.
+
+    Ruling A9: exact angles. Between two consecutive critical directions (a polygon vertex, or a polygon edge crossing
+    the target's circle) the ray either passes through a polygon's interior or not, so one ray in the middle of each
+    interval decides it.
+    """
+    px, py = viewer_point(viewer, target)
+    cx, cy, r = target.x, target.y, target.radius
+    d = math.hypot(cx - px, cy - py)
+    if d <= r + EPS or not blockers:
+        return Hidden(0.0, (), (px, py), 90.0 if d <= r + EPS else math.degrees(math.asin(min(1.0, r / d))))
+    theta0 = math.atan2(cy - py, cx - px)
+    alpha = math.asin(r / d)
+
+    def entry(delta):
+        # Distance along the ray at angle theta0 + delta to where it first meets the target's base.
+        return d * math.cos(delta) - math.sqrt(max(0.0, r * r - (d * math.sin(delta)) ** 2))
+
+    region = shapely.Polygon(
+        [(px, py)] + [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in
+                      (theta0 + math.pi / 2 + k * math.pi / 16 for k in range(17))]
+    ).convex_hull.buffer(0.01 * r + 1e-6)  # a prefilter only: generous beyond the chords
+    covered = []   # (lo, hi, feature id)
+    for f in blockers:
+        if not f.geometry.intersects(region):
+            continue
+        cuts = {-alpha, alpha}
+        for ring in _rings(f.geometry):
+            pts = list(ring)
+            for i in range(len(pts) - 1):
+                a, b = pts[i], pts[i + 1]
+                delta = _wrap(math.atan2(a[1] - py, a[0] - px) - theta0)
+                if -alpha < delta < alpha:
+                    cuts.add(delta)
+                for t in _circle_hits(a, b, cx, cy, r):
+                    hx, hy = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
+                    delta = _wrap(math.atan2(hy - py, hx - px) - theta0)
+                    if -alpha < delta < alpha:
+                        cuts.add(delta)
+        cuts = sorted(cuts)
+        for lo, hi in zip(cuts, cuts[1:]):
+            if hi - lo <= 1e-12:
+                continue
+            mid = (lo + hi) / 2
+            t = entry(mid)
+            ex, ey = px + t * math.cos(theta0 + mid), py + t * math.sin(theta0 + mid)
+            ray = shapely.LineString([(px, py), (ex, ey)])
+            if f.geometry.intersection(ray).length > 1e-12:
+                covered.append((lo, hi, f.id))
+    if not covered:
+        return Hidden(0.0, (), (px, py), math.degrees(alpha))
+    covered.sort()
+    total, cur_lo, cur_hi = 0.0, None, None
+    for lo, hi, _ in covered:
+        if cur_hi is None or lo > cur_hi:
+            if cur_hi is not None:
+                total += cur_hi - cur_lo
+            cur_lo, cur_hi = lo, hi
+        else:
+            cur_hi = max(cur_hi, hi)
+    total += cur_hi - cur_lo
+    hiders = tuple(dict.fromkeys(fid for _, _, fid in covered))
+    return Hidden(min(1.0, total / (2 * alpha)), hiders, (px, py), math.degrees(alpha))
+
+
+def segment_crosses(viewer, target, blockers) -> tuple[str, ...]:
+    """Ruling A9 option A: the closest-points segment crosses blocking terrain or it does not."""
+    cp = closest_points(viewer.x, viewer.y, viewer.radius, target.x, target.y, target.radius)
+    if cp.range <= 0:
+        return ()
+    seg = shapely.LineString([cp.start, cp.end])
+    return tuple(f.id for f in blockers if f.geometry.intersection(seg).length > EPS)
+
+
+def crossings(start, end, features) -> list[Crossing]:
+    """Length of the segment start->end inside each feature (only those it really passes through)."""
+    if math.dist(start, end) <= EPS:
+        return []
+    seg = shapely.LineString([start, end])
+    out = []
+    for f in features:
+        if not f.geometry.intersects(seg):
+            continue
+        length = f.geometry.intersection(seg).length
+        if length > EPS:
+            out.append(Crossing(f, length))
+    return out

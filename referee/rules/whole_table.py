@@ -1,0 +1,52 @@
+"""The whole-table questions of the query contract, on either engine, with their computing time."""
+
+from __future__ import annotations
+
+import time
+
+from .battlefield import Battlefield
+from .table_sight import exposure_reference, sightlines_reference
+
+ENGINES = ("fast", "reference")
+
+
+def _engine(name: str | None) -> str:
+    if name in (None, "fast"):
+        try:
+            from . import fast_sight  # noqa: F401
+            return "fast"
+        except ImportError:
+            return "reference"
+    return name
+
+
+def sightlines(bf: Battlefield, engine: str | None = None) -> dict:
+    engine = _engine(engine)
+    t0 = time.perf_counter()
+    if engine == "fast":
+        from .fast_sight import sightlines_fast
+        pairs = sightlines_fast(bf)
+    else:
+        pairs = sightlines_reference(bf)
+    ms = (time.perf_counter() - t0) * 1000
+    return {
+        "pairs": [p.as_dict() for p in pairs], "engine": engine, "elapsed_ms": round(ms, 3),
+        "explain": [f"{len(pairs)} ordered pairs of units of opposite sides, {engine} engine [p.~6, p.24, A9, A6]"],
+    }
+
+
+def exposure(bf: Battlefield, side: str, step: float = 0.5, engine: str | None = None) -> dict:
+    engine = _engine(engine)
+    t0 = time.perf_counter()
+    if engine == "fast":
+        from .fast_sight import exposure_fast
+        grid = exposure_fast(bf, side, step)
+    else:
+        grid = exposure_reference(bf, side, step)
+    ms = (time.perf_counter() - t0) * 1000
+    return {
+        "step": grid.step, "columns": grid.columns, "rows": grid.rows, "counts": grid.counts,
+        "engine": engine, "elapsed_ms": round(ms, 3),
+        "explain": [f"a unit of side {side} at each point of a {grid.step:g}\" grid; counts of revealed enemy units "
+                    f"that could see it (50 % rule) [A9, A10]"],
+    }
