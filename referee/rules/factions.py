@@ -143,8 +143,24 @@ def _load_cached(path: str, mtime: float) -> Faction:
     return load_faction(path)
 
 
+_FILES: dict[str, Path] | None = None
+
+
+def forget_factions() -> None:
+    """Call after a faction file was written, so the next lookup sees it."""
+    global _FILES
+    _FILES = None
+
+
 def faction_files() -> dict[str, Path]:
     """Faction id -> file, bundled first; a user's file of the same id takes precedence."""
+    global _FILES
+    if _FILES is None:
+        _FILES = _scan_faction_files()
+    return dict(_FILES)
+
+
+def _scan_faction_files() -> dict[str, Path]:
     found: dict[str, Path] = {}
     for d in faction_dirs():
         if d.is_dir():
@@ -156,6 +172,9 @@ def faction_files() -> dict[str, Path]:
 def get_faction(ref: str, base_dir: Path | None = None) -> Faction:
     """A faction by id (bundled or the user's) or by file path (relative to ``base_dir``)."""
     files = faction_files()
+    if ref not in files:
+        forget_factions()    # a file saved since the last scan (by this or another program)
+        files = faction_files()
     if ref in files:
         p = files[ref]
     else:

@@ -68,6 +68,7 @@ class BlipEntry(Strict):
     x: float
     y: float
     base: float = Field(default=1.0, gt=0)
+    square: int | None = Field(default=None, ge=1, le=16, description="holding-area square (blip number)")
     contents: list[UnitContents] | None = None
     activation: bool = True
 
@@ -173,6 +174,14 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
                     problems.append(f"{m_item}: drones are never Damaged or Stunned [p.~13]")
                 if m.jammer_on and m.type != "haywire-drone":
                     problems.append(f"{m_item}.jammer_on: only haywire drones carry a jammer [p.23]")
+
+    squares: dict[tuple[str, int], str] = {}
+    for i, b in enumerate(s.blips):
+        if b.square is not None:
+            key = (b.side, b.square)
+            if key in squares:
+                problems.append(f"blips[{i}].square: side {b.side}'s square {b.square} already belongs to blip {squares[key]!r}")
+            squares[key] = b.id
 
     for i, o in enumerate(s.objectives):
         claim(o.id, f"objectives[{i}]")

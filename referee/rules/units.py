@@ -22,6 +22,17 @@ class UnitStats:
 def unit_stats(faction: Faction, rating: str, unit_type: str, rulings: Rulings | None = None) -> UnitStats:
     """Troopers: faction line + modifiers (capped at 5 only under A5 option B). Drones use only Robotics."""
     rulings = rulings or default_rulings()
+    key = (faction.name, rating, faction.stats(rating).values(), unit_type, rulings.choices["A5"])
+    hit = _CACHE.get(key)
+    if hit is None:
+        hit = _CACHE[key] = _unit_stats(faction, rating, unit_type, rulings)
+    return hit
+
+
+_CACHE: dict = {}
+
+
+def _unit_stats(faction: Faction, rating: str, unit_type: str, rulings: Rulings) -> UnitStats:
     line = faction.stats(rating)
     why = Working()
     why.add(f"{faction.name} {RATING_TITLES[rating]} line {line.short()} (Sen/Stl/Arm/CM/Nuc/Rob)", "p.12")

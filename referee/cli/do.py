@@ -1,0 +1,148 @@
+"""``query SCENARIO do ACTION ...``: one action resolved on a scenario with the dice given, the new table returned."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..game.actions import Action, resolve
+from ..game.dice import DiceMissing, ScriptedDice
+from ..game.effects import UnknownContents
+from ..game.state import state_from_scenario, state_to_scenario_data
+from ..rules.errors import InputError
+from ..rules.scenario import load_scenario
+from ..storage import write_document
+
+DO_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
+              "scramble", "jammer", "reveal")
+
+
+def _parser(kind: str):
+    from .main import _Parser
+
+    p = _Parser(prog=f"seven-seconds query SCENARIO do {kind}", add_help=False)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--dice", default="")
+    p.add_argument("--bearing", type=float, action="append", default=[])
+    p.add_argument("--out")
+    p.add_argument("actor")
+    if kind in ("move", "jump", "flamer", "kamikaze"):
+        p.add_argument("x", type=float)
+        p.add_argument("y", type=float)
+    if kind in ("move", "kamikaze"):
+        p.add_argument("--via", nargs=2, type=float, action="append", default=[], metavar=("X", "Y"))
+    if kind == "kamikaze":
+        p.add_argument("--target")
+        p.add_argument("--jump", action="store_true")
+    if kind == "target":
+        p.add_argument("--assign", action="append", default=[], metavar="B=N")
+    if kind in ("rifle", "missile", "command", "repair"):
+        p.add_argument("target")
+    if kind == "reveal":
+        p.add_argument("--facing", type=float)
+    return p
+
+
+def parse_dice(text: str) -> list[int]:
+    if not text.strip():
+        return []
+    out = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        try:
+            v = int(part)
+        except ValueError:
+            raise InputError("--dice", f"expected faces 1 to 6 separated by commas (got {part!r})") from None
+        if not 1 <= v <= 6:
+            raise InputError("--dice", f"a die shows 1 to 6 (got {v})")
+        out.append(v)
+    return out
+
+
+def build_action(kind: str, a, state, dice: list[int]) -> Action:
+    args: dict = {}
+    if kind in ("move", "jump", "flamer", "kamikaze"):
+        args.update(x=a.x, y=a.y)
+    if kind in ("move", "kamikaze") and a.via:
+        args["via"] = [list(v) for v in a.via]
+    if kind == "kamikaze":
+        if a.target:
+            args["target"] = a.target
+        if a.jump:
+            args["jump"] = True
+    if kind in ("rifle", "missile", "command", "repair"):
+        args["target"] = a.target
+    if kind == "reveal" and a.facing is not None:
+        args["facing"] = a.facing
+    if kind == "target":
+        assign: dict[str, int] = {}
+        for item in a.assign:
+            name, _, n = item.partition("=")
+            try:
+                count = int(n)
+            except ValueError:
+                raise InputError("--assign", f"expected B=N, a unit id and a number of counters (got {item!r})") from None
+            assign[name] = assign.get(name, 0) + count
+        args["assign"] = assign
+        actor = state.units.get(a.actor)
+        pre = 1 if actor is not None and not actor.is_drone and actor.damaged else 0
+        args["dice"] = max(0, len(dice) - pre)
+    return Action(kind, a.actor, args)
+
+
+def _check_ids(state, action: Action, path) -> None:
+    known = set(state.units) | set(state.blips) | set(state.objectives)
+    names = [action.actor] + [action.args[k] for k in ("target",) if action.args.get(k)]
+    names += list(action.args.get("assign", {}))
+    for n in names:
+        if n not in known:
+            raise InputError(str(path), f"unit id: {n!r} is not in this scenario (expected one of {', '.join(sorted(known))})")
+
+
+def run_do(args) -> int:
+    rest = list(args.args)
+    if not rest or rest[0] not in DO_ACTIONS:
+        raise InputError("do", f"expected an action: one of {', '.join(DO_ACTIONS)}")
+    kind = rest[0]
+    a = _parser(kind).parse_args(rest[1:])
+    path = Path(args.scenario)
+    scenario = load_scenario(path)
+    state = state_from_scenario(scenario)
+    dice = parse_dice(a.dice)
+    for b in a.bearing:
+        if not 0 <= b <= 360:
+            raise InputError("--bearing", f"expected degrees from 0 to 360 (got {b:g})")
+    action = build_action(kind, a, state, dice)
+    _check_ids(state, action, path)
+    source = ScriptedDice(dice=dice, bearings=list(a.bearing))
+    try:
+        outcome = resolve(state, action, source)
+    except DiceMissing as e:
+        raise InputError(str(path), f"too few dice: {e.request.describe()} is missing "
+                                    f"({source.used_dice} dice given were used before it)") from None
+    except UnknownContents as e:
+        raise InputError(str(path), f"blips: {e.blip_id!r} has no `contents`, so the referee cannot reveal it") from None
+    data = state_to_scenario_data(outcome.state, secrets=True)
+    dice_used = sum(1 for r in outcome.rolls if r.kind == "d6") if outcome.legal else 0
+    out = {
+        "legal": outcome.legal,
+        "events": outcome.events,
+        "dice_used": dice_used,
+        "state": data,
+        "explain": outcome.explain,
+    }
+    if not outcome.legal:
+        out["reason"] = outcome.reason
+    if a.out:
+        write_document(Path(a.out), data)
+    if a.json:
+        print(json.dumps(out, indent=2))
+    else:
+        lines = [x for x in outcome.explain if x]
+        if outcome.legal:
+            lines.append(f"= legal, {dice_used} dice used" + (f"; new table written to {a.out}" if a.out else ""))
+        else:
+            lines.append(f"= not allowed: {outcome.reason}; nothing changed")
+        print("\n".join(lines))
+    return 0

@@ -1,0 +1,653 @@
+"""The Action Table (p.17): each action checked against the rules, then resolved with injected dice."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..rules.catalogue import unit_types, weapons
+from ..rules.explain import inches
+from ..rules.geometry import bearing_off_facing, edge_range
+from ..rules.missile import deviation_point, missile_shot
+from ..rules.movement import jump as jump_rule
+from ..rules.movement import move as move_rule
+from ..rules.numbers import EPS, at_most
+from ..rules.rifle import rifle_shot
+from ..rules.scenario import Circle, TerrainEntry
+from ..rules.sight import cover_of
+from ..rules.catalogue import COVER_BANDS
+from ..rules.targeting import can_target, sensor_dice_limit, target_price
+from .dice import Recorder, Roll, RollRequest
+from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, blast, caught, d6, destroy, graze,
+                      passive_after_move, reveal_blip, _free_spot)
+from .state import BlipState, GameState, contents_from_unit
+
+UNIT_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
+                "scramble", "jammer")
+FLAMER_REACH = 6.0
+SMOKE_DIAMETER = 5.0
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action in the game's words: ``kind`` from the Action Table, the acting unit, and its arguments."""
+
+    kind: str
+    actor: str = ""
+    args: dict = field(default_factory=dict)
+
+    def to_data(self) -> dict:
+        return {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
+
+    @staticmethod
+    def from_data(d: dict) -> "Action":
+        return Action(d["kind"], d.get("actor", ""), dict(d.get("args", {})))
+
+    def text(self) -> str:
+        a = self.args
+        parts = [self.kind] + ([self.actor] if self.actor else [])
+        if self.kind in ("move", "jump", "flamer", "kamikaze"):
+            parts += [f"{a['x']:g}", f"{a['y']:g}"]
+            for v in a.get("via", []):
+                parts += ["--via", f"{v[0]:g}", f"{v[1]:g}"]
+            if a.get("target"):
+                parts += ["--target", a["target"]]
+            if a.get("jump"):
+                parts.append("--jump")
+        elif self.kind == "target":
+            parts += [f"--dice-count {a['dice']}"] + [f"--assign {k}={v}" for k, v in a.get("assign", {}).items()]
+        elif self.kind in ("rifle", "missile", "command", "repair"):
+            parts.append(a["target"])
+        elif self.kind == "reveal" and a.get("facing") is not None:
+            parts += ["--facing", f"{a['facing']:g}"]
+        elif self.kind == "end-of-round":
+            parts += [f"{k}={v}" for k, v in a.items()]
+        return " ".join(parts)
+
+
+@dataclass
+class ActionOutcome:
+    legal: bool
+    reason: str
+    state: GameState
+    events: list[str] = field(default_factory=list)
+    explain: list[str] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+    failed: bool = False              # a Damaged suit failed to respond (A25)
+    revealed: dict = field(default_factory=dict)
+
+
+# ---- checks shared by every unit action -------------------------------------------------------------
+
+
+def _actor(ctx: Ctx, ident: str):
+    s = ctx.state
+    if ident in s.units:
+        return s.units[ident]
+    if ident in s.blips:
+        return s.blips[ident]
+    if ident in s.objectives:
+        raise Refused(f"{ident} is an objective, not a unit [p.17]")
+    raise Refused(f"there is no unit {ident!r} on the table")
+
+
+def _trooper_type(u):
+    return unit_types().troopers.get(u.type)
+
+
+def check_unit_action(ctx: Ctx, action: Action):
+    """Who may take which action (Action Table p.17, A18), before any die is rolled."""
+    actor = _actor(ctx, action.actor)
+    if isinstance(actor, BlipState):
+        if action.kind != "move":
+            raise Refused(f"an unrevealed blip may only Move; reveal {actor.id} first to {action.kind} [p.17, A18]")
+        return actor
+    if not actor.is_drone and actor.stunned:
+        raise Refused(f"{actor.id} is Stunned: it must recover (1-2) at the start of its activation before acting [p.25]")
+    kind = action.kind
+    if actor.is_drone:
+        allowed = set(unit_types().drones[actor.type].actions)
+        names = {"move": "move", "jump": "jump", "rifle": "fire-rifle", "kamikaze": "kamikaze",
+                 "jammer": "toggle-jammer", "target": "target", "scramble": "move"}
+        if kind == "scramble":
+            return actor
+        if names.get(kind) not in allowed:
+            raise Refused(f"a {unit_types().drones[actor.type].name} cannot {kind} [p.17, p.34]")
+    else:
+        t = _trooper_type(actor)
+        if kind in ("kamikaze", "jammer"):
+            raise Refused(f"only drones can {kind} [p.17]")
+        if kind == "command" and t.command == "none":
+            raise Refused(f"only a Commander or an Engineer may Command [p.22]")
+        if kind == "repair" and not t.repair:
+            raise Refused("only an Engineer may Repair [p.22]")
+    return actor
+
+
+def damaged_check(ctx: Ctx, action: Action):
+    """A Damaged trooper rolls before each action: 5-6 and the suit does nothing (p.25, A25)."""
+    u = ctx.state.units.get(action.actor)
+    if u is None or u.is_drone or not u.damaged:
+        return True
+    roll = yield d6(f"Damaged check for {u.id} before its {action.kind}", "p.25", "1-4 acts, 5-6 fails")
+    if roll >= 5:
+        rules = ctx.state.rulings_in_force()
+        ctx.event(f"{u.id}'s damaged suit fails to respond (rolled {roll}): the {action.kind} is spent",
+                  f"Damaged: 5-6 fails [p.25, {rules.label('A25')}]", units=[u.id])
+        if rules.reads("A25", "B"):
+            gain = TC_GAIN.get(action.kind, 0)
+            if action.kind == "target":
+                gain = int(action.args.get("dice", 0))
+            u.target_counters += gain
+        return False
+    ctx.note(f"{u.id}'s Damaged check {roll}: the suit responds [p.25]")
+    return True
+
+
+TC_GAIN = {"jump": 1, "rifle": 1, "missile": 1, "flamer": 1, "command": 1, "repair": 1, "jammer": 1}
+
+
+# ---- Move and Jump ----------------------------------------------------------------------------------
+
+
+def _path(a: dict) -> list[tuple[float, float]]:
+    return [tuple(map(float, v)) for v in a.get("via", [])] + [(float(a["x"]), float(a["y"]))]
+
+
+def check_move(ctx: Ctx, action: Action):
+    bf = ctx.bf()
+    r = move_rule(bf, bf.piece(action.actor), _path(action.args))
+    if not r.legal:
+        raise Refused(r.reason)
+    return r
+
+
+def apply_movement(ctx: Ctx, ident: str, r, verb: str) -> None:
+    s = ctx.state
+    thing = s.units.get(ident) or s.blips.get(ident)
+    thing.x, thing.y = r.end
+    if r.facing is not None and ident in s.units:
+        s.units[ident].facing = r.facing
+    if ident in s.units:
+        u = s.units[ident]
+        u.target_counters -= r.removes
+        u.target_counters += r.adds
+    removed = f", removes {r.removes} counter{'s' if r.removes != 1 else ''}" if r.removes else ""
+    added = ", then +1 for the jump" if r.adds else ""
+    ctx.event(f"{ident} {verb} to ({r.end[0]:.2f}, {r.end[1]:.2f}){removed}{added}", *r.explain, units=[ident])
+
+
+def perform_move(ctx: Ctx, action: Action):
+    r = check_move(ctx, action)
+    apply_movement(ctx, action.actor, r, "moves")
+    passive_after_move(ctx, action.actor)
+    return
+    yield
+
+
+def check_jump(ctx: Ctx, action: Action):
+    bf = ctx.bf()
+    r = jump_rule(bf, bf.piece(action.actor), float(action.args["x"]), float(action.args["y"]))
+    if not r.legal:
+        raise Refused(r.reason)
+    return r
+
+
+def perform_jump(ctx: Ctx, action: Action):
+    r = check_jump(ctx, action)
+    apply_movement(ctx, action.actor, r, "jumps")
+    passive_after_move(ctx, action.actor)
+    return
+    yield
+
+
+# ---- Target -----------------------------------------------------------------------------------------
+
+
+def check_target(ctx: Ctx, action: Action):
+    bf = ctx.bf()
+    actor = bf.piece(action.actor)
+    ok, reason = can_target(actor)
+    if not ok:
+        raise Refused(reason)
+    k = int(action.args.get("dice", 0))
+    limit = sensor_dice_limit(actor)
+    stat = "Sensors" if actor.is_trooper else "Robotics"
+    if not 1 <= k <= limit:
+        raise Refused(f"{actor.id} may roll 1 to {limit} sensor dice ({stat} {limit}), not {k} [p.19]")
+    prices = {}
+    for tid, n in action.args.get("assign", {}).items():
+        if tid not in bf.pieces:
+            raise Refused(f"there is no {tid!r} on the table to place counters on [p.19]")
+        if int(n) < 0:
+            raise Refused(f"{n} counters on {tid}: a number of counters is 0 or more")
+        price = target_price(bf, actor, bf.piece(tid))
+        if not price.allowed:
+            raise Refused(price.reason)
+        prices[tid] = (int(n), price)
+    return k, prices
+
+
+def perform_target(ctx: Ctx, action: Action):
+    k, prices = check_target(ctx, action)
+    s = ctx.state
+    faces = []
+    for i in range(k):
+        faces.append((yield d6(f"sensor die {i + 1} of {k} for {action.actor}", "p.19", "summed: high is good")))
+    pool = sum(faces)
+    cost = sum(p.cost(n) for n, p in prices.values())
+    ctx.note(f"sensor pool {' + '.join(map(str, faces))} = {pool} [p.19]")
+    if cost > pool:
+        raise Refused(f"the assignment costs {cost} points but the sensor pool is {pool} [p.19]")
+    s.units[action.actor].target_counters += k
+    ctx.event(f"{action.actor} Targets with {k} dice, pool {pool}; +{k} Target counters on itself", "+1 per die rolled [p.19]",
+              units=[action.actor])
+    blips = []
+    for tid, (n, price) in prices.items():
+        ctx.note(*price.explain)
+        if n == 0:
+            continue
+        eaten = f" ({price.eaten} eaten by terrain first)" if price.eaten else ""
+        ctx.event(f"{n} Target counter{'s' if n != 1 else ''} on {tid} at {price.price} each{eaten}: {price.cost(n)} points",
+                  "[p.19]", units=[tid])
+        if tid in s.blips:
+            blips.append((tid, n))
+        else:
+            add_counters(ctx, tid, n)
+    if pool > cost:
+        ctx.note(f"{pool - cost} unspent points are lost [p.19]")
+    # Reveals come only after the whole pool is assigned: no re-spending (p.17, A17).
+    for tid, n in blips:
+        add_counters(ctx, tid, n, why=f"received {n} Target counters from {action.actor}")
+
+
+# ---- Fire Rifle ---------------------------------------------------------------------------------------
+
+
+def check_rifle(ctx: Ctx, action: Action):
+    bf = ctx.bf()
+    tid = action.args.get("target", "")
+    if tid not in bf.pieces:
+        raise Refused(f"there is no {tid!r} on the table to fire at")
+    shot = rifle_shot(bf, bf.piece(action.actor), bf.piece(tid))
+    if not shot.allowed:
+        raise Refused(shot.reason)
+    return shot
+
+
+def perform_rifle(ctx: Ctx, action: Action):
+    shot = check_rifle(ctx, action)
+    s = ctx.state
+    tid = action.args["target"]
+    w = weapons()[shot.weapon]
+    s.units[action.actor].target_counters += 1
+    ctx.note(*shot.explain)
+    faces = []
+    for i in range(shot.dice):
+        faces.append((yield d6(f"{w.name} die {i + 1} of {shot.dice} at {tid}", "p.20",
+                               f"{'/'.join(map(str, w.kill_faces))} kills" + (f", lowest {w.graze_face} grazes" if w.graze_face else ""))))
+    target = s.units[tid]
+    ctx.event(f"{action.actor} fires its {w.name.lower()} at {tid}: {shot.dice} dice {faces}; +1 Target counter on {action.actor}",
+              "[p.20]", units=[action.actor, tid])
+    if shot.weapon == "mg" and not target.is_drone:
+        ctx.event("the machine gun cannot harm a trooper: no effect", "[p.20, A57]")
+        return
+    low = min(faces)
+    if any(f in w.kill_faces for f in faces):
+        destroy(ctx, tid, f"killed by {action.actor}'s {w.name.lower()}")
+    elif w.graze_face is not None and low == w.graze_face:
+        if target.is_drone:
+            destroy(ctx, tid, f"grazed by {action.actor}: a graze destroys a drone [p.20]")
+        else:
+            ctx.event(f"{tid} is grazed", "[p.20]", units=[tid])
+            yield from graze(ctx, tid, f"grazed by {action.actor}")
+    else:
+        ctx.event(f"no effect on {tid}", units=[tid])
+
+
+# ---- Fire Missile --------------------------------------------------------------------------------------
+
+
+def check_missile(ctx: Ctx, action: Action):
+    bf = ctx.bf()
+    tid = action.args.get("target", "")
+    if tid not in bf.pieces:
+        raise Refused(f"there is no {tid!r} on the table to fire at")
+    shot = missile_shot(bf, bf.piece(action.actor), bf.piece(tid))
+    if not shot.allowed:
+        raise Refused(shot.reason)
+    return shot
+
+
+def perform_missile(ctx: Ctx, action: Action):
+    shot = check_missile(ctx, action)
+    s = ctx.state
+    rules = s.rulings_in_force()
+    bf = ctx.bf()
+    firer = bf.piece(action.actor)
+    tid = action.args["target"]
+    target = bf.piece(tid)
+    s.units[action.actor].target_counters += 1
+    ctx.event(f"{action.actor} fires a missile at {tid}; +1 Target counter on {action.actor}", "[p.21]", units=[action.actor, tid])
+    for uid in shot.countermeasures:
+        cm_unit = bf.piece(uid)
+        cm = cm_unit.stat("countermeasures")
+        if cm_unit.is_trooper and cm_unit.damaged and rules.reads("A24", "A"):
+            pre = yield d6(f"Damaged pre-roll for {uid}'s countermeasures", "p.37, A24", "1-4 lets the CM fire")
+            if pre >= 5:
+                ctx.event(f"{uid}'s damaged countermeasures fail to respond ({pre})", "[p.37, A24]", units=[uid])
+                continue
+        roll = yield d6(f"CM die for {uid}", "p.21", f"{cm} or less shoots the missile down")
+        if roll <= cm:
+            ctx.event(f"{uid}'s countermeasures shoot the missile down ({roll} against CM {cm}): no effect, no crater",
+                      "[p.21]", units=[uid])
+            return
+        ctx.event(f"{uid}'s countermeasures miss ({roll} against CM {cm})", "[p.21]", units=[uid])
+    eff = shot.effective_counters
+    hit = yield d6(f"missile hit die against {tid}", "p.21", f"{eff} or less is a direct hit")
+    nuc = firer.stat("nuclear")
+    radius = bf.distance(nuc)
+    exclude = ()
+    if hit <= eff:
+        ctx.event(f"direct hit on {tid} ({hit} against {eff} effective counters)", "[p.21]", units=[tid])
+        x, y = target.x, target.y
+        destroy(ctx, tid, f"direct missile hit from {action.actor}")
+        exclude = (tid,)
+    else:
+        red = yield d6("Red Die for the deviation distance", "p.21", "added to the normal die", red=True)
+        normal = yield d6("normal die for the deviation distance", "p.21", "added to the Red Die")
+        bearing = yield RollRequest("deviation bearing: from the Red Die to the normal die, degrees counter-clockwise from +x",
+                                    f"p.21, {rules.label('A29')}", "bearing")
+        x, y, dist = deviation_point(target.x, target.y, red, normal, bearing, s.scale)
+        ctx.event(f"no direct hit ({hit} against {eff}): deviates {inches(dist)} at {bearing:.1f}° to ({x:.2f}, {y:.2f})",
+                  "[p.21, A29]")
+    yield from blast(ctx, x, y, radius, nuc, f"missile blast from {action.actor}", firer.side, exclude)
+    add_crater(ctx, x, y, radius)
+
+
+# ---- Fire Flamer ---------------------------------------------------------------------------------------
+
+
+def check_flamer(ctx: Ctx, action: Action):
+    bf = ctx.bf()
+    rules = bf.rulings
+    actor = bf.piece(action.actor)
+    if not actor.is_trooper:
+        raise Refused("only troopers carry flamers [p.17]")
+    x, y = float(action.args["x"]), float(action.args["y"])
+    reach = bf.distance(FLAMER_REACH)
+    d = math.hypot(x - actor.x, y - actor.y)
+    if rules.reads("A36", "A"):
+        d -= actor.radius
+    if not at_most(d, reach):
+        raise Refused(f"the smoke must be centred within {inches(reach)} of the flamer ({inches(d)}) [p.22, {rules.label('A36')}]")
+    if math.hypot(x - actor.x, y - actor.y) > EPS and bearing_off_facing(actor, x, y) > 90.0 + EPS:
+        raise Refused(f"the flamer's direction must be inside {actor.id}'s 180° arc [p.22]")
+    return x, y
+
+
+def perform_flamer(ctx: Ctx, action: Action):
+    x, y = check_flamer(ctx, action)
+    s = ctx.state
+    rules = s.rulings_in_force()
+    r = SMOKE_DIAMETER / 2 * s.scale
+    s.units[action.actor].target_counters += 1
+    ident = s.new_id("smoke")
+    s.terrain.append(TerrainEntry(id=ident, type="smoke", circle=Circle(x=x, y=y, r=r)))
+    ctx.event(f"{action.actor} fires its flamer: smoke {ident} at ({x:.2f}, {y:.2f}); +1 Target counter on {action.actor}",
+              "the smoke is Light cover for the rest of the game [p.22]", units=[action.actor])
+    friendly = s.units[action.actor].side if rules.reads("A36", "B") else None
+    ids = caught(ctx, x, y, r, friendly, edge=True)
+    for uid in area_attack(ctx, ids, x, y, "the flamer", "A32"):
+        if uid not in s.units:
+            continue
+        if s.units[uid].is_drone:
+            destroy(ctx, uid, f"burned by {action.actor}'s flamer: drones are destroyed [p.22]")
+        else:
+            ctx.event(f"{uid} is under the flamer template: grazed", f"[p.22, {rules.label('A36')}]", units=[uid])
+            yield from graze(ctx, uid, f"flamer from {action.actor}")
+
+
+# ---- Kamikaze -------------------------------------------------------------------------------------------
+
+
+def check_kamikaze(ctx: Ctx, action: Action):
+    bf = ctx.bf()
+    actor = bf.piece(action.actor)
+    if not (actor.is_drone and actor.unit_type == "kamikaze-drone"):
+        raise Refused("only a Kamikaze drone can Kamikaze [p.22]")
+    x, y = float(action.args["x"]), float(action.args["y"])
+    if action.args.get("jump"):
+        r = jump_rule(bf, actor, x, y)
+    else:
+        r = move_rule(bf, actor, _path(action.args))
+    if not r.legal:
+        raise Refused(r.reason)
+    tid = action.args.get("target")
+    if tid:
+        if tid not in bf.pieces:
+            raise Refused(f"there is no {tid!r} on the table")
+        t = bf.piece(tid)
+        if t.is_blip:
+            raise Refused(f"{tid} is a blip: blips never keep Target counters [p.17]")
+        if not t.is_objective and t.side == actor.side:
+            raise Refused(f"{tid} is a friendly unit [p.22]")
+    return r
+
+
+def perform_kamikaze(ctx: Ctx, action: Action):
+    r = check_kamikaze(ctx, action)
+    s = ctx.state
+    rules = s.rulings_in_force()
+    uid = action.actor
+    apply_movement(ctx, uid, r, "jumps" if action.args.get("jump") else "moves")
+    passive_after_move(ctx, uid)
+    if uid not in s.units:
+        return
+    bf = ctx.bf()
+    drone = bf.piece(uid)
+    rob = drone.stat("robotics")
+    tid = action.args.get("target")
+    exclude = [uid]
+    if tid and tid in bf.pieces:
+        t = bf.piece(tid)
+        if at_most(edge_range(drone, t), 0.0):
+            cov, where = cover_of(bf, t)
+            eff = t.target_counters - COVER_BANDS[cov]
+            strict = rules.reads("A34", "A")
+            roll = yield d6(f"Kamikaze contact roll against {tid}", f"p.22, {rules.label('A34')}",
+                            f"{'lower than' if strict else 'at most'} {eff} destroys")
+            if (roll < eff) if strict else (roll <= eff):
+                ctx.event(f"contact! {tid} is destroyed ({roll} against {eff} effective counters)",
+                          f"[p.22, {rules.label('A34')}, A35]", units=[tid])
+                destroy(ctx, tid, f"kamikaze contact from {uid}")
+                exclude.append(tid)
+            else:
+                ctx.event(f"contact roll {roll} against {eff} effective counters fails: the drone detonates as a deviated missile",
+                          "[p.22, A35]", units=[tid])
+        else:
+            ctx.note(f"{uid} is not touching {tid}: no contact roll [A34]")
+    x, y = drone.x, drone.y
+    radius = bf.distance(rob)
+    destroy(ctx, uid, "kamikaze detonation")
+    yield from blast(ctx, x, y, radius, rob, f"kamikaze blast from {uid}", drone.side, tuple(exclude))
+    add_crater(ctx, x, y, radius)
+
+
+# ---- Command, Repair, Scramble, Toggle Jammer -------------------------------------------------------------
+
+
+def check_command(ctx: Ctx, action: Action):
+    s = ctx.state
+    actor = s.units[action.actor]
+    tid = action.args.get("target", "")
+    t = _trooper_type(actor)
+    if tid in s.blips:
+        raise Refused("blips may not be Commanded [A40]")
+    if tid not in s.units or s.units[tid].side != actor.side:
+        raise Refused(f"{tid!r} is not a friendly unit on the table [p.22, A40]")
+    if tid == actor.id:
+        raise Refused("a unit cannot Command itself [A40]")
+    target = s.units[tid]
+    if t.command == "drones" and not target.is_drone:
+        raise Refused("an Engineer may Command drones only [p.22]")
+    if target.activation:
+        raise Refused(f"{tid} still holds an activation counter; a unit never holds more than one [p.22]")
+    return tid
+
+
+def perform_command(ctx: Ctx, action: Action):
+    tid = check_command(ctx, action)
+    s = ctx.state
+    s.units[action.actor].target_counters += 1
+    s.units[tid].activation = True
+    ctx.event(f"{action.actor} Commands {tid}: a new activation counter; +1 Target counter on {action.actor}",
+              "[p.22, A40]", units=[action.actor, tid])
+    return
+    yield
+
+
+def check_repair(ctx: Ctx, action: Action):
+    s = ctx.state
+    bf = ctx.bf()
+    tid = action.args.get("target", action.actor) or action.actor
+    if tid not in s.units or s.units[tid].side != s.units[action.actor].side or s.units[tid].is_drone:
+        raise Refused(f"{tid!r} is not a friendly trooper [p.22]")
+    if not s.units[tid].damaged:
+        raise Refused(f"{tid} is not Damaged [p.22]")
+    if tid != action.actor and not at_most(edge_range(bf.piece(action.actor), bf.piece(tid)), 0.0):
+        raise Refused(f"the Engineer must touch {tid} to Repair it [p.22]")
+    return tid
+
+
+def perform_repair(ctx: Ctx, action: Action):
+    tid = check_repair(ctx, action)
+    s = ctx.state
+    s.units[action.actor].target_counters += 1
+    s.units[tid].damaged = False
+    ctx.event(f"{action.actor} Repairs {tid}: no longer Damaged; +1 Target counter on {action.actor}", "[p.22]",
+              units=[action.actor, tid])
+    return
+    yield
+
+
+def unused_blips(s: GameState, side: str) -> list[int]:
+    """Blip numbers whose counter is off the table and whose square is empty (A23)."""
+    on_table = {b.square for b in s.blips.values() if b.side == side}
+    return [n for n in range(1, 17) if n not in on_table and s.holding[side].squares.get(n) == []]
+
+
+def check_scramble(ctx: Ctx, action: Action):
+    s = ctx.state
+    u = s.units[action.actor]
+    if u.target_counters:
+        raise Refused(f"{u.id} holds {u.target_counters} Target counters; only a unit with none may Scramble [p.22]")
+    free = unused_blips(s, u.side)
+    if len(free) < 3:
+        raise Refused(f"Scramble needs 3 unused blip counters; side {u.side} has {len(free)} [p.22, A23]")
+    return free[:3]
+
+
+def perform_scramble(ctx: Ctx, action: Action):
+    squares = check_scramble(ctx, action)
+    s = ctx.state
+    rules = s.rulings_in_force()
+    u = s.units.pop(action.actor)
+    s.holding[u.side].squares[squares[0]] = [contents_from_unit(u)]
+    activation = rules.reads("A23", "B")
+    made = []
+    x, y = u.x, u.y
+    for i, n in enumerate(squares):
+        ident = f"{u.side.lower()}-blip-{n}"
+        if ident in s.blips or ident in s.units:
+            ident = s.new_id(f"{u.side.lower()}-blip-{n}")
+        if i > 0:
+            prev = s.blips[made[-1]]
+            x, y = _free_spot(s, prev.x, prev.y, 0.5, prev.base / 2, False)
+        s.blips[ident] = BlipState(ident, u.side, x, y, n, 1.0, activation)
+        made.append(ident)
+    ctx.event(f"{u.id} Scrambles: it leaves the table and three blips take its place ({', '.join(made)})",
+              f"[p.22, {rules.label('A23')}]", units=[u.id] + made,
+              private={u.side: f"{u.id} Scrambles into square {squares[0]} ({made[0]}); {made[1]} and {made[2]} are decoys"})
+
+
+def check_jammer(ctx: Ctx, action: Action):
+    u = ctx.state.units[action.actor]
+    if u.type != "haywire-drone":
+        raise Refused("only a Haywire drone can Toggle Jammer [p.23]")
+
+
+def perform_jammer(ctx: Ctx, action: Action):
+    check_jammer(ctx, action)
+    u = ctx.state.units[action.actor]
+    u.jammer_on = not u.jammer_on
+    u.target_counters += 1
+    ctx.event(f"{u.id} switches its jammer {'on' if u.jammer_on else 'off'}; +1 Target counter", "[p.23, A37]", units=[u.id])
+    return
+    yield
+
+
+# ---- voluntary reveal ------------------------------------------------------------------------------------
+
+
+def perform_reveal(ctx: Ctx, action: Action):
+    s = ctx.state
+    if action.actor not in s.blips:
+        raise Refused(f"{action.actor!r} is not a blip on the table")
+    facing = action.args.get("facing")
+    reveal_blip(ctx, action.actor, cause="by its owner", facing=None if facing is None else float(facing), voluntary=True)
+    return
+    yield
+
+
+PERFORM = {
+    "move": perform_move, "jump": perform_jump, "target": perform_target, "rifle": perform_rifle,
+    "missile": perform_missile, "flamer": perform_flamer, "kamikaze": perform_kamikaze,
+    "command": perform_command, "repair": perform_repair, "scramble": perform_scramble,
+    "jammer": perform_jammer, "reveal": perform_reveal,
+}
+CHECK = {
+    "move": check_move, "jump": check_jump, "target": check_target, "rifle": check_rifle,
+    "missile": check_missile, "flamer": check_flamer, "kamikaze": check_kamikaze, "command": check_command,
+    "repair": check_repair, "scramble": check_scramble, "jammer": check_jammer,
+}
+
+
+def unit_action(ctx: Ctx, action: Action):
+    """Check, then the Damaged roll, then the action itself: the order the rules roll dice in."""
+    if action.kind == "reveal":
+        yield from perform_reveal(ctx, action)
+        return True
+    if action.kind not in PERFORM:
+        raise Refused(f"unknown action {action.kind!r}")
+    check_unit_action(ctx, action)
+    CHECK[action.kind](ctx, action)
+    responds = yield from damaged_check(ctx, action)
+    if not responds:
+        return False
+    yield from PERFORM[action.kind](ctx, action)
+    return True
+
+
+def run(state: GameState, gen_factory, source) -> ActionOutcome:
+    """Drive a resolution generator with a dice source on a copy of the state; keep the copy only if legal."""
+    work = state.copy()
+    ctx = Ctx(work)
+    rec = Recorder(source)
+    gen = gen_factory(ctx)
+    result = None
+    try:
+        req = next(gen)
+        while True:
+            req = gen.send(rec.answer(req))
+    except StopIteration as stop:
+        result = stop.value
+    except Refused as r:
+        return ActionOutcome(False, r.reason, state, [], [f"not allowed: {r.reason}"], list(rec.rolls))
+    return ActionOutcome(True, "", work, ctx.events, ctx.explain, rec.rolls, failed=(result is False),
+                         revealed=ctx.revealed)
+
+
+def resolve(state: GameState, action: Action, source) -> ActionOutcome:
+    """One action on the table, as the ``do`` query resolves it (no turn structure)."""
+    return run(state, lambda ctx: unit_action(ctx, action), source)

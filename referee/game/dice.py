@@ -1,0 +1,126 @@
+"""Dice as chance events: the engine asks, a source answers, and every answer is recorded.
+
+The engine never draws a random number itself. A ``RollRequest`` says what is rolled, why, and its exact outcome
+distribution; a seeded source, the faces of physical dice typed in by hand, or a script in tests answers it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal, Protocol
+
+D6 = {face: Fraction(1, 6) for face in range(1, 7)}
+
+
+@dataclass(frozen=True)
+class RollRequest:
+    """One die (``d6``) or one deviation bearing in degrees (``bearing``)."""
+
+    label: str                   # "CM die for b-tactical-2"
+    rule: str                    # "p.21, A24"
+    kind: Literal["d6", "bearing"] = "d6"
+    success: str = ""            # "1-4 succeeds": shown to a player rolling by hand
+    die: str = "normal"          # "red" for the Red Die
+
+    @property
+    def distribution(self) -> dict[int, Fraction] | None:
+        return D6 if self.kind == "d6" else None
+
+    def describe(self) -> str:
+        what = "bearing in degrees" if self.kind == "bearing" else ("Red Die" if self.die == "red" else "d6")
+        return f"{self.label} ({what}{'; ' + self.success if self.success else ''}) [{self.rule}]"
+
+
+class DiceMissing(Exception):
+    """A scripted or hand-entered source has no answer for this roll."""
+
+    def __init__(self, request: RollRequest):
+        self.request = request
+        super().__init__(f"missing roll: {request.describe()}")
+
+
+class DiceSource(Protocol):
+    def answer(self, request: RollRequest) -> float: ...
+
+
+def check_face(value, request: RollRequest) -> float:
+    if request.kind == "d6":
+        if isinstance(value, bool) or int(value) != value or not 1 <= value <= 6:
+            raise ValueError(f"{request.label}: a die shows 1 to 6 (got {value!r})")
+        return int(value)
+    v = float(value)
+    if not 0.0 <= v < 360.0 + 1e-9:
+        raise ValueError(f"{request.label}: a bearing is 0 to 360 degrees (got {value!r})")
+    return v % 360.0
+
+
+@dataclass
+class SeededDice:
+    """The program rolls: a seeded generator whose seed is part of the game record."""
+
+    seed: int
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self):
+        self.rng = random.Random(self.seed)
+
+    def answer(self, request: RollRequest) -> float:
+        if request.kind == "bearing":
+            return round(self.rng.uniform(0.0, 360.0), 3) % 360.0
+        return self.rng.randint(1, 6)
+
+
+@dataclass
+class ScriptedDice:
+    """Faces given in order (tests, ``query do --dice``, replays, or physical dice typed in by hand)."""
+
+    dice: list[int] = field(default_factory=list)
+    bearings: list[float] = field(default_factory=list)
+    used_dice: int = 0
+    used_bearings: int = 0
+
+    def answer(self, request: RollRequest) -> float:
+        if request.kind == "bearing":
+            if self.used_bearings >= len(self.bearings):
+                raise DiceMissing(request)
+            v = self.bearings[self.used_bearings]
+            self.used_bearings += 1
+            return check_face(v, request)
+        if self.used_dice >= len(self.dice):
+            raise DiceMissing(request)
+        v = self.dice[self.used_dice]
+        self.used_dice += 1
+        return check_face(v, request)
+
+
+@dataclass(frozen=True)
+class Roll:
+    label: str
+    kind: str
+    value: float
+
+    def as_list(self):
+        return [self.label, self.kind, self.value]
+
+
+@dataclass
+class Recorder:
+    """Wraps a source and keeps every answer in order: the game record stores them with the action."""
+
+    source: DiceSource
+    rolls: list[Roll] = field(default_factory=list)
+
+    def answer(self, request: RollRequest) -> float:
+        value = self.source.answer(request)
+        self.rolls.append(Roll(request.label, request.kind, value))
+        return value
+
+
+def replay_source(rolls) -> ScriptedDice:
+    """A source that gives back recorded rolls in their order."""
+    return ScriptedDice(
+        dice=[r.value for r in rolls if r.kind == "d6"],
+        bearings=[r.value for r in rolls if r.kind == "bearing"],
+    )

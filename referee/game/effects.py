@@ -1,0 +1,407 @@
+"""What actions do to the table: counters, reveals, damage, blasts, craters, passive sensors, objectives.
+
+Effects that roll dice are generators: they ``yield`` a RollRequest and receive the face (see ``dice.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import shapely
+
+from ..rules.battlefield import Piece
+from ..rules.catalogue import is_drone_type
+from ..rules.explain import inches
+from ..rules.geometry import edge_range
+from ..rules.numbers import EPS, at_most
+from ..rules.scenario import Circle, TerrainEntry
+from ..rules.sensors import PASSIVE_RANGE, sensor_link
+from .dice import RollRequest
+from .state import BlipState, GameState, UnitState, contents_from_unit, other, unit_from_contents
+
+
+class Refused(Exception):
+    """The rules forbid this action; the state is left as it was."""
+
+    def __init__(self, reason: str):
+        self.reason = reason
+        super().__init__(reason)
+
+
+class UnknownContents(Exception):
+    """A blip whose contents the referee was not told cannot be revealed."""
+
+    def __init__(self, blip_id: str):
+        self.blip_id = blip_id
+        super().__init__(f"blip {blip_id!r} has no recorded contents, so it cannot be revealed")
+
+
+@dataclass
+class Ctx:
+    state: GameState
+    events: list[str] = field(default_factory=list)
+    explain: list[str] = field(default_factory=list)
+    revealed: dict[str, list[str]] = field(default_factory=dict)   # blip id -> unit ids ([] for a decoy)
+
+    def bf(self):
+        return self.state.battlefield()
+
+    def event(self, text: str, *why, private: dict | None = None, units=()):
+        """An event; a bare ``[p.18]`` in ``why`` tags the event's own explanation line, longer texts add lines."""
+        tags = [str(w) for w in why if str(w).startswith("[")]
+        lines = [text + (" " + " ".join(tags) if tags else "")] + [str(w) for w in why if w and not str(w).startswith("[")]
+        self.events.append(text)
+        self.explain.extend(lines)
+        self.state.log_event(text, lines, units, private)
+
+    def note(self, *why):
+        self.explain.extend(str(w) for w in why)
+
+
+def d6(label: str, rule: str, success: str = "", red: bool = False) -> RollRequest:
+    return RollRequest(label, rule, "d6", success, "red" if red else "normal")
+
+
+# ---- counters -----------------------------------------------------------------------------------
+
+
+def add_counters(ctx: Ctx, ident: str, n: int, why: str = "") -> None:
+    """Target counters go on units and objectives; a blip that receives any is revealed (p.17)."""
+    if n <= 0:
+        return
+    s = ctx.state
+    if ident in s.units:
+        s.units[ident].target_counters += n
+    elif ident in s.objectives:
+        s.objectives[ident].target_counters += n
+    elif ident in s.blips:
+        reveal_blip(ctx, ident, counters=n, cause=why or "received Target counters")
+
+
+# ---- blips --------------------------------------------------------------------------------------
+
+
+def default_facing(side: str) -> float:
+    """Revealed troopers face the enemy's edge unless their owner says otherwise (A13)."""
+    return 90.0 if side == "A" else 270.0
+
+
+def _free_spot(s: GameState, x: float, y: float, r: float, near_r: float, drone: bool) -> tuple[float, float]:
+    """A spot touching a base of radius ``near_r`` at (x, y): on the table, on no base, not in impassable terrain."""
+    bf = s.battlefield()
+    for ring in range(0, 6):
+        reach = near_r + r + ring * 2 * r
+        for k in range(24):
+            a = math.radians(90 + 15 * k)
+            px, py = x + reach * math.cos(a), y + reach * math.sin(a)
+            if not bf.on_table(px, py, r):
+                continue
+            if any(math.hypot(px - p.x, py - p.y) < p.radius + r - EPS for p in bf.pieces.values()):
+                continue
+            if any(f.column(drone).impassable and f.holds(px, py) for f in bf.terrain):
+                continue
+            return px, py
+    return x, y
+
+
+def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", facing: float | None = None,
+                voluntary: bool = False) -> list[str]:
+    """Replace a blip by its units, placed touching the counter (p.17); a decoy is removed with its counters."""
+    s = ctx.state
+    blip = s.blips[blip_id]
+    contents = s.blip_contents(blip)
+    if contents is None:
+        raise UnknownContents(blip_id)
+    rules = s.rulings_in_force()
+    del s.blips[blip_id]
+    s.holding[blip.side].squares[blip.square] = []
+    how = "voluntarily" if voluntary else "involuntarily"
+    if not contents:
+        ctx.event(f"{blip_id} is revealed ({cause}): a decoy, removed" + (f" with its {counters} counters" if counters else ""),
+                  "a decoy is discarded together with its Target counters [p.17]", units=[blip_id])
+        ctx.revealed[blip_id] = []
+        return []
+    activation = blip.activation if rules.reads("A20", "A") else False
+    made = []
+    for i, c in enumerate(contents):
+        if i == 0:
+            x, y = blip.x, blip.y
+        else:
+            prev = s.units[made[-1]]
+            x, y = _free_spot(s, prev.x, prev.y, c.base / 2, prev.base / 2, is_drone_type(c.type))
+        f = default_facing(c.side) if facing is None else facing
+        unit = unit_from_contents(c, x, y, f, activation, counters)
+        s.units[unit.id] = unit
+        made.append(unit.id)
+    names = ", ".join(f"{u} ({s.units[u].type})" for u in made)
+    ctx.event(
+        f"{blip_id} is revealed {how} ({cause}): {names}" + (f", each with {counters} Target counters" if counters else ""),
+        "revealed units are placed touching the counter [p.17]",
+        "each revealed unit receives all the counters assigned to the blip [p.17, A17]" if counters else "",
+        f"revealed units keep the blip's activation counter [{rules.label('A20')}]",
+        units=[blip_id] + made,
+    )
+    ctx.revealed[blip_id] = made
+    return made
+
+
+# ---- damage -------------------------------------------------------------------------------------
+
+
+def destroy(ctx: Ctx, ident: str, cause: str) -> None:
+    s = ctx.state
+    if ident in s.units:
+        u = s.units.pop(ident)
+        s.destroyed.append({"id": u.id, "side": u.side, "type": u.type, "by": cause, "round": s.round})
+        ctx.event(f"{ident} is destroyed ({cause})", units=[ident])
+    elif ident in s.objectives:
+        s.objectives[ident].destroyed = True
+        ctx.event(f"objective {ident} is destroyed ({cause})", units=[ident])
+
+
+def armour_of(s: GameState, unit: UnitState) -> int:
+    return s.battlefield().piece(unit.id).stat("armour")
+
+
+def new_damage(ctx: Ctx, uid: str, cause: str, rule: str) -> None:
+    """A second Damaged result destroys the suit (p.25)."""
+    u = ctx.state.units[uid]
+    if u.damaged:
+        destroy(ctx, uid, f"{cause}: damaged a second time [{rule}]")
+    else:
+        u.damaged = True
+        ctx.event(f"{uid} is Damaged ({cause})", f"Damaged [{rule}]", units=[uid])
+
+
+def graze(ctx: Ctx, uid: str, cause: str):
+    """Red Die > Arm stuns; normal die > Arm damages; a second damage destroys (p.20, A53)."""
+    s = ctx.state
+    u = s.units[uid]
+    if u.is_drone:
+        destroy(ctx, uid, f"{cause}: a graze destroys a drone [p.20]")
+        return
+    arm = armour_of(s, u)
+    red = yield d6(f"Red Die for {uid}'s graze", "p.20", f"above {arm} stuns", red=True)
+    normal = yield d6(f"normal die for {uid}'s graze", "p.20", f"above {arm} damages")
+    ctx.note(f"{uid} grazed: Red {red}, normal {normal} against Armour {arm} [p.20]")
+    if normal > arm and u.damaged:
+        destroy(ctx, uid, f"{cause}: graze on a Damaged suit [p.25, A53]")
+        return
+    if red > arm:
+        if u.stunned:
+            ctx.event(f"{uid} is stunned again: no further effect", "[p.25, A26]", units=[uid])
+        else:
+            u.stunned = True
+            ctx.event(f"{uid} is Stunned ({cause})", "Red Die above Armour [p.20]", units=[uid])
+    if normal > arm:
+        new_damage(ctx, uid, cause, "p.20")
+    if red <= arm and normal <= arm:
+        ctx.event(f"{uid} shrugs off the graze", units=[uid])
+
+
+def blast_cascade(ctx: Ctx, uid: str, dice: int, cause: str):
+    """Blast on one trooper (p.21, A31): damage, then stun, then destruction, each roll only if the last one hurt."""
+    s = ctx.state
+    u = s.units[uid]
+    arm = armour_of(s, u)
+    rules = s.rulings_in_force()
+    if dice <= 0:
+        return
+    faces = []
+    for i in range(dice):
+        faces.append((yield d6(f"blast die {i + 1} of {dice} for {uid} (damage)", "p.21", f"above {arm} damages")))
+    ctx.note(f"{uid} blast damage roll {faces} against Armour {arm} [p.21]")
+    if not any(f > arm for f in faces):
+        ctx.event(f"{uid} is unharmed by the blast", units=[uid])
+        return
+    if u.damaged and rules.reads("A31", "A"):
+        destroy(ctx, uid, f"{cause}: blast on a Damaged suit [p.21, p.25, A31]")
+        return
+    if not u.damaged:
+        u.damaged = True
+        ctx.event(f"{uid} is Damaged by the blast", "[p.21]", units=[uid])
+    faces = []
+    for i in range(dice):
+        faces.append((yield d6(f"blast die {i + 1} of {dice} for {uid} (stun)", "p.21", f"above {arm} stuns")))
+    ctx.note(f"{uid} blast stun roll {faces} [p.21]")
+    if not any(f > arm for f in faces):
+        return
+    u.stunned = True
+    ctx.event(f"{uid} is Stunned by the blast", "[p.21]", units=[uid])
+    faces = []
+    for i in range(dice):
+        faces.append((yield d6(f"blast die {i + 1} of {dice} for {uid} (destruction)", "p.21", f"above {arm} destroys")))
+    ctx.note(f"{uid} blast destruction roll {faces} [p.21]")
+    if any(f > arm for f in faces):
+        destroy(ctx, uid, f"{cause} [p.21, A31]")
+
+
+def caught(ctx: Ctx, x: float, y: float, radius: float, friendly_side: str | None = None, edge: bool = True):
+    """Ids of units and blips whose base is within ``radius`` of (x, y) (edge distance, inclusive; A30)."""
+    s = ctx.state
+    out = []
+    for thing in list(s.units.values()) + list(s.blips.values()):
+        if friendly_side is not None and thing.side == friendly_side:
+            continue
+        d = math.hypot(thing.x - x, thing.y - y) - (thing.base / 2 if edge else 0.0)
+        if at_most(d, radius):
+            out.append((max(0.0, d), thing.id))
+    return [i for _, i in sorted(out)]
+
+
+def area_attack(ctx: Ctx, ids: list[str], x: float, y: float, cause: str, blips_rule: str):
+    """Reveal caught blips first (A32), then sort units nearest the centre first (ties by id)."""
+    s = ctx.state
+    rules = s.rulings_in_force()
+    units = []
+    for ident in ids:
+        if ident in s.blips:
+            if rules.reads("A32", "B"):
+                ctx.note(f"{ident} is a blip: unaffected [{rules.label('A32')}]")
+                continue
+            units.extend(reveal_blip(ctx, ident, cause=f"caught by {cause}"))
+        elif ident in s.units:
+            units.append(ident)
+    units = sorted(set(units), key=lambda i: (max(0.0, math.hypot(s.units[i].x - x, s.units[i].y - y) - s.units[i].base / 2), i))
+    return units
+
+
+def blast(ctx: Ctx, x: float, y: float, radius: float, dice: int, cause: str, firer_side: str | None,
+          exclude: tuple[str, ...] = ()):
+    s = ctx.state
+    rules = s.rulings_in_force()
+    edge = rules.reads("A30", "A")
+    friendly = firer_side if rules.reads("A30", "B") else None
+    ids = [i for i in caught(ctx, x, y, radius, friendly, edge) if i not in exclude]
+    ctx.note(f"blast of radius {inches(radius)} at ({x:.2f}, {y:.2f}) catches: {', '.join(ids) or 'nobody'} "
+             f"[p.21, {rules.label('A30')}]")
+    for uid in area_attack(ctx, ids, x, y, cause, "A32"):
+        if uid not in s.units or uid in exclude:
+            continue
+        if s.units[uid].is_drone:
+            destroy(ctx, uid, f"{cause}: drones caught in a blast are destroyed [p.21]")
+        else:
+            yield from blast_cascade(ctx, uid, dice, cause)
+
+
+def add_crater(ctx: Ctx, x: float, y: float, blast_radius: float) -> None:
+    """Heavy, hindering crater at the point of impact (p.21, A33); it removes features it more than half covers."""
+    s = ctx.state
+    rules = s.rulings_in_force()
+    r = rules.crater_diameter / 2 * s.scale if rules.reads("A33", "A") else blast_radius
+    ident = s.new_id("crater")
+    disc = shapely.Point(x, y).buffer(r, quad_segs=16)
+    kept = []
+    bf = s.battlefield()
+    by_id = {f.id: f for f in bf.terrain}
+    for t in s.terrain:
+        g = by_id[t.id].geometry
+        if g.area > 0 and disc.intersection(g).area > 0.5 * g.area + EPS:
+            ctx.event(f"the crater covers more than half of {t.id}: removed", "[p.21, A33]")
+            continue
+        kept.append(t)
+    kept.append(TerrainEntry(id=ident, type="crater", circle=Circle(x=x, y=y, r=r)))
+    s.terrain = kept
+    ctx.event(f"crater {ident} ({inches(2 * r)} across) at ({x:.2f}, {y:.2f})", f"[p.21, {rules.label('A33')}]")
+
+
+# ---- passive sensors and objectives ---------------------------------------------------------------
+
+
+def passive_after_move(ctx: Ctx, mover_id: str) -> None:
+    """Passive sensors at the end of a Move or Jump (p.18, A15, A16)."""
+    s = ctx.state
+    bf = s.battlefield()
+    if mover_id in s.blips:
+        mover = bf.piece(mover_id)
+        near = [p for p in bf.enemies_of(mover.side) if sensor_link(bf, mover, p)]
+        if not near:
+            ctx.note(f"{mover_id} ends more than 6\" from every enemy: stays hidden [p.18]")
+            return
+        ctx.note(f"{mover_id} ends within 6\" of {', '.join(p.id for p in near)}: revealed first [p.18, A15]")
+        origin = (mover.x, mover.y, mover.radius)
+        units = reveal_blip(ctx, mover_id, cause="ended a move within 6\" of an enemy")
+        for uid in units:
+            _sense(ctx, uid, origin)
+        return
+    if mover_id in s.units:
+        _sense(ctx, mover_id, None)
+
+
+def _sense(ctx: Ctx, uid: str, origin) -> None:
+    s = ctx.state
+    bf = s.battlefield()
+    mover = bf.piece(uid)
+    if origin is not None:
+        # A unit revealed from a moving blip measures from the blip counter's final position (A15).
+        mover = Piece(**{**mover.__dict__, "x": origin[0], "y": origin[1], "radius": origin[2]})
+    gained = 0
+    for enemy in sorted(bf.enemies_of(mover.side), key=lambda p: (edge_range(mover, p), p.id)):
+        if not sensor_link(bf, mover, enemy):
+            continue
+        if enemy.is_blip:
+            if enemy.id not in s.blips:
+                continue
+            units = reveal_blip(ctx, enemy.id, cause=f"within 6\" of {uid}'s passive sensors")
+            for eu in units:
+                s.units[eu].target_counters += 1
+                gained += 1
+            if units:
+                ctx.event(f"{uid} +{len(units)} and {', '.join(units)} +1 each (passive sensors)", "[p.18]", units=[uid] + units)
+        elif enemy.id in s.units:
+            s.units[enemy.id].target_counters += 1
+            gained += 1
+            ctx.event(f"{uid} and {enemy.id} +1 Target counter each (passive sensors, {inches(edge_range(mover, enemy))})",
+                      "[p.18, A15]", units=[uid, enemy.id])
+    if gained and uid in s.units:
+        s.units[uid].target_counters += gained
+    # Objectives gain a counter only from the attacker's revealed units (A16).
+    if s.attacker == mover.side:
+        for o in s.objectives.values():
+            if o.destroyed:
+                continue
+            op = bf.pieces.get(o.id)
+            if op is not None and sensor_link(bf, mover, op):
+                o.target_counters += 1
+                ctx.event(f"objective {o.id} +1 Target counter from {uid}'s passive sensors", "[p.18, A16]", units=[o.id])
+    secure_objectives(ctx, uid, mover)
+
+
+def secure_objectives(ctx: Ctx, uid: str, mover: Piece) -> None:
+    """A revealed unit ending a move within 6\" secures an objective unless an enemy unit is within 6\" (A41)."""
+    s = ctx.state
+    if not s.objectives:
+        return
+    bf = s.battlefield()
+    limit = bf.distance(PASSIVE_RANGE)
+    side = mover.side
+    for o in s.objectives.values():
+        if o.destroyed:
+            continue
+        op = bf.pieces.get(o.id)
+        if op is None or not at_most(edge_range(mover, op), limit):
+            continue
+        if o.control == side:
+            continue
+        rivals = [p.id for p in bf.pieces.values()
+                  if (p.is_trooper or p.is_drone) and p.side == other(side) and at_most(edge_range(p, op), limit)]
+        new = "contested" if rivals else side
+        if new != o.control:
+            o.control = new
+            if new == side:
+                ctx.event(f"objective {o.id} is Secured by side {side} ({uid} within 6\", no enemy near)", "[p.~12, A41]", units=[o.id])
+            else:
+                ctx.event(f"objective {o.id} is Contested ({uid} within 6\"; {', '.join(rivals)} also near)", "[p.~12, A41]", units=[o.id])
+
+
+def jammer_fields_over(s: GameState, uid: str) -> list[str]:
+    """Haywire drones (other than the unit itself) whose active field reaches the unit's base (A38)."""
+    me = s.units.get(uid) or s.blips.get(uid)
+    out = []
+    for d in s.units.values():
+        if d.jammer_on and d.id != uid:
+            gap = math.hypot(d.x - me.x, d.y - me.y) - d.base / 2 - me.base / 2
+            if at_most(gap, 3.0 * s.scale):
+                out.append(d.id)
+    return out

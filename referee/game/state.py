@@ -1,0 +1,321 @@
+"""The state of a battle: what stands on the table, each side's secret holding area, and where the turn is.
+
+It is plain data. The engine copies it, changes the copy while resolving an action, and keeps the copy only if the
+action was legal; the record of the game (set-up plus actions with their dice) rebuilds it exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+from ..rules.battlefield import Battlefield, Piece, make_feature, piece_from_unit
+from ..rules.catalogue import is_drone_type
+from ..rules.rulings import Rulings
+from ..rules.scenario import Scenario, TerrainEntry, UnitContents, UnitEntry, terrain_geometry
+
+SIDES = ("A", "B")
+SQUARES = 16
+UNITS_PER_SQUARE = 2
+
+
+def other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+@dataclass
+class UnitState:
+    id: str
+    side: str
+    faction: str
+    rating: str
+    type: str
+    x: float
+    y: float
+    facing: float = 0.0
+    base: float = 1.0
+    target_counters: int = 0
+    damaged: bool = False
+    stunned: bool = False
+    jammer_on: bool = False
+    activation: bool = True
+
+    @property
+    def is_drone(self) -> bool:
+        return is_drone_type(self.type)
+
+
+@dataclass
+class BlipState:
+    id: str
+    side: str
+    x: float
+    y: float
+    square: int                  # the holding-area square (and blip number) it stands for
+    base: float = 1.0
+    activation: bool = True
+
+
+@dataclass
+class ObjectiveState:
+    id: str
+    x: float
+    y: float
+    base: float = 1.0
+    target_counters: int = 0
+    control: Literal["contested", "A", "B"] = "contested"
+    destroyed: bool = False
+
+
+@dataclass
+class Holding:
+    """A player's secret holding area: 16 squares of at most 2 units each. ``None`` means unknown contents."""
+
+    squares: dict[int, list[UnitContents] | None] = field(default_factory=dict)
+
+    def contents(self, square: int) -> list[UnitContents] | None:
+        return self.squares.get(square, [])
+
+    def empty_squares(self) -> list[int]:
+        return [n for n in range(1, SQUARES + 1) if self.squares.get(n) == []]
+
+
+@dataclass
+class TurnState:
+    player: str
+    primary_allowed: int = 1
+    primary_used: int = 0
+    extra_blips_used: int = 0
+    active: str | None = None          # the unit or blip being activated
+    actions_left: int = 0
+    queue: list[str] = field(default_factory=list)   # revealed units still to act in this activation
+    activation_kind: Literal["primary", "extra", ""] = ""
+    acted: bool = False
+
+
+@dataclass
+class LogEntry:
+    """One event. ``private`` texts are shown only to that side; everyone else sees ``text``."""
+
+    text: str
+    explain: list[str] = field(default_factory=list)
+    units: list[str] = field(default_factory=list)
+    private: dict[str, str] = field(default_factory=dict)
+    round: int = 0
+
+
+@dataclass
+class GameState:
+    name: str
+    width: float
+    height: float
+    terrain: list[TerrainEntry]
+    units: dict[str, UnitState]
+    blips: dict[str, BlipState]
+    objectives: dict[str, ObjectiveState]
+    holding: dict[str, Holding]
+    rulings: dict = field(default_factory=dict)
+    scale: float = 1.0
+    attacker: str | None = None
+    mode: Literal["attack-defence", "chance-encounter", "table"] = "table"
+    round: int = 1
+    phase: Literal["setup", "action", "end-of-round", "over"] = "action"
+    initiative: str = "A"
+    turn: TurnState | None = None
+    passes_in_row: int = 0
+    withdrawn: list[str] = field(default_factory=list)
+    missions: dict[str, str] = field(default_factory=dict)      # side -> mission card id (secret)
+    cards: dict[str, dict] = field(default_factory=dict)         # side -> {"troop": id, "drone": id, "line": "A"}
+    sealed: dict[str, str] = field(default_factory=dict)         # side -> hash of holding area and mission
+    destroyed: list[dict] = field(default_factory=list)          # {"id", "side", "type", "by"}
+    control: str | None = None
+    result: dict | None = None
+    log: list[LogEntry] = field(default_factory=list)
+
+    def copy(self) -> "GameState":
+        return copy.deepcopy(self)
+
+    # ---- the rules' view of the table -------------------------------------------------------------
+    def rulings_in_force(self) -> Rulings:
+        return _rulings(tuple(sorted(self.rulings.items())))
+
+    def battlefield(self) -> Battlefield:
+        rulings = self.rulings_in_force()
+        terrain = [_feature(t) for t in self.terrain]
+        pieces: dict[str, Piece] = {}
+        for u in self.units.values():
+            pieces[u.id] = _piece(u, rulings)
+        for b in self.blips.values():
+            pieces[b.id] = Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side)
+        for o in self.objectives.values():
+            if not o.destroyed:
+                pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
+                                     target_counters=o.target_counters)
+        return Battlefield(self.width, self.height, rulings, self.scale, self.attacker, terrain, pieces)
+
+    def unit_or_blip(self, ident: str):
+        return self.units.get(ident) or self.blips.get(ident)
+
+    def side_of(self, ident: str) -> str | None:
+        thing = self.unit_or_blip(ident)
+        return thing.side if thing else None
+
+    def blip_contents(self, blip: BlipState) -> list[UnitContents] | None:
+        return self.holding[blip.side].contents(blip.square)
+
+    def troopers_left(self, side: str) -> int:
+        """Troopers on the table or in the holding area (drones do not count, p.16)."""
+        on_table = sum(1 for u in self.units.values() if u.side == side and not u.is_drone)
+        held = 0
+        for contents in self.holding[side].squares.values():
+            for c in contents or []:
+                if not is_drone_type(c.type):
+                    held += 1
+        return on_table + held
+
+    def with_counter(self, side: str) -> list[str]:
+        """Units holding an activation counter: troopers, drones and blips, decoys included (A21)."""
+        return [u.id for u in self.units.values() if u.side == side and u.activation] + [
+            b.id for b in self.blips.values() if b.side == side and b.activation
+        ]
+
+    def new_id(self, stem: str) -> str:
+        n = 1
+        taken = set(self.units) | set(self.blips) | set(self.objectives) | {t.id for t in self.terrain}
+        while f"{stem}-{n}" in taken:
+            n += 1
+        return f"{stem}-{n}"
+
+    def log_event(self, text: str, explain=(), units=(), private=None) -> None:
+        self.log.append(LogEntry(text, [str(e) for e in explain], list(units), dict(private or {}), self.round))
+
+
+_FEATURES: dict = {}
+_RULINGS: dict = {}
+
+
+def _feature(t: TerrainEntry):
+    key = (t.id, t.type, tuple(t.polygon) if t.polygon else None, (t.circle.x, t.circle.y, t.circle.r) if t.circle else None)
+    f = _FEATURES.get(key)
+    if f is None:
+        circle = (t.circle.x, t.circle.y, t.circle.r) if t.circle else None
+        f = make_feature(t.id, t.type, terrain_geometry(t), circle)
+        if len(_FEATURES) > 5000:
+            _FEATURES.clear()
+        _FEATURES[key] = f
+    return f
+
+
+def _rulings(items: tuple) -> Rulings:
+    r = _RULINGS.get(items)
+    if r is None:
+        r = _RULINGS[items] = Rulings(dict(items))
+    return r
+
+
+def _piece(u: UnitState, rulings: Rulings) -> Piece:
+    return piece_from_unit(u, rulings=rulings)
+
+
+# ---- scenario files <-> state --------------------------------------------------------------------
+
+
+def state_from_scenario(s: Scenario) -> GameState:
+    units = {
+        u.id: UnitState(
+            id=u.id, side=u.side, faction=u.faction, rating=u.rating, type=u.type, x=u.x, y=u.y,
+            facing=u.facing % 360.0, base=u.base, target_counters=u.target_counters, damaged=u.damaged,
+            stunned=u.stunned, jammer_on=u.jammer_on, activation=u.activation,
+        )
+        for u in s.units
+    }
+    holding = {side: Holding({}) for side in SIDES}
+    blips = {}
+    taken = {side: {b.square for b in s.blips if b.side == side and b.square is not None} for side in SIDES}
+    for b in s.blips:
+        square = b.square
+        if square is None:
+            square = next(n for n in range(1, 10 * SQUARES) if n not in taken[b.side])
+            taken[b.side].add(square)
+        blips[b.id] = BlipState(b.id, b.side, b.x, b.y, square, b.base, b.activation)
+        holding[b.side].squares[square] = None if b.contents is None else list(b.contents)
+    for side in SIDES:
+        for n in range(1, SQUARES + 1):
+            holding[side].squares.setdefault(n, [])
+    objectives = {
+        o.id: ObjectiveState(o.id, o.x, o.y, o.base, o.target_counters, o.control, o.destroyed)
+        for o in s.objectives
+    }
+    return GameState(
+        name=s.name, width=s.table.width, height=s.table.height, terrain=list(s.terrain), units=units,
+        blips=blips, objectives=objectives, holding=holding, rulings=dict(s.rulings), scale=s.scale,
+        attacker=s.attacker, mode="table",
+    )
+
+
+def unit_entry_data(u: UnitState) -> dict:
+    d = asdict(u)
+    for key, default in (("target_counters", 0), ("damaged", False), ("stunned", False), ("jammer_on", False),
+                         ("base", 1.0)):
+        if d[key] == default:
+            del d[key]
+    if u.is_drone:
+        d.pop("facing", None)
+    else:
+        d["facing"] = round(u.facing, 6)
+    return d
+
+
+def state_to_scenario_data(state: GameState, secrets: bool = True) -> dict:
+    """The table in the scenario file format; with ``secrets`` the blips carry their contents (``do`` state)."""
+    data: dict = {"name": state.name, "table": {"width": state.width, "height": state.height}}
+    if state.rulings:
+        data["rulings"] = dict(state.rulings)
+    if state.scale != 1.0:
+        data["scale"] = state.scale
+    if state.attacker:
+        data["attacker"] = state.attacker
+    data["terrain"] = []
+    for t in state.terrain:
+        entry = {"id": t.id, "type": t.type}
+        if t.polygon is not None:
+            entry["polygon"] = [list(p) for p in t.polygon]
+        else:
+            entry["circle"] = {"x": t.circle.x, "y": t.circle.y, "r": t.circle.r}
+        data["terrain"].append(entry)
+    data["units"] = [unit_entry_data(u) for u in state.units.values()]
+    data["blips"] = []
+    for b in state.blips.values():
+        entry = {"id": b.id, "side": b.side, "x": b.x, "y": b.y, "square": b.square, "activation": b.activation}
+        if b.base != 1.0:
+            entry["base"] = b.base
+        contents = state.blip_contents(b)
+        if secrets and contents is not None:
+            entry["contents"] = [c.model_dump(mode="json", exclude_defaults=True) | {"id": c.id, "side": c.side} for c in contents]
+        data["blips"].append(entry)
+    data["objectives"] = []
+    for o in state.objectives.values():
+        if o.destroyed:
+            continue
+        entry = {"id": o.id, "x": o.x, "y": o.y, "target_counters": o.target_counters}
+        if o.control != "contested":
+            entry["control"] = o.control
+        if o.base != 1.0:
+            entry["base"] = o.base
+        data["objectives"].append(entry)
+    return data
+
+
+def unit_from_contents(c: UnitContents, x: float, y: float, facing: float, activation: bool,
+                       target_counters: int = 0) -> UnitState:
+    return UnitState(
+        id=c.id, side=c.side, faction=c.faction, rating=c.rating, type=c.type, x=x, y=y, facing=facing % 360.0,
+        base=c.base, target_counters=target_counters + c.target_counters, damaged=c.damaged, stunned=c.stunned,
+        jammer_on=c.jammer_on, activation=activation,
+    )
+
+
+def contents_from_unit(u: UnitState) -> UnitContents:
+    return UnitContents(id=u.id, side=u.side, faction=u.faction, rating=u.rating, type=u.type, base=u.base,
+                        target_counters=0, damaged=u.damaged, stunned=u.stunned, jammer_on=False)
