@@ -563,7 +563,7 @@ def perform_scramble(ctx: Ctx, action: Action):
             ident = s.new_id(f"{u.side.lower()}-blip-{n}")
         if i > 0:
             prev = s.blips[made[-1]]
-            x, y = _free_spot(s, prev.x, prev.y, 0.5, prev.base / 2, False)
+            x, y = _free_spot(s, prev.x, prev.y, 0.5, prev.base / 2, False, u.side)
         s.blips[ident] = BlipState(ident, u.side, x, y, n, 1.0, activation)
         made.append(ident)
     ctx.event(f"{u.id} Scrambles: it leaves the table and three blips take its place ({', '.join(made)})",

@@ -20,16 +20,18 @@ class RollRequest:
 
     label: str                   # "CM die for b-tactical-2"
     rule: str                    # "p.21, A24"
-    kind: Literal["d6", "bearing"] = "d6"
+    kind: Literal["d6", "bearing", "draw"] = "d6"
     success: str = ""            # "1-4 succeeds": shown to a player rolling by hand
     die: str = "normal"          # "red" for the Red Die
+    options: tuple[str, ...] = ()   # for a "draw": the cards (or choices) one is drawn from, answered by index
 
     @property
     def distribution(self) -> dict[int, Fraction] | None:
         return D6 if self.kind == "d6" else None
 
     def describe(self) -> str:
-        what = "bearing in degrees" if self.kind == "bearing" else ("Red Die" if self.die == "red" else "d6")
+        what = {"bearing": "bearing in degrees", "draw": f"one of {len(self.options)}"}.get(
+            self.kind, "Red Die" if self.die == "red" else "d6")
         return f"{self.label} ({what}{'; ' + self.success if self.success else ''}) [{self.rule}]"
 
 
@@ -50,6 +52,10 @@ def check_face(value, request: RollRequest) -> float:
         if isinstance(value, bool) or int(value) != value or not 1 <= value <= 6:
             raise ValueError(f"{request.label}: a die shows 1 to 6 (got {value!r})")
         return int(value)
+    if request.kind == "draw":
+        if isinstance(value, bool) or int(value) != value or not 0 <= value < len(request.options):
+            raise ValueError(f"{request.label}: expected a choice from 0 to {len(request.options) - 1} (got {value!r})")
+        return int(value)
     v = float(value)
     if not 0.0 <= v < 360.0 + 1e-9:
         raise ValueError(f"{request.label}: a bearing is 0 to 360 degrees (got {value!r})")
@@ -69,6 +75,8 @@ class SeededDice:
     def answer(self, request: RollRequest) -> float:
         if request.kind == "bearing":
             return round(self.rng.uniform(0.0, 360.0), 3) % 360.0
+        if request.kind == "draw":
+            return self.rng.randrange(len(request.options))
         return self.rng.randint(1, 6)
 
 
@@ -78,10 +86,18 @@ class ScriptedDice:
 
     dice: list[int] = field(default_factory=list)
     bearings: list[float] = field(default_factory=list)
+    draws: list[int] = field(default_factory=list)
     used_dice: int = 0
     used_bearings: int = 0
+    used_draws: int = 0
 
     def answer(self, request: RollRequest) -> float:
+        if request.kind == "draw":
+            if self.used_draws >= len(self.draws):
+                raise DiceMissing(request)
+            v = self.draws[self.used_draws]
+            self.used_draws += 1
+            return check_face(v, request)
         if request.kind == "bearing":
             if self.used_bearings >= len(self.bearings):
                 raise DiceMissing(request)
@@ -123,4 +139,5 @@ def replay_source(rolls) -> ScriptedDice:
     return ScriptedDice(
         dice=[r.value for r in rolls if r.kind == "d6"],
         bearings=[r.value for r in rolls if r.kind == "bearing"],
+        draws=[r.value for r in rolls if r.kind == "draw"],
     )

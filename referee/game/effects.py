@@ -87,13 +87,18 @@ def default_facing(side: str) -> float:
     return 90.0 if side == "A" else 270.0
 
 
-def _free_spot(s: GameState, x: float, y: float, r: float, near_r: float, drone: bool) -> tuple[float, float]:
-    """A spot touching a base of radius ``near_r`` at (x, y): on the table, on no base, not in impassable terrain."""
+def _free_spot(s: GameState, x: float, y: float, r: float, near_r: float, drone: bool,
+               side: str = "A") -> tuple[float, float]:
+    """A spot touching a base of radius ``near_r`` at (x, y): on the table, on no base, not in impassable terrain.
+
+    It tries behind first (toward the owner's own edge), so a revealed unit does not stand in its partner's way.
+    """
     bf = s.battlefield()
+    behind = 270.0 if side == "A" else 90.0
     for ring in range(0, 6):
         reach = near_r + r + ring * 2 * r
         for k in range(24):
-            a = math.radians(90 + 15 * k)
+            a = math.radians(behind + (15 * ((k + 1) // 2)) * (1 if k % 2 else -1))
             px, py = x + reach * math.cos(a), y + reach * math.sin(a)
             if not bf.on_table(px, py, r):
                 continue
@@ -129,7 +134,7 @@ def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", faci
             x, y = blip.x, blip.y
         else:
             prev = s.units[made[-1]]
-            x, y = _free_spot(s, prev.x, prev.y, c.base / 2, prev.base / 2, is_drone_type(c.type))
+            x, y = _free_spot(s, prev.x, prev.y, c.base / 2, prev.base / 2, is_drone_type(c.type), c.side)
         f = default_facing(c.side) if facing is None else facing
         unit = unit_from_contents(c, x, y, f, activation, counters)
         s.units[unit.id] = unit

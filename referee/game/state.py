@@ -124,7 +124,7 @@ class GameState:
     initiative: str = "A"
     turn: TurnState | None = None
     passes_in_row: int = 0
-    withdrawn: list[str] = field(default_factory=list)
+    pursuit: str | None = None                                    # the side whose Withdraw is being pursued
     missions: dict[str, str] = field(default_factory=dict)      # side -> mission card id (secret)
     cards: dict[str, dict] = field(default_factory=dict)         # side -> {"troop": id, "drone": id, "line": "A"}
     sealed: dict[str, str] = field(default_factory=dict)         # side -> hash of holding area and mission

@@ -1,0 +1,85 @@
+"""The referee: a battle's state, the record that rebuilds it, and the one way to change it (``play``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import Action, ActionOutcome, run
+from .dice import Roll, replay_source
+from .effects import Ctx
+from .state import GameState
+from .turns import start_turn, turn_action
+
+
+@dataclass
+class RecordEntry:
+    action: Action
+    rolls: list[Roll]
+
+    def to_data(self) -> dict:
+        return {"action": self.action.to_data(), "rolls": [r.as_list() for r in self.rolls]}
+
+    @staticmethod
+    def from_data(d: dict) -> "RecordEntry":
+        return RecordEntry(Action.from_data(d["action"]), [Roll(*r) for r in d.get("rolls", [])])
+
+
+def play(state: GameState, action: Action, source) -> ActionOutcome:
+    """One turn-level action (activate, a unit action, end-turn, ...) checked and resolved on a copy of the state."""
+    return run(state, lambda ctx: turn_action(ctx, action), source)
+
+
+def begin_battle(state: GameState, first: str | None = None) -> GameState:
+    """Round 1 begins: every unit and blip holds its counter, the Initiative holder takes the first turn (p.14-16)."""
+    s = state.copy()
+    s.phase = "action"
+    s.round = 1
+    s.initiative = first or s.attacker or s.initiative or "A"
+    for u in s.units.values():
+        u.activation = True
+    for b in s.blips.values():
+        b.activation = True
+    ctx = Ctx(s)
+    ctx.event(f"round 1: side {s.initiative} holds the Initiative", "[p.15, p.16]")
+    start_turn(ctx, s.initiative)
+    return s
+
+
+@dataclass
+class Game:
+    """A battle: the state after set-up, every action since with its dice, and the state now."""
+
+    initial: GameState
+    record: list[RecordEntry] = field(default_factory=list)
+    state: GameState = None
+
+    def __post_init__(self):
+        if self.state is None:
+            self.state = self.initial.copy()
+
+    def play(self, action: Action, source) -> ActionOutcome:
+        outcome = play(self.state, action, source)
+        if outcome.legal:
+            self.state = outcome.state
+            self.record.append(RecordEntry(action, list(outcome.rolls)))
+        return outcome
+
+    def rebuild(self, upto: int | None = None) -> GameState:
+        """Replays the record (or its first ``upto`` entries) from the initial state with the recorded dice."""
+        state = self.initial.copy()
+        for i, entry in enumerate(self.record[:upto]):
+            outcome = play(state, entry.action, replay_source(entry.rolls))
+            if not outcome.legal:
+                raise ValueError(f"action {i + 1} ({entry.action.text()}) no longer replays: {outcome.reason}")
+            state = outcome.state
+        return state
+
+    def undo(self, steps: int = 1) -> None:
+        self.undo_to(max(0, len(self.record) - steps))
+
+    def undo_to(self, n: int) -> None:
+        """Back to the state after the first ``n`` actions (0: straight after set-up)."""
+        if not 0 <= n <= len(self.record):
+            raise ValueError(f"there are {len(self.record)} actions; cannot go back to {n}")
+        self.state = self.rebuild(n)
+        del self.record[n:]

@@ -1,0 +1,379 @@
+"""Rounds, turns and activations (p.16, A20-A22, A38, A43): who may act now, and what ends a round or the game.
+
+Turn-level actions:
+  activate U [--extra]   start a primary activation (or an extra blip activation) of a unit or blip
+  <unit action>          an action of the unit being activated (see actions.py)
+  reveal BLIP            voluntary reveal, only in the blip's own primary activation (A19)
+  end-activation         give up the rest of the activation
+  end-turn               end the turn; a turn with no activation is a pass (A22)
+  end-of-round           announce Withdraw (and the answer: allow or pursue) or agree to stop, then continue
+  objectives             the attacker, controlling the table, sets each surviving objective (R22)
+"""
+
+from __future__ import annotations
+
+from .actions import UNIT_ACTIONS, Action, unit_action
+from .dice import RollRequest
+from .effects import Ctx, Refused, d6, destroy, jammer_fields_over, new_damage, reveal_blip
+from .state import SIDES, GameState, TurnState, other
+
+EXTRA_BLIPS = 3
+
+
+def actions_per_activation(s: GameState, ident: str) -> int:
+    """Troopers get 2 actions, drones and blips 1 (p.16)."""
+    u = s.units.get(ident)
+    return 2 if u is not None and not u.is_drone else 1
+
+
+def counted(s: GameState, side: str) -> int:
+    """Units with activation counters for Multiple Activations: every unit, each blip counting once (A21)."""
+    rules = s.rulings_in_force()
+    if rules.reads("A21", "B"):
+        return sum(1 for u in s.units.values() if u.side == side and u.activation)
+    return len(s.with_counter(side))
+
+
+def primary_allowance(s: GameState, side: str) -> tuple[int, str]:
+    mine, theirs = counted(s, side), counted(s, other(side))
+    rules = s.rulings_in_force()
+    if theirs == 0 and mine > 0:
+        n = 3
+    elif mine >= 3 * theirs:
+        n = 3
+    elif mine >= 2 * theirs:
+        n = 2
+    else:
+        n = 1
+    return n, f"side {side} has {mine} units with counters against {theirs}: {n} activation{'s' if n > 1 else ''} [p.16, {rules.label('A21')}]"
+
+
+def start_turn(ctx: Ctx, side: str) -> None:
+    s = ctx.state
+    n, why = primary_allowance(s, side)
+    s.turn = TurnState(player=side, primary_allowed=n)
+    ctx.event(f"side {side}'s turn: {n} activation{'s' if n > 1 else ''} and up to {EXTRA_BLIPS} extra blip activations",
+              why)
+
+
+def activation_in_progress(s: GameState) -> bool:
+    return s.turn is not None and (s.turn.active is not None or bool(s.turn.queue))
+
+
+def can_activate_more(s: GameState) -> bool:
+    t = s.turn
+    if t is None:
+        return False
+    mine = s.with_counter(t.player)
+    if t.primary_used < t.primary_allowed and t.extra_blips_used == 0 and mine:
+        return True
+    if t.primary_used >= 1 and t.extra_blips_used < EXTRA_BLIPS:
+        return any(b.side == t.player and b.activation for b in s.blips.values())
+    return False
+
+
+# ---- activation ---------------------------------------------------------------------------------
+
+
+def activate(ctx: Ctx, action: Action):
+    s = ctx.state
+    t = s.turn
+    if s.phase != "action" or t is None:
+        raise Refused(f"units activate only in the action phase (now: {s.phase}) [p.16]")
+    if activation_in_progress(s):
+        raise Refused(f"{t.active or t.queue[0]} is still being activated; finish it first [p.16]")
+    ident = action.actor
+    thing = s.unit_or_blip(ident)
+    if thing is None:
+        raise Refused(f"there is no unit {ident!r} on the table")
+    if thing.side != t.player:
+        raise Refused(f"it is side {t.player}'s turn [p.16]")
+    if not thing.activation:
+        raise Refused(f"{ident} has no activation counter [p.16]")
+    extra = bool(action.args.get("extra"))
+    if extra:
+        if ident not in s.blips:
+            raise Refused("only blips take the extra activations [p.16]")
+        if t.primary_used < 1:
+            raise Refused("extra blip activations come after the turn's activation [p.16, A21]")
+        if t.extra_blips_used >= EXTRA_BLIPS:
+            raise Refused(f"at most {EXTRA_BLIPS} extra blip activations a turn [p.16, A21]")
+        t.extra_blips_used += 1
+        t.activation_kind = "extra"
+    else:
+        if t.extra_blips_used:
+            raise Refused("the turn's extra blip activations have begun: no further primary activation [p.16]")
+        if t.primary_used >= t.primary_allowed:
+            raise Refused(f"side {t.player} has used its {t.primary_allowed} activation{'s' if t.primary_allowed > 1 else ''} "
+                          f"this turn; only extra blip activations remain [p.16, A21]")
+        t.primary_used += 1
+        t.activation_kind = "primary"
+    thing.activation = False
+    t.acted = True
+    t.active = ident
+    t.actions_left = actions_per_activation(s, ident)
+    s.passes_in_row = 0
+    ctx.event(f"{ident} activates ({'extra blip activation' if extra else 'activation'} {t.extra_blips_used if extra else t.primary_used})",
+              "[p.16]", units=[ident])
+    u = s.units.get(ident)
+    if u is not None and not u.is_drone and u.stunned:
+        roll = yield d6(f"stun recovery for {ident}", "p.25", "1-2 stands up")
+        if roll <= 2:
+            u.stunned = False
+            ctx.event(f"{ident} recovers from the stun ({roll}) and acts normally", "[p.25]", units=[ident])
+        else:
+            ctx.event(f"{ident} stays down ({roll}): the activation is spent", "[p.25]", units=[ident])
+            t.actions_left = 0
+            yield from end_activation(ctx)
+
+
+def end_activation(ctx: Ctx):
+    """The jammer test runs once, when a unit's own activation ends (A38); then the next revealed unit acts."""
+    s = ctx.state
+    t = s.turn
+    ident = t.active
+    t.active = None
+    t.actions_left = 0
+    if ident is not None:
+        yield from jammer_test(ctx, ident)
+    while t.queue:
+        nxt = t.queue.pop(0)
+        if nxt in s.units:
+            t.active = nxt
+            t.actions_left = actions_per_activation(s, nxt)
+            ctx.note(f"{nxt} now takes its {t.actions_left} action{'s' if t.actions_left > 1 else ''} [p.17]")
+            return
+    yield from maybe_end_turn(ctx)
+
+
+def jammer_test(ctx: Ctx, ident: str):
+    s = ctx.state
+    if ident not in s.units and ident not in s.blips:
+        return
+    fields = jammer_fields_over(s, ident)
+    if not fields:
+        return
+    rules = s.rulings_in_force()
+    where = ", ".join(fields)
+    if ident in s.blips:
+        ctx.note(f"{ident} ends its activation in the jamming field of {where}: revealed [p.23, {rules.label('A38')}]")
+        for uid in reveal_blip(ctx, ident, cause=f"ended its activation in {where}'s jamming field"):
+            yield from jammer_test(ctx, uid)
+        return
+    u = s.units[ident]
+    if u.is_drone:
+        destroy(ctx, ident, f"ended its activation in the jamming field of {where} [p.23, A38]")
+        return
+    arm = s.battlefield().piece(ident).stat("armour")
+    roll = yield d6(f"jammer test for {ident}", "p.23, A38", f"{arm} or less passes")
+    if roll > arm:
+        new_damage(ctx, ident, f"jamming field of {where} ({roll} against Armour {arm})", "p.23, A38")
+    else:
+        ctx.event(f"{ident} passes the jammer test ({roll} against Armour {arm})", "[p.23, A38]", units=[ident])
+
+
+def unit_turn_action(ctx: Ctx, action: Action):
+    s = ctx.state
+    t = s.turn
+    if s.phase != "action" or t is None:
+        raise Refused(f"actions are taken in the action phase (now: {s.phase}) [p.16]")
+    if action.kind == "reveal":
+        if t.active != action.actor or action.actor not in s.blips:
+            raise Refused(f"a blip may be revealed voluntarily only during its own activation [p.17, A19]")
+        if t.activation_kind != "primary":
+            raise Refused("no voluntary reveal in the extra blip activations [p.16, A19]")
+        before = t.actions_left
+        yield from unit_action(ctx, action)
+        made = ctx.revealed.get(action.actor, [])
+        t.active = None
+        if before > 0:
+            # Revealed before acting: each unit gets its full actions, one unit after the other (p.17).
+            t.queue = list(made)
+        else:
+            ctx.note("revealed after the blip's action: the units have no actions left [p.17]")
+            t.queue = []
+        yield from end_activation(ctx)
+        return
+    if t.active != action.actor:
+        who = t.active or "no unit"
+        raise Refused(f"{action.actor} is not being activated (now: {who}); activate it first [p.16]")
+    if t.actions_left <= 0:
+        raise Refused(f"{action.actor} has no actions left [p.16]")
+    yield from unit_action(ctx, action)
+    t.actions_left -= 1
+    if action.kind == "scramble":
+        t.actions_left = 0
+        ctx.note("a Scramble ends the unit's activation: any remaining action is lost [A23]")
+    gone = action.actor not in s.units and action.actor not in s.blips
+    revealed_mover = ctx.revealed.get(action.actor)
+    if revealed_mover is not None:
+        # A blip revealed by its own move: its units have no actions left (p.17).
+        t.actions_left = 0
+    if gone or t.actions_left <= 0:
+        if action.actor in s.blips and t.activation_kind == "primary" and not gone:
+            return    # the owner may still reveal it (p.17 Example 3); end-activation closes it
+        if gone and revealed_mover is None:
+            t.active = None
+        yield from end_activation(ctx)
+
+
+def end_activation_action(ctx: Ctx, action: Action):
+    s = ctx.state
+    if s.turn is None or not activation_in_progress(s):
+        raise Refused("no activation is in progress")
+    s.turn.queue = [] if action.args.get("all") else s.turn.queue
+    yield from end_activation(ctx)
+
+
+def maybe_end_turn(ctx: Ctx):
+    """When the player has nothing left to activate, the turn passes on by itself."""
+    s = ctx.state
+    if s.phase == "action" and not activation_in_progress(s) and not can_activate_more(s):
+        yield from end_turn(ctx, automatic=True)
+
+
+def end_turn(ctx: Ctx, automatic: bool = False):
+    s = ctx.state
+    t = s.turn
+    if activation_in_progress(s):
+        raise Refused(f"{t.active or t.queue[0]} is still being activated; end its activation first [p.16]")
+    side = t.player
+    if not t.acted:
+        s.passes_in_row += 1
+        ctx.event(f"side {side} passes" + (" (no activation counters left)" if automatic else ""), "[p.16, A22]")
+    else:
+        s.passes_in_row = 0
+    a_left, b_left = s.with_counter("A"), s.with_counter("B")
+    if (not a_left and not b_left) or s.passes_in_row >= 2:
+        yield from end_action_phase(ctx)
+        return
+    nxt = other(side)
+    start_turn(ctx, nxt)
+    if not s.with_counter(nxt):
+        yield from end_turn(ctx, automatic=True)
+
+
+def end_action_phase(ctx: Ctx):
+    s = ctx.state
+    s.turn = None
+    s.phase = "end-of-round"
+    ctx.event(f"end of round {s.round}: every activation counter is used or both players passed", "[p.16, A22]")
+    return
+    yield
+
+
+# ---- end of round, game end ----------------------------------------------------------------------
+
+
+def end_of_round(ctx: Ctx, action: Action):
+    """Withdraw, pursuit, agreeing to stop, or one side without troopers ends the game (p.16, A43)."""
+    s = ctx.state
+    if s.phase != "end-of-round":
+        raise Refused(f"the end-of-round checks come when the round is over (now: {s.phase}) [p.16]")
+    a = action.args
+    withdraw = a.get("withdraw")        # "A", "B", "both" or None
+    answer = a.get("answer", "allow")   # the opponent's answer to a Withdraw: allow or pursue
+    stop = bool(a.get("stop"))
+    pursuit = s.pursuit
+    alive = {side: s.troopers_left(side) for side in SIDES}
+    if pursuit:
+        # The pursuit round is over: control goes to the only side with troopers, else Contested (p.16).
+        survivors = [side for side in SIDES if alive[side]]
+        finish(ctx, survivors[0] if len(survivors) == 1 else None, "after the pursuit round")
+        return
+    survivors = [side for side in SIDES if alive[side]]
+    if len(survivors) <= 1:
+        finish(ctx, survivors[0] if survivors else None,
+               "only one side has troopers left" if survivors else "both sides have lost all their troopers (A43)")
+        return
+    if withdraw == "both":
+        finish(ctx, None, "both players withdraw (A43)")
+        return
+    if withdraw in SIDES:
+        if answer == "pursue":
+            s.pursuit = withdraw
+            ctx.event(f"side {withdraw} withdraws; side {other(withdraw)} pursues: one more round [p.16, A43]")
+        else:
+            finish(ctx, other(withdraw), f"side {withdraw} withdraws and side {other(withdraw)} allows it")
+            return
+    elif stop:
+        finish(ctx, None, "both players agree to stop")
+        return
+    round_limit = a.get("round_limit")
+    if round_limit and s.round >= int(round_limit):
+        finish(ctx, None, f"the mission's round limit of {round_limit} is reached (A43)")
+        return
+    yield from next_round(ctx)
+
+
+def next_round(ctx: Ctx):
+    """Refresh every counter, then roll for the Initiative (tie: the holder passes it, p.16)."""
+    s = ctx.state
+    s.round += 1
+    s.phase = "action"
+    for u in s.units.values():
+        u.activation = True
+    for b in s.blips.values():
+        b.activation = True
+    ctx.event(f"round {s.round}: Refresh, every unit and blip takes an activation counter", "[p.16]")
+    a = yield d6("Initiative roll for side A", "p.16", "high takes the Initiative")
+    b = yield d6("Initiative roll for side B", "p.16", "high takes the Initiative")
+    if a > b:
+        s.initiative = "A"
+    elif b > a:
+        s.initiative = "B"
+    else:
+        s.initiative = other(s.initiative)
+    why = "a tie: the holder passes it on" if a == b else "the higher roll takes it"
+    ctx.event(f"Initiative: A rolls {a}, B rolls {b}; side {s.initiative} holds the Initiative ({why})", "[p.16]")
+    s.passes_in_row = 0
+    start_turn(ctx, s.initiative)
+    if not s.with_counter(s.initiative):
+        yield from end_turn(ctx, automatic=True)
+
+
+def finish(ctx: Ctx, controller: str | None, why: str) -> None:
+    s = ctx.state
+    s.control = controller
+    s.phase = "over"
+    s.turn = None
+    if controller is None:
+        ctx.event(f"the battle ends: the table is Contested ({why})", "[p.16]")
+    else:
+        ctx.event(f"the battle ends: side {controller} Controls the Table ({why})", "[p.16]")
+    from .victory import settle_objectives_on_control
+
+    settle_objectives_on_control(ctx)
+
+
+# ---- the dispatcher ------------------------------------------------------------------------------
+
+
+def turn_action(ctx: Ctx, action: Action):
+    kind = action.kind
+    s = ctx.state
+    if s.phase == "over" and kind != "objectives":
+        raise Refused("the battle is over [p.16]")
+    if kind == "activate":
+        yield from activate(ctx, action)
+        return
+    if kind in UNIT_ACTIONS or kind == "reveal":
+        yield from unit_turn_action(ctx, action)
+        return
+    if kind == "end-activation":
+        yield from end_activation_action(ctx, action)
+        return
+    if kind == "end-turn":
+        if s.phase != "action" or s.turn is None:
+            raise Refused(f"no turn is in progress (now: {s.phase})")
+        yield from end_turn(ctx)
+        return
+    if kind == "end-of-round":
+        yield from end_of_round(ctx, action)
+        return
+    if kind == "objectives":
+        from .victory import attacker_sets_objectives
+
+        attacker_sets_objectives(ctx, action)
+        return
+    raise Refused(f"unknown action {kind!r}")
