@@ -1,0 +1,79 @@
+"""``seven-seconds validate PATH...``: check faction, card and scenario files, every problem of every file at once."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..rules.errors import InputError
+from ..rules.files import read_document
+
+SCENARIO_KEYS = {"table", "terrain", "units", "blips", "objectives", "scale", "attacker"}
+
+
+def register(sub) -> None:
+    p = sub.add_parser("validate", help="check faction, card and scenario files",
+                       description="Check faction, card and scenario files (or folders of them) and report every problem.")
+    p.add_argument("paths", nargs="+", help="files or folders")
+    p.set_defaults(run=run)
+
+
+def kind_of(data: dict) -> str:
+    if "created" in data:
+        return "faction"
+    if SCENARIO_KEYS & set(data):
+        return "scenario"
+    return "card"
+
+
+def check_file(path: Path) -> tuple[str, list[str]]:
+    """The kind of file and its problems (empty when valid)."""
+    try:
+        data = read_document(path)
+    except InputError as e:
+        return "file", e.problems
+    kind = kind_of(data)
+    try:
+        if kind == "faction":
+            from ..rules.factions import load_faction
+
+            load_faction(path)
+        elif kind == "scenario":
+            from ..rules.scenario import load_scenario
+
+            load_scenario(path)
+        else:
+            from ..game.cards import load_card_file
+
+            load_card_file(path)
+    except InputError as e:
+        return kind, e.problems
+    return kind, []
+
+
+def expand(paths: list[str]) -> list[Path]:
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*") if q.suffix.lower() in (".toml", ".json") and q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def run(args) -> int:
+    files = expand(args.paths)
+    if not files:
+        raise InputError(" ".join(args.paths), "no .toml or .json files found")
+    bad = 0
+    for path in files:
+        kind, problems = check_file(path)
+        if problems:
+            bad += 1
+            print(f"{path}: {kind}, {len(problems)} problem{'s' if len(problems) > 1 else ''}", file=sys.stderr)
+            for p in problems:
+                print(f"  - {p}", file=sys.stderr)
+        else:
+            print(f"{path}: valid {kind}")
+    print(f"{len(files) - bad} valid, {bad} with problems")
+    return 2 if bad else 0
