@@ -299,7 +299,9 @@ def end_of_round(ctx: Ctx, action: Action):
     elif stop:
         finish(ctx, None, "both players agree to stop")
         return
-    round_limit = a.get("round_limit")
+    from .victory import round_limit as mission_round_limit
+
+    round_limit = mission_round_limit(s)
     if round_limit and s.round >= int(round_limit):
         finish(ctx, None, f"the mission's round limit of {round_limit} is reached (A43)")
         return

@@ -1,0 +1,134 @@
+"""The end of the battle (p.16, A41): objectives settled by who Controls the Table, missions scored, the margin."""
+
+from __future__ import annotations
+
+from ..rules.catalogue import is_drone_type
+from .actions import Action
+from .effects import Ctx, Refused
+from .state import SIDES, GameState, other
+
+OBJECTIVE_CHOICES = ("secured", "destroyed", "inspected")
+
+
+def _mission(state: GameState, side: str):
+    ident = state.missions.get(side)
+    if not ident:
+        return None
+    from .cards import bundled_deck, playing_deck
+
+    for deck in (playing_deck(), bundled_deck()):
+        try:
+            return deck.mission(ident)
+        except Exception:
+            continue
+    return None
+
+
+def inspected_threshold(state: GameState) -> int:
+    mission = _mission(state, state.attacker) if state.attacker else None
+    if mission is not None and mission.inspected_counters:
+        return mission.inspected_counters
+    return state.rulings_in_force().inspected_counters
+
+
+def round_limit(state: GameState) -> int | None:
+    limits = [m.round_limit for m in (_mission(state, side) for side in SIDES) if m is not None and m.round_limit]
+    return min(limits) if limits else None
+
+
+def settle_objectives_on_control(ctx: Ctx) -> None:
+    """Contested: objectives keep their states; the defender controlling secures them all for himself; the
+    attacker controlling chooses Secured, Destroyed or Inspected for each (R22)."""
+    s = ctx.state
+    surviving = [o for o in s.objectives.values() if not o.destroyed]
+    if not surviving or s.attacker is None or s.control is None:
+        if surviving and s.control is None:
+            ctx.note("the table is Contested: every objective keeps the state it had [p.16, A41]")
+        compute_result(ctx)
+        return
+    defender = other(s.attacker)
+    if s.control == defender:
+        for o in surviving:
+            o.control = defender
+        ctx.event(f"the defender Controls the Table: every surviving objective is Secured for side {defender}", "[p.16, A41]")
+        compute_result(ctx)
+        return
+    s.result = {"pending": "objectives", "choices": list(OBJECTIVE_CHOICES),
+                "objectives": [o.id for o in surviving]}
+    ctx.event(f"the attacker Controls the Table: side {s.attacker} now sets each surviving objective to Secured, "
+              f"Destroyed or Inspected", "[p.16, A41]")
+
+
+def attacker_sets_objectives(ctx: Ctx, action: Action) -> None:
+    s = ctx.state
+    if s.phase != "over" or not s.result or s.result.get("pending") != "objectives":
+        raise Refused("objectives are set only by an attacker who Controls the Table at the end [p.16]")
+    choices = {k: str(v).lower() for k, v in action.args.items()}
+    surviving = [o for o in s.objectives.values() if not o.destroyed]
+    missing = [o.id for o in surviving if o.id not in choices]
+    if missing:
+        raise Refused(f"choose Secured, Destroyed or Inspected for {', '.join(missing)} [p.16]")
+    for oid, choice in choices.items():
+        if oid not in s.objectives or s.objectives[oid].destroyed:
+            raise Refused(f"{oid} is not a surviving objective")
+        if choice not in OBJECTIVE_CHOICES:
+            raise Refused(f"{oid}: expected one of {', '.join(OBJECTIVE_CHOICES)} (got {choice!r})")
+    threshold = inspected_threshold(s)
+    for o in surviving:
+        choice = choices[o.id]
+        if choice == "secured":
+            o.control = s.attacker
+        elif choice == "destroyed":
+            o.destroyed = True
+        else:
+            o.target_counters = max(o.target_counters, threshold)
+        ctx.event(f"objective {o.id}: {choice}" + (f" ({threshold} Target counters)" if choice == "inspected" else ""),
+                  "[p.16, A41]", units=[o.id])
+    s.result = None
+    compute_result(ctx)
+
+
+def battle_outcome(state: GameState):
+    from .scoring import BattleOutcome, ObjectiveOutcome
+
+    destroyed = {side: [] for side in SIDES}
+    for d in state.destroyed:
+        destroyed[other(d["side"])].append((d["type"], is_drone_type(d["type"])))
+    surviving = {side: [] for side in SIDES}
+    for u in state.units.values():
+        if not u.is_drone:
+            surviving[u.side].append(u.type)
+    for side in SIDES:
+        for contents in state.holding[side].squares.values():
+            for c in contents or []:
+                if not is_drone_type(c.type):
+                    surviving[side].append(c.type)
+    objectives = {o.id: ObjectiveOutcome(o.control, o.destroyed, o.target_counters) for o in state.objectives.values()}
+    return BattleOutcome(objectives, state.control, state.attacker, destroyed, surviving)
+
+
+def compute_result(ctx: Ctx) -> None:
+    from .scoring import score_mission, victory
+
+    s = ctx.state
+    outcome = battle_outcome(s)
+    vp, explain = {}, []
+    for side in SIDES:
+        mission = _mission(s, side)
+        if mission is None:
+            vp[side] = 0
+            explain.append(f"side {side} has no mission card: 0 VP")
+            continue
+        score = score_mission(mission, side, outcome)
+        vp[side] = score.vp
+        explain.extend(str(step) for step in score.explain)
+    v = victory(vp["A"], vp["B"])
+    explain.extend(str(step) for step in v.explain)
+    s.result = {
+        "control": s.control, "vp": vp, "winner": v.winner, "margin": v.margin, "level": v.level,
+        "campaign_points": v.campaign_points, "explain": explain,
+    }
+    if v.winner:
+        ctx.event(f"side {v.winner} wins, {vp['A']} VP to {vp['B']}: a {v.level} victory (margin {v.margin})", "[p.~14]")
+    else:
+        ctx.event(f"a draw, {vp['A']} VP each", "[p.~14, A44]")
