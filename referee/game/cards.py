@@ -25,6 +25,7 @@ from ..rules.catalogue import type_title, unit_types
 from ..rules.errors import InputError, pydantic_problems
 from ..rules.files import read_document
 from ..rules.model import Strict
+from ..rules.scenario import OBJECTIVE_IDS
 from ..rules.stats import RATING_TITLES, Rating
 
 MissionKind = Literal["offence", "defence", "chance-encounter"]
@@ -49,7 +50,6 @@ HOLDING_AREA_UNITS = HOLDING_SQUARES * UNITS_PER_SQUARE
 DEFAULT_INSPECTED_COUNTERS = 10   # "Inspected (10 Target Counters on each)" [p.16, A41]
 
 # Objectives of an attack/defence game [p.~8, p.~15]: red ones are placed by the defender, blue by the attacker.
-OBJECTIVE_IDS = ("alpha", "beta", "gamma", "delta", "epsilon")
 OBJECTIVE_GROUPS = {"red": ("alpha", "beta", "gamma"), "blue": ("delta", "epsilon")}
 OBJECTIVE_SYMBOLS = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε"}
 
@@ -97,7 +97,7 @@ class Condition:
     name: str
     counts: Literal["objective", "unit", "once"]
     meaning: str
-    phrase: str                 # completes "N VP per ..." or "N VP if ..."
+    phrase: str                 # completes "N VP per <item> ..." or "N VP if ..."
     sources: tuple[str, ...]
     unit_kind: Literal["trooper", "drone"] | None = None
     needs_objectives: bool = False
@@ -106,22 +106,22 @@ class Condition:
 CONDITIONS: dict[str, Condition] = {c.name: c for c in (
     Condition("objective-secured", "objective",
               "each matching objective that is not destroyed and is Secured by the scoring side at the end",
-              "{objective} Secured by you", ("p.~12", "p.16", "A41"), needs_objectives=True),
+              "Secured by you", ("p.~12", "p.16", "A41"), needs_objectives=True),
     Condition("objective-destroyed", "objective",
               "each matching objective that was destroyed (missile direct hit or Kamikaze contact, or chosen by an "
               "attacker who Controls the Table)",
-              "{objective} Destroyed", ("p.16", "A41"), needs_objectives=True),
+              "Destroyed", ("p.16", "A41"), needs_objectives=True),
     Condition("objective-inspected", "objective",
               "each matching objective that is not destroyed and carries at least the card's inspected_counters "
               "Target Counters (10 unless the card says otherwise)",
-              "{objective} Inspected", ("p.16", "A41"), needs_objectives=True),
+              "Inspected", ("p.16", "A41"), needs_objectives=True),
     Condition("objective-uninspected", "objective",
               "each matching objective that is not destroyed and carries fewer Target Counters than the card's "
               "inspected_counters",
-              "{objective} neither destroyed nor Inspected", ("p.16", "A41"), needs_objectives=True),
+              "neither destroyed nor Inspected", ("p.16", "A41"), needs_objectives=True),
     Condition("objective-intact", "objective",
               "each matching objective that is not destroyed at the end, whoever holds it",
-              "{objective} not destroyed", ("p.16", "A41"), needs_objectives=True),
+              "not destroyed", ("p.16", "A41"), needs_objectives=True),
     Condition("enemy-trooper-destroyed", "unit",
               "each enemy trooper destroyed during the battle (only troopers of unit_type, if given)",
               "enemy {unit} destroyed", ("p.16",), unit_kind="trooper"),
@@ -138,7 +138,7 @@ CONDITIONS: dict[str, Condition] = {c.name: c for c in (
     Condition("own-trooper-destroyed", "unit",
               "each of the scoring side's troopers destroyed during the battle (only troopers of unit_type, if given); "
               "usually a negative vp, the 'pseudo-morale' of the designer's notes",
-              "{unit} of yours destroyed", ("p.16", "p.35"), unit_kind="trooper"),
+              "{unit} of yours destroyed", ("p.16",), unit_kind="trooper"),
     Condition("no-own-losses", "once",
               "none of the scoring side's troopers was destroyed (drones do not count)",
               "you lose no trooper", ("p.16",)),
@@ -208,14 +208,19 @@ class ScoringRule(Strict):
         return CONDITIONS[self.condition]
 
     def describe(self) -> str:
-        """The rule as a card would print it: ``+8 VP per objective delta (δ) Destroyed``."""
+        """The rule as a card would print it: ``+8 VP per blue objective (delta, epsilon) Destroyed``."""
         if self.text:
             return self.text
         cond = self.spec
         unit = "trooper" if cond.unit_kind == "trooper" else "drone"
         if self.unit_type is not None:
             unit = type_title(self.unit_type)
-        phrase = cond.phrase.format(objective=objective_name(self.objective), unit=unit)
+        phrase = cond.phrase.format(unit=unit)
+        if cond.counts == "objective":
+            name = objective_name(self.objective)
+            if self.objective in OBJECTIVE_IDS:
+                return f"{self.vp:+d} VP if {name} is {phrase}"
+            phrase = f"{name} {phrase}"
         if cond.counts == "once":
             return f"{self.vp:+d} VP if {phrase}"
         limit = f" (at most {self.max_count})" if self.max_count is not None else ""
@@ -288,6 +293,15 @@ class DroneCount(Strict):
         return v
 
 
+def units_text(units: Iterable[TrooperCount | DroneCount]) -> str:
+    """``1 Commander, 4 Tactical`` / ``3 Basic drones``."""
+    parts = []
+    for u in units:
+        title = type_title(u.type)
+        parts.append(f"{u.count} {title}{'s' if u.count > 1 and title.endswith('drone') else ''}")
+    return ", ".join(parts)
+
+
 def _totals(units: Iterable[TrooperCount | DroneCount]) -> Counter:
     totals: Counter = Counter()
     for u in units:
@@ -333,7 +347,7 @@ class TroopLine(Strict):
         return sum(u.count for u in self.units)
 
     def describe(self) -> str:
-        return ", ".join(f"{u.count} {type_title(u.type)}" for u in self.units)
+        return units_text(self.units)
 
 
 class TroopLines(Strict):
@@ -381,7 +395,7 @@ class DroneLine(Strict):
         return sum(u.count for u in self.units)
 
     def describe(self) -> str:
-        text = ", ".join(f"{u.count} {type_title(u.type)}" for u in self.units) or "no drones"
+        text = units_text(self.units) or "no drones"
         if self.rating:
             text += f" ({RATING_TITLES[self.rating]})"
         return text
@@ -540,7 +554,8 @@ class Deck:
             if c.id == card_id:
                 return c
         known = ", ".join(c.id for c in cards) or "none"
-        raise InputError(str(self.folder), f"no {what} card {card_id!r} in this deck (expected one of {known})")
+        what = f"{what} card" if what else "card"
+        raise InputError(str(self.folder), f"no {what} {card_id!r} in this deck (expected one of {known})")
 
     def mission(self, card_id: str) -> MissionCard:
         return self._find(self.mission_cards, card_id, "mission")
@@ -570,6 +585,11 @@ def _item(section: str, index: int | None, raw) -> str:
     return where
 
 
+def _inner(problem: str) -> str:
+    """A problem with a whole card needs no "(top level)" once the card is named."""
+    return problem.removeprefix("(top level): ")
+
+
 def read_cards(path: Path, name: str | None = None) -> tuple[list[tuple[str, Card]], list[DronePrices], list[str]]:
     """One card file: its cards (each with the item that names it), its price lists, and every problem found."""
     name = name or str(path)
@@ -585,8 +605,11 @@ def read_cards(path: Path, name: str | None = None) -> tuple[list[tuple[str, Car
     for key, body in data.items():
         if key in CARD_SECTIONS:
             model = CARD_SECTIONS[key]
-            entries = [(None, body)] if isinstance(body, dict) else list(enumerate(body)) if isinstance(body, list) else None
-            if entries is None:
+            if isinstance(body, dict):          # a single [mission] table instead of [[mission]]
+                entries = [(None, body)]
+            elif isinstance(body, list):
+                entries = list(enumerate(body))
+            else:
                 problems.append(f"{name}: {key}: expected a list of {key} cards ([[{key}]] tables)")
                 continue
             for index, raw in entries:
@@ -597,7 +620,7 @@ def read_cards(path: Path, name: str | None = None) -> tuple[list[tuple[str, Car
                 try:
                     cards.append((item, model.model_validate(raw)))
                 except ValidationError as e:
-                    problems.extend(f"{name}: {item}: {p}" for p in pydantic_problems(e))
+                    problems.extend(f"{name}: {item}: {_inner(p)}" for p in pydantic_problems(e))
         elif key == PRICES_SECTION:
             if not isinstance(body, dict):
                 problems.append(f"{name}: {key}: expected a table ([{key}]) with costs")
@@ -605,13 +628,22 @@ def read_cards(path: Path, name: str | None = None) -> tuple[list[tuple[str, Car
             try:
                 prices.append(DronePrices.model_validate(body))
             except ValidationError as e:
-                problems.extend(f"{name}: {key}: {p}" for p in pydantic_problems(e))
+                problems.extend(f"{name}: {key}: {_inner(p)}" for p in pydantic_problems(e))
         else:
             problems.append(
                 f"{name}: {key}: unknown key (not part of the format); expected mission, troop, drone "
                 f"or {PRICES_SECTION}"
             )
     return cards, prices, problems
+
+
+def load_card_file(path: Path | str) -> list[Card]:
+    """The cards of one file (``seven-seconds validate``); an InputError lists every problem in it."""
+    path = Path(path)
+    found, prices, problems = read_cards(path, path.name)
+    if problems:
+        raise InputError(str(path), problems)
+    return [card for _, card in found]
 
 
 def load_deck(folder: Path | str) -> Deck:
