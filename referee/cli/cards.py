@@ -1,0 +1,43 @@
+"""``seven-seconds cards list|validate``: the deck in use, readable, and checking card files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import paths
+
+
+def register(sub) -> None:
+    p = sub.add_parser("cards", help="list or validate mission, troop and drone cards")
+    cs = p.add_subparsers(dest="cards_command")
+    ls = cs.add_parser("list", help="list every card of a deck (default: the deck games use)")
+    ls.add_argument("folder", nargs="?", help="a folder of card files")
+    ls.set_defaults(run=run_list)
+    v = cs.add_parser("validate", help="check a folder of card files; every problem is reported")
+    v.add_argument("folder", nargs="?", help="a folder of card files (default: your own cards folder, else the sample deck)")
+    v.set_defaults(run=run_validate)
+    p.set_defaults(run=run_list)
+
+
+def _deck(folder):
+    from ..game.cards import load_deck, playing_deck
+
+    return load_deck(Path(folder)) if folder else playing_deck()
+
+
+def run_list(args) -> int:
+    from ..game.cards import deck_listing
+
+    deck = _deck(getattr(args, "folder", None))
+    print(deck_listing(deck))
+    if not getattr(args, "folder", None):
+        print(f"\nYour own cards go in {paths.user_cards_dir()}; when it holds cards, games use them instead.")
+    return 0
+
+
+def run_validate(args) -> int:
+    deck = _deck(args.folder)
+    n = len(deck.missions()) + len(deck.troop_cards) + len(deck.drone_cards)
+    print(f"valid deck: {len(deck.missions())} missions, {len(deck.troop_cards)} troop cards, "
+          f"{len(deck.drone_cards)} drone cards, a price list ({n} cards)")
+    return 0
