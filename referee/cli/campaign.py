@@ -1,0 +1,124 @@
+"""``seven-seconds campaign new|show|battle|upgrade|faction``: a campaign file kept battle by battle (p.31)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..game.campaign import STREAK_EFFECTS, TARGETS, BattleRecord, Campaign, Player, Purchase, campaign_data, load_campaign, status
+from ..rules.campaign_upgrades import check_upgrade
+from ..rules.errors import InputError
+from ..rules.explain import lines
+from ..rules.stats import RATINGS, RATING_TITLES, STAT_NAMES, STAT_SHORT
+from ..storage import write_document
+
+
+def register(sub) -> None:
+    p = sub.add_parser("campaign", help="keep a campaign: battles, campaign points, streaks, tech upgrades")
+    cs = p.add_subparsers(dest="campaign_command")
+    new = cs.add_parser("new", help="start a campaign file")
+    new.add_argument("file")
+    new.add_argument("--a", required=True, metavar="FACTION", help="side A's faction id or file")
+    new.add_argument("--b", required=True, metavar="FACTION", help="side B's faction id or file")
+    new.add_argument("--length", choices=tuple(TARGETS), default="short")
+    new.add_argument("--name", default="Campaign")
+    new.set_defaults(run=run_new)
+    show = cs.add_parser("show", help="points, streaks, tech points and upgraded stats")
+    show.add_argument("file")
+    show.set_defaults(run=run_show)
+    battle = cs.add_parser("battle", help="record a battle's result")
+    battle.add_argument("file")
+    battle.add_argument("--winner", choices=("A", "B", "draw"), required=True)
+    battle.add_argument("--level", choices=("marginal", "normal", "decisive"))
+    battle.add_argument("--control", choices=("A", "B", "contested"), default="contested")
+    battle.add_argument("--save", help="the battle's save file, for reference")
+    battle.set_defaults(run=run_battle)
+    up = cs.add_parser("upgrade", help="spend tech points: +1 to one stat of one rating")
+    up.add_argument("file")
+    up.add_argument("--side", choices=("A", "B"), required=True)
+    up.add_argument("--rating", choices=RATINGS, required=True)
+    up.add_argument("--stat", choices=STAT_NAMES, required=True)
+    up.set_defaults(run=run_upgrade)
+    fx = cs.add_parser("faction", help="write a side's faction with its campaign upgrades to a file")
+    fx.add_argument("file")
+    fx.add_argument("--side", choices=("A", "B"), required=True)
+    fx.add_argument("--out", required=True)
+    fx.set_defaults(run=run_faction)
+    p.set_defaults(run=lambda args: (p.print_help(), 0)[1])
+
+
+def _save(path: str, c: Campaign) -> None:
+    status(c, Path(path).parent, path)       # never write a campaign that does not add up
+    write_document(Path(path), campaign_data(c))
+
+
+def run_new(args) -> int:
+    if Path(args.file).exists():
+        raise InputError(args.file, "already exists; a campaign file is never overwritten by 'new'")
+    c = Campaign(name=args.name, length=args.length, players={"A": Player(faction=args.a), "B": Player(faction=args.b)})
+    _save(args.file, c)
+    print(f"campaign {args.name!r} started in {args.file} ({args.length}: {TARGETS[args.length]} campaign points to win)")
+    return 0
+
+
+def run_show(args) -> int:
+    c, st = load_campaign(args.file)
+    print(f"{c.name} ({c.length}, {len(c.battles)} battles)")
+    for s in ("A", "B"):
+        side = st.sides[s]
+        print(f"\nside {s}: {side.faction.name}: {side.campaign_points} campaign points, streak {side.streak} "
+              f"({STREAK_EFFECTS[min(side.streak, 3)]}), {side.tech_points} tech points banked")
+        for r in RATINGS:
+            print(f"  {RATING_TITLES[r]:9} {side.faction.stats(r).short()}")
+    print()
+    for line in st.explain:
+        print(line)
+    return 0
+
+
+def run_battle(args) -> int:
+    c, _ = load_campaign(args.file)
+    if args.winner != "draw" and not args.level:
+        raise InputError("--level", "a won battle needs its level: marginal, normal or decisive [p.~14]")
+    record = BattleRecord(
+        winner=None if args.winner == "draw" else args.winner,
+        level="draw" if args.winner == "draw" else args.level,
+        control=None if args.control == "contested" else args.control,
+        save=args.save,
+    )
+    c = c.model_copy(update={"battles": [*c.battles, record]})
+    _save(args.file, c)
+    st = status(c, Path(args.file).parent, args.file)
+    n = len(c.battles)
+    for line in st.explain:
+        if line.startswith(f"battle {n}:") or line.startswith("the campaign is won"):
+            print(line)
+    for s in ("A", "B"):
+        print(f"side {s}: {st.sides[s].campaign_points} campaign points, streak {st.sides[s].streak}, "
+              f"{st.sides[s].tech_points} tech points")
+    return 0
+
+
+def run_upgrade(args) -> int:
+    c, st = load_campaign(args.file)
+    if not c.battles:
+        raise InputError(args.file, "tech points come after a battle; record one first [p.31]")
+    me, them = st.sides[args.side], st.sides["B" if args.side == "A" else "A"]
+    check = check_upgrade(me.faction, args.rating, args.stat, them.faction, me.tech_points)
+    for line in lines(check.explain):
+        print(line)
+    if not check.allowed:
+        raise InputError(args.file, f"not allowed: {check.reason}")
+    purchase = Purchase(side=args.side, rating=args.rating, stat=args.stat, after_battle=len(c.battles))
+    c = c.model_copy(update={"purchases": [*c.purchases, purchase]})
+    _save(args.file, c)
+    print(f"side {args.side}: {RATING_TITLES[args.rating]} {STAT_SHORT[args.stat]} raised to {check.raised_to}")
+    return 0
+
+
+def run_faction(args) -> int:
+    _, st = load_campaign(args.file)
+    faction = st.sides[args.side].faction
+    data = faction.model_dump(mode="json", by_alias=True, exclude_none=True)
+    write_document(Path(args.out), data)
+    print(f"{faction.name} with {len(faction.upgrades)} campaign upgrades written to {args.out}")
+    return 0
