@@ -128,6 +128,7 @@ class GameState:
     missions: dict[str, str] = field(default_factory=dict)      # side -> mission card id (secret)
     cards: dict[str, dict] = field(default_factory=dict)         # side -> {"troop": id, "drone": id, "line": "A"}
     sealed: dict[str, str] = field(default_factory=dict)         # side -> hash of holding area and mission
+    salts: dict[str, str] = field(default_factory=dict)          # side -> the seal's random salt (secret, seal.py)
     destroyed: list[dict] = field(default_factory=list)          # {"id", "side", "type", "by"}
     control: str | None = None
     result: dict | None = None
@@ -135,6 +136,16 @@ class GameState:
 
     def copy(self) -> "GameState":
         return copy.deepcopy(self)
+
+    # ---- the whole state as plain data (saves, replays, comparisons) -------------------------------
+    def to_data(self) -> dict:
+        """Everything, secrets included, as JSON-able data; ``GameState.from_data`` gives the same state back."""
+        return state_to_data(self)
+
+    @staticmethod
+    def from_data(data: dict) -> "GameState":
+        """The inverse of ``to_data``. The data is trusted: ``record.py`` validates a save before calling this."""
+        return state_from_data(data)
 
     # ---- the rules' view of the table -------------------------------------------------------------
     def rulings_in_force(self) -> Rulings:
@@ -196,7 +207,8 @@ _RULINGS: dict = {}
 
 
 def _feature(t: TerrainEntry):
-    key = (t.id, t.type, tuple(t.polygon) if t.polygon else None, (t.circle.x, t.circle.y, t.circle.r) if t.circle else None)
+    key = (t.id, t.type, tuple(map(tuple, t.polygon)) if t.polygon else None,
+           (t.circle.x, t.circle.y, t.circle.r) if t.circle else None)
     f = _FEATURES.get(key)
     if f is None:
         circle = (t.circle.x, t.circle.y, t.circle.r) if t.circle else None
@@ -319,3 +331,83 @@ def unit_from_contents(c: UnitContents, x: float, y: float, facing: float, activ
 def contents_from_unit(u: UnitState) -> UnitContents:
     return UnitContents(id=u.id, side=u.side, faction=u.faction, rating=u.rating, type=u.type, base=u.base,
                         target_counters=0, damaged=u.damaged, stunned=u.stunned, jammer_on=False)
+
+
+# ---- the whole state <-> plain data ---------------------------------------------------------------
+
+
+def _contents_data(contents: list[UnitContents] | None):
+    return None if contents is None else [c.model_dump(mode="json") for c in contents]
+
+
+def _terrain_data(t: TerrainEntry) -> dict:
+    return t.model_dump(mode="json", exclude_none=True)
+
+
+def state_to_data(state: GameState) -> dict:
+    """The whole state, secrets included: holding areas, missions, cards, seals and salts, turn, log."""
+    return {
+        "name": state.name,
+        "width": state.width,
+        "height": state.height,
+        "rulings": dict(state.rulings),
+        "scale": state.scale,
+        "attacker": state.attacker,
+        "mode": state.mode,
+        "terrain": [_terrain_data(t) for t in state.terrain],
+        "units": [dict(vars(u)) for u in state.units.values()],
+        "blips": [dict(vars(b)) for b in state.blips.values()],
+        "objectives": [dict(vars(o)) for o in state.objectives.values()],
+        "holding": {side: {str(n): _contents_data(c) for n, c in h.squares.items()} for side, h in state.holding.items()},
+        "round": state.round,
+        "phase": state.phase,
+        "initiative": state.initiative,
+        "turn": None if state.turn is None else {**vars(state.turn), "queue": list(state.turn.queue)},
+        "passes_in_row": state.passes_in_row,
+        "pursuit": state.pursuit,
+        "missions": dict(state.missions),
+        "cards": copy.deepcopy(state.cards),
+        "sealed": dict(state.sealed),
+        "salts": dict(state.salts),
+        "destroyed": copy.deepcopy(state.destroyed),
+        "control": state.control,
+        "result": copy.deepcopy(state.result),
+        "log": [{"text": e.text, "explain": list(e.explain), "units": list(e.units), "private": dict(e.private),
+                 "round": e.round} for e in state.log],
+    }
+
+
+def state_from_data(d: dict) -> GameState:
+    holding = {
+        side: Holding({int(n): (None if c is None else [UnitContents.model_validate(x) for x in c])
+                       for n, c in squares.items()})
+        for side, squares in d["holding"].items()
+    }
+    turn = d.get("turn")
+    return GameState(
+        name=d["name"], width=d["width"], height=d["height"],
+        terrain=[TerrainEntry.model_validate(t) for t in d["terrain"]],
+        units={u["id"]: UnitState(**u) for u in d["units"]},
+        blips={b["id"]: BlipState(**b) for b in d["blips"]},
+        objectives={o["id"]: ObjectiveState(**o) for o in d["objectives"]},
+        holding=holding,
+        rulings=dict(d.get("rulings", {})),
+        scale=d.get("scale", 1.0),
+        attacker=d.get("attacker"),
+        mode=d.get("mode", "table"),
+        round=d.get("round", 1),
+        phase=d.get("phase", "action"),
+        initiative=d.get("initiative", "A"),
+        turn=None if turn is None else TurnState(**{**turn, "queue": list(turn.get("queue", []))}),
+        passes_in_row=d.get("passes_in_row", 0),
+        pursuit=d.get("pursuit"),
+        missions=dict(d.get("missions", {})),
+        cards=copy.deepcopy(d.get("cards", {})),
+        sealed=dict(d.get("sealed", {})),
+        salts=dict(d.get("salts", {})),
+        destroyed=copy.deepcopy(d.get("destroyed", [])),
+        control=d.get("control"),
+        result=copy.deepcopy(d.get("result")),
+        log=[LogEntry(e["text"], list(e.get("explain", [])), list(e.get("units", [])), dict(e.get("private", {})),
+                      e.get("round", 0)) for e in d.get("log", [])],
+    )

@@ -4,4 +4,5 @@ from pydantic import BaseModel, ConfigDict
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    # strict: "2" is not a number and true is not 1; a whole number is still a valid float.
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True, strict=True)

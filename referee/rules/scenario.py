@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 import shapely
 from pydantic import Field, field_validator
@@ -36,7 +36,7 @@ class Circle(Strict):
 class TerrainEntry(Strict):
     id: str = Field(min_length=1)
     type: str
-    polygon: list[tuple[float, float]] | None = None
+    polygon: list[Annotated[list[float], Field(min_length=2, max_length=2)]] | None = None
     circle: Circle | None = None
 
 
