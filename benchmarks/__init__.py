@@ -1,0 +1,1 @@
+"""Performance benchmarks of the referee (run ``python -m benchmarks.run``)."""

@@ -1,0 +1,518 @@
+"""Array geometry for the fast whole-table engine.
+
+Terrain polygons become parallel numpy arrays of edges, once per table. The computations below then run over many
+(sight line, feature) candidates at once, with no Python loop over pairs or edges:
+
+* ``shadow_measure``: for each sight line (viewer point P, target disc), the angular measure of the directions whose
+  segment from P to the target's base passes through a feature's interior. It is exact in the sense of rulings A9
+  and A58: every polygon edge is split where it crosses the target's circle; each piece covers the angles between
+  its end points (the reference's critical angles: vertices and edge/circle crossings), and one ray through the
+  middle of that angular interval decides whether the piece lies in front of the target's base. The union of the
+  covered intervals of every candidate feature is the hidden measure.
+* ``segment_lengths``: the length of a segment inside a closed polygon (the intervening terrain of A6), from the
+  segment's crossings with the edges and a crossing-number test of its start.
+* ``ShadowBounds``: cheap guaranteed bounds on the hidden measure, for grids of many sight lines. A feature's convex
+  hull hides at most its angular extent; a convex piece inside it that every ray of the cone enters before the
+  target's base hides at least its extent. Extents are sampled along the viewer's base, with a Lipschitz slack.
+
+``shadow_measure`` and ``segment_lengths`` report candidates that sit on a floating-point knife edge (a viewer point
+on a polygon's boundary, a segment through a vertex or along an edge), so that the caller can answer those few with
+the reference implementation.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import shapely
+
+TWO_PI = 2 * math.pi
+KNIFE_EDGE = 1e-9          # parameter or distance below which a configuration is treated as degenerate
+
+
+def _rings(geom):
+    if geom.geom_type == "Polygon":
+        yield geom.exterior.coords
+        for hole in geom.interiors:
+            yield hole.coords
+    else:
+        for part in getattr(geom, "geoms", ()):
+            yield from _rings(part)
+
+
+class EdgeTable:
+    """Every edge of a list of polygons; feature ``f`` owns the edges ``start[f] : start[f] + count[f]``.
+
+    Edge ``e`` runs from ``(ax[e], ay[e])`` to ``(bx[e], by[e])``, in ring order as the reference walks them (``bx, by``
+    are the very coordinates of the next vertex).
+    """
+
+    def __init__(self, geometries):
+        self.geometries = list(geometries)
+        n = len(self.geometries)
+        starts, counts, parts = np.zeros(n, np.int64), np.zeros(n, np.int64), []
+        total = 0
+        for f, g in enumerate(self.geometries):
+            starts[f] = total
+            local = 0
+            for ring in _rings(g):
+                c = np.asarray(ring, dtype=float)[:, :2]
+                k = len(c) - 1
+                if k < 1:
+                    continue
+                parts.append(np.column_stack([c[:-1], c[1:]]))
+                local += k
+            counts[f] = local
+            total += local
+        edges = np.concatenate(parts) if parts else np.zeros((0, 4))
+        self.ax, self.ay, self.bx, self.by = (np.ascontiguousarray(edges[:, i]) for i in range(4))
+        self.start, self.count = starts, counts
+        self.length = np.hypot(self.bx - self.ax, self.by - self.ay)
+        self.eminx, self.emaxx = np.minimum(self.ax, self.bx), np.maximum(self.ax, self.bx)
+        self.eminy, self.emaxy = np.minimum(self.ay, self.by), np.maximum(self.ay, self.by)
+        if n:
+            b = shapely.bounds(np.array(self.geometries, dtype=object))
+            self.minx, self.miny, self.maxx, self.maxy = (np.ascontiguousarray(b[:, i]) for i in range(4))
+        else:
+            self.minx = self.miny = self.maxx = self.maxy = np.zeros(0)
+        # A bounding circle per feature: the centre of its box, and its farthest vertex (plus a hair).
+        self.cx, self.cy = (self.minx + self.maxx) / 2, (self.miny + self.maxy) / 2
+        feat = np.repeat(np.arange(n), counts)
+        far = np.hypot(self.ax - self.cx[feat], self.ay - self.cy[feat]) if len(feat) else np.zeros(0)
+        self.radius = np.zeros(n)
+        np.maximum.at(self.radius, feat, far)
+        self.radius = self.radius * (1 + 1e-9) + 1e-9
+
+    def __len__(self) -> int:
+        return len(self.geometries)
+
+
+def _edges_in_boxes(edge, minx, miny, maxx, maxy, edges: EdgeTable, margin: float = 1e-6) -> np.ndarray:
+    """Rows whose edge's box meets the row's box (grown by ``margin``)."""
+    return np.nonzero(
+        (edges.eminx[edge] <= maxx + margin) & (edges.emaxx[edge] >= minx - margin)
+        & (edges.eminy[edge] <= maxy + margin) & (edges.emaxy[edge] >= miny - margin)
+    )[0]
+
+
+def expand(cand_feat: np.ndarray, edges: EdgeTable):
+    """One row per (candidate, edge of its feature): the candidate of each row and its global edge index."""
+    cnt = edges.count[cand_feat]
+    row_cand = np.repeat(np.arange(len(cand_feat)), cnt)
+    first = np.cumsum(cnt) - cnt
+    edge = edges.start[cand_feat][row_cand] + (np.arange(int(cnt.sum())) - first[row_cand])
+    return row_cand, edge
+
+
+def bbox_candidates(minx, miny, maxx, maxy, edges: EdgeTable, allowed=None):
+    """(item, feature) index pairs whose bounding boxes overlap, item-major (the order of the items)."""
+    hit = (
+        (minx[:, None] <= edges.maxx[None, :]) & (maxx[:, None] >= edges.minx[None, :])
+        & (miny[:, None] <= edges.maxy[None, :]) & (maxy[:, None] >= edges.miny[None, :])
+    )
+    if allowed is not None:
+        hit &= allowed
+    return np.nonzero(hit)
+
+
+def near_segments(x0, y0, x1, y1, pad, cand_pair, cand_feat, edges: EdgeTable) -> np.ndarray:
+    """Which candidates' features come within ``pad`` of their pair's segment (x0, y0) -> (x1, y1), judged by the
+    features' bounding circles (never wrongly false)."""
+    ax, ay = x0[cand_pair], y0[cand_pair]
+    dx, dy = x1[cand_pair] - ax, y1[cand_pair] - ay
+    qx, qy = edges.cx[cand_feat] - ax, edges.cy[cand_feat] - ay
+    ll = dx * dx + dy * dy
+    t = np.clip((qx * dx + qy * dy) / np.where(ll > 0, ll, 1.0), 0.0, 1.0)
+    gap = np.hypot(qx - t * dx, qy - t * dy)
+    p = pad[cand_pair] if np.ndim(pad) else pad
+    return gap <= edges.radius[cand_feat] + p + 1e-9
+
+
+def _wrap(a):
+    """``(a + π) % 2π - π`` as the reference computes it, bit for bit, for a in [-2π, 2π] (float ``%`` is slow)."""
+    t = a + math.pi
+    return np.where(t >= TWO_PI, t - TWO_PI, np.where(t < 0.0, t + TWO_PI, t)) - math.pi
+
+
+def _group_order(group: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """An order sorting by group, then by value (values within about 1e-12 of each other may tie either way).
+
+    Integer keys sort far faster than ``lexsort`` on floats; ``value`` must lie in [-4, 4].
+    """
+    if len(group) and int(group.max()) < (1 << 19):
+        q = np.floor((value + 4.0) * 2.0 ** 40).astype(np.int64)
+        return np.argsort(group.astype(np.int64) << 43 | q)
+    return np.lexsort((value, group))
+
+
+def _segmented_running_max(group: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """Running maximum of ``value`` within runs of equal ``group`` (a Hillis-Steele scan: exact, log-many steps)."""
+    out = value.copy()
+    n, shift = len(out), 1
+    while shift < n:
+        same = group[shift:] == group[:-shift]
+        if not same.any():
+            break
+        out[shift:] = np.where(same, np.maximum(out[shift:], out[:-shift]), out[shift:])
+        shift *= 2
+    return out
+
+
+def union_measure(pair: np.ndarray, lo: np.ndarray, hi: np.ndarray, npairs: int) -> np.ndarray:
+    """Per pair, the measure of the union of its intervals [lo, hi] (sorted by start, with a running maximum end).
+
+    Angles must lie in [-4, 4]."""
+    m = len(pair)
+    if m == 0:
+        return np.zeros(npairs)
+    order = _group_order(pair, lo)
+    p, l, h = pair[order], lo[order], hi[order]
+    running = _segmented_running_max(p, h)
+    begin = l.copy()
+    same = np.zeros(m, dtype=bool)
+    same[1:] = p[1:] == p[:-1]
+    begin[1:] = np.where(same[1:], np.maximum(l[1:], running[:-1]), l[1:])
+    return np.bincount(p, weights=np.maximum(0.0, h - begin), minlength=npairs)
+
+
+def shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cand_pair, cand_feat, p_inside, edges: EdgeTable):
+    """Per sight line, the measure in radians of the directions (within ``theta0 ± alpha``) hidden by its candidates.
+
+    ``px, py``: the viewer's closest point; ``cx, cy, r``: the target's base; ``d, theta0, alpha``: the distance from P
+    to the target's centre, its direction, and the half-width ``asin(r / d)``. ``cand_pair, cand_feat``: the
+    (sight line, feature) candidates; ``p_inside``: per candidate, P lies inside the feature (everything hidden).
+    """
+    npairs = len(px)
+    row_cand, edge = expand(cand_feat, edges)
+    rp = cand_pair[row_cand]
+    # An edge wholly beyond one side of the cone (both ends outside the same bounding line) hides nothing.
+    lx, ly = np.cos(theta0 + alpha), np.sin(theta0 + alpha)
+    rx, ry = np.cos(theta0 - alpha), np.sin(theta0 - alpha)
+    PX, PY = px[rp], py[rp]
+    ax, ay, bx, by = edges.ax[edge] - PX, edges.ay[edge] - PY, edges.bx[edge] - PX, edges.by[edge] - PY
+    LX, LY, RX, RY = lx[rp], ly[rp], rx[rp], ry[rp]
+    left = (LX * ay - LY * ax > 0) & (LX * by - LY * bx > 0)
+    right = (RX * ay - RY * ax < 0) & (RX * by - RY * bx < 0)
+    rows = np.nonzero(~(left | right))[0]
+    edge, rp = edge[rows], rp[rows]
+    PX, PY, T0 = PX[rows], PY[rows], theta0[rp]
+    AX, AY, BX, BY = edges.ax[edge], edges.ay[edge], edges.bx[edge], edges.by[edge]
+    dA = _wrap(np.arctan2(AY - PY, AX - PX) - T0)
+    dB = _wrap(np.arctan2(BY - PY, BX - PX) - T0)
+
+    # Where each edge crosses the target's circle (the reference's formula, term for term).
+    CX, CY, R = cx[rp], cy[rp], r[rp]
+    dx, dy = BX - AX, BY - AY
+    fx, fy = AX - CX, AY - CY
+    a = dx * dx + dy * dy
+    b = 2 * (fx * dx + fy * dy)
+    c = fx * fx + fy * fy - R * R
+    disc = b * b - 4 * a * c
+    hit = np.nonzero((disc >= 0) & (a != 0))[0]
+    s_ang, e_ang, prow = [dA], [dB], [np.arange(len(rp))]
+    if len(hit):
+        s = np.sqrt(disc[hit])
+        ah, bh = a[hit], b[hit]
+        t1 = (-bh - s) / (2 * ah)
+        t2 = (-bh + s) / (2 * ah)
+        v1 = (t1 >= 0.0) & (t1 <= 1.0)
+        v2 = (t2 >= 0.0) & (t2 <= 1.0)
+        keep = v1 | v2
+        if keep.any():
+            h, t1, t2, v1, v2 = hit[keep], t1[keep], t2[keep], v1[keep], v2[keep]
+            hp = PX[h], PY[h], T0[h]
+
+            def angle(t):
+                hx = AX[h] + t * (BX[h] - AX[h])
+                hy = AY[h] + t * (BY[h] - AY[h])
+                return _wrap(np.arctan2(hy - hp[1], hx - hp[0]) - hp[2])
+
+            a1 = np.where(v1, angle(t1), dA[h])
+            a2 = np.where(v2, angle(t2), dB[h])
+            # The whole edge is replaced by its three pieces: A -> H1 -> H2 -> B.
+            s_ang[0] = s_ang[0].copy()
+            e_ang[0] = e_ang[0].copy()
+            e_ang[0][h] = a1
+            s_ang += [a1, a2]
+            e_ang += [a2, dB[h]]
+            prow += [h, h]
+    sa, ea, pr = np.concatenate(s_ang), np.concatenate(e_ang), np.concatenate(prow)
+
+    # Each piece covers the short arc between its end angles; clip it to the target's cone.
+    al = alpha[rp][pr]
+    mn, mx = np.minimum(sa, ea), np.maximum(sa, ea)
+    wraps = (mx - mn) > math.pi
+    lo = np.where(wraps, np.where(mx < al, mx, -al), mn)
+    hi = np.where(wraps, np.where(mx < al, al, mn), mx)
+    lo = np.maximum(lo, -al)
+    hi = np.minimum(hi, al)
+    k = np.nonzero(hi > lo)[0]
+    lo, hi, pr = lo[k], hi[k], pr[k]
+
+    # One ray through the middle of each piece's interval: does it meet the piece before the target's base?
+    mid = (lo + hi) / 2
+    th = T0[pr] + mid
+    cs, sn = np.cos(th), np.sin(th)
+    ex, ey = dx[pr], dy[pr]
+    wx, wy = AX[pr] - PX[pr], AY[pr] - PY[pr]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dist = (wx * ey - wy * ex) / (cs * ey - sn * ex)
+    D, RR = d[rp][pr], R[pr]
+    entry = D * np.cos(mid) - np.sqrt(np.maximum(0.0, RR * RR - (D * np.sin(mid)) ** 2))
+    front = (dist > 0) & (dist < entry)
+    pairs = [rp[pr][front]]
+    los, his = [lo[front]], [hi[front]]
+    if p_inside is not None and p_inside.any():
+        ip = cand_pair[p_inside]
+        pairs.append(ip)
+        los.append(-alpha[ip])
+        his.append(alpha[ip])
+    return union_measure(np.concatenate(pairs), np.concatenate(los), np.concatenate(his), npairs)
+
+
+def segment_lengths(sx, sy, tx, ty, cand_pair, cand_feat, edges: EdgeTable):
+    """Per candidate, the length of its pair's segment (sx, sy) -> (tx, ty) inside its feature, and a flag for the
+    candidates on a knife edge (the segment through a vertex, along an edge, or starting or ending on the boundary)."""
+    m = len(cand_pair)
+    if m == 0:
+        return np.zeros(0), np.zeros(0, bool)
+    row_cand, edge = expand(cand_feat, edges)
+    rp = cand_pair[row_cand]
+    S0x, S0y = sx[rp], sy[rp]
+    AX, AY, BX, BY = edges.ax[edge], edges.ay[edge], edges.bx[edge], edges.by[edge]
+    # Crossing number of a ray from the segment's start toward +x: every edge of the feature takes part.
+    st = np.nonzero((AY > S0y) != (BY > S0y))[0]
+    ray = S0x[st] < AX[st] + (S0y[st] - AY[st]) * (BX[st] - AX[st]) / (BY[st] - AY[st])
+    inside0 = (np.bincount(row_cand[st], weights=ray, minlength=m).astype(np.int64) % 2) == 1
+    # Crossings and knife edges: only edges near the segment.
+    box = np.minimum(sx, tx), np.minimum(sy, ty), np.maximum(sx, tx), np.maximum(sy, ty)
+    rows = _edges_in_boxes(edge, *(v[rp] for v in box), edges)
+    row_cand, edge, rp = row_cand[rows], edge[rows], rp[rows]
+    AX, AY, BX, BY, S0x, S0y = AX[rows], AY[rows], BX[rows], BY[rows], S0x[rows], S0y[rows]
+    Dx, Dy = tx[rp] - S0x, ty[rp] - S0y
+    Ex, Ey = BX - AX, BY - AY
+    wx, wy = AX - S0x, AY - S0y
+    denom = Dx * Ey - Dy * Ex
+    tn = wx * Ey - wy * Ex
+    un = wx * Dy - wy * Dx
+    lenD = np.hypot(Dx, Dy)
+    lenE = edges.length[edge]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = tn / denom
+        u = un / denom
+        parallel = np.abs(denom) <= KNIFE_EDGE * lenD * lenE
+        along = parallel & (np.abs(un) <= KNIFE_EDGE * lenD)
+        t_in = (t >= -KNIFE_EDGE) & (t <= 1 + KNIFE_EDGE)
+        u_in = (u >= -KNIFE_EDGE) & (u <= 1 + KNIFE_EDGE)
+        at_vertex = t_in & ((np.abs(u) <= KNIFE_EDGE) | (np.abs(u - 1) <= KNIFE_EDGE))
+        at_end = u_in & ((np.abs(t) <= KNIFE_EDGE) | (np.abs(t - 1) <= KNIFE_EDGE))
+        proper = ~parallel & (t > KNIFE_EDGE) & (t < 1 - KNIFE_EDGE) & (u > KNIFE_EDGE) & (u < 1 - KNIFE_EDGE)
+    knife = np.bincount(row_cand, weights=(along | at_vertex | at_end), minlength=m) > 0
+
+    cr = np.nonzero(proper)[0]
+    cc, ct = row_cand[cr], t[cr]
+    order = _group_order(cc, ct)
+    cc, ct = cc[order], ct[order]
+    ncross = np.bincount(cc, minlength=m)
+    first = np.cumsum(ncross) - ncross
+    j = np.arange(len(cc)) - first[cc]
+    inside_before = inside0[cc] ^ (j % 2 == 1)
+    signed = np.where(inside_before, ct, -ct)
+    param = np.bincount(cc, weights=signed, minlength=m)
+    final_inside = inside0 ^ (ncross % 2 == 1)
+    param = param + final_inside
+    seg_len = np.hypot(tx - sx, ty - sy)[cand_pair]
+    return param * seg_len, knife
+
+
+# --- Bounds on the hidden measure, for deciding most sight lines of the exposure grid without the exact sweep -------
+
+BOUND_ERROR = 2e-3          # target angular slack (radians) of the sampled extents
+NEAR_MARGIN = 0.25          # a feature closer than this to a viewer's base is always handled exactly
+WRAP_MARGIN = 0.3
+
+
+def _convex(geom) -> bool:
+    """A polygon without holes whose every turn goes the same way (collinear points allowed)."""
+    if geom.geom_type != "Polygon" or geom.interiors:
+        return False
+    c = np.asarray(geom.exterior.coords, dtype=float)[:-1, :2]
+    e = np.roll(c, -1, axis=0) - c
+    turn = e[:, 0] * np.roll(e[:, 1], -1) - e[:, 1] * np.roll(e[:, 0], -1)
+    return bool((turn >= 0).all() or (turn <= 0).all())
+
+
+def convex_parts(geom) -> list:
+    """Convex polygons inside ``geom`` whose union is ``geom``: itself when convex, else its constrained Delaunay
+    triangles merged greedily while the union stays convex."""
+    if _convex(geom):
+        return [geom]
+    pieces = sorted((t for t in shapely.constrained_delaunay_triangles(geom).geoms if t.area > 0),
+                    key=lambda t: -t.area)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(pieces)):
+            for j in range(i + 1, len(pieces)):
+                if pieces[i].intersection(pieces[j]).length <= 1e-9:
+                    continue
+                u = pieces[i].union(pieces[j])
+                if _convex(u):
+                    pieces[i] = u
+                    del pieces[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return pieces
+
+
+def _vertex_table(polys):
+    xs, ys, start, count = [], [], [], []
+    n = 0
+    for p in polys:
+        c = np.asarray(p.exterior.coords, dtype=float)[:-1, :2]
+        xs.append(c[:, 0])
+        ys.append(c[:, 1])
+        start.append(n)
+        count.append(len(c))
+        n += len(c)
+    return (np.concatenate(xs) if xs else np.zeros(0), np.concatenate(ys) if ys else np.zeros(0),
+            np.array(start, np.int64), np.array(count, np.int64))
+
+
+class ConvexParts:
+    """Per blocking feature: its convex hull (an upper bound of what it hides) and convex pieces inside it (a lower
+    bound), as vertex arrays."""
+
+    def __init__(self, geometries):
+        geometries = list(geometries)
+        self.n = len(geometries)
+        self.hulls = np.array([g.convex_hull for g in geometries], dtype=object)
+        self.hx, self.hy, self.hstart, self.hcount = _vertex_table(self.hulls)
+        self.hfeat = np.repeat(np.arange(self.n), self.hcount)
+        cent = shapely.centroid(self.hulls) if self.n else np.zeros(0, dtype=object)
+        self.mx, self.my = shapely.get_x(cent), shapely.get_y(cent)
+        pieces, pfeat = [], []
+        for f, g in enumerate(geometries):
+            parts = convex_parts(g)
+            pieces += parts
+            pfeat += [f] * len(parts)
+        self.px, self.py, self.pstart, self.pcount = _vertex_table(pieces)
+        # For each piece vertex: the next vertex of its ring, and the outward normal of the edge to it.
+        local = np.arange(len(self.px)) - np.repeat(self.pstart, self.pcount)
+        self.pnext = np.repeat(self.pstart, self.pcount) + (local + 1) % np.repeat(self.pcount, self.pcount)
+        ex, ey = self.px[self.pnext] - self.px, self.py[self.pnext] - self.py
+        ccw = np.repeat(np.array([p.exterior.is_ccw for p in pieces], dtype=bool), self.pcount)
+        length = np.hypot(ex, ey)
+        length[length == 0] = 1.0
+        self.pnx = np.where(ccw, ey, -ey) / length
+        self.pny = np.where(ccw, -ex, ex) / length
+        self.pfeat = np.array(pfeat, np.int64)
+        self.feat_pieces = np.bincount(self.pfeat, minlength=self.n).astype(np.int64)
+        self.feat_pstart = np.cumsum(self.feat_pieces) - self.feat_pieces
+
+
+def _fast_wrap(a):
+    return a + np.where(a > math.pi, -TWO_PI, np.where(a < -math.pi, TWO_PI, 0.0))
+
+
+class ShadowBounds:
+    """For each viewer and blocking feature, the angular extents of the feature's hull and of its convex pieces as
+    seen from the viewer's closest point P, sampled over the directions ψ of P on the viewer's base.
+
+    Between samples an extent moves by at most ``rv / (δ - rv)`` per radian of ψ (δ: the feature's distance from the
+    viewer's centre), so each looked-up extent is widened (hull) or narrowed (pieces) by that slack ``err``. Features
+    too close to a viewer, or seen across the ±π cut, are flagged ``ok = False`` and left to the exact sweep.
+    """
+
+    def __init__(self, parts: ConvexParts, vx, vy, vr, probe_r: float):
+        ne, nf = len(vx), parts.n
+        self.parts = parts
+        pts = shapely.points(vx, vy)
+        dist = shapely.distance(parts.hulls[None, :], pts[:, None]) if nf else np.zeros((ne, 0))
+        rho = np.arctan2(parts.my[None, :] - vy[:, None], parts.mx[None, :] - vx[:, None])
+        ang = np.arctan2(parts.hy[None, :] - vy[:, None], parts.hx[None, :] - vx[:, None])
+        ang = _fast_wrap(ang - rho[:, parts.hfeat])
+        if nf:
+            phi1 = np.minimum.reduceat(ang, parts.hstart, axis=1)
+            phi2 = np.maximum.reduceat(ang, parts.hstart, axis=1)
+        else:
+            phi1 = phi2 = np.zeros((ne, 0))
+        rv = vr[:, None]
+        ok = (dist > rv + NEAR_MARGIN) & (phi1 > -math.pi + WRAP_MARGIN) & (phi2 < math.pi - WRAP_MARGIN)
+        safe = np.where(ok, dist, 10.0 * (rv + 1.0))
+        eps = np.arcsin(np.minimum(1.0, rv / safe))
+        lip = rv / (safe - rv)
+        reach = probe_r + rv
+        # Only points at least as far as the feature can be hidden by it (the caller checks), and their cones lie
+        # within asin(reach / D) of the direction psi.
+        gam = np.arcsin(np.minimum(1.0, reach / np.maximum(safe - 1e-6, 1e-9)))
+        lo = phi1 - eps - gam
+        hi = phi2 + eps + gam
+        ok &= (lo > -math.pi) & (hi < math.pi)
+        h = np.clip(2 * BOUND_ERROR / lip, 1e-4, 0.05)
+        K = np.where(ok, np.ceil((hi - lo) / h).astype(np.int64) + 1, 0)
+        self.err = lip * h / 2 * (1 + 1e-6) + 1e-12
+        self.rho, self.lo, self.hi, self.h, self.K, self.dist = rho, lo, hi, h, K, dist
+        self.phi1, self.phi2, self.eps, self.reach = phi1, phi2, eps, probe_r + vr
+
+        # Samples: (viewer, feature, k) -> P on the viewer's base at direction rho + lo + k h.
+        kflat = K.ravel()
+        S = int(kflat.sum())
+        soff = (np.cumsum(kflat) - kflat).reshape(ne, nf)
+        ef = np.repeat(np.arange(ne * nf), kflat)
+        k = np.arange(S) - soff.ravel()[ef]
+        e, f = ef // max(nf, 1), ef % max(nf, 1)
+        psi = rho.ravel()[ef] + lo.ravel()[ef] + k * h.ravel()[ef]
+        spx = vx[e] + vr[e] * np.cos(psi)
+        spy = vy[e] + vr[e] * np.sin(psi)
+        srho = rho.ravel()[ef]
+        self.soff = soff
+
+        # Hull extents per sample.
+        cnt = parts.hcount[f]
+        first = np.cumsum(cnt) - cnt
+        srow = np.repeat(np.arange(S), cnt)
+        vidx = parts.hstart[f][srow] + (np.arange(int(cnt.sum())) - first[srow])
+        a = _fast_wrap(np.arctan2(parts.hy[vidx] - spy[srow], parts.hx[vidx] - spx[srow]) - srho[srow])
+        if S:
+            self.lam1 = np.minimum.reduceat(a, first)
+            self.lam2 = np.maximum.reduceat(a, first)
+            bad = (self.lam1 < -math.pi + 0.1) | (self.lam2 > math.pi - 0.1)
+            if bad.any():
+                badef = np.unique(ef[bad])
+                ok.ravel()[badef] = False
+        else:
+            self.lam1 = self.lam2 = np.zeros(0)
+        self.ok = ok
+
+        # Piece extents per sample: for sample s of (e, f), the pieces of f at poff[s] + j.
+        npc = parts.feat_pieces[f]
+        self.poff = np.cumsum(npc) - npc
+        prow_s = np.repeat(np.arange(S), npc)                          # one row per (sample, piece)
+        pj = parts.feat_pstart[f][prow_s] + (np.arange(int(npc.sum())) - self.poff[prow_s])
+        vc = parts.pcount[pj]
+        vfirst = np.cumsum(vc) - vc
+        vrow = np.repeat(np.arange(len(pj)), vc)
+        vv = parts.pstart[pj][vrow] + (np.arange(int(vc.sum())) - vfirst[vrow])
+        s_of_v = prow_s[vrow]
+        a = _fast_wrap(np.arctan2(parts.py[vv] - spy[s_of_v], parts.px[vv] - spx[s_of_v]) - srho[s_of_v])
+        # A ray entering a convex piece does so on an edge facing P, so no farther than that edge's far end. The
+        # edges that may face P anywhere within half a sample of P_s are taken, and the distances widened to match.
+        move = (vr[e] * h.ravel()[ef] / 2 * (1 + 1e-6) + 1e-12)[s_of_v]
+        rx, ry = spx[s_of_v], spy[s_of_v]
+        wx, wy = parts.px[vv] - rx, parts.py[vv] - ry
+        dist2 = wx * wx + wy * wy
+        last = vfirst + vc - 1
+        nxt = np.arange(len(vv)) + 1
+        nxt[last] = vfirst
+        faces = parts.pnx[vv] * wx + parts.pny[vv] * wy < move
+        reach2 = np.where(faces, np.maximum(dist2, dist2[nxt]), 0.0)
+        if len(pj):
+            self.mu1 = np.minimum.reduceat(a, vfirst)
+            self.mu2 = np.maximum.reduceat(a, vfirst)
+            self.near = np.sqrt(np.maximum.reduceat(reach2, vfirst)) * (1 + 1e-12) + move[vfirst]
+        else:
+            self.mu1 = self.mu2 = self.near = np.zeros(0)

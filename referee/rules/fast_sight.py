@@ -1,0 +1,527 @@
+"""The fast whole-table engine: every sight line between opposite sides, and the exposure grid, as numpy arrays.
+
+It gives the same answers as ``table_sight`` (the per-pair Shapely reference) under the same rulings:
+
+* A9: option B, the exact hidden angular fraction from the viewer's closest point (``fast_geometry.shadow_measure``),
+  blocked above one half (A58); option A, the closest-points segment through blocking terrain.
+* A10: blocking features holding either centre are left out (option B) or kept (option A).
+* A6, A7, A8, A11: the target's cover and the Heavy features along the measuring segment, each alone against 3"
+  (scaled, A56) or summed (A6 option B), the target's and the shooter's own features as the rulings say.
+
+The exposure grid asks for tens of thousands of sight lines but only whether each is visible: guaranteed bounds
+(``fast_geometry.ShadowBounds``) settle nearly all of them, and the exact sweep answers the rest (the penumbrae).
+
+Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves). The rare sight
+lines that sit on a floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon
+vertex or along an edge) are answered by the reference functions themselves, so both engines agree there too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import OrderedDict
+
+import numpy as np
+import shapely
+
+from .battlefield import Battlefield, Piece
+from .catalogue import COVER_BANDS
+from .fast_geometry import (
+    TWO_PI, KNIFE_EDGE, ConvexParts, EdgeTable, ShadowBounds, _fast_wrap, bbox_candidates, near_segments,
+    segment_lengths, shadow_measure, union_measure,
+)
+from .numbers import EPS
+from .sight import HEAVY_LIMIT, LineOfSight, cover, feature_cover, line_of_sight
+from .table_sight import ExposureGrid, PairSight, grid_shape, watchers
+
+COVER_NAMES = {v: k for k, v in COVER_BANDS.items()}
+PROBE_RADIUS = 0.5
+# The exposure search sorts each viewer's grid points by distance band, then by direction bucket.
+DISTANCE_BANDS = np.array([0.0, 2.0, 4.0, 7.0, 11.0, 17.0, 26.0, np.inf])      # inches from the viewer's centre
+_BAND_OF_INCH = np.searchsorted(DISTANCE_BANDS, np.arange(27.0), side="right") - 1   # whole inches -> band
+DIRECTION_BUCKETS = 4096                # per band; bands * buckets must fit in an int16
+TABLE_CACHE_SIZE = 8
+
+
+def _keep_work_arrays_in_heap() -> None:
+    """Let the C allocator keep freed work arrays for the next call instead of returning them to the system.
+
+    The engine allocates a few megabytes of short-lived arrays per call. With glibc's default thresholds they are
+    mapped and unmapped every time, and the page faults cost more than the arithmetic (about half of a sight-lines
+    call). Freeing one large block raises glibc's adaptive mmap and trim thresholds (to about 32 and 64 MB), as any
+    program that frees a large array would; elsewhere this does nothing.
+    """
+    block = np.empty(32 * 1024 * 1024 - 64 * 1024, dtype=np.uint8)
+    del block
+
+
+_keep_work_arrays_in_heap()
+
+
+def _bucket(angle):
+    """Direction bucket of angles in [-π, π]: monotone, so a range of angles maps to a range of buckets."""
+    scaled = np.floor((angle + math.pi) * (DIRECTION_BUCKETS / TWO_PI))
+    return np.clip(scaled, 0, DIRECTION_BUCKETS - 1).astype(np.int64)
+
+
+class _Table:
+    """Everything the engine needs from the terrain alone, built once per table (and per A11 reading)."""
+
+    def __init__(self, bf: Battlefield):
+        self.features = list(bf.features)
+        self.blocking = list(bf.blocking_features)
+        index = {id(f): i for i, f in enumerate(self.features)}
+        self.blocking_index = np.array([index[id(f)] for f in self.blocking], dtype=np.int64)
+        self.tree = shapely.STRtree([f.geometry for f in self.features])
+        self.blocking_edges = EdgeTable([f.geometry for f in self.blocking])
+        self.blocking_boundaries = [f.geometry.boundary for f in self.blocking]
+        for g in self.blocking_boundaries:
+            shapely.prepare(g)
+        # Cover of every feature for troopers (0) and drones (1); blocking ones give none (cover_of skips them).
+        bands = np.zeros((2, len(self.features)), dtype=np.int64)
+        for i, f in enumerate(self.features):
+            if not f.blocking:
+                for drone in (0, 1):
+                    bands[drone, i] = COVER_BANDS[feature_cover(f, bool(drone), bf.rulings)]
+        self.bands = bands
+        heavy = np.nonzero((bands == COVER_BANDS["heavy"]).any(axis=0))[0]
+        self.heavy_index = heavy
+        self.heavy_for = bands[:, heavy] == COVER_BANDS["heavy"]      # (2, n_heavy)
+        self.heavy_edges = EdgeTable([self.features[i].geometry for i in heavy])
+        self.probe_holds: dict[tuple[float, int, int], np.ndarray] = {}
+        self._parts: ConvexParts | None = None
+
+    def convex_parts(self) -> ConvexParts:
+        if self._parts is None:
+            self._parts = ConvexParts([f.geometry for f in self.blocking])
+        return self._parts
+
+    def holds(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """(points, features) matrix of ``Feature.holds``: inside, or within EPS of the boundary (A58)."""
+        out = np.zeros((len(xs), len(self.features)), dtype=bool)
+        if len(xs) and self.features:
+            pi, fi = self.tree.query(shapely.points(xs, ys), predicate="dwithin", distance=EPS)
+            out[pi, fi] = True
+        return out
+
+
+_TABLES: OrderedDict[tuple, _Table] = OrderedDict()
+
+
+def _table(bf: Battlefield) -> _Table:
+    """The terrain arrays of this table, shared by every Battlefield with the same terrain pieces (the cache holds
+    the pieces themselves, so their ids stay theirs), the same active jammer fields and the same A11 reading."""
+    jammers = tuple(f.circle for f in bf.jammer_fields)
+    key = (tuple(map(id, bf.terrain)), jammers, bf.rulings.choices.get("A11"))
+    table = _TABLES.get(key)
+    if table is None:
+        table = _Table(bf)
+        _TABLES[key] = table
+        while len(_TABLES) > TABLE_CACHE_SIZE:
+            _TABLES.popitem(last=False)
+    else:
+        _TABLES.move_to_end(key)
+    return table
+
+
+def _viewer_points(vx, vy, vr, tx, ty):
+    """The viewer's closest point to each target's centre (``geometry.viewer_point``)."""
+    dx, dy = tx - vx, ty - vy
+    dc = np.hypot(dx, dy)
+    far = dc > EPS
+    safe = np.where(far, dc, 1.0)
+    return np.where(far, vx + dx / safe * vr, vx), np.where(far, vy + dy / safe * vr, vy), dc
+
+
+def _closest_segments(vx, vy, vr, tx, ty, tr):
+    """The closest-points segment of each pair of bases (``geometry.closest_points``); zero length when touching."""
+    dx, dy = tx - vx, ty - vy
+    dc = np.hypot(dx, dy)
+    far = dc > EPS
+    safe = np.where(far, dc, 1.0)
+    ux, uy = dx / safe, dy / safe
+    apart = far & (dc - vr - tr > 0)
+    sx = np.where(apart, vx + ux * vr, vx)
+    sy = np.where(apart, vy + uy * vr, vy)
+    ex = np.where(apart, tx - ux * tr, np.where(far, sx, tx))
+    ey = np.where(apart, ty - uy * tr, np.where(far, sy, ty))
+    return sx, sy, ex, ey, apart
+
+
+def _segment_bbox(sx, sy, ex, ey):
+    return np.minimum(sx, ex), np.minimum(sy, ey), np.maximum(sx, ex), np.maximum(sy, ey)
+
+
+def _hidden(table: _Table, vx, vy, vr, tx, ty, tr, allowed):
+    """A9 option B for many sight lines at once: (hidden fraction, knife-edge flags)."""
+    n = len(vx)
+    fraction = np.zeros(n)
+    knife = np.zeros(n, dtype=bool)
+    edges = table.blocking_edges
+    if n == 0 or len(edges) == 0:
+        return fraction, knife
+    px, py, _ = _viewer_points(vx, vy, vr, tx, ty)
+    d = np.hypot(tx - px, ty - py)
+    act = np.nonzero((d > tr + EPS) & allowed.any(axis=1))[0]
+    if len(act) == 0:
+        return fraction, knife
+    px, py, cx, cy, r, d = px[act], py[act], tx[act], ty[act], tr[act], d[act]
+    cp, cf = bbox_candidates(
+        np.minimum(px, cx - r), np.minimum(py, cy - r), np.maximum(px, cx + r), np.maximum(py, cy + r),
+        edges, allowed[act],
+    )
+    # The cone lies within r of the segment from P to the target's centre.
+    close = near_segments(px, py, cx, cy, r, cp, cf, edges)
+    cp, cf = cp[close], cf[close]
+    if len(cp) == 0:
+        return fraction, knife
+    theta0 = np.arctan2(cy - py, cx - px)
+    alpha = np.arcsin(r / d)
+    # Viewer points inside a feature see nothing through it; on its boundary, the reference decides.
+    near = np.nonzero(
+        (px[cp] >= edges.minx[cf] - KNIFE_EDGE) & (px[cp] <= edges.maxx[cf] + KNIFE_EDGE)
+        & (py[cp] >= edges.miny[cf] - KNIFE_EDGE) & (py[cp] <= edges.maxy[cf] + KNIFE_EDGE)
+    )[0]
+    p_inside = np.zeros(len(cp), dtype=bool)
+    if len(near):
+        for f in np.unique(cf[near]):
+            k = near[cf[near] == f]
+            qx, qy = px[cp[k]], py[cp[k]]
+            p_inside[k] = shapely.contains_xy(table.blocking[f].geometry, qx, qy)
+            on_edge = shapely.dwithin(table.blocking_boundaries[f], shapely.points(qx, qy), KNIFE_EDGE)
+            knife[act[cp[k[on_edge]]]] = True
+    total = shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cp, cf, p_inside, edges)
+    fraction[act] = np.minimum(1.0, total / (2 * alpha))
+    return fraction, knife
+
+
+def _crossed(table: _Table, vx, vy, vr, tx, ty, tr, allowed):
+    """A9 option A for many sight lines: (hidden 1.0 / 0.0, knife-edge flags)."""
+    n = len(vx)
+    fraction = np.zeros(n)
+    knife = np.zeros(n, dtype=bool)
+    edges = table.blocking_edges
+    if n == 0 or len(edges) == 0:
+        return fraction, knife
+    sx, sy, ex, ey, apart = _closest_segments(vx, vy, vr, tx, ty, tr)
+    cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, allowed & apart[:, None])
+    close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
+    cp, cf = cp[close], cf[close]
+    lengths, k = segment_lengths(sx, sy, ex, ey, cp, cf, edges)
+    fraction[cp[lengths > EPS]] = 1.0
+    knife[cp[k]] = True
+    return fraction, knife
+
+
+def _sight(bf: Battlefield, table: _Table, vx, vy, vr, tx, ty, tr, allowed):
+    if bf.rulings.reads("A9", "A"):
+        return _crossed(table, vx, vy, vr, tx, ty, tr, allowed)
+    return _hidden(table, vx, vy, vr, tx, ty, tr, allowed)
+
+
+def _allowed(bf: Battlefield, table: _Table, viewer_holds, target_holds):
+    """Blocking features that may break each sight line (``sight.blockers_between``, A10)."""
+    shape = (len(viewer_holds), len(table.blocking))
+    if bf.rulings.reads("A10", "A"):
+        return np.ones(shape, dtype=bool)
+    bi = table.blocking_index
+    return ~viewer_holds[:, bi] & ~target_holds[:, bi]
+
+
+def _heavy_blocked(bf: Battlefield, table: _Table, vx, vy, vr, tx, ty, tr, t_drone, v_holds, t_holds, active):
+    """A6/A7/A8: a Heavy feature with more than 3" (scaled) along the measuring segment, per pair: (blocked, knife)."""
+    n = len(vx)
+    blocked = np.zeros(n, dtype=bool)
+    knife = np.zeros(n, dtype=bool)
+    edges = table.heavy_edges
+    if n == 0 or len(edges) == 0:
+        return blocked, knife
+    rules = bf.rulings
+    if rules.reads("A6", "B"):
+        sx, sy, _ = _viewer_points(vx, vy, vr, tx, ty)
+        ex, ey = tx, ty
+    else:
+        sx, sy, ex, ey, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
+    active = active & (np.hypot(ex - sx, ey - sy) > EPS)
+    hi = table.heavy_index
+    own_t, own_v = t_holds[:, hi], v_holds[:, hi]
+    mask = table.heavy_for[t_drone.astype(np.int64)] & active[:, None]
+    if rules.reads("A7", "B"):
+        mask &= ~own_t
+    if rules.reads("A8", "B"):
+        mask &= ~(own_v & ~own_t)
+    cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, mask)
+    close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
+    cp, cf = cp[close], cf[close]
+    lengths, k = segment_lengths(sx, sy, ex, ey, cp, cf, edges)
+    knife[cp[k]] = True
+    limit = bf.distance(HEAVY_LIMIT)
+    counted = lengths > EPS
+    if rules.reads("A6", "B"):
+        total = np.bincount(cp[counted], weights=lengths[counted], minlength=n)
+        blocked = total > limit + EPS
+    else:
+        blocked[cp[counted & (lengths > limit + EPS)]] = True
+    return blocked, knife
+
+
+def _arrays(pieces):
+    return (
+        np.array([p.x for p in pieces], dtype=float), np.array([p.y for p in pieces], dtype=float),
+        np.array([p.radius for p in pieces], dtype=float),
+    )
+
+
+def sightlines_fast(bf: Battlefield) -> list[PairSight]:
+    """Every ordered pair of units of opposite sides, as ``table_sight.sightlines_reference`` gives them."""
+    units = sorted((p for p in bf.units() if p.side is not None), key=lambda p: p.id)
+    if len(units) < 2:
+        return []
+    table = _table(bf)
+    ux, uy, ur = _arrays(units)
+    side = np.array([p.side for p in units])
+    drone = np.array([p.is_drone for p in units])
+    holds = table.holds(ux, uy)
+    I, J = np.nonzero(side[:, None] != side[None, :])
+    if len(I) == 0:
+        return []
+    vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
+    fraction, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
+    fraction = fraction.tolist()
+    for k in np.nonzero(knife)[0].tolist():
+        fraction[k] = line_of_sight(bf, units[I[k]], units[J[k]]).hidden_fraction
+    visible = np.array(fraction) <= 0.5 + EPS
+    heavy, knife = _heavy_blocked(bf, table, vx, vy, vr, tx, ty, tr, drone[J], holds[I], holds[J], visible)
+    blocked = (~visible | heavy).tolist()
+    for k in np.nonzero(knife & visible)[0].tolist():
+        los = LineOfSight(True, fraction[k], (), ())
+        blocked[k] = cover(bf, units[I[k]], units[J[k]], los).blocked
+    # The target's own cover does not depend on the viewer: once per unit.
+    bands = np.zeros(len(units), dtype=np.int64)
+    if table.features:
+        bands = np.where(holds, table.bands[drone.astype(np.int64)], 0).max(axis=1)
+    cover_name = [COVER_NAMES[b] for b in bands.tolist()]
+    distance = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr).tolist()
+    ids = [p.id for p in units]
+    return _pair_sights(ids, I.tolist(), J.tolist(), distance, fraction, cover_name, blocked)
+
+
+_PAIR_FIELDS = ("viewer", "target", "distance", "visible", "hidden_fraction", "target_cover", "blocked")
+
+
+def _pair_sights(ids, I, J, distance, fraction, cover_name, blocked) -> list[PairSight]:
+    """The ``PairSight`` records, built directly: a frozen dataclass's ``__init__`` sets each field through
+    ``object.__setattr__``, which costs more than the whole geometry of a pair here."""
+    limit = 0.5 + EPS
+    if hasattr(PairSight, "__slots__") or tuple(f.name for f in dataclasses.fields(PairSight)) != _PAIR_FIELDS:
+        return [PairSight(ids[i], ids[j], dist, frac <= limit, frac, cover_name[j], blk)
+                for i, j, dist, frac, blk in zip(I, J, distance, fraction, blocked)]
+    new = object.__new__
+    out = []
+    for i, j, dist, frac, blk in zip(I, J, distance, fraction, blocked):
+        pair = new(PairSight)
+        pair.__dict__.update(viewer=ids[i], target=ids[j], distance=dist, visible=frac <= limit, hidden_fraction=frac,
+                             target_cover=cover_name[j], blocked=blk)
+        out.append(pair)
+    return out
+
+
+def _ragged(counts: np.ndarray):
+    """For runs of the given lengths: the run of each element and its position inside the run."""
+    total = int(counts.sum())
+    run = np.repeat(np.arange(len(counts)), counts)
+    return run, np.arange(total) - (np.cumsum(counts) - counts)[run]
+
+
+def _exposure_bounded(table: _Table, vx, vy, vr, qx, qy, radius, e_holds, q_holds, a10_open: bool):
+    """A9 option B on the exposure grid: visible (viewers, points), and the undecided sight lines (viewer indices,
+    point indices, and the blocking features that may reach each one's cone).
+
+    Most sight lines are settled by bounds (``fast_geometry.ShadowBounds``): if the hulls of the blocking features
+    can hide at most half of the target's cone it is visible; if convex pieces that every ray enters before the
+    target's base hide more than half, it is not. The rest (the penumbrae) go through the exact sweep.
+    """
+    ne, g = len(vx), len(qx)
+    nb = len(table.blocking)
+    visible = np.ones((ne, g), dtype=bool)
+    none = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, nb), dtype=bool))
+    if nb == 0:
+        return (visible, *none)
+    parts = table.convex_parts()
+    b = ShadowBounds(parts, vx, vy, vr, radius)
+    edges = table.blocking_edges
+    bi = table.blocking_index
+    blocked_by_probe = None if a10_open else q_holds[:, bi]
+    blocked_by_viewer = None if a10_open else e_holds[:, bi]
+
+    # Every sight line: the distance D between centres, the distance d from the viewer's closest point P to the
+    # point (D - rv; recomputed as the reference does where it decides whether the bases overlap), the direction
+    # psi of P from the viewer's centre (also that from P to the point), the cone's half-width alpha.
+    # A point within the viewer's own base (D <= rv) is seen from a P beyond it: those few go to the exact sweep.
+    dx, dy = qx[None, :] - vx[:, None], qy[None, :] - vy[:, None]
+    D = np.hypot(dx, dy)
+    d = D - vr[:, None]
+    within = D <= vr[:, None] + 1e-6
+    edge_e, edge_q = np.nonzero((np.abs(d - (radius + EPS)) <= 1e-9) | within)
+    if len(edge_e):
+        px, py, _ = _viewer_points(vx[edge_e], vy[edge_e], vr[edge_e], qx[edge_q], qy[edge_q])
+        d[edge_e, edge_q] = np.hypot(qx[edge_q] - px, qy[edge_q] - py)
+    active = d > radius + EPS
+    within &= active
+    psi = np.arctan2(dy, dx)
+    alpha = np.arcsin(np.minimum(1.0, radius / np.where(active, d, 2 * radius)))
+
+    # Candidates (viewer, point, feature): points whose direction from the viewer lies in the feature's shadow
+    # range. Each viewer's points are sorted by distance band, then direction bucket (a radix sort of small
+    # integers), and each range is found by binary search. Nearer bands have wider cones; bands wholly in front of a
+    # feature are skipped; ranges are cut where they cross ±π.
+    nbands = len(DISTANCE_BANDS) - 1
+    band = _BAND_OF_INCH[np.minimum(D, len(_BAND_OF_INCH) - 1).astype(np.int64)]
+    key = (band * DIRECTION_BUCKETS + _bucket(psi)).astype(np.int16)
+    order = np.argsort(key, axis=1, kind="stable")
+    row_key = nbands * DIRECTION_BUCKETS
+    sorted_key = (np.take_along_axis(key, order, axis=1) + row_key * np.arange(ne)[:, None]).ravel()
+    order = (order + g * np.arange(ne)[:, None]).ravel()          # sorted position -> sight line e * g + q
+    usable = b.ok if blocked_by_viewer is None else b.ok & ~blocked_by_viewer
+    ue, uf = np.nonzero(usable)
+    dist = b.dist[ue, uf][:, None]
+    nearest = np.maximum(DISTANCE_BANDS[:-1][None, :], dist - 1e-6)
+    wanted = DISTANCE_BANDS[1:][None, :] >= dist - 1e-6
+    gam = np.arcsin(np.minimum(1.0, b.reach[ue][:, None] / np.maximum(nearest, 1e-9)))
+    ce, cb = np.nonzero(wanted)
+    cf, ce = uf[ce], ue[ce]
+    gam = gam[wanted]
+    lo = b.rho[ce, cf] + b.phi1[ce, cf] - b.eps[ce, cf] - gam - 1e-9
+    hi = b.rho[ce, cf] + b.phi2[ce, cf] + b.eps[ce, cf] + gam + 1e-9
+    over, under = hi > math.pi, lo < -math.pi
+    seg_e = np.concatenate([ce, ce[over], ce[under]])
+    seg_f = np.concatenate([cf, cf[over], cf[under]])
+    seg_b = np.concatenate([cb, cb[over], cb[under]])
+    seg_lo = np.concatenate([np.maximum(lo, -math.pi), np.full(over.sum(), -math.pi), lo[under] + TWO_PI])
+    seg_hi = np.concatenate([np.minimum(hi, math.pi), hi[over] - TWO_PI, np.full(under.sum(), math.pi)])
+    base = row_key * seg_e + DIRECTION_BUCKETS * seg_b
+    first = np.searchsorted(sorted_key, base + _bucket(seg_lo), side="left")
+    last = np.searchsorted(sorted_key, base + _bucket(seg_hi), side="right")
+    run, k = _ragged(np.maximum(0, last - first))
+    pair = order[first[run] + k]
+    # ... in front of the point, and not holding it (A10).
+    flat_d = d.ravel()
+    seg_near = (b.dist - vr[:, None])[seg_e, seg_f] - 1e-9
+    keep = active.ravel()[pair] & ~within.ravel()[pair] & (seg_near[run] < flat_d[pair])
+    if blocked_by_probe is not None:
+        keep &= ~blocked_by_probe.ravel()[(pair % g) * nb + seg_f[run]]
+    run, pair = run[keep], pair[keep]
+    f_i = seg_f[run]
+
+    # Features too close to a viewer for the bounds: any sight line whose cone's box meets them is left undecided.
+    exact = np.zeros((ne, g), dtype=bool)
+    xe, xf = np.nonzero(~b.ok)
+    for e, f in zip(xe.tolist(), xf.tolist()):
+        if blocked_by_viewer is not None and blocked_by_viewer[e, f]:
+            continue
+        # P lies within rv of the viewer's centre: a box around both bases holds the cone.
+        m = (
+            active[e] & (np.minimum(vx[e] - vr[e], qx - radius) <= edges.maxx[f])
+            & (np.maximum(vx[e] + vr[e], qx + radius) >= edges.minx[f])
+            & (np.minimum(vy[e] - vr[e], qy - radius) <= edges.maxy[f])
+            & (np.maximum(vy[e] + vr[e], qy + radius) >= edges.miny[f])
+        )
+        if blocked_by_probe is not None:
+            m &= ~blocked_by_probe[:, f]
+        exact[e] |= m
+
+    # Upper bound: the hulls' extents, widened by the sampling slack.
+    key = seg_e * nb + seg_f
+    seg_rho, seg_lo0, seg_h = b.rho.ravel()[key], b.lo.ravel()[key], b.h.ravel()[key]
+    seg_soff, seg_top, seg_err = b.soff.ravel()[key], b.K.ravel()[key] - 1, b.err.ravel()[key]
+    rel = _fast_wrap(psi.ravel()[pair] - seg_rho[run])
+    smp = seg_soff[run] + np.clip(np.rint((rel - seg_lo0[run]) / seg_h[run]).astype(np.int64), 0, seg_top[run])
+    al = alpha.ravel()[pair]
+    err = seg_err[run]
+    ulen = np.maximum(0.0, np.minimum(b.lam2[smp] + err, rel + al) - np.maximum(b.lam1[smp] - err, rel - al))
+    sum_u = np.bincount(pair, weights=ulen, minlength=ne * g).reshape(ne, g)
+    sure_visible = ~active | ((sum_u <= alpha * (1 - 1e-9)) & ~exact & ~within)
+
+    # Lower bound: convex pieces that every ray of the cone enters before the target's base, narrowed by the slack.
+    hidden = np.zeros(ne * g, dtype=bool)
+    reach = ulen > 0
+    live = np.nonzero(reach & ~sure_visible.ravel()[pair])[0]
+    if len(live):
+        npc = parts.feat_pieces[f_i[live]]
+        row, j = _ragged(npc)
+        lv = live[row]
+        m = b.poff[smp[lv]] + j
+        pl = pair[lv]
+        front = b.near[m] < flat_d[pl] - (radius + 1e-9)
+        r0, a0, er = rel[lv], al[lv], err[lv]
+        llo = np.maximum(b.mu1[m] + er, r0 - a0) - r0
+        lhi = np.minimum(b.mu2[m] - er, r0 + a0) - r0
+        good = np.nonzero(front & (lhi > llo))[0]
+        if len(good):
+            pg, lg, hg = pl[good], llo[good], lhi[good]
+            limit = alpha.ravel() * ((0.5 + EPS) * 2 * (1 + 1e-9))
+            best = np.zeros(ne * g)
+            np.maximum.at(best, pg, hg - lg)
+            hidden = best > limit
+            rest = np.nonzero(~hidden[pg])[0]
+            if len(rest):
+                hidden |= union_measure(pg[rest], lg[rest], hg[rest], ne * g) > limit
+    hidden = hidden.reshape(ne, g)
+    visible = sure_visible.copy()
+    visible[hidden] = False
+    ue, uq = np.nonzero(~sure_visible & ~hidden)
+    if len(ue) == 0:
+        return (visible, *none)
+    # The blocking features that may reach each undecided cone (the others cannot hide any of it).
+    slot = np.full(ne * g, -1, dtype=np.int64)
+    slot[ue * g + uq] = np.arange(len(ue))
+    reaches = (exact[ue, uq][:, None] & (~b.ok[ue])) | within[ue, uq][:, None]
+    at = slot[pair[reach]]
+    ok_rows = at >= 0
+    reaches[at[ok_rows], f_i[reach][ok_rows]] = True
+    return visible, ue, uq, reaches
+
+
+def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float = PROBE_RADIUS) -> ExposureGrid:
+    """For a unit of ``side`` at each grid point, how many ``watchers`` could see it (``exposure_reference``)."""
+    cols, rows = grid_shape(bf, step)
+    enemies = watchers(bf, side)
+    if not enemies or cols == 0 or rows == 0:
+        return ExposureGrid(step, cols, rows, [[0] * cols for _ in range(rows)])
+    table = _table(bf)
+    gx = (np.arange(cols) + 0.5) * step
+    gy = (np.arange(rows) + 0.5) * step
+    qx = np.tile(gx, rows)
+    qy = np.repeat(gy, cols)
+    key = (step, cols, rows)
+    if key not in table.probe_holds:
+        table.probe_holds[key] = table.holds(qx, qy)
+    q_holds = table.probe_holds[key]
+    ex, ey, er = _arrays(enemies)
+    e_holds = table.holds(ex, ey)
+    ne, g = len(enemies), len(qx)
+    a10_open = bf.rulings.reads("A10", "A")
+    radius = float(radius)
+    if bf.rulings.reads("A9", "A"):
+        e_idx, q_idx = np.repeat(np.arange(ne), g), np.tile(np.arange(g), ne)
+        visible = np.zeros((ne, g), dtype=bool)
+        reach = None
+    else:
+        visible, e_idx, q_idx, reach = _exposure_bounded(table, ex, ey, er, qx, qy, radius, e_holds, q_holds, a10_open)
+    if len(e_idx):
+        tr = np.full(len(e_idx), radius)
+        allowed = _allowed(bf, table, e_holds[e_idx], q_holds[q_idx])
+        if reach is not None:
+            allowed &= reach
+        fraction, knife = _sight(bf, table, ex[e_idx], ey[e_idx], er[e_idx], qx[q_idx], qy[q_idx], tr, allowed)
+        visible[e_idx, q_idx] = fraction <= 0.5 + EPS
+        for k in np.nonzero(knife)[0].tolist():
+            e, q = int(e_idx[k]), int(q_idx[k])
+            probe = Piece(id="(probe)", kind="trooper", x=float(qx[q]), y=float(qy[q]), radius=radius, side=side)
+            visible[e, q] = line_of_sight(bf, enemies[e], probe).visible
+    counts = visible.sum(axis=0).reshape(rows, cols)
+    return ExposureGrid(step, cols, rows, counts.tolist())
+
+
+__all__ = ["sightlines_fast", "exposure_fast"]
