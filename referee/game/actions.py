@@ -569,6 +569,7 @@ def perform_scramble(ctx: Ctx, action: Action):
     ctx.event(f"{u.id} Scrambles: it leaves the table and three blips take its place ({', '.join(made)})",
               f"[p.22, {rules.label('A23')}]", units=[u.id] + made,
               private={u.side: f"{u.id} Scrambles into square {squares[0]} ({made[0]}); {made[1]} and {made[2]} are decoys"})
+    yield from ()
 
 
 def check_jammer(ctx: Ctx, action: Action):

@@ -127,8 +127,11 @@ def activate(ctx: Ctx, action: Action):
             yield from end_activation(ctx)
 
 
-def end_activation(ctx: Ctx):
-    """The jammer test runs once, when a unit's own activation ends (A38); then the next revealed unit acts."""
+def end_activation(ctx: Ctx, skip_queue: bool = False):
+    """The jammer test runs once, when a unit's own activation ends (A38); then the next revealed unit acts.
+
+    With ``skip_queue`` the revealed units still waiting give up their actions: their activation ends too.
+    """
     s = ctx.state
     t = s.turn
     ident = t.active
@@ -136,6 +139,10 @@ def end_activation(ctx: Ctx):
     t.actions_left = 0
     if ident is not None:
         yield from jammer_test(ctx, ident)
+    if skip_queue:
+        skipped, t.queue = t.queue, []
+        for uid in skipped:
+            yield from jammer_test(ctx, uid)
     while t.queue:
         nxt = t.queue.pop(0)
         if nxt in s.units:
@@ -149,6 +156,9 @@ def end_activation(ctx: Ctx):
 def jammer_test(ctx: Ctx, ident: str):
     s = ctx.state
     if ident not in s.units and ident not in s.blips:
+        # A blip revealed during its own activation: its units end that activation where they stand (A38).
+        for uid in ctx.revealed.get(ident, []):
+            yield from jammer_test(ctx, uid)
         return
     fields = jammer_fields_over(s, ident)
     if not fields:
@@ -183,23 +193,24 @@ def unit_turn_action(ctx: Ctx, action: Action):
         if t.activation_kind != "primary":
             raise Refused("no voluntary reveal in the extra blip activations [p.16, A19]")
         before = t.actions_left
-        yield from unit_action(ctx, action)
+        responded = yield from unit_action(ctx, action)
         made = ctx.revealed.get(action.actor, [])
-        t.active = None
         if before > 0:
             # Revealed before acting: each unit gets its full actions, one unit after the other (p.17).
+            t.active = None
             t.queue = list(made)
         else:
+            # The blip's activation ends with its units on the table (the jammer test sees them, A38).
             ctx.note("revealed after the blip's action: the units have no actions left [p.17]")
             t.queue = []
         yield from end_activation(ctx)
-        return
+        return responded
     if t.active != action.actor:
         who = t.active or "no unit"
         raise Refused(f"{action.actor} is not being activated (now: {who}); activate it first [p.16]")
     if t.actions_left <= 0:
         raise Refused(f"{action.actor} has no actions left [p.16]")
-    yield from unit_action(ctx, action)
+    responded = yield from unit_action(ctx, action)
     t.actions_left -= 1
     if action.kind == "scramble":
         t.actions_left = 0
@@ -211,18 +222,18 @@ def unit_turn_action(ctx: Ctx, action: Action):
         t.actions_left = 0
     if gone or t.actions_left <= 0:
         if action.actor in s.blips and t.activation_kind == "primary" and not gone:
-            return    # the owner may still reveal it (p.17 Example 3); end-activation closes it
+            return responded    # the owner may still reveal it (p.17 Example 3); end-activation closes it
         if gone and revealed_mover is None:
             t.active = None
         yield from end_activation(ctx)
+    return responded
 
 
 def end_activation_action(ctx: Ctx, action: Action):
     s = ctx.state
     if s.turn is None or not activation_in_progress(s):
         raise Refused("no activation is in progress")
-    s.turn.queue = [] if action.args.get("all") else s.turn.queue
-    yield from end_activation(ctx)
+    yield from end_activation(ctx, skip_queue=bool(action.args.get("all")))
 
 
 def maybe_end_turn(ctx: Ctx):
@@ -360,8 +371,7 @@ def turn_action(ctx: Ctx, action: Action):
         yield from activate(ctx, action)
         return
     if kind in UNIT_ACTIONS or kind == "reveal":
-        yield from unit_turn_action(ctx, action)
-        return
+        return (yield from unit_turn_action(ctx, action))
     if kind == "end-activation":
         yield from end_activation_action(ctx, action)
         return

@@ -1,0 +1,131 @@
+"""``seven-seconds play [SCENARIO]``: open the table view (the default command).
+
+``--screenshot PNG`` renders the first frames and saves them instead of opening an interactive window; the other
+screenshot options set the scene up first (select a unit, hover an enemy, lay a ruler, preview a move).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from .. import paths
+from ..rules.errors import InputError
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = text.lower().split("x")
+        size = (int(w), int(h))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 1280x800 (got {text!r})") from None
+    if size[0] <= 0 or size[1] <= 0:
+        raise argparse.ArgumentTypeError(f"expected positive sizes (got {text!r})")
+    return size
+
+
+def _point(text: str) -> tuple[float, float]:
+    try:
+        x, y = text.split(",")
+        return (float(x), float(y))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected X,Y in inches such as 12,8.5 (got {text!r})") from None
+
+
+def register(sub) -> None:
+    p = sub.add_parser("play", help="open the table view (default command)",
+                       description="Open the table view on a scenario (default: the bundled default table).")
+    p.add_argument("scenario", nargs="?", help=f"scenario file (.toml or .json); default {paths.DEFAULT_SCENARIO.name}")
+    p.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size (default 1280x800)")
+    shot = p.add_argument_group("screenshots", "render without interaction, save a PNG and exit")
+    shot.add_argument("--screenshot", metavar="PNG", help="save the first frames as PNG and exit")
+    shot.add_argument("--select", metavar="UNIT", help="select this unit first")
+    shot.add_argument("--hover", metavar="ID", help="hover this piece (with --select: its sight line)")
+    shot.add_argument("--expand", metavar="ID", action="append", default=[],
+                      help="open the working of this enemy's row in the side panel (repeatable)")
+    shot.add_argument("--ruler", nargs=2, metavar=("FROM", "TO"),
+                      help="lay the ruler between two unit ids or X,Y points")
+    shot.add_argument("--move", type=_point, action="append", metavar="X,Y",
+                      help="preview a Move of the selected unit through these points (repeatable)")
+    shot.add_argument("--jump", type=_point, metavar="X,Y", help="preview a Jump of the selected unit")
+    shot.add_argument("--zoom", type=float, metavar="FACTOR", help="zoom by this factor around the table centre")
+    shot.add_argument("--show-help", action="store_true", help="open the keyboard help overlay")
+    p.set_defaults(run=run)
+
+
+def _ruler_end(scene, text: str):
+    from ..ui.questions import RulerEnd
+
+    pieces = scene.table.bf.pieces
+    if text in pieces:
+        p = pieces[text]
+        return RulerEnd(p.x, p.y, p.id)
+    try:
+        x, y = _point(text)
+    except argparse.ArgumentTypeError as e:
+        raise InputError("--ruler", f"{text!r} is neither a piece of this table nor X,Y ({e})") from None
+    return RulerEnd(x, y)
+
+
+def prepare(app, args) -> None:
+    """Set the table scene up as the screenshot options ask."""
+    from ..ui.scenes.table import JUMP, MOVE, RULER, TableScene
+
+    scene = app.scene
+    wants_table = any((args.select, args.hover, args.ruler, args.move, args.jump, args.expand, args.zoom))
+    if not isinstance(scene, TableScene):
+        if wants_table:
+            menu = app.scene
+            if getattr(menu, "error", ""):
+                return          # the menu shows why the table did not open
+        if args.show_help:
+            from ..ui.scenes.help import HelpScene
+            app.push(HelpScene())
+        return
+    pieces = scene.table.bf.pieces
+    for ident in [args.select, args.hover] + list(args.expand):
+        if ident is not None and ident not in pieces:
+            raise InputError(ident, f"{ident!r} is not on this table (expected one of {', '.join(sorted(pieces))})")
+    if args.zoom:
+        scene.zoom(args.zoom)
+    if args.select:
+        scene.select(args.select)
+    for ident in args.expand:
+        scene.toggle_expand(ident)
+    if args.ruler:
+        scene.set_tool(RULER)
+        scene.measure_between(_ruler_end(scene, args.ruler[0]), _ruler_end(scene, args.ruler[1]))
+    if args.move:
+        scene.set_tool(MOVE)
+        scene.set_move_path(args.move)
+    elif args.jump:
+        scene.set_tool(JUMP)
+        scene.set_jump_point(args.jump)
+    if args.hover:
+        scene.hover = args.hover
+        p = pieces[args.hover]
+        scene.mouse = tuple(round(v) for v in scene.view.to_screen(p.x, p.y))
+    if args.show_help:
+        from ..ui.scenes.help import HelpScene
+        app.push(HelpScene())
+
+
+def run(args) -> int:
+    scenario = Path(args.scenario) if args.scenario else paths.DEFAULT_SCENARIO
+    if args.screenshot:
+        from ..ui.app import use_headless_video
+        use_headless_video()
+    from ..ui.app import App
+
+    import pygame
+
+    app = App(args.size)
+    try:
+        app.open_menu(scenario)
+        prepare(app, args)
+        if args.screenshot:
+            print(app.screenshot(args.screenshot))
+            return 0
+        return app.run()
+    finally:
+        pygame.quit()

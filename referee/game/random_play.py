@@ -1,0 +1,365 @@
+"""Random play: plausible actions for whoever is to act, for tests, demonstrations and a first opponent.
+
+``random_action(state, rng)`` looks at the state the way a careless but well-meaning player would and proposes
+something: activate a unit with a counter, then move it somewhere within reach, jump, Target with a random number of
+dice and a random assignment, fire at an enemy, Command, Repair, Scramble, toggle a jammer, reveal a blip, end the
+activation or the turn; at the end of a round it sometimes withdraws, pursues or agrees to stop; when the battle is
+over it sets the objectives. It does not check the rules: the engine refuses what is illegal, and a refused action
+changes nothing. A small share of proposals are deliberately odd (a unit of the wrong side, an action for a unit that
+is not being activated) so that refusals are exercised too.
+
+``play_random(game, rng, steps, source)`` plays that many proposals through ``Game.play``.
+
+The proposals use only what the acting player may know (``view.player_view``): they never look inside a blip or at
+either holding area, so a random player cannot play better by peeking.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .actions import Action
+from .state import SIDES, GameState
+
+MOVE_REACH = 6.0
+JUMP_REACH = 9.0
+FLAMER_REACH = 6.0
+OBJECTIVE_CHOICES = ("secured", "destroyed", "inspected")
+
+
+# ---- what a player may see, in handy form ------------------------------------------------------------
+
+
+@dataclass
+class _Seen:
+    """The parts of a player view a random player uses."""
+
+    side: str
+    width: float
+    height: float
+    units: dict[str, dict]
+    blips: dict[str, dict]
+    objectives: dict[str, dict]
+
+
+def _seen(state: GameState, side: str) -> _Seen:
+    from .view import player_view
+
+    v = player_view(state, side)
+    return _Seen(
+        side, v["table"]["width"], v["table"]["height"],
+        {u["id"]: u for u in v["units"]},
+        {b["id"]: b for b in v["blips"]},
+        {o["id"]: o for o in v["objectives"]},
+    )
+
+
+def _point_near(seen: _Seen, x: float, y: float, reach: float, rng: random.Random, spill: float = 1.1,
+                facing: float | None = None, arc: float = 180.0) -> tuple[float, float]:
+    """A random point up to ``reach * spill`` from (x, y), kept on the table; within ``arc`` of ``facing`` if given."""
+    if facing is None:
+        angle = rng.uniform(0.0, 360.0)
+    else:
+        angle = facing + rng.uniform(-arc / 2, arc / 2)
+    d = rng.uniform(0.0, reach * spill)
+    px = x + d * math.cos(math.radians(angle))
+    py = y + d * math.sin(math.radians(angle))
+    px = min(max(px, 0.5), seen.width - 0.5)
+    py = min(max(py, 0.5), seen.height - 0.5)
+    return round(px, 3), round(py, 3)
+
+
+def _enemies(seen: _Seen, side: str) -> list[str]:
+    return [i for i, u in seen.units.items() if u["side"] != side]
+
+
+def _friends(seen: _Seen, side: str, ident: str) -> list[str]:
+    return [i for i, u in seen.units.items() if u["side"] == side and i != ident]
+
+
+def _pick(rng: random.Random, options: list[str], fallback: str = "nobody") -> str:
+    return rng.choice(sorted(options)) if options else fallback
+
+
+def _weighted(rng: random.Random, weights: dict[str, float]) -> str:
+    kinds = [k for k, w in weights.items() if w > 0]
+    return rng.choices(kinds, [weights[k] for k in kinds])[0]
+
+
+# ---- unit actions ----------------------------------------------------------------------------------------
+
+
+def _move_args(seen: _Seen, me: dict, rng: random.Random, reach: float) -> dict:
+    x, y = _point_near(seen, me["x"], me["y"], reach, rng)
+    args: dict = {"x": x, "y": y}
+    if rng.random() < 0.15:
+        vx, vy = _point_near(seen, me["x"], me["y"], reach / 2, rng)
+        args["via"] = [[vx, vy]]
+    return args
+
+
+def _toward_enemy(seen: _Seen, me: dict, rng: random.Random, reach: float) -> dict:
+    """A move that ends next to an enemy or objective: passive sensors, reveals and contact rolls happen."""
+    marks = [u for u in seen.units.values() if u["side"] != me["side"]]
+    marks += [b for b in seen.blips.values() if b["side"] != me["side"]]
+    marks += list(seen.objectives.values())
+    near = [m for m in marks if math.hypot(m["x"] - me["x"], m["y"] - me["y"]) <= reach + 1.5]
+    if not near:
+        return _move_args(seen, me, rng, reach)
+    m = rng.choice(sorted(near, key=lambda m: m["id"]))
+    d = math.hypot(m["x"] - me["x"], m["y"] - me["y"])
+    gap = (me.get("base", 1.0) + m.get("base", 1.0)) / 2
+    if d <= 1e-9:
+        return _move_args(seen, me, rng, reach)
+    t = max(0.0, (d - gap - rng.choice([0.0, 0.0, 0.3, 2.0])) / d)
+    return {"x": round(me["x"] + (m["x"] - me["x"]) * t, 4), "y": round(me["y"] + (m["y"] - me["y"]) * t, 4),
+            "_mark": m["id"]}
+
+
+def _target_args(seen: _Seen, me: dict, rng: random.Random) -> dict:
+    marks = sorted(_enemies(seen, me["side"]) + [b for b, v in seen.blips.items() if v["side"] != me["side"]]
+                   + list(seen.objectives))
+    assign: dict[str, int] = {}
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        if marks:
+            assign[rng.choice(marks)] = rng.choice([0, 1, 1, 1, 2, 3])
+    return {"dice": rng.choice([1, 2, 2, 3, 3, 4, 5]), "assign": assign}
+
+
+def _trooper_action(seen: _Seen, me: dict, rng: random.Random) -> Action:
+    ident, side = me["id"], me["side"]
+    enemies = _enemies(seen, side)
+    marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
+    kind = _weighted(rng, {
+        "move": 22, "approach": 8, "jump": 4, "target": 20, "rifle": 16, "missile": 8, "flamer": 5,
+        "command": 4, "repair": 3, "scramble": 3, "end-activation": 5, "jammer": 1, "kamikaze": 1,
+    })
+    if kind == "move":
+        return Action("move", ident, _move_args(seen, me, rng, MOVE_REACH))
+    if kind == "approach":
+        args = _toward_enemy(seen, me, rng, MOVE_REACH)
+        args.pop("_mark", None)
+        return Action("move", ident, args)
+    if kind == "jump":
+        x, y = _point_near(seen, me["x"], me["y"], JUMP_REACH, rng)
+        return Action("jump", ident, {"x": x, "y": y})
+    if kind == "target":
+        return Action("target", ident, _target_args(seen, me, rng))
+    if kind in ("rifle", "missile"):
+        pool = marked if marked and rng.random() < 0.85 else enemies
+        if kind == "missile" and seen.objectives and rng.random() < 0.2:
+            pool = list(seen.objectives)
+        return Action(kind, ident, {"target": _pick(rng, pool)})
+    if kind == "flamer":
+        x, y = _point_near(seen, me["x"], me["y"], FLAMER_REACH, rng, spill=1.05, facing=me.get("facing", 0.0))
+        return Action("flamer", ident, {"x": x, "y": y})
+    if kind == "command":
+        idle = [f for f in _friends(seen, side, ident) if not seen.units[f].get("activation", True)]
+        return Action("command", ident, {"target": _pick(rng, idle or _friends(seen, side, ident))})
+    if kind == "repair":
+        hurt = [f for f in _friends(seen, side, ident) + [ident] if seen.units[f].get("damaged")]
+        return Action("repair", ident, {"target": _pick(rng, hurt, ident)})
+    if kind == "end-activation":
+        return Action("end-activation")
+    if kind == "kamikaze":
+        x, y = _point_near(seen, me["x"], me["y"], MOVE_REACH, rng)
+        return Action("kamikaze", ident, {"x": x, "y": y})
+    return Action(kind, ident, {})
+
+
+def _drone_action(seen: _Seen, me: dict, rng: random.Random) -> Action:
+    ident, side, kind_of = me["id"], me["side"], me["type"]
+    enemies = _enemies(seen, side)
+    marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
+    drones = [e for e in enemies if seen.units[e]["type"].endswith("-drone")]
+    kind = _weighted(rng, {
+        "move": 30, "approach": 10, "jump": 12, "rifle": 14,
+        "kamikaze": 25 if kind_of == "kamikaze-drone" else 1,
+        "jammer": 15 if kind_of == "haywire-drone" else 1,
+        "target": 15 if kind_of == "recce-drone" else 1,
+        "scramble": 2, "end-activation": 4, "missile": 1,
+    })
+    if kind == "move":
+        return Action("move", ident, _move_args(seen, me, rng, MOVE_REACH))
+    if kind == "approach":
+        args = _toward_enemy(seen, me, rng, MOVE_REACH)
+        args.pop("_mark", None)
+        return Action("move", ident, args)
+    if kind == "jump":
+        x, y = _point_near(seen, me["x"], me["y"], JUMP_REACH, rng)
+        return Action("jump", ident, {"x": x, "y": y})
+    if kind == "rifle":
+        pool = [d for d in drones if d in marked] or marked or enemies
+        return Action("rifle", ident, {"target": _pick(rng, pool)})
+    if kind == "kamikaze":
+        jump = rng.random() < 0.25
+        args = _toward_enemy(seen, me, rng, JUMP_REACH if jump else MOVE_REACH)
+        mark = args.pop("_mark", None)
+        if mark and mark not in seen.blips and rng.random() < 0.8:
+            args["target"] = mark
+        if jump:
+            args["jump"] = True
+        return Action("kamikaze", ident, args)
+    if kind == "target":
+        return Action("target", ident, _target_args(seen, me, rng))
+    if kind == "end-activation":
+        return Action("end-activation")
+    if kind == "missile":
+        return Action("missile", ident, {"target": _pick(rng, enemies)})
+    return Action(kind, ident, {})
+
+
+def _blip_action(seen: _Seen, me: dict, state: GameState, rng: random.Random) -> Action:
+    ident = me["id"]
+    kind = _weighted(rng, {"move": 55, "approach": 15, "reveal": 15, "end-activation": 10, "target": 3, "jump": 2})
+    if kind == "move":
+        return Action("move", ident, _move_args(seen, me, rng, MOVE_REACH))
+    if kind == "approach":
+        args = _toward_enemy(seen, me, rng, MOVE_REACH)
+        args.pop("_mark", None)
+        return Action("move", ident, args)
+    if kind == "reveal":
+        args = {}
+        if rng.random() < 0.3:
+            args["facing"] = float(rng.choice([0, 45, 90, 180, 270]))
+        return Action("reveal", ident, args)
+    if kind == "end-activation":
+        return Action("end-activation")
+    if kind == "jump":
+        x, y = _point_near(seen, me["x"], me["y"], JUMP_REACH, rng)
+        return Action("jump", ident, {"x": x, "y": y})
+    return Action("target", ident, _target_args(seen, me, rng))
+
+
+# ---- turn-level proposals ---------------------------------------------------------------------------------
+
+
+def _end_of_round(state: GameState, rng: random.Random) -> Action:
+    r = rng.random()
+    if r < 0.08:
+        return Action("end-of-round", "", {"withdraw": rng.choice(SIDES), "answer": rng.choice(["allow", "pursue"])})
+    if r < 0.12:
+        return Action("end-of-round", "", {"stop": True})
+    if r < 0.14:
+        return Action("end-of-round", "", {"withdraw": "both"})
+    return Action("end-of-round", "", {})
+
+
+def _objectives(state: GameState, rng: random.Random) -> Action:
+    standing = sorted(i for i, o in state.objectives.items() if not o.destroyed)
+    choice = {i: rng.choice(OBJECTIVE_CHOICES) for i in standing}
+    if standing and rng.random() < 0.1:
+        choice.pop(rng.choice(standing))          # forgetting one: refused
+    return Action("objectives", state.attacker or "", choice)
+
+
+def _odd(state: GameState, seen: _Seen, rng: random.Random) -> Action:
+    """Something a confused player might try: the engine must refuse it and change nothing."""
+    everyone = sorted(set(seen.units) | set(seen.blips))
+    who = rng.choice(everyone) if everyone else "nobody"
+    kind = rng.choice(["activate", "move", "rifle", "end-activation", "reveal", "end-of-round", "objectives",
+                       "teleport"])
+    if kind == "move":
+        return Action("move", who, {"x": rng.uniform(0, seen.width), "y": rng.uniform(0, seen.height)})
+    if kind == "rifle":
+        return Action("rifle", who, {"target": rng.choice(everyone) if everyone else "nobody"})
+    if kind in ("activate", "reveal"):
+        return Action(kind, who, {"extra": True} if rng.random() < 0.3 else {})
+    return Action(kind, who, {})
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A plausible action for the side whose turn it is (the engine decides whether it is legal)."""
+    if state.phase == "over":
+        return _objectives(state, rng)
+    if state.phase == "end-of-round":
+        return _end_of_round(state, rng)
+    t = state.turn
+    side = t.player if t is not None else state.initiative
+    seen = _seen(state, side)
+    if t is None or rng.random() < 0.03:
+        return _odd(state, seen, rng)
+    if t.active is not None:
+        me = seen.units.get(t.active) or seen.blips.get(t.active)
+        if me is None:
+            return Action("end-activation")
+        if t.active in seen.blips:
+            if t.actions_left <= 0:
+                # A blip that has moved in its own activation may still be revealed (p.17 Example 3).
+                if t.activation_kind == "primary" and rng.random() < 0.3:
+                    return Action("reveal", t.active, {})
+                return Action("end-activation")
+            if t.activation_kind == "extra" and rng.random() < 0.9:
+                return Action("move", t.active, _move_args(seen, me, rng, MOVE_REACH))
+            return _blip_action(seen, me, state, rng)
+        if me.get("stunned") and rng.random() < 0.9:
+            return Action("end-activation")
+        if me["type"].endswith("-drone"):
+            return _drone_action(seen, me, rng)
+        return _trooper_action(seen, me, rng)
+    if t.queue:
+        return Action("end-activation")
+    mine = sorted([i for i, u in seen.units.items() if u["side"] == side and u.get("activation")]
+                  + [i for i, b in seen.blips.items() if b["side"] == side and b.get("activation")])
+    my_blips = [i for i in mine if i in seen.blips]
+    r = rng.random()
+    primary_left = t.primary_used < t.primary_allowed and t.extra_blips_used == 0
+    extra_left = t.primary_used >= 1 and t.extra_blips_used < 3 and my_blips
+    if extra_left and (r < 0.25 or (not primary_left and r < 0.8)):
+        return Action("activate", rng.choice(my_blips), {"extra": True})
+    if mine and primary_left and r < 0.92:
+        return Action("activate", rng.choice(mine), {})
+    if mine and r < 0.05:
+        return Action("activate", rng.choice(mine), {})      # one too many: refused
+    return Action("end-turn")
+
+
+# ---- playing ----------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RandomRun:
+    """What ``play_random`` did: how many proposals were legal and refused, and the refusal reasons seen."""
+
+    legal: int = 0
+    refused: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+    reasons: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def steps(self) -> int:
+        return self.legal + self.refused
+
+
+def play_random(game, rng: random.Random, steps: int, source,
+                check: Callable[[GameState, Action, object], None] | None = None,
+                stop_when_over: bool = True) -> RandomRun:
+    """Propose ``steps`` random actions to ``game`` (a ``Game``), rolling with ``source``.
+
+    ``check(before, action, outcome)`` is called after each proposal, legal or refused (tests check invariants
+    there). With ``stop_when_over`` the run ends once the battle is over and the attacker has set the objectives
+    (or a proposal to do so was refused).
+    """
+    run = RandomRun()
+    for _ in range(steps):
+        before = game.state
+        action = random_action(before, rng)
+        outcome = game.play(action, source)
+        if outcome.legal:
+            run.legal += 1
+            run.kinds[action.kind] = run.kinds.get(action.kind, 0) + 1
+        else:
+            run.refused += 1
+            key = outcome.reason.split(":")[0][:60]
+            run.reasons[key] = run.reasons.get(key, 0) + 1
+        if check is not None:
+            check(before, action, outcome)
+        if stop_when_over and before.phase == "over":
+            break
+    return run
+
+
+__all__ = ["random_action", "play_random", "RandomRun"]

@@ -1,0 +1,634 @@
+"""Saves are the record of the game: the state after set-up, every action since with its dice, nothing else.
+
+A save file is JSON (see ``docs/saves.md``)::
+
+    {"format": "seven-seconds-save", "version": 1, "program": "0.1.0", "saved_at": "2025-01-31T20:15:00+00:00",
+     "initial": {...the whole GameState after set-up, secrets included...},
+     "dice": {"seed": 1234, "state": "..."},            # only when the program rolls (SeededDice)
+     "record": [{"action": {...}, "rolls": [[label, kind, value], ...]}, ...],
+     "state_digest": "..."}                              # SHA-256 of the state the record leads to
+
+Loading never trusts the file: the document is validated (every problem named as ``item: what was expected``), the
+initial state is rebuilt, and every action is replayed with its recorded dice, so the loaded state is exactly the one
+that was saved. A file that fails any of this is reported as ``InputError(path, problems)`` and left untouched.
+
+Saving never overwrites a file that is not a save of the same game (the same initial state) unless told to
+(``overwrite=True``); the write is atomic, so a crash half-way leaves the old file whole. ``autosave`` keeps one
+``autosave.json`` in the saves folder, and ``find_interrupted`` finds it again when the window starts.
+
+A save is the referee's whole truth (both holding areas, missions, salts): show a player only what
+``view.player_view`` makes of the loaded state.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import math
+import os
+import random
+import struct
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Annotated, Callable, Literal
+
+from annotated_types import Len
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .. import __version__, paths
+from ..rules.catalogue import terrain_types, unit_type_names
+from ..rules.errors import InputError, pydantic_problems
+from ..rules.factions import get_faction
+from ..rules.rulings import Rulings
+from ..rules.stats import Rating
+from ..storage import atomic_write_text
+from .actions import UNIT_ACTIONS, Action
+from .dice import DiceMissing, Roll, SeededDice, replay_source
+from .engine import Game, RecordEntry, play
+from .seal import canonical_json
+from .state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState
+
+FORMAT = "seven-seconds-save"
+VERSION = 1
+AUTOSAVE_NAME = "autosave.json"
+TURN_ACTIONS = ("activate", "reveal", "end-activation", "end-turn", "end-of-round", "objectives")
+ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS
+
+# Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
+# Version 1 is the first published format, so there are none yet; a future format adds its step here.
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+
+
+class WouldOverwrite(InputError):
+    """The file exists and is not a save of this game: saving needs ``overwrite=True``."""
+
+
+# ---- the save document's schema --------------------------------------------------------------------------
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+Side = Literal["A", "B"]
+Point = Annotated[list[float], Len(2, 2)]
+
+
+class _Contents(_Strict):
+    id: str = Field(min_length=1)
+    side: Side
+    faction: str
+    rating: Rating
+    type: str
+    base: float = Field(default=1.0, gt=0)
+    target_counters: int = Field(default=0, ge=0)
+    damaged: bool = False
+    stunned: bool = False
+    jammer_on: bool = False
+
+
+class _Unit(_Contents):
+    x: float
+    y: float
+    facing: float = 0.0
+    activation: bool = True
+
+
+class _Blip(_Strict):
+    id: str = Field(min_length=1)
+    side: Side
+    x: float
+    y: float
+    square: int = Field(ge=1, le=SQUARES)
+    base: float = Field(default=1.0, gt=0)
+    activation: bool = True
+
+
+class _Objective(_Strict):
+    id: str = Field(min_length=1)
+    x: float
+    y: float
+    base: float = Field(default=1.0, gt=0)
+    target_counters: int = Field(default=0, ge=0)
+    control: Literal["contested", "A", "B"] = "contested"
+    destroyed: bool = False
+
+
+class _Circle(_Strict):
+    x: float
+    y: float
+    r: float = Field(gt=0)
+
+
+class _Terrain(_Strict):
+    id: str = Field(min_length=1)
+    type: str
+    polygon: list[Point] | None = None
+    circle: _Circle | None = None
+
+    @model_validator(mode="after")
+    def _one_shape(self):
+        if (self.polygon is None) == (self.circle is None):
+            raise ValueError("expected exactly one of 'polygon' or 'circle'")
+        if self.polygon is not None and len(self.polygon) < 3:
+            raise ValueError(f"a polygon has at least 3 points (got {len(self.polygon)})")
+        return self
+
+
+class _Turn(_Strict):
+    player: Side
+    primary_allowed: int = Field(default=1, ge=0)
+    primary_used: int = Field(default=0, ge=0)
+    extra_blips_used: int = Field(default=0, ge=0)
+    active: str | None = None
+    actions_left: int = Field(default=0, ge=0)
+    queue: list[str] = []
+    activation_kind: Literal["primary", "extra", ""] = ""
+    acted: bool = False
+
+
+class _Log(_Strict):
+    text: str
+    explain: list[str] = []
+    units: list[str] = []
+    private: dict[Side, str] = {}
+    round: int = 0
+
+
+class _State(_Strict):
+    name: str
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+    rulings: dict[str, str | int | float] = {}
+    scale: float = Field(default=1.0, gt=0)
+    attacker: Side | None = None
+    mode: Literal["attack-defence", "chance-encounter", "table"] = "table"
+    terrain: list[_Terrain] = []
+    units: list[_Unit] = []
+    blips: list[_Blip] = []
+    objectives: list[_Objective] = []
+    holding: dict[Side, dict[str, list[_Contents] | None]]
+    round: int = Field(default=1, ge=1)
+    phase: Literal["setup", "action", "end-of-round", "over"] = "action"
+    initiative: Side = "A"
+    turn: _Turn | None = None
+    passes_in_row: int = Field(default=0, ge=0)
+    pursuit: Side | None = None
+    missions: dict[Side, str] = {}
+    cards: dict[Side, dict] = {}
+    sealed: dict[Side, str] = {}
+    salts: dict[Side, str] = {}
+    destroyed: list[dict] = []
+    control: Side | None = None
+    result: dict | None = None
+    log: list[_Log] = []
+
+
+class _Action(_Strict):
+    kind: str
+    actor: str = ""
+    args: dict = {}
+
+
+class _Entry(_Strict):
+    action: _Action
+    rolls: list[Annotated[list[str | float], Len(3, 3)]] = []
+
+
+class _Dice(_Strict):
+    seed: int
+    state: str | None = None
+
+
+class _Save(_Strict):
+    format: str
+    version: int
+    program: str
+    saved_at: str
+    initial: _State
+    dice: _Dice | None = None
+    record: list[_Entry]
+    state_digest: str | None = None
+
+
+# ---- what a loaded save holds ------------------------------------------------------------------------------
+
+
+@dataclass
+class Save:
+    """A loaded save: the game (state rebuilt by replay), the program's dice if it rolls, and where it came from."""
+
+    game: Game
+    dice: SeededDice | None = None
+    path: Path | None = None
+    program: str = ""
+    saved_at: str = ""
+    version: int = VERSION                      # the save format the file was written in (before migration)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """A line safe to show any player (no secrets): name, round, phase, when it was saved."""
+        s = self.game.state
+        where = "battle over" if s.phase == "over" else f"round {s.round}, {s.phase.replace('-', ' ')}"
+        if s.turn is not None and s.phase == "action":
+            where += f", side {s.turn.player} to play"
+        return f"{s.name}: {where}, {len(self.game.record)} actions (saved {self.saved_at})"
+
+
+# ---- dice -------------------------------------------------------------------------------------------------------
+
+
+def dice_data(dice: SeededDice) -> dict:
+    """The seed and the generator's exact position, so a loaded game rolls on as if it had never stopped."""
+    version, internal, gauss = dice.rng.getstate()
+    packed = struct.pack(f"<{len(internal)}I", *internal)
+    data = {"seed": dice.seed, "state": f"{version}:" + base64.b64encode(packed).decode("ascii")}
+    if gauss is not None:
+        data["gauss"] = gauss
+    return data
+
+
+def dice_from_data(d: dict, item: str = "dice") -> SeededDice:
+    dice = SeededDice(int(d["seed"]))
+    state = d.get("state")
+    if state:
+        try:
+            version, _, b64 = state.partition(":")
+            packed = base64.b64decode(b64.encode("ascii"), validate=True)
+            internal = struct.unpack(f"<{len(packed) // 4}I", packed)
+            dice.rng.setstate((int(version), tuple(internal), d.get("gauss")))
+        except (ValueError, TypeError, struct.error):
+            raise ValueError(f"{item}.state: expected the generator state this program wrote") from None
+    return dice
+
+
+# ---- saving -----------------------------------------------------------------------------------------------------
+
+
+def state_digest(state: GameState) -> str:
+    return hashlib.sha256(canonical_json(_plain(state.to_data())).encode("utf-8")).hexdigest()
+
+
+def _plain(data):
+    """JSON-normalised copy (tuples become lists), for comparisons with data read back from a file."""
+    return json.loads(json.dumps(data))
+
+
+def save_document(game: Game, dice: SeededDice | None = None) -> dict:
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "program": __version__,
+        "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "initial": game.initial.to_data(),
+    }
+    if dice is not None:
+        doc["dice"] = dice_data(dice)
+    doc["record"] = [e.to_data() for e in game.record]
+    doc["state_digest"] = state_digest(game.state)
+    return _plain(doc)
+
+
+def dumps_save(doc: dict) -> str:
+    """One line per action: diffs of two saves of a game stay readable."""
+    head = {k: v for k, v in doc.items() if k not in ("record", "state_digest")}
+    text = json.dumps(head, indent=1, ensure_ascii=False, allow_nan=False)
+    entries = ",\n  ".join(json.dumps(e, ensure_ascii=False, allow_nan=False) for e in doc["record"])
+    record = "[\n  " + entries + "\n ]" if doc["record"] else "[]"
+    tail = f',\n "record": {record}'
+    if doc.get("state_digest"):
+        tail += f',\n "state_digest": {json.dumps(doc["state_digest"])}'
+    return text[:-2] + tail + "\n}\n"
+
+
+def save_game(game: Game, path: Path | str, dice: SeededDice | None = None, overwrite: bool = False) -> Path:
+    """Write ``game`` to ``path`` atomically. An existing file is replaced only if it is a save of the same game.
+
+    Raises ``WouldOverwrite`` (an ``InputError``) for any other existing file, a corrupt save included, unless
+    ``overwrite`` is true.
+    """
+    path = Path(path)
+    if path.is_dir():
+        raise InputError(str(path), "is a folder, expected a save file name")
+    if path.exists() and not overwrite:
+        why = _not_same_game(path, game)
+        if why:
+            raise WouldOverwrite(str(path), f"{why}; not overwritten (choose another name, or overwrite it explicitly)")
+    text = dumps_save(save_document(game, dice))
+    try:
+        atomic_write_text(path, text)
+    except OSError as e:
+        raise InputError(str(path), f"cannot be written ({e.strerror or e})") from None
+    return path
+
+
+def _not_same_game(path: Path, game: Game) -> str:
+    """Why the file at ``path`` is not a save of ``game`` ("" when it is one)."""
+    try:
+        doc = _read(path)
+        doc = _check_version(doc, str(path))
+        parsed = _validate(doc, str(path))
+    except InputError as e:
+        return "the file exists and is not a readable save (" + "; ".join(e.problems)[:200] + ")"
+    try:
+        theirs = GameState.from_data(parsed.initial.model_dump()).to_data()
+    except Exception:
+        return "the file exists and its initial state is not readable"
+    if _plain(theirs) != _plain(game.initial.to_data()):
+        return "the file is a save of another game"
+    return ""
+
+
+# ---- loading ----------------------------------------------------------------------------------------------------
+
+
+def _read(path: Path) -> dict:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(str(path), "file not found") from None
+    except IsADirectoryError:
+        raise InputError(str(path), "is a folder, expected a save file") from None
+    except UnicodeDecodeError:
+        raise InputError(str(path), "not a text file (expected a JSON save)") from None
+    except OSError as e:
+        raise InputError(str(path), f"cannot be read ({e.strerror or e})") from None
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise InputError(str(path), f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg}); "
+                                    "the file is kept as it is") from None
+    except (ValueError, RecursionError) as e:
+        raise InputError(str(path), f"not valid JSON ({e})") from None
+    if not isinstance(doc, dict):
+        raise InputError(str(path), "(top level): expected a JSON object with the keys of a save")
+    return doc
+
+
+def _no_constant(name):
+    raise ValueError(f"{name} is not a number a save may hold")
+
+
+def _check_version(doc: dict, source: str) -> dict:
+    if doc.get("format") != FORMAT:
+        got = doc.get("format")
+        raise InputError(source, f"format: expected {FORMAT!r} (got {got!r}); this is not a 7 Seconds save"
+                         if "format" in doc else f"format: required key is missing (expected {FORMAT!r})")
+    v = doc.get("version")
+    if "version" not in doc:
+        raise InputError(source, "version: required key is missing")
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InputError(source, f"version: expected a whole number (got {v!r})")
+    if v > VERSION:
+        raise InputError(source, f"version: this save is in format {v}, written by a newer program "
+                                 f"({doc.get('program', 'unknown version')}); this program ({__version__}) reads "
+                                 f"formats up to {VERSION}: update it to open this save")
+    while v < VERSION:
+        step = MIGRATIONS.get(v)
+        if step is None:
+            raise InputError(source, f"version: save format {v} is not one this program knows (expected 1 to {VERSION})")
+        doc = step(dict(doc))
+        v += 1
+        doc["version"] = v
+    return doc
+
+
+def _validate(doc: dict, source: str) -> _Save:
+    try:
+        return _Save.model_validate(doc)
+    except ValidationError as e:
+        raise InputError(source, pydantic_problems(e)) from None
+
+
+def _state_problems(s: _State) -> list[str]:
+    """What the schema cannot see: ids, types, factions, squares, rulings."""
+    problems: list[str] = []
+    seen: dict[str, str] = {}
+
+    def claim(ident: str, item: str):
+        if ident in seen:
+            problems.append(f"{item}.id: {ident!r} is already used by {seen[ident]}; ids must be unique")
+        else:
+            seen[ident] = item
+
+    known_types = set(unit_type_names())
+    kinds = terrain_types()
+    factions: dict[str, str] = {}
+
+    def check_member(item: str, u):
+        if u.type not in known_types:
+            problems.append(f"{item}.type: expected one of {', '.join(sorted(known_types))} (got {u.type!r})")
+        if u.faction not in factions:
+            try:
+                get_faction(u.faction)
+                factions[u.faction] = ""
+            except InputError as e:
+                factions[u.faction] = e.problems[0]
+        if factions[u.faction]:
+            problems.append(f"{item}.faction: {factions[u.faction]}")
+
+    for i, t in enumerate(s.terrain):
+        claim(t.id, f"initial.terrain[{i}]")
+        if t.type not in kinds:
+            problems.append(f"initial.terrain[{i}].type: expected one of {', '.join(kinds)} (got {t.type!r})")
+    for i, u in enumerate(s.units):
+        claim(u.id, f"initial.units[{i}]")
+        check_member(f"initial.units[{i}]", u)
+    squares: dict[tuple[str, int], str] = {}
+    for i, b in enumerate(s.blips):
+        claim(b.id, f"initial.blips[{i}]")
+        key = (b.side, b.square)
+        if key in squares:
+            problems.append(f"initial.blips[{i}].square: side {b.side}'s square {b.square} already belongs to blip {squares[key]!r}")
+        squares[key] = b.id
+    for i, o in enumerate(s.objectives):
+        claim(o.id, f"initial.objectives[{i}]")
+    for side in SIDES:
+        if side not in s.holding:
+            problems.append(f"initial.holding.{side}: required key is missing (side {side}'s holding area)")
+    for side, area in s.holding.items():
+        for key, contents in area.items():
+            item = f"initial.holding.{side}.{key}"
+            if not key.isdigit() or not 1 <= int(key) <= SQUARES:
+                problems.append(f"{item}: expected a square number from 1 to {SQUARES}")
+                continue
+            for j, c in enumerate(contents or []):
+                claim(c.id, f"{item}[{j}]")
+                check_member(f"{item}[{j}]", c)
+                if c.side != side:
+                    problems.append(f"{item}[{j}].side: expected {side!r}, the holding area's side (got {c.side!r})")
+            if contents is not None and len(contents) > UNITS_PER_SQUARE:
+                problems.append(f"{item}: a square holds at most {UNITS_PER_SQUARE} units (got {len(contents)})")
+    for (side, n), ident in squares.items():
+        if side in s.holding and str(n) not in s.holding[side]:
+            problems.append(f"initial.holding.{side}.{n}: missing, but blip {ident!r} stands for that square")
+    if s.turn is not None and s.turn.active is not None and s.turn.active not in seen:
+        problems.append(f"initial.turn.active: {s.turn.active!r} is not a unit or blip of this game")
+    try:
+        Rulings(s.rulings, source="initial.rulings")
+    except InputError as e:
+        problems.extend(f"initial.{p}" for p in e.problems)
+    return problems
+
+
+def _record_problems(doc: _Save) -> list[str]:
+    problems = []
+    for i, e in enumerate(doc.record):
+        if e.action.kind not in ACTION_KINDS:
+            problems.append(f"record[{i}].action.kind: expected one of {', '.join(ACTION_KINDS)} (got {e.action.kind!r})")
+        for j, r in enumerate(e.rolls):
+            label, kind, value = r
+            item = f"record[{i}].rolls[{j}]"
+            if not isinstance(label, str) or not isinstance(kind, str):
+                problems.append(f"{item}: expected [label, kind, value]")
+            elif kind not in ("d6", "bearing", "draw"):
+                problems.append(f"{item}: expected a kind of 'd6', 'bearing' or 'draw' (got {kind!r})")
+            elif isinstance(value, str) or not math.isfinite(value):
+                problems.append(f"{item}: expected a number as the value (got {value!r})")
+            elif kind == "d6" and (value != int(value) or not 1 <= value <= 6):
+                problems.append(f"{item}: a die shows 1 to 6 (got {value:g})")
+            elif kind == "draw" and (value != int(value) or value < 0):
+                problems.append(f"{item}: a draw is a whole number from 0 (got {value:g})")
+            elif kind == "bearing" and not 0 <= value <= 360:
+                problems.append(f"{item}: a bearing is 0 to 360 degrees (got {value:g})")
+    return problems
+
+
+def _ids_in(action: Action) -> list[tuple[str, str]]:
+    """(item, id) for every unit, blip or objective an action names."""
+    out = []
+    if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives"):
+        out.append(("action.actor", action.actor))
+    target = action.args.get("target")
+    if target and action.kind in ("rifle", "missile", "command", "repair", "kamikaze"):
+        out.append(("action.args.target", target))
+    assign = action.args.get("assign")
+    if isinstance(assign, dict):
+        out.extend((f"action.args.assign.{k}", k) for k in assign)
+    return out
+
+
+def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> GameState:
+    state = initial
+    for i, entry in enumerate(entries):
+        action = entry.action
+        where = f"record[{i}] (action {i + 1}, {_action_text(action)})"
+        known = set(state.units) | set(state.blips) | set(state.objectives)
+        for item, ident in _ids_in(action):
+            if not isinstance(ident, str) or ident not in known:
+                raise InputError(source, f"record[{i}].{item}: no unit, blip or objective {ident!r} at this point "
+                                         f"of the game (action {i + 1}); expected one of {', '.join(sorted(known))}")
+        dice = replay_source(entry.rolls)
+        try:
+            outcome = play(state, action, dice)
+        except DiceMissing as e:
+            raise InputError(source, f"{where}.rolls: the action needs more rolls than the {len(entry.rolls)} "
+                                     f"recorded (missing: {e.request.describe()})") from None
+        except InputError as e:
+            raise InputError(source, f"{where}: could not be replayed ({'; '.join(e.problems)})") from None
+        except Exception as e:  # an engine failure must not become a traceback for a user opening a file
+            raise InputError(source, f"{where}: could not be replayed ({type(e).__name__}: {e})") from None
+        if not outcome.legal:
+            raise InputError(source, f"{where}: no longer replays: {outcome.reason}")
+        used = [r.kind for r in outcome.rolls]
+        recorded = [r.kind for r in entry.rolls]
+        if used != recorded:
+            raise InputError(source, f"record[{i}].rolls: {len(entry.rolls)} rolls recorded ({', '.join(recorded) or 'none'}) "
+                                     f"but the action used {len(used)} ({', '.join(used) or 'none'})")
+        state = outcome.state
+    return state
+
+
+def _action_text(action: Action) -> str:
+    try:
+        return repr(action.text())
+    except Exception:
+        return repr(action.kind)
+
+
+def read_save(path: Path | str) -> Save:
+    """Load, validate and replay a save; ``InputError(path, problems)`` for anything wrong. The file is only read."""
+    path = Path(path)
+    source = str(path)
+    raw = _read(path)
+    original_version = raw.get("version") if isinstance(raw.get("version"), int) else VERSION
+    doc = _validate(_check_version(raw, source), source)
+    if doc.format != FORMAT:
+        raise InputError(source, f"format: expected {FORMAT!r} (got {doc.format!r})")
+    problems = _state_problems(doc.initial) + _record_problems(doc)
+    if problems:
+        raise InputError(source, problems)
+    try:
+        initial = GameState.from_data(doc.initial.model_dump())
+    except Exception as e:
+        raise InputError(source, f"initial: cannot be turned into a battle ({type(e).__name__}: {e})") from None
+    try:
+        entries = [RecordEntry(Action.from_data(e.action.model_dump()),
+                               [Roll(r[0], r[1], int(r[2]) if r[1] in ("d6", "draw") else float(r[2])) for r in e.rolls])
+                   for e in doc.record]
+    except Exception as e:
+        raise InputError(source, f"record: cannot be read ({type(e).__name__}: {e})") from None
+    state = _replay(initial, entries, source)
+    dice = None
+    if doc.dice is not None:
+        try:
+            dice = dice_from_data(doc.dice.model_dump(exclude_none=True))
+        except ValueError as e:
+            raise InputError(source, str(e)) from None
+    warnings = []
+    if doc.state_digest and doc.state_digest != state_digest(state):
+        warnings.append(f"replaying the record with this program ({__version__}) gives a battle that differs in some "
+                        f"detail from the one saved by {doc.program}; the replayed battle is used")
+    game = Game(initial, entries, state)
+    return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
+
+
+def load_game(path: Path | str) -> Game:
+    """The game in a save file, its state rebuilt by replaying every action with its recorded dice."""
+    return read_save(path).game
+
+
+# ---- autosave ---------------------------------------------------------------------------------------------------
+
+
+def autosave_path() -> Path:
+    return paths.saves_dir() / AUTOSAVE_NAME
+
+
+def autosave(game: Game, dice: SeededDice | None = None) -> Path:
+    """Write ``autosave.json`` in the saves folder. An autosave of another game (or a damaged one) is kept: it is
+    renamed ``autosave-<time>.json`` first, never overwritten."""
+    path = autosave_path()
+    if path.exists() and _not_same_game(path, game):
+        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+        keep = path.with_name(f"autosave-{stamp}.json")
+        n = 1
+        while keep.exists():
+            n += 1
+            keep = path.with_name(f"autosave-{stamp}-{n}.json")
+        os.replace(path, keep)
+    return save_game(game, path, dice, overwrite=True)
+
+
+def find_interrupted() -> Save | None:
+    """The autosaved battle that is not over, for the window to offer resuming; ``None`` if there is none.
+
+    A damaged autosave is left alone (the next autosave keeps it under another name) and is not offered.
+    """
+    path = autosave_path()
+    if not path.is_file():
+        return None
+    try:
+        save = read_save(path)
+    except InputError:
+        return None
+    if save.game.state.phase == "over":
+        return None
+    return save
+
+
+def new_seeded_dice(seed: int | None = None) -> SeededDice:
+    """Dice the program rolls, with a seed drawn from the operating system unless one is given."""
+    return SeededDice(random.SystemRandom().randrange(2**31) if seed is None else seed)

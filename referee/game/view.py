@@ -1,0 +1,281 @@
+"""The player view: the one filter between the battle's whole truth and anything a player is shown.
+
+A hot-seat game keeps both sides' secrets in one program, so secrecy must hold by construction, as in
+boardgame.io's ``playerView``: **every player-facing output is built from ``player_view(state, side)``** -- the table
+window and its hover texts, the log panel, the ``replay --as`` command, the preview of a save before it is resumed,
+and any computer opponent. Code that shows a player something never reads ``GameState`` directly.
+``referee_view(state)`` is the whole truth, for the referee's own tools (``replay`` without ``--as``) and the
+end-of-battle report.
+
+What a player sees (``player_view``):
+
+* the table in the scenario format: ``name``, ``table``, ``rulings``, ``scale``, ``attacker``, ``terrain``,
+  ``units`` (every unit on the table, both sides, with position, facing, counters, Damaged/Stunned, jammer and
+  activation counter) and ``objectives`` (destroyed ones are kept with ``destroyed = true``);
+* ``blips``: the opponent's blips as anonymous counters -- ``id``, ``side``, ``x``, ``y``, ``base`` and
+  ``activation`` and nothing else: no square number, no contents, nothing derived from them. The player's own blips
+  also carry their ``square`` and ``contents`` (``null`` when the referee was not told);
+* ``holding``, ``missions``, ``cards``: the player's own; the opponent's entry is ``null`` until the battle is over;
+* ``sealed``: both sides' seals (a seal is a hash shown to both players at set-up, see ``seal.py``); the ``salts``
+  that let anyone check them are shown only when the battle is over;
+* ``round``, ``phase``, ``initiative``, ``turn``, ``passes_in_row``, ``pursuit``, ``control``, ``destroyed``;
+  ``result`` once the battle is over;
+* ``log``: each event's public ``text`` and ``explain`` lines, plus ``note``, the private text meant for this side
+  (a Scramble tells its owner which square its unit went to); other sides' private texts never appear.
+
+When the state's ``phase`` is ``"over"`` the end-of-battle report reveals everything: both holding areas, missions,
+cards, salts and every blip's square and contents.
+
+``hover_text``, ``log_lines`` and ``describe`` turn a view into text for the window and the command line.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .state import SIDES, GameState
+
+VIEW_FORMAT = 1
+SCENARIO_KEYS = ("name", "table", "rulings", "scale", "attacker", "terrain", "units", "blips", "objectives")
+
+
+def player_view(state: GameState, side: str) -> dict:
+    """What ``side`` may see of ``state``, as JSON-able data. Everything shown to a player is built from this."""
+    if side not in SIDES:
+        raise ValueError(f"a player view is for side A or B (got {side!r})")
+    return _view(state, side)
+
+
+def referee_view(state: GameState) -> dict:
+    """The whole truth: both holding areas, missions, cards, salts, every blip's square and contents."""
+    return _view(state, None)
+
+
+def scenario_part(view: dict) -> dict:
+    """The view's table in the scenario file format (what ``query`` reads)."""
+    return {k: copy.deepcopy(view[k]) for k in SCENARIO_KEYS if k in view and view[k] is not None}
+
+
+# ---- building the view ------------------------------------------------------------------------------------
+
+
+def _contents(contents) -> list | None:
+    if contents is None:
+        return None
+    return [c.model_dump(mode="json") for c in contents]
+
+
+def _view(state: GameState, viewer: str | None) -> dict:
+    over = state.phase == "over"
+
+    def sees(side: str) -> bool:
+        return viewer is None or over or side == viewer
+
+    terrain = []
+    for t in state.terrain:
+        entry = {"id": t.id, "type": t.type}
+        if t.polygon is not None:
+            entry["polygon"] = [list(p) for p in t.polygon]
+        else:
+            entry["circle"] = {"x": t.circle.x, "y": t.circle.y, "r": t.circle.r}
+        terrain.append(entry)
+
+    units = []
+    for u in state.units.values():
+        d = dict(vars(u))
+        if u.is_drone:
+            del d["facing"]
+        else:
+            d["facing"] = round(u.facing, 6)
+        units.append(d)
+
+    blips = []
+    # Sorted by side and id: the order the blips were made in must not hint at their squares.
+    for b in sorted(state.blips.values(), key=lambda b: (b.side, b.id)):
+        entry = {"id": b.id, "side": b.side, "x": b.x, "y": b.y, "base": b.base, "activation": b.activation}
+        if sees(b.side):
+            entry["square"] = b.square
+            entry["contents"] = _contents(state.holding[b.side].contents(b.square))
+        blips.append(entry)
+
+    objectives = []
+    for o in state.objectives.values():
+        entry = {"id": o.id, "x": o.x, "y": o.y, "base": o.base, "target_counters": o.target_counters,
+                 "control": o.control}
+        if o.destroyed:
+            entry["destroyed"] = True
+        objectives.append(entry)
+
+    turn = None
+    if state.turn is not None:
+        t = state.turn
+        turn = {"player": t.player, "primary_allowed": t.primary_allowed, "primary_used": t.primary_used,
+                "extra_blips_used": t.extra_blips_used, "active": t.active, "actions_left": t.actions_left,
+                "queue": list(t.queue), "activation_kind": t.activation_kind, "acted": t.acted}
+
+    holding = {}
+    for side in SIDES:
+        h = state.holding.get(side)
+        if not sees(side) or h is None:
+            holding[side] = None
+            continue
+        holding[side] = {str(n): _contents(h.squares.get(n, [])) for n in sorted(h.squares)}
+
+    log = []
+    for e in state.log:
+        entry = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
+        if viewer is None:
+            if e.private:
+                entry["private"] = dict(e.private)
+        else:
+            notes = [e.private[s] for s in SIDES if s in e.private and sees(s)]
+            if notes:
+                entry["note"] = " / ".join(notes)
+        log.append(entry)
+
+    view = {
+        "view": VIEW_FORMAT,
+        "viewer": viewer if viewer is not None else "referee",
+        "name": state.name,
+        "table": {"width": state.width, "height": state.height},
+        "rulings": dict(state.rulings),
+        "scale": state.scale,
+        "attacker": state.attacker,
+        "mode": state.mode,
+        "terrain": terrain,
+        "units": units,
+        "blips": blips,
+        "objectives": objectives,
+        "round": state.round,
+        "phase": state.phase,
+        "initiative": state.initiative,
+        "turn": turn,
+        "passes_in_row": state.passes_in_row,
+        "pursuit": state.pursuit,
+        "control": state.control,
+        "destroyed": copy.deepcopy(state.destroyed),
+        "result": copy.deepcopy(state.result) if (over or viewer is None) else None,
+        "holding": holding,
+        "missions": {side: (state.missions.get(side) if sees(side) else None) for side in SIDES},
+        "cards": {side: (copy.deepcopy(state.cards.get(side)) if sees(side) else None) for side in SIDES},
+        "sealed": {side: state.sealed.get(side) for side in SIDES},
+        "salts": {side: (state.salts.get(side) if (viewer is None or over) else None) for side in SIDES},
+        "log": log,
+    }
+    return view
+
+
+# ---- text for the window and the command line ---------------------------------------------------------------
+
+
+def _num(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
+
+
+def _contents_text(contents: list | None) -> str:
+    if contents is None:
+        return "contents not recorded"
+    if not contents:
+        return "a decoy"
+    return ", ".join(f"{c['id']} ({c['type']})" for c in contents)
+
+
+def _unit_text(u: dict) -> str:
+    bits = [f"{u['id']} ({u['side']}, {u['type']}, {u['faction']} {u['rating']}) at ({_num(u['x'])}, {_num(u['y'])})"]
+    if "facing" in u:
+        bits.append(f"facing {_num(u['facing'])}°")
+    tc = u.get("target_counters", 0)
+    bits.append(f"{tc} Target counter{'s' if tc != 1 else ''}")
+    for flag, word in (("damaged", "Damaged"), ("stunned", "Stunned"), ("jammer_on", "jammer on")):
+        if u.get(flag):
+            bits.append(word)
+    bits.append("activation counter" if u.get("activation", True) else "no activation counter")
+    return ", ".join(bits)
+
+
+def _blip_text(b: dict) -> str:
+    text = f"{b['id']} ({b['side']}, blip) at ({_num(b['x'])}, {_num(b['y'])})"
+    if "square" in b:
+        text += f", square {b['square']}: {_contents_text(b.get('contents'))}"
+    else:
+        text += ", contents unknown"
+    return text + (", activation counter" if b.get("activation", True) else ", no activation counter")
+
+
+def _objective_text(o: dict) -> str:
+    if o.get("destroyed"):
+        return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): destroyed"
+    control = "Contested" if o["control"] == "contested" else f"Secured by side {o['control']}"
+    tc = o.get("target_counters", 0)
+    return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): {control}, {tc} Target counter{'s' if tc != 1 else ''}"
+
+
+def hover_text(view: dict, ident: str) -> str:
+    """One line about a unit, blip or objective, from a player view (never from the state)."""
+    for u in view["units"]:
+        if u["id"] == ident:
+            return _unit_text(u)
+    for b in view["blips"]:
+        if b["id"] == ident:
+            return _blip_text(b)
+    for o in view["objectives"]:
+        if o["id"] == ident:
+            return _objective_text(o)
+    return f"{ident}: not on the table"
+
+
+def log_lines(view: dict, last: int | None = None, explain: bool = False) -> list[str]:
+    """The log as the view's player may read it: ``[round] text``, private notes in brackets."""
+    entries = view["log"][-last:] if last else view["log"]
+    out = []
+    for e in entries:
+        line = f"[round {e['round']}] {e['text']}"
+        if e.get("note"):
+            line += f"  (only you: {e['note']})"
+        if e.get("private"):
+            line += "  " + " ".join(f"(only {s}: {t})" for s, t in sorted(e["private"].items()))
+        out.append(line)
+        if explain:
+            out.extend(f"    {x}" for x in e["explain"][1:] if x)
+    return out
+
+
+def describe(view: dict, log: bool = True) -> list[str]:
+    """The table summary ``replay`` prints: round, phase, every unit, blip and objective, then the log."""
+    who = "the referee (whole truth)" if view["viewer"] == "referee" else f"side {view['viewer']}"
+    lines = [f"{view['name']} -- as seen by {who}"]
+    turn = view["turn"]
+    status = f"round {view['round']}, phase {view['phase']}, side {view['initiative']} holds the Initiative"
+    if turn:
+        status += f"; side {turn['player']}'s turn"
+        if turn["active"]:
+            status += f", {turn['active']} is activating ({turn['actions_left']} action{'s' if turn['actions_left'] != 1 else ''} left)"
+    if view["phase"] == "over":
+        status += "; the table is " + ("Contested" if view["control"] is None else f"Controlled by side {view['control']}")
+    lines.append(status)
+    for side in SIDES:
+        lines.append(f"side {side}:")
+        mine = [u for u in view["units"] if u["side"] == side]
+        blips = [b for b in view["blips"] if b["side"] == side]
+        for u in mine:
+            lines.append("  " + _unit_text(u))
+        for b in blips:
+            lines.append("  " + _blip_text(b))
+        if not mine and not blips:
+            lines.append("  nothing on the table")
+        if view["missions"].get(side):
+            lines.append(f"  mission card: {view['missions'][side]}")
+        holding = view["holding"].get(side)
+        if holding is not None:
+            filled = [f"{n}: {_contents_text(c)}" for n, c in holding.items() if c != []]
+            lines.append("  holding area: " + ("; ".join(filled) if filled else "empty"))
+        if view["sealed"].get(side):
+            lines.append(f"  seal: {view['sealed'][side]}")
+    for o in view["objectives"]:
+        lines.append(_objective_text(o))
+    if view["destroyed"]:
+        lines.append("destroyed: " + ", ".join(f"{d['id']} ({d['side']})" for d in view["destroyed"]))
+    if log:
+        lines.append("log:")
+        lines.extend("  " + line for line in log_lines(view))
+    return lines

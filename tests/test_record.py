@@ -1,0 +1,375 @@
+"""Saves as the record of the game: write, load by replaying, refuse what is damaged, never clobber a file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.game import record
+from referee.game.actions import Action
+from referee.game.dice import RollRequest, ScriptedDice, SeededDice
+from referee.game.engine import Game, begin_battle
+from referee.game.record import (WouldOverwrite, autosave, autosave_path, find_interrupted, load_game, read_save,
+                                 save_game)
+from referee.game.seal import seal
+from referee.paths import ROOT
+from referee.rules.errors import InputError
+
+from .tables import game_state, unit
+
+EXAMPLE = ROOT / "docs" / "example-save.json"
+
+
+def contents(ident, side, type="tactical"):
+    return {"id": ident, "side": side, "faction": "council-of-zane", "rating": "veteran", "type": type}
+
+
+def example_table():
+    s = game_state(
+        units=[unit("a-tac", "A", 10, 4, facing=90), unit("b-tac", "B", 10, 16, facing=270)],
+        blips=[{"id": "a-blip-1", "side": "A", "x": 20, "y": 4, "square": 1, "contents": [contents("a-scout", "A", "scout")]},
+               {"id": "b-blip-1", "side": "B", "x": 24, "y": 30, "square": 1, "contents": []},
+               {"id": "b-blip-2", "side": "B", "x": 4, "y": 30, "square": 2, "contents": [contents("b-eng", "B", "engineer")]}],
+        objectives=[{"id": "alpha", "x": 18, "y": 26}], attacker="A", name="Example skirmish")
+    s.missions = {"A": "deep-strike", "B": "hold-the-line"}
+    seal(s, {"A": "5f1c0a9e7d3b4c21", "B": "c2d94e7a18f03b65"})
+    return s
+
+
+# (kind, actor, dice, args): round 1 of a small battle, with the dice a table might have rolled.
+EXAMPLE_SCRIPT = [
+    ("activate", "a-tac", [], {}),
+    ("target", "a-tac", [4, 3], {"dice": 2, "assign": {"b-tac": 3}}),    # pool 7; 3 counters at 2 each
+    ("rifle", "a-tac", [5, 2, 4, 4, 2], {"target": "b-tac"}),            # 3 gauss dice, lowest 2: graze; Red 4 stuns
+    ("activate", "a-blip-1", [], {"extra": True}),
+    ("move", "a-blip-1", [], {"x": 20, "y": 9}),
+    ("activate", "b-tac", [5], {}),                                      # stays down: the activation is spent
+    ("activate", "b-blip-2", [], {"extra": True}),
+    ("move", "b-blip-2", [], {"x": 6, "y": 26}),
+    ("end-turn", "", [], {}),                                            # side A has no counters left: it passes
+    ("activate", "b-blip-1", [], {}),
+    ("move", "b-blip-1", [], {"x": 26, "y": 26}),
+    ("end-activation", "", [], {}),
+    ("end-of-round", "", [3, 5], {}),                                    # Initiative: A 3, B 5
+]
+
+
+def example_game() -> Game:
+    game = Game(begin_battle(example_table()))
+    for kind, actor, dice, args in EXAMPLE_SCRIPT:
+        out = game.play(Action(kind, actor, args), ScriptedDice(list(dice)))
+        assert out.legal, f"{kind} {actor}: {out.reason}"
+    return game
+
+
+def write_example(path: Path = EXAMPLE) -> None:
+    """Regenerates docs/example-save.json from the script above."""
+    save_game(example_game(), path, overwrite=True)
+
+
+def plain(data):
+    return json.loads(json.dumps(data))
+
+
+def assert_example_outcome(game: Game) -> None:
+    s = game.state
+    assert (s.round, s.phase, s.initiative, s.turn.player) == (2, "action", "B", "B")
+    assert s.units["a-tac"].target_counters == 3          # +2 for the Target dice, +1 for the rifle
+    tac = s.units["b-tac"]
+    assert (tac.target_counters, tac.stunned, tac.damaged) == (3, True, False)
+    assert (s.blips["a-blip-1"].x, s.blips["a-blip-1"].y) == (20, 9)
+    assert (s.blips["b-blip-1"].x, s.blips["b-blip-1"].y) == (26, 26)
+    assert all(u.activation for u in s.units.values()) and all(b.activation for b in s.blips.values())
+    assert len(game.record) == len(EXAMPLE_SCRIPT)
+
+
+# ---- saving and loading ---------------------------------------------------------------------------------
+
+
+def test_the_scripted_game_has_the_expected_outcome():
+    assert_example_outcome(example_game())
+
+
+def test_a_save_loads_back_to_exactly_the_same_game(tmp_path):
+    game = example_game()
+    path = save_game(game, tmp_path / "battle.json")
+    doc = json.loads(path.read_text())
+    assert doc["format"] == "seven-seconds-save" and doc["version"] == 1
+    assert {"program", "saved_at", "initial", "record"} <= set(doc) and "dice" not in doc
+    assert doc["initial"]["holding"]["B"]["2"][0]["id"] == "b-eng"
+    rolls = doc["record"][2]["rolls"]
+    assert [r[1:] for r in rolls] == [["d6", 5], ["d6", 2], ["d6", 4], ["d6", 4], ["d6", 2]]
+    assert "rifle die 1 of 3 at b-tac" in rolls[0][0] and "Red Die" in rolls[3][0]
+    loaded = read_save(path)
+    assert loaded.warnings == [] and loaded.dice is None
+    assert plain(loaded.game.state.to_data()) == plain(game.state.to_data())
+    assert plain(loaded.game.initial.to_data()) == plain(game.initial.to_data())
+    assert [e.to_data() for e in loaded.game.record] == plain([e.to_data() for e in game.record])
+    assert_example_outcome(loaded.game)
+    # The loaded game plays on and undoes like the original.
+    loaded.game.undo()
+    assert loaded.game.state.phase == "end-of-round"
+
+
+def test_the_program_dice_roll_on_after_a_load_as_if_never_stopped(tmp_path):
+    dice = SeededDice(2024)
+    game = Game(begin_battle(example_table()))
+    game.play(Action("activate", "a-tac"), dice)
+    game.play(Action("target", "a-tac", {"dice": 2, "assign": {}}), dice)
+    save_game(game, tmp_path / "seeded.json", dice)
+    doc = json.loads((tmp_path / "seeded.json").read_text())
+    assert doc["dice"]["seed"] == 2024
+    loaded = read_save(tmp_path / "seeded.json")
+    request = RollRequest("test", "p.0")
+    assert [loaded.dice.answer(request) for _ in range(20)] == [dice.answer(request) for _ in range(20)]
+
+
+def test_saving_again_over_the_same_game_is_allowed(tmp_path):
+    path = tmp_path / "battle.json"
+    game = Game(begin_battle(example_table()))
+    save_game(game, path)
+    game.play(Action("activate", "a-tac"), ScriptedDice())
+    save_game(game, path)
+    assert len(load_game(path).record) == 1
+
+
+def test_a_file_that_is_not_a_save_of_this_game_is_never_overwritten(tmp_path):
+    notes = tmp_path / "notes.json"
+    notes.write_text("my campaign notes")
+    with pytest.raises(WouldOverwrite) as e:
+        save_game(example_game(), notes)
+    assert "not overwritten" in e.value.message()
+    assert notes.read_text() == "my campaign notes"
+
+    other = Game(begin_battle(game_state(units=[unit("x", "A", 5, 5), unit("y", "B", 30, 30)])))
+    theirs = tmp_path / "other.json"
+    save_game(other, theirs)
+    before = theirs.read_bytes()
+    with pytest.raises(WouldOverwrite, match="another game"):
+        save_game(example_game(), theirs)
+    assert theirs.read_bytes() == before
+
+    save_game(example_game(), theirs, overwrite=True)
+    assert_example_outcome(load_game(theirs))
+
+
+# ---- damaged saves are reported, never a traceback, never touched ----------------------------------------------
+
+
+def _mutate(doc, what):
+    if what == "missing record":
+        del doc["record"]
+    elif what == "wrong type":
+        doc["initial"]["units"][0]["x"] = "ten"
+    elif what == "newer version":
+        doc["version"] = 2
+    elif what == "unknown old version":
+        doc["version"] = 0
+    elif what == "not a save":
+        doc["format"] = "seven-seconds-scenario"
+    elif what == "no longer replays":
+        doc["record"][1]["rolls"] = [["sensor die 1 of 2 for a-tac", "d6", 1], ["sensor die 2 of 2 for a-tac", "d6", 1]]
+    elif what == "unknown unit id":
+        doc["record"][2]["action"]["args"]["target"] = "b-ghost"
+    elif what == "missing roll":
+        doc["record"][2]["rolls"].pop()
+    elif what == "extra roll":
+        doc["record"][0]["rolls"].append(["stray", "d6", 3])
+    elif what == "bad die":
+        doc["record"][1]["rolls"][0][2] = 7
+    elif what == "unknown action":
+        doc["record"][0]["action"]["kind"] = "teleport"
+    elif what == "unknown faction":
+        doc["initial"]["units"][1]["faction"] = "martians"
+    elif what == "unknown unit type":
+        doc["initial"]["holding"]["B"]["2"][0]["type"] = "mech"
+    elif what == "square overfull":
+        doc["initial"]["holding"]["A"]["1"] *= 3
+    elif what == "blip without square":
+        del doc["initial"]["holding"]["B"]["2"]
+    elif what == "duplicate id":
+        doc["initial"]["blips"][0]["id"] = "a-tac"
+    return doc
+
+
+DAMAGE = {
+    "missing record": "record: required key is missing",
+    "wrong type": "initial.units[0].x: Input should be a valid number (got 'ten')",
+    "newer version": "version: this save is in format 2, written by a newer program",
+    "unknown old version": "version: save format 0 is not one this program knows",
+    "not a save": "format: expected 'seven-seconds-save'",
+    "no longer replays": "record[1] (action 2, 'target a-tac --dice-count 2 --assign b-tac=3'): no longer replays: "
+                         "the assignment costs 6 points but the sensor pool is 2",
+    "unknown unit id": "record[2].action.args.target: no unit, blip or objective 'b-ghost'",
+    "missing roll": "record[2] (action 3, 'rifle a-tac b-tac').rolls: the action needs more rolls than the 4 recorded",
+    "extra roll": "record[0].rolls: 1 rolls recorded (d6) but the action used 0 (none)",
+    "bad die": "record[1].rolls[0]: a die shows 1 to 6 (got 7)",
+    "unknown action": "record[0].action.kind: expected one of",
+    "unknown faction": "initial.units[1].faction: unknown faction 'martians'",
+    "unknown unit type": "initial.holding.B.2[0].type: expected one of",
+    "square overfull": "initial.holding.A.1: a square holds at most 2 units (got 3)",
+    "blip without square": "initial.holding.B.2: missing, but blip 'b-blip-2' stands for that square",
+    "duplicate id": "initial.blips[0].id: 'a-tac' is already used by initial.units[0]",
+}
+
+
+@pytest.mark.parametrize("what", sorted(DAMAGE))
+def test_a_damaged_save_is_reported_by_item_and_kept_as_it_is(tmp_path, what):
+    good = tmp_path / "good.json"
+    save_game(example_game(), good)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(_mutate(json.loads(good.read_text()), what)))
+    before = bad.read_bytes()
+    with pytest.raises(InputError) as e:
+        load_game(bad)
+    assert e.value.source == str(bad)
+    assert any(DAMAGE[what] in p for p in e.value.problems), e.value.problems
+    assert bad.read_bytes() == before
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"format": "seven-seconds-save", "version": 1, "rec', "line 1, column 48: not valid JSON"),
+    ("[1, 2, 3]", "(top level): expected a JSON object"),
+    ('{"format": "seven-seconds-save", "version": "1"}', "version: expected a whole number (got '1')"),
+    ('{"format": "seven-seconds-save", "version": NaN}', "not valid JSON (NaN is not a number a save may hold)"),
+])
+def test_a_file_that_is_not_json_or_not_a_save_is_reported(tmp_path, text, expected):
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    with pytest.raises(InputError) as e:
+        load_game(bad)
+    assert expected in e.value.message()
+    assert bad.read_text() == text
+
+
+def test_a_missing_file_is_reported(tmp_path):
+    with pytest.raises(InputError, match="file not found"):
+        load_game(tmp_path / "nowhere.json")
+
+
+def test_an_older_known_format_is_migrated(tmp_path, monkeypatch):
+    path = save_game(example_game(), tmp_path / "battle.json")
+    doc = json.loads(path.read_text())
+    # A pretend format 0 that called the record "moves"; its migration step renames it.
+    doc["version"] = 0
+    doc["moves"] = doc.pop("record")
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+
+    def zero_to_one(d):
+        d["record"] = d.pop("moves")
+        return d
+
+    monkeypatch.setitem(record.MIGRATIONS, 0, zero_to_one)
+    loaded = read_save(old)
+    assert loaded.version == 0
+    assert_example_outcome(loaded.game)
+
+
+def test_a_replay_that_differs_from_the_saved_battle_is_flagged(tmp_path):
+    path = save_game(example_game(), tmp_path / "battle.json")
+    doc = json.loads(path.read_text())
+    doc["state_digest"] = "0" * 64
+    path.write_text(json.dumps(doc))
+    loaded = read_save(path)
+    assert loaded.warnings and "differs" in loaded.warnings[0]
+    assert_example_outcome(loaded.game)
+
+
+# ---- autosave -----------------------------------------------------------------------------------------------
+
+
+def test_autosave_and_finding_the_interrupted_battle():
+    assert find_interrupted() is None
+    game = example_game()
+    path = autosave(game, SeededDice(5))
+    assert path == autosave_path() and path.parent.name == "saves"
+    found = find_interrupted()
+    assert found is not None and found.dice.seed == 5
+    assert_example_outcome(found.game)
+    assert "round 2" in found.summary() and "b-eng" not in found.summary()
+
+
+def test_autosave_keeps_an_autosave_of_another_game_and_a_damaged_one():
+    other = Game(begin_battle(game_state(units=[unit("x", "A", 5, 5), unit("y", "B", 30, 30)])))
+    autosave(other)
+    old = autosave_path().read_bytes()
+    autosave(example_game())
+    kept = [p for p in autosave_path().parent.glob("autosave-*.json")]
+    assert len(kept) == 1 and kept[0].read_bytes() == old
+    assert_example_outcome(find_interrupted().game)
+
+    autosave_path().write_text("{ damaged")
+    assert find_interrupted() is None
+    assert autosave_path().read_text() == "{ damaged"
+    autosave(example_game())
+    assert any(p.read_text() == "{ damaged" for p in autosave_path().parent.glob("autosave-*.json"))
+
+
+def test_a_finished_battle_is_not_offered_for_resuming():
+    game = Game(begin_battle(game_state(units=[unit("x", "A", 5, 5), unit("y", "B", 30, 30)], attacker="A")))
+    for action in (Action("activate", "x"), Action("end-activation"), Action("activate", "y"),
+                   Action("end-activation"), Action("end-of-round", "", {"stop": True})):
+        assert game.play(action, ScriptedDice()).legal, action
+    assert game.state.phase == "over"
+    autosave(game)
+    assert read_save(autosave_path()).game.state.phase == "over"
+    assert find_interrupted() is None
+
+
+# ---- the example in the docs, and the replay command in a fresh process ------------------------------------------
+
+
+def test_the_example_save_in_the_docs_loads_and_replays():
+    loaded = read_save(EXAMPLE)
+    assert loaded.warnings == []
+    assert_example_outcome(loaded.game)
+    ours = example_game()
+    assert [e.to_data() for e in loaded.game.record] == plain([e.to_data() for e in ours.record])
+
+
+def _replay(*args):
+    return subprocess.run([sys.executable, "-m", "referee", "replay", *map(str, args)], capture_output=True,
+                          text=True, cwd=ROOT, env={**os.environ}, timeout=120)
+
+
+def test_replay_command_shows_a_player_only_what_they_may_see(tmp_path):
+    path = save_game(example_game(), tmp_path / "battle.json")
+    as_a = _replay(path, "--as", "A", "--json")
+    assert as_a.returncode == 0, as_a.stderr
+    view = json.loads(as_a.stdout)
+    assert view["viewer"] == "A" and view["round"] == 2 and view["initiative"] == "B"
+    assert {u["id"]: u["stunned"] for u in view["units"]} == {"a-tac": False, "b-tac": True}
+    for secret in ("b-eng", "hold-the-line", "c2d94e7a18f03b65"):
+        assert secret not in as_a.stdout
+    assert "a-scout" in as_a.stdout and "deep-strike" in as_a.stdout
+
+    whole = _replay(path, "--json")
+    assert whole.returncode == 0
+    truth = json.loads(whole.stdout)
+    assert truth["viewer"] == "referee" and truth["missions"] == {"A": "deep-strike", "B": "hold-the-line"}
+
+    text = _replay(path, "--as", "B")
+    assert text.returncode == 0
+    assert "round 2, phase action, side B holds the Initiative" in text.stdout
+    assert "b-tac (B, tactical, council-of-zane veteran) at (10, 16), facing 270°, 3 Target counters, Stunned" in text.stdout
+    assert "a-blip-1 (A, blip) at (20, 9), contents unknown" in text.stdout
+    assert "a-scout" not in text.stdout and "b-eng" in text.stdout
+
+
+def test_replay_command_refuses_a_damaged_save_with_status_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "seven-seconds-save", "version": 9}')
+    out = _replay(bad)
+    assert out.returncode == 2 and out.stdout == ""
+    assert "version: this save is in format 9, written by a newer program" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+if __name__ == "__main__":
+    write_example()
