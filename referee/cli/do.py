@@ -18,19 +18,19 @@ DO_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze"
 
 
 def _parser(kind: str):
-    from .main import _Parser
+    from .main import _Parser, finite_number
 
     p = _Parser(prog=f"seven-seconds query SCENARIO do {kind}", add_help=False)
     p.add_argument("--json", action="store_true")
     p.add_argument("--dice", default="")
-    p.add_argument("--bearing", type=float, action="append", default=[])
+    p.add_argument("--bearing", type=finite_number, action="append", default=[])
     p.add_argument("--out")
     p.add_argument("actor")
     if kind in ("move", "jump", "flamer", "kamikaze"):
-        p.add_argument("x", type=float)
-        p.add_argument("y", type=float)
+        p.add_argument("x", type=finite_number)
+        p.add_argument("y", type=finite_number)
     if kind in ("move", "kamikaze"):
-        p.add_argument("--via", nargs=2, type=float, action="append", default=[], metavar=("X", "Y"))
+        p.add_argument("--via", nargs=2, type=finite_number, action="append", default=[], metavar=("X", "Y"))
     if kind == "kamikaze":
         p.add_argument("--target")
         p.add_argument("--jump", action="store_true")
@@ -39,7 +39,7 @@ def _parser(kind: str):
     if kind in ("rifle", "missile", "command", "repair"):
         p.add_argument("target")
     if kind == "reveal":
-        p.add_argument("--facing", type=float)
+        p.add_argument("--facing", type=finite_number)
     return p
 
 
@@ -87,7 +87,9 @@ def build_action(kind: str, a, state, dice: list[int]) -> Action:
         args["assign"] = assign
         actor = state.units.get(a.actor)
         pre = 1 if actor is not None and not actor.is_drone and actor.damaged else 0
-        args["dice"] = max(0, len(dice) - pre)
+        # At least one sensor die is rolled: with none given, the first is reported missing (unless a Damaged
+        # check fails first and the action does nothing, A25).
+        args["dice"] = max(1, len(dice) - pre)
     return Action(kind, a.actor, args)
 
 
@@ -135,7 +137,10 @@ def run_do(args) -> int:
     if not outcome.legal:
         out["reason"] = outcome.reason
     if a.out:
-        write_document(Path(a.out), data)
+        try:
+            write_document(Path(a.out), data)
+        except OSError as e:
+            raise InputError(a.out, f"--out: cannot be written ({e.strerror or e})") from None
     if a.json:
         print(json.dumps(out, indent=2))
     else:

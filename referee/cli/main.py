@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import sys
 
 from ..rules.errors import InputError
@@ -21,6 +22,21 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):
         raise ArgumentError(self.prog, message)
+
+
+def finite_number(text: str) -> float:
+    """argparse type for positions, distances and angles: a finite number no larger than a scenario's (not nan)."""
+    from ..rules.scenario import LIMIT
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number (got {text!r})") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number (got {text!r})")
+    if abs(value) > LIMIT:
+        raise argparse.ArgumentTypeError(f"expected a number from {-LIMIT:g} to {LIMIT:g} (got {text!r})")
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,6 +73,12 @@ def main(argv: list[str] | None = None) -> int:
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as e:
+        # A path given on the command line that the system refuses (a name too long, a folder where a file should
+        # be, no permission): bad input like any other, never a traceback.
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"seven-seconds: {where}cannot be used ({e.strerror or e})", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

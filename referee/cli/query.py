@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ from ..rules.errors import InputError
 from ..rules.explain import lines
 from ..rules.scenario import load_scenario
 
+MAX_GRID_POINTS = 250_000          # exposure: about 0.07" steps on a 3' x 3' table; finer grids exhaust memory
 QUESTIONS = ("range", "los", "cover", "target", "rifle", "missile", "passive", "move", "jump",
              "sightlines", "exposure", "do")
 
@@ -29,7 +31,7 @@ def register(sub) -> None:
 
 
 def _question_parser(question: str) -> argparse.ArgumentParser:
-    from .main import _Parser
+    from .main import _Parser, finite_number
 
     q = _Parser(prog=f"seven-seconds query SCENARIO {question}", add_help=False)
     q.add_argument("--json", action="store_true")
@@ -44,18 +46,18 @@ def _question_parser(question: str) -> argparse.ArgumentParser:
         q.add_argument("a")
     elif question == "move":
         q.add_argument("a")
-        q.add_argument("x", type=float)
-        q.add_argument("y", type=float)
-        q.add_argument("--via", nargs=2, type=float, action="append", default=[], metavar=("X", "Y"))
+        q.add_argument("x", type=finite_number)
+        q.add_argument("y", type=finite_number)
+        q.add_argument("--via", nargs=2, type=finite_number, action="append", default=[], metavar=("X", "Y"))
     elif question == "jump":
         q.add_argument("a")
-        q.add_argument("x", type=float)
-        q.add_argument("y", type=float)
+        q.add_argument("x", type=finite_number)
+        q.add_argument("y", type=finite_number)
     elif question == "sightlines":
         q.add_argument("--engine", choices=("fast", "reference"), default=None)
     elif question == "exposure":
         q.add_argument("side", choices=("A", "B"))
-        q.add_argument("--step", type=float, default=0.5)
+        q.add_argument("--step", type=finite_number, default=0.5)
         q.add_argument("--engine", choices=("fast", "reference"), default=None)
     return q
 
@@ -154,6 +156,12 @@ def answer(bf: Battlefield, question: str, a) -> dict:
 
         if not a.step > 0:
             raise InputError("--step", f"expected a positive grid step (got {a.step})")
+        points = (bf.width / a.step) * (bf.height / a.step)
+        if points > MAX_GRID_POINTS:
+            finest = math.sqrt(bf.width * bf.height / MAX_GRID_POINTS)
+            raise InputError("--step", f"expected a grid of at most {MAX_GRID_POINTS:,} points on this "
+                                       f"{bf.width:g}\" x {bf.height:g}\" table, a step of {finest:.3g}\" or more "
+                                       f"(got {a.step:g}\")")
         return exposure(bf, a.side, a.step, a.engine)
     raise InputError(question, "unknown question")
 

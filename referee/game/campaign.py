@@ -84,10 +84,20 @@ def other(side: str) -> str:
 
 def status(c: Campaign, base_dir: Path | None = None, source: str = "campaign") -> CampaignStatus:
     """Replays the campaign: after each battle the points, streaks and tech points, then that battle's purchases."""
-    sides = {s: SideStatus(faction=get_faction(c.players[s].faction, base_dir)) for s in ("A", "B")}
+    sides: dict[str, SideStatus] = {}
+    problems = []
+    for s in ("A", "B"):
+        if s not in c.players:
+            problems.append(f"players.{s}: required key is missing (side {s}'s player and faction)")
+            continue
+        try:
+            sides[s] = SideStatus(faction=get_faction(c.players[s].faction, base_dir))
+        except InputError as e:
+            problems.extend(f"players.{s}.faction: {p}" for p in e.problems)
+    if problems:
+        raise InputError(source, problems)
     explain: list[str] = []
     winner, why = None, ""
-    problems = []
     target = TARGETS[c.length]
     explain.append(f"{c.length} campaign: the first to {target} campaign points, or a winning streak of {STREAK_TO_WIN}, wins [p.31]")
     for n, b in enumerate(c.battles, start=1):

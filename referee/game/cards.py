@@ -650,7 +650,11 @@ def load_deck(folder: Path | str) -> Deck:
     """Every card file in ``folder``, validated. Raises one InputError listing every problem: each bad card (file,
     item, what was expected), duplicate ids, and what a playable deck still lacks."""
     folder = Path(folder)
-    if not folder.is_dir():
+    try:
+        found = folder.is_dir()
+    except OSError as e:        # a name the file system refuses (too long, ...)
+        raise InputError(str(folder), f"cannot be read ({e.strerror or e})") from None
+    if not found:
         raise InputError(str(folder), "card folder not found")
     files = card_files(folder)
     if not files:

@@ -181,7 +181,11 @@ def get_faction(ref: str, base_dir: Path | None = None) -> Faction:
         p = Path(ref)
         if base_dir is not None and not p.is_absolute():
             p = base_dir / p
-        if not (p.suffix in (".toml", ".json") and p.is_file()):
+        try:
+            is_file = p.suffix in (".toml", ".json") and p.is_file()
+        except OSError:         # a name the file system refuses (too long, ...): no such faction file
+            is_file = False
+        if not is_file:
             known = ", ".join(sorted(files)) or "none"
             raise InputError(ref, f"unknown faction {ref!r} (expected one of {known}, or a faction file path)")
     return _load_cached(str(p), p.stat().st_mtime)

@@ -38,6 +38,9 @@ def read_document(path: Path | str) -> dict:
         raise InputError(str(path), f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg})") from None
     except tomllib.TOMLDecodeError as e:
         raise InputError(str(path), f"not valid TOML ({e})") from None
+    except RecursionError:
+        raise InputError(str(path), "(top level): values nested too deeply (expected a TOML or JSON document of "
+                                    "tables, lists and values)") from None
     if not isinstance(data, dict):
         raise InputError(str(path), "(top level): expected a table/object of keys")
     return data

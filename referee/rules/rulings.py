@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Mapping
 
@@ -22,6 +23,7 @@ class Ruling(Strict):
 
 
 PARAMETERS = {"crater_diameter": "A33", "inspected_counters": "A41"}
+PARAMETER_MAX = {"crater_diameter": 100.0}          # inches: a crater wider than that is a typo
 
 
 @lru_cache(maxsize=1)
@@ -37,6 +39,17 @@ def catalogue() -> dict[str, Ruling]:
     return out
 
 
+def _positive_number(value, whole: bool) -> bool:
+    """A finite number above 0 (a whole one when ``whole``); true is not a number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    try:
+        v = float(value)
+    except OverflowError:
+        return False
+    return math.isfinite(v) and v > 0 and (not whole or v == int(v))
+
+
 class Rulings:
     """The rulings in force for one game: each id maps to the chosen option letter."""
 
@@ -49,15 +62,18 @@ class Rulings:
         problems = []
         for key, value in (overrides or {}).items():
             if key in PARAMETERS:
-                if not isinstance(value, (int, float)) or isinstance(value, bool) or value <= 0:
-                    problems.append(f"rulings.{key}: expected a positive number (got {value!r})")
+                whole = key == "inspected_counters"
+                most = PARAMETER_MAX.get(key)
+                if not _positive_number(value, whole) or (most is not None and value > most):
+                    what = "a whole number of 1 or more" if whole else f"a positive number up to {most:g}"
+                    problems.append(f"rulings.{key}: expected {what} (got {value!r})")
                 else:
                     self.params[key] = value
             elif key not in cat:
                 problems.append(
                     f"rulings.{key}: unknown ruling (expected one of {', '.join(cat)} or {', '.join(PARAMETERS)})"
                 )
-            elif value not in cat[key].options:
+            elif not isinstance(value, str) or value not in cat[key].options:
                 problems.append(
                     f"rulings.{key}: expected one of {', '.join(repr(o) for o in cat[key].options)} (got {value!r})"
                 )

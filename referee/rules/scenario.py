@@ -21,22 +21,27 @@ Side = Literal["A", "B"]
 OBJECTIVE_IDS = ("alpha", "beta", "gamma", "delta", "epsilon")
 ObjectiveId = Literal["alpha", "beta", "gamma", "delta", "epsilon"]
 
+# Inches. Far beyond any table, and small enough that no product of two of them overflows in the geometry.
+LIMIT = 10_000.0
+Coordinate = Annotated[float, Field(ge=-LIMIT, le=LIMIT)]
+Size = Annotated[float, Field(gt=0, le=LIMIT)]
+
 
 class TableSize(Strict):
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    width: Size
+    height: Size
 
 
 class Circle(Strict):
-    x: float
-    y: float
-    r: float = Field(gt=0)
+    x: Coordinate
+    y: Coordinate
+    r: Size
 
 
 class TerrainEntry(Strict):
     id: str = Field(min_length=1)
     type: str
-    polygon: list[Annotated[list[float], Field(min_length=2, max_length=2)]] | None = None
+    polygon: list[Annotated[list[Coordinate], Field(min_length=2, max_length=2)]] | None = None
     circle: Circle | None = None
 
 
@@ -48,7 +53,7 @@ class UnitContents(Strict):
     faction: str
     rating: Rating
     type: str
-    base: float = Field(default=1.0, gt=0)
+    base: Size = 1.0
     target_counters: int = Field(default=0, ge=0)
     damaged: bool = False
     stunned: bool = False
@@ -56,8 +61,8 @@ class UnitContents(Strict):
 
 
 class UnitEntry(UnitContents):
-    x: float
-    y: float
+    x: Coordinate
+    y: Coordinate
     facing: float = 0.0
     activation: bool = True
 
@@ -65,9 +70,9 @@ class UnitEntry(UnitContents):
 class BlipEntry(Strict):
     id: str = Field(min_length=1)
     side: Side
-    x: float
-    y: float
-    base: float = Field(default=1.0, gt=0)
+    x: Coordinate
+    y: Coordinate
+    base: Size = 1.0
     square: int | None = Field(default=None, ge=1, le=16, description="holding-area square (blip number)")
     contents: list[UnitContents] | None = None
     activation: bool = True
@@ -75,9 +80,9 @@ class BlipEntry(Strict):
 
 class ObjectiveEntry(Strict):
     id: ObjectiveId
-    x: float
-    y: float
-    base: float = Field(default=1.0, gt=0)
+    x: Coordinate
+    y: Coordinate
+    base: Size = 1.0
     target_counters: int = Field(default=0, ge=0)
     control: Literal["contested", "A", "B"] = "contested"
     destroyed: bool = False
@@ -87,7 +92,7 @@ class Scenario(Strict):
     name: str = "Untitled table"
     table: TableSize = TableSize(width=36, height=36)
     rulings: dict[str, str | int | float] = {}
-    scale: float = Field(default=1.0, gt=0)
+    scale: float = Field(default=1.0, ge=0.1, le=10, description="A56: 0.5 for figures under 20 mm")
     attacker: Side | None = None
     terrain: list[TerrainEntry] = []
     units: list[UnitEntry] = []
