@@ -45,7 +45,7 @@ CONTESTED: Colour = (245, 245, 245)
 
 # Overlays of the tools.
 SELECTION: Colour = (255, 236, 120)
-ARC_TINT = (255, 250, 210, 46)
+OUT_OF_ARC = (40, 36, 60, 60)       # shade over the half of the table behind a trooper
 SENSOR_RING: Colour = (20, 150, 170)
 BAND_RING: Colour = (60, 60, 60)
 RIFLE_RING: Colour = (150, 40, 40)
@@ -59,9 +59,9 @@ MOVE_ILLEGAL: Colour = (210, 40, 40)
 
 # Layout (pixels at the default 1280 x 800 window).
 STATUS_HEIGHT = 36
-SIDE_PANEL_WIDTH = 400
-LOG_HEIGHT = 150
-TABLE_MARGIN = 34
+SIDE_PANEL_WIDTH = 440
+LOG_HEIGHT = 250
+TABLE_MARGINS = (34, 30, 18, 46)      # left, top, right, bottom: inch marks and the sides' edge labels
 
 GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε"}
 TROOPER_LETTERS = {"commander": "C", "tactical": "T", "assault": "A", "scout": "S", "engineer": "E"}
@@ -104,3 +104,30 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
     return pygame.font.Font(_font_file(bold), max(6, int(size)))
+
+
+def gui_theme() -> dict:
+    """pygame_gui theme: the same dark panels and Noto Sans as the hand-drawn parts."""
+    font = {"name": "noto_sans", "size": "15", "bold": "0"}
+    bold = {"name": "noto_sans", "size": "15", "bold": "1"}
+    return {
+        "defaults": {
+            "colours": {
+                "normal_bg": "#3a4049", "hovered_bg": "#4a5260", "disabled_bg": "#2a2e34",
+                "selected_bg": "#8a6d1c", "active_bg": "#8a6d1c", "dark_bg": "#23272d",
+                "normal_text": "#e8eaed", "hovered_text": "#ffffff", "disabled_text": "#7a8088",
+                "selected_text": "#ffffff", "active_text": "#ffffff",
+                "normal_border": "#5a616c", "hovered_border": "#8a93a0", "disabled_border": "#3a3e44",
+                "selected_border": "#f2c440", "active_border": "#f2c440",
+                "text_cursor": "#ffffff",
+            }
+        },
+        "button": {"font": bold, "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4",
+                                          "border_width": "1", "shadow_width": "0"}},
+        "label": {"font": font, "colours": {"normal_text": "#a5abb4"}, "misc": {"text_horiz_alignment": "left"}},
+        "text_entry_line": {"font": font},
+        "text_box": {"font": font},
+        "window": {"font": font},
+        "file_dialog": {"font": font},
+        "tool_tip": {"font": {"name": "noto_sans", "size": "13", "bold": "0"}},
+    }

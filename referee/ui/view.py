@@ -38,14 +38,16 @@ class ViewTransform:
         """A table direction as a screen direction (y flipped)."""
         return (dx, -dy)
 
-    def fit(self, rect: tuple[int, int, int, int], margin: float = 30.0) -> None:
-        """Show the whole table centred in ``rect`` (x, y, w, h) with ``margin`` pixels around it."""
+    def fit(self, rect: tuple[int, int, int, int], margin: float | tuple[float, float, float, float] = 30.0) -> None:
+        """Show the whole table centred in ``rect`` (x, y, w, h), ``margin`` pixels (or left, top, right, bottom)
+        around it."""
         x, y, w, h = rect
-        avail_w = max(1.0, w - 2 * margin)
-        avail_h = max(1.0, h - 2 * margin)
+        left, top, right, bottom = (margin,) * 4 if isinstance(margin, (int, float)) else margin
+        avail_w = max(1.0, w - left - right)
+        avail_h = max(1.0, h - top - bottom)
         self.scale = min(MAX_SCALE, max(MIN_SCALE, min(avail_w / self.table_width, avail_h / self.table_height)))
-        self.ox = x + (w - self.table_width * self.scale) / 2
-        self.oy = y + (h - self.table_height * self.scale) / 2
+        self.ox = x + left + (avail_w - self.table_width * self.scale) / 2
+        self.oy = y + top + (avail_h - self.table_height * self.scale) / 2
 
     def zoom_at(self, factor: float, sx: float, sy: float) -> None:
         """Zoom by ``factor`` keeping the table point under the screen point (sx, sy) where it is."""

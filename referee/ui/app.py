@@ -1,0 +1,150 @@
+"""The window and its loop: events go to the top scene, the visible scenes are drawn, intents go to a handler."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+import pygame
+
+from . import theme
+from .intents import Intent, IntentHandler
+from .scene import Scene, SceneStack
+from .widgets import text_surface
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+TITLE = "Seven Seconds Referee"
+
+
+def use_headless_video() -> None:
+    """Draw off-screen when there is no display (screenshots, tests); call before the window opens."""
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and os.name != "nt":
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+class App:
+    """One window, one scene stack.
+
+    ``on_intent`` receives every ``Intent`` a scene confirms (the engine plugs in here). Without one, intents are
+    kept in ``intents`` and nothing on the table changes.
+    """
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, on_intent: IntentHandler | None = None,
+                 resizable: bool = True) -> None:
+        pygame.display.init()          # no sound: the mixer is never started
+        pygame.font.init()
+        theme.font.cache_clear()
+        text_surface.cache_clear()
+        flags = pygame.RESIZABLE if resizable else 0
+        size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption(TITLE)
+        pygame.key.set_repeat(300, 40)
+        self.stack = SceneStack(self)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.intents: list[Intent] = []
+        self.on_intent: IntentHandler = on_intent or self.intents.append
+
+    # -- the stack ------------------------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scene(self) -> Scene | None:
+        return self.stack.top
+
+    def push(self, scene: Scene) -> Scene:
+        return self.stack.push(scene)
+
+    def pop(self) -> Scene | None:
+        scene = self.stack.pop()
+        if not len(self.stack):
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        return self.stack.replace(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def send(self, intent: Intent) -> None:
+        self.on_intent(intent)
+
+    # -- opening tables -------------------------------------------------------------------------------------------
+    def open_menu(self, scenario: Path | str | None = None):
+        """Start on the menu; with a scenario, open it at once (a load error stays on the menu, shown in red)."""
+        from .scenes.menu import MenuScene
+
+        menu = self.push(MenuScene())
+        if scenario is not None:
+            menu.open_scenario(scenario)
+        return menu
+
+    # -- the loop ---------------------------------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+            surface = pygame.display.get_surface()
+            if surface is None or surface.get_size() != (w, h):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            else:
+                self.screen = surface
+            for scene in self.stack:
+                scene.on_resize(self.size)
+            return
+        top = self.stack.top
+        if top is not None:
+            top.handle_event(event)
+
+    def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
+        surface = surface or self.screen
+        surface.fill(theme.BACKGROUND)
+        for scene in self.stack.visible():
+            scene.draw(surface)
+        return surface
+
+    def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
+        for event in pygame.event.get() if events is None else events:
+            self.dispatch(event)
+            if not self.running:
+                return
+        for scene in self.stack.visible():
+            scene.update(dt)
+        self.render()
+
+    def run(self, fps: int = 60) -> int:
+        try:
+            while self.running and len(self.stack):
+                dt = self.clock.tick(fps) / 1000.0
+                self.step(dt)
+                pygame.display.flip()
+        finally:
+            pygame.quit()
+        return 0
+
+    def screenshot(self, path: Path | str, frames: int = 3) -> Path:
+        """Run a few frames (widgets lay themselves out) and save the window as a PNG."""
+        for _ in range(max(1, frames)):
+            self.step(1 / 30, events=[])
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+        return path
+
+
+def run_app(scenario: Path | str | None, size: tuple[int, int] = DEFAULT_SIZE,
+            on_intent: IntentHandler | None = None, prepare: Callable[[App], None] | None = None) -> int:
+    app = App(size, on_intent)
+    app.open_menu(scenario)
+    if prepare is not None:
+        prepare(app)
+    return app.run()

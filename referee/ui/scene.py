@@ -1,0 +1,109 @@
+"""Scenes and the scene stack: each screen of the program is a scene; menus, dialogs and the table stack up.
+
+A scene turns events into changes of its own view state (or into intents for the engine), advances animations in
+``update`` and paints in ``draw``. ``draw`` reads and never writes: not the battle, not the scene.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Scene:
+    """One screen. ``overlay`` scenes (help, dialogs) are drawn over the scene below them."""
+
+    overlay = False
+    title = ""
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+
+    # -- life cycle, called by the stack ------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        """The scene was pushed (``app`` and the window size are known from here on)."""
+
+    def on_exit(self) -> None:
+        """The scene was popped or replaced."""
+
+    def on_resume(self) -> None:
+        """The scene above this one was popped."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size."""
+
+    # -- the loop ---------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """React to one event; return True when it was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint the scene. Must not change any state."""
+
+    # -- helpers ----------------------------------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        if self.app is not None:
+            return self.app.size
+        surface = pygame.display.get_surface()
+        return surface.get_size() if surface is not None else (1280, 800)
+
+
+class SceneStack:
+    """Push, pop and replace scenes; the top one gets the events, the visible ones are drawn bottom-up."""
+
+    def __init__(self, app: App | None = None) -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def __iter__(self):
+        return iter(self.scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        scene.app = self.app
+        self.scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def pop(self) -> Scene | None:
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_resume()
+        return scene
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def visible(self) -> list[Scene]:
+        """The top scene and, below overlays, the scenes they are drawn over."""
+        out: list[Scene] = []
+        for scene in reversed(self.scenes):
+            out.append(scene)
+            if not scene.overlay:
+                break
+        return list(reversed(out))

@@ -1,0 +1,224 @@
+"""The menu: open the default table, a bundled one or any scenario file (path box or file dialog), or quit.
+
+A scenario that fails to load leaves the program on this scene with the error shown, file and item named.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from ... import paths
+from ...rules.errors import InputError
+from .. import theme
+from ..scene import Scene
+from ..table_data import load_table
+from ..widgets import draw_text, line_height, panel, wrap
+
+COLUMN_W = 640
+MAX_BUNDLED = 8
+
+
+def bundled_scenarios() -> list[Path]:
+    if not paths.SCENARIO_DIR.is_dir():
+        return []
+    return sorted(p for p in paths.SCENARIO_DIR.iterdir() if p.suffix in (".toml", ".json"))
+
+
+def title_of(path: Path) -> str:
+    """The scenario's own name when the file can be read, else its file name made readable."""
+    try:
+        from ...rules.files import read_document
+
+        name = read_document(path).get("name")
+        if isinstance(name, str) and name.strip():
+            return name.strip()
+    except Exception:       # a broken file still gets a button; opening it shows the problem
+        pass
+    return path.stem.replace("-", " ").replace("_", " ").title()
+
+
+def load_error_text(error: Exception) -> str:
+    if isinstance(error, InputError):
+        return error.message()
+    if isinstance(error, OSError):
+        return f"{error.filename or ''}: {error.strerror or error}".lstrip(": ")
+    return f"{type(error).__name__}: {error}"
+
+
+class MenuScene(Scene):
+    title = "Menu"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.manager: pygame_gui.UIManager | None = None
+        self.widgets: dict[str, object] = {}
+        self.bundled: dict[object, Path] = {}
+        self.error_title = ""
+        self.error = ""
+        self.dialog = None
+        self.last_path: str = ""
+        self.error_top = 0
+
+    # ---- opening ------------------------------------------------------------------------------------------------
+    def open_scenario(self, path: Path | str):
+        """Load ``path`` and push its table scene; on failure stay here and show why. Returns the scene or None."""
+        from .table import TableScene
+
+        self.last_path = str(path)
+        try:
+            table = load_table(path)
+        except Exception as e:          # the window must survive any bad file
+            if not isinstance(e, (InputError, OSError)):
+                traceback.print_exc(file=sys.stderr)
+            self.error_title = f"Could not open {path}"
+            self.error = load_error_text(e)
+            self._set_path_text(str(path))
+            return None
+        self.error_title = self.error = ""
+        scene = TableScene(table)
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
+    def _set_path_text(self, text: str) -> None:
+        entry = self.widgets.get("path")
+        if entry is not None:
+            entry.set_text(text)
+
+    # ---- life cycle -------------------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self._build(self.size)
+
+    def on_resume(self) -> None:
+        self._build(self.size)
+
+    def on_resize(self, size) -> None:
+        self._build(size)
+
+    def _build(self, size) -> None:
+        if self.manager is None:
+            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+        else:
+            self.manager.set_window_resolution(size)
+            self.manager.clear_and_reset()
+        self.dialog = None
+        m = self.manager
+        w, h = size
+        x = (w - COLUMN_W) // 2
+        y = max(150, h // 2 - 230)
+        self.widgets = {}
+        self.bundled = {}
+        default = paths.DEFAULT_SCENARIO
+        label = f"Open the default table: {title_of(default)}"
+        if not default.is_file():
+            label = f"The default table ({default.name}) is not installed"
+        b = pygame_gui.elements.UIButton(pygame.Rect(x, y, COLUMN_W, 46), label, m,
+                                         tool_tip_text=str(default.name))
+        if not default.is_file():
+            b.disable()
+        self.widgets["default"] = b
+        y += 62
+        others = [p for p in bundled_scenarios() if p != default][:MAX_BUNDLED]
+        if others:
+            self.widgets["bundled_label"] = pygame_gui.elements.UILabel(
+                pygame.Rect(x, y, COLUMN_W, 24), "Bundled tables", m)
+            y += 28
+            half = (COLUMN_W - 10) // 2
+            for i, p in enumerate(others):
+                r = pygame.Rect(x + (i % 2) * (half + 10), y + (i // 2) * 44, half, 38)
+                btn = pygame_gui.elements.UIButton(r, title_of(p), m, tool_tip_text=p.name)
+                self.bundled[btn] = p
+            y += ((len(others) + 1) // 2) * 44 + 12
+        self.widgets["path_label"] = pygame_gui.elements.UILabel(
+            pygame.Rect(x, y, COLUMN_W, 24), "Scenario file (.toml or .json)", m)
+        y += 28
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, COLUMN_W - 220, 38), m)
+        entry.set_text(self.last_path)
+        self.widgets["path"] = entry
+        self.widgets["open"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + COLUMN_W - 210, y, 100, 38), "Open", m, tool_tip_text="open the file named in the box")
+        self.widgets["browse"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + COLUMN_W - 100, y, 100, 38), "Browse…", m, tool_tip_text="choose a file")
+        y += 56
+        self.widgets["quit"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 160, 40), "Quit", m)
+        self.error_top = y + 58
+
+    def open_dialog(self) -> None:
+        start = paths.SCENARIO_DIR if paths.SCENARIO_DIR.is_dir() else Path.cwd()
+        w, h = self.size
+        rect = pygame.Rect(0, 0, min(620, w - 40), min(480, h - 40))
+        rect.center = (w // 2, h // 2)
+        self.dialog = pygame_gui.windows.UIFileDialog(
+            rect, self.manager, window_title="Open a scenario", initial_file_path=str(start),
+            allowed_suffixes={".toml", ".json"}, allow_existing_files_only=True)
+
+    # ---- events -------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.manager is not None and self.manager.process_events(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.widgets.get("default"):
+                self.open_scenario(paths.DEFAULT_SCENARIO)
+            elif el in self.bundled:
+                self.open_scenario(self.bundled[el])
+            elif el is self.widgets.get("open"):
+                self._open_typed()
+            elif el is self.widgets.get("browse"):
+                self.open_dialog()
+            elif el is self.widgets.get("quit"):
+                if self.app is not None:
+                    self.app.quit()
+            return True
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.widgets.get("path"):
+            self._open_typed()
+            return True
+        if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            self.open_scenario(event.text)
+            return True
+        if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
+            self.dialog = None
+            return True
+        return False
+
+    def _open_typed(self) -> None:
+        text = self.widgets["path"].get_text().strip()
+        if text:
+            self.open_scenario(Path(text).expanduser())
+
+    # ---- the loop -----------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.BACKGROUND)
+        x = (w - COLUMN_W) // 2
+        top = max(150, h // 2 - 230)
+        draw_text(surface, "Seven Seconds Referee", (x, top - 110), 34, True, theme.TEXT)
+        draw_text(surface, "Referee assistant for 7 Seconds, playtest rules v0.81: look at a table and ask questions",
+                  (x, top - 58), 15, False, theme.TEXT_DIM)
+        if self.error:
+            self._draw_error(surface, x, self.error_top)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+
+    def _draw_error(self, surface, x: int, y: int) -> None:
+        size = 14
+        lh = line_height(size)
+        lines = []
+        for raw in self.error.splitlines():
+            lines.extend(wrap(raw, COLUMN_W - 28, size, False, 4))
+        h_avail = surface.get_height() - y - 16
+        shown = lines[: max(1, (h_avail - 44) // lh)]
+        box = pygame.Rect(x, y, COLUMN_W, 40 + lh * len(shown) + 8)
+        panel(surface, box, (58, 30, 32), theme.ERROR, 6)
+        draw_text(surface, self.error_title, (x + 14, y + 10), 15, True, theme.ERROR)
+        for i, line in enumerate(shown):
+            draw_text(surface, line, (x + 14, y + 38 + i * lh), size, False, theme.TEXT)

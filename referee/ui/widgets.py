@@ -1,0 +1,245 @@
+"""Small drawing helpers shared by the scenes: cached text, wrapping, dashed lines, display lists, tooltips."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from . import theme
+from .theme import Colour
+
+
+# ---- text ---------------------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def text_surface(text: str, size: int, bold: bool = False, colour: Colour = theme.TEXT) -> pygame.Surface:
+    return theme.font(size, bold).render(text, True, colour)
+
+
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return theme.font(size, bold).size(text)[0]
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    return theme.font(size, bold).get_linesize()
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 14, bold: bool = False,
+              colour: Colour = theme.TEXT, anchor: str = "topleft") -> pygame.Rect:
+    img = text_surface(text, size, bold, tuple(colour))
+    rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(img, rect)
+    return rect
+
+
+@lru_cache(maxsize=2048)
+def wrap(text: str, width: int, size: int, bold: bool = False, indent: int = 0) -> tuple[str, ...]:
+    """Break ``text`` into lines no wider than ``width`` pixels; continuation lines get ``indent`` spaces."""
+    f = theme.font(size, bold)
+    if width <= 0 or f.size(text)[0] <= width:
+        return (text,)
+    lead = len(text) - len(text.lstrip(" "))
+    pad = " " * (lead + indent)
+    words = text.strip(" ").split(" ")
+    lines: list[str] = []
+    current = " " * lead
+    for word in words:
+        trial = (current + " " + word) if current.strip() else current + word
+        if f.size(trial)[0] <= width or not current.strip():
+            current = trial
+        else:
+            lines.append(current)
+            current = pad + word
+    lines.append(current)
+    return tuple(lines)
+
+
+def ellipsize(text: str, width: int, size: int, bold: bool = False) -> str:
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# ---- shapes -------------------------------------------------------------------------------------------------------
+
+
+def dashed_line(surface, colour, start, end, width: int = 1, dash: float = 8.0, gap: float = 6.0) -> None:
+    x0, y0 = start
+    x1, y1 = end
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1e-6:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    t = 0.0
+    while t < length:
+        t2 = min(length, t + dash)
+        pygame.draw.line(surface, colour, (x0 + ux * t, y0 + uy * t), (x0 + ux * t2, y0 + uy * t2), width)
+        t = t2 + gap
+
+
+def dashed_circle(surface, colour, centre, radius: float, width: int = 1, dash: float = 10.0, gap: float = 7.0) -> None:
+    if radius < 2:
+        return
+    circumference = 2 * math.pi * radius
+    n = max(8, int(circumference / (dash + gap)))
+    step = 2 * math.pi / n
+    on = step * dash / (dash + gap)
+    cx, cy = centre
+    rect = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+    rect.center = (round(cx), round(cy))
+    for i in range(n):
+        a = i * step
+        pygame.draw.arc(surface, colour, rect, a, a + on, width)
+
+
+def circle_visible(centre, radius: float, clip: pygame.Rect) -> bool:
+    """Does a circle outline of this size show inside ``clip`` at all (skip huge off-screen rings)?"""
+    cx, cy = centre
+    nearest_x = min(max(cx, clip.left), clip.right)
+    nearest_y = min(max(cy, clip.top), clip.bottom)
+    if math.hypot(nearest_x - cx, nearest_y - cy) > radius:
+        return False
+    corners = [(clip.left, clip.top), (clip.right, clip.top), (clip.left, clip.bottom), (clip.right, clip.bottom)]
+    return max(math.hypot(x - cx, y - cy) for x, y in corners) >= radius
+
+
+def panel(surface, rect, colour=theme.PANEL, border=theme.PANEL_EDGE, radius: int = 0) -> None:
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surface, border, rect, 1, border_radius=radius)
+
+
+# ---- display lists: laid out once when the content changes, drawn every frame, hit-tested by key ----------------
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: int = 14
+    bold: bool = False
+    colour: Colour = theme.TEXT
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    colour: Colour
+    border: Colour | None = None
+    radius: int = 0
+    hatch: Colour | None = None
+
+
+@dataclass(frozen=True)
+class Dot:
+    x: float
+    y: float
+    r: float
+    colour: Colour
+    border: Colour | None = None
+
+
+@dataclass(frozen=True)
+class Block:
+    """A stretch of a panel: ``key`` names what a click on it means (None: nothing)."""
+
+    key: str | None
+    y: int
+    h: int
+    items: tuple = ()
+    background: Colour | None = None
+
+
+def draw_items(surface, items, ox: float, oy: float) -> None:
+    for it in items:
+        if isinstance(it, Text):
+            draw_text(surface, it.text, (ox + it.x, oy + it.y), it.size, it.bold, it.colour)
+        elif isinstance(it, Box):
+            r = pygame.Rect(round(ox + it.x), round(oy + it.y), round(it.w), round(it.h))
+            pygame.draw.rect(surface, it.colour, r, border_radius=it.radius)
+            if it.hatch is not None:
+                old = surface.get_clip()
+                surface.set_clip(r.clip(old) if old else r)
+                for k in range(-r.h, r.w, 6):
+                    pygame.draw.line(surface, it.hatch, (r.x + k, r.bottom), (r.x + k + r.h, r.y), 2)
+                surface.set_clip(old)
+            if it.border is not None:
+                pygame.draw.rect(surface, it.border, r, 1, border_radius=it.radius)
+        elif isinstance(it, Dot):
+            c = (round(ox + it.x), round(oy + it.y))
+            pygame.draw.circle(surface, it.colour, c, it.r)
+            if it.border is not None:
+                pygame.draw.circle(surface, it.border, c, it.r, 1)
+
+
+def draw_blocks(surface, blocks, rect: pygame.Rect, scroll: int, highlight: str | None = None) -> None:
+    """Draw the blocks that show in ``rect`` with the content scrolled up by ``scroll`` pixels."""
+    old = surface.get_clip()
+    surface.set_clip(rect.clip(old) if old else rect)
+    for b in blocks:
+        top = rect.y + b.y - scroll
+        if top > rect.bottom or top + b.h < rect.y:
+            continue
+        bg = b.background
+        if highlight is not None and b.key == highlight:
+            bg = theme.HEADER
+        if bg is not None:
+            pygame.draw.rect(surface, bg, (rect.x, top, rect.w, b.h))
+        draw_items(surface, b.items, rect.x, top)
+    surface.set_clip(old)
+
+
+def block_at(blocks, y_in_content: float):
+    for b in blocks:
+        if b.y <= y_in_content < b.y + b.h:
+            return b
+    return None
+
+
+def content_height(blocks) -> int:
+    return max((b.y + b.h for b in blocks), default=0)
+
+
+# ---- tooltips -----------------------------------------------------------------------------------------------------
+
+
+def draw_tooltip(surface, lines, pos, size: int = 14, max_width: int = 420, bounds: pygame.Rect | None = None) -> None:
+    """A box of lines near ``pos``, kept inside ``bounds`` (default the window). Each line is a str or
+    (str, colour, bold)."""
+    if not lines:
+        return
+    norm = []
+    for ln in lines:
+        if isinstance(ln, str):
+            ln = (ln, theme.TEXT, False)
+        text, colour, bold = ln
+        for part in wrap(text, max_width, size, bold, 2):
+            norm.append((part, colour, bold))
+    pad = 8
+    lh = line_height(size)
+    w = max(text_width(t, size, b) for t, _, b in norm) + 2 * pad
+    h = lh * len(norm) + 2 * pad
+    bounds = bounds or surface.get_rect()
+    x, y = pos[0] + 18, pos[1] + 18
+    if x + w > bounds.right - 4:
+        x = pos[0] - w - 12
+    if y + h > bounds.bottom - 4:
+        y = pos[1] - h - 12
+    x, y = max(bounds.x + 4, x), max(bounds.y + 4, y)
+    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 90))
+    surface.blit(shadow, (x + 3, y + 3))
+    panel(surface, pygame.Rect(x, y, w, h), (24, 27, 32), theme.PANEL_EDGE, 4)
+    for i, (t, colour, bold) in enumerate(norm):
+        draw_text(surface, t, (x + pad, y + pad + i * lh), size, bold, colour)

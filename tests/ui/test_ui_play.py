@@ -1,0 +1,40 @@
+"""``seven-seconds play --screenshot``: renders without a display and saves a PNG."""
+
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+
+from referee.cli.main import main  # noqa: E402
+
+TABLE = Path(__file__).with_name("table.toml")
+
+
+def test_screenshot_of_a_table_with_a_selection_and_a_ruler(tmp_path, capsys):
+    out = tmp_path / "shot.png"
+    status = main(["play", str(TABLE), "--size", "900x640", "--screenshot", str(out), "--select", "a-tac-1",
+                   "--hover", "b-tac-2", "--ruler", "a-tac-1", "b-asl"])
+    assert status == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (900, 640)
+
+
+def test_screenshot_of_a_broken_scenario_shows_the_menu(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nbogus = 1\n')
+    out = tmp_path / "menu.png"
+    assert main(["play", str(bad), "--screenshot", str(out), "--select", "a-tac-1"]) == 0
+    assert out.is_file()
+
+
+def test_unknown_unit_for_screenshot_is_bad_input(tmp_path, capsys):
+    status = main(["play", str(TABLE), "--screenshot", str(tmp_path / "x.png"), "--select", "nobody"])
+    assert status == 2
+    assert "nobody" in capsys.readouterr().err
+
+
+def test_bad_size_is_bad_input(capsys):
+    assert main(["play", str(TABLE), "--size", "big"]) == 2
