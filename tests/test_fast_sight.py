@@ -19,6 +19,7 @@ TERRAIN_TYPES = ["hills", "large-building", "rock-formation", "woods", "bush", "
                  "marsh", "broken-ground", "smoke", "crater", "plains", "stream", "river", "lake"]
 BLOCKING = ["hills", "large-building", "rock-formation"]
 SIGHT_RULINGS = ("A6", "A7", "A8", "A9", "A10", "A11")
+PRICE_RULINGS = SIGHT_RULINGS + ("A2", "A3", "A50")      # bands, Scouts' bands, eaten counters' price
 
 
 def assert_same_sightlines(bf):
@@ -35,6 +36,7 @@ def assert_same_exposure(bf, step):
         ref, fast = exposure_reference(bf, side, step), exposure_fast(bf, side, step)
         assert (fast.step, fast.columns, fast.rows) == (ref.step, ref.columns, ref.rows)
         assert fast.counts == ref.counts, side
+        assert fast.prices == ref.prices, side
 
 
 # --- random tables ------------------------------------------------------------------------------------------------
@@ -91,14 +93,15 @@ def tables(draw):
         x, y = 1.0 + 2.0 * i + jitter[0], 1.0 + 2.0 * j + jitter[1]
         side = "A" if k % 2 == 0 else "B"
         base = draw(st.sampled_from([1.0, 1.0, 0.5, 1.5]))
-        kind = draw(st.sampled_from(["tactical", "scout", "basic-drone", "haywire-drone", "blip"]))
+        kind = draw(st.sampled_from(["tactical", "scout", "assault", "basic-drone", "recce-drone", "haywire-drone",
+                                     "blip"]))
         if kind == "blip":
             blips.append({"id": f"u{k}", "side": side, "x": x, "y": y, "base": base})
             continue
         extra = {"jammer_on": draw(st.booleans())} if kind == "haywire-drone" else {}
         units.append(unit(f"u{k}", side, x, y, type=kind, facing=draw(st.sampled_from([0, 90, 180, 270])), base=base,
                           **extra))
-    rulings = {rid: draw(st.sampled_from(["A", "B"])) for rid in draw(st.sets(st.sampled_from(SIGHT_RULINGS)))}
+    rulings = {rid: draw(st.sampled_from(["A", "B"])) for rid in draw(st.sets(st.sampled_from(PRICE_RULINGS)))}
     scale = draw(st.sampled_from([1.0, 1.0, 0.5]))
     return battlefield(units, terrain, blips=blips, rulings=rulings, width=width, height=height, scale=scale)
 
@@ -113,6 +116,87 @@ def test_random_tables_sightlines(bf):
 @given(tables(), st.sampled_from([3.0, 4.0, 2.5]))
 def test_random_tables_exposure(bf, step):
     assert_same_exposure(bf, step)
+
+
+# --- random knife edges: terrain placed exactly on sight lines ----------------------------------------------------
+
+def _on_line(x0, y0, x1, y1, t):
+    return [x0 + t * (x1 - x0), y0 + t * (y1 - y0)]
+
+
+@st.composite
+def knife_tables(draw):
+    """Two opposing units at random, and terrain built from their sight lines: a polygon vertex on the line between
+    the centres, on the closest-points segment, or on a tangent from the viewer's closest point to the target's base
+    (the edge of the A9 cone); a polygon edge lying along one of those lines; a rectangle whose side touches the
+    target's base. Whatever the floating-point rounding of such coordinates, both engines must agree."""
+    vx, vy = draw(st.floats(1.5, 13.5)), draw(st.floats(1.5, 6.0))
+    tx, ty = draw(st.floats(1.5, 13.5)), draw(st.floats(9.0, 16.5))
+    vb, tb = draw(st.sampled_from([1.0, 0.5, 1.5])), draw(st.sampled_from([1.0, 0.5, 1.5]))
+    vr, tr = vb / 2, tb / 2
+    dx, dy = tx - vx, ty - vy
+    dist = math.hypot(dx, dy)
+    ux, uy = dx / dist, dy / dist
+    px, py = vx + ux * vr, vy + uy * vr                       # the viewer's closest point
+    ex, ey = tx - ux * tr, ty - uy * tr                       # the target's closest point
+    d = math.hypot(tx - px, ty - py)
+    alpha = math.asin(tr / d)
+    theta0 = math.atan2(ty - py, tx - px)
+    lines = {
+        "centres": (vx, vy, tx, ty),
+        "closest points": (px, py, ex, ey),
+        "left tangent": (px, py, px + d * math.cos(alpha) * math.cos(theta0 + alpha),
+                         py + d * math.cos(alpha) * math.sin(theta0 + alpha)),
+        "right tangent": (px, py, px + d * math.cos(alpha) * math.cos(theta0 - alpha),
+                          py + d * math.cos(alpha) * math.sin(theta0 - alpha)),
+    }
+    terrain = []
+    for i in range(draw(st.integers(1, 3))):
+        x0, y0, x1, y1 = lines[draw(st.sampled_from(sorted(lines)))]
+        t = draw(st.sampled_from([0.3, 0.5, 0.7, 1.0]) | st.floats(0.15, 0.95))
+        a = _on_line(x0, y0, x1, y1, t)
+        ttype = draw(st.sampled_from(["hills", "large-building", "woods", "bush", "hills", "woods"]))
+        shape = draw(st.sampled_from(["vertex", "edge", "touching"]))
+        nx, ny = -(y1 - y0), x1 - x0                          # a normal of the line
+        nl = math.hypot(nx, ny)
+        nx, ny = nx / nl, ny / nl
+        side = draw(st.sampled_from([1.0, -1.0]))
+        w = draw(st.floats(0.4, 2.5))
+        if shape == "vertex":           # a triangle with one corner on the line, the rest to one side
+            b = [a[0] + side * w * nx + 0.7 * (x1 - x0) / 4, a[1] + side * w * ny + 0.7 * (y1 - y0) / 4]
+            c = [a[0] + side * w * nx - 0.5 * (x1 - x0) / 4, a[1] + side * w * ny - 0.5 * (y1 - y0) / 4]
+            poly = [a, b, c]
+        elif shape == "edge":           # a quadrilateral with one side along the line
+            t2 = max(0.0, t - draw(st.floats(0.1, 0.6)))
+            b = _on_line(x0, y0, x1, y1, t2)
+            poly = [b, a, [a[0] + side * w * nx, a[1] + side * w * ny], [b[0] + side * w * nx, b[1] + side * w * ny]]
+        else:                           # a box whose side touches the target's base
+            cx, cy = tx + side * tr * nx, ty + side * tr * ny
+            poly = [[cx - 0.5 * ux, cy - 0.5 * uy], [cx + 0.5 * ux, cy + 0.5 * uy],
+                    [cx + 0.5 * ux + side * w * nx, cy + 0.5 * uy + side * w * ny],
+                    [cx - 0.5 * ux + side * w * nx, cy - 0.5 * uy + side * w * ny]]
+        g = shapely.Polygon(poly)
+        if g.is_valid and g.area > 1e-3:
+            terrain.append({"id": f"k{i}", "type": ttype, "polygon": poly})
+    viewer = draw(st.sampled_from(["tactical", "scout", "recce-drone", "basic-drone"]))
+    target = draw(st.sampled_from(["tactical", "assault", "basic-drone"]))
+    facing = math.degrees(theta0) + draw(st.sampled_from([0.0, 90.0, -90.0, 180.0, 45.0]))
+    units = [unit("V", "A", vx, vy, type=viewer, base=vb, facing=facing % 360.0),
+             unit("T", "B", tx, ty, type=target, base=tb, facing=0)]
+    rulings = {rid: draw(st.sampled_from(["A", "B"])) for rid in draw(st.sets(st.sampled_from(PRICE_RULINGS)))}
+    return battlefield(units, terrain, rulings=rulings, width=15, height=18)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(knife_tables())
+def test_random_knife_edge_sightlines(bf):
+    assert_same_sightlines(bf)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(knife_tables())
+def test_random_knife_edge_exposure(bf):
+    assert_same_exposure(bf, 1.5)
 
 
 # --- knife edges, deliberately --------------------------------------------------------------------------------------
@@ -197,7 +281,9 @@ def test_engines_agree_through_the_query_layer():
     fast, ref = sightlines(bf), sightlines(bf, "reference")
     assert fast["engine"] == "fast" and ref["engine"] == "reference"
     assert fast["pairs"] == ref["pairs"]
-    assert exposure(bf, "A", 3.0)["counts"] == exposure(bf, "A", 3.0, "reference")["counts"]
+    fast, ref = exposure(bf, "A", 3.0), exposure(bf, "A", 3.0, "reference")
+    assert (fast["counts"], fast["prices"]) == (ref["counts"], ref["prices"])
+    assert fast["engine"] == "fast" and ref["engine"] == "reference" and fast["elapsed_ms"] >= 0
 
 
 # --- the array helpers ------------------------------------------------------------------------------------------------

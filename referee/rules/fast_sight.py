@@ -33,7 +33,7 @@ from .fast_geometry import (
 )
 from .numbers import EPS
 from .sight import HEAVY_LIMIT, LineOfSight, cover, feature_cover, line_of_sight
-from .table_sight import ExposureGrid, PairSight, grid_shape, watchers
+from .table_sight import ExposureGrid, PairSight, exposure_probe, grid_shape, watchers
 
 COVER_NAMES = {v: k for k, v in COVER_BANDS.items()}
 PROBE_RADIUS = 0.5
@@ -91,6 +91,14 @@ class _Table:
         self.heavy_edges = EdgeTable([self.features[i].geometry for i in heavy])
         self.probe_holds: dict[tuple[float, int, int], np.ndarray] = {}
         self._parts: ConvexParts | None = None
+        self._cover: tuple[np.ndarray, EdgeTable] | None = None
+
+    def cover_edges(self) -> tuple[np.ndarray, EdgeTable]:
+        """The features that give a trooper cover (``bands[0] > 0``): their indices and edges (built on first use)."""
+        if self._cover is None:
+            index = np.nonzero(self.bands[0] > 0)[0]
+            self._cover = (index, EdgeTable([self.features[i].geometry for i in index]))
+        return self._cover
 
     def convex_parts(self) -> ConvexParts:
         if self._parts is None:
@@ -488,7 +496,7 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
     cols, rows = grid_shape(bf, step)
     enemies = watchers(bf, side)
     if not enemies or cols == 0 or rows == 0:
-        return ExposureGrid(step, cols, rows, [[0] * cols for _ in range(rows)])
+        return ExposureGrid(step, cols, rows, [[0] * cols for _ in range(rows)], [[None] * cols for _ in range(rows)])
     table = _table(bf)
     gx = (np.arange(cols) + 0.5) * step
     gy = (np.arange(rows) + 0.5) * step
@@ -518,10 +526,129 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
         visible[e_idx, q_idx] = fraction <= 0.5 + EPS
         for k in np.nonzero(knife)[0].tolist():
             e, q = int(e_idx[k]), int(q_idx[k])
-            probe = Piece(id="(probe)", kind="trooper", x=float(qx[q]), y=float(qy[q]), radius=radius, side=side)
+            probe = exposure_probe(side, float(qx[q]), float(qy[q]), radius)
             visible[e, q] = line_of_sight(bf, enemies[e], probe).visible
     counts = visible.sum(axis=0).reshape(rows, cols)
-    return ExposureGrid(step, cols, rows, counts.tolist())
+    cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible, side)
+    prices = [[None if c < 0 else c for c in row] for row in cheapest.reshape(rows, cols).tolist()]
+    return ExposureGrid(step, cols, rows, counts.tolist(), prices)
+
+
+_BAND_KNIFE = 1e-9       # a distance this close to the A58 tolerance around a band boundary goes to the reference
+_ARC_KNIFE = 1e-7        # degrees: a bearing this close to the edge of the 180° arc goes to the reference
+
+
+def _bands(bf: Battlefield, d, size):
+    """``ranges.band_index`` for arrays of distances (one band size per distance), and the knife-edge flags."""
+    q = d / size
+    nearest = np.rint(q)
+    off = np.abs(d - nearest * size)
+    q = np.where(off <= EPS, nearest, q)
+    knife = np.abs(off - EPS) <= _BAND_KNIFE
+    if bf.rulings.reads("A2", "B"):
+        return np.maximum(1, np.ceil(q)).astype(np.int64), knife
+    return np.where(d <= 0, 1, np.floor(q).astype(np.int64) + 1), knife
+
+
+def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible,
+                     side) -> np.ndarray:
+    """The cheapest Target counter on a probe at each point, as ``targeting.target_price(...).cost(1)`` gives it for
+    every enemy that may Target and sees the point; -1 where none can (``table_sight.exposure_reference``).
+
+    Per sight line: the range band (``ranges.band_index``), the probe's own cover (``sight.cover_of``), the arc
+    (``geometry.in_arc``, price doubled outside), and the intervening features along the A6 segment (``sight.cover``:
+    1 counter eaten per Light one, 2 per Heavy one, blocked beyond 3" of Heavy, A7 and A8 as the rulings say).
+
+    The price per counter is a lower bound of the cost (eaten counters only add to it), and it needs no terrain
+    crossing: the intervening terrain is measured first for each point's cheapest sight lines, then only for those
+    whose bound is below the best cost found (the others cannot be the cheapest).
+    """
+    from .targeting import can_target, target_band_size, target_price
+
+    g = len(qx)
+    none = np.iinfo(np.int64).max
+    best = np.full(g, none, dtype=np.int64)
+    able = np.array([can_target(e)[0] for e in enemies], dtype=bool)
+    E, Q = np.nonzero(visible & able[:, None])
+    if len(E) == 0:
+        return np.full(g, -1, dtype=np.int64)
+    rules = bf.rulings
+    n = len(E)
+    vx, vy, vr, tx, ty = ex[E], ey[E], er[E], qx[Q], qy[Q]
+    tr = np.full(n, radius)
+    size = np.array([target_band_size(bf, e)[0] for e in enemies])[E]
+    d = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr)
+    band, knife = _bands(bf, d, size)
+    # The probe's cover: the best feature holding its centre.
+    own = np.where(q_holds, table.bands[0], 0).max(axis=1) if table.features else np.zeros(g, np.int64)
+    base = band + own[Q]
+    # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
+    trooper = np.array([e.is_trooper for e in enemies], dtype=bool)[E]
+    facing = np.array([e.facing for e in enemies], dtype=float)[E]
+    off = np.abs((np.degrees(np.arctan2(ty - vy, tx - vx)) - facing + 180.0) % 360.0 - 180.0)
+    arc = ~trooper | (off <= 90.0 + EPS)
+    knife |= trooper & (np.abs(off - (90.0 + EPS)) <= _ARC_KNIFE)
+    price = np.where(arc, base, 2 * base)
+    eaten_price = price if rules.reads("A50", "A") else base
+
+    # Intervening cover along the A6 segment, for some of the sight lines.
+    cover_index, edges = table.cover_edges()
+    kind = table.bands[0, cover_index]                      # 1 Light, 2 Heavy
+    if rules.reads("A6", "B"):
+        sx, sy, _ = _viewer_points(vx, vy, vr, tx, ty)
+        fx, fy = tx, ty
+    else:
+        sx, sy, fx, fy, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
+    limit = bf.distance(HEAVY_LIMIT)
+
+    def costs(idx: np.ndarray) -> np.ndarray:
+        m = len(idx)
+        eaten, blocked, edge_knife = np.zeros(m), np.zeros(m, dtype=bool), np.zeros(m, dtype=bool)
+        if len(edges) and m:
+            own_t, own_v = q_holds[Q[idx]][:, cover_index], e_holds[E[idx]][:, cover_index]
+            mask = (np.hypot(fx[idx] - sx[idx], fy[idx] - sy[idx]) > EPS)[:, None] & ~((kind == 1)[None, :] & own_t)
+            if rules.reads("A8", "B"):
+                mask &= ~(own_v & ~own_t)
+            if rules.reads("A7", "B"):
+                mask &= ~((kind == 2)[None, :] & own_t)
+            x0, y0, x1, y1 = sx[idx], sy[idx], fx[idx], fy[idx]
+            cp, cf = bbox_candidates(*_segment_bbox(x0, y0, x1, y1), edges, mask)
+            close = near_segments(x0, y0, x1, y1, 0.0, cp, cf, edges)
+            cp, cf = cp[close], cf[close]
+            lengths, k = segment_lengths(x0, y0, x1, y1, cp, cf, edges)
+            edge_knife[cp[k]] = True
+            counted = lengths > EPS
+            eaten = np.bincount(cp[counted], weights=kind[cf[counted]], minlength=m)
+            heavy = counted & (kind[cf] == 2)
+            if rules.reads("A6", "B"):
+                blocked = np.bincount(cp[heavy], weights=lengths[heavy], minlength=m) > limit + EPS
+            else:
+                blocked[cp[heavy & (lengths > limit + EPS)]] = True
+        out = np.where(blocked, none, eaten.astype(np.int64) * eaten_price[idx] + price[idx])
+        for j in np.nonzero(knife[idx] | edge_knife)[0].tolist():
+            k = int(idx[j])
+            e, q = int(E[k]), int(Q[k])
+            tp = target_price(bf, enemies[e], exposure_probe(side, float(qx[q]), float(qy[q]), radius))
+            out[j] = tp.cost(1) if tp.allowed else none
+        return out
+
+    # First the sight lines at each point's lowest price, then any other whose price is below the best cost so far.
+    lowest = np.full(g, none, dtype=np.int64)
+    np.minimum.at(lowest, Q, price)
+    done = price == lowest[Q]
+    idx = np.nonzero(done)[0]
+    np.minimum.at(best, Q[idx], costs(idx))
+    while True:
+        idx = np.nonzero(~done & (price < best[Q]))[0]
+        if len(idx) == 0:
+            break
+        # The cheapest of the rest at each point first: a bound met is a bound that prunes the others.
+        lowest = np.full(g, none, dtype=np.int64)
+        np.minimum.at(lowest, Q[idx], price[idx])
+        idx = idx[price[idx] == lowest[Q[idx]]]
+        done[idx] = True
+        np.minimum.at(best, Q[idx], costs(idx))
+    return np.where(best == none, -1, best)
 
 
 __all__ = ["sightlines_fast", "exposure_fast"]

@@ -48,6 +48,9 @@ class ExposureGrid:
     columns: int
     rows: int
     counts: list[list[int]]     # row 0 at y = step / 2
+    # The cheapest Target counter an enemy could place on a unit there: the points one net counter costs, counters
+    # eaten by intervening terrain included (``TargetPrice.cost(1)``); None where no enemy can Target it.
+    prices: list[list[int | None]] | None = None
 
 
 def grid_shape(bf: Battlefield, step: float) -> tuple[int, int]:
@@ -59,16 +62,37 @@ def watchers(bf: Battlefield, side: str) -> list[Piece]:
     return sorted((p for p in bf.pieces.values() if (p.is_trooper or p.is_drone) and p.side != side), key=lambda p: p.id)
 
 
+def exposure_probe(side: str, x: float, y: float, radius: float = 0.5) -> Piece:
+    """The unit imagined at one grid point: a trooper of ``side`` on a ``radius`` base."""
+    return Piece(id="(probe)", kind="trooper", x=x, y=y, radius=radius, side=side)
+
+
 def exposure_reference(bf: Battlefield, side: str, step: float = 0.5, radius: float = 0.5) -> ExposureGrid:
+    """For a unit of ``side`` at each grid point: how many ``watchers`` could see it (50 % rule), and the cheapest
+    Target counter any of them could place on it (``targeting.target_price``, one pair at a time)."""
+    from .targeting import can_target, target_price
+
     cols, rows = grid_shape(bf, step)
     enemies = watchers(bf, side)
-    counts = []
+    targeters = {e.id for e in enemies if can_target(e)[0]}
+    counts, prices = [], []
     for j in range(rows):
         y = (j + 0.5) * step
-        row = []
+        row, row_price = [], []
         for i in range(cols):
-            x = (i + 0.5) * step
-            probe = Piece(id="(probe)", kind="trooper", x=x, y=y, radius=radius, side=side)
-            row.append(sum(1 for e in enemies if line_of_sight(bf, e, probe).visible))
+            probe = exposure_probe(side, (i + 0.5) * step, y, radius)
+            seen, cheapest = 0, None
+            for e in enemies:
+                if e.id in targeters:
+                    tp = target_price(bf, e, probe)
+                    seen += tp.cover.los.visible
+                    if tp.allowed:
+                        cost = tp.cost(1)
+                        cheapest = cost if cheapest is None else min(cheapest, cost)
+                else:
+                    seen += line_of_sight(bf, e, probe).visible
+            row.append(seen)
+            row_price.append(cheapest)
         counts.append(row)
-    return ExposureGrid(step, cols, rows, counts)
+        prices.append(row_price)
+    return ExposureGrid(step, cols, rows, counts, prices)

@@ -45,8 +45,10 @@ def exposure(bf: Battlefield, side: str, step: float = 0.5, engine: str | None =
         grid = exposure_reference(bf, side, step)
     ms = (time.perf_counter() - t0) * 1000
     return {
-        "step": grid.step, "columns": grid.columns, "rows": grid.rows, "counts": grid.counts,
+        "step": grid.step, "columns": grid.columns, "rows": grid.rows, "counts": grid.counts, "prices": grid.prices,
         "engine": engine, "elapsed_ms": round(ms, 3),
         "explain": [f"a unit of side {side} at each point of a {grid.step:g}\" grid; counts of revealed enemy units "
-                    f"that could see it (50 % rule) [A9, A10]"],
+                    f"that could see it (50 % rule) [A9, A10]",
+                    "prices: the fewest points an enemy needs to place one Target counter on it there, counters "
+                    "eaten by intervening terrain included; null where no enemy can Target it [p.19, p.24, A12, A50]"],
     }
