@@ -71,3 +71,22 @@ def load_table(path: Path | str) -> TableData:
     """Load a scenario file for viewing; raises ``InputError`` (a ``ValueError``) naming what is wrong."""
     path = Path(path)
     return table_from_scenario(load_scenario(path), path)
+
+
+def table_from_view(view: dict) -> TableData:
+    """What one player may see of a battle (``game.view.player_view``) as a table to draw and ask questions of.
+
+    Only the view is read: the opponent's blips arrive as anonymous counters, so nothing secret can reach the
+    drawing or a preview.
+    """
+    from ..game.view import scenario_part
+    from ..rules.files import validate
+
+    data = scenario_part(view)
+    for b in data.get("blips", []):
+        b.pop("contents", None)        # the side's own blip contents are shown by the holding area, not the table
+    scenario = validate(Scenario, data, f"view of {view.get('name', 'the battle')}")
+    table = table_from_scenario(scenario)
+    turn = view.get("turn") or {}
+    info = TurnInfo(view.get("round"), view.get("phase"), view.get("initiative"), turn.get("player"))
+    return TableData(table.name, table.battlefield, None, table.activation, table.blip_numbers, table.objectives, info)

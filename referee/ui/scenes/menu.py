@@ -61,7 +61,9 @@ class MenuScene(Scene):
         self.error_title = ""
         self.error = ""
         self.dialog = None
+        self.dialog_kind = "scenario"
         self.last_path: str = ""
+        self.interrupted = None          # an autosaved battle that is not over, offered for resuming
         self.error_top = 0
 
     # ---- opening ------------------------------------------------------------------------------------------------
@@ -92,9 +94,20 @@ class MenuScene(Scene):
 
     # ---- life cycle -------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.find_interrupted()
         self._build(self.size)
 
+    def find_interrupted(self) -> None:
+        from ...game.record import find_interrupted
+
+        try:
+            self.interrupted = find_interrupted()
+        except Exception:         # a broken autosave is never a reason not to start
+            traceback.print_exc(file=sys.stderr)
+            self.interrupted = None
+
     def on_resume(self) -> None:
+        self.find_interrupted()
         self._build(self.size)
 
     def on_resize(self, size) -> None:
@@ -122,7 +135,22 @@ class MenuScene(Scene):
         if not default.is_file():
             b.disable()
         self.widgets["default"] = b
-        y += 62
+        y += 56
+        # A battle: new (hot-seat set-up), resumed from the autosave, or loaded from a save file.
+        half = (COLUMN_W - 10) // 2
+        self.widgets["new_battle"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, half, 42), "New battle (hot-seat)…", m,
+            tool_tip_text="set up a battle for two players on this screen")
+        self.widgets["load_battle"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + half + 10, y, half, 42), "Load a saved battle…", m,
+            tool_tip_text="continue a battle from a save file")
+        y += 50
+        if self.interrupted is not None:
+            self.widgets["resume"] = pygame_gui.elements.UIButton(
+                pygame.Rect(x, y, COLUMN_W, 42), "Resume the interrupted battle: " + self.interrupted.summary(), m,
+                tool_tip_text="the battle autosaved after its last action")
+            y += 50
+        y += 12
         others = [p for p in bundled_scenarios() if p != default][:MAX_BUNDLED]
         if others:
             self.widgets["bundled_label"] = pygame_gui.elements.UILabel(
@@ -146,16 +174,60 @@ class MenuScene(Scene):
             pygame.Rect(x + COLUMN_W - 100, y, 100, 38), "Browse…", m, tool_tip_text="choose a file")
         y += 56
         self.widgets["quit"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 160, 40), "Quit", m)
+        self.widgets["mirror"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + COLUMN_W - 300, y, 300, 40), "Mirror a physical table…", m,
+            tool_tip_text="copy a real table (terrain, units, counters) into a scenario and ask about it")
         self.error_top = y + 58
 
-    def open_dialog(self) -> None:
+    # ---- battles ------------------------------------------------------------------------------------------------
+    def new_battle(self):
+        from .setup import SetupScene
+
+        if self.app is not None:
+            return self.app.push(SetupScene())
+        return None
+
+    def load_battle(self, path: Path | str):
+        """Open a save; a file that will not load keeps the program here with the reason, and is left as it is."""
+        from ...game.record import read_save
+
+        try:
+            save = read_save(path)
+        except Exception as e:           # the window must survive any bad file
+            if not isinstance(e, (InputError, OSError)):
+                traceback.print_exc(file=sys.stderr)
+            self.error_title = f"Could not load {path}"
+            self.error = load_error_text(e)
+            return None
+        return self.open_battle(save)
+
+    def open_battle(self, save):
+        from ..battle import BattleSession
+        from .battle import BattleScene
+
+        self.error_title = self.error = ""
+        session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path if save.path and
+                                save.path.name != "autosave.json" else None)
+        scene = BattleScene(session)
+        if self.app is not None:
+            self.app.push(scene)
+            for warning in save.warnings:
+                scene.say("Loaded with a warning", [warning])
+            scene.hand_off(session.to_act() or session.viewer)
+        return scene
+
+    def open_dialog(self, battle: bool = False) -> None:
+        self.dialog_kind = "battle" if battle else "scenario"
         start = paths.SCENARIO_DIR if paths.SCENARIO_DIR.is_dir() else Path.cwd()
+        if battle:
+            start = paths.saves_dir() if paths.saves_dir().is_dir() else Path.cwd()
         w, h = self.size
         rect = pygame.Rect(0, 0, min(620, w - 40), min(480, h - 40))
         rect.center = (w // 2, h // 2)
         self.dialog = pygame_gui.windows.UIFileDialog(
-            rect, self.manager, window_title="Open a scenario", initial_file_path=str(start),
-            allowed_suffixes={".toml", ".json"}, allow_existing_files_only=True)
+            rect, self.manager, window_title="Load a saved battle" if battle else "Open a scenario",
+            initial_file_path=str(start), allowed_suffixes={".json"} if battle else {".toml", ".json"},
+            allow_existing_files_only=True)
 
     # ---- events -------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -171,6 +243,17 @@ class MenuScene(Scene):
                 self._open_typed()
             elif el is self.widgets.get("browse"):
                 self.open_dialog()
+            elif el is self.widgets.get("new_battle"):
+                self.new_battle()
+            elif el is self.widgets.get("load_battle"):
+                self.open_dialog(battle=True)
+            elif el is self.widgets.get("resume") and self.interrupted is not None:
+                self.open_battle(self.interrupted)
+            elif el is self.widgets.get("mirror"):
+                from .editor import EditorStartScene
+
+                if self.app is not None:
+                    self.app.push(EditorStartScene())
             elif el is self.widgets.get("quit"):
                 if self.app is not None:
                     self.app.quit()
@@ -179,7 +262,10 @@ class MenuScene(Scene):
             self._open_typed()
             return True
         if event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            self.open_scenario(event.text)
+            if self.dialog_kind == "battle":
+                self.load_battle(event.text)
+            else:
+                self.open_scenario(event.text)
             return True
         if event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.dialog:
             self.dialog = None

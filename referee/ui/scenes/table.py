@@ -385,12 +385,12 @@ class TableScene(Scene):
             return None
         handler = self.on_intent or (self.app.send if self.app is not None else None)
         self.sent.append(intent)
-        if handler is not None:
-            handler(intent)
         end = result.end
         self.set_log(f"Sent to the engine: {intent.kind} {p.id} to ({end[0]:.2f}, {end[1]:.2f})",
                      [str(s) for s in result.explain])
         self._clear_move()
+        if handler is not None:
+            handler(intent)         # last: what the engine answers is what the log shows
         return intent
 
     # ---- events -------------------------------------------------------------------------------------------------

@@ -1,0 +1,255 @@
+"""A battle in the window: the engine's ``Game``, the dice, the side at the screen, and its saves (no pygame).
+
+The window never decides a rule. Every action goes through ``session.attempt``, which asks the engine; a preview
+(``session.check``) is the same engine run that stops at the first die, so what is offered is what the engine will
+accept. Dice come from the program (seeded, its position saved) or from the players' physical dice: a roll the
+engine asks for is then handed back to the window as a ``Pending`` request, the players type the face, and the
+action is resolved again from the start with the dice given so far (a resolution is deterministic, so nothing is
+rolled twice).
+
+What a player is shown is built from ``player_view`` for the side at the screen (``viewer``): the table, the log,
+hover texts. Only the end-of-battle report reads the whole truth, when the rules reveal it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, check_unit_action
+from ..game.dice import DiceMissing, Roll, RollRequest, SeededDice, check_face
+from ..game.effects import Ctx, Refused
+from ..game.engine import Game, RecordEntry, play
+from ..game.record import autosave, new_seeded_dice, save_game
+from ..game.state import SIDES, GameState, other
+from ..game.view import log_lines, player_view, referee_view
+from ..rules.errors import InputError
+
+PROGRAM, BY_HAND = "program", "by-hand"
+
+
+class HandDice:
+    """Answers rolls from the faces typed in so far; then, with program dice, rolls on; else asks (DiceMissing).
+
+    Card draws are always made by the program (the deck lives in the program), even when the players roll.
+    """
+
+    def __init__(self, given: list[float], seeded: SeededDice | None, draws: random.Random | None = None) -> None:
+        self.given = list(given)
+        self.seeded = seeded
+        self.draws = draws
+
+    def answer(self, request: RollRequest) -> float:
+        if request.kind == "draw" and self.seeded is None and self.draws is not None:
+            return self.draws.randrange(len(request.options))
+        if self.given:
+            return check_face(self.given.pop(0), request)
+        if self.seeded is not None:
+            return self.seeded.answer(request)
+        raise DiceMissing(request)
+
+
+class FirstDieStops:
+    """A dice source for checks: the engine's own checks run, and the first die ends the run."""
+
+    def answer(self, request: RollRequest) -> float:
+        raise DiceMissing(request)
+
+
+@dataclass(frozen=True)
+class Check:
+    """Would the engine accept this action now? ``legal`` is the engine's word; ``reason`` quotes its rule."""
+
+    legal: bool
+    reason: str = ""
+    first_roll: RollRequest | None = None
+
+
+@dataclass
+class Pending:
+    """An action waiting for the players' physical dice: ``request`` is the next roll the engine asks for."""
+
+    action: Action
+    request: RollRequest
+    given: list[float] = field(default_factory=list)
+
+
+@dataclass
+class Attempt:
+    outcome: ActionOutcome | None = None
+    pending: Pending | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.outcome is not None and self.outcome.legal
+
+
+@dataclass
+class BattleSession:
+    game: Game
+    dice: SeededDice | None = None            # None: the players roll physical dice and type the faces in
+    hotseat: bool = True
+    viewer: str = "A"                          # the side at the screen
+    save_path: Path | None = None
+    autosaving: bool = True
+    messages: list[str] = field(default_factory=list)
+    # Card draws while the players roll: the same seed for every try of one action (an action asking for dice is
+    # resolved again from its start), a new one after each action taken.
+    draw_seed: int = field(default_factory=lambda: random.SystemRandom().randrange(2**31))
+
+    def __post_init__(self) -> None:
+        side = self.to_act()
+        if side is not None:
+            self.viewer = side
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def dice_mode(self) -> str:
+        return PROGRAM if self.dice is not None else BY_HAND
+
+    # ---- who is to act, and what the screen may show -----------------------------------------------------------
+    def to_act(self) -> str | None:
+        """The side whose decision the battle waits for (None at the end of a round, when either may speak)."""
+        s = self.state
+        if s.phase == "action" and s.turn is not None:
+            return s.turn.player
+        if s.phase == "over" and s.result and s.result.get("pending") == "objectives":
+            return s.attacker
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over" and not (self.state.result or {}).get("pending")
+
+    def needs_handoff(self) -> bool:
+        """In hot-seat the screen changes hands whenever the other side is to act."""
+        side = self.to_act()
+        return self.hotseat and side is not None and side != self.viewer and not self.over
+
+    def hand_to(self, side: str) -> None:
+        if side not in SIDES:
+            raise ValueError(f"a side is A or B (got {side!r})")
+        self.viewer = side
+
+    def view(self) -> dict:
+        """What the side at the screen may see; the whole truth once the battle is over."""
+        if self.over:
+            return referee_view(self.state)
+        return player_view(self.state, self.viewer)
+
+    def log(self, explain: bool = True) -> list[str]:
+        return log_lines(self.view(), explain=explain)
+
+    # ---- what the engine would accept --------------------------------------------------------------------------
+    def check(self, action: Action) -> Check:
+        """The engine's checks for ``action``, stopping at the first die: the same code that will resolve it."""
+        try:
+            outcome = play(self.state, action, FirstDieStops())
+        except DiceMissing as e:
+            return Check(True, "", e.request)
+        return Check(outcome.legal, outcome.reason)
+
+    def can(self, kind: str, actor: str) -> Check:
+        """May ``actor`` take an action of this kind at all (the Action Table's who-may, before any target)?"""
+        s = self.state
+        if s.phase != "action" or s.turn is None:
+            return Check(False, f"no turn is in progress (now: {s.phase.replace('-', ' ')}) [p.16]")
+        t = s.turn
+        if kind in ("activate", "extra"):
+            return self.check(Action("activate", actor, {"extra": True} if kind == "extra" else {}))
+        if t.active != actor and actor not in t.queue:
+            who = t.active or "no unit"
+            return Check(False, f"{actor} is not being activated (now: {who}) [p.16]")
+        if kind == "reveal":
+            return self.check(Action("reveal", actor))
+        if kind not in UNIT_ACTIONS:
+            return Check(False, f"unknown action {kind!r}")
+        try:
+            check_unit_action(Ctx(s.copy()), Action(kind, actor))
+        except Refused as r:
+            return Check(False, r.reason)
+        if kind in ("scramble", "jammer"):
+            return self.check(Action(kind, actor))
+        return Check(True)
+
+    # ---- acting --------------------------------------------------------------------------------------------
+    def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
+        """Resolve ``action`` with the engine. Legal: recorded and autosaved. Refused: nothing changes. With dice
+        typed in by hand, a roll not given yet comes back as ``Pending``."""
+        given = list(given or [])
+        try:
+            outcome = play(self.state, action, self._source(given))
+        except DiceMissing as e:
+            return Attempt(pending=Pending(action, e.request, given))
+        if outcome.legal:
+            self.game.state = outcome.state
+            self.game.record.append(RecordEntry(action, list(outcome.rolls)))
+            self.draw_seed = random.Random(self.draw_seed).randrange(2**31)
+            self._autosave()
+        return Attempt(outcome=outcome)
+
+    def answer(self, pending: Pending, value: float) -> Attempt:
+        """The players' die for ``pending.request``; the action is resolved again with every die given so far."""
+        value = check_face(value, pending.request)
+        return self.attempt(pending.action, pending.given + [value])
+
+    def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
+        """Roll a Target action's sensor dice before the counters are assigned, as players do at the table.
+
+        The engine resolves the action with an empty assignment on a copy (nothing is recorded); its rolls are then
+        given back, face for face, to the real action once the counters are placed.
+        """
+        action = Action("target", actor, {"dice": int(dice), "assign": {}})
+        given = list(given or [])
+        try:
+            outcome = play(self.state, action, self._source(given))
+        except DiceMissing as e:
+            return Attempt(pending=Pending(action, e.request, given))
+        return Attempt(outcome=outcome)
+
+    def _source(self, given: list[float]) -> HandDice:
+        return HandDice(given, self.dice, random.Random(self.draw_seed))
+
+    # ---- undo and saves ----------------------------------------------------------------------------------------
+    def undo(self) -> str:
+        if not self.game.record:
+            raise InputError("undo", "nothing to undo: the battle is as set-up left it")
+        last = self.game.record[-1].action
+        self.game.undo()
+        self._autosave()
+        return last.text()
+
+    def save(self, path: Path | str | None = None) -> Path:
+        """Write the battle atomically; a file that is not a save of this battle is never overwritten."""
+        target = Path(path) if path is not None else self.save_path
+        if target is None:
+            raise InputError("save", "no file name given")
+        written = save_game(self.game, target, self.dice)
+        self.save_path = written
+        return written
+
+    def _autosave(self) -> None:
+        if not self.autosaving:
+            return
+        try:
+            autosave(self.game, self.dice)
+        except (InputError, OSError) as e:
+            self.messages.append(f"autosave failed: {getattr(e, 'message', lambda: str(e))()}")
+
+
+def new_session(state: GameState, dice_mode: str = PROGRAM, seed: int | None = None, hotseat: bool = True,
+                autosaving: bool = True) -> BattleSession:
+    dice = new_seeded_dice(seed) if dice_mode == PROGRAM else None
+    return BattleSession(Game(state), dice, hotseat=hotseat, autosaving=autosaving)
+
+
+def side_name(side: str | None) -> str:
+    return f"Side {side}" if side in SIDES else "Both sides"
+
+
+__all__ = ["BattleSession", "Attempt", "Check", "Pending", "HandDice", "new_session", "PROGRAM", "BY_HAND",
+           "other", "side_name"]

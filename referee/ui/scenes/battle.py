@@ -1,0 +1,771 @@
+"""The table scene during a battle: the side at the screen plays its turn through the engine.
+
+Everything the table scene offers (selection report, ruler, Move and Jump previews) stays; on top of it an action
+bar offers the Action Table. A button is enabled only when the engine would take that action now; choosing a target
+shows the engine's numbers and odds in a confirmation before anything is rolled. Dice come from the program or are
+typed in from physical dice. After every action the table is rebuilt from the player view of the side at the
+screen; in hot-seat a hand-off screen hides the table whenever the other side is to act.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+
+import pygame
+import pygame_gui
+
+from ... import paths
+from ...game.actions import Action
+from ...rules import odds
+from ...rules.errors import InputError
+from ...rules.missile import missile_shot
+from ...rules.targeting import sensor_dice_limit
+from .. import drawing, panels, theme
+from ..battle import Attempt, BattleSession, Pending
+from ..intents import Intent
+from ..table_data import table_from_view
+from .dialogs import Dialog, DiceDialog, HandoffScreen, TextDialog
+from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene, layout_for
+
+PICK, TARGET, FLAME, KAMIKAZE = "pick", "target", "flame", "kamikaze"
+TOOL_TITLES.update({PICK: "Choose a target", TARGET: "Target: place counters", FLAME: "Flamer: place the smoke",
+                    KAMIKAZE: "Kamikaze: where to"})
+SMOKE_RADIUS = 2.5
+FLAMER_REACH = 6.0
+ACTION_COLUMNS = 5
+ROW_H = 30
+BANNER_H = 26
+
+# (key, label, tooltip); the order is the bar's, row by row.
+ACTIONS = (
+    ("activate", "Activate", "A: start the selected unit's or blip's activation [p.16]"),
+    ("extra", "Extra blip", "X: one of the turn's 3 extra blip activations, Move only [p.16, A21]"),
+    ("reveal", "Reveal", "V: reveal the activated blip [p.17, A19]"),
+    ("target", "Target", "T: roll sensor dice and place Target counters [p.19]"),
+    ("rifle", "Rifle", "G: fire the rifle at a unit with Target counters [p.20]"),
+    ("missile", "Missile", "I: fire a missile at a unit or objective with Target counters [p.21]"),
+    ("flamer", "Flamer", "L: place the 5\" smoke within 6\" in the arc [p.22, A36]"),
+    ("kamikaze", "Kamikaze", "K: move or jump and explode [p.34, A34, A35]"),
+    ("command", "Command", "C: give a friendly unit a new activation counter [p.22]"),
+    ("repair", "Repair", "P: remove Damaged from a touching friendly trooper [p.22]"),
+    ("scramble", "Scramble", "back to the holding area; 3 blips take its place [p.22, A23]"),
+    ("jammer", "Jammer", "switch the 3\" jamming field on or off [p.34, A37]"),
+    ("end-activation", "End activ.", "E: give up the rest of this activation [p.16]"),
+    ("end-turn", "End turn", "N: end the turn (without an activation: a pass) [p.16, A22]"),
+    ("holding", "Holding", "O: your holding area, mission and seals"),
+    ("log", "Log: all", "Shift+L: the log of every unit, or of the selected unit only"),
+    ("undo", "Undo", "Ctrl+Z: take back the last action"),
+    ("save", "Save", "Ctrl+S: save the battle to a file"),
+)
+PICKED = ("rifle", "missile", "command", "repair")
+KEYS = {pygame.K_a: "activate", pygame.K_x: "extra", pygame.K_v: "reveal", pygame.K_t: "target",
+        pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze",
+        pygame.K_c: "command", pygame.K_p: "repair", pygame.K_e: "end-activation", pygame.K_n: "end-turn",
+        pygame.K_o: "holding"}
+
+
+class BattleScene(TableScene):
+    title = "Battle"
+
+    def __init__(self, session: BattleSession) -> None:
+        self.session = session
+        super().__init__(table_from_view(session.view()), on_intent=self.send_intent)
+        self.action_bar = pygame.Rect(0, 0, 0, 0)
+        self.action_buttons: dict[str, pygame_gui.elements.UIButton] = {}
+        self.picking: str | None = None              # the action waiting for its target
+        self.pool: Attempt | None = None              # a Target action's rolled sensor dice
+        self.pool_dice = 1
+        self.assign: dict[str, int] = {}
+        self.flame_point: tuple[float, float] | None = None
+        self.log_unit_only = False
+        self.handing_off = False
+        self.shown_over = False
+        self.show_log()
+
+    # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
+    def on_resize(self, size: tuple[int, int]) -> None:
+        base = layout_for(size)
+        rows = math.ceil(len(ACTIONS) / ACTION_COLUMNS)
+        bar_h = rows * (ROW_H + 4) + 8
+        self.action_bar = pygame.Rect(base.panel.x, base.panel.y, base.panel.w, bar_h)
+        panel = pygame.Rect(base.panel.x, base.panel.y + bar_h, base.panel.w, base.panel.h - bar_h)
+        self.layout = Layout(base.status, base.table, base.log, base.side, base.toolbar, panel)
+        if self.fitted:
+            self.fit()
+        self._build_gui(size)
+        self._relayout_panel()
+        self._rewrap_log()
+
+    def fit(self) -> None:
+        left, top, right, bottom = theme.TABLE_MARGINS
+        self.view.fit(tuple(self.layout.table), (left, top + BANNER_H, right, bottom))
+        self.fitted = True
+
+    def _build_gui(self, size) -> None:
+        super()._build_gui(size)
+        self.action_buttons = {}
+        per_row = ACTION_COLUMNS
+        bar = self.action_bar
+        gap = 4
+        bw = (bar.w - 2 * panels.PAD - gap * (per_row - 1)) // per_row
+        for i, (key, label, tip) in enumerate(ACTIONS):
+            r, c = divmod(i, per_row)
+            rect = pygame.Rect(bar.x + panels.PAD + c * (bw + gap), bar.y + 4 + r * (ROW_H + 4), bw, ROW_H)
+            self.action_buttons[key] = pygame_gui.elements.UIButton(rect, label, self.manager, tool_tip_text=tip)
+        self._sync_actions()
+
+    # ---- what may be done now ------------------------------------------------------------------------------
+    def offered(self, key: str) -> bool:
+        """Is the button for ``key`` enabled: the engine's own checks for the selected unit, no dice rolled."""
+        s = self.session
+        if key in ("holding", "log", "save"):
+            return True
+        if key == "undo":
+            return bool(s.game.record)
+        if s.to_act() != s.viewer or s.state.phase != "action":
+            return False
+        if key in ("end-activation", "end-turn"):
+            return s.check(Action(key)).legal
+        actor = self.actor_for(key)
+        return actor is not None and s.can(key, actor).legal
+
+    def actor_for(self, key: str) -> str | None:
+        """Who would act: the selected piece to activate, else the unit being activated (or next to act)."""
+        t = self.session.state.turn
+        if key in ("activate", "extra"):
+            return self.selected
+        if t is None:
+            return None
+        if self.selected and (self.selected == t.active or self.selected in t.queue):
+            return self.selected
+        return t.active or (t.queue[0] if t.queue else None)
+
+    def _sync_actions(self) -> None:
+        for key, button in self.action_buttons.items():
+            if self.offered(key):
+                button.enable()
+            else:
+                button.disable()
+        log = self.action_buttons.get("log")
+        if log is not None:
+            log.set_text("Log: unit" if self.log_unit_only else "Log: all")
+
+    # ---- the battle log ---------------------------------------------------------------------------------------
+    def show_log(self) -> None:
+        view = self.session.view()
+        unit = self.selected if self.log_unit_only else None
+        lines = []
+        for e in view["log"]:
+            if unit is not None and unit not in e["units"]:
+                continue
+            line = f"[round {e['round']}] {e['text']}"
+            if e.get("note"):
+                line += f"  (only you: {e['note']})"
+            lines.append(line)
+            lines.extend(f"    {x}" for x in e["explain"][1:] if x)
+        who = "whole truth" if self.session.over else f"as side {self.session.viewer} sees it"
+        title = f"Battle log ({who})" + (f": {unit} only" if unit else "")
+        self.set_log(title, lines or ["nothing yet"])
+        self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
+
+    def say(self, title: str, lines) -> None:
+        self.set_log(title, [str(s) for s in lines])
+
+    # ---- after the battle changed --------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Rebuild what the screen shows from the player view of the side at the screen."""
+        self.table = table_from_view(self.session.view())
+        self._static = None
+        if self.selected is not None and self.selected not in self.table.bf.pieces:
+            self.selected = None
+        keep = self.selected
+        self.selected = None
+        self.select(keep)
+        self._sync_actions()
+
+    def select(self, piece_id: str | None) -> None:
+        super().select(piece_id)
+        self._sync_actions()
+        if self.log_unit_only:
+            self.show_log()
+
+    def after_action(self, attempt: Attempt, title: str) -> None:
+        outcome = attempt.outcome
+        for note in self.session.messages:
+            self.say("Autosave", [note])
+        self.session.messages.clear()
+        if outcome is None:
+            return
+        if not outcome.legal:
+            self.say(f"{title}: not allowed", [f"not allowed: {outcome.reason}", "nothing changed"])
+            self._sync_actions()
+            return
+        self.clear_tools()
+        self.refresh()
+        self.show_log()
+        self.next_step()
+
+    def next_step(self) -> None:
+        """Whatever the battle waits for next: the other player, the end of the round, objectives, the report."""
+        s = self.session
+        if s.needs_handoff():
+            self.hand_off(s.to_act())
+            return
+        if s.state.phase == "end-of-round":
+            self.ask_end_of_round()
+        elif s.state.phase == "over" and (s.state.result or {}).get("pending") == "objectives":
+            self.ask_objectives()
+        elif s.over and not self.shown_over:
+            self.shown_over = True
+            self.open_report()
+
+    def hand_off(self, side: str) -> None:
+        if self.app is None:
+            self.session.hand_to(side)
+            self.refresh()
+            return
+        from ...game.seal import short_seal
+
+        s = self.session.state
+        self.handing_off = True
+        self.clear_tools()
+        self.select(None)
+        lines = [f"Round {s.round}: side {side} is to act.",
+                 "Seals of the holding areas and missions: "
+                 + ", ".join(f"side {k} {short_seal(v)}" for k, v in sorted(s.sealed.items()))]
+
+        def ready(_answer) -> None:
+            self.handing_off = False
+            self.session.hand_to(side)
+            self.refresh()
+            self.show_log()
+            self.next_step()
+
+        self.app.push(HandoffScreen(side, lines, ready))
+
+    # ---- doing things ---------------------------------------------------------------------------------------
+    def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
+        """Send an action to the engine; ask for physical dice one by one when the players roll."""
+        title = title or action.text()
+        attempt = self.session.attempt(action, given)
+        if attempt.pending is not None:
+            self.ask_die(attempt.pending, lambda value, p=attempt.pending: self.answered(p, value, title), title)
+            return
+        self.after_action(attempt, title)
+
+    def answered(self, pending: Pending, value: float | None, title: str) -> None:
+        if value is None:
+            self.say(f"{title}: cancelled", ["no die was used; nothing changed"])
+            return
+        self.do(pending.action, title, pending.given + [value])
+
+    def ask_die(self, pending: Pending, then, context: str = "") -> None:
+        if self.app is None:
+            raise RuntimeError(f"a die is needed: {pending.request.describe()}")
+        given = len(pending.given)
+        note = f"{context}: die {given + 1}" if context else ""
+        self.app.push(DiceDialog(pending.request, then, note))
+
+    def send_intent(self, intent: Intent) -> None:
+        """A confirmed Move or Jump preview from the table tools."""
+        data = intent.action_data()
+        self.do(Action(data["kind"], data["actor"], data["args"]))
+
+    def press(self, key: str) -> None:
+        if key not in dict((k, k) for k, _, _ in ACTIONS):
+            return
+        if key == "holding":
+            self.open_holding()
+            return
+        if key == "log":
+            self.log_unit_only = not self.log_unit_only
+            self.show_log()
+            self._sync_actions()
+            return
+        if key == "undo":
+            self.undo()
+            return
+        if key == "save":
+            self.ask_save()
+            return
+        if not self.offered(key):
+            actor = self.actor_for(key)
+            if key in ("end-activation", "end-turn"):
+                why = self.session.check(Action(key)).reason
+            elif actor is None:
+                why = "select the unit first (or activate one)"
+            else:
+                why = self.session.can(key, actor).reason
+            self.say(f"{key.replace('-', ' ').title()}: not now", [why or "not your turn"])
+            return
+        actor = self.actor_for(key)
+        if key == "activate":
+            self.do(Action("activate", actor))
+        elif key == "extra":
+            self.do(Action("activate", actor, {"extra": True}))
+        elif key in ("end-activation", "end-turn"):
+            self.do(Action(key))
+        elif key in ("reveal", "scramble", "jammer"):
+            self.do(Action(key, actor))
+        elif key in PICKED:
+            self.start_pick(key, actor)
+        elif key == "target":
+            self.start_target(actor)
+        elif key == "flamer":
+            self.start_tool(FLAME, actor, "Click the centre of the 5\" smoke: within 6\" of the base, inside the "
+                                          "arc [p.22, A36]. Esc cancels.")
+        elif key == "kamikaze":
+            self.start_tool(KAMIKAZE, actor, "Click where the drone goes; click on an enemy unit or objective to "
+                                             "strike it (contact roll). Shift+click jumps there. Esc cancels.")
+
+    def start_tool(self, tool: str, actor: str, hint: str) -> None:
+        self.clear_tools()
+        if actor != self.selected:
+            TableScene.select(self, actor)
+        self.tool = tool
+        self.picking = actor
+        self.say(TOOL_TITLES[tool], [hint])
+
+    def start_pick(self, kind: str, actor: str) -> None:
+        self.start_tool(PICK, actor, f"Click the {'friendly unit' if kind in ('command', 'repair') else 'target'} "
+                                     f"for {kind}. The engine's numbers and odds are shown before anything is rolled. "
+                                     f"Esc cancels.")
+        self.pick_kind = kind
+
+    def clear_tools(self) -> None:
+        self.tool = SELECT
+        self.picking = None
+        self.pool = None
+        self.assign = {}
+        self.flame_point = None
+        self._clear_move()
+        self._sync_buttons()
+
+    # ---- targets and previews --------------------------------------------------------------------------------
+    def preview_lines(self, kind: str, actor: str, target: str) -> list[str]:
+        """The numbers and odds of ``kind`` at ``target``: the rules functions the engine itself calls."""
+        bf = self.table.bf
+        a, b = bf.pieces[actor], bf.pieces[target]
+        if kind == "rifle":
+            pair = self.report.pair(target) if self.report is not None else None
+            shot = pair.rifle if pair is not None else None
+            if shot is None:
+                return []
+            lines = [str(x) for x in getattr(shot, "explain", ())]
+            if getattr(shot, "allowed", False):
+                lines.append(f"= {shot.dice} dice: kill {panels.percent(shot.p_kill)}, graze {panels.percent(shot.p_graze)}")
+            return lines
+        if kind == "missile":
+            shot = missile_shot(bf, a, b)
+            lines = [str(x) for x in shot.explain]
+            if shot.allowed:
+                lines.append(f"= direct hit {panels.percent(shot.p_direct_hit)}; countermeasures: "
+                             f"{', '.join(shot.countermeasures) or 'none'}")
+            return lines
+        return [f"{kind} {actor} -> {target}"]
+
+    def pick(self, target: str) -> None:
+        kind, actor = self.pick_kind, self.picking
+        action = Action(kind, actor, {"target": target})
+        check = self.session.check(action)
+        if not check.legal:
+            self.say(f"{kind.title()} at {target}: not allowed", [check.reason, "choose another, or Esc"])
+            return
+        lines = self.preview_lines(kind, actor, target)
+        if self.session.state.units.get(actor) is not None and self.session.state.units[actor].damaged:
+            lines.append(f"{actor} is Damaged: {panels.percent(odds.damaged_action_fails().p)} that the action "
+                         f"fails and does nothing [p.25, A25]")
+        self.confirm_then(f"{kind.title()}: {actor} at {target}", lines, action)
+
+    def confirm_then(self, title: str, lines: list[str], action: Action) -> None:
+        if self.app is None:
+            self.do(action, title)
+            return
+
+        def closed(answer) -> None:
+            if answer == "go":
+                self.do(action, title)
+            else:
+                self.say(f"{title}: not taken", ["nothing changed"])
+
+        self.app.push(Dialog(title, lines[-12:], [("go", "Do it"), ("cancel", "Cancel")], closed, columns=2,
+                             width=640))
+
+    # ---- Target: roll the pool, then place the counters ---------------------------------------------------------
+    def start_target(self, actor: str) -> None:
+        self.start_tool(TARGET, actor, "")
+        self.pool_dice = sensor_dice_limit(self.table.bf.pieces[actor])
+        self.target_hint()
+
+    def target_limit(self) -> int:
+        return sensor_dice_limit(self.table.bf.pieces[self.picking])
+
+    def target_hint(self) -> None:
+        actor = self.picking
+        if self.pool is None:
+            pool = odds.pool_distribution(self.pool_dice)
+            lines = [f"{actor} rolls {self.pool_dice} of at most {self.target_limit()} sensor dice (keys 1-"
+                     f"{self.target_limit()} or +/-); it gains a Target counter per die [p.19]",
+                     f"pool: mean {float(pool.mean):.1f}; "
+                     + ", ".join(f"≥{n}: {panels.percent(pool.p_at_least(n))}" for n in (4, 7, 10, 14) if n <= 6 * self.pool_dice),
+                     "Enter rolls the dice; Esc cancels (nothing is rolled)."]
+            if self.report is not None:
+                for pair in self.report.enemies + self.report.objectives:
+                    t = pair.target
+                    if t.allowed:
+                        lines.append(f"  {pair.other}: {t.price} per counter" + (f", {t.eaten} eaten" if t.eaten else ""))
+            self.say(TOOL_TITLES[TARGET], lines)
+            return
+        faces = [r.value for r in self.pool.outcome.rolls][-self.pool_dice:]
+        total = int(sum(faces))
+        spent = self.assigned_cost()
+        lines = [f"sensor pool {' + '.join(str(int(f)) for f in faces)} = {total}; spent {spent}, left {total - spent}",
+                 "Left click a unit, blip or objective: one more counter; right click: one less. Enter places them "
+                 "(unspent points are lost [p.19]). The dice are rolled: the action is taken."]
+        lines += [f"  {tid}: {n} counter{'s' if n != 1 else ''}" for tid, n in self.assign.items() if n]
+        self.say("Target: place counters", lines)
+
+    def assigned_cost(self) -> int:
+        from ...rules.targeting import target_price
+
+        bf = self.table.bf
+        actor = bf.pieces[self.picking]
+        return sum(target_price(bf, actor, bf.pieces[t]).cost(n) for t, n in self.assign.items() if n)
+
+    def roll_target(self, given: list[float] | None = None) -> None:
+        actor = self.picking
+        attempt = self.session.roll_pool(actor, self.pool_dice, given)
+        if attempt.pending is not None:
+            p = attempt.pending
+            self.ask_die(p, lambda v, p=p: self.roll_target(p.given + [v]) if v is not None else self.target_hint(),
+                         f"Target by {actor}")
+            return
+        outcome = attempt.outcome
+        if not outcome.legal:
+            self.say("Target: not allowed", [outcome.reason])
+            return
+        if outcome.failed:
+            # A Damaged suit failed (A25): the action is spent with the same die; nothing to place.
+            self.commit_target()
+            return
+        self.pool = attempt
+        self.target_hint()
+
+    def add_counter(self, target: str, step: int) -> None:
+        from ...rules.targeting import target_price
+
+        bf = self.table.bf
+        price = target_price(bf, bf.pieces[self.picking], bf.pieces[target])
+        if not price.allowed:
+            self.say("Target: not allowed", [price.reason])
+            return
+        n = max(0, self.assign.get(target, 0) + step)
+        before = dict(self.assign)
+        self.assign[target] = n
+        faces = [r.value for r in self.pool.outcome.rolls][-self.pool_dice:]
+        if self.assigned_cost() > sum(faces):
+            self.assign = before
+            self.say("Target: not enough points", [f"one more counter on {target} costs more than the pool has "
+                                                    f"left [p.19]"] + [str(x) for x in price.explain])
+            return
+        self.target_hint()
+
+    def commit_target(self) -> None:
+        rolls = [r.value for r in self.pool.outcome.rolls] if self.pool is not None else []
+        action = Action("target", self.picking, {"dice": self.pool_dice,
+                                                 "assign": {t: n for t, n in self.assign.items() if n}})
+        self.do(action, f"Target by {self.picking}", rolls)
+
+    # ---- end of round, objectives, report, holding area, saves ---------------------------------------------------
+    def ask_end_of_round(self) -> None:
+        if self.app is None:
+            return
+        s = self.session.state
+        from ...game.victory import round_limit
+
+        limit = round_limit(s)
+        lines = [f"Round {s.round} is over. Either player may announce a Withdraw; the opponent allows it or "
+                 f"pursues for one more round [p.16, A43]."]
+        if limit:
+            lines.append(f"The missions end the battle after round {limit}.")
+        buttons = [("next", "Next round"), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
+                   ("both", "Both withdraw"), ("stop", "Agree to stop")]
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.say("End of round", ["press End turn (N) to decide the end of the round"])
+                return
+            if answer == "next":
+                self.do(Action("end-of-round"), "End of round")
+            elif answer in ("A", "B"):
+                self.ask_pursuit(answer)
+            elif answer == "both":
+                self.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
+            else:
+                self.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
+
+        self.app.push(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+
+    def ask_pursuit(self, side: str) -> None:
+        other = "B" if side == "A" else "A"
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.ask_end_of_round()
+                return
+            self.do(Action("end-of-round", "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
+
+        self.app.push(Dialog(f"Side {side} withdraws", [f"Side {other}: allow the Withdraw (side {other} Controls "
+                                                       f"the Table) or pursue for one more round? [p.16, A43]"],
+                             [("allow", "Allow it"), ("pursue", "Pursue")], closed, columns=2))
+
+    def ask_objectives(self, chosen: dict[str, str] | None = None) -> None:
+        if self.app is None:
+            return
+        chosen = dict(chosen or {})
+        left = [o for o in self.session.state.result.get("objectives", []) if o not in chosen]
+        if not left:
+            self.do(Action("objectives", self.session.state.attacker or "", chosen), "Objectives")
+            return
+        oid = left[0]
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.say("Objectives", ["the attacker must set every surviving objective; press End turn (N) to "
+                                        "continue"])
+                return
+            chosen[oid] = answer
+            self.ask_objectives(chosen)
+
+        self.app.push(Dialog(f"Objective {oid}", [f"Side {self.session.state.attacker} Controls the Table: set "
+                                                  f"objective {oid} [p.16, A41]"],
+                             [("secured", "Secured"), ("destroyed", "Destroyed"), ("inspected", "Inspected")],
+                             closed, columns=3))
+
+    def open_report(self) -> None:
+        from .report import ReportScene
+
+        if self.app is not None:
+            self.app.push(ReportScene(self.session, on_save=self.ask_save))
+
+    def open_holding(self) -> None:
+        from .holding import HoldingScene
+
+        if self.app is not None and not self.handing_off:
+            self.app.push(HoldingScene(self.session.view(), self.session.viewer))
+
+    def undo(self) -> None:
+        try:
+            taken = self.session.undo()
+        except InputError as e:
+            self.say("Undo", e.problems)
+            return
+        self.clear_tools()
+        self.shown_over = False
+        self.refresh()
+        self.show_log()
+        self.say("Undone", [f"taken back: {taken}", "the battle is as it was before it (autosaved)"])
+        if self.session.needs_handoff():
+            self.hand_off(self.session.to_act())
+
+    def default_save_name(self) -> str:
+        if self.session.save_path is not None:
+            return str(self.session.save_path)
+        stem = "".join(c if c.isalnum() else "-" for c in self.session.state.name.lower()).strip("-") or "battle"
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M")
+        return str(paths.saves_dir() / f"{stem}-{stamp}.json")
+
+    def ask_save(self) -> None:
+        if self.app is None:
+            return
+
+        def closed(name) -> None:
+            if not name:
+                return
+            try:
+                written = self.session.save(name)
+            except InputError as e:
+                self.say("Not saved", [e.message()])
+                return
+            except OSError as e:
+                self.say("Not saved", [f"{name}: {e.strerror or e}"])
+                return
+            self.say("Saved", [f"the battle is saved in {written}", "open it from the menu: Load a saved battle"])
+
+        self.app.push(TextDialog("Save the battle", ["A save holds the set-up and every action with its dice; "
+                                                     "loading it replays the battle exactly."],
+                                 self.default_save_name(), closed, ok="Save"))
+
+    def leave(self) -> None:
+        if self.app is None:
+            return
+
+        def closed(answer) -> None:
+            if answer == "leave":
+                self.app.pop()
+
+        self.app.push(Dialog("Leave the battle?", ["The battle is autosaved after every action: the menu offers to "
+                                                   "resume it."], [("leave", "Back to the menu"), ("stay", "Stay")],
+                             closed, columns=2))
+
+    # ---- events ---------------------------------------------------------------------------------------------
+    def _button(self, element) -> bool:
+        for key, b in self.action_buttons.items():
+            if b is element:
+                self.press(key)
+                return True
+        return super()._button(element)
+
+    def _mouse_down(self, event) -> bool:
+        pos = event.pos
+        self.mouse = pos
+        if self.tool in (PICK, TARGET, FLAME, KAMIKAZE) and self.on_table(pos) and event.button in (1, 3):
+            if event.button == 3 and self.tool != TARGET:
+                return super()._mouse_down(event)
+            piece = self.piece_at(pos)
+            if self.tool == PICK:
+                if piece is not None:
+                    self.pick(piece)
+            elif self.tool == TARGET:
+                if self.pool is None:
+                    self.say("Target", ["roll the sensor dice first: Enter"])
+                elif piece is not None:
+                    self.add_counter(piece, 1 if event.button == 1 else -1)
+            elif self.tool == FLAME:
+                self.place_smoke(self.table_point(pos))
+            else:
+                self.kamikaze_to(self.table_point(pos), piece, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+            return True
+        return super()._mouse_down(event)
+
+    def place_smoke(self, point: tuple[float, float]) -> None:
+        actor = self.picking
+        x, y = round(point[0], 2), round(point[1], 2)
+        action = Action("flamer", actor, {"x": x, "y": y})
+        check = self.session.check(action)
+        if not check.legal:
+            self.say("Flamer: not allowed here", [check.reason])
+            return
+        bf = self.table.bf
+        under = [p.id for p in bf.pieces.values()
+                 if not p.is_objective and math.hypot(p.x - x, p.y - y) - p.radius < SMOKE_RADIUS]
+        lines = [f"smoke 5\" across centred at ({x}, {y}) [p.22, A36]",
+                 "under the smoke (friends too): " + (", ".join(under) or "nobody"),
+                 "each trooper under it rolls the Red Die, then a normal die, for a graze [p.22]"]
+        self.confirm_then(f"Flamer: {actor}", lines, action)
+
+    def kamikaze_to(self, point, piece: str | None, jump: bool) -> None:
+        actor = self.picking
+        args = {"x": round(point[0], 2), "y": round(point[1], 2)}
+        bf = self.table.bf
+        if piece is not None and piece != actor and bf.pieces[piece].side != bf.pieces[actor].side:
+            args["target"] = piece
+        if jump:
+            args["jump"] = True
+        action = Action("kamikaze", actor, args)
+        check = self.session.check(action)
+        if not check.legal:
+            self.say("Kamikaze: not allowed", [check.reason])
+            return
+        lines = [f"{actor} {'jumps' if jump else 'moves'} to ({args['x']}, {args['y']}) and explodes [p.34, A35]"]
+        if "target" in args:
+            lines.append(f"contact roll against {args['target']} if it ends touching it [A34]")
+        self.confirm_then(f"Kamikaze: {actor}", lines, action)
+
+    def _key(self, event) -> bool:
+        k = event.key
+        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        if ctrl and k == pygame.K_z:
+            self.undo()
+            return True
+        if ctrl and k == pygame.K_s:
+            self.ask_save()
+            return True
+        if self.tool == TARGET:
+            if self.pool is None:
+                if event.unicode and event.unicode.isdigit() and 1 <= int(event.unicode) <= self.target_limit():
+                    self.pool_dice = int(event.unicode)
+                    self.target_hint()
+                    return True
+                if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+                    step = -1 if k in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1
+                    self.pool_dice = min(self.target_limit(), max(1, self.pool_dice + step))
+                    self.target_hint()
+                    return True
+                if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.roll_target()
+                    return True
+                if k == pygame.K_ESCAPE:
+                    self.clear_tools()
+                    self.show_log()
+                    return True
+            else:
+                if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.commit_target()
+                elif k == pygame.K_ESCAPE:
+                    self.target_hint()
+                return True
+        if self.tool in (PICK, FLAME, KAMIKAZE) and k == pygame.K_ESCAPE:
+            self.clear_tools()
+            self.show_log()
+            return True
+        if shift and k == pygame.K_l:
+            self.press("log")
+            return True
+        if not ctrl and k in KEYS and self.tool in (SELECT, MOVE, JUMP) and not (k == pygame.K_e and shift):
+            self.press(KEYS[k])
+            return True
+        return super()._key(event)
+
+    # ---- drawing --------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        L = self.layout
+        pygame.draw.rect(surface, theme.HEADER, self.action_bar)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+        old = surface.get_clip()
+        surface.set_clip(L.table)
+        if self.tool == FLAME and self.on_table(self.mouse):
+            x, y = self.table_point(self.mouse)
+            centre = self.view.to_screen(x, y)
+            colour = theme.MOVE_LEGAL if self.session.check(
+                Action("flamer", self.picking, {"x": round(x, 2), "y": round(y, 2)})).legal else theme.MOVE_ILLEGAL
+            pygame.draw.circle(surface, colour, centre, max(2, SMOKE_RADIUS * self.view.scale), 2)
+        if self.tool == TARGET:
+            for tid, n in self.assign.items():
+                p = self.table.bf.pieces.get(tid)
+                if p is not None and n:
+                    drawing.draw_ring(surface, self.view, p, theme.SELECTION, gap=8, width=2)
+        surface.set_clip(old)
+        self._draw_banner(surface)
+
+    def _draw_banner(self, surface) -> None:
+        """Whose turn, who is active and how many actions are left: always in sight under the status bar."""
+        from ..widgets import draw_text
+
+        s = self.session.state
+        L = self.layout
+        t = s.turn
+        if s.phase == "over":
+            text = "The battle is over" + ("" if self.session.over else ": the attacker sets the objectives")
+        elif s.phase == "end-of-round":
+            text = f"End of round {s.round}: Next round, Withdraw or stop"
+        elif t is not None:
+            text = f"Side {t.player} to play"
+            if t.active:
+                text += f": {t.active} active, {t.actions_left} action{'s' if t.actions_left != 1 else ''} left"
+            elif t.queue:
+                text += f": revealed units to act: {', '.join(t.queue)}"
+            else:
+                text += f": activation {t.primary_used + 1} of {t.primary_allowed}" if t.primary_used < t.primary_allowed \
+                    else f": extra blip activations {t.extra_blips_used} of 3"
+        else:
+            text = s.phase
+        mine = f"You are side {self.session.viewer}" if not self.session.over else "Whole truth"
+        dice = "program dice" if self.session.dice is not None else "your dice"
+        box = pygame.Rect(L.table.x + 8, L.table.y + 4, L.table.w - 16, BANNER_H - 4)
+        pygame.draw.rect(surface, (24, 27, 32), box, border_radius=4)
+        draw_text(surface, f"{mine} · {text} · {dice}", (box.x + 10, box.centery), 14, True, theme.ACCENT, "midleft")

@@ -1,0 +1,254 @@
+"""Small scenes over the table: a question with buttons, the players' dice, a file name, the hand-off screen.
+
+Each one is modal: it takes every event until it closes, then calls back with the answer (or ``None`` when the
+player backs out, which changes nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+import pygame_gui
+
+from ...game.dice import RollRequest, check_face
+from .. import theme
+from ..scene import Scene
+from ..widgets import draw_text, line_height, panel, wrap
+
+BOX_W = 560
+BUTTON_H = 38
+
+
+class Dialog(Scene):
+    """A box in the middle of the window with text lines above a row (or grid) of buttons."""
+
+    overlay = True
+    opaque = False           # the hand-off screen hides everything below it
+
+    def __init__(self, title: str, lines: Sequence[str] = (), buttons: Sequence[tuple[str, str]] = (),
+                 on_close: Callable[[str | None], None] | None = None, columns: int = 0, width: int = BOX_W) -> None:
+        super().__init__()
+        self.heading = title
+        self.lines = [str(s) for s in lines]
+        self.choices = list(buttons)
+        self.on_close = on_close
+        self.columns = columns or min(len(self.choices), 4) or 1
+        self.width = width
+        self.manager: pygame_gui.UIManager | None = None
+        self.buttons: dict[object, str] = {}
+        self.box = pygame.Rect(0, 0, width, 200)
+        self.error = ""
+        self.closed = False
+
+    # ---- layout -------------------------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self._build(self.size)
+
+    def on_resize(self, size) -> None:
+        self._build(size)
+
+    def text_lines(self) -> list[str]:
+        out: list[str] = []
+        for line in self.lines:
+            out.extend(wrap(line, self.width - 48, 15) or [""])
+        return out
+
+    def extra_height(self) -> int:
+        """Room for widgets a subclass puts between the text and the buttons."""
+        return 0
+
+    def _build(self, size) -> None:
+        if self.manager is None:
+            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+        else:
+            self.manager.set_window_resolution(size)
+            self.manager.clear_and_reset()
+        rows = (len(self.choices) + self.columns - 1) // self.columns
+        text_h = 64 + line_height(15) * len(self.text_lines()) + 12
+        h = text_h + self.extra_height() + rows * (BUTTON_H + 8) + 24
+        w, wh = size
+        self.box = pygame.Rect(0, 0, min(self.width, w - 20), min(h, wh - 20))
+        self.box.center = (w // 2, wh // 2)
+        self.buttons = {}
+        gap = 8
+        bw = (self.box.w - 48 - gap * (self.columns - 1)) // self.columns
+        top = self.box.y + text_h + self.extra_height()
+        for i, (key, label) in enumerate(self.choices):
+            r, c = divmod(i, self.columns)
+            rect = pygame.Rect(self.box.x + 24 + c * (bw + gap), top + r * (BUTTON_H + gap), bw, BUTTON_H)
+            self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
+        self.build_widgets(pygame.Rect(self.box.x + 24, self.box.y + text_h, self.box.w - 48, self.extra_height()))
+
+    def build_widgets(self, area: pygame.Rect) -> None:
+        """Subclasses add their own widgets in ``area``."""
+
+    # ---- answers ------------------------------------------------------------------------------------------------
+    def close(self, answer: str | None) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self.app is not None and self.app.scene is self:
+            self.app.pop()
+        if self.on_close is not None:
+            self.on_close(answer)
+
+    def choose(self, key: str) -> None:
+        self.close(key)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.manager is not None and self.manager.process_events(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            self.choose(self.buttons[event.ui_element])
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self.key(event)
+        return True           # modal: nothing reaches the scenes below
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.close(None)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and len(self.choices) == 1:
+            self.choose(self.choices[0][0])
+        return True
+
+    # ---- the loop -----------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        if self.opaque:
+            surface.fill(theme.BACKGROUND)
+        else:
+            shade = pygame.Surface((w, h), pygame.SRCALPHA)
+            shade.fill((10, 12, 16, 170))
+            surface.blit(shade, (0, 0))
+        panel(surface, self.box, theme.PANEL, theme.ACCENT, 8)
+        draw_text(surface, self.heading, (self.box.x + 24, self.box.y + 18), 20, True, theme.TEXT)
+        y = self.box.y + 58
+        for line in self.text_lines():
+            draw_text(surface, line, (self.box.x + 24, y), 15, False, theme.TEXT_DIM)
+            y += line_height(15)
+        if self.error:
+            draw_text(surface, self.error, (self.box.x + 24, self.box.bottom - 22), 14, False, theme.ERROR, "midleft")
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+
+
+class DiceDialog(Dialog):
+    """The players roll a physical die and enter its face (or, for a deviation, the bearing they measured)."""
+
+    def __init__(self, request: RollRequest, on_close: Callable[[float | None], None], context: str = "") -> None:
+        self.request = request
+        lines = [request.describe()]
+        if context:
+            lines.insert(0, context)
+        if request.kind == "d6":
+            die = "the Red Die" if request.die == "red" else "a die"
+            lines.append(f"Roll {die} and click its face, or type 1 to 6. Each face has a chance of 1 in 6.")
+            buttons = [(str(f), str(f)) for f in range(1, 7)]
+        elif request.kind == "bearing":
+            lines.append("Measure on the table the direction from the Red Die to the other die: degrees "
+                         "counter-clockwise from +x (along side A's edge, to the right), 0 to 360. Type it and press Enter.")
+            buttons = [("ok", "Use this bearing")]
+        else:
+            lines.append("Choose one:")
+            buttons = [(str(i), label) for i, label in enumerate(request.options)]
+        buttons.append(("cancel", "Cancel the action"))
+        super().__init__("Roll: " + request.label, lines, buttons, None, columns=7 if request.kind == "d6" else 2,
+                         width=620)
+        self.answered = on_close
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+
+    def extra_height(self) -> int:
+        return 46 if self.request.kind == "bearing" else 0
+
+    def build_widgets(self, area: pygame.Rect) -> None:
+        if self.request.kind == "bearing":
+            self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(area.x, area.y, 200, 36), self.manager)
+            self.entry.focus()
+
+    def choose(self, key: str) -> None:
+        if key == "cancel":
+            self.close(None)
+            self.answered(None)
+            return
+        raw = self.entry.get_text().strip() if key == "ok" and self.entry is not None else key
+        try:
+            value = check_face(float(raw) if self.request.kind == "bearing" else int(raw), self.request)
+        except (ValueError, TypeError) as e:
+            self.error = str(e) if str(e) else f"expected a number (got {raw!r})"
+            return
+        self.close(None)
+        self.answered(value)
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.choose("cancel")
+        elif self.request.kind == "d6" and event.unicode in "123456" and event.unicode:
+            self.choose(event.unicode)
+        elif self.request.kind == "bearing" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose("ok")
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.choose("ok")
+            return True
+        return super().handle_event(event)
+
+
+class TextDialog(Dialog):
+    """One line of text, e.g. a file name to save under."""
+
+    def __init__(self, title: str, lines: Sequence[str], initial: str, on_close: Callable[[str | None], None],
+                 ok: str = "OK") -> None:
+        super().__init__(title, lines, [("ok", ok), ("cancel", "Cancel")], None, columns=2)
+        self.initial = initial
+        self.answered = on_close
+        self.entry: pygame_gui.elements.UITextEntryLine | None = None
+
+    def extra_height(self) -> int:
+        return 46
+
+    def build_widgets(self, area: pygame.Rect) -> None:
+        self.entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(area.x, area.y, area.w, 36), self.manager)
+        self.entry.set_text(self.initial)
+        self.entry.focus()
+
+    def choose(self, key: str) -> None:
+        text = self.entry.get_text().strip() if self.entry is not None else self.initial
+        self.close(None)
+        self.answered(text if key == "ok" and text else None)
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_ESCAPE:
+            self.choose("cancel")
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry:
+            self.choose("ok")
+            return True
+        return super().handle_event(event)
+
+
+class HandoffScreen(Dialog):
+    """Hot-seat: the screen goes dark between players, so nothing of one side stays in view for the other."""
+
+    opaque = True
+
+    def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:
+        super().__init__(f"Pass the screen to the player of side {side}",
+                         list(lines) + ["Player of side " + side + ": click the button or press Enter when the other "
+                                        "player is not looking."],
+                         [("ready", f"I am side {side}: show my view")], on_close, columns=1)
+        self.side = side
+
+    def key(self, event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.choose("ready")
+        return True           # Escape does not uncover the table: only the next player opens it

@@ -1,0 +1,142 @@
+"""The end-of-battle report: who controls the table, the missions scored, the margin, and every secret revealed.
+
+The rules reveal everything when the battle is over, so this scene reads the whole truth (``referee_view``) and
+checks both seals made at set-up against the holding areas and missions it reveals.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from ...game.seal import verify_seals
+from ...game.view import referee_view
+from .. import theme
+from ..battle import BattleSession
+from ..scene import Scene
+from ..widgets import draw_text, line_height, panel, wrap
+from .holding import square_lines
+
+
+def report_lines(session: BattleSession) -> list[tuple[str, str]]:
+    """(style, text) lines: "h" heading, "b" body, "ok"/"bad" seal checks."""
+    state = session.state
+    view = referee_view(state)
+    result = view.get("result") or {}
+    out: list[tuple[str, str]] = []
+    control = "Contested" if view["control"] is None else f"Controlled by side {view['control']}"
+    out.append(("h", f"The table is {control}"))
+    if result.get("winner"):
+        out.append(("h", f"Side {result['winner']} wins, {result['vp']['A']} VP to {result['vp']['B']}: "
+                         f"a {result['level']} victory (margin {result['margin']})"))
+    elif result.get("vp"):
+        out.append(("h", f"A draw, {result['vp']['A']} VP each"))
+    for line in result.get("explain", []):
+        out.append(("b", str(line)))
+    out.append(("h", "Seals made at set-up"))
+    for side, check in verify_seals(session.game).items():
+        out.append(("ok" if check.matches else "bad", check.text()))
+    for side in ("A", "B"):
+        out.append(("h", f"Side {side}: mission {view['missions'].get(side) or 'none'}"))
+        cards = view["cards"].get(side) or {}
+        if cards:
+            out.append(("b", "cards: " + ", ".join(f"{k} {v}" for k, v in cards.items())))
+        holding = view["holding"].get(side) or {}
+        filled = [f"square {n}: {', '.join(square_lines(c))}" for n, c in holding.items() if c != []]
+        out.append(("b", "holding area: " + ("; ".join(filled) if filled else "empty")))
+        lost = [d for d in view["destroyed"] if d["side"] == side]
+        if lost:
+            out.append(("b", "destroyed: " + ", ".join(f"{d['id']} ({d['type']})" for d in lost)))
+    for o in view["objectives"]:
+        state_text = "destroyed" if o.get("destroyed") else (
+            "contested" if o["control"] == "contested" else f"secured by side {o['control']}")
+        out.append(("b", f"objective {o['id']}: {state_text}, {o['target_counters']} Target counters"))
+    return out
+
+
+class ReportScene(Scene):
+    title = "End of battle"
+
+    def __init__(self, session: BattleSession, on_save: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.on_save = on_save
+        self.lines = report_lines(session)
+        self.scroll = 0
+        self.manager: pygame_gui.UIManager | None = None
+        self.buttons: dict[object, str] = {}
+
+    def on_enter(self) -> None:
+        self._build(self.size)
+
+    def on_resume(self) -> None:
+        self._build(self.size)
+
+    def on_resize(self, size) -> None:
+        self._build(size)
+
+    def _build(self, size) -> None:
+        if self.manager is None:
+            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+        else:
+            self.manager.set_window_resolution(size)
+            self.manager.clear_and_reset()
+        w, h = size
+        self.buttons = {}
+        labels = (("table", "Look at the table"), ("save", "Save the battle"), ("menu", "Back to the menu"))
+        for i, (key, label) in enumerate(labels):
+            rect = pygame.Rect(40 + i * 200, h - 60, 186, 40)
+            self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.manager is not None and self.manager.process_events(event):
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
+            key = self.buttons[event.ui_element]
+            if key == "table" and self.app is not None:
+                self.app.pop()
+            elif key == "save" and self.on_save is not None:
+                self.on_save()
+            elif key == "menu" and self.app is not None:
+                self.app.pop()
+                self.app.pop()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - event.y * 3)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.app is not None:
+            self.app.pop()
+            return True
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.BACKGROUND)
+        draw_text(surface, f"End of battle: {self.session.state.name}", (40, 24), 26, True, theme.TEXT)
+        draw_text(surface, "Every secret is revealed now; the seals shown at set-up are checked against them.",
+                  (40, 62), 14, False, theme.TEXT_DIM)
+        box = pygame.Rect(30, 92, w - 60, h - 170)
+        panel(surface, box, theme.PANEL, theme.PANEL_EDGE, 6)
+        wrapped: list[tuple[str, str]] = []
+        for style, text in self.lines:
+            size = 16 if style == "h" else 14
+            for part in wrap(text, box.w - 40, size, style == "h", 16) or [""]:
+                wrapped.append((style, part))
+        y = box.y + 12
+        for style, text in wrapped[self.scroll:]:
+            size = 16 if style == "h" else 14
+            if y + line_height(size) > box.bottom - 6:
+                break
+            colour = {"h": theme.ACCENT, "ok": theme.MOVE_LEGAL, "bad": theme.ERROR}.get(style, theme.TEXT)
+            if style == "h":
+                y += 6
+            draw_text(surface, text, (box.x + 20, y), size, style == "h", colour)
+            y += line_height(size) + 2
+        if self.manager is not None:
+            self.manager.draw_ui(surface)

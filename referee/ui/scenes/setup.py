@@ -1,0 +1,217 @@
+"""Set-up of a new battle: the table, each side's faction, who rolls the dice; then the engine's set-up runs.
+
+The engine's set-up (p.~14-15) rolls for attacker and defender, places objectives, draws the mission, troop and
+drone cards, fills each holding area and deploys the blips. Its dice come from the program or from the players'
+physical dice (asked one by one); card draws are made by the program, which holds the deck.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from ... import paths
+from ...game.dice import DiceMissing
+from ...game.engine import Game
+from ...game.record import new_seeded_dice
+from ...game.setup import SetupChoices, new_battle
+from ...rules.errors import InputError
+from ...rules.factions import available_factions
+from ...rules.scenario import load_scenario
+from .. import theme
+from ..battle import BY_HAND, PROGRAM, BattleSession, HandDice
+from ..scene import Scene
+from ..widgets import draw_text, line_height, panel, wrap
+from .dialogs import DiceDialog
+from .menu import bundled_scenarios, title_of
+
+COLUMN_W = 680
+DICE_CHOICES = {"The program rolls (seeded, saved with the battle)": PROGRAM,
+                "We roll physical dice and type them in": BY_HAND}
+
+
+class SetupScene(Scene):
+    title = "New battle"
+
+    def __init__(self, table: Path | None = None) -> None:
+        super().__init__()
+        self.manager: pygame_gui.UIManager | None = None
+        self.widgets: dict[str, object] = {}
+        self.tables = bundled_scenarios()
+        self.table = table if table is not None else paths.DEFAULT_SCENARIO
+        self.factions: dict[str, str] = {}         # name shown -> id
+        self.choice = {"A": "", "B": ""}
+        self.dice_label = next(iter(DICE_CHOICES))
+        self.error = ""
+        self.given: list[float] = []
+        self.draw_seed = random.SystemRandom().randrange(2**31)
+
+    # ---- layout -----------------------------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        self._build(self.size)
+
+    def on_resume(self) -> None:
+        self._build(self.size)
+
+    def on_resize(self, size) -> None:
+        self._build(size)
+
+    def _build(self, size) -> None:
+        if self.manager is None:
+            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+        else:
+            self.manager.set_window_resolution(size)
+            self.manager.clear_and_reset()
+        m = self.manager
+        w, h = size
+        x = (w - COLUMN_W) // 2
+        y = 120
+        self.widgets = {}
+        # Read fresh every time: a faction saved in the editor a moment ago is offered at once.
+        self.factions = {f"{f.name} ({f.id})": f.id for f in available_factions()}
+        names = list(self.factions) or ["no faction found"]
+        for i, side in enumerate(("A", "B")):
+            if self.choice[side] not in self.factions.values():
+                self.choice[side] = self.factions[names[min(i, len(names) - 1)]] if self.factions else ""
+        table_names = {title_of(p): p for p in self.tables}
+        self.table_paths = table_names
+        current = next((n for n, p in table_names.items() if p == self.table), None)
+        if current is None and table_names:
+            current = next(iter(table_names))
+            self.table = table_names[current]
+        label = lambda text, yy: pygame_gui.elements.UILabel(pygame.Rect(x, yy, 220, 34), text, m)  # noqa: E731
+        label("Table", y)
+        self.widgets["table"] = pygame_gui.elements.UIDropDownMenu(
+            list(table_names) or ["no table found"], current or "no table found",
+            pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
+        y += 48
+        for side in ("A", "B"):
+            label(f"Side {side} faction", y)
+            shown = next((n for n, i in self.factions.items() if i == self.choice[side]), names[0])
+            self.widgets[f"faction-{side}"] = pygame_gui.elements.UIDropDownMenu(
+                names, shown, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
+            y += 48
+        label("Dice", y)
+        self.widgets["dice"] = pygame_gui.elements.UIDropDownMenu(
+            list(DICE_CHOICES), self.dice_label, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
+        y += 48
+        label("Seed (optional)", y)
+        self.widgets["seed"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 230, y, 200, 34), m)
+        y += 64
+        self.widgets["start"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 260, 44), "Start the battle", m)
+        self.widgets["back"] = pygame_gui.elements.UIButton(pygame.Rect(x + 276, y, 140, 44), "Back", m)
+        self.error_top = y + 64
+
+    # ---- events -------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.manager is not None and self.manager.process_events(event):
+            return True
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            el = event.ui_element
+            if el is self.widgets.get("table"):
+                self.table = self.table_paths.get(event.text, self.table)
+            elif el is self.widgets.get("dice"):
+                self.dice_label = event.text
+            for side in ("A", "B"):
+                if el is self.widgets.get(f"faction-{side}") and event.text in self.factions:
+                    self.choice[side] = self.factions[event.text]
+            return True
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.widgets.get("start"):
+                self.start()
+            elif event.ui_element is self.widgets.get("back") and self.app is not None:
+                self.app.pop()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.app is not None:
+            self.app.pop()
+            return True
+        return False
+
+    # ---- starting -----------------------------------------------------------------------------------------------
+    def seed(self) -> int | None:
+        entry = self.widgets.get("seed")
+        text = entry.get_text().strip() if entry is not None else ""
+        if not text:
+            return None
+        try:
+            return int(text)
+        except ValueError:
+            raise InputError("seed", f"expected a whole number or nothing (got {text!r})") from None
+
+    def start(self, given: list[float] | None = None) -> BattleSession | None:
+        """Run the engine's set-up; with physical dice each roll is asked for, then set-up runs again from the
+        start with the dice given so far. Returns the battle (and opens it) once set-up is complete."""
+        mode = DICE_CHOICES.get(self.dice_label, PROGRAM)
+        given = list(given or [])
+        try:
+            if not all(self.choice.values()):
+                raise InputError("factions", "choose a faction for each side")
+            seed = self.seed()
+            table = load_scenario(self.table)
+            if mode == PROGRAM:
+                # One generator for the whole battle: set-up's rolls, then every action's, from one seed.
+                dice = new_seeded_dice(seed)
+                source = HandDice([], dice)
+            else:
+                dice = None
+                source = HandDice(given, None, random.Random(self.draw_seed if seed is None else seed))
+            try:
+                state, _rolls = new_battle(table, SetupChoices(factions=dict(self.choice)), source)
+            except DiceMissing as e:
+                self._ask(e, given)
+                return None
+        except InputError as e:
+            self.error = e.message()
+            return None
+        session = BattleSession(Game(state), dice, hotseat=True)
+        self.error = ""
+        self.open(session)
+        return session
+
+    def _ask(self, missing: DiceMissing, given: list[float]) -> None:
+        if self.app is None:
+            raise RuntimeError(f"set-up needs a die: {missing.request.describe()}")
+
+        def answered(value) -> None:
+            if value is None:
+                self.error = "set-up cancelled: nothing was started"
+                return
+            self.start(given + [value])
+
+        self.app.push(DiceDialog(missing.request, answered, f"Set-up: roll {len(given) + 1}"))
+
+    def open(self, session: BattleSession) -> None:
+        from .battle import BattleScene
+
+        if self.app is None:
+            return
+        scene = BattleScene(session)
+        self.app.replace(scene)
+        scene.hand_off(session.to_act() or session.viewer)
+
+    # ---- the loop ---------------------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.fill(theme.BACKGROUND)
+        x = (w - COLUMN_W) // 2
+        draw_text(surface, "New battle: two players, one screen", (x, 40), 28, True, theme.TEXT)
+        draw_text(surface, "Set-up follows p.~14-15: roles, objectives, cards, holding areas and blips. Each player "
+                           "sees only their own secrets; the screen is handed over between turns.",
+                  (x, 84), 14, False, theme.TEXT_DIM)
+        if self.error:
+            lines = []
+            for raw in self.error.splitlines():
+                lines.extend(wrap(raw, COLUMN_W - 28, 14, False, 4))
+            box = pygame.Rect(x, self.error_top, COLUMN_W, 24 + line_height(14) * len(lines))
+            panel(surface, box, (58, 30, 32), theme.ERROR, 6)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (x + 14, box.y + 12 + i * line_height(14)), 14, False, theme.TEXT)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
