@@ -209,7 +209,7 @@ def test_validate_reports_every_problem_of_every_file(home, tmp_path, capsys):
     assert "created.reserve: expected exactly 6 points added to all 1s, this line adds 4" in err
     assert "created.veteran: expected exactly 6 points added to Reserve, this line adds 8" in err
     assert f"{two}: 2 problems" in err
-    assert "colours.primary: String should match pattern" in err
+    assert "colours.primary: expected # and six hex digits, like #3c6e9f (got 'green')" in err
     assert "upgrades[0].cost: expected 4 (or 2 when halved) for a Veteran stat (got 3) [p.31]" in err
     assert f"{broken}: 1 problem" in err and "not valid TOML" in err
     assert f"{tmp_path / 'missing.toml'}: 1 problem" in err and "file not found" in err

@@ -155,7 +155,7 @@ def test_missing_key(tmp_path):
 def test_bad_colour(tmp_path):
     problems = problems_of(tmp_path, faction_data(colours={"primary": "red"}))
     assert len(problems) == 1
-    assert problems[0].startswith("colours.primary: String should match pattern")
+    assert problems[0] == "colours.primary: expected # and six hex digits, like #3c6e9f (got 'red')"
     assert "(got 'red')" in problems[0]
 
 

@@ -12,11 +12,9 @@ import os
 import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402  (the drivers above must be chosen first)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # drawing needs no window, so no video driver is chosen:
+                                                           # importing this from the open window changes nothing
+import pygame  # noqa: E402
 
 from ..rules.catalogue import unit_types  # noqa: E402
 from ..rules.errors import InputError  # noqa: E402

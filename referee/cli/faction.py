@@ -15,9 +15,9 @@ import textwrap
 from pathlib import Path
 
 from .. import paths
+from ..authoring.draft import modifier_note, unit_rows
 from ..authoring.faction_io import (check_faction_file, default_faction_path, faction_from_data, faction_problems,
                                     save_faction)
-from ..rules.catalogue import unit_types
 from ..rules.errors import InputError
 from ..rules.explain import lines
 from ..rules.factions import (CREATION_POINTS, EMBLEMS, ID_PATTERN, STAT_MAX, STAT_MIN, Colours, Faction,
@@ -165,31 +165,6 @@ def lines_table(faction: Faction, current: bool) -> list[str]:
         cells = [f"{line.get(s)}{'*' if line.get(s) != created.get(s) else ' '}" for s in STAT_NAMES]
         out.append(_row([RATING_TITLES[rating], *cells, line.total()], widths))
     return out
-
-
-def unit_rows(faction: Faction) -> list[tuple[str, dict[str, list[str]]]]:
-    """(unit name, rating -> shown values) for each trooper type and the drones, via ``unit_stats`` (A5)."""
-    from ..rules.units import unit_stats
-
-    types = unit_types()
-    rows = []
-    for key, trooper in types.troopers.items():
-        per = {}
-        for rating in RATINGS:
-            st = unit_stats(faction, rating, key).stats
-            per[rating] = [("-" if s == "nuclear" and not trooper.missile else str(st.get(s))) for s in TROOPER_STATS]
-        rows.append((trooper.name, per))
-    first_drone = next(iter(types.drones))
-    rows.append(("Drones (Rob)", {r: [str(unit_stats(faction, r, first_drone).stats.robotics)] for r in RATINGS}))
-    return rows
-
-
-def modifier_note() -> str:
-    parts = []
-    for trooper in unit_types().troopers.values():
-        if trooper.modifiers:
-            parts.append(f"{trooper.name} " + ", ".join(f"{v:+d} {STAT_SHORT[s]}" for s, v in trooper.modifiers.items()))
-    return "; ".join(parts)
 
 
 def units_table(faction: Faction) -> list[str]:

@@ -6,7 +6,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
+from pydantic_core import PydanticCustomError
 
 from .. import paths
 from .errors import InputError
@@ -20,9 +21,19 @@ UPGRADE_COST = {"reserve": 2, "veteran": 4, "spec-ops": 6}
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
+COLOUR_PATTERN = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
 class Colours(Strict):
-    primary: str = Field(default="#3c6e9f", pattern=r"^#[0-9a-fA-F]{6}$")
-    secondary: str = Field(default="#f0f0f0", pattern=r"^#[0-9a-fA-F]{6}$")
+    primary: str = "#3c6e9f"
+    secondary: str = "#f0f0f0"
+
+    @field_validator("primary", "secondary")
+    @classmethod
+    def _hex_colour(cls, value: str) -> str:
+        if not COLOUR_PATTERN.match(value):
+            raise PydanticCustomError("colour", "expected # and six hex digits, like #3c6e9f")
+        return value
 
 
 class RatingLines(Strict):
@@ -45,12 +56,19 @@ class Upgrade(Strict):
 
 class Faction(Strict):
     id: str
-    name: str = Field(min_length=1)
+    name: str
     lore: str = ""
     colours: Colours = Colours()
     emblem: str = "chevron"
     created: RatingLines
     upgrades: list[Upgrade] = []
+
+    @field_validator("name")
+    @classmethod
+    def _has_a_name(cls, value: str) -> str:
+        if not value.strip():
+            raise PydanticCustomError("name", "expected a name (not empty or only spaces)")
+        return value
 
     def stats(self, rating: str) -> StatLine:
         """Current stats of a rating: the created line with every upgrade applied."""
@@ -139,8 +157,14 @@ def faction_dirs() -> list[Path]:
 
 
 @lru_cache(maxsize=None)
-def _load_cached(path: str, mtime: float) -> Faction:
+def _load_cached(path: str, mtime_ns: int, size: int) -> Faction:
     return load_faction(path)
+
+
+def _load_current(p: Path) -> Faction:
+    """The faction in ``p`` as the file is now (a file rewritten since is read again)."""
+    st = p.stat()
+    return _load_cached(str(p), st.st_mtime_ns, st.st_size)
 
 
 _FILES: dict[str, Path] | None = None
@@ -150,6 +174,7 @@ def forget_factions() -> None:
     """Call after a faction file was written, so the next lookup sees it."""
     global _FILES
     _FILES = None
+    _load_cached.cache_clear()
 
 
 def faction_files() -> dict[str, Path]:
@@ -188,8 +213,36 @@ def get_faction(ref: str, base_dir: Path | None = None) -> Faction:
         if not is_file:
             known = ", ".join(sorted(files)) or "none"
             raise InputError(ref, f"unknown faction {ref!r} (expected one of {known}, or a faction file path)")
-    return _load_cached(str(p), p.stat().st_mtime)
+    return _load_current(p)
 
 
 def all_factions() -> list[Faction]:
     return [get_faction(i) for i in faction_files()]
+
+
+def available_factions() -> list[Faction]:
+    """Every usable faction as the folders hold them now: bundled and custom, read fresh (no stale list).
+
+    Call it whenever a faction list is shown (set-up, the editor): a faction saved a moment ago, by this program or
+    another, is in it. Ordered by id; a custom file with a bundled id replaces the bundled faction. Files that fail
+    the rules are left out; ``unusable_faction_files`` says why.
+    """
+    forget_factions()
+    out = []
+    for ref, p in sorted(faction_files().items()):
+        try:
+            out.append(_load_current(p))
+        except (InputError, OSError):
+            continue
+    return out
+
+
+def unusable_faction_files() -> dict[Path, list[str]]:
+    """Faction files in the folders that cannot be used, each with every problem (read fresh)."""
+    out = {}
+    for p in _scan_faction_files().values():
+        try:
+            load_faction(p)
+        except InputError as e:
+            out[p] = list(e.problems)
+    return out
