@@ -43,9 +43,6 @@ class Edit:
     item: str | None = None
     problems: tuple[str, ...] = ()
 
-    def __bool__(self) -> bool:
-        return self.ok
-
 
 def placeable_terrain() -> list[str]:
     """Terrain types a player may draw (the program's own jammer fields are not among them)."""
@@ -210,7 +207,7 @@ class TableEditor:
     def add_polygon(self, type_id: str, corners) -> Edit:
         """A terrain piece with these corners (table inches, in drawing order)."""
         bad = self._check_terrain_type(type_id)
-        if bad:
+        if bad is not None:
             return bad
         ident = self.new_id(type_id)
         try:
@@ -224,7 +221,7 @@ class TableEditor:
     def add_circle(self, type_id: str, x: float, y: float, r: float) -> Edit:
         """A round terrain piece (smoke, a crater, a pond) centred at (x, y)."""
         bad = self._check_terrain_type(type_id)
-        if bad:
+        if bad is not None:
             return bad
         ident = self.new_id(type_id)
         try:
@@ -239,7 +236,7 @@ class TableEditor:
         if self.kind_of(ident) != "terrain":
             return Edit(False, f"{ident!r} is not a terrain piece")
         bad = self._check_terrain_type(type_id)
-        if bad:
+        if bad is not None:
             return bad
         old = self.entry(ident)
         if old.type == type_id:
@@ -339,9 +336,9 @@ class TableEditor:
         try:
             if t.circle is not None:
                 c = t.circle
-                entry = t.model_copy(update={"circle": Circle(x=c.x + dx, y=c.y + dy, r=c.r)})
+                entry = t.model_copy(update={"circle": Circle(x=round(c.x + dx, 3), y=round(c.y + dy, 3), r=c.r)})
             else:
-                entry = t.model_copy(update={"polygon": [[x + dx, y + dy] for x, y in t.polygon]})
+                entry = t.model_copy(update={"polygon": [[round(x + dx, 3), round(y + dy, 3)] for x, y in t.polygon]})
                 TerrainEntry.model_validate(entry.model_dump())
         except ValidationError as e:
             return self._invalid(ident, "terrain", e)

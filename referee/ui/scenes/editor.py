@@ -364,6 +364,7 @@ class EditorScene(Scene):
         self.message_ok = True
         self.message_more: tuple[str, ...] = ()
         self.leave_armed = False
+        self.failures: list[str] = []      # errors caught by ``handle_event`` (a bug, shown in the window)
         self.save_path = default_save_path(editor)
         self._table: tuple[int, TableData] | None = None
         self._static: tuple | None = None
@@ -475,8 +476,9 @@ class EditorScene(Scene):
         return self.layout.table.collidepoint(pos)
 
     def table_point(self, pos) -> tuple[float, float]:
+        """The table point under the mouse, to a tenth of an inch (as closely as anyone measures a real table)."""
         x, y = self.view.to_table(*pos)
-        return (round(x, 2), round(y, 2))
+        return (round(x, 1), round(y, 1))
 
     def screen_point(self, x: float, y: float) -> tuple[int, int]:
         return self.view.px(x, y)
@@ -570,7 +572,7 @@ class EditorScene(Scene):
             return None
         (cx, cy), edge = self.circle_centre, self.circle_edge or self.circle_centre
         self.circle_centre = self.circle_edge = None
-        r = round(((edge[0] - cx) ** 2 + (edge[1] - cy) ** 2) ** 0.5, 2)
+        r = round(((edge[0] - cx) ** 2 + (edge[1] - cy) ** 2) ** 0.5, 1)
         if r < MIN_RADIUS:
             return self.report(Edit(False, "Drag from the centre outwards: the distance is the radius"))
         return self.report(self.editor.add_circle(self.terrain_type, cx, cy, r))
@@ -799,6 +801,7 @@ class EditorScene(Scene):
             return self._handle(event)
         except Exception as e:             # the window must survive anything a click can do
             traceback.print_exc(file=sys.stderr)
+            self.failures.append(f"{type(e).__name__}: {e}")
             self.drag_id = None
             self.circle_centre = None
             self.say(False, f"That did not work: {type(e).__name__}: {e}")
@@ -858,7 +861,7 @@ class EditorScene(Scene):
         self.hover = self.item_at(pos) if self.on_table(pos) else None
         if self.drag_id is not None:
             x, y = self.view.to_table(*pos)
-            self.drag_to = (round(x - self.drag_offset[0], 2), round(y - self.drag_offset[1], 2))
+            self.drag_to = (round(x - self.drag_offset[0], 1), round(y - self.drag_offset[1], 1))
         if self.circle_centre is not None:
             self.circle_edge = self.view.to_table(*pos)
         return True
@@ -929,7 +932,7 @@ class EditorScene(Scene):
             moved = abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_PIXELS
             if moved:
                 x, y = self.view.to_table(*pos)
-                to = (round(x - self.drag_offset[0], 2), round(y - self.drag_offset[1], 2))
+                to = (round(x - self.drag_offset[0], 1), round(y - self.drag_offset[1], 1))
                 self.drag_to = None
                 edit = self.editor.move(ident, *to)
                 if not edit.ok:
