@@ -25,7 +25,7 @@ SMALL = 13
 
 
 def percent(p: float) -> str:
-    return f"{p * 100:.1f} %"
+    return f"{float(p) * 100:.1f} %"
 
 
 def piece_title(p: Piece) -> str:
@@ -443,6 +443,7 @@ SHORTCUTS = (
         ("R", "ruler: drag between points or units"),
         ("M", "move preview: drag or click waypoints"),
         ("J", "jump preview: click the landing point"),
+        ("E / Shift+E", "exposure map on or off / its side"),
         ("Enter", "send the previewed move or jump"),
         ("Backspace", "remove the last waypoint"),
         ("Esc", "leave the tool / deselect / menu"),

@@ -239,6 +239,7 @@ class TextDialog(Dialog):
 class HandoffScreen(Dialog):
     """Hot-seat: the screen goes dark between players, so nothing of one side stays in view for the other."""
 
+    overlay = False           # the table below is not drawn at all, not merely covered
     opaque = True
 
     def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:

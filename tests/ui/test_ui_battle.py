@@ -1,0 +1,351 @@
+"""Battle play in the window, driven headless: every action goes through the engine, previews quote the engine's
+numbers, physical dice are asked one by one, and a hand-off never shows one player the other's secrets."""
+
+import os
+import random
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.actions import Action  # noqa: E402
+from referee.game.dice import ScriptedDice, SeededDice  # noqa: E402
+from referee.game.engine import Game, begin_battle, play  # noqa: E402
+from referee.game.random_play import random_action  # noqa: E402
+from referee.game.record import autosave_path, read_save, state_digest  # noqa: E402
+from referee.game.state import state_from_scenario  # noqa: E402
+from referee.game.view import referee_view  # noqa: E402
+from referee.rules.rifle import rifle_shot  # noqa: E402
+from referee.rules.scenario import load_scenario  # noqa: E402
+from referee.ui import widgets  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.battle import BattleSession  # noqa: E402
+from referee.ui.panels import percent  # noqa: E402
+from referee.ui.scenes.battle import BattleScene  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen  # noqa: E402
+from referee.ui.scenes.menu import MenuScene  # noqa: E402
+from referee.ui.scenes.report import ReportScene  # noqa: E402
+from referee.ui.scenes.setup import SetupScene  # noqa: E402
+
+TABLE = Path(__file__).with_name("table.toml")
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+def table_battle(app, dice=None) -> tuple[BattleScene, BattleSession]:
+    """The test table with every unit revealed, side A to play, dice typed in by hand unless given."""
+    state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
+    session = BattleSession(Game(state), dice, hotseat=True, viewer="A")
+    scene = app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    return scene, session
+
+
+def answer_dice(app, faces) -> list[int]:
+    """Answer every die the window asks for with the next face; returns the faces used."""
+    used = []
+    faces = list(faces)
+    while isinstance(app.scene, DiceDialog):
+        face = faces.pop(0)
+        used.append(face)
+        app.scene.choose(str(face))
+    return used
+
+
+def click(app, scene, piece_id: str, button: int = 1) -> None:
+    p = scene.table.bf.pieces[piece_id]
+    pos = tuple(round(v) for v in scene.view.to_screen(p.x, p.y))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(app, k: int, unicode: str = "", mod: int = 0) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod))
+
+
+def test_the_action_bar_offers_what_the_engine_accepts(app):
+    scene, session = table_battle(app)
+    scene.select("a-tac-1")
+    assert scene.offered("activate") and not scene.offered("rifle")
+    assert not scene.offered("end-activation")
+    key(app, pygame.K_a, "a")
+    assert session.state.turn.active == "a-tac-1"
+    assert scene.offered("rifle") and scene.offered("target") and not scene.offered("kamikaze")
+    assert not scene.offered("end-turn")           # the activation is still going on
+    before = session.state.to_data()
+    scene.press("end-turn")
+    assert "still being activated" in " ".join(scene.log_lines)
+    assert session.state.to_data() == before
+
+
+def test_a_rifle_shot_shows_the_engines_odds_then_resolves_exactly_as_the_engine(app):
+    scene, session = table_battle(app)
+    scene.select("a-asl")
+    scene.press("activate")
+    target = next(r.other for r in scene.report.enemies if getattr(r.rifle, "allowed", False))
+    before = session.state.copy()
+    engine_bf = before.battlefield()
+    shot = rifle_shot(engine_bf, engine_bf.piece("a-asl"), engine_bf.piece(target))
+    scene.press("rifle")
+    scene.pick(target)
+    confirm = app.scene
+    assert isinstance(confirm, Dialog)
+    text = " ".join(confirm.lines)
+    assert percent(shot.p_kill) in text and f"{shot.dice} dice" in text
+    confirm.choose("go")
+    faces = answer_dice(app, [3, 3, 3, 3, 3, 3])
+    assert len(faces) >= shot.dice
+    expected = play(before, Action("rifle", "a-asl", {"target": target}), ScriptedDice(faces))
+    assert expected.legal
+    assert session.state.to_data() == expected.state.to_data()
+    assert session.game.record[-1].action == Action("rifle", "a-asl", {"target": target})
+
+
+def test_cancelling_a_physical_die_changes_nothing(app):
+    scene, session = table_battle(app)
+    scene.select("a-asl")
+    scene.press("activate")
+    target = next(r.other for r in scene.report.enemies if getattr(r.rifle, "allowed", False))
+    before = session.state.to_data()
+    entries = len(session.game.record)
+    scene.press("rifle")
+    scene.pick(target)
+    app.scene.choose("go")
+    assert isinstance(app.scene, DiceDialog)
+    app.scene.choose("cancel")
+    assert session.state.to_data() == before and len(session.game.record) == entries
+    assert "cancelled" in scene.log_title
+
+
+def test_target_rolls_the_pool_first_then_places_counters_by_clicks(app):
+    scene, session = table_battle(app)
+    scene.select("a-tac-1")
+    scene.press("activate")
+    target = min((r for r in scene.report.enemies if r.target.allowed), key=lambda r: r.target.cost(1)).other
+    assert scene.report.pair(target).target.cost(1) <= 12
+    before = session.state.copy()
+    scene.press("target")
+    key(app, pygame.K_2, "2")
+    assert scene.pool_dice == 2
+    key(app, pygame.K_RETURN)
+    assert answer_dice(app, [6, 6]) == [6, 6]
+    assert scene.pool is not None
+    click(app, scene, target)
+    assert scene.assign == {target: 1}
+    key(app, pygame.K_RETURN)
+    expected = play(before, Action("target", "a-tac-1", {"dice": 2, "assign": {target: 1}}), ScriptedDice([6, 6]))
+    assert expected.legal
+    assert session.state.to_data() == expected.state.to_data()
+    assert session.state.units["a-tac-1"].target_counters == before.units["a-tac-1"].target_counters + 2
+
+
+def test_a_counter_the_pool_cannot_pay_for_is_refused_in_the_window(app):
+    scene, session = table_battle(app)
+    scene.select("a-tac-1")
+    scene.press("activate")
+    target = next(r.other for r in scene.report.enemies if r.target.allowed)
+    scene.press("target")
+    key(app, pygame.K_1, "1")
+    key(app, pygame.K_RETURN)
+    answer_dice(app, [1])
+    for _ in range(5):
+        click(app, scene, target)
+    assert scene.assigned_cost() <= 1
+    assert scene.log_title == "Target: not enough points"
+
+
+def test_an_illegal_move_is_not_sent_and_changes_nothing(app):
+    scene, session = table_battle(app)
+    scene.select("a-eng")
+    scene.press("activate")
+    before = session.state.to_data()
+    scene.set_tool("move")
+    scene.set_move_path([(3.5, 22.5)])             # into the lake: impassable
+    scene.confirm()
+    assert session.state.to_data() == before
+    assert "not" in scene.log_title.lower()
+
+
+def test_undo_in_the_window_takes_back_the_last_action(app):
+    scene, session = table_battle(app)
+    before = session.state.to_data()
+    scene.select("a-eng")
+    scene.press("activate")
+    assert session.state.turn.active == "a-eng"
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert session.state.to_data() == before
+
+
+def secrets_of(state, side: str) -> set[str]:
+    """What side ``side`` keeps secret from its opponent now: hidden unit ids and the mission card."""
+    truth = referee_view(state)
+    hidden = set()
+    for contents in (truth["holding"][side] or {}).values():
+        for c in contents or []:
+            if c["id"] not in state.units:
+                hidden.add(c["id"])
+    if state.missions.get(side):
+        hidden.add(state.missions[side])
+    return hidden
+
+
+def drawn_texts(app, monkeypatch) -> list[str]:
+    """Every string the window asks the font renderer for in one frame."""
+    seen: list[str] = []
+    original = widgets.text_surface
+
+    def recording(text, *args, **kwargs):
+        seen.append(str(text))
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "text_surface", recording)
+    app.render()
+    monkeypatch.setattr(widgets, "text_surface", original)
+    return seen
+
+
+def audit_screen(app, scene, session, monkeypatch) -> int:
+    """Select and hover every opponent piece and check nothing drawn names the opponent's secrets."""
+    viewer = session.viewer
+    opponent = "B" if viewer == "A" else "A"
+    secrets = secrets_of(session.state, opponent)
+    assert secrets, "the opponent should have something secret in this test"
+    checked = 0
+    opponent_pieces = [p.id for p in scene.table.bf.pieces.values() if p.side == opponent]
+    for pid in opponent_pieces[:6] + [None]:
+        scene.select(pid)
+        if pid is not None:
+            p = scene.table.bf.pieces[pid]
+            scene.hover = pid
+            scene.mouse = tuple(round(v) for v in scene.view.to_screen(p.x, p.y))
+        for text in drawn_texts(app, monkeypatch) + list(scene.log_lines):
+            leaked = [s for s in secrets if s in text]
+            assert not leaked, f"side {viewer}'s screen shows {leaked} in {text!r}"
+            checked += 1
+    return checked
+
+
+def start_hotseat(app, seed: int) -> tuple[BattleScene, BattleSession]:
+    menu = app.push(MenuScene())
+    setup = app.push(SetupScene())
+    app.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text(str(seed))
+    session = setup.start()
+    assert session is not None, setup.error
+    return app.stack.find(BattleScene), session
+
+
+def test_the_hand_off_hides_the_table_and_each_side_sees_only_its_own_secrets(app, monkeypatch):
+    scene, session = start_hotseat(app, seed=11)
+    first = session.to_act()
+    handoff = app.scene
+    assert isinstance(handoff, HandoffScreen) and handoff.side == first
+    assert app.stack.visible() == [handoff]            # nothing of the table is drawn under it
+    handoff.choose("ready")
+    assert session.viewer == first
+    assert audit_screen(app, scene, session, monkeypatch) > 0
+    scene.select(None)
+    scene.press("end-turn")                            # a pass: the other side is to act
+    second = session.to_act()
+    assert second != first
+    assert isinstance(app.scene, HandoffScreen) and app.scene.side == second
+    assert app.stack.visible() == [app.scene]
+    app.scene.choose("ready")
+    assert session.viewer == second
+    assert audit_screen(app, scene, session, monkeypatch) > 0
+
+
+def settle(app, scene, rounds_before_stop: int = 2) -> None:
+    """Answer whatever the window asks between actions: hand-offs, the end of a round, objectives."""
+    for _ in range(20):
+        top = app.scene
+        if isinstance(top, HandoffScreen):
+            top.choose("ready")
+        elif isinstance(top, DiceDialog):
+            top.choose("4")
+        elif isinstance(top, Dialog) and any(k == "next" for k, _ in top.choices):
+            top.choose("next" if scene.session.state.round < rounds_before_stop else "stop")
+        elif isinstance(top, Dialog) and any(k == "secured" for k, _ in top.choices):
+            top.choose("secured")
+        elif isinstance(top, Dialog) and any(k == "allow" for k, _ in top.choices):
+            top.choose("allow")
+        else:
+            return
+
+
+def test_a_whole_hotseat_battle_to_the_report_then_save_and_load(app, tmp_path):
+    scene, session = start_hotseat(app, seed=5)
+    rng = random.Random(3)
+    settle(app, scene)
+    for _ in range(3000):
+        if isinstance(app.scene, ReportScene):
+            break
+        action = random_action(session.state, rng)
+        if action.kind == "end-of-round" or action.kind == "objectives":
+            action = None
+        if action is not None:
+            if action.kind == "target":
+                # The window rolls the pool before the counters are placed; the random player assigns blind.
+                action = Action("target", action.actor, {"dice": action.args["dice"], "assign": {}})
+            scene.do(action)
+        settle(app, scene)
+        if isinstance(app.scene, Dialog) and not isinstance(app.scene, (HandoffScreen, DiceDialog)):
+            settle(app, scene)
+        if session.state.phase == "end-of-round" and not isinstance(app.scene, Dialog):
+            scene.ask_end_of_round()
+            settle(app, scene)
+    assert isinstance(app.scene, ReportScene), f"the battle did not end (phase {session.state.phase})"
+    report = app.scene
+    assert session.over and set(session.state.result["vp"]) == {"A", "B"}
+    seals = [text for style, text in report.lines if style in ("ok", "bad")]
+    assert len(seals) == 2 and all("matches" in t for t in seals)
+    path = session.save(tmp_path / "battle.json")
+    again = read_save(path)
+    assert state_digest(again.game.state) == state_digest(session.state)
+    menu = MenuScene()
+    app.push(menu)
+    loaded = menu.load_battle(path)
+    assert isinstance(loaded, BattleScene)
+    assert state_digest(loaded.session.state) == state_digest(session.state)
+
+
+def test_every_action_is_autosaved_and_the_menu_offers_to_resume_it(app):
+    scene, session = table_battle(app, dice=SeededDice(3))
+    scene.select("a-eng")
+    scene.press("activate")
+    assert autosave_path().is_file()
+    menu = MenuScene()
+    app.push(menu)
+    assert menu.interrupted is not None
+    assert "resume" in menu.widgets
+    resumed = menu.open_battle(menu.interrupted)
+    assert resumed.session.state.to_data() == session.state.to_data()
+    assert resumed.session.dice.rng.getstate() == session.dice.rng.getstate()
+
+
+def test_a_save_that_will_not_load_is_reported_in_the_menu_and_kept(app, tmp_path):
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"format": "seven-seconds-save", "version": 1, "record": [')
+    menu = app.push(MenuScene())
+    assert menu.load_battle(bad) is None
+    assert "broken.json" in menu.error_title and menu.error
+    assert bad.read_text() == '{"format": "seven-seconds-save", "version": 1, "record": ['
+    app.render()                                        # the error is drawn, the program goes on
+
+
+def test_saving_never_overwrites_a_file_that_is_not_this_battle(app, tmp_path):
+    scene, session = table_battle(app, dice=SeededDice(1))
+    other = tmp_path / "notes.json"
+    other.write_text("my notes")
+    with pytest.raises(Exception) as e:
+        session.save(other)
+    assert "not overwritten" in str(getattr(e.value, "message", lambda: e.value)())
+    assert other.read_text() == "my notes"
