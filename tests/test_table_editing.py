@@ -209,4 +209,5 @@ def test_polygon_draft_clamps_to_the_table_and_ignores_a_double_click():
 def test_name_items_adds_ids():
     s = Scenario(units=[{"id": "u", "side": "A", "faction": "new-tokyo", "rating": "veteran", "type": "scout",
                          "x": 1, "y": 1}])
-    assert name_items("units[0].type: bad", s) == "units[0] (u).type: bad"
+    assert name_items("units[0].type: bad", s) == "u.type: bad"
+    assert name_items("blips[0]: base of 'b' overlaps 'u' (units[0]) by 1", s) == "blips[0]: base of 'b' overlaps 'u' by 1"

@@ -70,14 +70,12 @@ def item_names(scenario: Scenario) -> dict[str, str]:
 
 
 def name_items(problem: str, scenario: Scenario) -> str:
-    """A loader problem with every ``kind[i]`` followed by the item's id, so the window can name the piece."""
+    """A loader problem in the words of the table: every ``kind[i]`` becomes the item's id (``units[3].rating``
+    -> ``a-tactical-2.rating``; ``'b-1' (blips[0])`` -> ``'b-1'``), as players know their pieces by name."""
     names = item_names(scenario)
-
-    def repl(m: re.Match) -> str:
-        ident = names.get(m.group(0))
-        return f"{m.group(0)} ({ident})" if ident and f"'{ident}' ({m.group(0)})" not in problem else m.group(0)
-
-    return _ITEM.sub(repl, problem)
+    problem = re.sub(r"'([^']+)' \((?:terrain|units|blips|objectives)\[\d+\]\)",
+                     lambda m: f"'{m.group(1)}'", problem)
+    return _ITEM.sub(lambda m: names.get(m.group(0), m.group(0)), problem)
 
 
 class TableEditor:
@@ -130,7 +128,10 @@ class TableEditor:
         problems = scenario_problems(candidate, self.base_dir)
         if problems:
             named = tuple(name_items(p, candidate) for p in problems)
-            return Edit(False, f"{refused}: {named[0]}", item, named)
+            first = named[0]
+            if item and first.startswith(f"{item}: "):
+                first = first[len(item) + 2:]
+            return Edit(False, f"{refused}: {first}", item, named)
         self.history.append((self.scenario, done))
         del self.history[:-MAX_UNDO]
         self.scenario = candidate
