@@ -399,3 +399,89 @@ def test_save_faction_refuses_an_invalid_faction(tmp_path):
 def test_faction_problems_accepts_a_good_dict():
     faction, problems = faction_problems(faction_data(), "test")
     assert problems == [] and faction.id == "test-zane"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# More kinds of invalid faction, each with its message
+
+
+def test_empty_name(tmp_path):
+    assert problems_of(tmp_path, faction_data(name="")) == ["name: expected a name (not empty or only spaces) (got '')"]
+    assert problems_of(tmp_path, faction_data(name="  ")) == [
+        "name: expected a name (not empty or only spaces) (got '  ')"]
+
+
+@pytest.mark.parametrize("bad", ["-zane", "zane-", "za--ne", "Zane", "za_ne", "za ne", ""])
+def test_ids_that_are_not_lower_case_words_joined_by_dashes(tmp_path, bad):
+    assert problems_of(tmp_path, faction_data(id=bad)) == [
+        f"id: expected lower-case words joined by '-', like 'new-tokyo' (got {bad!r})"]
+
+
+@pytest.mark.parametrize("colour", ["#12345", "#1234567", "123456", "#gg0000", "blue"])
+def test_colours_must_be_hash_and_six_hex_digits(tmp_path, colour):
+    assert problems_of(tmp_path, faction_data(colours={"secondary": colour})) == [
+        f"colours.secondary: expected # and six hex digits, like #3c6e9f (got {colour!r})"]
+
+
+def test_spec_ops_below_veteran(tmp_path):
+    data = with_stat("spec-ops", "nuclear", 2)
+    data["created"]["spec-ops"]["robotics"] = 5       # still 6 points added, so only the order is wrong
+    data["created"]["spec-ops"]["sensors"] = 5
+    problems = problems_of(tmp_path, data)
+    assert problems == ["created.spec-ops.nuclear: Spec Ops Nuc 2 is below Veteran 3; each rating builds on the "
+                        "one before [p.30]"]
+
+
+def test_spec_ops_adding_five_points(tmp_path):
+    problems = problems_of(tmp_path, with_stat("spec-ops", "robotics", 3))
+    assert problems == ["created.spec-ops: expected exactly 6 points added to Veteran, this line adds 5 (sum 23, "
+                        "expected 24) [p.30, A46]"]
+
+
+def test_upgrade_history_reserve_above_veteran(tmp_path):
+    problems = problems_of(tmp_path, upgraded({"rating": "reserve", "stat": "sensors", "cost": 2},
+                                              {"rating": "reserve", "stat": "sensors", "cost": 2}))
+    assert problems == ["upgrades[1]: Reserve Sen would be 4, above Veteran 3 [p.31, A45]"]
+
+
+@pytest.mark.parametrize("rating, cost", [("reserve", 1), ("veteran", 2), ("spec-ops", 3)])
+def test_upgrade_history_accepts_the_halved_cost(tmp_path, rating, cost):
+    data = upgraded({"rating": rating, "stat": "sensors", "cost": cost})     # the cheaper price is in the record
+    assert check_faction_file(write(tmp_path, data))[1] == []
+
+
+@pytest.mark.parametrize("up, expected", [
+    ({"rating": "elite", "stat": "armour", "cost": 4}, "upgrades[0].rating: Input should be 'reserve', 'veteran' or "
+                                                        "'spec-ops' (got 'elite')"),
+    ({"rating": "veteran", "stat": "luck", "cost": 4}, "upgrades[0].stat: Input should be"),
+    ({"rating": "veteran", "stat": "armour", "cost": 0}, "upgrades[0].cost: Input should be greater than or equal "
+                                                          "to 1 (got 0)"),
+    ({"rating": "veteran", "stat": "armour"}, "upgrades[0].cost: required key is missing"),
+])
+def test_upgrade_history_entries_that_are_not_purchases(tmp_path, up, expected):
+    _, problems = check_faction_file(write(tmp_path, upgraded(up)))
+    assert len(problems) == 1 and problems[0].startswith(expected)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The fresh faction list used by set-up and the editor
+
+
+def test_available_factions_sees_files_written_by_another_program():
+    from referee.rules.factions import available_factions, unusable_faction_files
+
+    ids = [f.id for f in available_factions()]
+    assert set(SAMPLES) <= set(ids)
+    folder = paths.user_factions_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    # written behind the program's back: no forget_factions() call
+    (folder / "test-zane.toml").write_text(tomli_w.dumps(faction_data()), encoding="utf-8")
+    (folder / "broken.toml").write_text('id = "broken"\n', encoding="utf-8")
+    assert "test-zane" in [f.id for f in available_factions()]
+    assert "broken" not in [f.id for f in available_factions()]
+    assert unusable_faction_files()[folder / "broken.toml"] == ["name: required key is missing",
+                                                               "created: required key is missing"]
+    # rewritten in place: the new content, not a cached copy
+    (folder / "test-zane.toml").write_text(tomli_w.dumps(faction_data(name="Renamed Zane")), encoding="utf-8")
+    assert next(f for f in available_factions() if f.id == "test-zane").name == "Renamed Zane"
+    assert get_faction("test-zane").name == "Renamed Zane"
