@@ -51,7 +51,7 @@ ACTIONS = (
     ("repair", "Repair", "P: remove Damaged from a touching friendly trooper [p.22]"),
     ("scramble", "Scramble", "back to the holding area; 3 blips take its place [p.22, A23]"),
     ("jammer", "Jammer", "switch the 3\" jamming field on or off [p.34, A37]"),
-    ("end-activation", "End activ.", "E: give up the rest of this activation [p.16]"),
+    ("end-activation", "End activ.", "Q: give up the rest of this activation [p.16]"),
     ("end-turn", "End turn", "N: end the turn (without an activation: a pass) [p.16, A22]"),
     ("holding", "Holding", "O: your holding area, mission and seals"),
     ("log", "Log: all", "Shift+L: the log of every unit, or of the selected unit only"),
@@ -61,8 +61,21 @@ ACTIONS = (
 PICKED = ("rifle", "missile", "command", "repair")
 KEYS = {pygame.K_a: "activate", pygame.K_x: "extra", pygame.K_v: "reveal", pygame.K_t: "target",
         pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze",
-        pygame.K_c: "command", pygame.K_p: "repair", pygame.K_e: "end-activation", pygame.K_n: "end-turn",
+        pygame.K_c: "command", pygame.K_p: "repair", pygame.K_q: "end-activation", pygame.K_n: "end-turn",
         pygame.K_o: "holding"}
+
+BATTLE_KEYS = ("Battle", [
+    ("A / X", "activate the selected unit or blip / extra blip activation"),
+    ("M / J then Enter", "move / jump the active unit along the preview"),
+    ("T", "Target: 1-5 or +/- dice, Enter rolls, click to place"),
+    ("G / I / L / K", "rifle / missile / flamer / kamikaze"),
+    ("C / P / V", "Command / Repair / reveal the active blip"),
+    ("Q / N", "end the activation / end the turn"),
+    ("O", "your holding area, mission and seals"),
+    ("Shift+L", "log of the selected unit only / of all"),
+    ("Ctrl+Z / Ctrl+S", "undo the last action / save"),
+    ("Esc", "cancel the tool / leave (autosaved)"),
+])
 
 
 class BattleScene(TableScene):
@@ -714,10 +727,16 @@ class BattleScene(TableScene):
         if shift and k == pygame.K_l:
             self.press("log")
             return True
-        if not ctrl and k in KEYS and self.tool in (SELECT, MOVE, JUMP) and not (k == pygame.K_e and shift):
+        if not ctrl and not shift and k in KEYS and self.tool in (SELECT, MOVE, JUMP):
             self.press(KEYS[k])
             return True
         return super()._key(event)
+
+    def open_help(self) -> None:
+        from .help import HelpScene
+
+        if self.app is not None:
+            self.app.push(HelpScene((panels.SHORTCUTS[0], panels.SHORTCUTS[1], BATTLE_KEYS)))
 
     # ---- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -202,9 +202,10 @@ class SetupScene(Scene):
         surface.fill(theme.BACKGROUND)
         x = (w - COLUMN_W) // 2
         draw_text(surface, "New battle: two players, one screen", (x, 40), 28, True, theme.TEXT)
-        draw_text(surface, "Set-up follows p.~14-15: roles, objectives, cards, holding areas and blips. Each player "
-                           "sees only their own secrets; the screen is handed over between turns.",
-                  (x, 84), 14, False, theme.TEXT_DIM)
+        intro = ("Set-up follows p.~14-15: roles, objectives, cards, holding areas and blips. Each player sees only "
+                 "their own secrets; the screen is handed over between turns.")
+        for i, line in enumerate(wrap(intro, COLUMN_W, 14)):
+            draw_text(surface, line, (x, 80 + i * line_height(14)), 14, False, theme.TEXT_DIM)
         if self.error:
             lines = []
             for raw in self.error.splitlines():
