@@ -36,8 +36,24 @@ def run_list(args) -> int:
 
 
 def run_validate(args) -> int:
+    """Every problem of every card file at once (exit 2), or what the deck holds and whether games use it."""
+    from ..game.cards import bundled_folder
+
     deck = _deck(args.folder)
     n = len(deck.missions()) + len(deck.troop_cards) + len(deck.drone_cards)
-    print(f"valid deck: {len(deck.missions())} missions, {len(deck.troop_cards)} troop cards, "
+    print(f"{deck.folder}: valid deck: {len(deck.missions())} missions, {len(deck.troop_cards)} troop cards, "
           f"{len(deck.drone_cards)} drone cards, a price list ({n} cards)")
+    if _same(deck.folder, bundled_folder()):
+        print(f"This is the unofficial sample deck; games use it until {paths.user_cards_dir()} holds card files.")
+    elif _same(deck.folder, paths.user_cards_dir()):
+        print("These are your own cards: games use them instead of the sample deck.")
+    else:
+        print(f"To play with these cards, copy the files to {paths.user_cards_dir()}")
     return 0
+
+
+def _same(a: Path | None, b: Path) -> bool:
+    try:
+        return a is not None and Path(a).resolve() == b.resolve()
+    except OSError:
+        return False
