@@ -157,8 +157,8 @@ class DiceDialog(Dialog):
         else:
             lines.append("Choose one:")
             buttons = [(str(i), label) for i, label in enumerate(request.options)]
-        buttons.append(("cancel", "Cancel the action"))
-        super().__init__("Roll: " + request.label, lines, buttons, None, columns=7 if request.kind == "d6" else 2,
+        buttons.append(("cancel", "Cancel"))
+        super().__init__("Roll: " + request.label, lines, buttons, None, columns=6 if request.kind == "d6" else 2,
                          width=620)
         self.answered = on_close
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
