@@ -485,3 +485,19 @@ def test_available_factions_sees_files_written_by_another_program():
     (folder / "test-zane.toml").write_text(tomli_w.dumps(faction_data(name="Renamed Zane")), encoding="utf-8")
     assert next(f for f in available_factions() if f.id == "test-zane").name == "Renamed Zane"
     assert get_faction("test-zane").name == "Renamed Zane"
+
+
+def test_a_file_named_otherwise_is_found_by_its_own_id():
+    from referee.rules.factions import available_factions, unusable_faction_files
+
+    folder = paths.user_factions_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "My Zane (copy).toml").write_text(tomli_w.dumps(faction_data()), encoding="utf-8")
+    assert get_faction("test-zane").name == "Test Zane"
+    assert [f.id for f in available_factions()].count("test-zane") == 1
+    # a file claiming a bundled id under another name is left out, and says why
+    (folder / "impostor.toml").write_text(tomli_w.dumps(faction_data(id="new-tokyo", name="Impostor")),
+                                          encoding="utf-8")
+    assert get_faction("new-tokyo").name == "New Tokyo"
+    assert "Impostor" not in [f.name for f in available_factions()]
+    assert unusable_faction_files()[folder / "impostor.toml"][0].startswith("id: 'new-tokyo' is already the name of")

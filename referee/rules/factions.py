@@ -186,12 +186,28 @@ def faction_files() -> dict[str, Path]:
 
 
 def _scan_faction_files() -> dict[str, Path]:
+    """Each file under its name (a user's file replaces a bundled one of the same name); a file whose own ``id``
+    differs from its name (a hand-made or renamed file) is found by that id too, when no file has it as its name."""
     found: dict[str, Path] = {}
     for d in faction_dirs():
         if d.is_dir():
             for p in sorted(list(d.glob("*.toml")) + list(d.glob("*.json"))):
                 found[p.stem] = p
+    for p in list(found.values()):
+        inner = _inner_id(p)
+        if inner and inner != p.stem and inner not in found:
+            found[inner] = p
     return found
+
+
+def _inner_id(p: Path) -> str | None:
+    from .files import read_document
+
+    try:
+        value = read_document(p).get("id")
+    except (InputError, OSError, AttributeError):
+        return None
+    return value if isinstance(value, str) and ID_PATTERN.match(value) else None
 
 
 def get_faction(ref: str, base_dir: Path | None = None) -> Faction:
@@ -228,21 +244,28 @@ def available_factions() -> list[Faction]:
     the rules are left out; ``unusable_faction_files`` says why.
     """
     forget_factions()
+    files = faction_files()
     out = []
-    for ref, p in sorted(faction_files().items()):
+    for p in sorted(set(files.values()), key=lambda q: (q.stem, str(q))):
         try:
-            out.append(_load_current(p))
+            faction = _load_current(p)
         except (InputError, OSError):
             continue
-    return out
+        if files.get(faction.id) == p:        # get_faction(faction.id) finds this very file
+            out.append(faction)
+    return sorted(out, key=lambda f: f.id)
 
 
 def unusable_faction_files() -> dict[Path, list[str]]:
     """Faction files in the folders that cannot be used, each with every problem (read fresh)."""
+    files = _scan_faction_files()
     out = {}
-    for p in _scan_faction_files().values():
+    for p in sorted(set(files.values())):
         try:
-            load_faction(p)
+            faction = load_faction(p)
         except InputError as e:
             out[p] = list(e.problems)
+            continue
+        if files.get(faction.id) != p:
+            out[p] = [f"id: {faction.id!r} is already the name of {files[faction.id]}; rename one of them"]
     return out

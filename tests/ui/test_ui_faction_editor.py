@@ -324,6 +324,21 @@ def test_no_upgrades_for_unfinished_lines(fresh, editor):
     assert editor.draft.upgrades == []
 
 
+def test_the_load_list_opens_a_file_named_otherwise(fresh, editor):
+    import tomli_w
+
+    folder = paths.user_factions_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    data = get_faction("council-of-zane").model_dump(by_alias=True)
+    data.update(id="zane-again", name="Zane Again")
+    (folder / "Zane Again.toml").write_text(tomli_w.dumps(data), encoding="utf-8")
+    editor.on_resume()                                   # the list is read again whenever the editor is shown
+    assert "Zane Again (zane-again)" in editor.choices
+    fresh.dispatch(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text="Zane Again (zane-again)",
+                                      ui_element=editor.widgets["load"]))
+    assert editor.draft.name == "Zane Again" and editor.source == folder / "Zane Again.toml"
+
+
 def test_a_file_with_problems_is_not_opened(fresh, editor):
     bad = paths.user_factions_dir() / "broken.toml"
     bad.parent.mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ from ...authoring.draft import FactionDraft, modified_stats, unit_rows
 from ...authoring.faction_io import check_faction_file, default_faction_path, save_faction
 from ...rules.campaign_upgrades import UpgradeCheck
 from ...rules.errors import InputError
-from ...rules.factions import EMBLEMS, STAT_MAX, Faction, available_factions, faction_dirs
+from ...rules.factions import EMBLEMS, STAT_MAX, Faction, available_factions, faction_dirs, faction_files
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from .. import theme
 from ..scene import Scene
@@ -83,6 +83,7 @@ class FactionEditorScene(Scene):
         self.stat_buttons: dict[tuple[str, str, int], object] = {}
         self.emblem_buttons: dict[object, str] = {}
         self.choices: dict[str, Faction] = {}
+        self.choice_paths: dict[str, Path | None] = {}
         self.dialog = None
         self.dialog_purpose = ""
         self.confirm = None
@@ -244,7 +245,7 @@ class FactionEditorScene(Scene):
             self.ask(f"Open {ref}? The unsaved changes to this faction are lost.", "Discard",
                      lambda: self.load(ref, True))
             return False
-        from ...rules.factions import faction_files, forget_factions
+        from ...rules.factions import forget_factions
 
         forget_factions()
         path = faction_files().get(ref) or Path(ref)
@@ -429,6 +430,8 @@ class FactionEditorScene(Scene):
         except Exception:       # a broken folder must not keep the editor from opening
             factions = []
         self.choices = {_choice_label(f): f for f in factions}
+        files = faction_files()
+        self.choice_paths = {_choice_label(f): files.get(f.id) for f in factions}
         load_w = min(320, max(200, top_right - 250 - 420))
         self.layout["title_w"] = top_right - 250 - load_w - 40
         self.widgets["load"] = pygame_gui.elements.UIDropDownMenu(
@@ -608,7 +611,7 @@ class FactionEditorScene(Scene):
             return self._button(event.ui_element)
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.widgets.get("load") and event.text in self.choices:
-                self.load(self.choices[event.text].id)
+                self.load(str(self.choice_paths.get(event.text) or self.choices[event.text].id))
             elif event.ui_element is self.widgets.get("opponent"):
                 self.set_opponent(self.choices.get(event.text))
             return True
