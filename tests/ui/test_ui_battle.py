@@ -349,3 +349,17 @@ def test_saving_never_overwrites_a_file_that_is_not_this_battle(app, tmp_path):
         session.save(other)
     assert "not overwritten" in str(getattr(e.value, "message", lambda: e.value)())
     assert other.read_text() == "my notes"
+
+
+def test_settings_switch_a_ruling_for_new_battles(app):
+    from referee.ui.scenes.settings import SettingsScene, group_rulings
+
+    settings = app.push(SettingsScene())
+    assert settings.chosen["A1"] == "A"
+    settings.next_option("A1")
+    settings.save()
+    assert group_rulings() == {"A1": "B"}
+    app.pop()
+    scene, session = start_hotseat(app, seed=2)
+    assert session.state.rulings.get("A1") == "B"
+    assert "A1" in session.state.rulings_in_force().label("A1")

@@ -14,6 +14,11 @@ class HelpScene(Scene):
     overlay = True
     title = "Help"
 
+    def __init__(self, shortcuts=None) -> None:
+        """``shortcuts``: a scene's own groups of (key, meaning) rows (default: the table view's)."""
+        super().__init__()
+        self.shortcuts = shortcuts or SHORTCUTS
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             if self.app is not None:
@@ -28,11 +33,12 @@ class HelpScene(Scene):
         surface.blit(shade, (0, 0))
         size, head = 15, 17
         lh = line_height(size) + 3
-        key_w = max(text_width(k, size, True) for _, rows in SHORTCUTS for k, _ in rows) + 18
-        text_w = max(text_width(t, size) for _, rows in SHORTCUTS for _, t in rows)
+        groups = self.shortcuts
+        key_w = max(text_width(k, size, True) for _, rows in groups for k, _ in rows) + 18
+        text_w = max(text_width(t, size) for _, rows in groups for _, t in rows)
         col_w = key_w + text_w + 24
-        left = [SHORTCUTS[0], SHORTCUTS[1]]
-        right = [SHORTCUTS[2]]
+        left = list(groups[:-1])
+        right = list(groups[-1:])
         col_h = lambda groups: sum(lh * (len(rows) + 1) + 12 for _, rows in groups)   # noqa: E731
         box_w = min(w - 40, 2 * col_w + 60)
         box_h = min(h - 40, max(col_h(left), col_h(right)) + 90)

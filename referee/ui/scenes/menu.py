@@ -142,8 +142,11 @@ class MenuScene(Scene):
             pygame.Rect(x, y, half, 42), "New battle (hot-seat)…", m,
             tool_tip_text="set up a battle for two players on this screen")
         self.widgets["load_battle"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + half + 10, y, half, 42), "Load a saved battle…", m,
+            pygame.Rect(x + half + 10, y, half - 130, 42), "Load a saved battle…", m,
             tool_tip_text="continue a battle from a save file")
+        self.widgets["settings"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + COLUMN_W - 120, y, 120, 42), "Settings…", m,
+            tool_tip_text="the rulings your group plays by in new battles")
         y += 50
         if self.interrupted is not None:
             self.widgets["resume"] = pygame_gui.elements.UIButton(
@@ -174,6 +177,9 @@ class MenuScene(Scene):
             pygame.Rect(x + COLUMN_W - 100, y, 100, 38), "Browse…", m, tool_tip_text="choose a file")
         y += 56
         self.widgets["quit"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 160, 40), "Quit", m)
+        self.widgets["factions"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + 170, y, 160, 40), "Factions…", m,
+            tool_tip_text="make a faction, or buy its campaign upgrades (p.30-31)")
         self.widgets["mirror"] = pygame_gui.elements.UIButton(
             pygame.Rect(x + COLUMN_W - 300, y, 300, 40), "Mirror a physical table…", m,
             tool_tip_text="copy a real table (terrain, units, counters) into a scenario and ask about it")
@@ -247,6 +253,11 @@ class MenuScene(Scene):
                 self.new_battle()
             elif el is self.widgets.get("load_battle"):
                 self.open_dialog(battle=True)
+            elif el is self.widgets.get("settings"):
+                from .settings import SettingsScene
+
+                if self.app is not None:
+                    self.app.push(SettingsScene())
             elif el is self.widgets.get("resume") and self.interrupted is not None:
                 self.open_battle(self.interrupted)
             elif el is self.widgets.get("mirror"):
@@ -254,6 +265,11 @@ class MenuScene(Scene):
 
                 if self.app is not None:
                     self.app.push(EditorStartScene())
+            elif el is self.widgets.get("factions"):
+                from .faction_editor import FactionEditorScene
+
+                if self.app is not None:
+                    self.app.push(FactionEditorScene())
             elif el is self.widgets.get("quit"):
                 if self.app is not None:
                     self.app.quit()

@@ -27,6 +27,7 @@ from ..scene import Scene
 from ..widgets import draw_text, line_height, panel, wrap
 from .dialogs import DiceDialog
 from .menu import bundled_scenarios, title_of
+from .settings import group_rulings
 
 COLUMN_W = 680
 DICE_CHOICES = {"The program rolls (seeded, saved with the battle)": PROGRAM,
@@ -151,6 +152,8 @@ class SetupScene(Scene):
                 raise InputError("factions", "choose a faction for each side")
             seed = self.seed()
             table = load_scenario(self.table)
+            # The group's readings (Settings) apply to the new battle; the scenario's own rulings win over them.
+            table = table.model_copy(update={"rulings": {**group_rulings(), **table.rulings}})
             if mode == PROGRAM:
                 # One generator for the whole battle: set-up's rolls, then every action's, from one seed.
                 dice = new_seeded_dice(seed)
