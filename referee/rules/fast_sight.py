@@ -632,17 +632,13 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
             out[j] = tp.cost(1) if tp.allowed else none
         return out
 
-    # First the sight lines at each point's lowest price, then any other whose price is below the best cost so far.
-    lowest = np.full(g, none, dtype=np.int64)
-    np.minimum.at(lowest, Q, price)
-    done = price == lowest[Q]
-    idx = np.nonzero(done)[0]
-    np.minimum.at(best, Q[idx], costs(idx))
+    # Rounds: at each point, the sight lines of the lowest price not measured yet, while that price is below the
+    # best cost found there (a cost equal to its price ends the point's search: no other can be cheaper).
+    done = np.zeros(n, dtype=bool)
     while True:
         idx = np.nonzero(~done & (price < best[Q]))[0]
         if len(idx) == 0:
             break
-        # The cheapest of the rest at each point first: a bound met is a bound that prunes the others.
         lowest = np.full(g, none, dtype=np.int64)
         np.minimum.at(lowest, Q[idx], price[idx])
         idx = idx[price[idx] == lowest[Q[idx]]]
