@@ -304,7 +304,7 @@ def editor_layout(size: tuple[int, int]) -> EditorLayout:
     top = theme.STATUS_HEIGHT
     status = pygame.Rect(0, 0, w, top)
     side = pygame.Rect(w - side_w, top, side_w, h - top)
-    toolbar = pygame.Rect(side.x, top, side_w, 88)
+    toolbar = pygame.Rect(side.x, top, side_w, 88 if side_w >= 420 else 128)
     bottom = pygame.Rect(side.x, h - BOTTOM_H, side_w, BOTTOM_H)
     message = pygame.Rect(side.x, bottom.y - MESSAGE_H, side_w, MESSAGE_H)
     options = pygame.Rect(side.x, toolbar.bottom, side_w, max(0, message.y - toolbar.bottom))
@@ -339,6 +339,7 @@ class EditorScene(Scene):
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.entries: dict[str, pygame_gui.elements.UITextEntryLine] = {}
         self.tool = SELECT
+        self.options_scroll = 0
         self.selected: str | None = None
         self.hover: str | None = None
         # choices for new pieces
@@ -404,19 +405,24 @@ class EditorScene(Scene):
         button = pygame_gui.elements.UIButton
         inner = L.side.w - 2 * PAD
         gap = 5
-        widths = [text_width(label, 15, True) + 14 for _, label, _ in TOOLS]      # shared out by label length
-        spare = inner - gap * (len(TOOLS) - 1) - sum(widths)
-        x = L.toolbar.x + PAD
-        for i, (key, label, letter) in enumerate(TOOLS):
-            bw = widths[i] + spare // len(TOOLS)
-            rect = pygame.Rect(x, L.toolbar.y + 6, bw, 36)
-            self.buttons[key] = button(rect, label, m, tool_tip_text=f"{letter}: {TOOL_TITLES[key].lower()}")
-            x += bw + gap
+        per_row = len(TOOLS) if L.toolbar.h < 120 else 3          # a narrow panel takes two rows of tools
+        y = L.toolbar.y + 6
+        for start in range(0, len(TOOLS), per_row):
+            tools = TOOLS[start:start + per_row]
+            widths = [text_width(label, 15, True) + 14 for _, label, _ in tools]     # shared out by label length
+            spare = inner - gap * (len(tools) - 1) - sum(widths)
+            x = L.toolbar.x + PAD
+            for i, (key, label, letter) in enumerate(tools):
+                bw = widths[i] + spare // len(tools)
+                self.buttons[key] = button(pygame.Rect(x, y, bw, 36), label, m,
+                                           tool_tip_text=f"{letter}: {TOOL_TITLES[key].lower()}")
+                x += bw + gap
+            y += 40
         row2 = (("undo", "Undo", "Ctrl+Z: undo the last edit"), ("fit", "Fit", "F or Home: fit the table"),
                 ("help", "Help", "H or F1: keys"), ("menu", "Menu", "back to the menu"))
         bw2 = (inner - gap * (len(row2) - 1)) // len(row2)
         for i, (key, label, tip) in enumerate(row2):
-            rect = pygame.Rect(L.toolbar.x + PAD + i * (bw2 + gap), L.toolbar.y + 46, bw2, 34)
+            rect = pygame.Rect(L.toolbar.x + PAD + i * (bw2 + gap), y, bw2, 34)
             self.buttons[key] = button(rect, label, m, tool_tip_text=tip)
         b = L.bottom
         y = b.y + 8
@@ -511,6 +517,7 @@ class EditorScene(Scene):
         if self.tool == POLYGON and tool != POLYGON and len(self.draft):
             self.draft.clear()
         self.tool = tool
+        self.options_scroll = 0
         self.circle_centre = self.circle_edge = None
         self.say(True, TOOL_HINTS[tool])
         self._sync_buttons()
@@ -677,10 +684,11 @@ class EditorScene(Scene):
                 self.app.push(HelpScene())
 
     # ---- the side panel's choices ----------------------------------------------------------------------------------
-    def chips(self) -> tuple[list[tuple[str, tuple[int, int]]], list[Chip]]:
-        """Headings and chips of the options area for the current tool and selection."""
+    def chips(self) -> tuple[list[tuple[str, tuple[int, int]]], list[Chip], int]:
+        """Headings and chips of the options area for the current tool and selection (scrolled by
+        ``options_scroll``), and the height of all of it."""
         L = self.layout
-        x0, y = L.options.x + PAD, L.options.y + 6
+        x0, y = L.options.x + PAD, L.options.y + 6 - self.options_scroll
         right = L.options.right - PAD
         heads: list[tuple[str, tuple[int, int]]] = []
         chips: list[Chip] = []
@@ -751,7 +759,7 @@ class EditorScene(Scene):
         elif self.selected is not None and sel_kind == "terrain":
             head(f"Selected: {self.selected}")
             row([("act:delete", "Delete", False, True, None, False, "Delete")])
-        return heads, chips
+        return heads, chips, y + self.options_scroll - L.options.y
 
     @staticmethod
     def _faction_name(ident: str) -> str:
@@ -759,6 +767,10 @@ class EditorScene(Scene):
             return get_faction(ident).name
         except Exception:       # a broken user faction file still gets a chip; choosing it shows the problem
             return ident
+
+    def scroll_options(self, dy: int) -> None:
+        most = max(0, self.chips()[2] - self.layout.options.h)
+        self.options_scroll = max(0, min(most, self.options_scroll + int(dy)))
 
     def chip_at(self, pos) -> Chip | None:
         if not self.layout.options.collidepoint(pos):
@@ -944,6 +956,9 @@ class EditorScene(Scene):
 
     def _wheel(self, event) -> bool:
         pos = self.mouse
+        if self.layout.options.collidepoint(pos):
+            self.scroll_options(-event.y * 40)
+            return True
         if not self.on_table(pos):
             return False
         ident = self.piece_at(pos)
@@ -1171,11 +1186,15 @@ class EditorScene(Scene):
         pygame.draw.rect(surface, theme.HEADER, L.toolbar)
         old = surface.get_clip()
         surface.set_clip(L.options)
-        heads, chips = self.chips()
+        heads, chips, height = self.chips()
         for text, pos in heads:
             draw_text(surface, ellipsize(text, L.options.w - 2 * PAD, 14, True), pos, 14, True, theme.ACCENT)
         for chip in chips:
             self._draw_chip(surface, chip)
+        if height > L.options.h:            # more below or above: a scroll bar, the wheel scrolls
+            bar_h = max(20, L.options.h * L.options.h // height)
+            bar_y = L.options.y + (L.options.h - bar_h) * self.options_scroll // max(1, height - L.options.h)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, (L.options.right - 5, bar_y, 4, bar_h), border_radius=2)
         surface.set_clip(old)
         self._draw_message(surface)
         pygame.draw.rect(surface, theme.HEADER, L.bottom)
@@ -1230,10 +1249,12 @@ class EditorScene(Scene):
         counts = (f'{s.table.width:g}" x {s.table.height:g}"    {len(s.terrain)} terrain    {len(s.units)} units    '
                   f"{len(s.blips)} blips    {len(s.objectives)} objectives")
         if self.editor.dirty:
-            counts += "    unsaved changes"
-        draw_text(surface, counts, (box.right + 24, r.centery), 14, False, theme.TEXT_DIM, "midleft")
+            counts = "unsaved changes    " + counts
         right = f"Tool: {TOOL_TITLES[self.tool]}    H: help"
-        draw_text(surface, right, (r.right - PAD, r.centery), 14, False, theme.TEXT_DIM, "midright")
+        right_box = draw_text(surface, right, (r.right - PAD, r.centery), 14, False, theme.TEXT_DIM, "midright")
+        counts = ellipsize(counts, max(0, right_box.x - box.right - 48), 14)
+        if len(counts) > 1:
+            draw_text(surface, counts, (box.right + 24, r.centery), 14, False, theme.TEXT_DIM, "midleft")
 
     def _draw_tooltip(self, surface) -> None:
         if self.panning or self.drag_id is not None or not self.on_table(self.mouse):
