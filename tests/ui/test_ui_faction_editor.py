@@ -416,3 +416,15 @@ def test_a_faction_made_in_the_editor_plays_a_battle_in_the_same_run(fresh, edit
     one = ours[0]
     line = get_faction("iron-league").stats(one.rating)
     assert unit_stats(get_faction("iron-league"), one.rating, "tactical").stats == line
+
+
+def test_long_loaded_values_show_and_odd_values_set_in_code_stay(fresh, editor):
+    long_name = "The Most Serene and Utterly Indomitable Republic of the Northern Ridge"
+    editor.set_field("name", long_name)
+    editor.set_field("primary", "#12345678")
+    fresh.step(1 / 30, events=[])
+    assert editor.draft.name == long_name and editor.draft.primary == "#12345678"
+    assert "colours.primary: expected # and six hex digits, like #3c6e9f (got '#12345678')" in editor.problems
+    editor._build(editor.size)
+    fresh.step(1 / 30, events=[])
+    assert editor.widgets["name"].get_text() == long_name and editor.draft.name == long_name

@@ -144,8 +144,12 @@ class FactionEditorScene(Scene):
         setattr(self.draft, key, value)
         box = self.widgets.get(key)
         if box is not None and box.get_text() != value:
+            limit = getattr(box, "length_limit", None)
+            if limit is not None and len(value) > limit:
+                box.set_text_length_limit(len(value))
             box.set_text(value)
-        self._seen[key] = value
+        # what the box shows now counts as seen, so the next frame does not copy an old text back into the draft
+        self._seen[key] = box.get_text() if box is not None else value
         self.refresh()
 
     def set_emblem(self, emblem: str) -> None:
@@ -467,7 +471,7 @@ class FactionEditorScene(Scene):
                                   ("name", "Name", 48)):
             UILabel(pygame.Rect(x, y, cw, 22), title, m)
             entry = Entry(pygame.Rect(x, y + 22, cw, 34), m)
-            entry.set_text_length_limit(limit)
+            entry.set_text_length_limit(max(limit, len(getattr(self.draft, key))))   # a longer loaded value still shows
             entry.set_text(getattr(self.draft, key))
             self.widgets[key] = entry
             y += 62
@@ -479,7 +483,7 @@ class FactionEditorScene(Scene):
         for key, title in (("primary", "Primary colour"), ("secondary", "Secondary colour")):
             UILabel(pygame.Rect(x, y, cw, 22), title, m)
             entry = Entry(pygame.Rect(x, y + 22, 96, 30), m)
-            entry.set_text_length_limit(7)
+            entry.set_text_length_limit(max(7, len(getattr(self.draft, key))))
             entry.set_text(getattr(self.draft, key))
             self.widgets[key] = entry
             sx, size_sw = x + 104, max(12, min(18, (cw - 104) // len(SWATCHES) - 3))
