@@ -15,7 +15,7 @@ from referee.authoring.faction_io import check_faction_file  # noqa: E402
 from referee.cli.main import main  # noqa: E402
 from referee.rules.factions import available_factions, get_faction  # noqa: E402
 from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.faction_editor import CREATE, UPGRADE, FactionEditorScene  # noqa: E402
+from referee.ui.scenes.faction_editor import UPGRADE, FactionEditorScene  # noqa: E402
 from referee.ui.scenes.menu import MenuScene  # noqa: E402
 
 # Iron League: Reserve 2,2,3,2,2,1 / Veteran 3,3,4,3,3,2 / Spec Ops 4,4,5,4,4,3 (sums 12, 18, 24)
