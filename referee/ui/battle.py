@@ -18,11 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, check_unit_action
-from ..game.dice import DiceMissing, Roll, RollRequest, SeededDice, check_face
+from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face
 from ..game.effects import Ctx, Refused
 from ..game.engine import Game, RecordEntry, play
-from ..game.record import autosave, new_seeded_dice, save_game
-from ..game.state import SIDES, GameState, other
+from ..game.record import autosave, save_game
+from ..game.state import SIDES, GameState
 from ..game.view import log_lines, player_view, referee_view
 from ..rules.errors import InputError
 
@@ -238,18 +238,5 @@ class BattleSession:
         try:
             autosave(self.game, self.dice)
         except (InputError, OSError) as e:
-            self.messages.append(f"autosave failed: {getattr(e, 'message', lambda: str(e))()}")
-
-
-def new_session(state: GameState, dice_mode: str = PROGRAM, seed: int | None = None, hotseat: bool = True,
-                autosaving: bool = True) -> BattleSession:
-    dice = new_seeded_dice(seed) if dice_mode == PROGRAM else None
-    return BattleSession(Game(state), dice, hotseat=hotseat, autosaving=autosaving)
-
-
-def side_name(side: str | None) -> str:
-    return f"Side {side}" if side in SIDES else "Both sides"
-
-
-__all__ = ["BattleSession", "Attempt", "Check", "Pending", "HandDice", "new_session", "PROGRAM", "BY_HAND",
-           "other", "side_name"]
+            why = e.message() if isinstance(e, InputError) else f"{e.filename or ''} {e.strerror or e}".strip()
+            self.messages.append(f"autosave failed (the battle goes on; save it by hand): {why}")

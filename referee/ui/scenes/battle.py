@@ -58,6 +58,7 @@ ACTIONS = (
     ("undo", "Undo", "Ctrl+Z: take back the last action"),
     ("save", "Save", "Ctrl+S: save the battle to a file"),
 )
+ACTION_KEYS = frozenset(k for k, _, _ in ACTIONS)
 PICKED = ("rifle", "missile", "command", "repair")
 KEYS = {pygame.K_a: "activate", pygame.K_x: "extra", pygame.K_v: "reveal", pygame.K_t: "target",
         pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze",
@@ -86,7 +87,8 @@ class BattleScene(TableScene):
         super().__init__(table_from_view(session.view()), on_intent=self.send_intent)
         self.action_bar = pygame.Rect(0, 0, 0, 0)
         self.action_buttons: dict[str, pygame_gui.elements.UIButton] = {}
-        self.picking: str | None = None              # the action waiting for its target
+        self.picking: str | None = None              # the unit whose action waits for its target
+        self.pick_kind = ""                           # that action: rifle, missile, command or repair
         self.pool: Attempt | None = None              # a Target action's rolled sensor dice
         self.pool_dice = 1
         self.assign: dict[str, int] = {}
@@ -286,7 +288,7 @@ class BattleScene(TableScene):
         self.do(Action(data["kind"], data["actor"], data["args"]))
 
     def press(self, key: str) -> None:
-        if key not in dict((k, k) for k, _, _ in ACTIONS):
+        if key not in ACTION_KEYS:
             return
         if key == "holding":
             self.open_holding()

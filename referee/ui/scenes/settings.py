@@ -16,7 +16,7 @@ from ...rules.rulings import catalogue
 from ...storage import write_document
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize, line_height
+from ..widgets import draw_text, ellipsize
 
 ROW_H = 40
 
