@@ -329,7 +329,16 @@ def perform_missile(ctx: Ctx, action: Action):
     target = bf.piece(tid)
     s.units[action.actor].target_counters += 1
     ctx.event(f"{action.actor} fires a missile at {tid}; +1 Target counter on {action.actor}", "[p.21]", units=[action.actor, tid])
+    rollers = []
     for uid in shot.countermeasures:
+        if uid in s.blips:
+            # A27 option B: a blip in the flight path is revealed and each of its units rolls (a decoy is removed).
+            rollers.extend(reveal_blip(ctx, uid, cause=f"in the flight path of {action.actor}'s missile [{rules.label('A27')}]"))
+        else:
+            rollers.append(uid)
+    if any(uid in ctx.revealed for uid in shot.countermeasures):
+        bf = ctx.bf()
+    for uid in rollers:
         cm_unit = bf.piece(uid)
         cm = cm_unit.stat("countermeasures")
         if cm_unit.is_trooper and cm_unit.damaged and rules.reads("A24", "A"):
@@ -469,8 +478,19 @@ def perform_kamikaze(ctx: Ctx, action: Action):
             ctx.note(f"{uid} is not touching {tid}: no contact roll [A34]")
     x, y = drone.x, drone.y
     radius = bf.distance(rob)
+    dice = drone.stats.get("nuclear") if rules.reads("A35", "B") else rob
+    if rules.reads("A35", "B") and tid not in exclude:
+        # A35 option B: without a successful contact the drone deviates like a missile from where it stands; the
+        # blast rolls the faction's Nuc.
+        red = yield d6("Red Die for the kamikaze deviation distance", f"p.22, {rules.label('A35')}", "added to the normal die", red=True)
+        normal = yield d6("normal die for the kamikaze deviation distance", f"p.22, {rules.label('A35')}", "added to the Red Die")
+        bearing = yield RollRequest("deviation bearing: from the Red Die to the normal die, degrees counter-clockwise from +x",
+                                    f"p.21, {rules.label('A29')}", "bearing")
+        x, y, dist = deviation_point(x, y, red, normal, bearing, s.scale)
+        ctx.event(f"{uid} deviates {inches(dist)} at {bearing:.1f}° to ({x:.2f}, {y:.2f}); blast dice = Nuc {dice}",
+                  f"[p.22, {rules.label('A35')}]")
     destroy(ctx, uid, "kamikaze detonation")
-    yield from blast(ctx, x, y, radius, rob, f"kamikaze blast from {uid}", drone.side, tuple(exclude))
+    yield from blast(ctx, x, y, radius, dice, f"kamikaze blast from {uid}", drone.side, tuple(exclude))
     add_crater(ctx, x, y, radius)
 
 

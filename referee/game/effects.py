@@ -128,6 +128,7 @@ def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", faci
         ctx.revealed[blip_id] = []
         return []
     activation = blip.activation if rules.reads("A20", "A") else False
+    split = rules.reads("A17", "B") and counters > 0 and len(contents) > 1
     made = []
     for i, c in enumerate(contents):
         if i == 0:
@@ -136,14 +137,19 @@ def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", faci
             prev = s.units[made[-1]]
             x, y = _free_spot(s, prev.x, prev.y, c.base / 2, prev.base / 2, is_drone_type(c.type), c.side)
         f = default_facing(c.side) if facing is None else facing
-        unit = unit_from_contents(c, x, y, f, activation, counters)
+        # A17 option B splits the counters between the units (the first ones take any odd counter).
+        share = counters // len(contents) + (1 if i < counters % len(contents) else 0) if split else counters
+        unit = unit_from_contents(c, x, y, f, activation, share)
         s.units[unit.id] = unit
         made.append(unit.id)
     names = ", ".join(f"{u} ({s.units[u].type})" for u in made)
     ctx.event(
-        f"{blip_id} is revealed {how} ({cause}): {names}" + (f", each with {counters} Target counters" if counters else ""),
+        f"{blip_id} is revealed {how} ({cause}): {names}"
+        + ((f", the {counters} Target counters split between them" if split else f", each with {counters} Target counters")
+           if counters else ""),
         "revealed units are placed touching the counter [p.17]",
-        "each revealed unit receives all the counters assigned to the blip [p.17, A17]" if counters else "",
+        (f"the counters assigned to the blip are split between its units [p.17, {rules.label('A17')}]" if split else
+         f"each revealed unit receives all the counters assigned to the blip [p.17, {rules.label('A17')}]") if counters else "",
         f"revealed units keep the blip's activation counter [{rules.label('A20')}]",
         units=[blip_id] + made,
     )

@@ -84,6 +84,12 @@ def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
         why.add(f"no enemy unit within {corridor} of the flight path has countermeasures", "p.21", rules.label("A27"))
     cms = []
     for p in rolling:
+        if p.is_blip:
+            # A27 option B: the blip is revealed as the missile passes and its units roll; its contents are secret
+            # here, so its countermeasures cannot enter the odds.
+            why.add(f"{p.id} is a blip: it is revealed and its units roll countermeasures, which these odds cannot "
+                    f"include (a decoy rolls nothing)", rules.label("A27"))
+            continue
         cm = p.stat("countermeasures")
         damaged = p.is_trooper and p.damaged and rules.reads("A24", "A")
         cms.append((cm, damaged))

@@ -1,0 +1,137 @@
+"""Acceptance audit of ``seven-seconds query`` against RULINGS.md: fresh scenarios written inline, expected answers
+worked out by hand from the rulings (Council of Zane Veteran: every stat 3; New Tokyo Veteran 3/4/2/4/1/4)."""
+
+import json
+
+import pytest
+
+from referee.cli.main import main
+
+
+def unit(ident, side, x, y, type="tactical", faction="council-of-zane", rating="veteran", **kw):
+    return {"id": ident, "side": side, "faction": faction, "rating": rating, "type": type, "x": x, "y": y, **kw}
+
+
+def member(ident, side="B", type="tactical", **kw):
+    return {"id": ident, "side": side, "faction": "council-of-zane", "rating": "veteran", "type": type, **kw}
+
+
+def rect(x0, y0, x1, y1):
+    return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]
+
+
+def table(units=(), terrain=(), blips=(), objectives=(), **top):
+    return {"name": "audit", "table": {"width": 48, "height": 48}, "terrain": list(terrain), "units": list(units),
+            "blips": list(blips), "objectives": list(objectives), **top}
+
+
+@pytest.fixture
+def ask(tmp_path, capsys):
+    def run(data, *args):
+        path = tmp_path / "table.json"
+        path.write_text(json.dumps(data))
+        code = main(["query", str(path), *map(str, args), "--json"])
+        out, err = capsys.readouterr()
+        assert code == 0, err
+        return json.loads(out)
+    return run
+
+
+def state_unit(out, ident):
+    return next((u for u in out["state"]["units"] if u["id"] == ident), None)
+
+
+# ---- geometry and bands at the boundaries (A2, A58) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("bx, band", [(12.0, 2), (12.0 + 1e-7, 2), (12.0 - 5e-7, 2), (12.0 - 1e-5, 1)])
+def test_band_boundary_at_six_inches(ask, bx, band):
+    out = ask(table([unit("a", "A", 5, 5), unit("b", "B", bx, 5)]), "range", "a", "b")
+    assert out["target_band"] == band and out["rifle_band"] == 1
+
+
+@pytest.mark.parametrize("dx, blocked", [(0.0, False), (1e-7, False), (0.01, True)])
+def test_three_inches_of_own_heavy_cover(ask, dx, blocked):
+    woods = {"id": "w", "type": "woods", "polygon": rect(10, 5, 20, 25)}
+    out = ask(table([unit("s", "A", 4.5, 15), unit("d", "B", 13.5 + dx, 15)], [woods]), "cover", "s", "d")
+    assert out["target_cover"] == "heavy" and out["blocked"] is blocked
+
+
+def test_out_of_arc_doubles_the_eaten_counters_too(ask):
+    # 5" in the open behind a 2" wood, target behind the trooper: price 1 x 2; 2 counters eaten at 2 each (A50 A).
+    woods = {"id": "w", "type": "woods", "polygon": rect(7, 5, 9, 25)}
+    data = table([unit("s", "A", 5, 15, facing=180), unit("d", "B", 11, 15)], [woods])
+    out = ask(data, "target", "s", "d", "--pool", 7)
+    assert (out["in_arc"], out["band"], out["price"], out["eaten"], out["placed"]) == (False, 1, 2, 2, 1)
+
+
+# ---- missiles: A27 option B (blips in the flight path) ----------------------------------------------------
+
+
+def a27b_table():
+    return table([unit("f", "A", 5, 15), unit("t", "B", 25, 15, target_counters=4)],
+                 blips=[{"id": "bl", "side": "B", "x": 12, "y": 16,
+                         "contents": [member("u1"), member("u2", type="basic-drone")]},
+                        {"id": "dec", "side": "B", "x": 15, "y": 14, "contents": []}],
+                 rulings={"A27": "B"})
+
+
+def test_missile_query_with_blips_rolling_under_a27_b(ask):
+    # Used to crash (a blip has no stats). The blips are listed; their secret contents cannot enter the odds.
+    out = ask(a27b_table(), "missile", "f", "t")
+    assert out["allowed"] and out["countermeasures"] == ["bl", "dec", "t"]
+    assert out["p_direct_hit"] == pytest.approx(0.5 * 4 / 6)
+
+
+def test_missile_do_reveals_blips_in_the_path_under_a27_b(ask):
+    # bl is revealed (u1, u2 roll CM 3), dec is a decoy and removed, then t rolls; all fail (6, 6, 6); hit die 1.
+    out = ask(a27b_table(), "do", "missile", "f", "t", "--dice", "6,6,6,1")
+    assert out["legal"] and out["dice_used"] == 4
+    assert out["state"]["blips"] == []
+    assert state_unit(out, "t") is None
+    assert state_unit(out, "u1") is not None and state_unit(out, "u2") is not None
+
+
+# ---- A17 option B: counters on a two-unit blip are split --------------------------------------------------
+
+
+@pytest.mark.parametrize("rulings, counts", [({}, (3, 3)), ({"A17": "B"}, (2, 1))])
+def test_counters_on_a_two_unit_blip(ask, rulings, counts):
+    data = table([unit("s", "A", 5, 15, facing=0)],
+                 blips=[{"id": "two", "side": "B", "x": 5, "y": 20,
+                         "contents": [member("d1", type="basic-drone"), member("d2", type="basic-drone")]}],
+                 rulings=rulings)
+    out = ask(data, "do", "target", "s", "--assign", "two=3", "--dice", "2,2")
+    assert out["legal"]
+    assert (state_unit(out, "d1")["target_counters"], state_unit(out, "d2")["target_counters"]) == counts
+
+
+# ---- A35 option B: a kamikaze without contact deviates and rolls the faction's Nuc ------------------------
+
+
+def kamikaze_table(**top):
+    return table([unit("k", "A", 10, 10, type="kamikaze-drone", faction="new-tokyo"),
+                  unit("t", "B", 15, 10, target_counters=3), unit("o", "B", 14, 18)], **top)
+
+
+def test_kamikaze_default_blasts_where_it_stands(ask):
+    # Passive sensors: t 3 -> 4. Contact 4 is not lower than 4 (A34). Blast at (14, 10), radius and dice Rob 4:
+    # t (touching) rolls 4 dice; o is 7.5" away and is not caught.
+    out = ask(kamikaze_table(), "do", "kamikaze", "k", 14, 10, "--target", "t", "--dice", "4,1,1,1,1")
+    assert out["legal"] and out["dice_used"] == 5
+    assert [t["circle"] for t in out["state"]["terrain"]] == [{"x": 14.0, "y": 10.0, "r": 1.5}]
+
+
+def test_kamikaze_a35_b_deviates(ask):
+    # Contact fails (4), Red 2 + normal 2 at 90 degrees: the blast is at (14, 14), radius Rob 4, dice Nuc 1.
+    # Caught: o (3.5") and t (3.62"), one die each.
+    out = ask(kamikaze_table(rulings={"A35": "B"}), "do", "kamikaze", "k", 14, 10, "--target", "t",
+              "--dice", "4,2,2,1,1", "--bearing", 90)
+    assert out["legal"] and out["dice_used"] == 5
+    assert [t["circle"] for t in out["state"]["terrain"]] == [{"x": 14.0, "y": 14.0, "r": 1.5}]
+
+
+def test_kamikaze_a35_b_contact_does_not_deviate(ask):
+    out = ask(kamikaze_table(rulings={"A35": "B"}), "do", "kamikaze", "k", 14, 10, "--target", "t", "--dice", "3")
+    assert out["legal"] and out["dice_used"] == 1 and state_unit(out, "t") is None
+    assert [t["circle"] for t in out["state"]["terrain"]] == [{"x": 14.0, "y": 10.0, "r": 1.5}]
