@@ -135,3 +135,56 @@ def test_kamikaze_a35_b_contact_does_not_deviate(ask):
     out = ask(kamikaze_table(rulings={"A35": "B"}), "do", "kamikaze", "k", 14, 10, "--target", "t", "--dice", "3")
     assert out["legal"] and out["dice_used"] == 1 and state_unit(out, "t") is None
     assert [t["circle"] for t in out["state"]["terrain"]] == [{"x": 14.0, "y": 10.0, "r": 1.5}]
+
+
+# ---- further hand-worked acceptance cases (defaults) ------------------------------------------------------
+
+
+@pytest.mark.parametrize("ytop, visible, fraction", [(0.0, True, 0.5), (0.05, False, 0.6055), (-0.05, True, 0.3990)])
+def test_fifty_percent_rule_from_the_viewers_closest_point(ask, ytop, visible, fraction):
+    wall = {"id": "wall", "type": "large-building", "polygon": rect(10, 5, 10.2, 10 + ytop)}
+    out = ask(table([unit("v", "A", 5, 10), unit("t", "B", 15, 10)], [wall]), "los", "v", "t")
+    assert out["visible"] is visible and out["hidden_fraction"] == pytest.approx(fraction, abs=6e-4)
+
+
+def test_countermeasure_corridor_edges_and_order(ask):
+    # Path (5,15)-(25,15). Base edges exactly 3" from it roll (within 1e-6 too), 3.1" do not; the 3" around the
+    # target's and the firer's centres count; friends and blips never roll. Nearest the firer first.
+    units = [unit("f", "A", 5, 15), unit("t", "B", 25, 15, target_counters=4), unit("e1", "B", 15, 18.5),
+             unit("e2", "B", 12, 11.5 - 1e-7), unit("e3", "B", 18, 18.6), unit("e4", "B", 28.5, 15),
+             unit("e5", "B", 1.5, 15), unit("fr", "A", 15, 16)]
+    out = ask(table(units, blips=[{"id": "bl", "side": "B", "x": 15, "y": 14}]), "missile", "f", "t")
+    assert out["countermeasures"] == ["e5", "e2", "e1", "t", "e4"]
+    assert out["p_direct_hit"] == pytest.approx(0.5 ** 5 * 4 / 6)
+
+
+def test_missile_dice_order_with_a_damaged_countermeasure_and_a_blast(ask):
+    # CM order e1 (Damaged: pre-roll 3, then CM 5), t 6, e2 4; hit 2 <= 4: t destroyed. Blast radius Nuc 3 at t:
+    # e2 and fr both 1.5" away (ties by id): e2 4,1,1 -> Damaged, stun roll 1,1,1 -> stop; fr 1,1,1 unharmed.
+    units = [unit("f", "A", 5, 15), unit("t", "B", 25, 15, target_counters=4), unit("e1", "B", 15, 17, damaged=True),
+             unit("e2", "B", 27, 15), unit("fr", "A", 23, 15)]
+    out = ask(table(units), "do", "missile", "f", "t", "--dice", "3,5,6,4,2,4,1,1,1,1,1,1,1,1")
+    assert out["legal"] and out["dice_used"] == 14
+    assert state_unit(out, "t") is None
+    assert state_unit(out, "e2").get("damaged") and not state_unit(out, "e2").get("stunned")
+    assert not state_unit(out, "fr").get("damaged") and state_unit(out, "f")["target_counters"] == 1
+
+
+def test_flamer_reach_template_and_graze_order(ask):
+    # Smoke centre 6.0" from the firer's base edge. Under the 2.5" template: e3 (0.5"), d (drone, 1.0"), e2 (1.0").
+    units = [unit("f", "A", 10, 10, facing=0), unit("e1", "B", 16.5, 13.4), unit("e2", "B", 18, 10),
+             unit("e3", "B", 16.5, 11), unit("d", "B", 15, 10, type="basic-drone")]
+    out = ask(table(units), "do", "flamer", "f", 16.5, 10, "--dice", "4,1,1,4")
+    assert out["legal"] and out["dice_used"] == 4
+    assert state_unit(out, "e3").get("stunned") and not state_unit(out, "e3").get("damaged")
+    assert state_unit(out, "e2").get("damaged") and not state_unit(out, "e2").get("stunned")
+    assert state_unit(out, "d") is None
+    assert not state_unit(out, "e1").get("stunned") and not state_unit(out, "e1").get("damaged")
+    assert ask(table(units), "do", "flamer", "f", 16.6, 10)["legal"] is False
+
+
+def test_counter_removal_at_half_scale_counts_scaled_inches(ask):
+    # A56 option B halves every distance: a 3" Move at scale 0.5 is 6 scaled inches, so Stl 3 removes 3 (A14).
+    out = ask(table([unit("m", "A", 5, 15, target_counters=5)], scale=0.5), "move", "m", 8, 15)
+    assert out["legal"] and out["allowance"] == 3.0 and out["removes"] == 3
+    assert any("/ scale 0.5" in line and "A56" in line for line in out["explain"])

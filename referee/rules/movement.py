@@ -54,9 +54,10 @@ def removal(bf: Battlefield, p: Piece, displacement: float, why: Working) -> int
     can = min(stl, whole)
     removes = min(can, p.target_counters)
     stat = "Stl" if p.is_trooper else "Rob"
-    why.add(f"removes min({stat} {stl}, {rule}({inches(displacement)}) = {whole}) = {can}"
+    scaled = f" / scale {bf.scale:g}" if bf.scale != 1.0 else ""
+    why.add(f"removes min({stat} {stl}, {rule}({inches(displacement)}{scaled}) = {whole}) = {can}"
             + (f", but holds only {p.target_counters}" if p.target_counters < can else "")
-            + f": {removes} removed", "p.18", bf.rulings.label("A14"))
+            + f": {removes} removed", "p.18", bf.rulings.label("A14"), "A56" if scaled else "")
     return removes
 
 
