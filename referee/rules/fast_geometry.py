@@ -29,6 +29,8 @@ import shapely
 
 TWO_PI = 2 * math.pi
 KNIFE_EDGE = 1e-9          # parameter or distance below which a configuration is treated as degenerate
+EDGE_GROUP = 8             # edges per group of ``EdgeTable.groups``
+NEAR_LINE = 1e-6           # inches: a group of edges farther than this from a segment's line cannot meet it
 
 
 def _rings(geom):
@@ -84,8 +86,30 @@ class EdgeTable:
         np.maximum.at(self.radius, feat, far)
         self.radius = self.radius * (1 + 1e-9) + 1e-9
 
+        self._groups: tuple | None = None
+
     def __len__(self) -> int:
         return len(self.geometries)
+
+    def groups(self):
+        """Runs of at most ``EDGE_GROUP`` consecutive edges of one feature, each with the box of its edges, for
+        finding the edges near a segment without looking at every edge of a many-sided feature (a crater's disc).
+        Returns (first group of each feature, groups per feature, first edge, edges, minx, miny, maxx, maxy)."""
+        if self._groups is None:
+            n = len(self.geometries)
+            per = (self.count + EDGE_GROUP - 1) // EDGE_GROUP
+            feat = np.repeat(np.arange(n), per)
+            first = np.cumsum(per) - per
+            k = np.arange(int(per.sum())) - first[feat]
+            start = self.start[feat] + k * EDGE_GROUP
+            count = np.minimum(EDGE_GROUP, self.count[feat] - k * EDGE_GROUP)
+            if len(start):
+                boxes = [np.minimum.reduceat(self.eminx, start), np.minimum.reduceat(self.eminy, start),
+                         np.maximum.reduceat(self.emaxx, start), np.maximum.reduceat(self.emaxy, start)]
+            else:
+                boxes = [np.zeros(0)] * 4
+            self._groups = (first, per, start, count, *boxes)
+        return self._groups
 
 
 def _edges_in_boxes(edge, minx, miny, maxx, maxy, edges: EdgeTable, margin: float = 1e-6) -> np.ndarray:
@@ -271,25 +295,73 @@ def shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cand_pair, cand_feat, p_
     return union_measure(np.concatenate(pairs), np.concatenate(los), np.concatenate(his), npairs)
 
 
-def segment_lengths(sx, sy, tx, ty, cand_pair, cand_feat, edges: EdgeTable):
-    """Per candidate, the length of its pair's segment (sx, sy) -> (tx, ty) inside its feature, and a flag for the
-    candidates on a knife edge (the segment through a vertex, along an edge, or starting or ending on the boundary)."""
+def _starts_inside(sx, sy, cand_pair, cand_feat, edges: EdgeTable) -> np.ndarray:
+    """Crossing number of a ray from each candidate's segment start toward +x: every edge of the feature takes
+    part."""
     m = len(cand_pair)
-    if m == 0:
-        return np.zeros(0), np.zeros(0, bool)
     row_cand, edge = expand(cand_feat, edges)
     rp = cand_pair[row_cand]
     S0x, S0y = sx[rp], sy[rp]
     AX, AY, BX, BY = edges.ax[edge], edges.ay[edge], edges.bx[edge], edges.by[edge]
-    # Crossing number of a ray from the segment's start toward +x: every edge of the feature takes part.
     st = np.nonzero((AY > S0y) != (BY > S0y))[0]
     ray = S0x[st] < AX[st] + (S0y[st] - AY[st]) * (BX[st] - AX[st]) / (BY[st] - AY[st])
-    inside0 = (np.bincount(row_cand[st], weights=ray, minlength=m).astype(np.int64) % 2) == 1
+    return (np.bincount(row_cand[st], weights=ray, minlength=m).astype(np.int64) % 2) == 1
+
+
+def _edges_near(sx, sy, tx, ty, box, cand_pair, cand_feat, edges: EdgeTable):
+    """(candidate, edge) rows for the edges whose boxes meet their candidate's segment box. Groups of edges are
+    tested first, their boxes against the segment's box and against the segment's line (a group whose box lies
+    wholly more than NEAR_LINE to one side of the line holds no edge that meets or touches the segment)."""
+    first, per, gstart, gcount, gminx, gminy, gmaxx, gmaxy = edges.groups()
+    cnt = per[cand_feat]
+    row_cand = np.repeat(np.arange(len(cand_feat)), cnt)
+    grp = first[cand_feat][row_cand] + (np.arange(int(cnt.sum())) - (np.cumsum(cnt) - cnt)[row_cand])
+    rp = cand_pair[row_cand]
+    minx, miny, maxx, maxy = (v[rp] for v in box)
+    margin = 1e-6
+    keep = ((gminx[grp] <= maxx + margin) & (gmaxx[grp] >= minx - margin)
+            & (gminy[grp] <= maxy + margin) & (gmaxy[grp] >= miny - margin))
+    row_cand, grp, rp = row_cand[keep], grp[keep], rp[keep]
+    x0, y0 = sx[rp], sy[rp]
+    dx, dy = tx[rp] - x0, ty[rp] - y0
+    # Signed distances (times the segment's length) of the box's corners from the line.
+    ax, bx = dy * (gminx[grp] - x0), dy * (gmaxx[grp] - x0)
+    ay, by = dx * (gminy[grp] - y0), dx * (gmaxy[grp] - y0)
+    hi = np.maximum(ay, by) - np.minimum(ax, bx)
+    lo = np.minimum(ay, by) - np.maximum(ax, bx)
+    tol = NEAR_LINE * np.hypot(dx, dy)
+    keep = (lo <= tol) & (hi >= -tol)
+    row_cand, grp = row_cand[keep], grp[keep]
+    cnt = gcount[grp]
+    rows = np.repeat(np.arange(len(grp)), cnt)
+    edge = gstart[grp][rows] + (np.arange(int(cnt.sum())) - (np.cumsum(cnt) - cnt)[rows])
+    row_cand = row_cand[rows]
+    rp = cand_pair[row_cand]
+    near = _edges_in_boxes(edge, *(v[rp] for v in box), edges)
+    return row_cand[near], edge[near], rp[near]
+
+
+def segment_lengths(sx, sy, tx, ty, cand_pair, cand_feat, edges: EdgeTable, start_inside=None):
+    """Per candidate, the length of its pair's segment (sx, sy) -> (tx, ty) inside its feature, and a flag for the
+    candidates on a knife edge (the segment through a vertex, along an edge, or starting or ending on the boundary).
+
+    ``start_inside`` may say, per candidate, whether its segment starts inside its feature (1), outside (0) or
+    unknown (-1), when the caller knows it for sure (a start far from the feature's boundary)."""
+    m = len(cand_pair)
+    if m == 0:
+        return np.zeros(0), np.zeros(0, bool)
+    if start_inside is None:
+        inside0 = _starts_inside(sx, sy, cand_pair, cand_feat, edges)
+    else:
+        inside0 = np.asarray(start_inside) == 1
+        unknown = np.nonzero(np.asarray(start_inside) < 0)[0]
+        if len(unknown):
+            inside0[unknown] = _starts_inside(sx, sy, cand_pair[unknown], cand_feat[unknown], edges)
     # Crossings and knife edges: only edges near the segment.
     box = np.minimum(sx, tx), np.minimum(sy, ty), np.maximum(sx, tx), np.maximum(sy, ty)
-    rows = _edges_in_boxes(edge, *(v[rp] for v in box), edges)
-    row_cand, edge, rp = row_cand[rows], edge[rows], rp[rows]
-    AX, AY, BX, BY, S0x, S0y = AX[rows], AY[rows], BX[rows], BY[rows], S0x[rows], S0y[rows]
+    row_cand, edge, rp = _edges_near(sx, sy, tx, ty, box, cand_pair, cand_feat, edges)
+    AX, AY, BX, BY = edges.ax[edge], edges.ay[edge], edges.bx[edge], edges.by[edge]
+    S0x, S0y = sx[rp], sy[rp]
     Dx, Dy = tx[rp] - S0x, ty[rp] - S0y
     Ex, Ey = BX - AX, BY - AY
     wx, wy = AX - S0x, AY - S0y

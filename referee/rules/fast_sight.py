@@ -600,6 +600,16 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
     else:
         sx, sy, fx, fy, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
     limit = bf.distance(HEAVY_LIMIT)
+    # Whether each viewer's base lies wholly inside (1) or outside (0) each feature, its centre more than its radius
+    # (and a margin) from the boundary; -1 otherwise. Every segment starts on or within the viewer's base.
+    start_status = np.full((len(enemies), len(cover_index)), -1, dtype=np.int8)
+    if len(cover_index):
+        centres = shapely.points(ex, ey)
+        for j, f in enumerate(cover_index.tolist()):
+            geom = table.features[f].geometry
+            far = shapely.distance(geom.boundary, centres) > er + 1e-6
+            inside = shapely.contains_xy(geom, ex, ey)
+            start_status[far, j] = inside[far]
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -615,7 +625,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
             cp, cf = bbox_candidates(*_segment_bbox(x0, y0, x1, y1), edges, mask)
             close = near_segments(x0, y0, x1, y1, 0.0, cp, cf, edges)
             cp, cf = cp[close], cf[close]
-            lengths, k = segment_lengths(x0, y0, x1, y1, cp, cf, edges)
+            lengths, k = segment_lengths(x0, y0, x1, y1, cp, cf, edges, start_status[E[idx][cp], cf])
             edge_knife[cp[k]] = True
             counted = lengths > EPS
             eaten = np.bincount(cp[counted], weights=kind[cf[counted]], minlength=m)
