@@ -308,3 +308,26 @@ def test_segment_lengths_match_shapely(coords, which):
     seg = shapely.LineString([coords[:2], coords[2:]])
     if not knife[0]:
         assert lengths[0] == pytest.approx(shapes[which].intersection(seg).length, abs=1e-9)
+
+
+# --- the whole-table questions of the query command ----------------------------------------------------------------
+
+@pytest.mark.parametrize("question", [["sightlines"], ["exposure", "B", "--step", "2"]])
+def test_query_command_gives_the_same_answers_on_both_engines(capsys, question):
+    import json
+    from pathlib import Path
+
+    from referee.cli.main import main
+
+    scenario = str(Path(__file__).resolve().parent.parent / "scenarios" / "pastoral-hills.toml")
+    answers = {}
+    for engine in ("fast", "reference"):
+        assert main(["query", scenario, *question, "--engine", engine, "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        assert out["engine"] == engine and isinstance(out["elapsed_ms"], float) and out["elapsed_ms"] >= 0
+        answers[engine] = {k: v for k, v in out.items() if k not in ("engine", "elapsed_ms", "explain")}
+    assert answers["fast"] == answers["reference"]
+    if question[0] == "exposure":
+        a = answers["fast"]
+        assert len(a["prices"]) == a["rows"] and all(len(row) == a["columns"] for row in a["prices"])
+        assert any(p is not None for row in a["prices"] for p in row)
