@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import threading
 from collections import OrderedDict
 
 import numpy as np
 import shapely
 
-from .battlefield import Battlefield, Piece
+from .battlefield import Battlefield
 from .catalogue import COVER_BANDS
 from .fast_geometry import (
     TWO_PI, KNIFE_EDGE, ConvexParts, EdgeTable, ShadowBounds, _fast_wrap, bbox_candidates, near_segments,
@@ -115,6 +116,7 @@ class _Table:
 
 
 _TABLES: OrderedDict[tuple, _Table] = OrderedDict()
+_TABLES_LOCK = threading.Lock()
 
 
 def _table(bf: Battlefield) -> _Table:
@@ -122,14 +124,16 @@ def _table(bf: Battlefield) -> _Table:
     the pieces themselves, so their ids stay theirs), the same active jammer fields and the same A11 reading."""
     jammers = tuple(f.circle for f in bf.jammer_fields)
     key = (tuple(map(id, bf.terrain)), jammers, bf.rulings.choices.get("A11"))
-    table = _TABLES.get(key)
-    if table is None:
-        table = _Table(bf)
+    with _TABLES_LOCK:            # the table view computes exposure maps on a thread of its own
+        table = _TABLES.get(key)
+        if table is not None:
+            _TABLES.move_to_end(key)
+            return table
+    table = _Table(bf)
+    with _TABLES_LOCK:
         _TABLES[key] = table
         while len(_TABLES) > TABLE_CACHE_SIZE:
             _TABLES.popitem(last=False)
-    else:
-        _TABLES.move_to_end(key)
     return table
 
 
