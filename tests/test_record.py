@@ -194,6 +194,16 @@ def _mutate(doc, what):
         del doc["initial"]["holding"]["B"]["2"]
     elif what == "duplicate id":
         doc["initial"]["blips"][0]["id"] = "a-tac"
+    elif what == "infinite coordinate":
+        doc["initial"]["units"][0]["x"] = "@1e999@"        # written as the number 1e999, which JSON reads as infinity
+    elif what == "crossing polygon":
+        doc["initial"]["terrain"] = [{"id": "bow", "type": "woods", "polygon": [[0, 0], [4, 4], [4, 0], [0, 4]]}]
+    elif what == "off the table":
+        doc["initial"]["objectives"][0]["y"] = 99
+    elif what == "move without a point":
+        doc["record"][4]["action"]["args"] = {"x": [20], "y": 9}
+    elif what == "dice as text":
+        doc["record"][1]["action"]["args"]["dice"] = ""
     return doc
 
 
@@ -215,6 +225,11 @@ DAMAGE = {
     "square overfull": "initial.holding.A.1: a square holds at most 2 units (got 3)",
     "blip without square": "initial.holding.B.2: missing, but blip 'b-blip-2' stands for that square",
     "duplicate id": "initial.blips[0].id: 'a-tac' is already used by initial.units[0]",
+    "infinite coordinate": "initial.units[0].x: Input should be a finite number",
+    "crossing polygon": "initial.terrain[0].polygon: expected a simple polygon whose edges do not cross",
+    "off the table": "initial.objectives[0]: centre (18, 99) is off the 36\" x 36\" table",
+    "move without a point": "record[4].action.args.x: expected a number (got [20])",
+    "dice as text": "record[1].action.args.dice: expected a whole number of dice (got '')",
 }
 
 
@@ -223,7 +238,7 @@ def test_a_damaged_save_is_reported_by_item_and_kept_as_it_is(tmp_path, what):
     good = tmp_path / "good.json"
     save_game(example_game(), good)
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(_mutate(json.loads(good.read_text()), what)))
+    bad.write_text(json.dumps(_mutate(json.loads(good.read_text()), what)).replace('"@1e999@"', "1e999"))
     before = bad.read_bytes()
     with pytest.raises(InputError) as e:
         load_game(bad)

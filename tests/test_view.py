@@ -51,9 +51,11 @@ def _secrets(state: GameState, side: str, rng: random.Random) -> None:
     state.missions[side] = f"mission-{side.lower()}-{_tag(rng)}"
     state.cards[side] = {"troop": f"troop-{side.lower()}-{_tag(rng)}", "drone": f"drone-{side.lower()}-{_tag(rng)}",
                          "line": rng.choice("ABC")}
-    for e in state.log:
+    for i, e in enumerate(state.log):
         if side in e.private:
-            e.private[side] = f"private-{side.lower()}-{_tag(rng)}: square {rng.randint(1, SQUARES)}"
+            # A new entry, not a change to this one: a copied state shares its log entries with the original.
+            private = {**e.private, side: f"private-{side.lower()}-{_tag(rng)}: square {rng.randint(1, SQUARES)}"}
+            state.log[i] = LogEntry(e.text, list(e.explain), list(e.units), private, e.round)
     state.salts.pop(side, None)
     from referee.game.seal import seal_side
 

@@ -48,7 +48,7 @@ class _Seen:
 def _seen(state: GameState, side: str) -> _Seen:
     from .view import player_view
 
-    v = player_view(state, side)
+    v = player_view(state, side, log=False)
     return _Seen(
         side, v["table"]["width"], v["table"]["height"],
         {u["id"]: u for u in v["units"]},

@@ -34,6 +34,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Callable, Literal
 
+import shapely
 from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
@@ -42,6 +43,7 @@ from ..rules.catalogue import terrain_types, unit_type_names
 from ..rules.errors import InputError, pydantic_problems
 from ..rules.factions import get_faction
 from ..rules.rulings import Rulings
+from ..rules.scenario import LIMIT
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .actions import UNIT_ACTIONS, Action
@@ -73,7 +75,12 @@ class _Strict(BaseModel):
 
 
 Side = Literal["A", "B"]
-Point = Annotated[list[float], Len(2, 2)]
+# Numbers as a scenario allows them: finite, and no larger than a table could be (a save is checked as strictly as a
+# scenario, so nothing a hand-edited save holds can reach the geometry that a scenario could not).
+Coordinate = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
+Size = Annotated[float, Field(gt=0, le=LIMIT, allow_inf_nan=False)]
+Angle = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
+Point = Annotated[list[Coordinate], Len(2, 2)]
 
 
 class _Contents(_Strict):
@@ -82,7 +89,7 @@ class _Contents(_Strict):
     faction: str
     rating: Rating
     type: str
-    base: float = Field(default=1.0, gt=0)
+    base: Size = 1.0
     target_counters: int = Field(default=0, ge=0)
     damaged: bool = False
     stunned: bool = False
@@ -90,36 +97,36 @@ class _Contents(_Strict):
 
 
 class _Unit(_Contents):
-    x: float
-    y: float
-    facing: float = 0.0
+    x: Coordinate
+    y: Coordinate
+    facing: Angle = 0.0
     activation: bool = True
 
 
 class _Blip(_Strict):
     id: str = Field(min_length=1)
     side: Side
-    x: float
-    y: float
+    x: Coordinate
+    y: Coordinate
     square: int = Field(ge=1, le=SQUARES)
-    base: float = Field(default=1.0, gt=0)
+    base: Size = 1.0
     activation: bool = True
 
 
 class _Objective(_Strict):
     id: str = Field(min_length=1)
-    x: float
-    y: float
-    base: float = Field(default=1.0, gt=0)
+    x: Coordinate
+    y: Coordinate
+    base: Size = 1.0
     target_counters: int = Field(default=0, ge=0)
     control: Literal["contested", "A", "B"] = "contested"
     destroyed: bool = False
 
 
 class _Circle(_Strict):
-    x: float
-    y: float
-    r: float = Field(gt=0)
+    x: Coordinate
+    y: Coordinate
+    r: Size
 
 
 class _Terrain(_Strict):
@@ -159,10 +166,10 @@ class _Log(_Strict):
 
 class _State(_Strict):
     name: str
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    width: Size
+    height: Size
     rulings: dict[str, str | int | float] = {}
-    scale: float = Field(default=1.0, gt=0)
+    scale: float = Field(default=1.0, ge=0.1, le=10, allow_inf_nan=False)
     attacker: Side | None = None
     mode: Literal["attack-defence", "chance-encounter", "table"] = "table"
     terrain: list[_Terrain] = []
@@ -433,6 +440,18 @@ def _state_problems(s: _State) -> list[str]:
         claim(t.id, f"initial.terrain[{i}]")
         if t.type not in kinds:
             problems.append(f"initial.terrain[{i}].type: expected one of {', '.join(kinds)} (got {t.type!r})")
+        if t.polygon is not None:
+            geom = shapely.Polygon(t.polygon)
+            if not geom.is_valid:
+                problems.append(f"initial.terrain[{i}].polygon: expected a simple polygon whose edges do not cross "
+                                f"({shapely.is_valid_reason(geom)})")
+            elif geom.area <= 1e-9:
+                problems.append(f"initial.terrain[{i}].polygon: expected a polygon with an area (its points are in a line)")
+    for kind, entries in (("units", s.units), ("blips", s.blips), ("objectives", s.objectives)):
+        for i, e in enumerate(entries):
+            if not (0 <= e.x <= s.width and 0 <= e.y <= s.height):
+                problems.append(f"initial.{kind}[{i}]: centre ({e.x:g}, {e.y:g}) is off the {s.width:g}\" x "
+                                f"{s.height:g}\" table")
     for i, u in enumerate(s.units):
         claim(u.id, f"initial.units[{i}]")
         check_member(f"initial.units[{i}]", u)
@@ -469,8 +488,65 @@ def _state_problems(s: _State) -> list[str]:
     try:
         Rulings(s.rulings, source="initial.rulings")
     except InputError as e:
+        if e.source != "initial.rulings":
+            raise           # the program's rulings file is broken, not the save: reported against that file
         problems.extend(f"initial.{p}" for p in e.problems)
     return problems
+
+
+def _is_number(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LIMIT
+
+
+def _is_point(v) -> bool:
+    return isinstance(v, list) and len(v) == 2 and all(_is_number(c) for c in v)
+
+
+# What each action's arguments must be (docs/actions.md); keys not listed here are left to the rules.
+_ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
+    "x": (_is_number, "a number"),
+    "y": (_is_number, "a number"),
+    "facing": (_is_number, "a number of degrees"),
+    "via": (lambda v: isinstance(v, list) and len(v) <= 100 and all(_is_point(p) for p in v), "a list of [x, y] points"),
+    "target": (lambda v: v is None or isinstance(v, str), "a unit or objective id"),
+    "dice": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100, "a whole number of dice"),
+    "assign": (lambda v: isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000
+                                                     for n in v.values()), "{id: counters} with whole numbers"),
+    "extra": (lambda v: isinstance(v, bool), "true or false"),
+    "jump": (lambda v: isinstance(v, bool), "true or false"),
+    "all": (lambda v: isinstance(v, bool), "true or false"),
+    "stop": (lambda v: isinstance(v, bool), "true or false"),
+    "withdraw": (lambda v: v in ("A", "B", "both"), "'A', 'B' or 'both'"),
+    "answer": (lambda v: v in ("allow", "pursue"), "'allow' or 'pursue'"),
+}
+_ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
+            "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
+            "repair": ("target",), "reveal": ("facing",), "activate": ("extra",), "end-activation": ("all",),
+            "end-of-round": ("withdraw", "answer", "stop")}
+_REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
+                  "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
+
+
+def _args_problems(kind: str, args: dict, item: str) -> list[str]:
+    problems = []
+    for key in _REQUIRED_ARGS.get(kind, ()):
+        if key not in args:
+            problems.append(f"{item}.{key}: required for a {kind} action")
+    for key in _ARGS_OF.get(kind, ()):
+        if key in args:
+            ok, what = _ARG_CHECKS[key]
+            if not ok(args[key]):
+                problems.append(f"{item}.{key}: expected {what} (got {_short(args[key])})")
+    if kind == "objectives":
+        for key, value in args.items():
+            if not isinstance(value, str):
+                problems.append(f"{item}.{key}: expected 'secured', 'destroyed' or 'inspected' (got {_short(value)})")
+    return problems
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _record_problems(doc: _Save) -> list[str]:
@@ -478,6 +554,8 @@ def _record_problems(doc: _Save) -> list[str]:
     for i, e in enumerate(doc.record):
         if e.action.kind not in ACTION_KINDS:
             problems.append(f"record[{i}].action.kind: expected one of {', '.join(ACTION_KINDS)} (got {e.action.kind!r})")
+        else:
+            problems.extend(_args_problems(e.action.kind, e.action.args, f"record[{i}].action.args"))
         for j, r in enumerate(e.rolls):
             label, kind, value = r
             item = f"record[{i}].rolls[{j}]"

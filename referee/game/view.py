@@ -39,11 +39,15 @@ VIEW_FORMAT = 1
 SCENARIO_KEYS = ("name", "table", "rulings", "scale", "attacker", "terrain", "units", "blips", "objectives")
 
 
-def player_view(state: GameState, side: str) -> dict:
-    """What ``side`` may see of ``state``, as JSON-able data. Everything shown to a player is built from this."""
+def player_view(state: GameState, side: str, log: bool = True) -> dict:
+    """What ``side`` may see of ``state``, as JSON-able data. Everything shown to a player is built from this.
+
+    ``log=False`` leaves the log out (``"log": []``): the log grows all battle, and a caller that only looks at the
+    table (a computer player choosing its next action) should not pay for it on every call.
+    """
     if side not in SIDES:
         raise ValueError(f"a player view is for side A or B (got {side!r})")
-    return _view(state, side)
+    return _view(state, side, log)
 
 
 def referee_view(state: GameState) -> dict:
@@ -65,7 +69,7 @@ def _contents(contents) -> list | None:
     return [c.model_dump(mode="json") for c in contents]
 
 
-def _view(state: GameState, viewer: str | None) -> dict:
+def _view(state: GameState, viewer: str | None, with_log: bool = True) -> dict:
     over = state.phase == "over"
 
     def sees(side: str) -> bool:
@@ -122,7 +126,7 @@ def _view(state: GameState, viewer: str | None) -> dict:
         holding[side] = {str(n): _contents(h.squares.get(n, [])) for n in sorted(h.squares)}
 
     log = []
-    for e in state.log:
+    for e in (state.log if with_log else ()):
         entry = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
         if viewer is None:
             if e.private:

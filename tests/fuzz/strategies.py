@@ -471,7 +471,7 @@ def renderings(doc: dict) -> list[tuple[str, bytes]]:
     out = [(".json", json.dumps(doc, indent=1, ensure_ascii=False).encode("utf-8"))]
     try:
         out.append((".toml", tomli_w.dumps(doc).encode("utf-8")))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         pass
     return out
 
@@ -482,7 +482,7 @@ def document_bytes(doc, suffix: str) -> bytes:
     if suffix == ".toml" and isinstance(doc, dict):
         try:
             return tomli_w.dumps(doc).encode("utf-8")
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):      # deeply nested junk: tomli_w recurses
             pass
     return json.dumps(doc, ensure_ascii=False).encode("utf-8")
 

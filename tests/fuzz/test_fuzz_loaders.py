@@ -7,13 +7,16 @@ file format and builds a battlefield and a game state.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import json
 import math
 import random
+import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import event, example, given
@@ -22,6 +25,7 @@ from hypothesis import strategies as st
 from referee.authoring.faction_io import check_faction_file, faction_problems
 from referee.game.campaign import load_campaign
 from referee.game.cards import load_card_file, load_deck
+from referee.paths import ROOT
 from referee.rules.battlefield import battlefield_from_scenario
 from referee.rules.errors import InputError
 from referee.rules.factions import Faction, load_faction
@@ -30,13 +34,14 @@ from referee.rules.scenario import Scenario, load_scenario, parse_scenario, scen
 
 from .strategies import (CARD_FILES, EXAMPLE_SAVE, FACTION_FILES, SCENARIO_FILES, broken_scenarios, bundled_documents,
                          campaign_documents, document_bytes, faction_documents, fuzz_settings, mutated,
-                         mutated_bytes, mutated_or_whole, renderings, rulings_overrides, suffixes)
+                         mutated_bytes, mutated_or_whole, parsed, renderings, rulings_overrides, suffixes)
 
 SCENARIO_DOCS = bundled_documents(SCENARIO_FILES)
 FACTION_DOCS = bundled_documents(FACTION_FILES)
 CARD_DOCS = bundled_documents(CARD_FILES)
 
 _names = itertools.count()
+PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(Error|Exception): ")
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +64,8 @@ def loaded(call, name: str):
         message = e.message()
         assert name in message, f"the message does not name {name!r}: {message}"
         assert e.problems and all(isinstance(p, str) and p.strip() for p in e.problems), e.problems
+        # A clear message, not a Python exception caught on the way out ("(KeyError: 'x')").
+        assert not PYTHON_ERROR.search(message), f"a Python error in the message: {message}"
         event("refused with InputError")
         return None
     event("loaded")
@@ -248,6 +255,90 @@ def test_rulings_overrides(overrides):
             assert rulings.label(rid)
 
 
+RULINGS_FILE = ROOT / "data" / "rulings.toml"
+RULINGS_DOC = parsed(RULINGS_FILE)
+COVER = ROOT / "scenarios" / "cover-example.toml"
+
+
+@contextlib.contextmanager
+def rulings_file(path: Path):
+    """The program reading its rulings from ``path`` instead of ``data/rulings.toml`` (every cache that holds
+    rulings is emptied before and after)."""
+    from referee.game import state as state_module
+    from referee.rules import rulings as rulings_module
+
+    def forget():
+        rulings_module.catalogue.cache_clear()
+        rulings_module.DEFAULT = None
+        state_module._RULINGS.clear()
+
+    real = rulings_module.paths
+    forget()
+    rulings_module.paths = SimpleNamespace(DATA_DIR=path.parent)
+    try:
+        yield
+    finally:
+        rulings_module.paths = real
+        forget()
+
+
+def check_rulings_file(capsys, folder: Path, data: bytes) -> None:
+    """The rulings file loads, or is refused with an InputError naming it; what loads gives a program that answers
+    questions (exit status 0) or refuses them (2), never a traceback."""
+    from referee.cli.main import main
+    from referee.rules.rulings import catalogue
+
+    folder.mkdir()
+    path = folder / "rulings.toml"
+    path.write_bytes(data)
+    with rulings_file(path):
+        cat = loaded(catalogue, str(path))
+        if cat is not None:
+            rulings = loaded(lambda: Rulings({}, source="fuzz-rulings"), str(path))
+            if rulings is not None:
+                for rid in cat:
+                    assert rulings.label(rid)
+        capsys.readouterr()
+        for argv in (["query", str(COVER), "target", "green", "target-d", "--pool", "12"],
+                     ["query", str(COVER), "do", "missile", "green", "target-e", "--dice", "6,6,6,6,6,6,6,6,6,6"],
+                     ["query", str(COVER), "los", "green", "target-a", "--json"]):
+            status = main(argv)
+            out, err = capsys.readouterr()
+            assert status in (0, 2), (argv, status, err)
+            if cat is None:
+                assert status == 2 and "rulings.toml" in err, (argv, err)
+    shutil.rmtree(folder)
+
+
+def test_every_ruling_the_code_reads_is_required_of_the_rulings_file():
+    """A rulings file without a ruling the code reads is refused when it is loaded, not in the middle of a battle."""
+    from referee.rules.rulings import PARAMETERS, REQUIRED
+
+    used = set()
+    for path in (ROOT / "referee").rglob("*.py"):
+        used |= set(re.findall(r"""(?:reads|label)\(\s*["'](A\d+)["']|\[["'](A\d+)["']\]""", path.read_text()))
+    used = {a or b for a, b in used} | set(PARAMETERS.values())
+    assert used and used <= set(REQUIRED), f"add {sorted(used - set(REQUIRED))} to rulings.REQUIRED"
+    assert set(REQUIRED) <= set(RULINGS_DOC)
+
+
+@fuzz_settings(150)
+@given(data=st.one_of(mutated_or_whole(RULINGS_DOC), mutated(RULINGS_DOC, (1, 2))))
+@example(data={k: v for k, v in RULINGS_DOC.items() if k != "A6"})
+@example(data={k: v for k, v in RULINGS_DOC.items() if k != "A33"})
+@example(data={**RULINGS_DOC, "A33": {k: v for k, v in RULINGS_DOC["A33"].items() if k != "crater_diameter"}})
+@example(data={**RULINGS_DOC, "A2": {**RULINGS_DOC["A2"], "default": "Z"}})
+@example(data={**RULINGS_DOC, "A2": {**RULINGS_DOC["A2"], "options": {}}})
+def test_rulings_file_documents(capsys, workdir, data):
+    check_rulings_file(capsys, workdir / f"rulings-{next(_names)}", document_bytes(data, ".toml"))
+
+
+@fuzz_settings(100)
+@given(data=mutated_bytes(RULINGS_FILE.read_bytes()))
+def test_rulings_file_bytes(capsys, workdir, data):
+    check_rulings_file(capsys, workdir / f"rulings-{next(_names)}", data)
+
+
 # ---- saves ------------------------------------------------------------------------------------------------------
 
 
@@ -260,11 +351,26 @@ def save_documents() -> list[dict]:
     from referee.game.record import save_document
     from referee.game.state import state_from_scenario
 
+    from referee.game.setup import SetupChoices, new_battle
+
     docs = [json.loads(EXAMPLE_SAVE.read_text(encoding="utf-8"))]
     state = state_from_scenario(load_scenario(SCENARIO_FILES[0]))
     game = Game(begin_battle(state))
     play_random(game, random.Random(7), 12, SeededDice(7))
     docs.append(save_document(game, SeededDice(7)))
+    # A battle set up by the program (cards, missions, seals, 16 blips a side) and played for a while: its record
+    # holds most kinds of action and roll, so a mutation reaches deep into the replay.
+    table = parse_scenario({"name": "open field", "table": {"width": 36, "height": 36}}, "open field")
+    state, _ = new_battle(table, SetupChoices(factions={"A": "council-of-zane", "B": "new-tokyo"}), SeededDice(3))
+    game = Game(state)
+    play_random(game, random.Random(3), 150, SeededDice(3))
+    docs.append(save_document(game, SeededDice(3)))
+    # Everyone within a few inches: shots, missiles, blasts, flamers, reveals and scrambles in the record.
+    from ..test_random_play import close_quarters
+
+    game = Game(begin_battle(close_quarters()))
+    play_random(game, random.Random(1), 200, SeededDice(1))
+    docs.append(save_document(game, SeededDice(1)))
     return docs
 
 

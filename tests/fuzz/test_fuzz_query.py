@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import shutil
 import warnings
 from pathlib import Path
@@ -30,6 +31,7 @@ OUT = "@OUT@"          # stands for the test's own folder in generated command l
 
 SCENARIO_DOCS = bundled_documents(SCENARIO_FILES)
 _names = itertools.count()
+PYTHON_ERROR = re.compile(r"\b[A-Z]\w*(Error|Exception): ")
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +55,7 @@ def run_cli(capsys, workdir: Path, argv: list[str], report: bool = False) -> tup
     assert "Traceback" not in err and "Traceback" not in out
     if status == 2:
         assert err.strip(), "exit status 2 without a reason on stderr"
+        assert not PYTHON_ERROR.search(err), f"a Python error in the message: {err[:300]}"
         if report:
             # the report lists the valid files on stdout; every problem is on stderr
             assert not [line for line in out.splitlines() if line.startswith("  - ")], f"problems on stdout: {out[:300]}"
