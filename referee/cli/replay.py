@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..game.record import read_save
+from ..game.record import read_save, state_digest
 from ..game.view import describe, player_view, referee_view
 
 
@@ -33,8 +33,12 @@ def run(args) -> int:
     for w in save.warnings:
         print(f"seven-seconds: {args.save}: warning: {w}", file=sys.stderr)
     if args.json:
-        out = {"save": {"program": save.program, "saved_at": save.saved_at, "actions": len(save.game.record)},
-               **view}
+        head = {"program": save.program, "saved_at": save.saved_at, "actions": len(save.game.record)}
+        if not args.side:
+            # The digest of the whole truth: never shown to one player (without seal salts, a player could try
+            # every possible content of the opponent's blips against it).
+            head["state_digest"] = state_digest(state)
+        out = {"save": head, **view}
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
     lines = [f"{args.save}: {len(save.game.record)} actions replayed (saved {save.saved_at} by version {save.program})"]
