@@ -188,3 +188,15 @@ def test_counter_removal_at_half_scale_counts_scaled_inches(ask):
     out = ask(table([unit("m", "A", 5, 15, target_counters=5)], scale=0.5), "move", "m", 8, 15)
     assert out["legal"] and out["allowance"] == 3.0 and out["removes"] == 3
     assert any("/ scale 0.5" in line and "A56" in line for line in out["explain"])
+
+
+def test_a_disc_feature_is_exact_for_cover_and_intervening_length(ask):
+    # d's centre (23, 24) is exactly 5" from the smoke's centre (a 3-4-5 point, between the vertices of the disc's
+    # polygon): on the edge counts as in it (A58), so Light cover.
+    smoke = {"id": "sm", "type": "smoke", "circle": {"x": 20, "y": 20, "r": 5}}
+    out = ask(table([unit("s", "A", 5, 24), unit("d", "B", 23, 24)], [smoke]), "cover", "s", "d")
+    assert out["target_cover"] == "light"
+    # A crater crossed 1" off its centre: chord 2 * sqrt(1.5^2 - 1) exactly.
+    crater = {"id": "c", "type": "crater", "circle": {"x": 15, "y": 16, "r": 1.5}}
+    out = ask(table([unit("s", "A", 5, 15), unit("d", "B", 25, 15)], [crater]), "cover", "s", "d")
+    assert out["intervening"] == [{"terrain": "c", "cover": "heavy", "length": round(2 * (1.5 ** 2 - 1) ** 0.5, 6)}]

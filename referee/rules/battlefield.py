@@ -99,6 +99,10 @@ class Feature:
 
     def holds(self, x: float, y: float) -> bool:
         """Is a base centre inside (boundary within EPS counts as inside, A58)?"""
+        if self.circle is not None:
+            # A disc is tested exactly: its polygon is only an inscribed 64-gon, up to 0.12 % of r inside the circle.
+            cx, cy, r = self.circle
+            return math.hypot(x - cx, y - cy) <= r + EPS
         return shapely.intersects_xy(self.geometry, x, y) or self.geometry.distance(shapely.Point(x, y)) <= EPS
 
 

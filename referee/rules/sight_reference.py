@@ -129,6 +129,19 @@ def segment_crosses(viewer, target, blockers) -> tuple[str, ...]:
     return tuple(f.id for f in blockers if f.geometry.intersection(seg).length > EPS)
 
 
+def _chord(p0, p1, cx, cy, r) -> float:
+    """Length of the segment p0->p1 inside the disc of centre (cx, cy) and radius r."""
+    ts = [0.0, 1.0] + _circle_hits(p0, p1, cx, cy, r)
+    ts.sort()
+    total = 0.0
+    seg = math.dist(p0, p1)
+    for a, b in zip(ts, ts[1:]):
+        m = (a + b) / 2
+        if math.hypot(p0[0] + m * (p1[0] - p0[0]) - cx, p0[1] + m * (p1[1] - p0[1]) - cy) <= r:
+            total += (b - a) * seg
+    return total
+
+
 def crossings(start, end, features) -> list[Crossing]:
     """Length of the segment start->end inside each feature (only those it really passes through)."""
     if math.dist(start, end) <= EPS:
@@ -136,6 +149,13 @@ def crossings(start, end, features) -> list[Crossing]:
     seg = shapely.LineString([start, end])
     out = []
     for f in features:
+        circle = getattr(f, "circle", None)
+        if circle is not None:
+            # A disc exactly (its polygon is an inscribed 64-gon): the part of the segment within r of the centre.
+            length = _chord(start, end, *circle)
+            if length > EPS:
+                out.append(Crossing(f, length))
+            continue
         if not f.geometry.intersects(seg):
             continue
         length = f.geometry.intersection(seg).length
