@@ -50,6 +50,8 @@ def register(sub) -> None:
     shot.add_argument("--jump", type=_point, metavar="X,Y", help="preview a Jump of the selected unit")
     shot.add_argument("--zoom", type=float, metavar="FACTOR", help="zoom by this factor around the table centre")
     shot.add_argument("--show-help", action="store_true", help="open the keyboard help overlay")
+    shot.add_argument("--exposure", metavar="SIDE", choices=("A", "B", "auto"),
+                      help="show the exposure map of side A or B (auto: the selected unit's side)")
     p.set_defaults(run=run)
 
 
@@ -72,7 +74,8 @@ def prepare(app, args) -> None:
     from ..ui.scenes.table import JUMP, MOVE, RULER, TableScene
 
     scene = app.scene
-    wants_table = any((args.select, args.hover, args.ruler, args.move, args.jump, args.expand, args.zoom))
+    wants_table = any((args.select, args.hover, args.ruler, args.move, args.jump, args.expand, args.zoom,
+                       getattr(args, "exposure", None)))
     if not isinstance(scene, TableScene):
         if wants_table:
             menu = app.scene
@@ -105,6 +108,9 @@ def prepare(app, args) -> None:
         scene.hover = args.hover
         p = pieces[args.hover]
         scene.mouse = tuple(round(v) for v in scene.view.to_screen(p.x, p.y))
+    if getattr(args, "exposure", None):
+        from ..ui.exposure import show_now
+        show_now(scene, args.exposure)
     if args.show_help:
         from ..ui.scenes.help import HelpScene
         app.push(HelpScene())

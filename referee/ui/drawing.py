@@ -264,16 +264,47 @@ def draw_objective(surface, view: ViewTransform, p: Piece, table: TableData) -> 
     _marks(surface, p, c, R, table)
 
 
+# Translucent layers kept between frames (they change only with the view or what they show): key -> layer.
+_LAYERS: dict[str, tuple] = {}
+
+
+def _cached_layer(name: str, key: tuple, make):
+    """What ``make`` returns, made once per ``key`` (a translucent layer cropped to what it shows, so that blitting
+    it every frame costs only its own pixels)."""
+    kept = _LAYERS.get(name)
+    if kept is None or kept[0] != key:
+        kept = (key, make())
+        _LAYERS[name] = kept
+    return kept[1]
+
+
+def _cropped(layer: pygame.Surface, area: pygame.Rect) -> tuple[pygame.Surface, tuple[int, int]] | None:
+    box = layer.get_bounding_rect()
+    if box.w == 0 or box.h == 0:
+        return None
+    return layer.subsurface(box).copy(), (area.x + box.x, area.y + box.y)
+
+
+def _view_key(view: ViewTransform, area: pygame.Rect) -> tuple:
+    return (view.scale, view.ox, view.oy, view.table_width, view.table_height, tuple(area))
+
+
 def draw_jammer_fields(surface, table: TableData, view: ViewTransform, area: pygame.Rect) -> None:
     fields = table.bf.jammer_fields
     if not fields:
         return
-    layer = _overlay(area)
-    for f in fields:
-        x, y, r = f.circle
-        c = view.to_screen(x, y)
-        pygame.draw.circle(layer, (*theme.JAMMER, 48), (c[0] - area.x, c[1] - area.y), r * view.scale)
-    surface.blit(layer, area.topleft)
+
+    def make():
+        layer = _overlay(area)
+        for f in fields:
+            x, y, r = f.circle
+            c = view.to_screen(x, y)
+            pygame.draw.circle(layer, (*theme.JAMMER, 48), (c[0] - area.x, c[1] - area.y), r * view.scale)
+        return _cropped(layer, area)
+
+    layer = _cached_layer("jammer", (_view_key(view, area), tuple(f.circle for f in fields)), make)
+    if layer is not None:
+        surface.blit(*layer)
     for f in fields:
         x, y, r = f.circle
         dashed_circle(surface, theme.JAMMER, view.to_screen(x, y), r * view.scale, 2)
@@ -307,26 +338,35 @@ def draw_ring(surface, view: ViewTransform, p: Piece, colour: Colour, gap: float
 def draw_arc(surface, table: TableData, view: ViewTransform, area: pygame.Rect, p: Piece) -> None:
     """A trooper's 180° arc: the half of the table behind it is shaded, and the arc's edge is dashed."""
     bf = table.bf
-    big = 2 * math.hypot(bf.width, bf.height)
-    board = shapely.box(0, 0, bf.width, bf.height)
-    angles = [p.facing + 90 + 180 * i / 36 for i in range(37)]          # the half behind the facing
-    pts = [(p.x, p.y)] + [(p.x + big * math.cos(math.radians(a)), p.y + big * math.sin(math.radians(a)))
-                           for a in angles]
-    behind = shapely.Polygon(pts).intersection(board)
-    layer = _overlay(area)
-    for poly in getattr(behind, "geoms", [behind]):
-        if poly.is_empty or poly.geom_type != "Polygon":
-            continue
-        screen = [view.to_screen(x, y) for x, y in list(poly.exterior.coords)[:-1]]
-        pygame.draw.polygon(layer, theme.OUT_OF_ARC, _shift(screen, area))
-    surface.blit(layer, area.topleft)
-    a = math.radians(p.facing + 90)
-    d = (math.cos(a), math.sin(a))
-    edge = shapely.LineString([(p.x - big * d[0], p.y - big * d[1]), (p.x + big * d[0], p.y + big * d[1])])
-    edge = edge.intersection(board)
-    if not edge.is_empty and edge.geom_type == "LineString":
-        (x0, y0), (x1, y1) = list(edge.coords)[0], list(edge.coords)[-1]
-        dashed_line(surface, (70, 64, 40), view.to_screen(x0, y0), view.to_screen(x1, y1), 2, 10, 7)
+
+    def make():
+        big = 2 * math.hypot(bf.width, bf.height)
+        board = shapely.box(0, 0, bf.width, bf.height)
+        angles = [p.facing + 90 + 180 * i / 36 for i in range(37)]          # the half behind the facing
+        pts = [(p.x, p.y)] + [(p.x + big * math.cos(math.radians(a)), p.y + big * math.sin(math.radians(a)))
+                               for a in angles]
+        behind = shapely.Polygon(pts).intersection(board)
+        layer = _overlay(area)
+        for poly in getattr(behind, "geoms", [behind]):
+            if poly.is_empty or poly.geom_type != "Polygon":
+                continue
+            screen = [view.to_screen(x, y) for x, y in list(poly.exterior.coords)[:-1]]
+            pygame.draw.polygon(layer, theme.OUT_OF_ARC, _shift(screen, area))
+        a = math.radians(p.facing + 90)
+        d = (math.cos(a), math.sin(a))
+        edge = shapely.LineString([(p.x - big * d[0], p.y - big * d[1]), (p.x + big * d[0], p.y + big * d[1])])
+        edge = edge.intersection(board)
+        ends = None
+        if not edge.is_empty and edge.geom_type == "LineString":
+            (x0, y0), (x1, y1) = list(edge.coords)[0], list(edge.coords)[-1]
+            ends = (view.to_screen(x0, y0), view.to_screen(x1, y1))
+        return _cropped(layer, area), ends
+
+    layer, ends = _cached_layer("arc", (_view_key(view, area), p.x, p.y, p.facing, bf.width, bf.height), make)
+    if layer is not None:
+        surface.blit(*layer)
+    if ends is not None:
+        dashed_line(surface, (70, 64, 40), ends[0], ends[1], 2, 10, 7)
 
 
 def draw_selection_rings(surface, view: ViewTransform, area: pygame.Rect, p: Piece, report: SelectionReport,

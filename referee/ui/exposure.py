@@ -341,8 +341,10 @@ class ExposureOverlay:
             left, top = view.to_screen(i0 * m.step, j1 * m.step)
             right, bottom = view.to_screen(i1 * m.step, j0 * m.step)
             size = (max(1, round(right) - round(left)), max(1, round(bottom) - round(top)))
-            big = pygame.transform.scale(small, size)
-            big.set_alpha(ALPHA)
+            # Per-pixel alpha: blitting it costs less than a surface-wide alpha on the usual 32-bit screens.
+            big = pygame.transform.scale(small, size).convert_alpha() if pygame.display.get_surface() \
+                else pygame.transform.scale(small, size).convert(32, pygame.SRCALPHA)
+            big.fill((255, 255, 255, ALPHA), special_flags=pygame.BLEND_RGBA_MULT)
             picture = (big, (round(left), round(top)))
         return (m, vkey, picture)
 

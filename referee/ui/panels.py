@@ -461,5 +461,6 @@ SHORTCUTS = (
         ("Hatched terrain", "blocks line of sight"),
         ("Purple circle", "active jammer field (Heavy cover)"),
         ("Green / amber / red", "clear sight / cover / no line of sight"),
+        ("Green to purple cells", "exposure map: 0 to 6+ enemies see a unit there"),
     ]),
 )

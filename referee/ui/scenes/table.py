@@ -16,6 +16,7 @@ import pygame_gui
 
 from ...rules.movement import MoveResult
 from .. import drawing, panels, theme
+from ..exposure import ExposureOverlay
 from ..intents import Intent, IntentHandler
 from ..questions import (PairReport, RulerEnd, RulerResult, SelectionReport, preview_jump, preview_move, ruler,
                          selection_report)
@@ -116,6 +117,7 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self.sent: list[Intent] = []
         self._static: tuple | None = None       # (view key, picture of the cloth, terrain and grid)
+        self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
 
     # ---- life cycle -------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -546,6 +548,8 @@ class TableScene(Scene):
             self.pan(0, -PAN_STEP)
         elif k in (pygame.K_h, pygame.K_F1):
             self.open_help()
+        elif k == pygame.K_e:
+            self.set_log(*self.exposure.on_key(shift))
         elif k == pygame.K_TAB:
             self.cycle_selection(-1 if shift else 1)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -571,6 +575,7 @@ class TableScene(Scene):
         if self.manager is not None:
             self.manager.update(dt)
         self._refresh_static()
+        self.exposure.follow(self)
 
     def _static_key(self) -> tuple:
         v, L = self.view, self.layout
@@ -611,6 +616,7 @@ class TableScene(Scene):
             cloth = self.cloth_rect()
         else:
             cloth = self._draw_static(surface)
+        self.exposure.draw(surface, view, L.table)
         sel = self.selected_piece
         if sel is not None and self.report is not None:
             if sel.is_trooper:
@@ -636,6 +642,7 @@ class TableScene(Scene):
                 point, result = self.cursor, self.cursor_result
             if point is not None:
                 drawing.draw_move(surface, view, sel, [point], result, jump=True)
+        self.exposure.draw_key(surface, view, L.table, self.mouse)
         surface.set_clip(old_clip)
 
         self._draw_side(surface)
