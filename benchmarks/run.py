@@ -72,7 +72,8 @@ def line(label: str, value: float | str | None, unit: str, target: str, ok: bool
 # ---- the rules engine ------------------------------------------------------------------------------------------
 
 def bench_sightlines(bf, repeat: int, reference_repeat: int) -> tuple[Timing, Timing, bool]:
-    """All ordered pairs on both engines, and whether their answers agree (1e-9 on floats)."""
+    """All ordered pairs on both engines (distance, band, sight, cover, intervening terrain and its Heavy length,
+    missile corridor), and whether their answers agree (1e-9 on floats)."""
     from referee.rules.fast_sight import sightlines_fast
     from referee.rules.table_sight import sightlines_reference
 
@@ -80,9 +81,12 @@ def bench_sightlines(bf, repeat: int, reference_repeat: int) -> tuple[Timing, Ti
     ref = measure(lambda: sightlines_reference(bf), reference_repeat, warmup=0)
     a, b = sightlines_fast(bf), sightlines_reference(bf)
     def same(x, y) -> bool:
-        exact = ("viewer", "target", "visible", "target_cover", "blocked")
+        exact = ("viewer", "target", "visible", "target_cover", "blocked", "band", "corridor")
+        close = ("hidden_fraction", "distance", "heavy_length")
         return (all(getattr(x, k) == getattr(y, k) for k in exact)
-                and abs(x.hidden_fraction - y.hidden_fraction) <= 1e-9 and abs(x.distance - y.distance) <= 1e-9)
+                and all(abs(getattr(x, k) - getattr(y, k)) <= 1e-9 for k in close)
+                and [t for t, _ in x.intervening] == [t for t, _ in y.intervening]
+                and all(abs(a - b) <= 1e-9 for (_, a), (_, b) in zip(x.intervening, y.intervening)))
 
     agree = len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return fast, ref, agree

@@ -29,6 +29,10 @@ def assert_same_sightlines(bf):
         assert (f.visible, f.target_cover, f.blocked) == (r.visible, r.target_cover, r.blocked), (r, f)
         assert f.distance == pytest.approx(r.distance, abs=1e-9), (r, f)
         assert f.hidden_fraction == pytest.approx(r.hidden_fraction, abs=1e-9), (r, f)
+        assert (f.band, f.corridor) == (r.band, r.corridor), (r, f)
+        assert [t for t, _ in f.intervening] == [t for t, _ in r.intervening], (r, f)
+        assert [v for _, v in f.intervening] == pytest.approx([v for _, v in r.intervening], abs=1e-9), (r, f)
+        assert f.heavy_length == pytest.approx(r.heavy_length, abs=1e-9), (r, f)
 
 
 def assert_same_exposure(bf, step):

@@ -5,11 +5,16 @@ It gives the same answers as ``table_sight`` (the per-pair Shapely reference) un
 * A9: option B, the exact hidden angular fraction from the viewer's closest point (``fast_geometry.shadow_measure``),
   blocked above one half (A58); option A, the closest-points segment through blocking terrain.
 * A10: blocking features holding either centre are left out (option B) or kept (option A).
-* A6, A7, A8, A11: the target's cover and the Heavy features along the measuring segment, each alone against 3"
-  (scaled, A56) or summed (A6 option B), the target's and the shooter's own features as the rulings say.
+* A6, A7, A8, A11: the target's cover and every feature giving cover along the measuring segment with its length
+  (the Heavy ones each alone against 3", scaled (A56), or summed (A6 option B)), the target's and the shooter's own
+  features as the rulings say. Discs (craters, smoke, jammer fields) are held and crossed exactly, as circles.
+* The viewer's Target range band (A2, A3), and the missile corridor: who rolls countermeasures against a missile
+  from the viewer at the target (A27), nearest the firer first.
 
 The exposure grid asks for tens of thousands of sight lines but only whether each is visible: guaranteed bounds
 (``fast_geometry.ShadowBounds``) settle nearly all of them, and the exact sweep answers the rest (the penumbrae).
+Its Target prices (``targeting.target_price(...).cost(1)``, the cheapest per point) need the intervening terrain
+only for each point's cheapest sight lines: the price per counter bounds the cost from below.
 
 Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves). The rare sight
 lines that sit on a floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon
@@ -34,7 +39,7 @@ from .fast_geometry import (
 )
 from .numbers import EPS
 from .sight import HEAVY_LIMIT, LineOfSight, cover, feature_cover, line_of_sight
-from .table_sight import ExposureGrid, PairSight, exposure_probe, grid_shape, watchers
+from .table_sight import ExposureGrid, PairSight, exposure_probe, grid_shape, pair_intervening, watchers
 
 COVER_NAMES = {v: k for k, v in COVER_BANDS.items()}
 PROBE_RADIUS = 0.5
@@ -75,6 +80,11 @@ class _Table:
         index = {id(f): i for i, f in enumerate(self.features)}
         self.blocking_index = np.array([index[id(f)] for f in self.blocking], dtype=np.int64)
         self.tree = shapely.STRtree([f.geometry for f in self.features])
+        # Discs (craters, smoke, jammer fields, round terrain) are held and crossed exactly, as ``Feature.holds`` and
+        # ``sight_reference.crossings`` treat them, not as their inscribed polygons.
+        self.circles = np.array([f.circle if getattr(f, "circle", None) is not None else (np.nan,) * 3
+                                 for f in self.features], dtype=float).reshape(-1, 3)
+        self.circle_index = np.nonzero(~np.isnan(self.circles[:, 2]))[0]
         self.blocking_edges = EdgeTable([f.geometry for f in self.blocking])
         self.blocking_boundaries = [f.geometry.boundary for f in self.blocking]
         for g in self.blocking_boundaries:
@@ -86,13 +96,17 @@ class _Table:
                 for drone in (0, 1):
                     bands[drone, i] = COVER_BANDS[feature_cover(f, bool(drone), bf.rulings)]
         self.bands = bands
-        heavy = np.nonzero((bands == COVER_BANDS["heavy"]).any(axis=0))[0]
-        self.heavy_index = heavy
-        self.heavy_for = bands[:, heavy] == COVER_BANDS["heavy"]      # (2, n_heavy)
-        self.heavy_edges = EdgeTable([self.features[i].geometry for i in heavy])
         self.probe_holds: dict[tuple[float, int, int], np.ndarray] = {}
         self._parts: ConvexParts | None = None
         self._cover: tuple[np.ndarray, EdgeTable] | None = None
+        self._any_cover: tuple[np.ndarray, EdgeTable] | None = None
+
+    def any_cover_edges(self) -> tuple[np.ndarray, EdgeTable]:
+        """The features that give a trooper or a drone cover: their indices and edges (built on first use)."""
+        if self._any_cover is None:
+            index = np.nonzero((self.bands > 0).any(axis=0))[0]
+            self._any_cover = (index, EdgeTable([self.features[i].geometry for i in index]))
+        return self._any_cover
 
     def cover_edges(self) -> tuple[np.ndarray, EdgeTable]:
         """The features that give a trooper cover (``bands[0] > 0``): their indices and edges (built on first use)."""
@@ -112,6 +126,9 @@ class _Table:
         if len(xs) and self.features:
             pi, fi = self.tree.query(shapely.points(xs, ys), predicate="dwithin", distance=EPS)
             out[pi, fi] = True
+            for f in self.circle_index.tolist():
+                cx, cy, r = self.circles[f]
+                out[:, f] = np.hypot(np.asarray(xs) - cx, np.asarray(ys) - cy) <= r + EPS
         return out
 
 
@@ -241,41 +258,43 @@ def _allowed(bf: Battlefield, table: _Table, viewer_holds, target_holds):
     return ~viewer_holds[:, bi] & ~target_holds[:, bi]
 
 
-def _heavy_blocked(bf: Battlefield, table: _Table, vx, vy, vr, tx, ty, tr, t_drone, v_holds, t_holds, active):
-    """A6/A7/A8: a Heavy feature with more than 3" (scaled) along the measuring segment, per pair: (blocked, knife)."""
-    n = len(vx)
-    blocked = np.zeros(n, dtype=bool)
-    knife = np.zeros(n, dtype=bool)
-    edges = table.heavy_edges
-    if n == 0 or len(edges) == 0:
-        return blocked, knife
-    rules = bf.rulings
-    if rules.reads("A6", "B"):
-        sx, sy, _ = _viewer_points(vx, vy, vr, tx, ty)
-        ex, ey = tx, ty
-    else:
-        sx, sy, ex, ey, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
-    active = active & (np.hypot(ex - sx, ey - sy) > EPS)
-    hi = table.heavy_index
-    own_t, own_v = t_holds[:, hi], v_holds[:, hi]
-    mask = table.heavy_for[t_drone.astype(np.int64)] & active[:, None]
-    if rules.reads("A7", "B"):
-        mask &= ~own_t
-    if rules.reads("A8", "B"):
-        mask &= ~(own_v & ~own_t)
-    cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, mask)
-    close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
-    cp, cf = cp[close], cf[close]
-    lengths, k = segment_lengths(sx, sy, ex, ey, cp, cf, edges)
-    knife[cp[k]] = True
-    limit = bf.distance(HEAVY_LIMIT)
-    counted = lengths > EPS
-    if rules.reads("A6", "B"):
-        total = np.bincount(cp[counted], weights=lengths[counted], minlength=n)
-        blocked = total > limit + EPS
-    else:
-        blocked[cp[counted & (lengths > limit + EPS)]] = True
-    return blocked, knife
+_CHORD_KNIFE = 1e-9
+
+
+def _cover_lengths(bf: Battlefield, table: _Table, index, sx, sy, ex, ey, cp, cf, edges, start_status=None):
+    """``fast_geometry.segment_lengths`` for features that give cover (``index``: their table indices, ``cf``
+    indexes ``index``), with discs measured exactly (``sight_reference._chord``): (lengths, knife flags)."""
+    circles = table.circles[index[cf]] if len(cf) else np.zeros((0, 3))
+    disc = ~np.isnan(circles[:, 2])
+    lengths = np.zeros(len(cp))
+    knife = np.zeros(len(cp), dtype=bool)
+    poly = np.nonzero(~disc)[0]
+    if len(poly):
+        status = None if start_status is None else start_status[poly]
+        lengths[poly], knife[poly] = segment_lengths(sx, sy, ex, ey, cp[poly], cf[poly], edges, status)
+    dk = np.nonzero(disc)[0]
+    if len(dk):
+        k = cp[dk]
+        x0, y0, x1, y1 = sx[k], sy[k], ex[k], ey[k]
+        cx, cy, r = circles[dk, 0], circles[dk, 1], circles[dk, 2]
+        dx, dy = x1 - x0, y1 - y0
+        fx, fy = x0 - cx, y0 - cy
+        a = dx * dx + dy * dy
+        b = 2 * (fx * dx + fy * dy)
+        c = fx * fx + fy * fy - r * r
+        disc_ = b * b - 4 * a * c
+        with np.errstate(divide="ignore", invalid="ignore"):
+            root = np.sqrt(np.maximum(disc_, 0.0))
+            t1 = (-b - root) / (2 * a)
+            t2 = (-b + root) / (2 * a)
+        inside = np.clip(np.minimum(t2, 1.0) - np.maximum(t1, 0.0), 0.0, None)
+        length = np.where((a > 0) & (disc_ >= 0), inside * np.hypot(dx, dy), 0.0)
+        lengths[dk] = length
+        limit = bf.distance(HEAVY_LIMIT) + EPS
+        # Tangent lines, and lengths at the thresholds the rules compare them with, go to the reference.
+        knife[dk] = ((np.abs(disc_) <= 1e-12 * np.maximum(a * r * r, 1e-300))
+                     | (np.abs(length - EPS) <= _CHORD_KNIFE) | (np.abs(length - limit) <= _CHORD_KNIFE))
+    return lengths, knife
 
 
 def _arrays(pieces):
@@ -304,37 +323,172 @@ def sightlines_fast(bf: Battlefield) -> list[PairSight]:
     for k in np.nonzero(knife)[0].tolist():
         fraction[k] = line_of_sight(bf, units[I[k]], units[J[k]]).hidden_fraction
     visible = np.array(fraction) <= 0.5 + EPS
-    heavy, knife = _heavy_blocked(bf, table, vx, vy, vr, tx, ty, tr, drone[J], holds[I], holds[J], visible)
+    intervening, heavy_length, heavy, knife = _pair_intervening(bf, table, units, I, J, holds, drone)
     blocked = (~visible | heavy).tolist()
-    for k in np.nonzero(knife & visible)[0].tolist():
-        los = LineOfSight(True, fraction[k], (), ())
-        blocked[k] = cover(bf, units[I[k]], units[J[k]], los).blocked
+    for k in np.nonzero(knife)[0].tolist():
+        cov = cover(bf, units[I[k]], units[J[k]], LineOfSight(bool(visible[k]), fraction[k], (), ()))
+        intervening[k], heavy_length[k] = pair_intervening(cov)
+        blocked[k] = cov.blocked
     # The target's own cover does not depend on the viewer: once per unit.
     bands = np.zeros(len(units), dtype=np.int64)
     if table.features:
         bands = np.where(holds, table.bands[drone.astype(np.int64)], 0).max(axis=1)
     cover_name = [COVER_NAMES[b] for b in bands.tolist()]
-    distance = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr).tolist()
+    d = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr)
+    distance = d.tolist()
     ids = [p.id for p in units]
-    return _pair_sights(ids, I.tolist(), J.tolist(), distance, fraction, cover_name, blocked)
+    band = _pair_bands(bf, units, I, J, d)
+    corridor = _corridors(bf, units, I, J)
+    return _pair_sights(ids, I.tolist(), J.tolist(), distance, fraction, cover_name, blocked, band, intervening,
+                        heavy_length, corridor)
 
 
-_PAIR_FIELDS = ("viewer", "target", "distance", "visible", "hidden_fraction", "target_cover", "blocked")
+def _pair_bands(bf: Battlefield, units, I, J, d) -> list[int]:
+    """The viewer's Target band of each pair (``table_sight.pair_band``)."""
+    from .table_sight import pair_band
+    from .targeting import target_band_size
+
+    size = np.array([target_band_size(bf, p)[0] for p in units])[I]
+    band, knife = _bands(bf, d, size)
+    band = band.tolist()
+    for k in np.nonzero(knife)[0].tolist():
+        band[k] = pair_band(bf, units[I[k]], units[J[k]])
+    return band
 
 
-def _pair_sights(ids, I, J, distance, fraction, cover_name, blocked) -> list[PairSight]:
+def _start_status(table: _Table, index: np.ndarray, x, y, r) -> np.ndarray:
+    """(pieces, features ``index``): 1 where a piece's whole base lies inside the feature, 0 wholly outside (its
+    centre more than its radius, and a margin, from the boundary), -1 otherwise. Segments measured from a piece
+    start on or within its base."""
+    status = np.full((len(x), len(index)), -1, dtype=np.int8)
+    if len(index) and len(x):
+        centres = shapely.points(x, y)
+        for j, f in enumerate(index.tolist()):
+            geom = table.features[f].geometry
+            far = shapely.distance(geom.boundary, centres) > r + 1e-6
+            status[far, j] = shapely.contains_xy(geom, x, y)[far]
+    return status
+
+
+def _pair_intervening(bf: Battlefield, table: _Table, units, I, J, holds, drone):
+    """Each pair's intervening terrain as ``sight.cover`` lists it (A6 segment; A7, A8; Light inside the target's own
+    feature left out), as (terrain id, length) in the features' order; its Heavy length summed; whether the Heavy
+    cover blocks (more than 3", scaled, in one feature, or in all under A6 option B); and the knife-edge pairs,
+    which the caller answers with ``sight.cover``."""
+    n = len(I)
+    index, edges = table.any_cover_edges()
+    if len(edges) == 0:
+        return [()] * n, [0.0] * n, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+    rules = bf.rulings
+    ux, uy, ur = _arrays(units)
+    vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
+    if rules.reads("A6", "B"):
+        sx, sy, _ = _viewer_points(vx, vy, vr, tx, ty)
+        ex, ey = tx, ty
+    else:
+        sx, sy, ex, ey, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
+    kind = table.bands[drone[J].astype(np.int64)][:, index]            # (pairs, features): 1 Light, 2 Heavy
+    own_t, own_v = holds[J][:, index], holds[I][:, index]
+    mask = (kind > 0) & (np.hypot(ex - sx, ey - sy) > EPS)[:, None] & ~((kind == 1) & own_t)
+    if rules.reads("A8", "B"):
+        mask &= ~(own_v & ~own_t)
+    if rules.reads("A7", "B"):
+        mask &= ~((kind == 2) & own_t)
+    cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, mask)
+    close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
+    cp, cf = cp[close], cf[close]
+    lengths, knife_c = _cover_lengths(bf, table, index, sx, sy, ex, ey, cp, cf, edges)
+    knife = np.zeros(n, dtype=bool)
+    knife[cp[knife_c]] = True
+    counted = np.nonzero(lengths > EPS)[0]            # item-major: each pair's features in the features' order
+    names = [table.features[i].id for i in index.tolist()]
+    pair_of, feat, length = cp[counted], cf[counted], lengths[counted]
+    is_heavy = kind[pair_of, feat] == 2
+    heavy_sum = np.bincount(pair_of[is_heavy], weights=length[is_heavy], minlength=n)
+    limit = bf.distance(HEAVY_LIMIT) + EPS
+    if rules.reads("A6", "B"):
+        blocks = heavy_sum > limit
+    else:
+        blocks = np.zeros(n, dtype=bool)
+        blocks[pair_of[is_heavy & (length > limit)]] = True
+    entries = list(zip([names[f] for f in feat.tolist()], length.tolist()))
+    ends = np.cumsum(np.bincount(pair_of, minlength=n)).tolist()
+    intervening, start = [], 0
+    for end in ends:
+        intervening.append(tuple(entries[start:end]))
+        start = end
+    return intervening, heavy_sum.tolist(), blocks, knife
+
+
+def _corridors(bf: Battlefield, units, I, J) -> list[tuple[str, ...]]:
+    """Who rolls countermeasures against a missile from each pair's viewer at its target
+    (``missile.flight_path_units``): enemies of the firer whose base (A27 option B: centre) lies within 3" of the
+    centre-to-centre path, and the target itself, nearest the firer first."""
+    from .geometry import edge_range
+    from .missile import CM_CORRIDOR, flight_path_units
+
+    rules = bf.rulings
+    limit = bf.distance(CM_CORRIDOR)
+    ux, uy, ur = _arrays(units)
+    side = np.array([p.side for p in units])
+    may = np.array([not (p.is_blip and rules.reads("A27", "A")) for p in units], dtype=bool)
+    ax, ay, bx, by = ux[I], uy[I], ux[J], uy[J]
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    px, py = ux[None, :] - ax[:, None], uy[None, :] - ay[:, None]
+    t = np.clip((px * dx[:, None] + py * dy[:, None]) / np.where(ll > 0, ll, 1.0)[:, None], 0.0, 1.0)
+    gap = np.hypot(px - t * dx[:, None], py - t * dy[:, None])
+    value = gap if rules.reads("A27", "B") else gap - ur[None, :]
+    enemy = (side[None, :] != side[I][:, None]) & may[None, :]
+    target = np.arange(len(units))[None, :] == J[:, None]
+    rolling = enemy & ((value <= limit + EPS) | target)
+    knife = (enemy & ~target & (np.abs(value - (limit + EPS)) <= _BAND_KNIFE)).any(axis=1)
+    ids = [p.id for p in units]
+    # Each firer's units nearest first, ties by id: the order of ``missile.flight_path_units``. Distances within a
+    # hair of each other are compared as the reference computes them.
+    n_units = len(units)
+    dist = np.maximum(0.0, np.hypot(ux[:, None] - ux[None, :], uy[:, None] - uy[None, :]) - ur[:, None] - ur[None, :])
+    rank = np.argsort(np.argsort(np.array(ids, dtype=object)))
+    order = np.lexsort((np.broadcast_to(rank, dist.shape), dist), axis=1)
+    near_tie = (np.abs(np.diff(np.take_along_axis(dist, order, axis=1), axis=1)) <= 1e-12).any(axis=1)
+    for i in np.nonzero(near_tie)[0].tolist():
+        exact = [edge_range(units[i], b) for b in units]
+        order[i] = sorted(range(n_units), key=lambda m: (exact[m], ids[m]))
+    lined = order[I]                                              # (pairs, units), nearest the firer first
+    chosen = np.take_along_axis(rolling, lined, axis=1)
+    pair_of, position = np.nonzero(chosen)
+    names = [ids[m] for m in lined[pair_of, position].tolist()]
+    ends = np.cumsum(np.bincount(pair_of, minlength=len(I))).tolist()
+    out, start = [], 0
+    for k, end in enumerate(ends):
+        if knife[k]:
+            out.append(tuple(p.id for p in flight_path_units(bf, units[int(I[k])], units[int(J[k])])))
+        else:
+            out.append(tuple(names[start:end]))
+        start = end
+    return out
+
+
+_PAIR_FIELDS = ("viewer", "target", "distance", "visible", "hidden_fraction", "target_cover", "blocked", "band",
+                "intervening", "heavy_length", "corridor")
+
+
+def _pair_sights(ids, I, J, distance, fraction, cover_name, blocked, band, intervening, heavy_length,
+                 corridor) -> list[PairSight]:
     """The ``PairSight`` records, built directly: a frozen dataclass's ``__init__`` sets each field through
     ``object.__setattr__``, which costs more than the whole geometry of a pair here."""
     limit = 0.5 + EPS
+    rows = zip(I, J, distance, fraction, blocked, band, intervening, heavy_length, corridor)
     if hasattr(PairSight, "__slots__") or tuple(f.name for f in dataclasses.fields(PairSight)) != _PAIR_FIELDS:
-        return [PairSight(ids[i], ids[j], dist, frac <= limit, frac, cover_name[j], blk)
-                for i, j, dist, frac, blk in zip(I, J, distance, fraction, blocked)]
+        return [PairSight(ids[i], ids[j], dist, frac <= limit, frac, cover_name[j], blk, bd, iv, hv, cr)
+                for i, j, dist, frac, blk, bd, iv, hv, cr in rows]
     new = object.__new__
     out = []
-    for i, j, dist, frac, blk in zip(I, J, distance, fraction, blocked):
+    for i, j, dist, frac, blk, bd, iv, hv, cr in rows:
         pair = new(PairSight)
         pair.__dict__.update(viewer=ids[i], target=ids[j], distance=dist, visible=frac <= limit, hidden_fraction=frac,
-                             target_cover=cover_name[j], blocked=blk)
+                             target_cover=cover_name[j], blocked=blk, band=bd, intervening=iv, heavy_length=hv,
+                             corridor=cr)
         out.append(pair)
     return out
 
@@ -604,16 +758,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
     else:
         sx, sy, fx, fy, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
     limit = bf.distance(HEAVY_LIMIT)
-    # Whether each viewer's base lies wholly inside (1) or outside (0) each feature, its centre more than its radius
-    # (and a margin) from the boundary; -1 otherwise. Every segment starts on or within the viewer's base.
-    start_status = np.full((len(enemies), len(cover_index)), -1, dtype=np.int8)
-    if len(cover_index):
-        centres = shapely.points(ex, ey)
-        for j, f in enumerate(cover_index.tolist()):
-            geom = table.features[f].geometry
-            far = shapely.distance(geom.boundary, centres) > er + 1e-6
-            inside = shapely.contains_xy(geom, ex, ey)
-            start_status[far, j] = inside[far]
+    start_status = _start_status(table, cover_index, ex, ey, er)
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -629,7 +774,8 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
             cp, cf = bbox_candidates(*_segment_bbox(x0, y0, x1, y1), edges, mask)
             close = near_segments(x0, y0, x1, y1, 0.0, cp, cf, edges)
             cp, cf = cp[close], cf[close]
-            lengths, k = segment_lengths(x0, y0, x1, y1, cp, cf, edges, start_status[E[idx][cp], cf])
+            lengths, k = _cover_lengths(bf, table, cover_index, x0, y0, x1, y1, cp, cf, edges,
+                                        start_status[E[idx][cp], cf])
             edge_knife[cp[k]] = True
             counted = lengths > EPS
             eaten = np.bincount(cp[counted], weights=kind[cf[counted]], minlength=m)

@@ -19,12 +19,18 @@ class PairSight:
     hidden_fraction: float
     target_cover: str
     blocked: bool
+    band: int = 1                                       # the viewer's Target range band (cover not included)
+    intervening: tuple[tuple[str, float], ...] = ()     # (terrain, length inside it) as ``sight.cover`` counts them
+    heavy_length: float = 0.0                           # the Heavy part of it, summed
+    corridor: tuple[str, ...] = ()                      # who rolls CM against a missile viewer -> target (A27)
 
     def as_dict(self) -> dict:
         return {
             "from": self.viewer, "to": self.target, "distance": round(self.distance, 6),
             "visible": self.visible, "hidden_fraction": round(self.hidden_fraction, 6),
-            "target_cover": self.target_cover, "blocked": self.blocked,
+            "target_cover": self.target_cover, "blocked": self.blocked, "band": self.band,
+            "intervening": [{"terrain": t, "length": round(length, 6)} for t, length in self.intervening],
+            "heavy_length": round(self.heavy_length, 6), "corridor": list(self.corridor),
         }
 
 
@@ -33,12 +39,32 @@ def opposing_pairs(bf: Battlefield) -> list[tuple[Piece, Piece]]:
     return [(a, b) for a in units for b in units if a.side != b.side]
 
 
+def pair_band(bf: Battlefield, viewer: Piece, target: Piece) -> int:
+    """The range band the viewer Targets the target in (``targeting.target_price`` before cover)."""
+    from .ranges import band_index
+    from .targeting import target_band_size
+
+    return band_index(bf, edge_range(viewer, target), target_band_size(bf, viewer)[0])
+
+
+def pair_intervening(cov) -> tuple[tuple[tuple[str, float], ...], float]:
+    """(terrain, length) of each intervening feature of a ``CoverResult``, and the Heavy length summed."""
+    return (tuple((i.terrain, i.length) for i in cov.intervening),
+            sum(i.length for i in cov.intervening if i.cover == "heavy"))
+
+
 def sightlines_reference(bf: Battlefield) -> list[PairSight]:
+    """Every ordered pair of units of opposite sides, one pair at a time with the rules' own functions."""
+    from .missile import flight_path_units
+
     out = []
     for a, b in opposing_pairs(bf):
         los = line_of_sight(bf, a, b)
         cov = cover(bf, a, b, los)
-        out.append(PairSight(a.id, b.id, edge_range(a, b), los.visible, los.hidden_fraction, cov.target_cover, cov.blocked))
+        intervening, heavy = pair_intervening(cov)
+        corridor = tuple(p.id for p in flight_path_units(bf, a, b))
+        out.append(PairSight(a.id, b.id, edge_range(a, b), los.visible, los.hidden_fraction, cov.target_cover,
+                             cov.blocked, pair_band(bf, a, b), intervening, heavy, corridor))
     return out
 
 
