@@ -88,9 +88,11 @@ class ExposureMap:
 
 
 def table_key(bf: Battlefield, side: str, step: float) -> tuple:
-    """Everything the map depends on: terrain, every piece where it stands, the rulings, the side and the step."""
+    """Everything the map depends on: terrain, the enemies' troopers and drones and every active jammer field where
+    they stand, the rulings, the side and the step (a friendly unit dragged about changes nothing else)."""
     pieces = tuple((p.id, p.kind, p.side, p.unit_type, p.x, p.y, p.radius, p.facing, p.jammer_on)
-                   for p in bf.pieces.values())
+                   for p in bf.pieces.values()
+                   if p.jammer_on or ((p.is_trooper or p.is_drone) and p.side != side))
     return (side, step, bf.width, bf.height, bf.scale, tuple(map(id, bf.terrain)), pieces,
             tuple(sorted(bf.rulings.choices.items())))
 
@@ -260,15 +262,11 @@ class ExposureOverlay:
         sel = scene.selected_piece
         self.side = self.side_for(sel)
         preview = self.preview_of(scene)
-        if preview is None:
-            key = table_key(bf, self.side, self.step)
-            if key != self.worker.wanted:
-                self.worker.request(key, bf, self.side, self.step)
-            return
-        end, facing = preview
-        key = (table_key(bf, self.side, self.step), sel.id, end, facing)
+        if preview is not None:
+            bf = moved(bf, sel.id, *preview)      # where the preview puts it (a copy: the battle is untouched)
+        key = table_key(bf, self.side, self.step)
         if key != self.worker.wanted:
-            self.worker.request(key, moved(bf, sel.id, end, facing), self.side, self.step)
+            self.worker.request(key, bf, self.side, self.step)
 
     @staticmethod
     def preview_of(scene) -> tuple[tuple[float, float], float | None] | None:

@@ -229,3 +229,18 @@ def test_a_failing_computation_is_shown_not_raised(app, scene):
     app.step(1 / 60, events=[])
     assert "no map today" in scene.exposure.current.error
     assert np.size(scene.exposure.current.counts) == 0
+
+
+def test_dragging_a_friendly_unit_asks_for_nothing_new(app, scene):
+    """Only the enemies (and jammer fields) decide the map: moving one of the shown side's own troopers does not."""
+    scene.select("a-tac-1")
+    key(app, pygame.K_e)
+    first = settle(app, scene)
+    finished = scene.exposure.worker.finished
+    scene.set_tool(MOVE)
+    hover(app, tuple(round(v) for v in scene.view.to_screen(15.0, 10.0)))
+    assert scene.cursor_result is not None and scene.cursor_result.legal
+    assert scene.exposure.preview_of(scene) is not None
+    app.step(1 / 60, events=[])
+    assert scene.exposure.worker.wait(30)
+    assert scene.exposure.worker.finished == finished and scene.exposure.current is first
