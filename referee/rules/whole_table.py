@@ -31,7 +31,12 @@ def sightlines(bf: Battlefield, engine: str | None = None) -> dict:
     ms = (time.perf_counter() - t0) * 1000
     return {
         "pairs": [p.as_dict() for p in pairs], "engine": engine, "elapsed_ms": round(ms, 3),
-        "explain": [f"{len(pairs)} ordered pairs of units of opposite sides, {engine} engine [p.~6, p.24, A9, A6]"],
+        "explain": [f"{len(pairs)} ordered pairs of units of opposite sides, {engine} engine [p.~6, p.24, A9, A6]",
+                    "band: the viewer's Target range band, cover not included [p.19, A2, A3]",
+                    "intervening: the terrain along the measuring segment that costs counters or dice, with its length; "
+                    "heavy_length: the Heavy part [p.24, A6, A7, A8]",
+                    "corridor: who rolls countermeasures against a missile from the viewer at the target, nearest "
+                    "the firer first [p.21, A27]"],
     }
 
 
