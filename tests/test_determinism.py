@@ -27,6 +27,7 @@ from referee.game.dice import SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.random_play import play_random
 from referee.game.record import read_save, save_game, state_digest
+from referee.game.seal import seal_report
 from referee.game.view import player_view, referee_view
 from referee.paths import ROOT
 
@@ -86,6 +87,7 @@ def test_the_replay_command_gives_the_same_battle_in_new_processes(saves):
             outputs.add(text)
             shown = json.loads(text)
             assert shown.pop("save")["state_digest"] == digest, (name, hash_seed)
+            assert shown.pop("seals", None) == (plain(seal_report(game)) if game.state.sealed else None)
             assert shown == truth, (name, hash_seed)
         assert len(outputs) == 1, f"{name}: the replay prints differently in different processes"
 

@@ -20,6 +20,7 @@ reveals, they match the seals both players were shown all battle.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -32,7 +33,7 @@ from referee.game.dice import SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.random_play import random_action
 from referee.game.record import Save
-from referee.game.seal import canonical_json, verify_seals
+from referee.game.seal import canonical_json, holding_data, seal_report, verify_seals
 from referee.game.setup import SetupChoices, new_battle
 from referee.game.state import SIDES, GameState, other
 from referee.game.view import describe, hover_text, log_lines, player_view
@@ -213,21 +214,17 @@ def check_seals_at_the_end(game: Game) -> None:
     checks = verify_seals(game)
     assert all(c.matches for c in checks.values()), [c.text() for c in checks.values()]
     shown = player_view(game.state, "A")
+    report = seal_report(game)
     for side in SIDES:
-        # A player at the table recomputes the seal from the sealed document: the holding area and mission as they
-        # were sealed, with the salt the report reveals.
-        document = {"format": "seven-seconds-seal/1", "side": side, "holding": _holding_as_sealed(game, side),
-                    "mission": game.initial.missions.get(side), "salt": shown["salts"][side]}
-        import hashlib
-
-        assert hashlib.sha256(canonical_json(document).encode()).hexdigest() == shown["sealed"][side]
-        assert shown["missions"][side] == game.initial.missions.get(side)
-
-
-def _holding_as_sealed(game: Game, side: str) -> dict:
-    from referee.game.seal import holding_data
-
-    return holding_data(game.initial, side)
+        # A player at the table hashes the sealed document the report reveals and compares it with the seal shown
+        # since set-up; the document holds the holding area and mission as they were sealed, and the revealed salt.
+        r = report[side]
+        assert r["matches"] and "matches" in r["text"]
+        assert hashlib.sha256(r["document"].encode("utf-8")).hexdigest() == shown["sealed"][side] == r["sealed"]
+        document = json.loads(r["document"])
+        assert document["salt"] == shown["salts"][side] and document["mission"] == shown["missions"][side]
+        assert document["holding"] == holding_data(game.initial, side)
+        assert canonical_json(document) == r["document"]
 
 
 GAMES = [("full set-up", lambda s: set_up(s), range(4), 220), ("full set-up, wide", lambda s: set_up(s, 36), range(2), 160),

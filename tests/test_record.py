@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -10,12 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from referee import storage
 from referee.game import record
 from referee.game.actions import Action
 from referee.game.dice import RollRequest, ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle
-from referee.game.record import (WouldOverwrite, autosave, autosave_path, find_interrupted, load_game, read_save,
-                                 save_game)
+from referee.game.record import (WouldOverwrite, autosave, autosave_path, damaged_autosave, find_interrupted,
+                                 load_game, read_save, save_game)
 from referee.game.seal import seal
 from referee.paths import ROOT
 from referee.rules.errors import InputError
@@ -321,9 +323,30 @@ def test_autosave_keeps_an_autosave_of_another_game_and_a_damaged_one():
 
     autosave_path().write_text("{ damaged")
     assert find_interrupted() is None
+    problem = damaged_autosave()
+    assert problem and str(autosave_path()) in problem and "not valid JSON" in problem and "kept" in problem
     assert autosave_path().read_text() == "{ damaged"
     autosave(example_game())
     assert any(p.read_text() == "{ damaged" for p in autosave_path().parent.glob("autosave-*.json"))
+    assert damaged_autosave() is None and find_interrupted() is not None
+
+
+def test_an_autosave_interrupted_half_way_leaves_the_previous_one_whole(monkeypatch):
+    """The write goes to a temporary file that replaces the autosave in one step: a crash while writing (here, the
+    disk filling up) leaves the previous autosave as it was, and no temporary file behind."""
+    game = example_game()
+    autosave(game)
+    before = autosave_path().read_bytes()
+    game.play(Action("end-turn"), ScriptedDice())
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(storage.os, "fsync", disk_full)
+    with pytest.raises(InputError, match="cannot be written"):
+        autosave(game)
+    assert autosave_path().read_bytes() == before
+    assert [p.name for p in autosave_path().parent.iterdir()] == [autosave_path().name]
 
 
 def test_a_finished_battle_is_not_offered_for_resuming():
@@ -375,6 +398,26 @@ def test_replay_command_shows_a_player_only_what_they_may_see(tmp_path):
     assert "b-tac (B, tactical, council-of-zane veteran) at (10, 16), facing 270°, 3 Target counters, Stunned" in text.stdout
     assert "a-blip-1 (A, blip) at (20, 9), contents unknown" in text.stdout
     assert "a-scout" not in text.stdout and "b-eng" in text.stdout
+
+
+def test_replay_command_reveals_the_sealed_documents_only_when_the_battle_is_over(tmp_path):
+    game = Game(begin_battle(example_table()))
+    for action in (Action("end-turn"), Action("end-turn"), Action("end-of-round", "", {"stop": True})):
+        assert game.play(action, ScriptedDice()).legal, action
+    assert game.state.phase == "over"
+    path = save_game(game, tmp_path / "over.json")
+    shown = json.loads(_replay(path, "--as", "B", "--json").stdout)
+    for side in ("A", "B"):
+        seal = shown["seals"][side]
+        assert seal["matches"] and seal["sealed"] == shown["sealed"][side]
+        assert hashlib.sha256(seal["document"].encode("utf-8")).hexdigest() == seal["sealed"]
+    assert "b-eng" in shown["seals"]["B"]["document"] and "hold-the-line" in shown["seals"]["B"]["document"]
+    text = _replay(path, "--as", "A").stdout
+    assert "seals made at set-up:" in text and "side B's seal" in text and "matches" in text
+
+    during = save_game(example_game(), tmp_path / "during.json")
+    assert "seals" not in json.loads(_replay(during, "--as", "A", "--json").stdout)
+    assert "seals made at set-up" not in _replay(during, "--as", "A").stdout
 
 
 def test_replay_command_refuses_a_damaged_save_with_status_2(tmp_path):

@@ -4,6 +4,9 @@ Without ``--as`` it shows the whole truth (the referee's view: both holding area
 With ``--as A`` or ``--as B`` it shows exactly what that player may see, through the same player view the window
 uses. Text by default; ``--json`` prints the view as one JSON object. A damaged or unreadable save exits with status
 2 and a message naming the item that is wrong; the file is never changed.
+
+When the battle is over (or without ``--as``) it also shows the seals made at set-up: whether each still matches, and
+the sealed document itself, whose SHA-256 anyone can compute to check the referee.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import json
 import sys
 
 from ..game.record import read_save, state_digest
+from ..game.seal import seal_report, seal_report_lines
 from ..game.view import describe, player_view, referee_view
 
 
@@ -30,6 +34,8 @@ def run(args) -> int:
     save = read_save(args.save)
     state = save.game.state
     view = player_view(state, args.side) if args.side else referee_view(state)
+    # The sealed documents reveal both holding areas and missions: shown when the battle is over, or to the referee.
+    reveal_seals = (state.phase == "over" or not args.side) and bool(state.sealed)
     for w in save.warnings:
         print(f"seven-seconds: {args.save}: warning: {w}", file=sys.stderr)
     if args.json:
@@ -39,9 +45,14 @@ def run(args) -> int:
             # every possible content of the opponent's blips against it).
             head["state_digest"] = state_digest(state)
         out = {"save": head, **view}
+        if reveal_seals:
+            out["seals"] = seal_report(save.game)
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
     lines = [f"{args.save}: {len(save.game.record)} actions replayed (saved {save.saved_at} by version {save.program})"]
     lines += describe(view, log=not args.no_log)
+    if reveal_seals:
+        lines.append("seals made at set-up:")
+        lines.extend("  " + line for line in seal_report_lines(save.game))
     print("\n".join(lines))
     return 0

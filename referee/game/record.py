@@ -707,6 +707,20 @@ def find_interrupted() -> Save | None:
     return save
 
 
+def damaged_autosave() -> str | None:
+    """Why the autosave cannot be opened, for the window to say so at start (``None`` when there is no autosave or it
+    opens). The file is left as it is; the next autosave keeps it under another name."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        read_save(path)
+    except InputError as e:
+        return (f"{e.message()}\nThe interrupted battle cannot be resumed; the file is kept as it is "
+                f"(the next autosave renames it autosave-<date>-<time>.json).")
+    return None
+
+
 def new_seeded_dice(seed: int | None = None) -> SeededDice:
     """Dice the program rolls, with a seed drawn from the operating system unless one is given."""
     return SeededDice(random.SystemRandom().randrange(2**31) if seed is None else seed)

@@ -131,3 +131,33 @@ def seal_all(state: GameState, ctx=None, salts: dict[str, str] | None = None) ->
                   + "; ".join(f"side {side} {short_seal(state.sealed[side])}" for side in SIDES),
                   "each seal is checked in the end-of-battle report")
     return state
+
+
+def sealed_text(state: GameState, side: str) -> str | None:
+    """The exact text that was hashed into ``side``'s seal (``None`` without a salt). It holds the side's holding
+    area, mission and salt, so it is shown only when the battle is over (or to the referee)."""
+    salt = state.salts.get(side)
+    if not salt:
+        return None
+    return canonical_json(seal_document(state, side, salt))
+
+
+def seal_report(game) -> dict[str, dict]:
+    """The end-of-battle report's seals, for each side: the seal shown all battle, the one recomputed from the state
+    after set-up, whether they match, a sentence saying so, and the sealed document itself. Anyone can check the
+    referee at the table: the SHA-256 of ``document`` (for example ``sha256sum`` of the text) is the seal."""
+    out = {}
+    for side, check in verify_seals(game).items():
+        out[side] = {"sealed": check.sealed, "recomputed": check.recomputed, "matches": check.matches,
+                     "text": check.text(), "document": sealed_text(game.initial, side)}
+    return out
+
+
+def seal_report_lines(game) -> list[str]:
+    lines = []
+    for side, r in seal_report(game).items():
+        lines.append(r["text"])
+        if r["document"]:
+            lines.append(f"  side {side}'s sealed document (its SHA-256 is the seal {r['sealed']}):")
+            lines.append(f"  {r['document']}")
+    return lines
