@@ -135,7 +135,9 @@ class GameState:
     log: list[LogEntry] = field(default_factory=list)
 
     def copy(self) -> "GameState":
-        return copy.deepcopy(self)
+        # The log only grows and an entry is never changed once written, so the copy shares the entries (in a list
+        # of its own): copying the whole log for every action made each action slower the longer the battle ran.
+        return copy.deepcopy(self, {id(self.log): list(self.log)})
 
     # ---- the whole state as plain data (saves, replays, comparisons) -------------------------------
     def to_data(self) -> dict:

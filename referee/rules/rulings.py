@@ -24,6 +24,10 @@ class Ruling(Strict):
 
 PARAMETERS = {"crater_diameter": "A33", "inspected_counters": "A41"}
 PARAMETER_MAX = {"crater_diameter": 100.0}          # inches: a crater wider than that is a typo
+# Every ruling the program reads by id (tests/fuzz/test_fuzz_loaders.py checks the list against the code).
+REQUIRED = ("A1", "A2", "A3", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A13", "A14", "A15", "A17", "A20", "A21",
+            "A23", "A24", "A25", "A27", "A29", "A30", "A31", "A32", "A33", "A34", "A35", "A36", "A38", "A39", "A41",
+            "A50", "A57")
 
 
 @lru_cache(maxsize=1)
@@ -36,6 +40,12 @@ def catalogue() -> dict[str, Ruling]:
         if ruling.default not in ruling.options:
             raise InputError(str(path), f"{rid}.default: expected one of {sorted(ruling.options)}")
         out[rid] = ruling
+    # A ruling the program reads but the file lacks would otherwise fail in the middle of a battle.
+    missing = [f"[{rid}]: required ruling is missing (the program reads it)" for rid in REQUIRED if rid not in out]
+    missing += [f"[{rid}].{name}: required key is missing" for name, rid in PARAMETERS.items()
+                if rid in out and getattr(out[rid], name) is None]
+    if missing:
+        raise InputError(str(path), missing)
     return out
 
 

@@ -212,6 +212,8 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     try:
         Rulings(s.rulings, source="rulings")
     except InputError as e:
+        if e.source != "rulings":
+            raise           # the rulings file itself is broken: reported against that file, not the scenario
         problems.extend(e.problems)
     return problems
 
