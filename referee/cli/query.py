@@ -168,13 +168,16 @@ def answer(bf: Battlefield, question: str, a) -> dict:
 
 def _human(question: str, out: dict) -> str:
     body = [line for line in out.get("explain", [])]
-    summary = {k: v for k, v in out.items() if k not in ("explain", "pairs", "counts", "state")}
+    summary = {k: v for k, v in out.items() if k not in ("explain", "pairs", "counts", "prices", "state")}
     if question == "sightlines":
         for p in out["pairs"]:
             body.append(f"{p['from']} -> {p['to']}: {p['distance']:.2f}\" "
                         + ("visible" if p["visible"] else "not visible")
                         + f", {p['hidden_fraction'] * 100:.0f} % hidden, cover {p['target_cover']}"
-                        + (", blocked" if p["blocked"] else ""))
+                        + (", blocked" if p["blocked"] else "")
+                        + (f", band {p['band']}" if "band" in p else "")
+                        + "".join(f", {i['terrain']} {i['length']:.2f}\"" for i in p.get("intervening", []))
+                        + (f", CM: {' '.join(p['corridor'])}" if p.get("corridor") else ""))
     if question == "exposure":
         for row in reversed(out["counts"]):
             body.append("".join(str(min(c, 9)) if c else "." for c in row))
