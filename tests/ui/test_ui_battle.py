@@ -363,3 +363,38 @@ def test_settings_switch_a_ruling_for_new_battles(app):
     scene, session = start_hotseat(app, seed=2)
     assert session.state.rulings.get("A1") == "B"
     assert "A1" in session.state.rulings_in_force().label("A1")
+
+
+def test_a_damaged_autosave_is_reported_at_start_and_kept(app):
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "seven-seconds-save", "vers')
+    menu = app.push(MenuScene())
+    assert menu.interrupted is None and "resume" not in menu.widgets
+    assert "cannot be resumed" in menu.error_title and "autosave.json" in menu.error + menu.error_title
+    app.render()
+    assert path.read_text() == '{"format": "seven-seconds-save", "vers'
+
+
+def test_the_report_shows_the_sealed_documents_whose_hashes_are_the_seals(app):
+    import hashlib
+
+    from referee.ui.scenes.report import report_lines
+
+    scene, session = start_hotseat(app, seed=8)
+    settle(app, scene)
+    scene.do(Action("end-turn"))
+    settle(app, scene)
+    scene.do(Action("end-turn"))
+    while session.state.phase != "over":
+        settle(app, scene)
+        if session.state.phase == "end-of-round":
+            scene.do(Action("end-of-round", "", {"stop": True}))
+        elif session.state.phase == "action":
+            scene.do(Action("end-turn"))
+    settle(app, scene)
+    lines = report_lines(session)
+    documents = [text for style, text in lines if text.startswith("{")]
+    assert len(documents) == 2
+    hashes = {hashlib.sha256(d.encode("utf-8")).hexdigest() for d in documents}
+    assert hashes == set(session.state.sealed.values())

@@ -98,13 +98,17 @@ class MenuScene(Scene):
         self._build(self.size)
 
     def find_interrupted(self) -> None:
-        from ...game.record import find_interrupted
+        from ...game.record import autosave_path, damaged_autosave, find_interrupted
 
         try:
             self.interrupted = find_interrupted()
+            damaged = None if self.interrupted is not None else damaged_autosave()
         except Exception:         # a broken autosave is never a reason not to start
             traceback.print_exc(file=sys.stderr)
-            self.interrupted = None
+            self.interrupted, damaged = None, None
+        if damaged and not self.error:
+            self.error_title = f"The autosaved battle cannot be resumed ({autosave_path()})"
+            self.error = damaged
 
     def on_resume(self) -> None:
         self.find_interrupted()

@@ -11,7 +11,7 @@ from typing import Callable
 import pygame
 import pygame_gui
 
-from ...game.seal import verify_seals
+from ...game.seal import seal_report_lines, verify_seals
 from ...game.view import referee_view
 from .. import theme
 from ..battle import BattleSession
@@ -38,6 +38,11 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     out.append(("h", "Seals made at set-up"))
     for side, check in verify_seals(session.game).items():
         out.append(("ok" if check.matches else "bad", check.text()))
+    # The sealed documents themselves: anyone at the table can hash them and compare with the seals shown all battle.
+    out.append(("b", "To check the referee yourself: the SHA-256 of each sealed document below is its seal."))
+    for line in seal_report_lines(session.game):
+        if line.startswith("  "):
+            out.append(("b", line.strip()))
     for side in ("A", "B"):
         out.append(("h", f"Side {side}: mission {view['missions'].get(side) or 'none'}"))
         cards = view["cards"].get(side) or {}
