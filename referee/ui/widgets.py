@@ -243,3 +243,15 @@ def draw_tooltip(surface, lines, pos, size: int = 14, max_width: int = 420, boun
     panel(surface, pygame.Rect(x, y, w, h), (24, 27, 32), theme.PANEL_EDGE, 4)
     for i, (t, colour, bold) in enumerate(norm):
         draw_text(surface, t, (x + pad, y + pad + i * lh), size, bold, colour)
+
+
+def gui_manager(manager, size: tuple[int, int]):
+    """The scene's pygame_gui manager for a window of ``size``, emptied of its widgets (made the first time), so a
+    scene lays its widgets out afresh after a resize."""
+    import pygame_gui
+
+    if manager is None:
+        return pygame_gui.UIManager(size, theme.gui_theme())
+    manager.set_window_resolution(size)
+    manager.clear_and_reset()
+    return manager

@@ -14,7 +14,7 @@ import pygame_gui
 from ...game.dice import RollRequest, check_face
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, line_height, panel, wrap
+from ..widgets import draw_text, gui_manager, line_height, panel, wrap
 
 BOX_W = 560
 BUTTON_H = 38
@@ -59,11 +59,7 @@ class Dialog(Scene):
         return 0
 
     def _build(self, size) -> None:
-        if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
-        else:
-            self.manager.set_window_resolution(size)
-            self.manager.clear_and_reset()
+        self.manager = gui_manager(self.manager, size)
         rows = (len(self.choices) + self.columns - 1) // self.columns
         text_h = 64 + line_height(15) * len(self.text_lines()) + 12
         h = text_h + self.extra_height() + rows * (BUTTON_H + 8) + 24

@@ -16,7 +16,7 @@ from ...game.view import referee_view
 from .. import theme
 from ..battle import BattleSession
 from ..scene import Scene
-from ..widgets import draw_text, line_height, panel, wrap
+from ..widgets import draw_text, gui_manager, line_height, panel, wrap
 from .holding import square_lines
 
 
@@ -83,11 +83,7 @@ class ReportScene(Scene):
         self._build(size)
 
     def _build(self, size) -> None:
-        if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
-        else:
-            self.manager.set_window_resolution(size)
-            self.manager.clear_and_reset()
+        self.manager = gui_manager(self.manager, size)
         w, h = size
         self.buttons = {}
         labels = (("table", "Look at the table"), ("save", "Save the battle"), ("menu", "Back to the menu"))

@@ -16,7 +16,7 @@ from ...rules.rulings import catalogue
 from ...storage import write_document
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize
+from ..widgets import draw_text, ellipsize, gui_manager
 
 ROW_H = 40
 
@@ -57,11 +57,7 @@ class SettingsScene(Scene):
         self._build(size)
 
     def _build(self, size) -> None:
-        if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
-        else:
-            self.manager.set_window_resolution(size)
-            self.manager.clear_and_reset()
+        self.manager = gui_manager(self.manager, size)
         w, h = size
         self.buttons = {}
         for i, (key, label) in enumerate((("save", "Save"), ("reset", "All recommended"), ("back", "Back"))):

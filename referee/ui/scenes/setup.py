@@ -24,7 +24,7 @@ from ...rules.scenario import load_scenario
 from .. import theme
 from ..battle import BY_HAND, PROGRAM, BattleSession, HandDice
 from ..scene import Scene
-from ..widgets import draw_text, line_height, panel, wrap
+from ..widgets import draw_text, gui_manager, line_height, panel, wrap
 from .dialogs import DiceDialog
 from .menu import bundled_scenarios, title_of
 from .settings import group_rulings
@@ -61,11 +61,7 @@ class SetupScene(Scene):
         self._build(size)
 
     def _build(self, size) -> None:
-        if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
-        else:
-            self.manager.set_window_resolution(size)
-            self.manager.clear_and_reset()
+        self.manager = gui_manager(self.manager, size)
         m = self.manager
         w, h = size
         x = (w - COLUMN_W) // 2
