@@ -376,5 +376,7 @@ def test_every_kind_of_piece_can_be_selected_and_drawn(app, scene, table):
         one_of_each.setdefault(ident, ident)
     for ident in sorted(set(one_of_each.values()) & {"a-hay", "b-blip-5", "alpha", "b-tac-2", "a-rec", "b-kam"}):
         scene.select(ident)
+        assert scene.selected == ident and scene.report is not None and scene.report.piece == ident
         app.render()
     scene.select(None)
+    assert scene.report is None
