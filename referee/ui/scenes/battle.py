@@ -207,9 +207,6 @@ class BattleScene(TableScene):
 
     def after_action(self, attempt: Attempt, title: str) -> None:
         outcome = attempt.outcome
-        for note in self.session.messages:
-            self.say("Autosave", [note])
-        self.session.messages.clear()
         if outcome is None:
             return
         if not outcome.legal:
@@ -219,6 +216,9 @@ class BattleScene(TableScene):
         self.clear_tools()
         self.refresh()
         self.show_log()
+        if self.session.messages:           # after the log, so a failed autosave is what the player reads
+            self.say("Autosave", self.session.messages)
+            self.session.messages.clear()
         self.next_step()
 
     def next_step(self) -> None:
