@@ -36,16 +36,6 @@ def app():
     pygame.quit()
 
 
-@pytest.fixture
-def fresh(app):
-    while len(app.stack):
-        app.stack.pop()
-    app.running = True
-    yield app
-    while len(app.stack):
-        app.stack.pop()
-
-
 def test_a_good_scenario_opens_on_the_table(fresh):
     fresh.open_menu(TABLE)
     assert isinstance(fresh.scene, TableScene)

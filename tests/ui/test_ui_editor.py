@@ -30,16 +30,6 @@ def app():
 
 
 @pytest.fixture
-def fresh(app):
-    while len(app.stack):
-        app.stack.pop()
-    app.running = True
-    yield app
-    while len(app.stack):
-        app.stack.pop()
-
-
-@pytest.fixture
 def editor(fresh):
     scene = fresh.push(EditorScene(TableEditor.empty(36, 36, "Test table")))
     yield scene

@@ -34,16 +34,6 @@ def app():
 
 
 @pytest.fixture
-def fresh(app):
-    while len(app.stack):
-        app.stack.pop()
-    app.running = True
-    yield app
-    while len(app.stack):
-        app.stack.pop()
-
-
-@pytest.fixture
 def editor(fresh):
     fresh.push(MenuScene())
     scene = fresh.push(FactionEditorScene())
