@@ -42,6 +42,7 @@ class Edit:
     message: str
     item: str | None = None
     problems: tuple[str, ...] = ()
+    confirm: bool = False        # refused only until the user says yes (overwriting another table's file)
 
 
 def placeable_terrain() -> list[str]:
@@ -400,13 +401,33 @@ class TableEditor:
                 t["polygon"] = [list(p) for p in t["polygon"]]
         return out
 
-    def save(self, path: Path | str) -> Edit:
-        """Write the table to ``path`` (.toml or .json) atomically, after the loader accepted exactly that text."""
+    def holds_other_table(self, path: Path) -> str | None:
+        """What ``path`` holds, if it is a file other than this table's own: saving there would lose it."""
+        if not path.exists() or (self.source is not None and _same_file(path, self.source)):
+            return None
+        from ..rules.scenario import load_scenario
+
+        try:
+            other = load_scenario(path)
+        except Exception:              # unreadable or not a table: still someone's file
+            return f"{path} already exists (it is not a table this editor can read)"
+        if other == self.scenario:
+            return None
+        return f"{path} already holds the table {other.name!r}"
+
+    def save(self, path: Path | str, overwrite: bool = False) -> Edit:
+        """Write the table to ``path`` (.toml or .json) atomically, after the loader accepted exactly that text.
+        A file that holds a different table is overwritten only with ``overwrite`` (the user said yes)."""
         path = Path(path).expanduser()
         if path.suffix.lower() not in SUFFIXES:
             return Edit(False, f"Not saved: {path.name or path} should end in .toml or .json")
         if path.is_dir():
             return Edit(False, f"Not saved: {path} is a folder, expected a file name ending in .toml")
+        if not overwrite:
+            held = self.holds_other_table(path)
+            if held is not None:
+                return Edit(False, f"Not saved: {held}. Save again to replace it, or type another file name",
+                            confirm=True)
         data = self.scenario_data()
         try:
             if path.suffix.lower() == ".json":
@@ -427,6 +448,13 @@ class TableEditor:
         self.source = path
         self.saved_revision = self.revision
         return Edit(True, f"Saved {path}")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 class PolygonDraft:

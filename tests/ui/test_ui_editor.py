@@ -194,7 +194,7 @@ def test_select_turn_counters_marks_delete_undo(fresh, editor):
     pos = at(editor, 10, 10)
     click(fresh, pos)
     assert editor.selected == "a-tactical-1"
-    send(fresh, pygame.MOUSEWHEEL, x=0, y=1, flipped=False)
+    key(fresh, pygame.K_q)
     assert ed.entry("a-tactical-1").facing == 105
     key(fresh, pygame.K_e)
     key(fresh, pygame.K_e)

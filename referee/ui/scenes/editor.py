@@ -26,6 +26,7 @@ from ...rules.factions import get_faction
 from ...rules.stats import RATING_TITLES, RATINGS
 from .. import drawing, theme
 from ..editing import SIDES, TABLE_SIZES, Edit, PolygonDraft, TableEditor, faction_ids, placeable_terrain
+from ..editor_autosave import clear_autosave, read_autosave, write_autosave
 from ..scene import Scene
 from ..table_data import TableData, load_table, table_from_scenario
 from ..view import ViewTransform
@@ -37,7 +38,7 @@ TOOLS = ((SELECT, "Select", "V"), (POLYGON, "Polygon", "P"), (CIRCLE, "Circle", 
 TOOL_TITLES = {SELECT: "Select and drag", POLYGON: "Draw terrain", CIRCLE: "Draw a round piece",
                UNIT: "Place units", BLIP: "Place blips", OBJECTIVE: "Place objectives"}
 TOOL_HINTS = {
-    SELECT: "Click a piece or terrain to select it, drag to move it. Q/E or the wheel over a trooper turns it; "
+    SELECT: "Click a piece or terrain to select it, drag to move it. Q/E turns a trooper; "
             "+/- Target counters; D Damaged; S Stunned; Delete removes.",
     POLYGON: "Click the corners. Enter, a double click or a click on the first corner closes it; Backspace removes "
              "the last corner; Esc cancels.",
@@ -71,14 +72,14 @@ EDITOR_SHORTCUTS = (
         ("Ctrl+Enter", "save and ask the referee"),
     ]),
     ("The selected piece", [
-        ("Q / E, wheel", "turn a trooper 15° (Shift: 5°)"),
+        ("Q / E", "turn a trooper 15° (Shift: 5°)"),
         ("+ / -", "Target counters"),
         ("D / S", "Damaged / Stunned"),
         ("Delete", "remove it"),
         ("Drag", "move it (refused if bases overlap)"),
     ]),
     ("View", [
-        ("Wheel on the table", "zoom (over a trooper: turn it)"),
+        ("Wheel on the table", "zoom"),
         ("Right or middle drag", "pan"),
         ("Arrow keys", "pan"),
         ("F or Home", "fit the table to the window"),
@@ -122,6 +123,7 @@ class EditorStartScene(Scene):
         self.error = ""
         self.dialog = None
         self.error_top = 0
+        self.recovered = None
 
     def on_enter(self) -> None:
         self._build(self.size)
@@ -173,6 +175,20 @@ class EditorStartScene(Scene):
         self.widgets["open"] = button(pygame.Rect(x + W - 210, y, 100, 38), "Open", m)
         self.widgets["browse"] = button(pygame.Rect(x + W - 100, y, 100, 38), "Browse…", m)
         y += 58
+        self.recovered = None
+        try:
+            self.recovered = read_autosave()
+        except InputError as e:
+            self.error = f"The editor's safety copy cannot be recovered: {e.message()}"
+        if self.recovered is not None:
+            r = self.recovered
+            self.widgets["recover_label"] = label(
+                pygame.Rect(x, y, W, 24), ellipsize(f"Not saved last time: {r.editor.scenario.name!r}, kept at "
+                                                    f"{r.saved_at}", W - 10, 15), m)
+            y += 28
+            self.widgets["recover"] = button(pygame.Rect(x, y, W, 40), f"Recover it ({r.counts})", m,
+                                             tool_tip_text="carry on where the editor stopped")
+            y += 52
         self.widgets["back"] = button(pygame.Rect(x, y, 160, 40), "Back", m, tool_tip_text="Esc: back to the menu")
         self.error_top = y + 58
 
@@ -201,6 +217,19 @@ class EditorStartScene(Scene):
             return None
         return self._start(editor)
 
+    def recover(self) -> EditorScene | None:
+        """Carry on with the table the safety copy kept."""
+        if self.recovered is None:
+            return None
+        scene = self._start(self.recovered.editor)
+        if self.recovered.save_path is not None:
+            scene.save_path = self.recovered.save_path
+            entry = scene.entries.get("path")
+            if entry is not None:
+                entry.set_text(str(scene.save_path))
+        scene.say(True, f"Recovered {self.recovered.summary}. Save it (Ctrl+S) to keep it.")
+        return scene
+
     def _start(self, editor: TableEditor) -> EditorScene:
         self.error = ""
         scene = EditorScene(editor)
@@ -222,6 +251,8 @@ class EditorStartScene(Scene):
                 self._open_typed()
             elif el is self.widgets.get("browse"):
                 self._browse()
+            elif el is self.widgets.get("recover"):
+                self.recover()
             elif el is self.widgets.get("back"):
                 self.leave()
             return True
@@ -365,6 +396,9 @@ class EditorScene(Scene):
         self.message_ok = True
         self.message_more: tuple[str, ...] = ()
         self.leave_armed = False
+        self.overwrite_armed: Path | None = None   # the file the user was warned holds another table
+        self.autosaved_revision = editor.saved_revision
+        self.autosave_error = ""
         self.failures: list[str] = []      # errors caught by ``handle_event`` (a bug, shown in the window)
         self.save_path = default_save_path(editor)
         self._table: tuple[int, TableData] | None = None
@@ -461,6 +495,8 @@ class EditorScene(Scene):
             self.selected = edit.item
         if self.selected is not None and self.editor.kind_of(self.selected) is None:
             self.selected = None
+        if self.hover is not None and self.editor.kind_of(self.hover) is None:
+            self.hover = None
         self.leave_armed = False
         self._sync_buttons()
         return edit
@@ -532,6 +568,8 @@ class EditorScene(Scene):
     def describe(self, ident: str) -> str:
         kind = self.editor.kind_of(ident)
         e = self.editor.entry(ident)
+        if kind is None:               # removed a moment ago (the mouse still rests where it stood)
+            return f"{ident}: no longer on the table"
         if kind == "terrain":
             shape = f"{len(e.polygon)} corners" if e.polygon is not None else f'circle of radius {e.circle.r:g}"'
             return f"{ident}: {terrain_types()[e.type].name}, {shape}. Click a terrain type to change it."
@@ -639,8 +677,10 @@ class EditorScene(Scene):
         if renamed is not None and not renamed.ok:
             return self.report(renamed)
         path = Path(path) if path is not None else self._path_from_entry()
-        edit = self.editor.save(path)
+        edit = self.editor.save(path, overwrite=self.overwrite_armed == path)
+        self.overwrite_armed = path if edit.confirm else None
         if edit.ok:
+            clear_autosave()
             self.save_path = path
             entry = self.entries.get("path")
             if entry is not None and entry.get_text() != str(path):
@@ -671,6 +711,7 @@ class EditorScene(Scene):
             self.say(False, "This table has changes that are not saved. Save it, or press Menu again to leave "
                             "without saving.")
             return
+        clear_autosave()               # the user chose to leave it
         if self.app is not None:
             self.app.pop()
 
@@ -818,8 +859,36 @@ class EditorScene(Scene):
             self.circle_centre = None
             self.say(False, f"That did not work: {type(e).__name__}: {e}")
             return True
+        finally:
+            self.keep_safe()
+
+    def keep_safe(self) -> None:
+        """Write the safety copy whenever the table changed since the last one (and is not saved)."""
+        ed = self.editor
+        if ed.revision == self.autosaved_revision:
+            return
+        self.autosaved_revision = ed.revision
+        if not ed.dirty:
+            return
+        try:
+            write_autosave(ed, self.save_path)
+            self.autosave_error = ""
+        except OSError as e:
+            self.autosave_error = f"The safety copy could not be written ({e.strerror or e}): save by hand"
+            self.message_more += (self.autosave_error,)
+
+    def typing(self) -> bool:
+        """A text field has the keyboard: keys are letters for it, never shortcuts."""
+        return any(e.is_focused for e in self.entries.values())
 
     def _handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and self.typing():
+            if event.key == pygame.K_ESCAPE:
+                for e in self.entries.values():
+                    e.unfocus()
+            elif self.manager is not None:
+                self.manager.process_events(event)
+            return True
         if self.manager is not None and self.manager.process_events(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -961,12 +1030,6 @@ class EditorScene(Scene):
             return True
         if not self.on_table(pos):
             return False
-        ident = self.piece_at(pos)
-        entry = self.editor.entry(ident) if ident else None
-        if self.editor.kind_of(ident or "") == "unit" and not is_drone_type(entry.type):
-            step = FINE_STEP if pygame.key.get_mods() & pygame.KMOD_SHIFT else ROTATE_STEP
-            self.report(self.editor.rotate(ident, step * event.y))
-            return True
         self.zoom(ZOOM_STEP ** event.y, pos)
         return True
 
@@ -1056,6 +1119,7 @@ class EditorScene(Scene):
 
     # ---- the loop -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.keep_safe()
         if self.manager is not None:
             self.manager.update(dt)
 
