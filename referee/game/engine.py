@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .actions import Action, ActionOutcome, run
+from .corrections import CORRECTION_KINDS, correction
 from .dice import Roll, replay_source
 from .effects import Ctx
 from .state import GameState
@@ -25,7 +26,10 @@ class RecordEntry:
 
 
 def play(state: GameState, action: Action, source) -> ActionOutcome:
-    """One turn-level action (activate, a unit action, end-turn, ...) checked and resolved on a copy of the state."""
+    """One turn-level action (activate, a unit action, end-turn, ...) checked and resolved on a copy of the state.
+    A correction of the table (``corrections.py``) goes through here too, so the record replays it."""
+    if action.kind in CORRECTION_KINDS:
+        return run(state, lambda ctx: correction(ctx, action), source)
     return run(state, lambda ctx: turn_action(ctx, action), source)
 
 
@@ -52,6 +56,7 @@ class Game:
     initial: GameState
     record: list[RecordEntry] = field(default_factory=list)
     state: GameState = None
+    refereed: bool = False        # a physical game the program follows (dice typed in, contents told at reveals)
 
     def __post_init__(self):
         if self.state is None:

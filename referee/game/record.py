@@ -48,6 +48,7 @@ from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .actions import UNIT_ACTIONS, Action
 from .dice import DiceMissing, Roll, SeededDice, replay_source
+from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
 from .seal import canonical_json
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState
@@ -56,7 +57,7 @@ FORMAT = "seven-seconds-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
 TURN_ACTIONS = ("activate", "reveal", "end-activation", "end-turn", "end-of-round", "objectives")
-ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS
+ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS
 
 # Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
 # Version 1 is the first published format, so there are none yet; a future format adds its step here.
@@ -216,6 +217,7 @@ class _Save(_Strict):
     saved_at: str
     initial: _State
     dice: _Dice | None = None
+    refereed: bool = False
     record: list[_Entry]
     state_digest: str | None = None
 
@@ -293,6 +295,8 @@ def save_document(game: Game, dice: SeededDice | None = None) -> dict:
     }
     if dice is not None:
         doc["dice"] = dice_data(dice)
+    if game.refereed:
+        doc["refereed"] = True
     doc["record"] = [e.to_data() for e in game.record]
     doc["state_digest"] = state_digest(game.state)
     return _plain(doc)
@@ -522,7 +526,7 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
 _ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
             "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
             "repair": ("target",), "reveal": ("facing",), "activate": ("extra",), "end-activation": ("all",),
-            "end-of-round": ("withdraw", "answer", "stop")}
+            "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing")}
 _REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
                   "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
 
@@ -577,7 +581,9 @@ def _record_problems(doc: _Save) -> list[str]:
 def _ids_in(action: Action) -> list[tuple[str, str]]:
     """(item, id) for every unit, blip or objective an action names."""
     out = []
-    if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives"):
+    adds = action.kind == "correct" and action.args.get("add")        # a new piece: its id is new
+    if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives") \
+            and not adds:
         out.append(("action.actor", action.actor))
     target = action.args.get("target")
     if target and action.kind in ("rifle", "missile", "command", "repair", "kamikaze"):
@@ -659,7 +665,7 @@ def read_save(path: Path | str) -> Save:
     if doc.state_digest and doc.state_digest != state_digest(state):
         warnings.append(f"replaying the record with this program ({__version__}) gives a battle that differs in some "
                         f"detail from the one saved by {doc.program}; the replayed battle is used")
-    game = Game(initial, entries, state)
+    game = Game(initial, entries, state, refereed=doc.refereed)
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
 
 
