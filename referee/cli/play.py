@@ -37,6 +37,11 @@ def register(sub) -> None:
                        description="Open the table view on a scenario (default: the bundled default table).")
     p.add_argument("scenario", nargs="?", help=f"scenario file (.toml or .json); default {paths.DEFAULT_SCENARIO.name}")
     p.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size (default 1280x800)")
+    p.add_argument("--referee", action="store_true",
+                   help="referee a physical game on this table (or resume a refereed battle's save): you type the "
+                        "dice you roll, the program tracks the table and explains every number")
+    p.add_argument("--initiative", choices=("A", "B"),
+                   help="with --referee: the side holding the Initiative in round 1 (default: the attacker, or A)")
     shot = p.add_argument_group("screenshots", "render without interaction, save a PNG and exit")
     shot.add_argument("--screenshot", metavar="PNG", help="save the first frames as PNG and exit")
     shot.add_argument("--select", metavar="UNIT", help="select this unit first")
@@ -116,6 +121,26 @@ def prepare(app, args) -> None:
         app.push(HelpScene())
 
 
+def open_referee(app, path: Path, first: str | None):
+    """The referee mode on a scenario file, or a refereed battle's save resumed; raises ``InputError``."""
+    from ..rules.files import read_document
+    from ..rules.scenario import load_scenario
+    from ..ui.referee_battle import RefereeSession
+    from ..ui.scenes.menu import MenuScene
+    from ..ui.scenes.referee import RefereeScene
+
+    menu = app.push(MenuScene())
+    if path.suffix.lower() == ".json" and read_document(path).get("format") == "seven-seconds-save":
+        from ..game.record import read_save
+
+        save = read_save(path)
+        if not save.game.refereed:
+            raise InputError(str(path), "a hot-seat battle's save, not a refereed one: open it without --referee")
+        return menu.open_battle(save)
+    session = RefereeSession.from_scenario(load_scenario(path), first)
+    return app.push(RefereeScene(session))
+
+
 def run(args) -> int:
     scenario = Path(args.scenario) if args.scenario else paths.DEFAULT_SCENARIO
     if args.screenshot:
@@ -127,7 +152,10 @@ def run(args) -> int:
 
     app = App(args.size)
     try:
-        app.open_menu(scenario)
+        if args.referee:
+            open_referee(app, scenario, args.initiative)
+        else:
+            app.open_menu(scenario)
         prepare(app, args)
         if args.screenshot:
             print(app.screenshot(args.screenshot))

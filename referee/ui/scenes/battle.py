@@ -81,6 +81,8 @@ BATTLE_KEYS = ("Battle", [
 
 class BattleScene(TableScene):
     title = "Battle"
+    actions = ACTIONS                 # the action bar, row by row (the referee mode has its own)
+    keys = KEYS
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
@@ -101,7 +103,7 @@ class BattleScene(TableScene):
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
         base = layout_for(size)
-        rows = math.ceil(len(ACTIONS) / ACTION_COLUMNS)
+        rows = math.ceil(len(self.actions) / ACTION_COLUMNS)
         bar_h = rows * (ROW_H + 4) + 8
         self.action_bar = pygame.Rect(base.panel.x, base.panel.y, base.panel.w, bar_h)
         panel = pygame.Rect(base.panel.x, base.panel.y + bar_h, base.panel.w, base.panel.h - bar_h)
@@ -124,7 +126,7 @@ class BattleScene(TableScene):
         bar = self.action_bar
         gap = 4
         bw = (bar.w - 2 * panels.PAD - gap * (per_row - 1)) // per_row
-        for i, (key, label, tip) in enumerate(ACTIONS):
+        for i, (key, label, tip) in enumerate(self.actions):
             r, c = divmod(i, per_row)
             rect = pygame.Rect(bar.x + panels.PAD + c * (bw + gap), bar.y + 4 + r * (ROW_H + 4), bw, ROW_H)
             self.action_buttons[key] = pygame_gui.elements.UIButton(rect, label, self.manager, tool_tip_text=tip)
@@ -288,7 +290,7 @@ class BattleScene(TableScene):
         self.do(Action(data["kind"], data["actor"], data["args"]))
 
     def press(self, key: str) -> None:
-        if key not in ACTION_KEYS:
+        if key not in {k for k, _, _ in self.actions}:
             return
         if key == "holding":
             self.open_holding()
@@ -729,8 +731,8 @@ class BattleScene(TableScene):
         if shift and k == pygame.K_l:
             self.press("log")
             return True
-        if not ctrl and not shift and k in KEYS and self.tool in (SELECT, MOVE, JUMP):
-            self.press(KEYS[k])
+        if not ctrl and not shift and k in self.keys and self.tool in (SELECT, MOVE, JUMP):
+            self.press(self.keys[k])
             return True
         return super()._key(event)
 
@@ -763,6 +765,10 @@ class BattleScene(TableScene):
         surface.set_clip(old)
         self._draw_banner(surface)
 
+    def banner_who(self) -> tuple[str, str]:
+        mine = f"You are side {self.session.viewer}" if not self.session.over else "Whole truth"
+        return mine, "program dice" if self.session.dice is not None else "your dice"
+
     def _draw_banner(self, surface) -> None:
         """Whose turn, who is active and how many actions are left: always in sight under the status bar."""
         from ..widgets import draw_text
@@ -785,8 +791,7 @@ class BattleScene(TableScene):
                     else f": extra blip activations {t.extra_blips_used} of 3"
         else:
             text = s.phase
-        mine = f"You are side {self.session.viewer}" if not self.session.over else "Whole truth"
-        dice = "program dice" if self.session.dice is not None else "your dice"
+        mine, dice = self.banner_who()
         box = pygame.Rect(L.table.x + 8, L.table.y + 4, L.table.w - 16, BANNER_H - 4)
         pygame.draw.rect(surface, (24, 27, 32), box, border_radius=4)
         draw_text(surface, f"{mine} · {text} · {dice}", (box.x + 10, box.centery), 14, True, theme.ACCENT, "midleft")

@@ -137,7 +137,8 @@ class Dialog(Scene):
 class DiceDialog(Dialog):
     """The players roll a physical die and enter its face (or, for a deviation, the bearing they measured)."""
 
-    def __init__(self, request: RollRequest, on_close: Callable[[float | None], None], context: str = "") -> None:
+    def __init__(self, request: RollRequest, on_close: Callable[[float | None], None], context: str = "",
+                 may_roll: bool = False) -> None:
         self.request = request
         lines = [request.describe()]
         if context:
@@ -153,6 +154,8 @@ class DiceDialog(Dialog):
         else:
             lines.append("Choose one:")
             buttons = [(str(i), label) for i, label in enumerate(request.options)]
+        if may_roll and request.kind in ("d6", "bearing"):
+            buttons.append(("roll", "Roll for me"))      # a lost die: the program rolls this one, and says so
         buttons.append(("cancel", "Cancel"))
         super().__init__("Roll: " + request.label, lines, buttons, None, columns=6 if request.kind == "d6" else 2,
                          width=620)
@@ -172,6 +175,11 @@ class DiceDialog(Dialog):
             self.close(None)
             self.answered(None)
             return
+        if key == "roll":
+            import random
+
+            r = random.SystemRandom()
+            key = str(r.randint(1, 6)) if self.request.kind == "d6" else f"{r.uniform(0, 360):.0f}"
         raw = self.entry.get_text().strip() if key == "ok" and self.entry is not None else key
         try:
             value = check_face(float(raw) if self.request.kind == "bearing" else int(raw), self.request)

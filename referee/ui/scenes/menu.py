@@ -216,8 +216,18 @@ class MenuScene(Scene):
         from .battle import BattleScene
 
         self.error_title = self.error = ""
-        session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path if save.path and
-                                save.path.name != "autosave.json" else None)
+        save_path = save.path if save.path and save.path.name != "autosave.json" else None
+        if save.game.refereed:
+            from ..referee_battle import RefereeSession
+            from .referee import RefereeScene
+
+            referee = RefereeScene(RefereeSession(save.game, None, save_path=save_path))
+            if self.app is not None:
+                self.app.push(referee)
+                for warning in save.warnings:
+                    referee.say("Loaded with a warning", [warning])
+            return referee
+        session = BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
         scene = BattleScene(session)
         if self.app is not None:
             self.app.push(scene)

@@ -1,0 +1,169 @@
+"""Refereeing a physical game: the battle the players fight on a real table, followed by the program (no pygame).
+
+The players keep their miniatures, dice, holding areas and missions on the table; the program tracks what the
+table holds (rounds, Initiative, turns and activations, Target counters, Damaged and Stunned, objectives, smoke and
+craters) and answers "what do I roll, and what happens?" with the engine's numbers. Every die is typed in from the
+players' own dice. The program keeps no secret it was not told: a blip is an anonymous counter until it is
+revealed, and then its owner enters what it holds (``contents``, see ``game/corrections.py``). When the table
+drifts, a correction follows it and is logged.
+
+It is a ``BattleSession`` (the same engine, previews, undo and saves as hot-seat) with no hand-off: the screen
+shows the side to act, as both players sit at the same table. The seam to the engine is ``attempt`` and ``check``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..game.actions import Action
+from ..game.effects import UnknownContents
+from ..game.engine import Game, begin_battle
+from ..game.state import SIDES, state_from_scenario
+from ..rules.errors import InputError
+from ..rules.scenario import Scenario, UnitContents
+from .battle import Attempt, BattleSession
+
+REFEREE_MODE = "table"          # the state's mode of a battle started from a table, not from the set-up
+
+
+@dataclass
+class NeedsContents:
+    """The engine must reveal ``blip`` and was never told what it holds: its owner says, then ``action`` goes on."""
+
+    blip: str
+    side: str
+    action: Action
+    given: list[float]
+
+
+@dataclass
+class RefereeSession(BattleSession):
+    hotseat: bool = False
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario, first: str | None = None, save_path: Path | None = None
+                      ) -> "RefereeSession":
+        """Round 1 on the table the scenario holds; ``first`` holds the Initiative (default: the attacker, or A)."""
+        if first is not None and first not in SIDES:
+            raise InputError("initiative", f"expected side A or B (got {first!r})")
+        game = Game(begin_battle(state_from_scenario(scenario), first), refereed=True)
+        return cls(game, None, save_path=save_path)
+
+    def follow(self) -> None:
+        """The screen turns to whoever is to act (both sides watch the same table)."""
+        side = self.to_act()
+        if side is not None:
+            self.viewer = side
+
+    def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
+        try:
+            attempt = super().attempt(action, given)
+        except UnknownContents as e:
+            blip = self.state.blips[e.blip_id]
+            return RefereeAttempt(needs=NeedsContents(e.blip_id, blip.side, action, list(given or [])))
+        self.follow()
+        return attempt
+
+    def check(self, action: Action):
+        try:
+            return super().check(action)
+        except UnknownContents as e:          # the engine would reveal it: its owner says what it holds first
+            from .battle import Check
+            return Check(True, f"side {self.state.blips[e.blip_id].side} says what {e.blip_id} holds first")
+
+    def undo(self) -> str:
+        text = super().undo()
+        self.follow()
+        return text
+
+    def contents_known(self, blip: str) -> bool:
+        b = self.state.blips.get(blip)
+        return b is None or self.state.holding[b.side].contents(b.square) is not None
+
+    def tell(self, blip: str, contents: list[dict]) -> Attempt:
+        """The owner's word on what ``blip`` holds, recorded before it is revealed."""
+        return self.attempt(Action("contents", blip, {"contents": contents}))
+
+    def correct(self, piece: str, **changes) -> Attempt:
+        """The table drifted: set a piece's position, facing or counters as it now stands."""
+        return self.attempt(Action("correct", piece, dict(changes)))
+
+    def remove(self, piece: str) -> Attempt:
+        return self.attempt(Action("correct", piece, {"remove": True}))
+
+    def add_unit(self, ident: str, **entry) -> Attempt:
+        return self.attempt(Action("correct", ident, {"add": dict(entry)}))
+
+
+@dataclass
+class RefereeAttempt(Attempt):
+    needs: NeedsContents | None = None
+
+
+# ---- typed words -> actions ---------------------------------------------------------------------------------------
+
+
+def parse_contents(text: str, side: str, faction: str) -> list[dict]:
+    """``veteran tactical, rookie basic-drone`` (or ``decoy``) -> the units a blip holds, for ``tell``.
+
+    Each unit is ``[rating] type [faction]``; a missing rating is veteran, a missing faction the side's own.
+    """
+    from ..rules.catalogue import unit_type_names
+    from ..rules.stats import RATINGS
+
+    words = text.strip().lower()
+    if words in ("", "decoy", "nothing", "none", "empty"):
+        return []
+    types = set(unit_type_names())
+    out = []
+    for part in words.split(","):
+        tokens = part.split()
+        rating = next((t for t in tokens if t in RATINGS), "veteran")
+        kind = next((t for t in tokens if t in types), None)
+        if kind is None:
+            raise InputError("contents", f"{part.strip()!r}: expected a unit type, one of {', '.join(sorted(types))}"
+                                         " (or 'decoy')")
+        rest = [t for t in tokens if t not in (rating, kind)]
+        entry = {"side": side, "faction": rest[0] if rest else faction, "rating": rating, "type": kind}
+        UnitContents(id="check", **entry)
+        out.append(entry)
+    if len(out) > 2:
+        raise InputError("contents", f"a blip holds at most 2 units (got {len(out)}) [p.15]")
+    return out
+
+
+CORRECTION_WORDS = {"x": "x", "y": "y", "facing": "facing", "f": "facing", "counters": "target_counters",
+                    "tc": "target_counters", "damaged": "damaged", "stunned": "stunned", "activation": "activation"}
+YES = {"yes": True, "y": True, "true": True, "on": True, "1": True, "no": False, "n": False, "false": False,
+       "off": False, "0": False}
+
+
+def parse_correction(text: str) -> dict:
+    """``x=11 y=10.5 facing=90 counters=2 damaged=yes`` (or ``remove``) -> the arguments of a correction."""
+    words = text.replace(",", " ").split()
+    if [w.lower() for w in words] == ["remove"]:
+        return {"remove": True}
+    out: dict = {}
+    for w in words:
+        key, eq, value = w.partition("=")
+        field = CORRECTION_WORDS.get(key.lower())
+        if not eq or field is None:
+            raise InputError("correction", f"{w!r}: expected key=value with a key among "
+                                           f"{', '.join(sorted(set(CORRECTION_WORDS)))}, or 'remove'")
+        if field in ("damaged", "stunned", "activation"):
+            if value.lower() not in YES:
+                raise InputError("correction", f"{w!r}: expected yes or no")
+            out[field] = YES[value.lower()]
+        elif field == "target_counters":
+            if not value.isdigit():
+                raise InputError("correction", f"{w!r}: expected a whole number from 0")
+            out[field] = int(value)
+        else:
+            try:
+                out[field] = float(value)
+            except ValueError:
+                raise InputError("correction", f"{w!r}: expected a number") from None
+    if not out:
+        raise InputError("correction", "nothing to change: type key=value pairs such as x=11 facing=90, or remove")
+    return out

@@ -1,0 +1,195 @@
+"""The referee mode: a physical game fought on a real table, followed in the window.
+
+It is the battle scene (same action bar, previews, odds and explanations) driven by a ``RefereeSession``: every die
+is typed in from the players' own dice (or rolled by the program when asked), there is no hand-off screen, and
+the screen follows the side to act. Blips are anonymous counters; when the engine reveals one, its owner types what
+it holds. When the table drifts, **Correct** (U) sets the selected piece as it now stands (position, facing,
+counters, Damaged, Stunned), removes it, or adds a piece the program never saw; each correction is logged.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ...game.actions import Action
+from ...rules.errors import InputError
+from ..battle import Attempt
+from ..referee_battle import NeedsContents, RefereeSession, parse_contents, parse_correction
+from .battle import ACTIONS, BATTLE_KEYS, KEYS, BattleScene
+from .dialogs import DiceDialog, TextDialog
+
+REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
+    ("correct", "Correct", "U: the table drifted: set the selected piece as it stands, remove it, or add a piece"),)
+REFEREE_KEYS = {k: v for k, v in KEYS.items() if v != "holding"} | {pygame.K_u: "correct"}
+REFEREE_HELP = ("Referee mode", [
+    ("U", "correct the selected piece (nothing selected: add a unit)"),
+    ("Dice", "type each face from your own dice; 'Roll for me' if a die is lost"),
+    ("Reveal", "the blip's owner types what it holds"),
+])
+
+
+class RefereeScene(BattleScene):
+    title = "Referee"
+    actions = REFEREE_ACTIONS
+    keys = REFEREE_KEYS
+
+    def __init__(self, session: RefereeSession) -> None:
+        super().__init__(session)
+        self.say("Referee mode", [
+            f"{session.state.name}: round {session.state.round}, side {session.state.initiative} holds the "
+            "Initiative. Select a unit, choose the action, click the target: the numbers and their working come "
+            "first, then you type the dice you rolled.",
+            "The table drifted? Select the piece and press Correct (U).",
+        ])
+
+    def banner_who(self) -> tuple[str, str]:
+        return "Referee", "your dice"
+
+    # ---- every action: the owner may have to say what a blip holds -------------------------------------------
+    def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
+        title = title or action.text()
+        attempt = self.session.attempt(action, given)
+        needs = getattr(attempt, "needs", None)
+        if needs is not None:
+            self.ask_contents(needs, lambda: self.do(action, title, needs.given))
+            return
+        if attempt.pending is not None:
+            self.ask_die(attempt.pending, lambda value, p=attempt.pending: self.answered(p, value, title), title)
+            return
+        self.after_action(attempt, title)
+
+    def ask_die(self, pending, then, context: str = "") -> None:
+        if self.app is None:
+            raise RuntimeError(f"a die is needed: {pending.request.describe()}")
+        note = f"{context}: die {len(pending.given) + 1}" if context else ""
+        self.app.push(DiceDialog(pending.request, then, note, may_roll=True))
+
+    def side_faction(self, side: str) -> str:
+        for u in self.session.state.units.values():
+            if u.side == side:
+                return u.faction
+        from ..editing import faction_ids
+
+        ids = faction_ids()
+        return ids[0] if ids else ""
+
+    def ask_contents(self, needs: NeedsContents, then) -> None:
+        faction = self.side_faction(needs.side)
+        if self.app is None:
+            raise RuntimeError(f"side {needs.side} must say what {needs.blip} holds")
+
+        def closed(text) -> None:
+            if text is None:
+                self.say(f"{needs.blip}: not revealed", ["nothing changed"])
+                return
+            self.tell(needs.blip, needs.side, text, then)
+
+        self.app.push(TextDialog(
+            f"Side {needs.side}: what does {needs.blip} hold?",
+            [f"{needs.blip} is revealed [p.17]. Side {needs.side}, look at its square of your holding area and type "
+             "what it holds: up to 2 units as 'rating type' (ratings: reserve, veteran, spec-ops), separated by a "
+             f"comma, or 'decoy'. The faction is {faction} unless you add another."],
+            "veteran tactical", closed, ok="That is what it holds"))
+
+    def tell(self, blip: str, side: str, text: str, then=None) -> Attempt | None:
+        """The owner's typed contents for ``blip``; then the action that needed them goes on."""
+        try:
+            contents = parse_contents(text, side, self.side_faction(side))
+        except (InputError, ValueError) as e:
+            self.say(f"{blip}: not understood", [e.message() if isinstance(e, InputError) else str(e),
+                                                 "nothing changed; try the action again"])
+            return None
+        attempt = self.session.tell(blip, contents)
+        if not attempt.legal:
+            self.after_action(attempt, f"What {blip} holds")
+            return attempt
+        if then is not None:
+            then()
+        return attempt
+
+    # ---- corrections --------------------------------------------------------------------------------------------
+    def press(self, key: str) -> None:
+        if key == "correct":
+            self.ask_correction()
+            return
+        super().press(key)
+
+    def offered(self, key: str) -> bool:
+        if key == "correct":
+            return True
+        return super().offered(key)
+
+    def correction_text(self, ident: str) -> str:
+        s = self.session.state
+        if ident in s.units:
+            u = s.units[ident]
+            text = f"x={u.x:g} y={u.y:g}"
+            if not u.is_drone:
+                text += f" facing={u.facing:g}"
+            text += f" counters={u.target_counters}"
+            if not u.is_drone:
+                text += f" damaged={'yes' if u.damaged else 'no'} stunned={'yes' if u.stunned else 'no'}"
+            return text
+        if ident in s.blips:
+            b = s.blips[ident]
+            return f"x={b.x:g} y={b.y:g}"
+        o = s.objectives[ident]
+        return f"x={o.x:g} y={o.y:g} counters={o.target_counters}"
+
+    def ask_correction(self) -> None:
+        ident = self.selected
+        if self.app is None:
+            return
+        if ident is None or self.session.state.unit_or_blip(ident) is None and ident not in self.session.state.objectives:
+            self.app.push(TextDialog(
+                "Add a piece the table holds",
+                ["Type: add ID side=A type=tactical rating=veteran x=12 y=6 facing=90 (faction: the side's own "
+                 "unless faction= is given). Select a piece first to correct or remove it."],
+                "add ", lambda text: text and self.correct_from_text(None, text), ok="Add"))
+            return
+        self.app.push(TextDialog(
+            f"Correct {ident} as it stands on the table",
+            ["Change the numbers to what the table shows (x, y in inches; facing in degrees counter-clockwise from "
+             "+x; counters; damaged and stunned yes or no), or type remove. The correction is logged."],
+            self.correction_text(ident), lambda text: text and self.correct_from_text(ident, text), ok="Correct"))
+
+    def correct_from_text(self, ident: str | None, text: str) -> Attempt | None:
+        """A typed correction of ``ident`` (None: ``add ID key=value ...``), applied and logged."""
+        try:
+            if ident is None:
+                words = text.split()
+                if len(words) < 2 or words[0].lower() != "add":
+                    raise InputError("correction", "expected: add ID side=A type=tactical x=12 y=6 ...")
+                ident, entry = words[1], {}
+                for w in words[2:]:
+                    key, eq, value = w.partition("=")
+                    if not eq:
+                        raise InputError("correction", f"{w!r}: expected key=value")
+                    entry[key.lower()] = value
+                side = entry.get("side", "A").upper()
+                entry["side"] = side
+                entry.setdefault("faction", self.side_faction(side))
+                entry.setdefault("rating", "veteran")
+                for k in ("x", "y", "facing"):
+                    if k in entry:
+                        try:
+                            entry[k] = float(entry[k])
+                        except ValueError:
+                            raise InputError("correction", f"{k}={entry[k]}: expected a number") from None
+                attempt = self.session.add_unit(ident, **entry)
+            else:
+                changes = parse_correction(text)
+                attempt = (self.session.remove(ident) if changes.get("remove")
+                           else self.session.correct(ident, **changes))
+        except InputError as e:
+            self.say("Correction not understood", [e.message(), "nothing changed"])
+            return None
+        self.after_action(attempt, f"Correction of {ident}")
+        return attempt
+
+    def open_help(self) -> None:
+        from .help import HelpScene
+        from .. import panels
+
+        if self.app is not None:
+            self.app.push(HelpScene((panels.SHORTCUTS[0], panels.SHORTCUTS[1], BATTLE_KEYS, REFEREE_HELP)))

@@ -1,0 +1,104 @@
+"""The referee mode and the command line give the same numbers for the same action on the same state.
+
+Random tables (positions, facings, Target counters, Damaged) and random actions (Target, rifle, missile) with
+random typed dice: the referee session resolves the action in its turn (after the actor's activation), and
+``query TABLE do ... --json`` resolves it on the same table with the same dice. Both must agree on legality, on
+every line of the working, on the dice used and on the table that results.
+"""
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from referee.cli.main import main
+from referee.game.actions import Action
+from referee.game.state import state_to_scenario_data
+from referee.rules.scenario import Scenario, load_scenario
+from referee.ui.referee_battle import RefereeSession
+
+SMALL = Path(__file__).parent / "ui" / "small_table.toml"
+PIECES = ("a-tactical-1", "a-assault-1", "b-tactical-1", "b-tactical-2")
+
+
+def random_table(rng: random.Random) -> Scenario:
+    """The small table with its units moved, turned and marked at random (bases never overlap)."""
+    base = load_scenario(SMALL)
+    data = base.model_dump(mode="json", exclude_none=True)
+    data["blips"] = []                                  # what a blip holds is not the question here
+    taken = [(o["x"], o["y"]) for o in data["objectives"]]
+    for u in data["units"]:
+        while True:
+            x, y = round(rng.uniform(2, 34), 1), round(rng.uniform(2, 34), 1)
+            inside = 13 <= x <= 21 and 13 <= y <= 20 or 23 <= x <= 31 and 21 <= y <= 28      # the terrain
+            if not inside and all((x - a) ** 2 + (y - b) ** 2 > 2.5 ** 2 for a, b in taken):
+                break
+        taken.append((x, y))
+        u.update(x=x, y=y, facing=float(rng.randrange(0, 360, 15)), target_counters=rng.choice((0, 1, 2, 4, 7) if u["side"] == "A" else (1, 2, 4, 7, 9)),
+                 damaged=rng.random() < 0.2)
+    return Scenario.model_validate(data)
+
+
+def cli(capsys, path: Path, kind: str, actor: str, target: str, dice: list[int], bearings: list[float],
+        assign: int) -> dict:
+    args = ["query", str(path), "do", kind, actor]
+    if kind == "target":
+        args += ["--assign", f"{target}={assign}"]
+    else:
+        args.append(target)
+    for b in bearings:
+        args += ["--bearing", str(b)]
+    code = main(args + ["--dice", ",".join(map(str, dice)), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_referee_mode_and_query_do_agree(seed, tmp_path, capsys, monkeypatch):
+    rng = random.Random(seed)
+    scenario = random_table(rng)
+    actor = rng.choice(PIECES[:2])
+    target = rng.choice(PIECES[2:])
+    kind = rng.choice(("target", "rifle", "missile"))
+    n_dice, assign = rng.randint(1, 3), rng.randint(1, 3)
+
+    session = RefereeSession.from_scenario(scenario, "A")
+    session.autosaving = False
+    assert session.attempt(Action("activate", actor)).legal
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(state_to_scenario_data(session.state)))
+
+    args = {"target": target} if kind != "target" else {"dice": n_dice, "assign": {target: assign}}
+    # the players type each die the referee mode asks for, one at a time, as at the table
+    given: list[float] = []
+    dice: list[int] = []
+    bearings: list[float] = []
+    while True:
+        mode = session.attempt(Action(kind, actor, args), given)
+        if mode.pending is None:
+            break
+        if mode.pending.request.kind == "bearing":
+            bearings.append(float(rng.randrange(0, 360)))
+            given.append(bearings[-1])
+        else:
+            dice.append(rng.randint(1, 6))
+            given.append(dice[-1])
+    line = cli(capsys, path, kind, actor, target, dice, bearings, assign)
+
+    out = mode.outcome
+    assert out.legal == line["legal"]
+    if not out.legal:
+        assert out.reason == line["reason"]
+        return
+    assert sum(1 for r in out.rolls if r.kind == "d6") == line["dice_used"]
+    # the command line's working, line for line, inside the referee's (which adds the turn's own lines)
+    rest = iter(out.explain)
+    for text in line["explain"]:
+        assert any(text == mine for mine in rest), f"{text!r} is not in the referee mode's working"
+    table = state_to_scenario_data(out.state)
+    for key in ("units", "objectives", "terrain"):
+        ours = {e["id"]: {k: v for k, v in e.items() if k != "activation"} for e in table[key]}
+        theirs = {e["id"]: {k: v for k, v in e.items() if k != "activation"} for e in line["state"][key]}
+        assert ours == theirs, key

@@ -1,0 +1,207 @@
+"""Referee mode, tried as a group at a physical table would: a small mirrored table, every die typed in, a blip's
+contents told at its reveal, a drifted unit corrected, the battle saved and replayed in a new process."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.record import read_save, state_digest  # noqa: E402
+from referee.rules.scenario import load_scenario  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.referee_battle import RefereeSession, parse_contents, parse_correction  # noqa: E402
+from referee.rules.errors import InputError  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog  # noqa: E402
+from referee.ui.scenes.referee import RefereeScene  # noqa: E402
+
+SMALL = Path(__file__).with_name("small_table.toml")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+@pytest.fixture
+def referee(fresh):
+    session = RefereeSession.from_scenario(load_scenario(SMALL))
+    scene = fresh.push(RefereeScene(session))
+    fresh.step(1 / 30, events=[])
+    return scene, session
+
+
+def click(app, scene, piece_id: str, button: int = 1) -> None:
+    p = scene.table.bf.pieces[piece_id]
+    pos = tuple(round(v) for v in scene.view.to_screen(p.x, p.y))
+    app.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(app, k: int, unicode: str = "", mod: int = 0) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod))
+
+
+def type_dice(app, faces) -> None:
+    """The players' dice, as they type them: a face per die, a measured bearing for a deviation."""
+    for face in faces:
+        top = app.scene
+        assert isinstance(top, DiceDialog), f"no die asked for (top: {type(top).__name__}); left: {faces}"
+        if top.request.kind == "bearing":
+            top.entry.set_text(str(face))
+            top.choose("ok")
+        else:
+            top.choose(str(face))
+    assert not isinstance(app.scene, DiceDialog), "the window asks for more dice than the players rolled"
+
+
+def answer_text(app, text: str) -> None:
+    top = app.scene
+    assert isinstance(top, TextDialog)
+    top.entry.set_text(text)
+    top.choose("ok")
+
+
+def test_a_physical_game_from_target_to_save_and_replay(fresh, referee, tmp_path):
+    scene, session = referee
+    state = lambda: session.state  # noqa: E731
+    # "What do I roll?": unit, action, target
+    click(fresh, scene, "a-tactical-1")
+    scene.press("activate")
+    scene.press("target")
+    key(fresh, pygame.K_3, "3")
+    key(fresh, pygame.K_RETURN)
+    type_dice(fresh, [6, 6, 6])
+    for _ in range(4):
+        click(fresh, scene, "b-tactical-1")
+    key(fresh, pygame.K_RETURN)
+    assert state().units["b-tactical-1"].target_counters == 4
+    assert state().units["a-tactical-1"].target_counters == 3
+    # a rifle shot: the working first, then the dice; a mistyped die is undone and typed again
+    scene.press("rifle")
+    click(fresh, scene, "b-tactical-1")
+    assert isinstance(fresh.scene, Dialog) and any("4 Target counters / band 2 = 2 dice" in line
+                                                   for line in fresh.scene.lines)
+    fresh.scene.choose("go")
+    type_dice(fresh, [5, 1])                           # the table showed a 2, not a 1: a kill by mistake
+    assert "b-tactical-1" not in state().units
+    scene.press("undo")
+    assert "b-tactical-1" in state().units and state().turn.active == "a-tactical-1"
+    scene.press("rifle")
+    click(fresh, scene, "b-tactical-1")
+    fresh.scene.choose("go")
+    type_dice(fresh, [5, 2, 6, 1])
+    b = state().units["b-tactical-1"]
+    assert b.stunned and not b.damaged
+    # side B: the blip is revealed and its owner says what it holds
+    assert state().turn.player == "B" and session.viewer == "B"
+    click(fresh, scene, "b-blip-1")
+    scene.press("activate")
+    scene.press("reveal")
+    answer_text(fresh, "veteran tactical")
+    assert "b-blip-1" not in state().blips and state().units["b-tactical-3"].type == "tactical"
+    assert any("b-blip-1 is revealed" in e.text for e in state().log)
+    scene.press("end-activation")
+    scene.press("end-turn")
+    # side A: a missile that deviates (typed dice and a measured bearing)
+    assert state().turn.player == "A"
+    click(fresh, scene, "a-assault-1")
+    scene.press("activate")
+    scene.press("missile")
+    click(fresh, scene, "b-tactical-1")
+    fresh.scene.choose("go")
+    type_dice(fresh, [6, 6, 3, 4, 120])
+    crater = [t for t in state().terrain if t.type == "crater"]
+    assert len(crater) == 1 and (crater[0].circle.x, crater[0].circle.y) == pytest.approx((5.5, 32.06), abs=0.01)
+    # the table drifted: a-tactical-1 was knocked
+    click(fresh, scene, "a-tactical-1")
+    scene.press("correct")
+    assert isinstance(fresh.scene, TextDialog) and "x=8 y=6 facing=90" in fresh.scene.initial
+    answer_text(fresh, "x=9.5 y=6 facing=75 counters=3")
+    u = state().units["a-tactical-1"]
+    assert (u.x, u.y, u.facing) == (9.5, 6, 75)
+    assert state().log[-1].text == "correction: a-tactical-1 x 8 -> 9.5, facing 90 -> 75, target counters 4 -> 3"
+    # a correction onto another base is refused and changes nothing
+    before = state().to_data()
+    scene.press("correct")
+    answer_text(fresh, "x=26 y=6")
+    assert state().to_data() == before and "overlap" in " ".join(scene.log_lines)
+    # saved; a new process replays the record to the same state
+    path = session.save(tmp_path / "ford.json")
+    out = subprocess.run([sys.executable, "-c", "import sys; from referee.game.record import read_save, state_digest; "
+                          "s = read_save(sys.argv[1]); print(s.game.refereed, state_digest(s.game.state))", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.split() == ["True", state_digest(session.state)]
+    assert read_save(path).game.state.to_data() == session.state.to_data()
+
+
+def test_a_refereed_save_reopens_in_referee_mode(fresh, referee, tmp_path):
+    from referee.cli.play import open_referee
+
+    scene, session = referee
+    click(fresh, scene, "a-tactical-1")
+    scene.press("activate")
+    path = session.save(tmp_path / "ford.json")
+    fresh.stack.pop()
+    fresh.stack.pop()
+    again = open_referee(fresh, path, None)
+    assert isinstance(again, RefereeScene) and again.session.state.turn.active == "a-tactical-1"
+    with pytest.raises(InputError, match="hot-seat"):
+        from referee.game.engine import Game
+        from referee.game.record import save_game
+        hot = save_game(Game(session.game.initial), tmp_path / "hot.json")
+        open_referee(fresh, hot, None)
+
+
+def test_the_referee_may_roll_a_lost_die(fresh, referee):
+    scene, session = referee
+    click(fresh, scene, "a-tactical-1")
+    scene.press("activate")
+    scene.press("target")
+    key(fresh, pygame.K_1, "1")
+    key(fresh, pygame.K_RETURN)
+    assert isinstance(fresh.scene, DiceDialog) and any(k == "roll" for k, _ in fresh.scene.choices)
+    fresh.scene.choose("roll")
+    assert not isinstance(fresh.scene, DiceDialog) and scene.pool is not None
+    assert [r.value for r in scene.pool.outcome.rolls][0] in range(1, 7)
+
+
+def test_a_piece_the_program_never_saw_is_added_and_removed(fresh, referee):
+    scene, session = referee
+    scene.select(None)
+    scene.press("correct")
+    answer_text(fresh, "add a-scout-1 side=A type=scout x=4 y=3 facing=45")
+    u = session.state.units["a-scout-1"]
+    assert (u.type, u.faction, u.x, u.y, u.facing, u.activation) == ("scout", "new-tokyo", 4, 3, 45, False)
+    scene.select("a-scout-1")
+    scene.press("correct")
+    answer_text(fresh, "remove")
+    assert "a-scout-1" not in session.state.units
+    assert [e.text for e in session.state.log[-2:]] == [
+        "correction: a-scout-1 (veteran scout of side A) added at (4, 3)",
+        "correction: a-scout-1 (unit) removed from the table"]
+
+
+def test_typed_contents_and_corrections():
+    assert parse_contents("decoy", "B", "new-tokyo") == []
+    assert parse_contents("spec-ops scout, tactical", "B", "new-tokyo") == [
+        {"side": "B", "faction": "new-tokyo", "rating": "spec-ops", "type": "scout"},
+        {"side": "B", "faction": "new-tokyo", "rating": "veteran", "type": "tactical"}]
+    with pytest.raises(InputError, match="unit type"):
+        parse_contents("veteran tank", "B", "new-tokyo")
+    with pytest.raises(InputError, match="at most 2"):
+        parse_contents("tactical, tactical, tactical", "B", "new-tokyo")
+    assert parse_correction("x=1 y=2.5 f=30 tc=2 damaged=yes") == {
+        "x": 1.0, "y": 2.5, "facing": 30.0, "target_counters": 2, "damaged": True}
+    assert parse_correction("remove") == {"remove": True}
+    with pytest.raises(InputError, match="key=value"):
+        parse_correction("left a bit")
