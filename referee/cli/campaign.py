@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..game.campaign import STREAK_EFFECTS, TARGETS, BattleRecord, Campaign, Player, Purchase, campaign_data, load_campaign, status
+from ..game.campaign import (
+    STREAK_EFFECTS,
+    TARGETS,
+    BattleRecord,
+    Campaign,
+    Player,
+    Purchase,
+    campaign_data,
+    load_campaign,
+    status,
+)
+from ..game.campaign_battle import record_battle
+from ..game.record import read_save
 from ..rules.campaign_upgrades import check_upgrade
 from ..rules.errors import InputError
 from ..rules.explain import lines
-from ..rules.stats import RATINGS, RATING_TITLES, STAT_NAMES, STAT_SHORT
+from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from ..storage import write_document
 
 
@@ -25,12 +37,12 @@ def register(sub) -> None:
     show = cs.add_parser("show", help="points, streaks, tech points and upgraded stats")
     show.add_argument("file")
     show.set_defaults(run=run_show)
-    battle = cs.add_parser("battle", help="record a battle's result")
+    battle = cs.add_parser("battle", help="record a battle's result: from its save, or typed in")
     battle.add_argument("file")
-    battle.add_argument("--winner", choices=("A", "B", "draw"), required=True)
+    battle.add_argument("--save", help="a finished battle's save file: the result is read from the battle itself")
+    battle.add_argument("--winner", choices=("A", "B", "draw"), help="typed result: the winner (no --save)")
     battle.add_argument("--level", choices=("marginal", "normal", "decisive"))
     battle.add_argument("--control", choices=("A", "B", "contested"), default="contested")
-    battle.add_argument("--save", help="the battle's save file, for reference")
     battle.set_defaults(run=run_battle)
     up = cs.add_parser("upgrade", help="spend tech points: +1 to one stat of one rating")
     up.add_argument("file")
@@ -76,6 +88,16 @@ def run_show(args) -> int:
 
 
 def run_battle(args) -> int:
+    if args.save:
+        if args.winner or args.level:
+            raise InputError("--winner", "a battle with a save is recorded from the save alone; type a result "
+                                         "(--winner, --level, --control) only for a battle played without the program")
+        game = read_save(args.save).game
+        c, st = record_battle(args.file, game.state, args.save)
+        _print_battle(c, st)
+        return 0
+    if not args.winner:
+        raise InputError("--winner", "expected --save SAVE (a finished battle) or a typed result: --winner A, B or draw")
     c, _ = load_campaign(args.file)
     if args.winner != "draw" and not args.level:
         raise InputError("--level", "a won battle needs its level: marginal, normal or decisive [p.~14]")
@@ -83,19 +105,25 @@ def run_battle(args) -> int:
         winner=None if args.winner == "draw" else args.winner,
         level="draw" if args.winner == "draw" else args.level,
         control=None if args.control == "contested" else args.control,
-        save=args.save,
     )
     c = c.model_copy(update={"battles": [*c.battles, record]})
     _save(args.file, c)
-    st = status(c, Path(args.file).parent, args.file)
+    _print_battle(c, status(c, Path(args.file).parent, args.file))
+    return 0
+
+
+def _print_battle(c: Campaign, st) -> None:
     n = len(c.battles)
+    b = c.battles[-1]
+    if b.vp is not None:
+        print(f"battle {n} from its save: side A {b.vp['A']} VP, side B {b.vp['B']} VP, margin {b.margin}; "
+              f"Table {'Contested' if b.control is None else 'controlled by side ' + b.control}")
     for line in st.explain:
         if line.startswith(f"battle {n}:") or line.startswith("the campaign is won"):
             print(line)
     for s in ("A", "B"):
         print(f"side {s}: {st.sides[s].campaign_points} campaign points, streak {st.sides[s].streak}, "
               f"{st.sides[s].tech_points} tech points")
-    return 0
 
 
 def run_upgrade(args) -> int:

@@ -41,6 +41,12 @@ class BattleRecord(Strict):
     control: Literal["A", "B"] | None = None             # who Controlled the Table
     save: str | None = None
     note: str = ""
+    # Taken from the battle itself when it was played with the program (absent for a typed result):
+    vp: dict[Literal["A", "B"], int] | None = None
+    margin: int | None = None
+    attacker: Literal["A", "B"] | None = None            # None: a Chance Encounter
+    objectives: dict[str, str] | None = None              # objective id -> "A", "B", "contested" or "destroyed"
+    missions: dict[Literal["A", "B"], str] | None = None
 
 
 class Purchase(Strict):

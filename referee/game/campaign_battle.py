@@ -1,0 +1,147 @@
+"""A campaign's battles played with the program: set-up under the campaign's rules, and the result taken from the
+finished battle itself (p.31, A44, A45, A47).
+
+* ``battle_choices`` gives the set-up of the next battle: each side's faction with its upgrades bought so far and
+  the streak bonus on the attacker/defender roll (A47).
+* ``record_from_state`` reads a finished battle's result (winner, margin level, Table control, objectives, VP) from
+  the end-of-battle state; ``record_battle`` adds it to the campaign file, atomically, after checking that the
+  campaign still adds up. The window and ``campaign battle FILE --save SAVE`` both go through it, so they write the
+  same file for the same battle.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from ..authoring.faction_io import faction_to_toml
+from ..rules.errors import InputError
+from ..rules.factions import forget_factions
+from ..storage import atomic_write_text, write_document
+from .campaign import (
+    BattleRecord,
+    Campaign,
+    CampaignStatus,
+    campaign_data,
+    load_campaign,
+    status,
+)
+from .setup import SetupChoices
+from .state import SIDES, GameState
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "campaign"
+
+
+def battle_faction_id(c: Campaign, side: str, battle: int) -> str:
+    """The id an upgraded faction plays battle ``battle`` under: unique to the campaign, the side and the battle,
+    so an older battle's save keeps replaying with the stats it was fought with."""
+    return f"{_slug(c.players[side].faction)}-{_slug(c.name)}-{side.lower()}{battle}"
+
+
+def campaign_faction_file(c: Campaign, side: str, battle: int) -> Path:
+    """Upgraded copies live in the user's factions folder, where every battle (and every save's replay) finds them."""
+    from .. import paths
+
+    return paths.user_factions_dir() / f"{battle_faction_id(c, side, battle)}.toml"
+
+
+def battle_factions(campaign_path: Path | str, c: Campaign, st: CampaignStatus) -> dict[str, str]:
+    """Side -> the faction id the next battle is played with: the campaign's faction, or, once it has bought
+    upgrades, a copy with them written to the factions folder under its own id (p.31, A45)."""
+    n = len(c.battles) + 1
+    out = {}
+    for side in SIDES:
+        faction = st.sides[side].faction
+        if faction is None or not faction.upgrades:
+            out[side] = c.players[side].faction if faction.id == c.players[side].faction else faction.id
+            continue
+        ident = battle_faction_id(c, side, n)
+        assert faction is not None
+        copy = faction.model_copy(update={"id": ident, "name": f"{faction.name} ({c.name}, battle {n})"})
+        path = campaign_faction_file(c, side, n)
+        try:
+            atomic_write_text(path, faction_to_toml(copy))
+        except OSError as e:
+            raise InputError(str(path), f"cannot be written ({e.strerror or e})") from None
+        forget_factions()
+        out[side] = ident
+    return out
+
+
+def battle_choices(campaign_path: Path | str, c: Campaign, st: CampaignStatus) -> SetupChoices:
+    """The set-up of the campaign's next battle: upgraded factions and each side's streak bonus (A47)."""
+    if st.winner:
+        raise InputError(str(campaign_path), f"the campaign is already won by side {st.winner}; no more battles")
+    return SetupChoices(factions=battle_factions(campaign_path, c, st),
+                        streak={side: st.streak_bonus(side) for side in SIDES})
+
+
+def _objective_state(o) -> str:
+    return "destroyed" if o.destroyed else o.control
+
+
+def record_from_state(state: GameState, save: str | None = None, source: str = "battle") -> BattleRecord:
+    """The campaign's record of a finished battle, from its end-of-battle state (p.16, p.~14, p.31)."""
+    result = state.result
+    if state.phase != "over" or not result:
+        raise InputError(source, "the battle is not over yet: a campaign records a battle once the end-of-battle "
+                                 "report is out [p.16]")
+    if result.get("pending"):
+        raise InputError(source, "the attacker has not yet set the surviving objectives (Secured, Destroyed or "
+                                 "Inspected) [p.16, A41]; finish the battle first")
+    level = result["level"]
+    return BattleRecord(
+        winner=result["winner"], level=level, control=result.get("control"), save=save,
+        vp={"A": int(result["vp"]["A"]), "B": int(result["vp"]["B"])}, margin=int(result["margin"]),
+        attacker=state.attacker,
+        objectives={oid: _objective_state(o) for oid, o in sorted(state.objectives.items())} or None,
+        missions=dict(sorted(state.missions.items())) or None,
+    )
+
+
+def save_reference(campaign_path: Path | str, save_path: Path | str) -> str:
+    """The save's path as the campaign file keeps it: relative to the campaign's folder when it is inside it."""
+    campaign_dir = Path(os.path.abspath(Path(campaign_path).parent))
+    save = Path(os.path.abspath(save_path))
+    try:
+        return save.relative_to(campaign_dir).as_posix()
+    except ValueError:
+        return save.as_posix()
+
+
+def factions_match(c: Campaign, st: CampaignStatus, state: GameState, source: str) -> None:
+    """A battle recorded in a campaign must have been fought by the campaign's factions (or their upgraded copies)."""
+    problems = []
+    for side in SIDES:
+        used = {u.faction for u in state.units.values() if u.side == side}
+        for contents in state.holding[side].squares.values():
+            used.update(c_.faction for c_ in contents or [])
+        for d in state.destroyed:
+            if d.get("side") == side and d.get("faction"):
+                used.add(d["faction"])
+        expected = c.players[side].faction
+        stem = _slug(expected) + "-" + _slug(c.name) + "-" + side.lower()
+        wrong = sorted(f for f in used if f != expected and not f.startswith(stem))
+        if wrong:
+            problems.append(f"side {side} fought as {', '.join(wrong)}, but the campaign's side {side} is {expected}")
+    if problems:
+        raise InputError(source, problems)
+
+
+def record_battle(campaign_path: Path | str, state: GameState, save_path: Path | str | None = None) -> tuple[Campaign, CampaignStatus]:
+    """Add the finished battle to the campaign file at once (atomically) and return the campaign as it now stands."""
+    path = Path(campaign_path)
+    c, st = load_campaign(path)
+    if st.winner:
+        raise InputError(str(path), f"the campaign was already won by side {st.winner}; no battle is added")
+    source = str(save_path) if save_path is not None else "battle"
+    factions_match(c, st, state, source)
+    record = record_from_state(state, save_reference(path, save_path) if save_path is not None else None, source)
+    c = c.model_copy(update={"battles": [*c.battles, record]})
+    new_status = status(c, path.parent, str(path))       # never write a campaign that does not add up
+    write_document(path, campaign_data(c))
+    return c, new_status
+

@@ -1,0 +1,124 @@
+"""A campaign's battles played with the program (p.31, A44, A45, A47): set-up under the campaign's rules and the
+result read from the finished battle, by the command line and by the same function the window uses."""
+
+import tomllib
+
+import pytest
+
+from referee.cli.main import main
+from referee.game.campaign import load_campaign
+from referee.game.campaign_battle import (
+    battle_choices,
+    record_battle,
+    record_from_state,
+)
+from referee.game.dice import ScriptedDice
+from referee.game.effects import Ctx
+from referee.game.record import save_game
+from referee.game.setup import SetupChoices, blank_state, roll_roles
+from referee.rules.errors import InputError
+from referee.rules.factions import get_faction
+from referee.rules.scenario import parse_scenario
+
+from .battles import OPEN_FIELD, finished_battle
+
+
+def new_campaign(tmp_path, name="war.toml"):
+    f = tmp_path / name
+    assert main(["campaign", "new", str(f), "--a", "new-tokyo", "--b", "council-of-zane", "--name", "Border War"]) == 0
+    return f
+
+
+def test_a_battle_is_recorded_from_its_save_alone(tmp_path, capsys):
+    f = new_campaign(tmp_path)
+    c, st = load_campaign(f)
+    # Seed 3, side A withdraws and B allows it: B Controls the Table; A's mission scores 34 VP, B's 8.
+    game, dice = finished_battle(battle_choices(f, c, st), seed=3, withdraw="A")
+    save = save_game(game, tmp_path / "battle-1.json", dice)
+    assert main(["campaign", "battle", str(f), "--save", str(save)]) == 0
+    data = tomllib.loads(f.read_text())
+    b = data["battles"][0]
+    assert (b["winner"], b["level"], b["control"], b["vp"], b["margin"]) == ("A", "decisive", "B", {"A": 34, "B": 8}, 26)
+    assert b["save"] == "battle-1.json" and b["attacker"] == "B"
+    assert set(b["objectives"]) == {"alpha", "beta", "gamma", "delta", "epsilon"}
+    _, st = load_campaign(f)
+    # A decisive win: 3 campaign points and a streak of 1; tech points: 1 each for taking part, +1 to B for control.
+    assert (st.sides["A"].campaign_points, st.sides["A"].streak, st.sides["A"].tech_points) == (3, 1, 1)
+    assert (st.sides["B"].campaign_points, st.sides["B"].streak, st.sides["B"].tech_points) == (0, 0, 2)
+    assert "decisive" in capsys.readouterr().out
+
+
+def test_the_command_line_and_the_window_write_the_same_campaign_file(tmp_path):
+    by_hand, by_window = new_campaign(tmp_path, "one.toml"), new_campaign(tmp_path, "two.toml")
+    c, st = load_campaign(by_hand)
+    game, dice = finished_battle(battle_choices(by_hand, c, st), seed=7, withdraw="stop")
+    save = save_game(game, tmp_path / "battle.json", dice)
+    assert main(["campaign", "battle", str(by_hand), "--save", str(save)]) == 0
+    record_battle(by_window, game.state, save)          # what the window calls when the battle ends
+    assert by_hand.read_bytes() == by_window.read_bytes()
+
+
+def test_a_battle_not_over_is_refused_and_the_file_is_unchanged(tmp_path):
+    f = new_campaign(tmp_path)
+    before = f.read_bytes()
+    c, st = load_campaign(f)
+    game, dice = finished_battle(battle_choices(f, c, st), seed=5, withdraw="A")
+    game.undo(2)                                        # back before the end of the last round
+    save = save_game(game, tmp_path / "unfinished.json", dice)
+    assert main(["campaign", "battle", str(f), "--save", str(save)]) == 2
+    assert f.read_bytes() == before
+    with pytest.raises(InputError, match="not over"):
+        record_from_state(game.state)
+
+
+def test_a_save_and_a_typed_result_together_are_refused(tmp_path, capsys):
+    f = new_campaign(tmp_path)
+    assert main(["campaign", "battle", str(f), "--save", "x.json", "--winner", "A", "--level", "normal"]) == 2
+    assert "from the save alone" in capsys.readouterr().err
+    assert main(["campaign", "battle", str(f)]) == 2
+
+
+def test_a_battle_fought_by_other_factions_is_refused(tmp_path):
+    f = new_campaign(tmp_path)
+    game, _ = finished_battle(SetupChoices(factions={"A": "new-tokyo", "B": "peoples-utopian-collective"}), seed=3)
+    with pytest.raises(InputError, match="side B fought as peoples-utopian-collective"):
+        record_battle(f, game.state, None)
+    assert "battles" not in tomllib.loads(f.read_text()) or not tomllib.loads(f.read_text())["battles"]
+
+
+def test_the_next_battle_uses_the_upgrades_and_the_streak(tmp_path):
+    f = new_campaign(tmp_path)
+    c, st = load_campaign(f)
+    game, dice = finished_battle(battle_choices(f, c, st), seed=3, withdraw="A")
+    record_battle(f, game.state, None)
+    # B Controlled the Table: 2 tech points. Zane's Reserve Stealth 2 is below New Tokyo's 3: halved to 1 [p.31, A45].
+    assert main(["campaign", "upgrade", str(f), "--side", "B", "--rating", "reserve", "--stat", "stealth"]) == 0
+    c, st = load_campaign(f)
+    choices = battle_choices(f, c, st)
+    assert choices.factions["A"] == "new-tokyo"
+    assert choices.factions["B"] == "council-of-zane-border-war-b2"
+    assert choices.streak == {"A": 1, "B": 0}
+    game2, _ = finished_battle(choices, seed=1, rounds=1)
+    b_units = [c for contents in game2.state.holding["B"].squares.values() for c in contents or []]
+    b_units += [u for u in game2.state.units.values() if u.side == "B"]
+    assert b_units and {u.faction for u in b_units} == {"council-of-zane-border-war-b2"}
+    assert get_faction("council-of-zane-border-war-b2").stats("reserve").stealth == 3
+    assert get_faction("council-of-zane").stats("reserve").stealth == 2
+    # The battle's save records the upgraded faction's id, and the campaign accepts the battle.
+    record_battle(f, game2.state, None)
+    assert len(load_campaign(f)[0].battles) == 2
+
+
+def test_the_streak_bonus_decides_the_attacker_a47():
+    # A rolls 3 + 1 for its streak = 4 against B's 4: a tie after the bonus is a Chance Encounter [A47].
+    state = blank_state(parse_scenario(OPEN_FIELD, "open field"))
+    ctx = Ctx(state)
+    gen = roll_roles(ctx, SetupChoices(factions={}, streak={"A": 1, "B": 0}))
+    dice = ScriptedDice([3, 4])
+    try:
+        req = next(gen)
+        while True:
+            req = gen.send(dice.answer(req))
+    except StopIteration:
+        pass
+    assert state.mode == "chance-encounter"
