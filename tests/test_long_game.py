@@ -232,7 +232,6 @@ def test_two_hundred_rounds_of_random_play_keep_every_invariant_and_memory_flat(
           f"log {len(game.state.log)} entries; state {early} -> {late} bytes; peak per action "
           f"{first.peak} -> {last.peak} bytes; kept per action {per_first:.0f} -> {per_last:.0f} bytes; "
           f"{time.monotonic() - started:.1f} s")
-    assert time.monotonic() - started < 120
 
 
 def test_an_action_needs_no_more_memory_late_in_a_battle():
