@@ -10,7 +10,7 @@ import sys
 from ..rules.errors import InputError
 
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status.
-COMMAND_MODULES = ("play", "query", "validate", "replay", "faction", "cards", "campaign")
+COMMAND_MODULES = ("play", "query", "validate", "replay", "faction", "cards", "campaign", "report")
 
 
 class ArgumentError(InputError):

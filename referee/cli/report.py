@@ -1,0 +1,52 @@
+"""``seven-seconds report SAVE``: looking back on a battle: the one-page summary and the dice report.
+
+``--summary`` prints the summary of a finished battle (sides, missions, margin, units lost, turning points) and
+``--png FILE`` draws it as a picture; ``--dice`` prints every scored roll's exact chance beside what happened, the
+expected and actual kills, grazes, Sensor Pool points and countermeasures, and each side's luck as a percentile
+(``--side`` keeps one side's rolls). Without any of them it prints both. The dice report works on a battle in
+progress too: every roll it lists was rolled openly on the table.
+"""
+
+from __future__ import annotations
+
+from ..game.dice_report import dice_report
+from ..game.record import read_save
+from ..game.summary import battle_summary
+from ..game.view import referee_view
+from ..rules.errors import InputError
+
+
+def register(sub) -> None:
+    p = sub.add_parser("report", help="look back on a saved battle: summary (text or PNG) and dice report",
+                       description="The one-page summary of a finished battle and the dice report of any battle.")
+    p.add_argument("save", help="a save file (.json)")
+    p.add_argument("--summary", action="store_true", help="the one-page summary (the battle must be over)")
+    p.add_argument("--png", metavar="FILE", help="draw the summary as a PNG picture")
+    p.add_argument("--dice", action="store_true", help="the dice report: every roll's chance and each side's luck")
+    p.add_argument("--side", choices=("A", "B"), help="with --dice: only this side's rolls")
+    p.set_defaults(run=run)
+
+
+def run(args) -> int:
+    save = read_save(args.save)
+    state = save.game.state
+    both = not (args.summary or args.dice or args.png)
+    out: list[str] = []
+    if args.summary or args.png or (both and state.phase == "over"):
+        if state.phase != "over":
+            raise InputError(args.save, "the battle is not over: a summary is made from the end-of-battle report "
+                                        "[p.16] (the dice report, --dice, works on any battle)")
+        view = referee_view(state)
+        summary = battle_summary(view)
+        if args.summary or both:
+            out.extend(summary.lines())
+            out.append("")
+        if args.png:
+            from ..ui.summary_page import save_summary_png
+
+            save_summary_png(summary, view, args.png)
+            out.append(f"summary drawn to {args.png}")
+    if args.dice or both:
+        out.extend(dice_report(save.game).lines(args.side))
+    print("\n".join(out))
+    return 0

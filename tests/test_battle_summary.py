@@ -1,0 +1,58 @@
+"""The one-page summary of a finished battle (text and PNG) and the ``report`` command."""
+
+import pygame
+import pytest
+
+from referee.cli.main import main
+from referee.game.record import save_game
+from referee.game.setup import SetupChoices
+from referee.game.summary import battle_summary
+from referee.game.view import player_view, referee_view
+from referee.rules.errors import InputError
+
+from .battles import finished_battle
+from .test_record import example_game
+
+CHOICES = SetupChoices(factions={"A": "new-tokyo", "B": "council-of-zane"})
+
+
+def test_the_summary_names_sides_missions_margin_losses_and_turning_points():
+    # Seed 5 over four rounds: b-tactical-1's gauss kills a-tactical-1 in round 2 (see the dice report test).
+    game, _ = finished_battle(CHOICES, seed=5, rounds=4, withdraw="A")
+    s = game.state
+    summary = battle_summary(referee_view(s))
+    assert summary.factions == {"A": "New Tokyo", "B": "Council of Zane"}
+    assert summary.vp == s.result["vp"] and summary.margin == s.result["margin"]
+    assert summary.lost["A"] == ["Tactical (a-tactical-1, round 2)"] and summary.lost["B"] == []
+    kills = [text for _, kind, text in summary.turning_points if kind == "kill"]
+    assert kills == ["a-tactical-1 is destroyed (killed by b-tactical-1's gauss rifle)"]
+    assert all("decoy" not in text for _, _, text in summary.turning_points)
+    text = "\n".join(summary.lines())
+    assert summary.headline() in text and "Turning points:" in text
+    # Once the battle is over each player's view holds everything the summary shows: the same summary.
+    assert battle_summary(player_view(s, "A")).lines() == summary.lines()
+
+
+def test_no_summary_before_the_end():
+    with pytest.raises(InputError, match="once the battle is over"):
+        battle_summary(referee_view(example_game().state))
+
+
+def test_the_report_command_draws_the_summary_and_prints_the_dice(tmp_path, capsys):
+    game, dice = finished_battle(CHOICES, seed=5, rounds=4, withdraw="A")
+    save = save_game(game, tmp_path / "battle.json", dice)
+    png = tmp_path / "summary.png"
+    assert main(["report", str(save), "--png", str(png)]) == 0
+    assert pygame.image.load(str(png)).get_size() == (1400, 900)
+    assert main(["report", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Turning points:" in out and "side A: luck" in out and "gauss rifle at a-tactical-1" in out
+
+
+def test_the_report_of_a_battle_in_progress_has_dice_but_no_summary(tmp_path, capsys):
+    save = save_game(example_game(), tmp_path / "battle.json")
+    assert main(["report", str(save), "--summary"]) == 2
+    assert "not over" in capsys.readouterr().err
+    assert main(["report", str(save), "--dice", "--side", "B"]) == 0
+    out = capsys.readouterr().out
+    assert "b-tac tries to stand" in out and "a-tac's gauss" not in out
