@@ -195,6 +195,11 @@ def run(args) -> int:
     path = Path(args.scenario)
     scenario = load_scenario(path)
     bf = battlefield_from_scenario(scenario, path.parent)
+    if question in ("sightlines", "exposure"):
+        from ..rules.whole_table import prepare
+
+        grid = question == "exposure" and qa.step > 0 and (bf.width / qa.step) * (bf.height / qa.step) <= MAX_GRID_POINTS
+        prepare(bf, qa.engine, (qa.step,) if grid else ())
     try:
         out = answer(bf, question, qa)
     except InputError as e:

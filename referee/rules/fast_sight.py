@@ -34,12 +34,33 @@ import shapely
 from .battlefield import Battlefield
 from .catalogue import COVER_BANDS
 from .fast_geometry import (
-    TWO_PI, KNIFE_EDGE, ConvexParts, EdgeTable, ShadowBounds, _fast_wrap, bbox_candidates, near_segments,
-    segment_lengths, shadow_measure, union_measure,
+    KNIFE_EDGE,
+    TWO_PI,
+    ConvexParts,
+    EdgeTable,
+    ShadowBounds,
+    _fast_wrap,
+    bbox_candidates,
+    distinct,
+    near_segments,
+    segment_lengths,
+    shadow_measure,
+    union_measure,
 )
+from .geometry import edge_range
+from .missile import CM_CORRIDOR, flight_path_units
 from .numbers import EPS
 from .sight import HEAVY_LIMIT, LineOfSight, cover, feature_cover, line_of_sight
-from .table_sight import ExposureGrid, PairSight, exposure_probe, grid_shape, pair_intervening, watchers
+from .table_sight import (
+    ExposureGrid,
+    PairSight,
+    exposure_probe,
+    grid_shape,
+    pair_band,
+    pair_intervening,
+    watchers,
+)
+from .targeting import can_target, target_band_size, target_price
 
 COVER_NAMES = {v: k for k, v in COVER_BANDS.items()}
 PROBE_RADIUS = 0.5
@@ -85,6 +106,10 @@ class _Table:
         self.circles = np.array([f.circle if getattr(f, "circle", None) is not None else (np.nan,) * 3
                                  for f in self.features], dtype=float).reshape(-1, 3)
         self.circle_index = np.nonzero(~np.isnan(self.circles[:, 2]))[0]
+        self.geometries = np.array([f.geometry for f in self.features], dtype=object)
+        self.bounds = shapely.bounds(self.geometries).reshape(-1, 4)
+        self.boundaries = shapely.boundary(self.geometries)
+        shapely.prepare(self.boundaries)
         self.blocking_edges = EdgeTable([f.geometry for f in self.blocking])
         self.blocking_boundaries = [f.geometry.boundary for f in self.blocking]
         for g in self.blocking_boundaries:
@@ -132,26 +157,69 @@ class _Table:
         return out
 
 
-_TABLES: OrderedDict[tuple, _Table] = OrderedDict()
+_TABLES: OrderedDict[tuple, tuple[_Table, tuple]] = OrderedDict()
 _TABLES_LOCK = threading.Lock()
+_BUILD_LOCK = threading.Lock()     # one table built at a time: a caller arriving mid-build waits for it, not rebuilds
+
+
+def _cached(key: tuple) -> _Table | None:
+    with _TABLES_LOCK:            # the table view computes exposure maps on a thread of its own
+        entry = _TABLES.get(key)
+        if entry is None:
+            return None
+        _TABLES.move_to_end(key)
+        return entry[0]
 
 
 def _table(bf: Battlefield) -> _Table:
-    """The terrain arrays of this table, shared by every Battlefield with the same terrain pieces (the cache holds
-    the pieces themselves, so their ids stay theirs), the same active jammer fields and the same A11 reading."""
-    jammers = tuple(f.circle for f in bf.jammer_fields)
-    key = (tuple(map(id, bf.terrain)), jammers, bf.rulings.choices.get("A11"))
-    with _TABLES_LOCK:            # the table view computes exposure maps on a thread of its own
-        table = _TABLES.get(key)
-        if table is not None:
-            _TABLES.move_to_end(key)
-            return table
-    table = _Table(bf)
-    with _TABLES_LOCK:
-        _TABLES[key] = table
-        while len(_TABLES) > TABLE_CACHE_SIZE:
-            _TABLES.popitem(last=False)
+    """The terrain arrays of this table, shared by every Battlefield with the same terrain, the same active jammer
+    fields and the same A11 reading.
+
+    Looked up by the terrain pieces' identities first (each entry keeps its pieces alive, so their ids stay theirs),
+    then by their content: a battlefield rebuilt with equal terrain (the battle view makes one per action) finds the
+    arrays built for an earlier one."""
+    jammers = tuple((f.id, f.circle) for f in bf.jammer_fields)
+    a11 = bf.rulings.choices.get("A11")
+    key = (tuple(map(id, bf.terrain)), jammers, a11)
+    table = _cached(key)
+    if table is not None:
+        return table
+    with _BUILD_LOCK:
+        content = (tuple((f.id, f.type_id, f.circle, shapely.to_wkb(f.geometry)) for f in bf.terrain), jammers, a11)
+        table = _cached(key) or _cached(content)
+        if table is None:
+            table = _Table(bf)
+        with _TABLES_LOCK:
+            _TABLES[content] = (table, ())
+            _TABLES[key] = (table, tuple(bf.terrain))
+            while len(_TABLES) > 2 * TABLE_CACHE_SIZE:
+                _TABLES.popitem(last=False)
     return table
+
+
+def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
+    """Build every terrain array of this table now, when the table is loaded, so that the first computation on it
+    costs what the hundredth does; with ``exposure_steps``, also where each grid point stands in the terrain.
+
+    Safe on a background thread: a computation asking for the same table meanwhile waits for this one."""
+    table = _table(bf)
+    table.convex_parts()
+    for edges in (table.blocking_edges, table.cover_edges()[1], table.any_cover_edges()[1]):
+        edges.groups()
+    for step in exposure_steps:
+        _probe_holds(bf, table, step)
+
+
+def _probe_holds(bf: Battlefield, table: _Table, step: float) -> np.ndarray:
+    """Which features hold each point of the exposure grid (``Feature.holds``), kept per grid."""
+    cols, rows = grid_shape(bf, step)
+    key = (step, cols, rows)
+    holds = table.probe_holds.get(key)
+    if holds is None:
+        gx = (np.arange(cols) + 0.5) * step
+        gy = (np.arange(rows) + 0.5) * step
+        holds = table.probe_holds[key] = table.holds(np.tile(gx, rows), np.repeat(gy, cols))
+    return holds
 
 
 def _viewer_points(vx, vy, vr, tx, ty):
@@ -214,7 +282,7 @@ def _hidden(table: _Table, vx, vy, vr, tx, ty, tr, allowed):
     )[0]
     p_inside = np.zeros(len(cp), dtype=bool)
     if len(near):
-        for f in np.unique(cf[near]):
+        for f in distinct(cf[near]).tolist():
             k = near[cf[near] == f]
             qx, qy = px[cp[k]], py[cp[k]]
             p_inside[k] = shapely.contains_xy(table.blocking[f].geometry, qx, qy)
@@ -345,9 +413,6 @@ def sightlines_fast(bf: Battlefield) -> list[PairSight]:
 
 def _pair_bands(bf: Battlefield, units, I, J, d) -> list[int]:
     """The viewer's Target band of each pair (``table_sight.pair_band``)."""
-    from .table_sight import pair_band
-    from .targeting import target_band_size
-
     size = np.array([target_band_size(bf, p)[0] for p in units])[I]
     band, knife = _bands(bf, d, size)
     band = band.tolist()
@@ -362,11 +427,18 @@ def _start_status(table: _Table, index: np.ndarray, x, y, r) -> np.ndarray:
     start on or within its base."""
     status = np.full((len(x), len(index)), -1, dtype=np.int8)
     if len(index) and len(x):
-        centres = shapely.points(x, y)
-        for j, f in enumerate(index.tolist()):
-            geom = table.features[f].geometry
-            far = shapely.distance(geom.boundary, centres) > r + 1e-6
-            status[far, j] = shapely.contains_xy(geom, x, y)[far]
+        reach = np.asarray(r) + 1e-6
+        minx, miny, maxx, maxy = (table.bounds[index, k] for k in range(4))
+        apart = ((x[:, None] + reach[:, None] < minx[None, :]) | (x[:, None] - reach[:, None] > maxx[None, :])
+                 | (y[:, None] + reach[:, None] < miny[None, :]) | (y[:, None] - reach[:, None] > maxy[None, :]))
+        status[apart] = 0
+        p, j = np.nonzero(~apart)
+        if len(p):
+            f = index[j]
+            centres = shapely.points(x[p], y[p])
+            far = shapely.distance(table.boundaries[f], centres) > reach[p]
+            inside = shapely.contains_xy(table.geometries[f], x[p], y[p])
+            status[p[far], j[far]] = inside[far]
     return status
 
 
@@ -397,7 +469,10 @@ def _pair_intervening(bf: Battlefield, table: _Table, units, I, J, holds, drone)
     cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, mask)
     close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
     cp, cf = cp[close], cf[close]
-    lengths, knife_c = _cover_lengths(bf, table, index, sx, sy, ex, ey, cp, cf, edges)
+    # Every segment starts on or within its viewer's base: whether it starts inside a feature is mostly known from
+    # the viewer alone, once per unit rather than once per pair.
+    start_status = _start_status(table, index, ux, uy, ur)
+    lengths, knife_c = _cover_lengths(bf, table, index, sx, sy, ex, ey, cp, cf, edges, start_status[I[cp], cf])
     knife = np.zeros(n, dtype=bool)
     knife[cp[knife_c]] = True
     counted = np.nonzero(lengths > EPS)[0]            # item-major: each pair's features in the features' order
@@ -423,49 +498,63 @@ def _pair_intervening(bf: Battlefield, table: _Table, units, I, J, holds, drone)
 def _corridors(bf: Battlefield, units, I, J) -> list[tuple[str, ...]]:
     """Who rolls countermeasures against a missile from each pair's viewer at its target
     (``missile.flight_path_units``): enemies of the firer whose base (A27 option B: centre) lies within 3" of the
-    centre-to-centre path, and the target itself, nearest the firer first."""
-    from .geometry import edge_range
-    from .missile import CM_CORRIDOR, flight_path_units
+    centre-to-centre path, and the target itself, nearest the firer first.
 
+    Worked per side of firers: each firer's candidates (the enemies that may roll) are put in its order once, and
+    every (firer, target, candidate) is tested in that order, so the rolling units come out already sorted."""
     rules = bf.rulings
-    limit = bf.distance(CM_CORRIDOR)
+    limit = bf.distance(CM_CORRIDOR) + EPS
     ux, uy, ur = _arrays(units)
-    side = np.array([p.side for p in units])
+    side = np.array([p.side for p in units], dtype=object)
     may = np.array([not (p.is_blip and rules.reads("A27", "A")) for p in units], dtype=bool)
-    ax, ay, bx, by = ux[I], uy[I], ux[J], uy[J]
-    dx, dy = bx - ax, by - ay
-    ll = dx * dx + dy * dy
-    px, py = ux[None, :] - ax[:, None], uy[None, :] - ay[:, None]
-    t = np.clip((px * dx[:, None] + py * dy[:, None]) / np.where(ll > 0, ll, 1.0)[:, None], 0.0, 1.0)
-    gap = np.hypot(px - t * dx[:, None], py - t * dy[:, None])
-    value = gap if rules.reads("A27", "B") else gap - ur[None, :]
-    enemy = (side[None, :] != side[I][:, None]) & may[None, :]
-    target = np.arange(len(units))[None, :] == J[:, None]
-    rolling = enemy & ((value <= limit + EPS) | target)
-    knife = (enemy & ~target & (np.abs(value - (limit + EPS)) <= _BAND_KNIFE)).any(axis=1)
     ids = [p.id for p in units]
-    # Each firer's units nearest first, ties by id: the order of ``missile.flight_path_units``. Distances within a
-    # hair of each other are compared as the reference computes them.
-    n_units = len(units)
-    dist = np.maximum(0.0, np.hypot(ux[:, None] - ux[None, :], uy[:, None] - uy[None, :]) - ur[:, None] - ur[None, :])
     rank = np.argsort(np.argsort(np.array(ids, dtype=object)))
-    order = np.lexsort((np.broadcast_to(rank, dist.shape), dist), axis=1)
-    near_tie = (np.abs(np.diff(np.take_along_axis(dist, order, axis=1), axis=1)) <= 1e-12).any(axis=1)
-    for i in np.nonzero(near_tie)[0].tolist():
-        exact = [edge_range(units[i], b) for b in units]
-        order[i] = sorted(range(n_units), key=lambda m: (exact[m], ids[m]))
-    lined = order[I]                                              # (pairs, units), nearest the firer first
-    chosen = np.take_along_axis(rolling, lined, axis=1)
-    pair_of, position = np.nonzero(chosen)
-    names = [ids[m] for m in lined[pair_of, position].tolist()]
-    ends = np.cumsum(np.bincount(pair_of, minlength=len(I))).tolist()
-    out, start = [], 0
-    for k, end in enumerate(ends):
-        if knife[k]:
-            out.append(tuple(p.id for p in flight_path_units(bf, units[int(I[k])], units[int(J[k])])))
-        else:
-            out.append(tuple(names[start:end]))
-        start = end
+    centre_gap = rules.reads("A27", "B")
+    # Where each viewer's pairs begin (pairs are viewer-major, targets in the units' order).
+    first = np.searchsorted(I, np.arange(len(units)))
+    out: list[tuple[str, ...]] = [()] * len(I)
+    for s in dict.fromkeys(side.tolist()):
+        V = np.nonzero(side == s)[0]
+        T = np.nonzero(side != s)[0]
+        C = np.nonzero((side != s) & may)[0]
+        if len(V) == 0 or len(T) == 0:
+            continue
+        # Each firer's candidates nearest first, ties by id: the order of ``missile.flight_path_units``. Distances
+        # within a hair of each other are compared as the reference computes them.
+        dist = np.maximum(0.0, np.hypot(ux[C][None, :] - ux[V][:, None], uy[C][None, :] - uy[V][:, None])
+                          - ur[V][:, None] - ur[C][None, :])
+        order = np.lexsort((np.broadcast_to(rank[C], dist.shape), dist), axis=1)
+        near_tie = (np.abs(np.diff(np.take_along_axis(dist, order, axis=1), axis=1)) <= 1e-12).any(axis=1)
+        for v in np.nonzero(near_tie)[0].tolist():
+            exact = [edge_range(units[V[v]], units[m]) for m in C.tolist()]
+            order[v] = sorted(range(len(C)), key=lambda k: (exact[k], ids[C[k]]))
+        lined = C[order]                                        # (firers, candidates), nearest the firer first
+        # (firer, target, candidate): the candidate's distance from the centre-to-centre path.
+        ax, ay = ux[V][:, None, None], uy[V][:, None, None]
+        dx, dy = ux[T][None, :, None] - ax, uy[T][None, :, None] - ay
+        ll = dx * dx + dy * dy
+        px, py = ux[lined][:, None, :] - ax, uy[lined][:, None, :] - ay
+        t = np.clip((px * dx + py * dy) / np.where(ll > 0, ll, 1.0), 0.0, 1.0)
+        value = np.hypot(px - t * dx, py - t * dy)
+        if not centre_gap:
+            value = value - ur[lined][:, None, :]
+        target = lined[:, None, :] == T[None, :, None]
+        rolling = (value <= limit) | target
+        knife = ((np.abs(value - limit) <= _BAND_KNIFE) & ~target).any(axis=2)
+        fv, ft, fc = np.nonzero(rolling)
+        names = [ids[m] for m in lined[fv, fc].tolist()]
+        per_pair = np.bincount(fv * len(T) + ft, minlength=len(V) * len(T))
+        ends = np.cumsum(per_pair).tolist()
+        pair_at = (first[V][:, None] + np.arange(len(T))[None, :]).ravel().tolist()
+        knife = knife.ravel().tolist()
+        begin = 0
+        for k, end in enumerate(ends):
+            at = pair_at[k]
+            if knife[k]:
+                out[at] = tuple(p.id for p in flight_path_units(bf, units[int(I[at])], units[int(J[at])]))
+            else:
+                out[at] = tuple(names[begin:end])
+            begin = end
     return out
 
 
@@ -482,13 +571,14 @@ def _pair_sights(ids, I, J, distance, fraction, cover_name, blocked, band, inter
     if hasattr(PairSight, "__slots__") or tuple(f.name for f in dataclasses.fields(PairSight)) != _PAIR_FIELDS:
         return [PairSight(ids[i], ids[j], dist, frac <= limit, frac, cover_name[j], blk, bd, iv, hv, cr)
                 for i, j, dist, frac, blk, bd, iv, hv, cr in rows]
-    new = object.__new__
+    new, set_dict = object.__new__, object.__setattr__
     out = []
     for i, j, dist, frac, blk, bd, iv, hv, cr in rows:
         pair = new(PairSight)
-        pair.__dict__.update(viewer=ids[i], target=ids[j], distance=dist, visible=frac <= limit, hidden_fraction=frac,
-                             target_cover=cover_name[j], blocked=blk, band=bd, intervening=iv, heavy_length=hv,
-                             corridor=cr)
+        set_dict(pair, "__dict__", {
+            "viewer": ids[i], "target": ids[j], "distance": dist, "visible": frac <= limit, "hidden_fraction": frac,
+            "target_cover": cover_name[j], "blocked": blk, "band": bd, "intervening": iv, "heavy_length": hv,
+            "corridor": cr})
         out.append(pair)
     return out
 
@@ -660,10 +750,7 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
     gy = (np.arange(rows) + 0.5) * step
     qx = np.tile(gx, rows)
     qy = np.repeat(gy, cols)
-    key = (step, cols, rows)
-    if key not in table.probe_holds:
-        table.probe_holds[key] = table.holds(qx, qy)
-    q_holds = table.probe_holds[key]
+    q_holds = _probe_holds(bf, table, step)
     ex, ey, er = _arrays(enemies)
     e_holds = table.holds(ex, ey)
     ne, g = len(enemies), len(qx)
@@ -721,8 +808,6 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
     crossing: the intervening terrain is measured first for each point's cheapest sight lines, then only for those
     whose bound is below the best cost found (the others cannot be the cheapest).
     """
-    from .targeting import can_target, target_band_size, target_price
-
     g = len(qx)
     none = np.iinfo(np.int64).max
     best = np.full(g, none, dtype=np.int64)
@@ -807,4 +892,4 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
     return np.where(best == none, -1, best)
 
 
-__all__ = ["sightlines_fast", "exposure_fast"]
+__all__ = ["exposure_fast", "prepare", "sightlines_fast"]

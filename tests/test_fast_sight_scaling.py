@@ -1,0 +1,29 @@
+"""The fast engine agrees with the reference on generated tables of the benchmark's scaling kind: star-shaped woods
+of 10-28 vertices, rotated ellipse hills, buildings at any angle, craters; small enough to check every pair."""
+
+import pytest
+
+from benchmarks.generated_tables import generated_table
+from referee.rules import fast_sight
+from referee.rules.fast_sight import prepare, sightlines_fast
+
+from .test_fast_sight import assert_same_exposure, assert_same_sightlines
+
+
+@pytest.mark.parametrize("units_a_side, pieces, seed", [(4, 10, 1), (6, 30, 2), (8, 60, 3), (17, 30, 4)])
+def test_scaling_tables_agree_on_every_pair(units_a_side, pieces, seed):
+    assert_same_sightlines(generated_table(units_a_side, pieces, seed))
+
+
+def test_scaling_table_exposure_agrees():
+    assert_same_exposure(generated_table(2, 30, 5), 2.0)
+
+
+def test_a_rebuilt_battlefield_reuses_the_prepared_terrain_and_gives_the_same_answers():
+    """The battle view builds a new battlefield per action: equal terrain finds the arrays prepared for the first."""
+    first = generated_table(5, 30, 6)
+    prepare(first, exposure_steps=(0.5,))
+    again = generated_table(5, 30, 6)
+    assert fast_sight._table(again) is fast_sight._table(first)
+    assert sightlines_fast(again) == sightlines_fast(first)
+    assert_same_sightlines(again)
