@@ -9,8 +9,20 @@ import sys
 
 from ..rules.errors import InputError
 
-# Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status.
+# Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
+# command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
+# alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
 COMMAND_MODULES = ("play", "query", "validate", "replay", "faction", "cards", "campaign", "report")
+COMMAND_HELP = {
+    "play": "open the table view (default command)",
+    "query": "answer one referee question about a scenario",
+    "validate": "check faction, card and scenario files",
+    "replay": "replay a saved battle and show the resulting table",
+    "faction": "create, check, show, upgrade and print factions",
+    "cards": "list or validate mission, troop and drone cards",
+    "campaign": "keep a campaign: battles, campaign points, streaks, tech upgrades",
+    "report": "look back on a saved battle: summary (text or PNG) and dice report",
+}
 
 
 class ArgumentError(InputError):
@@ -39,10 +51,14 @@ def finite_number(text: str) -> float:
     return value
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(commands: tuple[str, ...] = COMMAND_MODULES) -> argparse.ArgumentParser:
+    """The command line's parser, with the full parsers of ``commands`` (the others listed by their help line)."""
     parser = _Parser(prog="seven-seconds", description="Referee assistant for 7 Seconds (playtest rules v0.81).")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name in COMMAND_MODULES:
+        if name not in commands:
+            sub.add_parser(name, help=COMMAND_HELP[name])
+            continue
         try:
             module = importlib.import_module(f"referee.cli.{name}")
         except ModuleNotFoundError as e:
@@ -56,8 +72,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
-        parser = build_parser()
-        args = parser.parse_args(argv if argv else ["play"])
+        argv = argv if argv else ["play"]
+        parser = build_parser((argv[0],) if argv[0] in COMMAND_MODULES else ())
+        args = parser.parse_args(argv)
         if not getattr(args, "run", None):
             parser.print_help()
             return 0
