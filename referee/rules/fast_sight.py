@@ -198,14 +198,17 @@ def _table(bf: Battlefield) -> _Table:
 
 
 def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
-    """Build every terrain array of this table now, when the table is loaded, so that the first computation on it
-    costs what the hundredth does; with ``exposure_steps``, also where each grid point stands in the terrain.
+    """Build the terrain arrays of this table now, when the table is loaded, so that the first computation on it
+    costs what the hundredth does. With ``exposure_steps``, also what the exposure map needs: the blocking
+    features' convex pieces, and where each point of those grids stands in the terrain.
 
     Safe on a background thread: a computation asking for the same table meanwhile waits for this one."""
     table = _table(bf)
-    table.convex_parts()
-    for edges in (table.blocking_edges, table.cover_edges()[1], table.any_cover_edges()[1]):
+    for edges in (table.blocking_edges, table.any_cover_edges()[1]):
         edges.groups()
+    if exposure_steps:
+        table.convex_parts()
+        table.cover_edges()[1].groups()
     for step in exposure_steps:
         _probe_holds(bf, table, step)
 

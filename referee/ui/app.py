@@ -81,9 +81,14 @@ class App:
         """Start on the menu; with a scenario, open it at once (a load error stays on the menu, shown in red)."""
         from .scenes.menu import MenuScene
 
-        menu = self.push(MenuScene())
-        if scenario is not None:
-            menu.open_scenario(scenario)
+        menu = MenuScene()
+        menu.deferred = scenario is not None
+        self.push(menu)
+        if scenario is not None and menu.open_scenario(scenario) is None:
+            # The table did not open: the menu is the first screen after all, with the reason in red.
+            menu.deferred = False
+            menu.on_enter()
+            menu._set_path_text(str(scenario))
         return menu
 
     # -- the loop ---------------------------------------------------------------------------------------------------

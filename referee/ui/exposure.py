@@ -50,6 +50,23 @@ def _compute(bf: Battlefield, side: str, step: float) -> dict:
     return exposure(bf, side, step, engine="fast")
 
 
+def prepare_terrain(bf: Battlefield) -> threading.Thread:
+    """Build the fast engine's terrain arrays for this table on a background thread, as soon as a table opens, so
+    that neither the first preview nor the first exposure map pays for them (they wait for it if it is running)."""
+
+    def run() -> None:
+        from ..rules.whole_table import prepare
+
+        try:
+            prepare(bf, "fast", (STEP,))
+        except Exception:           # the computations report any problem themselves when they run
+            traceback.print_exc()
+
+    thread = threading.Thread(target=run, name="terrain-arrays", daemon=True)
+    thread.start()
+    return thread
+
+
 @dataclass(frozen=True)
 class ExposureMap:
     """One finished map: ``counts[j, i]`` and ``prices[j, i]`` (-1: no enemy can Target) for the point

@@ -57,6 +57,9 @@ class MenuScene(Scene):
         super().__init__()
         self.manager: pygame_gui.UIManager | None = None
         self.widgets: dict[str, object] = {}
+        # A menu opened with a scenario is not built (widgets, autosave check) until it is shown: the first frame
+        # is the table's.
+        self.deferred = False
         self.bundled: dict[object, Path] = {}
         self.error_title = ""
         self.error = ""
@@ -94,6 +97,8 @@ class MenuScene(Scene):
 
     # ---- life cycle -------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        if self.deferred:
+            return          # opened under a table: built when that table is closed (``on_resume``)
         self.find_interrupted()
         self._build(self.size)
 
@@ -111,11 +116,13 @@ class MenuScene(Scene):
             self.error = damaged
 
     def on_resume(self) -> None:
+        self.deferred = False
         self.find_interrupted()
         self._build(self.size)
 
     def on_resize(self, size) -> None:
-        self._build(size)
+        if not self.deferred:
+            self._build(size)
 
     def _build(self, size) -> None:
         if self.manager is None:

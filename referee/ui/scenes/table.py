@@ -16,7 +16,7 @@ import pygame_gui
 
 from ...rules.movement import MoveResult
 from .. import drawing, panels, theme
-from ..exposure import ExposureOverlay
+from ..exposure import ExposureOverlay, prepare_terrain
 from ..intents import Intent, IntentHandler
 from ..questions import (PairReport, RulerEnd, RulerResult, SelectionReport, preview_jump, preview_move, ruler,
                          selection_report)
@@ -118,6 +118,7 @@ class TableScene(Scene):
         self.sent: list[Intent] = []
         self._static: tuple | None = None       # (view key, picture of the cloth, terrain and grid)
         self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
+        prepare_terrain(bf)                        # the engine's terrain arrays, off the drawing thread too
 
     # ---- life cycle -------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
