@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -15,9 +16,45 @@ from .theme import Colour
 # ---- text ---------------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def text_surface(text: str, size: int, bold: bool = False, colour: Colour = theme.TEXT) -> pygame.Surface:
-    return theme.font(size, bold).render(text, True, colour)
+TEXT_CACHE_BYTES = 24 * 2**20
+
+
+class TextCache:
+    """Rendered lines of text, bounded by the bytes of their pixels rather than by their number: a long battle's
+    log renders thousands of wide lines, and 4,096 of them held about 150 MB. The least recently drawn go first."""
+
+    def __init__(self, budget: int = TEXT_CACHE_BYTES) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+    def __call__(self, text: str, size: int, bold: bool = False, colour: Colour = theme.TEXT) -> pygame.Surface:
+        key = (text, size, bold, colour)
+        img = self._items.get(key)
+        if img is not None:
+            self._items.move_to_end(key)
+            return img
+        img = theme.font(size, bold).render(text, True, colour)
+        self._items[key] = img
+        self.bytes += _pixel_bytes(img)
+        while self.bytes > self.budget and len(self._items) > 1:
+            _, old = self._items.popitem(last=False)
+            self.bytes -= _pixel_bytes(old)
+        return img
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def cache_clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+
+def _pixel_bytes(img: pygame.Surface) -> int:
+    return img.get_pitch() * img.get_height()
+
+
+text_surface = TextCache()
 
 
 def text_width(text: str, size: int, bold: bool = False) -> int:
