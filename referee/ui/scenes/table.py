@@ -102,6 +102,7 @@ class TableScene(Scene):
         self.log_title = ""
         self.log_lines: list[str] = []
         self.log_wrapped: list[tuple[str, bool]] = []
+        self._log_done: tuple[int, list[str], list[tuple[str, bool]]] = (0, [], [])   # the last wrapping, kept
         self.log_scroll = 0
         self.ruler_a: RulerEnd | None = None
         self.ruler_b: RulerEnd | None = None
@@ -117,6 +118,7 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self.sent: list[Intent] = []
         self._static: tuple | None = None       # (view key, picture of the cloth, terrain and grid)
+        self._side_picture: tuple | None = None  # (panel blocks, key, picture of the side panel above the log)
         self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
         prepare_terrain(bf)                        # the engine's terrain arrays, off the drawing thread too
 
@@ -222,7 +224,18 @@ class TableScene(Scene):
         self._rewrap_log()
 
     def _rewrap_log(self) -> None:
-        self.log_wrapped = panels.log_lines(self.log_lines, self.layout.log.w - 2 * panels.PAD)
+        """Wrap the log to the panel's width. A battle's log only grows: the lines already wrapped at this width
+        are kept and only the new ones wrapped, so an action late in a long battle costs what an early one does."""
+        width = self.layout.log.w - 2 * panels.PAD
+        done_width, done_lines, done_wrapped = self._log_done
+        n = len(done_lines)
+        if width == done_width and n and len(self.log_lines) >= n and self.log_lines[n - 1] == done_lines[-1] \
+                and self.log_lines[:n] == done_lines:
+            wrapped = done_wrapped + panels.log_lines(self.log_lines[n:], width)
+        else:
+            wrapped = panels.log_lines(self.log_lines, width)
+        self.log_wrapped = wrapped
+        self._log_done = (width, self.log_lines, wrapped)
 
     def _log_visible_lines(self) -> int:
         return max(1, (self.layout.log.h - 30) // line_height(panels.SMALL))
@@ -654,17 +667,28 @@ class TableScene(Scene):
         self._draw_tooltip(surface)
 
     def _draw_side(self, surface) -> None:
+        """The side panel above the log; drawn again only when its blocks, scroll, highlight or size change, and
+        otherwise copied from the last frame's picture of it."""
         L = self.layout
+        highlight = f"pair:{self.hover}" if self.hover else None
+        area = pygame.Rect(L.side.x, L.side.y, L.side.w, L.log.y - L.side.y).clip(surface.get_rect())
+        key = (self.panel_scroll, highlight, tuple(L.side), tuple(area), surface.get_size())
+        kept = self._side_picture
+        if kept is not None and kept[0] is self.panel_blocks and kept[1] == key:
+            surface.blit(kept[2], area.topleft)
+            pygame.draw.line(surface, theme.PANEL_EDGE, L.side.topleft, L.side.bottomleft)
+            return
         pygame.draw.rect(surface, theme.PANEL, L.side)
         pygame.draw.line(surface, theme.PANEL_EDGE, L.side.topleft, L.side.bottomleft)
         pygame.draw.rect(surface, theme.HEADER, L.toolbar)
-        highlight = f"pair:{self.hover}" if self.hover else None
         draw_blocks(surface, self.panel_blocks, L.panel, self.panel_scroll, highlight)
         total = content_height(self.panel_blocks)
         if total > L.panel.h:
             bar_h = max(24, L.panel.h * L.panel.h // total)
             bar_y = L.panel.y + (L.panel.h - bar_h) * self.panel_scroll // max(1, total - L.panel.h)
             pygame.draw.rect(surface, theme.PANEL_EDGE, (L.panel.right - 5, bar_y, 4, bar_h), border_radius=2)
+        if area.w > 0 and area.h > 0:
+            self._side_picture = (self.panel_blocks, key, surface.subsurface(area).copy())
 
     def _draw_tooltip(self, surface) -> None:
         if self.panning or self.ruler_dragging:
