@@ -205,3 +205,18 @@ def test_typed_contents_and_corrections():
     assert parse_correction("remove") == {"remove": True}
     with pytest.raises(InputError, match="key=value"):
         parse_correction("left a bit")
+
+
+def test_the_editor_starts_a_refereed_battle_on_its_table(fresh, tmp_path):
+    import pygame_gui
+
+    from referee.ui.editing import TableEditor
+    from referee.ui.scenes.editor import EditorScene
+
+    editor = fresh.push(EditorScene(TableEditor.open(SMALL)))
+    editor.entries["path"].set_text(str(tmp_path / "ford.toml"))
+    fresh.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=editor.buttons["referee"]))
+    scene = fresh.scene
+    assert isinstance(scene, RefereeScene) and (tmp_path / "ford.toml").is_file()
+    assert scene.session.game.refereed and set(scene.session.state.blips) == {"b-blip-1"}
+    assert scene.session.dice is None and scene.session.state.turn.player == "A"

@@ -470,8 +470,13 @@ class EditorScene(Scene):
         self.buttons["save"] = button(pygame.Rect(b.right - PAD - 82, y, 82, 32), "Save", m,
                                       tool_tip_text="Ctrl+S: check the table with the scenario loader and save it")
         y += 42
-        self.buttons["ask"] = button(pygame.Rect(b.x + PAD, y, inner, 44), "Save and ask the referee", m,
+        half = (inner - 8) // 2
+        self.buttons["ask"] = button(pygame.Rect(b.x + PAD, y, half, 44), "Save and ask the referee", m,
                                      tool_tip_text="Ctrl+Enter: save, then open the table in the table view")
+        self.buttons["referee"] = button(pygame.Rect(b.x + PAD + half + 8, y, inner - half - 8, 44),
+                                         "Save and referee a battle", m,
+                                         tool_tip_text="save, then referee the battle you play on this table: "
+                                                       "you type the dice you roll")
         self._sync_buttons()
 
     def _sync_buttons(self) -> None:
@@ -705,6 +710,26 @@ class EditorScene(Scene):
             self.app.push(scene)
         return scene
 
+    def referee_battle(self, path: Path | str | None = None):
+        """Save, then start a refereed battle on the saved table (pushed over the editor). Returns the scene."""
+        from ...rules.scenario import load_scenario
+        from ..referee_battle import RefereeSession
+        from .referee import RefereeScene
+
+        edit = self.save(path)
+        if not edit.ok:
+            return None
+        try:
+            session = RefereeSession.from_scenario(load_scenario(self.save_path))
+        except Exception as e:             # cannot happen for a file the loader just accepted; still never crash
+            traceback.print_exc(file=sys.stderr)
+            self.say(False, f"Saved, but the battle could not start: {error_text(e)}")
+            return None
+        scene = RefereeScene(session)
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
     def leave(self) -> None:
         if self.editor.dirty and not self.leave_armed:
             self.leave_armed = True
@@ -931,6 +956,8 @@ class EditorScene(Scene):
                 self.save()
             elif key == "ask":
                 self.ask_referee()
+            elif key == "referee":
+                self.referee_battle()
             return True
         return False
 
