@@ -21,7 +21,7 @@ from ..rules.catalogue import is_drone_type, terrain_types, type_title, unit_typ
 from ..rules.errors import InputError, pydantic_problems
 from ..rules.factions import faction_files
 from ..rules.scenario import (OBJECTIVE_IDS, BlipEntry, Circle, ObjectiveEntry, Scenario, TableSize, TerrainEntry,
-                              UnitEntry, parse_scenario, scenario_problems)
+                              UnitContents, UnitEntry, parse_scenario, scenario_problems)
 from ..rules.stats import RATINGS
 from ..storage import atomic_write_text
 
@@ -85,9 +85,12 @@ class TableEditor:
     def __init__(self, scenario: Scenario | None = None, source: Path | None = None) -> None:
         self.scenario = scenario if scenario is not None else Scenario()
         self.source = Path(source) if source is not None else None
-        self.history: list[tuple[Scenario, str]] = []
+        self.history: list[tuple[Scenario, str, tuple[str, ...]]] = []
         self.revision = 0            # goes up with every change (the view redraws from it)
         self.saved_revision = 0
+        # A file opened with problems (two overlapping bases...) keeps them until they are fixed here: an edit may
+        # leave any of these, never add a new one; saving waits until there are none.
+        self.problems: tuple[str, ...] = ()
 
     # ---- starting -----------------------------------------------------------------------------------------------
     @classmethod
@@ -106,7 +109,30 @@ class TableEditor:
         from ..rules.scenario import load_scenario
 
         path = Path(path)
-        return cls(load_scenario(path), path)
+        try:
+            return cls(load_scenario(path), path)
+        except InputError as first:
+            from ..rules.files import read_document, validate
+
+            try:                        # a table that reads but breaks the rules opens to be fixed here
+                scenario = validate(Scenario, read_document(path), str(path))
+            except InputError:
+                raise first from None
+            editor = cls(scenario, path)
+            editor.problems = tuple(name_items(p, scenario) for p in scenario_problems(scenario, path.parent))
+            if not editor.problems:
+                raise
+            return editor
+
+    def problem_items(self) -> dict[str, list[str]]:
+        """Each item named in a problem, with its problems (the window rings it in red)."""
+        out: dict[str, list[str]] = {}
+        for ident in self.ids():
+            pattern = re.compile(rf"(?<![\w-]){re.escape(ident)}(?![\w-])")
+            for p in self.problems:
+                if pattern.search(p):
+                    out.setdefault(ident, []).append(p)
+        return out
 
     @property
     def base_dir(self) -> Path | None:
@@ -126,17 +152,21 @@ class TableEditor:
 
     # ---- the one way to change the table --------------------------------------------------------------------------
     def _apply(self, candidate: Scenario, done: str, item: str | None, refused: str) -> Edit:
-        problems = scenario_problems(candidate, self.base_dir)
-        if problems:
-            named = tuple(name_items(p, candidate) for p in problems)
-            first = named[0]
+        named = tuple(name_items(p, candidate) for p in scenario_problems(candidate, self.base_dir))
+        new = tuple(p for p in named if p not in self.problems)
+        if new:
+            first = new[0]
             if item and first.startswith(f"{item}: "):
                 first = first[len(item) + 2:]
-            return Edit(False, f"{refused}: {first}", item, named)
-        self.history.append((self.scenario, done))
+            return Edit(False, f"{refused}: {first}", item, new)
+        self.history.append((self.scenario, done, self.problems))
         del self.history[:-MAX_UNDO]
         self.scenario = candidate
+        fixed = len(self.problems) - len(named)
+        self.problems = named
         self.revision += 1
+        if fixed > 0:
+            done += f"; {fixed} problem{'s' if fixed != 1 else ''} fixed, {len(named)} left"
         return Edit(True, done, item)
 
     def _replace(self, **changes) -> Scenario:
@@ -145,7 +175,7 @@ class TableEditor:
     def undo(self) -> Edit:
         if not self.history:
             return Edit(False, "Nothing to undo")
-        self.scenario, done = self.history.pop()
+        self.scenario, done, self.problems = self.history.pop()
         self.revision += 1
         return Edit(True, f"Undone: {done}")
 
@@ -388,6 +418,97 @@ class TableEditor:
         key = KIND_KEYS[kind]
         entries = [e for e in getattr(self.scenario, key) if e.id != ident]
         return self._apply(self._replace(**{key: entries}), f"Removed {ident}", None, f"{ident} not removed")
+
+    # ---- exact entry ----------------------------------------------------------------------------------------------
+    EXACT_KEYS = {"unit": ("x", "y", "facing", "id", "type"), "blip": ("x", "y", "id", "contents"),
+                  "objective": ("x", "y"), "terrain": ("x", "y", "id", "type")}
+
+    def set_exact(self, ident: str, changes: dict) -> Edit:
+        """Several typed values for one item as one edit (one undo): ``x``, ``y`` (a terrain piece: its centre),
+        ``facing``, ``id``, ``type`` (unit or terrain type) and a blip's ``contents`` (a list of units given as
+        ``{rating, type, faction}``, empty for a decoy, None for unknown)."""
+        kind = self.kind_of(ident)
+        if kind is None:
+            return Edit(False, f"Nothing called {ident!r} on the table")
+        wrong = [k for k in changes if k not in self.EXACT_KEYS[kind]]
+        if wrong:
+            return Edit(False, f"{ident} is {'a' if kind != 'objective' else 'an'} {kind}: it takes "
+                               f"{', '.join(self.EXACT_KEYS[kind])}, not {', '.join(wrong)}", ident)
+        entry = self.entry(ident)
+        update: dict = {}
+        new_id = str(changes.get("id", ident)).strip()
+        if new_id != ident:
+            if not new_id or any(c.isspace() for c in new_id):
+                return Edit(False, f"{ident} not renamed: an id is one word (got {new_id!r})", ident)
+            if new_id in self.ids():
+                return Edit(False, f"{ident} not renamed: {new_id!r} is already on the table; ids must be unique",
+                            ident)
+            update["id"] = new_id
+        if kind == "terrain":
+            if "type" in changes:
+                bad = self._check_terrain_type(changes["type"])
+                if bad is not None:
+                    return bad
+                update["type"] = changes["type"]
+            candidate = entry.model_copy(update=update)
+            if "x" in changes or "y" in changes:
+                cx, cy = self.terrain_centre(ident)
+                dx, dy = float(changes.get("x", cx)) - cx, float(changes.get("y", cy)) - cy
+                if candidate.circle is not None:
+                    c = candidate.circle
+                    candidate = candidate.model_copy(update={"circle": Circle(x=round(c.x + dx, 3),
+                                                                             y=round(c.y + dy, 3), r=c.r)})
+                else:
+                    candidate = candidate.model_copy(update={"polygon": [[round(x + dx, 3), round(y + dy, 3)]
+                                                                         for x, y in candidate.polygon]})
+        else:
+            for key in ("x", "y"):
+                if key in changes:
+                    update[key] = float(changes[key])
+            if "facing" in changes:
+                if is_drone_type(entry.type if "type" not in changes else changes["type"]):
+                    return Edit(False, f"{ident} is a drone: drones have no facing, they see all round [p.~13]",
+                                ident)
+                update["facing"] = round(float(changes["facing"]) % 360.0, 6) % 360.0
+            if "type" in changes:
+                if changes["type"] not in unit_type_names():
+                    return Edit(False, f"Unknown unit type {changes['type']!r}: expected one of "
+                                       f"{', '.join(unit_type_names())}", ident)
+                update["type"] = changes["type"]
+                if is_drone_type(changes["type"]):
+                    update.update(facing=0.0, damaged=False, stunned=False)
+            if "contents" in changes:
+                try:
+                    update["contents"] = self._contents(entry, changes["contents"])
+                except ValidationError as e:
+                    return self._invalid(ident, kind, e)
+            candidate = entry.model_copy(update=update)
+        try:
+            type(candidate).model_validate(candidate.model_dump())
+        except ValidationError as e:
+            return self._invalid(ident, kind, e)
+        said = ", ".join(f"{k} {v}" for k, v in changes.items() if k != "contents")
+        if "contents" in changes:
+            held = candidate.contents
+            said = ", ".join(filter(None, [said, "holds " + (", ".join(f"{c.rating} {c.type}" for c in held)
+                                                            if held else "nothing (a decoy)")
+                                          if held is not None else "contents unknown"]))
+        return self._apply(self._with(kind, self._index(kind, ident), candidate), f"{new_id}: {said}", new_id,
+                           f"{ident} not changed")
+
+    def _contents(self, blip, given):
+        if given is None:
+            return None
+        used = self.ids() - {c.id for c in blip.contents or []}
+        out = []
+        for d in given:
+            n, stem = 1, f"{blip.side.lower()}-{d.get('type', 'unit')}"
+            while f"{stem}-{n}" in used:
+                n += 1
+            used.add(f"{stem}-{n}")
+            out.append(UnitContents(id=d.get("id") or f"{stem}-{n}", side=blip.side,
+                                    **{k: v for k, v in d.items() if k not in ("id", "side")}))
+        return out
 
     # ---- saving -------------------------------------------------------------------------------------------------
     def scenario_data(self) -> dict:

@@ -162,3 +162,69 @@ def test_work_is_kept_after_every_edit_and_offered_back(fresh, editor, tmp_path)
     key(fresh, pygame.K_s, pygame.KMOD_CTRL)
     assert scene.message_ok and read_autosave() is None
     assert load_scenario(tmp_path / "kept.toml").units[0].id == "a-tactical-1"
+
+
+def test_exact_entry_of_position_facing_id_type_and_contents(fresh, editor):
+    from referee.ui.scenes.dialogs import TextDialog
+
+    ed = editor.editor
+    ed.place_unit("A", "new-tokyo", "veteran", "tactical", 10, 10)
+    ed.place_blip("B", 30, 30)
+    ed.add_circle("smoke", 20, 20, 2.5)
+    click(fresh, at(editor, 10, 10))
+    key(fresh, pygame.K_RETURN)
+    assert isinstance(fresh.scene, TextDialog) and fresh.scene.initial == "x=10 y=10 facing=90 id=a-tactical-1 type=tactical"
+    fresh.scene.entry.set_text("x=12.5 y=6 facing=95 id=a-sarge type=commander")
+    fresh.scene.choose("ok")
+    u = ed.entry("a-sarge")
+    assert (u.x, u.y, u.facing, u.type) == (12.5, 6, 95, "commander") and editor.selected == "a-sarge"
+    assert ed.kind_of("a-tactical-1") is None
+    key(fresh, pygame.K_z, pygame.KMOD_CTRL)                      # one line, one undo
+    assert ed.entry("a-tactical-1").facing == 90 and ed.kind_of("a-sarge") is None
+    # a blip's contents
+    assert editor.set_exact("b-blip-1", "contents=spec-ops scout, basic-drone").ok
+    held = ed.entry("b-blip-1").contents
+    assert [(c.rating, c.type, c.side) for c in held] == [("spec-ops", "scout", "B"), ("veteran", "basic-drone", "B")]
+    assert editor.set_exact("b-blip-1", "contents=decoy").ok and ed.entry("b-blip-1").contents == []
+    assert editor.set_exact("b-blip-1", "contents=unknown").ok and ed.entry("b-blip-1").contents is None
+    # a smoke circle renamed and changed into a crater, its centre typed
+    assert editor.set_exact("smoke-1", "x=22 y=21 id=crater-north type=crater").ok
+    t = ed.entry("crater-north")
+    assert (t.type, t.circle.x, t.circle.y) == ("crater", 22, 21)
+    # refused: an id already used, a facing for a drone, a base onto another; nothing changes
+    before = ed.scenario
+    for text, why in (("id=b-blip-1", "already on the table"), ("type=basic-drone facing=30", "no facing"),
+                      ("x=30 y=30.5", "overlap")):
+        edit = editor.set_exact("a-tactical-1", text)
+        assert not edit.ok and why in edit.message, edit.message
+    assert ed.scenario == before
+
+
+def test_a_file_with_problems_opens_to_be_fixed_with_each_problem_at_its_piece(fresh, tmp_path):
+    bad = tmp_path / "crowded.toml"
+    bad.write_text('name = "Crowded"\ntable = { width = 36, height = 36 }\n'
+                   '[[units]]\nid = "a-1"\nside = "A"\nfaction = "new-tokyo"\nrating = "veteran"\ntype = "tactical"\n'
+                   'x = 10\ny = 10\n'
+                   '[[units]]\nid = "b-1"\nside = "B"\nfaction = "new-tokyo"\nrating = "veteran"\ntype = "tactical"\n'
+                   'x = 10.5\ny = 10\n'
+                   '[[units]]\nid = "b-2"\nside = "B"\nfaction = "new-tokyo"\nrating = "veteran"\ntype = "tactical"\n'
+                   'x = 30\ny = 30\n')
+    with pytest.raises(Exception):
+        load_scenario(bad)
+    start = fresh.push(EditorStartScene())
+    scene = start.start_from_file(bad)
+    assert isinstance(scene, EditorScene) and start.error == ""
+    ed = scene.editor
+    assert len(ed.problems) == 1 and "overlap" in ed.problems[0]
+    assert set(ed.problem_items()) == {"a-1", "b-1"}
+    assert not scene.message_ok and "ringed in red" in scene.message
+    assert "to fix" in scene.describe("b-1") and "to fix" not in scene.describe("b-2")
+    fresh.render()
+    # other edits go on; a new problem is still refused; saving waits for the fix
+    assert ed.move("b-2", 31, 30).ok
+    assert not ed.move("b-2", 10, 10.5).ok
+    assert not ed.save(tmp_path / "crowded-fixed.toml").ok
+    edit = ed.move("b-1", 14, 10)
+    assert edit.ok and "1 problem fixed, 0 left" in edit.message and ed.problems == ()
+    assert ed.save(tmp_path / "crowded-fixed.toml").ok
+    assert [u.x for u in load_scenario(tmp_path / "crowded-fixed.toml").units] == [10, 14, 31]

@@ -76,6 +76,7 @@ EDITOR_SHORTCUTS = (
         ("+ / -", "Target counters"),
         ("D / S", "Damaged / Stunned"),
         ("Delete", "remove it"),
+        ("Enter", "type its position, facing, id, type or contents"),
         ("Drag", "move it (refused if bases overlap)"),
     ]),
     ("View", [
@@ -405,6 +406,10 @@ class EditorScene(Scene):
         self._static: tuple | None = None
         self.say(True, "Copy your table: choose a tool on the right (or press its key), then click the table. "
                        "H lists every key.")
+        if editor.problems:
+            n = len(editor.problems)
+            self.say(False, f"This table has {n} problem{'s' if n != 1 else ''} to fix before it can be saved; each "
+                            "piece concerned is ringed in red (point at it to read why)", editor.problems)
 
     # ---- the table as the view draws it ---------------------------------------------------------------------------
     @property
@@ -575,6 +580,10 @@ class EditorScene(Scene):
         e = self.editor.entry(ident)
         if kind is None:               # removed a moment ago (the mouse still rests where it stood)
             return f"{ident}: no longer on the table"
+        problems = self.editor.problem_items().get(ident)
+        if problems:
+            return f"{ident}: to fix: " + "; ".join(p[len(ident) + 2:] if p.startswith(f"{ident}: ") else p
+                                                     for p in problems)
         if kind == "terrain":
             shape = f"{len(e.polygon)} corners" if e.polygon is not None else f'circle of radius {e.circle.r:g}"'
             return f"{ident}: {terrain_types()[e.type].name}, {shape}. Click a terrain type to change it."
@@ -655,6 +664,9 @@ class EditorScene(Scene):
             return self.report(self.editor.add_counters(ident, -1))
         if what in ("damaged", "stunned"):
             return self.report(self.editor.toggle(ident, what))
+        if what == "exact":
+            self.open_exact(ident)
+            return Edit(True, f"Type {ident}'s values")
         if what == "delete":
             edit = self.editor.delete(ident)
             if edit.ok and self.selected == ident:
@@ -664,6 +676,39 @@ class EditorScene(Scene):
 
     def undo(self) -> Edit:
         return self.report(self.editor.undo())
+
+    def open_exact(self, ident: str):
+        """A line to type the item's exact values (``editor_exact``); returns the dialog."""
+        from .dialogs import TextDialog
+        from .editor_exact import exact_text
+
+        kind = self.editor.kind_of(ident)
+        hint = {"unit": "x and y in inches, facing in degrees counter-clockwise from +x (90: towards side B), id, "
+                        "type (tactical, scout, basic-drone...)",
+                "blip": "x and y in inches, id, and contents= what it holds: 'veteran tactical, reserve scout', "
+                        "'decoy' or 'unknown' (the players keep it secret)",
+                "objective": "x and y in inches",
+                "terrain": "x and y of its centre in inches, id, type (woods, hills, smoke...)"}[kind]
+        dialog = TextDialog(f"{ident} exactly", [hint, "One line, one edit: Ctrl+Z undoes it."],
+                            exact_text(self.editor, ident), lambda text: self.set_exact(ident, text), ok="Set")
+        if self.app is not None:
+            self.app.push(dialog)
+        return dialog
+
+    def set_exact(self, ident: str, text: str | None) -> Edit | None:
+        from .editor_exact import parse_exact
+
+        if not text:
+            return None
+        e = self.editor.entry(ident)
+        side = e.side if self.editor.kind_of(ident) == "blip" else None
+        try:
+            changes = parse_exact(text, side, self.faction.get(side or "A", ""))
+        except (InputError, ValueError) as err:
+            return self.report(Edit(False, err.message() if isinstance(err, InputError) else str(err), ident))
+        if not changes:
+            return None
+        return self.report(self.editor.set_exact(ident, changes))
 
     # -- saving and asking --
     def _path_from_entry(self) -> Path:
@@ -820,11 +865,14 @@ class EditorScene(Scene):
             if sel_kind == "unit" and not is_drone_type(e.type):
                 items += [("act:damaged", "Damaged", e.damaged, True, None, False, "D"),
                           ("act:stunned", "Stunned", e.stunned, True, None, False, "S")]
+            items.append(("act:exact", "Exact…", False, True, None, False,
+                          "Enter: type its position, facing, id, type" + (", contents" if sel_kind == "blip" else "")))
             items.append(("act:delete", "Delete", False, True, None, False, "Delete"))
             row(items)
         elif self.selected is not None and sel_kind == "terrain":
             head(f"Selected: {self.selected}")
-            row([("act:delete", "Delete", False, True, None, False, "Delete")])
+            row([("act:exact", "Exact…", False, True, None, False, "Enter: type its centre, id and type"),
+                 ("act:delete", "Delete", False, True, None, False, "Delete")])
         return heads, chips, y + self.options_scroll - L.options.y
 
     @staticmethod
@@ -1086,6 +1134,9 @@ class EditorScene(Scene):
             else:
                 self.close_polygon()
             return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool == SELECT and self.selected:
+            self.open_exact(self.selected)
+            return True
         if k in (pygame.K_q, pygame.K_e):
             hovered = self.hover if self.hover and self.editor.kind_of(self.hover) == "unit" else None
             step = FINE_STEP if shift else ROTATE_STEP
@@ -1190,8 +1241,18 @@ class EditorScene(Scene):
         if f is not None:
             pygame.draw.polygon(surface, colour, drawing.feature_points(self.view, f), width)
 
+    def _draw_problems(self, surface) -> None:
+        bf, view = self.table.bf, self.view
+        for ident in self.editor.problem_items():
+            if ident in bf.pieces:
+                drawing.draw_ring(surface, view, bf.pieces[ident], theme.ERROR, gap=9, width=3)
+            else:
+                self._terrain_outline(surface, ident, theme.ERROR, 3)
+
     def _draw_selection(self, surface) -> None:
         bf, view = self.table.bf, self.view
+        if self.editor.problems:
+            self._draw_problems(surface)
         if self.hover and self.hover != self.selected and self.drag_id is None:
             if self.hover in bf.pieces:
                 drawing.draw_ring(surface, view, bf.pieces[self.hover], (255, 255, 255), gap=6, width=2)
