@@ -277,6 +277,52 @@ class TableEditor:
         return self._apply(self._with("terrain", self._index("terrain", ident), entry),
                            f"{ident} is now {terrain_types()[type_id].name.lower()}", ident, f"{ident} not changed")
 
+    # -- the corners of a polygon --
+    def set_corners(self, ident: str, corners, done: str) -> Edit:
+        if self.kind_of(ident) != "terrain":
+            return Edit(False, f"{ident!r} is not a terrain piece", ident)
+        t = self.entry(ident)
+        if t.polygon is None:
+            return Edit(False, f"{ident} is round: it has a centre and a radius, no corners", ident)
+        if len(corners) < 3:
+            return Edit(False, f"{ident} needs at least 3 corners", ident)
+        try:
+            entry = t.model_copy(update={"polygon": [[round(float(x), 2), round(float(y), 2)] for x, y in corners]})
+            TerrainEntry.model_validate(entry.model_dump())
+        except ValidationError as e:
+            return self._invalid(ident, "terrain", e)
+        return self._apply(self._with("terrain", self._index("terrain", ident), entry), done, ident,
+                           f"{ident} not changed")
+
+    def corners(self, ident: str) -> list[tuple[float, float]]:
+        t = self.entry(ident)
+        return [(x, y) for x, y in t.polygon] if t is not None and getattr(t, "polygon", None) else []
+
+    def move_corner(self, ident: str, index: int, x: float, y: float) -> Edit:
+        c = self.corners(ident)
+        if not 0 <= index < len(c):
+            return Edit(False, f"{ident} has no corner {index + 1}", ident)
+        c[index] = (x, y)
+        return self.set_corners(ident, c, f"{ident}: corner {index + 1} moved to ({x:.1f}, {y:.1f})")
+
+    def insert_corner(self, ident: str, index: int, x: float, y: float) -> Edit:
+        """A new corner before corner ``index`` (on the edge from corner ``index - 1``)."""
+        c = self.corners(ident)
+        if not 0 < index <= len(c):
+            return Edit(False, f"{ident} has no edge there", ident)
+        c.insert(index, (x, y))
+        return self.set_corners(ident, c, f"{ident}: corner added at ({x:.1f}, {y:.1f}), {len(c)} corners")
+
+    def remove_corner(self, ident: str, index: int) -> Edit:
+        c = self.corners(ident)
+        if not 0 <= index < len(c):
+            return Edit(False, f"{ident} has no corner {index + 1}", ident)
+        if len(c) <= 3:
+            return Edit(False, f"{ident} has only 3 corners: a terrain piece needs at least 3 (delete the piece "
+                               "instead)", ident)
+        del c[index]
+        return self.set_corners(ident, c, f"{ident}: corner {index + 1} removed, {len(c)} corners left")
+
     def _invalid(self, ident: str, kind: str, error: ValidationError) -> Edit:
         problems = tuple(f"{ident}: {p}" for p in pydantic_problems(error))
         return Edit(False, f"{ident} not {'drawn' if kind == 'terrain' else 'placed'}: {problems[0]}", ident, problems)

@@ -228,3 +228,37 @@ def test_a_file_with_problems_opens_to_be_fixed_with_each_problem_at_its_piece(f
     assert edit.ok and "1 problem fixed, 0 left" in edit.message and ed.problems == ()
     assert ed.save(tmp_path / "crowded-fixed.toml").ok
     assert [u.x for u in load_scenario(tmp_path / "crowded-fixed.toml").units] == [10, 14, 31]
+
+
+def test_polygon_corners_are_dragged_added_and_removed(fresh, editor):
+    ed = editor.editor
+    ed.add_polygon("woods", [(10, 10), (14, 10), (14, 14), (10, 14)])
+    click(fresh, at(editor, 12, 12))
+    assert editor.selected == "woods-1"
+    fresh.render()
+    # drag the corner at (14, 14) out to (16, 16)
+    start, end = at(editor, 14, 14), at(editor, 16, 16)
+    hover(fresh, start)
+    send(fresh, pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    send(fresh, pygame.MOUSEMOTION, pos=end, rel=(end[0] - start[0], end[1] - start[1]), buttons=(1, 0, 0))
+    fresh.render()
+    send(fresh, pygame.MOUSEBUTTONUP, pos=end, button=1)
+    assert ed.corners("woods-1") == [(10, 10), (14, 10), (16, 16), (10, 14)]
+    # Shift+click on the edge from (10, 10) to (14, 10) adds a corner there
+    pygame.key.set_mods(pygame.KMOD_SHIFT)
+    try:
+        click(fresh, at(editor, 12, 10))
+    finally:
+        pygame.key.set_mods(0)
+    assert ed.corners("woods-1") == [(10, 10), (12, 10), (14, 10), (16, 16), (10, 14)]
+    # a right click removes one; a piece keeps at least 3
+    pos = at(editor, 12, 10)
+    hover(fresh, pos)
+    send(fresh, pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    send(fresh, pygame.MOUSEBUTTONUP, pos=pos, button=3)
+    assert ed.corners("woods-1") == [(10, 10), (14, 10), (16, 16), (10, 14)]
+    assert ed.remove_corner("woods-1", 3).ok
+    edit = ed.remove_corner("woods-1", 0)
+    assert not edit.ok and "at least 3" in edit.message and len(ed.corners("woods-1")) == 3
+    key(fresh, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(ed.corners("woods-1")) == 4

@@ -28,6 +28,7 @@ from .. import drawing, theme
 from ..editing import SIDES, TABLE_SIZES, Edit, PolygonDraft, TableEditor, faction_ids, placeable_terrain
 from ..editor_autosave import clear_autosave, read_autosave, write_autosave
 from ..scene import Scene
+from .editor_corners import CornerEditing
 from ..table_data import TableData, load_table, table_from_scenario
 from ..view import ViewTransform
 from ..widgets import draw_text, draw_tooltip, ellipsize, line_height, panel, text_width, wrap
@@ -78,6 +79,7 @@ EDITOR_SHORTCUTS = (
         ("Delete", "remove it"),
         ("Enter", "type its position, facing, id, type or contents"),
         ("Drag", "move it (refused if bases overlap)"),
+        ("Corners", "drag a terrain corner; Shift+click an edge adds one; right-click removes one"),
     ]),
     ("View", [
         ("Wheel on the table", "zoom"),
@@ -358,7 +360,7 @@ class Chip:
     tip: str = ""
 
 
-class EditorScene(Scene):
+class EditorScene(CornerEditing, Scene):
     title = "Physical table"
 
     def __init__(self, editor: TableEditor) -> None:
@@ -586,7 +588,8 @@ class EditorScene(Scene):
                                                      for p in problems)
         if kind == "terrain":
             shape = f"{len(e.polygon)} corners" if e.polygon is not None else f'circle of radius {e.circle.r:g}"'
-            return f"{ident}: {terrain_types()[e.type].name}, {shape}. Click a terrain type to change it."
+            how = " Drag a corner; Shift+click an edge adds one; right-click removes one." if e.polygon else ""
+            return f"{ident}: {terrain_types()[e.type].name}, {shape}. Click a terrain type to change it.{how}"
         if kind == "unit":
             text = f"{ident}: {type_title(e.type)}, side {e.side}, {e.faction}, {RATING_TITLES.get(e.rating, e.rating)}"
             if not is_drone_type(e.type):
@@ -1015,6 +1018,7 @@ class EditorScene(Scene):
             self.pan(*event.rel)
             return True
         self.hover = self.item_at(pos) if self.on_table(pos) else None
+        self.corner_motion(pos)
         if self.drag_id is not None:
             x, y = self.view.to_table(*pos)
             self.drag_to = (round(x - self.drag_offset[0], 1), round(y - self.drag_offset[1], 1))
@@ -1024,6 +1028,8 @@ class EditorScene(Scene):
 
     def _mouse_down(self, event) -> bool:
         pos = self.mouse = event.pos
+        if self.tool == SELECT and self.corner_mouse_down(event):
+            return True
         if event.button in (2, 3) and self.on_table(pos):
             self.panning = True
             return True
@@ -1076,6 +1082,8 @@ class EditorScene(Scene):
         if event.button in (2, 3):
             was, self.panning = self.panning, False
             return was
+        if self.corner_mouse_up(event):
+            return True
         if event.button != 1:
             return False
         if self.circle_centre is not None:
@@ -1262,6 +1270,7 @@ class EditorScene(Scene):
             drawing.draw_ring(surface, view, bf.pieces[self.selected], theme.SELECTION, gap=4, width=3)
         elif self.selected:
             self._terrain_outline(surface, self.selected, theme.SELECTION, 3)
+            self.draw_corners(surface)
         if self.drag_id is not None and self.drag_to is not None:
             self._draw_drag(surface)
 
