@@ -9,7 +9,7 @@ edit, checked by the scenario loader like every other, and one undo.
 from __future__ import annotations
 
 from ...rules.errors import InputError
-from ..editing import TableEditor
+from ..editing import Edit, TableEditor
 
 NUMBERS = ("x", "y", "facing")
 
@@ -65,3 +65,39 @@ def parse_exact(text: str, side: str | None, faction: str) -> dict:
             out["contents"] = [{k: v for k, v in c.items() if k != "side"}
                                for c in parse_contents(held, side, faction)]
     return out
+
+
+class ExactEntry:
+    """Mixed into ``EditorScene``: the dialog for a selected item's exact values."""
+
+    def open_exact(self, ident: str):
+        """A line to type the item's exact values (``editor_exact``); returns the dialog."""
+        from .dialogs import TextDialog
+
+        kind = self.editor.kind_of(ident)
+        hint = {"unit": "x and y in inches, facing in degrees counter-clockwise from +x (90: towards side B), id, "
+                        "type (tactical, scout, basic-drone...)",
+                "blip": "x and y in inches, id, and contents= what it holds: 'veteran tactical, reserve scout', "
+                        "'decoy' or 'unknown' (the players keep it secret)",
+                "objective": "x and y in inches",
+                "terrain": "x and y of its centre in inches, id, type (woods, hills, smoke...)"}[kind]
+        dialog = TextDialog(f"{ident} exactly", [hint, "One line, one edit: Ctrl+Z undoes it."],
+                            exact_text(self.editor, ident), lambda text: self.set_exact(ident, text), ok="Set")
+        if self.app is not None:
+            self.app.push(dialog)
+        return dialog
+
+    def set_exact(self, ident: str, text: str | None) -> Edit | None:
+        if not text:
+            return None
+        e = self.editor.entry(ident)
+        side = e.side if self.editor.kind_of(ident) == "blip" else None
+        try:
+            changes = parse_exact(text, side, self.faction.get(side or "A", ""))
+        except (InputError, ValueError) as err:
+            return self.report(Edit(False, err.message() if isinstance(err, InputError) else str(err), ident))
+        if not changes:
+            return None
+        return self.report(self.editor.set_exact(ident, changes))
+
+    # -- saving and asking --

@@ -1,0 +1,129 @@
+"""What the table editor's modules share: its tools, keys, hints, layout, and where a table is saved."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from ... import paths
+from ...rules.errors import InputError
+from .. import theme
+from ..editing import TableEditor
+
+SELECT, POLYGON, CIRCLE, UNIT, BLIP, OBJECTIVE = "select", "polygon", "circle", "unit", "blip", "objective"
+TOOLS = ((SELECT, "Select", "V"), (POLYGON, "Polygon", "P"), (CIRCLE, "Circle", "C"), (UNIT, "Unit", "U"),
+         (BLIP, "Blip", "B"), (OBJECTIVE, "Objective", "O"))
+TOOL_TITLES = {SELECT: "Select and drag", POLYGON: "Draw terrain", CIRCLE: "Draw a round piece",
+               UNIT: "Place units", BLIP: "Place blips", OBJECTIVE: "Place objectives"}
+TOOL_HINTS = {
+    SELECT: "Click a piece or terrain to select it, drag to move it. Q/E turns a trooper; "
+            "+/- Target counters; D Damaged; S Stunned; Delete removes.",
+    POLYGON: "Click the corners. Enter, a double click or a click on the first corner closes it; Backspace removes "
+             "the last corner; Esc cancels.",
+    CIRCLE: "Drag from the centre outwards to set the radius (smoke, craters, ponds).",
+    UNIT: "Choose side, faction, rating and type, then click the table to place. Drag a piece to move it.",
+    BLIP: "Choose the side, then click to place a blip counter.",
+    OBJECTIVE: "Choose an objective (alpha to epsilon), then click to place it.",
+}
+ROTATE_STEP = 15.0
+FINE_STEP = 5.0
+ZOOM_STEP = 1.15
+PAN_STEP = 48
+PICK_SLOP = 4
+DRAG_PIXELS = 4
+CLOSE_PIXELS = 7           # a click this close to the first or the last corner closes the polygon
+MIN_RADIUS = 0.1           # inches: a shorter circle drag is a click
+PAD = 12
+SIDE_W = 440
+BOTTOM_H = 170
+MESSAGE_H = 88
+CHIP_H = 26
+EDITOR_SHORTCUTS = (
+    ("Physical table: tools", [
+        ("V / Esc", "select and drag pieces and terrain"),
+        ("P", "polygon: click corners, Enter closes"),
+        ("Backspace", "remove the last corner"),
+        ("C", "circle: drag from the centre"),
+        ("U / B / O", "place units / blips / objectives"),
+        ("Ctrl+Z", "undo the last edit"),
+        ("Ctrl+S", "save the table"),
+        ("Ctrl+Enter", "save and ask the referee"),
+    ]),
+    ("The selected piece", [
+        ("Q / E", "turn a trooper 15° (Shift: 5°)"),
+        ("+ / -", "Target counters"),
+        ("D / S", "Damaged / Stunned"),
+        ("Delete", "remove it"),
+        ("Enter", "type its position, facing, id, type or contents"),
+        ("Drag", "move it (refused if bases overlap)"),
+        ("Corners", "drag a terrain corner; Shift+click an edge adds one; right-click removes one"),
+    ]),
+    ("View", [
+        ("Wheel on the table", "zoom"),
+        ("Right or middle drag", "pan"),
+        ("Arrow keys", "pan"),
+        ("F or Home", "fit the table to the window"),
+        ("H or F1", "this help (any key closes it)"),
+    ]),
+)
+
+
+def default_save_path(editor: TableEditor) -> Path:
+    """The file a table is saved to unless the user names another: its own file, or one in the user's folder."""
+    src = editor.source
+    if src is not None and src.parent.resolve() != paths.SCENARIO_DIR.resolve():
+        return src
+    stem = src.stem if src is not None else (re.sub(r"[^a-z0-9]+", "-", editor.scenario.name.lower()).strip("-")
+                                             or "my-table")
+    return paths.user_data_dir() / "tables" / f"{stem}.toml"
+
+
+def error_text(error: Exception) -> str:
+    if isinstance(error, InputError):
+        return error.message()
+    if isinstance(error, OSError):
+        return f"{error.filename or ''}: {error.strerror or error}".lstrip(": ")
+    return f"{type(error).__name__}: {error}"
+
+
+
+@dataclass(frozen=True)
+class EditorLayout:
+    status: pygame.Rect
+    table: pygame.Rect
+    side: pygame.Rect
+    toolbar: pygame.Rect
+    options: pygame.Rect
+    message: pygame.Rect
+    bottom: pygame.Rect
+
+
+def editor_layout(size: tuple[int, int]) -> EditorLayout:
+    w, h = size
+    side_w = min(SIDE_W, max(340, int(w * 0.34)))
+    top = theme.STATUS_HEIGHT
+    status = pygame.Rect(0, 0, w, top)
+    side = pygame.Rect(w - side_w, top, side_w, h - top)
+    toolbar = pygame.Rect(side.x, top, side_w, 88 if side_w >= 420 else 128)
+    bottom = pygame.Rect(side.x, h - BOTTOM_H, side_w, BOTTOM_H)
+    message = pygame.Rect(side.x, bottom.y - MESSAGE_H, side_w, MESSAGE_H)
+    options = pygame.Rect(side.x, toolbar.bottom, side_w, max(0, message.y - toolbar.bottom))
+    table = pygame.Rect(0, top, w - side_w, h - top)
+    return EditorLayout(status, table, side, toolbar, options, message, bottom)
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One clickable choice drawn in the side panel: ``key`` says what a click means."""
+
+    key: str
+    rect: pygame.Rect
+    label: str
+    selected: bool = False
+    enabled: bool = True
+    swatch: tuple | None = None
+    hatch: bool = False
+    tip: str = ""
