@@ -121,16 +121,27 @@ def prepare(app, args) -> None:
         app.push(HelpScene())
 
 
+def is_save(path: Path) -> bool:
+    """A battle save, by its ``format`` key (anything unreadable is left to the loaders to explain)."""
+    from ..rules.files import SAVE_FORMAT, read_document
+
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        return read_document(path).get("format") == SAVE_FORMAT
+    except InputError:
+        return False
+
+
 def open_referee(app, path: Path, first: str | None):
     """The referee mode on a scenario file, or a refereed battle's save resumed; raises ``InputError``."""
-    from ..rules.files import read_document
     from ..rules.scenario import load_scenario
     from ..ui.referee_battle import RefereeSession
     from ..ui.scenes.menu import MenuScene
     from ..ui.scenes.referee import RefereeScene
 
     menu = app.push(MenuScene())
-    if path.suffix.lower() == ".json" and read_document(path).get("format") == "seven-seconds-save":
+    if is_save(path):
         from ..game.record import read_save
 
         save = read_save(path)
@@ -154,6 +165,8 @@ def run(args) -> int:
     try:
         if args.referee:
             open_referee(app, scenario, args.initiative)
+        elif is_save(scenario):
+            app.open_menu().load_battle(scenario)     # a save is a battle: resume it (errors stay on the menu)
         else:
             app.open_menu(scenario)
         prepare(app, args)

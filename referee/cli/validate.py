@@ -1,4 +1,4 @@
-"""``seven-seconds validate PATH...``: check faction, card and scenario files, every problem of every file at once."""
+"""``seven-seconds validate PATH...``: check faction, card, scenario and save files, every problem of every file at once."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ from pathlib import Path
 
 from ..rules.errors import InputError
 from ..rules.files import read_document
-
-SCENARIO_KEYS = {"table", "terrain", "units", "blips", "objectives", "scale", "attacker"}
 
 
 def register(sub) -> None:
@@ -19,11 +17,9 @@ def register(sub) -> None:
 
 
 def kind_of(data: dict) -> str:
-    if "created" in data:
-        return "faction"
-    if SCENARIO_KEYS & set(data):
-        return "scenario"
-    return "card"
+    from ..rules.files import document_kind
+
+    return document_kind(data)
 
 
 def check_file(path: Path) -> tuple[str, list[str]]:
@@ -34,7 +30,13 @@ def check_file(path: Path) -> tuple[str, list[str]]:
         return "file", e.problems
     kind = kind_of(data)
     try:
-        if kind == "faction":
+        if kind == "empty":
+            return "file", ["the file is empty (expected a faction, card, scenario or battle save)"]
+        if kind == "save":
+            from ..game.record import read_save
+
+            read_save(path)
+        elif kind == "faction":
             from ..rules.factions import load_faction
 
             load_faction(path)

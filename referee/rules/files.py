@@ -46,6 +46,41 @@ def read_document(path: Path | str) -> dict:
     return data
 
 
+SAVE_FORMAT = "seven-seconds-save"
+SCENARIO_KEYS = frozenset({"table", "terrain", "units", "blips", "objectives", "scale", "attacker"})
+CARD_KEYS = frozenset({"mission", "troop", "drone", "drone_prices"})
+KIND_NAMES = {"empty": "an empty file", "save": "a battle save", "faction": "a faction file",
+              "card": "a card file", "scenario": "a scenario (a table)"}
+OPEN_AS = {"save": "open it with `seven-seconds play FILE` or Load a saved battle in the menu",
+           "faction": "put it in your factions folder, or check it with `seven-seconds validate FILE`",
+           "card": "put it in your cards folder, or check it with `seven-seconds validate FILE`",
+           "empty": "expected the keys of its kind, such as name, table and terrain for a scenario"}
+
+
+def document_kind(data: dict) -> str:
+    """What a document is, by its keys: ``empty``, ``save``, ``faction``, ``scenario`` or ``card``."""
+    if not data:
+        return "empty"
+    if data.get("format") == SAVE_FORMAT:
+        return "save"
+    if "created" in data:
+        return "faction"
+    if SCENARIO_KEYS & set(data):
+        return "scenario"
+    if CARD_KEYS & set(data):
+        return "card"
+    return "scenario" if "name" in data else "card"
+
+
+def expect_kind(data: dict, kind: str, source: str) -> None:
+    """Refuse a document of another kind by naming what it is (a save is a save, an empty file is empty)."""
+    found = document_kind(data)
+    if found == kind:
+        return
+    raise InputError(source, f"(top level): this is {KIND_NAMES[found]}, not {KIND_NAMES[kind]}; "
+                             f"{OPEN_AS.get(found, 'check it with `seven-seconds validate FILE`')}")
+
+
 def validate(model: type[M], data, source: str) -> M:
     try:
         return model.model_validate(data)

@@ -227,8 +227,12 @@ def parse_scenario(data: dict, source: str, base_dir: Path | None = None) -> Sce
 
 
 def load_scenario(path: Path | str) -> Scenario:
+    from .files import expect_kind
+
     path = Path(path)
-    return parse_scenario(read_document(path), str(path), path.parent)
+    data = read_document(path)
+    expect_kind(data, "scenario", str(path))
+    return parse_scenario(data, str(path), path.parent)
 
 
 def scenario_to_data(scenario: Scenario) -> dict:
