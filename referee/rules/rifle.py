@@ -64,7 +64,8 @@ def rifle_shot(bf: Battlefield, shooter: Piece, target: Piece) -> RifleShot:
         why.add(f"+{cov.cover_bands} band{'s' if cov.cover_bands > 1 else ''}: target in {cov.target_cover} cover ({cov.cover_feature}): band {total_band}", "p.20", "p.24")
     base = tc // total_band
     why.add(f"{tc} Target counter{'s' if tc != 1 else ''} / band {total_band} = {base} dice", "p.20")
-    dice = base - cov.penalty
+    # The working, the window and the JSON all say the same count: never fewer than 0 dice.
+    dice = max(0, base - cov.penalty)
     if cov.penalty:
         why.add(f"-{cov.penalty} dice for intervening terrain: {dice} dice", "p.20", "p.24")
     if tc < 1:
@@ -80,7 +81,7 @@ def rifle_shot(bf: Battlefield, shooter: Piece, target: Piece) -> RifleShot:
         reason = f"the shot would roll {dice} dice: impossible [p.20, A49]"
     if reason:
         why.add(f"not allowed: {reason}")
-        return RifleShot(False, reason, weapon, total_band, base, max(dice, 0), 0.0, 0.0, arc, cov, why.freeze())
+        return RifleShot(False, reason, weapon, total_band, base, dice, 0.0, 0.0, arc, cov, why.freeze())
     odds = rifle_odds(weapon, dice, target.is_drone)
     why.extend(odds.explain)
     p_kill, p_graze = float(odds.p_kill), float(odds.p_graze)

@@ -87,16 +87,18 @@ def target_price(bf: Battlefield, actor: Piece, target: Piece) -> TargetPrice:
     else:
         why.add(f"{actor.describe()} has no facing: no arc", "A12")
     why.add(f"price {price} point{'s' if price > 1 else ''} per counter", "p.19")
-    eaten = cov.penalty
     doubled = rules.reads("A50", "A")
-    if eaten:
-        absorb = eaten * (price if doubled else total_band)
-        why.add(f"the first {eaten} counter{'s' if eaten > 1 else ''} bought are eaten by intervening terrain ({absorb} points absorbed)", "p.19", rules.label("A50") if not arc else "")
     if ok and not cov.los.visible:
         ok, reason = False, f"more than half of {target.id} is hidden by blocking terrain ({', '.join(cov.los.blocked_by)}) [p.19, p.24, A9]"
     elif ok and cov.blocked:
         heavy = [i.terrain for i in cov.intervening if i.blocks]
         ok, reason = False, f"more than 3\" of Heavy cover ({', '.join(heavy)}) lies between: blocked [p.19, A6]"
+    # Nothing is bought across blocking terrain, so nothing is eaten: a blocked target says blocked, never "2 eaten".
+    blocked = not cov.los.visible or cov.blocked
+    eaten = 0 if blocked else cov.penalty
+    if eaten:
+        absorb = eaten * (price if doubled else total_band)
+        why.add(f"the first {eaten} counter{'s' if eaten > 1 else ''} bought are eaten by intervening terrain ({absorb} points absorbed)", "p.19", rules.label("A50") if not arc else "")
     if not ok:
         why.add(f"not allowed: {reason}")
     return TargetPrice(ok, reason, arc, total_band, total_band, price, eaten, cov, why.freeze(), doubled)

@@ -52,6 +52,9 @@ def faction_name(p: Piece) -> str:
 
 def sight_text(pair: PairReport) -> str:
     los = pair.los
+    if los.visible and pair.cover.blocked:         # drawn red like no sight, so it says blocked first
+        heavy = [i.terrain for i in pair.cover.intervening if i.blocks]
+        return f"blocked: in sight, but more than 3\" of Heavy cover ({', '.join(heavy)}) lies between [A6]"
     if los.visible:
         text = "in sight"
         if los.hidden_fraction > 0:
