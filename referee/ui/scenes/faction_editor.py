@@ -84,6 +84,7 @@ class FactionEditorScene(Scene):
         self.emblem_buttons: dict[object, str] = {}
         self.choices: dict[str, Faction] = {}
         self.choice_paths: dict[str, Path | None] = {}
+        self.broken: dict[str, Path] = {}               # unusable faction files, shown with the reason
         self.dialog = None
         self.dialog_purpose = ""
         self.confirm = None
@@ -436,10 +437,15 @@ class FactionEditorScene(Scene):
         self.choices = {_choice_label(f): f for f in factions}
         files = faction_files()
         self.choice_paths = {_choice_label(f): files.get(f.id) for f in factions}
+        # Broken files are listed too, with the reason: choosing one shows every problem.
+        from ..faction_choices import left_out
+
+        self.broken = {f"{path.name} (cannot be used: {why})": path for path, why in left_out().items()}
         load_w = min(320, max(200, top_right - 250 - 420))
         self.layout["title_w"] = top_right - 250 - load_w - 40
         self.widgets["load"] = pygame_gui.elements.UIDropDownMenu(
-            [LOAD_PROMPT, *self.choices], LOAD_PROMPT, pygame.Rect(top_right - 250 - load_w, 14, load_w, 34), m)
+            [LOAD_PROMPT, *self.choices, *self.broken], LOAD_PROMPT,
+            pygame.Rect(top_right - 250 - load_w, 14, load_w, 34), m)
 
         top = cols["top"]
         show_fields = show_lines = True
@@ -616,6 +622,8 @@ class FactionEditorScene(Scene):
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.widgets.get("load") and event.text in self.choices:
                 self.load(str(self.choice_paths.get(event.text) or self.choices[event.text].id))
+            elif event.ui_element is self.widgets.get("load") and event.text in self.broken:
+                self.load(str(self.broken[event.text]))
             elif event.ui_element is self.widgets.get("opponent"):
                 self.set_opponent(self.choices.get(event.text))
             return True

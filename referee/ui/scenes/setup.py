@@ -23,8 +23,9 @@ from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario
 from .. import theme
 from ..battle import BY_HAND, PROGRAM, BattleSession, HandDice
+from ..faction_choices import left_out_lines
 from ..scene import Scene
-from ..widgets import draw_text, gui_manager, line_height, panel, wrap
+from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
 from .dialogs import DiceDialog
 from .menu import bundled_scenarios, title_of
 from .settings import group_rulings
@@ -44,6 +45,7 @@ class SetupScene(Scene):
         self.tables = bundled_scenarios()
         self.table = table if table is not None else paths.DEFAULT_SCENARIO
         self.factions: dict[str, str] = {}         # name shown -> id
+        self.left_out: list[str] = []               # faction files that cannot be used, with the reason
         self.choice = {"A": "", "B": ""}
         self.dice_label = next(iter(DICE_CHOICES))
         self.error = ""
@@ -69,6 +71,7 @@ class SetupScene(Scene):
         self.widgets = {}
         # Read fresh every time: a faction saved in the editor a moment ago is offered at once.
         self.factions = {f"{f.name} ({f.id})": f.id for f in available_factions()}
+        self.left_out = left_out_lines()
         names = list(self.factions) or ["no faction found"]
         for i, side in enumerate(("A", "B")):
             if self.choice[side] not in self.factions.values():
@@ -205,6 +208,7 @@ class SetupScene(Scene):
                  "their own secrets; the screen is handed over between turns.")
         for i, line in enumerate(wrap(intro, COLUMN_W, 14)):
             draw_text(surface, line, (x, 80 + i * line_height(14)), 14, False, theme.TEXT_DIM)
+        top = self.error_top
         if self.error:
             lines = []
             for raw in self.error.splitlines():
@@ -213,5 +217,12 @@ class SetupScene(Scene):
             panel(surface, box, (58, 30, 32), theme.ERROR, 6)
             for i, line in enumerate(lines):
                 draw_text(surface, line, (x + 14, box.y + 12 + i * line_height(14)), 14, False, theme.TEXT)
+            top = box.bottom + 12
+        if self.left_out:
+            draw_text(surface, "Faction files left out (fix them with Factions… or `seven-seconds faction validate`):",
+                      (x, top), 14, True, theme.ERROR)
+            for i, line in enumerate(self.left_out[:6]):
+                draw_text(surface, ellipsize(line, COLUMN_W - 14, 13), (x + 14, top + 22 + i * line_height(13)), 13,
+                          False, theme.TEXT_DIM)
         if self.manager is not None:
             self.manager.draw_ui(surface)

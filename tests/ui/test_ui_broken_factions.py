@@ -1,0 +1,58 @@
+"""Broken faction files are listed with their reason wherever factions are chosen: the battle set-up and the faction
+editor (the table editor already shows them as chips that say why when chosen)."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pygame_gui  # noqa: E402
+import pytest  # noqa: E402
+
+from referee import paths  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.faction_choices import left_out_lines  # noqa: E402
+from referee.ui.scenes.faction_editor import FactionEditorScene  # noqa: E402
+from referee.ui.scenes.setup import SetupScene  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+@pytest.fixture
+def broken():
+    folder = paths.user_factions_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "iron-league.toml"
+    path.write_text('id = "iron-league"\nname = "Iron League"\n', encoding="utf-8")
+    yield path
+    path.unlink()
+
+
+def test_the_battle_set_up_says_which_faction_files_are_left_out_and_why(fresh, broken):
+    scene = fresh.push(SetupScene())
+    fresh.render()
+    assert not any("iron" in name.lower() for name in scene.factions)
+    assert scene.left_out == left_out_lines()
+    assert len(scene.left_out) == 1 and scene.left_out[0].startswith("iron-league.toml: ")
+    assert "created" in scene.left_out[0]
+
+
+def test_the_faction_editor_lists_a_broken_file_and_shows_its_problems(fresh, broken):
+    editor = fresh.push(FactionEditorScene())
+    label = next(k for k in editor.broken if k.startswith("iron-league.toml (cannot be used: "))
+    fresh.dispatch(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=label,
+                                      ui_element=editor.widgets["load"]))
+    assert editor.message[0] == "error" and "created: required key is missing" in editor.message[1]
+    assert str(broken) in editor.message[1]
+
+
+def test_nothing_is_listed_when_every_file_is_sound(fresh):
+    assert left_out_lines() == []
+    scene = fresh.push(SetupScene())
+    assert scene.left_out == []
