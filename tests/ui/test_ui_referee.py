@@ -220,3 +220,20 @@ def test_the_editor_starts_a_refereed_battle_on_its_table(fresh, tmp_path):
     assert isinstance(scene, RefereeScene) and (tmp_path / "ford.toml").is_file()
     assert scene.session.game.refereed and set(scene.session.state.blips) == {"b-blip-1"}
     assert scene.session.dice is None and scene.session.state.turn.player == "A"
+
+
+def test_the_menu_referees_the_table_named_in_its_box(fresh, tmp_path):
+    import pygame_gui
+
+    from referee.ui.scenes.menu import MenuScene
+
+    menu = fresh.push(MenuScene())
+    menu.widgets["path"].set_text(str(SMALL))
+    fresh.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=menu.widgets["referee"]))
+    assert isinstance(fresh.scene, RefereeScene) and fresh.scene.session.state.name == "Small table: the ford"
+    fresh.scene.show_log()
+    assert fresh.scene.log_title.startswith("Battle log (the referee's")
+    fresh.stack.pop()
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    assert menu.referee_scenario(empty) is None and "empty file" in menu.error

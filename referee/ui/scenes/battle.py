@@ -181,10 +181,12 @@ class BattleScene(TableScene):
                 line += f"  (only you: {e['note']})"
             lines.append(line)
             lines.extend(f"    {x}" for x in e["explain"][1:] if x)
-        who = "whole truth" if self.session.over else f"as side {self.session.viewer} sees it"
-        title = f"Battle log ({who})" + (f": {unit} only" if unit else "")
+        title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
         self.set_log(title, lines or ["nothing yet"])
         self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
+
+    def log_who(self) -> str:
+        return "whole truth" if self.session.over else f"as side {self.session.viewer} sees it"
 
     def say(self, title: str, lines) -> None:
         self.set_log(title, [str(s) for s in lines])

@@ -90,6 +90,28 @@ class MenuScene(Scene):
             self.app.push(scene)
         return scene
 
+    def referee_scenario(self, path: Path | str):
+        """Referee a physical game on ``path`` (a scenario file); on failure stay here and show why."""
+        from ...rules.scenario import load_scenario
+        from ..referee_battle import RefereeSession
+        from .referee import RefereeScene
+
+        self.last_path = str(path)
+        try:
+            session = RefereeSession.from_scenario(load_scenario(path))
+        except Exception as e:          # the window must survive any bad file
+            if not isinstance(e, (InputError, OSError)):
+                traceback.print_exc(file=sys.stderr)
+            self.error_title = f"Could not referee a battle on {path}"
+            self.error = load_error_text(e)
+            self._set_path_text(str(path))
+            return None
+        self.error_title = self.error = ""
+        scene = RefereeScene(session)
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
     def _set_path_text(self, text: str) -> None:
         entry = self.widgets.get("path")
         if entry is not None:
@@ -179,11 +201,14 @@ class MenuScene(Scene):
         self.widgets["path_label"] = pygame_gui.elements.UILabel(
             pygame.Rect(x, y, COLUMN_W, 24), "Scenario file (.toml or .json)", m)
         y += 28
-        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, COLUMN_W - 220, 38), m)
+        entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, COLUMN_W - 320, 38), m)
         entry.set_text(self.last_path)
         self.widgets["path"] = entry
         self.widgets["open"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + COLUMN_W - 210, y, 100, 38), "Open", m, tool_tip_text="open the file named in the box")
+            pygame.Rect(x + COLUMN_W - 310, y, 100, 38), "Open", m, tool_tip_text="open the file named in the box")
+        self.widgets["referee"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + COLUMN_W - 205, y, 100, 38), "Referee", m,
+            tool_tip_text="referee a physical game on the table named in the box: you type the dice you roll")
         self.widgets["browse"] = pygame_gui.elements.UIButton(
             pygame.Rect(x + COLUMN_W - 100, y, 100, 38), "Browse…", m, tool_tip_text="choose a file")
         y += 56
@@ -268,6 +293,9 @@ class MenuScene(Scene):
                 self.open_scenario(self.bundled[el])
             elif el is self.widgets.get("open"):
                 self._open_typed()
+            elif el is self.widgets.get("referee"):
+                text = self.widgets["path"].get_text().strip()
+                self.referee_scenario(Path(text).expanduser() if text else paths.DEFAULT_SCENARIO)
             elif el is self.widgets.get("browse"):
                 self.open_dialog()
             elif el is self.widgets.get("new_battle"):

@@ -45,6 +45,9 @@ class RefereeScene(BattleScene):
     def banner_who(self) -> tuple[str, str]:
         return "Referee", "your dice"
 
+    def log_who(self) -> str:
+        return "the referee's: what the table holds"
+
     # ---- every action: the owner may have to say what a blip holds -------------------------------------------
     def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
         title = title or action.text()
