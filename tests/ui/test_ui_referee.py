@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 from referee.game.record import read_save, state_digest  # noqa: E402
 from referee.rules.scenario import load_scenario  # noqa: E402
 from referee.ui.app import App  # noqa: E402
+from referee.ui.panels import percent  # noqa: E402
 from referee.ui.referee_battle import RefereeSession, parse_contents, parse_correction  # noqa: E402
 from referee.rules.errors import InputError  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog  # noqa: E402
@@ -237,3 +238,42 @@ def test_the_menu_referees_the_table_named_in_its_box(fresh, tmp_path):
     empty = tmp_path / "empty.toml"
     empty.write_text("")
     assert menu.referee_scenario(empty) is None and "empty file" in menu.error
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_window_preview_and_the_command_line_give_the_same_numbers(fresh, referee, tmp_path, capsys, seed):
+    """Random tables made with the referee's own corrections; the rifle and missile previews the window shows
+    before any die are the numbers ``query rifle`` / ``query missile`` print for the same table."""
+    import json
+    import random
+
+    from referee.cli.main import main
+    from referee.game.state import state_to_scenario_data
+
+    scene, session = referee
+    rng = random.Random(seed)
+    for ident in ("a-tactical-1", "a-assault-1", "b-tactical-1", "b-tactical-2"):
+        for _ in range(20):                  # a spot off the other bases and out of the terrain
+            x, y = round(rng.uniform(2, 34), 1), round(rng.uniform(2, 34), 1)
+            if session.correct(ident, x=x, y=y, facing=float(rng.randrange(0, 360, 5)),
+                               target_counters=rng.choice((1, 2, 3, 5, 8))).legal:
+                break
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(state_to_scenario_data(session.state)))
+    scene.refresh()
+    compared = 0
+    for actor in ("a-tactical-1", "a-assault-1"):
+        scene.select(actor)
+        for target in ("b-tactical-1", "b-tactical-2"):
+            for kind in ("rifle", "missile"):
+                assert main(["query", str(path), kind, actor, target, "--json"]) == 0
+                line = json.loads(capsys.readouterr().out)
+                shown = scene.preview_lines(kind, actor, target)
+                assert shown[:len(line["explain"])] == line["explain"]
+                if kind == "rifle" and line["allowed"]:
+                    assert shown[-1] == (f"= {line['dice']} dice: kill {percent(line['p_kill'])}, "
+                                         f"graze {percent(line['p_graze'])}")
+                if kind == "missile" and line["allowed"]:
+                    assert shown[-1].startswith(f"= direct hit {percent(line['p_direct_hit'])}")
+                compared += 1
+    assert compared == 8
