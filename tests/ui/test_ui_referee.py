@@ -277,3 +277,25 @@ def test_the_window_preview_and_the_command_line_give_the_same_numbers(fresh, re
                     assert shown[-1].startswith(f"= direct hit {percent(line['p_direct_hit'])}")
                 compared += 1
     assert compared == 8
+
+
+def test_a_knocked_piece_is_dragged_to_where_it_stands(fresh, referee):
+    scene, session = referee
+    p = scene.table.bf.pieces["b-tactical-2"]
+    start = tuple(round(v) for v in scene.view.to_screen(p.x, p.y))
+    end = tuple(round(v) for v in scene.view.to_screen(p.x + 2, p.y - 1))
+    fresh.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    fresh.dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    fresh.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert isinstance(fresh.scene, Dialog) and fresh.scene.heading == "Correct b-tactical-2?"
+    fresh.scene.choose("cancel")
+    assert (session.state.units["b-tactical-2"].x, session.state.units["b-tactical-2"].y) == (22, 30)
+    fresh.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    fresh.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    fresh.scene.choose("go")
+    u = session.state.units["b-tactical-2"]
+    assert (u.x, u.y) == pytest.approx((24, 29), abs=0.1)
+    assert session.state.log[-1].text.startswith("correction: b-tactical-2 x 22 -> 2")
+    # a click (no drag) only selects
+    click(fresh, scene, "a-tactical-1")
+    assert scene.selected == "a-tactical-1" and not isinstance(fresh.scene, Dialog)

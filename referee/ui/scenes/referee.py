@@ -16,13 +16,17 @@ from ...rules.errors import InputError
 from ..battle import Attempt
 from ..referee_battle import NeedsContents, RefereeSession, parse_contents, parse_correction
 from .battle import ACTIONS, BATTLE_KEYS, KEYS, BattleScene
-from .dialogs import DiceDialog, TextDialog
+from .dialogs import Dialog, DiceDialog, TextDialog
+from .table import SELECT
+
+DRAG_PIXELS = 5            # a press and release further apart than this is a drag, not a click
 
 REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
     ("correct", "Correct", "U: the table drifted: set the selected piece as it stands, remove it, or add a piece"),)
 REFEREE_KEYS = {k: v for k, v in KEYS.items() if v != "holding"} | {pygame.K_u: "correct"}
 REFEREE_HELP = ("Referee mode", [
     ("U", "correct the selected piece (nothing selected: add a unit)"),
+    ("Drag a piece", "it was knocked: a correction to where you drop it (asked first)"),
     ("Dice", "type each face from your own dice; 'Roll for me' if a die is lost"),
     ("Reveal", "the blip's owner types what it holds"),
 ])
@@ -35,6 +39,7 @@ class RefereeScene(BattleScene):
 
     def __init__(self, session: RefereeSession) -> None:
         super().__init__(session)
+        self.drift: tuple[str, tuple[int, int]] | None = None     # a piece pressed on, and where
         self.say("Referee mode", [
             f"{session.state.name}: round {session.state.round}, side {session.state.initiative} holds the "
             "Initiative. Select a unit, choose the action, click the target: the numbers and their working come "
@@ -189,6 +194,42 @@ class RefereeScene(BattleScene):
             return None
         self.after_action(attempt, f"Correction of {ident}")
         return attempt
+
+    # ---- a knocked piece dragged to where it stands now ------------------------------------------------------------
+    def _mouse_down(self, event) -> bool:
+        handled = super()._mouse_down(event)
+        self.drift = None
+        if event.button == 1 and self.tool == SELECT and self.on_table(event.pos):
+            piece = self.piece_at(event.pos)
+            if piece is not None:
+                self.drift = (piece, event.pos)
+        return handled
+
+    def _mouse_up(self, event) -> bool:
+        drift, self.drift = self.drift, None
+        if drift is not None and event.button == 1 and self.tool == SELECT and self.on_table(event.pos):
+            piece, start = drift
+            if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_PIXELS:
+                x, y = self.table_point(event.pos)
+                self.confirm_drift(piece, round(x, 1), round(y, 1))
+                return True
+        return super()._mouse_up(event)
+
+    def confirm_drift(self, piece: str, x: float, y: float) -> None:
+        def closed(answer) -> None:
+            if answer == "go":
+                self.after_action(self.session.correct(piece, x=x, y=y), f"Correction of {piece}")
+            else:
+                self.say(f"{piece}: not moved", ["nothing changed"])
+
+        if self.app is None:
+            closed("go")
+            return
+        p = self.table.bf.pieces[piece]
+        self.app.push(Dialog(f"Correct {piece}?", [
+            f"{piece} stands at ({p.x:g}, {p.y:g}) in the program. Was it knocked to ({x:g}, {y:g}) on the table?",
+            "The correction is logged; it is no Move (no Target counters come off, no passive sensors) [correction]."],
+            [("go", "Correct it"), ("cancel", "Cancel")], closed, columns=2))
 
     def open_help(self) -> None:
         from .help import HelpScene
