@@ -69,3 +69,16 @@ def test_play_opens_a_save_as_the_battle_it_is(files):
         import pygame
         pygame.quit()
 
+
+
+def test_a_scenario_loaded_as_a_battle_is_called_a_scenario_not_bad_json(files):
+    from referee.game.record import load_game
+
+    table = paths.SCENARIO_DIR / "cover-example.toml"
+    with pytest.raises(InputError, match=r"this is a scenario \(a table\), not a battle save: open it with Open, "
+                                         "or start a battle on it with Referee"):
+        load_game(table)
+    with pytest.raises(InputError, match="the file is empty"):
+        load_game(files["empty"])
+    with pytest.raises(InputError, match="this is a faction file, not a battle save"):
+        load_game(files["faction"])

@@ -366,6 +366,7 @@ def _read(path: Path) -> dict:
         raise InputError(str(path), "not a text file (expected a JSON save)") from None
     except OSError as e:
         raise InputError(str(path), f"cannot be read ({e.strerror or e})") from None
+    _not_another_kind(path, text)
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
@@ -376,6 +377,22 @@ def _read(path: Path) -> dict:
     if not isinstance(doc, dict):
         raise InputError(str(path), "(top level): expected a JSON object with the keys of a save")
     return doc
+
+
+def _not_another_kind(path: Path, text: str) -> None:
+    """A scenario, faction or card file given as a save is named as what it is, not as broken JSON."""
+    from ..rules.files import KIND_NAMES, document_kind, read_document
+
+    if not text.strip():
+        raise InputError(str(path), "the file is empty (expected a battle save)")
+    try:
+        kind = document_kind(read_document(path))
+    except InputError:
+        return                           # not readable as TOML or JSON either: the JSON error below says where
+    if kind not in ("save", "card"):     # a save with a wrong or missing format key is reported by its keys
+        hint = (": open it with Open, or start a battle on it with Referee (a physical game) or New battle"
+                if kind == "scenario" else "")
+        raise InputError(str(path), f"(top level): this is {KIND_NAMES[kind]}, not a battle save{hint}")
 
 
 def _no_constant(name):
