@@ -41,9 +41,8 @@ from ..rules.sight import cover_of
 from .actions import Action
 from .dice import replay_source
 from .effects import Ctx, Refused, armour_of
-from .engine import Game
+from .engine import Game, resolution
 from .state import SIDES, GameState
-from .turns import turn_action
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -439,7 +438,7 @@ def _drive(state: GameState, action: Action, rolls, reader: _Reader) -> GameStat
     work = state.copy()
     ctx = Ctx(work)
     source = replay_source(rolls)
-    gen = turn_action(ctx, action)
+    gen = resolution(ctx, action)          # corrections of a refereed game replay too
     try:
         req = next(gen)
         while True:

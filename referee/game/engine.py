@@ -28,9 +28,15 @@ class RecordEntry:
 def play(state: GameState, action: Action, source) -> ActionOutcome:
     """One turn-level action (activate, a unit action, end-turn, ...) checked and resolved on a copy of the state.
     A correction of the table (``corrections.py``) goes through here too, so the record replays it."""
+    return run(state, lambda ctx: resolution(ctx, action), source)
+
+
+def resolution(ctx, action: Action):
+    """The generator that resolves any recorded action: a turn-level action or a correction of the table (what a
+    replay, the dice report and ``play`` all drive)."""
     if action.kind in CORRECTION_KINDS:
-        return run(state, lambda ctx: correction(ctx, action), source)
-    return run(state, lambda ctx: turn_action(ctx, action), source)
+        return correction(ctx, action)
+    return turn_action(ctx, action)
 
 
 def begin_battle(state: GameState, first: str | None = None) -> GameState:
