@@ -35,6 +35,25 @@ DICE_CHOICES = {"The program rolls (seeded, saved with the battle)": PROGRAM,
                 "We roll physical dice and type them in": BY_HAND}
 
 
+def own_tables_dir() -> Path:
+    """Where the table editor saves a mirrored table unless told otherwise."""
+    return paths.user_data_dir() / "tables"
+
+
+def battle_tables(extra: Path | None = None) -> list[Path]:
+    """The tables a battle may be fought on: the bundled ones, the ones mirrored in the table editor, and ``extra``."""
+    folder = own_tables_dir()
+    own = sorted(p for p in folder.iterdir() if p.suffix in (".toml", ".json")) if folder.is_dir() else []
+    out = bundled_scenarios() + own
+    if extra is not None and extra not in out:
+        out.append(extra)
+    return out
+
+
+def table_label(path: Path) -> str:
+    return title_of(path) + ("" if path.parent == paths.SCENARIO_DIR else f" ({path.name}, your table)")
+
+
 class SetupScene(Scene):
     title = "New battle"
 
@@ -42,7 +61,7 @@ class SetupScene(Scene):
         super().__init__()
         self.manager: pygame_gui.UIManager | None = None
         self.widgets: dict[str, object] = {}
-        self.tables = bundled_scenarios()
+        self.tables = battle_tables(table)
         self.table = table if table is not None else paths.DEFAULT_SCENARIO
         self.factions: dict[str, str] = {}         # name shown -> id
         self.left_out: list[str] = []               # faction files that cannot be used, with the reason
@@ -76,7 +95,7 @@ class SetupScene(Scene):
         for i, side in enumerate(("A", "B")):
             if self.choice[side] not in self.factions.values():
                 self.choice[side] = self.factions[names[min(i, len(names) - 1)]] if self.factions else ""
-        table_names = {title_of(p): p for p in self.tables}
+        table_names = {table_label(p): p for p in self.tables}
         self.table_paths = table_names
         current = next((n for n, p in table_names.items() if p == self.table), None)
         if current is None and table_names:

@@ -1,5 +1,6 @@
-"""Broken faction files are listed with their reason wherever factions are chosen: the battle set-up and the faction
-editor (the table editor already shows them as chips that say why when chosen)."""
+"""What a battle may be chosen from: broken faction files are listed with their reason wherever factions are chosen
+(the battle set-up and the faction editor; the table editor shows them as chips that say why when chosen), and a
+table mirrored in the table editor is offered for a hot-seat battle next to the bundled ones."""
 
 import os
 
@@ -56,3 +57,23 @@ def test_nothing_is_listed_when_every_file_is_sound(fresh):
     assert left_out_lines() == []
     scene = fresh.push(SetupScene())
     assert scene.left_out == []
+
+
+def test_a_mirrored_table_is_offered_for_a_hot_seat_battle(fresh):
+    from referee.ui.editing import TableEditor
+    from referee.ui.scenes.setup import own_tables_dir
+
+    ed = TableEditor.empty(36, 36, "The ford")
+    ed.add_polygon("woods", [(10, 10), (14, 10), (14, 14), (10, 14)])
+    path = own_tables_dir() / "the-ford.toml"
+    assert ed.save(path).ok
+    scene = fresh.push(SetupScene())
+    label = "The ford (the-ford.toml, your table)"
+    assert scene.table_paths[label] == path
+    fresh.dispatch(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=label,
+                                      ui_element=scene.widgets["table"]))
+    assert scene.table == path
+    scene.widgets["seed"].set_text("5")
+    session = scene.start()
+    assert session is not None, scene.error
+    assert session.state.name == "The ford" and [t.id for t in session.state.terrain] == ["woods-1"]
