@@ -299,3 +299,17 @@ def test_a_knocked_piece_is_dragged_to_where_it_stands(fresh, referee):
     # a click (no drag) only selects
     click(fresh, scene, "a-tactical-1")
     assert scene.selected == "a-tactical-1" and not isinstance(fresh.scene, Dialog)
+
+
+def test_play_referee_screenshot_and_bad_files(tmp_path, capsys):
+    from referee.cli.main import main
+
+    out = tmp_path / "referee.png"
+    assert main(["play", str(SMALL), "--referee", "--initiative", "B", "--size", "900x640", "--screenshot", str(out),
+                 "--select", "b-tactical-1", "--hover", "a-tactical-1"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (900, 640)
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    assert main(["play", str(empty), "--referee", "--screenshot", str(out)]) == 2
+    assert "this is an empty file, not a scenario" in capsys.readouterr().err
+    assert main(["play", str(SMALL), "--initiative", "C"]) == 2

@@ -97,7 +97,7 @@ class RefereeScene(BattleScene):
             [f"{needs.blip} is revealed [p.17]. Side {needs.side}, look at its square of your holding area and type "
              "what it holds: up to 2 units as 'rating type' (ratings: reserve, veteran, spec-ops), separated by a "
              f"comma, or 'decoy'. The faction is {faction} unless you add another."],
-            "veteran tactical", closed, ok="That is what it holds"))
+            "", closed, ok="That is what it holds"))       # empty: the owner types it, nothing is guessed
 
     def tell(self, blip: str, side: str, text: str, then=None) -> Attempt | None:
         """The owner's typed contents for ``blip``; then the action that needed them goes on."""
