@@ -51,7 +51,7 @@ class RefereeScene(BattleScene):
         return "Referee", "your dice"
 
     def log_who(self) -> str:
-        return "the referee's: what the table holds"
+        return "referee's view"
 
     # ---- every action: the owner may have to say what a blip holds -------------------------------------------
     def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
