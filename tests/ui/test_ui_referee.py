@@ -313,3 +313,19 @@ def test_play_referee_screenshot_and_bad_files(tmp_path, capsys):
     assert main(["play", str(empty), "--referee", "--screenshot", str(out)]) == 2
     assert "this is an empty file, not a scenario" in capsys.readouterr().err
     assert main(["play", str(SMALL), "--initiative", "C"]) == 2
+
+
+def test_a_blips_owner_may_enter_its_contents_before_the_reveal_and_only_they_see_them(fresh, referee):
+    scene, session = referee
+    scene.select("b-blip-1")
+    scene.press("correct")
+    assert "contents=" in " ".join(fresh.scene.lines)
+    answer_text(fresh, "contents=spec-ops scout")
+    b = session.state.blips["b-blip-1"]
+    assert [c.type for c in session.state.holding["B"].contents(b.square)] == ["scout"]
+    from referee.game.view import player_view
+
+    mine = next(x for x in player_view(session.state, "B")["blips"] if x["id"] == "b-blip-1")
+    theirs = next(x for x in player_view(session.state, "A")["blips"] if x["id"] == "b-blip-1")
+    assert mine["contents"][0]["type"] == "scout" and "contents" not in theirs and "square" not in theirs
+    assert not any("scout" in e.text for e in session.state.log)            # the public log says nothing of it

@@ -158,7 +158,9 @@ class RefereeScene(BattleScene):
         self.app.push(TextDialog(
             f"Correct {ident} as it stands on the table",
             ["Change the numbers to what the table shows (x, y in inches; facing in degrees counter-clockwise from "
-             "+x; counters; damaged and stunned yes or no), or type remove. The correction is logged."],
+             "+x; counters; damaged and stunned yes or no), or type remove. The correction is logged."
+             + (" A blip's owner may also enter what it holds: contents=veteran tactical, reserve scout (or decoy)."
+                if ident in self.session.state.blips else "")],
             self.correction_text(ident), lambda text: text and self.correct_from_text(ident, text), ok="Correct"))
 
     def correct_from_text(self, ident: str | None, text: str) -> Attempt | None:
@@ -185,6 +187,12 @@ class RefereeScene(BattleScene):
                         except ValueError:
                             raise InputError("correction", f"{k}={entry[k]}: expected a number") from None
                 attempt = self.session.add_unit(ident, **entry)
+            elif "contents=" in text and ident in self.session.state.blips:
+                # Its owner chose to enter what the blip holds before the reveal (only the owner's view shows it).
+                side = self.session.state.blips[ident].side
+                held = text.split("contents=", 1)[1]
+                contents = parse_contents(held, side, self.side_faction(side))
+                attempt = self.session.tell(ident, contents)
             else:
                 changes = parse_correction(text)
                 attempt = (self.session.remove(ident) if changes.get("remove")
