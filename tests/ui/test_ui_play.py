@@ -11,6 +11,7 @@ import pygame  # noqa: E402
 from referee.cli.main import main  # noqa: E402
 
 TABLE = Path(__file__).with_name("table.toml")
+SMALL = Path(__file__).with_name("small_table.toml")
 
 
 def test_screenshot_of_a_table_with_a_selection_and_a_ruler(tmp_path, capsys):
@@ -38,3 +39,16 @@ def test_unknown_unit_for_screenshot_is_bad_input(tmp_path, capsys):
 
 def test_bad_size_is_bad_input(capsys):
     assert main(["play", str(TABLE), "--size", "big"]) == 2
+
+
+def test_play_referee_screenshot_and_bad_files(tmp_path, capsys):
+    out = tmp_path / "referee.png"
+    assert main(["play", str(SMALL), "--referee", "--initiative", "B", "--size", "900x640", "--screenshot", str(out),
+                 "--select", "b-tactical-1", "--hover", "a-tactical-1"]) == 0
+    assert pygame.image.load(str(out)).get_size() == (900, 640)
+    empty = tmp_path / "empty.toml"
+    empty.write_text("")
+    assert main(["play", str(empty), "--referee", "--screenshot", str(out)]) == 2
+    assert "this is an empty file, not a scenario" in capsys.readouterr().err
+    assert main(["play", str(SMALL), "--initiative", "C"]) == 2
+

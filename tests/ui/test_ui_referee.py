@@ -301,20 +301,6 @@ def test_a_knocked_piece_is_dragged_to_where_it_stands(fresh, referee):
     assert scene.selected == "a-tactical-1" and not isinstance(fresh.scene, Dialog)
 
 
-def test_play_referee_screenshot_and_bad_files(tmp_path, capsys):
-    from referee.cli.main import main
-
-    out = tmp_path / "referee.png"
-    assert main(["play", str(SMALL), "--referee", "--initiative", "B", "--size", "900x640", "--screenshot", str(out),
-                 "--select", "b-tactical-1", "--hover", "a-tactical-1"]) == 0
-    assert pygame.image.load(str(out)).get_size() == (900, 640)
-    empty = tmp_path / "empty.toml"
-    empty.write_text("")
-    assert main(["play", str(empty), "--referee", "--screenshot", str(out)]) == 2
-    assert "this is an empty file, not a scenario" in capsys.readouterr().err
-    assert main(["play", str(SMALL), "--initiative", "C"]) == 2
-
-
 def test_a_blips_owner_may_enter_its_contents_before_the_reveal_and_only_they_see_them(fresh, referee):
     scene, session = referee
     scene.select("b-blip-1")
