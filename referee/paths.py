@@ -1,16 +1,50 @@
-"""Where the bundled game data and the user's own files live."""
+"""Where the bundled game data and the user's own files live.
+
+The bundled data and tables ship inside the package (``referee/data``, ``referee/scenarios``), so an installed
+wheel finds them from any directory; the source tree shows them at top level through links to the same folders.
+"""
 
 from __future__ import annotations
 
 import os
+from importlib import resources
 from pathlib import Path
 
 import platformdirs
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA_DIR = ROOT / "data"
-SCENARIO_DIR = ROOT / "scenarios"
+
+def _package_folder(name: str) -> Path:
+    # The loaders read files with pathlib (globs, stat, error messages naming the file), so the bundled folders must
+    # be real folders on disk: true of every installed wheel and editable install, not of a zipped import.
+    folder = resources.files("referee") / name
+    if not isinstance(folder, Path):
+        raise RuntimeError(f"seven-seconds must be installed as files on disk; cannot read bundled {name!r} from {folder}")
+    return folder
+
+
+DATA_DIR = _package_folder("data")
+SCENARIO_DIR = _package_folder("scenarios")
 DEFAULT_SCENARIO = SCENARIO_DIR / "pastoral-hills.toml"
+# The source checkout (tests and benchmarks read its docs/ and the package's own files); in an installed wheel this
+# is site-packages and nothing in the program uses it.
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def table_file(text: str) -> Path:
+    """The scenario file a command line names: the file itself if it exists, else the bundled table of that name.
+
+    ``scenarios/pastoral-hills.toml``, ``pastoral-hills.toml`` and ``pastoral-hills`` all open the bundled table
+    from any directory, so the README's examples work with an installed wheel; a file of that name that exists
+    always wins, and a name that is neither is returned unchanged so its error names what was typed.
+    """
+    given = Path(text)
+    if given.exists() or given.is_absolute() or given.parent not in (Path("."), Path("scenarios")):
+        return given
+    for suffix in ("", ".toml", ".json"):
+        bundled = SCENARIO_DIR / (given.name + suffix)
+        if bundled.suffix in (".toml", ".json") and bundled.is_file():
+            return bundled
+    return given
 
 
 def user_data_dir() -> Path:

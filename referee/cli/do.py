@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .. import paths
 from ..game.actions import Action, resolve
 from ..game.dice import DiceMissing, ScriptedDice
 from ..game.effects import UnknownContents
@@ -108,7 +109,7 @@ def run_do(args) -> int:
         raise InputError("do", f"expected an action: one of {', '.join(DO_ACTIONS)}")
     kind = rest[0]
     a = _parser(kind).parse_args(rest[1:])
-    path = Path(args.scenario)
+    path = paths.table_file(args.scenario)
     scenario = load_scenario(path)
     state = state_from_scenario(scenario)
     dice = parse_dice(a.dice)

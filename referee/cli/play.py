@@ -153,7 +153,7 @@ def open_referee(app, path: Path, first: str | None):
 
 
 def run(args) -> int:
-    scenario = Path(args.scenario) if args.scenario else paths.DEFAULT_SCENARIO
+    scenario = paths.table_file(args.scenario) if args.scenario else paths.DEFAULT_SCENARIO
     if args.screenshot:
         from ..ui.app import use_headless_video
         use_headless_video()

@@ -5,10 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import sys
-import time
-from pathlib import Path
 
+from .. import paths
 from ..rules.battlefield import Battlefield, battlefield_from_scenario
 from ..rules.errors import InputError
 from ..rules.explain import lines
@@ -192,7 +190,7 @@ def run(args) -> int:
 
         return run_do(args)
     qa = _question_parser(question).parse_args(args.args)
-    path = Path(args.scenario)
+    path = paths.table_file(args.scenario)
     scenario = load_scenario(path)
     bf = battlefield_from_scenario(scenario, path.parent)
     if question in ("sightlines", "exposure"):

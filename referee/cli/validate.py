@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..paths import table_file
 from ..rules.errors import InputError
 from ..rules.files import read_document
 
@@ -55,7 +56,7 @@ def check_file(path: Path) -> tuple[str, list[str]]:
 
 def expand(paths: list[str]) -> list[Path]:
     out = []
-    for p in map(Path, paths):
+    for p in map(table_file, paths):
         if p.is_dir():
             out.extend(sorted(q for q in p.rglob("*") if q.suffix.lower() in (".toml", ".json") and q.is_file()))
         else:
