@@ -156,7 +156,7 @@ def bench_odds(repeat: int) -> list[tuple[str, Timing | None]] | None:
     for name, fn in calls.items():
         try:
             fn()
-        except Exception as e:            # report, do not fail the whole run
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: report, do not fail the whole run
             out.append((f"{name}: {type(e).__name__}", None))
             continue
         out.append((name, measure(cold(fn), repeat)))
@@ -379,7 +379,7 @@ def bench_frame(repeat: int) -> tuple[Timing | None, Timing | None]:
         worker.stop()
         pygame.quit()
         return frame, busy
-    except Exception as e:               # a view in progress: say why instead of failing the whole run
+    except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: a view in progress: say why instead of failing the whole run
         print(f"  (frame: {type(e).__name__}: {e})")
         return None, None
 

@@ -37,6 +37,7 @@ from referee.game.seal import canonical_json, holding_data, seal_report, verify_
 from referee.game.setup import SetupChoices, new_battle
 from referee.game.state import SIDES, GameState, other
 from referee.game.view import describe, hover_text, log_lines, player_view
+from referee.rules.errors import InputError
 from referee.rules.scenario import parse_scenario
 
 from .tables import rect
@@ -80,13 +81,13 @@ def _card_names(state: GameState, side: str) -> set[str]:
             if ident:
                 try:
                     card = getter(ident)
-                except Exception:
+                except InputError:      # a card of another deck
                     continue
                 out |= {ident, getattr(card, "title", ""), getattr(card, "name", "")}
         if state.missions.get(side):
             try:
                 card = deck.mission(state.missions[side])
-            except Exception:
+            except InputError:
                 continue
             out |= {state.missions[side], getattr(card, "title", ""), getattr(card, "name", "")}
     return {n for n in out if n and len(n) > 2}

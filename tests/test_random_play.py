@@ -20,6 +20,7 @@ from referee.game.record import load_game, save_game
 from referee.game.state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState, state_from_scenario
 from referee.game.view import player_view
 from referee.paths import SCENARIO_DIR
+from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
 
 from .tables import game_state, rect, unit
@@ -83,7 +84,7 @@ def _tables() -> tuple[tuple[str, GameState], ...]:
     for path in sorted(Path(SCENARIO_DIR).glob("*.toml")):
         try:
             scenario = load_scenario(path)
-        except Exception:
+        except InputError:
             continue
         # Only tables the referee can play through: every blip's contents known, someone on each side.
         if any(b.contents is None for b in scenario.blips):

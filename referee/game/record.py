@@ -345,7 +345,7 @@ def _not_same_game(path: Path, game: Game) -> str:
         return "the file exists and is not a readable save (" + "; ".join(e.problems)[:200] + ")"
     try:
         theirs = GameState.from_data(parsed.initial.model_dump()).to_data()
-    except Exception:
+    except (LookupError, TypeError, ValueError):
         return "the file exists and its initial state is not readable"
     if _plain(theirs) != _plain(game.initial.to_data()):
         return "the file is a save of another game"
@@ -629,7 +629,10 @@ def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> Game
                                      f"recorded (missing: {e.request.describe()})") from None
         except InputError as e:
             raise InputError(source, f"{where}: could not be replayed ({'; '.join(e.problems)})") from None
-        except Exception as e:  # an engine failure must not become a traceback for a user opening a file
+        except (LookupError, TypeError, ValueError, ArithmeticError) as e:
+            # What a record the schema accepts can still hold that the engine rejects (an argument of the wrong
+            # kind or out of range): the file's fault, named as such. Any other exception is a program error and
+            # is not disguised as a bad file.
             raise InputError(source, f"{where}: could not be replayed ({type(e).__name__}: {e})") from None
         if not outcome.legal:
             raise InputError(source, f"{where}: no longer replays: {outcome.reason}")
@@ -645,7 +648,7 @@ def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> Game
 def _action_text(action: Action) -> str:
     try:
         return repr(action.text())
-    except Exception:
+    except (LookupError, TypeError, ValueError):
         return repr(action.kind)
 
 
@@ -663,13 +666,13 @@ def read_save(path: Path | str) -> Save:
         raise InputError(source, problems)
     try:
         initial = GameState.from_data(doc.initial.model_dump())
-    except Exception as e:
+    except (LookupError, TypeError, ValueError) as e:
         raise InputError(source, f"initial: cannot be turned into a battle ({type(e).__name__}: {e})") from None
     try:
         entries = [RecordEntry(Action.from_data(e.action.model_dump()),
                                [Roll(r[0], r[1], int(r[2]) if r[1] in ("d6", "draw") else float(r[2])) for r in e.rolls])
                    for e in doc.record]
-    except Exception as e:
+    except (LookupError, TypeError, ValueError) as e:
         raise InputError(source, f"record: cannot be read ({type(e).__name__}: {e})") from None
     state = _replay(initial, entries, source)
     dice = None

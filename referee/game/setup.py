@@ -18,6 +18,7 @@ from .actions import Recorder
 from .cards import Deck, issue_force, playing_deck
 from .dice import RollRequest
 from .effects import Ctx, Refused, d6
+from .seal import seal_all
 from .state import SIDES, SQUARES, BlipState, GameState, Holding, ObjectiveState, other
 
 EDGE_MARGIN = 6.0
@@ -333,12 +334,7 @@ def setup_battle(ctx: Ctx, choices: SetupChoices, deck: Deck):
     yield from deploy_blips(ctx, choices)
     if s.mode == "attack-defence":
         yield from roll_initiative(ctx)
-    try:
-        from .seal import seal_all
-    except ImportError:
-        seal_all = None
-    if seal_all is not None:
-        seal_all(s, ctx)
+    seal_all(s, ctx)
 
 
 def new_battle(table: Scenario, choices: SetupChoices, source, deck: Deck | None = None):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..rules.catalogue import is_drone_type
+from ..rules.errors import InputError
 from .actions import Action
 from .effects import Ctx, Refused
 from .state import SIDES, GameState, other
@@ -16,12 +17,14 @@ def _mission(state: GameState, side: str):
         return None
     from .cards import bundled_deck, playing_deck
 
-    for deck in (playing_deck(), bundled_deck()):
-        try:
-            return deck.mission(ident)
-        except Exception:
-            continue
-    return None
+    # The player's own deck first; a battle set up with the sample deck (before the player added cards) finds its
+    # mission there. A mission in neither is an error, never a mission without its round limit or threshold.
+    decks = (playing_deck(), bundled_deck())
+    for deck in decks:
+        for mission in deck.mission_cards:
+            if mission.id == ident:
+                return mission
+    raise InputError(str(decks[0].folder), f"side {side}'s mission {ident!r} is not in this deck nor in the sample deck")
 
 
 def inspected_threshold(state: GameState) -> int:

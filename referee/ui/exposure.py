@@ -215,7 +215,7 @@ class ExposureWorker:
             prices = np.array([[-1 if v is None else v for v in row] for row in out["prices"]],
                               dtype=np.int32).reshape(out["rows"], out["columns"])
             return ExposureMap(key, side, out["step"], counts, prices, float(out.get("elapsed_ms", 0.0)))
-        except Exception as e:             # a rules error must not kill the thread: the overlay says so
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: a rules error must not kill the thread: the overlay says so
             traceback.print_exc()
             empty = np.zeros((0, 0), dtype=np.int16)
             return ExposureMap(key, side, step, empty, empty.astype(np.int32), 0.0, f"{type(e).__name__}: {e}")

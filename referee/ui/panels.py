@@ -10,6 +10,7 @@ import pygame
 
 from ..rules.battlefield import Piece
 from ..rules.catalogue import terrain_types, type_title
+from ..rules.errors import InputError
 from ..rules.explain import inches
 from ..rules.stats import RATING_TITLES, STAT_NAMES, STAT_SHORT
 from . import theme
@@ -43,7 +44,7 @@ def faction_name(p: Piece) -> str:
         from ..rules.factions import get_faction
 
         return get_faction(p.faction).name
-    except Exception:      # a faction given as a file path that moved: the id will do
+    except (InputError, OSError):      # a faction given as a file path that moved: the id will do
         return p.faction
 
 

@@ -432,7 +432,7 @@ class FactionEditorScene(Scene):
                                        tool_tip_text="start a new faction")
         try:
             factions = available_factions()
-        except Exception:       # a broken folder must not keep the editor from opening
+        except (InputError, OSError):       # a broken folder must not keep the editor from opening
             factions = []
         self.choices = {_choice_label(f): f for f in factions}
         files = faction_files()

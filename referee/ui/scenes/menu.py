@@ -37,7 +37,7 @@ def title_of(path: Path) -> str:
         name = read_document(path).get("name")
         if isinstance(name, str) and name.strip():
             return name.strip()
-    except Exception:       # a broken file still gets a button; opening it shows the problem
+    except (InputError, OSError):       # a broken file still gets a button; opening it shows the problem
         pass
     return path.stem.replace("-", " ").replace("_", " ").title()
 
@@ -77,7 +77,7 @@ class MenuScene(Scene):
         self.last_path = str(path)
         try:
             table = load_table(path)
-        except Exception as e:          # the window must survive any bad file
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
                 traceback.print_exc(file=sys.stderr)
             self.error_title = f"Could not open {path}"
@@ -130,7 +130,7 @@ class MenuScene(Scene):
         try:
             self.interrupted = find_interrupted()
             damaged = None if self.interrupted is not None else damaged_autosave()
-        except Exception:         # a broken autosave is never a reason not to start
+        except Exception:  # noqa: BLE001 -- printed and shown, not hidden: a broken autosave is never a reason not to start
             traceback.print_exc(file=sys.stderr)
             self.interrupted, damaged = None, None
         if damaged and not self.error:
@@ -235,7 +235,7 @@ class MenuScene(Scene):
 
         try:
             save = read_save(path)
-        except Exception as e:           # the window must survive any bad file
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
                 traceback.print_exc(file=sys.stderr)
             self.error_title = f"Could not load {path}"

@@ -252,7 +252,7 @@ class TableScene(Scene):
         if piece_id is not None:
             try:
                 self.report = selection_report(self.table.bf, self.table.bf.pieces[piece_id])
-            except Exception as e:        # a rules error must not close the window: show it
+            except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: a rules error must not close the window: show it
                 traceback.print_exc()
                 self.set_log(f"Could not answer for {piece_id}", [f"{type(e).__name__}: {e}"])
             else:
