@@ -1,12 +1,11 @@
 """The rulebook's examples R6-R11, R13, R14 and R23 played through the engine with fixed dice."""
 
-import pytest
 
 from referee.game.actions import Action, resolve
 from referee.game.dice import ScriptedDice
-from referee.game.engine import Game, begin_battle, play
+from referee.game.engine import Game, begin_battle
 
-from .tables import game_state, rect, unit
+from .tables import game_state, unit
 
 
 def tactical(ident, side, x, y, **kw):

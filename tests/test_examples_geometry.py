@@ -1,6 +1,5 @@
 """The rulebook's worked examples R1-R5 and R12-R19 (EXAMPLES.md), with their rulings."""
 
-import math
 
 import pytest
 

@@ -118,7 +118,7 @@ def check_unit_action(ctx: Ctx, action: Action):
         if kind in ("kamikaze", "jammer"):
             raise Refused(f"only drones can {kind} [p.17]")
         if kind == "command" and t.command == "none":
-            raise Refused(f"only a Commander or an Engineer may Command [p.22]")
+            raise Refused("only a Commander or an Engineer may Command [p.22]")
         if kind == "repair" and not t.repair:
             raise Refused("only an Engineer may Repair [p.22]")
     return actor

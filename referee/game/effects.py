@@ -18,7 +18,7 @@ from ..rules.numbers import EPS, at_most
 from ..rules.scenario import Circle, TerrainEntry
 from ..rules.sensors import PASSIVE_RANGE, sensor_link
 from .dice import RollRequest
-from .state import BlipState, GameState, UnitState, contents_from_unit, other, unit_from_contents
+from .state import GameState, UnitState, other, unit_from_contents
 
 
 class Refused(Exception):

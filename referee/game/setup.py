@@ -11,9 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from ..rules.catalogue import is_drone_type
 from ..rules.numbers import EPS
-from ..rules.scenario import OBJECTIVE_IDS, Scenario, UnitContents
+from ..rules.scenario import Scenario, UnitContents
 from .actions import Recorder
 from .cards import Deck, issue_force, playing_deck
 from .dice import RollRequest
@@ -277,7 +276,7 @@ def deploy_blips(ctx: Ctx, choices: SetupChoices):
     if s.mode == "chance-encounter":
         order = []
         first = s.initiative
-        for batch in range(BLIPS // 4):
+        for _ in range(BLIPS // 4):
             for side in (first, other(first)):
                 order.extend([side] * 4)
     else:

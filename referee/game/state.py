@@ -13,7 +13,7 @@ from typing import Literal
 from ..rules.battlefield import Battlefield, Piece, make_feature, piece_from_unit
 from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
-from ..rules.scenario import Scenario, TerrainEntry, UnitContents, UnitEntry, terrain_geometry
+from ..rules.scenario import Scenario, TerrainEntry, UnitContents, terrain_geometry
 
 SIDES = ("A", "B")
 SQUARES = 16

@@ -13,7 +13,6 @@ Turn-level actions:
 from __future__ import annotations
 
 from .actions import UNIT_ACTIONS, Action, unit_action
-from .dice import RollRequest
 from .effects import Ctx, Refused, d6, destroy, jammer_fields_over, new_damage, reveal_blip
 from .state import SIDES, GameState, TurnState, other
 
@@ -189,7 +188,7 @@ def unit_turn_action(ctx: Ctx, action: Action):
         raise Refused(f"actions are taken in the action phase (now: {s.phase}) [p.16]")
     if action.kind == "reveal":
         if t.active != action.actor or action.actor not in s.blips:
-            raise Refused(f"a blip may be revealed voluntarily only during its own activation [p.17, A19]")
+            raise Refused("a blip may be revealed voluntarily only during its own activation [p.17, A19]")
         if t.activation_kind != "primary":
             raise Refused("no voluntary reveal in the extra blip activations [p.16, A19]")
         before = t.actions_left

@@ -197,7 +197,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
         + [(f"objectives[{i}]", o.id, o.x, o.y, o.base / 2) for i, o in enumerate(s.objectives)]
     )
     w, h = s.table.width, s.table.height
-    for item, ident, x, y, r in discs:
+    for item, _ident, x, y, _r in discs:
         if not (0 <= x <= w and 0 <= y <= h):
             problems.append(f"{item}: centre ({x}, {y}) is off the {w:g}\" x {h:g}\" table")
     for a in range(len(discs)):

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from .battlefield import Battlefield, Feature, Piece
 from .catalogue import COVER_BANDS
 from .explain import Step, Working, inches
 from .geometry import closest_points, viewer_point
-from .numbers import at_most, more_than
+from .numbers import more_than
 from .sight_reference import crossings, hidden_fraction, segment_crosses
 
 HEAVY_LIMIT = 3.0

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .battlefield import Battlefield, Piece
-from .catalogue import unit_types
 from .explain import Step, Working, inches
 from .geometry import edge_range, in_arc
 from .ranges import band_index, target_band_size

@@ -234,7 +234,7 @@ def audit_screen(app, scene, session, monkeypatch) -> int:
 
 
 def start_hotseat(app, seed: int) -> tuple[BattleScene, BattleSession]:
-    menu = app.push(MenuScene())
+    app.push(MenuScene())
     setup = app.push(SetupScene())
     app.step(1 / 30, events=[])
     setup.widgets["seed"].set_text(str(seed))

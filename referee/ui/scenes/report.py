@@ -36,7 +36,7 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     for line in result.get("explain", []):
         out.append(("b", str(line)))
     out.append(("h", "Seals made at set-up"))
-    for side, check in verify_seals(session.game).items():
+    for check in verify_seals(session.game).values():
         out.append(("ok" if check.matches else "bad", check.text()))
     # The sealed documents themselves: anyone at the table can hash them and compare with the seals shown all battle.
     out.append(("b", "To check the referee yourself: the SHA-256 of each sealed document below is its seal."))
