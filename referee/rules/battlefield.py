@@ -5,12 +5,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Literal
+from pathlib import Path
+from typing import Iterable, Literal, Protocol
 
 import shapely
 
-from .catalogue import TerrainColumn, TerrainType, is_drone_type, terrain_types
+from .catalogue import TerrainColumn, TerrainType, TrooperType, is_drone_type, terrain_types, unit_types
 from .errors import InputError
+from .geometry import Geometry
 from .factions import get_faction
 from .numbers import EPS
 from .rulings import Rulings
@@ -20,6 +22,37 @@ from .units import unit_stats
 
 Kind = Literal["trooper", "drone", "blip", "objective"]
 JAMMER_RANGE = 3.0
+
+
+class UnitLike(Protocol):
+    """A trooper or drone as a scenario file or a battle's state holds it."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str: ...
+    @property
+    def faction(self) -> str: ...
+    @property
+    def rating(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+    @property
+    def facing(self) -> float: ...
+    @property
+    def base(self) -> float: ...
+    @property
+    def target_counters(self) -> int: ...
+    @property
+    def damaged(self) -> bool: ...
+    @property
+    def stunned(self) -> bool: ...
+    @property
+    def jammer_on(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -73,8 +106,14 @@ class Piece:
             raise ValueError(f"{self.id} has no stats")
         return self.stats.robotics if self.is_drone else self.stats.get(name)
 
+    def trooper_type(self) -> TrooperType:
+        """The unit type's entry in the trooper table (A5): weapon, Missile, Jump, Target bands."""
+        if not self.is_trooper or self.unit_type is None:
+            raise ValueError(f"{self.id} is not a trooper")
+        return unit_types().troopers[self.unit_type]
+
     def describe(self) -> str:
-        if self.kind in ("trooper", "drone"):
+        if self.kind in ("trooper", "drone") and self.unit_type is not None:
             from .catalogue import type_title
             return f"{self.id} ({type_title(self.unit_type)})"
         return f"{self.id} ({self.kind})"
@@ -87,7 +126,7 @@ class Feature:
     id: str
     type_id: str
     ttype: TerrainType
-    geometry: object
+    geometry: Geometry
     circle: tuple[float, float, float] | None = None
 
     def column(self, drone: bool) -> TerrainColumn:
@@ -103,10 +142,10 @@ class Feature:
             # A disc is tested exactly: its polygon is only an inscribed 64-gon, up to 0.12 % of r inside the circle.
             cx, cy, r = self.circle
             return math.hypot(x - cx, y - cy) <= r + EPS
-        return shapely.intersects_xy(self.geometry, x, y) or self.geometry.distance(shapely.Point(x, y)) <= EPS
+        return bool(shapely.intersects_xy(self.geometry, x, y) or self.geometry.distance(shapely.Point(x, y)) <= EPS)
 
 
-def make_feature(ident: str, type_id: str, geometry, circle=None) -> Feature:
+def make_feature(ident: str, type_id: str, geometry: Geometry, circle: tuple[float, float, float] | None = None) -> Feature:
     shapely.prepare(geometry)
     return Feature(ident, type_id, terrain_types()[type_id], geometry, circle)
 
@@ -151,7 +190,7 @@ class Battlefield:
     def units(self) -> Iterable[Piece]:
         return (p for p in self.pieces.values() if p.is_unit)
 
-    def enemies_of(self, side: str) -> list[Piece]:
+    def enemies_of(self, side: str | None) -> list[Piece]:
         return [p for p in self.pieces.values() if p.is_unit and p.side is not None and p.side != side]
 
     def distance(self, inches: float) -> float:
@@ -162,7 +201,8 @@ class Battlefield:
         return -EPS <= x - radius and x + radius <= self.width + EPS and -EPS <= y - radius and y + radius <= self.height + EPS
 
 
-def piece_from_unit(u, x=None, y=None, facing=None, rulings=None, base_dir=None) -> Piece:
+def piece_from_unit(u: UnitLike, x: float | None = None, y: float | None = None, facing: float | None = None,
+                    rulings: Rulings | None = None, base_dir: Path | None = None) -> Piece:
     faction = get_faction(u.faction, base_dir)
     drone = is_drone_type(u.type)
     stats = unit_stats(faction, u.rating, u.type, rulings).stats
@@ -170,13 +210,13 @@ def piece_from_unit(u, x=None, y=None, facing=None, rulings=None, base_dir=None)
         id=u.id, kind="drone" if drone else "trooper",
         x=u.x if x is None else x, y=u.y if y is None else y, radius=u.base / 2,
         side=u.side, unit_type=u.type, faction=u.faction, rating=u.rating, stats=stats,
-        facing=(getattr(u, "facing", 0.0) if facing is None else facing) % 360.0,
+        facing=(u.facing if facing is None else facing) % 360.0,
         target_counters=u.target_counters, damaged=u.damaged, stunned=u.stunned,
         jammer_on=u.jammer_on,
     )
 
 
-def battlefield_from_scenario(s: Scenario, base_dir=None, rulings: Rulings | None = None) -> Battlefield:
+def battlefield_from_scenario(s: Scenario, base_dir: Path | None = None, rulings: Rulings | None = None) -> Battlefield:
     rulings = rulings or Rulings(s.rulings)
     terrain = []
     for t in s.terrain:

@@ -171,7 +171,8 @@ def apply_upgrade(faction: Faction, rating: str, stat: str, opponent: Faction | 
     check = check_upgrade(faction, rating, stat, opponent, tech_points)
     if not check.allowed:
         raise UpgradeRefused(f"faction {faction.id!r}", check)
-    record = Upgrade(rating=rating, stat=stat, cost=check.cost, battle=battle)
+    # check_upgrade accepted the rating and the stat: validating turns the words into the model's closed sets.
+    record = Upgrade.model_validate({"rating": rating, "stat": stat, "cost": check.cost, "battle": battle})
     return faction.model_copy(update={"upgrades": [*faction.upgrades, record]})
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import Field
 
@@ -11,6 +11,8 @@ from .. import paths
 from .files import read_document, validate
 from .model import Strict
 from .stats import StatName
+
+M = TypeVar("M", bound=Strict)
 
 Cover = Literal["none", "light", "heavy"]
 COVER_BANDS = {"none": 0, "light": 1, "heavy": 2}
@@ -70,7 +72,7 @@ class TerrainType(Strict):
         return self.drones if drone else self.troopers
 
 
-def _load_table(name: str, model):
+def _load_table(name: str, model: type[M]) -> dict[str, M]:
     path = paths.DATA_DIR / name
     raw = read_document(path)
     return {key: validate(model, body, f"{path} [{key}]") for key, body in raw.items()}

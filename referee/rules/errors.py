@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
 
 class InputError(ValueError):
     """A file or argument the program cannot use.
@@ -24,7 +29,7 @@ class InputError(ValueError):
         )
 
 
-def pydantic_problems(error) -> list[str]:
+def pydantic_problems(error: ValidationError) -> list[str]:
     """Turn a pydantic ValidationError into ``item: message`` lines such as ``units[3].rating: ...``."""
     problems = []
     for e in error.errors():

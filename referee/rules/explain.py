@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -25,14 +26,15 @@ class Working:
     def add(self, text: str, *sources: str) -> None:
         self.steps.append(Step(text, ", ".join(s for s in sources if s)))
 
-    def extend(self, steps) -> None:
-        self.steps.extend(steps)
+    def extend(self, steps: Iterable[Step | str]) -> None:
+        # The exact-odds results carry their working as finished lines (their tags already in the text).
+        self.steps.extend(s if isinstance(s, Step) else Step(s) for s in steps)
 
     def freeze(self) -> tuple[Step, ...]:
         return tuple(self.steps)
 
 
-def lines(steps) -> list[str]:
+def lines(steps: Iterable[object]) -> list[str]:
     return [str(s) for s in steps]
 
 

@@ -42,7 +42,8 @@ class RatingLines(Strict):
     spec_ops: StatLine = Field(alias="spec-ops")
 
     def line(self, rating: str) -> StatLine:
-        return getattr(self, rating.replace("-", "_"))
+        stats: StatLine = getattr(self, rating.replace("-", "_"))
+        return stats
 
 
 class Upgrade(Strict):

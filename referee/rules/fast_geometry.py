@@ -23,9 +23,17 @@ the reference implementation.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 import shapely
+
+from .geometry import Geometry
+
+# Every array here is a flat numpy array (floats, indices or flags, as its name says).
+Array: TypeAlias = npt.NDArray[Any]
 
 TWO_PI = 2 * math.pi
 KNIFE_EDGE = 1e-9          # parameter or distance below which a configuration is treated as degenerate
@@ -33,7 +41,7 @@ EDGE_GROUP = 8             # edges per group of ``EdgeTable.groups``
 NEAR_LINE = 1e-6           # inches: a group of edges farther than this from a segment's line cannot meet it
 
 
-def _rings(geom):
+def _rings(geom: Geometry) -> Iterator[Sequence[Sequence[float]]]:
     if geom.geom_type == "Polygon":
         yield geom.exterior.coords
         for hole in geom.interiors:
@@ -50,10 +58,10 @@ class EdgeTable:
     are the very coordinates of the next vertex).
     """
 
-    def __init__(self, geometries):
+    def __init__(self, geometries: Iterable[Geometry]):
         self.geometries = list(geometries)
         n = len(self.geometries)
-        starts, counts, parts = np.zeros(n, np.int64), np.zeros(n, np.int64), []
+        starts, counts, parts = np.zeros(n, np.int64), np.zeros(n, np.int64), list[Array]()
         total = 0
         for f, g in enumerate(self.geometries):
             starts[f] = total
@@ -86,12 +94,12 @@ class EdgeTable:
         np.maximum.at(self.radius, feat, far)
         self.radius = self.radius * (1 + 1e-9) + 1e-9
 
-        self._groups: tuple | None = None
+        self._groups: tuple[Array, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.geometries)
 
-    def groups(self):
+    def groups(self) -> tuple[Array, ...]:
         """Runs of at most ``EDGE_GROUP`` consecutive edges of one feature, each with the box of its edges, for
         finding the edges near a segment without looking at every edge of a many-sided feature (a crater's disc).
         Returns (first group of each feature, groups per feature, first edge, edges, minx, miny, maxx, maxy)."""
@@ -124,7 +132,8 @@ def distinct(values: np.ndarray) -> np.ndarray:
     return s[keep]
 
 
-def _edges_in_boxes(edge, minx, miny, maxx, maxy, edges: EdgeTable, margin: float = 1e-6) -> np.ndarray:
+def _edges_in_boxes(edge: Array, minx: Array, miny: Array, maxx: Array, maxy: Array, edges: EdgeTable,
+                    margin: float = 1e-6) -> Array:
     """Rows whose edge's box meets the row's box (grown by ``margin``)."""
     return np.nonzero(
         (edges.eminx[edge] <= maxx + margin) & (edges.emaxx[edge] >= minx - margin)
@@ -132,7 +141,7 @@ def _edges_in_boxes(edge, minx, miny, maxx, maxy, edges: EdgeTable, margin: floa
     )[0]
 
 
-def expand(cand_feat: np.ndarray, edges: EdgeTable):
+def expand(cand_feat: Array, edges: EdgeTable) -> tuple[Array, Array]:
     """One row per (candidate, edge of its feature): the candidate of each row and its global edge index."""
     cnt = edges.count[cand_feat]
     row_cand = np.repeat(np.arange(len(cand_feat)), cnt)
@@ -141,7 +150,8 @@ def expand(cand_feat: np.ndarray, edges: EdgeTable):
     return row_cand, edge
 
 
-def bbox_candidates(minx, miny, maxx, maxy, edges: EdgeTable, allowed=None):
+def bbox_candidates(minx: Array, miny: Array, maxx: Array, maxy: Array, edges: EdgeTable,
+                    allowed: Array | None = None) -> tuple[Array, Array]:
     """(item, feature) index pairs whose bounding boxes overlap, item-major (the order of the items)."""
     hit = (
         (minx[:, None] <= edges.maxx[None, :]) & (maxx[:, None] >= edges.minx[None, :])
@@ -149,10 +159,12 @@ def bbox_candidates(minx, miny, maxx, maxy, edges: EdgeTable, allowed=None):
     )
     if allowed is not None:
         hit &= allowed
-    return np.nonzero(hit)
+    rows, cols = np.nonzero(hit)
+    return rows, cols
 
 
-def near_segments(x0, y0, x1, y1, pad, cand_pair, cand_feat, edges: EdgeTable) -> np.ndarray:
+def near_segments(x0: Array, y0: Array, x1: Array, y1: Array, pad: Array | float, cand_pair: Array, cand_feat: Array,
+                  edges: EdgeTable) -> Array:
     """Which candidates' features come within ``pad`` of their pair's segment (x0, y0) -> (x1, y1), judged by the
     features' bounding circles (never wrongly false)."""
     ax, ay = x0[cand_pair], y0[cand_pair]
@@ -161,11 +173,12 @@ def near_segments(x0, y0, x1, y1, pad, cand_pair, cand_feat, edges: EdgeTable) -
     ll = dx * dx + dy * dy
     t = np.clip((qx * dx + qy * dy) / np.where(ll > 0, ll, 1.0), 0.0, 1.0)
     gap = np.hypot(qx - t * dx, qy - t * dy)
-    p = pad[cand_pair] if np.ndim(pad) else pad
-    return gap <= edges.radius[cand_feat] + p + 1e-9
+    p = pad[cand_pair] if isinstance(pad, np.ndarray) and pad.ndim else pad
+    close: Array = gap <= edges.radius[cand_feat] + p + 1e-9
+    return close
 
 
-def _wrap(a):
+def _wrap(a: Array) -> Array:
     """``(a + π) % 2π - π`` as the reference computes it, bit for bit, for a in [-2π, 2π] (float ``%`` is slow)."""
     t = a + math.pi
     return np.where(t >= TWO_PI, t - TWO_PI, np.where(t < 0.0, t + TWO_PI, t)) - math.pi
@@ -212,7 +225,8 @@ def union_measure(pair: np.ndarray, lo: np.ndarray, hi: np.ndarray, npairs: int)
     return np.bincount(p, weights=np.maximum(0.0, h - begin), minlength=npairs)
 
 
-def shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cand_pair, cand_feat, p_inside, edges: EdgeTable):
+def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Array, theta0: Array, alpha: Array,
+                   cand_pair: Array, cand_feat: Array, p_inside: Array, edges: EdgeTable) -> Array:
     """Per sight line, the measure in radians of the directions (within ``theta0 ± alpha``) hidden by its candidates.
 
     ``px, py``: the viewer's closest point; ``cx, cy, r``: the target's base; ``d, theta0, alpha``: the distance from P
@@ -259,7 +273,7 @@ def shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cand_pair, cand_feat, p_
             h, t1, t2, v1, v2 = hit[keep], t1[keep], t2[keep], v1[keep], v2[keep]
             hp = PX[h], PY[h], T0[h]
 
-            def angle(t):
+            def angle(t: Array) -> Array:
                 hx = AX[h] + t * (BX[h] - AX[h])
                 hy = AY[h] + t * (BY[h] - AY[h])
                 return _wrap(np.arctan2(hy - hp[1], hx - hp[0]) - hp[2])
@@ -307,7 +321,7 @@ def shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cand_pair, cand_feat, p_
     return union_measure(np.concatenate(pairs), np.concatenate(los), np.concatenate(his), npairs)
 
 
-def _starts_inside(sx, sy, cand_pair, cand_feat, edges: EdgeTable) -> np.ndarray:
+def _starts_inside(sx: Array, sy: Array, cand_pair: Array, cand_feat: Array, edges: EdgeTable) -> Array:
     """Crossing number of a ray from each candidate's segment start toward +x: every edge of the feature takes
     part."""
     m = len(cand_pair)
@@ -317,10 +331,12 @@ def _starts_inside(sx, sy, cand_pair, cand_feat, edges: EdgeTable) -> np.ndarray
     AX, AY, BX, BY = edges.ax[edge], edges.ay[edge], edges.bx[edge], edges.by[edge]
     st = np.nonzero((AY > S0y) != (BY > S0y))[0]
     ray = S0x[st] < AX[st] + (S0y[st] - AY[st]) * (BX[st] - AX[st]) / (BY[st] - AY[st])
-    return (np.bincount(row_cand[st], weights=ray, minlength=m).astype(np.int64) % 2) == 1
+    inside: Array = (np.bincount(row_cand[st], weights=ray, minlength=m).astype(np.int64) % 2) == 1
+    return inside
 
 
-def _edges_near(sx, sy, tx, ty, box, cand_pair, cand_feat, edges: EdgeTable):
+def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Array, Array, Array], cand_pair: Array,
+                cand_feat: Array, edges: EdgeTable) -> tuple[Array, Array, Array]:
     """(candidate, edge) rows for the edges whose boxes meet their candidate's segment box. Groups of edges are
     tested first, their boxes against the segment's box and against the segment's line (a group whose box lies
     wholly more than NEAR_LINE to one side of the line holds no edge that meets or touches the segment)."""
@@ -349,11 +365,13 @@ def _edges_near(sx, sy, tx, ty, box, cand_pair, cand_feat, edges: EdgeTable):
     edge = gstart[grp][rows] + (np.arange(int(cnt.sum())) - (np.cumsum(cnt) - cnt)[rows])
     row_cand = row_cand[rows]
     rp = cand_pair[row_cand]
-    near = _edges_in_boxes(edge, *(v[rp] for v in box), edges)
+    minx, miny, maxx, maxy = box
+    near = _edges_in_boxes(edge, minx[rp], miny[rp], maxx[rp], maxy[rp], edges)
     return row_cand[near], edge[near], rp[near]
 
 
-def segment_lengths(sx, sy, tx, ty, cand_pair, cand_feat, edges: EdgeTable, start_inside=None):
+def segment_lengths(sx: Array, sy: Array, tx: Array, ty: Array, cand_pair: Array, cand_feat: Array, edges: EdgeTable,
+                    start_inside: Array | None = None) -> tuple[Array, Array]:
     """Per candidate, the length of its pair's segment (sx, sy) -> (tx, ty) inside its feature, and a flag for the
     candidates on a knife edge (the segment through a vertex, along an edge, or starting or ending on the boundary).
 
@@ -417,7 +435,7 @@ NEAR_MARGIN = 0.25          # a feature closer than this to a viewer's base is a
 WRAP_MARGIN = 0.3
 
 
-def _convex(geom) -> bool:
+def _convex(geom: Geometry) -> bool:
     """A polygon without holes whose every turn goes the same way (collinear points allowed)."""
     if geom.geom_type != "Polygon" or geom.interiors:
         return False
@@ -427,7 +445,7 @@ def _convex(geom) -> bool:
     return bool((turn >= 0).all() or (turn <= 0).all())
 
 
-def convex_parts(geom) -> list:
+def convex_parts(geom: Geometry) -> list[Geometry]:
     """Convex polygons inside ``geom`` whose union is ``geom``: itself when convex, else its constrained Delaunay
     triangles merged greedily while the union stays convex."""
     if _convex(geom):
@@ -452,8 +470,11 @@ def convex_parts(geom) -> list:
     return pieces
 
 
-def _vertex_table(polys):
-    xs, ys, start, count = [], [], [], []
+def _vertex_table(polys: Iterable[Geometry]) -> tuple[Array, Array, Array, Array]:
+    xs: list[Array] = []
+    ys: list[Array] = []
+    start: list[int] = []
+    count: list[int] = []
     n = 0
     for p in polys:
         c = np.asarray(p.exterior.coords, dtype=float)[:-1, :2]
@@ -470,7 +491,7 @@ class ConvexParts:
     """Per blocking feature: its convex hull (an upper bound of what it hides) and convex pieces inside it (a lower
     bound), as vertex arrays."""
 
-    def __init__(self, geometries):
+    def __init__(self, geometries: Iterable[Geometry]):
         geometries = list(geometries)
         self.n = len(geometries)
         self.hulls = np.array([g.convex_hull for g in geometries], dtype=object)
@@ -478,7 +499,8 @@ class ConvexParts:
         self.hfeat = np.repeat(np.arange(self.n), self.hcount)
         cent = shapely.centroid(self.hulls) if self.n else np.zeros(0, dtype=object)
         self.mx, self.my = shapely.get_x(cent), shapely.get_y(cent)
-        pieces, pfeat = [], []
+        pieces: list[Geometry] = []
+        pfeat: list[int] = []
         for f, g in enumerate(geometries):
             parts = convex_parts(g)
             pieces += parts
@@ -498,7 +520,7 @@ class ConvexParts:
         self.feat_pstart = np.cumsum(self.feat_pieces) - self.feat_pieces
 
 
-def _fast_wrap(a):
+def _fast_wrap(a: Array) -> Array:
     return a + np.where(a > math.pi, -TWO_PI, np.where(a < -math.pi, TWO_PI, 0.0))
 
 
@@ -511,7 +533,7 @@ class ShadowBounds:
     too close to a viewer, or seen across the ±π cut, are flagged ``ok = False`` and left to the exact sweep.
     """
 
-    def __init__(self, parts: ConvexParts, vx, vy, vr, probe_r: float):
+    def __init__(self, parts: ConvexParts, vx: Array, vy: Array, vr: Array, probe_r: float):
         ne, nf = len(vx), parts.n
         self.parts = parts
         pts = shapely.points(vx, vy)

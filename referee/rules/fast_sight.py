@@ -27,15 +27,18 @@ import dataclasses
 import math
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import shapely
 
-from .battlefield import Battlefield
+from .battlefield import Battlefield, Piece
 from .catalogue import COVER_BANDS
 from .fast_geometry import (
     KNIFE_EDGE,
     TWO_PI,
+    Array,
     ConvexParts,
     EdgeTable,
     ShadowBounds,
@@ -60,7 +63,8 @@ from .table_sight import (
     pair_intervening,
     watchers,
 )
-from .targeting import can_target, target_band_size, target_price
+from .ranges import target_band_size
+from .targeting import can_target, target_price
 
 COVER_NAMES = {v: k for k, v in COVER_BANDS.items()}
 PROBE_RADIUS = 0.5
@@ -86,7 +90,7 @@ def _keep_work_arrays_in_heap() -> None:
 _keep_work_arrays_in_heap()
 
 
-def _bucket(angle):
+def _bucket(angle: Array) -> Array:
     """Direction bucket of angles in [-π, π]: monotone, so a range of angles maps to a range of buckets."""
     scaled = np.floor((angle + math.pi) * (DIRECTION_BUCKETS / TWO_PI))
     return np.clip(scaled, 0, DIRECTION_BUCKETS - 1).astype(np.int64)
@@ -157,12 +161,12 @@ class _Table:
         return out
 
 
-_TABLES: OrderedDict[tuple, tuple[_Table, tuple]] = OrderedDict()
+_TABLES: OrderedDict[tuple[Any, ...], tuple[_Table, tuple[Any, ...]]] = OrderedDict()
 _TABLES_LOCK = threading.Lock()
 _BUILD_LOCK = threading.Lock()     # one table built at a time: a caller arriving mid-build waits for it, not rebuilds
 
 
-def _cached(key: tuple) -> _Table | None:
+def _cached(key: tuple[Any, ...]) -> _Table | None:
     with _TABLES_LOCK:            # the table view computes exposure maps on a thread of its own
         entry = _TABLES.get(key)
         if entry is None:
@@ -225,7 +229,7 @@ def _probe_holds(bf: Battlefield, table: _Table, step: float) -> np.ndarray:
     return holds
 
 
-def _viewer_points(vx, vy, vr, tx, ty):
+def _viewer_points(vx: Array, vy: Array, vr: Array, tx: Array, ty: Array) -> tuple[Array, Array, Array]:
     """The viewer's closest point to each target's centre (``geometry.viewer_point``)."""
     dx, dy = tx - vx, ty - vy
     dc = np.hypot(dx, dy)
@@ -234,7 +238,8 @@ def _viewer_points(vx, vy, vr, tx, ty):
     return np.where(far, vx + dx / safe * vr, vx), np.where(far, vy + dy / safe * vr, vy), dc
 
 
-def _closest_segments(vx, vy, vr, tx, ty, tr):
+def _closest_segments(vx: Array, vy: Array, vr: Array, tx: Array, ty: Array,
+                      tr: Array) -> tuple[Array, Array, Array, Array, Array]:
     """The closest-points segment of each pair of bases (``geometry.closest_points``); zero length when touching."""
     dx, dy = tx - vx, ty - vy
     dc = np.hypot(dx, dy)
@@ -249,11 +254,12 @@ def _closest_segments(vx, vy, vr, tx, ty, tr):
     return sx, sy, ex, ey, apart
 
 
-def _segment_bbox(sx, sy, ex, ey):
+def _segment_bbox(sx: Array, sy: Array, ex: Array, ey: Array) -> tuple[Array, Array, Array, Array]:
     return np.minimum(sx, ex), np.minimum(sy, ey), np.maximum(sx, ex), np.maximum(sy, ey)
 
 
-def _hidden(table: _Table, vx, vy, vr, tx, ty, tr, allowed):
+def _hidden(table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Array, tr: Array,
+            allowed: Array) -> tuple[Array, Array]:
     """A9 option B for many sight lines at once: (hidden fraction, knife-edge flags)."""
     n = len(vx)
     fraction = np.zeros(n)
@@ -296,7 +302,8 @@ def _hidden(table: _Table, vx, vy, vr, tx, ty, tr, allowed):
     return fraction, knife
 
 
-def _crossed(table: _Table, vx, vy, vr, tx, ty, tr, allowed):
+def _crossed(table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Array, tr: Array,
+             allowed: Array) -> tuple[Array, Array]:
     """A9 option A for many sight lines: (hidden 1.0 / 0.0, knife-edge flags)."""
     n = len(vx)
     fraction = np.zeros(n)
@@ -314,13 +321,14 @@ def _crossed(table: _Table, vx, vy, vr, tx, ty, tr, allowed):
     return fraction, knife
 
 
-def _sight(bf: Battlefield, table: _Table, vx, vy, vr, tx, ty, tr, allowed):
+def _sight(bf: Battlefield, table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Array, tr: Array,
+           allowed: Array) -> tuple[Array, Array]:
     if bf.rulings.reads("A9", "A"):
         return _crossed(table, vx, vy, vr, tx, ty, tr, allowed)
     return _hidden(table, vx, vy, vr, tx, ty, tr, allowed)
 
 
-def _allowed(bf: Battlefield, table: _Table, viewer_holds, target_holds):
+def _allowed(bf: Battlefield, table: _Table, viewer_holds: Array, target_holds: Array) -> Array:
     """Blocking features that may break each sight line (``sight.blockers_between``, A10)."""
     shape = (len(viewer_holds), len(table.blocking))
     if bf.rulings.reads("A10", "A"):
@@ -332,7 +340,8 @@ def _allowed(bf: Battlefield, table: _Table, viewer_holds, target_holds):
 _CHORD_KNIFE = 1e-9
 
 
-def _cover_lengths(bf: Battlefield, table: _Table, index, sx, sy, ex, ey, cp, cf, edges, start_status=None):
+def _cover_lengths(bf: Battlefield, table: _Table, index: Array, sx: Array, sy: Array, ex: Array, ey: Array, cp: Array,
+                   cf: Array, edges: EdgeTable, start_status: Array | None = None) -> tuple[Array, Array]:
     """``fast_geometry.segment_lengths`` for features that give cover (``index``: their table indices, ``cf``
     indexes ``index``), with discs measured exactly (``sight_reference._chord``): (lengths, knife flags)."""
     circles = table.circles[index[cf]] if len(cf) else np.zeros((0, 3))
@@ -368,7 +377,7 @@ def _cover_lengths(bf: Battlefield, table: _Table, index, sx, sy, ex, ey, cp, cf
     return lengths, knife
 
 
-def _arrays(pieces):
+def _arrays(pieces: Sequence[Piece]) -> tuple[Array, Array, Array]:
     return (
         np.array([p.x for p in pieces], dtype=float), np.array([p.y for p in pieces], dtype=float),
         np.array([p.radius for p in pieces], dtype=float),
@@ -414,17 +423,17 @@ def sightlines_fast(bf: Battlefield) -> list[PairSight]:
                         heavy_length, corridor)
 
 
-def _pair_bands(bf: Battlefield, units, I, J, d) -> list[int]:
+def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
     """The viewer's Target band of each pair (``table_sight.pair_band``)."""
     size = np.array([target_band_size(bf, p)[0] for p in units])[I]
-    band, knife = _bands(bf, d, size)
-    band = band.tolist()
+    bands, knife = _bands(bf, d, size)
+    band: list[int] = bands.tolist()
     for k in np.nonzero(knife)[0].tolist():
         band[k] = pair_band(bf, units[I[k]], units[J[k]])
     return band
 
 
-def _start_status(table: _Table, index: np.ndarray, x, y, r) -> np.ndarray:
+def _start_status(table: _Table, index: Array, x: Array, y: Array, r: Array) -> Array:
     """(pieces, features ``index``): 1 where a piece's whole base lies inside the feature, 0 wholly outside (its
     centre more than its radius, and a margin, from the boundary), -1 otherwise. Segments measured from a piece
     start on or within its base."""
@@ -445,7 +454,8 @@ def _start_status(table: _Table, index: np.ndarray, x, y, r) -> np.ndarray:
     return status
 
 
-def _pair_intervening(bf: Battlefield, table: _Table, units, I, J, holds, drone):
+def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I: Array, J: Array, holds: Array,
+                      drone: Array) -> tuple[list[tuple[tuple[str, float], ...]], list[float], Array, Array]:
     """Each pair's intervening terrain as ``sight.cover`` lists it (A6 segment; A7, A8; Light inside the target's own
     feature left out), as (terrain id, length) in the features' order; its Heavy length summed; whether the Heavy
     cover blocks (more than 3", scaled, in one feature, or in all under A6 option B); and the knife-edge pairs,
@@ -498,7 +508,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units, I, J, holds, drone)
     return intervening, heavy_sum.tolist(), blocks, knife
 
 
-def _corridors(bf: Battlefield, units, I, J) -> list[tuple[str, ...]]:
+def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> list[tuple[str, ...]]:
     """Who rolls countermeasures against a missile from each pair's viewer at its target
     (``missile.flight_path_units``): enemies of the firer whose base (A27 option B: centre) lies within 3" of the
     centre-to-centre path, and the target itself, nearest the firer first.
@@ -565,8 +575,10 @@ _PAIR_FIELDS = ("viewer", "target", "distance", "visible", "hidden_fraction", "t
                 "intervening", "heavy_length", "corridor")
 
 
-def _pair_sights(ids, I, J, distance, fraction, cover_name, blocked, band, intervening, heavy_length,
-                 corridor) -> list[PairSight]:
+def _pair_sights(ids: Sequence[str], I: list[int], J: list[int], distance: Sequence[float], fraction: Sequence[float],
+                 cover_name: Sequence[str], blocked: Sequence[bool], band: Sequence[int],
+                 intervening: Sequence[tuple[tuple[str, float], ...]], heavy_length: Sequence[float],
+                 corridor: Sequence[tuple[str, ...]]) -> list[PairSight]:
     """The ``PairSight`` records, built directly: a frozen dataclass's ``__init__`` sets each field through
     ``object.__setattr__``, which costs more than the whole geometry of a pair here."""
     limit = 0.5 + EPS
@@ -586,14 +598,15 @@ def _pair_sights(ids, I, J, distance, fraction, cover_name, blocked, band, inter
     return out
 
 
-def _ragged(counts: np.ndarray):
+def _ragged(counts: Array) -> tuple[Array, Array]:
     """For runs of the given lengths: the run of each element and its position inside the run."""
     total = int(counts.sum())
     run = np.repeat(np.arange(len(counts)), counts)
     return run, np.arange(total) - (np.cumsum(counts) - counts)[run]
 
 
-def _exposure_bounded(table: _Table, vx, vy, vr, qx, qy, radius, e_holds, q_holds, a10_open: bool):
+def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array, qy: Array, radius: float,
+                      e_holds: Array, q_holds: Array, a10_open: bool) -> tuple[Array, Any, Any, Any]:
     """A9 option B on the exposure grid: visible (viewers, points), and the undecided sight lines (viewer indices,
     point indices, and the blocking features that may reach each one's cone).
 
@@ -703,7 +716,7 @@ def _exposure_bounded(table: _Table, vx, vy, vr, qx, qy, radius, e_holds, q_hold
     sure_visible = ~active | ((sum_u <= alpha * (1 - 1e-9)) & ~exact & ~within)
 
     # Lower bound: convex pieces that every ray of the cone enters before the target's base, narrowed by the slack.
-    hidden = np.zeros(ne * g, dtype=bool)
+    hidden: Array = np.zeros(ne * g, dtype=bool)
     reach = ulen > 0
     live = np.nonzero(reach & ~sure_visible.ravel()[pair])[0]
     if len(live):
@@ -786,7 +799,7 @@ _BAND_KNIFE = 1e-9       # a distance this close to the A58 tolerance around a b
 _ARC_KNIFE = 1e-7        # degrees: a bearing this close to the edge of the 180° arc goes to the reference
 
 
-def _bands(bf: Battlefield, d, size):
+def _bands(bf: Battlefield, d: Array, size: Array | float) -> tuple[Array, Array]:
     """``ranges.band_index`` for arrays of distances (one band size per distance), and the knife-edge flags."""
     q = d / size
     nearest = np.rint(q)
@@ -798,8 +811,9 @@ def _bands(bf: Battlefield, d, size):
     return np.where(d <= 0, 1, np.floor(q).astype(np.int64) + 1), knife
 
 
-def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible,
-                     side) -> np.ndarray:
+def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], ex: Array, ey: Array, er: Array,
+                     e_holds: Array, qx: Array, qy: Array, q_holds: Array, radius: float, visible: Array,
+                     side: str) -> Array:
     """The cheapest Target counter on a probe at each point, as ``targeting.target_price(...).cost(1)`` gives it for
     every enemy that may Target and sees the point; -1 where none can (``table_sight.exposure_reference``).
 
@@ -850,7 +864,9 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
-        eaten, blocked, edge_knife = np.zeros(m), np.zeros(m, dtype=bool), np.zeros(m, dtype=bool)
+        eaten: Array = np.zeros(m)
+        blocked: Array = np.zeros(m, dtype=bool)
+        edge_knife = np.zeros(m, dtype=bool)
         if len(edges) and m:
             own_t, own_v = q_holds[Q[idx]][:, cover_index], e_holds[E[idx]][:, cover_index]
             mask = (np.hypot(fx[idx] - sx[idx], fy[idx] - sy[idx]) > EPS)[:, None] & ~((kind == 1)[None, :] & own_t)
@@ -874,8 +890,8 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies, ex, ey, er, e_hold
                 blocked[cp[heavy & (lengths > limit + EPS)]] = True
         out = np.where(blocked, none, eaten.astype(np.int64) * eaten_price[idx] + price[idx])
         for j in np.nonzero(knife[idx] | edge_knife)[0].tolist():
-            k = int(idx[j])
-            e, q = int(E[k]), int(Q[k])
+            row = int(idx[j])
+            e, q = int(E[row]), int(Q[row])
             tp = target_price(bf, enemies[e], exposure_probe(side, float(qx[q]), float(qy[q]), radius))
             out[j] = tp.cost(1) if tp.allowed else none
         return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -14,7 +14,7 @@ from .errors import InputError, pydantic_problems
 M = TypeVar("M", bound=BaseModel)
 
 
-def read_document(path: Path | str) -> dict:
+def read_document(path: Path | str) -> dict[str, Any]:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -57,7 +57,7 @@ OPEN_AS = {"save": "open it with `seven-seconds play FILE` or Load a saved battl
            "empty": "expected the keys of its kind, such as name, table and terrain for a scenario"}
 
 
-def document_kind(data: dict) -> str:
+def document_kind(data: dict[str, Any]) -> str:
     """What a document is, by its keys: ``empty``, ``save``, ``faction``, ``scenario`` or ``card``."""
     if not data:
         return "empty"
@@ -72,7 +72,7 @@ def document_kind(data: dict) -> str:
     return "scenario" if "name" in data else "card"
 
 
-def expect_kind(data: dict, kind: str, source: str) -> None:
+def expect_kind(data: dict[str, Any], kind: str, source: str) -> None:
     """Refuse a document of another kind by naming what it is (a save is a save, an empty file is empty)."""
     found = document_kind(data)
     if found == kind:
@@ -81,7 +81,7 @@ def expect_kind(data: dict, kind: str, source: str) -> None:
                              f"{OPEN_AS.get(found, 'check it with `seven-seconds validate FILE`')}")
 
 
-def validate(model: type[M], data, source: str) -> M:
+def validate(model: type[M], data: object, source: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as e:

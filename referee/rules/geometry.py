@@ -4,8 +4,33 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any, Protocol, TypeAlias
 
 from .numbers import EPS
+
+
+# A shapely geometry: shapely 2 ships no type information, so its objects are Any to the checker.
+Geometry: TypeAlias = Any
+
+
+class Disc(Protocol):
+    """Anything with a round base on the table: a piece, a unit's state."""
+
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+    @property
+    def radius(self) -> float: ...
+
+
+class Viewer(Disc, Protocol):
+    """A disc that looks one way: troopers see a 180° arc about their facing, drones all round."""
+
+    @property
+    def facing(self) -> float: ...
+    @property
+    def is_trooper(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -18,7 +43,7 @@ class ClosestPoints:
     centre_distance: float
 
 
-def closest_points(ax, ay, ar, bx, by, br) -> ClosestPoints:
+def closest_points(ax: float, ay: float, ar: float, bx: float, by: float, br: float) -> ClosestPoints:
     dx, dy = bx - ax, by - ay
     d = math.hypot(dx, dy)
     if d <= EPS:
@@ -32,11 +57,11 @@ def closest_points(ax, ay, ar, bx, by, br) -> ClosestPoints:
     return ClosestPoints((ax + ux * ar, ay + uy * ar), (bx - ux * br, by - uy * br), rng, d)
 
 
-def edge_range(a, b) -> float:
+def edge_range(a: Disc, b: Disc) -> float:
     return max(0.0, math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius)
 
 
-def viewer_point(viewer, target) -> tuple[float, float]:
+def viewer_point(viewer: Disc, target: Disc) -> tuple[float, float]:
     """The viewer's closest point: the point of its base nearest the target's centre (A9)."""
     dx, dy = target.x - viewer.x, target.y - viewer.y
     d = math.hypot(dx, dy)
@@ -45,14 +70,14 @@ def viewer_point(viewer, target) -> tuple[float, float]:
     return (viewer.x + dx / d * viewer.radius, viewer.y + dy / d * viewer.radius)
 
 
-def bearing_off_facing(viewer, x: float, y: float) -> float:
+def bearing_off_facing(viewer: Viewer, x: float, y: float) -> float:
     """Absolute angle in degrees between the viewer's facing and the direction to (x, y), 0..180."""
     ang = math.degrees(math.atan2(y - viewer.y, x - viewer.x))
     diff = (ang - viewer.facing + 180.0) % 360.0 - 180.0
     return abs(diff)
 
 
-def in_arc(viewer, target) -> bool:
+def in_arc(viewer: Viewer, target: Disc) -> bool:
     """Troopers see a 180° arc, 90° either side of facing, tested on the target's centre, boundary included (A12, A58)."""
     if not viewer.is_trooper:
         return True

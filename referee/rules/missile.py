@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import shapely
 
 from .battlefield import Battlefield, Piece
-from .catalogue import COVER_BANDS, unit_types
+from .catalogue import COVER_BANDS
 from .explain import Step, Working, inches
 from .geometry import edge_range
 from .numbers import at_most
@@ -52,7 +52,7 @@ def can_fire_missile(shooter: Piece) -> str:
         return "an unrevealed blip may only Move; reveal it first [A18]"
     if not shooter.is_trooper:
         return f"only troopers carry missiles; {shooter.describe()} does not [p.17, p.21]"
-    if not unit_types().troopers[shooter.unit_type].missile:
+    if not shooter.trooper_type().missile:
         return "the Commander sacrifices the missile system [p.33, A5]"
     return ""
 
@@ -96,7 +96,7 @@ def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
     tc = target.target_counters
     cov, where = cover_of(bf, target)
     eff = tc - COVER_BANDS[cov]
-    if COVER_BANDS[cov]:
+    if where is not None:
         why.add(f"effective counters {tc} - {COVER_BANDS[cov]} for {cov} cover ({where.id}) = {eff}", "p.21")
     else:
         why.add(f"effective counters {eff}: target not in cover; intervening terrain is ignored", "p.21")

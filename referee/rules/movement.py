@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import shapely
 
 from .battlefield import Battlefield, Piece, angle_deg
-from .catalogue import unit_types
 from .explain import Step, Working, inches
+from .geometry import Geometry
 from .numbers import EPS, at_most
 
 MOVE_ALLOWANCE = 6.0
@@ -66,7 +66,7 @@ def _column(p: Piece) -> bool:
     return p.is_drone
 
 
-def _blocked_by_units(bf: Battlefield, mover: Piece, swept, end: tuple[float, float]) -> str:
+def _blocked_by_units(bf: Battlefield, mover: Piece, swept: Geometry, end: tuple[float, float]) -> str:
     for other in bf.pieces.values():
         if other.id == mover.id:
             continue
@@ -87,7 +87,7 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
     why = Working()
     allowance = bf.distance(MOVE_ALLOWANCE)
     start = (mover.x, mover.y)
-    points = [start] + [tuple(map(float, p)) for p in path]
+    points = [start] + [(float(x), float(y)) for x, y in path]
     end = points[-1]
     if mover.is_objective:
         return MoveResult(False, "objectives do not move [p.~12]", 0.0, allowance, 0.0, 0, 0, None, start, why.freeze())
@@ -110,7 +110,7 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
             if f.column(drone).impassable and (f.geometry.intersection(line).length > EPS or f.holds(*end)):
                 reason = f"the path enters {f.id} ({f.ttype.name}), impassable to {column.lower()} [p.24, A10]"
                 break
-    if not reason and not bf.on_table(*end, mover.radius):
+    if not reason and not bf.on_table(end[0], end[1], mover.radius):
         reason = "the base would end off the table [p.18]"
     if not reason and line is not None:
         reason = _blocked_by_units(bf, mover, line, end)
@@ -142,7 +142,7 @@ def can_jump(bf: Battlefield, p: Piece) -> str:
         return "objectives do not move [p.~12]"
     if p.is_drone:
         return ""
-    if bf.rulings.reads("A39", "A") or unit_types().troopers[p.unit_type].jump:
+    if bf.rulings.reads("A39", "A") or p.trooper_type().jump:
         return ""
     return "only Scouts and drones may Jump [p.17, p.37, A39]"
 

@@ -21,9 +21,12 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence, SupportsIndex, TypeVar
 
 from .explain import Step
+
+if TYPE_CHECKING:
+    from .catalogue import Weapon
 
 __all__ = [
     "RifleOdds", "GrazeOdds", "ShotOutcomes", "MissileOdds", "BlastOdds", "JammerOdds", "Chance", "PoolOdds",
@@ -36,21 +39,29 @@ ZERO = Fraction(0)
 ONE = Fraction(1)
 SIDES = 6
 
+T = TypeVar("T")
+
 
 # ---- result types ------------------------------------------------------------------------------------------
 
 
-def _float_views(cls):
-    """Give every Fraction field ``p_x`` a float twin ``p_x_float``, and the class an ``as_floats()`` dict."""
-    names = [f.name for f in fields(cls) if f.type in ("Fraction", Fraction)]
-    for name in names:
-        setattr(cls, f"{name}_float", property(lambda self, n=name: float(getattr(self, n)),
-                                                doc=f"``{name}`` as a float, for display."))
+def _float_twin(name: str) -> property:
+    def get(self: object) -> float:
+        return float(getattr(self, name))
 
-    def as_floats(self) -> dict[str, float]:
+    return property(get, doc=f"``{name}`` as a float, for display.")
+
+
+def _float_views(cls: type[T]) -> type[T]:
+    """Give every Fraction field ``p_x`` a float twin ``p_x_float``, and the class an ``as_floats()`` dict."""
+    names = [f.name for f in fields(cls) if f.type in ("Fraction", Fraction)]  # type: ignore[arg-type]
+    for name in names:
+        setattr(cls, f"{name}_float", _float_twin(name))
+
+    def as_floats(self: object) -> dict[str, float]:
         return {n: float(getattr(self, n)) for n in names}
 
-    cls.as_floats = as_floats
+    setattr(cls, "as_floats", as_floats)  # noqa: B010 -- a plain assignment to type[T] does not type-check
     return cls
 
 
@@ -222,17 +233,16 @@ def _value(p: Fraction) -> str:
     return f"{p} ({percent(p)})"
 
 
-def _whole(what: str, value, minimum: int | None = None) -> int:
+def _whole(what: str, value: object, minimum: int | None = None) -> int:
     """An integer argument, checked: ``ValueError`` quoting the input otherwise."""
     if isinstance(value, bool):
         raise ValueError(f"{what}: expected a whole number (got {value!r})")
-    try:
+    if isinstance(value, SupportsIndex):
         n = operator.index(value)
-    except TypeError:
-        if isinstance(value, float) and value.is_integer():
-            n = int(value)
-        else:
-            raise ValueError(f"{what}: expected a whole number (got {value!r})") from None
+    elif isinstance(value, float) and value.is_integer():
+        n = int(value)
+    else:
+        raise ValueError(f"{what}: expected a whole number (got {value!r})")
     if minimum is not None and n < minimum:
         raise ValueError(f"{what}: expected at least {minimum} (got {value!r})")
     return n
@@ -262,8 +272,8 @@ def _any_of(p: Fraction, dice: int) -> Fraction:
 
 
 def _or_list(faces: Sequence[int]) -> str:
-    faces = [str(f) for f in faces]
-    return faces[0] if len(faces) == 1 else ", ".join(faces[:-1]) + " or " + faces[-1]
+    words = [str(f) for f in faces]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _dice_words(dice: int) -> str:
@@ -273,7 +283,7 @@ def _dice_words(dice: int) -> str:
 # ---- Fire Rifle (p.20) -------------------------------------------------------------------------------------
 
 
-def _weapon(weapon: str):
+def _weapon(weapon: str) -> Weapon:
     from .catalogue import weapons
 
     table = weapons()

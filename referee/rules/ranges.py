@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .battlefield import Battlefield, Piece
-from .catalogue import unit_types, weapons
+from .catalogue import weapons
 from .explain import Step, Working, inches
 from .geometry import edge_range
 from .numbers import band, band_ceil
@@ -27,7 +27,7 @@ class RangeResult:
 def weapon_of(piece: Piece) -> str | None:
     """Assault troopers carry plasma, other troopers gauss, drones a machine gun (p.20)."""
     if piece.is_trooper:
-        return unit_types().troopers[piece.unit_type].rifle
+        return piece.trooper_type().rifle
     if piece.is_drone:
         return "mg"
     return None
@@ -44,7 +44,7 @@ def band_rule(bf: Battlefield) -> str:
 
 
 def target_band_size(bf: Battlefield, actor: Piece) -> tuple[float, Step]:
-    if actor.is_trooper and unit_types().troopers[actor.unit_type].double_target_bands:
+    if actor.is_trooper and actor.trooper_type().double_target_bands:
         size = bf.distance(12.0)
         return size, Step(f"Scouts double their range bands when Targeting: {inches(size)} bands", "p.~12, A3")
     size = bf.distance(6.0)
@@ -68,7 +68,7 @@ def rifle_band_size(bf: Battlefield, actor: Piece) -> tuple[str | None, float | 
     else:
         steps.append(Step(f"gauss rifles use {inches(size)} bands", "p.20"))
     if actor.is_trooper:
-        ttype = unit_types().troopers[actor.unit_type]
+        ttype = actor.trooper_type()
         if ttype.double_rifle_bands:
             size *= 2
             steps.append(Step(f"Tacticals double their range bands when firing rifles: {inches(size)}", "p.~12"))
@@ -92,7 +92,7 @@ def measure(bf: Battlefield, a: Piece, b: Piece) -> RangeResult:
     weapon, rsize, rsteps = rifle_band_size(bf, a)
     why.extend(rsteps)
     rband = None
-    if weapon is not None:
+    if weapon is not None and rsize is not None:
         rband = band_index(bf, d, rsize)
         why.add(f"rifle band {rband} with S = {inches(rsize)}", "p.20")
     return RangeResult(d, tband, tsize, rband, rsize, weapon, why.freeze())

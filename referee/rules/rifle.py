@@ -35,7 +35,7 @@ def rifle_shot(bf: Battlefield, shooter: Piece, target: Piece) -> RifleShot:
     weapon, size, steps = rifle_band_size(bf, shooter)
     if shooter.is_blip:
         reason = "an unrevealed blip may only Move; reveal it first [A18]"
-    elif weapon is None:
+    elif weapon is None or size is None:
         reason = f"{shooter.id} carries no rifle [p.20]"
     elif target.id == shooter.id:
         reason = "a unit cannot fire at itself [p.20]"
@@ -49,7 +49,7 @@ def rifle_shot(bf: Battlefield, shooter: Piece, target: Piece) -> RifleShot:
         reason = "a machine gun cannot harm troopers; firing it at one is not allowed [p.20, A57]"
     why.extend(steps)
     arc = in_arc(shooter, target)
-    if reason:
+    if reason or weapon is None or size is None:
         why.add(f"not allowed: {reason}")
         return RifleShot(False, reason, weapon, 0, 0, 0, 0.0, 0.0, arc, None, why.freeze())
 

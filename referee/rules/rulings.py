@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Mapping
+from typing import Mapping, TypeGuard
 
 from pydantic import Field
 
@@ -49,7 +49,7 @@ def catalogue() -> dict[str, Ruling]:
     return out
 
 
-def _positive_number(value, whole: bool) -> bool:
+def _positive_number(value: object, whole: bool) -> TypeGuard[int | float]:
     """A finite number above 0 (a whole one when ``whole``); true is not a number."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False

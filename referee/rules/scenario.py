@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import shapely
 from pydantic import Field, field_validator
 
 from .catalogue import is_drone_type, terrain_types, unit_type_names
 from .errors import InputError
-from .factions import get_faction
+from .factions import Faction, get_faction
 from .files import read_document, validate
+from .geometry import Geometry
 from .model import Strict
 from .rulings import Rulings
 from .stats import Rating
@@ -101,16 +102,18 @@ class Scenario(Strict):
 
     @field_validator("scale")
     @classmethod
-    def _finite(cls, v):
+    def _finite(cls, v: float) -> float:
         if not math.isfinite(v):
             raise ValueError("expected a finite number")
         return v
 
 
-def terrain_geometry(entry: TerrainEntry):
+def terrain_geometry(entry: TerrainEntry) -> Geometry:
     if entry.polygon is not None:
         return shapely.Polygon(entry.polygon)
     c = entry.circle
+    if c is None:
+        raise ValueError(f"terrain {entry.id!r} has neither a polygon nor a circle")
     return shapely.Point(c.x, c.y).buffer(c.r, quad_segs=16)
 
 
@@ -120,7 +123,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     types = terrain_types()
     seen: dict[str, str] = {}
 
-    def claim(ident: str, item: str):
+    def claim(ident: str, item: str) -> None:
         if ident in seen:
             problems.append(f"{item}.id: {ident!r} is already used by {seen[ident]}; ids must be unique")
         else:
@@ -149,36 +152,39 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
             elif geom.area <= 1e-9:
                 problems.append(f"{item}.polygon: expected a polygon with an area (its points are in a line)")
 
-    factions = {}
-    for kind, entries in (("units", s.units), ("blips", s.blips)):
-        for i, u in enumerate(entries):
-            item = f"{kind}[{i}]"
-            claim(u.id, item)
-            members = [(item, u)] if kind == "units" else [
-                (f"{item}.contents[{j}]", c) for j, c in enumerate(u.contents or [])
-            ]
-            if kind == "blips" and u.contents is not None:
-                if len(u.contents) > 2:
-                    problems.append(f"{item}.contents: a blip holds at most 2 units (holding square) [p.~10] (got {len(u.contents)})")
-                for j, c in enumerate(u.contents):
-                    claim(c.id, f"{item}.contents[{j}]")
-                    if c.side != u.side:
-                        problems.append(f"{item}.contents[{j}].side: expected {u.side!r}, the blip's side (got {c.side!r})")
-            for m_item, m in members:
-                if m.type not in unit_type_names():
-                    problems.append(f"{m_item}.type: expected one of {', '.join(unit_type_names())} (got {m.type!r})")
-                    continue
-                if m.faction not in factions:
-                    try:
-                        factions[m.faction] = get_faction(m.faction, base_dir)
-                    except InputError as e:
-                        factions[m.faction] = None
-                        problems.append(f"{m_item}.faction: {e.problems[0]}")
-                drone = is_drone_type(m.type)
-                if drone and (m.damaged or m.stunned):
-                    problems.append(f"{m_item}: drones are never Damaged or Stunned [p.~13]")
-                if m.jammer_on and m.type != "haywire-drone":
-                    problems.append(f"{m_item}.jammer_on: only haywire drones carry a jammer [p.23]")
+    factions: dict[str, Faction | None] = {}
+
+    def check_member(m_item: str, m: UnitContents) -> None:
+        if m.type not in unit_type_names():
+            problems.append(f"{m_item}.type: expected one of {', '.join(unit_type_names())} (got {m.type!r})")
+            return
+        if m.faction not in factions:
+            try:
+                factions[m.faction] = get_faction(m.faction, base_dir)
+            except InputError as e:
+                factions[m.faction] = None
+                problems.append(f"{m_item}.faction: {e.problems[0]}")
+        drone = is_drone_type(m.type)
+        if drone and (m.damaged or m.stunned):
+            problems.append(f"{m_item}: drones are never Damaged or Stunned [p.~13]")
+        if m.jammer_on and m.type != "haywire-drone":
+            problems.append(f"{m_item}.jammer_on: only haywire drones carry a jammer [p.23]")
+
+    for i, u in enumerate(s.units):
+        claim(u.id, f"units[{i}]")
+        check_member(f"units[{i}]", u)
+    for i, blip in enumerate(s.blips):
+        item = f"blips[{i}]"
+        claim(blip.id, item)
+        if blip.contents is not None:
+            if len(blip.contents) > 2:
+                problems.append(f"{item}.contents: a blip holds at most 2 units (holding square) [p.~10] (got {len(blip.contents)})")
+            for j, c in enumerate(blip.contents):
+                claim(c.id, f"{item}.contents[{j}]")
+                if c.side != blip.side:
+                    problems.append(f"{item}.contents[{j}].side: expected {blip.side!r}, the blip's side (got {c.side!r})")
+        for j, c in enumerate(blip.contents or []):
+            check_member(f"{item}.contents[{j}]", c)
 
     squares: dict[tuple[str, int], str] = {}
     for i, b in enumerate(s.blips):
@@ -200,10 +206,10 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     for item, _ident, x, y, _r in discs:
         if not (0 <= x <= w and 0 <= y <= h):
             problems.append(f"{item}: centre ({x}, {y}) is off the {w:g}\" x {h:g}\" table")
-    for a in range(len(discs)):
-        for b in range(a + 1, len(discs)):
-            ia, na, xa, ya, ra = discs[a]
-            ib, nb, xb, yb, rb = discs[b]
+    for first in range(len(discs)):
+        for second in range(first + 1, len(discs)):
+            ia, na, xa, ya, ra = discs[first]
+            ib, nb, xb, yb, rb = discs[second]
             gap = math.hypot(xa - xb, ya - yb) - ra - rb
             if gap < -1e-6:
                 problems.append(
@@ -218,7 +224,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     return problems
 
 
-def parse_scenario(data: dict, source: str, base_dir: Path | None = None) -> Scenario:
+def parse_scenario(data: dict[str, Any], source: str, base_dir: Path | None = None) -> Scenario:
     scenario = validate(Scenario, data, source)
     problems = scenario_problems(scenario, base_dir)
     if problems:
@@ -235,7 +241,7 @@ def load_scenario(path: Path | str) -> Scenario:
     return parse_scenario(data, str(path), path.parent)
 
 
-def scenario_to_data(scenario: Scenario) -> dict:
+def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
     """The scenario as plain data in the file format (for ``do --out`` and JSON ``state``)."""
     data = scenario.model_dump(mode="json", by_alias=True, exclude_none=True)
     for t in data.get("terrain", []):

@@ -9,6 +9,7 @@ from .catalogue import COVER_BANDS
 from .explain import Step, Working, inches
 from .geometry import closest_points, viewer_point
 from .numbers import more_than
+from .rulings import Rulings
 from .sight_reference import crossings, hidden_fraction, segment_crosses
 
 HEAVY_LIMIT = 3.0
@@ -30,7 +31,7 @@ class Intervening:
     penalty: int         # counters eaten (Target) or dice lost (rifle)
     blocks: bool         # Heavy with more than 3" inside it
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {"terrain": self.terrain, "cover": self.cover, "length": round(self.length, 6)}
 
 
@@ -49,7 +50,7 @@ class CoverResult:
         return COVER_BANDS[self.target_cover]
 
 
-def feature_cover(f: Feature, drone: bool, rulings) -> str:
+def feature_cover(f: Feature, drone: bool, rulings: Rulings) -> str:
     cover = f.column(drone).cover
     if f.type_id == "swamp" and rulings.reads("A11", "A"):
         return "light"

@@ -6,12 +6,19 @@ It is the reference: the fast whole-table engine must give the same answers.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import shapely
 
-from .geometry import closest_points, viewer_point
+from .geometry import Disc, Geometry, closest_points, viewer_point
 from .numbers import EPS
+
+if TYPE_CHECKING:
+    from .battlefield import Feature
+
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -24,7 +31,7 @@ class Hidden:
 
 @dataclass(frozen=True)
 class Crossing:
-    feature: object
+    feature: Feature
     length: float
 
 
@@ -32,7 +39,7 @@ def _wrap(a: float) -> float:
     return (a + math.pi) % (2 * math.pi) - math.pi
 
 
-def _circle_hits(p0, p1, cx, cy, r):
+def _circle_hits(p0: Sequence[float], p1: Sequence[float], cx: float, cy: float, r: float) -> list[float]:
     """Parameters t in [0, 1] where the segment p0->p1 meets the circle."""
     dx, dy = p1[0] - p0[0], p1[1] - p0[1]
     fx, fy = p0[0] - cx, p0[1] - cy
@@ -48,13 +55,13 @@ def _circle_hits(p0, p1, cx, cy, r):
     return [t for t in ((-b - s) / (2 * a), (-b + s) / (2 * a)) if 0.0 <= t <= 1.0]
 
 
-def _rings(geom):
+def _rings(geom: Geometry) -> Iterator[Sequence[Sequence[float]]]:
     yield geom.exterior.coords
     for hole in geom.interiors:
         yield hole.coords
 
 
-def hidden_fraction(viewer, target, blockers) -> Hidden:
+def hidden_fraction(viewer: Disc, target: Disc, blockers: Sequence[Feature]) -> Hidden:
     """Share of the target base's angular width hidden by blocking features, seen from the viewer's closest point.
 
     Ruling A9: exact angles. Between two consecutive critical directions (a polygon vertex, or a polygon edge crossing
@@ -69,7 +76,7 @@ def hidden_fraction(viewer, target, blockers) -> Hidden:
     theta0 = math.atan2(cy - py, cx - px)
     alpha = math.asin(r / d)
 
-    def entry(delta):
+    def entry(delta: float) -> float:
         # Distance along the ray at angle theta0 + delta to where it first meets the target's base.
         return d * math.cos(delta) - math.sqrt(max(0.0, r * r - (d * math.sin(delta)) ** 2))
 
@@ -77,7 +84,7 @@ def hidden_fraction(viewer, target, blockers) -> Hidden:
         [(px, py)] + [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in
                       (theta0 + math.pi / 2 + k * math.pi / 16 for k in range(17))]
     ).convex_hull.buffer(0.01 * r + 1e-6)  # a prefilter only: generous beyond the chords
-    covered = []   # (lo, hi, feature id)
+    covered: list[tuple[float, float, str]] = []   # (lo, hi, feature id)
     for f in blockers:
         if not f.geometry.intersects(region):
             continue
@@ -94,8 +101,8 @@ def hidden_fraction(viewer, target, blockers) -> Hidden:
                     delta = _wrap(math.atan2(hy - py, hx - px) - theta0)
                     if -alpha < delta < alpha:
                         cuts.add(delta)
-        cuts = sorted(cuts)
-        for lo, hi in zip(cuts, cuts[1:]):
+        ordered = sorted(cuts)
+        for lo, hi in zip(ordered, ordered[1:]):
             if hi - lo <= 1e-12:
                 continue
             mid = (lo + hi) / 2
@@ -107,11 +114,11 @@ def hidden_fraction(viewer, target, blockers) -> Hidden:
     if not covered:
         return Hidden(0.0, (), (px, py), math.degrees(alpha))
     covered.sort()
-    total, cur_lo, cur_hi = 0.0, None, None
-    for lo, hi, _ in covered:
-        if cur_hi is None or lo > cur_hi:
-            if cur_hi is not None:
-                total += cur_hi - cur_lo
+    total = 0.0
+    cur_lo, cur_hi = covered[0][0], covered[0][1]
+    for lo, hi, _ in covered[1:]:
+        if lo > cur_hi:
+            total += cur_hi - cur_lo
             cur_lo, cur_hi = lo, hi
         else:
             cur_hi = max(cur_hi, hi)
@@ -120,7 +127,7 @@ def hidden_fraction(viewer, target, blockers) -> Hidden:
     return Hidden(min(1.0, total / (2 * alpha)), hiders, (px, py), math.degrees(alpha))
 
 
-def segment_crosses(viewer, target, blockers) -> tuple[str, ...]:
+def segment_crosses(viewer: Disc, target: Disc, blockers: Iterable[Feature]) -> tuple[str, ...]:
     """Ruling A9 option A: the closest-points segment crosses blocking terrain or it does not."""
     cp = closest_points(viewer.x, viewer.y, viewer.radius, target.x, target.y, target.radius)
     if cp.range <= 0:
@@ -129,7 +136,7 @@ def segment_crosses(viewer, target, blockers) -> tuple[str, ...]:
     return tuple(f.id for f in blockers if f.geometry.intersection(seg).length > EPS)
 
 
-def _chord(p0, p1, cx, cy, r) -> float:
+def _chord(p0: Point, p1: Point, cx: float, cy: float, r: float) -> float:
     """Length of the segment p0->p1 inside the disc of centre (cx, cy) and radius r."""
     ts = [0.0, 1.0] + _circle_hits(p0, p1, cx, cy, r)
     ts.sort()
@@ -142,14 +149,14 @@ def _chord(p0, p1, cx, cy, r) -> float:
     return total
 
 
-def crossings(start, end, features) -> list[Crossing]:
+def crossings(start: Point, end: Point, features: Iterable[Feature]) -> list[Crossing]:
     """Length of the segment start->end inside each feature (only those it really passes through)."""
     if math.dist(start, end) <= EPS:
         return []
     seg = shapely.LineString([start, end])
     out = []
     for f in features:
-        circle = getattr(f, "circle", None)
+        circle = f.circle
         if circle is not None:
             # A disc exactly (its polygon is an inscribed 64-gon): the part of the segment within r of the centre.
             length = _chord(start, end, *circle)

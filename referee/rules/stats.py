@@ -27,7 +27,8 @@ class StatLine(Strict):
     robotics: int
 
     def get(self, stat: str) -> int:
-        return getattr(self, stat)
+        value: int = getattr(self, stat)
+        return value
 
     def values(self) -> tuple[int, ...]:
         return tuple(getattr(self, s) for s in STAT_NAMES)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .battlefield import Battlefield, Piece
 from .geometry import edge_range
-from .sight import cover, line_of_sight
+from .sight import CoverResult, cover, line_of_sight
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class PairSight:
     heavy_length: float = 0.0                           # the Heavy part of it, summed
     corridor: tuple[str, ...] = ()                      # who rolls CM against a missile viewer -> target (A27)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "from": self.viewer, "to": self.target, "distance": round(self.distance, 6),
             "visible": self.visible, "hidden_fraction": round(self.hidden_fraction, 6),
@@ -41,13 +41,12 @@ def opposing_pairs(bf: Battlefield) -> list[tuple[Piece, Piece]]:
 
 def pair_band(bf: Battlefield, viewer: Piece, target: Piece) -> int:
     """The range band the viewer Targets the target in (``targeting.target_price`` before cover)."""
-    from .ranges import band_index
-    from .targeting import target_band_size
+    from .ranges import band_index, target_band_size
 
     return band_index(bf, edge_range(viewer, target), target_band_size(bf, viewer)[0])
 
 
-def pair_intervening(cov) -> tuple[tuple[tuple[str, float], ...], float]:
+def pair_intervening(cov: CoverResult) -> tuple[tuple[tuple[str, float], ...], float]:
     """(terrain, length) of each intervening feature of a ``CoverResult``, and the Heavy length summed."""
     return (tuple((i.terrain, i.length) for i in cov.intervening),
             sum(i.length for i in cov.intervening if i.cover == "heavy"))

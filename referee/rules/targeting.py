@@ -20,7 +20,7 @@ class TargetPrice:
     base_price: int      # points per counter before out-of-arc doubling
     price: int           # points per counter, doubling included
     eaten: int
-    cover: CoverResult | None
+    cover: CoverResult
     explain: tuple[Step, ...]
     eaten_doubled: bool = True   # ruling A50 option A
 

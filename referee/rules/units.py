@@ -29,7 +29,7 @@ def unit_stats(faction: Faction, rating: str, unit_type: str, rulings: Rulings |
     return hit
 
 
-_CACHE: dict = {}
+_CACHE: dict[tuple[str, str, tuple[int, ...], str, str], UnitStats] = {}
 
 
 def _unit_stats(faction: Faction, rating: str, unit_type: str, rulings: Rulings) -> UnitStats:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from .battlefield import Battlefield
 from .table_sight import exposure_reference, sightlines_reference
@@ -28,7 +29,7 @@ def prepare(bf: Battlefield, engine: str | None = None, exposure_steps: tuple[fl
         prepare_fast(bf, exposure_steps)
 
 
-def sightlines(bf: Battlefield, engine: str | None = None) -> dict:
+def sightlines(bf: Battlefield, engine: str | None = None) -> dict[str, Any]:
     engine = _engine(engine)
     t0 = time.perf_counter()
     if engine == "fast":
@@ -48,7 +49,7 @@ def sightlines(bf: Battlefield, engine: str | None = None) -> dict:
     }
 
 
-def exposure(bf: Battlefield, side: str, step: float = 0.5, engine: str | None = None) -> dict:
+def exposure(bf: Battlefield, side: str, step: float = 0.5, engine: str | None = None) -> dict[str, Any]:
     engine = _engine(engine)
     t0 = time.perf_counter()
     if engine == "fast":
