@@ -7,6 +7,7 @@ screenshot options set the scene up first (select a unit, hover an enemy, lay a 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from .. import paths
 from ..rules.errors import InputError

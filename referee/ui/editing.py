@@ -576,7 +576,7 @@ class TableEditor:
 
         try:
             other = load_scenario(path)
-        except Exception:              # unreadable or not a table: still someone's file
+        except (InputError, OSError):  # unreadable or not a table: still someone's file
             return f"{path} already exists (it is not a table this editor can read)"
         if other == self.scenario:
             return None
