@@ -71,7 +71,7 @@ def _mission_title(ident: str | None) -> str:
     for deck in (playing_deck(), bundled_deck()):
         try:
             return deck.mission(ident).title
-        except Exception:
+        except InputError:          # not in this deck: the other one, or the id itself
             continue
     return ident
 
