@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from typing import Any
 
 from .. import paths
 from ..rules.battlefield import Battlefield, battlefield_from_scenario
@@ -72,65 +73,65 @@ def _unit_not_objective(bf: Battlefield, ident: str, role: str):
     return piece
 
 
-def answer(bf: Battlefield, question: str, a) -> dict:
+def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, Any]:
     """The JSON answer (with ``explain``) to one question; raises InputError for bad input."""
     if question == "range":
         from ..rules.ranges import measure
 
-        r = measure(bf, _unit_not_objective(bf, a.a, "measurer"), _unit(bf, a.b))
-        return {"distance": round(r.distance, 6), "target_band": r.target_band, "rifle_band": r.rifle_band,
-                "explain": lines(r.explain)}
+        rng = measure(bf, _unit_not_objective(bf, a.a, "measurer"), _unit(bf, a.b))
+        return {"distance": round(rng.distance, 6), "target_band": rng.target_band, "rifle_band": rng.rifle_band,
+                "explain": lines(rng.explain)}
     if question == "los":
         from ..rules.sight import line_of_sight
 
-        r = line_of_sight(bf, _unit(bf, a.a), _unit(bf, a.b))
-        return {"visible": r.visible, "hidden_fraction": round(r.hidden_fraction, 6),
-                "blocked_by": list(r.blocked_by), "explain": lines(r.explain)}
+        los = line_of_sight(bf, _unit(bf, a.a), _unit(bf, a.b))
+        return {"visible": los.visible, "hidden_fraction": round(los.hidden_fraction, 6),
+                "blocked_by": list(los.blocked_by), "explain": lines(los.explain)}
     if question == "cover":
         from ..rules.sight import cover
 
-        r = cover(bf, _unit(bf, a.a), _unit(bf, a.b))
-        return {"target_cover": r.target_cover, "intervening": [i.as_dict() for i in r.intervening],
-                "blocked": r.blocked, "explain": lines(r.explain)}
+        cov = cover(bf, _unit(bf, a.a), _unit(bf, a.b))
+        return {"target_cover": cov.target_cover, "intervening": [i.as_dict() for i in cov.intervening],
+                "blocked": cov.blocked, "explain": lines(cov.explain)}
     if question == "target":
         from ..rules.targeting import target_price
 
-        r = target_price(bf, _unit_not_objective(bf, a.a, "targeting unit"), _unit(bf, a.b))
-        out = {"allowed": r.allowed, "in_arc": r.in_arc, "band": r.band, "price": r.price, "eaten": r.eaten}
-        if not r.allowed:
-            out["reason"] = r.reason
-        explain = lines(r.explain)
+        price = target_price(bf, _unit_not_objective(bf, a.a, "targeting unit"), _unit(bf, a.b))
+        out: dict[str, Any] = {"allowed": price.allowed, "in_arc": price.in_arc, "band": price.band, "price": price.price, "eaten": price.eaten}
+        if not price.allowed:
+            out["reason"] = price.reason
+        explain = lines(price.explain)
         if a.pool is not None:
             if a.pool < 0:
                 raise InputError("--pool", f"expected a pool of 0 or more points (got {a.pool})")
-            out["placed"] = r.placed(a.pool)
-            if r.allowed:
+            out["placed"] = price.placed(a.pool)
+            if price.allowed:
                 explain.append(f"pool {a.pool}: {out['placed']} counter(s) placed [p.19]")
         out["explain"] = explain
         return out
     if question == "rifle":
         from ..rules.rifle import rifle_shot
 
-        r = rifle_shot(bf, _unit_not_objective(bf, a.a, "firer"), _unit(bf, a.b))
-        out = {"allowed": r.allowed, "weapon": r.weapon, "band": r.band, "dice": r.dice,
-               "p_kill": r.p_kill, "p_graze": r.p_graze, "explain": lines(r.explain)}
-        if not r.allowed:
-            out["reason"] = r.reason
+        shot = rifle_shot(bf, _unit_not_objective(bf, a.a, "firer"), _unit(bf, a.b))
+        out = {"allowed": shot.allowed, "weapon": shot.weapon, "band": shot.band, "dice": shot.dice,
+               "p_kill": shot.p_kill, "p_graze": shot.p_graze, "explain": lines(shot.explain)}
+        if not shot.allowed:
+            out["reason"] = shot.reason
         return out
     if question == "missile":
         from ..rules.missile import missile_shot
 
-        r = missile_shot(bf, _unit_not_objective(bf, a.a, "firer"), _unit(bf, a.b))
-        out = {"allowed": r.allowed, "countermeasures": list(r.countermeasures),
-               "effective_counters": r.effective_counters, "p_direct_hit": r.p_direct_hit, "explain": lines(r.explain)}
-        if not r.allowed:
-            out["reason"] = r.reason
+        missile = missile_shot(bf, _unit_not_objective(bf, a.a, "firer"), _unit(bf, a.b))
+        out = {"allowed": missile.allowed, "countermeasures": list(missile.countermeasures),
+               "effective_counters": missile.effective_counters, "p_direct_hit": missile.p_direct_hit, "explain": lines(missile.explain)}
+        if not missile.allowed:
+            out["reason"] = missile.reason
         return out
     if question == "passive":
         from ..rules.sensors import passive_sensors
 
-        r = passive_sensors(bf, _unit_not_objective(bf, a.a, "unit"))
-        return {"detects": list(r.detects), "objectives": list(r.objectives), "explain": lines(r.explain)}
+        passive = passive_sensors(bf, _unit_not_objective(bf, a.a, "unit"))
+        return {"detects": list(passive.detects), "objectives": list(passive.objectives), "explain": lines(passive.explain)}
     if question in ("move", "jump"):
         from ..rules.movement import jump, move
 

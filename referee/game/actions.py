@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 from dataclasses import dataclass, field
 
-from ..rules.catalogue import unit_types, weapons
+from ..rules.catalogue import TrooperType, unit_types, weapons
 from ..rules.explain import inches
 from ..rules.geometry import bearing_off_facing, edge_range
-from ..rules.missile import deviation_point, missile_shot
+from ..rules.missile import MissileShot, deviation_point, missile_shot
 from ..rules.movement import jump as jump_rule
+from ..rules.movement import MoveResult
 from ..rules.movement import move as move_rule
 from ..rules.numbers import EPS, at_most
-from ..rules.rifle import rifle_shot
+from ..rules.rifle import RifleShot, rifle_shot
 from ..rules.scenario import Circle, TerrainEntry
 from ..rules.sight import cover_of
 from ..rules.catalogue import COVER_BANDS
-from ..rules.targeting import can_target, sensor_dice_limit, target_price
-from .dice import Recorder, Roll, RollRequest
+from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
+from .dice import DiceSource, Recorder, Roll, Rolling, RollRequest
 from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, blast, caught, d6, destroy, graze,
                       passive_after_move, reveal_blip, _free_spot)
-from .state import BlipState, GameState, contents_from_unit
+from .state import BlipState, GameState, UnitState, contents_from_unit
 
 UNIT_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
                 "scramble", "jammer")
@@ -34,13 +37,13 @@ class Action:
 
     kind: str
     actor: str = ""
-    args: dict = field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
 
     @staticmethod
-    def from_data(d: dict) -> "Action":
+    def from_data(d: dict[str, Any]) -> "Action":
         return Action(d["kind"], d.get("actor", ""), dict(d.get("args", {})))
 
     def text(self) -> str:
@@ -74,13 +77,13 @@ class ActionOutcome:
     explain: list[str] = field(default_factory=list)
     rolls: list[Roll] = field(default_factory=list)
     failed: bool = False              # a Damaged suit failed to respond (A25)
-    revealed: dict = field(default_factory=dict)
+    revealed: dict[str, list[str]] = field(default_factory=dict)
 
 
 # ---- checks shared by every unit action -------------------------------------------------------------
 
 
-def _actor(ctx: Ctx, ident: str):
+def _actor(ctx: Ctx, ident: str) -> UnitState | BlipState:
     s = ctx.state
     if ident in s.units:
         return s.units[ident]
@@ -91,11 +94,11 @@ def _actor(ctx: Ctx, ident: str):
     raise Refused(f"there is no unit {ident!r} on the table")
 
 
-def _trooper_type(u):
-    return unit_types().troopers.get(u.type)
+def _trooper_type(u: UnitState) -> TrooperType:
+    return unit_types().troopers[u.type]
 
 
-def check_unit_action(ctx: Ctx, action: Action):
+def check_unit_action(ctx: Ctx, action: Action) -> UnitState | BlipState:
     """Who may take which action (Action Table p.17, A18), before any die is rolled."""
     actor = _actor(ctx, action.actor)
     if isinstance(actor, BlipState):
@@ -124,7 +127,7 @@ def check_unit_action(ctx: Ctx, action: Action):
     return actor
 
 
-def damaged_check(ctx: Ctx, action: Action):
+def damaged_check(ctx: Ctx, action: Action) -> Rolling[bool]:
     """A Damaged trooper rolls before each action: 5-6 and the suit does nothing (p.25, A25)."""
     u = ctx.state.units.get(action.actor)
     if u is None or u.is_drone or not u.damaged:
@@ -150,11 +153,11 @@ TC_GAIN = {"jump": 1, "rifle": 1, "missile": 1, "flamer": 1, "command": 1, "repa
 # ---- Move and Jump ----------------------------------------------------------------------------------
 
 
-def _path(a: dict) -> list[tuple[float, float]]:
-    return [tuple(map(float, v)) for v in a.get("via", [])] + [(float(a["x"]), float(a["y"]))]
+def _path(a: dict[str, Any]) -> list[tuple[float, float]]:
+    return [(float(v[0]), float(v[1])) for v in a.get("via", [])] + [(float(a["x"]), float(a["y"]))]
 
 
-def check_move(ctx: Ctx, action: Action):
+def check_move(ctx: Ctx, action: Action) -> MoveResult:
     bf = ctx.bf()
     r = move_rule(bf, bf.piece(action.actor), _path(action.args))
     if not r.legal:
@@ -162,9 +165,11 @@ def check_move(ctx: Ctx, action: Action):
     return r
 
 
-def apply_movement(ctx: Ctx, ident: str, r, verb: str) -> None:
+def apply_movement(ctx: Ctx, ident: str, r: MoveResult, verb: str) -> None:
     s = ctx.state
-    thing = s.units.get(ident) or s.blips.get(ident)
+    thing = s.unit_or_blip(ident)
+    if thing is None:
+        raise Refused(f"there is no unit {ident!r} on the table")
     thing.x, thing.y = r.end
     if r.facing is not None and ident in s.units:
         s.units[ident].facing = r.facing
@@ -177,7 +182,7 @@ def apply_movement(ctx: Ctx, ident: str, r, verb: str) -> None:
     ctx.event(f"{ident} {verb} to ({r.end[0]:.2f}, {r.end[1]:.2f}){removed}{added}", *r.explain, units=[ident])
 
 
-def perform_move(ctx: Ctx, action: Action):
+def perform_move(ctx: Ctx, action: Action) -> Rolling[None]:
     r = check_move(ctx, action)
     apply_movement(ctx, action.actor, r, "moves")
     passive_after_move(ctx, action.actor)
@@ -185,7 +190,7 @@ def perform_move(ctx: Ctx, action: Action):
     yield
 
 
-def check_jump(ctx: Ctx, action: Action):
+def check_jump(ctx: Ctx, action: Action) -> MoveResult:
     bf = ctx.bf()
     r = jump_rule(bf, bf.piece(action.actor), float(action.args["x"]), float(action.args["y"]))
     if not r.legal:
@@ -193,7 +198,7 @@ def check_jump(ctx: Ctx, action: Action):
     return r
 
 
-def perform_jump(ctx: Ctx, action: Action):
+def perform_jump(ctx: Ctx, action: Action) -> Rolling[None]:
     r = check_jump(ctx, action)
     apply_movement(ctx, action.actor, r, "jumps")
     passive_after_move(ctx, action.actor)
@@ -204,7 +209,7 @@ def perform_jump(ctx: Ctx, action: Action):
 # ---- Target -----------------------------------------------------------------------------------------
 
 
-def check_target(ctx: Ctx, action: Action):
+def check_target(ctx: Ctx, action: Action) -> tuple[int, dict[str, tuple[int, TargetPrice]]]:
     bf = ctx.bf()
     actor = bf.piece(action.actor)
     ok, reason = can_target(actor)
@@ -215,7 +220,7 @@ def check_target(ctx: Ctx, action: Action):
     stat = "Sensors" if actor.is_trooper else "Robotics"
     if not 1 <= k <= limit:
         raise Refused(f"{actor.id} may roll 1 to {limit} sensor dice ({stat} {limit}), not {k} [p.19]")
-    prices = {}
+    prices: dict[str, tuple[int, TargetPrice]] = {}
     for tid, n in action.args.get("assign", {}).items():
         if tid not in bf.pieces:
             raise Refused(f"there is no {tid!r} on the table to place counters on [p.19]")
@@ -228,7 +233,7 @@ def check_target(ctx: Ctx, action: Action):
     return k, prices
 
 
-def perform_target(ctx: Ctx, action: Action):
+def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
     k, prices = check_target(ctx, action)
     s = ctx.state
     faces = []
@@ -264,7 +269,7 @@ def perform_target(ctx: Ctx, action: Action):
 # ---- Fire Rifle ---------------------------------------------------------------------------------------
 
 
-def check_rifle(ctx: Ctx, action: Action):
+def check_rifle(ctx: Ctx, action: Action) -> RifleShot:
     bf = ctx.bf()
     tid = action.args.get("target", "")
     if tid not in bf.pieces:
@@ -275,10 +280,12 @@ def check_rifle(ctx: Ctx, action: Action):
     return shot
 
 
-def perform_rifle(ctx: Ctx, action: Action):
+def perform_rifle(ctx: Ctx, action: Action) -> Rolling[None]:
     shot = check_rifle(ctx, action)
     s = ctx.state
     tid = action.args["target"]
+    if shot.weapon is None:             # rifle_shot allows no shot without a rifle
+        raise Refused(shot.reason or f"{action.actor} carries no rifle [p.20]")
     w = weapons()[shot.weapon]
     s.units[action.actor].target_counters += 1
     ctx.note(*shot.explain)
@@ -308,7 +315,7 @@ def perform_rifle(ctx: Ctx, action: Action):
 # ---- Fire Missile --------------------------------------------------------------------------------------
 
 
-def check_missile(ctx: Ctx, action: Action):
+def check_missile(ctx: Ctx, action: Action) -> MissileShot:
     bf = ctx.bf()
     tid = action.args.get("target", "")
     if tid not in bf.pieces:
@@ -319,7 +326,7 @@ def check_missile(ctx: Ctx, action: Action):
     return shot
 
 
-def perform_missile(ctx: Ctx, action: Action):
+def perform_missile(ctx: Ctx, action: Action) -> Rolling[None]:
     shot = check_missile(ctx, action)
     s = ctx.state
     rules = s.rulings_in_force()
@@ -356,7 +363,7 @@ def perform_missile(ctx: Ctx, action: Action):
     hit = yield d6(f"missile hit die against {tid}", "p.21", f"{eff} or less is a direct hit")
     nuc = firer.stat("nuclear")
     radius = bf.distance(nuc)
-    exclude = ()
+    exclude: tuple[str, ...] = ()
     if hit <= eff:
         ctx.event(f"direct hit on {tid} ({hit} against {eff} effective counters)", "[p.21]", units=[tid])
         x, y = target.x, target.y
@@ -377,7 +384,7 @@ def perform_missile(ctx: Ctx, action: Action):
 # ---- Fire Flamer ---------------------------------------------------------------------------------------
 
 
-def check_flamer(ctx: Ctx, action: Action):
+def check_flamer(ctx: Ctx, action: Action) -> tuple[float, float]:
     bf = ctx.bf()
     rules = bf.rulings
     actor = bf.piece(action.actor)
@@ -395,7 +402,7 @@ def check_flamer(ctx: Ctx, action: Action):
     return x, y
 
 
-def perform_flamer(ctx: Ctx, action: Action):
+def perform_flamer(ctx: Ctx, action: Action) -> Rolling[None]:
     x, y = check_flamer(ctx, action)
     s = ctx.state
     rules = s.rulings_in_force()
@@ -420,7 +427,7 @@ def perform_flamer(ctx: Ctx, action: Action):
 # ---- Kamikaze -------------------------------------------------------------------------------------------
 
 
-def check_kamikaze(ctx: Ctx, action: Action):
+def check_kamikaze(ctx: Ctx, action: Action) -> MoveResult:
     bf = ctx.bf()
     actor = bf.piece(action.actor)
     if not (actor.is_drone and actor.unit_type == "kamikaze-drone"):
@@ -444,7 +451,7 @@ def check_kamikaze(ctx: Ctx, action: Action):
     return r
 
 
-def perform_kamikaze(ctx: Ctx, action: Action):
+def perform_kamikaze(ctx: Ctx, action: Action) -> Rolling[None]:
     r = check_kamikaze(ctx, action)
     s = ctx.state
     rules = s.rulings_in_force()
@@ -478,6 +485,9 @@ def perform_kamikaze(ctx: Ctx, action: Action):
             ctx.note(f"{uid} is not touching {tid}: no contact roll [A34]")
     x, y = drone.x, drone.y
     radius = bf.distance(rob)
+    if drone.stats is None:             # every unit on the table has its faction's stats
+        raise Refused(f"{uid} has no stats")
+    # The faction's Nuc itself: Piece.stat would give a drone its Robotics for every stat.
     dice = drone.stats.get("nuclear") if rules.reads("A35", "B") else rob
     if rules.reads("A35", "B") and tid not in exclude:
         # A35 option B: without a successful contact the drone deviates like a missile from where it stands; the
@@ -497,10 +507,10 @@ def perform_kamikaze(ctx: Ctx, action: Action):
 # ---- Command, Repair, Scramble, Toggle Jammer -------------------------------------------------------------
 
 
-def check_command(ctx: Ctx, action: Action):
+def check_command(ctx: Ctx, action: Action) -> str:
     s = ctx.state
     actor = s.units[action.actor]
-    tid = action.args.get("target", "")
+    tid = str(action.args.get("target", ""))
     t = _trooper_type(actor)
     if tid in s.blips:
         raise Refused("blips may not be Commanded [A40]")
@@ -516,7 +526,7 @@ def check_command(ctx: Ctx, action: Action):
     return tid
 
 
-def perform_command(ctx: Ctx, action: Action):
+def perform_command(ctx: Ctx, action: Action) -> Rolling[None]:
     tid = check_command(ctx, action)
     s = ctx.state
     s.units[action.actor].target_counters += 1
@@ -527,10 +537,10 @@ def perform_command(ctx: Ctx, action: Action):
     yield
 
 
-def check_repair(ctx: Ctx, action: Action):
+def check_repair(ctx: Ctx, action: Action) -> str:
     s = ctx.state
     bf = ctx.bf()
-    tid = action.args.get("target", action.actor) or action.actor
+    tid = str(action.args.get("target", action.actor) or action.actor)
     if tid not in s.units or s.units[tid].side != s.units[action.actor].side or s.units[tid].is_drone:
         raise Refused(f"{tid!r} is not a friendly trooper [p.22]")
     if not s.units[tid].damaged:
@@ -540,7 +550,7 @@ def check_repair(ctx: Ctx, action: Action):
     return tid
 
 
-def perform_repair(ctx: Ctx, action: Action):
+def perform_repair(ctx: Ctx, action: Action) -> Rolling[None]:
     tid = check_repair(ctx, action)
     s = ctx.state
     s.units[action.actor].target_counters += 1
@@ -557,7 +567,7 @@ def unused_blips(s: GameState, side: str) -> list[int]:
     return [n for n in range(1, 17) if n not in on_table and s.holding[side].squares.get(n) == []]
 
 
-def check_scramble(ctx: Ctx, action: Action):
+def check_scramble(ctx: Ctx, action: Action) -> list[int]:
     s = ctx.state
     u = s.units[action.actor]
     if u.target_counters:
@@ -568,14 +578,14 @@ def check_scramble(ctx: Ctx, action: Action):
     return free[:3]
 
 
-def perform_scramble(ctx: Ctx, action: Action):
+def perform_scramble(ctx: Ctx, action: Action) -> Rolling[None]:
     squares = check_scramble(ctx, action)
     s = ctx.state
     rules = s.rulings_in_force()
     u = s.units.pop(action.actor)
     s.holding[u.side].squares[squares[0]] = [contents_from_unit(u)]
     activation = rules.reads("A23", "B")
-    made = []
+    made: list[str] = []
     x, y = u.x, u.y
     for i, n in enumerate(squares):
         ident = f"{u.side.lower()}-blip-{n}"
@@ -592,13 +602,13 @@ def perform_scramble(ctx: Ctx, action: Action):
     yield from ()
 
 
-def check_jammer(ctx: Ctx, action: Action):
+def check_jammer(ctx: Ctx, action: Action) -> None:
     u = ctx.state.units[action.actor]
     if u.type != "haywire-drone":
         raise Refused("only a Haywire drone can Toggle Jammer [p.23]")
 
 
-def perform_jammer(ctx: Ctx, action: Action):
+def perform_jammer(ctx: Ctx, action: Action) -> Rolling[None]:
     check_jammer(ctx, action)
     u = ctx.state.units[action.actor]
     u.jammer_on = not u.jammer_on
@@ -611,7 +621,7 @@ def perform_jammer(ctx: Ctx, action: Action):
 # ---- voluntary reveal ------------------------------------------------------------------------------------
 
 
-def perform_reveal(ctx: Ctx, action: Action):
+def perform_reveal(ctx: Ctx, action: Action) -> Rolling[None]:
     s = ctx.state
     if action.actor not in s.blips:
         raise Refused(f"{action.actor!r} is not a blip on the table")
@@ -634,7 +644,7 @@ CHECK = {
 }
 
 
-def unit_action(ctx: Ctx, action: Action):
+def unit_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     """Check, then the Damaged roll, then the action itself: the order the rules roll dice in."""
     if action.kind == "reveal":
         yield from perform_reveal(ctx, action)
@@ -650,7 +660,7 @@ def unit_action(ctx: Ctx, action: Action):
     return True
 
 
-def run(state: GameState, gen_factory, source) -> ActionOutcome:
+def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source: DiceSource) -> ActionOutcome:
     """Drive a resolution generator with a dice source on a copy of the state; keep the copy only if legal."""
     work = state.copy()
     ctx = Ctx(work)
@@ -669,6 +679,6 @@ def run(state: GameState, gen_factory, source) -> ActionOutcome:
                          revealed=ctx.revealed)
 
 
-def resolve(state: GameState, action: Action, source) -> ActionOutcome:
+def resolve(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:
     """One action on the table, as the ``do`` query resolves it (no turn structure)."""
     return run(state, lambda ctx: unit_action(ctx, action), source)

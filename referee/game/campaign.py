@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -132,6 +132,8 @@ def status(c: Campaign, base_dir: Path | None = None, source: str = "campaign") 
             if p.after_battle != n:
                 continue
             me, them = sides[p.side], sides[other(p.side)]
+            if me.faction is None:          # both sides' factions were read above, or the campaign was refused
+                raise ValueError(f"side {p.side} has no faction")
             check = check_upgrade(me.faction, p.rating, p.stat, them.faction, me.tech_points)
             if not check.allowed:
                 problems.append(f"purchases[{i}]: {check.reason}")
@@ -162,5 +164,5 @@ def load_campaign(path: Path | str) -> tuple[Campaign, CampaignStatus]:
     return c, status(c, path.parent, str(path))
 
 
-def campaign_data(c: Campaign) -> dict:
+def campaign_data(c: Campaign) -> dict[str, Any]:
     return c.model_dump(mode="json", exclude_none=True, exclude_defaults=False)

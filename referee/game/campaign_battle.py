@@ -28,7 +28,7 @@ from .campaign import (
     status,
 )
 from .setup import SetupChoices
-from .state import SIDES, GameState
+from .state import SIDES, GameState, ObjectiveState, as_side
 
 
 def _slug(text: str) -> str:
@@ -38,7 +38,7 @@ def _slug(text: str) -> str:
 def battle_faction_id(c: Campaign, side: str, battle: int) -> str:
     """The id an upgraded faction plays battle ``battle`` under: unique to the campaign, the side and the battle,
     so an older battle's save keeps replaying with the stats it was fought with."""
-    return f"{_slug(c.players[side].faction)}-{_slug(c.name)}-{side.lower()}{battle}"
+    return f"{_slug(c.players[as_side(side)].faction)}-{_slug(c.name)}-{side.lower()}{battle}"
 
 
 def campaign_faction_file(c: Campaign, side: str, battle: int) -> Path:
@@ -52,11 +52,12 @@ def battle_factions(campaign_path: Path | str, c: Campaign, st: CampaignStatus) 
     """Side -> the faction id the next battle is played with: the campaign's faction, or, once it has bought
     upgrades, a copy with them written to the factions folder under its own id (p.31, A45)."""
     n = len(c.battles) + 1
-    out = {}
+    out: dict[str, str] = {}
     for side in SIDES:
         faction = st.sides[side].faction
+        own = c.players[as_side(side)].faction
         if faction is None or not faction.upgrades:
-            out[side] = c.players[side].faction if faction.id == c.players[side].faction else faction.id
+            out[side] = own if faction is None or faction.id == own else faction.id
             continue
         ident = battle_faction_id(c, side, n)
         assert faction is not None
@@ -79,7 +80,7 @@ def battle_choices(campaign_path: Path | str, c: Campaign, st: CampaignStatus) -
                         streak={side: st.streak_bonus(side) for side in SIDES})
 
 
-def _objective_state(o) -> str:
+def _objective_state(o: ObjectiveState) -> str:
     return "destroyed" if o.destroyed else o.control
 
 
@@ -96,9 +97,9 @@ def record_from_state(state: GameState, save: str | None = None, source: str = "
     return BattleRecord(
         winner=result["winner"], level=level, control=result.get("control"), save=save,
         vp={"A": int(result["vp"]["A"]), "B": int(result["vp"]["B"])}, margin=int(result["margin"]),
-        attacker=state.attacker,
+        attacker=None if state.attacker is None else as_side(state.attacker),
         objectives={oid: _objective_state(o) for oid, o in sorted(state.objectives.items())} or None,
-        missions=dict(sorted(state.missions.items())) or None,
+        missions={as_side(s): m for s, m in sorted(state.missions.items())} or None,
     )
 
 
@@ -122,7 +123,7 @@ def factions_match(c: Campaign, st: CampaignStatus, state: GameState, source: st
         for d in state.destroyed:
             if d.get("side") == side and d.get("faction"):
                 used.add(d["faction"])
-        expected = c.players[side].faction
+        expected = c.players[as_side(side)].faction
         stem = _slug(expected) + "-" + _slug(c.name) + "-" + side.lower()
         wrong = sorted(f for f in used if f != expected and not f.startswith(stem))
         if wrong:

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Iterable, Literal, Mapping
+from typing import Annotated, Iterable, Literal, Mapping, TypeVar
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_core import PydanticCustomError
@@ -302,8 +302,8 @@ def units_text(units: Iterable[TrooperCount | DroneCount]) -> str:
     return ", ".join(parts)
 
 
-def _totals(units: Iterable[TrooperCount | DroneCount]) -> Counter:
-    totals: Counter = Counter()
+def _totals(units: Iterable[TrooperCount | DroneCount]) -> Counter[str]:
+    totals: Counter[str] = Counter()
     for u in units:
         totals[u.type] += u.count
     return totals
@@ -340,7 +340,7 @@ class TroopLine(Strict):
             raise _error("; ".join(problems))
         return self
 
-    def totals(self) -> Counter:
+    def totals(self) -> Counter[str]:
         return _totals(self.units)
 
     def trooper_count(self) -> int:
@@ -364,7 +364,8 @@ class TroopCard(_CardBase):
     sample: bool = False
 
     def line(self, letter: str) -> TroopLine:
-        return getattr(self.lines, letter)
+        line: TroopLine = getattr(self.lines, letter)
+        return line
 
 
 class DroneLine(Strict):
@@ -376,7 +377,7 @@ class DroneLine(Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _bare_list(cls, data):
+    def _bare_list(cls, data: object) -> object:
         if isinstance(data, list):
             return {"units": data}
         return data
@@ -388,7 +389,7 @@ class DroneLine(Strict):
             raise _error("; ".join(problems))
         return self
 
-    def totals(self) -> Counter:
+    def totals(self) -> Counter[str]:
         return _totals(self.units)
 
     def drone_count(self) -> int:
@@ -415,7 +416,8 @@ class DroneCard(_CardBase):
     sample: bool = False
 
     def line(self, letter: str) -> DroneLine:
-        return getattr(self.lines, letter)
+        line: DroneLine = getattr(self.lines, letter)
+        return line
 
 
 class DronePrices(Strict):
@@ -446,7 +448,9 @@ class DronePrices(Strict):
 
 
 Card = MissionCard | TroopCard | DroneCard
-CARD_SECTIONS = {"mission": MissionCard, "troop": TroopCard, "drone": DroneCard}
+CARD_SECTIONS: dict[str, type[MissionCard] | type[TroopCard] | type[DroneCard]] = {
+    "mission": MissionCard, "troop": TroopCard, "drone": DroneCard}
+CardT = TypeVar("CardT", bound=_CardBase)
 PRICES_SECTION = "drone_prices"
 
 
@@ -456,7 +460,7 @@ PRICES_SECTION = "drone_prices"
 @dataclass(frozen=True)
 class IssuedUnit:
     type: str
-    rating: str
+    rating: Rating
     is_drone: bool
 
 
@@ -469,7 +473,7 @@ class Force:
     troop_line: str
     drone_card: str
     drone_line: str
-    rating: str
+    rating: Rating
     drone_points: int
     troopers: tuple[IssuedUnit, ...]
     drones: tuple[IssuedUnit, ...]
@@ -546,10 +550,11 @@ class Deck:
     @property
     def sample(self) -> bool:
         """True when every card is an unofficial sample card."""
-        cards = (*self.mission_cards, *self.troop_cards, *self.drone_cards)
+        cards: tuple[Card, ...] = (*self.mission_cards, *self.troop_cards, *self.drone_cards)
         return all(c.sample for c in cards) and self.prices.sample
 
-    def _find(self, cards, card_id: str, what: str):
+    def _find(self, cards: Iterable[CardT], card_id: str, what: str) -> CardT:
+        cards = tuple(cards)
         for c in cards:
             if c.id == card_id:
                 return c
@@ -567,7 +572,8 @@ class Deck:
         return self._find(self.drone_cards, card_id, "drone")
 
     def card(self, card_id: str) -> Card:
-        return self._find((*self.mission_cards, *self.troop_cards, *self.drone_cards), card_id, "")
+        cards: tuple[Card, ...] = (*self.mission_cards, *self.troop_cards, *self.drone_cards)
+        return self._find(cards, card_id, "")
 
 
 def card_files(folder: Path | str) -> list[Path]:
@@ -578,7 +584,7 @@ def card_files(folder: Path | str) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in (".toml", ".json"))
 
 
-def _item(section: str, index: int | None, raw) -> str:
+def _item(section: str, index: int | None, raw: object) -> str:
     where = section if index is None else f"{section}[{index}]"
     if isinstance(raw, dict) and isinstance(raw.get("id"), str):
         where += f" {raw['id']!r}"
@@ -605,6 +611,7 @@ def read_cards(path: Path, name: str | None = None) -> tuple[list[tuple[str, Car
     for key, body in data.items():
         if key in CARD_SECTIONS:
             model = CARD_SECTIONS[key]
+            entries: list[tuple[int | None, object]]
             if isinstance(body, dict):          # a single [mission] table instead of [[mission]]
                 entries = [(None, body)]
             elif isinstance(body, list):
@@ -651,10 +658,10 @@ def load_deck(folder: Path | str) -> Deck:
     item, what was expected), duplicate ids, and what a playable deck still lacks."""
     folder = Path(folder)
     try:
-        found = folder.is_dir()
+        is_folder = folder.is_dir()
     except OSError as e:        # a name the file system refuses (too long, ...)
         raise InputError(str(folder), f"cannot be read ({e.strerror or e})") from None
-    if not found:
+    if not is_folder:
         raise InputError(str(folder), "card folder not found")
     files = card_files(folder)
     if not files:
@@ -790,8 +797,8 @@ def deck_listing(deck: Deck) -> str:
             out += ["  " + s for s in mission_listing(m)]
         out.append("")
     out.append(f"Troop cards ({len(deck.troop_cards)})")
-    for t in deck.troop_cards:
-        out += ["  " + s for s in troop_listing(t)]
+    for troop in deck.troop_cards:
+        out += ["  " + s for s in troop_listing(troop)]
     out.append("")
     out.append(f"Drone cards ({len(deck.drone_cards)})")
     for d in deck.drone_cards:

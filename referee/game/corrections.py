@@ -13,14 +13,17 @@ it is refused with the loader's reason and nothing changes.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import ValidationError
 
 from ..rules.catalogue import is_drone_type
 from ..rules.errors import pydantic_problems
 from ..rules.scenario import UnitContents, parse_scenario
 from .actions import Action
+from .dice import Rolling
 from .effects import Ctx, Refused
-from .state import GameState, UnitState, state_to_scenario_data
+from .state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
 
 CORRECTION_KINDS = ("correct", "contents")
 RULE = "[correction: the table is the truth]"
@@ -31,7 +34,7 @@ OBJECTIVE_FIELDS = ("x", "y", "target_counters")
 NEW_UNIT_KEYS = ("side", "faction", "rating", "type", "x", "y", "facing", "target_counters", "damaged", "stunned")
 
 
-def correction(ctx: Ctx, action: Action):
+def correction(ctx: Ctx, action: Action) -> Rolling[None]:
     """Resolve a correction (a generator like every action; it asks for no dice)."""
     if action.kind == "contents":
         tell_contents(ctx, action)
@@ -46,15 +49,18 @@ def correction(ctx: Ctx, action: Action):
     yield                              # a generator without dice
 
 
-def _piece(s: GameState, ident: str):
-    for kind, pieces in (("unit", s.units), ("blip", s.blips), ("objective", s.objectives)):
-        if ident in pieces and not (kind == "objective" and pieces[ident].destroyed):
-            return kind, pieces[ident]
+def _piece(s: GameState, ident: str) -> tuple[str, UnitState | BlipState | ObjectiveState]:
+    if ident in s.units:
+        return "unit", s.units[ident]
+    if ident in s.blips:
+        return "blip", s.blips[ident]
+    if ident in s.objectives and not s.objectives[ident].destroyed:
+        return "objective", s.objectives[ident]
     known = sorted(set(s.units) | set(s.blips) | {o.id for o in s.objectives.values() if not o.destroyed})
     raise Refused(f"nothing called {ident!r} is on the table (expected one of {', '.join(known)}) {RULE}")
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
@@ -62,17 +68,18 @@ def _shown(value) -> str:
     return str(value)
 
 
-def change_piece(ctx: Ctx, ident: str, changes: dict) -> None:
+def change_piece(ctx: Ctx, ident: str, changes: dict[str, Any]) -> None:
     s = ctx.state
     kind, piece = _piece(s, ident)
     allowed = {"unit": UNIT_FIELDS, "blip": BLIP_FIELDS, "objective": OBJECTIVE_FIELDS}[kind]
-    if kind == "unit" and piece.is_drone:
+    drone = isinstance(piece, UnitState) and piece.is_drone
+    if drone:
         allowed = tuple(f for f in allowed if f not in ("facing", "damaged", "stunned"))
-    said = []
+    said: list[str] = []
     for key, value in changes.items():
         if key not in allowed:
             raise Refused(f"{ident} is a{'' if kind != 'objective' else 'n'} {kind}"
-                          f"{' (a drone)' if kind == 'unit' and piece.is_drone else ''}: a correction may set "
+                          f"{' (a drone)' if drone else ''}: a correction may set "
                           f"{', '.join(allowed)}, not {key!r} {RULE}")
         value = _checked(ident, key, value)
         before = getattr(piece, key)
@@ -87,7 +94,7 @@ def change_piece(ctx: Ctx, ident: str, changes: dict) -> None:
     ctx.event(f"correction: {ident} " + ", ".join(said), RULE, units=[ident])
 
 
-def _checked(ident: str, key: str, value):
+def _checked(ident: str, key: str, value: object) -> bool | int | float:
     if key in ("damaged", "stunned", "activation"):
         if not isinstance(value, bool):
             raise Refused(f"{ident}.{key}: expected yes or no (got {value!r}) {RULE}")
@@ -106,7 +113,7 @@ def remove_piece(ctx: Ctx, ident: str) -> None:
     kind, piece = _piece(s, ident)
     if kind == "unit":
         del s.units[ident]
-    elif kind == "blip":
+    elif isinstance(piece, BlipState):
         del s.blips[ident]
         s.holding[piece.side].squares[piece.square] = []
     else:
@@ -118,7 +125,7 @@ def remove_piece(ctx: Ctx, ident: str) -> None:
     ctx.event(f"correction: {ident} ({kind}) removed from the table", RULE, units=[ident])
 
 
-def add_unit(ctx: Ctx, ident: str, data: dict) -> None:
+def add_unit(ctx: Ctx, ident: str, data: object) -> None:
     s = ctx.state
     if not isinstance(data, dict):
         raise Refused(f"{ident}: a new unit is given as side, faction, rating, type, x, y {RULE}")

@@ -9,9 +9,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, Protocol
+from collections.abc import Generator, Iterable, Sequence
+from typing import Literal, Protocol, TypeAlias, TypeVar
 
 D6 = {face: Fraction(1, 6) for face in range(1, 7)}
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,11 @@ class RollRequest:
         return f"{self.label} ({what}{'; ' + self.success if self.success else ''}) [{self.rule}]"
 
 
+# Resolution code that rolls is a generator: it yields a RollRequest, is sent back the face (or bearing, or the index
+# of the card drawn), and returns its result.
+Rolling: TypeAlias = Generator[RollRequest, float, T]
+
+
 class DiceMissing(Exception):
     """A scripted or hand-entered source has no answer for this roll."""
 
@@ -47,7 +54,7 @@ class DiceSource(Protocol):
     def answer(self, request: RollRequest) -> float: ...
 
 
-def check_face(value, request: RollRequest) -> float:
+def check_face(value: float, request: RollRequest) -> float:
     if request.kind == "d6":
         if isinstance(value, bool) or int(value) != value or not 1 <= value <= 6:
             raise ValueError(f"{request.label}: a die shows 1 to 6 (got {value!r})")
@@ -69,7 +76,7 @@ class SeededDice:
     seed: int
     rng: random.Random = field(init=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
     def answer(self, request: RollRequest) -> float:
@@ -84,9 +91,10 @@ class SeededDice:
 class ScriptedDice:
     """Faces given in order (tests, ``query do --dice``, replays, or physical dice typed in by hand)."""
 
-    dice: list[int] = field(default_factory=list)
-    bearings: list[float] = field(default_factory=list)
-    draws: list[int] = field(default_factory=list)
+    # Faces as given (a save holds numbers, a script or a hand may give anything): check_face judges each when used.
+    dice: Sequence[float] = field(default_factory=list)
+    bearings: Sequence[float] = field(default_factory=list)
+    draws: Sequence[float] = field(default_factory=list)
     used_dice: int = 0
     used_bearings: int = 0
     used_draws: int = 0
@@ -117,7 +125,7 @@ class Roll:
     kind: str
     value: float
 
-    def as_list(self):
+    def as_list(self) -> list[str | float]:
         return [self.label, self.kind, self.value]
 
 
@@ -134,7 +142,7 @@ class Recorder:
         return value
 
 
-def replay_source(rolls) -> ScriptedDice:
+def replay_source(rolls: Iterable[Roll]) -> ScriptedDice:
     """A source that gives back recorded rolls in their order."""
     return ScriptedDice(
         dice=[r.value for r in rolls if r.kind == "d6"],

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..rules.catalogue import COVER_BANDS, weapons
 from ..rules.missile import missile_shot
@@ -39,7 +39,7 @@ from ..rules.odds import (
 from ..rules.rifle import rifle_shot
 from ..rules.sight import cover_of
 from .actions import Action
-from .dice import replay_source
+from .dice import Roll, replay_source
 from .effects import Ctx, Refused, armour_of
 from .engine import Game, resolution
 from .state import SIDES, GameState
@@ -151,7 +151,7 @@ def _percentile(dist: Mapping[int, Fraction], total: int) -> Fraction:
     return below + dist.get(total, ZERO) / 2
 
 
-def convolve(distributions) -> dict[int, Fraction]:
+def convolve(distributions: Iterable[Mapping[int, Fraction]]) -> dict[int, Fraction]:
     """The exact distribution of the sum of independent scores."""
     out = {0: ONE}
     for d in distributions:
@@ -195,7 +195,7 @@ class _Group:
 
     kind: str
     need: int
-    make: object                  # callable(faces) -> Test
+    make: Callable[[list[int]], None]     # makes the test once every face is in
     faces: list[int] = field(default_factory=list)
 
 
@@ -208,8 +208,9 @@ class _Reader:
         self.group: _Group | None = None
         self.red: tuple[str, int, int, bool, bool] | None = None     # unit, Red face, armour, damaged, stunned
 
-    def test(self, state: GameState, side: str, kind: str, what: str, faces, chances, outcome: str, score: int,
-             dist: dict[int, Fraction], explain, p_kill: Fraction = ZERO, killed: bool = False) -> None:
+    def test(self, state: GameState, side: str, kind: str, what: str, faces: Iterable[float],
+             chances: Iterable[tuple[str, Fraction]], outcome: str, score: int, dist: dict[int, Fraction],
+             explain: Iterable[object], p_kill: Fraction = ZERO, killed: bool = False) -> None:
         self.out.append(Test(self.number, state.round, side, kind, what, tuple(int(f) for f in faces),
                              tuple(chances), outcome, score, dist, tuple(str(e) for e in explain), p_kill, killed))
 
@@ -233,7 +234,7 @@ class _Reader:
                 return
         self.unscored.append(Unscored(self.number, state.round, label, value))
 
-    def _start(self, kind: str, need: int, make, face: int) -> bool:
+    def _start(self, kind: str, need: int, make: Callable[[list[int]], None], face: int) -> bool:
         self.group = _Group(kind, need, make, [face])
         if need == 1:
             group, self.group = self.group, None
@@ -242,12 +243,12 @@ class _Reader:
 
     # -- the kinds of roll ------------------------------------------------------------------------------------
 
-    def _pool(self, state, m, face) -> bool:
+    def _pool(self, state: GameState, m: re.Match[str], face: int) -> bool:
         k, who = int(m.group(2)), m.group(3)
         side = state.units[who].side
         odds = pool_distribution(k)
 
-        def make(faces):
+        def make(faces: list[int]) -> None:
             total = sum(faces)
             dist = {2: sum((p for s, p in odds.distribution.items() if s > odds.mean), ZERO),
                     1: odds.distribution.get(int(odds.mean), ZERO) if odds.mean.denominator == 1 else ZERO,
@@ -259,21 +260,21 @@ class _Reader:
                       f"pool {total} (average {float(odds.mean):g})", score, dist, odds.explain)
         return self._start("pool", k, make, face)
 
-    def _rifle(self, state, m, face) -> bool:
+    def _rifle(self, state: GameState, m: re.Match[str], face: int) -> bool:
         n, tid = int(m.group(3)), m.group(4)
         actor = self.action.actor
         if actor not in state.units or tid not in state.units:
             return False
         bf = state.battlefield()
         shot = rifle_shot(bf, bf.piece(actor), bf.piece(tid))
-        if not shot.allowed or shot.dice != n:
+        if not shot.allowed or shot.dice != n or shot.weapon is None:
             return False
         target = state.units[tid]
         odds = rifle_odds(shot.weapon, n, target.is_drone)
         w = weapons()[shot.weapon]
         side = state.units[actor].side
 
-        def make(faces):
+        def make(faces: list[int]) -> None:
             if any(f in w.kill_faces for f in faces) and odds.p_kill:
                 outcome, score = "kill", 2
             elif w.graze_face is not None and min(faces) == w.graze_face and (odds.p_graze or odds.p_kill):
@@ -286,7 +287,7 @@ class _Reader:
                       odds.p_kill, outcome == "kill")
         return self._start("rifle", n, make, face)
 
-    def _red(self, state, m, face) -> bool:
+    def _red(self, state: GameState, m: re.Match[str], face: int) -> bool:
         uid = m.group(1)
         u = state.units.get(uid)
         if u is None:
@@ -294,7 +295,7 @@ class _Reader:
         self.red = (uid, face, armour_of(state, u), u.damaged, u.stunned)
         return True
 
-    def _normal(self, state, m, face) -> bool:
+    def _normal(self, state: GameState, m: re.Match[str], face: int) -> bool:
         if self.red is None or self.red[0] != m.group(1):
             return False
         uid, red, arm, damaged, stunned = self.red
@@ -313,7 +314,7 @@ class _Reader:
                   (red, face), [("unharmed", odds.p_unharmed)], outcome, score, dist, odds.explain)
         return True
 
-    def _blast(self, state, m, face) -> bool:
+    def _blast(self, state: GameState, m: re.Match[str], face: int) -> bool:
         n, uid, stage = int(m.group(2)), m.group(3), m.group(4)
         u = state.units.get(uid)
         if u is None:
@@ -321,7 +322,7 @@ class _Reader:
         arm = armour_of(state, u)
         odds = blast_odds(n, arm, False)
 
-        def make(faces):
+        def make(faces: list[int]) -> None:
             good = not any(f > arm for f in faces)
             score, dist = _binary(odds.p_unharmed, good)
             self.test(state, u.side, "blast", f"{uid}'s blast {stage} roll, {n} dice against Armour {arm}", faces,
@@ -329,7 +330,7 @@ class _Reader:
                       odds.explain[:1])
         return self._start("blast", n, make, face)
 
-    def _cm_pre(self, state, m, face) -> bool:
+    def _cm_pre(self, state: GameState, m: re.Match[str], face: int) -> bool:
         uid = m.group(1)
         if uid not in state.units:
             return False
@@ -340,7 +341,7 @@ class _Reader:
                   ("a Damaged trooper's countermeasures need a pre-roll of 1-4 [p.37, A24]",))
         return True
 
-    def _cm(self, state, m, face) -> bool:
+    def _cm(self, state: GameState, m: re.Match[str], face: int) -> bool:
         uid = m.group(1)
         if uid not in state.units:
             return False
@@ -353,7 +354,7 @@ class _Reader:
                   odds.explain[:1])
         return True
 
-    def _hit(self, state, m, face) -> bool:
+    def _hit(self, state: GameState, m: re.Match[str], face: int) -> bool:
         tid = m.group(1)
         actor = self.action.actor
         if actor not in state.units:
@@ -373,7 +374,7 @@ class _Reader:
                   odds.explain[-1:], p if unit else ZERO, good and unit)
         return True
 
-    def _recovery(self, state, m, face) -> bool:
+    def _recovery(self, state: GameState, m: re.Match[str], face: int) -> bool:
         uid = m.group(1)
         if uid not in state.units:
             return False
@@ -383,7 +384,7 @@ class _Reader:
                   [("stands", odds.p)], "stands" if face <= 2 else "stays down", score, dist, odds.explain[:1])
         return True
 
-    def _damaged(self, state, m, face) -> bool:
+    def _damaged(self, state: GameState, m: re.Match[str], face: int) -> bool:
         uid = m.group(1)
         if uid not in state.units:
             return False
@@ -393,7 +394,7 @@ class _Reader:
                   (face,), [("acts", odds.p_not)], "acts" if face <= 4 else "fails", score, dist, odds.explain[:1])
         return True
 
-    def _jammer(self, state, m, face) -> bool:
+    def _jammer(self, state: GameState, m: re.Match[str], face: int) -> bool:
         uid = m.group(1)
         u = state.units.get(uid)
         if u is None:
@@ -405,7 +406,7 @@ class _Reader:
                   [("passes", odds.p_unharmed)], "passes" if face <= arm else "fails", score, dist, odds.explain)
         return True
 
-    def _contact(self, state, m, face) -> bool:
+    def _contact(self, state: GameState, m: re.Match[str], face: int) -> bool:
         tid = m.group(1)
         actor = self.action.actor
         bf = state.battlefield()
@@ -433,7 +434,7 @@ class _Reader:
 # ---- the report -----------------------------------------------------------------------------------------------
 
 
-def _drive(state: GameState, action: Action, rolls, reader: _Reader) -> GameState:
+def _drive(state: GameState, action: Action, rolls: Sequence[Roll], reader: _Reader) -> GameState:
     """The engine's own resolution of one recorded action, reading each roll against the state it is rolled in."""
     work = state.copy()
     ctx = Ctx(work)

@@ -6,19 +6,21 @@ Effects that roll dice are generators: they ``yield`` a RollRequest and receive 
 from __future__ import annotations
 
 import math
+from typing import Literal
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import shapely
 
-from ..rules.battlefield import Piece
+from ..rules.battlefield import Battlefield, Piece
 from ..rules.catalogue import is_drone_type
 from ..rules.explain import inches
 from ..rules.geometry import edge_range
 from ..rules.numbers import EPS, at_most
 from ..rules.scenario import Circle, TerrainEntry
 from ..rules.sensors import PASSIVE_RANGE, sensor_link
-from .dice import RollRequest
-from .state import GameState, UnitState, other, unit_from_contents
+from .dice import Rolling, RollRequest
+from .state import BlipState, GameState, UnitState, other, unit_from_contents
 
 
 class Refused(Exception):
@@ -44,10 +46,10 @@ class Ctx:
     explain: list[str] = field(default_factory=list)
     revealed: dict[str, list[str]] = field(default_factory=dict)   # blip id -> unit ids ([] for a decoy)
 
-    def bf(self):
+    def bf(self) -> Battlefield:
         return self.state.battlefield()
 
-    def event(self, text: str, *why, private: dict | None = None, units=()):
+    def event(self, text: str, *why: object, private: Mapping[str, str] | None = None, units: Iterable[str] = ()) -> None:
         """An event; a bare ``[p.18]`` in ``why`` tags the event's own explanation line, longer texts add lines."""
         tags = [str(w) for w in why if str(w).startswith("[")]
         lines = [text + (" " + " ".join(tags) if tags else "")] + [str(w) for w in why if w and not str(w).startswith("[")]
@@ -55,7 +57,7 @@ class Ctx:
         self.explain.extend(lines)
         self.state.log_event(text, lines, units, private)
 
-    def note(self, *why):
+    def note(self, *why: object) -> None:
         self.explain.extend(str(w) for w in why)
 
 
@@ -129,7 +131,7 @@ def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", faci
         return []
     activation = blip.activation if rules.reads("A20", "A") else False
     split = rules.reads("A17", "B") and counters > 0 and len(contents) > 1
-    made = []
+    made: list[str] = []
     for i, c in enumerate(contents):
         if i == 0:
             x, y = blip.x, blip.y
@@ -185,7 +187,7 @@ def new_damage(ctx: Ctx, uid: str, cause: str, rule: str) -> None:
         ctx.event(f"{uid} is Damaged ({cause})", f"Damaged [{rule}]", units=[uid])
 
 
-def graze(ctx: Ctx, uid: str, cause: str):
+def graze(ctx: Ctx, uid: str, cause: str) -> Rolling[None]:
     """Red Die > Arm stuns; normal die > Arm damages; a second damage destroys (p.20, A53)."""
     s = ctx.state
     u = s.units[uid]
@@ -211,7 +213,7 @@ def graze(ctx: Ctx, uid: str, cause: str):
         ctx.event(f"{uid} shrugs off the graze", units=[uid])
 
 
-def blast_cascade(ctx: Ctx, uid: str, dice: int, cause: str):
+def blast_cascade(ctx: Ctx, uid: str, dice: int, cause: str) -> Rolling[None]:
     """Blast on one trooper (p.21, A31): damage, then stun, then destruction, each roll only if the last one hurt."""
     s = ctx.state
     u = s.units[uid]
@@ -248,11 +250,13 @@ def blast_cascade(ctx: Ctx, uid: str, dice: int, cause: str):
         destroy(ctx, uid, f"{cause} [p.21, A31]")
 
 
-def caught(ctx: Ctx, x: float, y: float, radius: float, friendly_side: str | None = None, edge: bool = True):
+def caught(ctx: Ctx, x: float, y: float, radius: float, friendly_side: str | None = None,
+           edge: bool = True) -> list[str]:
     """Ids of units and blips whose base is within ``radius`` of (x, y) (edge distance, inclusive; A30)."""
     s = ctx.state
-    out = []
-    for thing in list(s.units.values()) + list(s.blips.values()):
+    out: list[tuple[float, str]] = []
+    things: list[UnitState | BlipState] = [*s.units.values(), *s.blips.values()]
+    for thing in things:
         if friendly_side is not None and thing.side == friendly_side:
             continue
         d = math.hypot(thing.x - x, thing.y - y) - (thing.base / 2 if edge else 0.0)
@@ -261,11 +265,11 @@ def caught(ctx: Ctx, x: float, y: float, radius: float, friendly_side: str | Non
     return [i for _, i in sorted(out)]
 
 
-def area_attack(ctx: Ctx, ids: list[str], x: float, y: float, cause: str, blips_rule: str):
+def area_attack(ctx: Ctx, ids: list[str], x: float, y: float, cause: str, blips_rule: str) -> list[str]:
     """Reveal caught blips first (A32), then sort units nearest the centre first (ties by id)."""
     s = ctx.state
     rules = s.rulings_in_force()
-    units = []
+    units: list[str] = []
     for ident in ids:
         if ident in s.blips:
             if rules.reads("A32", "B"):
@@ -279,7 +283,7 @@ def area_attack(ctx: Ctx, ids: list[str], x: float, y: float, cause: str, blips_
 
 
 def blast(ctx: Ctx, x: float, y: float, radius: float, dice: int, cause: str, firer_side: str | None,
-          exclude: tuple[str, ...] = ()):
+          exclude: tuple[str, ...] = ()) -> Rolling[None]:
     s = ctx.state
     rules = s.rulings_in_force()
     edge = rules.reads("A30", "A")
@@ -340,7 +344,7 @@ def passive_after_move(ctx: Ctx, mover_id: str) -> None:
         _sense(ctx, mover_id, None)
 
 
-def _sense(ctx: Ctx, uid: str, origin) -> None:
+def _sense(ctx: Ctx, uid: str, origin: tuple[float, float, float] | None) -> None:
     s = ctx.state
     bf = s.battlefield()
     mover = bf.piece(uid)
@@ -387,6 +391,8 @@ def secure_objectives(ctx: Ctx, uid: str, mover: Piece) -> None:
     bf = s.battlefield()
     limit = bf.distance(PASSIVE_RANGE)
     side = mover.side
+    if side is None:
+        return
     for o in s.objectives.values():
         if o.destroyed:
             continue
@@ -397,7 +403,7 @@ def secure_objectives(ctx: Ctx, uid: str, mover: Piece) -> None:
             continue
         rivals = [p.id for p in bf.pieces.values()
                   if (p.is_trooper or p.is_drone) and p.side == other(side) and at_most(edge_range(p, op), limit)]
-        new = "contested" if rivals else side
+        new: Literal["contested", "A", "B"] = "contested" if rivals else ("A" if side == "A" else "B")
         if new != o.control:
             o.control = new
             if new == side:
@@ -408,8 +414,10 @@ def secure_objectives(ctx: Ctx, uid: str, mover: Piece) -> None:
 
 def jammer_fields_over(s: GameState, uid: str) -> list[str]:
     """Haywire drones (other than the unit itself) whose active field reaches the unit's base (A38)."""
-    me = s.units.get(uid) or s.blips.get(uid)
-    out = []
+    me = s.unit_or_blip(uid)
+    out: list[str] = []
+    if me is None:
+        return out
     for d in s.units.values():
         if d.jammer_on and d.id != uid:
             gap = math.hypot(d.x - me.x, d.y - me.y) - d.base / 2 - me.base / 2

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .actions import Action, ActionOutcome, run
 from .corrections import CORRECTION_KINDS, correction
-from .dice import Roll, replay_source
+from .dice import DiceSource, Roll, replay_source
 from .effects import Ctx
-from .state import GameState
+from .state import Data, GameState
 from .turns import start_turn, turn_action
 
 
@@ -17,15 +17,15 @@ class RecordEntry:
     action: Action
     rolls: list[Roll]
 
-    def to_data(self) -> dict:
+    def to_data(self) -> Data:
         return {"action": self.action.to_data(), "rolls": [r.as_list() for r in self.rolls]}
 
     @staticmethod
-    def from_data(d: dict) -> "RecordEntry":
+    def from_data(d: Data) -> "RecordEntry":
         return RecordEntry(Action.from_data(d["action"]), [Roll(*r) for r in d.get("rolls", [])])
 
 
-def play(state: GameState, action: Action, source) -> ActionOutcome:
+def play(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:
     """One turn-level action (activate, a unit action, end-turn, ...) checked and resolved on a copy of the state.
     A correction of the table (``corrections.py``) goes through here too, so the record replays it."""
     return run(state, lambda ctx: resolution(ctx, action), source)
@@ -55,20 +55,23 @@ def begin_battle(state: GameState, first: str | None = None) -> GameState:
     return s
 
 
-@dataclass
+@dataclass(init=False)
 class Game:
     """A battle: the state after set-up, every action since with its dice, and the state now."""
 
     initial: GameState
-    record: list[RecordEntry] = field(default_factory=list)
-    state: GameState = None
-    refereed: bool = False        # a physical game the program follows (dice typed in, contents told at reveals)
+    record: list[RecordEntry]
+    state: GameState
+    refereed: bool                # a physical game the program follows (dice typed in, contents told at reveals)
 
-    def __post_init__(self):
-        if self.state is None:
-            self.state = self.initial.copy()
+    def __init__(self, initial: GameState, record: list[RecordEntry] | None = None, state: GameState | None = None,
+                 refereed: bool = False):
+        self.initial = initial
+        self.record = [] if record is None else record
+        self.state = initial.copy() if state is None else state
+        self.refereed = refereed
 
-    def play(self, action: Action, source) -> ActionOutcome:
+    def play(self, action: Action, source: DiceSource) -> ActionOutcome:
         outcome = play(self.state, action, source)
         if outcome.legal:
             self.state = outcome.state

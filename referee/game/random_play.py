@@ -19,10 +19,14 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from .actions import Action
-from .state import SIDES, GameState
+from .dice import DiceSource
+from .state import SIDES, Data, GameState
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 MOVE_REACH = 6.0
 JUMP_REACH = 9.0
@@ -40,9 +44,9 @@ class _Seen:
     side: str
     width: float
     height: float
-    units: dict[str, dict]
-    blips: dict[str, dict]
-    objectives: dict[str, dict]
+    units: dict[str, Data]
+    blips: dict[str, Data]
+    objectives: dict[str, Data]
 
 
 def _seen(state: GameState, side: str) -> _Seen:
@@ -92,16 +96,16 @@ def _weighted(rng: random.Random, weights: dict[str, float]) -> str:
 # ---- unit actions ----------------------------------------------------------------------------------------
 
 
-def _move_args(seen: _Seen, me: dict, rng: random.Random, reach: float) -> dict:
+def _move_args(seen: _Seen, me: Data, rng: random.Random, reach: float) -> Data:
     x, y = _point_near(seen, me["x"], me["y"], reach, rng)
-    args: dict = {"x": x, "y": y}
+    args: Data = {"x": x, "y": y}
     if rng.random() < 0.15:
         vx, vy = _point_near(seen, me["x"], me["y"], reach / 2, rng)
         args["via"] = [[vx, vy]]
     return args
 
 
-def _toward_enemy(seen: _Seen, me: dict, rng: random.Random, reach: float) -> dict:
+def _toward_enemy(seen: _Seen, me: Data, rng: random.Random, reach: float) -> Data:
     """A move that ends next to an enemy or objective: passive sensors, reveals and contact rolls happen."""
     marks = [u for u in seen.units.values() if u["side"] != me["side"]]
     marks += [b for b in seen.blips.values() if b["side"] != me["side"]]
@@ -119,7 +123,7 @@ def _toward_enemy(seen: _Seen, me: dict, rng: random.Random, reach: float) -> di
             "_mark": m["id"]}
 
 
-def _target_args(seen: _Seen, me: dict, rng: random.Random) -> dict:
+def _target_args(seen: _Seen, me: Data, rng: random.Random) -> Data:
     marks = sorted(_enemies(seen, me["side"]) + [b for b, v in seen.blips.items() if v["side"] != me["side"]]
                    + list(seen.objectives))
     assign: dict[str, int] = {}
@@ -129,7 +133,7 @@ def _target_args(seen: _Seen, me: dict, rng: random.Random) -> dict:
     return {"dice": rng.choice([1, 2, 2, 3, 3, 4, 5]), "assign": assign}
 
 
-def _trooper_action(seen: _Seen, me: dict, rng: random.Random) -> Action:
+def _trooper_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
     ident, side = me["id"], me["side"]
     enemies = _enemies(seen, side)
     marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
@@ -170,7 +174,7 @@ def _trooper_action(seen: _Seen, me: dict, rng: random.Random) -> Action:
     return Action(kind, ident, {})
 
 
-def _drone_action(seen: _Seen, me: dict, rng: random.Random) -> Action:
+def _drone_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
     ident, side, kind_of = me["id"], me["side"], me["type"]
     enemies = _enemies(seen, side)
     marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
@@ -212,7 +216,7 @@ def _drone_action(seen: _Seen, me: dict, rng: random.Random) -> Action:
     return Action(kind, ident, {})
 
 
-def _blip_action(seen: _Seen, me: dict, state: GameState, rng: random.Random) -> Action:
+def _blip_action(seen: _Seen, me: Data, state: GameState, rng: random.Random) -> Action:
     ident = me["id"]
     kind = _weighted(rng, {"move": 55, "approach": 15, "reveal": 15, "end-activation": 10, "target": 3, "jump": 2})
     if kind == "move":
@@ -334,7 +338,7 @@ class RandomRun:
         return self.legal + self.refused
 
 
-def play_random(game, rng: random.Random, steps: int, source,
+def play_random(game: Game, rng: random.Random, steps: int, source: DiceSource,
                 check: Callable[[GameState, Action, object], None] | None = None,
                 stop_when_over: bool = True) -> RandomRun:
     """Propose ``steps`` random actions to ``game`` (a ``Game``), rolling with ``source``.

@@ -32,7 +32,8 @@ import struct
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Callable, Literal
+from collections.abc import Sequence
+from typing import Annotated, Callable, Literal, NoReturn, TypeVar
 
 import shapely
 from annotated_types import Len
@@ -51,8 +52,9 @@ from .dice import DiceMissing, Roll, SeededDice, replay_source
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
 from .seal import canonical_json
-from .state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState
+from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 
+T = TypeVar("T")
 FORMAT = "seven-seconds-save"
 VERSION = 1
 AUTOSAVE_NAME = "autosave.json"
@@ -61,7 +63,7 @@ ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS
 
 # Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
 # Version 1 is the first published format, so there are none yet; a future format adds its step here.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+MIGRATIONS: dict[int, Callable[[Data], Data]] = {}
 
 
 class WouldOverwrite(InputError):
@@ -137,7 +139,7 @@ class _Terrain(_Strict):
     circle: _Circle | None = None
 
     @model_validator(mode="after")
-    def _one_shape(self):
+    def _one_shape(self) -> _Terrain:
         if (self.polygon is None) == (self.circle is None):
             raise ValueError("expected exactly one of 'polygon' or 'circle'")
         if self.polygon is not None and len(self.polygon) < 3:
@@ -185,19 +187,19 @@ class _State(_Strict):
     passes_in_row: int = Field(default=0, ge=0)
     pursuit: Side | None = None
     missions: dict[Side, str] = {}
-    cards: dict[Side, dict] = {}
+    cards: dict[Side, Data] = {}
     sealed: dict[Side, str] = {}
     salts: dict[Side, str] = {}
-    destroyed: list[dict] = []
+    destroyed: list[Data] = []
     control: Side | None = None
-    result: dict | None = None
+    result: Data | None = None
     log: list[_Log] = []
 
 
 class _Action(_Strict):
     kind: str
     actor: str = ""
-    args: dict = {}
+    args: Data = {}
 
 
 class _Entry(_Strict):
@@ -249,7 +251,7 @@ class Save:
 # ---- dice -------------------------------------------------------------------------------------------------------
 
 
-def dice_data(dice: SeededDice) -> dict:
+def dice_data(dice: SeededDice) -> Data:
     """The seed and the generator's exact position, so a loaded game rolls on as if it had never stopped."""
     version, internal, gauss = dice.rng.getstate()
     packed = struct.pack(f"<{len(internal)}I", *internal)
@@ -259,7 +261,7 @@ def dice_data(dice: SeededDice) -> dict:
     return data
 
 
-def dice_from_data(d: dict, item: str = "dice") -> SeededDice:
+def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
     dice = SeededDice(int(d["seed"]))
     state = d.get("state")
     if state:
@@ -280,12 +282,13 @@ def state_digest(state: GameState) -> str:
     return hashlib.sha256(canonical_json(_plain(state.to_data())).encode("utf-8")).hexdigest()
 
 
-def _plain(data):
+def _plain(data: T) -> T:
     """JSON-normalised copy (tuples become lists), for comparisons with data read back from a file."""
-    return json.loads(json.dumps(data))
+    copied: T = json.loads(json.dumps(data))
+    return copied
 
 
-def save_document(game: Game, dice: SeededDice | None = None) -> dict:
+def save_document(game: Game, dice: SeededDice | None = None) -> Data:
     doc = {
         "format": FORMAT,
         "version": VERSION,
@@ -302,7 +305,7 @@ def save_document(game: Game, dice: SeededDice | None = None) -> dict:
     return _plain(doc)
 
 
-def dumps_save(doc: dict) -> str:
+def dumps_save(doc: Data) -> str:
     """One line per action: diffs of two saves of a game stay readable."""
     head = {k: v for k, v in doc.items() if k not in ("record", "state_digest")}
     text = json.dumps(head, indent=1, ensure_ascii=False, allow_nan=False)
@@ -355,7 +358,7 @@ def _not_same_game(path: Path, game: Game) -> str:
 # ---- loading ----------------------------------------------------------------------------------------------------
 
 
-def _read(path: Path) -> dict:
+def _read(path: Path) -> Data:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -395,11 +398,11 @@ def _not_another_kind(path: Path, text: str) -> None:
         raise InputError(str(path), f"(top level): this is {KIND_NAMES[kind]}, not a battle save{hint}")
 
 
-def _no_constant(name):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number a save may hold")
 
 
-def _check_version(doc: dict, source: str) -> dict:
+def _check_version(doc: Data, source: str) -> Data:
     if doc.get("format") != FORMAT:
         got = doc.get("format")
         raise InputError(source, f"format: expected {FORMAT!r} (got {got!r}); this is not a 7 Seconds save"
@@ -423,7 +426,7 @@ def _check_version(doc: dict, source: str) -> dict:
     return doc
 
 
-def _validate(doc: dict, source: str) -> _Save:
+def _validate(doc: Data, source: str) -> _Save:
     try:
         return _Save.model_validate(doc)
     except ValidationError as e:
@@ -435,7 +438,7 @@ def _state_problems(s: _State) -> list[str]:
     problems: list[str] = []
     seen: dict[str, str] = {}
 
-    def claim(ident: str, item: str):
+    def claim(ident: str, item: str) -> None:
         if ident in seen:
             problems.append(f"{item}.id: {ident!r} is already used by {seen[ident]}; ids must be unique")
         else:
@@ -445,7 +448,7 @@ def _state_problems(s: _State) -> list[str]:
     kinds = terrain_types()
     factions: dict[str, str] = {}
 
-    def check_member(item: str, u):
+    def check_member(item: str, u: _Contents) -> None:
         if u.type not in known_types:
             problems.append(f"{item}.type: expected one of {', '.join(sorted(known_types))} (got {u.type!r})")
         if u.faction not in factions:
@@ -468,7 +471,9 @@ def _state_problems(s: _State) -> list[str]:
                                 f"({shapely.is_valid_reason(geom)})")
             elif geom.area <= 1e-9:
                 problems.append(f"initial.terrain[{i}].polygon: expected a polygon with an area (its points are in a line)")
-    for kind, entries in (("units", s.units), ("blips", s.blips), ("objectives", s.objectives)):
+    placed: list[tuple[str, Sequence[_Unit | _Blip | _Objective]]] = [
+        ("units", s.units), ("blips", s.blips), ("objectives", s.objectives)]
+    for kind, entries in placed:
         for i, e in enumerate(entries):
             if not (0 <= e.x <= s.width and 0 <= e.y <= s.height):
                 problems.append(f"initial.{kind}[{i}]: centre ({e.x:g}, {e.y:g}) is off the {s.width:g}\" x "
@@ -479,10 +484,10 @@ def _state_problems(s: _State) -> list[str]:
     squares: dict[tuple[str, int], str] = {}
     for i, b in enumerate(s.blips):
         claim(b.id, f"initial.blips[{i}]")
-        key = (b.side, b.square)
-        if key in squares:
-            problems.append(f"initial.blips[{i}].square: side {b.side}'s square {b.square} already belongs to blip {squares[key]!r}")
-        squares[key] = b.id
+        square = (b.side, b.square)
+        if square in squares:
+            problems.append(f"initial.blips[{i}].square: side {b.side}'s square {b.square} already belongs to blip {squares[square]!r}")
+        squares[square] = b.id
     for i, o in enumerate(s.objectives):
         claim(o.id, f"initial.objectives[{i}]")
     for side in SIDES:
@@ -515,11 +520,11 @@ def _state_problems(s: _State) -> list[str]:
     return problems
 
 
-def _is_number(v) -> bool:
+def _is_number(v: object) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LIMIT
 
 
-def _is_point(v) -> bool:
+def _is_point(v: object) -> bool:
     return isinstance(v, list) and len(v) == 2 and all(_is_number(c) for c in v)
 
 
@@ -548,7 +553,7 @@ _REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), 
                   "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
 
 
-def _args_problems(kind: str, args: dict, item: str) -> list[str]:
+def _args_problems(kind: str, args: Data, item: str) -> list[str]:
     problems = []
     for key in _REQUIRED_ARGS.get(kind, ()):
         if key not in args:
@@ -565,7 +570,7 @@ def _args_problems(kind: str, args: dict, item: str) -> list[str]:
     return problems
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -657,7 +662,8 @@ def read_save(path: Path | str) -> Save:
     path = Path(path)
     source = str(path)
     raw = _read(path)
-    original_version = raw.get("version") if isinstance(raw.get("version"), int) else VERSION
+    stated = raw.get("version")
+    original_version = stated if isinstance(stated, int) else VERSION
     doc = _validate(_check_version(raw, source), source)
     if doc.format != FORMAT:
         raise InputError(source, f"format: expected {FORMAT!r} (got {doc.format!r})")
@@ -670,7 +676,8 @@ def read_save(path: Path | str) -> Save:
         raise InputError(source, f"initial: cannot be turned into a battle ({type(e).__name__}: {e})") from None
     try:
         entries = [RecordEntry(Action.from_data(e.action.model_dump()),
-                               [Roll(r[0], r[1], int(r[2]) if r[1] in ("d6", "draw") else float(r[2])) for r in e.rolls])
+                               [Roll(str(r[0]), str(r[1]), int(r[2]) if r[1] in ("d6", "draw") else float(r[2]))
+                                for r in e.rolls])
                    for e in doc.record]
     except (LookupError, TypeError, ValueError) as e:
         raise InputError(source, f"record: cannot be read ({type(e).__name__}: {e})") from None

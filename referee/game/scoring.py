@@ -37,7 +37,7 @@ class ObjectiveOutcome:
     destroyed: bool = False
     target_counters: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if self.control not in ("contested", "A", "B"):
             raise ValueError(f"objective control must be 'contested', 'A' or 'B' (got {self.control!r})")
         if self.target_counters < 0:
@@ -63,7 +63,7 @@ class BattleOutcome:
     destroyed_enemies: Mapping[str, Sequence[tuple[str, bool]]] = field(default_factory=dict)
     surviving_troopers: Mapping[str, Sequence[str]] = field(default_factory=dict)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name in ("table_control", "attacker"):
             v = getattr(self, name)
             if v is not None and v not in SIDES:
@@ -159,7 +159,7 @@ def _count_rule(mission: MissionCard, rule: ScoringRule, side: str, outcome: Bat
             pool = outcome.enemy_drones_destroyed(side)
             seen = "enemy drones destroyed"
         elif cond == "own-trooper-survives":
-            pool = outcome.surviving_troopers[side]
+            pool = tuple(outcome.surviving_troopers[side])
             seen = "own troopers surviving"
         elif cond == "own-trooper-destroyed":
             pool = outcome.own_troopers_destroyed(side)

@@ -17,29 +17,34 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .state import SIDES, SQUARES, GameState
+from .state import SIDES, SQUARES, Data, GameState
+
+if TYPE_CHECKING:
+    from .effects import Ctx
+    from .engine import Game
 
 SEAL_FORMAT = "seven-seconds-seal/1"
 
 
-def canonical_json(data) -> str:
+def canonical_json(data: object) -> str:
     """Sorted keys, no spaces, UTF-8: the same data always gives the same text."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
-def holding_data(state: GameState, side: str) -> dict:
+def holding_data(state: GameState, side: str) -> dict[str, list[Data] | None]:
     """The side's holding area as data: squares 1-16 (and any others held), each a list of units or ``None``."""
     squares = state.holding[side].squares
     numbers = sorted(set(range(1, SQUARES + 1)) | set(squares))
-    out = {}
+    out: dict[str, list[Data] | None] = {}
     for n in numbers:
         contents = squares.get(n, [])
         out[str(n)] = None if contents is None else [c.model_dump(mode="json") for c in contents]
     return out
 
 
-def seal_document(state: GameState, side: str, salt: str) -> dict:
+def seal_document(state: GameState, side: str, salt: str) -> Data:
     return {
         "format": SEAL_FORMAT,
         "side": side,
@@ -118,12 +123,12 @@ def verify_seal(state: GameState, side: str, sealed: str | None = None) -> SealC
     return SealCheck(side, shown, again)
 
 
-def verify_seals(game) -> dict[str, SealCheck]:
+def verify_seals(game: Game) -> dict[str, SealCheck]:
     """Both sides' seals for a ``Game``: recomputed from ``game.initial``, compared with the seals now shown."""
     return {side: verify_seal(game.initial, side, game.state.sealed.get(side)) for side in SIDES}
 
 
-def seal_all(state: GameState, ctx=None, salts: dict[str, str] | None = None) -> GameState:
+def seal_all(state: GameState, ctx: Ctx | None = None, salts: dict[str, str] | None = None) -> GameState:
     """Set-up's last step: seal both sides and, given the resolution context, log the seals for both players."""
     seal(state, salts)
     if ctx is not None:
@@ -142,18 +147,18 @@ def sealed_text(state: GameState, side: str) -> str | None:
     return canonical_json(seal_document(state, side, salt))
 
 
-def seal_report(game) -> dict[str, dict]:
+def seal_report(game: Game) -> dict[str, Data]:
     """The end-of-battle report's seals, for each side: the seal shown all battle, the one recomputed from the state
     after set-up, whether they match, a sentence saying so, and the sealed document itself. Anyone can check the
     referee at the table: the SHA-256 of ``document`` (for example ``sha256sum`` of the text) is the seal."""
-    out = {}
+    out: dict[str, Data] = {}
     for side, check in verify_seals(game).items():
         out[side] = {"sealed": check.sealed, "recomputed": check.recomputed, "matches": check.matches,
                      "text": check.text(), "document": sealed_text(game.initial, side)}
     return out
 
 
-def seal_report_lines(game) -> list[str]:
+def seal_report_lines(game: Game) -> list[str]:
     lines = []
     for side, r in seal_report(game).items():
         lines.append(r["text"])

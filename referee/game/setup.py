@@ -9,16 +9,16 @@ Choices players make (objective positions, holding-area arrangement, blip positi
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..rules.numbers import EPS
 from ..rules.scenario import Scenario, UnitContents
-from .actions import Recorder
-from .cards import Deck, issue_force, playing_deck
-from .dice import RollRequest
+from .cards import Deck, Force, issue_force, playing_deck
+from .dice import DiceSource, Recorder, Roll, Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
-from .state import SIDES, SQUARES, BlipState, GameState, Holding, ObjectiveState, other
+from .state import SIDES, SQUARES, BlipState, GameState, Holding, ObjectiveState, as_side, other
 
 EDGE_MARGIN = 6.0
 OBJECTIVE_GAP = 8.0
@@ -59,7 +59,7 @@ def deployment_zone(s: GameState, side: str) -> tuple[float, float]:
 
 def objective_zone(s: GameState, oid: str) -> tuple[float, float]:
     """Delta and epsilon in the defender's 25 %, alpha-gamma in the defender's half (p.~15, A55)."""
-    defender = other(s.attacker)
+    defender = other(s.attacking_side())
     depth = s.height / 4 if oid in ("delta", "epsilon") else s.height / 2
     return (0.0, depth) if defender == "A" else (s.height - depth, s.height)
 
@@ -90,7 +90,7 @@ def objective_problems(s: GameState, oid: str, x: float, y: float, r: float = 0.
     return problems
 
 
-def _free_spots(s: GameState, spots, r: float = 0.5) -> list[tuple[float, float]]:
+def _free_spots(s: GameState, spots: Iterable[tuple[float, float]], r: float = 0.5) -> list[tuple[float, float]]:
     """The spots where a base of radius ``r`` stands on the table, on no other base and out of impassable terrain."""
     bf = s.battlefield()
     pieces = list(bf.pieces.values())
@@ -103,7 +103,7 @@ def _free_spots(s: GameState, spots, r: float = 0.5) -> list[tuple[float, float]
     ]
 
 
-def _grid(lo_x, hi_x, lo_y, hi_y, step):
+def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> list[tuple[float, float]]:
     out = []
     y = lo_y
     while y <= hi_y + EPS:
@@ -118,7 +118,7 @@ def _grid(lo_x, hi_x, lo_y, hi_y, step):
 # ---- the steps ----------------------------------------------------------------------------------
 
 
-def roll_roles(ctx: Ctx, choices: SetupChoices):
+def roll_roles(ctx: Ctx, choices: SetupChoices) -> Rolling[None]:
     """High roll attacks, low defends, a tie is a Chance Encounter; a campaign streak adds its bonus (A47)."""
     s = ctx.state
     rolls = {}
@@ -138,7 +138,8 @@ def roll_roles(ctx: Ctx, choices: SetupChoices):
                   "[p.~15]")
 
 
-def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]], blocked) -> list[tuple[float, float]]:
+def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
+           blocked: Callable[[float, float], bool]) -> list[tuple[float, float]]:
     """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
     lo, hi = objective_zone(s, oid)
     margin = EDGE_MARGIN * s.scale + 0.5
@@ -155,7 +156,8 @@ def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]], block
     return out
 
 
-def _completes(s, order, placed, blocked) -> bool:
+def _completes(s: GameState, order: list[tuple[str, str]], placed: dict[str, tuple[float, float]],
+               blocked: Callable[[float, float], bool]) -> bool:
     """Can the remaining objectives still be placed (greedily) after ``placed``?"""
     trial = dict(placed)
     for oid, _ in order:
@@ -168,13 +170,14 @@ def _completes(s, order, placed, blocked) -> bool:
     return True
 
 
-def place_objectives(ctx: Ctx, choices: SetupChoices):
+def place_objectives(ctx: Ctx, choices: SetupChoices) -> Rolling[None]:
     s = ctx.state
-    order = [("delta", s.attacker), ("epsilon", s.attacker), ("alpha", other(s.attacker)), ("beta", other(s.attacker)),
-             ("gamma", other(s.attacker))]
+    attacker = s.attacking_side()
+    order = [("delta", attacker), ("epsilon", attacker), ("alpha", other(attacker)), ("beta", other(attacker)),
+             ("gamma", other(attacker))]
     impassable = [f for f in s.battlefield().terrain if f.column(False).impassable]
 
-    def blocked(x, y):
+    def blocked(x: float, y: float) -> bool:
         return any(f.holds(x, y) for f in impassable)
 
     placed: dict[str, tuple[float, float]] = {}
@@ -190,30 +193,30 @@ def place_objectives(ctx: Ctx, choices: SetupChoices):
                 raise Refused(f"there is no legal place left for objective {oid} [p.~15, A55]")
             pick = yield RollRequest(f"place objective {oid} (side {placer})", "p.~15, A55", "draw",
                                      options=tuple(f"({x:g}, {y:g})" for x, y in cands))
-            x, y = cands[pick]
+            x, y = cands[int(pick)]
         placed[oid] = (x, y)
         s.objectives[oid] = ObjectiveState(oid, x, y)
         ctx.event(f"side {placer} places objective {oid} at ({x:g}, {y:g})", "[p.~15, A55]", units=[oid])
 
 
-def draw_cards(ctx: Ctx, deck: Deck, choices: SetupChoices):
+def draw_cards(ctx: Ctx, deck: Deck, choices: SetupChoices) -> Rolling[dict[str, Force]]:
     """Each player draws a mission, a troop card and a drone card; the mission names the troop line (p.~9, A42)."""
     s = ctx.state
-    forces = {}
+    forces: dict[str, Force] = {}
     for side in SIDES:
         if s.mode == "chance-encounter":
             kind = "chance-encounter"
         else:
             kind = "offence" if side == s.attacker else "defence"
         missions = deck.missions(kind)
-        m = missions[(yield RollRequest(f"side {side} draws a {kind} mission card", "p.~9, A42", "draw",
-                                        options=tuple(c.id for c in missions)))]
+        m = missions[int((yield RollRequest(f"side {side} draws a {kind} mission card", "p.~9, A42", "draw",
+                                        options=tuple(c.id for c in missions))))]
         troops = deck.troop_cards
-        t = troops[(yield RollRequest(f"side {side} draws a troop card", "p.~9, A42", "draw",
-                                      options=tuple(c.id for c in troops)))]
+        t = troops[int((yield RollRequest(f"side {side} draws a troop card", "p.~9, A42", "draw",
+                                      options=tuple(c.id for c in troops))))]
         drones = deck.drone_cards
-        d = drones[(yield RollRequest(f"side {side} draws a drone card", "p.~9, A42", "draw",
-                                      options=tuple(c.id for c in drones)))]
+        d = drones[int((yield RollRequest(f"side {side} draws a drone card", "p.~9, A42", "draw",
+                                      options=tuple(c.id for c in drones))))]
         purchase = choices.purchase.get(side) if s.mode == "chance-encounter" else None
         force = issue_force(t, m.troop_line, d, deck.prices, purchase)
         s.missions[side] = m.id
@@ -225,7 +228,7 @@ def draw_cards(ctx: Ctx, deck: Deck, choices: SetupChoices):
     return forces
 
 
-def fill_holding(ctx: Ctx, forces, choices: SetupChoices):
+def fill_holding(ctx: Ctx, forces: dict[str, Force], choices: SetupChoices) -> Rolling[None]:
     """16 squares, at most 2 units each; squares left empty become decoys (p.~10)."""
     s = ctx.state
     for side in SIDES:
@@ -235,9 +238,9 @@ def fill_holding(ctx: Ctx, forces, choices: SetupChoices):
         for issued in forces[side].units:
             counts[issued.type] = counts.get(issued.type, 0) + 1
             uid = f"{side.lower()}-{issued.type}-{counts[issued.type]}"
-            units.append(UnitContents(id=uid, side=side, faction=faction, rating=issued.rating, type=issued.type))
+            units.append(UnitContents(id=uid, side=as_side(side), faction=faction, rating=issued.rating, type=issued.type))
         by_id = {u.id: u for u in units}
-        holding = {n: [] for n in range(1, SQUARES + 1)}
+        holding: dict[int, list[UnitContents] | None] = {n: [] for n in range(1, SQUARES + 1)}
         arranged = choices.holding.get(side)
         if arranged:
             placed = set()
@@ -263,24 +266,24 @@ def fill_holding(ctx: Ctx, forces, choices: SetupChoices):
             for g in groups:
                 pick = yield RollRequest(f"side {side} chooses a holding square", "p.~10", "draw",
                                          options=tuple(str(n) for n in free))
-                holding[free.pop(pick)] = g
+                holding[free.pop(int(pick))] = g
         s.holding[side] = Holding(holding)
         filled = sum(1 for v in holding.values() if v)
         ctx.event(f"side {side} fills its holding area: {filled} squares hold units, {SQUARES - filled} are decoys",
-                  "[p.~10]", private={side: "; ".join(f"{n}: {', '.join(u.id for u in v) or 'decoy'}" for n, v in holding.items())})
+                  "[p.~10]", private={side: "; ".join(f"{n}: {', '.join(u.id for u in v or []) or 'decoy'}" for n, v in holding.items())})
 
 
-def deploy_blips(ctx: Ctx, choices: SetupChoices):
+def deploy_blips(ctx: Ctx, choices: SetupChoices) -> Rolling[None]:
     """Defender anywhere in his half, attacker within 6\" of his edge; Chance Encounter: 4 at a time, alternately."""
     s = ctx.state
     if s.mode == "chance-encounter":
-        order = []
+        order: list[str] = []
         first = s.initiative
         for _ in range(BLIPS // 4):
             for side in (first, other(first)):
                 order.extend([side] * 4)
     else:
-        order = [other(s.attacker)] * BLIPS + [s.attacker] * BLIPS
+        order = [other(s.attacking_side())] * BLIPS + [s.attacking_side()] * BLIPS
     given = {side: list(choices.blips.get(side, [])) for side in SIDES}
     next_number = {side: 1 for side in SIDES}
     for side in order:
@@ -298,17 +301,17 @@ def deploy_blips(ctx: Ctx, choices: SetupChoices):
                 raise Refused(f"side {side} has no room left to deploy blip {n} [p.~15]")
             pick = yield RollRequest(f"side {side} places blip {n}", "p.~15", "draw",
                                      options=tuple(f"({x:g}, {y:g})" for x, y in cands))
-            x, y = cands[pick]
+            x, y = cands[int(pick)]
         ident = f"{side.lower()}-blip-{n}"
         s.blips[ident] = BlipState(ident, side, x, y, n, 1.0, True)
     ctx.event("both sides deploy their 16 blips", "[p.~14, p.~15]")
 
 
-def roll_initiative(ctx: Ctx):
+def roll_initiative(ctx: Ctx) -> Rolling[None]:
     """Attack/Defence: the attacker takes the Initiative. Chance Encounter: roll off, ties rolled again (p.~15)."""
     s = ctx.state
     if s.mode == "attack-defence":
-        s.initiative = s.attacker
+        s.initiative = s.attacking_side()
         ctx.event(f"side {s.attacker}, the attacker, takes the Initiative counter", "[p.~15]")
         return
     while True:
@@ -321,7 +324,7 @@ def roll_initiative(ctx: Ctx):
     ctx.event(f"Initiative roll-off: A {a}, B {b}: side {s.initiative} is the first player", "[p.~15]")
 
 
-def setup_battle(ctx: Ctx, choices: SetupChoices, deck: Deck):
+def setup_battle(ctx: Ctx, choices: SetupChoices, deck: Deck) -> Rolling[None]:
     s = ctx.state
     yield from roll_roles(ctx, choices)
     if s.mode == "chance-encounter":
@@ -336,7 +339,8 @@ def setup_battle(ctx: Ctx, choices: SetupChoices, deck: Deck):
     seal_all(s, ctx)
 
 
-def new_battle(table: Scenario, choices: SetupChoices, source, deck: Deck | None = None):
+def new_battle(table: Scenario, choices: SetupChoices, source: DiceSource,
+               deck: Deck | None = None) -> tuple[GameState, list[Roll]]:
     """Runs the whole set-up; returns the state ready for round 1 and the rolls it used (for the record)."""
     from .engine import begin_battle
 

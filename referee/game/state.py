@@ -8,20 +8,34 @@ from __future__ import annotations
 
 import copy
 from dataclasses import asdict, dataclass, field
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal, TypeAlias, cast
 
-from ..rules.battlefield import Battlefield, Piece, make_feature, piece_from_unit
+from ..rules.battlefield import Battlefield, Feature, Piece, make_feature, piece_from_unit
 from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
-from ..rules.scenario import Scenario, TerrainEntry, UnitContents, terrain_geometry
+from ..rules.scenario import Scenario, Side, TerrainEntry, UnitContents, terrain_geometry
+from ..rules.stats import Rating
 
 SIDES = ("A", "B")
 SQUARES = 16
 UNITS_PER_SQUARE = 2
 
+# Plain JSON-able data: a save's state, a scenario document, a log entry's fields.
+Data: TypeAlias = dict[str, Any]
+
 
 def other(side: str) -> str:
     return "B" if side == "A" else "A"
+
+
+def as_side(value: str) -> Side:
+    """A side held as text in the state, as the closed set the scoring and the file models use."""
+    if value == "A":
+        return "A"
+    if value == "B":
+        return "B"
+    raise ValueError(f"expected side 'A' or 'B' (got {value!r})")
 
 
 @dataclass
@@ -115,7 +129,7 @@ class GameState:
     blips: dict[str, BlipState]
     objectives: dict[str, ObjectiveState]
     holding: dict[str, Holding]
-    rulings: dict = field(default_factory=dict)
+    rulings: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0
     attacker: str | None = None
     mode: Literal["attack-defence", "chance-encounter", "table"] = "table"
@@ -126,12 +140,12 @@ class GameState:
     passes_in_row: int = 0
     pursuit: str | None = None                                    # the side whose Withdraw is being pursued
     missions: dict[str, str] = field(default_factory=dict)      # side -> mission card id (secret)
-    cards: dict[str, dict] = field(default_factory=dict)         # side -> {"troop": id, "drone": id, "line": "A"}
+    cards: dict[str, dict[str, str]] = field(default_factory=dict)         # side -> {"troop": id, "drone": id, "line": "A"}
     sealed: dict[str, str] = field(default_factory=dict)         # side -> hash of holding area and mission
     salts: dict[str, str] = field(default_factory=dict)          # side -> the seal's random salt (secret, seal.py)
-    destroyed: list[dict] = field(default_factory=list)          # {"id", "side", "type", "by"}
+    destroyed: list[Data] = field(default_factory=list)          # {"id", "side", "type", "by"}
     control: str | None = None
-    result: dict | None = None
+    result: Data | None = None
     log: list[LogEntry] = field(default_factory=list)
 
     def copy(self) -> "GameState":
@@ -140,12 +154,12 @@ class GameState:
         return copy.deepcopy(self, {id(self.log): list(self.log)})
 
     # ---- the whole state as plain data (saves, replays, comparisons) -------------------------------
-    def to_data(self) -> dict:
+    def to_data(self) -> Data:
         """Everything, secrets included, as JSON-able data; ``GameState.from_data`` gives the same state back."""
         return state_to_data(self)
 
     @staticmethod
-    def from_data(data: dict) -> "GameState":
+    def from_data(data: Data) -> "GameState":
         """The inverse of ``to_data``. The data is trusted: ``record.py`` validates a save before calling this."""
         return state_from_data(data)
 
@@ -167,7 +181,19 @@ class GameState:
                                      target_counters=o.target_counters)
         return Battlefield(self.width, self.height, rulings, self.scale, self.attacker, terrain, pieces)
 
-    def unit_or_blip(self, ident: str):
+    def attacking_side(self) -> str:
+        """The attacker of an Attack/Defence battle (set-up names one before anything asks)."""
+        if self.attacker is None:
+            raise ValueError("this battle has no attacker (a Chance Encounter, or set-up has not rolled roles)")
+        return self.attacker
+
+    def turn_now(self) -> TurnState:
+        """The turn in progress (the engine asks only in the action phase, where there always is one)."""
+        if self.turn is None:
+            raise ValueError(f"no turn is in progress (phase: {self.phase})")
+        return self.turn
+
+    def unit_or_blip(self, ident: str) -> UnitState | BlipState | None:
         return self.units.get(ident) or self.blips.get(ident)
 
     def side_of(self, ident: str) -> str | None:
@@ -200,15 +226,16 @@ class GameState:
             n += 1
         return f"{stem}-{n}"
 
-    def log_event(self, text: str, explain=(), units=(), private=None) -> None:
+    def log_event(self, text: str, explain: Iterable[object] = (), units: Iterable[str] = (),
+                  private: Mapping[str, str] | None = None) -> None:
         self.log.append(LogEntry(text, [str(e) for e in explain], list(units), dict(private or {}), self.round))
 
 
-_FEATURES: dict = {}
-_RULINGS: dict = {}
+_FEATURES: dict[tuple[Any, ...], Feature] = {}
+_RULINGS: dict[tuple[tuple[str, Any], ...], Rulings] = {}
 
 
-def _feature(t: TerrainEntry):
+def _feature(t: TerrainEntry) -> Feature:
     key = (t.id, t.type, tuple(map(tuple, t.polygon)) if t.polygon else None,
            (t.circle.x, t.circle.y, t.circle.r) if t.circle else None)
     f = _FEATURES.get(key)
@@ -221,7 +248,7 @@ def _feature(t: TerrainEntry):
     return f
 
 
-def _rulings(items: tuple) -> Rulings:
+def _rulings(items: tuple[tuple[str, Any], ...]) -> Rulings:
     r = _RULINGS.get(items)
     if r is None:
         r = _RULINGS[items] = Rulings(dict(items))
@@ -245,7 +272,7 @@ def state_from_scenario(s: Scenario) -> GameState:
         for u in s.units
     }
     holding = {side: Holding({}) for side in SIDES}
-    blips = {}
+    blips: dict[str, BlipState] = {}
     taken = {side: {b.square for b in s.blips if b.side == side and b.square is not None} for side in SIDES}
     for b in s.blips:
         square = b.square
@@ -257,7 +284,7 @@ def state_from_scenario(s: Scenario) -> GameState:
     for side in SIDES:
         for n in range(1, SQUARES + 1):
             holding[side].squares.setdefault(n, [])
-    objectives = {
+    objectives: dict[str, ObjectiveState] = {
         o.id: ObjectiveState(o.id, o.x, o.y, o.base, o.target_counters, o.control, o.destroyed)
         for o in s.objectives
     }
@@ -268,7 +295,7 @@ def state_from_scenario(s: Scenario) -> GameState:
     )
 
 
-def unit_entry_data(u: UnitState) -> dict:
+def unit_entry_data(u: UnitState) -> Data:
     d = asdict(u)
     for key, default in (("target_counters", 0), ("damaged", False), ("stunned", False), ("jammer_on", False),
                          ("base", 1.0)):
@@ -281,9 +308,9 @@ def unit_entry_data(u: UnitState) -> dict:
     return d
 
 
-def state_to_scenario_data(state: GameState, secrets: bool = True) -> dict:
+def state_to_scenario_data(state: GameState, secrets: bool = True) -> Data:
     """The table in the scenario file format; with ``secrets`` the blips carry their contents (``do`` state)."""
-    data: dict = {"name": state.name, "table": {"width": state.width, "height": state.height}}
+    data: Data = {"name": state.name, "table": {"width": state.width, "height": state.height}}
     if state.rulings:
         data["rulings"] = dict(state.rulings)
     if state.scale != 1.0:
@@ -292,10 +319,10 @@ def state_to_scenario_data(state: GameState, secrets: bool = True) -> dict:
         data["attacker"] = state.attacker
     data["terrain"] = []
     for t in state.terrain:
-        entry = {"id": t.id, "type": t.type}
+        entry: Data = {"id": t.id, "type": t.type}
         if t.polygon is not None:
             entry["polygon"] = [list(p) for p in t.polygon]
-        else:
+        elif t.circle is not None:
             entry["circle"] = {"x": t.circle.x, "y": t.circle.y, "r": t.circle.r}
         data["terrain"].append(entry)
     data["units"] = [unit_entry_data(u) for u in state.units.values()]
@@ -331,22 +358,24 @@ def unit_from_contents(c: UnitContents, x: float, y: float, facing: float, activ
 
 
 def contents_from_unit(u: UnitState) -> UnitContents:
-    return UnitContents(id=u.id, side=u.side, faction=u.faction, rating=u.rating, type=u.type, base=u.base,
-                        target_counters=0, damaged=u.damaged, stunned=u.stunned, jammer_on=False)
+    # The state's words came from a validated scenario or save (or from contents like these).
+    return UnitContents(id=u.id, side=cast(Side, u.side), faction=u.faction, rating=cast(Rating, u.rating),
+                        type=u.type, base=u.base, target_counters=0, damaged=u.damaged, stunned=u.stunned,
+                        jammer_on=False)
 
 
 # ---- the whole state <-> plain data ---------------------------------------------------------------
 
 
-def _contents_data(contents: list[UnitContents] | None):
+def _contents_data(contents: list[UnitContents] | None) -> list[Data] | None:
     return None if contents is None else [c.model_dump(mode="json") for c in contents]
 
 
-def _terrain_data(t: TerrainEntry) -> dict:
+def _terrain_data(t: TerrainEntry) -> Data:
     return t.model_dump(mode="json", exclude_none=True)
 
 
-def state_to_data(state: GameState) -> dict:
+def state_to_data(state: GameState) -> Data:
     """The whole state, secrets included: holding areas, missions, cards, seals and salts, turn, log."""
     return {
         "name": state.name,
@@ -379,7 +408,7 @@ def state_to_data(state: GameState) -> dict:
     }
 
 
-def state_from_data(d: dict) -> GameState:
+def state_from_data(d: Data) -> GameState:
     holding = {
         side: Holding({int(n): (None if c is None else [UnitContents.model_validate(x) for x in c])
                        for n, c in squares.items()})

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..rules.catalogue import type_title
 from ..rules.errors import InputError
 from ..rules.factions import get_faction
-from .state import SIDES
+from .state import SIDES, Data
 
 # Log events that change the course of a battle: a unit destroyed, a blip revealed, an objective taken or lost.
 TURNING = (
@@ -76,7 +76,7 @@ def _mission_title(ident: str | None) -> str:
     return ident
 
 
-def _faction_names(view: dict) -> dict[str, str]:
+def _faction_names(view: Data) -> dict[str, str]:
     ids: dict[str, set[str]] = {s: set() for s in SIDES}
     for u in view.get("units", []):
         ids[u["side"]].add(u["faction"])
@@ -96,7 +96,7 @@ def _faction_names(view: dict) -> dict[str, str]:
     return names
 
 
-def battle_summary(view: dict) -> Summary:
+def battle_summary(view: Data) -> Summary:
     """The summary of a finished battle from its end-of-battle view."""
     result = view.get("result") or {}
     if view.get("phase") != "over" or "winner" not in result:

@@ -13,6 +13,7 @@ Turn-level actions:
 from __future__ import annotations
 
 from .actions import UNIT_ACTIONS, Action, unit_action
+from .dice import Rolling
 from .effects import Ctx, Refused, d6, destroy, jammer_fields_over, new_damage, reveal_blip
 from .state import SIDES, GameState, TurnState, other
 
@@ -74,7 +75,7 @@ def can_activate_more(s: GameState) -> bool:
 # ---- activation ---------------------------------------------------------------------------------
 
 
-def activate(ctx: Ctx, action: Action):
+def activate(ctx: Ctx, action: Action) -> Rolling[None]:
     s = ctx.state
     t = s.turn
     if s.phase != "action" or t is None:
@@ -126,13 +127,13 @@ def activate(ctx: Ctx, action: Action):
             yield from end_activation(ctx)
 
 
-def end_activation(ctx: Ctx, skip_queue: bool = False):
+def end_activation(ctx: Ctx, skip_queue: bool = False) -> Rolling[None]:
     """The jammer test runs once, when a unit's own activation ends (A38); then the next revealed unit acts.
 
     With ``skip_queue`` the revealed units still waiting give up their actions: their activation ends too.
     """
     s = ctx.state
-    t = s.turn
+    t = s.turn_now()
     ident = t.active
     t.active = None
     t.actions_left = 0
@@ -152,7 +153,7 @@ def end_activation(ctx: Ctx, skip_queue: bool = False):
     yield from maybe_end_turn(ctx)
 
 
-def jammer_test(ctx: Ctx, ident: str):
+def jammer_test(ctx: Ctx, ident: str) -> Rolling[None]:
     s = ctx.state
     if ident not in s.units and ident not in s.blips:
         # A blip revealed during its own activation: its units end that activation where they stand (A38).
@@ -181,7 +182,7 @@ def jammer_test(ctx: Ctx, ident: str):
         ctx.event(f"{ident} passes the jammer test ({roll} against Armour {arm})", "[p.23, A38]", units=[ident])
 
 
-def unit_turn_action(ctx: Ctx, action: Action):
+def unit_turn_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     s = ctx.state
     t = s.turn
     if s.phase != "action" or t is None:
@@ -228,23 +229,23 @@ def unit_turn_action(ctx: Ctx, action: Action):
     return responded
 
 
-def end_activation_action(ctx: Ctx, action: Action):
+def end_activation_action(ctx: Ctx, action: Action) -> Rolling[None]:
     s = ctx.state
     if s.turn is None or not activation_in_progress(s):
         raise Refused("no activation is in progress")
     yield from end_activation(ctx, skip_queue=bool(action.args.get("all")))
 
 
-def maybe_end_turn(ctx: Ctx):
+def maybe_end_turn(ctx: Ctx) -> Rolling[None]:
     """When the player has nothing left to activate, the turn passes on by itself."""
     s = ctx.state
     if s.phase == "action" and not activation_in_progress(s) and not can_activate_more(s):
         yield from end_turn(ctx, automatic=True)
 
 
-def end_turn(ctx: Ctx, automatic: bool = False):
+def end_turn(ctx: Ctx, automatic: bool = False) -> Rolling[None]:
     s = ctx.state
-    t = s.turn
+    t = s.turn_now()
     if activation_in_progress(s):
         raise Refused(f"{t.active or t.queue[0]} is still being activated; end its activation first [p.16]")
     side = t.player
@@ -263,7 +264,7 @@ def end_turn(ctx: Ctx, automatic: bool = False):
         yield from end_turn(ctx, automatic=True)
 
 
-def end_action_phase(ctx: Ctx):
+def end_action_phase(ctx: Ctx) -> Rolling[None]:
     s = ctx.state
     s.turn = None
     s.phase = "end-of-round"
@@ -275,7 +276,7 @@ def end_action_phase(ctx: Ctx):
 # ---- end of round, game end ----------------------------------------------------------------------
 
 
-def end_of_round(ctx: Ctx, action: Action):
+def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
     """Withdraw, pursuit, agreeing to stop, or one side without troopers ends the game (p.16, A43)."""
     s = ctx.state
     if s.phase != "end-of-round":
@@ -318,7 +319,7 @@ def end_of_round(ctx: Ctx, action: Action):
     yield from next_round(ctx)
 
 
-def next_round(ctx: Ctx):
+def next_round(ctx: Ctx) -> Rolling[None]:
     """Refresh every counter, then roll for the Initiative (tie: the holder passes it, p.16)."""
     s = ctx.state
     s.round += 1
@@ -329,15 +330,15 @@ def next_round(ctx: Ctx):
         b.activation = True
     ctx.event(f"round {s.round}: Refresh, every unit and blip takes an activation counter", "[p.16]")
     a = yield d6("Initiative roll for side A", "p.16", "high takes the Initiative")
-    b = yield d6("Initiative roll for side B", "p.16", "high takes the Initiative")
-    if a > b:
+    b_roll = yield d6("Initiative roll for side B", "p.16", "high takes the Initiative")
+    if a > b_roll:
         s.initiative = "A"
-    elif b > a:
+    elif b_roll > a:
         s.initiative = "B"
     else:
         s.initiative = other(s.initiative)
-    why = "a tie: the holder passes it on" if a == b else "the higher roll takes it"
-    ctx.event(f"Initiative: A rolls {a}, B rolls {b}; side {s.initiative} holds the Initiative ({why})", "[p.16]")
+    why = "a tie: the holder passes it on" if a == b_roll else "the higher roll takes it"
+    ctx.event(f"Initiative: A rolls {a}, B rolls {b_roll}; side {s.initiative} holds the Initiative ({why})", "[p.16]")
     s.passes_in_row = 0
     start_turn(ctx, s.initiative)
     if not s.with_counter(s.initiative):
@@ -361,30 +362,30 @@ def finish(ctx: Ctx, controller: str | None, why: str) -> None:
 # ---- the dispatcher ------------------------------------------------------------------------------
 
 
-def turn_action(ctx: Ctx, action: Action):
+def turn_action(ctx: Ctx, action: Action) -> Rolling[bool | None]:
     kind = action.kind
     s = ctx.state
     if s.phase == "over" and kind != "objectives":
         raise Refused("the battle is over [p.16]")
     if kind == "activate":
         yield from activate(ctx, action)
-        return
+        return None
     if kind in UNIT_ACTIONS or kind == "reveal":
         return (yield from unit_turn_action(ctx, action))
     if kind == "end-activation":
         yield from end_activation_action(ctx, action)
-        return
+        return None
     if kind == "end-turn":
         if s.phase != "action" or s.turn is None:
             raise Refused(f"no turn is in progress (now: {s.phase})")
         yield from end_turn(ctx)
-        return
+        return None
     if kind == "end-of-round":
         yield from end_of_round(ctx, action)
-        return
+        return None
     if kind == "objectives":
         from .victory import attacker_sets_objectives
 
         attacker_sets_objectives(ctx, action)
-        return
+        return None
     raise Refused(f"unknown action {kind!r}")

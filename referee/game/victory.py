@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..rules.catalogue import is_drone_type
 from ..rules.errors import InputError
 from .actions import Action
 from .effects import Ctx, Refused
-from .state import SIDES, GameState, other
+from .state import SIDES, GameState, as_side, other
+
+if TYPE_CHECKING:
+    from .cards import MissionCard
+    from .scoring import BattleOutcome
 
 OBJECTIVE_CHOICES = ("secured", "destroyed", "inspected")
 
 
-def _mission(state: GameState, side: str):
+def _mission(state: GameState, side: str) -> MissionCard | None:
     ident = state.missions.get(side)
     if not ident:
         return None
@@ -52,7 +58,7 @@ def settle_objectives_on_control(ctx: Ctx) -> None:
     defender = other(s.attacker)
     if s.control == defender:
         for o in surviving:
-            o.control = defender
+            o.control = as_side(defender)
         ctx.event(f"the defender Controls the Table: every surviving objective is Secured for side {defender}", "[p.16, A41]")
         compute_result(ctx)
         return
@@ -80,7 +86,8 @@ def attacker_sets_objectives(ctx: Ctx, action: Action) -> None:
     for o in surviving:
         choice = choices[o.id]
         if choice == "secured":
-            o.control = s.attacker
+            if s.attacker is not None:        # a pending choice is only ever the attacker's (settle_objectives...)
+                o.control = as_side(s.attacker)
         elif choice == "destroyed":
             o.destroyed = True
         else:
@@ -91,13 +98,13 @@ def attacker_sets_objectives(ctx: Ctx, action: Action) -> None:
     compute_result(ctx)
 
 
-def battle_outcome(state: GameState):
+def battle_outcome(state: GameState) -> BattleOutcome:
     from .scoring import BattleOutcome, ObjectiveOutcome
 
-    destroyed = {side: [] for side in SIDES}
+    destroyed: dict[str, list[tuple[str, bool]]] = {side: [] for side in SIDES}
     for d in state.destroyed:
         destroyed[other(d["side"])].append((d["type"], is_drone_type(d["type"])))
-    surviving = {side: [] for side in SIDES}
+    surviving: dict[str, list[str]] = {side: [] for side in SIDES}
     for u in state.units.values():
         if not u.is_drone:
             surviving[u.side].append(u.type)
@@ -107,7 +114,9 @@ def battle_outcome(state: GameState):
                 if not is_drone_type(c.type):
                     surviving[side].append(c.type)
     objectives = {o.id: ObjectiveOutcome(o.control, o.destroyed, o.target_counters) for o in state.objectives.values()}
-    return BattleOutcome(objectives, state.control, state.attacker, destroyed, surviving)
+    control = None if state.control is None else as_side(state.control)
+    attacker = None if state.attacker is None else as_side(state.attacker)
+    return BattleOutcome(objectives, control, attacker, destroyed, surviving)
 
 
 def compute_result(ctx: Ctx) -> None:

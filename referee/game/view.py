@@ -33,13 +33,14 @@ from __future__ import annotations
 
 import copy
 
-from .state import SIDES, GameState
+from ..rules.scenario import UnitContents
+from .state import SIDES, Data, GameState
 
 VIEW_FORMAT = 1
 SCENARIO_KEYS = ("name", "table", "rulings", "scale", "attacker", "terrain", "units", "blips", "objectives")
 
 
-def player_view(state: GameState, side: str, log: bool = True) -> dict:
+def player_view(state: GameState, side: str, log: bool = True) -> Data:
     """What ``side`` may see of ``state``, as JSON-able data. Everything shown to a player is built from this.
 
     ``log=False`` leaves the log out (``"log": []``): the log grows all battle, and a caller that only looks at the
@@ -50,12 +51,12 @@ def player_view(state: GameState, side: str, log: bool = True) -> dict:
     return _view(state, side, log)
 
 
-def referee_view(state: GameState) -> dict:
+def referee_view(state: GameState) -> Data:
     """The whole truth: both holding areas, missions, cards, salts, every blip's square and contents."""
     return _view(state, None)
 
 
-def scenario_part(view: dict) -> dict:
+def scenario_part(view: Data) -> Data:
     """The view's table in the scenario file format (what ``query`` reads)."""
     return {k: copy.deepcopy(view[k]) for k in SCENARIO_KEYS if k in view and view[k] is not None}
 
@@ -63,28 +64,28 @@ def scenario_part(view: dict) -> dict:
 # ---- building the view ------------------------------------------------------------------------------------
 
 
-def _contents(contents) -> list | None:
+def _contents(contents: list[UnitContents] | None) -> list[Data] | None:
     if contents is None:
         return None
     return [c.model_dump(mode="json") for c in contents]
 
 
-def _view(state: GameState, viewer: str | None, with_log: bool = True) -> dict:
+def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
     over = state.phase == "over"
 
     def sees(side: str) -> bool:
         return viewer is None or over or side == viewer
 
-    terrain = []
+    terrain: list[Data] = []
     for t in state.terrain:
-        entry = {"id": t.id, "type": t.type}
+        entry: Data = {"id": t.id, "type": t.type}
         if t.polygon is not None:
             entry["polygon"] = [list(p) for p in t.polygon]
-        else:
+        elif t.circle is not None:
             entry["circle"] = {"x": t.circle.x, "y": t.circle.y, "r": t.circle.r}
         terrain.append(entry)
 
-    units = []
+    units: list[Data] = []
     for u in state.units.values():
         d = dict(vars(u))
         if u.is_drone:
@@ -93,31 +94,31 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> dict:
             d["facing"] = round(u.facing, 6)
         units.append(d)
 
-    blips = []
+    blips: list[Data] = []
     # Sorted by side and id: the order the blips were made in must not hint at their squares.
     for b in sorted(state.blips.values(), key=lambda b: (b.side, b.id)):
-        entry = {"id": b.id, "side": b.side, "x": b.x, "y": b.y, "base": b.base, "activation": b.activation}
+        blip: Data = {"id": b.id, "side": b.side, "x": b.x, "y": b.y, "base": b.base, "activation": b.activation}
         if sees(b.side):
-            entry["square"] = b.square
-            entry["contents"] = _contents(state.holding[b.side].contents(b.square))
-        blips.append(entry)
+            blip["square"] = b.square
+            blip["contents"] = _contents(state.holding[b.side].contents(b.square))
+        blips.append(blip)
 
-    objectives = []
+    objectives: list[Data] = []
     for o in state.objectives.values():
-        entry = {"id": o.id, "x": o.x, "y": o.y, "base": o.base, "target_counters": o.target_counters,
+        objective: Data = {"id": o.id, "x": o.x, "y": o.y, "base": o.base, "target_counters": o.target_counters,
                  "control": o.control}
         if o.destroyed:
-            entry["destroyed"] = True
-        objectives.append(entry)
+            objective["destroyed"] = True
+        objectives.append(objective)
 
-    turn = None
+    turn: Data | None = None
     if state.turn is not None:
-        t = state.turn
-        turn = {"player": t.player, "primary_allowed": t.primary_allowed, "primary_used": t.primary_used,
-                "extra_blips_used": t.extra_blips_used, "active": t.active, "actions_left": t.actions_left,
-                "queue": list(t.queue), "activation_kind": t.activation_kind, "acted": t.acted}
+        tn = state.turn
+        turn = {"player": tn.player, "primary_allowed": tn.primary_allowed, "primary_used": tn.primary_used,
+                "extra_blips_used": tn.extra_blips_used, "active": tn.active, "actions_left": tn.actions_left,
+                "queue": list(tn.queue), "activation_kind": tn.activation_kind, "acted": tn.acted}
 
-    holding = {}
+    holding: dict[str, dict[str, list[Data] | None] | None] = {}
     for side in SIDES:
         h = state.holding.get(side)
         if not sees(side) or h is None:
@@ -125,17 +126,17 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> dict:
             continue
         holding[side] = {str(n): _contents(h.squares.get(n, [])) for n in sorted(h.squares)}
 
-    log = []
+    log: list[Data] = []
     for e in (state.log if with_log else ()):
-        entry = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
+        line: Data = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
         if viewer is None:
             if e.private:
-                entry["private"] = dict(e.private)
+                line["private"] = dict(e.private)
         else:
             notes = [e.private[s] for s in SIDES if s in e.private and sees(s)]
             if notes:
-                entry["note"] = " / ".join(notes)
-        log.append(entry)
+                line["note"] = " / ".join(notes)
+        log.append(line)
 
     view = {
         "view": VIEW_FORMAT,
@@ -176,7 +177,7 @@ def _num(v: float) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".") if isinstance(v, float) else str(v)
 
 
-def _contents_text(contents: list | None) -> str:
+def _contents_text(contents: list[Data] | None) -> str:
     if contents is None:
         return "contents not recorded"
     if not contents:
@@ -184,7 +185,7 @@ def _contents_text(contents: list | None) -> str:
     return ", ".join(f"{c['id']} ({c['type']})" for c in contents)
 
 
-def _unit_text(u: dict) -> str:
+def _unit_text(u: Data) -> str:
     bits = [f"{u['id']} ({u['side']}, {u['type']}, {u['faction']} {u['rating']}) at ({_num(u['x'])}, {_num(u['y'])})"]
     if "facing" in u:
         bits.append(f"facing {_num(u['facing'])}°")
@@ -197,7 +198,7 @@ def _unit_text(u: dict) -> str:
     return ", ".join(bits)
 
 
-def _blip_text(b: dict) -> str:
+def _blip_text(b: Data) -> str:
     text = f"{b['id']} ({b['side']}, blip) at ({_num(b['x'])}, {_num(b['y'])})"
     if "square" in b:
         text += f", square {b['square']}: {_contents_text(b.get('contents'))}"
@@ -206,7 +207,7 @@ def _blip_text(b: dict) -> str:
     return text + (", activation counter" if b.get("activation", True) else ", no activation counter")
 
 
-def _objective_text(o: dict) -> str:
+def _objective_text(o: Data) -> str:
     if o.get("destroyed"):
         return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): destroyed"
     control = "Contested" if o["control"] == "contested" else f"Secured by side {o['control']}"
@@ -214,7 +215,7 @@ def _objective_text(o: dict) -> str:
     return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): {control}, {tc} Target counter{'s' if tc != 1 else ''}"
 
 
-def hover_text(view: dict, ident: str) -> str:
+def hover_text(view: Data, ident: str) -> str:
     """One line about a unit, blip or objective, from a player view (never from the state)."""
     for u in view["units"]:
         if u["id"] == ident:
@@ -228,7 +229,7 @@ def hover_text(view: dict, ident: str) -> str:
     return f"{ident}: not on the table"
 
 
-def log_lines(view: dict, last: int | None = None, explain: bool = False) -> list[str]:
+def log_lines(view: Data, last: int | None = None, explain: bool = False) -> list[str]:
     """The log as the view's player may read it: ``[round] text``, private notes in brackets."""
     entries = view["log"][-last:] if last else view["log"]
     out = []
@@ -244,7 +245,7 @@ def log_lines(view: dict, last: int | None = None, explain: bool = False) -> lis
     return out
 
 
-def describe(view: dict, log: bool = True) -> list[str]:
+def describe(view: Data, log: bool = True) -> list[str]:
     """The table summary ``replay`` prints: round, phase, every unit, blip and objective, then the log."""
     who = "the referee (whole truth)" if view["viewer"] == "referee" else f"side {view['viewer']}"
     lines = [f"{view['name']} -- as seen by {who}"]

@@ -106,7 +106,7 @@ def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
                        float(odds.p_shot_down), why.freeze())
 
 
-def deviation_point(x: float, y: float, red: int, normal: int, bearing_deg: float, scale: float = 1.0) -> tuple[float, float, float]:
+def deviation_point(x: float, y: float, red: float, normal: float, bearing_deg: float, scale: float = 1.0) -> tuple[float, float, float]:
     """Point of impact after a deviation: red + normal inches along the bearing (p.21, A29)."""
     dist = (red + normal) * scale
     rad = math.radians(bearing_deg)
