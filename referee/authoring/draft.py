@@ -14,6 +14,7 @@ adds no rule of its own beyond refusing the edits those checkers would reject.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..rules.campaign_upgrades import UpgradeCheck, apply_upgrade, check_upgrade
 from ..rules.catalogue import unit_types
@@ -119,9 +120,9 @@ class FactionDraft:
         return refusal
 
     # ---- as a faction ----------------------------------------------------------------------------------------
-    def data(self) -> dict:
+    def data(self) -> dict[str, Any]:
         """The draft as a faction file's data (what ``faction validate`` would read)."""
-        data = {"id": self.id, "name": self.name, "lore": self.lore, "emblem": self.emblem,
+        data: dict[str, Any] = {"id": self.id, "name": self.name, "lore": self.lore, "emblem": self.emblem,
                 "colours": {"primary": self.primary, "secondary": self.secondary},
                 "created": {r: self.line(r) for r in RATINGS}}
         if self.upgrades:
@@ -169,7 +170,10 @@ class FactionDraft:
         blocker = self.upgrade_blocker()
         if blocker:
             return blocker
-        return check_upgrade(self.preview(), rating, stat, opponent, tech_points)
+        faction = self.preview()
+        if faction is None:                 # upgrade_blocker says so first
+            return "the faction cannot be read yet"
+        return check_upgrade(faction, rating, stat, opponent, tech_points)
 
     def buy(self, rating: str, stat: str, opponent: Faction | None = None, tech_points: int | None = None,
             battle: int | None = None) -> UpgradeCheck | str:
@@ -177,7 +181,10 @@ class FactionDraft:
         check = self.check_purchase(rating, stat, opponent, tech_points)
         if isinstance(check, str) or not check.allowed:
             return check
-        bought = apply_upgrade(self.preview(), rating, stat, opponent, tech_points, battle)
+        faction = self.preview()
+        if faction is None:
+            return "the faction cannot be read yet"
+        bought = apply_upgrade(faction, rating, stat, opponent, tech_points, battle)
         self.upgrades.append(bought.upgrades[-1])
         return check
 

@@ -9,6 +9,7 @@ target (``storage.atomic_write_text``), so a crash leaves either the old file or
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 from pydantic import ValidationError
@@ -71,11 +72,11 @@ def check_faction_file(path: Path | str) -> tuple[Faction | None, list[str]]:
     return faction_problems(data, str(path))
 
 
-def faction_from_data(data: dict, source: str = "faction") -> Faction:
+def faction_from_data(data: dict[str, Any], source: str = "faction") -> Faction:
     """The faction described by ``data``; raises InputError naming ``source`` and listing every problem."""
     faction, problems = faction_problems(data, source)
-    if problems:
-        raise InputError(source, problems)
+    if problems or faction is None:
+        raise InputError(source, problems or ["(top level): expected a faction"])
     return faction
 
 

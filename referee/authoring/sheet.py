@@ -41,7 +41,7 @@ TROOPER_STATS = STAT_NAMES[:5]
 
 
 def hex_colour(text: str) -> tuple[int, int, int]:
-    return tuple(int(text[i:i + 2], 16) for i in (1, 3, 5))
+    return int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16)
 
 
 def _luminance(c) -> float:

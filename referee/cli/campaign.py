@@ -77,10 +77,10 @@ def run_show(args) -> int:
     print(f"{c.name} ({c.length}, {len(c.battles)} battles)")
     for s in ("A", "B"):
         side = st.sides[s]
-        print(f"\nside {s}: {side.faction.name}: {side.campaign_points} campaign points, streak {side.streak} "
+        print(f"\nside {s}: {side.the_faction().name}: {side.campaign_points} campaign points, streak {side.streak} "
               f"({STREAK_EFFECTS[min(side.streak, 3)]}), {side.tech_points} tech points banked")
         for r in RATINGS:
-            print(f"  {RATING_TITLES[r]:9} {side.faction.stats(r).short()}")
+            print(f"  {RATING_TITLES[r]:9} {side.the_faction().stats(r).short()}")
     print()
     for line in st.explain:
         print(line)
@@ -131,7 +131,7 @@ def run_upgrade(args) -> int:
     if not c.battles:
         raise InputError(args.file, "tech points come after a battle; record one first [p.31]")
     me, them = st.sides[args.side], st.sides["B" if args.side == "A" else "A"]
-    check = check_upgrade(me.faction, args.rating, args.stat, them.faction, me.tech_points)
+    check = check_upgrade(me.the_faction(), args.rating, args.stat, them.faction, me.tech_points)
     for line in lines(check.explain):
         print(line)
     if not check.allowed:
@@ -145,7 +145,7 @@ def run_upgrade(args) -> int:
 
 def run_faction(args) -> int:
     _, st = load_campaign(args.file)
-    faction = st.sides[args.side].faction
+    faction = st.sides[args.side].the_faction()
     data = faction.model_dump(mode="json", by_alias=True, exclude_none=True)
     write_document(Path(args.out), data)
     print(f"{faction.name} with {len(faction.upgrades)} campaign upgrades written to {args.out}")

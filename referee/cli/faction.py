@@ -117,7 +117,7 @@ def parse_stat(text: str) -> str:
     return STAT_WORDS[key]
 
 
-def parse_line(text: str, item: str) -> tuple[dict | None, str | None]:
+def parse_line(text: str, item: str) -> tuple[dict[str, int] | None, str | None]:
     """Six stats 'a,b,c,d,e,f' in the order Sen,Stl,Arm,CM,Nuc,Rob, or a problem naming ``item``."""
     parts = [p.strip() for p in text.replace(" ", ",").split(",") if p.strip()]
     if len(parts) != len(STAT_NAMES) or not all(p.isdigit() for p in parts):
@@ -230,7 +230,7 @@ def run_list(args) -> int:
             print("  none yet: create one with `seven-seconds faction new`")
         for p in found:
             faction, problems = check_faction_file(p)
-            if problems:
+            if problems or faction is None:
                 bad += 1
                 print(f"  {p.stem:<30} INVALID, {len(problems)} problem{'s' if len(problems) > 1 else ''}: "
                       f"see `seven-seconds faction validate {p}`")
@@ -270,7 +270,7 @@ def run_validate(args) -> int:
     bad = 0
     for path in files:
         faction, problems = check_faction_file(path)
-        if problems:
+        if problems or faction is None:
             bad += 1
             print(f"{path}: {len(problems)} problem{'s' if len(problems) > 1 else ''}", file=sys.stderr)
             for p in problems:
@@ -408,6 +408,7 @@ def _data(values: dict, lines_: dict[str, dict]) -> dict:
 
 def run_new(args) -> int:
     complete = all(getattr(args, k) is not None for k in ("id", "name", "reserve", "veteran", "spec_ops"))
+    faction: Faction | None
     if complete:
         faction = _faction_from_options(args)
     else:
@@ -426,11 +427,11 @@ def run_new(args) -> int:
 def _faction_from_options(args) -> Faction:
     """``faction new`` without questions: every problem of the options and of the lines, at once."""
     values, problems = _given_header(args)
-    parsed = {}
+    parsed: dict[str, dict[str, int]] = {}
     for rating, given in (("reserve", args.reserve), ("veteran", args.veteran), ("spec-ops", args.spec_ops)):
         line, problem = parse_line(given, f"--{rating}")
-        if problem:
-            problems.append(problem)
+        if problem or line is None:
+            problems.append(problem or f"--{rating}: expected six stats")
         else:
             parsed[rating] = line
     if len(parsed) == len(RATINGS):
@@ -513,9 +514,9 @@ def _guided(args, ask, say) -> Faction | None:
         given = getattr(args, rating.replace("-", "_"))
         if given is not None:
             line, problem = parse_line(given, f"--{rating}")
-            if problem is None:
+            if problem is None and line is not None:
                 problem = _line_problem(line, base, rating)
-            if problem is None:
+            if problem is None and line is not None:
                 say(f"{RATING_TITLES[rating]} line {StatLine(**line).short()} (from --{rating})")
                 created[rating] = line
                 base, base_title = line, f"starts at the {RATING_TITLES[rating]} line"

@@ -112,7 +112,8 @@ def prepare(app, args) -> None:
     if args.hover:
         scene.hover = args.hover
         p = pieces[args.hover]
-        scene.mouse = tuple(round(v) for v in scene.view.to_screen(p.x, p.y))
+        sx, sy = scene.view.to_screen(p.x, p.y)
+        scene.mouse = (round(sx), round(sy))
     if getattr(args, "exposure", None):
         from ..ui.exposure import show_now
         show_now(scene, args.exposure)

@@ -72,6 +72,12 @@ class SideStatus:
     faction: Faction | None = None
     explain: list[str] = field(default_factory=list)
 
+    def the_faction(self) -> Faction:
+        """The side's faction (a campaign whose factions cannot be read is refused before anyone asks)."""
+        if self.faction is None:
+            raise ValueError("this side's faction was not read")
+        return self.faction
+
 
 @dataclass
 class CampaignStatus:

@@ -10,7 +10,7 @@ import pygame
 
 from . import theme
 from .intents import Intent, IntentHandler
-from .scene import Scene, SceneStack
+from .scene import S, Scene, SceneStack
 from .widgets import text_surface
 
 DEFAULT_SIZE = (1280, 800)
@@ -58,7 +58,7 @@ class App:
     def scene(self) -> Scene | None:
         return self.stack.top
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: S) -> S:
         return self.stack.push(scene)
 
     def pop(self) -> Scene | None:
@@ -67,7 +67,7 @@ class App:
             self.running = False
         return scene
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: S) -> S:
         return self.stack.replace(scene)
 
     def quit(self) -> None:

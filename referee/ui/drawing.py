@@ -193,7 +193,7 @@ def _letter_size(R: float) -> int:
 def draw_trooper(surface, view: ViewTransform, p: Piece, table: TableData) -> None:
     c = view.to_screen(p.x, p.y)
     R = piece_radius(view, p)
-    fill = theme.SIDE_COLOURS.get(p.side, (120, 120, 120))
+    fill = theme.SIDE_COLOURS.get(p.side or "", (120, 120, 120))
     # facing notch: a wedge pointing out of the base edge
     a = math.radians(p.facing)
     dx, dy = view.direction(math.cos(a), math.sin(a))
@@ -206,7 +206,7 @@ def draw_trooper(surface, view: ViewTransform, p: Piece, table: TableData) -> No
     pygame.draw.polygon(surface, theme.BASE_OUTLINE, [tip, left, right], 1)
     pygame.draw.circle(surface, fill, c, R)
     pygame.draw.circle(surface, theme.BASE_OUTLINE, c, R, 2)
-    letter = theme.TROOPER_LETTERS.get(p.unit_type, "?")
+    letter = theme.TROOPER_LETTERS.get(p.unit_type or "", "?")
     draw_text(surface, letter, c, _letter_size(R), True, (255, 255, 255), "center")
     _marks(surface, p, c, R, table)
 
@@ -214,14 +214,14 @@ def draw_trooper(surface, view: ViewTransform, p: Piece, table: TableData) -> No
 def draw_drone(surface, view: ViewTransform, p: Piece, table: TableData) -> None:
     c = view.to_screen(p.x, p.y)
     R = piece_radius(view, p)
-    fill = theme.SIDE_COLOURS.get(p.side, (120, 120, 120))
+    fill = theme.SIDE_COLOURS.get(p.side or "", (120, 120, 120))
     pygame.draw.circle(surface, theme.lighter(fill, 0.55), c, R)
     pygame.draw.circle(surface, theme.BASE_OUTLINE, c, R, 1)
     k = R * 0.98
     diamond = [(c[0], c[1] - k), (c[0] + k, c[1]), (c[0], c[1] + k), (c[0] - k, c[1])]
     pygame.draw.polygon(surface, fill, diamond)
     pygame.draw.polygon(surface, theme.BASE_OUTLINE, diamond, 2)
-    letter = theme.DRONE_LETTERS.get(p.unit_type, "?")
+    letter = theme.DRONE_LETTERS.get(p.unit_type or "", "?")
     draw_text(surface, letter, c, max(8, _letter_size(R) - 2), True, (255, 255, 255), "center")
     _marks(surface, p, c, R, table)
 
@@ -229,7 +229,7 @@ def draw_drone(surface, view: ViewTransform, p: Piece, table: TableData) -> None
 def draw_blip(surface, view: ViewTransform, p: Piece, table: TableData) -> None:
     c = view.to_screen(p.x, p.y)
     R = piece_radius(view, p)
-    side = theme.SIDE_COLOURS.get(p.side, (120, 120, 120))
+    side = theme.SIDE_COLOURS.get(p.side or "", (120, 120, 120))
     rect = pygame.Rect(0, 0, round(2 * R * 0.9), round(2 * R * 0.9))
     rect.center = (round(c[0]), round(c[1]))
     pygame.draw.circle(surface, theme.lighter(side, 0.6), c, R)
@@ -306,6 +306,8 @@ def draw_jammer_fields(surface, table: TableData, view: ViewTransform, area: pyg
     if layer is not None:
         surface.blit(*layer)
     for f in fields:
+        if f.circle is None:            # a jammer field is always a disc
+            continue
         x, y, r = f.circle
         dashed_circle(surface, theme.JAMMER, view.to_screen(x, y), r * view.scale, 2)
 

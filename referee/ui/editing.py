@@ -12,7 +12,9 @@ import math
 import re
 import tomllib
 from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 from pydantic import ValidationError
@@ -63,8 +65,10 @@ def default_facing(side: str) -> float:
 def item_names(scenario: Scenario) -> dict[str, str]:
     """``units[3]`` -> ``a-tactical-2`` for every item of the scenario (to name items in messages)."""
     out: dict[str, str] = {}
-    for key, entries in (("terrain", scenario.terrain), ("units", scenario.units), ("blips", scenario.blips),
-                         ("objectives", scenario.objectives)):
+    groups: tuple[tuple[str, Sequence[TerrainEntry | UnitEntry | BlipEntry | ObjectiveEntry]], ...] = (
+        ("terrain", scenario.terrain), ("units", scenario.units), ("blips", scenario.blips),
+        ("objectives", scenario.objectives))
+    for key, entries in groups:
         for i, e in enumerate(entries):
             out[f"{key}[{i}]"] = e.id
     return out
@@ -248,7 +252,7 @@ class TableEditor:
             return self._invalid(ident, "terrain", e)
         name = terrain_types()[type_id].name.lower()
         return self._apply(self._with("terrain", len(self.scenario.terrain), entry),
-                           f"Drew {ident} ({name}, {len(entry.polygon)} corners)", ident, f"{ident} not drawn")
+                           f"Drew {ident} ({name}, {len(corners)} corners)", ident, f"{ident} not drawn")
 
     def add_circle(self, type_id: str, x: float, y: float, r: float) -> Edit:
         """A round terrain piece (smoke, a crater, a pond) centred at (x, y)."""
@@ -339,8 +343,9 @@ class TableEditor:
         ident = self.new_id(f"{side.lower()}-{unit_type}")
         facing = default_facing(side) if facing is None else float(facing) % 360.0
         try:
-            entry = UnitEntry(id=ident, side=side, faction=faction, rating=rating, type=unit_type, x=float(x),
-                              y=float(y), facing=0.0 if is_drone_type(unit_type) else facing)
+            entry = UnitEntry.model_validate({"id": ident, "side": side, "faction": faction, "rating": rating,
+                                              "type": unit_type, "x": float(x), "y": float(y),
+                                              "facing": 0.0 if is_drone_type(unit_type) else facing})
         except ValidationError as e:
             return self._invalid(ident, "unit", e)
         return self._apply(self._with("unit", len(self.scenario.units), entry),
@@ -352,7 +357,7 @@ class TableEditor:
             return Edit(False, f"Unknown side {side!r}: expected A or B")
         ident = self.new_id(f"{side.lower()}-blip")
         try:
-            entry = BlipEntry(id=ident, side=side, x=float(x), y=float(y))
+            entry = BlipEntry.model_validate({"id": ident, "side": side, "x": float(x), "y": float(y)})
         except ValidationError as e:
             return self._invalid(ident, "blip", e)
         return self._apply(self._with("blip", len(self.scenario.blips), entry),
@@ -374,7 +379,7 @@ class TableEditor:
         if ident not in free:
             return Edit(False, f"Objective {ident} is on the table already: drag it to move it", ident)
         try:
-            entry = ObjectiveEntry(id=ident, x=float(x), y=float(y))
+            entry = ObjectiveEntry.model_validate({"id": ident, "x": float(x), "y": float(y)})
         except ValidationError as e:
             return self._invalid(ident, "objective", e)
         return self._apply(self._with("objective", len(self.scenario.objectives), entry),
@@ -561,7 +566,7 @@ class TableEditor:
         """The scenario in the file format, without keys that only repeat a default (name and size are kept)."""
         s = self.scenario
         data = s.model_dump(mode="json", by_alias=True, exclude_none=True, exclude_defaults=True)
-        out = {"name": s.name, "table": {"width": s.table.width, "height": s.table.height}}
+        out: dict[str, Any] = {"name": s.name, "table": {"width": s.table.width, "height": s.table.height}}
         out.update({k: v for k, v in data.items() if k not in out})
         for t in out.get("terrain", []):
             if "polygon" in t:

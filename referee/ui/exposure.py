@@ -117,11 +117,9 @@ def table_key(bf: Battlefield, side: str, step: float) -> tuple:
 def moved(bf: Battlefield, piece_id: str, end: tuple[float, float], facing: float | None) -> Battlefield:
     """The battlefield with one piece standing at ``end`` (a preview: the battle itself is not touched)."""
     p = bf.pieces[piece_id]
-    changes = {"x": float(end[0]), "y": float(end[1])}
-    if facing is not None:
-        changes["facing"] = float(facing) % 360.0
     pieces = dict(bf.pieces)
-    pieces[piece_id] = dataclasses.replace(p, **changes)
+    pieces[piece_id] = dataclasses.replace(p, x=float(end[0]), y=float(end[1]),
+                                           facing=p.facing if facing is None else float(facing) % 360.0)
     return dataclasses.replace(bf, pieces=pieces)
 
 
@@ -372,7 +370,10 @@ class ExposureOverlay:
         if found is None:
             return None
         count, price = found
-        i, j = m.cell(x, y)
+        cell = m.cell(x, y)
+        if cell is None:
+            return None
+        i, j = cell
         where = f"({(i + 0.5) * m.step:.2f}, {(j + 0.5) * m.step:.2f})"
         seen = f"seen by {count} {'enemy' if count == 1 else 'enemies'}" if count else "seen by no enemy"
         cost = f"cheapest Target counter {price} pt{'s' if price != 1 else ''}" if price is not None \

@@ -6,9 +6,11 @@ Every number shown comes from a rules result kept in a ``SelectionReport`` or ``
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pygame
 
-from ..rules.battlefield import Piece
+from ..rules.battlefield import Feature, Piece
 from ..rules.catalogue import terrain_types, type_title
 from ..rules.errors import InputError
 from ..rules.explain import inches
@@ -19,19 +21,22 @@ from .questions import PairReport, RifleUnavailable, SelectionReport
 from .table_data import TableData
 from .widgets import Block, Box, Dot, Text, draw_text, ellipsize, line_height, text_width, wrap
 
+# A line of a tooltip: plain text, or (text, colour, bold).
+TooltipLine = str | tuple[str, theme.Colour, bool]
+
 PAD = 12
 HEAD = 15
 BODY = 14
 SMALL = 13
 
 
-def percent(p: float) -> str:
+def percent(p: float | Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
 def piece_title(p: Piece) -> str:
     if p.is_trooper or p.is_drone:
-        return type_title(p.unit_type)
+        return type_title(p.unit_type) if p.unit_type else p.kind
     if p.is_blip:
         return "blip"
     return "objective"
@@ -112,10 +117,10 @@ def pair_lines(pair: PairReport) -> list[str]:
     return lines
 
 
-def tooltip_lines(table: TableData, pair: PairReport) -> list:
+def tooltip_lines(table: TableData, pair: PairReport) -> list[TooltipLine]:
     other = table.bf.pieces[pair.other]
     head = f"{pair.actor} to {other.id} ({piece_title(other)}): {inches(pair.distance)}"
-    out = [(head, theme.TEXT, True), (sight_text(pair), SIGHT_COLOURS[pair.sight], True), cover_text(pair),
+    out: list[TooltipLine] = [(head, theme.TEXT, True), (sight_text(pair), SIGHT_COLOURS[pair.sight], True), cover_text(pair),
            target_text(pair)]
     rifle = rifle_text(pair)
     if rifle:
@@ -124,8 +129,8 @@ def tooltip_lines(table: TableData, pair: PairReport) -> list:
     return out
 
 
-def piece_tooltip(table: TableData, p: Piece) -> list:
-    out = [(f"{p.id} ({piece_title(p)})", theme.TEXT, True)]
+def piece_tooltip(table: TableData, p: Piece) -> list[TooltipLine]:
+    out: list[TooltipLine] = [(f"{p.id} ({piece_title(p)})", theme.TEXT, True)]
     if p.side:
         out.append(f"side {p.side}" + (f", {faction_name(p)}" if p.faction else "")
                    + (f", {RATING_TITLES.get(p.rating, p.rating)}" if p.rating else ""))
@@ -144,9 +149,9 @@ def piece_tooltip(table: TableData, p: Piece) -> list:
     return out
 
 
-def terrain_tooltip(feature) -> list:
+def terrain_tooltip(feature: Feature) -> list[TooltipLine]:
     t = feature.ttype
-    out = [(f"{feature.id} ({t.name})", theme.TEXT, True)]
+    out: list[TooltipLine] = [(f"{feature.id} ({t.name})", theme.TEXT, True)]
     for label, col in (("troopers and blips", t.troopers), ("drones", t.drones)):
         bits = [f"{col.cover} cover" if col.cover != "none" else "no cover"]
         if col.hindering:
@@ -204,7 +209,7 @@ def legend_blocks(table: TableData, width: int, y: int, shown: bool = True) -> l
 
 def info_block(table: TableData, p: Piece, report: SelectionReport | None, width: int, y: int) -> Block:
     items: list = []
-    side_colour = theme.SIDE_COLOURS.get(p.side, theme.TEXT_DIM)
+    side_colour = theme.SIDE_COLOURS.get(p.side or "", theme.TEXT_DIM)
     items.append(Box(0, 0, 5, 10, side_colour))           # stretched below once the height is known
     yy = 8
     items.append(Text(PAD, yy, p.id, 18, True, theme.TEXT))
@@ -240,7 +245,7 @@ def info_block(table: TableData, p: Piece, report: SelectionReport | None, width
         yy = _wrapped(items, PAD, yy, " · ".join(status), width - PAD, BODY, False, theme.TEXT_DIM)
     if report is not None and report.target_band:
         bands = f'Bands: Target {inches(report.target_band)}'
-        if report.weapon:
+        if report.weapon and report.rifle_band is not None:
             bands += f', rifle ({report.weapon}) {inches(report.rifle_band)}'
         yy = _wrapped(items, PAD, yy, bands, width - PAD, BODY, False, theme.TEXT_DIM)
         rings = 'Rings from the base edge: Target bands solid'
@@ -349,7 +354,7 @@ def side_panel_blocks(table: TableData, selected: str | None, report: SelectionR
     piece = table.bf.pieces.get(selected) if selected else None
     if piece is None:
         add(table_block(table, width, y))
-        items = []
+        items: list[Block | Box | Dot | Text] = []
         yy = 10
         for text in ("Click a unit to select it: its arc, sensor ring and range bands show on the table and every "
                      "enemy is listed here with sight, cover, Target price and rifle odds.",

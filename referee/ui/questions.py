@@ -13,6 +13,7 @@ from ..rules.battlefield import Battlefield, Piece
 from ..rules.explain import Step, inches
 from ..rules.geometry import closest_points
 from ..rules.movement import MoveResult, jump, move
+from ..rules.rifle import RifleShot
 from ..rules.ranges import RangeResult, band_index, band_rule, measure, rifle_band_size, target_band_size
 from ..rules.sensors import PASSIVE_RANGE, PassiveResult, passive_sensors
 from ..rules.sight import CoverResult, LineOfSight, cover, line_of_sight
@@ -43,7 +44,7 @@ class PairReport:
     los: LineOfSight
     cover: CoverResult
     target: TargetPrice
-    rifle: object | None            # RifleShot, RifleUnavailable, or None for objectives
+    rifle: RifleShot | RifleUnavailable | None      # None for objectives
     sight_start: tuple[float, float]
     sight_end: tuple[float, float]
 

@@ -126,7 +126,7 @@ def parse_contents(text: str, side: str, faction: str) -> list[dict]:
                                          " (or 'decoy')")
         rest = [t for t in tokens if t not in (rating, kind)]
         entry = {"side": side, "faction": rest[0] if rest else faction, "rating": rating, "type": kind}
-        UnitContents(id="check", **entry)
+        UnitContents.model_validate({"id": "check", **entry})
         out.append(entry)
     if len(out) > 2:
         raise InputError("contents", f"a blip holds at most 2 units (got {len(out)}) [p.15]")

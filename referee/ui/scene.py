@@ -6,12 +6,14 @@ A scene turns events into changes of its own view state (or into intents for the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
 if TYPE_CHECKING:
     from .app import App
+
+S = TypeVar("S", bound="Scene")
 
 
 class Scene:
@@ -73,7 +75,7 @@ class SceneStack:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: S) -> S:
         scene.app = self.app
         self.scenes.append(scene)
         scene.on_enter()
@@ -88,7 +90,7 @@ class SceneStack:
             self.scenes[-1].on_resume()
         return scene
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: S) -> S:
         if self.scenes:
             self.scenes.pop().on_exit()
         return self.push(scene)

@@ -63,7 +63,7 @@ def table_from_scenario(scenario: Scenario, source: Path | None = None) -> Table
         for b in scenario.blips:
             if b.side == side:
                 numbers[b.id] = b.square if b.square is not None else next(free)
-    marks = {o.id: ObjectiveMark(o.control, o.destroyed) for o in scenario.objectives}
+    marks: dict[str, ObjectiveMark] = {o.id: ObjectiveMark(o.control, o.destroyed) for o in scenario.objectives}
     return TableData(scenario.name, bf, source, activation, numbers, marks)
 
 

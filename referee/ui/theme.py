@@ -78,7 +78,8 @@ def darker(c: Colour, factor: float = TERRAIN_OUTLINE_DARKEN) -> Colour:
 
 
 def lighter(c: Colour, amount: float = 0.5) -> Colour:
-    return tuple(int(v + (255 - v) * amount) for v in c)
+    r, g, b = c[:3]
+    return int(r + (255 - r) * amount), int(g + (255 - g) * amount), int(b + (255 - b) * amount)
 
 
 def text_on(c: Colour) -> Colour:

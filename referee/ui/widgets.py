@@ -67,7 +67,7 @@ def line_height(size: int, bold: bool = False) -> int:
 
 def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int = 14, bold: bool = False,
               colour: Colour = theme.TEXT, anchor: str = "topleft") -> pygame.Rect:
-    img = text_surface(text, size, bold, tuple(colour))
+    img = text_surface(text, size, bold, (colour[0], colour[1], colour[2]))
     rect = img.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(img, rect)
     return rect

@@ -81,7 +81,7 @@ BATTLE_KEYS = ("Battle", [
 
 class BattleScene(TableScene):
     title = "Battle"
-    actions = ACTIONS                 # the action bar, row by row (the referee mode has its own)
+    actions: tuple[tuple[str, str, str], ...] = ACTIONS     # the action bar, row by row (the referee mode has its own)
     keys = KEYS
 
     def __init__(self, session: BattleSession) -> None:

@@ -208,7 +208,7 @@ class DiceDialog(Dialog):
 class TextDialog(Dialog):
     """One line of text, e.g. a file name to save under."""
 
-    def __init__(self, title: str, lines: Sequence[str], initial: str, on_close: Callable[[str | None], None],
+    def __init__(self, title: str, lines: Sequence[str], initial: str, on_close: Callable[[str | None], object],
                  ok: str = "OK") -> None:
         super().__init__(title, lines, [("ok", ok), ("cancel", "Cancel")], None, columns=2)
         self.initial = initial

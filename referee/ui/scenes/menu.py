@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -18,6 +19,9 @@ from .. import theme
 from ..scene import Scene
 from ..table_data import load_table
 from ..widgets import draw_text, line_height, panel, wrap
+
+if TYPE_CHECKING:
+    from ...game.record import Save
 
 COLUMN_W = 640
 MAX_BUNDLED = 8
@@ -56,17 +60,18 @@ class MenuScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.manager: pygame_gui.UIManager | None = None
-        self.widgets: dict[str, object] = {}
+        # pygame_gui elements of several kinds (entries, buttons, drop-downs), looked up by name.
+        self.widgets: dict[str, Any] = {}
         # A menu opened with a scenario is not built (widgets, autosave check) until it is shown: the first frame
         # is the table's.
         self.deferred = False
         self.bundled: dict[object, Path] = {}
         self.error_title = ""
         self.error = ""
-        self.dialog = None
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_kind = "scenario"
         self.last_path: str = ""
-        self.interrupted = None          # an autosaved battle that is not over, offered for resuming
+        self.interrupted: Save | None = None          # an autosaved battle that is not over, offered for resuming
         self.error_top = 0
 
     # ---- opening ------------------------------------------------------------------------------------------------
@@ -363,7 +368,7 @@ class MenuScene(Scene):
     def _draw_error(self, surface, x: int, y: int) -> None:
         size = 14
         lh = line_height(size)
-        lines = []
+        lines: list[str] = []
         for raw in self.error.splitlines():
             lines.extend(wrap(raw, COLUMN_W - 28, size, False, 4))
         h_avail = surface.get_height() - y - 16

@@ -9,6 +9,8 @@ counters, Damaged, Stunned), removes it, or adds a piece the program never saw; 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ...game.actions import Action
@@ -36,6 +38,7 @@ class RefereeScene(BattleScene):
     title = "Referee"
     actions = REFEREE_ACTIONS
     keys = REFEREE_KEYS
+    session: RefereeSession
 
     def __init__(self, session: RefereeSession) -> None:
         super().__init__(session)
@@ -170,7 +173,8 @@ class RefereeScene(BattleScene):
                 words = text.split()
                 if len(words) < 2 or words[0].lower() != "add":
                     raise InputError("correction", "expected: add ID side=A type=tactical x=12 y=6 ...")
-                ident, entry = words[1], {}
+                ident = words[1]
+                entry: dict[str, Any] = {}
                 for w in words[2:]:
                     key, eq, value = w.partition("=")
                     if not eq:

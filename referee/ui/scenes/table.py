@@ -204,7 +204,8 @@ class TableScene(Scene):
 
     # ---- view ---------------------------------------------------------------------------------------------------
     def fit(self) -> None:
-        self.view.fit(tuple(self.layout.table), theme.TABLE_MARGINS)
+        t = self.layout.table
+        self.view.fit((t.x, t.y, t.w, t.h), theme.TABLE_MARGINS)
         self.fitted = True
 
     def zoom(self, factor: float, at=None) -> None:
@@ -356,21 +357,22 @@ class TableScene(Scene):
         p = self.selected_piece
         if p is None:
             return None
-        self.waypoints = [tuple(map(float, q)) for q in path]
+        self.waypoints = [(float(q[0]), float(q[1])) for q in path]
         self.move_result = preview_move(self.table.bf, p, self.waypoints) if self.waypoints else None
         if self.move_result is not None:
             self.set_log(f"Move preview: {p.id}", self.move_result.explain)
         return self.move_result
 
     def add_waypoint(self, point) -> MoveResult | None:
-        return self.set_move_path(self.waypoints + [tuple(map(float, point))])
+        return self.set_move_path(self.waypoints + [(float(point[0]), float(point[1]))])
 
     def set_jump_point(self, point) -> MoveResult | None:
         p = self.selected_piece
         if p is None:
             return None
-        self.jump_point = tuple(map(float, point))
-        self.jump_result = preview_jump(self.table.bf, p, self.jump_point)
+        landing = (float(point[0]), float(point[1]))
+        self.jump_point = landing
+        self.jump_result = preview_jump(self.table.bf, p, landing)
         self.set_log(f"Jump preview: {p.id}", self.jump_result.explain)
         return self.jump_result
 
@@ -392,7 +394,7 @@ class TableScene(Scene):
             return None
         if self.tool == MOVE and self.move_result is not None:
             result, intent = self.move_result, Intent("move", p.id, tuple(self.waypoints))
-        elif self.tool == JUMP and self.jump_result is not None:
+        elif self.tool == JUMP and self.jump_result is not None and self.jump_point is not None:
             result, intent = self.jump_result, Intent("jump", p.id, (self.jump_point,))
         else:
             return None
@@ -705,7 +707,7 @@ class TableScene(Scene):
             f = next((f for f in bf.terrain if f.id == self.hover_terrain), None)
             if f is not None:
                 lines = panels.terrain_tooltip(f)
-        elif self.tool in (MOVE, JUMP) and self.cursor_result is not None and on_table:
+        elif self.tool in (MOVE, JUMP) and self.cursor_result is not None and self.cursor is not None and on_table:
             r = self.cursor_result
             verb = "Jump" if self.tool == JUMP else "Move"
             if r.legal:
