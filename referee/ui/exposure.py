@@ -59,7 +59,7 @@ def prepare_terrain(bf: Battlefield) -> threading.Thread:
 
         try:
             prepare(bf, "fast", (STEP,))
-        except Exception:           # the computations report any problem themselves when they run
+        except Exception:  # noqa: BLE001 -- printed, and the computations report any problem themselves when they run
             traceback.print_exc()
 
     thread = threading.Thread(target=run, name="terrain-arrays", daemon=True)
