@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from .actions import Action, ActionOutcome, run
 from .corrections import CORRECTION_KINDS, correction
-from .dice import DiceSource, Roll, replay_source
+from .dice import DiceSource, Roll, Rolling, replay_source
 from .effects import Ctx
 from .state import Data, GameState
 from .turns import start_turn, turn_action
@@ -31,7 +31,7 @@ def play(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:
     return run(state, lambda ctx: resolution(ctx, action), source)
 
 
-def resolution(ctx, action: Action):
+def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
     """The generator that resolves any recorded action: a turn-level action or a correction of the table (what a
     replay, the dice report and ``play`` all drive)."""
     if action.kind in CORRECTION_KINDS:

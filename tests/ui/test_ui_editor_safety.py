@@ -10,6 +10,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
+from referee.rules.errors import InputError  # noqa: E402
 from referee.rules.scenario import load_scenario  # noqa: E402
 from referee.ui.app import App  # noqa: E402
 from referee.ui.editing import TableEditor  # noqa: E402
@@ -209,7 +210,7 @@ def test_a_file_with_problems_opens_to_be_fixed_with_each_problem_at_its_piece(f
                    'x = 10.5\ny = 10\n'
                    '[[units]]\nid = "b-2"\nside = "B"\nfaction = "new-tokyo"\nrating = "veteran"\ntype = "tactical"\n'
                    'x = 30\ny = 30\n')
-    with pytest.raises(Exception):
+    with pytest.raises(InputError):
         load_scenario(bad)
     start = fresh.push(EditorStartScene())
     scene = start.start_from_file(bad)

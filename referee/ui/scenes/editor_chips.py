@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules.catalogue import is_drone_type, terrain_types, type_title, unit_type_names
+from ...rules.errors import InputError
 from ...rules.factions import get_faction
 from ...rules.stats import RATING_TITLES, RATINGS
 from .. import theme
@@ -100,7 +101,7 @@ class ChipPanel:
     def _faction_name(ident: str) -> str:
         try:
             return get_faction(ident).name
-        except Exception:       # a broken user faction file still gets a chip; choosing it shows the problem
+        except (InputError, OSError):   # a broken user faction file still gets a chip; choosing it shows the problem
             return ident
 
     def scroll_options(self, dy: int) -> None:
@@ -129,7 +130,7 @@ class ChipPanel:
         elif what == "faction":
             try:
                 get_faction(value)
-            except Exception as e:
+            except (InputError, OSError) as e:
                 self.say(False, f"Faction {value} cannot be used: {error_text(e)}")
                 return
             self.faction[self.side] = value

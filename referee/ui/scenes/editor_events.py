@@ -20,7 +20,7 @@ class EditorEvents:
     def handle_event(self, event) -> bool:
         try:
             return self._handle(event)
-        except Exception as e:             # the window must survive anything a click can do
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive anything a click can do
             traceback.print_exc(file=sys.stderr)
             self.failures.append(f"{type(e).__name__}: {e}")
             self.drag_id = None

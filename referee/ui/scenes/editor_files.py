@@ -51,7 +51,7 @@ class EditorSaving:
             return None
         try:
             table = load_table(self.save_path)
-        except Exception as e:             # cannot happen for a file the loader just accepted; still never crash
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: cannot happen for a file the loader just accepted
             traceback.print_exc(file=sys.stderr)
             self.say(False, f"Saved, but the table view could not open it: {error_text(e)}")
             return None
@@ -71,7 +71,7 @@ class EditorSaving:
             return None
         try:
             session = RefereeSession.from_scenario(load_scenario(self.save_path))
-        except Exception as e:             # cannot happen for a file the loader just accepted; still never crash
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: cannot happen for a file the loader just accepted
             traceback.print_exc(file=sys.stderr)
             self.say(False, f"Saved, but the battle could not start: {error_text(e)}")
             return None

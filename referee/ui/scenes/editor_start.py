@@ -124,7 +124,7 @@ class EditorStartScene(Scene):
     def start_from_file(self, path: Path | str) -> EditorScene | None:
         try:
             editor = TableEditor.open(Path(path).expanduser())
-        except Exception as e:             # the window survives any bad file
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window survives any bad file
             if not isinstance(e, (InputError, OSError)):
                 traceback.print_exc(file=sys.stderr)
             self.error = f"Could not open {path}: {error_text(e)}"

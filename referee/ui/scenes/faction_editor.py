@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable
 
 import pygame
 import pygame_gui
@@ -79,19 +80,21 @@ class FactionEditorScene(Scene):
         self.message = ("", "")                    # (kind: ok / error / note, text)
         self.escape_armed = False
         self.page = "fields" if faction is None else "lines"     # the page shown in a narrow window
-        self.widgets: dict[str, object] = {}
-        self.stat_buttons: dict[tuple[str, str, int], object] = {}
-        self.emblem_buttons: dict[object, str] = {}
+        # pygame_gui elements of several kinds (text entries, buttons, drop-downs), looked up by name.
+        self.widgets: dict[str, Any] = {}
+        self.stat_buttons: dict[tuple[str, str, int], pygame_gui.elements.UIButton] = {}
+        self.emblem_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.choices: dict[str, Faction] = {}
         self.choice_paths: dict[str, Path | None] = {}
         self.broken: dict[str, Path] = {}               # unusable faction files, shown with the reason
-        self.dialog = None
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_purpose = ""
-        self.confirm = None
-        self.pending = None
+        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.pending: Callable[[], object] | None = None
         self.question = ""
         self.swatch_rects: list[tuple[pygame.Rect, str, str]] = []
-        self.layout: dict[str, object] = {}
+        # Column boxes (x, width), rectangles and flags of the current layout, by name (see _columns).
+        self.layout: dict[str, Any] = {}
         self.faction: Faction | None = None
         self.problems: list[str] = []
         self.preview: Faction | None = None
@@ -255,7 +258,7 @@ class FactionEditorScene(Scene):
         forget_factions()
         path = faction_files().get(ref) or Path(ref)
         faction, problems = check_faction_file(path)
-        if problems:
+        if problems or faction is None:
             self.say("error", f"Could not open {path}: " + "; ".join(problems))
             self._build(self.size)
             return False
@@ -280,7 +283,7 @@ class FactionEditorScene(Scene):
     def save(self, path: Path | str | None = None, confirmed: bool = False) -> Path | None:
         """Save the faction (default: the user's factions folder, ``<id>.toml``). Refused with every problem."""
         faction, problems = self.draft.check()
-        if problems:
+        if problems or faction is None:
             n = len(problems)
             self.say("error", f"Not saved: {n} problem{'s' if n > 1 else ''} to fix first (listed below).")
             self.refresh()
@@ -568,7 +571,7 @@ class FactionEditorScene(Scene):
         small, undo_w, gap = 84, 96, 8
         opp_w = max(150, mw - 2 * (small + gap) - undo_w - gap)
         UILabel(pygame.Rect(mx, y, opp_w, 22), "Opponent", m)
-        options = [NO_OPPONENT, *self.choices]
+        options: list[str | tuple[str, str]] = [NO_OPPONENT, *self.choices]
         start = NO_OPPONENT
         if self.opponent is not None:
             start = _choice_label(self.opponent)

@@ -104,7 +104,7 @@ class MenuScene(Scene):
         self.last_path = str(path)
         try:
             session = RefereeSession.from_scenario(load_scenario(path))
-        except Exception as e:          # the window must survive any bad file
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
                 traceback.print_exc(file=sys.stderr)
             self.error_title = f"Could not referee a battle on {path}"

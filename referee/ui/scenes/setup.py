@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -60,7 +61,8 @@ class SetupScene(Scene):
     def __init__(self, table: Path | None = None) -> None:
         super().__init__()
         self.manager: pygame_gui.UIManager | None = None
-        self.widgets: dict[str, object] = {}
+        # pygame_gui elements of several kinds (entries, buttons, drop-downs), looked up by name.
+        self.widgets: dict[str, Any] = {}
         self.tables = battle_tables(table)
         self.table = table if table is not None else paths.DEFAULT_SCENARIO
         self.factions: dict[str, str] = {}         # name shown -> id
@@ -110,8 +112,9 @@ class SetupScene(Scene):
         for side in ("A", "B"):
             label(f"Side {side} faction", y)
             shown = next((n for n, i in self.factions.items() if i == self.choice[side]), names[0])
+            options: list[str | tuple[str, str]] = [*names]
             self.widgets[f"faction-{side}"] = pygame_gui.elements.UIDropDownMenu(
-                names, shown, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
+                options, shown, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
             y += 48
         label("Dice", y)
         self.widgets["dice"] = pygame_gui.elements.UIDropDownMenu(
@@ -229,7 +232,7 @@ class SetupScene(Scene):
             draw_text(surface, line, (x, 80 + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top
         if self.error:
-            lines = []
+            lines: list[str] = []
             for raw in self.error.splitlines():
                 lines.extend(wrap(raw, COLUMN_W - 28, 14, False, 4))
             box = pygame.Rect(x, self.error_top, COLUMN_W, 24 + line_height(14) * len(lines))
