@@ -146,3 +146,64 @@ def record_battle(campaign_path: Path | str, state: GameState, save_path: Path |
     write_document(path, campaign_data(c))
     return c, new_status
 
+
+
+# ---- campaign files kept by the window ------------------------------------------------------------------------
+
+
+def campaigns_dir() -> Path:
+    from .. import paths
+
+    return paths.user_data_dir() / "campaigns"
+
+
+def start_campaign(name: str, length: str, factions: dict[str, str], players: dict[str, str] | None = None,
+                   folder: Path | None = None) -> Path:
+    """A new campaign file in the campaigns folder, named after the campaign; never over an existing one."""
+    from .campaign import TARGETS, Player
+
+    name = name.strip()
+    problems = []
+    if not name:
+        problems.append("name: expected a name for the campaign")
+    if length not in TARGETS:
+        problems.append(f"length: expected one of {', '.join(TARGETS)} (got {length!r})")
+    for side in SIDES:
+        if not factions.get(side):
+            problems.append(f"players.{side}.faction: choose a faction for side {side}")
+    if problems:
+        raise InputError("campaign", problems)
+    path = (folder or campaigns_dir()) / f"{_slug(name)}.toml"
+    if path.exists():
+        raise InputError(str(path), f"a campaign named {name!r} already exists; continue it, or choose another name")
+    players = players or {}
+    c = Campaign(name=name, length=length,  # type: ignore[arg-type]
+                 players={s: Player(name=players.get(s, "").strip(), faction=factions[s]) for s in SIDES})
+    status(c, path.parent, str(path))
+    write_document(path, campaign_data(c))
+    return path
+
+
+def campaign_files(folder: Path | None = None) -> list[Path]:
+    folder = folder or campaigns_dir()
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def battle_save_path(campaign_path: Path | str, number: int) -> Path:
+    """Where battle ``number`` of the campaign is saved: beside the campaign file."""
+    p = Path(campaign_path)
+    return p.with_name(f"{p.stem}-battle-{number}.json")
+
+
+def unfinished_battle(campaign_path: Path | str, c: Campaign):
+    """The next battle's save when it was started and is not over (to be continued), else None."""
+    from .record import read_save
+
+    path = battle_save_path(campaign_path, len(c.battles) + 1)
+    if not path.is_file():
+        return None
+    try:
+        save = read_save(path)
+    except InputError:
+        return None
+    return None if save.game.state.phase == "over" and not (save.game.state.result or {}).get("pending") else save

@@ -97,6 +97,10 @@ class BattleSession:
     # Card draws while the players roll: the same seed for every try of one action (an action asking for dice is
     # resolved again from its start), a new one after each action taken.
     draw_seed: int = field(default_factory=lambda: random.SystemRandom().randrange(2**31))
+    # A campaign battle: its campaign file, where the result is recorded the moment the battle ends (p.31), and
+    # what was recorded there.
+    campaign: Path | None = None
+    campaign_recorded: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         side = self.to_act()
@@ -190,6 +194,8 @@ class BattleSession:
             self.game.record.append(RecordEntry(action, list(outcome.rolls)))
             self.draw_seed = random.Random(self.draw_seed).randrange(2**31)
             self._autosave()
+            if self.over and self.campaign is not None and not self.campaign_recorded:
+                self._record_in_campaign()
         return Attempt(outcome=outcome)
 
     def answer(self, pending: Pending, value: float) -> Attempt:
@@ -216,6 +222,9 @@ class BattleSession:
 
     # ---- undo and saves ----------------------------------------------------------------------------------------
     def undo(self) -> str:
+        if self.campaign_recorded:
+            raise InputError("undo", f"the battle's result is recorded in the campaign {self.campaign}; it can no "
+                                     f"longer be taken back")
         if not self.game.record:
             raise InputError("undo", "nothing to undo: the battle is as set-up left it")
         last = self.game.record[-1].action
@@ -232,7 +241,32 @@ class BattleSession:
         self.save_path = written
         return written
 
+    def _record_in_campaign(self) -> None:
+        """The battle is over: save it beside the campaign file and record its result there (the same function as
+        ``campaign battle FILE --save SAVE``)."""
+        from ..game.campaign_battle import record_battle
+
+        try:
+            save = self.save()
+            c, st = record_battle(self.campaign, self.state, save)
+        except InputError as e:
+            self.messages.append(f"the result could not be recorded in the campaign: {e.message()}")
+            return
+        n = len(c.battles)
+        lines = [f"recorded in the campaign {c.name} ({Path(self.campaign).name}) as battle {n}; the battle is saved "
+                 f"beside it as {save.name}"]
+        lines += [line for line in st.explain if line.startswith(f"battle {n}:") or line.startswith("the campaign")]
+        self.campaign_recorded = lines
+
     def _autosave(self) -> None:
+        if self.campaign is not None and self.save_path is not None and not self.over:
+            # A campaign battle keeps its own save beside the campaign file current, so it can be continued from
+            # the campaign screen.
+            try:
+                self.save()
+            except (InputError, OSError) as e:
+                why = e.message() if isinstance(e, InputError) else f"{e.strerror or e}"
+                self.messages.append(f"the campaign battle's save failed (the battle goes on): {why}")
         if not self.autosaving:
             return
         try:

@@ -217,12 +217,15 @@ class MenuScene(Scene):
         self.widgets["browse"] = pygame_gui.elements.UIButton(
             pygame.Rect(x + COLUMN_W - 100, y, 100, 38), "Browse…", m, tool_tip_text="choose a file")
         y += 56
-        self.widgets["quit"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 160, 40), "Quit", m)
+        self.widgets["quit"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 110, 40), "Quit", m)
         self.widgets["factions"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 170, y, 160, 40), "Factions…", m,
+            pygame.Rect(x + 120, y, 130, 40), "Factions…", m,
             tool_tip_text="make a faction, or buy its campaign upgrades (p.30-31)")
+        self.widgets["campaign"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + 260, y, 130, 40), "Campaign…", m,
+            tool_tip_text="start or continue a campaign: battles, points, streaks, upgrades (p.31)")
         self.widgets["mirror"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + COLUMN_W - 300, y, 300, 40), "Mirror a physical table…", m,
+            pygame.Rect(x + COLUMN_W - 240, y, 240, 40), "Mirror a physical table…", m,
             tool_tip_text="copy a real table (terrain, units, counters) into a scenario and ask about it")
         self.error_top = y + 58
 
@@ -319,6 +322,11 @@ class MenuScene(Scene):
 
                 if self.app is not None:
                     self.app.push(EditorStartScene())
+            elif el is self.widgets.get("campaign"):
+                from .campaign_start import CampaignStartScene
+
+                if self.app is not None:
+                    self.app.push(CampaignStartScene())
             elif el is self.widgets.get("factions"):
                 from .faction_editor import FactionEditorScene
 

@@ -26,6 +26,9 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     view = referee_view(state)
     result = view.get("result") or {}
     out: list[tuple[str, str]] = []
+    if session.campaign_recorded:
+        out.append(("h", "Campaign"))
+        out.extend(("ok", line) for line in session.campaign_recorded)
     control = "Contested" if view["control"] is None else f"Controlled by side {view['control']}"
     out.append(("h", f"The table is {control}"))
     if result.get("winner"):
@@ -86,7 +89,8 @@ class ReportScene(Scene):
         self.manager = gui_manager(self.manager, size)
         w, h = size
         self.buttons = {}
-        labels = (("table", "Look at the table"), ("save", "Save the battle"), ("menu", "Back to the menu"))
+        back = "Back to the campaign" if self.session.campaign is not None else "Back to the menu"
+        labels = (("table", "Look at the table"), ("save", "Save the battle"), ("look", "Look back…"), ("menu", back))
         for i, (key, label) in enumerate(labels):
             rect = pygame.Rect(40 + i * 200, h - 60, 186, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
@@ -100,6 +104,8 @@ class ReportScene(Scene):
                 self.app.pop()
             elif key == "save" and self.on_save is not None:
                 self.on_save()
+            elif key == "look":
+                self.look_back()
             elif key == "menu" and self.app is not None:
                 self.app.pop()
                 self.app.pop()
@@ -111,6 +117,15 @@ class ReportScene(Scene):
             self.app.pop()
             return True
         return True
+
+    def look_back(self):
+        """The summary, each side's dice report and the replay of this battle."""
+        from .look_back import LookBackScene
+
+        scene = LookBackScene(self.session.game, self.session.save_path)
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
 
     def update(self, dt: float) -> None:
         if self.manager is not None:

@@ -183,7 +183,7 @@ class SetupScene(Scene):
                 dice = None
                 source = HandDice(given, None, random.Random(self.draw_seed if seed is None else seed))
             try:
-                state, _rolls = new_battle(table, SetupChoices(factions=dict(self.choice)), source)
+                state, _rolls = new_battle(table, self.setup_choices(), source)
             except DiceMissing as e:
                 self._ask(e, given)
                 return None
@@ -194,6 +194,9 @@ class SetupScene(Scene):
         self.error = ""
         self.open(session)
         return session
+
+    def setup_choices(self) -> SetupChoices:
+        return SetupChoices(factions=dict(self.choice))
 
     def _ask(self, missing: DiceMissing, given: list[float]) -> None:
         if self.app is None:

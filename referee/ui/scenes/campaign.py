@@ -1,0 +1,250 @@
+"""The campaign screen between battles: the battles so far with their margins, each side's campaign points and
+streak against the points needed, tech points, upgrades bought, and the winner once the campaign is won.
+
+From here the next battle starts under the campaign's rules (``CampaignSetupScene``: upgraded factions, the streak
+bonus on the attacker/defender roll, A47); its result is recorded by the battle itself when it ends. Each side buys
+its upgrades in the faction editor's campaign mode, and any battle with a save can be looked back on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+from ...game.campaign import STREAK_EFFECTS, TARGETS, load_campaign
+from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
+from ...game.setup import SetupChoices
+from ...rules.errors import InputError
+from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
+from .pages import LinesScene
+from .setup import SetupScene
+
+
+def battle_line(n: int, b) -> str:
+    if b.winner is None:
+        head = f"Battle {n}: a draw"
+    else:
+        head = f"Battle {n}: side {b.winner} wins, {b.level}"
+    if b.vp is not None:
+        head += f" (margin {b.margin}; {b.vp['A']} VP to {b.vp['B']})"
+    control = "the Table Contested" if b.control is None else f"the Table Controlled by side {b.control}"
+    source = "recorded from the battle" if b.vp is not None else "typed result"
+    return f"{head}; {control}; {source}"
+
+
+class CampaignScene(LinesScene):
+    title = "Campaign"
+
+    def __init__(self, path: Path | str) -> None:
+        super().__init__()
+        self.path = Path(path)
+        self.campaign = None
+        self.status = None
+        self.problem = ""
+        self.unfinished = None
+        self.look_choice = ""
+        self.extra: dict[str, object] = {}
+        self.load()
+
+    def load(self) -> None:
+        try:
+            self.campaign, self.status = load_campaign(self.path)
+            self.problem = ""
+            self.unfinished = unfinished_battle(self.path, self.campaign)
+        except InputError as e:
+            self.campaign, self.status, self.problem = None, None, e.message()
+        c = self.campaign
+        self.heading = f"Campaign: {c.name}" if c else f"Campaign: {self.path.name}"
+        self.subtitle = (f"{c.length} campaign: the first to {TARGETS[c.length]} campaign points, or a winning streak "
+                         f"of 4, wins [p.31] · {self.path.name}" if c else str(self.path))
+
+    def on_resume(self) -> None:
+        self.load()
+        self.look_choice = ""                 # the latest battle is offered first
+        super().on_resume()
+
+    # ---- the page --------------------------------------------------------------------------------------------
+    def lines(self) -> list[tuple[str, str]]:
+        if self.campaign is None:
+            return [("bad", self.problem)]
+        c, st = self.campaign, self.status
+        out: list[tuple[str, str]] = []
+        if st.winner:
+            player = c.players[st.winner].name or f"side {st.winner}"
+            out.append(("ok", f"The campaign is won by {player} ({st.sides[st.winner].faction.name}): {st.why_won}"))
+        target = TARGETS[c.length]
+        for side in ("A", "B"):
+            me = st.sides[side]
+            who = c.players[side].name or f"Side {side}"
+            out.append(("h", f"{who} (side {side}), {me.faction.name}: {me.campaign_points} of {target} campaign "
+                             f"points; streak {me.streak} ({STREAK_EFFECTS[min(me.streak, 3)]}); "
+                             f"{me.tech_points} tech points banked"))
+            bought = [f"{RATING_TITLES[u.rating]} {STAT_SHORT[u.stat]} for {u.cost}"
+                      + (f" after battle {u.battle}" if u.battle else "") for u in me.faction.upgrades]
+            out.append(("b", "upgrades: " + (", ".join(bought) if bought else "none yet")))
+            for r in RATINGS:
+                out.append(("dim", f"{RATING_TITLES[r]:9} {me.faction.stats(r).short()}"))
+        out.append(("h", f"Battles ({len(c.battles)})"))
+        if not c.battles:
+            out.append(("dim", "none yet: start the first battle"))
+        for n, b in enumerate(c.battles, start=1):
+            out.append(("b", battle_line(n, b)))
+        if self.unfinished is not None:
+            out.append(("h", f"Battle {len(c.battles) + 1} is under way: {self.unfinished.summary()}"))
+        out.append(("h", "How the totals are worked out"))
+        out.extend(("dim", line) for line in st.explain)
+        return out
+
+    def looked_back(self) -> list[str]:
+        """The battles with a save to look back on, as offered in the list."""
+        if self.campaign is None:
+            return []
+        return [f"Battle {n}" for n, b in enumerate(self.campaign.battles, start=1) if b.save]
+
+    def button_row(self) -> list[tuple[str, str, bool]]:
+        ok = self.campaign is not None
+        won = ok and bool(self.status.winner)
+        played = ok and bool(self.campaign.battles)
+        row = []
+        if self.unfinished is not None:
+            row.append(("continue", f"Continue battle {len(self.campaign.battles) + 1}", True))
+        else:
+            row.append(("next", "Next battle…", ok and not won))
+        row += [("upgrade-A", "Upgrades: side A…", played and not won),
+                ("upgrade-B", "Upgrades: side B…", played and not won),
+                ("look", "Look back…", bool(self.looked_back())),
+                ("back", "Back", True)]
+        return row
+
+    def build_extra(self, manager, size, bottom: int) -> None:
+        options = self.looked_back()
+        self.extra = {}
+        if options:
+            if self.look_choice not in options:
+                self.look_choice = options[-1]
+            # Beside the buttons when they fit on one row, else above the last one.
+            x = 30 + len(self.button_row()) * 186
+            rect = pygame.Rect(x, bottom, 150, 38) if x + 150 < size[0] - 20 else \
+                pygame.Rect(size[0] - 180, bottom - 48, 150, 38)
+            self.extra["look"] = pygame_gui.elements.UIDropDownMenu(options, self.look_choice, rect, manager)
+
+    def handle_extra(self, event) -> bool:
+        if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.extra.get("look"):
+            self.look_choice = event.text
+            return True
+        return False
+
+    def pressed(self, key: str) -> None:
+        if key == "back":
+            if self.app is not None:
+                self.app.pop()
+        elif key == "next":
+            self.next_battle()
+        elif key == "continue":
+            self.continue_battle()
+        elif key.startswith("upgrade-"):
+            self.upgrades(key[-1])
+        elif key == "look":
+            self.look_back(int(self.look_choice.split()[-1]) if self.look_choice else len(self.campaign.battles))
+
+    # ---- what the buttons do ------------------------------------------------------------------------------------
+    def next_battle(self):
+        try:
+            scene = CampaignSetupScene(self.path)
+        except InputError as e:
+            self.say("error", e.message())
+            return None
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
+    def continue_battle(self):
+        from ..battle import BattleSession
+        from .battle import BattleScene
+
+        save = self.unfinished
+        if save is None:
+            return None
+        session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path, campaign=self.path)
+        scene = BattleScene(session)
+        if self.app is not None:
+            self.app.push(scene)
+            scene.hand_off(session.to_act() or session.viewer)
+        return scene
+
+    def upgrades(self, side: str):
+        from .faction_campaign import CampaignUpgradeScene
+
+        try:
+            scene = CampaignUpgradeScene(self.path, side)
+        except InputError as e:
+            self.say("error", e.message())
+            return None
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
+    def look_back(self, number: int):
+        from ...game.record import read_save
+        from .look_back import LookBackScene
+
+        b = self.campaign.battles[number - 1]
+        path = Path(b.save)
+        if not path.is_absolute():
+            path = self.path.parent / path
+        try:
+            save = read_save(path)
+        except InputError as e:
+            self.say("error", e.message())
+            return None
+        scene = LookBackScene(save.game, path)
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
+
+class CampaignSetupScene(SetupScene):
+    """The set-up of a campaign's next battle: factions fixed by the campaign (with their upgrades), the streak
+    bonus on the attacker/defender roll (A47); the table and the dice are the players' choice."""
+
+    title = "Campaign battle"
+
+    def __init__(self, path: Path | str) -> None:
+        super().__init__()
+        self.path = Path(path)
+        c, st = load_campaign(self.path)
+        self.number = len(c.battles) + 1
+        self.name = c.name
+        self.campaign_choices = battle_choices(self.path, c, st)
+        self.choice = dict(self.campaign_choices.factions)
+
+    def _build(self, size) -> None:
+        super()._build(size)
+        for side in ("A", "B"):
+            menu = self.widgets.get(f"faction-{side}")
+            if menu is not None:
+                menu.disable()
+
+    def setup_choices(self) -> SetupChoices:
+        return SetupChoices(factions=dict(self.choice), streak=dict(self.campaign_choices.streak))
+
+    def open(self, session) -> None:
+        session.campaign = self.path
+        session.save_path = battle_save_path(self.path, self.number)
+        try:
+            session.save()
+        except InputError as e:
+            session.messages.append(f"the campaign battle's save failed (the battle goes on): {e.message()}")
+        super().open(session)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        from .. import theme
+        from ..widgets import draw_text
+
+        bonus = ", ".join(f"side {s} +{b}" for s, b in self.campaign_choices.streak.items() if b) or "none"
+        draw_text(surface, f"{self.name}, battle {self.number}: factions as the campaign made them; streak bonus on "
+                           f"the attacker/defender roll: {bonus} [p.31, A47]", (20, surface.get_height() - 30), 14,
+                  True, theme.ACCENT)
