@@ -1,10 +1,12 @@
 """A campaign played as two players would in the window (headless): started from the menu, three battles set up
-under the campaign's rules and played through the battle controller, each result recorded by the battle itself,
-an upgrade bought between battles in the faction editor's campaign mode and used in the next, the campaign won;
-then a battle looked back on: summary, dice report, replay."""
+under the campaign's rules and played through the battle controller, each result recorded by the battle itself
+(the same campaign file as ``campaign battle FILE --save SAVE``), an upgrade bought between battles in the faction
+editor's campaign mode and used in the next, the campaign won; then a battle looked back on: summary, dice report,
+replay."""
 
 import os
 import random
+import shutil
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -13,6 +15,7 @@ import pygame  # noqa: E402
 import pygame_gui  # noqa: E402
 import pytest  # noqa: E402
 
+from referee.cli.main import main  # noqa: E402
 from referee.game.actions import Action  # noqa: E402
 from referee.game.campaign import load_campaign  # noqa: E402
 from referee.game.random_play import random_action  # noqa: E402
@@ -116,6 +119,9 @@ def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path):
     click(app, start, "start")
     campaign = app.scene
     assert isinstance(campaign, CampaignScene) and campaign.campaign.name == "Border War"
+    # A copy kept by hand beside it, to record the same battle from its save on the command line.
+    by_hand = campaign.path.with_name("border-war-by-hand.toml")
+    shutil.copyfile(campaign.path, by_hand)
 
     # Battle 1: side B withdraws at the end of round 2 and side A allows it: A Controls the Table.
     battle = start_battle(app, campaign, seed=11)
@@ -128,6 +134,9 @@ def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path):
     first = c.battles[0]
     assert first.vp is not None and first.control == "A" and first.save == "border-war-battle-1.json"
     assert (st.sides["A"].tech_points, st.sides["B"].tech_points) == (2, 1)
+    # `campaign battle FILE --save SAVE` on the battle's save gives the same campaign file as the window.
+    assert main(["campaign", "battle", str(by_hand), "--save", str(campaign.path.with_name(first.save))]) == 0
+    assert by_hand.read_bytes() == campaign.path.read_bytes()
 
     # Between battles: side A buys Reserve Armour in the faction editor's campaign mode and records it.
     before = st.sides["A"].faction.stats("reserve").armour
