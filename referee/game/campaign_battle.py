@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..authoring.faction_io import faction_to_toml
 from ..rules.errors import InputError
@@ -29,6 +30,9 @@ from .campaign import (
 )
 from .setup import SetupChoices
 from .state import SIDES, GameState, ObjectiveState, as_side
+
+if TYPE_CHECKING:
+    from .record import Save
 
 
 def _slug(text: str) -> str:
@@ -160,7 +164,7 @@ def campaigns_dir() -> Path:
 def start_campaign(name: str, length: str, factions: dict[str, str], players: dict[str, str] | None = None,
                    folder: Path | None = None) -> Path:
     """A new campaign file in the campaigns folder, named after the campaign; never over an existing one."""
-    from .campaign import TARGETS, Player
+    from .campaign import TARGETS
 
     name = name.strip()
     problems = []
@@ -177,8 +181,8 @@ def start_campaign(name: str, length: str, factions: dict[str, str], players: di
     if path.exists():
         raise InputError(str(path), f"a campaign named {name!r} already exists; continue it, or choose another name")
     players = players or {}
-    c = Campaign(name=name, length=length,  # type: ignore[arg-type]
-                 players={s: Player(name=players.get(s, "").strip(), faction=factions[s]) for s in SIDES})
+    c = Campaign.model_validate({"name": name, "length": length, "players": {
+        s: {"name": players.get(s, "").strip(), "faction": factions[s]} for s in SIDES}})
     status(c, path.parent, str(path))
     write_document(path, campaign_data(c))
     return path
@@ -195,7 +199,7 @@ def battle_save_path(campaign_path: Path | str, number: int) -> Path:
     return p.with_name(f"{p.stem}-battle-{number}.json")
 
 
-def unfinished_battle(campaign_path: Path | str, c: Campaign):
+def unfinished_battle(campaign_path: Path | str, c: Campaign) -> Save | None:
     """The next battle's save when it was started and is not over (to be continued), else None."""
     from .record import read_save
 

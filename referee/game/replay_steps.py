@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .dice import replay_source
 from .engine import Game, play
-from .state import SIDES, GameState
+from .state import SIDES, Data, GameState
 from .view import player_view, referee_view
 
 TRUTH = "truth"
@@ -51,7 +51,7 @@ class BattleReplay:
                 self._states[i + 1] = state
         return self._states[n]
 
-    def view_at(self, n: int, viewer: str) -> dict:
+    def view_at(self, n: int, viewer: str) -> Data:
         """What ``viewer`` ("A", "B" or "truth") saw after the first ``n`` actions."""
         if viewer == TRUTH:
             if not self.over:

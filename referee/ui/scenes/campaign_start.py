@@ -50,7 +50,7 @@ class CampaignStartScene(LinesScene):
         rows = [("name", "Name", None), ("length", "Length", list(LENGTHS)), ("player-A", "Side A player", None),
                 ("faction-A", "Side A faction", names), ("player-B", "Side B player", None),
                 ("faction-B", "Side B faction", names)]
-        for i, (key, label, options) in enumerate(rows):
+        for key, label, options in rows:
             L(pygame.Rect(x, y, 170, 34), label, manager)
             rect = pygame.Rect(x + 180, y, COLUMN_W - 180, 34)
             if options is None:
