@@ -246,6 +246,8 @@ class BattleSession:
         ``campaign battle FILE --save SAVE``)."""
         from ..game.campaign_battle import record_battle
 
+        if self.campaign is None:
+            return
         try:
             save = self.save()
             c, st = record_battle(self.campaign, self.state, save)
@@ -253,7 +255,7 @@ class BattleSession:
             self.messages.append(f"the result could not be recorded in the campaign: {e.message()}")
             return
         n = len(c.battles)
-        lines = [f"recorded in the campaign {c.name} ({Path(self.campaign).name}) as battle {n}; the battle is saved "
+        lines = [f"recorded in the campaign {c.name} ({self.campaign.name}) as battle {n}; the battle is saved "
                  f"beside it as {save.name}"]
         lines += [line for line in st.explain if line.startswith(f"battle {n}:") or line.startswith("the campaign")]
         self.campaign_recorded = lines

@@ -9,17 +9,22 @@ its upgrades in the faction editor's campaign mode, and any battle with a save c
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
-from ...game.campaign import STREAK_EFFECTS, TARGETS, load_campaign
+from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
 from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
 from ...game.setup import SetupChoices
+from ...game.state import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .pages import LinesScene
 from .setup import SetupScene
+
+if TYPE_CHECKING:
+    from ...game.record import Save
 
 
 def battle_line(n: int, b) -> str:
@@ -40,12 +45,12 @@ class CampaignScene(LinesScene):
     def __init__(self, path: Path | str) -> None:
         super().__init__()
         self.path = Path(path)
-        self.campaign = None
-        self.status = None
+        self.campaign: Campaign | None = None
+        self.status: CampaignStatus | None = None
         self.problem = ""
-        self.unfinished = None
+        self.unfinished: Save | None = None
         self.look_choice = ""
-        self.extra: dict[str, object] = {}
+        self.extra: dict[str, Any] = {}
         self.load()
 
     def load(self) -> None:
@@ -67,17 +72,21 @@ class CampaignScene(LinesScene):
 
     # ---- the page --------------------------------------------------------------------------------------------
     def lines(self) -> list[tuple[str, str]]:
-        if self.campaign is None:
+        if self.campaign is None or self.status is None:
             return [("bad", self.problem)]
         c, st = self.campaign, self.status
         out: list[tuple[str, str]] = []
         if st.winner:
-            player = c.players[st.winner].name or f"side {st.winner}"
-            out.append(("ok", f"The campaign is won by {player} ({st.sides[st.winner].faction.name}): {st.why_won}"))
+            won = as_side(st.winner)
+            player = c.players[won].name or f"side {won}"
+            faction = st.sides[won].faction
+            out.append(("ok", f"The campaign is won by {player} ({faction.name if faction else won}): {st.why_won}"))
         target = TARGETS[c.length]
-        for side in ("A", "B"):
+        for side in SIDES:
             me = st.sides[side]
-            who = c.players[side].name or f"Side {side}"
+            if me.faction is None:
+                continue
+            who = c.players[as_side(side)].name or f"Side {side}"
             out.append(("h", f"{who} (side {side}), {me.faction.name}: {me.campaign_points} of {target} campaign "
                              f"points; streak {me.streak} ({STREAK_EFFECTS[min(me.streak, 3)]}); "
                              f"{me.tech_points} tech points banked"))
@@ -104,12 +113,13 @@ class CampaignScene(LinesScene):
         return [f"Battle {n}" for n, b in enumerate(self.campaign.battles, start=1) if b.save]
 
     def button_row(self) -> list[tuple[str, str, bool]]:
-        ok = self.campaign is not None
-        won = ok and bool(self.status.winner)
-        played = ok and bool(self.campaign.battles)
+        c, st = self.campaign, self.status
+        ok = c is not None and st is not None
+        won = st is not None and bool(st.winner)
+        played = c is not None and bool(c.battles)
         row = []
-        if self.unfinished is not None:
-            row.append(("continue", f"Continue battle {len(self.campaign.battles) + 1}", True))
+        if self.unfinished is not None and c is not None:
+            row.append(("continue", f"Continue battle {len(c.battles) + 1}", True))
         else:
             row.append(("next", "Next battle…", ok and not won))
         row += [("upgrade-A", "Upgrades: side A…", played and not won),
@@ -128,7 +138,8 @@ class CampaignScene(LinesScene):
             x = 30 + len(self.button_row()) * 186
             rect = pygame.Rect(x, bottom, 150, 38) if x + 150 < size[0] - 20 else \
                 pygame.Rect(size[0] - 180, bottom - 48, 150, 38)
-            self.extra["look"] = pygame_gui.elements.UIDropDownMenu(options, self.look_choice, rect, manager)
+            choices: list[str | tuple[str, str]] = [*options]
+            self.extra["look"] = pygame_gui.elements.UIDropDownMenu(choices, self.look_choice, rect, manager)
 
     def handle_extra(self, event) -> bool:
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.extra.get("look"):
@@ -146,7 +157,7 @@ class CampaignScene(LinesScene):
             self.continue_battle()
         elif key.startswith("upgrade-"):
             self.upgrades(key[-1])
-        elif key == "look":
+        elif key == "look" and self.campaign is not None:
             self.look_back(int(self.look_choice.split()[-1]) if self.look_choice else len(self.campaign.battles))
 
     # ---- what the buttons do ------------------------------------------------------------------------------------
@@ -190,7 +201,12 @@ class CampaignScene(LinesScene):
         from ...game.record import read_save
         from .look_back import LookBackScene
 
+        if self.campaign is None:
+            return None
         b = self.campaign.battles[number - 1]
+        if not b.save:
+            self.say("error", f"battle {number} was typed in: it has no save to look back on")
+            return None
         path = Path(b.save)
         if not path.is_absolute():
             path = self.path.parent / path

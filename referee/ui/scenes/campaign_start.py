@@ -62,7 +62,8 @@ class CampaignStartScene(LinesScene):
                 if key.startswith("faction-") and current not in options:
                     current = options[min(1, len(options) - 1)] if key == "faction-B" else options[0]
                     self.values[key] = current
-                self.fields[key] = D(options, current, rect, manager)
+                choices: list[str | tuple[str, str]] = [*options]
+                self.fields[key] = D(choices, current, rect, manager)
             y += 44
         # Continue: every campaign file in the campaigns folder.
         cx = x + COLUMN_W + 40

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...game.campaign import Purchase, campaign_data, load_campaign, other, status
+from ...game.state import as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, STAT_SHORT
 from ...storage import write_document
@@ -33,6 +34,8 @@ class CampaignUpgradeScene(FactionEditorScene):
         if st.winner:
             raise InputError(str(self.campaign_path), f"the campaign is won by side {st.winner}; nothing more to buy")
         mine = st.sides[side].faction
+        if mine is None:
+            raise InputError(str(self.campaign_path), f"players.{side}.faction: no faction for side {side}")
         super().__init__(mine)
         self.mode = UPGRADE
         self.opponent = st.sides[other(side)].faction
@@ -77,7 +80,7 @@ class CampaignUpgradeScene(FactionEditorScene):
             return None
         try:
             c, _ = load_campaign(self.campaign_path)
-            purchases = [Purchase(side=self.side, rating=u.rating, stat=u.stat, after_battle=len(c.battles))
+            purchases = [Purchase(side=as_side(self.side), rating=u.rating, stat=u.stat, after_battle=len(c.battles))
                          for u in new]
             c = c.model_copy(update={"purchases": [*c.purchases, *purchases]})
             st = status(c, self.campaign_path.parent, str(self.campaign_path))

@@ -22,7 +22,7 @@ class LinesScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.manager: pygame_gui.UIManager | None = None
-        self.buttons: dict[object, str] = {}
+        self.buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.scroll = 0
         self.message: tuple[str, str] = ("", "")      # (style, text) under the heading
 
