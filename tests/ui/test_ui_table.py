@@ -380,3 +380,24 @@ def test_every_kind_of_piece_can_be_selected_and_drawn(app, scene, table):
         app.render()
     scene.select(None)
     assert scene.report is None
+
+
+def test_the_log_wraps_as_a_whole_whether_it_grew_changed_or_the_panel_resized(app, scene):
+    """Wrapping only the new lines (or reusing each line's wrapping) gives what wrapping the whole log gives."""
+    long = "a line long enough to be wrapped over several lines of the log panel " * 4
+    width = scene.layout.log.w - 2 * panels.PAD
+    first = [f"[round 1] {long}", "    working of the first", "[round 1] short"]
+    scene.set_log("Battle log", first)
+    assert scene.log_wrapped == panels.log_lines(first, width)
+    grown = first + [f"[round 2] {long} more", "    working"]
+    scene.set_log("Battle log", grown)
+    assert scene.log_wrapped == panels.log_lines(grown, width)
+    other = [grown[0], "[round 1] short (only you: a note)"] + grown[3:]
+    scene.set_log("Battle log", other)
+    assert scene.log_wrapped == panels.log_lines(other, width)
+    scene.on_resize((1000, 700))
+    narrow = scene.layout.log.w - 2 * panels.PAD
+    assert narrow != width
+    scene.set_log("Battle log", other + ["[round 3] last"])
+    assert scene.log_wrapped == panels.log_lines(other + ["[round 3] last"], narrow)
+    assert len(scene.log_wrapped) > len(other) + 1

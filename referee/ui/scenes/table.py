@@ -102,7 +102,7 @@ class TableScene(Scene):
         self.log_title = ""
         self.log_lines: list[str] = []
         self.log_wrapped: list[tuple[str, bool]] = []
-        self._log_done: tuple[int, list[str], list[tuple[str, bool]]] = (0, [], [])   # the last wrapping, kept
+        self._log_done: tuple = (0, [], [], {})   # the last wrapping: width, lines, wrapped lines, each line's parts
         self.log_scroll = 0
         self.ruler_a: RulerEnd | None = None
         self.ruler_b: RulerEnd | None = None
@@ -225,18 +225,31 @@ class TableScene(Scene):
         self._rewrap_log()
 
     def _rewrap_log(self) -> None:
-        """Wrap the log to the panel's width. A battle's log only grows: the lines already wrapped at this width
-        are kept and only the new ones wrapped, so an action late in a long battle costs what an early one does."""
+        """Wrap the log to the panel's width, so that an action late in a long battle costs what an early one does.
+
+        A battle's log only grows: when the new lines begin with the last ones, only the new ones are wrapped.
+        Otherwise (the other player's view, one unit's entries) each line's wrapping is looked up among those of
+        the last log at this width, which keeps only the lines of that log."""
         width = self.layout.log.w - 2 * panels.PAD
-        done_width, done_lines, done_wrapped = self._log_done
+        done_width, done_lines, done_wrapped, memo = self._log_done
+        if width != done_width:
+            memo = {}
         n = len(done_lines)
         if width == done_width and n and len(self.log_lines) >= n and self.log_lines[n - 1] == done_lines[-1] \
                 and self.log_lines[:n] == done_lines:
             wrapped = done_wrapped + panels.log_lines(self.log_lines[n:], width)
         else:
-            wrapped = panels.log_lines(self.log_lines, width)
+            kept: dict[str, list[tuple[str, bool]]] = {}
+            wrapped = []
+            for line in self.log_lines:
+                parts = memo.get(line)
+                if parts is None:
+                    parts = panels.log_lines((line,), width)
+                kept[line] = parts
+                wrapped.extend(parts)
+            memo = kept
         self.log_wrapped = wrapped
-        self._log_done = (width, self.log_lines, wrapped)
+        self._log_done = (width, self.log_lines, wrapped, memo)
 
     def _log_visible_lines(self) -> int:
         return max(1, (self.layout.log.h - 30) // line_height(panels.SMALL))
