@@ -97,6 +97,7 @@ class BattleSession:
     # Card draws while the players roll: the same seed for every try of one action (an action asking for dice is
     # resolved again from its start), a new one after each action taken.
     draw_seed: int = field(default_factory=lambda: random.SystemRandom().randrange(2**31))
+    _checked: tuple = field(default_factory=lambda: (None, {}), repr=False, compare=False)
     # A campaign battle: its campaign file, where the result is recorded the moment the battle ends (p.31), and
     # what was recorded there.
     campaign: Path | None = None
@@ -149,16 +150,32 @@ class BattleSession:
         return log_lines(self.view(), explain=explain)
 
     # ---- what the engine would accept --------------------------------------------------------------------------
+    def _answers(self) -> dict:
+        """The checks already made on the current state: the buttons ask the same questions several times per
+        action (after it, after a selection, after a hand-off), and each costs a copy of the state."""
+        if self._checked[0] is not self.state:
+            self._checked = (self.state, {})
+        return self._checked[1]
+
     def check(self, action: Action) -> Check:
         """The engine's checks for ``action``, stopping at the first die: the same code that will resolve it."""
-        try:
-            outcome = play(self.state, action, FirstDieStops())
-        except DiceMissing as e:
-            return Check(True, "", e.request)
-        return Check(outcome.legal, outcome.reason)
+        answers, key = self._answers(), ("check", repr(action))
+        if key not in answers:
+            try:
+                outcome = play(self.state, action, FirstDieStops())
+                answers[key] = Check(outcome.legal, outcome.reason)
+            except DiceMissing as e:
+                answers[key] = Check(True, "", e.request)
+        return answers[key]
 
     def can(self, kind: str, actor: str) -> Check:
         """May ``actor`` take an action of this kind at all (the Action Table's who-may, before any target)?"""
+        answers, key = self._answers(), ("can", kind, actor)
+        if key not in answers:
+            answers[key] = self._can(kind, actor)
+        return answers[key]
+
+    def _can(self, kind: str, actor: str) -> Check:
         s = self.state
         if s.phase != "action" or s.turn is None:
             return Check(False, f"no turn is in progress (now: {s.phase.replace('-', ' ')}) [p.16]")
