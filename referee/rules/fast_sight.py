@@ -34,7 +34,7 @@ import numpy as np
 import shapely
 
 from .battlefield import Battlefield, Piece
-from .catalogue import COVER_BANDS
+from .catalogue import COVER_BANDS, unit_types
 from .fast_geometry import (
     KNIFE_EDGE,
     TWO_PI,
@@ -210,6 +210,7 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
     table = _table(bf)
     for edges in (table.blocking_edges, table.any_cover_edges()[1]):
         edges.groups()
+    unit_types()            # the catalogue the Target bands read, loaded on its first use
     if exposure_steps:
         table.convex_parts()
         table.cover_edges()[1].groups()
