@@ -28,7 +28,8 @@ class TextCache:
         self.bytes = 0
         self._items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 
-    def __call__(self, text: str, size: int, bold: bool = False, colour: Colour = theme.TEXT) -> pygame.Surface:
+    def __call__(self, text: str, size: int, bold: bool = False,
+                 colour: Colour | tuple[int, ...] = theme.TEXT) -> pygame.Surface:
         key = (text, size, bold, colour)
         img = self._items.get(key)
         if img is not None:
