@@ -103,6 +103,7 @@ class TableScene(Scene):
         self.log_lines: list[str] = []
         self.log_wrapped: list[tuple[str, bool]] = []
         self._log_done: tuple = (0, [], [], {})   # the last wrapping: width, lines, wrapped lines, each line's parts
+        self._log_earlier: dict[str, list[tuple[str, bool]]] = {}    # each line's parts in the log before that
         self.log_scroll = 0
         self.ruler_a: RulerEnd | None = None
         self.ruler_b: RulerEnd | None = None
@@ -229,11 +230,12 @@ class TableScene(Scene):
 
         A battle's log only grows: when the new lines begin with the last ones, only the new ones are wrapped.
         Otherwise (the other player's view, one unit's entries) each line's wrapping is looked up among those of
-        the last log at this width, which keeps only the lines of that log."""
+        the last two logs at this width (hot-seat players take turns), which keeps only the lines of those two."""
         width = self.layout.log.w - 2 * panels.PAD
         done_width, done_lines, done_wrapped, memo = self._log_done
         if width != done_width:
             memo = {}
+        earlier = self._log_earlier if width == done_width else {}
         n = len(done_lines)
         if width == done_width and n and len(self.log_lines) >= n and self.log_lines[n - 1] == done_lines[-1] \
                 and self.log_lines[:n] == done_lines:
@@ -242,11 +244,12 @@ class TableScene(Scene):
             kept: dict[str, list[tuple[str, bool]]] = {}
             wrapped = []
             for line in self.log_lines:
-                parts = memo.get(line)
+                parts = memo.get(line) or earlier.get(line)
                 if parts is None:
                     parts = panels.log_lines((line,), width)
                 kept[line] = parts
                 wrapped.extend(parts)
+            self._log_earlier = memo
             memo = kept
         self.log_wrapped = wrapped
         self._log_done = (width, self.log_lines, wrapped, memo)
