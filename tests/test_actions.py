@@ -6,6 +6,8 @@ CM 3, Nuc 3; a Zane Vet Scout Sen 4, Stl 4; a Zane Vet Engineer CM 4; Zane Vet d
 3/3/4/3/3/2 (drones Rob 2); New Tokyo Veteran is 3/4/2/4/1/4.
 """
 
+import math
+
 import pytest
 
 from referee.game.actions import Action, resolve
@@ -479,7 +481,8 @@ def test_a_damaged_engineer_repairs_itself_after_its_check():
 
 def test_scramble_puts_the_unit_in_the_holding_area_and_three_blips_on_the_table():
     s = game_state(units=[unit("tac", "A", 10, 10), unit("foe", "B", 30, 30)])
-    out = do(s, "scramble", "tac")
+    # The owner chooses square 7 (A23); the draws then say the real blip is at the second corner and give labels.
+    out = resolve(s, Action("scramble", "tac", {"square": 7}), ScriptedDice(draws=[1, 0, 0, 0]))
     assert out.legal, out.reason
     st = out.state
     assert "tac" not in st.units
@@ -488,13 +491,26 @@ def test_scramble_puts_the_unit_in_the_holding_area_and_three_blips_on_the_table
     assert all(b.activation is False for b in new)                  # no counters until the next Refresh (A23)
     assert st.units == {"foe": st.units["foe"]}
     own = [b for b in new if st.holding["A"].squares[b.square]]
-    assert len(own) == 1 and (own[0].x, own[0].y) == (10, 10)       # the unit's own blip where it stood
-    assert [c.id for c in st.holding["A"].squares[own[0].square]] == ["tac"]
+    assert len(own) == 1 and own[0].square == 7
+    assert [c.id for c in st.holding["A"].squares[7]] == ["tac"]
     decoys = [b for b in new if b is not own[0]]
     assert all(st.holding["A"].squares[b.square] == [] for b in decoys)
     assert len({b.square for b in new}) == 3
+    # A small triangle of touching blips whose centre is where the unit stood: none stands on the unit's spot.
+    assert all(abs(math.hypot(b.x - 10, b.y - 10) - 1 / math.sqrt(3)) < 1e-2 for b in new)
+    assert abs(sum(b.x for b in new) / 3 - 10) < 1e-2 and abs(sum(b.y for b in new) / 3 - 10) < 1e-2
+    assert all(abs(math.hypot(a.x - b.x, a.y - b.y) - 1.0) < 1e-2 for a in new for b in new if a is not b)
+    # Labels say nothing of squares (A59).
+    assert all(not b.id.endswith(f"-{b.square}") for b in new)
     # No target counter for a Scramble.
     assert not any("Target counter" in e for e in out.events)
+
+
+def test_scramble_refuses_a_square_that_is_not_empty_and_unused():
+    s = game_state(units=[unit("tac", "A", 10, 10)],
+                   blips=[blip("a9", "A", 30, 30, [], square=9)])
+    out = resolve(s, Action("scramble", "tac", {"square": 9}), ScriptedDice(draws=[0, 0, 0, 0]))
+    assert not out.legal and "A23" in out.reason and "square 9" in out.reason
 
 
 def test_scramble_needs_zero_counters_and_three_unused_blips():

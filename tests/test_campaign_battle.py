@@ -32,13 +32,13 @@ def new_campaign(tmp_path, name="war.toml"):
 def test_a_battle_is_recorded_from_its_save_alone(tmp_path, capsys):
     f = new_campaign(tmp_path)
     c, st = load_campaign(f)
-    # Seed 3, side A withdraws and B allows it: B Controls the Table; A's mission scores 34 VP, B's 8.
-    game, dice = finished_battle(battle_choices(f, c, st), seed=3, withdraw="A")
+    # Seed 11, side A withdraws and B allows it: B Controls the Table; A's mission scores 48 VP, B's 0.
+    game, dice = finished_battle(battle_choices(f, c, st), seed=11, withdraw="A")
     save = save_game(game, tmp_path / "battle-1.json", dice)
     assert main(["campaign", "battle", str(f), "--save", str(save)]) == 0
     data = tomllib.loads(f.read_text())
     b = data["battles"][0]
-    assert (b["winner"], b["level"], b["control"], b["vp"], b["margin"]) == ("A", "decisive", "B", {"A": 34, "B": 8}, 26)
+    assert (b["winner"], b["level"], b["control"], b["vp"], b["margin"]) == ("A", "decisive", "B", {"A": 48, "B": 0}, 48)
     assert b["save"] == "battle-1.json" and b["attacker"] == "B"
     assert set(b["objectives"]) == {"alpha", "beta", "gamma", "delta", "epsilon"}
     _, st = load_campaign(f)
@@ -89,7 +89,7 @@ def test_a_battle_fought_by_other_factions_is_refused(tmp_path):
 def test_the_next_battle_uses_the_upgrades_and_the_streak(tmp_path):
     f = new_campaign(tmp_path)
     c, st = load_campaign(f)
-    game, dice = finished_battle(battle_choices(f, c, st), seed=3, withdraw="A")
+    game, dice = finished_battle(battle_choices(f, c, st), seed=11, withdraw="A")
     record_battle(f, game.state, None)
     # B Controlled the Table: 2 tech points. Zane's Reserve Stealth 2 is below New Tokyo's 3: halved to 1 [p.31, A45].
     assert main(["campaign", "upgrade", str(f), "--side", "B", "--rating", "reserve", "--stat", "stealth"]) == 0

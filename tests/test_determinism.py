@@ -68,7 +68,7 @@ def plain(data):
 def saves(tmp_path_factory) -> list[tuple[str, Path, Game, SeededDice]]:
     folder = tmp_path_factory.mktemp("determinism")
     out = []
-    for name, state, seed, steps in (("close-quarters", close_quarters(), 5, 220), ("full-set-up", set_up_battle(), 8, 220)):
+    for name, state, seed, steps in (("close-quarters", close_quarters(), 3, 220), ("full-set-up", set_up_battle(), 5, 220)):
         game, dice = played(state, seed, steps)
         assert len(game.record) > 50
         path = save_game(game, folder / f"{name}.json", dice)
@@ -99,6 +99,8 @@ def test_a_player_is_shown_the_same_in_new_processes(saves):
         shown = json.loads(run(["-m", "referee", "replay", str(path), "--as", "A", "--json"], hash_seed))
         head = shown.pop("save")
         assert "state_digest" not in head           # the whole truth's digest is not shown to one player
+        # The seals' documents are shown once the battle is over (the report), and only then.
+        assert shown.pop("seals", None) == (plain(seal_report(game)) if game.state.phase == "over" else None)
         assert shown == seen
 
 

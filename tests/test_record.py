@@ -101,7 +101,7 @@ def test_a_save_loads_back_to_exactly_the_same_game(tmp_path):
     game = example_game()
     path = save_game(game, tmp_path / "battle.json")
     doc = json.loads(path.read_text())
-    assert doc["format"] == "seven-seconds-save" and doc["version"] == 1
+    assert doc["format"] == "seven-seconds-save" and doc["version"] == record.VERSION
     assert {"program", "saved_at", "initial", "record"} <= set(doc) and "dice" not in doc
     assert doc["initial"]["holding"]["B"]["2"][0]["id"] == "b-eng"
     rolls = doc["record"][2]["rolls"]
@@ -169,7 +169,7 @@ def _mutate(doc, what):
     elif what == "wrong type":
         doc["initial"]["units"][0]["x"] = "ten"
     elif what == "newer version":
-        doc["version"] = 2
+        doc["version"] = record.VERSION + 1
     elif what == "unknown old version":
         doc["version"] = 0
     elif what == "not a save":
@@ -212,7 +212,7 @@ def _mutate(doc, what):
 DAMAGE = {
     "missing record": "record: required key is missing",
     "wrong type": "initial.units[0].x: Input should be a valid number (got 'ten')",
-    "newer version": "version: this save is in format 2, written by a newer program",
+    "newer version": f"version: this save is in format {record.VERSION + 1}, written by a newer program",
     "unknown old version": "version: save format 0 is not one this program knows",
     "not a save": "format: expected 'seven-seconds-save'",
     "no longer replays": "record[1] (action 2, 'target a-tac --dice-count 2 --assign b-tac=3'): no longer replays: "

@@ -367,7 +367,8 @@ def test_a_blip_revealed_by_its_owner_after_moving_into_the_field_is_tested():
 def test_a_scramble_loses_the_remaining_action():
     g = game([unit("a", "A", 5, 5), unit("a2", "A", 9, 5), unit("b", "B", 30, 30), unit("b2", "B", 30, 26)])
     act(g, "activate", "a")
-    act(g, "scramble", "a")
+    # The owner's square and the secret draws (which corner is real, three labels) are the program's, not dice.
+    assert g.play(Action("scramble", "a", {"square": 4}), ScriptedDice(draws=[2, 0, 0, 0])).legal
     st = g.state
     assert "a" not in st.units and st.turn.active is None
     assert sorted(b.activation for b in st.blips.values()) == [False, False, False]

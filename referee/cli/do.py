@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .. import paths
 from ..game.actions import Action, resolve
-from ..game.dice import DiceMissing, ScriptedDice
+from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
 from ..game.effects import UnknownContents
 from ..game.state import state_from_scenario, state_to_scenario_data
 from ..rules.errors import InputError
@@ -41,6 +41,8 @@ def _parser(kind: str):
         p.add_argument("target")
     if kind == "reveal":
         p.add_argument("--facing", type=finite_number)
+    if kind == "scramble":
+        p.add_argument("--square", type=int, help="the empty holding-area square the unit goes to (A23)")
     return p
 
 
@@ -76,6 +78,10 @@ def build_action(kind: str, a, state, dice: list[int]) -> Action:
         args["target"] = a.target
     if kind == "reveal" and a.facing is not None:
         args["facing"] = a.facing
+    if kind == "scramble" and a.square is not None:
+        if not 1 <= a.square <= 16:
+            raise InputError("--square", f"expected a holding-area square from 1 to 16 (got {a.square})")
+        args["square"] = a.square
     if kind == "target":
         assign: dict[str, int] = {}
         for item in a.assign:
@@ -103,6 +109,22 @@ def _check_ids(state, action: Action, path) -> None:
             raise InputError(str(path), f"unit id: {n!r} is not in this scenario (expected one of {', '.join(sorted(known))})")
 
 
+class _DoDice:
+    """The dice given on the command line; choices the referee makes (which scrambled blip is real, its labels, a
+    square not given) are drawn by the program from a fresh 128-bit seed."""
+
+    def __init__(self, given: ScriptedDice) -> None:
+        self.given = given
+        self.draws = SeededDice(new_seed())
+
+    @property
+    def used_dice(self) -> int:
+        return self.given.used_dice
+
+    def answer(self, request):
+        return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
+
+
 def run_do(args) -> int:
     rest = list(args.args)
     if not rest or rest[0] not in DO_ACTIONS:
@@ -118,7 +140,7 @@ def run_do(args) -> int:
             raise InputError("--bearing", f"expected degrees from 0 to 360 (got {b:g})")
     action = build_action(kind, a, state, dice)
     _check_ids(state, action, path)
-    source = ScriptedDice(dice=dice, bearings=list(a.bearing))
+    source = _DoDice(ScriptedDice(dice=dice, bearings=list(a.bearing)))
     try:
         outcome = resolve(state, action, source)
     except DiceMissing as e:

@@ -24,7 +24,21 @@ def kind_of(data: dict) -> str:
 
 
 def check_file(path: Path) -> tuple[str, list[str]]:
-    """The kind of file and its problems (empty when valid)."""
+    """The kind of file and its problems (empty when valid). A problem found in another file while checking this one
+    (the program's own data, such as a broken ``data/rulings.toml``) names that file, not this one."""
+    kind, problems = _check_file(path)
+    return kind, problems
+
+
+def blamed_file(e: InputError, path: Path) -> str:
+    """The file an error is about: ``path`` itself, or another file it needed (the program's data, a faction)."""
+    source = e.source.split(" [")[0]
+    if source != str(path) and source.endswith((".toml", ".json")) and Path(source).is_file():
+        return source
+    return str(path)
+
+
+def _check_file(path: Path) -> tuple[str, list[str]]:
     try:
         data = read_document(path)
     except InputError as e:
@@ -50,6 +64,9 @@ def check_file(path: Path) -> tuple[str, list[str]]:
 
             load_card_file(path)
     except InputError as e:
+        blamed = blamed_file(e, path)
+        if blamed != str(path):
+            return kind, [f"{blamed} is broken (not {path.name}): {p}" for p in e.problems]
         return kind, e.problems
     return kind, []
 

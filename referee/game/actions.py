@@ -23,7 +23,7 @@ from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target
 from .dice import DiceSource, Recorder, Roll, Rolling, RollRequest
 from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, blast, caught, d6, destroy, graze,
                       passive_after_move, reveal_blip, _free_spot)
-from .state import BlipState, GameState, UnitState, contents_from_unit
+from .state import BLIP_LABELS, BlipState, GameState, UnitState, blip_id, contents_from_unit, labels_in_use
 
 UNIT_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
                 "scramble", "jammer")
@@ -575,11 +575,86 @@ def check_scramble(ctx: Ctx, action: Action) -> list[int]:
     free = unused_blips(s, u.side)
     if len(free) < 3:
         raise Refused(f"Scramble needs 3 unused blip counters; side {u.side} has {len(free)} [p.22, A23]")
-    return free[:3]
+    square = action.args.get("square")
+    if square is not None and square not in free:
+        raise Refused(f"square {square} cannot take the unit: the owner chooses an empty square whose blip counter is "
+                      f"off the table [p.22, A23]")
+    return free
+
+
+# The three blips touch each other in a small triangle centred on the unit's spot (A23): corners this far out (a
+# hair more than touching, so that positions rounded to 0.001" never overlap).
+TRIANGLE_REACH = 1.002 / math.sqrt(3)
+
+
+def scramble_corners(s: GameState, x: float, y: float, base: float = 1.0) -> list[tuple[float, float]]:
+    """Three touching spots for blips of ``base`` around (x, y), turned until all three stand on free ground.
+
+    The turn depends only on the table, never on which blip is real."""
+    bf = s.battlefield()
+    r = base / 2
+    reach = base * TRIANGLE_REACH
+    for step in range(24):
+        turn = 90.0 + 5.0 * step
+        corners = [(round(x + reach * math.cos(math.radians(turn + 120 * k)), 3),
+                    round(y + reach * math.sin(math.radians(turn + 120 * k)), 3)) for k in range(3)]
+        if all(bf.on_table(px, py, r)
+               and not any(math.hypot(px - p.x, py - p.y) < p.radius + r - EPS for p in bf.pieces.values())
+               and not any(f.column(False).impassable and f.holds(px, py) for f in bf.terrain)
+               for px, py in corners):
+            return corners
+    return []
 
 
 def perform_scramble(ctx: Ctx, action: Action) -> Rolling[None]:
-    squares = check_scramble(ctx, action)
+    if action.args.get("legacy"):
+        yield from _legacy_scramble(ctx, action)
+        return
+    free = check_scramble(ctx, action)
+    s = ctx.state
+    rules = s.rulings_in_force()
+    u = s.units[action.actor]
+    side = u.side
+    # The owner chooses the empty square (A23); left out, it is drawn from the owner's secret stream.
+    square = action.args.get("square")
+    if square is None:
+        square = free[int((yield RollRequest(f"side {side} chooses the square {u.id} scrambles into", "p.22, A23",
+                                             "draw", options=tuple(str(n) for n in free), secret=side)))]
+    decoys = [n for n in free if n != square][:2]
+    s.units.pop(action.actor)
+    corners = scramble_corners(s, u.x, u.y)
+    if not corners:
+        x, y = u.x, u.y
+        corners = [(x, y)]
+        for _ in range(2):
+            corners.append(_free_spot(s, *corners[-1], 0.5, 0.5, False, side))
+    real = yield RollRequest(f"side {side} chooses which scrambled blip is real", "A23", "draw",
+                             options=("first corner", "second corner", "third corner"), secret=side)
+    order = [decoys[0], decoys[1]]
+    order.insert(int(real), square)
+    s.holding[side].squares[square] = [contents_from_unit(u)]
+    activation = rules.reads("A23", "B")
+    made = []
+    for n, (x, y) in zip(order, corners):
+        taken = labels_in_use(s, side)
+        options = tuple(label for label in BLIP_LABELS if label not in taken)
+        label = options[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=options,
+                                               secret=side)))]
+        ident = blip_id(side, label)
+        s.blips[ident] = BlipState(ident, side, x, y, n, 1.0, activation)
+        made.append(ident)
+    own = made[order.index(square)]
+    shown = sorted(made)               # the log names them in an order that says nothing (A23, A59)
+    ctx.event(f"{u.id} Scrambles: it leaves the table and three blips take its place ({', '.join(shown)})",
+              f"[p.22, {rules.label('A23')}, A59]", units=[u.id] + shown,
+              private={side: f"{u.id} Scrambles into square {square} ({own}); "
+                             f"{' and '.join(b for b in shown if b != own)} are decoys"})
+
+
+def _legacy_scramble(ctx: Ctx, action: Action) -> Rolling[None]:
+    """Scramble as saves of format 1 recorded it (the lowest free squares, the real blip where the unit stood), so
+    those saves still replay; new battles never use it."""
+    squares = check_scramble(ctx, action)[:3]
     s = ctx.state
     rules = s.rulings_in_force()
     u = s.units.pop(action.actor)
@@ -596,8 +671,8 @@ def perform_scramble(ctx: Ctx, action: Action) -> Rolling[None]:
             x, y = _free_spot(s, prev.x, prev.y, 0.5, prev.base / 2, False, u.side)
         s.blips[ident] = BlipState(ident, u.side, x, y, n, 1.0, activation)
         made.append(ident)
-    ctx.event(f"{u.id} Scrambles: it leaves the table and three blips take its place ({', '.join(made)})",
-              f"[p.22, {rules.label('A23')}]", units=[u.id] + made,
+    ctx.event(f"{u.id} Scrambles: it leaves the table and three blips take its place ({', '.join(sorted(made))})",
+              f"[p.22, {rules.label('A23')}]", units=[u.id] + sorted(made),
               private={u.side: f"{u.id} Scrambles into square {squares[0]} ({made[0]}); {made[1]} and {made[2]} are decoys"})
     yield from ()
 

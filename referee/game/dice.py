@@ -1,12 +1,23 @@
 """Dice as chance events: the engine asks, a source answers, and every answer is recorded.
 
-The engine never draws a random number itself. A ``RollRequest`` says what is rolled, why, and its exact outcome
-distribution; a seeded source, the faces of physical dice typed in by hand, or a script in tests answers it.
+The engine never draws a random number itself. A ``RollRequest`` says what is rolled, why, whose secret it is (if
+anyone's), and its exact outcome distribution; a seeded source, the faces of physical dice typed in by hand, or a
+script in tests answers it.
+
+The program's dice (``SeededDice``) are keyed hashes of a 128-bit seed from the operating system: each draw is
+HMAC-SHA256(stream key, moment | count). There is one stream for public draws (dice rolled on the table, objective
+and blip positions) and one per side for that side's secret draws (mission, cards, holding squares, which scrambled
+blip is real), each with its own key derived from the seed. Nothing a player sees of one stream narrows another,
+and with 2^128 seeds nobody can search for the seed from what they saw. The ``moment`` names the action being
+resolved (its place in the record and the action itself), so the same action at the same place gets the same dice:
+taking an action back and taking it again never re-rolls (issue of fair Undo).
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import hmac
+import secrets as _os_random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Generator, Iterable, Sequence
@@ -26,6 +37,7 @@ class RollRequest:
     success: str = ""            # "1-4 succeeds": shown to a player rolling by hand
     die: str = "normal"          # "red" for the Red Die
     options: tuple[str, ...] = ()   # for a "draw": the cards (or choices) one is drawn from, answered by index
+    secret: str = ""             # the side whose secret this draw is ("" for a public roll): its own stream
 
     @property
     def distribution(self) -> dict[int, Fraction] | None:
@@ -69,22 +81,64 @@ def check_face(value: float, request: RollRequest) -> float:
     return v % 360.0
 
 
+SEED_BITS = 128
+DICE_FORMAT = "seven-seconds-dice/2"
+
+
+def new_seed() -> int:
+    """A seed no player can search for: 128 bits from the operating system's secure generator."""
+    return _os_random.randbits(SEED_BITS)
+
+
 @dataclass
 class SeededDice:
-    """The program rolls: a seeded generator whose seed is part of the game record."""
+    """The program rolls: keyed hashes of the seed, one stream per purpose (see the module note).
+
+    ``moment`` names what is being resolved; ``counts`` how many numbers each stream has given within it. Both are
+    saved with the seed, so a loaded battle rolls on exactly as it would have.
+    """
 
     seed: int
-    rng: random.Random = field(init=False)
+    moment: str = ""
+    counts: dict[str, int] = field(default_factory=dict)
+    _keys: dict[str, bytes] = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        self.rng = random.Random(self.seed)
+    def begin(self, moment: str) -> None:
+        """Start the draws of one action (or of set-up): the same moment always gives the same numbers."""
+        self.moment = moment
+        self.counts = {}
+
+    def _key(self, stream: str) -> bytes:
+        key = self._keys.get(stream)
+        if key is None:
+            seed = self.seed.to_bytes(max(1, (self.seed.bit_length() + 7) // 8), "big")
+            key = hmac.new(seed, f"{DICE_FORMAT}|stream|{stream}".encode("utf-8"), hashlib.sha256).digest()
+            self._keys[stream] = key
+        return key
+
+    def _next64(self, stream: str) -> int:
+        n = self.counts.get(stream, 0)
+        self.counts[stream] = n + 1
+        msg = f"{self.moment}|{n}".encode("utf-8", "backslashreplace")
+        return int.from_bytes(hmac.new(self._key(stream), msg, hashlib.sha256).digest()[:8], "big")
+
+    def below(self, n: int, stream: str = "public") -> int:
+        """A whole number from 0 to n - 1, every one equally likely (rejection keeps it unbiased)."""
+        if n <= 0:
+            raise ValueError("nothing to draw from")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            v = self._next64(stream)
+            if v < limit:
+                return v % n
 
     def answer(self, request: RollRequest) -> float:
+        stream = f"secret-{request.secret}" if request.secret else "public"
         if request.kind == "bearing":
-            return round(self.rng.uniform(0.0, 360.0), 3) % 360.0
+            return self.below(360_000, stream) / 1000.0
         if request.kind == "draw":
-            return self.rng.randrange(len(request.options))
-        return self.rng.randint(1, 6)
+            return self.below(len(request.options), stream)
+        return self.below(6, stream) + 1
 
 
 @dataclass

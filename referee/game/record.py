@@ -4,7 +4,7 @@ A save file is JSON (see ``docs/saves.md``)::
 
     {"format": "seven-seconds-save", "version": 1, "program": "0.1.0", "saved_at": "2025-01-31T20:15:00+00:00",
      "initial": {...the whole GameState after set-up, secrets included...},
-     "dice": {"seed": 1234, "state": "..."},            # only when the program rolls (SeededDice)
+     "dice": {"seed": 1234..., "moment": "...", "counts": {...}},   # only when the program rolls (SeededDice)
      "record": [{"action": {...}, "rolls": [[label, kind, value], ...]}, ...],
      "state_digest": "..."}                              # SHA-256 of the state the record leads to
 
@@ -22,13 +22,9 @@ A save is the referee's whole truth (both holding areas, missions, salts): show 
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import math
-import os
-import random
-import struct
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -43,27 +39,39 @@ from .. import __version__, paths
 from ..rules.catalogue import terrain_types, unit_type_names
 from ..rules.errors import InputError, pydantic_problems
 from ..rules.factions import get_faction
+from ..rules.files import check_text
 from ..rules.rulings import Rulings
-from ..rules.scenario import LIMIT
+from ..rules.scenario import LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .actions import UNIT_ACTIONS, Action
-from .dice import DiceMissing, Roll, SeededDice, replay_source
+from .dice import DiceMissing, Roll, SeededDice, new_seed, replay_source
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
-from .seal import canonical_json
+from .seal import canonical_json, canonical_text
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 
 T = TypeVar("T")
 FORMAT = "seven-seconds-save"
-VERSION = 1
+VERSION = 2
 AUTOSAVE_NAME = "autosave.json"
-TURN_ACTIONS = ("activate", "reveal", "end-activation", "end-turn", "end-of-round", "objectives")
+TURN_ACTIONS = ("activate", "reveal", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back")
 ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS
 
 # Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
-# Version 1 is the first published format, so there are none yet; a future format adds its step here.
-MIGRATIONS: dict[int, Callable[[Data], Data]] = {}
+
+
+def _one_to_two(doc: Data) -> Data:
+    """Format 2 (A23, A59): Scramble takes the owner's square and places its blips in a triangle with random labels.
+    A format-1 record's Scrambles are marked ``legacy`` so that they replay as they were played."""
+    for entry in doc.get("record") or []:
+        action = entry.get("action") if isinstance(entry, dict) else None
+        if isinstance(action, dict) and action.get("kind") == "scramble" and isinstance(action.get("args", {}), dict):
+            action["args"] = {**action.get("args", {}), "legacy": True}
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[Data], Data]] = {1: _one_to_two}
 
 
 class WouldOverwrite(InputError):
@@ -84,6 +92,8 @@ Coordinate = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
 Size = Annotated[float, Field(gt=0, le=LIMIT, allow_inf_nan=False)]
 Angle = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
 Point = Annotated[list[Coordinate], Len(2, 2)]
+Counters = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]
+MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
 class _Contents(_Strict):
@@ -93,7 +103,7 @@ class _Contents(_Strict):
     rating: Rating
     type: str
     base: Size = 1.0
-    target_counters: int = Field(default=0, ge=0)
+    target_counters: Counters = 0
     damaged: bool = False
     stunned: bool = False
     jammer_on: bool = False
@@ -121,7 +131,7 @@ class _Objective(_Strict):
     x: Coordinate
     y: Coordinate
     base: Size = 1.0
-    target_counters: int = Field(default=0, ge=0)
+    target_counters: Counters = 0
     control: Literal["contested", "A", "B"] = "contested"
     destroyed: bool = False
 
@@ -135,7 +145,7 @@ class _Circle(_Strict):
 class _Terrain(_Strict):
     id: str = Field(min_length=1)
     type: str
-    polygon: list[Point] | None = None
+    polygon: Annotated[list[Point], Len(0, MAX_VERTICES)] | None = None
     circle: _Circle | None = None
 
     @model_validator(mode="after")
@@ -175,9 +185,9 @@ class _State(_Strict):
     scale: float = Field(default=1.0, ge=0.1, le=10, allow_inf_nan=False)
     attacker: Side | None = None
     mode: Literal["attack-defence", "chance-encounter", "table"] = "table"
-    terrain: list[_Terrain] = []
-    units: list[_Unit] = []
-    blips: list[_Blip] = []
+    terrain: Annotated[list[_Terrain], Len(0, MAX_PIECES)] = []
+    units: Annotated[list[_Unit], Len(0, MAX_PIECES)] = []
+    blips: Annotated[list[_Blip], Len(0, MAX_PIECES)] = []
     objectives: list[_Objective] = []
     holding: dict[Side, dict[str, list[_Contents] | None]]
     round: int = Field(default=1, ge=1)
@@ -208,8 +218,10 @@ class _Entry(_Strict):
 
 
 class _Dice(_Strict):
-    seed: int
-    state: str | None = None
+    seed: int = Field(ge=0, lt=2**256)
+    moment: str | None = Field(default=None, max_length=100_000)
+    counts: dict[str, Annotated[int, Field(ge=0, le=10**9)]] | None = None
+    state: str | None = None            # earlier versions: the Mersenne Twister's state
 
 
 class _Save(_Strict):
@@ -252,33 +264,30 @@ class Save:
 
 
 def dice_data(dice: SeededDice) -> Data:
-    """The seed and the generator's exact position, so a loaded game rolls on as if it had never stopped."""
-    version, internal, gauss = dice.rng.getstate()
-    packed = struct.pack(f"<{len(internal)}I", *internal)
-    data = {"seed": dice.seed, "state": f"{version}:" + base64.b64encode(packed).decode("ascii")}
-    if gauss is not None:
-        data["gauss"] = gauss
-    return data
+    """The seed and where the streams stand, so a loaded game rolls on as if it had never stopped."""
+    return {"seed": dice.seed, "moment": dice.moment, "counts": dict(sorted(dice.counts.items()))}
 
 
 def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
-    dice = SeededDice(int(d["seed"]))
-    state = d.get("state")
-    if state:
-        try:
-            version, _, b64 = state.partition(":")
-            packed = base64.b64decode(b64.encode("ascii"), validate=True)
-            internal = struct.unpack(f"<{len(packed) // 4}I", packed)
-            dice.rng.setstate((int(version), tuple(internal), d.get("gauss")))
-        except (ValueError, TypeError, struct.error):
-            raise ValueError(f"{item}.state: expected the generator state this program wrote") from None
-    return dice
+    """Dice as ``dice_data`` wrote them. A save from an earlier version (one Mersenne Twister seeded from 2^31
+    values, with a ``state``) rolls on from a new 128-bit seed: its old seed could be searched for."""
+    if d.get("state") is not None or "moment" not in d:
+        return SeededDice(new_seed())
+    counts = {str(k): int(v) for k, v in (d.get("counts") or {}).items()}
+    return SeededDice(int(d["seed"]), str(d.get("moment", "")), counts)
 
 
 # ---- saving -----------------------------------------------------------------------------------------------------
 
 
 def state_digest(state: GameState) -> str:
+    """SHA-256 of the whole state in canonical form (every number written one way), so a save read straight back
+    gives the same digest: a digest that differs then means the file was changed."""
+    return hashlib.sha256(canonical_text(_plain(state.to_data())).encode("utf-8")).hexdigest()
+
+
+def _older_digest(state: GameState) -> str:
+    """The digest as earlier versions took it (numbers as they happened to be), for their saves."""
     return hashlib.sha256(canonical_json(_plain(state.to_data())).encode("utf-8")).hexdigest()
 
 
@@ -360,6 +369,9 @@ def _not_same_game(path: Path, game: Game) -> str:
 
 def _read(path: Path) -> Data:
     try:
+        if path.is_file() and path.stat().st_size > MAX_SAVE_BYTES:
+            raise InputError(str(path), f"larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB: not a save this program "
+                                        "wrote (a long battle's save is a few MB)")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(str(path), "file not found") from None
@@ -379,6 +391,7 @@ def _read(path: Path) -> Data:
         raise InputError(str(path), f"not valid JSON ({e})") from None
     if not isinstance(doc, dict):
         raise InputError(str(path), "(top level): expected a JSON object with the keys of a save")
+    check_text(doc, str(path))
     return doc
 
 
@@ -536,19 +549,24 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
     "via": (lambda v: isinstance(v, list) and len(v) <= 100 and all(_is_point(p) for p in v), "a list of [x, y] points"),
     "target": (lambda v: v is None or isinstance(v, str), "a unit or objective id"),
     "dice": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100, "a whole number of dice"),
-    "assign": (lambda v: isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000
-                                                     for n in v.values()), "{id: counters} with whole numbers"),
+    "assign": (lambda v: isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) and
+                                                     0 <= n <= MAX_COUNTERS for n in v.values()),
+               f"{{id: counters}} with whole numbers from 0 to {MAX_COUNTERS}"),
     "extra": (lambda v: isinstance(v, bool), "true or false"),
     "jump": (lambda v: isinstance(v, bool), "true or false"),
     "all": (lambda v: isinstance(v, bool), "true or false"),
     "stop": (lambda v: isinstance(v, bool), "true or false"),
     "withdraw": (lambda v: v in ("A", "B", "both"), "'A', 'B' or 'both'"),
     "answer": (lambda v: v in ("allow", "pursue"), "'allow' or 'pursue'"),
+    "square": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SQUARES,
+               f"a holding-area square from 1 to {SQUARES}"),
+    "legacy": (lambda v: v is True, "true (a Scramble recorded by format 1)"),
 }
 _ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
             "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
             "repair": ("target",), "reveal": ("facing",), "activate": ("extra",), "end-activation": ("all",),
-            "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing")}
+            "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing"),
+            "scramble": ("square", "legacy")}
 _REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
                   "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
 
@@ -563,6 +581,13 @@ def _args_problems(kind: str, args: Data, item: str) -> list[str]:
             ok, what = _ARG_CHECKS[key]
             if not ok(args[key]):
                 problems.append(f"{item}.{key}: expected {what} (got {_short(args[key])})")
+    if kind == "taken-back":
+        for key in ("side", "consent"):
+            if args.get(key) not in SIDES:
+                problems.append(f"{item}.{key}: expected 'A' or 'B' (got {_short(args.get(key))})")
+        for key in ("what", "why"):
+            if key in args and not (isinstance(args[key], str) and len(args[key]) <= 2000):
+                problems.append(f"{item}.{key}: expected a text of at most 2000 characters")
     if kind == "objectives":
         for key, value in args.items():
             if not isinstance(value, str):
@@ -604,7 +629,8 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
     """(item, id) for every unit, blip or objective an action names."""
     out = []
     adds = action.kind == "correct" and action.args.get("add")        # a new piece: its id is new
-    if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives") \
+    if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives",
+                                                           "taken-back") \
             and not adds:
         out.append(("action.actor", action.actor))
     target = action.args.get("target")
@@ -660,8 +686,12 @@ def _action_text(action: Action) -> str:
 def read_save(path: Path | str) -> Save:
     """Load, validate and replay a save; ``InputError(path, problems)`` for anything wrong. The file is only read."""
     path = Path(path)
+    return save_from_document(_read(path), path)
+
+
+def save_from_document(raw: Data, path: Path) -> Save:
+    """``read_save`` of a document already read from ``path`` (the autosave adds its journal first)."""
     source = str(path)
-    raw = _read(path)
     stated = raw.get("version")
     original_version = stated if isinstance(stated, int) else VERSION
     doc = _validate(_check_version(raw, source), source)
@@ -689,9 +719,10 @@ def read_save(path: Path | str) -> Save:
         except ValueError as e:
             raise InputError(source, str(e)) from None
     warnings = []
-    if doc.state_digest and doc.state_digest != state_digest(state):
-        warnings.append(f"replaying the record with this program ({__version__}) gives a battle that differs in some "
-                        f"detail from the one saved by {doc.program}; the replayed battle is used")
+    if doc.state_digest and doc.state_digest not in (state_digest(state), _older_digest(state)):
+        warnings.append(f"the battle this save's record replays to differs from the one it says was saved (its "
+                        f"state_digest): the file was edited or damaged after {doc.program} wrote it, or that "
+                        f"program replays differently; the replayed battle is used")
     game = Game(initial, entries, state, refereed=doc.refereed)
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
 
@@ -709,30 +740,34 @@ def autosave_path() -> Path:
 
 
 def autosave(game: Game, dice: SeededDice | None = None) -> Path:
-    """Write ``autosave.json`` in the saves folder. An autosave of another game (or a damaged one) is kept: it is
-    renamed ``autosave-<time>.json`` first, never overwritten."""
+    """Write the autosave of ``game`` whole (a snapshot; ``autosave.py`` appends each action after it). An autosave
+    of another game (or a damaged one) is kept: it is renamed ``autosave-<time>.json`` first, never overwritten."""
+    from .autosave import keep_other_autosave, journal_path
+
     path = autosave_path()
     if path.exists() and _not_same_game(path, game):
-        stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-        keep = path.with_name(f"autosave-{stamp}.json")
-        n = 1
-        while keep.exists():
-            n += 1
-            keep = path.with_name(f"autosave-{stamp}-{n}.json")
-        os.replace(path, keep)
-    return save_game(game, path, dice, overwrite=True)
+        keep_other_autosave(path)
+    journal = journal_path(path)
+    written = save_game(game, path, dice, overwrite=True)
+    if journal.exists():
+        journal.unlink()
+    return written
 
 
 def find_interrupted() -> Save | None:
     """The autosaved battle that is not over, for the window to offer resuming; ``None`` if there is none.
 
-    A damaged autosave is left alone (the next autosave keeps it under another name) and is not offered.
+    A damaged autosave is left alone (the next autosave keeps it under another name) and is not offered. Temporary
+    files a killed write left behind (they hold every secret) are removed first.
     """
+    from .autosave import read_autosave, remove_leftovers
+
     path = autosave_path()
+    remove_leftovers(path.parent)
     if not path.is_file():
         return None
     try:
-        save = read_save(path)
+        save = read_autosave(path)
     except InputError:
         return None
     if save.game.state.phase == "over":
@@ -743,11 +778,13 @@ def find_interrupted() -> Save | None:
 def damaged_autosave() -> str | None:
     """Why the autosave cannot be opened, for the window to say so at start (``None`` when there is no autosave or it
     opens). The file is left as it is; the next autosave keeps it under another name."""
+    from .autosave import read_autosave
+
     path = autosave_path()
     if not path.exists():
         return None
     try:
-        read_save(path)
+        read_autosave(path)
     except InputError as e:
         return (f"{e.message()}\nThe interrupted battle cannot be resumed; the file is kept as it is "
                 f"(the next autosave renames it autosave-<date>-<time>.json).")
@@ -755,5 +792,5 @@ def damaged_autosave() -> str | None:
 
 
 def new_seeded_dice(seed: int | None = None) -> SeededDice:
-    """Dice the program rolls, with a seed drawn from the operating system unless one is given."""
-    return SeededDice(random.SystemRandom().randrange(2**31) if seed is None else seed)
+    """Dice the program rolls, with a 128-bit seed drawn from the operating system unless one is given."""
+    return SeededDice(new_seed() if seed is None else seed)

@@ -1,8 +1,8 @@
 """Sealing each side's secrets at set-up, so that nobody can change them unnoticed before the end of the battle.
 
-At the end of set-up each side's holding area and mission card are sealed: the seal is the SHA-256 of a canonical
-JSON document holding the side, its holding area (every square, in order, with its units), its mission card id and a
-random salt. The seal is shown to both players (``state.sealed``, visible in every player view); the salt stays
+At the end of set-up each side's whole secret set-up is sealed: the seal is the SHA-256 of a canonical JSON document
+(every number written one way) holding the side, its holding area (every square, in order, with its units), which
+blip counter stands for which square, its mission card, its troop and drone cards, and a random salt. The seal is shown to both players (``state.sealed``, visible in every player view); the salt stays
 secret in the state (``state.salts``) until the battle is over, so the seal tells the opponent nothing -- not even
 which of a few likely holding areas it is. The end-of-battle report recomputes each seal from the state as it was
 sealed (``Game.initial``, the state after set-up) and compares it with the one shown all game (``verify_seals``).
@@ -17,7 +17,7 @@ import hashlib
 import json
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .state import SIDES, SQUARES, Data, GameState
 
@@ -25,12 +25,34 @@ if TYPE_CHECKING:
     from .effects import Ctx
     from .engine import Game
 
-SEAL_FORMAT = "seven-seconds-seal/1"
+SEAL_FORMAT = "seven-seconds-seal/2"
+OLD_SEAL_FORMAT = "seven-seconds-seal/1"          # holding area and mission only (saves of earlier versions)
 
 
 def canonical_json(data: object) -> str:
     """Sorted keys, no spaces, UTF-8: the same data always gives the same text."""
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def canonical_numbers(data: Any) -> Any:
+    """The same data with every number written one way: a whole number as an integer (``1``, never ``1.0``; ``-0.0``
+    is ``0``). A save read back gives ``1.0`` where the battle held ``1``; digests of the two must agree."""
+    if isinstance(data, bool) or data is None or isinstance(data, str):
+        return data
+    if isinstance(data, float):
+        return int(data) if data.is_integer() else data
+    if isinstance(data, int):
+        return data
+    if isinstance(data, dict):
+        return {str(k): canonical_numbers(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [canonical_numbers(v) for v in data]
+    return data
+
+
+def canonical_text(data: Any) -> str:
+    """``canonical_json`` of ``canonical_numbers``: the text digests and seals are taken of."""
+    return canonical_json(canonical_numbers(data))
 
 
 def holding_data(state: GameState, side: str) -> dict[str, list[Data] | None]:
@@ -44,19 +66,28 @@ def holding_data(state: GameState, side: str) -> dict[str, list[Data] | None]:
     return out
 
 
-def seal_document(state: GameState, side: str, salt: str) -> Data:
+def seal_document(state: GameState, side: str, salt: str, form: str = SEAL_FORMAT) -> Data:
+    if form == OLD_SEAL_FORMAT:
+        return {"format": form, "side": side, "holding": holding_data(state, side),
+                "mission": state.missions.get(side), "salt": salt}
     return {
-        "format": SEAL_FORMAT,
+        "format": form,
         "side": side,
         "holding": holding_data(state, side),
+        "blips": {b.id: b.square for b in sorted(state.blips.values(), key=lambda b: b.id) if b.side == side},
         "mission": state.missions.get(side),
+        "cards": state.cards.get(side),
         "salt": salt,
     }
 
 
-def seal_hash(state: GameState, side: str, salt: str) -> str:
-    text = canonical_json(seal_document(state, side, salt))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _document_text(state: GameState, side: str, salt: str, form: str = SEAL_FORMAT) -> str:
+    doc = seal_document(state, side, salt, form)
+    return canonical_json(doc) if form == OLD_SEAL_FORMAT else canonical_text(doc)
+
+
+def seal_hash(state: GameState, side: str, salt: str, form: str = SEAL_FORMAT) -> str:
+    return hashlib.sha256(_document_text(state, side, salt, form).encode("utf-8")).hexdigest()
 
 
 def new_salt() -> str:
@@ -79,10 +110,11 @@ def seal(state: GameState, salts: dict[str, str] | None = None) -> GameState:
 
 
 def short_seal(value: str | None) -> str:
-    """The first 16 hex digits in groups of four, easy to read aloud and compare across the table."""
+    """The seal's fingerprint: its first 8 hex digits in two groups of four, easy to copy down or photograph at
+    set-up and compare at the end of the battle."""
     if not value:
         return "(not sealed)"
-    return " ".join(value[i:i + 4] for i in range(0, 16, 4))
+    return f"{value[:4]} {value[4:8]}"
 
 
 @dataclass(frozen=True)
@@ -100,9 +132,13 @@ class SealCheck:
         return self.matches
 
     def text(self) -> str:
+        shown = f"set-up fingerprint {short_seal(self.sealed)}, recomputed now {short_seal(self.recomputed)}"
         if self.matches:
-            return f"side {self.side}'s seal {short_seal(self.sealed)} matches its holding area and mission"
-        return f"side {self.side}'s seal does NOT match: {self.reason}"
+            covers = "holding area and mission" if self.reason == OLD_SEAL_FORMAT else \
+                "holding area, blips, mission and cards"
+            return (f"side {self.side}'s seal matches its {covers} ({shown}): compare it with the fingerprint you "
+                    f"noted at set-up")
+        return f"side {self.side}'s seal does NOT match ({shown}): {self.reason}"
 
 
 def verify_seal(state: GameState, side: str, sealed: str | None = None) -> SealCheck:
@@ -118,9 +154,12 @@ def verify_seal(state: GameState, side: str, sealed: str | None = None) -> SealC
     if not salt:
         return SealCheck(side, shown, None, "the salt is missing, so the seal cannot be recomputed")
     again = seal_hash(state, side, salt)
-    if again != shown:
-        return SealCheck(side, shown, again, "the holding area or the mission card differs from the sealed one")
-    return SealCheck(side, shown, again)
+    if again == shown:
+        return SealCheck(side, shown, again)
+    if seal_hash(state, side, salt, OLD_SEAL_FORMAT) == shown:        # sealed by an earlier version
+        return SealCheck(side, shown, shown, OLD_SEAL_FORMAT)
+    return SealCheck(side, shown, again, "something in the holding area, the blips' squares, the mission or the "
+                                         "cards differs from what was sealed: the battle or its save was changed")
 
 
 def verify_seals(game: Game) -> dict[str, SealCheck]:
@@ -132,7 +171,7 @@ def seal_all(state: GameState, ctx: Ctx | None = None, salts: dict[str, str] | N
     """Set-up's last step: seal both sides and, given the resolution context, log the seals for both players."""
     seal(state, salts)
     if ctx is not None:
-        ctx.event("holding areas and missions sealed: "
+        ctx.event("each side's holding area, blips, mission and cards sealed; note the fingerprints: "
                   + "; ".join(f"side {side} {short_seal(state.sealed[side])}" for side in SIDES),
                   "each seal is checked in the end-of-battle report")
     return state
@@ -144,7 +183,10 @@ def sealed_text(state: GameState, side: str) -> str | None:
     salt = state.salts.get(side)
     if not salt:
         return None
-    return canonical_json(seal_document(state, side, salt))
+    text = _document_text(state, side, salt)
+    if state.sealed.get(side) == hashlib.sha256(_document_text(state, side, salt, OLD_SEAL_FORMAT).encode()).hexdigest():
+        return _document_text(state, side, salt, OLD_SEAL_FORMAT)
+    return text
 
 
 def seal_report(game: Game) -> dict[str, Data]:

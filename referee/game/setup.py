@@ -18,7 +18,7 @@ from .cards import Deck, Force, issue_force, playing_deck
 from .dice import DiceSource, Recorder, Roll, Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
-from .state import SIDES, SQUARES, BlipState, GameState, Holding, ObjectiveState, as_side, other
+from .state import BLIP_LABELS, SIDES, SQUARES, BlipState, GameState, Holding, ObjectiveState, as_side, blip_id, other
 
 EDGE_MARGIN = 6.0
 OBJECTIVE_GAP = 8.0
@@ -210,13 +210,13 @@ def draw_cards(ctx: Ctx, deck: Deck, choices: SetupChoices) -> Rolling[dict[str,
             kind = "offence" if side == s.attacker else "defence"
         missions = deck.missions(kind)
         m = missions[int((yield RollRequest(f"side {side} draws a {kind} mission card", "p.~9, A42", "draw",
-                                        options=tuple(c.id for c in missions))))]
+                                        options=tuple(c.id for c in missions), secret=side)))]
         troops = deck.troop_cards
         t = troops[int((yield RollRequest(f"side {side} draws a troop card", "p.~9, A42", "draw",
-                                      options=tuple(c.id for c in troops))))]
+                                      options=tuple(c.id for c in troops), secret=side)))]
         drones = deck.drone_cards
         d = drones[int((yield RollRequest(f"side {side} draws a drone card", "p.~9, A42", "draw",
-                                      options=tuple(c.id for c in drones))))]
+                                      options=tuple(c.id for c in drones), secret=side)))]
         purchase = choices.purchase.get(side) if s.mode == "chance-encounter" else None
         force = issue_force(t, m.troop_line, d, deck.prices, purchase)
         s.missions[side] = m.id
@@ -265,12 +265,14 @@ def fill_holding(ctx: Ctx, forces: dict[str, Force], choices: SetupChoices) -> R
             free = list(range(1, SQUARES + 1))
             for g in groups:
                 pick = yield RollRequest(f"side {side} chooses a holding square", "p.~10", "draw",
-                                         options=tuple(str(n) for n in free))
+                                         options=tuple(str(n) for n in free), secret=side)
                 holding[free.pop(int(pick))] = g
         s.holding[side] = Holding(holding)
         filled = sum(1 for v in holding.values() if v)
-        ctx.event(f"side {side} fills its holding area: {filled} squares hold units, {SQUARES - filled} are decoys",
-                  "[p.~10]", private={side: "; ".join(f"{n}: {', '.join(u.id for u in v or []) or 'decoy'}" for n, v in holding.items())})
+        # How many squares hold units is secret (A59): the opponent learns only that the area was filled.
+        ctx.event(f"side {side} fills its holding area (secret)", "[p.~10, A59]",
+                  private={side: f"{filled} squares hold units, {SQUARES - filled} are decoys: "
+                                 + "; ".join(f"{n}: {', '.join(u.id for u in v or []) or 'decoy'}" for n, v in holding.items())})
 
 
 def deploy_blips(ctx: Ctx, choices: SetupChoices) -> Rolling[None]:
@@ -302,7 +304,12 @@ def deploy_blips(ctx: Ctx, choices: SetupChoices) -> Rolling[None]:
             pick = yield RollRequest(f"side {side} places blip {n}", "p.~15", "draw",
                                      options=tuple(f"({x:g}, {y:g})" for x, y in cands))
             x, y = cands[int(pick)]
-        ident = f"{side.lower()}-blip-{n}"
+        # The counter's label is drawn from the owner's secret stream: nothing the opponent sees names its square
+        # (A59); the square stays on the counter's reverse side, in the state.
+        free = [label for label in BLIP_LABELS if blip_id(side, label) not in s.blips]
+        label = free[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=tuple(free),
+                                        secret=side)))]
+        ident = blip_id(side, label)
         s.blips[ident] = BlipState(ident, side, x, y, n, 1.0, True)
     ctx.event("both sides deploy their 16 blips", "[p.~14, p.~15]")
 

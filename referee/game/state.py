@@ -25,6 +25,25 @@ UNITS_PER_SQUARE = 2
 Data: TypeAlias = dict[str, Any]
 
 
+# Blip labels (A59): two letters, handed out at random from the owner's secret stream, so a label says nothing of
+# the blip's square. Letters that read alike (B/8, I/1, O/0, S/5, G/6, Q/O, Z/2) are left out.
+LABEL_LETTERS = "ACDEFHJKLMNPRTUVWXY"
+BLIP_LABELS = tuple(a + b for a in LABEL_LETTERS for b in LABEL_LETTERS)
+
+
+def blip_id(side: str, label: str) -> str:
+    return f"{side.lower()}-blip-{label}"
+
+
+def labels_in_use(state: "GameState", side: str) -> set[str]:
+    """Labels a new blip of ``side`` may not take: every id on the table and every one the log has named, so a label
+    never names two counters in one battle."""
+    taken = set(state.units) | set(state.blips) | set(state.objectives) | {d.get("id") for d in state.destroyed}
+    for e in state.log:
+        taken.update(e.units)
+    return {label for label in BLIP_LABELS if blip_id(side, label) in taken}
+
+
 def other(side: str) -> str:
     return "B" if side == "A" else "A"
 

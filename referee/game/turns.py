@@ -388,4 +388,9 @@ def turn_action(ctx: Ctx, action: Action) -> Rolling[bool | None]:
 
         attacker_sets_objectives(ctx, action)
         return None
+    if kind == "taken-back":
+        from .undo import log_take_back
+
+        log_take_back(ctx, action)
+        return None
     raise Refused(f"unknown action {kind!r}")

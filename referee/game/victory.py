@@ -45,6 +45,13 @@ def round_limit(state: GameState) -> int | None:
     return min(limits) if limits else None
 
 
+def own_round_limit(state: GameState, side: str) -> int | None:
+    """The round after which ``side``'s own mission ends the battle (None: no limit). The opponent's mission is
+    secret (A59): a player learns its limit only when it ends the battle, from the log."""
+    m = _mission(state, side)
+    return m.round_limit if m is not None and m.round_limit else None
+
+
 def settle_objectives_on_control(ctx: Ctx) -> None:
     """Contested: objectives keep their states; the defender controlling secures them all for himself; the
     attacker controlling chooses Secured, Destroyed or Inspected for each (R22)."""

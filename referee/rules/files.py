@@ -14,9 +14,48 @@ from .errors import InputError, pydantic_problems
 M = TypeVar("M", bound=BaseModel)
 
 
+def unencodable_item(data: object, where: str = "") -> str | None:
+    """The item (``units[2].id``) of the first text in ``data`` that is not Unicode a file or a screen can hold: a
+    lone surrogate such as ``"\\ud800"`` in JSON. ``None`` when every key and text is sound."""
+    stack: list[tuple[object, str]] = [(data, where)]
+    while stack:
+        value, item = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return item or "(top level)"
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                key_item = f"{item}.{k}" if item else str(k)
+                if isinstance(k, str):
+                    try:
+                        k.encode("utf-8")
+                    except UnicodeEncodeError:
+                        return (item + "." if item else "") + repr(k)
+                stack.append((v, key_item))
+        elif isinstance(value, list):
+            stack.extend((v, f"{item}[{i}]") for i, v in enumerate(value))
+    return None
+
+
+def check_text(data: object, source: str) -> None:
+    """Refuse a document holding text that is not Unicode (see ``unencodable_item``), naming the item."""
+    bad = unencodable_item(data)
+    if bad is not None:
+        raise InputError(source, f"{bad}: expected text (it holds an unpaired surrogate such as \\ud800, which is "
+                                 f"not a character)")
+
+
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024     # a scenario, faction or card file: far beyond any real one
+
+
 def read_document(path: Path | str) -> dict[str, Any]:
     path = Path(path)
     try:
+        if path.is_file() and path.stat().st_size > MAX_DOCUMENT_BYTES:
+            raise InputError(str(path), f"larger than {MAX_DOCUMENT_BYTES // (1024 * 1024)} MB: not a table, faction "
+                                        "or card file")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(str(path), "file not found") from None
@@ -43,6 +82,7 @@ def read_document(path: Path | str) -> dict[str, Any]:
                                     "tables, lists and values)") from None
     if not isinstance(data, dict):
         raise InputError(str(path), "(top level): expected a table/object of keys")
+    check_text(data, str(path))
     return data
 
 

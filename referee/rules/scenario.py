@@ -26,6 +26,12 @@ ObjectiveId = Literal["alpha", "beta", "gamma", "delta", "epsilon"]
 LIMIT = 10_000.0
 Coordinate = Annotated[float, Field(ge=-LIMIT, le=LIMIT)]
 Size = Annotated[float, Field(gt=0, le=LIMIT)]
+# Bounds no real table meets, so that nothing read from a file can make the geometry or the odds slow or overflow.
+MAX_COUNTERS = 99          # Target counters on one piece
+MAX_VERTICES = 1_000       # points of one terrain polygon
+MAX_PIECES = 500           # units, blips or terrain pieces on one table (each)
+Counters = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]
+Angle = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
 
 
 class TableSize(Strict):
@@ -42,7 +48,8 @@ class Circle(Strict):
 class TerrainEntry(Strict):
     id: str = Field(min_length=1)
     type: str
-    polygon: list[Annotated[list[Coordinate], Field(min_length=2, max_length=2)]] | None = None
+    polygon: Annotated[list[Annotated[list[Coordinate], Field(min_length=2, max_length=2)]],
+                       Field(max_length=MAX_VERTICES)] | None = None
     circle: Circle | None = None
 
 
@@ -55,7 +62,7 @@ class UnitContents(Strict):
     rating: Rating
     type: str
     base: Size = 1.0
-    target_counters: int = Field(default=0, ge=0)
+    target_counters: Counters = 0
     damaged: bool = False
     stunned: bool = False
     jammer_on: bool = False
@@ -64,7 +71,7 @@ class UnitContents(Strict):
 class UnitEntry(UnitContents):
     x: Coordinate
     y: Coordinate
-    facing: float = 0.0
+    facing: Angle = 0.0
     activation: bool = True
 
 
@@ -84,7 +91,7 @@ class ObjectiveEntry(Strict):
     x: Coordinate
     y: Coordinate
     base: Size = 1.0
-    target_counters: int = Field(default=0, ge=0)
+    target_counters: Counters = 0
     control: Literal["contested", "A", "B"] = "contested"
     destroyed: bool = False
 
@@ -95,9 +102,9 @@ class Scenario(Strict):
     rulings: dict[str, str | int | float] = {}
     scale: float = Field(default=1.0, ge=0.1, le=10, description="A56: 0.5 for figures under 20 mm")
     attacker: Side | None = None
-    terrain: list[TerrainEntry] = []
-    units: list[UnitEntry] = []
-    blips: list[BlipEntry] = []
+    terrain: Annotated[list[TerrainEntry], Field(max_length=MAX_PIECES)] = []
+    units: Annotated[list[UnitEntry], Field(max_length=MAX_PIECES)] = []
+    blips: Annotated[list[BlipEntry], Field(max_length=MAX_PIECES)] = []
     objectives: list[ObjectiveEntry] = []
 
     @field_validator("scale")

@@ -13,15 +13,17 @@ hover texts. Only the end-of-battle report reads the whole truth, when the rules
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, check_unit_action
-from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face
+from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused
 from ..game.engine import Game, RecordEntry, play
-from ..game.record import autosave, save_game
+from ..game.autosave import Autosaver
+from ..game.record import save_game
+from ..game.seal import canonical_json
+from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.state import SIDES, GameState
 from ..game.view import log_lines, player_view, referee_view
 from ..rules.errors import InputError
@@ -35,14 +37,14 @@ class HandDice:
     Card draws are always made by the program (the deck lives in the program), even when the players roll.
     """
 
-    def __init__(self, given: list[float], seeded: SeededDice | None, draws: random.Random | None = None) -> None:
+    def __init__(self, given: list[float], seeded: SeededDice | None, draws: SeededDice | None = None) -> None:
         self.given = list(given)
         self.seeded = seeded
         self.draws = draws
 
     def answer(self, request: RollRequest) -> float:
         if request.kind == "draw" and self.seeded is None and self.draws is not None:
-            return self.draws.randrange(len(request.options))
+            return self.draws.answer(request)
         if self.given:
             return check_face(self.given.pop(0), request)
         if self.seeded is not None:
@@ -94,9 +96,11 @@ class BattleSession:
     save_path: Path | None = None
     autosaving: bool = True
     messages: list[str] = field(default_factory=list)
-    # Card draws while the players roll: the same seed for every try of one action (an action asking for dice is
-    # resolved again from its start), a new one after each action taken.
-    draw_seed: int = field(default_factory=lambda: random.SystemRandom().randrange(2**31))
+    # Card draws while the players roll: program dice of their own, keyed by the action like the program's dice, so
+    # every try of one action (an action asking for dice is resolved again from its start) draws the same.
+    draws: SeededDice = field(default_factory=lambda: SeededDice(new_seed()))
+    # The autosave: a snapshot, then one journal line per action (``autosave.py``).
+    autosaver: Autosaver | None = field(default=None, repr=False)
     _checked: tuple = field(default_factory=lambda: (None, {}), repr=False, compare=False)
     # A campaign battle: its campaign file, where the result is recorded the moment the battle ends (p.31), and
     # what was recorded there.
@@ -197,19 +201,26 @@ class BattleSession:
             return self.check(Action(kind, actor))
         return Check(True)
 
+    def scramble_squares(self, actor: str) -> list[int]:
+        """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the
+        owner privately which one."""
+        from ..game.actions import unused_blips
+
+        unit = self.state.units.get(actor)
+        return unused_blips(self.state, unit.side) if unit is not None else []
+
     # ---- acting --------------------------------------------------------------------------------------------
     def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
         """Resolve ``action`` with the engine. Legal: recorded and autosaved. Refused: nothing changes. With dice
         typed in by hand, a roll not given yet comes back as ``Pending``."""
         given = list(given or [])
         try:
-            outcome = play(self.state, action, self._source(given))
+            outcome = play(self.state, action, self._source(given, action))
         except DiceMissing as e:
             return Attempt(pending=Pending(action, e.request, given))
         if outcome.legal:
             self.game.state = outcome.state
             self.game.record.append(RecordEntry(action, list(outcome.rolls)))
-            self.draw_seed = random.Random(self.draw_seed).randrange(2**31)
             self._autosave()
             if self.over and self.campaign is not None and not self.campaign_recorded:
                 self._record_in_campaign()
@@ -229,25 +240,36 @@ class BattleSession:
         action = Action("target", actor, {"dice": int(dice), "assign": {}})
         given = list(given or [])
         try:
-            outcome = play(self.state, action, self._source(given))
+            outcome = play(self.state, action, self._source(given, action, "pool"))
         except DiceMissing as e:
             return Attempt(pending=Pending(action, e.request, given))
         return Attempt(outcome=outcome)
 
-    def _source(self, given: list[float]) -> HandDice:
-        return HandDice(given, self.dice, random.Random(self.draw_seed))
+    def _source(self, given: list[float], action: Action, what: str = "action") -> HandDice:
+        """The dice for one try of ``action`` at this point of the battle: the same action here always gets the same
+        program dice, so taking it back and taking it again does not roll anew."""
+        moment = f"{what} {moment_index(self.game)}|{canonical_json(action.to_data())}"
+        if self.dice is not None:
+            self.dice.begin(moment)
+        self.draws.begin(moment)
+        return HandDice(given, self.dice, self.draws)
 
     # ---- undo and saves ----------------------------------------------------------------------------------------
-    def undo(self) -> str:
+    def undo_check(self) -> UndoCheck:
+        """May the side at the screen take back the last action, and does the other player have to agree?"""
+        return check_undo(self.game, self.viewer)
+
+    def undo(self, consent: bool = False) -> str:
+        """Take back the viewer's own last action of this turn (``undo.py``); ``consent``: the other player agreed on
+        the hand-off screen. Refused with the rule, nothing changed."""
         if self.campaign_recorded:
             raise InputError("undo", f"the battle's result is recorded in the campaign {self.campaign}; it can no "
                                      f"longer be taken back")
-        if not self.game.record:
-            raise InputError("undo", "nothing to undo: the battle is as set-up left it")
-        last = self.game.record[-1].action
-        self.game.undo()
+        done = take_back(self.game, self.viewer, consent)
+        if not done.allowed:
+            raise InputError("undo", done.reason)
         self._autosave()
-        return last.text()
+        return done.what
 
     def save(self, path: Path | str | None = None) -> Path:
         """Write the battle atomically; a file that is not a save of this battle is never overwritten."""
@@ -289,7 +311,9 @@ class BattleSession:
         if not self.autosaving:
             return
         try:
-            autosave(self.game, self.dice)
+            if self.autosaver is None:
+                self.autosaver = Autosaver()
+            self.autosaver.save(self.game, self.dice)
         except (InputError, OSError) as e:
             why = e.message() if isinstance(e, InputError) else f"{e.filename or ''} {e.strerror or e}".strip()
             self.messages.append(f"autosave failed (the battle goes on; save it by hand): {why}")

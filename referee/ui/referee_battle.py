@@ -72,8 +72,8 @@ class RefereeSession(BattleSession):
             from .battle import Check
             return Check(True, f"side {self.state.blips[e.blip_id].side} says what {e.blip_id} holds first")
 
-    def undo(self) -> str:
-        text = super().undo()
+    def undo(self, consent: bool = False) -> str:
+        text = super().undo(consent)
         self.follow()
         return text
 

@@ -25,7 +25,7 @@ from .. import drawing, panels, theme
 from ..battle import Attempt, BattleSession, Pending
 from ..intents import Intent
 from ..table_data import table_from_view
-from .dialogs import Dialog, DiceDialog, HandoffScreen, TextDialog
+from .dialogs import ConsentScreen, Dialog, DiceDialog, HandoffScreen, TextDialog
 from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene, layout_for
 
 PICK, TARGET, FLAME, KAMIKAZE = "pick", "target", "flame", "kamikaze"
@@ -325,7 +325,9 @@ class BattleScene(TableScene):
             self.do(Action("activate", actor, {"extra": True}))
         elif key in ("end-activation", "end-turn"):
             self.do(Action(key))
-        elif key in ("reveal", "scramble", "jammer"):
+        elif key == "scramble":
+            self.ask_scramble_square(actor)
+        elif key in ("reveal", "jammer"):
             self.do(Action(key, actor))
         elif key in PICKED:
             self.start_pick(key, actor)
@@ -501,13 +503,14 @@ class BattleScene(TableScene):
         if self.app is None:
             return
         s = self.session.state
-        from ...game.victory import round_limit
+        from ...game.victory import own_round_limit
 
-        limit = round_limit(s)
+        # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
+        limit = own_round_limit(s, self.session.viewer)
         lines = [f"Round {s.round} is over. Either player may announce a Withdraw; the opponent allows it or "
                  f"pursues for one more round [p.16, A43]."]
         if limit:
-            lines.append(f"The missions end the battle after round {limit}.")
+            lines.append(f"Your mission (side {self.session.viewer}) ends the battle after round {limit}.")
         buttons = [("next", "Next round"), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
                    ("both", "Both withdraw"), ("stop", "Agree to stop")]
 
@@ -525,6 +528,28 @@ class BattleScene(TableScene):
                 self.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
 
         self.app.push(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+
+    def ask_scramble_square(self, actor: str) -> None:
+        """The owner chooses the empty square the unit goes to (A23). The screen is the owner's (their turn), and the
+        answer never reaches the opponent: the log names three blips in label order."""
+        squares = self.session.scramble_squares(actor)
+        if self.app is None or not squares:
+            self.do(Action("scramble", actor))
+            return
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.say("Scramble: cancelled", ["nothing changed"])
+            elif answer == "any":
+                self.do(Action("scramble", actor), f"Scramble {actor}")
+            else:
+                self.do(Action("scramble", actor, {"square": int(answer)}), f"Scramble {actor}")
+
+        buttons = [(str(n), f"Square {n}") for n in squares] + [("any", "Any (drawn)")]
+        self.app.push(Dialog(f"Scramble {actor}: which square?",
+                             [f"Side {self.session.viewer} only: choose the empty holding-area square {actor} goes to. "
+                              "Three blips take its place; the opponent cannot tell which is real [p.22, A23, A59]."],
+                             buttons, closed, columns=4, width=640))
 
     def ask_pursuit(self, side: str) -> None:
         other = "B" if side == "A" else "A"
@@ -574,9 +599,16 @@ class BattleScene(TableScene):
         if self.app is not None and not self.handing_off:
             self.app.push(HoldingScene(self.session.view(), self.session.viewer))
 
-    def undo(self) -> None:
+    def undo(self, consent: bool = False) -> None:
+        check = self.session.undo_check()
+        if not check.allowed:
+            self.say("Undo: not allowed", [check.reason])
+            return
+        if check.needs_consent and not consent:
+            self.ask_consent(check)
+            return
         try:
-            taken = self.session.undo()
+            taken = self.session.undo(consent)
         except InputError as e:
             self.say("Undo", e.problems)
             return
@@ -587,6 +619,30 @@ class BattleScene(TableScene):
         self.say("Undone", [f"taken back: {taken}", "the battle is as it was before it (autosaved)"])
         if self.session.needs_handoff():
             self.hand_off(self.session.to_act())
+
+    def ask_consent(self, check) -> None:
+        """An action that rolled dice or revealed something is taken back only if the other player agrees: the screen
+        goes to them (the table hidden), then back to the player who asked."""
+        side = self.session.viewer
+        opponent = "B" if side == "A" else "A"
+        if self.app is None:
+            return
+        self.clear_tools()
+        self.select(None)
+
+        def answered(answer) -> None:
+            if answer == "allow":
+                self.session.hand_to(side)
+                self.undo(consent=True)
+                self.hand_off(side)
+            else:
+                self.hand_off(side)
+                self.say("Undo refused", [f"side {opponent} did not agree to take back {check.what!r}"])
+
+        lines = [f"Side {side} asks to take back {check.what!r}: {check.why_consent}.",
+                 "Taken back, it is logged for both players, and the same action would roll the same dice again.",
+                 f"Player of side {opponent}: do you agree?"]
+        self.app.push(ConsentScreen(opponent, lines, answered))
 
     def default_save_name(self) -> str:
         if self.session.save_path is not None:

@@ -257,3 +257,15 @@ class HandoffScreen(Dialog):
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.choose("ready")
         return True           # Escape does not uncover the table: only the next player opens it
+
+
+class ConsentScreen(Dialog):
+    """Hot-seat: the other player is asked to agree to a take-back; the table stays hidden while they answer."""
+
+    overlay = False
+    opaque = True
+
+    def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:
+        super().__init__(f"Side {side}: agree to a take-back?", list(lines),
+                         [("allow", "Agree: take it back"), ("refuse", "Refuse")], on_close, columns=2)
+        self.side = side

@@ -7,7 +7,6 @@ physical dice (asked one by one); card draws are made by the program, which hold
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ import pygame
 import pygame_gui
 
 from ... import paths
-from ...game.dice import DiceMissing
+from ...game.dice import DiceMissing, SeededDice, new_seed
 from ...game.engine import Game
 from ...game.record import new_seeded_dice
 from ...game.setup import SetupChoices, new_battle
@@ -71,7 +70,7 @@ class SetupScene(Scene):
         self.dice_label = next(iter(DICE_CHOICES))
         self.error = ""
         self.given: list[float] = []
-        self.draw_seed = random.SystemRandom().randrange(2**31)
+        self.draw_seed = new_seed()
 
     # ---- layout -----------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -181,7 +180,7 @@ class SetupScene(Scene):
                 source = HandDice([], dice)
             else:
                 dice = None
-                source = HandDice(given, None, random.Random(self.draw_seed if seed is None else seed))
+                source = HandDice(given, None, SeededDice(self.draw_seed if seed is None else seed))
             try:
                 state, _rolls = new_battle(table, self.setup_choices(), source)
             except DiceMissing as e:

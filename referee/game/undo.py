@@ -1,0 +1,113 @@
+"""Taking an action back, fairly: only the side to act's own last action, within its own turn.
+
+An action that rolled dice or revealed anything (a blip turned over, by the action itself or by a passive sensor
+after a move) has shown the acting player something they could not know before. Taking it back is allowed only
+with the other player's consent, and the take-back is logged publicly and kept in the record (a ``taken-back``
+entry), so a save shows it too. With the program's dice the same action at the same point rolls the same dice again
+(``dice.py``: the dice are keyed by the action and its place among the battle's actions), so Undo never re-rolls.
+
+Nothing is taken back across a hand-off (the other side has acted, or the turn has passed) nor once the battle is
+over. A refereed game (the program follows a physical table) takes back its last action without consent, even one
+that passed the turn: both players saw the dice on the table, and Undo there corrects a typing slip.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .engine import Game, RecordEntry, play
+from .dice import ScriptedDice
+from .effects import Ctx
+from .state import other
+
+TAKEN_BACK = "taken-back"
+RULE = "fair Undo"
+
+
+@dataclass(frozen=True)
+class UndoCheck:
+    allowed: bool
+    reason: str = ""
+    what: str = ""                  # the action that would be taken back, as the command line writes it
+    needs_consent: bool = False     # it rolled dice or revealed something: the other player must agree
+    why_consent: str = ""
+
+
+def moment_index(game: Game) -> int:
+    """The place of the next action among the battle's actions, take-backs not counted: an action taken back and
+    taken again stands at the same place, so it gets the same program dice."""
+    return sum(1 for e in game.record if e.action.kind != TAKEN_BACK) + 1
+
+
+def check_undo(game: Game, side: str) -> UndoCheck:
+    """May ``side`` take back the last action now, and does it need the other player's consent?"""
+    s = game.state
+    if s.phase == "over":
+        return UndoCheck(False, f"the battle is over: nothing is taken back once it has ended [{RULE}]")
+    if not game.record:
+        return UndoCheck(False, "nothing to undo: the battle is as set-up left it")
+    last = game.record[-1]
+    what = last.action.text()
+    if last.action.kind == TAKEN_BACK:
+        return UndoCheck(False, f"the last entry is already a take-back agreed by both players [{RULE}]")
+    if game.refereed:
+        return UndoCheck(True, "", what)
+    if s.phase != "action" or s.turn is None:
+        return UndoCheck(False, f"only an action of the turn in progress can be taken back (now: "
+                                f"{s.phase.replace('-', ' ')}) [{RULE}]", what)
+    if s.turn.player != side:
+        return UndoCheck(False, f"only the side to act (side {s.turn.player}) may take back its own last action "
+                                f"[{RULE}]", what)
+    if last.action.kind in ("end-turn", "end-of-round", "objectives"):
+        return UndoCheck(False, f"{what!r} passed the turn: nothing is taken back across a hand-off [{RULE}]", what)
+    before = game.rebuild(len(game.record) - 1)
+    if before.phase != "action" or before.turn is None or before.turn.player != side or before.round != s.round:
+        return UndoCheck(False, f"{what!r} was not side {side}'s action in this turn: nothing is taken back across "
+                                f"a hand-off [{RULE}]", what)
+    rolled = [r for r in last.rolls if r.kind in ("d6", "bearing")]
+    turned = sorted(set(before.blips) - set(s.blips))
+    reasons = []
+    if rolled:
+        reasons.append(f"it rolled {len(rolled)} {'die' if len(rolled) == 1 else 'dice'}")
+    if turned:
+        reasons.append(f"it revealed {len(turned)} blip{'s' if len(turned) != 1 else ''}")
+    needs = bool(reasons) and not game.refereed
+    return UndoCheck(True, "", what, needs, " and ".join(reasons))
+
+
+def take_back(game: Game, side: str, consent: bool = False) -> UndoCheck:
+    """Take back ``side``'s last action (``game`` changed in place). Refused (returned, nothing changed) when
+    ``check_undo`` refuses, or when consent is needed and not given. With consent the take-back is logged for both
+    players and kept in the record."""
+    check = check_undo(game, side)
+    if not check.allowed:
+        return check
+    if check.needs_consent and not consent:
+        return UndoCheck(False, f"{check.what!r} {check.why_consent}: side {other(side)} must agree to take it back "
+                                f"[{RULE}]", check.what, True, check.why_consent)
+    game.state = game.rebuild(len(game.record) - 1)
+    del game.record[-1]
+    if check.needs_consent:
+        note = Action(TAKEN_BACK, "", {"side": side, "what": check.what, "consent": other(side),
+                                       "why": check.why_consent})
+        outcome = play(game.state, note, ScriptedDice())
+        if not outcome.legal:
+            raise ValueError(f"the take-back could not be logged: {outcome.reason}")
+        game.state = outcome.state
+        game.record.append(RecordEntry(note, []))
+    return check
+
+
+def log_take_back(ctx: Ctx, action: Action) -> None:
+    """The engine's side of a take-back: the record keeps it and both players read it in the log."""
+    a = action.args
+    side, what, consent = a.get("side"), a.get("what"), a.get("consent")
+    if side not in ("A", "B") or consent != other(side) or not isinstance(what, str):
+        from .effects import Refused
+
+        raise Refused(f"a take-back names the side that took its action back, the action, and the other side's "
+                      f"consent [{RULE}]")
+    why = a.get("why") if isinstance(a.get("why"), str) else ""
+    ctx.event(f"side {side} took back {what!r}{' (' + why + ')' if why else ''} with side {consent}'s consent",
+              f"[{RULE}]")

@@ -1,0 +1,121 @@
+"""Fair Undo (issue 11, finding 6): only the side to act's own last action, within its own turn; dice and reveals
+only with the other player's consent, logged for both; the same dice when the action is taken again."""
+
+from __future__ import annotations
+
+from referee.game.actions import Action
+from referee.game.dice import ScriptedDice, SeededDice
+from referee.game.engine import Game, begin_battle
+from referee.game.record import read_save, save_game
+from referee.game.view import log_lines, player_view
+from referee.rules.errors import InputError
+from referee.ui.battle import BattleSession
+
+from .tables import game_state, unit
+
+
+def c(ident, side, type="tactical"):
+    return {"id": ident, "side": side, "faction": "council-of-zane", "rating": "veteran", "type": type}
+
+
+def battle(seed: int = 5) -> BattleSession:
+    """Side A's tactical facing side B's tactical 10" away, with a B blip that holds a scout between them."""
+    s = game_state(units=[unit("a-tac", "A", 10, 2, facing=90), unit("a-two", "A", 20, 2, facing=90),
+                          unit("b-tac", "B", 10, 12, facing=270, target_counters=3), unit("b-two", "B", 20, 12, facing=270)],
+                   blips=[{"id": "b-blip-KX", "side": "B", "x": 17, "y": 9, "square": 5,
+                           "contents": [c("b-scout", "B", "scout")]},
+                          {"id": "b-blip-MA", "side": "B", "x": 30, "y": 30, "square": 9, "contents": []}],
+                   attacker="A")
+    return BattleSession(Game(begin_battle(s)), SeededDice(seed), hotseat=True, viewer="A", autosaving=False)
+
+
+def refused(session: BattleSession, words: str) -> None:
+    before = (session.state.to_data(), len(session.game.record))
+    try:
+        session.undo()
+    except InputError as e:
+        assert words in " ".join(e.problems), e.problems
+    else:
+        raise AssertionError("the take-back was allowed")
+    assert (session.state.to_data(), len(session.game.record)) == before
+
+
+def test_a_move_is_taken_back_by_its_player_and_named_exactly():
+    session = battle()
+    assert session.attempt(Action("activate", "a-tac")).legal
+    assert session.attempt(Action("move", "a-tac", {"x": 10, "y": 3})).legal
+    before_move = session.game.rebuild(1).to_data()
+    assert session.undo() == "move a-tac 10 3"
+    assert session.state.to_data() == before_move and len(session.game.record) == 1
+
+
+def test_the_undo_peek_a_reveal_is_not_taken_back_without_consent():
+    """A Target on a blip reveals it; taking it back would leave a blip whose contents A now knows."""
+    session = battle()
+    assert session.attempt(Action("activate", "a-tac")).legal
+    out = session.attempt(Action("target", "a-tac", {"dice": 2, "assign": {"b-blip-KX": 2}}), [4, 3])
+    assert out.legal and "b-blip-KX" not in session.state.blips
+    check = session.undo_check()
+    assert check.allowed and check.needs_consent and "revealed 1 blip" in check.why_consent
+    refused(session, "side B must agree")
+    # With B's consent it is taken back, and both players read that it was.
+    assert session.undo(consent=True) == "target a-tac --dice-count 2 --assign b-blip-KX=2"
+    assert "b-blip-KX" in session.state.blips
+    for side in "AB":
+        lines = log_lines(player_view(session.state, side))
+        assert any("side A took back 'target a-tac --dice-count 2 --assign b-blip-KX=2'" in x
+                   and "with side B's consent" in x for x in lines), side
+
+
+def test_the_undo_reroll_the_same_action_gets_the_same_dice():
+    session = battle(seed=21)
+    assert session.attempt(Action("activate", "a-tac")).legal
+    shot = Action("rifle", "a-tac", {"target": "b-tac"})
+    first = session.attempt(shot)
+    assert first.legal
+    faces = [r.value for r in first.outcome.rolls]
+    assert faces
+    session.undo(consent=True)
+    again = session.attempt(shot)
+    assert [r.value for r in again.outcome.rolls] == faces
+    assert again.outcome.state.units.get("b-tac") == first.outcome.state.units.get("b-tac")
+
+
+def test_the_next_player_cannot_take_back_the_opponents_action_after_the_hand_off():
+    session = battle()
+    assert session.attempt(Action("activate", "a-tac")).legal
+    assert session.attempt(Action("move", "a-tac", {"x": 10, "y": 3})).legal
+    assert session.attempt(Action("end-activation")).legal
+    if session.state.turn.player == "A":
+        assert session.attempt(Action("end-turn")).legal
+    assert session.state.turn.player == "B"
+    session.hand_to("B")
+    refused(session, "hand-off")
+    session.hand_to("A")
+    refused(session, "side to act")
+
+
+def test_nothing_is_taken_back_once_the_battle_is_over():
+    session = battle()
+    assert session.attempt(Action("activate", "a-tac")).legal
+    assert session.attempt(Action("move", "a-tac", {"x": 10, "y": 3})).legal
+    session.game.state.phase = "over"              # however it ended: the report has been shown
+    refused(session, "the battle is over")
+
+
+def test_a_take_back_with_consent_is_kept_in_the_save(tmp_path):
+    session = battle()
+    assert session.attempt(Action("activate", "a-tac")).legal
+    assert session.attempt(Action("target", "a-tac", {"dice": 2, "assign": {"b-blip-KX": 2}}), [4, 3]).legal
+    session.undo(consent=True)
+    path = save_game(session.game, tmp_path / "b.json", session.dice)
+    loaded = read_save(path)
+    assert loaded.warnings == []
+    assert [e.action.kind for e in loaded.game.record] == ["activate", "taken-back"]
+    assert any("took back" in e.text for e in loaded.game.state.log)
+
+
+def test_a_forged_take_back_is_refused_by_the_engine():
+    game = Game(begin_battle(game_state(units=[unit("a-tac", "A", 10, 2)], attacker="A")))
+    out = game.play(Action("taken-back", "", {"side": "A", "what": "x", "consent": "A"}), ScriptedDice())
+    assert not out.legal and "consent" in out.reason
