@@ -45,6 +45,16 @@ def round_limit(state: GameState) -> int | None:
     return min(limits) if limits else None
 
 
+def end_of_round_lines(state: GameState, viewer: str) -> list[str]:
+    """What the end-of-round dialog tells ``viewer``: the choices, and only the viewer's own mission's round limit."""
+    lines = [f"Round {state.round} is over. Either player may announce a Withdraw; the opponent allows it or "
+             f"pursues for one more round [p.16, A43]."]
+    limit = own_round_limit(state, viewer)
+    if limit:
+        lines.append(f"Your mission (side {viewer}) ends the battle after round {limit}.")
+    return lines
+
+
 def own_round_limit(state: GameState, side: str) -> int | None:
     """The round after which ``side``'s own mission ends the battle (None: no limit). The opponent's mission is
     secret (A59): a player learns its limit only when it ends the battle, from the log."""

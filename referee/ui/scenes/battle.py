@@ -503,14 +503,10 @@ class BattleScene(TableScene):
         if self.app is None:
             return
         s = self.session.state
-        from ...game.victory import own_round_limit
+        from ...game.victory import end_of_round_lines
 
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
-        limit = own_round_limit(s, self.session.viewer)
-        lines = [f"Round {s.round} is over. Either player may announce a Withdraw; the opponent allows it or "
-                 f"pursues for one more round [p.16, A43]."]
-        if limit:
-            lines.append(f"Your mission (side {self.session.viewer}) ends the battle after round {limit}.")
+        lines = end_of_round_lines(s, self.session.viewer)
         buttons = [("next", "Next round"), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
                    ("both", "Both withdraw"), ("stop", "Agree to stop")]
 
