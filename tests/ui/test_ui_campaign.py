@@ -166,8 +166,8 @@ def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path):
     click(app, app.scene, "menu")
 
     # Battle 3, and the campaign is won.
-    battle = start_battle(app, campaign, seed=21)
-    play_battle(app, battle, seed=21, stop_after=2, loser="B")
+    battle = start_battle(app, campaign, seed=22)
+    play_battle(app, battle, seed=22, stop_after=2, loser="B")
     click(app, app.scene, "menu")
     c, st = load_campaign(campaign.path)
     assert len(c.battles) == 3 and all(b.vp is not None for b in c.battles)
