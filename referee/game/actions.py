@@ -20,8 +20,9 @@ from ..rules.scenario import Circle, TerrainEntry
 from ..rules.sight import cover_of
 from ..rules.catalogue import COVER_BANDS
 from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
-from .dice import DiceSource, Recorder, Roll, Rolling, RollRequest
-from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, blast, caught, d6, destroy, graze,
+from .dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest
+from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, blast, blast_catch, caught, d6, destroy,
+                      graze,
                       passive_after_move, reveal_blip, _free_spot)
 from .state import BLIP_LABELS, BlipState, GameState, UnitState, blip_id, contents_from_unit, labels_in_use
 
@@ -78,6 +79,9 @@ class ActionOutcome:
     rolls: list[Roll] = field(default_factory=list)
     failed: bool = False              # a Damaged suit failed to respond (A25)
     revealed: dict[str, list[str]] = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)   # what the checks found before any die (``FIGURES``)
+    applied: dict[str, Any] = field(default_factory=dict)   # the numbers the resolution used
+    first_roll: RollRequest | None = None           # a preview: the die the resolution stopped at
 
 
 # ---- checks shared by every unit action -------------------------------------------------------------
@@ -177,6 +181,7 @@ def apply_movement(ctx: Ctx, ident: str, r: MoveResult, verb: str) -> None:
         u = s.units[ident]
         u.target_counters -= r.removes
         u.target_counters += r.adds
+    ctx.applied.update({"end": [thing.x, thing.y], "removes": r.removes, "adds": r.adds})
     removed = f", removes {r.removes} counter{'s' if r.removes != 1 else ''}" if r.removes else ""
     added = ", then +1 for the jump" if r.adds else ""
     ctx.event(f"{ident} {verb} to ({r.end[0]:.2f}, {r.end[1]:.2f}){removed}{added}", *r.explain, units=[ident])
@@ -245,6 +250,8 @@ def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
     if cost > pool:
         raise Refused(f"the assignment costs {cost} points but the sensor pool is {pool} [p.19]")
     s.units[action.actor].target_counters += k
+    ctx.applied.update({"dice": len(faces), "cost": cost,
+                        "prices": {tid: {"price": p.price, "eaten": p.eaten} for tid, (n, p) in prices.items()}})
     ctx.event(f"{action.actor} Targets with {k} dice, pool {pool}; +{k} Target counters on itself", "+1 per die rolled [p.19]",
               units=[action.actor])
     blips = []
@@ -294,6 +301,7 @@ def perform_rifle(ctx: Ctx, action: Action) -> Rolling[None]:
         faces.append((yield d6(f"{w.name} die {i + 1} of {shot.dice} at {tid}", "p.20",
                                f"{'/'.join(map(str, w.kill_faces))} kills" + (f", lowest {w.graze_face} grazes" if w.graze_face else ""))))
     target = s.units[tid]
+    ctx.applied.update({"weapon": shot.weapon, "dice": len(faces)})
     ctx.event(f"{action.actor} fires its {w.name.lower()} at {tid}: {shot.dice} dice {faces}; +1 Target counter on {action.actor}",
               "[p.20]", units=[action.actor, tid])
     if shot.weapon == "mg" and not target.is_drone:
@@ -345,6 +353,7 @@ def perform_missile(ctx: Ctx, action: Action) -> Rolling[None]:
             rollers.append(uid)
     if any(uid in ctx.revealed for uid in shot.countermeasures):
         bf = ctx.bf()
+    ctx.applied["countermeasures"] = list(rollers)
     for uid in rollers:
         cm_unit = bf.piece(uid)
         cm = cm_unit.stat("countermeasures")
@@ -360,6 +369,7 @@ def perform_missile(ctx: Ctx, action: Action) -> Rolling[None]:
             return
         ctx.event(f"{uid}'s countermeasures miss ({roll} against CM {cm})", "[p.21]", units=[uid])
     eff = shot.effective_counters
+    ctx.applied["effective_counters"] = eff
     hit = yield d6(f"missile hit die against {tid}", "p.21", f"{eff} or less is a direct hit")
     nuc = firer.stat("nuclear")
     radius = bf.distance(nuc)
@@ -399,21 +409,21 @@ def check_flamer(ctx: Ctx, action: Action) -> tuple[float, float]:
         raise Refused(f"the smoke must be centred within {inches(reach)} of the flamer ({inches(d)}) [p.22, {rules.label('A36')}]")
     if math.hypot(x - actor.x, y - actor.y) > EPS and bearing_off_facing(actor, x, y) > 90.0 + EPS:
         raise Refused(f"the flamer's direction must be inside {actor.id}'s 180° arc [p.22]")
-    return x, y
+    r = SMOKE_DIAMETER / 2 * bf.scale
+    friendly = actor.side if rules.reads("A36", "B") else None
+    return x, y, r, caught(ctx, x, y, r, friendly, edge=True)
 
 
 def perform_flamer(ctx: Ctx, action: Action) -> Rolling[None]:
-    x, y = check_flamer(ctx, action)
+    x, y, r, ids = check_flamer(ctx, action)
     s = ctx.state
     rules = s.rulings_in_force()
-    r = SMOKE_DIAMETER / 2 * s.scale
     s.units[action.actor].target_counters += 1
     ident = s.new_id("smoke")
     s.terrain.append(TerrainEntry(id=ident, type="smoke", circle=Circle(x=x, y=y, r=r)))
     ctx.event(f"{action.actor} fires its flamer: smoke {ident} at ({x:.2f}, {y:.2f}); +1 Target counter on {action.actor}",
               "the smoke is Light cover for the rest of the game [p.22]", units=[action.actor])
-    friendly = s.units[action.actor].side if rules.reads("A36", "B") else None
-    ids = caught(ctx, x, y, r, friendly, edge=True)
+    ctx.applied.update({"centre": [x, y], "radius": r, "under": list(ids)})
     for uid in area_attack(ctx, ids, x, y, "the flamer", "A32"):
         if uid not in s.units:
             continue
@@ -465,12 +475,25 @@ def perform_kamikaze(ctx: Ctx, action: Action) -> Rolling[None]:
     rob = drone.stat("robotics")
     tid = action.args.get("target")
     exclude = [uid]
+    radius = bf.distance(rob)
+    if drone.stats is None:             # every unit on the table has its faction's stats
+        raise Refused(f"{uid} has no stats")
+    # The faction's Nuc itself: Piece.stat would give a drone its Robotics for every stat.
+    dice = drone.stats.get("nuclear") if rules.reads("A35", "B") else rob
+    contact = tid is not None and tid in bf.pieces and at_most(edge_range(drone, bf.piece(tid)), 0.0)
+    ctx.figures["blast"] = {"centre": [drone.x, drone.y], "radius": radius, "dice": dice,
+                            "catches": blast_catch(ctx, drone.x, drone.y, radius, drone.side, (uid,))}
+    if contact:
+        t = bf.piece(tid)
+        cov, where = cover_of(bf, t)
+        eff = t.target_counters - COVER_BANDS[cov]
+        strict = rules.reads("A34", "A")
+        wins = sum(1 for f in range(1, 7) if ((f < eff) if strict else (f <= eff)))
+        ctx.figures["contact"] = {"target": tid, "effective_counters": eff, "p_destroy": wins / 6}
     if tid and tid in bf.pieces:
         t = bf.piece(tid)
-        if at_most(edge_range(drone, t), 0.0):
-            cov, where = cover_of(bf, t)
-            eff = t.target_counters - COVER_BANDS[cov]
-            strict = rules.reads("A34", "A")
+        if contact:
+            ctx.applied["contact"] = {"target": tid, "effective_counters": eff}
             roll = yield d6(f"Kamikaze contact roll against {tid}", f"p.22, {rules.label('A34')}",
                             f"{'lower than' if strict else 'at most'} {eff} destroys")
             if (roll < eff) if strict else (roll <= eff):
@@ -484,11 +507,6 @@ def perform_kamikaze(ctx: Ctx, action: Action) -> Rolling[None]:
         else:
             ctx.note(f"{uid} is not touching {tid}: no contact roll [A34]")
     x, y = drone.x, drone.y
-    radius = bf.distance(rob)
-    if drone.stats is None:             # every unit on the table has its faction's stats
-        raise Refused(f"{uid} has no stats")
-    # The faction's Nuc itself: Piece.stat would give a drone its Robotics for every stat.
-    dice = drone.stats.get("nuclear") if rules.reads("A35", "B") else rob
     if rules.reads("A35", "B") and tid not in exclude:
         # A35 option B: without a successful contact the drone deviates like a missile from where it stands; the
         # blast rolls the faction's Nuc.
@@ -727,7 +745,8 @@ def unit_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     if action.kind not in PERFORM:
         raise Refused(f"unknown action {action.kind!r}")
     check_unit_action(ctx, action)
-    CHECK[action.kind](ctx, action)
+    checked = CHECK[action.kind](ctx, action)
+    ctx.figures.update(FIGURES[action.kind](ctx, action, checked))
     responds = yield from damaged_check(ctx, action)
     if not responds:
         return False
@@ -735,8 +754,13 @@ def unit_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     return True
 
 
-def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source: DiceSource) -> ActionOutcome:
-    """Drive a resolution generator with a dice source on a copy of the state; keep the copy only if legal."""
+def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source: DiceSource,
+        until_first_die: bool = False) -> ActionOutcome:
+    """Drive a resolution generator with a dice source on a copy of the state; keep the copy only if legal.
+
+    ``until_first_die``: a source that has no answer (``DiceMissing``) ends the run as a preview, with the figures
+    found so far and the roll it stopped at; otherwise a missing die is the caller's to handle.
+    """
     work = state.copy()
     ctx = Ctx(work)
     rec = Recorder(source)
@@ -749,11 +773,80 @@ def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source:
     except StopIteration as stop:
         result = stop.value
     except Refused as r:
-        return ActionOutcome(False, r.reason, state, [], [f"not allowed: {r.reason}"], list(rec.rolls))
+        return ActionOutcome(False, r.reason, state, [], [f"not allowed: {r.reason}"], list(rec.rolls),
+                             figures=ctx.figures)
+    except DiceMissing as missing:
+        if not until_first_die:
+            raise
+        return ActionOutcome(True, "", work, ctx.events, ctx.explain, rec.rolls, revealed=ctx.revealed,
+                             figures=ctx.figures, applied=ctx.applied, first_roll=missing.request)
     return ActionOutcome(True, "", work, ctx.events, ctx.explain, rec.rolls, failed=(result is False),
-                         revealed=ctx.revealed)
+                         revealed=ctx.revealed, figures=ctx.figures, applied=ctx.applied)
 
 
 def resolve(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:
     """One action on the table, as the ``do`` query resolves it (no turn structure)."""
     return run(state, lambda ctx: unit_action(ctx, action), source)
+
+
+# ---- what a preview shows: the checks' own numbers, before any die ------------------------------------------
+
+
+def _move_figures(ctx: Ctx, action: Action, r) -> dict:
+    return {"cost": r.cost, "allowance": r.allowance, "distance": r.distance, "end": list(r.end),
+            "removes": r.removes, "adds": r.adds, "facing": r.facing, "explain": [str(x) for x in r.explain]}
+
+
+def _target_figures(ctx: Ctx, action: Action, checked) -> dict:
+    from ..rules.odds import pool_distribution
+
+    k, prices = checked
+    bf = ctx.bf()
+    limit = sensor_dice_limit(bf.piece(action.actor))
+    cost = sum(p.cost(n) for n, p in prices.values())
+    return {"dice": k, "limit": limit, "cost": cost,
+            "prices": {tid: {"price": p.price, "eaten": p.eaten} for tid, (n, p) in prices.items()},
+            # The odds that a pool of n dice pays for this assignment, for every pool the Targeter may roll.
+            "p_enough": {n: float(pool_distribution(n).p_at_least(cost)) for n in range(1, limit + 1)}}
+
+
+def _rifle_figures(ctx: Ctx, action: Action, shot) -> dict:
+    return {"target": action.args["target"], "weapon": shot.weapon, "dice": shot.dice, "p_kill": shot.p_kill,
+            "p_graze": shot.p_graze, "explain": [str(x) for x in shot.explain]}
+
+
+def _missile_figures(ctx: Ctx, action: Action, shot) -> dict:
+    bf = ctx.bf()
+    firer, target = bf.piece(action.actor), bf.piece(action.args["target"])
+    radius = bf.distance(firer.stat("nuclear"))
+    cms = []
+    for uid in shot.countermeasures:
+        p = bf.piece(uid)
+        cm = None if p.is_blip else p.stat("countermeasures")
+        cms.append({"unit": uid, "cm": cm, "p_shoot_down": None if cm is None else min(6, max(0, cm)) / 6})
+    return {"target": target.id, "countermeasures": cms, "effective_counters": shot.effective_counters,
+            "p_direct_hit": shot.p_direct_hit, "p_shot_down": shot.p_shot_down,
+            "blast": {"centre": [target.x, target.y], "radius": radius, "dice": firer.stat("nuclear"),
+                      "catches": blast_catch(ctx, target.x, target.y, radius, firer.side, (target.id,))},
+            "explain": [str(x) for x in shot.explain]}
+
+
+def _flamer_figures(ctx: Ctx, action: Action, checked) -> dict:
+    x, y, r, under = checked
+    return {"centre": [x, y], "radius": r, "under": list(under)}
+
+
+def _target_only(ctx: Ctx, action: Action, checked) -> dict:
+    return {"target": checked}
+
+
+def _jammer_figures(ctx: Ctx, action: Action, checked) -> dict:
+    return {"jammer_on": not ctx.state.units[action.actor].jammer_on}
+
+
+FIGURES = {
+    "move": _move_figures, "jump": _move_figures, "kamikaze": _move_figures, "target": _target_figures,
+    "rifle": _rifle_figures, "missile": _missile_figures, "flamer": _flamer_figures, "command": _target_only,
+    "repair": _target_only, "scramble": lambda ctx, action, checked: {"blips": len(checked)},
+    "jammer": _jammer_figures,
+}

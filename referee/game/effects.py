@@ -45,6 +45,10 @@ class Ctx:
     events: list[str] = field(default_factory=list)
     explain: list[str] = field(default_factory=list)
     revealed: dict[str, list[str]] = field(default_factory=dict)   # blip id -> unit ids ([] for a decoy)
+    # The numbers an action's checks find before any die (what a preview shows), and the numbers its resolution then
+    # uses (what the property tests hold the preview to); see ``actions.FIGURES``.
+    figures: dict = field(default_factory=dict)
+    applied: dict = field(default_factory=dict)
 
     def bf(self) -> Battlefield:
         return self.state.battlefield()
@@ -282,13 +286,21 @@ def area_attack(ctx: Ctx, ids: list[str], x: float, y: float, cause: str, blips_
     return units
 
 
+def blast_catch(ctx: Ctx, x: float, y: float, radius: float, firer_side: str | None,
+                exclude: tuple[str, ...] = ()) -> list[str]:
+    """Who a blast at (x, y) would catch: edge or centre (A30), friends spared under A30 option B."""
+    rules = ctx.state.rulings_in_force()
+    edge = rules.reads("A30", "A")
+    friendly = firer_side if rules.reads("A30", "B") else None
+    return [i for i in caught(ctx, x, y, radius, friendly, edge) if i not in exclude]
+
+
 def blast(ctx: Ctx, x: float, y: float, radius: float, dice: int, cause: str, firer_side: str | None,
           exclude: tuple[str, ...] = ()) -> Rolling[None]:
     s = ctx.state
     rules = s.rulings_in_force()
-    edge = rules.reads("A30", "A")
-    friendly = firer_side if rules.reads("A30", "B") else None
-    ids = [i for i in caught(ctx, x, y, radius, friendly, edge) if i not in exclude]
+    ids = blast_catch(ctx, x, y, radius, firer_side, exclude)
+    ctx.applied["blast"] = {"centre": [x, y], "radius": radius, "dice": dice, "catches": list(ids)}
     ctx.note(f"blast of radius {inches(radius)} at ({x:.2f}, {y:.2f}) catches: {', '.join(ids) or 'nobody'} "
              f"[p.21, {rules.label('A30')}]")
     for uid in area_attack(ctx, ids, x, y, cause, "A32"):

@@ -11,10 +11,10 @@ from dataclasses import asdict, dataclass, field
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias, cast
 
-from ..rules.battlefield import Battlefield, Feature, Piece, make_feature, piece_from_unit
+from ..rules.battlefield import Battlefield, build_battlefield
 from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
-from ..rules.scenario import Scenario, Side, TerrainEntry, UnitContents, terrain_geometry
+from ..rules.scenario import Scenario, Side, TerrainEntry, UnitContents
 from ..rules.stats import Rating
 
 SIDES = ("A", "B")
@@ -187,18 +187,9 @@ class GameState:
         return _rulings(tuple(sorted(self.rulings.items())))
 
     def battlefield(self) -> Battlefield:
-        rulings = self.rulings_in_force()
-        terrain = [_feature(t) for t in self.terrain]
-        pieces: dict[str, Piece] = {}
-        for u in self.units.values():
-            pieces[u.id] = _piece(u, rulings)
-        for b in self.blips.values():
-            pieces[b.id] = Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side)
-        for o in self.objectives.values():
-            if not o.destroyed:
-                pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
-                                     target_counters=o.target_counters)
-        return Battlefield(self.width, self.height, rulings, self.scale, self.attacker, terrain, pieces)
+        """The whole truth as the rules see it; a player's window builds its table with the same function."""
+        return build_battlefield(self.width, self.height, self.rulings_in_force(), self.scale, self.attacker,
+                                 self.terrain, self.units.values(), self.blips.values(), self.objectives.values())
 
     def attacking_side(self) -> str:
         """The attacker of an Attack/Defence battle (set-up names one before anything asks)."""
@@ -250,21 +241,7 @@ class GameState:
         self.log.append(LogEntry(text, [str(e) for e in explain], list(units), dict(private or {}), self.round))
 
 
-_FEATURES: dict[tuple[Any, ...], Feature] = {}
 _RULINGS: dict[tuple[tuple[str, Any], ...], Rulings] = {}
-
-
-def _feature(t: TerrainEntry) -> Feature:
-    key = (t.id, t.type, tuple(map(tuple, t.polygon)) if t.polygon else None,
-           (t.circle.x, t.circle.y, t.circle.r) if t.circle else None)
-    f = _FEATURES.get(key)
-    if f is None:
-        circle = (t.circle.x, t.circle.y, t.circle.r) if t.circle else None
-        f = make_feature(t.id, t.type, terrain_geometry(t), circle)
-        if len(_FEATURES) > 5000:
-            _FEATURES.clear()
-        _FEATURES[key] = f
-    return f
 
 
 def _rulings(items: tuple[tuple[str, Any], ...]) -> Rulings:
@@ -272,10 +249,6 @@ def _rulings(items: tuple[tuple[str, Any], ...]) -> Rulings:
     if r is None:
         r = _RULINGS[items] = Rulings(dict(items))
     return r
-
-
-def _piece(u: UnitState, rulings: Rulings) -> Piece:
-    return piece_from_unit(u, rulings=rulings)
 
 
 # ---- scenario files <-> state --------------------------------------------------------------------

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Literal, Protocol
+from typing import Any, Iterable, Literal, Protocol
 
 import shapely
 
@@ -16,7 +16,7 @@ from .geometry import Geometry
 from .factions import get_faction
 from .numbers import EPS
 from .rulings import Rulings
-from .scenario import Scenario, terrain_geometry
+from .scenario import Scenario, TerrainEntry, terrain_geometry
 from .stats import StatLine
 from .units import unit_stats
 
@@ -216,21 +216,45 @@ def piece_from_unit(u: UnitLike, x: float | None = None, y: float | None = None,
     )
 
 
-def battlefield_from_scenario(s: Scenario, base_dir: Path | None = None, rulings: Rulings | None = None) -> Battlefield:
-    rulings = rulings or Rulings(s.rulings)
-    terrain = []
-    for t in s.terrain:
-        circle = (t.circle.x, t.circle.y, t.circle.r) if t.circle else None
-        terrain.append(make_feature(t.id, t.type, terrain_geometry(t), circle))
+_FEATURES: dict[tuple[object, ...], Feature] = {}
+
+
+def feature_of(t: TerrainEntry) -> Feature:
+    """The feature of a terrain entry, made once: a table's terrain is rebuilt for every action and every view."""
+    circle = (t.circle.x, t.circle.y, t.circle.r) if t.circle else None
+    key = (t.id, t.type, tuple(map(tuple, t.polygon)) if t.polygon else None, circle)
+    f = _FEATURES.get(key)
+    if f is None:
+        f = make_feature(t.id, t.type, terrain_geometry(t), circle)
+        if len(_FEATURES) > 5000:
+            _FEATURES.clear()
+        _FEATURES[key] = f
+    return f
+
+
+def build_battlefield(width: float, height: float, rulings: Rulings, scale: float, attacker: str | None,
+                      terrain: Iterable[TerrainEntry], units: Iterable[UnitLike], blips: Iterable[Any],
+                      objectives: Iterable[Any], base_dir: Path | None = None) -> Battlefield:
+    """The one place a battlefield is made, for the engine and for every view of the table alike.
+
+    ``units`` have the fields of a scenario's unit entry, ``blips`` and ``objectives`` theirs. A destroyed objective
+    is no longer a piece: it blocks no move and takes no counter (p.~12).
+    """
     pieces: dict[str, Piece] = {}
-    for u in s.units:
+    for u in units:
         pieces[u.id] = piece_from_unit(u, rulings=rulings, base_dir=base_dir)
-    for b in s.blips:
+    for b in blips:
         pieces[b.id] = Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side)
-    for o in s.objectives:
-        pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
-                             target_counters=o.target_counters)
-    return Battlefield(s.table.width, s.table.height, rulings, s.scale, s.attacker, terrain, pieces)
+    for o in objectives:
+        if not o.destroyed:
+            pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
+                                 target_counters=o.target_counters)
+    return Battlefield(width, height, rulings, scale, attacker, [feature_of(t) for t in terrain], pieces)
+
+
+def battlefield_from_scenario(s: Scenario, base_dir: Path | None = None, rulings: Rulings | None = None) -> Battlefield:
+    return build_battlefield(s.table.width, s.table.height, rulings or Rulings(s.rulings), s.scale, s.attacker,
+                             s.terrain, s.units, s.blips, s.objectives, base_dir)
 
 
 def angle_deg(dx: float, dy: float) -> float:

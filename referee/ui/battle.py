@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, check_unit_action
+from ..game.legal import LegalAction, legal_actions
+from ..game.session import FirstDieStops, Preview, preview
 from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused
 from ..game.engine import Game, RecordEntry, play
@@ -49,13 +51,6 @@ class HandDice:
             return check_face(self.given.pop(0), request)
         if self.seeded is not None:
             return self.seeded.answer(request)
-        raise DiceMissing(request)
-
-
-class FirstDieStops:
-    """A dice source for checks: the engine's own checks run, and the first die ends the run."""
-
-    def answer(self, request: RollRequest) -> float:
         raise DiceMissing(request)
 
 
@@ -106,6 +101,8 @@ class BattleSession:
     # what was recorded there.
     campaign: Path | None = None
     campaign_recorded: list[str] = field(default_factory=list)
+
+    _legal: tuple = field(default=(None, []), repr=False)     # (the state it was listed for, the list)
 
     def __post_init__(self) -> None:
         side = self.to_act()
@@ -161,45 +158,63 @@ class BattleSession:
             self._checked = (self.state, {})
         return self._checked[1]
 
+    def preview(self, action: Action) -> Preview:
+        """The engine's resolution of ``action`` stopped at the first die: legal or not, and its figures."""
+        return preview(self.state, action)
+
     def check(self, action: Action) -> Check:
         """The engine's checks for ``action``, stopping at the first die: the same code that will resolve it."""
         answers, key = self._answers(), ("check", repr(action))
         if key not in answers:
-            try:
-                outcome = play(self.state, action, FirstDieStops())
-                answers[key] = Check(outcome.legal, outcome.reason)
-            except DiceMissing as e:
-                answers[key] = Check(True, "", e.request)
+            p = self.preview(action)
+            answers[key] = Check(p.legal, p.reason, p.first_roll)
         return answers[key]
 
+    def legal_actions(self) -> list[LegalAction]:
+        """What the side to act may do now (``game.legal``), listed once per state however often it is asked."""
+        if self._legal[0] is not self.state:
+            self._legal = (self.state, legal_actions(self.state))
+        return self._legal[1]
+
+    def legal_for(self, kind: str, actor: str = "") -> list[LegalAction]:
+        extra = kind == "extra"
+        kind = "activate" if extra else kind
+        return [a for a in self.legal_actions() if a.kind == kind and a.actor == actor
+                and (kind != "activate" or bool(a.args.get("extra")) == extra)]
+
     def can(self, kind: str, actor: str) -> Check:
-        """May ``actor`` take an action of this kind at all (the Action Table's who-may, before any target)?"""
+        """May ``actor`` take an action of this kind now (with some target)? The legal actions say; a refusal
+        quotes the engine's rule (asked once per state)."""
         answers, key = self._answers(), ("can", kind, actor)
         if key not in answers:
             answers[key] = self._can(kind, actor)
         return answers[key]
 
     def _can(self, kind: str, actor: str) -> Check:
+        if self.legal_for(kind, actor):
+            return Check(True)
         s = self.state
         if s.phase != "action" or s.turn is None:
             return Check(False, f"no turn is in progress (now: {s.phase.replace('-', ' ')}) [p.16]")
         t = s.turn
         if kind in ("activate", "extra"):
             return self.check(Action("activate", actor, {"extra": True} if kind == "extra" else {}))
+        if kind in ("end-activation", "end-turn"):
+            return self.check(Action(kind))
         if t.active != actor and actor not in t.queue:
             who = t.active or "no unit"
             return Check(False, f"{actor} is not being activated (now: {who}) [p.16]")
-        if kind == "reveal":
-            return self.check(Action("reveal", actor))
+        if kind in ("reveal", "scramble", "jammer"):
+            return self.check(Action(kind, actor))
         if kind not in UNIT_ACTIONS:
             return Check(False, f"unknown action {kind!r}")
         try:
-            check_unit_action(Ctx(s.copy()), Action(kind, actor))
+            check_unit_action(Ctx(s), Action(kind, actor))
         except Refused as r:
             return Check(False, r.reason)
-        if kind in ("scramble", "jammer"):
-            return self.check(Action(kind, actor))
-        return Check(True)
+        if t.actions_left <= 0:
+            return Check(False, f"{actor} has no actions left [p.16]")
+        return Check(False, f"no target the engine accepts for {kind} now")
 
     def scramble_squares(self, actor: str) -> list[int]:
         """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the

@@ -315,6 +315,8 @@ def draw_jammer_fields(surface, table: TableData, view: ViewTransform, area: pyg
 def draw_pieces(surface, table: TableData, view: ViewTransform, area: pygame.Rect) -> None:
     draw_jammer_fields(surface, table, view, area)
     pieces = table.bf.pieces.values()
+    for p in table.wrecks:
+        draw_objective(surface, view, p, table)
     for p in pieces:
         if p.is_objective:
             draw_objective(surface, view, p, table)

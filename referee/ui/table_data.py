@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..rules.battlefield import Battlefield, battlefield_from_scenario
+from ..rules.battlefield import Battlefield, Piece, battlefield_from_scenario
 from ..rules.scenario import Scenario, load_scenario
 
 
@@ -38,6 +38,7 @@ class TableData:
     blip_numbers: dict[str, int] = field(default_factory=dict)    # blip id -> the number printed on the counter
     objectives: dict[str, ObjectiveMark] = field(default_factory=dict)
     turn: TurnInfo = TurnInfo()
+    wrecks: tuple[Piece, ...] = ()        # destroyed objectives: drawn, but no longer pieces the rules know (p.~12)
 
     @property
     def bf(self) -> Battlefield:
@@ -51,20 +52,30 @@ class TableData:
         return seen
 
 
+def _blip_numbers(blips) -> dict[str, int]:
+    """The number printed on each blip counter: its square when known, else the first numbers not taken."""
+    numbers: dict[str, int] = {}
+    for side in ("A", "B"):
+        used = {b.square for b in blips if b.side == side and b.square is not None}
+        free = (n for n in range(1, 1000) if n not in used)
+        for b in blips:
+            if b.side == side:
+                numbers[b.id] = b.square if b.square is not None else next(free)
+    return numbers
+
+
+def _wrecks(objectives) -> tuple[Piece, ...]:
+    return tuple(Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2) for o in objectives if o.destroyed)
+
+
 def table_from_scenario(scenario: Scenario, source: Path | None = None) -> TableData:
     base_dir = source.parent if source is not None else None
     bf = battlefield_from_scenario(scenario, base_dir)
     activation = {u.id: u.activation for u in scenario.units}
     activation.update({b.id: b.activation for b in scenario.blips})
-    numbers: dict[str, int] = {}
-    for side in ("A", "B"):
-        used = {b.square for b in scenario.blips if b.side == side and b.square is not None}
-        free = (n for n in range(1, 1000) if n not in used)
-        for b in scenario.blips:
-            if b.side == side:
-                numbers[b.id] = b.square if b.square is not None else next(free)
     marks: dict[str, ObjectiveMark] = {o.id: ObjectiveMark(o.control, o.destroyed) for o in scenario.objectives}
-    return TableData(scenario.name, bf, source, activation, numbers, marks)
+    return TableData(scenario.name, bf, source, activation, _blip_numbers(scenario.blips), marks,
+                     wrecks=_wrecks(scenario.objectives))
 
 
 def load_table(path: Path | str) -> TableData:
@@ -76,17 +87,22 @@ def load_table(path: Path | str) -> TableData:
 def table_from_view(view: dict) -> TableData:
     """What one player may see of a battle (``game.view.player_view``) as a table to draw and ask questions of.
 
-    Only the view is read: the opponent's blips arrive as anonymous counters, so nothing secret can reach the
-    drawing or a preview.
+    Only the view is read, and its battlefield is made by the engine's own builder: the opponent's blips arrive as
+    anonymous counters, so nothing secret can reach the drawing or a preview, and what the window measures on is
+    what the engine resolves on.
     """
-    from ..game.view import scenario_part
-    from ..rules.files import validate
+    from types import SimpleNamespace
 
-    data = scenario_part(view)
-    for b in data.get("blips", []):
-        b.pop("contents", None)        # the side's own blip contents are shown by the holding area, not the table
-    scenario = validate(Scenario, data, f"view of {view.get('name', 'the battle')}")
-    table = table_from_scenario(scenario)
+    from ..game.battlefield import battlefield_from_view
+
+    bf = battlefield_from_view(view)
+    activation = {u["id"]: u.get("activation", True) for u in view.get("units", [])}
+    activation.update({b["id"]: b.get("activation", True) for b in view.get("blips", [])})
+    blips = [SimpleNamespace(id=b["id"], side=b["side"], square=b.get("square")) for b in view.get("blips", [])]
+    objectives = [SimpleNamespace(**{"base": 1.0, "destroyed": False, "control": "contested", **o})
+                  for o in view.get("objectives", [])]
+    marks = {o.id: ObjectiveMark(o.control, o.destroyed) for o in objectives}
     turn = view.get("turn") or {}
     info = TurnInfo(view.get("round"), view.get("phase"), view.get("initiative"), turn.get("player"))
-    return TableData(table.name, table.battlefield, None, table.activation, table.blip_numbers, table.objectives, info)
+    return TableData(view.get("name", "battle"), bf, None, activation, _blip_numbers(blips), marks, info,
+                     _wrecks(objectives))

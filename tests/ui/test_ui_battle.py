@@ -28,6 +28,7 @@ from referee.ui.scenes.battle import BattleScene  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen  # noqa: E402
 from referee.ui.scenes.menu import MenuScene  # noqa: E402
 from referee.ui.scenes.report import ReportScene  # noqa: E402
+from referee.ui.scenes.table import MOVE as MOVE_TOOL  # noqa: E402
 from referee.ui.scenes.setup import SetupScene  # noqa: E402
 
 TABLE = Path(__file__).with_name("table.toml")
@@ -78,7 +79,12 @@ def test_the_action_bar_offers_what_the_engine_accepts(app):
     assert not scene.offered("end-activation")
     key(app, pygame.K_a, "a")
     assert session.state.turn.active == "a-tac-1"
-    assert scene.offered("rifle") and scene.offered("target") and not scene.offered("kamikaze")
+    # Buttons follow the engine's legal actions: no enemy is a legal rifle target for a-tac-1 (hidden, too many
+    # dice lost, or holding no counter), while a missile has targets.
+    assert scene.offered("missile") and scene.offered("target") and not scene.offered("kamikaze")
+    assert not scene.offered("rifle")
+    scene.press("rifle")
+    assert "no target the engine accepts" in " ".join(scene.log_lines)
     assert not scene.offered("end-turn")           # the activation is still going on
     before = session.state.to_data()
     scene.press("end-turn")
@@ -399,3 +405,46 @@ def test_the_report_shows_the_sealed_documents_whose_hashes_are_the_seals(app):
     assert len(documents) == 2
     hashes = {hashlib.sha256(d.encode("utf-8")).hexdigest() for d in documents}
     assert hashes == set(session.state.sealed.values())
+
+
+def small_battle(app, scenario) -> tuple[BattleScene, BattleSession]:
+    state = begin_battle(state_from_scenario(scenario), first="A")
+    session = BattleSession(Game(state), None, hotseat=True, viewer="A")
+    scene = app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    return scene, session
+
+
+def test_the_window_moves_onto_a_destroyed_objectives_spot_as_the_engine_does(app):
+    from tests.tables import scenario, unit
+
+    s = scenario(units=[unit("a1", "A", 10, 14, facing=90), unit("b1", "B", 30, 30)],
+                 objectives=[{"id": "alpha", "x": 10, "y": 10, "destroyed": True}])
+    scene, session = small_battle(app, s)
+    assert "alpha" not in scene.table.bf.pieces and [w.id for w in scene.table.wrecks] == ["alpha"]
+    scene.select("a1")
+    scene.press("activate")
+    scene.set_tool(MOVE_TOOL)
+    result = scene.set_move_path([(10.0, 10.0)])
+    assert result is not None and result.legal, result.reason
+    assert session.check(Action("move", "a1", {"x": 10.0, "y": 10.0})).legal
+
+
+@pytest.mark.parametrize("scale, rulings, under", [
+    (0.5, {}, ["b1", "a2"]),                   # A56: the 5" smoke is 2.5" across at scale 0.5; b2 stays outside
+    (1.0, {"A36": "B"}, ["b1", "b2"]),         # A36 option B: enemies only, the friend a2 is spared
+])
+def test_the_flamer_preview_lists_the_units_the_engine_burns(app, scale, rulings, under):
+    from tests.tables import scenario, unit
+
+    s = scenario(units=[unit("a1", "A", 10, 10, facing=0), unit("a2", "A", 12, 11.2),
+                        unit("b1", "B", 13, 10), unit("b2", "B", 14, 10)], rulings=rulings, scale=scale)
+    scene, session = small_battle(app, s)
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("flamer")
+    scene.place_smoke((12.0, 10.0))
+    confirm = app.scene
+    assert isinstance(confirm, Dialog)
+    listed = next(line for line in confirm.lines if line.startswith("under the smoke"))
+    assert listed == "under the smoke: " + ", ".join(under)

@@ -19,8 +19,6 @@ from ... import paths
 from ...game.actions import Action
 from ...rules import odds
 from ...rules.errors import InputError
-from ...rules.missile import missile_shot
-from ...rules.targeting import sensor_dice_limit
 from .. import drawing, panels, theme
 from ..battle import Attempt, BattleSession, Pending
 from ..intents import Intent
@@ -31,8 +29,6 @@ from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene, layout_f
 PICK, TARGET, FLAME, KAMIKAZE = "pick", "target", "flame", "kamikaze"
 TOOL_TITLES.update({PICK: "Choose a target", TARGET: "Target: place counters", FLAME: "Flamer: place the smoke",
                     KAMIKAZE: "Kamikaze: where to"})
-SMOKE_RADIUS = 2.5
-FLAMER_REACH = 6.0
 ACTION_COLUMNS = 5
 ROW_H = 30
 BANNER_H = 26
@@ -95,6 +91,7 @@ class BattleScene(TableScene):
         self.pool_dice = 1
         self.assign: dict[str, int] = {}
         self.flame_point: tuple[float, float] | None = None
+        self._smoke = None
         self.log_unit_only = False
         self.handing_off = False
         self.shown_over = False
@@ -143,7 +140,7 @@ class BattleScene(TableScene):
         if s.to_act() != s.viewer or s.state.phase != "action":
             return False
         if key in ("end-activation", "end-turn"):
-            return s.check(Action(key)).legal
+            return s.can(key, "").legal
         actor = self.actor_for(key)
         return actor is not None and s.can(key, actor).legal
 
@@ -365,26 +362,20 @@ class BattleScene(TableScene):
 
     # ---- targets and previews --------------------------------------------------------------------------------
     def preview_lines(self, kind: str, actor: str, target: str) -> list[str]:
-        """The numbers and odds of ``kind`` at ``target``: the rules functions the engine itself calls."""
-        bf = self.table.bf
-        a, b = bf.pieces[actor], bf.pieces[target]
-        if kind == "rifle":
-            pair = self.report.pair(target) if self.report is not None else None
-            shot = pair.rifle if pair is not None else None
-            if shot is None:
-                return []
-            lines = [str(x) for x in getattr(shot, "explain", ())]
-            if getattr(shot, "allowed", False):
-                lines.append(f"= {shot.dice} dice: kill {panels.percent(shot.p_kill)}, graze {panels.percent(shot.p_graze)}")
-            return lines
-        if kind == "missile":
-            shot = missile_shot(bf, a, b)
-            lines = [str(x) for x in shot.explain]
-            if shot.allowed:
-                lines.append(f"= direct hit {panels.percent(shot.p_direct_hit)}; countermeasures: "
-                             f"{', '.join(shot.countermeasures) or 'none'}")
-            return lines
-        return [f"{kind} {actor} -> {target}"]
+        """The numbers and odds of ``kind`` at ``target``: the engine's preview of that very action."""
+        f = self.session.preview(Action(kind, actor, {"target": target})).figures
+        lines = [str(x) for x in f.get("explain", ())]
+        if kind == "rifle" and "dice" in f:
+            lines.append(f"= {f['dice']} dice: kill {panels.percent(f['p_kill'])}, graze {panels.percent(f['p_graze'])}")
+        elif kind == "missile" and "p_direct_hit" in f:
+            cms = ", ".join(c["unit"] + ("" if c["cm"] is None else f" (CM {c['cm']}: {panels.percent(c['p_shoot_down'])})")
+                            for c in f["countermeasures"])
+            lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
+            lines.append(f"a direct hit's blast ({f['blast']['radius']:g}\") catches: "
+                         f"{', '.join(f['blast']['catches']) or 'nobody else'} [p.21, A30]")
+        elif not lines:
+            lines.append(f"{kind} {actor} -> {target}")
+        return lines
 
     def pick(self, target: str) -> None:
         kind, actor = self.pick_kind, self.picking
@@ -414,13 +405,18 @@ class BattleScene(TableScene):
                              width=640))
 
     # ---- Target: roll the pool, then place the counters ---------------------------------------------------------
+    def target_offer(self) -> dict:
+        """The engine's legal Target action for the Targeter: its dice range and the price on each piece."""
+        offers = self.session.legal_for("target", self.picking)
+        return offers[0].free if offers else {"dice": [1, 1], "assign": {}}
+
     def start_target(self, actor: str) -> None:
         self.start_tool(TARGET, actor, "")
-        self.pool_dice = sensor_dice_limit(self.table.bf.pieces[actor])
+        self.pool_dice = self.target_limit()
         self.target_hint()
 
     def target_limit(self) -> int:
-        return sensor_dice_limit(self.table.bf.pieces[self.picking])
+        return self.target_offer()["dice"][1]
 
     def target_hint(self) -> None:
         actor = self.picking
@@ -431,11 +427,8 @@ class BattleScene(TableScene):
                      f"pool: mean {float(pool.mean):.1f}; "
                      + ", ".join(f"≥{n}: {panels.percent(pool.p_at_least(n))}" for n in (4, 7, 10, 14) if n <= 6 * self.pool_dice),
                      "Enter rolls the dice; Esc cancels (nothing is rolled)."]
-            if self.report is not None:
-                for pair in self.report.enemies + self.report.objectives:
-                    t = pair.target
-                    if t.allowed:
-                        lines.append(f"  {pair.other}: {t.price} per counter" + (f", {t.eaten} eaten" if t.eaten else ""))
+            for tid, price in self.target_offer()["assign"].items():
+                lines.append(f"  {tid}: {price['price']} per counter" + (f", {price['eaten']} eaten" if price["eaten"] else ""))
             self.say(TOOL_TITLES[TARGET], lines)
             return
         faces = [r.value for r in self.pool.outcome.rolls][-self.pool_dice:]
@@ -447,12 +440,13 @@ class BattleScene(TableScene):
         lines += [f"  {tid}: {n} counter{'s' if n != 1 else ''}" for tid, n in self.assign.items() if n]
         self.say("Target: place counters", lines)
 
-    def assigned_cost(self) -> int:
-        from ...rules.targeting import target_price
-
-        bf = self.table.bf
-        actor = bf.pieces[self.picking]
-        return sum(target_price(bf, actor, bf.pieces[t]).cost(n) for t, n in self.assign.items() if n)
+    def assigned_cost(self, assign: dict[str, int] | None = None) -> int:
+        """What the engine charges for the counters placed so far (p.19, A50)."""
+        assign = {t: n for t, n in (self.assign if assign is None else assign).items() if n}
+        if not assign:
+            return 0
+        p = self.session.preview(Action("target", self.picking, {"dice": self.pool_dice, "assign": assign}))
+        return int(p.figures.get("cost", 0))
 
     def roll_target(self, given: list[float] | None = None) -> None:
         actor = self.picking
@@ -474,22 +468,19 @@ class BattleScene(TableScene):
         self.target_hint()
 
     def add_counter(self, target: str, step: int) -> None:
-        from ...rules.targeting import target_price
-
-        bf = self.table.bf
-        price = target_price(bf, bf.pieces[self.picking], bf.pieces[target])
-        if not price.allowed:
-            self.say("Target: not allowed", [price.reason])
+        if target not in self.target_offer()["assign"]:
+            p = self.session.preview(Action("target", self.picking, {"dice": self.pool_dice, "assign": {target: 1}}))
+            self.say("Target: not allowed", [p.reason or f"{target} cannot be Targeted by {self.picking}"])
             return
         n = max(0, self.assign.get(target, 0) + step)
-        before = dict(self.assign)
-        self.assign[target] = n
+        wanted = {**self.assign, target: n}
         faces = [r.value for r in self.pool.outcome.rolls][-self.pool_dice:]
-        if self.assigned_cost() > sum(faces):
-            self.assign = before
-            self.say("Target: not enough points", [f"one more counter on {target} costs more than the pool has "
-                                                    f"left [p.19]"] + [str(x) for x in price.explain])
+        cost = self.assigned_cost(wanted)
+        if cost > sum(faces):
+            self.say("Target: not enough points", [f"one more counter on {target} brings the cost to {cost}, more "
+                                                    f"than the pool of {int(sum(faces))} [p.19]"])
             return
+        self.assign = wanted
         self.target_hint()
 
     def commit_target(self) -> None:
@@ -713,18 +704,15 @@ class BattleScene(TableScene):
     def place_smoke(self, point: tuple[float, float]) -> None:
         actor = self.picking
         x, y = round(point[0], 2), round(point[1], 2)
-        action = Action("flamer", actor, {"x": x, "y": y})
-        check = self.session.check(action)
-        if not check.legal:
-            self.say("Flamer: not allowed here", [check.reason])
+        p = self.session.preview(Action("flamer", actor, {"x": x, "y": y}))
+        if not p.legal:
+            self.say("Flamer: not allowed here", [p.reason])
             return
-        bf = self.table.bf
-        under = [p.id for p in bf.pieces.values()
-                 if not p.is_objective and math.hypot(p.x - x, p.y - y) - p.radius < SMOKE_RADIUS]
-        lines = [f"smoke 5\" across centred at ({x}, {y}) [p.22, A36]",
-                 "under the smoke (friends too): " + (", ".join(under) or "nobody"),
+        f = p.figures
+        lines = [f"smoke {2 * f['radius']:g}\" across centred at ({x}, {y}) [p.22, A36, A56]",
+                 "under the smoke: " + (", ".join(f["under"]) or "nobody"),
                  "each trooper under it rolls the Red Die, then a normal die, for a graze [p.22]"]
-        self.confirm_then(f"Flamer: {actor}", lines, action)
+        self.confirm_then(f"Flamer: {actor}", lines, p.action)
 
     def kamikaze_to(self, point, piece: str | None, jump: bool) -> None:
         actor = self.picking
@@ -734,15 +722,23 @@ class BattleScene(TableScene):
             args["target"] = piece
         if jump:
             args["jump"] = True
-        action = Action("kamikaze", actor, args)
-        check = self.session.check(action)
-        if not check.legal:
-            self.say("Kamikaze: not allowed", [check.reason])
+        p = self.session.preview(Action("kamikaze", actor, args))
+        if not p.legal:
+            self.say("Kamikaze: not allowed", [p.reason])
             return
+        f = p.figures
         lines = [f"{actor} {'jumps' if jump else 'moves'} to ({args['x']}, {args['y']}) and explodes [p.34, A35]"]
-        if "target" in args:
-            lines.append(f"contact roll against {args['target']} if it ends touching it [A34]")
-        self.confirm_then(f"Kamikaze: {actor}", lines, action)
+        if "contact" in f:
+            c = f["contact"]
+            lines.append(f"contact roll against {c['target']}: {c['effective_counters']} effective counters, "
+                         f"{panels.percent(c['p_destroy'])} to destroy it [A34]")
+        elif "target" in args:
+            lines.append(f"{args['target']} is not touched there: no contact roll [A34]")
+        if "blast" in f:
+            b = f["blast"]
+            lines.append(f"blast {b['radius']:g}\" with {b['dice']} dice catches: {', '.join(b['catches']) or 'nobody'} "
+                         f"[p.21, A30, A35]")
+        self.confirm_then(f"Kamikaze: {actor}", lines, p.action)
 
     def _key(self, event) -> bool:
         k = event.key
@@ -808,9 +804,10 @@ class BattleScene(TableScene):
         if self.tool == FLAME and self.on_table(self.mouse):
             x, y = self.table_point(self.mouse)
             centre = self.view.to_screen(x, y)
-            colour = theme.MOVE_LEGAL if self.session.check(
-                Action("flamer", self.picking, {"x": round(x, 2), "y": round(y, 2)})).legal else theme.MOVE_ILLEGAL
-            pygame.draw.circle(surface, colour, centre, max(2, SMOKE_RADIUS * self.view.scale), 2)
+            p = self.smoke_preview((round(x, 1), round(y, 1)))
+            colour = theme.MOVE_LEGAL if p.legal else theme.MOVE_ILLEGAL
+            radius = p.figures.get("radius") or self.flame_offer().get("radius", 0.0)
+            pygame.draw.circle(surface, colour, centre, max(2, radius * self.view.scale), 2)
         if self.tool == TARGET:
             for tid, n in self.assign.items():
                 p = self.table.bf.pieces.get(tid)
@@ -822,6 +819,17 @@ class BattleScene(TableScene):
     def banner_who(self) -> tuple[str, str]:
         mine = f"You are side {self.session.viewer}" if not self.session.over else "Whole truth"
         return mine, "program dice" if self.session.dice is not None else "your dice"
+
+    def flame_offer(self) -> dict:
+        offers = self.session.legal_for("flamer", self.picking)
+        return offers[0].free if offers else {}
+
+    def smoke_preview(self, point: tuple[float, float]):
+        """The engine's preview of the smoke under the cursor, asked once per point (not once per frame)."""
+        if self.flame_point != point or self._smoke is None:
+            self.flame_point = point
+            self._smoke = self.session.preview(Action("flamer", self.picking, {"x": point[0], "y": point[1]}))
+        return self._smoke
 
     def _draw_banner(self, surface) -> None:
         """Whose turn, who is active and how many actions are left: always in sight under the status bar."""

@@ -1,0 +1,39 @@
+"""The battlefield a viewer measures on: the whole truth for the engine, a player's view for that player's window.
+
+Both are made by ``rules.battlefield.build_battlefield``. A player's battlefield is read from the player view only,
+so it cannot hold anything the player may not see; that it equals the engine's on every public field is checked by
+the property tests.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from ..rules.battlefield import Battlefield, build_battlefield
+from ..rules.rulings import Rulings
+from ..rules.scenario import TerrainEntry
+from .state import GameState
+from .view import player_view
+
+UNIT_DEFAULTS = {"facing": 0.0, "base": 1.0, "target_counters": 0, "damaged": False, "stunned": False,
+                 "jammer_on": False}
+
+
+def battlefield_of(state: GameState, viewer: str | None = None) -> Battlefield:
+    """``viewer`` None: the engine's battlefield; "A" or "B": the one that side's window draws and previews on."""
+    if viewer is None:
+        return state.battlefield()
+    return battlefield_from_view(player_view(state, viewer, log=False))
+
+
+def battlefield_from_view(view: dict) -> Battlefield:
+    """The table of a player view (``game.view``) as the rules see it; blips are the anonymous counters it shows."""
+    table = view["table"]
+    units = [SimpleNamespace(**{**UNIT_DEFAULTS, **u}) for u in view.get("units", [])]
+    blips = [SimpleNamespace(**{"base": 1.0, **b}) for b in view.get("blips", [])]
+    objectives = [SimpleNamespace(**{"base": 1.0, "target_counters": 0, "destroyed": False, **o})
+                  for o in view.get("objectives", [])]
+    terrain = [TerrainEntry.model_validate(t) for t in view.get("terrain", [])]
+    rulings = Rulings(dict(view.get("rulings") or {}))
+    return build_battlefield(table["width"], table["height"], rulings, view.get("scale", 1.0), view.get("attacker"),
+                             terrain, units, blips, objectives)

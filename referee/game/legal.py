@@ -1,0 +1,174 @@
+"""Legal actions, as OpenSpiel's ``legal_actions()``: for the side to act, every action it may take now.
+
+Each ``LegalAction`` is an action in the save's format (``kind``, ``actor``, ``args``) plus ``free``: the parameters
+the player still chooses, with their ranges -- a Move's reachable region, a Target's dice and the price of a counter
+on each piece it may Target, the points a flamer's smoke may be centred on. An action whose target is a choice (fire,
+Command, Repair) is listed once per target the engine accepts. The window enables its buttons from this list and
+random play proposes from it.
+
+Whether an action is allowed is always the engine's own check (``actions.CHECK``, ``turns``), run on the state
+without copying it; only the activation, whose check is the start of its resolution, is tried on a copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..rules.movement import JUMP_DISTANCE, MOVE_ALLOWANCE, can_jump
+from ..rules.targeting import can_target, sensor_dice_limit, target_price
+from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, Action, check_unit_action, run
+from .effects import Ctx, Refused
+from .state import SIDES, GameState
+from .turns import activation_in_progress, can_activate_more
+
+END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
+PER_TARGET = ("rifle", "missile", "command", "repair")
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    kind: str
+    actor: str = ""
+    args: dict = field(default_factory=dict)
+    free: dict = field(default_factory=dict)
+
+    def action(self, **chosen) -> Action:
+        """The action with its free parameters chosen."""
+        return Action(self.kind, self.actor, {**self.args, **chosen})
+
+    def to_data(self) -> dict:
+        data = {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
+        if self.free:
+            data["free"] = self.free
+        return data
+
+
+class _Reading(Ctx):
+    """A context for checks only: the battlefield is built once, and nothing is written."""
+
+    _bf = None
+
+    def bf(self):
+        if self._bf is None:
+            self._bf = self.state.battlefield()
+        return self._bf
+
+
+def to_act(state: GameState) -> str | None:
+    """The side whose decision the battle waits for (None at the end of a round, when either may speak)."""
+    if state.phase == "action" and state.turn is not None:
+        return state.turn.player
+    if state.phase == "over" and state.result and state.result.get("pending") == "objectives":
+        return state.attacker
+    return None
+
+
+def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction]:
+    """Every action ``side`` (default: the side to act) may take now; empty when it is not that side's call."""
+    side = side or to_act(state)
+    if side not in SIDES:
+        return []
+    if state.phase == "end-of-round":
+        return [LegalAction("end-of-round", "", {}, dict(END_OF_ROUND_FREE))]
+    if state.phase == "over":
+        if to_act(state) != side:
+            return []
+        return [LegalAction("objectives", "", {}, {o: list(state.result.get("choices", []))
+                                                     for o in state.result.get("objectives", [])})]
+    t = state.turn
+    if state.phase != "action" or t is None or t.player != side:
+        return []
+    if not activation_in_progress(state):
+        out = []
+        if can_activate_more(state):
+            for ident in state.with_counter(side):
+                for extra in (False, True):
+                    if extra and ident not in state.blips:
+                        continue
+                    a = Action("activate", ident, {"extra": True} if extra else {})
+                    if _accepted(state, a):
+                        out.append(LegalAction(a.kind, a.actor, a.args))
+        out.append(LegalAction("end-turn"))
+        return out
+    out = _unit_actions(state, t.active) if t.active is not None and t.actions_left > 0 else []
+    out.append(LegalAction("end-activation"))
+    return out
+
+
+def _accepted(state: GameState, action: Action) -> bool:
+    from .session import FirstDieStops
+    from .turns import turn_action
+
+    return run(state, lambda ctx: turn_action(ctx, action), FirstDieStops(), until_first_die=True).legal
+
+
+def _ok(ctx: Ctx, action: Action) -> bool:
+    try:
+        check_unit_action(ctx, action)
+        CHECK[action.kind](ctx, action)
+    except Refused:
+        return False
+    return True
+
+
+def _may(ctx: Ctx, kind: str, actor: str) -> bool:
+    try:
+        check_unit_action(ctx, Action(kind, actor))
+    except Refused:
+        return False
+    return True
+
+
+def _disc(p, radius: float) -> dict:
+    return {"centre": [p.x, p.y], "radius": radius}
+
+
+def _unit_actions(state: GameState, actor: str) -> list[LegalAction]:
+    ctx = _Reading(state)
+    bf = ctx.bf()
+    me = bf.piece(actor)
+    t = state.turn
+    out: list[LegalAction] = []
+    if actor in state.blips and t.activation_kind == "primary":
+        out.append(LegalAction("reveal", actor, {}, {"facing": [0.0, 360.0]}))
+    impassable = [f.id for f in bf.terrain if f.column(me.is_drone).impassable]
+    for kind in UNIT_ACTIONS:
+        if not _may(ctx, kind, actor):
+            continue
+        if kind == "move":
+            out.append(LegalAction(kind, actor, {}, {
+                "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": impassable,
+                         "path": "a path's cost counts hindering terrain double [p.18]; the preview gives it"},
+                "via": "optional waypoints [[x, y], ...] before the end point"}))
+        elif kind == "jump" and not can_jump(bf, me):
+            out.append(LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(JUMP_DISTANCE))}}))
+        elif kind == "target" and can_target(me)[0]:
+            prices = {}
+            for p in bf.pieces.values():
+                if p.id == actor:
+                    continue
+                price = target_price(bf, me, p)
+                if price.allowed:
+                    prices[p.id] = {"price": price.price, "eaten": price.eaten}
+            out.append(LegalAction(kind, actor, {}, {"dice": [1, sensor_dice_limit(me)], "assign": prices}))
+        elif kind in PER_TARGET:
+            for p in bf.pieces.values():
+                a = Action(kind, actor, {"target": p.id})
+                if p.id != actor or kind == "repair":
+                    if _ok(ctx, a):
+                        out.append(LegalAction(kind, actor, dict(a.args)))
+        elif kind == "flamer":
+            out.append(LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(FLAMER_REACH)),
+                                                             "arc": {"facing": me.facing, "width": 180.0}},
+                                                      "radius": SMOKE_DIAMETER / 2 * bf.scale}))
+        elif kind == "kamikaze":
+            targets = [p.id for p in bf.pieces.values()
+                       if p.id != actor and not p.is_blip and (p.is_objective or p.side != me.side)]
+            out.append(LegalAction(kind, actor, {}, {
+                "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": impassable},
+                "jump": {"x, y": {"within": _disc(me, bf.distance(JUMP_DISTANCE))}} if not can_jump(bf, me) else None,
+                "target": targets}))
+        elif kind in ("scramble", "jammer"):
+            if _ok(ctx, Action(kind, actor)):
+                out.append(LegalAction(kind, actor))
+    return out

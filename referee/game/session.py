@@ -1,0 +1,74 @@
+"""A battle session: what the window and the command line drive (no pygame).
+
+``preview(action)`` runs the engine's own resolution of the action on a copy of the state and stops at the first
+die: the figures it shows (path cost, Target prices, rifle dice and odds, countermeasures, the flamer template, the
+kamikaze's contact and blast) are the numbers the checks of that resolution found, so a preview cannot disagree with
+what the engine then does. ``apply(action, dice)`` resolves it for real. ``legal_actions()`` lists, for the side to
+act, every action it may take now with the ranges of its free parameters (see ``legal.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .actions import Action, ActionOutcome, run
+from .dice import DiceMissing, RollRequest
+from .engine import Game
+from .legal import LegalAction, legal_actions
+from .state import GameState
+from .turns import turn_action
+
+
+class FirstDieStops:
+    """A dice source for previews: the engine's checks run, and the first die ends the run."""
+
+    def answer(self, request: RollRequest) -> float:
+        raise DiceMissing(request)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The engine's word on ``action`` before any die: legal or the rule that forbids it, and its figures."""
+
+    action: Action
+    legal: bool
+    reason: str = ""
+    figures: dict = field(default_factory=dict)
+    first_roll: RollRequest | None = None
+    explain: tuple[str, ...] = ()
+    revealed: dict = field(default_factory=dict)     # blips a Move would reveal before any die (passive sensors)
+
+    def to_data(self) -> dict:
+        data = {"action": self.action.to_data(), "legal": self.legal, "figures": self.figures}
+        if not self.legal:
+            data["reason"] = self.reason
+        if self.first_roll is not None:
+            data["first_roll"] = self.first_roll.describe()
+        return data
+
+
+def preview(state: GameState, action: Action) -> Preview:
+    outcome = run(state, lambda ctx: turn_action(ctx, action), FirstDieStops(), until_first_die=True)
+    return Preview(action, outcome.legal, outcome.reason, outcome.figures, outcome.first_roll,
+                   tuple(outcome.explain), dict(outcome.revealed))
+
+
+@dataclass
+class Session:
+    """One battle driven one action at a time; ``game`` holds the initial state, the record and the state now."""
+
+    game: Game
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def preview(self, action: Action) -> Preview:
+        return preview(self.state, action)
+
+    def apply(self, action: Action, dice) -> ActionOutcome:
+        """Resolve ``action`` with a dice source; legal: recorded, refused: nothing changes."""
+        return self.game.play(action, dice)
+
+    def legal_actions(self, side: str | None = None) -> list[LegalAction]:
+        return legal_actions(self.state, side)
