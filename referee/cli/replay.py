@@ -1,9 +1,13 @@
-"""``seven-seconds replay SAVE [--as A|B] [--json]``: rebuild a saved battle by replaying it, and show the result.
+"""``seven-seconds replay SAVE [--as A|B] [--legal] [--json]``: rebuild a saved battle by replaying it, and show the result.
 
 Without ``--as`` it shows the whole truth (the referee's view: both holding areas, missions, every blip's contents).
 With ``--as A`` or ``--as B`` it shows exactly what that player may see, through the same player view the window
 uses. Text by default; ``--json`` prints the view as one JSON object. A damaged or unreadable save exits with status
 2 and a message naming the item that is wrong; the file is never changed.
+
+With ``--legal`` it prints instead the actions the player may take now (``game.legal``): with ``--as``, that side's
+(none when it is not its call), else the side to act's. With ``--json`` they are a JSON list of objects in the save's
+action format (``kind``, ``actor``, ``args``) plus ``free``, the parameters still to choose and their ranges.
 
 When the battle is over (or without ``--as``) it also shows the seals made at set-up: whether each still matches, and
 the sealed document itself, whose SHA-256 anyone can compute to check the referee.
@@ -14,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 
+from ..game.legal import legal_actions, to_act
 from ..game.record import read_save, state_digest
 from ..game.seal import seal_report, seal_report_lines
 from ..game.view import describe, player_view, referee_view
@@ -26,6 +31,8 @@ def register(sub) -> None:
     p.add_argument("save", help="a save file (.json)")
     p.add_argument("--as", dest="side", choices=("A", "B"), help="show only what this player may see")
     p.add_argument("--json", action="store_true", help="print the view as JSON")
+    p.add_argument("--legal", action="store_true",
+                   help="print the actions the player (--as, else the side to act) may take now")
     p.add_argument("--no-log", action="store_true", help="leave the log out of the text")
     p.set_defaults(run=run)
 
@@ -38,6 +45,8 @@ def run(args) -> int:
     reveal_seals = (state.phase == "over" or not args.side) and bool(state.sealed)
     for w in save.warnings:
         print(f"seven-seconds: {args.save}: warning: {w}", file=sys.stderr)
+    if args.legal:
+        return _legal(state, args.side, args.json)
     if args.json:
         head = {"program": save.program, "saved_at": save.saved_at, "actions": len(save.game.record)}
         if not args.side:
@@ -55,4 +64,20 @@ def run(args) -> int:
         lines.append("seals made at set-up:")
         lines.extend("  " + line for line in seal_report_lines(save.game))
     print("\n".join(lines))
+    return 0
+
+
+def _legal(state, side: str | None, as_json: bool) -> int:
+    actions = legal_actions(state, side)
+    if as_json:
+        print(json.dumps([a.to_data() for a in actions], indent=2, ensure_ascii=False))
+        return 0
+    who = side or to_act(state) or "either side"
+    if not actions:
+        print(f"side {who} has no action to take now (phase: {state.phase})")
+        return 0
+    print(f"side {who} may now:")
+    for a in actions:
+        text = a.action().text() if not a.free else f"{a.kind} {a.actor}".strip() + " (" + ", ".join(a.free) + " to choose)"
+        print(f"  {text}")
     return 0

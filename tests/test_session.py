@@ -1,0 +1,48 @@
+"""The battle session: legal actions listed for the side to act, and the command line that prints them."""
+
+import json
+from pathlib import Path
+
+from referee.cli.main import main
+from referee.game.actions import Action
+from referee.game.dice import ScriptedDice
+from referee.game.engine import Game, begin_battle
+from referee.game.legal import legal_actions
+from referee.game.record import read_save
+from referee.game.session import Session
+from referee.game.state import state_from_scenario
+from referee.rules.scenario import load_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "example-save.json"
+TABLE = ROOT / "tests" / "ui" / "table.toml"
+
+
+def test_replay_lists_the_legal_actions_as_save_actions_the_engine_accepts(capsys):
+    assert main(["replay", str(EXAMPLE), "--as", "B", "--legal", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [(a["kind"], a["actor"]) for a in listed] == [
+        ("activate", "b-tac"), ("activate", "b-blip-1"), ("activate", "b-blip-2"), ("end-turn", "")]
+    state = read_save(EXAMPLE).game.state
+    for a in listed:
+        outcome = Session(Game(state)).apply(Action.from_data(a), ScriptedDice([3] * 10))
+        assert outcome.legal, (a, outcome.reason)
+
+
+def test_the_side_not_to_act_has_no_legal_action(capsys):
+    assert main(["replay", str(EXAMPLE), "--as", "A", "--legal", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []
+
+
+def test_an_activated_unit_is_offered_each_target_the_engine_accepts_and_no_other():
+    state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
+    session = Session(Game(state))
+    assert session.apply(Action("activate", "a-asl"), ScriptedDice([])).legal
+    offered = legal_actions(session.state)
+    kinds = {a.kind for a in offered}
+    assert {"move", "target", "end-activation"} <= kinds and "kamikaze" not in kinds
+    rifle_targets = {a.args["target"] for a in offered if a.kind == "rifle"}
+    assert rifle_targets
+    for tid in session.state.units:
+        p = session.preview(Action("rifle", "a-asl", {"target": tid}))
+        assert p.legal == (tid in rifle_targets), (tid, p.reason)
