@@ -46,3 +46,21 @@ def test_an_activated_unit_is_offered_each_target_the_engine_accepts_and_no_othe
     for tid in session.state.units:
         p = session.preview(Action("rifle", "a-asl", {"target": tid}))
         assert p.legal == (tid in rifle_targets), (tid, p.reason)
+
+
+def test_selfplay_plays_a_whole_battle_whose_save_replays(tmp_path, capsys):
+    out = tmp_path / "selfplay.json"
+    assert main(["selfplay", "--seed", "5", "--rounds", "1", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    save = read_save(out)
+    assert save.game.state.phase == "over" and save.game.state.round == 1
+    assert f"{len(save.game.record)} actions in 1 round" in said
+    kinds = {e.action.kind for e in save.game.record}
+    assert {"activate", "end-of-round"} <= kinds and kinds & {"move", "target", "rifle", "missile"}
+    assert main(["replay", str(out), "--json"]) == 0
+
+
+def test_selfplay_refuses_an_unknown_player_kind(tmp_path, capsys):
+    assert main(["selfplay", "--players", "random,clever", "--out", str(tmp_path / "x.json")]) == 2
+    assert "a player is one of random (got 'clever')" in capsys.readouterr().err
+    assert not (tmp_path / "x.json").exists()

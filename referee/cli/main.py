@@ -12,12 +12,13 @@ from ..rules.errors import InputError
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
-COMMAND_MODULES = ("play", "query", "validate", "replay", "faction", "cards", "campaign", "report")
+COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report")
 COMMAND_HELP = {
     "play": "open the table view (default command)",
     "query": "answer one referee question about a scenario",
     "validate": "check faction, card and scenario files",
     "replay": "replay a saved battle and show the resulting table",
+    "selfplay": "play a whole battle between two computer players and save it",
     "faction": "create, check, show, upgrade and print factions",
     "cards": "list or validate mission, troop and drone cards",
     "campaign": "keep a campaign: battles, campaign points, streaks, tech upgrades",

@@ -91,7 +91,7 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
         if u.is_drone:
             del d["facing"]
         else:
-            d["facing"] = round(u.facing, 6)
+            d["facing"] = u.facing        # unrounded: the window measures arcs with it, as the engine does
         units.append(d)
 
     blips: list[Data] = []

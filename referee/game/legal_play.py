@@ -1,0 +1,93 @@
+"""A random player that chooses only among the legal actions (``legal.py``), filling in their free parameters.
+
+It serves ``selfplay``, soak tests and the property tests. Free parameters are drawn inside the ranges the list
+gives (a point in a Move's disc, a number of dice, counters on the pieces with a price); a point inside the disc may
+still be refused (hindering terrain, another base), and then the player draws again or falls back to an action
+with nothing left to choose. It reads only the legal actions, which hold nothing of the opponent's secrets.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from .actions import Action
+from .legal import LegalAction
+from .session import Session
+
+TRIES = 6
+WEIGHTS = {"activate": 6.0, "end-turn": 0.3, "end-activation": 0.4, "move": 3.0, "jump": 1.0, "target": 2.5,
+           "rifle": 3.0, "missile": 1.5, "flamer": 0.6, "kamikaze": 0.6, "command": 0.7, "repair": 1.0,
+           "scramble": 0.2, "jammer": 0.4, "reveal": 0.6, "end-of-round": 1.0, "objectives": 1.0}
+
+
+def _point(free: dict, rng: random.Random) -> dict:
+    disc = free["within"]
+    (cx, cy), r = disc["centre"], disc["radius"]
+    arc = free.get("arc")
+    if arc is not None:
+        angle = arc["facing"] + rng.uniform(-arc["width"] / 2, arc["width"] / 2)
+    else:
+        angle = rng.uniform(0.0, 360.0)
+    d = r * math.sqrt(rng.random())
+    return {"x": round(cx + d * math.cos(math.radians(angle)), 3), "y": round(cy + d * math.sin(math.radians(angle)), 3)}
+
+
+def fill(legal: LegalAction, rng: random.Random) -> Action:
+    """One action of the kind ``legal`` offers, its free parameters drawn within their ranges."""
+    free = legal.free
+    if not free:
+        return legal.action()
+    kind = legal.kind
+    if kind in ("move", "flamer"):
+        return legal.action(**_point(free["x, y"], rng))
+    if kind == "jump":
+        return legal.action(**_point(free["x, y"], rng))
+    if kind == "kamikaze":
+        jump = free.get("jump") is not None and rng.random() < 0.3
+        args = _point(free["jump"]["x, y"] if jump else free["x, y"], rng)
+        if jump:
+            args["jump"] = True
+        if free.get("target") and rng.random() < 0.7:
+            args["target"] = rng.choice(free["target"])
+        return legal.action(**args)
+    if kind == "target":
+        lo, hi = free["dice"]
+        dice = rng.randint(lo, hi)
+        budget = 3.5 * dice
+        assign: dict[str, int] = {}
+        for tid, price in sorted(free["assign"].items()):
+            if rng.random() < 0.5:
+                n = max(0, int(budget // max(1, price["price"])) - price["eaten"])
+                if n:
+                    assign[tid] = rng.randint(1, n)
+                    budget -= (price["eaten"] + assign[tid]) * price["price"]
+        return legal.action(dice=dice, assign=assign)
+    if kind == "reveal":
+        return legal.action(facing=round(rng.uniform(*free["facing"]), 1)) if rng.random() < 0.5 else legal.action()
+    if kind == "end-of-round":
+        r = rng.random()
+        if r < 0.08:
+            return legal.action(withdraw=rng.choice(["A", "B"]), answer=rng.choice(["allow", "pursue"]))
+        if r < 0.1:
+            return legal.action(stop=True)
+        return legal.action()
+    if kind == "objectives":
+        return legal.action(**{oid: rng.choice(choices) for oid, choices in free.items()})
+    return legal.action()
+
+
+def choose(session: Session, rng: random.Random, side: str | None = None) -> Action | None:
+    """A random action among the legal ones for ``side`` (default: the side to act) that the engine's preview
+    accepts; None when that side has nothing to do."""
+    offered = session.legal_actions(side)
+    if not offered:
+        return None
+    weights = [WEIGHTS.get(a.kind, 1.0) for a in offered]
+    for _ in range(TRIES):
+        legal = rng.choices(offered, weights)[0]
+        action = fill(legal, rng)
+        if not legal.free or session.preview(action).legal:
+            return action
+    complete = [a for a in offered if not a.free]
+    return rng.choice(complete).action() if complete else fill(offered[0], rng)
