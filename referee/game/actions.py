@@ -17,7 +17,9 @@ from ..rules.movement import move as move_rule
 from ..rules.numbers import EPS, at_most
 from ..rules.rifle import RifleShot, rifle_shot
 from ..rules.scenario import Circle, TerrainEntry
-from ..rules.sight import cover_of
+from ..rules.battlefield import Piece
+from ..rules.sight import blockers_between, cover_of
+from ..rules.sight_reference import segment_crosses
 from ..rules.catalogue import COVER_BANDS
 from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
 from .dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest
@@ -238,6 +240,18 @@ def check_target(ctx: Ctx, action: Action) -> tuple[int, dict[str, tuple[int, Ta
     return k, prices
 
 
+def eaten_only(ctx: Ctx, tid: str, n: int, price: TargetPrice) -> bool:
+    """A17 option B: buying any counter reveals a blip, so a blip assigned 0 counters behind terrain that eats them
+    has its first counter bought (and eaten): it is revealed with none."""
+    return n == 0 and price.eaten > 0 and tid in ctx.state.blips and ctx.state.rulings_in_force().reads("A17", "B")
+
+
+def assignment_cost(ctx: Ctx, prices: dict[str, tuple[int, TargetPrice]]) -> int:
+    """The points a Target assignment costs (p.19, A17, A50)."""
+    return sum(price.eaten_price if eaten_only(ctx, tid, n, price) else price.cost(n)
+               for tid, (n, price) in prices.items())
+
+
 def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
     k, prices = check_target(ctx, action)
     s = ctx.state
@@ -245,7 +259,7 @@ def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
     for i in range(k):
         faces.append((yield d6(f"sensor die {i + 1} of {k} for {action.actor}", "p.19", "summed: high is good")))
     pool = sum(faces)
-    cost = sum(p.cost(n) for n, p in prices.values())
+    cost = assignment_cost(ctx, prices)
     ctx.note(f"sensor pool {' + '.join(map(str, faces))} = {pool} [p.19]")
     if cost > pool:
         raise Refused(f"the assignment costs {cost} points but the sensor pool is {pool} [p.19]")
@@ -257,6 +271,12 @@ def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
     blips = []
     for tid, (n, price) in prices.items():
         ctx.note(*price.explain)
+        if eaten_only(ctx, tid, n, price):
+            ctx.event(f"{action.actor} buys a counter on {tid}; terrain eats it ({price.eaten_price} points)",
+                      f"buying any counter reveals a blip [p.17, p.19, {ctx.state.rulings_in_force().label('A17')}]",
+                      units=[tid])
+            blips.append((tid, 0))
+            continue
         if n == 0:
             continue
         eaten = f" ({price.eaten} eaten by terrain first)" if price.eaten else ""
@@ -270,7 +290,10 @@ def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
         ctx.note(f"{pool - cost} unspent points are lost [p.19]")
     # Reveals come only after the whole pool is assigned: no re-spending (p.17, A17).
     for tid, n in blips:
-        add_counters(ctx, tid, n, why=f"received {n} Target counters from {action.actor}")
+        if n == 0:
+            reveal_blip(ctx, tid, 0, cause=f"a counter bought by {action.actor}, eaten by terrain")
+        else:
+            add_counters(ctx, tid, n, why=f"received {n} Target counters from {action.actor}")
 
 
 # ---- Fire Rifle ---------------------------------------------------------------------------------------
@@ -409,6 +432,13 @@ def check_flamer(ctx: Ctx, action: Action) -> tuple[float, float]:
         raise Refused(f"the smoke must be centred within {inches(reach)} of the flamer ({inches(d)}) [p.22, {rules.label('A36')}]")
     if math.hypot(x - actor.x, y - actor.y) > EPS and bearing_off_facing(actor, x, y) > 90.0 + EPS:
         raise Refused(f"the flamer's direction must be inside {actor.id}'s 180° arc [p.22]")
+    if rules.reads("A36", "B"):
+        # Option B needs line of sight to where the smoke lands: the line to its centre crosses no blocking terrain.
+        centre = Piece(id="the smoke's centre", kind="objective", x=x, y=y, radius=0.0)
+        hiders = segment_crosses(actor, centre, blockers_between(bf, actor, centre))
+        if hiders:
+            raise Refused(f"no line of sight from {actor.id} to the smoke's centre ({', '.join(hiders)}) "
+                          f"[p.22, {rules.label('A36')}]")
     r = SMOKE_DIAMETER / 2 * bf.scale
     friendly = actor.side if rules.reads("A36", "B") else None
     return x, y, r, caught(ctx, x, y, r, friendly, edge=True)
@@ -803,7 +833,7 @@ def _target_figures(ctx: Ctx, action: Action, checked) -> dict:
     k, prices = checked
     bf = ctx.bf()
     limit = sensor_dice_limit(bf.piece(action.actor))
-    cost = sum(p.cost(n) for n, p in prices.values())
+    cost = assignment_cost(ctx, prices)
     return {"dice": k, "limit": limit, "cost": cost,
             "prices": {tid: {"price": p.price, "eaten": p.eaten} for tid, (n, p) in prices.items()},
             # The odds that a pool of n dice pays for this assignment, for every pool the Targeter may roll.

@@ -287,13 +287,13 @@ def state_from_scenario(s: Scenario) -> GameState:
     )
 
 
-def unit_entry_data(u: UnitState) -> Data:
+def unit_entry_data(u: UnitState, drones_face: bool = False) -> Data:
     d = asdict(u)
     for key, default in (("target_counters", 0), ("damaged", False), ("stunned", False), ("jammer_on", False),
                          ("base", 1.0)):
         if d[key] == default:
             del d[key]
-    if u.is_drone:
+    if u.is_drone and not drones_face:
         d.pop("facing", None)
     else:
         d["facing"] = round(u.facing, 6)
@@ -317,7 +317,8 @@ def state_to_scenario_data(state: GameState, secrets: bool = True) -> Data:
         elif t.circle is not None:
             entry["circle"] = {"x": t.circle.x, "y": t.circle.y, "r": t.circle.r}
         data["terrain"].append(entry)
-    data["units"] = [unit_entry_data(u) for u in state.units.values()]
+    drones_face = state.rulings_in_force().reads("A12", "B")
+    data["units"] = [unit_entry_data(u, drones_face) for u in state.units.values()]
     data["blips"] = []
     for b in state.blips.values():
         entry = {"id": b.id, "side": b.side, "x": b.x, "y": b.y, "square": b.square, "activation": b.activation}

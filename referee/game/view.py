@@ -86,10 +86,11 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
         terrain.append(entry)
 
     units: list[Data] = []
+    drones_face = state.rulings_in_force().reads("A12", "B")
     for u in state.units.values():
         d = dict(vars(u))
-        if u.is_drone:
-            del d["facing"]
+        if u.is_drone and not drones_face:
+            del d["facing"]               # a drone has no facing (A12 option A)
         else:
             d["facing"] = u.facing        # unrounded: the window measures arcs with it, as the engine does
         units.append(d)

@@ -74,6 +74,12 @@ class Piece:
     damaged: bool = False
     stunned: bool = False
     jammer_on: bool = False
+    arc: bool | None = None        # has a facing and a 180° arc; None: troopers only (A12 option A)
+
+    @property
+    def has_arc(self) -> bool:
+        """Troopers face a direction; drones too under A12 option B; blips and objectives never (A12)."""
+        return self.arc if self.arc is not None else self.kind == "trooper"
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -212,7 +218,7 @@ def piece_from_unit(u: UnitLike, x: float | None = None, y: float | None = None,
         side=u.side, unit_type=u.type, faction=u.faction, rating=u.rating, stats=stats,
         facing=(u.facing if facing is None else facing) % 360.0,
         target_counters=u.target_counters, damaged=u.damaged, stunned=u.stunned,
-        jammer_on=u.jammer_on,
+        jammer_on=u.jammer_on, arc=not drone or (rulings is not None and rulings.reads("A12", "B")),
     )
 
 

@@ -844,7 +844,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     own = np.where(q_holds, table.bands[0], 0).max(axis=1) if table.features else np.zeros(g, np.int64)
     base = band + own[Q]
     # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
-    trooper = np.array([e.is_trooper for e in enemies], dtype=bool)[E]
+    trooper = np.array([e.has_arc for e in enemies], dtype=bool)[E]      # troopers, drones under A12 B
     facing = np.array([e.facing for e in enemies], dtype=float)[E]
     off = np.abs((np.degrees(np.arctan2(ty - vy, tx - vx)) - facing + 180.0) % 360.0 - 180.0)
     arc = ~trooper | (off <= 90.0 + EPS)

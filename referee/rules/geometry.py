@@ -31,6 +31,8 @@ class Viewer(Disc, Protocol):
     def facing(self) -> float: ...
     @property
     def is_trooper(self) -> bool: ...
+    @property
+    def has_arc(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -78,7 +80,8 @@ def bearing_off_facing(viewer: Viewer, x: float, y: float) -> float:
 
 
 def in_arc(viewer: Viewer, target: Disc) -> bool:
-    """Troopers see a 180° arc, 90° either side of facing, tested on the target's centre, boundary included (A12, A58)."""
-    if not viewer.is_trooper:
+    """Troopers (and drones under A12 option B) see a 180° arc, 90° either side of facing, tested on the target's
+    centre, boundary included (A12, A58)."""
+    if not viewer.has_arc:
         return True
     return bearing_off_facing(viewer, target.x, target.y) <= 90.0 + EPS

@@ -117,7 +117,7 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
     displacement = math.dist(start, end)
     why.add(f"displacement {inches(displacement)} in a straight line from start to end", "p.18")
     facing = None
-    if mover.is_trooper:
+    if mover.has_arc:
         if displacement <= EPS:
             facing = mover.facing
             why.add("a zero-length Move leaves facing unchanged", "A13")
@@ -172,7 +172,7 @@ def jump(bf: Battlefield, jumper: Piece, x: float, y: float) -> MoveResult:
                 reason = f"the base would land overlapping {other.id} [p.18, A39]"
                 break
     facing = None
-    if jumper.is_trooper:
+    if jumper.has_arc:
         facing = angle_deg(end[0] - start[0], end[1] - start[1]) if d > EPS else jumper.facing
         why.add(f"lands facing {facing:.1f}°, the jump direction", "p.18", "A13")
     removes = removal(bf, jumper, d, why) if not jumper.is_objective else 0

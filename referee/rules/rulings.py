@@ -23,6 +23,15 @@ class Ruling(Strict):
 
 
 PARAMETERS = {"crater_diameter": "A33", "inspected_counters": "A41"}
+# Options of data/rulings.toml this program does not implement. Choosing one is refused when the rulings are read,
+# never accepted and silently played by the recommended reading.
+NOT_HONOURED = {"A18": ("B",), "A19": ("B",), "A29": ("B",), "A37": ("B",), "A38": ("B",), "A41": ("B",),
+                "A43": ("B",), "A44": ("B",), "A45": ("B",), "A48": ("B",)}
+
+
+def honoured(rid: str, option: str) -> bool:
+    """Does the program play ``option`` of ruling ``rid``?"""
+    return option not in NOT_HONOURED.get(rid, ())
 PARAMETER_MAX = {"crater_diameter": 100.0}          # inches: a crater wider than that is a typo
 # Every ruling the program reads by id (tests/fuzz/test_fuzz_loaders.py checks the list against the code).
 REQUIRED = ("A1", "A2", "A3", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A13", "A14", "A15", "A17", "A20", "A21",
@@ -86,6 +95,11 @@ class Rulings:
             elif not isinstance(value, str) or value not in cat[key].options:
                 problems.append(
                     f"rulings.{key}: expected one of {', '.join(repr(o) for o in cat[key].options)} (got {value!r})"
+                )
+            elif not honoured(key, value):
+                problems.append(
+                    f"rulings.{key}: option {value!r} ({cat[key].options[value]}) is not implemented by this program; "
+                    f"expected {cat[key].default!r} ({cat[key].options[cat[key].default]})"
                 )
             else:
                 self.choices[key] = value

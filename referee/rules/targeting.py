@@ -24,6 +24,11 @@ class TargetPrice:
     explain: tuple[Step, ...]
     eaten_doubled: bool = True   # ruling A50 option A
 
+    @property
+    def eaten_price(self) -> int:
+        """What one counter eaten by terrain costs: doubled out of arc too under A50 option A."""
+        return self.price if self.eaten_doubled else self.base_price
+
     def cost(self, counters: int) -> int:
         """Points needed to place ``counters`` net counters: the eaten ones are bought first (p.19 Example 2)."""
         if counters <= 0:
@@ -80,11 +85,11 @@ def target_price(bf: Battlefield, actor: Piece, target: Piece) -> TargetPrice:
     price = total_band
     if not arc:
         price *= 2
-        why.add(f"{target.id} is outside {actor.id}'s 180° arc: price doubled to {price} per counter", "p.19", "A12")
-    elif actor.is_trooper:
-        why.add(f"{target.id} is inside {actor.id}'s 180° arc", "p.19", "A12")
+        why.add(f"{target.id} is outside {actor.id}'s 180° arc: price doubled to {price} per counter", "p.19", rules.label("A12"))
+    elif actor.has_arc:
+        why.add(f"{target.id} is inside {actor.id}'s 180° arc", "p.19", rules.label("A12"))
     else:
-        why.add(f"{actor.describe()} has no facing: no arc", "A12")
+        why.add(f"{actor.describe()} has no facing: no arc", rules.label("A12"))
     why.add(f"price {price} point{'s' if price > 1 else ''} per counter", "p.19")
     doubled = rules.reads("A50", "A")
     if ok and not cov.los.visible:

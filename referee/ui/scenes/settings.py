@@ -12,7 +12,7 @@ import pygame_gui
 from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
-from ...rules.rulings import catalogue
+from ...rules.rulings import catalogue, honoured
 from ...storage import write_document
 from .. import theme
 from ..scene import Scene
@@ -34,7 +34,8 @@ def group_rulings() -> dict[str, str]:
         return {}
     known = catalogue()
     chosen = data.get("rulings", {}) if isinstance(data.get("rulings", {}), dict) else {}
-    return {rid: opt for rid, opt in chosen.items() if rid in known and opt in known[rid].options}
+    return {rid: opt for rid, opt in chosen.items()
+            if rid in known and opt in known[rid].options and honoured(rid, opt)}
 
 
 class SettingsScene(Scene):
@@ -77,7 +78,8 @@ class SettingsScene(Scene):
         return ids[i] if 0 <= i < len(ids) else None
 
     def next_option(self, rid: str) -> None:
-        options = list(self.rulings[rid].options)
+        # Only the options the program plays are offered (rulings.NOT_HONOURED).
+        options = [o for o in self.rulings[rid].options if honoured(rid, o)]
         self.chosen[rid] = options[(options.index(self.chosen[rid]) + 1) % len(options)]
         self.message = ""
 
