@@ -95,3 +95,22 @@ def test_a_scenario_choosing_an_option_not_played_fails_validation(tmp_path, cap
     assert main(["validate", str(path)]) != 0
     out = capsys.readouterr()
     assert "A43" in out.out + out.err and "not implemented" in out.out + out.err
+
+
+@pytest.mark.parametrize("more, dice, damaged", [([], "6", True), ([], "2", False), (["--more"], "", False)])
+def test_query_do_runs_the_end_of_activation_jammer_test(tmp_path, capsys, more, dice, damaged):
+    # A trooper (Armour 3) moves and stays 1" from an enemy haywire drone whose jammer is on (p.23, A38).
+    import json
+
+    from referee.cli.main import main
+
+    from .tables import scenario
+
+    s = scenario(units=[unit("a", "A", 10, 10, facing=0), unit("h", "B", 14, 10, type="haywire-drone", jammer_on=True)])
+    path = tmp_path / "t.json"
+    path.write_text(json.dumps(s.model_dump(mode="json")))
+    assert main(["query", str(path), "do", "move", "a", "12", "10", "--dice", dice, *more, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    a = next(u for u in out["state"]["units"] if u["id"] == "a")
+    assert a.get("damaged", False) is damaged
+    assert out["dice_used"] == (0 if more else 1)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from .. import paths
-from ..game.actions import Action, resolve
+from ..game.actions import Action, run, unit_action
 from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
 from ..game.effects import UnknownContents
 from ..game.state import state_from_scenario, state_to_scenario_data
@@ -26,6 +26,7 @@ def _parser(kind: str):
     p.add_argument("--dice", default="")
     p.add_argument("--bearing", type=finite_number, action="append", default=[])
     p.add_argument("--out")
+    p.add_argument("--more", action="store_true")
     p.add_argument("actor")
     if kind in ("move", "jump", "flamer", "kamikaze"):
         p.add_argument("x", type=finite_number)
@@ -141,8 +142,19 @@ def run_do(args) -> int:
     action = build_action(kind, a, state, dice)
     _check_ids(state, action, path)
     source = _DoDice(ScriptedDice(dice=dice, bearings=list(a.bearing)))
+
+    def then_jammer_test(ctx):
+        # The action ends the unit's activation unless --more says it still has one: the jammer test of a unit
+        # ending its activation in a jamming field follows, its die after the action's (p.23, A38).
+        from ..game.turns import jammer_test
+
+        responded = yield from unit_action(ctx, action)
+        if not a.more:
+            yield from jammer_test(ctx, action.actor)
+        return responded
+
     try:
-        outcome = resolve(state, action, source)
+        outcome = run(state, then_jammer_test, source)
     except DiceMissing as e:
         raise InputError(str(path), f"too few dice: {e.request.describe()} is missing "
                                     f"({source.used_dice} dice given were used before it)") from None
