@@ -5,8 +5,8 @@
 2. For every action chosen, the engine's preview (its resolution stopped before the first die) shows the figures
    the resolution then uses with the same dice.
 
-Battles are set up and played with seeded dice on the bundled table, under a few readings of the rulings and at
-scale 1 and 0.5, so a few hundred states of every phase are visited.
+Battles are set up and played with seeded dice on the bundled table, and played from a table with every kind of unit
+already revealed and close, under a few readings of the rulings and at scale 1 and 0.5: about 550 states.
 """
 
 from __future__ import annotations
@@ -15,41 +15,50 @@ import dataclasses
 import functools
 import math
 import random
+from pathlib import Path
 
 import pytest
 
 from referee import paths
 from referee.game.battlefield import battlefield_of
-from referee.game.engine import Game
+from referee.game.engine import Game, begin_battle
 from referee.game.legal import to_act
 from referee.game.legal_play import choose
 from referee.game.record import new_seeded_dice
 from referee.game.session import Session, preview
 from referee.game.setup import SetupChoices, new_battle
+from referee.game.state import state_from_scenario
 from referee.rules.battlefield import Piece
 from referee.rules.scenario import load_scenario
 
 STEPS = 110
-RUNS = [  # (seed, factions, scale, rulings)
-    (11, ("council-of-zane", "new-tokyo"), 1.0, {}),
-    (12, ("peoples-utopian-collective", "council-of-zane"), 0.5, {"A36": "B", "A30": "B"}),
-    (13, ("new-tokyo", "peoples-utopian-collective"), 1.0, {"A27": "B", "A35": "B", "A14": "B"}),
+UI_TABLE = Path(__file__).with_name("ui") / "table.toml"
+RUNS = [  # (seed, table, factions or None for a table already deployed, scale, rulings)
+    (11, None, ("council-of-zane", "new-tokyo"), 1.0, {}),
+    (12, None, ("peoples-utopian-collective", "council-of-zane"), 0.5, {"A36": "B", "A30": "B"}),
+    (13, None, ("new-tokyo", "peoples-utopian-collective"), 1.0, {"A27": "B", "A35": "B", "A14": "B"}),
+    # A table with every kind of unit revealed, close together and holding counters: fire, flamers, kamikazes.
+    (21, UI_TABLE, None, 1.0, {}),
+    (22, UI_TABLE, None, 0.5, {"A36": "B", "A12": "B", "A17": "B"}),
+    (23, UI_TABLE, None, 1.0, {"A30": "B", "A35": "B", "A34": "B", "A27": "B"}),
 ]
 PIECE_FIELDS = [f.name for f in dataclasses.fields(Piece)]
 
 
-def _battle(seed, factions, scale, rulings):
-    table = load_scenario(paths.DEFAULT_SCENARIO)
+def _battle(seed, table_path, factions, scale, rulings):
+    table = load_scenario(table_path or paths.DEFAULT_SCENARIO)
     table = table.model_copy(update={"scale": scale, "rulings": {**table.rulings, **rulings}})
     dice = new_seeded_dice(seed)
+    if factions is None:
+        return Game(begin_battle(state_from_scenario(table), first="A")), dice
     state, _ = new_battle(table, SetupChoices(factions={"A": factions[0], "B": factions[1]}), dice)
     return Game(state), dice
 
 
 def _steps(run):
     """Each state of a random battle with the action chosen in it, its preview, and the outcome applied."""
-    seed, factions, scale, rulings = run
-    game, dice = _battle(seed, factions, scale, rulings)
+    game, dice = _battle(*run)
+    seed = run[0]
     session = Session(game)
     rng = random.Random(seed)
     for _ in range(STEPS):
@@ -93,7 +102,7 @@ def _public_piece(p, drone_facing: bool) -> dict:
 
 
 def test_the_windows_battlefield_equals_the_engines_on_every_public_field(played):
-    assert len(played) >= 60
+    assert len(played) >= 30
     compared = 0
     for before, _action, _seen, _outcome in played:
         engine = battlefield_of(before)
@@ -153,9 +162,12 @@ def _pairs(kind: str, figures: dict, applied: dict) -> list[tuple[str, object, o
 def test_every_preview_shows_the_figures_the_engine_then_uses(played):
     checked: dict[str, int] = {}
     for before, action, seen, outcome in played:
-        assert seen.legal == outcome.legal, (action, seen.reason, outcome.reason)
+        if not seen.legal:
+            assert not outcome.legal and seen.reason == outcome.reason, (action, seen.reason, outcome.reason)
+            continue
         if not outcome.legal:
-            assert seen.reason == outcome.reason
+            # Only the dice can still refuse what the preview accepted (a Target pool too small to pay, p.19).
+            assert seen.first_roll is not None and "sensor pool" in outcome.reason, (action, outcome.reason)
             continue
         for key, shown, used in _pairs(action.kind, seen.figures, outcome.applied):
             assert _close(shown, used), (action, key, shown, used)
@@ -166,8 +178,9 @@ def test_every_preview_shows_the_figures_the_engine_then_uses(played):
 
 def test_the_runs_cover_the_action_kinds_with_figures():
     kinds = set()
+    assert sum(len(_played(i)) for i in range(len(RUNS))) >= 400      # a few hundred random states
     for i in range(len(RUNS)):
         for _before, action, seen, outcome in _played(i):
             if outcome.legal and _pairs(action.kind, seen.figures, outcome.applied):
                 kinds.add(action.kind)
-    assert {"move", "target"} <= kinds, kinds
+    assert {"move", "target", "rifle", "missile", "flamer"} <= kinds, kinds

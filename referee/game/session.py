@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, ActionOutcome, run
 from .dice import DiceMissing, RollRequest
+from .effects import UnknownContents
 from .engine import Game
 from .legal import LegalAction, legal_actions
 from .state import GameState
@@ -48,7 +49,11 @@ class Preview:
 
 
 def preview(state: GameState, action: Action) -> Preview:
-    outcome = run(state, lambda ctx: turn_action(ctx, action), FirstDieStops(), until_first_die=True)
+    try:
+        outcome = run(state, lambda ctx: turn_action(ctx, action), FirstDieStops(), until_first_die=True)
+    except UnknownContents as e:
+        # A table mirrored from a physical game may hold blips whose contents the referee was not told.
+        return Preview(action, False, f"{e.blip_id} would be revealed, but its contents were never recorded [p.17]")
     return Preview(action, outcome.legal, outcome.reason, outcome.figures, outcome.first_roll,
                    tuple(outcome.explain), dict(outcome.revealed))
 

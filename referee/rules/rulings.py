@@ -34,7 +34,7 @@ def honoured(rid: str, option: str) -> bool:
     return option not in NOT_HONOURED.get(rid, ())
 PARAMETER_MAX = {"crater_diameter": 100.0}          # inches: a crater wider than that is a typo
 # Every ruling the program reads by id (tests/fuzz/test_fuzz_loaders.py checks the list against the code).
-REQUIRED = ("A1", "A2", "A3", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A13", "A14", "A15", "A17", "A20", "A21",
+REQUIRED = ("A1", "A2", "A3", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A13", "A14", "A15", "A17", "A20", "A21",
             "A23", "A24", "A25", "A27", "A29", "A30", "A31", "A32", "A33", "A34", "A35", "A36", "A38", "A39", "A41",
             "A50", "A57")
 
