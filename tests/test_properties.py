@@ -48,6 +48,8 @@ PIECE_FIELDS = [f.name for f in dataclasses.fields(Piece)]
 def _battle(seed, table_path, factions, scale, rulings):
     table = load_scenario(table_path or paths.DEFAULT_SCENARIO)
     table = table.model_copy(update={"scale": scale, "rulings": {**table.rulings, **rulings}})
+    if factions is None:
+        table = table.model_copy(update={"blips": []})     # its blips hold no recorded contents
     dice = new_seeded_dice(seed)
     if factions is None:
         return Game(begin_battle(state_from_scenario(table), first="A")), dice

@@ -87,7 +87,8 @@ def choose(session: Session, rng: random.Random, side: str | None = None) -> Act
     for _ in range(TRIES):
         legal = rng.choices(offered, weights)[0]
         action = fill(legal, rng)
-        if not legal.free or session.preview(action).legal:
+        p = session.preview(action)
+        if p.legal and p.needs_contents is None:
             return action
     complete = [a for a in offered if not a.free]
     return rng.choice(complete).action() if complete else fill(offered[0], rng)

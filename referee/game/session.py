@@ -38,6 +38,7 @@ class Preview:
     first_roll: RollRequest | None = None
     explain: tuple[str, ...] = ()
     revealed: dict = field(default_factory=dict)     # blips a Move would reveal before any die (passive sensors)
+    needs_contents: str | None = None                # a blip to reveal whose contents were never told
 
     def to_data(self) -> dict:
         data = {"action": self.action.to_data(), "legal": self.legal, "figures": self.figures}
@@ -52,8 +53,10 @@ def preview(state: GameState, action: Action) -> Preview:
     try:
         outcome = run(state, lambda ctx: turn_action(ctx, action), FirstDieStops(), until_first_die=True)
     except UnknownContents as e:
-        # A table mirrored from a physical game may hold blips whose contents the referee was not told.
-        return Preview(action, False, f"{e.blip_id} would be revealed, but its contents were never recorded [p.17]")
+        # Refereeing a physical game, a blip's contents are told only when it must be revealed: the action is
+        # legal, and its owner says what the blip holds first.
+        side = state.blips[e.blip_id].side
+        return Preview(action, True, f"side {side} says what {e.blip_id} holds first", needs_contents=e.blip_id)
     return Preview(action, outcome.legal, outcome.reason, outcome.figures, outcome.first_roll,
                    tuple(outcome.explain), dict(outcome.revealed))
 
