@@ -306,6 +306,7 @@ def check_rifle(ctx: Ctx, action: Action) -> RifleShot:
         raise Refused(f"there is no {tid!r} on the table to fire at")
     shot = rifle_shot(bf, bf.piece(action.actor), bf.piece(tid))
     if not shot.allowed:
+        ctx.figures.update(_rifle_figures(ctx, action, shot))     # a refusal shows its working too
         raise Refused(shot.reason)
     return shot
 
@@ -353,6 +354,7 @@ def check_missile(ctx: Ctx, action: Action) -> MissileShot:
         raise Refused(f"there is no {tid!r} on the table to fire at")
     shot = missile_shot(bf, bf.piece(action.actor), bf.piece(tid))
     if not shot.allowed:
+        ctx.figures.update(_missile_figures(ctx, action, shot))
         raise Refused(shot.reason)
     return shot
 
@@ -841,7 +843,8 @@ def _target_figures(ctx: Ctx, action: Action, checked) -> dict:
 
 
 def _rifle_figures(ctx: Ctx, action: Action, shot) -> dict:
-    return {"target": action.args["target"], "weapon": shot.weapon, "dice": shot.dice, "p_kill": shot.p_kill,
+    return {"target": action.args["target"], "allowed": shot.allowed, "weapon": shot.weapon, "dice": shot.dice,
+            "p_kill": shot.p_kill,
             "p_graze": shot.p_graze, "explain": [str(x) for x in shot.explain]}
 
 
@@ -854,7 +857,8 @@ def _missile_figures(ctx: Ctx, action: Action, shot) -> dict:
         p = bf.piece(uid)
         cm = None if p.is_blip else p.stat("countermeasures")
         cms.append({"unit": uid, "cm": cm, "p_shoot_down": None if cm is None else min(6, max(0, cm)) / 6})
-    return {"target": target.id, "countermeasures": cms, "effective_counters": shot.effective_counters,
+    return {"target": target.id, "allowed": shot.allowed, "countermeasures": cms,
+            "effective_counters": shot.effective_counters,
             "p_direct_hit": shot.p_direct_hit, "p_shot_down": shot.p_shot_down,
             "blast": {"centre": [target.x, target.y], "radius": radius, "dice": firer.stat("nuclear"),
                       "catches": blast_catch(ctx, target.x, target.y, radius, firer.side, (target.id,))},

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .actions import Action, ActionOutcome, run
+from .actions import Action, ActionOutcome, run, unit_action
 from .dice import DiceMissing, RollRequest
 from .effects import UnknownContents
-from .engine import Game
+from .engine import Game, resolution
 from .legal import LegalAction, legal_actions
 from .state import GameState
-from .turns import turn_action
 
 
 class FirstDieStops:
@@ -51,12 +50,20 @@ class Preview:
 
 def preview(state: GameState, action: Action) -> Preview:
     try:
-        outcome = run(state, lambda ctx: turn_action(ctx, action), FirstDieStops(), until_first_die=True)
+        outcome = run(state, lambda ctx: resolution(ctx, action), FirstDieStops(), until_first_die=True)
     except UnknownContents as e:
         # Refereeing a physical game, a blip's contents are told only when it must be revealed: the action is
         # legal, and its owner says what the blip holds first.
         side = state.blips[e.blip_id].side
         return Preview(action, True, f"side {side} says what {e.blip_id} holds first", needs_contents=e.blip_id)
+    return Preview(action, outcome.legal, outcome.reason, outcome.figures, outcome.first_roll,
+                   tuple(outcome.explain), dict(outcome.revealed))
+
+
+def preview_on_table(state: GameState, action: Action) -> Preview:
+    """A unit action's figures as the table stands, whoever's turn it is (``query``'s view): the engine's checks
+    for the action alone, stopped at the first die."""
+    outcome = run(state, lambda ctx: unit_action(ctx, action), FirstDieStops(), until_first_die=True)
     return Preview(action, outcome.legal, outcome.reason, outcome.figures, outcome.first_roll,
                    tuple(outcome.explain), dict(outcome.revealed))
 

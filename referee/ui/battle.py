@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, check_unit_action
 from ..game.legal import LegalAction, legal_actions
-from ..game.session import FirstDieStops, Preview, preview
+from ..game.session import FirstDieStops, Preview, preview, preview_on_table
 from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused
 from ..game.engine import Game, RecordEntry, play
@@ -161,6 +161,12 @@ class BattleSession:
     def preview(self, action: Action) -> Preview:
         """The engine's resolution of ``action`` stopped at the first die: legal or not, and its figures."""
         return preview(self.state, action)
+
+    def figures(self, action: Action) -> dict:
+        """The engine's figures for a unit action: now, in this turn, or else as the table stands (a unit not
+        being activated still shows its numbers and their working)."""
+        p = self.preview(action)
+        return p.figures if p.figures else preview_on_table(self.state, action).figures
 
     def check(self, action: Action) -> Check:
         """The engine's checks for ``action``, stopping at the first die: the same code that will resolve it."""

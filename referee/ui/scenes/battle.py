@@ -363,16 +363,16 @@ class BattleScene(TableScene):
     # ---- targets and previews --------------------------------------------------------------------------------
     def preview_lines(self, kind: str, actor: str, target: str) -> list[str]:
         """The numbers and odds of ``kind`` at ``target``: the engine's preview of that very action."""
-        f = self.session.preview(Action(kind, actor, {"target": target})).figures
+        f = self.session.figures(Action(kind, actor, {"target": target}))
         lines = [str(x) for x in f.get("explain", ())]
-        if kind == "rifle" and "dice" in f:
+        if kind == "rifle" and f.get("allowed"):
             lines.append(f"= {f['dice']} dice: kill {panels.percent(f['p_kill'])}, graze {panels.percent(f['p_graze'])}")
-        elif kind == "missile" and "p_direct_hit" in f:
+        elif kind == "missile" and f.get("allowed"):
             cms = ", ".join(c["unit"] + ("" if c["cm"] is None else f" (CM {c['cm']}: {panels.percent(c['p_shoot_down'])})")
                             for c in f["countermeasures"])
-            lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
             lines.append(f"a direct hit's blast ({f['blast']['radius']:g}\") catches: "
                          f"{', '.join(f['blast']['catches']) or 'nobody else'} [p.21, A30]")
+            lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
         elif not lines:
             lines.append(f"{kind} {actor} -> {target}")
         return lines
