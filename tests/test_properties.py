@@ -163,7 +163,7 @@ def _pairs(kind: str, figures: dict, applied: dict) -> list[tuple[str, object, o
 
 def test_every_preview_shows_the_figures_the_engine_then_uses(played):
     checked: dict[str, int] = {}
-    for before, action, seen, outcome in played:
+    for _before, action, seen, outcome in played:
         if not seen.legal:
             assert not outcome.legal and seen.reason == outcome.reason, (action, seen.reason, outcome.reason)
             continue

@@ -419,7 +419,7 @@ def perform_missile(ctx: Ctx, action: Action) -> Rolling[None]:
 # ---- Fire Flamer ---------------------------------------------------------------------------------------
 
 
-def check_flamer(ctx: Ctx, action: Action) -> tuple[float, float]:
+def check_flamer(ctx: Ctx, action: Action) -> tuple[float, float, float, list[str]]:
     bf = ctx.bf()
     rules = bf.rulings
     actor = bf.piece(action.actor)
@@ -512,10 +512,10 @@ def perform_kamikaze(ctx: Ctx, action: Action) -> Rolling[None]:
         raise Refused(f"{uid} has no stats")
     # The faction's Nuc itself: Piece.stat would give a drone its Robotics for every stat.
     dice = drone.stats.get("nuclear") if rules.reads("A35", "B") else rob
-    contact = tid is not None and tid in bf.pieces and at_most(edge_range(drone, bf.piece(tid)), 0.0)
+    contact = isinstance(tid, str) and tid in bf.pieces and at_most(edge_range(drone, bf.piece(tid)), 0.0)
     ctx.figures["blast"] = {"centre": [drone.x, drone.y], "radius": radius, "dice": dice,
                             "catches": blast_catch(ctx, drone.x, drone.y, radius, drone.side, (uid,))}
-    if contact:
+    if contact and isinstance(tid, str):
         t = bf.piece(tid)
         cov, where = cover_of(bf, t)
         eff = t.target_counters - COVER_BANDS[cov]
@@ -824,12 +824,12 @@ def resolve(state: GameState, action: Action, source: DiceSource) -> ActionOutco
 # ---- what a preview shows: the checks' own numbers, before any die ------------------------------------------
 
 
-def _move_figures(ctx: Ctx, action: Action, r) -> dict:
+def _move_figures(ctx: Ctx, action: Action, r: Any) -> dict[str, Any]:
     return {"cost": r.cost, "allowance": r.allowance, "distance": r.distance, "end": list(r.end),
             "removes": r.removes, "adds": r.adds, "facing": r.facing, "explain": [str(x) for x in r.explain]}
 
 
-def _target_figures(ctx: Ctx, action: Action, checked) -> dict:
+def _target_figures(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:
     from ..rules.odds import pool_distribution
 
     k, prices = checked
@@ -842,13 +842,13 @@ def _target_figures(ctx: Ctx, action: Action, checked) -> dict:
             "p_enough": {n: float(pool_distribution(n).p_at_least(cost)) for n in range(1, limit + 1)}}
 
 
-def _rifle_figures(ctx: Ctx, action: Action, shot) -> dict:
+def _rifle_figures(ctx: Ctx, action: Action, shot: Any) -> dict[str, Any]:
     return {"target": action.args["target"], "allowed": shot.allowed, "weapon": shot.weapon, "dice": shot.dice,
             "p_kill": shot.p_kill,
             "p_graze": shot.p_graze, "explain": [str(x) for x in shot.explain]}
 
 
-def _missile_figures(ctx: Ctx, action: Action, shot) -> dict:
+def _missile_figures(ctx: Ctx, action: Action, shot: Any) -> dict[str, Any]:
     bf = ctx.bf()
     firer, target = bf.piece(action.actor), bf.piece(action.args["target"])
     radius = bf.distance(firer.stat("nuclear"))
@@ -865,16 +865,16 @@ def _missile_figures(ctx: Ctx, action: Action, shot) -> dict:
             "explain": [str(x) for x in shot.explain]}
 
 
-def _flamer_figures(ctx: Ctx, action: Action, checked) -> dict:
+def _flamer_figures(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:
     x, y, r, under = checked
     return {"centre": [x, y], "radius": r, "under": list(under)}
 
 
-def _target_only(ctx: Ctx, action: Action, checked) -> dict:
+def _target_only(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:
     return {"target": checked}
 
 
-def _jammer_figures(ctx: Ctx, action: Action, checked) -> dict:
+def _jammer_figures(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:
     return {"jammer_on": not ctx.state.units[action.actor].jammer_on}
 
 

@@ -6,7 +6,7 @@ Effects that roll dice are generators: they ``yield`` a RollRequest and receive 
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Any, Literal
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -47,8 +47,8 @@ class Ctx:
     revealed: dict[str, list[str]] = field(default_factory=dict)   # blip id -> unit ids ([] for a decoy)
     # The numbers an action's checks find before any die (what a preview shows), and the numbers its resolution then
     # uses (what the property tests hold the preview to); see ``actions.FIGURES``.
-    figures: dict = field(default_factory=dict)
-    applied: dict = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)
+    applied: dict[str, Any] = field(default_factory=dict)
 
     def bf(self) -> Battlefield:
         return self.state.battlefield()

@@ -13,7 +13,9 @@ without copying it; only the activation, whose check is the start of its resolut
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from ..rules.battlefield import Battlefield, Piece
 from ..rules.movement import JUMP_DISTANCE, MOVE_ALLOWANCE, can_jump
 from ..rules.targeting import can_target, sensor_dice_limit, target_price
 from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, Action, check_unit_action, run
@@ -29,15 +31,15 @@ PER_TARGET = ("rifle", "missile", "command", "repair")
 class LegalAction:
     kind: str
     actor: str = ""
-    args: dict = field(default_factory=dict)
-    free: dict = field(default_factory=dict)
+    args: dict[str, Any] = field(default_factory=dict)
+    free: dict[str, Any] = field(default_factory=dict)
 
-    def action(self, **chosen) -> Action:
+    def action(self, **chosen: Any) -> Action:
         """The action with its free parameters chosen."""
         return Action(self.kind, self.actor, {**self.args, **chosen})
 
-    def to_data(self) -> dict:
-        data = {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
         if self.free:
             data["free"] = self.free
         return data
@@ -46,9 +48,9 @@ class LegalAction:
 class _Reading(Ctx):
     """A context for checks only: the battlefield is built once, and nothing is written."""
 
-    _bf = None
+    _bf: Battlefield | None = None
 
-    def bf(self):
+    def bf(self) -> Battlefield:
         if self._bf is None:
             self._bf = self.state.battlefield()
         return self._bf
@@ -73,8 +75,9 @@ def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction
     if state.phase == "over":
         if to_act(state) != side:
             return []
-        return [LegalAction("objectives", "", {}, {o: list(state.result.get("choices", []))
-                                                     for o in state.result.get("objectives", [])})]
+        result = state.result or {}
+        return [LegalAction("objectives", "", {}, {o: list(result.get("choices", []))
+                                                     for o in result.get("objectives", [])})]
     t = state.turn
     if state.phase != "action" or t is None or t.player != side:
         return []
@@ -119,7 +122,7 @@ def _may(ctx: Ctx, kind: str, actor: str) -> bool:
     return True
 
 
-def _disc(p, radius: float) -> dict:
+def _disc(p: Piece, radius: float) -> dict[str, Any]:
     return {"centre": [p.x, p.y], "radius": radius}
 
 
@@ -129,7 +132,7 @@ def _unit_actions(state: GameState, actor: str) -> list[LegalAction]:
     me = bf.piece(actor)
     t = state.turn
     out: list[LegalAction] = []
-    if actor in state.blips and t.activation_kind == "primary":
+    if actor in state.blips and t is not None and t.activation_kind == "primary":
         out.append(LegalAction("reveal", actor, {}, {"facing": [0.0, 360.0]}))
     impassable = [f.id for f in bf.terrain if f.column(me.is_drone).impassable]
     for kind in UNIT_ACTIONS:

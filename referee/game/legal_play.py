@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from .actions import Action
 from .legal import LegalAction
@@ -21,7 +22,7 @@ WEIGHTS = {"activate": 6.0, "end-turn": 0.3, "end-activation": 0.4, "move": 3.0,
            "scramble": 0.2, "jammer": 0.4, "reveal": 0.6, "end-of-round": 1.0, "objectives": 1.0}
 
 
-def _point(free: dict, rng: random.Random) -> dict:
+def _point(free: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     disc = free["within"]
     (cx, cy), r = disc["centre"], disc["radius"]
     arc = free.get("arc")

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass
 
 from .actions import Action
+from .dice import DiceSource
 from .engine import Game
 from .legal import to_act
 from .legal_play import choose
@@ -18,7 +19,7 @@ class Played:
     refused: int = 0
 
 
-def play_battle(game: Game, dice, rng: random.Random, rounds: int | None = None, limit: int = 20000) -> Played:
+def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | None = None, limit: int = 20000) -> Played:
     """Play ``game`` on until the battle is over (objectives set) or, with ``rounds``, until that round ends and
     both players agree to stop. ``limit`` bounds the number of actions."""
     session = Session(game)

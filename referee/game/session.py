@@ -10,9 +10,10 @@ act, every action it may take now with the ranges of its free parameters (see ``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .actions import Action, ActionOutcome, run, unit_action
-from .dice import DiceMissing, RollRequest
+from .dice import DiceMissing, DiceSource, RollRequest
 from .effects import UnknownContents
 from .engine import Game, resolution
 from .legal import LegalAction, legal_actions
@@ -33,13 +34,13 @@ class Preview:
     action: Action
     legal: bool
     reason: str = ""
-    figures: dict = field(default_factory=dict)
+    figures: dict[str, Any] = field(default_factory=dict)
     first_roll: RollRequest | None = None
     explain: tuple[str, ...] = ()
-    revealed: dict = field(default_factory=dict)     # blips a Move would reveal before any die (passive sensors)
+    revealed: dict[str, list[str]] = field(default_factory=dict)     # blips a Move would reveal before any die (passive sensors)
     needs_contents: str | None = None                # a blip to reveal whose contents were never told
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         data = {"action": self.action.to_data(), "legal": self.legal, "figures": self.figures}
         if not self.legal:
             data["reason"] = self.reason
@@ -81,7 +82,7 @@ class Session:
     def preview(self, action: Action) -> Preview:
         return preview(self.state, action)
 
-    def apply(self, action: Action, dice) -> ActionOutcome:
+    def apply(self, action: Action, dice: DiceSource) -> ActionOutcome:
         """Resolve ``action`` with a dice source; legal: recorded, refused: nothing changes."""
         return self.game.play(action, dice)
 

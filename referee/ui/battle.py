@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, check_unit_action
 from ..game.legal import LegalAction, legal_actions
-from ..game.session import FirstDieStops, Preview, preview, preview_on_table
+from ..game.session import FirstDieStops, Preview, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused
 from ..game.engine import Game, RecordEntry, play
