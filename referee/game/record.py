@@ -2,7 +2,7 @@
 
 A save file is JSON (see ``docs/saves.md``)::
 
-    {"format": "seven-seconds-save", "version": 1, "program": "0.1.0", "saved_at": "2025-01-31T20:15:00+00:00",
+    {"format": "seven-seconds-save", "version": 2, "program": "0.1.0", "saved_at": "2025-01-31T20:15:00+00:00",
      "initial": {...the whole GameState after set-up, secrets included...},
      "dice": {"seed": 1234..., "moment": "...", "counts": {...}},   # only when the program rolls (SeededDice)
      "record": [{"action": {...}, "rolls": [[label, kind, value], ...]}, ...],
