@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from ..authoring.sheet import wrap
 from ..game.summary import Summary
 from ..rules.catalogue import terrain_types
 from ..rules.errors import InputError
@@ -21,20 +22,6 @@ DIM = (100, 100, 108)
 MAP_BOX = pygame.Rect(30, 120, 620, 620)
 TEXT_LEFT = 690
 KIND_COLOURS = {"kill": (190, 40, 40), "objective": (30, 110, 60), "reveal": (70, 70, 150)}
-
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    out, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            out.append(line)
-            line = word
-    if line:
-        out.append(line)
-    return out
 
 
 def _draw_table(page: pygame.Surface, view: dict) -> None:
@@ -85,7 +72,7 @@ def _draw_table(page: pygame.Surface, view: dict) -> None:
     legend = ("at the end: circles are units, small dots blips; diamonds are objectives in the colour of the side "
               "holding them (white: Contested, a cross: destroyed)")
     y = top + int(h * scale) + 24
-    for part in _wrap(small, legend, MAP_BOX.w):
+    for part in wrap(small, legend, MAP_BOX.w):
         page.blit(small.render(part, True, DIM), (left, y))
         y += small.get_linesize()
 
@@ -106,7 +93,7 @@ def render_summary(summary: Summary, view: dict) -> pygame.Surface:
 
     def line(text: str, font=body, colour=INK, indent: int = 0) -> None:
         nonlocal y
-        for part in _wrap(font, text, width - indent):
+        for part in wrap(font, text, width - indent):
             page.blit(font.render(part, True, colour), (TEXT_LEFT + indent, y))
             y += font.get_linesize()
 
@@ -129,7 +116,7 @@ def render_summary(summary: Summary, view: dict) -> pygame.Surface:
     bottom = PAGE[1] - 20 - body.get_linesize()
 
     def height(text: str) -> int:
-        return len(_wrap(body, text, width - 8)) * body.get_linesize()
+        return len(wrap(body, text, width - 8)) * body.get_linesize()
 
     # Kills and objectives first, then reveals, as far as the page has room; shown in the order they happened.
     order = sorted(range(len(points)), key=lambda i: (points[i][1] == "reveal", i))
