@@ -620,11 +620,16 @@ def _pool_counts(dice: int) -> tuple[int, ...]:
     if dice == 0:
         return (1,)
     prev = _pool_counts(dice - 1)
+    # Each new die spreads a sum's ways over the next six sums: a running window of six adds keeps this linear,
+    # which matters for a cold 24-dice preview.
     out = [0] * (len(prev) + SIDES)
-    for s, ways in enumerate(prev):
-        if ways:
-            for f in range(1, SIDES + 1):
-                out[s + f] += ways
+    window = 0
+    for s in range(1, len(out)):
+        if s - 1 < len(prev):
+            window += prev[s - 1]
+        if s - 1 - SIDES >= 0:
+            window -= prev[s - 1 - SIDES]
+        out[s] = window
     return tuple(out)
 
 
@@ -658,13 +663,16 @@ def target_counters_distribution(dice: int, price: int, eaten: int, *, eaten_pri
 @lru_cache(maxsize=1024)
 def _counters(dice: int, price: int, eaten: int, eaten_price: int) -> CountersOdds:
     pool = _pool(dice)
-    dist: dict[int, Fraction] = {}
-    for s, p in pool.distribution.items():
-        rest = s - eaten * eaten_price
-        c = rest // price if rest > 0 else 0
-        dist[c] = dist.get(c, ZERO) + p
-    dist = dict(sorted(dist.items()))
-    expected = sum((c * p for c, p in dist.items()), ZERO)
+    # Whole numbers of ways until the end: one Fraction per number of counters instead of one per pool sum.
+    ways: dict[int, int] = {}
+    for s, w in enumerate(_pool_counts(dice)):
+        if w:
+            rest = s - eaten * eaten_price
+            c = rest // price if rest > 0 else 0
+            ways[c] = ways.get(c, 0) + w
+    total = SIDES ** dice
+    dist = {c: Fraction(w, total) for c, w in sorted(ways.items())}
+    expected = Fraction(sum(c * w for c, w in ways.items()), total)
     need = eaten * eaten_price + price
     explain = list(pool.explain)
     if eaten_price == price:
