@@ -4,22 +4,28 @@ At a real table a knocked trooper ends up half an inch away, a counter is forgot
 program never saw. A correction changes what the table holds, outside the Action Table, and says exactly what
 changed; it uses no dice and does not touch the turn. It is recorded like any action, so a save replays it.
 
+Terrain drifts too: smoke is laid or cleared, a crater is added, a wood is nudged or lifted off. A correction of a
+terrain piece moves it (``move``: [dx, dy] inches), turns it about its centre (``turn``: degrees counter-clockwise),
+sets its corners or circle exactly, removes it, or adds a new piece (``add`` with a type and a polygon or circle).
+
 A refereed physical game also learns a blip's contents only when its owner says so: ``contents`` records what the
 owner entered for the blip (p.17: the blip stands for one square of the holding area), just before it is revealed.
 
-Every correction leaves a table the scenario loader accepts (no overlapping bases, pieces on the table); otherwise
-it is refused with the loader's reason and nothing changes.
+Every correction leaves a table the scenario loader accepts (no overlapping bases, pieces on the table, polygons whose
+edges do not cross), and a corrected terrain piece stays on the table; otherwise it is refused with the reason and
+nothing changes.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pydantic import ValidationError
 
 from ..rules.catalogue import is_drone_type
 from ..rules.errors import pydantic_problems
-from ..rules.scenario import UnitContents, parse_scenario
+from ..rules.scenario import Circle, TerrainEntry, UnitContents, parse_scenario, terrain_geometry
 from .actions import Action
 from .dice import Rolling
 from .effects import Ctx, Refused
@@ -31,6 +37,8 @@ RULE = "[correction: the table is the truth]"
 UNIT_FIELDS = ("x", "y", "facing", "target_counters", "damaged", "stunned", "activation")
 BLIP_FIELDS = ("x", "y", "activation")
 OBJECTIVE_FIELDS = ("x", "y", "target_counters")
+TERRAIN_CHANGES = ("move", "turn", "polygon", "circle")
+NEW_TERRAIN_KEYS = ("type", "polygon", "circle")
 NEW_UNIT_KEYS = ("side", "faction", "rating", "type", "x", "y", "facing", "target_counters", "damaged", "stunned")
 
 
@@ -38,6 +46,19 @@ def correction(ctx: Ctx, action: Action) -> Rolling[None]:
     """Resolve a correction (a generator like every action; it asks for no dice)."""
     if action.kind == "contents":
         tell_contents(ctx, action)
+    elif _is_terrain(ctx.state, action):
+        if action.args.get("remove"):
+            remove_terrain(ctx, action.actor)
+        elif "add" in action.args:
+            add_terrain(ctx, action.actor, action.args["add"])
+        else:
+            change_terrain(ctx, action.actor, action.args)
+        try:
+            check_table(ctx.state)
+        except Refused as e:
+            raise Refused(f"{action.actor}: {e.reason}") from None
+        check_on_table(ctx.state, action.actor)
+        return
     elif action.args.get("remove"):
         remove_piece(ctx, action.actor)
     elif action.args.get("add"):
@@ -47,6 +68,14 @@ def correction(ctx: Ctx, action: Action) -> Rolling[None]:
     check_table(ctx.state)
     return
     yield                              # a generator without dice
+
+
+def _is_terrain(s: GameState, action: Action) -> bool:
+    """A correction of a terrain piece: one the table holds, or a new piece given with its shape."""
+    add = action.args.get("add")
+    if isinstance(add, dict):
+        return "polygon" in add or "circle" in add
+    return any(t.id == action.actor for t in s.terrain)
 
 
 def _piece(s: GameState, ident: str) -> tuple[str, UnitState | BlipState | ObjectiveState]:
@@ -145,6 +174,131 @@ def add_unit(ctx: Ctx, ident: str, data: object) -> None:
                                stunned=c.stunned, activation=False)
     ctx.event(f"correction: {ident} ({c.rating} {c.type} of side {c.side}) added at ({x:g}, {y:g})", RULE,
               units=[ident])
+
+
+# ---- terrain ----------------------------------------------------------------------------------------------------------
+
+
+def _terrain(s: GameState, ident: str) -> tuple[int, TerrainEntry]:
+    for i, t in enumerate(s.terrain):
+        if t.id == ident:
+            return i, t
+    raise Refused(f"no terrain piece called {ident!r} is on the table {RULE}")
+
+
+def _where(t: TerrainEntry) -> str:
+    """A terrain piece's shape in a few words: a circle's centre and size, a polygon's centre and corners."""
+    if t.circle is not None:
+        return f"{2 * t.circle.r:g}\" across at ({t.circle.x:g}, {t.circle.y:g})"
+    c = terrain_geometry(t).centroid
+    return f"{len(t.polygon or [])} corners about ({c.x:.1f}, {c.y:.1f})"
+
+
+def _number(ident: str, key: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e6:
+        raise Refused(f"{ident}.{key}: expected a number (got {value!r}) {RULE}")
+    return float(value)
+
+
+def _point(p: float) -> float:
+    # Coordinates kept to a thousandth of an inch: a moved or turned piece saves as the numbers the table shows.
+    return round(p, 3) + 0.0
+
+
+def _shape(ident: str, key: str, value: object) -> dict[str, Any]:
+    """``polygon`` or ``circle`` as the scenario file gives them, checked as a terrain entry would be."""
+    try:
+        entry = TerrainEntry.model_validate({"id": ident, "type": "smoke", key: value})
+    except ValidationError as e:
+        raise Refused(f"{ident}.{key}: {pydantic_problems(e)[0]} {RULE}") from None
+    if key == "polygon":
+        return {"polygon": entry.polygon, "circle": None}
+    return {"circle": entry.circle, "polygon": None}
+
+
+def change_terrain(ctx: Ctx, ident: str, changes: dict[str, Any]) -> None:
+    s = ctx.state
+    i, t = _terrain(s, ident)
+    unknown = [k for k in changes if k not in TERRAIN_CHANGES]
+    if unknown or not changes:
+        raise Refused(f"{ident} is a terrain piece ({t.type}): a correction may move it (move), turn it (turn), "
+                      f"set its corners (polygon) or circle (circle), or remove it, not "
+                      f"{', '.join(repr(k) for k in unknown) or 'nothing'} {RULE}")
+    before = _where(t)
+    new = t.model_copy()
+    said = []
+    if "polygon" in changes or "circle" in changes:
+        key = "polygon" if "polygon" in changes else "circle"
+        new = new.model_copy(update=_shape(ident, key, changes[key]))
+        said.append(f"{'corners' if key == 'polygon' else 'circle'} set")
+    if "turn" in changes:
+        angle = _number(ident, "turn", changes["turn"]) % 360.0
+        if new.circle is not None:
+            raise Refused(f"{ident} is a circle: turning it changes nothing; move it instead {RULE}")
+        if angle:
+            centre = terrain_geometry(new).centroid
+            a = math.radians(angle)
+            cos, sin = math.cos(a), math.sin(a)
+            new = new.model_copy(update={"polygon": [
+                [_point(centre.x + (x - centre.x) * cos - (y - centre.y) * sin),
+                 _point(centre.y + (x - centre.x) * sin + (y - centre.y) * cos)] for x, y in new.polygon or []]})
+            said.append(f"turned {angle:g}°")
+    if "move" in changes:
+        step = changes["move"]
+        if not isinstance(step, (list, tuple)) or len(step) != 2:
+            raise Refused(f"{ident}.move: expected [dx, dy] in inches (got {step!r}) {RULE}")
+        dx, dy = _number(ident, "move", step[0]), _number(ident, "move", step[1])
+        if dx or dy:
+            if new.circle is not None:
+                c = new.circle
+                new = new.model_copy(update={"circle": Circle(x=_point(c.x + dx), y=_point(c.y + dy), r=c.r)})
+            else:
+                new = new.model_copy(update={"polygon": [[_point(x + dx), _point(y + dy)]
+                                                         for x, y in new.polygon or []]})
+            said.append(f"moved {dx:+g}\" across, {dy:+g}\" up")
+    if new == t:
+        raise Refused(f"{ident}: the correction changes nothing {RULE}")
+    s.terrain[i] = new
+    ctx.event(f"correction: {ident} ({t.type}) {', '.join(said)}: {before} -> {_where(new)}", RULE)
+
+
+def remove_terrain(ctx: Ctx, ident: str) -> None:
+    s = ctx.state
+    i, t = _terrain(s, ident)
+    del s.terrain[i]
+    ctx.event(f"correction: {ident} ({t.type}, {_where(t)}) removed from the table", RULE)
+
+
+def add_terrain(ctx: Ctx, ident: str, data: object) -> None:
+    s = ctx.state
+    if not isinstance(data, dict):
+        raise Refused(f"{ident}: a new terrain piece is given as type and polygon or circle {RULE}")
+    taken = set(s.units) | set(s.blips) | set(s.objectives) | {t.id for t in s.terrain}
+    if ident in taken:
+        raise Refused(f"{ident!r} is already on the table; a new piece needs a new id {RULE}")
+    unknown = sorted(set(data) - set(NEW_TERRAIN_KEYS))
+    if unknown:
+        raise Refused(f"{ident}: unknown keys {', '.join(unknown)} (expected {', '.join(NEW_TERRAIN_KEYS)}) {RULE}")
+    try:
+        t = TerrainEntry.model_validate({"id": ident, **data})
+    except ValidationError as e:
+        raise Refused(f"{ident}: {pydantic_problems(e)[0]} {RULE}") from None
+    s.terrain.append(t)
+    ctx.event(f"correction: {ident} ({t.type}, {_where(t)}) added to the table", RULE)
+
+
+def check_on_table(s: GameState, ident: str) -> None:
+    """A corrected terrain piece stays on the table: a polygon's corners inside its edges, a circle's centre on it
+    (a crater by the edge may hang over it, as the engine's own do)."""
+    t = next((t for t in s.terrain if t.id == ident), None)
+    if t is None:
+        return
+    points = [(t.circle.x, t.circle.y)] if t.circle is not None else [tuple(p) for p in t.polygon or []]
+    for x, y in points:
+        if not (-1e-9 <= x <= s.width + 1e-9 and -1e-9 <= y <= s.height + 1e-9):
+            what = "its centre" if t.circle is not None else "a corner"
+            raise Refused(f"{ident} would leave the {s.width:g}\" x {s.height:g}\" table: {what} at ({x:g}, {y:g}) "
+                          f"{RULE}")
 
 
 def tell_contents(ctx: Ctx, action: Action) -> None:

@@ -648,6 +648,8 @@ def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> Game
         action = entry.action
         where = f"record[{i}] (action {i + 1}, {_action_text(action)})"
         known = set(state.units) | set(state.blips) | set(state.objectives)
+        if action.kind == "correct":                  # the referee may correct a terrain piece too
+            known |= {t.id for t in state.terrain}
         for item, ident in _ids_in(action):
             if not isinstance(ident, str) or ident not in known:
                 raise InputError(source, f"record[{i}].{item}: no unit, blip or objective {ident!r} at this point "

@@ -95,6 +95,17 @@ class RefereeSession(BattleSession):
     def add_unit(self, ident: str, **entry) -> Attempt:
         return self.attempt(Action("correct", ident, {"add": dict(entry)}))
 
+    def correct_terrain(self, piece: str, **changes) -> Attempt:
+        """A terrain piece drifted: ``move=(dx, dy)``, ``turn=degrees``, ``polygon=...`` or ``circle=...``."""
+        args = {k: list(v) if k == "move" else v for k, v in changes.items()}
+        return self.attempt(Action("correct", piece, args))
+
+    def add_terrain(self, kind: str, polygon: list | None = None, circle: dict | None = None,
+                    ident: str | None = None) -> Attempt:
+        """Smoke laid, a crater blown, a piece the program never saw: added to the table under a new id."""
+        shape: dict = {"polygon": [list(p) for p in polygon]} if polygon is not None else {"circle": dict(circle or {})}
+        return self.attempt(Action("correct", ident or self.state.new_id(kind), {"add": {"type": kind, **shape}}))
+
 
 @dataclass
 class RefereeAttempt(Attempt):
@@ -166,4 +177,34 @@ def parse_correction(text: str) -> dict:
                 raise InputError("correction", f"{w!r}: expected a number") from None
     if not out:
         raise InputError("correction", "nothing to change: type key=value pairs such as x=11 facing=90, or remove")
+    return out
+
+
+def parse_terrain_correction(text: str) -> dict:
+    """``move=2,-1 turn=30`` (or ``remove``) -> the arguments of a terrain piece's correction.
+
+    ``move`` is how far it went, in inches across and up the table; ``turn`` is degrees counter-clockwise about its
+    centre, as facings are measured.
+    """
+    words = text.split()
+    if [w.lower() for w in words] == ["remove"]:
+        return {"remove": True}
+    out: dict = {}
+    for w in words:
+        key, eq, value = w.partition("=")
+        key = key.lower()
+        try:
+            if eq and key == "move":
+                dx, comma, dy = value.partition(",")
+                if not comma:
+                    raise ValueError
+                out["move"] = [float(dx), float(dy)]
+            elif eq and key == "turn":
+                out["turn"] = float(value.rstrip("°"))
+            else:
+                raise InputError("correction", f"{w!r}: expected move=DX,DY (inches), turn=DEGREES, or 'remove'")
+        except ValueError:
+            raise InputError("correction", f"{w!r}: expected numbers, as move=2,-1 or turn=30") from None
+    if not out:
+        raise InputError("correction", "nothing to change: type move=DX,DY and/or turn=DEGREES, or remove")
     return out

@@ -5,6 +5,8 @@ is typed in from the players' own dice (or rolled by the program when asked), th
 the screen follows the side to act. Blips are anonymous counters; when the engine reveals one, its owner types what
 it holds. When the table drifts, **Correct** (U) sets the selected piece as it now stands (position, facing,
 counters, Damaged, Stunned), removes it, or adds a piece the program never saw; each correction is logged.
+Terrain drifts too: click a terrain piece to choose it, drag it to where it stands, Correct (U) moves or turns it by
+typed amounts, Delete lifts it off; "Add smoke" and "Add crater" put a new piece at a click.
 """
 
 from __future__ import annotations
@@ -16,19 +18,34 @@ import pygame
 from ...game.actions import Action
 from ...rules.errors import InputError
 from ..battle import Attempt
-from ..referee_battle import NeedsContents, RefereeSession, parse_contents, parse_correction
+from .. import drawing, theme
+from ..referee_battle import (NeedsContents, RefereeSession, parse_contents, parse_correction,
+                              parse_terrain_correction)
 from .battle import ACTIONS, BATTLE_KEYS, KEYS, BattleScene
 from .dialogs import Dialog, DiceDialog, TextDialog
-from .table import SELECT
+from .table import SELECT, TOOL_TITLES
 
 DRAG_PIXELS = 5            # a press and release further apart than this is a drag, not a click
 
+SMOKE_AT, CRATER_AT = "smoke-at", "crater-at"
+TOOL_TITLES.update({SMOKE_AT: "Add smoke: click its centre", CRATER_AT: "Add a crater: click its centre"})
+SMOKE_ACROSS = 5.0         # inches, as a flamer lays it [p.22]
+CRATER_ACROSS = 3.0        # inches, A33 A's default when the rulings give no size
+SIZE_NOTE = {"smoke": "a flamer lays 5 inches [p.22]", "crater": "a crater is 3 inches unless the rulings say "
+                                                                  "otherwise [A33]"}
+
 REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
-    ("correct", "Correct", "U: the table drifted: set the selected piece as it stands, remove it, or add a piece"),)
+    ("correct", "Correct", "U: the table drifted: set the selected piece or terrain as it stands, remove it, or add "
+                           "a piece"),
+    ("add-smoke", "Add smoke", "smoke on the table the program did not lay: click its centre"),
+    ("add-crater", "Add crater", "a crater on the table the program did not blow: click its centre"),
+)
 REFEREE_KEYS = {k: v for k, v in KEYS.items() if v != "holding"} | {pygame.K_u: "correct"}
 REFEREE_HELP = ("Referee mode", [
-    ("U", "correct the selected piece (nothing selected: add a unit)"),
+    ("U", "correct the selected piece or terrain (nothing selected: add a unit)"),
     ("Drag a piece", "it was knocked: a correction to where you drop it (asked first)"),
+    ("Click terrain", "choose it; drag it where it stands, U to move or turn it, Delete to remove it"),
+    ("Add smoke / crater", "then click the new piece's centre"),
     ("Dice", "type each face from your own dice; 'Roll for me' if a die is lost"),
     ("Reveal", "the blip's owner types what it holds"),
 ])
@@ -43,6 +60,8 @@ class RefereeScene(BattleScene):
     def __init__(self, session: RefereeSession) -> None:
         super().__init__(session)
         self.drift: tuple[str, tuple[int, int]] | None = None     # a piece pressed on, and where
+        self.chosen_terrain: str | None = None                       # the terrain piece clicked on, if any
+        self.terrain_drift: tuple[str, tuple[int, int]] | None = None
         self.say("Referee mode", [
             f"{session.state.name}: round {session.state.round}, side {session.state.initiative} holds the "
             "Initiative. Select a unit, choose the action, click the target: the numbers and their working come "
@@ -121,12 +140,22 @@ class RefereeScene(BattleScene):
     # ---- corrections --------------------------------------------------------------------------------------------
     def press(self, key: str) -> None:
         if key == "correct":
-            self.ask_correction()
+            if self.chosen_terrain is not None and self.selected is None:
+                self.ask_terrain_correction(self.chosen_terrain)
+            else:
+                self.ask_correction()
+            return
+        if key in ("add-smoke", "add-crater"):
+            kind = "smoke" if key == "add-smoke" else "crater"
+            self.clear_tools()
+            self.tool = SMOKE_AT if kind == "smoke" else CRATER_AT
+            self.say(TOOL_TITLES[self.tool], [f"Click the centre of the {kind} as it lies on the table; its size is "
+                                              "asked next. Esc cancels."])
             return
         super().press(key)
 
     def offered(self, key: str) -> bool:
-        if key == "correct":
+        if key in ("correct", "add-smoke", "add-crater"):
             return True
         return super().offered(key)
 
@@ -207,17 +236,167 @@ class RefereeScene(BattleScene):
         self.after_action(attempt, f"Correction of {ident}")
         return attempt
 
-    # ---- a knocked piece dragged to where it stands now ------------------------------------------------------------
+    # ---- terrain: chosen, dragged, moved or turned by typed amounts, removed, added --------------------------------
+    def select(self, piece_id: str | None) -> None:
+        if piece_id is not None:
+            self.chosen_terrain = None
+        super().select(piece_id)
+
+    def refresh(self) -> None:
+        super().refresh()
+        if self.chosen_terrain is not None and self.terrain_feature(self.chosen_terrain) is None:
+            self.chosen_terrain = None
+
+    def terrain_feature(self, ident: str):
+        return next((f for f in self.table.bf.terrain if f.id == ident), None)
+
+    def choose_terrain(self, ident: str | None) -> None:
+        self.chosen_terrain = ident
+        if ident is None:
+            return
+        if self.selected is not None:
+            super().select(None)
+        f = self.terrain_feature(ident)
+        self.say(f"{ident} ({f.ttype.name if f is not None else 'terrain'})", [
+            "Drag it to where it stands on the table, press Correct (U) to move or turn it by typed amounts, or "
+            "Delete to remove it. Each is a logged correction."])
+
+    def ask_terrain_correction(self, ident: str) -> None:
+        if self.app is None:
+            return
+        self.app.push(TextDialog(
+            f"Correct {ident} as it stands on the table",
+            ["Type how it drifted: move=DX,DY (inches across and up the table) and/or turn=DEGREES (counter-clockwise "
+             "about its centre), or remove. The correction is logged."],
+            "move=0,0 turn=0", lambda text: text and self.correct_terrain_from_text(ident, text), ok="Correct"))
+
+    def correct_terrain_from_text(self, ident: str, text: str) -> Attempt | None:
+        try:
+            changes = parse_terrain_correction(text)
+        except InputError as e:
+            self.say("Correction not understood", [e.message(), "nothing changed"])
+            return None
+        if changes.get("remove"):
+            attempt = self.session.remove(ident)
+        else:
+            # "move=0,0" left as offered means no move; only what was typed as a change is sent
+            changes = {k: v for k, v in changes.items() if v not in ([0.0, 0.0], 0.0)}
+            attempt = self.session.correct_terrain(ident, **changes)
+        self.after_action(attempt, f"Correction of {ident}")
+        return attempt
+
+    def confirm_remove_terrain(self, ident: str) -> None:
+        def closed(answer) -> None:
+            if answer == "go":
+                self.after_action(self.session.remove(ident), f"Correction of {ident}")
+            else:
+                self.say(f"{ident}: kept", ["nothing changed"])
+
+        if self.app is None:
+            closed("go")
+            return
+        self.app.push(Dialog(f"Remove {ident}?", [
+            f"Is {ident} gone from the table (smoke cleared, a piece lifted off)? The correction is logged."],
+            [("go", "Remove it"), ("cancel", "Cancel")], closed, columns=2))
+
+    def confirm_terrain_drift(self, ident: str, dx: float, dy: float) -> None:
+        def closed(answer) -> None:
+            if answer == "go":
+                self.after_action(self.session.correct_terrain(ident, move=(dx, dy)), f"Correction of {ident}")
+            else:
+                self.say(f"{ident}: not moved", ["nothing changed"])
+
+        if self.app is None:
+            closed("go")
+            return
+        self.app.push(Dialog(f"Correct {ident}?", [
+            f"Did {ident} shift {dx:+g}\" across and {dy:+g}\" up the table? The correction is logged."],
+            [("go", "Correct it"), ("cancel", "Cancel")], closed, columns=2))
+
+    def ask_new_terrain(self, kind: str, x: float, y: float) -> None:
+        rules = self.session.state.rulings_in_force()
+        scale = self.session.state.scale
+        across = SMOKE_ACROSS if kind == "smoke" else (rules.params.get("crater_diameter") or CRATER_ACROSS)
+        self.clear_tools()
+
+        def closed(text) -> None:
+            if not text:
+                self.say(f"No {kind} added", ["nothing changed"])
+                return
+            try:
+                size = float(text.strip().rstrip('"'))
+            except ValueError:
+                self.say(f"No {kind} added", [f"{text!r}: expected its size across in inches", "nothing changed"])
+                return
+            self.add_terrain_at(kind, x, y, size)
+
+        if self.app is None:
+            closed(f"{across * scale:g}")
+            return
+        self.app.push(TextDialog(
+            f"Add {kind} at ({x:g}, {y:g})",
+            [f"How many inches across is it on the table? ({SIZE_NOTE[kind]}"
+             f"{', times the scale ' + format(scale, 'g') + ' [A56]' if scale != 1 else ''}.) "
+             "The correction is logged."],
+            f"{across * scale:g}", closed, ok=f"Add the {kind}"))
+
+    def add_terrain_at(self, kind: str, x: float, y: float, across: float) -> Attempt:
+        attempt = self.session.add_terrain(kind, circle={"x": x, "y": y, "r": across / 2})
+        self.after_action(attempt, f"Add {kind}")
+        return attempt
+
+    def _key(self, event) -> bool:
+        if event.key == pygame.K_ESCAPE and self.tool in (SMOKE_AT, CRATER_AT):
+            self.clear_tools()
+            self.show_log()
+            return True
+        if event.key == pygame.K_ESCAPE and self.chosen_terrain is not None and self.tool == SELECT:
+            self.chosen_terrain = None
+            return True
+        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.chosen_terrain is not None \
+                and self.tool == SELECT:
+            self.confirm_remove_terrain(self.chosen_terrain)
+            return True
+        return super()._key(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        f = self.terrain_feature(self.chosen_terrain) if self.chosen_terrain else None
+        if f is not None:
+            old = surface.get_clip()
+            surface.set_clip(self.layout.table)
+            points = drawing.feature_points(self.view, f)
+            if len(points) >= 3:
+                pygame.draw.polygon(surface, theme.SELECTION, points, 3)
+            surface.set_clip(old)
+
+    # ---- a knocked piece (or terrain) dragged to where it stands now -----------------------------------------------
     def _mouse_down(self, event) -> bool:
+        if event.button == 1 and self.tool in (SMOKE_AT, CRATER_AT) and self.on_table(event.pos):
+            x, y = self.table_point(event.pos)
+            self.ask_new_terrain("smoke" if self.tool == SMOKE_AT else "crater", round(x, 1), round(y, 1))
+            return True
         handled = super()._mouse_down(event)
-        self.drift = None
+        self.drift = self.terrain_drift = None
         if event.button == 1 and self.tool == SELECT and self.on_table(event.pos):
             piece = self.piece_at(event.pos)
             if piece is not None:
                 self.drift = (piece, event.pos)
+            else:
+                terrain = self.terrain_at(event.pos)
+                self.choose_terrain(terrain)
+                if terrain is not None:
+                    self.terrain_drift = (terrain, event.pos)
         return handled
 
     def _mouse_up(self, event) -> bool:
+        terrain_drift, self.terrain_drift = self.terrain_drift, None
+        if terrain_drift is not None and event.button == 1 and self.tool == SELECT and self.on_table(event.pos):
+            ident, start = terrain_drift
+            if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_PIXELS:
+                (x0, y0), (x1, y1) = self.table_point(start), self.table_point(event.pos)
+                self.confirm_terrain_drift(ident, round(x1 - x0, 1), round(y1 - y0, 1))
+                return True
         drift, self.drift = self.drift, None
         if drift is not None and event.button == 1 and self.tool == SELECT and self.on_table(event.pos):
             piece, start = drift
