@@ -1,7 +1,9 @@
 """The referee mode and the command line give the same numbers for the same action on the same state.
 
 Random tables (positions, facings, Target counters, Damaged) and random actions (Target, rifle, missile) with
-random typed dice: the referee session resolves the action in its turn (after the actor's activation), and
+random typed dice. Before any die, the referee session's ``session.preview(action)`` (what the referee mode shows:
+the window's previews are drawn from it) gives the numbers ``query TABLE rifle|missile|target ... --json`` prints for
+the same table. Then the referee session resolves the action in its turn (after the actor's activation), and
 ``query TABLE do ... --json`` resolves it on the same table with the same dice. Both must agree on legality, on
 every line of the working, on the dice used and on the table that results.
 """
@@ -40,6 +42,31 @@ def random_table(rng: random.Random) -> Scenario:
     return Scenario.model_validate(data)
 
 
+def query(capsys, path: Path, kind: str, actor: str, target: str) -> dict:
+    code = main(["query", str(path), kind, actor, target, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+def preview_agrees_with_query(preview, asked: dict, kind: str, target: str) -> None:
+    """The session's preview before any die and ``query``'s answer: the same numbers and the same working."""
+    f = preview.figures
+    if kind == "target":
+        assert preview.legal == asked["allowed"]
+        if preview.legal:
+            assert f["prices"][target] == {"price": asked["price"], "eaten": asked["eaten"]}
+        else:
+            assert preview.reason == asked["reason"], (preview.reason, asked)
+        return
+    assert f["allowed"] == asked["allowed"] and f["explain"] == asked["explain"]
+    if kind == "rifle":
+        assert (f["dice"], f["p_kill"], f["p_graze"]) == (asked["dice"], asked["p_kill"], asked["p_graze"])
+    elif asked["allowed"]:
+        assert (f["p_direct_hit"], f["effective_counters"]) == (asked["p_direct_hit"], asked["effective_counters"])
+        assert [c["unit"] for c in f["countermeasures"]] == asked["countermeasures"]
+
+
 def cli(capsys, path: Path, kind: str, actor: str, target: str, dice: list[int], bearings: list[float],
         assign: int) -> dict:
     args = ["query", str(path), "do", kind, actor]
@@ -71,6 +98,8 @@ def test_referee_mode_and_query_do_agree(seed, tmp_path, capsys, monkeypatch):
     path.write_text(json.dumps(state_to_scenario_data(session.state)))
 
     args = {"target": target} if kind != "target" else {"dice": n_dice, "assign": {target: assign}}
+    preview = session.preview(Action(kind, actor, args))
+    preview_agrees_with_query(preview, query(capsys, path, kind, actor, target), kind, target)
     # the players type each die the referee mode asks for, one at a time, as at the table
     given: list[float] = []
     dice: list[int] = []
@@ -89,6 +118,10 @@ def test_referee_mode_and_query_do_agree(seed, tmp_path, capsys, monkeypatch):
 
     out = mode.outcome
     assert out.legal == line["legal"]
+    if kind != "target" and preview.figures["allowed"]:
+        assert out.legal, out.reason              # what the preview allowed, the dice then resolved
+    if kind == "rifle" and out.legal and "dice" in out.applied:
+        assert out.applied["dice"] == preview.figures["dice"]       # the shot rolled the dice the preview said
     if not out.legal:
         assert out.reason == line["reason"]
         return

@@ -248,6 +248,7 @@ def test_the_window_preview_and_the_command_line_give_the_same_numbers(fresh, re
     import random
 
     from referee.cli.main import main
+    from referee.game.actions import Action
     from referee.game.state import state_to_scenario_data
 
     scene, session = referee
@@ -263,19 +264,29 @@ def test_the_window_preview_and_the_command_line_give_the_same_numbers(fresh, re
     scene.refresh()
     compared = 0
     for actor in ("a-tactical-1", "a-assault-1"):
+        # the actor is activated, so what the window shows is the session's preview of the action in its turn
+        assert session.attempt(Action("activate", actor)).legal
+        scene.refresh()
         scene.select(actor)
         for target in ("b-tactical-1", "b-tactical-2"):
             for kind in ("rifle", "missile"):
                 assert main(["query", str(path), kind, actor, target, "--json"]) == 0
                 line = json.loads(capsys.readouterr().out)
                 shown = scene.preview_lines(kind, actor, target)
+                preview = session.preview(Action(kind, actor, {"target": target})).figures
+                assert preview["explain"] == line["explain"] and preview["allowed"] == line["allowed"]
                 assert shown[:len(line["explain"])] == line["explain"]
+                if kind == "rifle":
+                    assert (preview["dice"], preview["p_kill"]) == (line["dice"], line["p_kill"])
+                elif line["allowed"]:
+                    assert preview["p_direct_hit"] == line["p_direct_hit"]
                 if kind == "rifle" and line["allowed"]:
                     assert shown[-1] == (f"= {line['dice']} dice: kill {percent(line['p_kill'])}, "
                                          f"graze {percent(line['p_graze'])}")
                 if kind == "missile" and line["allowed"]:
                     assert shown[-1].startswith(f"= direct hit {percent(line['p_direct_hit'])}")
                 compared += 1
+        session.undo()                          # the activation taken back: the next actor's turn
     assert compared == 8
 
 
