@@ -81,18 +81,62 @@ def test_the_undo_reroll_the_same_action_gets_the_same_dice():
     assert again.outcome.state.units.get("b-tac") == first.outcome.state.units.get("b-tac")
 
 
-def test_the_next_player_cannot_take_back_the_opponents_action_after_the_hand_off():
-    session = battle()
+def _a_ends_its_turn(session: BattleSession) -> None:
     assert session.attempt(Action("activate", "a-tac")).legal
     assert session.attempt(Action("move", "a-tac", {"x": 10, "y": 3})).legal
     assert session.attempt(Action("end-activation")).legal
     if session.state.turn.player == "A":
         assert session.attempt(Action("end-turn")).legal
     assert session.state.turn.player == "B"
+
+
+def test_the_next_player_cannot_take_back_the_opponents_action_after_the_hand_off():
+    session = battle()
+    _a_ends_its_turn(session)
     session.hand_to("B")
-    refused(session, "hand-off")
+    # B at the screen may only give A back the turn A ended, and only as B's own consent: never silently.
+    check = session.undo_check()
+    assert check.allowed and check.side == "A" and check.needs_consent
+    assert "across a hand-off" in check.why_consent
+    refused(session, "side B must agree")
+    # Once B has acted, nothing of A's is taken back at all.
+    assert session.attempt(Action("activate", "b-tac")).legal
     session.hand_to("A")
     refused(session, "side to act")
+
+
+def test_the_turn_a_side_ended_is_given_back_only_with_the_other_sides_consent():
+    session = battle()
+    _a_ends_its_turn(session)
+    before_end = session.game.rebuild(len(session.game.record) - 1).to_data()
+    session.hand_to("B")
+    taken = session.undo(consent=True)
+    assert taken in ("end-turn", "end-activation")
+    assert session.state.turn.player == "A"
+    assert [e.action.kind for e in session.game.record][-1] == "taken-back"
+    # The take-back is public and names both sides; otherwise the battle is as it was before the end of the turn.
+    assert session.game.rebuild(len(session.game.record) - 1).to_data() == before_end
+    for side in "AB":
+        lines = log_lines(player_view(session.state, side))
+        assert any(f"side A took back {taken!r}" in x and "with side B's consent" in x for x in lines), side
+
+
+def test_nothing_is_taken_back_across_the_end_of_a_round():
+    session = battle()
+    _a_ends_its_turn(session)
+    for _ in range(40):
+        if session.state.phase != "action":
+            break
+        side = session.state.turn.player
+        session.hand_to(side)
+        if not session.attempt(Action("end-turn")).legal:
+            ready = [u.id for u in session.state.units.values() if u.side == side and u.activation]
+            assert session.attempt(Action("activate", ready[0])).legal
+            assert session.attempt(Action("end-activation")).legal
+    assert session.state.phase == "end-of-round"
+    for side in "AB":
+        session.hand_to(side)
+        refused(session, "turn in progress")
 
 
 def test_nothing_is_taken_back_once_the_battle_is_over():

@@ -6,8 +6,9 @@ with the other player's consent, and the take-back is logged publicly and kept i
 entry), so a save shows it too. With the program's dice the same action at the same point rolls the same dice again
 (``dice.py``: the dice are keyed by the action and its place among the battle's actions), so Undo never re-rolls.
 
-Nothing is taken back across a hand-off (the other side has acted, or the turn has passed) nor once the battle is
-over. A refereed game (the program follows a physical table) takes back its last action without consent, even one
+Across a hand-off (a side ended its turn and the screen went to the other player, who has not acted yet) the side
+that ended the turn may take that back only with the other player's consent, since the other player now holds the
+screen. Nothing is taken back once the other side has acted, at the end of a round, nor once the battle is over. A refereed game (the program follows a physical table) takes back its last action without consent, even one
 that passed the turn: both players saw the dice on the table, and Undo there corrects a typing slip.
 """
 
@@ -30,8 +31,9 @@ class UndoCheck:
     allowed: bool
     reason: str = ""
     what: str = ""                  # the action that would be taken back, as the command line writes it
-    needs_consent: bool = False     # it rolled dice or revealed something: the other player must agree
+    needs_consent: bool = False     # it rolled dice, revealed something or passed the turn: the other side must agree
     why_consent: str = ""
+    side: str = ""                  # the side whose action would be taken back
 
 
 def moment_index(game: Game) -> int:
@@ -52,28 +54,30 @@ def check_undo(game: Game, side: str) -> UndoCheck:
     if last.action.kind == TAKEN_BACK:
         return UndoCheck(False, f"the last entry is already a take-back agreed by both players [{RULE}]")
     if game.refereed:
-        return UndoCheck(True, "", what)
+        return UndoCheck(True, "", what, side=side)
     if s.phase != "action" or s.turn is None:
         return UndoCheck(False, f"only an action of the turn in progress can be taken back (now: "
                                 f"{s.phase.replace('-', ' ')}) [{RULE}]", what)
-    if s.turn.player != side:
-        return UndoCheck(False, f"only the side to act (side {s.turn.player}) may take back its own last action "
-                                f"[{RULE}]", what)
-    if last.action.kind in ("end-turn", "end-of-round", "objectives"):
-        return UndoCheck(False, f"{what!r} passed the turn: nothing is taken back across a hand-off [{RULE}]", what)
+    if last.action.kind in ("end-of-round", "objectives"):
+        return UndoCheck(False, f"{what!r} ended the round: nothing is taken back across a round [{RULE}]", what)
     before = game.rebuild(len(game.record) - 1)
     if before.phase != "action" or before.turn is None or before.turn.player != side or before.round != s.round:
-        return UndoCheck(False, f"{what!r} was not side {side}'s action in this turn: nothing is taken back across "
-                                f"a hand-off [{RULE}]", what)
+        words = (f"only the side to act (side {s.turn.player}) may take back its own last action" if s.turn.player != side
+                 else f"{what!r} was not side {side}'s action in this turn")
+        return UndoCheck(False, f"{words}: nothing is taken back across a hand-off without the other side's consent "
+                                f"[{RULE}]", what)
+    handed_off = s.turn.player != side         # the action passed the turn, and the other side has not acted yet
     rolled = [r for r in last.rolls if r.kind in ("d6", "bearing")]
     turned = sorted(set(before.blips) - set(s.blips))
     reasons = []
+    if handed_off:
+        reasons.append(f"it passed the turn to side {s.turn.player}, across a hand-off")
     if rolled:
         reasons.append(f"it rolled {len(rolled)} {'die' if len(rolled) == 1 else 'dice'}")
     if turned:
         reasons.append(f"it revealed {len(turned)} blip{'s' if len(turned) != 1 else ''}")
     needs = bool(reasons) and not game.refereed
-    return UndoCheck(True, "", what, needs, " and ".join(reasons))
+    return UndoCheck(True, "", what, needs, " and ".join(reasons), side)
 
 
 def take_back(game: Game, side: str, consent: bool = False) -> UndoCheck:

@@ -26,7 +26,7 @@ from ..game.autosave import Autosaver
 from ..game.record import save_game
 from ..game.seal import canonical_json
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
-from ..game.state import SIDES, GameState
+from ..game.state import SIDES, GameState, other
 from ..game.view import log_lines, player_view, referee_view
 from ..rules.errors import InputError
 
@@ -277,8 +277,14 @@ class BattleSession:
 
     # ---- undo and saves ----------------------------------------------------------------------------------------
     def undo_check(self) -> UndoCheck:
-        """May the side at the screen take back the last action, and does the other player have to agree?"""
-        return check_undo(self.game, self.viewer)
+        """May the last action be taken back, and does the other player have to agree? The side at the screen takes
+        back its own action; just after a hand-off, the player now at the screen may give the other side back the
+        turn it ended (it is their consent that is asked)."""
+        own = check_undo(self.game, self.viewer)
+        if own.allowed or self.game.refereed:
+            return own
+        theirs = check_undo(self.game, other(self.viewer))
+        return theirs if theirs.allowed and theirs.needs_consent else own
 
     def undo(self, consent: bool = False) -> str:
         """Take back the viewer's own last action of this turn (``undo.py``); ``consent``: the other player agreed on
@@ -286,7 +292,7 @@ class BattleSession:
         if self.campaign_recorded:
             raise InputError("undo", f"the battle's result is recorded in the campaign {self.campaign}; it can no "
                                      f"longer be taken back")
-        done = take_back(self.game, self.viewer, consent)
+        done = take_back(self.game, self.undo_check().side or self.viewer, consent)
         if not done.allowed:
             raise InputError("undo", done.reason)
         self._autosave()

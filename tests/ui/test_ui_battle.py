@@ -448,3 +448,36 @@ def test_the_flamer_preview_lists_the_units_the_engine_burns(app, scale, rulings
     assert isinstance(confirm, Dialog)
     listed = next(line for line in confirm.lines if line.startswith("under the smoke"))
     assert listed == "under the smoke: " + ", ".join(under)
+
+
+def test_the_player_handed_the_screen_may_give_back_the_turn_the_other_side_ended(app):
+    """Fair Undo across a hand-off: side B, now at the screen, is asked (and only B can agree) before side A gets
+    back the turn it ended; refused, the screen stays with B and nothing changes."""
+    from referee.ui.scenes.dialogs import ConsentScreen
+
+    state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
+    session = BattleSession(Game(state), SeededDice(3), hotseat=True, viewer="A", autosaving=False)
+    scene = app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    scene.select("a-eng")
+    scene.press("activate")
+    scene.press("end-activation")
+    if session.state.turn.player == "A":
+        scene.press("end-turn")
+    if isinstance(app.scene, HandoffScreen):
+        app.scene.choose("ready")
+    assert session.viewer == "B" and session.state.turn.player == "B"
+    ended = session.state.to_data()
+
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert isinstance(app.scene, ConsentScreen) and app.scene.side == "B"
+    app.scene.choose("refuse")
+    assert session.state.to_data() == ended and session.viewer == "B"
+    assert not isinstance(app.scene, HandoffScreen)
+
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert isinstance(app.scene, ConsentScreen)
+    app.scene.choose("allow")
+    assert session.state.turn.player == "A"
+    assert isinstance(app.scene, HandoffScreen) and app.scene.side == "A"
+    assert session.game.record[-1].action.kind == "taken-back"

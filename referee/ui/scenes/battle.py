@@ -608,14 +608,17 @@ class BattleScene(TableScene):
             self.hand_off(self.session.to_act())
 
     def ask_consent(self, check) -> None:
-        """An action that rolled dice or revealed something is taken back only if the other player agrees: the screen
-        goes to them (the table hidden), then back to the player who asked."""
-        side = self.session.viewer
+        """An action that rolled dice, revealed something or passed the turn is taken back only if the other player
+        agrees: the screen goes to them (the table hidden), then back to the player who asked. Just after a hand-off
+        the player who must agree already holds the screen."""
+        side = check.side or self.session.viewer
         opponent = "B" if side == "A" else "A"
         if self.app is None:
             return
         self.clear_tools()
         self.select(None)
+
+        at_screen = self.session.viewer
 
         def answered(answer) -> None:
             if answer == "allow":
@@ -623,7 +626,8 @@ class BattleScene(TableScene):
                 self.undo(consent=True)
                 self.hand_off(side)
             else:
-                self.hand_off(side)
+                if at_screen != opponent:
+                    self.hand_off(at_screen)
                 self.say("Undo refused", [f"side {opponent} did not agree to take back {check.what!r}"])
 
         lines = [f"Side {side} asks to take back {check.what!r}: {check.why_consent}.",
