@@ -171,10 +171,12 @@ class Gate:
 
     def __init__(self):
         self.release = threading.Event()
+        self.entered = threading.Event()
         self.calls = []
 
     def __call__(self, bf, side, step):
         self.calls.append(side)
+        self.entered.set()
         assert self.release.wait(30)
         return exposure(bf, side, step)
 
@@ -183,6 +185,9 @@ def test_drawing_never_waits_for_the_computation(app, scene):
     gate = Gate()
     scene.exposure = ExposureOverlay(compute=gate)
     key(app, pygame.K_e)
+    app.step(1 / 60, events=[])                # the first frame asks for the map
+    # The worker thread may start late on a busy machine: the frames below are drawn once it is stuck in the gate.
+    assert gate.entered.wait(30)
     for _ in range(5):
         app.step(1 / 60, events=[])            # update asks, draw draws: the computation is stuck meanwhile
     # A frame that waited would have outlasted the gate's 30 s, failing the computation and ending it: five frames
