@@ -22,7 +22,7 @@ from ..rules.sight import blockers_between, cover_of
 from ..rules.sight_reference import segment_crosses
 from ..rules.catalogue import COVER_BANDS
 from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
-from .dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest
+from .dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest, dice_lines
 from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, blast, blast_catch, caught, d6, destroy,
                       graze,
                       passive_after_move, reveal_blip, _free_spot)
@@ -796,6 +796,7 @@ def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source:
     work = state.copy()
     ctx = Ctx(work)
     rec = Recorder(source)
+    logged = len(work.log)
     gen = gen_factory(ctx)
     result = None
     try:
@@ -804,6 +805,7 @@ def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source:
             req = gen.send(rec.answer(req))
     except StopIteration as stop:
         result = stop.value
+        log_dice(work, rec.public, logged)
     except Refused as r:
         return ActionOutcome(False, r.reason, state, [], [f"not allowed: {r.reason}"], list(rec.rolls),
                              figures=ctx.figures)
@@ -814,6 +816,16 @@ def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source:
                              figures=ctx.figures, applied=ctx.applied, first_roll=missing.request)
     return ActionOutcome(True, "", work, ctx.events, ctx.explain, rec.rolls, failed=(result is False),
                          revealed=ctx.revealed, figures=ctx.figures, applied=ctx.applied)
+
+
+def log_dice(state: GameState, rolled: list[tuple[RollRequest, float]], since: int) -> None:
+    """Every die rolled on the table goes into the log with its face (typed or rolled by the program), so the players
+    can check each one; the units are those of the action's own entries."""
+    if not rolled:
+        return
+    units = list(dict.fromkeys(u for e in state.log[since:] for u in e.units))
+    text, explain = dice_lines(rolled)
+    state.log_event(text, [text, *explain], units)
 
 
 def resolve(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:

@@ -189,11 +189,32 @@ class Recorder:
 
     source: DiceSource
     rolls: list[Roll] = field(default_factory=list)
+    # The dice rolled on the table (not a secret draw nor a choice), with their requests: what the log shows.
+    public: list[tuple[RollRequest, float]] = field(default_factory=list)
 
     def answer(self, request: RollRequest) -> float:
         value = self.source.answer(request)
         self.rolls.append(Roll(request.label, request.kind, value))
+        if request.kind != "draw" and not request.secret:
+            self.public.append((request, value))
         return value
+
+
+def face_text(request: RollRequest, value: float) -> str:
+    """One die as the log names it: ``Red Die for e's graze: 4`` (a bearing in degrees)."""
+    if request.kind == "bearing":
+        return f"{request.label}: {value:.1f}°"
+    return f"{request.label}: {int(value)}"
+
+
+DICE_ENTRY = "dice: "        # how the log entry of an action's dice begins
+
+
+def dice_lines(rolled: Sequence[tuple[RollRequest, float]]) -> tuple[str, list[str]]:
+    """The log entry for the dice of one action: the faces in its text, each die's rule and meaning explained."""
+    text = DICE_ENTRY + "; ".join(face_text(r, v) for r, v in rolled)
+    explain = [f"{face_text(r, v)}{' (' + r.success + ')' if r.success else ''} [{r.rule}]" for r, v in rolled]
+    return text, explain
 
 
 def replay_source(rolls: Iterable[Roll]) -> ScriptedDice:

@@ -45,7 +45,7 @@ from ..rules.scenario import LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .actions import UNIT_ACTIONS, Action
-from .dice import DiceMissing, Roll, SeededDice, new_seed, replay_source
+from .dice import DICE_ENTRY, DiceMissing, Roll, SeededDice, new_seed, replay_source
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
 from .seal import canonical_json, canonical_text
@@ -286,9 +286,13 @@ def state_digest(state: GameState) -> str:
     return hashlib.sha256(canonical_text(_plain(state.to_data())).encode("utf-8")).hexdigest()
 
 
-def _older_digest(state: GameState) -> str:
-    """The digest as earlier versions took it (numbers as they happened to be), for their saves."""
-    return hashlib.sha256(canonical_json(_plain(state.to_data())).encode("utf-8")).hexdigest()
+def _older_digests(state: GameState) -> tuple[str, ...]:
+    """The digests earlier versions took, for their saves: numbers as they happened to be, and the log before it
+    listed every die (entries ``dice: ...``)."""
+    data = _plain(state.to_data())
+    without_dice = dict(data, log=[e for e in data["log"] if not str(e["text"]).startswith(DICE_ENTRY)])
+    return tuple(hashlib.sha256(f(d).encode("utf-8")).hexdigest()
+                 for d in (data, without_dice) for f in (canonical_json, canonical_text))
 
 
 def _plain(data: T) -> T:
@@ -721,7 +725,7 @@ def save_from_document(raw: Data, path: Path) -> Save:
         except ValueError as e:
             raise InputError(source, str(e)) from None
     warnings = []
-    if doc.state_digest and doc.state_digest not in (state_digest(state), _older_digest(state)):
+    if doc.state_digest and doc.state_digest not in (state_digest(state), *_older_digests(state)):
         warnings.append(f"the battle this save's record replays to differs from the one it says was saved (its "
                         f"state_digest): the file was edited or damaged after {doc.program} wrote it, or that "
                         f"program replays differently; the replayed battle is used")
