@@ -539,6 +539,7 @@ class BattleScene(TableScene):
                              buttons, closed, columns=4, width=640))
 
     def ask_pursuit(self, side: str) -> None:
+        """The Withdraw is side ``side``'s; allowing or pursuing is the opponent's decision, asked on their screen."""
         other = "B" if side == "A" else "A"
 
         def closed(answer) -> None:
@@ -547,9 +548,34 @@ class BattleScene(TableScene):
                 return
             self.do(Action("end-of-round", "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
 
-        self.app.push(Dialog(f"Side {side} withdraws", [f"Side {other}: allow the Withdraw (side {other} Controls "
-                                                       f"the Table) or pursue for one more round? [p.16, A43]"],
-                             [("allow", "Allow it"), ("pursue", "Pursue")], closed, columns=2))
+        def ask() -> None:
+            self.app.push(Dialog(f"Side {side} withdraws", [f"Side {other}: allow the Withdraw (side {other} Controls "
+                                                           f"the Table) or pursue for one more round? [p.16, A43]"],
+                                 [("allow", "Allow it"), ("pursue", "Pursue")], closed, columns=2))
+
+        self.ask_side(other, ask, f"Side {side} announces a Withdraw at the end of round {self.session.state.round}; "
+                                  f"side {other} decides whether to allow it or pursue [p.16, A43].")
+
+    def ask_side(self, side: str, ask, why: str = "") -> None:
+        """A question that belongs to ``side``: in hot-seat the screen is handed to that player first (the table
+        hidden), so no question for one side appears on the other's screen."""
+        if self.app is None:
+            return
+        if not self.session.hotseat or self.session.viewer == side:
+            ask()
+            return
+        self.handing_off = True
+        self.clear_tools()
+        self.select(None)
+
+        def ready(_answer) -> None:
+            self.handing_off = False
+            self.session.hand_to(side)
+            self.refresh()
+            self.show_log()
+            ask()
+
+        self.app.push(HandoffScreen(side, [why] if why else [], ready))
 
     def ask_objectives(self, chosen: dict[str, str] | None = None) -> None:
         if self.app is None:

@@ -1,0 +1,73 @@
+"""Hot-seat: each question is asked on the screen of the player it belongs to, behind a hand-off."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from pathlib import Path  # noqa: E402
+
+from referee.game.actions import Action  # noqa: E402
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.game.state import state_from_scenario  # noqa: E402
+from referee.rules.scenario import load_scenario  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.battle import BattleSession  # noqa: E402
+from referee.ui.scenes.battle import BattleScene  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog, HandoffScreen  # noqa: E402
+
+TABLE = Path(__file__).with_name("table.toml")
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+def table_battle(app, dice=None) -> tuple[BattleScene, BattleSession]:
+    """The test table with every unit revealed, side A to play."""
+    state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
+    session = BattleSession(Game(state), dice, hotseat=True, viewer="A", autosaving=False)
+    scene = app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    return scene, session
+
+
+def to_end_of_round(app, scene, session) -> None:
+    """Both sides pass until the round ends, each hand-off answered by the player it names."""
+    while session.state.phase == "action":
+        if isinstance(app.scene, HandoffScreen):
+            app.scene.choose("ready")
+        scene.do(Action("end-turn"))
+    while isinstance(app.scene, HandoffScreen):
+        app.scene.choose("ready")
+
+
+@pytest.mark.parametrize("withdrawing", ["A", "B"])
+def test_the_allow_or_pursue_question_goes_to_the_opponent_behind_a_hand_off(app, withdrawing):
+    scene, session = table_battle(app, dice=SeededDice(2))
+    to_end_of_round(app, scene, session)
+    assert session.state.phase == "end-of-round"
+    at_screen = session.viewer
+    opponent = "B" if withdrawing == "A" else "A"
+    scene.ask_end_of_round()
+    app.scene.choose(withdrawing)
+    if at_screen != opponent:
+        # The opponent's question never appears on this screen: the table is hidden and the screen is passed.
+        handoff = app.scene
+        assert isinstance(handoff, HandoffScreen) and handoff.side == opponent
+        assert app.stack.visible() == [handoff]
+        assert session.viewer == at_screen
+        handoff.choose("ready")
+    question = app.scene
+    assert isinstance(question, Dialog) and [k for k, _ in question.choices] == ["allow", "pursue"]
+    assert session.viewer == opponent
+    assert f"Side {opponent}: allow the Withdraw" in question.lines[0]
+    question.choose("pursue")
+    assert session.state.pursuit or session.state.phase != "end-of-round"
