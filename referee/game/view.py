@@ -32,6 +32,7 @@ cards, salts and every blip's square and contents.
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ..rules.scenario import UnitContents
 from .state import SIDES, Data, GameState
@@ -285,3 +286,64 @@ def describe(view: Data, log: bool = True) -> list[str]:
         lines.append("log:")
         lines.extend("  " + line for line in log_lines(view))
     return lines
+
+
+def card_lines(view: Data, side: str) -> list[str] | None:
+    """``side``'s mission, troop and drone cards as text, from a player view: the cards it names for that side (its
+    own at any time; the opponent's only once the battle is over, when the view names them). None: hidden.
+
+    The card texts are the deck's, which every player may read (``cards list``); only which cards a side drew is
+    secret, and that comes from the view alone.
+    """
+    mission_id = (view.get("missions") or {}).get(side)
+    cards = (view.get("cards") or {}).get(side)
+    if mission_id is None and cards is None:
+        return None
+    from ..rules.errors import InputError
+    from .cards import DEFAULT_INSPECTED_COUNTERS, DRONE_LINES, KIND_TITLES, bundled_deck, playing_deck
+
+    decks = []
+    try:
+        decks.append(playing_deck())
+    except InputError:
+        pass                              # the user's own deck has a problem: the sample deck is still read
+    decks.append(bundled_deck())
+
+    def find(kind: str, ident: str) -> Any:
+        for deck in decks:
+            try:
+                return getattr(deck, kind)(ident)
+            except InputError:
+                continue
+        return None
+
+    out: list[str] = []
+    mission = find("mission", mission_id) if mission_id else None
+    if mission_id and mission is None:
+        out.append(f"Mission {mission_id}: not in this deck nor in the sample deck")
+    elif mission is not None:
+        out.append(f"Mission: {mission.title} ({KIND_TITLES[mission.kind]})")
+        if mission.flavour.strip():
+            out.append(f'"{mission.flavour.strip()}"')
+        out.append("Round limit: " + (f"the battle ends after round {mission.round_limit} [A43]"
+                                      if mission.round_limit else "none [A43]"))
+        out.append("Victory Points:")
+        out.extend(f"  {r.describe()}" for r in mission.vp_rules)
+        if mission.inspected_counters != DEFAULT_INSPECTED_COUNTERS:
+            out.append(f"Objectives are Inspected at {mission.inspected_counters} Target counters [A41]")
+    cards = cards or {}
+    troop = find("troop", cards["troop"]) if cards.get("troop") else None
+    if troop is not None:
+        letter = cards.get("line") or (mission.troop_line if mission is not None else "A")
+        line = troop.line(letter)
+        out.append(f"Troop card: {troop.title}, line {letter}: {line.describe()}; drone line {line.drone_line}")
+    elif cards.get("troop"):
+        out.append(f"Troop card {cards['troop']}: not in this deck nor in the sample deck")
+    drone = find("drone", cards["drone"]) if cards.get("drone") else None
+    if drone is not None:
+        letter = cards.get("drone_line") or ""
+        chosen = f", line {letter}: {drone.line(letter).describe()}" if letter in DRONE_LINES else ""
+        out.append(f"Drone card: {drone.title}{chosen}")
+    elif cards.get("drone"):
+        out.append(f"Drone card {cards['drone']}: not in this deck nor in the sample deck")
+    return out

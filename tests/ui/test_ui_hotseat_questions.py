@@ -71,3 +71,27 @@ def test_the_allow_or_pursue_question_goes_to_the_opponent_behind_a_hand_off(app
     assert f"Side {opponent}: allow the Withdraw" in question.lines[0]
     question.choose("pursue")
     assert session.state.pursuit or session.state.phase != "end-of-round"
+
+
+def test_the_holding_screen_shows_the_viewers_own_mission_and_cards(app):
+    from referee.game.view import card_lines, player_view
+    from referee.ui.scenes.holding import HoldingScene
+    from referee.ui.scenes.menu import MenuScene
+    from referee.ui.scenes.setup import SetupScene
+
+    app.push(MenuScene())
+    setup = app.push(SetupScene())
+    app.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text("5")
+    session = setup.start()
+    scene = app.stack.find(BattleScene)
+    while isinstance(app.scene, HandoffScreen):
+        app.scene.choose("ready")
+    key_o = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, unicode="o", mod=0)
+    app.dispatch(key_o)
+    holding = app.scene
+    assert isinstance(holding, HoldingScene) and scene.session is session
+    me = session.viewer
+    assert holding.cards == card_lines(player_view(session.state, me), me)
+    assert holding.cards[0].startswith("Mission: ") and "Victory Points:" in holding.cards
+    app.render()

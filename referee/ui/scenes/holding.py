@@ -1,7 +1,7 @@
-"""A player's holding area: the 16 squares with their units, the mission card and the seals.
+"""A player's holding area: the 16 squares with their units, the mission, troop and drone cards, and the seals.
 
-Built from the player view of the side at the screen: the opponent's squares are never passed here before the
-rules reveal them (the end of the battle).
+Built from the player view of the side at the screen: the opponent's squares and cards are never passed here before
+the rules reveal them (the end of the battle).
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from __future__ import annotations
 import pygame
 
 from ...game.seal import short_seal
+from ...game.view import card_lines
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize, panel
+from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 
 SQUARES = 16
 
@@ -32,6 +33,7 @@ class HoldingScene(Scene):
         super().__init__()
         self.view = view
         self.side = side
+        self.cards = card_lines(view, side) or ["no cards were drawn for this battle"]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and self.app is not None:
@@ -47,37 +49,55 @@ class HoldingScene(Scene):
         box.center = (w // 2, h // 2)
         panel(surface, box, theme.PANEL, theme.ACCENT, 8)
         side = self.side
-        draw_text(surface, f"Side {side}: holding area, mission and seals", (box.x + 24, box.y + 16), 21, True,
+        draw_text(surface, f"Side {side}: holding area, mission and cards", (box.x + 24, box.y + 16), 21, True,
                   theme.TEXT)
         draw_text(surface, "only for the player of side " + side + "; any key or click closes this",
                   (box.right - 24, box.y + 22), 13, False, theme.TEXT_FAINT, "topright")
         holding = (self.view.get("holding") or {}).get(side)
         on_table = {b.get("square"): b["id"] for b in self.view["blips"] if b["side"] == side and "square" in b}
-        grid = pygame.Rect(box.x + 24, box.y + 56, box.w - 48, box.h - 170)
+        grid = pygame.Rect(box.x + 24, box.y + 56, (box.w - 48) * 56 // 100, box.h - 140)
         cw, ch = grid.w // 4, grid.h // 4
         for n in range(1, SQUARES + 1):
             r, c = divmod(n - 1, 4)
             cell = pygame.Rect(grid.x + c * cw + 3, grid.y + r * ch + 3, cw - 6, ch - 6)
             pygame.draw.rect(surface, (40, 44, 52), cell, border_radius=5)
             pygame.draw.rect(surface, theme.PANEL_EDGE, cell, 1, border_radius=5)
-            head = f"Square {n}"
+            draw_text(surface, f"Square {n}", (cell.x + 6, cell.y + 4), 13, True, theme.ACCENT)
+            y = cell.y + 22
             if n in on_table:
-                head += f" · blip {on_table[n]}"
-            draw_text(surface, ellipsize(head, cell.w - 12, 13, True), (cell.x + 6, cell.y + 4), 13, True, theme.ACCENT)
+                draw_text(surface, ellipsize(f"blip {on_table[n]}", cell.w - 12, 12), (cell.x + 6, y), 12, False,
+                          theme.TEXT_FAINT)
+                y += 17
             contents = None if holding is None else holding.get(str(n), [])
-            lines = ["hidden"] if holding is None else square_lines(contents)
-            for i, line in enumerate(lines[:3]):
-                draw_text(surface, ellipsize(line, cell.w - 12, 13), (cell.x + 6, cell.y + 24 + i * 18), 13, False,
-                          theme.TEXT)
-        y = grid.bottom + 10
-        mission = (self.view.get("missions") or {}).get(side)
-        cards = (self.view.get("cards") or {}).get(side) or {}
-        card_text = ", ".join(f"{k} {v}" for k, v in cards.items()) if cards else "none"
-        draw_text(surface, f"Mission card: {mission or 'none'}    Cards: {card_text}", (box.x + 24, y), 15, False,
-                  theme.TEXT)
+            if holding is None or not contents:
+                word = "hidden" if holding is None else ("empty: a decoy" if n in on_table else "empty")
+                draw_text(surface, word, (cell.x + 6, y), 13, False, theme.TEXT_DIM)
+                continue
+            for c in contents[:2]:
+                draw_text(surface, ellipsize(c["id"], cell.w - 12, 13), (cell.x + 6, y), 13, False, theme.TEXT)
+                draw_text(surface, ellipsize(f"{c['type']}, {c['rating']}", cell.w - 12, 12), (cell.x + 6, y + 17),
+                          12, False, theme.TEXT_DIM)
+                y += 38
+        self.draw_cards(surface, pygame.Rect(grid.right + 16, grid.y, box.right - 24 - grid.right - 16, grid.h))
+        y = grid.bottom + 12
         sealed = self.view.get("sealed") or {}
         seals = "    ".join(f"side {s}: {short_seal(v)}" for s, v in sorted(sealed.items()) if v)
-        draw_text(surface, f"Seals shown to both players at set-up: {seals or 'none'}", (box.x + 24, y + 26), 14,
+        draw_text(surface, f"Seals shown to both players at set-up: {seals or 'none'}", (box.x + 24, y), 14,
                   False, theme.TEXT_DIM)
         draw_text(surface, "The end-of-battle report reveals both holding areas and missions and checks them against "
-                           "these seals.", (box.x + 24, y + 50), 13, False, theme.TEXT_FAINT)
+                           "these seals.", (box.x + 24, y + 24), 13, False, theme.TEXT_FAINT)
+
+    def draw_cards(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The mission card (its text, round limit and Victory Points) and the troop and drone cards, wrapped."""
+        pygame.draw.rect(surface, (40, 44, 52), rect, border_radius=5)
+        x, y, width = rect.x + 10, rect.y + 8, rect.w - 20
+        for line in self.cards:
+            heading = line.endswith(":") or line.startswith(("Mission:", "Troop card", "Drone card"))
+            size = 14
+            for part in wrap(line, width, size, heading, indent=2):
+                if y + line_height(size, heading) > rect.bottom - 4:
+                    draw_text(surface, "...", (x, y - 4), size, False, theme.TEXT_DIM)
+                    return
+                draw_text(surface, part, (x, y), size, heading, theme.ACCENT if heading else theme.TEXT)
+                y += line_height(size, heading)
+            y += 4

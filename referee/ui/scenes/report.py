@@ -12,7 +12,7 @@ import pygame
 import pygame_gui
 
 from ...game.seal import seal_report_lines, verify_seals
-from ...game.view import referee_view
+from ...game.view import card_lines, referee_view
 from .. import theme
 from ..battle import BattleSession
 from ..scene import Scene
@@ -48,9 +48,7 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
             out.append(("b", line.strip()))
     for side in ("A", "B"):
         out.append(("h", f"Side {side}: mission {view['missions'].get(side) or 'none'}"))
-        cards = view["cards"].get(side) or {}
-        if cards:
-            out.append(("b", "cards: " + ", ".join(f"{k} {v}" for k, v in cards.items())))
+        out.extend(("b", line) for line in card_lines(view, side) or [])
         holding = view["holding"].get(side) or {}
         filled = [f"square {n}: {', '.join(square_lines(c))}" for n, c in holding.items() if c != []]
         out.append(("b", "holding area: " + ("; ".join(filled) if filled else "empty")))
