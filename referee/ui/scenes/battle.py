@@ -22,6 +22,7 @@ from ...rules.errors import InputError
 from .. import drawing, panels, theme
 from ..battle import Attempt, BattleSession, Pending
 from ..intents import Intent
+from ..memory import give_back_free_memory
 from ..table_data import table_from_view
 from .dialogs import ConsentScreen, Dialog, DiceDialog, HandoffScreen, TextDialog
 from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene, layout_for
@@ -217,6 +218,7 @@ class BattleScene(TableScene):
         self.clear_tools()
         self.refresh()
         self.show_log()
+        give_back_free_memory()             # a long battle's window stays near its first round's size
         if self.session.messages:           # after the log, so a failed autosave is what the player reads
             self.say("Autosave", self.session.messages)
             self.session.messages.clear()
