@@ -199,6 +199,26 @@ def battle_save_path(campaign_path: Path | str, number: int) -> Path:
     return p.with_name(f"{p.stem}-battle-{number}.json")
 
 
+def result_save_path(campaign_path: Path | str) -> Path:
+    """Where a campaign battle resumed from the autosave is saved when it ends: the campaign's next battle's save
+    beside the campaign file (as the campaign screen names it), or, when the campaign file cannot be read (moved,
+    deleted), a file of its own in the saves folder that no other battle's save is written over."""
+    from .. import paths
+
+    path = Path(campaign_path)
+    try:
+        c, _ = load_campaign(path)
+    except InputError:
+        c = None
+    if c is not None:
+        return battle_save_path(path, len(c.battles) + 1)
+    folder = paths.saves_dir()
+    n = 1
+    while (folder / f"{path.stem}-battle-unrecorded-{n}.json").exists():
+        n += 1
+    return folder / f"{path.stem}-battle-unrecorded-{n}.json"
+
+
 def unfinished_battle(campaign_path: Path | str, c: Campaign) -> Save | None:
     """The next battle's save when it was started and is not over (to be continued), else None."""
     from .record import read_save

@@ -63,13 +63,15 @@ class Game:
     record: list[RecordEntry]
     state: GameState
     refereed: bool                # a physical game the program follows (dice typed in, contents told at reveals)
+    campaign: str | None          # the campaign file a campaign battle's result is recorded in when it ends (p.31)
 
     def __init__(self, initial: GameState, record: list[RecordEntry] | None = None, state: GameState | None = None,
-                 refereed: bool = False):
+                 refereed: bool = False, campaign: str | None = None):
         self.initial = initial
         self.record = [] if record is None else record
         self.state = initial.copy() if state is None else state
         self.refereed = refereed
+        self.campaign = campaign
 
     def play(self, action: Action, source: DiceSource) -> ActionOutcome:
         outcome = play(self.state, action, source)

@@ -232,6 +232,7 @@ class _Save(_Strict):
     initial: _State
     dice: _Dice | None = None
     refereed: bool = False
+    campaign: str | None = Field(default=None, min_length=1, max_length=4096)
     record: list[_Entry]
     state_digest: str | None = None
 
@@ -313,6 +314,8 @@ def save_document(game: Game, dice: SeededDice | None = None) -> Data:
         doc["dice"] = dice_data(dice)
     if game.refereed:
         doc["refereed"] = True
+    if game.campaign:
+        doc["campaign"] = game.campaign
     doc["record"] = [e.to_data() for e in game.record]
     doc["state_digest"] = state_digest(game.state)
     return _plain(doc)
@@ -729,7 +732,7 @@ def save_from_document(raw: Data, path: Path) -> Save:
         warnings.append(f"the battle this save's record replays to differs from the one it says was saved (its "
                         f"state_digest): the file was edited or damaged after {doc.program} wrote it, or that "
                         f"program replays differently; the replayed battle is used")
-    game = Game(initial, entries, state, refereed=doc.refereed)
+    game = Game(initial, entries, state, refereed=doc.refereed, campaign=doc.campaign)
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
 
 

@@ -13,6 +13,7 @@ hover texts. Only the end-of-battle report reads the whole truth, when the rules
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -108,6 +109,14 @@ class BattleSession:
         side = self.to_act()
         if side is not None:
             self.viewer = side
+        if self.campaign is None and self.game.campaign:
+            # A campaign battle resumed from any save (the menu's Resume, an autosave after a crash) still records
+            # its result in its campaign when it ends, as one started from the campaign screen does.
+            self.campaign = Path(self.game.campaign)
+
+    def _mark_campaign(self) -> None:
+        """Every save and autosave names the campaign the battle belongs to."""
+        self.game.campaign = os.path.abspath(self.campaign) if self.campaign is not None else None
 
     @property
     def state(self) -> GameState:
@@ -303,6 +312,7 @@ class BattleSession:
         target = Path(path) if path is not None else self.save_path
         if target is None:
             raise InputError("save", "no file name given")
+        self._mark_campaign()
         written = save_game(self.game, target, self.dice)
         self.save_path = written
         return written
@@ -310,12 +320,25 @@ class BattleSession:
     def _record_in_campaign(self) -> None:
         """The battle is over: save it beside the campaign file and record its result there (the same function as
         ``campaign battle FILE --save SAVE``)."""
-        from ..game.campaign_battle import record_battle
+        from ..game.campaign_battle import record_battle, result_save_path
 
         if self.campaign is None:
             return
         try:
+            if self.save_path is None:            # resumed from the autosave: the save goes beside the campaign
+                self.save_path = result_save_path(self.campaign)
             save = self.save()
+        except InputError as e:
+            self.messages.append(f"the battle could not be saved for the campaign {self.campaign}: {e.message()}; "
+                                 "it is kept in the autosave")
+            return
+        if not self.campaign.is_file():
+            self.messages.append(
+                f"the campaign file {self.campaign} is not there (moved or deleted?): the result is not recorded. "
+                f"The battle is saved as {save}; when the campaign file is back, record it with: seven-seconds "
+                f"campaign battle CAMPAIGN-FILE --save {save}")
+            return
+        try:
             c, st = record_battle(self.campaign, self.state, save)
         except InputError as e:
             self.messages.append(f"the result could not be recorded in the campaign: {e.message()}")
@@ -327,6 +350,7 @@ class BattleSession:
         self.campaign_recorded = lines
 
     def _autosave(self) -> None:
+        self._mark_campaign()
         if self.campaign is not None and self.save_path is not None and not self.over:
             # A campaign battle keeps its own save beside the campaign file current, so it can be continued from
             # the campaign screen.

@@ -54,6 +54,15 @@ def load_error_text(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"
 
 
+def campaign_notice(campaign: Path) -> list[str]:
+    """What a resumed campaign battle tells the players about its campaign file."""
+    if campaign.is_file():
+        return [f"This battle belongs to the campaign in {campaign}: its result is recorded there when it ends [p.31]."]
+    return [f"This battle belongs to the campaign in {campaign}, which is not there (moved or deleted?). The battle "
+            "goes on and is saved when it ends; its result can then be recorded with: seven-seconds campaign battle "
+            "CAMPAIGN-FILE --save SAVE."]
+
+
 class MenuScene(Scene):
     title = "Menu"
 
@@ -273,6 +282,8 @@ class MenuScene(Scene):
             self.app.push(scene)
             for warning in save.warnings:
                 scene.say("Loaded with a warning", [warning])
+            if session.campaign is not None:
+                scene.say("A campaign battle", campaign_notice(session.campaign))
             scene.hand_off(session.to_act() or session.viewer)
         return scene
 

@@ -1,0 +1,122 @@
+"""A campaign battle resumed through the menu's Resume (its autosave, as after a crash) records its result in the
+campaign file when it ends, exactly as one started from the campaign screen: the same file as
+``campaign battle FILE --save SAVE``. A campaign file that was moved away gets a clear message, and nothing is lost:
+the battle is saved, and its result recorded from that save once the file is back."""
+
+import os
+import random
+import shutil
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from tests.battles import OPEN_FIELD, finish, play_rounds  # noqa: E402
+from referee.cli.main import main  # noqa: E402
+from referee.game.campaign import load_campaign  # noqa: E402
+from referee.game.campaign_battle import battle_choices, battle_save_path  # noqa: E402
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.engine import Game  # noqa: E402
+from referee.game.record import find_interrupted  # noqa: E402
+from referee.game.setup import new_battle  # noqa: E402
+from referee.rules.scenario import parse_scenario  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.battle import BattleSession  # noqa: E402
+from referee.ui.scenes.battle import BattleScene  # noqa: E402
+from referee.ui.scenes.menu import MenuScene  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+class Through:
+    """``tests/battles.py`` plays a ``Game``; this plays the window's session instead, action by action."""
+
+    def __init__(self, session: BattleSession) -> None:
+        self.session = session
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def play(self, action, dice):
+        return self.session.attempt(action).outcome
+
+
+def interrupted_campaign_battle(tmp_path, seed: int):
+    """A campaign, its first battle started as the campaign screen starts it, one round played, then the program
+    killed: only the autosave and the battle's own save are left."""
+    campaign = tmp_path / "war.toml"
+    assert main(["campaign", "new", str(campaign), "--a", "new-tokyo", "--b", "council-of-zane",
+                 "--name", "Border War"]) == 0
+    c, st = load_campaign(campaign)
+    dice = SeededDice(seed)
+    state, _ = new_battle(parse_scenario(OPEN_FIELD, "open field"), battle_choices(campaign, c, st), dice)
+    session = BattleSession(Game(state), dice, hotseat=True, campaign=campaign,
+                            save_path=battle_save_path(campaign, 1))
+    session.save()
+    play_rounds(Through(session), dice, random.Random(seed), 1)
+    assert session.state.phase == "end-of-round" and not load_campaign(campaign)[0].battles
+    return campaign
+
+
+def resume_from_the_menu(app) -> BattleScene:
+    while len(app.stack):
+        app.stack.pop()
+    menu = app.push(MenuScene())
+    app.step(1 / 30, events=[])
+    save = find_interrupted()
+    assert save is not None and menu.interrupted is not None
+    scene = menu.open_battle(save)
+    assert isinstance(scene, BattleScene)
+    return scene
+
+
+def test_a_campaign_battle_resumed_from_the_menu_records_its_result(app, tmp_path):
+    campaign = interrupted_campaign_battle(tmp_path, seed=11)
+    by_hand = campaign.with_name("war-by-hand.toml")
+    shutil.copyfile(campaign, by_hand)
+
+    scene = resume_from_the_menu(app)
+    session = scene.session
+    assert session.campaign is not None and session.campaign.resolve() == campaign.resolve()
+    assert "its result is recorded there when it ends" in " ".join(scene.log_lines)
+    play_rounds(Through(session), None, random.Random(12), 2)
+    finish(Through(session), None, "B")
+    assert session.campaign_recorded and "recorded in the campaign Border War" in session.campaign_recorded[0]
+
+    c, st = load_campaign(campaign)
+    assert len(c.battles) == 1 and c.battles[0].save == "war-battle-1.json" and c.battles[0].control == "A"
+    # the command line, from the battle's save alone, writes the very same campaign file
+    assert main(["campaign", "battle", str(by_hand), "--save", str(campaign.with_name("war-battle-1.json"))]) == 0
+    assert by_hand.read_bytes() == campaign.read_bytes()
+
+
+def test_a_moved_campaign_file_is_named_and_nothing_is_lost(app, tmp_path, capsys):
+    campaign = interrupted_campaign_battle(tmp_path, seed=11)
+    moved = tmp_path / "elsewhere.toml"
+    campaign.rename(moved)
+    for old in tmp_path.glob("war-battle-*.json"):
+        old.unlink()                                     # the battle's own save went with it
+
+    scene = resume_from_the_menu(app)
+    assert "which is not there (moved or deleted?)" in " ".join(scene.log_lines)
+    session = scene.session
+    play_rounds(Through(session), None, random.Random(12), 2)
+    finish(Through(session), None, "B")
+    assert not session.campaign_recorded
+    said = " ".join(session.messages)
+    assert f"the campaign file {campaign} is not there" in said and "the result is not recorded" in said
+    kept = session.save_path
+    assert kept is not None and kept.is_file() and kept.name == "war-battle-unrecorded-1.json"
+    # the campaign file is back: the result is recorded from the kept save
+    moved.rename(campaign)
+    assert main(["campaign", "battle", str(campaign), "--save", str(kept)]) == 0
+    c, _ = load_campaign(campaign)
+    assert len(c.battles) == 1 and c.battles[0].control == "A"
