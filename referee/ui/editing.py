@@ -598,7 +598,7 @@ class TableEditor:
         if not overwrite:
             held = self.holds_other_table(path)
             if held is not None:
-                return Edit(False, f"Not saved: {held}. Save again to replace it, or type another file name",
+                return Edit(False, f"Not saved: {held}. Overwrite it, save as another file, or cancel",
                             confirm=True)
         data = self.scenario_data()
         try:

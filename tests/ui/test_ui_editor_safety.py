@@ -15,6 +15,7 @@ from referee.rules.scenario import load_scenario  # noqa: E402
 from referee.ui.app import App  # noqa: E402
 from referee.ui.editing import TableEditor  # noqa: E402
 from referee.ui.editor_autosave import autosave_path, read_autosave  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog, TextDialog  # noqa: E402
 from referee.ui.scenes.editor import EditorScene, EditorStartScene  # noqa: E402
 from referee.ui.scenes.menu import MenuScene  # noqa: E402
 
@@ -106,23 +107,63 @@ def test_the_wheel_zooms_over_a_trooper_too(fresh, editor):
     assert editor.view.scale == pytest.approx(scale * 1.15)
 
 
-def test_a_file_holding_another_table_is_replaced_only_when_asked_twice(fresh, editor, tmp_path):
+def another_tables_file(tmp_path):
     other = TableEditor.empty(48, 48, "Redoubt")
     other.place_blip("A", 5, 5)
     target = tmp_path / "redoubt.toml"
     assert other.save(target).ok
-    before = target.read_text()
+    return target, target.read_text()
+
+
+def test_a_file_holding_another_table_asks_overwrite_save_as_or_cancel(fresh, editor, tmp_path):
+    target, before = another_tables_file(tmp_path)
     editor.editor.place_blip("B", 30, 30)
     editor.entries["path"].set_text(str(target))
     key(fresh, pygame.K_s, pygame.KMOD_CTRL)
-    assert not editor.message_ok and "Redoubt" in editor.message and "again" in editor.message
-    assert target.read_text() == before and editor.editor.dirty
+    ask = fresh.scene
+    assert isinstance(ask, Dialog) and ask.heading == "Replace redoubt.toml?"
+    assert [k for k, _ in ask.choices] == ["overwrite", "save-as", "cancel"]
+    assert f"{target} already holds the table 'Redoubt'." in ask.lines
+    # Cancel: nothing is written, and a second Ctrl+S asks again (no "press Save again")
+    ask.choose("cancel")
+    assert fresh.scene is editor and target.read_text() == before and editor.editor.dirty
+    assert not editor.message_ok and "left as it was" in editor.message
     key(fresh, pygame.K_s, pygame.KMOD_CTRL)
-    assert editor.message_ok and load_scenario(target).name == "Test table"
+    assert isinstance(fresh.scene, Dialog) and fresh.scene.heading == "Replace redoubt.toml?"
+    # Overwrite: the file now holds this table
+    fresh.scene.choose("overwrite")
+    assert fresh.scene is editor and editor.message_ok and load_scenario(target).name == "Test table"
+    assert not editor.editor.dirty
     # its own file is saved again without a question
     editor.editor.place_blip("B", 20, 30)
     key(fresh, pygame.K_s, pygame.KMOD_CTRL)
-    assert editor.message_ok and len(load_scenario(target).blips) == 2
+    assert fresh.scene is editor and editor.message_ok and len(load_scenario(target).blips) == 2
+
+
+def test_save_as_keeps_the_other_table_and_saves_under_a_new_name(fresh, editor, tmp_path):
+    target, before = another_tables_file(tmp_path)
+    editor.editor.place_blip("B", 30, 30)
+    editor.entries["path"].set_text(str(target))
+    key(fresh, pygame.K_s, pygame.KMOD_CTRL)
+    fresh.scene.choose("save-as")
+    name = fresh.scene
+    assert isinstance(name, TextDialog) and name.entry.get_text() == str(tmp_path / "redoubt-2.toml")
+    name.choose("ok")
+    assert fresh.scene is editor and editor.message_ok and editor.save_path == tmp_path / "redoubt-2.toml"
+    assert target.read_text() == before and load_scenario(tmp_path / "redoubt-2.toml").name == "Test table"
+    assert editor.entries["path"].get_text() == str(tmp_path / "redoubt-2.toml")
+
+
+def test_refereeing_from_the_editor_goes_on_after_overwrite(fresh, editor, tmp_path):
+    from referee.ui.scenes.referee import RefereeScene
+
+    target, _ = another_tables_file(tmp_path)
+    editor.editor.place_unit("A", "new-tokyo", "veteran", "tactical", 10, 10)
+    editor.entries["path"].set_text(str(target))
+    assert editor.referee_battle() is None and isinstance(fresh.scene, Dialog)
+    fresh.scene.choose("overwrite")
+    assert isinstance(fresh.scene, RefereeScene)
+    assert "a-tactical-1" in fresh.scene.session.state.units
 
 
 def test_a_new_table_of_the_same_name_does_not_overwrite_the_old_one(fresh, tmp_path):

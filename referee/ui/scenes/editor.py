@@ -15,7 +15,6 @@ safety copy), ``editor_drawing``, ``editor_corners`` (a polygon's corners), ``ed
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -77,7 +76,6 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
         self.message_ok = True
         self.message_more: tuple[str, ...] = ()
         self.leave_armed = False
-        self.overwrite_armed: Path | None = None   # the file the user was warned holds another table
         self.autosaved_revision = editor.saved_revision
         self.autosave_error = ""
         self.failures: list[str] = []      # errors caught by ``handle_event`` (a bug, shown in the window)

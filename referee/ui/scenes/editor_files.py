@@ -5,12 +5,21 @@ from __future__ import annotations
 
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
 
 from ..editing import Edit
 from ..editor_autosave import clear_autosave
 from ..table_data import load_table
 from .editor_common import EDITOR_SHORTCUTS, error_text
+
+
+def free_name(path: Path) -> Path:
+    """``redoubt-2.toml`` (or -3, ...): a name beside ``path`` that no file has yet."""
+    n = 2
+    while path.with_name(f"{path.stem}-{n}{path.suffix}").exists():
+        n += 1
+    return path.with_name(f"{path.stem}-{n}{path.suffix}")
 
 
 class EditorSaving:
@@ -27,13 +36,21 @@ class EditorSaving:
             return None
         return self.editor.rename(entry.get_text())
 
-    def save(self, path: Path | str | None = None) -> Edit:
+    def save(self, path: Path | str | None = None, then: Callable[[], object] | None = None) -> Edit:
+        """Save the table to ``path`` (default: the path box). A file that holds another table is replaced only after
+        the Overwrite / Save as... / Cancel question; ``then`` runs once the table is saved (after that question
+        too)."""
         renamed = self._name_from_entry()
         if renamed is not None and not renamed.ok:
             return self.report(renamed)
         path = Path(path) if path is not None else self._path_from_entry()
-        edit = self.editor.save(path, overwrite=self.overwrite_armed == path)
-        self.overwrite_armed = path if edit.confirm else None
+        edit = self._write(path, overwrite=False)
+        if edit.confirm:
+            self.ask_overwrite(path, edit, then)
+        return edit
+
+    def _write(self, path: Path, overwrite: bool) -> Edit:
+        edit = self.editor.save(path, overwrite=overwrite)
         if edit.ok:
             clear_autosave()
             self.save_path = path
@@ -42,13 +59,37 @@ class EditorSaving:
                 entry.set_text(str(path))
         return self.report(edit)
 
+    def ask_overwrite(self, path: Path, refused: Edit, then: Callable[[], object] | None) -> None:
+        """The file holds another table: Overwrite it, save this table under another name, or Cancel."""
+        from .dialogs import Dialog, TextDialog
+
+        if self.app is None:
+            return
+
+        def closed(answer) -> None:
+            if answer == "overwrite":
+                if self._write(path, overwrite=True).ok and then is not None:
+                    then()
+            elif answer == "save-as":
+                self.app.push(TextDialog(
+                    "Save as...", ["The file name to save this table under (.toml or .json)."], str(free_name(path)),
+                    lambda text: text and self.save(Path(text).expanduser(), then), ok="Save"))
+            else:
+                self.say(False, f"Not saved: {path} is left as it was")
+
+        self.app.push(Dialog(f"Replace {path.name}?", [
+            refused.message.removeprefix("Not saved: ").split(". ", 1)[0] + ".",
+            "Overwrite it with this table, save this table as another file, or cancel."],
+            [("overwrite", "Overwrite"), ("save-as", "Save as..."), ("cancel", "Cancel")], closed, columns=3))
+
     def ask_referee(self, path: Path | str | None = None):
         """Save, then open the saved file in the table view (pushed over the editor). Returns the scene or None."""
+        edit = self.save(path, then=self._open_table_view)
+        return self._open_table_view() if edit.ok else None
+
+    def _open_table_view(self):
         from .table import TableScene
 
-        edit = self.save(path)
-        if not edit.ok:
-            return None
         try:
             table = load_table(self.save_path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: cannot happen for a file the loader just accepted
@@ -62,13 +103,14 @@ class EditorSaving:
 
     def referee_battle(self, path: Path | str | None = None):
         """Save, then start a refereed battle on the saved table (pushed over the editor). Returns the scene."""
+        edit = self.save(path, then=self._start_referee)
+        return self._start_referee() if edit.ok else None
+
+    def _start_referee(self):
         from ...rules.scenario import load_scenario
         from ..referee_battle import RefereeSession
         from .referee import RefereeScene
 
-        edit = self.save(path)
-        if not edit.ok:
-            return None
         try:
             session = RefereeSession.from_scenario(load_scenario(self.save_path))
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: cannot happen for a file the loader just accepted
