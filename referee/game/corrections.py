@@ -8,6 +8,10 @@ Terrain drifts too: smoke is laid or cleared, a crater is added, a wood is nudge
 terrain piece moves it (``move``: [dx, dy] inches), turns it about its centre (``turn``: degrees counter-clockwise),
 sets its corners or circle exactly, removes it, or adds a new piece (``add`` with a type and a polygon or circle).
 
+The players keep their mission cards on their mats; either may choose to enter theirs (``mission``), and if they
+wish their troop and drone cards, so the program can score the battle. What was entered stays private to its owner
+until the end of the battle; the public log says only that a card was entered.
+
 A refereed physical game also learns a blip's contents only when its owner says so: ``contents`` records what the
 owner entered for the blip (p.17: the blip stands for one square of the holding area), just before it is revealed.
 
@@ -31,7 +35,7 @@ from .dice import Rolling
 from .effects import Ctx, Refused
 from .state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
 
-CORRECTION_KINDS = ("correct", "contents")
+CORRECTION_KINDS = ("correct", "contents", "mission")
 RULE = "[correction: the table is the truth]"
 # What a correction may set, per kind of piece (anything else is refused by name).
 UNIT_FIELDS = ("x", "y", "facing", "target_counters", "damaged", "stunned", "activation")
@@ -46,6 +50,9 @@ def correction(ctx: Ctx, action: Action) -> Rolling[None]:
     """Resolve a correction (a generator like every action; it asks for no dice)."""
     if action.kind == "contents":
         tell_contents(ctx, action)
+    elif action.kind == "mission":
+        enter_mission(ctx, action)
+        return
     elif _is_terrain(ctx.state, action):
         if action.args.get("remove"):
             remove_terrain(ctx, action.actor)
@@ -337,6 +344,52 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
     # Said just before the reveal makes it public; until then only its owner's log shows it.
     ctx.event(f"side {blip.side} tells the referee what {blip.id} holds", "[p.15, p.17]", units=[blip.id],
               private={blip.side: f"{blip.id} holds {what}"})
+
+
+def _card(kind: str, ident: object, side: str) -> Any:
+    """A mission, troop or drone card by id, from the player's own deck or the sample deck (as scoring finds it)."""
+    from ..rules.errors import InputError
+    from .cards import bundled_deck, playing_deck
+
+    if not isinstance(ident, str) or not ident:
+        raise Refused(f"side {side}: expected a {kind} card's id (got {ident!r}) [p.~14]")
+    decks = (playing_deck(), bundled_deck())
+    for deck in decks:
+        try:
+            return getattr(deck, kind)(ident)
+        except InputError:
+            continue
+    known = sorted({c.id for d in decks for c in getattr(d, f"{kind}_cards")})
+    raise Refused(f"side {side}: no {kind} card {ident!r} (expected one of {', '.join(known)}) [p.~14]")
+
+
+def enter_mission(ctx: Ctx, action: Action) -> None:
+    """A player enters their mission card (and, if they wish, troop and drone cards) so the program scores it."""
+    s = ctx.state
+    side = action.actor
+    if side not in ("A", "B"):
+        raise Refused(f"a mission is entered by side A or B (got {side!r}) [p.~14]")
+    if s.phase == "over":
+        raise Refused("the battle is over: missions are revealed now, not entered [p.16]")
+    if s.missions.get(side):
+        raise Refused(f"side {side}'s mission card is entered already; it was fixed at set-up [p.~14]")
+    unknown = sorted(set(action.args) - {"mission", "troop", "drone"})
+    if unknown:
+        raise Refused(f"side {side}: unknown keys {', '.join(unknown)} (expected mission, troop, drone) [p.~14]")
+    mission = _card("mission", action.args.get("mission"), side)
+    cards: dict[str, str] = {}
+    for kind in ("troop", "drone"):
+        if action.args.get(kind) is not None:
+            cards[kind] = _card(kind, action.args[kind], side).id
+    if "troop" in cards:
+        cards["line"] = mission.troop_line
+    s.missions[side] = mission.id
+    if cards:
+        s.cards[side] = cards
+    also = " and its " + " and ".join(k for k in ("troop", "drone") if k in cards) + " card" if cards else ""
+    # Public: that a card was entered, never which (p.~14: missions are secret until the end of the battle).
+    ctx.event(f"side {side} enters its mission card{also} for the program to score; it stays secret until the end "
+              "of the battle", "[p.~14, p.16]")
 
 
 def check_table(s: GameState) -> None:

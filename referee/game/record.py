@@ -637,7 +637,7 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
     out = []
     adds = action.kind == "correct" and action.args.get("add")        # a new piece: its id is new
     if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives",
-                                                           "taken-back") \
+                                                           "taken-back", "mission") \
             and not adds:
         out.append(("action.actor", action.actor))
     target = action.args.get("target")

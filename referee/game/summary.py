@@ -52,7 +52,8 @@ class Summary:
                "Table: " + ("Contested" if self.control is None else f"Controlled by side {self.control}"), ""]
         for side in SIDES:
             lost = ", ".join(self.lost[side]) or "none"
-            out.append(f"Side {side}: {self.factions[side]}; mission {self.missions.get(side, 'none')}; "
+            kept = "kept on the mat (not entered)" if self.mode == "table" else "none"
+            out.append(f"Side {side}: {self.factions[side]}; mission {self.missions.get(side, kept)}; "
                        f"{self.vp[side]} VP; lost {lost}")
         out.append("")
         out.append("Turning points:")

@@ -146,7 +146,9 @@ def compute_result(ctx: Ctx) -> None:
         mission = _mission(s, side)
         if mission is None:
             vp[side] = 0
-            explain.append(f"side {side} has no mission card: 0 VP")
+            explain.append(f"side {side}'s mission card was kept on the mat, not entered: the program does not "
+                           f"score it (0 VP here) [p.~14]" if s.mode == "table" else
+                           f"side {side} has no mission card: 0 VP")
             continue
         score = score_mission(mission, side, outcome)
         vp[side] = score.vp

@@ -95,6 +95,11 @@ class RefereeSession(BattleSession):
     def add_unit(self, ident: str, **entry) -> Attempt:
         return self.attempt(Action("correct", ident, {"add": dict(entry)}))
 
+    def enter_mission(self, side: str, mission: str, troop: str | None = None, drone: str | None = None) -> Attempt:
+        """A player chose to enter their mission card (and troop and drone cards) so the program scores the battle."""
+        args = {"mission": mission} | {k: v for k, v in (("troop", troop), ("drone", drone)) if v}
+        return self.attempt(Action("mission", side, args))
+
     def correct_terrain(self, piece: str, **changes) -> Attempt:
         """A terrain piece drifted: ``move=(dx, dy)``, ``turn=degrees``, ``polygon=...`` or ``circle=...``."""
         args = {k: list(v) if k == "move" else v for k, v in changes.items()}

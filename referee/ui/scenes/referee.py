@@ -39,6 +39,8 @@ REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
                            "a piece"),
     ("add-smoke", "Add smoke", "smoke on the table the program did not lay: click its centre"),
     ("add-crater", "Add crater", "a crater on the table the program did not blow: click its centre"),
+    ("mission", "Missions", "a player enters their mission card (and troop and drone cards) so the program scores "
+                            "the battle; it stays secret until the end"),
 )
 REFEREE_KEYS = {k: v for k, v in KEYS.items() if v != "holding"} | {pygame.K_u: "correct"}
 REFEREE_HELP = ("Referee mode", [
@@ -145,6 +147,9 @@ class RefereeScene(BattleScene):
             else:
                 self.ask_correction()
             return
+        if key == "mission":
+            self.ask_mission_side()
+            return
         if key in ("add-smoke", "add-crater"):
             kind = "smoke" if key == "add-smoke" else "crater"
             self.clear_tools()
@@ -157,6 +162,9 @@ class RefereeScene(BattleScene):
     def offered(self, key: str) -> bool:
         if key in ("correct", "add-smoke", "add-crater"):
             return True
+        if key == "mission":
+            s = self.session.state
+            return s.phase != "over" and any(not s.missions.get(side) for side in ("A", "B"))
         return super().offered(key)
 
     def correction_text(self, ident: str) -> str:
@@ -234,6 +242,72 @@ class RefereeScene(BattleScene):
             self.say("Correction not understood", [e.message(), "nothing changed"])
             return None
         self.after_action(attempt, f"Correction of {ident}")
+        return attempt
+
+    # ---- missions: entered by their owners if they wish, kept secret until the end ---------------------------------
+    def ask_mission_side(self) -> None:
+        s = self.session.state
+        sides = [side for side in ("A", "B") if not s.missions.get(side)]
+        if self.app is None or s.phase == "over" or not sides:
+            self.say("Missions", ["both missions are entered" if not sides else "the battle is over"])
+            return
+        self.app.push(Dialog("Enter a mission card?", [
+            "A player may enter their mission card (and, if they wish, their troop and drone cards) so the program "
+            "can score the battle. It stays secret until the end of the battle; the log says only that it was "
+            "entered. Without it, the report says the mission was kept on the mat.",
+            "Which side enters its mission? The other player looks away while it is chosen."],
+            [(side, f"Side {side}") for side in sides] + [("cancel", "Cancel")],
+            lambda side: self.ask_mission_card(side) if side in sides else None, columns=len(sides) + 1))
+
+    def mission_choices(self, side: str) -> list[tuple[str, str]]:
+        """The deck's mission cards for ``side``'s role on this table (all of them if none fits)."""
+        from ...game.cards import playing_deck
+
+        s = self.session.state
+        role = "chance-encounter" if s.attacker is None else ("offence" if side == s.attacker else "defence")
+        cards = playing_deck().mission_cards
+        fitting = [m for m in cards if m.kind == role] or list(cards)
+        return [(m.id, m.title) for m in fitting]
+
+    def ask_mission_card(self, side: str) -> None:
+        if self.app is None:
+            return
+        choices = self.mission_choices(side)
+        self.app.push(Dialog(f"Side {side} only: your mission card", [
+            f"Side {side}, choose the mission card on your mat. The other player looks away."],
+            choices + [("cancel", "Cancel")],
+            lambda mission: self.ask_extra_card(side, mission, "troop", {}) if mission in dict(choices) else None,
+            columns=3))
+
+    def ask_extra_card(self, side: str, mission: str, kind: str, chosen: dict[str, str]) -> None:
+        """Then, if the player wishes, the troop card and the drone card (or none)."""
+        from ...game.cards import playing_deck
+
+        if self.app is None:
+            return
+        deck = playing_deck()
+        cards = [(c.id, c.title) for c in (deck.troop_cards if kind == "troop" else deck.drone_cards)]
+
+        def closed(answer) -> None:
+            if answer == "cancel" or answer is None:
+                self.say("Missions", [f"side {side}'s mission was not entered; nothing changed"])
+                return
+            picked = dict(chosen) | ({kind: answer} if answer != "none" else {})
+            if kind == "troop":
+                self.ask_extra_card(side, mission, "drone", picked)
+            else:
+                self.enter_mission(side, mission, picked)
+
+        self.app.push(Dialog(f"Side {side} only: your {kind} card?", [
+            f"Side {side}, enter your {kind} card too if you wish (it is shown in the report at the end), or none."],
+            cards + [("none", f"No {kind} card"), ("cancel", "Cancel")], closed, columns=3))
+
+    def enter_mission(self, side: str, mission: str, cards: dict[str, str]) -> Attempt:
+        attempt = self.session.enter_mission(side, mission, cards.get("troop"), cards.get("drone"))
+        self.after_action(attempt, f"Side {side}'s mission")
+        if attempt.legal:
+            self.say(f"Side {side}'s mission is entered", [
+                "It stays secret until the end of the battle, when the program scores it [p.~14, p.16]."])
         return attempt
 
     # ---- terrain: chosen, dragged, moved or turned by typed amounts, removed, added --------------------------------

@@ -1,0 +1,75 @@
+"""In the referee mode a player may enter their mission card (and troop and drone cards) from the window: chosen
+on screens meant for that side only, kept off the log and the other side's view, scored at the end."""
+
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.view import player_view  # noqa: E402
+from referee.rules.scenario import load_scenario  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.referee_battle import RefereeSession  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog  # noqa: E402
+from referee.ui.scenes.referee import RefereeScene  # noqa: E402
+
+SMALL = Path(__file__).with_name("small_table.toml")
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+@pytest.fixture
+def referee(fresh):
+    session = RefereeSession.from_scenario(load_scenario(SMALL))
+    session.autosaving = False
+    scene = fresh.push(RefereeScene(session))
+    fresh.step(1 / 30, events=[])
+    return scene, session
+
+
+def test_a_player_enters_a_mission_and_cards_in_the_window(fresh, referee):
+    scene, session = referee
+    assert scene.offered("mission")
+    scene.press("mission")
+    ask = fresh.scene
+    assert isinstance(ask, Dialog) and [k for k, _ in ask.choices] == ["A", "B", "cancel"]
+    ask.choose("B")
+    cards = fresh.scene
+    assert cards.heading == "Side B only: your mission card"
+    # side B defends on this table (A attacks): the defence missions are offered
+    assert ("hold-the-line", "Hold the Line") in cards.choices and ("deep-strike", "Deep Strike") not in cards.choices
+    cards.choose("hold-the-line")
+    assert fresh.scene.heading == "Side B only: your troop card?"
+    fresh.scene.choose("garrison-reserve")
+    assert fresh.scene.heading == "Side B only: your drone card?"
+    fresh.scene.choose("none")
+    assert fresh.scene is scene
+    assert session.state.missions == {"B": "hold-the-line"}
+    assert session.state.cards["B"]["troop"] == "garrison-reserve" and "drone" not in session.state.cards["B"]
+    assert scene.log_title == "Side B's mission is entered"
+    assert player_view(session.state, "A")["missions"]["B"] is None
+    assert "hold" not in session.state.log[-1].text.lower()
+    # side B is entered: only side A is offered now
+    scene.press("mission")
+    assert [k for k, _ in fresh.scene.choices] == ["A", "cancel"]
+    fresh.scene.choose("cancel")
+    assert fresh.scene is scene and "A" not in session.state.missions
+
+
+def test_cancelling_a_card_enters_nothing(fresh, referee):
+    scene, session = referee
+    scene.press("mission")
+    fresh.scene.choose("A")
+    fresh.scene.choose("deep-strike")
+    fresh.scene.choose("cancel")
+    assert fresh.scene is scene and session.state.missions == {}
+    assert "not entered" in " ".join(scene.log_lines)
