@@ -136,6 +136,15 @@ def test_a_physical_game_from_target_to_save_and_replay(fresh, referee, tmp_path
     scene.press("correct")
     answer_text(fresh, "x=26 y=6")
     assert state().to_data() == before and "overlap" in " ".join(scene.log_lines)
+    # the wood was nudged too: dragged to where it lies now
+    start, end = (tuple(round(v) for v in scene.view.to_screen(x, y)) for x, y in ((17, 16), (18, 17)))
+    fresh.dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    fresh.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    assert isinstance(fresh.scene, Dialog) and fresh.scene.heading == "Correct woods-1?"
+    fresh.scene.choose("go")
+    woods = next(t for t in state().terrain if t.id == "woods-1")
+    assert woods.polygon[0] == pytest.approx([15, 15], abs=0.1)
+    assert state().log[-1].text.startswith("correction: woods-1 (woods) moved +1")
     # saved; a new process replays the record to the same state
     path = session.save(tmp_path / "ford.json")
     out = subprocess.run([sys.executable, "-c", "import sys; from referee.game.record import read_save, state_digest; "

@@ -157,7 +157,10 @@ class DiceDialog(Dialog):
         if may_roll and request.kind in ("d6", "bearing"):
             buttons.append(("roll", "Roll for me"))      # a lost die: the program rolls this one, and says so
         buttons.append(("cancel", "Cancel"))
-        super().__init__("Roll: " + request.label, lines, buttons, None, columns=6 if request.kind == "d6" else 2,
+        # A long label (a deviation's bearing says how to measure it) is written in full in the text below: the
+        # heading keeps its first words, so it fits the box.
+        heading = request.label if len(request.label) <= 44 else request.label.split(":")[0]
+        super().__init__("Roll: " + heading, lines, buttons, None, columns=6 if request.kind == "d6" else 2,
                          width=620)
         self.answered = on_close
         self.entry: pygame_gui.elements.UITextEntryLine | None = None

@@ -6,7 +6,7 @@ the screen follows the side to act. Blips are anonymous counters; when the engin
 it holds. When the table drifts, **Correct** (U) sets the selected piece as it now stands (position, facing,
 counters, Damaged, Stunned), removes it, or adds a piece the program never saw; each correction is logged.
 Terrain drifts too: click a terrain piece to choose it, drag it to where it stands, Correct (U) moves or turns it by
-typed amounts, Delete lifts it off; "Add smoke" and "Add crater" put a new piece at a click.
+typed amounts, Delete lifts it off; "+ Smoke" and "+ Crater" put a new piece at a click.
 """
 
 from __future__ import annotations
@@ -37,8 +37,8 @@ SIZE_NOTE = {"smoke": "a flamer lays 5 inches [p.22]", "crater": "a crater is 3 
 REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
     ("correct", "Correct", "U: the table drifted: set the selected piece or terrain as it stands, remove it, or add "
                            "a piece"),
-    ("add-smoke", "Add smoke", "smoke on the table the program did not lay: click its centre"),
-    ("add-crater", "Add crater", "a crater on the table the program did not blow: click its centre"),
+    ("add-smoke", "+ Smoke", "add smoke on the table the program did not lay: click its centre"),
+    ("add-crater", "+ Crater", "add a crater on the table the program did not blow: click its centre"),
     ("mission", "Missions", "a player enters their mission card (and troop and drone cards) so the program scores "
                             "the battle; it stays secret until the end"),
 )
@@ -47,7 +47,7 @@ REFEREE_HELP = ("Referee mode", [
     ("U", "correct the selected piece or terrain (nothing selected: add a unit)"),
     ("Drag a piece", "it was knocked: a correction to where you drop it (asked first)"),
     ("Click terrain", "choose it; drag it where it stands, U to move or turn it, Delete to remove it"),
-    ("Add smoke / crater", "then click the new piece's centre"),
+    ("+ Smoke / + Crater", "then click the new piece's centre"),
     ("Dice", "type each face from your own dice; 'Roll for me' if a die is lost"),
     ("Reveal", "the blip's owner types what it holds"),
 ])
