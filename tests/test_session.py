@@ -62,5 +62,6 @@ def test_selfplay_plays_a_whole_battle_whose_save_replays(tmp_path, capsys):
 
 def test_selfplay_refuses_an_unknown_player_kind(tmp_path, capsys):
     assert main(["selfplay", "--players", "random,clever", "--out", str(tmp_path / "x.json")]) == 2
-    assert "a player is one of random (got 'clever')" in capsys.readouterr().err
+    assert "a player is one of random, computer, computer:easy, computer:normal, computer:hard (got 'clever')" \
+        in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()

@@ -2,9 +2,12 @@
 
 Set-up runs as in the window (roles, objectives, cards, holding areas, blips, seals) on the chosen table; then each
 side's player chooses among the legal actions (``game.legal``) until the battle ends, or until round R is over, when
-both players agree to stop. The program rolls every die from the seed, so the same command plays the same battle.
-The save replays with ``seven-seconds replay SAVE`` and opens in the window. It serves demonstrations, soak tests
-and leak audits.
+both players agree to stop. A player is ``random`` (random legal play) or ``computer:easy``, ``computer:normal`` or
+``computer:hard`` (the computer opponent, ``game.computer``, which sees only its own player view); any pairing
+works. A computer's one-line reasons go to its own file next to the save (``SAVE.computer-A.txt``), never into the
+battle's log. The program rolls every die from the seed, so the same command plays the same battle. The save
+replays with ``seven-seconds replay SAVE`` and opens in the window. It serves demonstrations, soak tests and leak
+audits.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pathlib import Path
 
 from ..rules.errors import InputError
 
-PLAYER_KINDS = ("random",)
+PLAYER_KINDS = ("random", "computer", "computer:easy", "computer:normal", "computer:hard")
 MAX_ACTIONS = 20000
 
 
@@ -24,7 +27,8 @@ def register(sub) -> None:
                                    "write the save.")
     p.add_argument("--seed", type=int, default=1, help="the seed of the dice and of the players' choices (default 1)")
     p.add_argument("--rounds", type=int, default=None, help="agree to stop after this round (default: play on)")
-    p.add_argument("--players", default="random,random", help="the kind of player for side A and side B")
+    p.add_argument("--players", default="random,random", help="the player for side A and side B: random, computer:easy, computer:normal or "
+                        "computer:hard (default random,random)")
     p.add_argument("--table", default=None, help="a scenario file for the table (default: the bundled table)")
     p.add_argument("--factions", default=None, help="side A's and side B's faction ids, as A,B (default: drawn)")
     p.add_argument("--out", required=True, help="the save file to write (.json)")
@@ -41,6 +45,7 @@ def _pair(text: str, what: str) -> list[str]:
 def run(args) -> int:
     from .. import paths
     from ..game.engine import Game
+    from ..game.players import ComputerPlayer, make_player
     from ..game.record import new_seeded_dice, save_game
     from ..game.selfplay import play_battle
     from ..game.setup import SetupChoices, new_battle
@@ -66,12 +71,24 @@ def run(args) -> int:
     dice = new_seeded_dice(args.seed)
     state, _rolls = new_battle(table, SetupChoices(factions={"A": factions[0], "B": factions[1]}), dice)
     game = Game(state)
-    played = play_battle(game, dice, rng, args.rounds, MAX_ACTIONS)
+    seated = None
+    if players != ["random", "random"]:
+        seated = {side: make_player(kind, side, args.seed, rng) for side, kind in zip("AB", players)}
+    played = play_battle(game, dice, rng, args.rounds, MAX_ACTIONS, seated)
     written = save_game(game, args.out, dice)
+    for side, player in (seated or {}).items():
+        if isinstance(player, ComputerPlayer):
+            path = Path(written).with_name(Path(written).name + f".computer-{side}.txt")
+            lines = [f"[round {r}] {text}: {reason}" for r, text, reason in player.reasons]
+            path.write_text(f"{player.name}, side {side}: its reasons, one line per decision\n" + "\n".join(lines) + "\n",
+                            encoding="utf-8")
+            print(f"{path}: side {side}'s reasons ({len(lines)} decisions)")
     s = game.state
     result = "over" if s.phase == "over" else f"stopped in {s.phase.replace('-', ' ')}"
     print(f"{written}: {table.name}, {factions[0]} (A) against {factions[1]} (B), seed {args.seed}: "
           f"{len(game.record)} actions in {s.round} round{'s' if s.round != 1 else ''}, {played.refused} refused; "
           f"battle {result}" + (f", table {'Contested' if s.control is None else 'controlled by ' + s.control}"
-                                if s.phase == "over" else ""))
+                                if s.phase == "over" else "")
+          + (f"; {s.result['winner'] and 'side ' + s.result['winner'] + ' wins' or 'a draw'}"
+             if s.phase == "over" and s.result and "winner" in s.result else ""))
     return 0

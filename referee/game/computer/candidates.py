@@ -1,0 +1,183 @@
+"""Concrete actions to try, from the legal actions' free parameters: where to Move, whom to Target, where to aim.
+
+A legal action with free parameters (``legal.py``) is a range: a Move's disc, a Target's dice and prices, a
+flamer's reach. The computer cannot try every point, so it tries a few of each kind: points spread round the disc,
+and points aimed at what its mission and the table make interesting -- the best-covered ground in reach (fewest
+enemies could see it, from the exposure map), the nearest objective it wants, the nearest enemy.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ...rules.table_sight import ExposureGrid
+from ..actions import Action
+from ..legal import LegalAction
+from ..state import Data
+from .seen import Seen
+
+
+@dataclass(frozen=True)
+class Candidate:
+    action: Action
+    aim: str = ""            # what the point was aimed at, for the reason ("the wood", "objective beta")
+
+
+def exposure_at(grid: ExposureGrid | None, x: float, y: float) -> int:
+    if grid is None:
+        return 0
+    i = min(max(int(x / grid.step), 0), grid.columns - 1)
+    j = min(max(int(y / grid.step), 0), grid.rows - 1)
+    return int(grid.counts[j][i])
+
+
+def _clip(cx: float, cy: float, r: float, x: float, y: float, stop: float = 0.0) -> tuple[float, float]:
+    """(x, y) pulled back to the disc, and ``stop`` short of it along the way from the centre."""
+    d = math.hypot(x - cx, y - cy)
+    if d < 1e-9:
+        return cx, cy
+    reach = min(r * 0.98, max(0.0, d - stop))
+    return round(cx + (x - cx) * reach / d, 3), round(cy + (y - cy) * reach / d, 3)
+
+
+def _ring(cx: float, cy: float, r: float, n: int, phase: float) -> list[tuple[float, float]]:
+    pts = []
+    for k in range(n):
+        a = phase + 2 * math.pi * k / n
+        f = 0.95 if k % 2 == 0 else 0.55
+        pts.append((round(cx + r * f * math.cos(a), 3), round(cy + r * f * math.sin(a), 3)))
+    return pts
+
+
+def _covered(grid: ExposureGrid | None, cx: float, cy: float, r: float) -> tuple[float, float] | None:
+    """The grid point in reach that the fewest enemies can see, nearest first among equals."""
+    if grid is None:
+        return None
+    best = None
+    for j in range(grid.rows):
+        y = (j + 0.5) * grid.step
+        if abs(y - cy) > r:
+            continue
+        for i in range(grid.columns):
+            x = (i + 0.5) * grid.step
+            d = math.hypot(x - cx, y - cy)
+            if d > r * 0.95:
+                continue
+            key = (grid.counts[j][i], d)
+            if best is None or key < best[0]:
+                best = (key, (x, y))
+    return best[1] if best else None
+
+
+def point_candidates(legal: LegalAction, seen: Seen, me: Data, n: int, goals: list[tuple[str, float, float, float]],
+                     grid: ExposureGrid | None, phase: float) -> list[Candidate]:
+    disc = legal.free["x, y"]["within"]
+    (cx, cy), r = disc["centre"], disc["radius"]
+    out = [Candidate(legal.action(x=x, y=y)) for x, y in _ring(cx, cy, r, n, phase)]
+    cover = _covered(grid, cx, cy, r)
+    if cover is not None:
+        out.append(Candidate(legal.action(x=round(cover[0], 3), y=round(cover[1], 3)), "cover"))
+    for name, gx, gy, stop in goals:
+        x, y = _clip(cx, cy, r, gx, gy, stop)
+        out.append(Candidate(legal.action(x=x, y=y), name))
+    return out
+
+
+def goals_for(seen: Seen, me: Data, hold: tuple[str, ...], destroy: tuple[str, ...],
+              p_real: dict[str, float] | None = None) -> list[tuple[str, float, float, float]]:
+    """Points worth heading for: objectives to hold (onto them) or to hit (missile range), and the enemy to hunt:
+    the nearest, an enemy blip counting as farther the likelier it is a decoy (``belief.py``)."""
+    out = []
+    for oid in hold:
+        o = seen.objectives.get(oid)
+        if o is not None:
+            out.append((f"objective {oid}", o["x"], o["y"], 1.2))
+    for oid in destroy:
+        o = seen.objectives.get(oid)
+        if o is not None:
+            out.append((f"objective {oid}", o["x"], o["y"], 8.0))
+    odds = p_real or {}
+    marks = [(u["id"], u["x"], u["y"], 1.0) for u in seen.enemies()]
+    marks += [(b["id"], b["x"], b["y"], odds.get(b["id"], 0.5)) for b in seen.enemy_blips()]
+    if marks:
+        mid, mx, my, _ = min(marks, key=lambda m: math.hypot(m[1] - me["x"], m[2] - me["y"]) / (0.25 + m[3]))
+        out.append((mid, mx, my, 7.0))
+    return out
+
+
+def target_candidates(legal: LegalAction, seen: Seen) -> list[Candidate]:
+    """Target with every die the sensors allow, all counters on one piece: for each piece it may Target."""
+    lo, hi = legal.free["dice"]
+    prices = legal.free["assign"]
+    out = []
+    for dice in sorted({hi, max(lo, min(hi, 2))}):
+        budget = 3.5 * dice
+        for tid, price in sorted(prices.items()):
+            piece = seen.piece(tid)
+            if piece is None or piece.get("side") == seen.me:
+                continue
+            n = int(budget // max(1, price["price"])) - price["eaten"]
+            if n >= 1:
+                out.append(Candidate(legal.action(dice=dice, assign={tid: n}), tid))
+    return out
+
+
+def flamer_candidates(legal: LegalAction, seen: Seen, me: Data) -> list[Candidate]:
+    disc = legal.free["x, y"]["within"]
+    (cx, cy), r = disc["centre"], disc["radius"]
+    out = []
+    for u in seen.enemies():
+        if math.hypot(u["x"] - cx, u["y"] - cy) <= r:
+            out.append(Candidate(legal.action(x=round(u["x"], 3), y=round(u["y"], 3)), u["id"]))
+    return out
+
+
+def kamikaze_candidates(legal: LegalAction, seen: Seen, me: Data) -> list[Candidate]:
+    disc = legal.free["x, y"]["within"]
+    (cx, cy), r = disc["centre"], disc["radius"]
+    out = []
+    for tid in legal.free.get("target") or []:
+        p = seen.piece(tid)
+        if p is None or p.get("side") == seen.me:
+            continue
+        gap = (p.get("base", 1.0) + me.get("base", 1.0)) / 2 + 0.05
+        d = math.hypot(p["x"] - cx, p["y"] - cy)
+        if d - gap > r:
+            continue
+        x, y = _clip(cx, cy, r, p["x"], p["y"], gap)
+        out.append(Candidate(legal.action(x=x, y=y, target=tid), tid))
+    return out
+
+
+def reveal_facing(seen: Seen, me: Data) -> float:
+    marks = [(u["x"], u["y"]) for u in seen.enemies()] + [(b["x"], b["y"]) for b in seen.enemy_blips()]
+    if not marks:
+        return 90.0 if me["y"] < seen.view["table"]["height"] / 2 else 270.0
+    x, y = min(marks, key=lambda m: math.hypot(m[0] - me["x"], m[1] - me["y"]))
+    return round(math.degrees(math.atan2(y - me["y"], x - me["x"])) % 360.0, 1)
+
+
+def expand(legal: list[LegalAction], seen: Seen, hold: tuple[str, ...], destroy: tuple[str, ...],
+           grid: ExposureGrid | None, move_points: int, phase: float,
+           p_real: dict[str, float] | None = None) -> list[Candidate]:
+    """Concrete actions for the unit being activated (or the turn-level choices), a few per legal action."""
+    out: list[Candidate] = []
+    for la in legal:
+        me = seen.piece(la.actor) if la.actor else None
+        if la.kind in ("move", "jump") and me is not None:
+            out.extend(point_candidates(la, seen, me, move_points if la.kind == "move" else max(4, move_points // 2),
+                                        goals_for(seen, me, hold, destroy, p_real), grid, phase))
+        elif la.kind == "target":
+            out.extend(target_candidates(la, seen))
+        elif la.kind == "flamer" and me is not None:
+            out.extend(flamer_candidates(la, seen, me))
+        elif la.kind == "kamikaze" and me is not None:
+            out.extend(kamikaze_candidates(la, seen, me))
+        elif la.kind == "reveal" and me is not None:
+            out.append(Candidate(la.action(facing=reveal_facing(seen, me))))
+        elif la.kind in ("end-of-round", "objectives"):
+            continue
+        elif not la.free:
+            out.append(Candidate(la.action(), str(la.args.get("target", ""))))
+    return out

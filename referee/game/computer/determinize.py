@@ -1,0 +1,132 @@
+"""Determinization: a whole battle state rebuilt from one side's player view, the hidden parts sampled.
+
+What the computer's side cannot see -- the opponent's force, which of its blips hold units and which are decoys, its
+mission and cards -- is drawn at random, consistently with the view: the force is one the public deck can issue,
+with every enemy unit already seen (on the table or destroyed) taken out of it, and the units left are put into the
+enemy blips still on the table, likelier ones first (``belief.py``). The computer then runs the engine's own
+resolution on this imagined state to score its candidate actions; it never receives the true state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ...rules.factions import faction_files
+from ...rules.scenario import TerrainEntry, UnitContents
+from ..state import SQUARES, Data, BlipState, GameState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
+from .belief import Belief, force_size, possible_forces
+from .seen import Seen
+
+UNIT_FIELDS = set(UnitState.__dataclass_fields__)
+OBJECTIVE_FIELDS = set(ObjectiveState.__dataclass_fields__)
+
+
+def _contents(data: list[Data] | None) -> list[UnitContents] | None:
+    return None if data is None else [UnitContents.model_validate(c) for c in data]
+
+
+def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
+    """A faction, a rating and the unit types of the enemy units still hidden, drawn consistently with the view."""
+    enemies = seen.enemies()
+    gone = [d for d in seen.view.get("destroyed", []) if d.get("side") == seen.them]
+    shown = Counter([u["type"] for u in enemies] + [d["type"] for d in gone])
+    ratings = {u["rating"] for u in enemies if not u["type"].endswith("-drone")}
+    factions = sorted({u["faction"] for u in enemies})
+    faction = factions[0] if factions else rng.choice(sorted(faction_files()))
+    fits = []
+    for f in possible_forces():
+        if ratings and f.rating not in ratings:
+            continue
+        have = Counter(u.type for u in f.troopers + f.drones)
+        if all(have[t] >= n for t, n in shown.items()):
+            fits.append(f)
+    if not fits:
+        fits = [f for f in possible_forces() if force_size(f) >= sum(shown.values())] or list(possible_forces())
+    force = rng.choice(fits)
+    left = Counter(u.type for u in force.troopers + force.drones) - shown
+    types = sorted(left.elements())
+    rng.shuffle(types)
+    return faction, force.rating, types
+
+
+def _pick_real(blips: list[str], belief: Belief, n: int, rng: random.Random) -> list[str]:
+    """``n`` of the blips, drawn without replacement with the belief's odds as weights."""
+    pool = list(blips)
+    out = []
+    for _ in range(min(n, len(pool))):
+        weights = [max(belief.real(b), 1e-3) for b in pool]
+        i = rng.choices(range(len(pool)), weights)[0]
+        out.append(pool.pop(i))
+    return out
+
+
+def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
+    """One battle state the view could have come from."""
+    v = seen.view
+    me, them = seen.me, seen.them
+    units = {}
+    for u in v["units"]:
+        data = {k: u[k] for k in UNIT_FIELDS if k in u}
+        units[u["id"]] = UnitState(**data)
+    blips: dict[str, BlipState] = {}
+    holding = {me: Holding({n: [] for n in range(1, SQUARES + 1)}), them: Holding({n: [] for n in range(1, SQUARES + 1)})}
+    own = v.get("holding", {}).get(me) or {}
+    for n, contents in own.items():
+        holding[me].squares[int(n)] = _contents(contents)
+    enemy_blips = []
+    for b in v["blips"]:
+        if b["side"] == me:
+            blips[b["id"]] = BlipState(b["id"], b["side"], b["x"], b["y"], int(b["square"]), b.get("base", 1.0),
+                                       b.get("activation", True))
+        else:
+            enemy_blips.append(b)
+    # Enemy blips: squares drawn at random, units dealt into the likelier blips (at most 2 a square).
+    squares = list(range(1, SQUARES + 1))
+    rng.shuffle(squares)
+    for b, sq in zip(enemy_blips, squares):
+        blips[b["id"]] = BlipState(b["id"], b["side"], b["x"], b["y"], sq, b.get("base", 1.0), b.get("activation", True))
+    known = {b["id"]: b.get("contents") for b in enemy_blips if b.get("contents") is not None}
+    for bid, contents in known.items():
+        holding[them].squares[blips[bid].square] = _contents(contents)
+    open_blips = [b["id"] for b in enemy_blips if b["id"] not in known]
+    if open_blips:
+        faction, rating, types = _enemy_force(seen, rng)
+        real = _pick_real(open_blips, belief, len(types), rng)
+        taken = set(units) | set(blips)
+        for i, t in enumerate(types):
+            if not real:
+                break
+            bid = real[i % len(real)]
+            sq = blips[bid].square
+            if len(holding[them].squares[sq] or []) >= 2:
+                continue
+            n = 1
+            while f"{them.lower()}-{t}-h{n}" in taken:
+                n += 1
+            uid = f"{them.lower()}-{t}-h{n}"
+            taken.add(uid)
+            c = UnitContents(id=uid, side=as_side(them), faction=faction, rating=rating, type=t)  # type: ignore[arg-type]
+            holding[them].squares[sq] = [*(holding[them].squares[sq] or []), c]
+    objectives = {o["id"]: ObjectiveState(**{k: o[k] for k in OBJECTIVE_FIELDS if k in o}) for o in v["objectives"]}
+    missions = {me: v["missions"][me]} if v.get("missions", {}).get(me) else {}
+    if v.get("missions", {}).get(them):
+        missions[them] = v["missions"][them]
+    else:
+        options = seen.their_missions
+        if options:
+            missions[them] = rng.choice(options).id
+    turn = v.get("turn")
+    return GameState(
+        name=v["name"], width=v["table"]["width"], height=v["table"]["height"],
+        terrain=[TerrainEntry.model_validate(t) for t in v["terrain"]],
+        units=units, blips=blips, objectives=objectives, holding=holding,
+        rulings=dict(v.get("rulings") or {}), scale=v.get("scale", 1.0), attacker=v.get("attacker"),
+        mode=v.get("mode", "table"), round=v["round"], phase=v["phase"], initiative=v["initiative"],
+        turn=None if turn is None else TurnState(**{**turn, "queue": list(turn.get("queue", []))}),
+        passes_in_row=v.get("passes_in_row", 0), pursuit=v.get("pursuit"), missions=missions,
+        cards={me: dict(v["cards"][me])} if v.get("cards", {}).get(me) else {},
+        sealed={}, salts={}, destroyed=[dict(d) for d in v.get("destroyed", [])], control=v.get("control"),
+        result=v.get("result"),
+        log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
+    )

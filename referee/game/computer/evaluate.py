@@ -1,0 +1,192 @@
+"""How good a battle state is for the computer's side: its mission's Victory Points now, and what is coming.
+
+The score is the computer's own mission card totalled on the state as it stands (``scoring.score_mission``), less
+the opponent's, averaged over the missions it may hold (``Seen.their_missions``), plus smaller terms for what the
+next turns are likely to bring: the chance that each unit with Target counters is shot by an enemy in range, the
+objectives its mission wants held, destroyed or inspected and how close its units are to them, and Damaged or
+Stunned units. Enemy blips count as shooters only as likely as the belief makes them (``belief.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..cards import MissionCard, objective_ids
+from ..scoring import BattleOutcome, score_mission
+from ..state import SIDES, GameState, other
+from ..victory import battle_outcome
+from .belief import Belief
+
+TROOPER_VALUE = 3.0          # a trooper's usual worth on the sample missions: about 2-3 VP to the killer, -3 to its side
+DRONE_VALUE = 0.8
+RIFLE_BAND = 6.0
+THREAT_WEIGHT = 0.6          # a shot expected next turn counts at this share of the loss it may cause
+BLIP_SHOOTER = 0.5           # an enemy blip must reveal before it shoots
+OWN_COUNTER = 0.08           # every Target counter on a unit of ours invites fire from what we cannot see
+CLOSE_BLIP = 0.15           # a trooper within a flamer's reach of an enemy blip risks what it may hold
+CLOSE_RANGE = 6.0
+OBJECTIVE_PULL = 0.04        # VP per inch nearer to an objective the mission wants held
+SECURE_RANGE = 6.0
+
+
+@dataclass(frozen=True)
+class Aims:
+    """What the computer's mission pays for, read from its card."""
+
+    hold: tuple[str, ...] = ()          # objectives to secure
+    destroy: tuple[str, ...] = ()       # objectives to destroy (missile direct hit, kamikaze contact)
+    inspect: tuple[str, ...] = ()       # objectives to put Target counters on
+    kill: float = 2.0                   # VP per enemy trooper destroyed (at least a little: it ends battles)
+    lose: float = 3.0                   # VP lost per own trooper destroyed
+    commander: float = 0.0
+
+    @staticmethod
+    def of(mission: MissionCard | None) -> "Aims":
+        if mission is None:
+            return Aims()
+        hold: list[str] = []
+        destroy: list[str] = []
+        inspect: list[str] = []
+        kill, lose, commander = 0.0, 0.0, 0.0
+        for r in mission.vp_rules:
+            if r.condition == "objective-secured" and r.vp > 0:
+                hold.extend(objective_ids(r.objective))
+            elif r.condition == "objective-destroyed" and r.vp > 0:
+                destroy.extend(objective_ids(r.objective))
+            elif r.condition == "objective-inspected" and r.vp > 0:
+                inspect.extend(objective_ids(r.objective))
+            elif r.condition in ("objective-intact", "objective-uninspected") and r.vp > 0:
+                hold.extend(objective_ids(r.objective))
+            elif r.condition == "enemy-trooper-destroyed":
+                kill += r.vp
+            elif r.condition == "enemy-commander-destroyed":
+                commander += r.vp
+            elif r.condition in ("own-trooper-destroyed",):
+                lose -= r.vp
+            elif r.condition in ("own-trooper-survives", "no-own-losses"):
+                lose += abs(r.vp)
+            elif r.condition == "control-table":
+                kill += r.vp / 6
+        return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
+                    max(kill, 1.0), max(lose, 1.0), commander)
+
+
+def _troopers(state: GameState, side: str) -> int:
+    return state.troopers_left(side)
+
+
+def outcome_now(state: GameState) -> BattleOutcome:
+    """The battle's outcome if it ended as it stands: a side with no troopers left loses the table (p.16)."""
+    s = state
+    if s.control is None:
+        left = {side: _troopers(s, side) for side in SIDES}
+        if left["A"] and not left["B"]:
+            s = _with_control(s, "A")
+        elif left["B"] and not left["A"]:
+            s = _with_control(s, "B")
+    return battle_outcome(s)
+
+
+def _with_control(s: GameState, side: str) -> GameState:
+    import copy
+
+    c = copy.copy(s)
+    c.control = side
+    return c
+
+
+def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
+    outcome = outcome_now(state)
+    my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
+    their = [score_mission(m, other(me), outcome).vp for m in theirs]
+    return my_vp - (sum(their) / len(their) if their else 0.0)
+
+
+def _p_kill(counters: int, distance: float, band: float) -> float:
+    if counters <= 0:
+        return 0.0
+    dice = counters // (int(distance // band) + 1)
+    return 1.0 - (5.0 / 6.0) ** dice if dice > 0 else 0.0
+
+
+def _value(type_: str, aims: Aims, mine: bool) -> float:
+    if type_.endswith("-drone"):
+        return DRONE_VALUE
+    base = aims.lose if mine else aims.kill
+    if type_ == "commander" and not mine:
+        base += aims.commander
+    return max(base, 1.0) + (0.0 if mine else 0.5)
+
+
+def threat(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
+    """Expected VP swing from the shots both sides could take next: positive when ours are the better ones."""
+    total = 0.0
+    units = list(state.units.values())
+    for target in units:
+        if target.target_counters <= 0:
+            continue
+        mine = target.side == me
+        p_safe = 1.0
+        for shooter in units:
+            if shooter.side == target.side or shooter.stunned:
+                continue
+            if shooter.is_drone and not target.is_drone:
+                continue
+            d = math.hypot(shooter.x - target.x, shooter.y - target.y)
+            band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
+            p_safe *= 1.0 - _p_kill(target.target_counters, d, band)
+        for b in state.blips.values():
+            if b.side == target.side:
+                continue
+            p = 1.0 if b.side == me and state.blip_contents(b) else (belief.real(b.id) if b.side != me else 0.0)
+            if p <= 0:
+                continue
+            d = math.hypot(b.x - target.x, b.y - target.y)
+            p_safe *= 1.0 - BLIP_SHOOTER * p * _p_kill(target.target_counters, d, RIFLE_BAND)
+        loss = (1.0 - p_safe) * _value(target.type, aims, mine)
+        total += -loss if mine else loss
+    return THREAT_WEIGHT * total
+
+
+def position(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
+    score = 0.0
+    enemy_blips = [b for b in state.blips.values() if b.side != me]
+    for u in state.units.values():
+        sign = 1.0 if u.side == me else -0.5
+        if u.damaged:
+            score -= 0.8 * sign
+        if u.stunned:
+            score -= 0.4 * sign
+        if u.side == me:
+            score -= OWN_COUNTER * u.target_counters
+            if not u.is_drone:
+                score -= CLOSE_BLIP * sum(belief.real(b.id) for b in enemy_blips
+                                          if math.hypot(b.x - u.x, b.y - u.y) <= CLOSE_RANGE)
+    mine = [(u.x, u.y) for u in state.units.values() if u.side == me and not u.is_drone]
+    mine += [(b.x, b.y) for b in state.blips.values() if b.side == me and state.blip_contents(b)]
+    for oid in aims.hold:
+        o = state.objectives.get(oid)
+        if o is None or o.destroyed or not mine:
+            continue
+        d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
+        score -= OBJECTIVE_PULL * max(0.0, d - SECURE_RANGE + 1.0)
+    for oid in aims.destroy + aims.inspect:
+        o = state.objectives.get(oid)
+        if o is None or o.destroyed:
+            continue
+        score += 0.25 * min(o.target_counters, 10)
+        if mine:
+            d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
+            score -= 0.5 * OBJECTIVE_PULL * max(0.0, d - 12.0)
+    enemies = [(u.x, u.y) for u in state.units.values() if u.side != me]
+    if enemies and mine and not aims.hold:
+        # Nearer the enemy, where kills are made; only a small pull, so cover still wins.
+        d = sum(min(math.hypot(x - ex, y - ey) for ex, ey in enemies) for x, y in mine) / len(mine)
+        score -= 0.01 * d
+    return score
+
+
+def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,
+             belief: Belief) -> float:
+    return mission_margin(state, me, mine, theirs) + threat(state, me, aims, belief) + position(state, me, aims, belief)

@@ -1,0 +1,35 @@
+"""The computer's levels: named settings of how much it looks before it acts.
+
+Every level plays from its own player view only. They differ in how many hidden worlds it imagines (the
+determinizations of ``determinize.py``), how many dice it rolls in its head per action, how many places it tries for a
+Move, and, for ``easy``, how often it settles for a fair action instead of the best one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    worlds: int            # hidden worlds sampled consistently with the view; each action is scored in every one
+    dice_samples: int      # dice rolled in the head for an action whose outcome is random
+    move_points: int       # end points tried for a Move or Jump (besides the ones aimed at goals)
+    slack: float           # easy: any action within this much of the best value may be chosen at random
+    look_ahead: bool       # a trooper's first action is scored with its best second action after it
+    activations: int       # units weighed in full when choosing which to activate (the likeliest first)
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", worlds=1, dice_samples=1, move_points=6, slack=1.5, look_ahead=False, activations=2),
+    "normal": Level("normal", worlds=1, dice_samples=3, move_points=12, slack=0.0, look_ahead=False, activations=4),
+    "hard": Level("hard", worlds=3, dice_samples=4, move_points=16, slack=0.0, look_ahead=True, activations=7),
+}
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"a computer level is one of {', '.join(LEVELS)} (got {name!r})") from None

@@ -1,0 +1,372 @@
+"""The computer player: given its player view and the legal actions, one legal action and a one-line reason.
+
+Its entry point, ``Computer.decide(view, legal)``, takes the view (``game/view.py``) and the list of legal actions
+(``game/legal.py``) and nothing else: it never receives the battle's state, so it cannot read the opponent's blips,
+holding area, mission or cards. To look ahead it imagines whole states consistent with the view
+(``determinize.py``), runs the engine's own resolution of each candidate action on them with dice rolled in its
+head, and scores what comes out (``evaluate.py``) against its own mission card. The reason it gives uses the figures
+the engine reports (odds of a shot, Target counters) and the exposure map of its view (how many enemies could see a
+place).
+
+The same view, legal actions and seed always give the same decision: its random choices are seeded from the seed
+and the view's public and own data (``seen.fingerprint``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ...rules.fast_sight import exposure_fast
+from ...rules.table_sight import ExposureGrid
+from ..actions import Action, ActionOutcome
+from ..battlefield import battlefield_from_view
+from ..dice import RollRequest
+from ..engine import play
+from ..legal import LegalAction
+from ..session import preview
+from ..state import Data, GameState
+from .belief import Belief, belief
+from .candidates import Candidate, exposure_at, expand
+from .determinize import sample_state
+from .evaluate import Aims, evaluate
+from .levels import Level, level
+from .seen import Seen, fingerprint
+
+EXPOSURE_STEP = 1.0
+EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it ends a Move (it may be Targeted there)
+EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
+
+
+class HeadDice:
+    """Dice rolled in the computer's head while it weighs an action (never the battle's dice)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def answer(self, request: RollRequest) -> float:
+        if request.kind == "bearing":
+            return round(self.rng.uniform(0.0, 360.0), 3)
+        if request.kind == "draw":
+            return self.rng.randrange(max(1, len(request.options)))
+        return self.rng.randint(1, 6)
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    reason: str
+
+
+@dataclass
+class _Scored:
+    cand: Candidate
+    value: float
+    outcome: ActionOutcome | None
+
+
+class _Think:
+    """One decision's working: the view read, the belief, the imagined worlds and the exposure map."""
+
+    def __init__(self, view: Data, side: str, lv: Level, seed: int):
+        self.seen = Seen(view, side)
+        self.level = lv
+        self.rng = random.Random(f"{seed}|{side}|{lv.name}|{fingerprint(view)}")
+        self.belief: Belief = belief(self.seen)
+        self.aims = Aims.of(self.seen.my_mission)
+        self.worlds: list[GameState] = [sample_state(self.seen, self.belief, self.rng) for _ in range(lv.worlds)]
+        self._grid: ExposureGrid | None = None
+        self._grid_done = False
+
+    @property
+    def grid(self) -> ExposureGrid | None:
+        if not self._grid_done:
+            self._grid_done = True
+            self._grid = exposure_fast(battlefield_from_view(self.seen.view), self.seen.me, EXPOSURE_STEP)
+        return self._grid
+
+    def value(self, state: GameState) -> float:
+        s = self.seen
+        return evaluate(state, s.me, s.my_mission, s.their_missions, self.aims, self.belief)
+
+    def simulate(self, world: GameState, action: Action, samples: int) -> tuple[float | None, ActionOutcome | None]:
+        """The action's average value in one imagined world, over ``samples`` rolls of the dice (one if none)."""
+        total, n, first = 0.0, 0, None
+        for _ in range(max(1, samples)):
+            out = play(world, action, HeadDice(self.rng))
+            if not out.legal:
+                return None, out
+            first = first or out
+            total += self.value(out.state) + self._shaping(action, out)
+            n += 1
+            if not out.rolls:
+                break
+        return total / n, first
+
+    def _shaping(self, action: Action, out: ActionOutcome) -> float:
+        if action.kind not in ("move", "jump") or "x" not in action.args:
+            return 0.0
+        u = out.state.units.get(action.actor)
+        if u is None or u.is_drone:
+            return 0.0
+        return -EXPOSURE_COST * exposure_at(self.grid, float(action.args["x"]), float(action.args["y"]))
+
+    def score(self, cands: list[Candidate], samples: int | None = None) -> list[_Scored]:
+        out = []
+        samples = self.level.dice_samples if samples is None else samples
+        for c in cands:
+            vals, first = [], None
+            for w in self.worlds:
+                v, o = self.simulate(w, c.action, samples)
+                if v is None:
+                    break
+                vals.append(v)
+                first = first or o
+            if len(vals) == len(self.worlds):
+                out.append(_Scored(c, sum(vals) / len(vals), first))
+        return out
+
+    def pick(self, scored: list[_Scored]) -> _Scored:
+        best = max(s.value for s in scored)
+        if self.level.slack > 0:
+            fair = [s for s in scored if s.value >= best - self.level.slack]
+            return self.rng.choice(fair)
+        top = [s for s in scored if s.value >= best - 1e-9]
+        return top[0]
+
+
+class Computer:
+    """A computer player for one side, at a named level (``levels.LEVELS``)."""
+
+    def __init__(self, side: str, level_name: str = "normal", seed: int = 0):
+        self.side = side
+        self.level = level(level_name)
+        self.seed = seed
+
+    def decide(self, view: Data, legal: list[LegalAction]) -> Decision:
+        """One of ``legal`` (its free parameters chosen), from ``view`` alone, with a one-line reason."""
+        if not legal:
+            raise ValueError("the computer was asked to act with no legal action")
+        if view.get("viewer") != self.side:
+            raise ValueError(f"the computer of side {self.side} was given side {view.get('viewer')}'s view")
+        kinds = {la.kind for la in legal}
+        if kinds == {"end-of-round"}:
+            return self._end_of_round(view, legal[0])
+        if kinds == {"objectives"}:
+            return self._objectives(view, legal[0])
+        think = _Think(view, self.side, self.level, self.seed)
+        if kinds <= {"activate", "end-turn"}:
+            return self._activation(think, legal)
+        return self._unit_action(think, legal)
+
+    # ---- the unit being activated ------------------------------------------------------------------------
+    def _unit_action(self, think: _Think, legal: list[LegalAction]) -> Decision:
+        cands = expand(legal, think.seen, think.aims.hold, think.aims.destroy, think.grid, think.level.move_points,
+                       think.rng.uniform(0, math.pi), think.belief.p_real)
+        scored = think.score(cands)
+        if not scored:
+            end = next((la for la in legal if la.kind == "end-activation"), legal[-1])
+            return Decision(end.action(), "ends the activation: no action it tried is allowed here")
+        if think.level.look_ahead:
+            scored = self._look_ahead(think, scored)
+        best = think.pick(scored)
+        return Decision(best.cand.action, self._reason(think, best, scored))
+
+    def _look_ahead(self, think: _Think, scored: list[_Scored]) -> list[_Scored]:
+        """Hard: the best few first actions are re-scored with the best second action the unit could take after."""
+        ranked = sorted(scored, key=lambda s: -s.value)[:4]
+        out = []
+        for s in ranked:
+            o = s.outcome
+            t = o.state.turn if o is not None else None
+            if o is None or s.cand.action.kind in ("end-activation", "reveal") or t is None or t.actions_left <= 0:
+                out.append(s)
+                continue
+            follow = [Candidate(Action(k, s.cand.action.actor, dict(a)))
+                      for k, a in self._quick_follow(think, o.state, s.cand.action.actor)]
+            best2 = s.value
+            for f in follow:
+                v, _ = think.simulate(o.state, f.action, 1)
+                if v is not None:
+                    best2 = max(best2, v)
+            out.append(_Scored(s.cand, 0.5 * s.value + 0.5 * best2, s.outcome))
+        return out + [s for s in scored if s not in ranked]
+
+    def _quick_follow(self, think: _Think, state: GameState, actor: str) -> list[tuple[str, dict[str, Any]]]:
+        """A second action to try after the first: fire at each enemy carrying Target counters."""
+        out: list[tuple[str, dict[str, Any]]] = []
+        for u in state.units.values():
+            if u.side != think.seen.me and u.target_counters > 0:
+                out.append(("rifle", {"target": u.id}))
+                out.append(("missile", {"target": u.id}))
+        return out
+
+    # ---- which unit to activate -------------------------------------------------------------------------
+    def _activation(self, think: _Think, legal: list[LegalAction]) -> Decision:
+        best: tuple[float, LegalAction, str] | None = None
+        offered = [la for la in legal if la.kind == "activate"]
+        ranked = sorted(offered, key=lambda la: (-self._promise(think, la), la.actor, bool(la.args.get("extra"))))
+        for la in ranked[: think.level.activations]:
+            gain, why = self._potential(think, la)
+            extra = bool(la.args.get("extra"))
+            if extra and gain < EXTRA_BLIP_GAIN:
+                continue
+            key = gain + (0.0 if extra else 0.01)
+            if best is None or key > best[0]:
+                best = (key, la, why)
+        if best is None:
+            end = next(la for la in legal if la.kind == "end-turn")
+            return Decision(end.action(), "ends its turn: no activation left that gains anything")
+        _, la, why = best
+        kind = "an extra blip activation" if la.args.get("extra") else "its activation"
+        return Decision(la.action(), f"activates {la.actor} ({kind}): {why}")
+
+    def _promise(self, think: _Think, la: LegalAction) -> float:
+        """A quick guess at how much activating this unit matters, to choose which to weigh in full: a revealed
+        unit that can shoot or must get its Target counters off, then a blip holding units near the enemy or an
+        objective it wants, then decoys."""
+        seen = think.seen
+        u = seen.units.get(la.actor)
+        marks = [(e["x"], e["y"]) for e in seen.enemies()] + [(b["x"], b["y"]) for b in seen.enemy_blips()]
+        marks += [(o["x"], o["y"]) for oid, o in seen.objectives.items() if oid in think.aims.hold + think.aims.destroy]
+        if u is not None:
+            shots = sum(1 for e in seen.enemies() if e.get("target_counters", 0) > 0
+                        and math.hypot(e["x"] - u["x"], e["y"] - u["y"]) <= 18.0)
+            return 3.0 + shots + 0.3 * float(u.get("target_counters", 0)) - (2.0 if u.get("stunned") else 0.0)
+        b = seen.blips.get(la.actor) or {}
+        near = min((math.hypot(x - b.get("x", 0.0), y - b.get("y", 0.0)) for x, y in marks), default=30.0)
+        real = 1.0 if b.get("contents") else 0.0
+        return real * (1.5 + 6.0 / (6.0 + near)) + 0.3 * think.rng.random()
+
+    def _potential(self, think: _Think, la: LegalAction) -> tuple[float, str]:
+        """What activating this unit could gain: its best first action in the first imagined world, a few tried."""
+        world = think.worlds[0]
+        act = play(world, la.action(), HeadDice(think.rng))
+        if not act.legal:
+            return -1.0, ""
+        now = think.value(act.state)
+        seen = think.seen
+        me = seen.piece(la.actor)
+        if me is None:
+            return 0.0, ""
+        cands: list[Candidate] = []
+        r = 6.0 * float(seen.view.get("scale", 1.0))
+        disc = LegalAction("move", la.actor, {}, {"x, y": {"within": {"centre": [me["x"], me["y"]], "radius": r}}})
+        from .candidates import goals_for, point_candidates
+
+        cands += point_candidates(disc, seen, me, max(3, think.level.move_points // 4),
+                                  goals_for(seen, me, think.aims.hold, think.aims.destroy, think.belief.p_real), think.grid,
+                                  think.rng.uniform(0, math.pi))
+        if la.actor in seen.units:
+            for u in seen.enemies():
+                if u.get("target_counters", 0) > 0:
+                    cands.append(Candidate(Action("rifle", la.actor, {"target": u["id"]}), u["id"]))
+        elif not la.args.get("extra"):
+            b = seen.blips.get(la.actor) or {}
+            if b.get("contents"):
+                cands.append(Candidate(Action("reveal", la.actor, {}), "reveal"))
+        best, why = 0.0, "nothing better than holding still"
+        for c in cands:
+            v, _ = think.simulate(act.state, c.action, 1)
+            if v is None:
+                continue
+            if c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
+                v -= EXPOSURE_COST * exposure_at(think.grid, float(c.action.args["x"]), float(c.action.args["y"]))
+            if v - now > best:
+                best = v - now
+                why = _short(c)
+        if la.actor in seen.units:
+            u = seen.units[la.actor]
+            if u.get("target_counters", 0) > 0:
+                best += 0.05 * u["target_counters"]
+        return best, why
+
+    # ---- end of the round and end of the battle -------------------------------------------------------
+    def _end_of_round(self, view: Data, la: LegalAction) -> Decision:
+        """Never withdraws (the opponent would take the table); agrees to stop only when ahead on its mission."""
+        think = _Think(view, self.side, self.level, self.seed)
+        margin = think.value(think.worlds[0])
+        if view.get("round", 1) >= 3 and margin > 3.0:
+            return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead as the table is")
+        return Decision(la.action(), f"plays on: its mission stands {margin:+.1f} VP as the table is")
+
+    def answer_withdraw(self, view: Data) -> str:
+        """The opponent withdraws: allowing gives this side Control of the Table at once (p.16), so allow."""
+        return "allow"
+
+    def agree_to_stop(self, view: Data) -> bool:
+        think = _Think(view, self.side, self.level, self.seed)
+        return think.value(think.worlds[0]) > 0.0
+
+    def _objectives(self, view: Data, la: LegalAction) -> Decision:
+        """Controlling the table as attacker: each objective set to what its own mission pays most for."""
+        think = _Think(view, self.side, self.level, self.seed)
+        choice: dict[str, str] = {}
+        for oid, options in la.free.items():
+            choice[oid] = options[0] if options else "secured"
+        for oid, options in la.free.items():
+            best = None
+            for opt in options:
+                out = play(think.worlds[0], la.action(**{**choice, oid: opt}), HeadDice(think.rng))
+                if out.legal:
+                    v = think.value(out.state)
+                    if best is None or v > best[0]:
+                        best = (v, opt)
+            if best is not None:
+                choice[oid] = best[1]
+        text = ", ".join(f"{o} {c}" for o, c in choice.items())
+        return Decision(la.action(**choice), f"sets the objectives as its mission pays best: {text}")
+
+    # ---- reasons ----------------------------------------------------------------------------------------
+    def _reason(self, think: _Think, best: _Scored, scored: list[_Scored]) -> str:
+        a = best.cand.action
+        seen = think.seen
+        if a.kind in ("move", "jump"):
+            me = seen.piece(a.actor) or {}
+            here = exposure_at(think.grid, float(a.args["x"]), float(a.args["y"]))
+            there = exposure_at(think.grid, me.get("x", 0.0), me.get("y", 0.0))
+            aim = f" toward {best.cand.aim}" if best.cand.aim and best.cand.aim != "cover" else ""
+            word = "jumps" if a.kind == "jump" else "moves"
+            return (f"{word} to ({a.args['x']:g}, {a.args['y']:g}){aim}: {there} known enem{'y' if there == 1 else 'ies'} "
+                    f"could see where it stood, {here} there")
+        if a.kind in ("rifle", "missile"):
+            p = preview(think.worlds[0], a)
+            f = p.figures
+            if a.kind == "rifle" and "p_kill" in f:
+                return (f"fires its {f.get('weapon', 'rifle')} at {a.args['target']}: {f.get('dice', '?')} dice, "
+                        f"{f['p_kill']:.0%} to kill, {f.get('p_graze', 0):.0%} to graze")
+            if "p_direct_hit" in f:
+                return (f"fires a missile at {a.args['target']}: {f['p_direct_hit']:.0%} direct hit, "
+                        f"{f.get('p_shot_down', 0):.0%} shot down")
+            return f"fires at {a.args['target']}"
+        if a.kind == "target":
+            p = preview(think.worlds[0], a)
+            odds = p.figures.get("p_enough", {})
+            chance = odds.get(str(a.args["dice"])) if isinstance(odds, dict) else None
+            tail = f", {chance:.0%} to roll enough" if isinstance(chance, float) else ""
+            (tid, n), = a.args["assign"].items()
+            what = "an enemy blip (a counter reveals it)" if tid in seen.blips else tid
+            return f"Targets {what} with {a.args['dice']} dice for {n} counter{'s' if n != 1 else ''}{tail}"
+        if a.kind == "end-activation":
+            return "ends the activation: nothing it tried does better than standing as it is"
+        if a.kind == "reveal":
+            return "reveals: its units can act this activation"
+        if a.kind == "flamer":
+            return f"fires its flamer at {best.cand.aim}"
+        if a.kind == "kamikaze":
+            return f"explodes against {best.cand.aim}"
+        return f"{a.kind} {a.args.get('target', '')}".strip()
+
+
+def _short(c: Candidate) -> str:
+    a = c.action
+    if a.kind in ("move", "jump"):
+        return f"{a.kind} to ({a.args['x']:g}, {a.args['y']:g})" + (f" toward {c.aim}" if c.aim and c.aim != "cover" else
+                                                                    (" into cover" if c.aim == "cover" else ""))
+    if a.kind == "rifle":
+        return f"a shot at {a.args['target']}"
+    if a.kind == "reveal":
+        return "its units could act"
+    return a.kind

@@ -1,0 +1,122 @@
+"""The players ``selfplay`` and the benchmarks seat at the table: random legal play, or the computer at a level.
+
+A player acts for one side: ``act`` returns its next action. At the end of a round each player speaks for itself
+(``end_of_round``: withdraw, or offer to stop), and a Withdraw is answered and an offer to stop agreed by the other
+player; ``end_of_round_action`` puts the two players' words into the one end-of-round action the engine takes.
+
+The computer player is handed only its player view and its legal actions (``computer.Computer.decide``), and its
+reasons are kept in its own log (``reasons``), never in the battle's log that the opponent reads.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .actions import Action
+from .computer import Computer
+from .legal import legal_actions
+from .legal_play import choose
+from .session import Session
+from .state import SIDES, other
+from .view import player_view
+
+
+class Player(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    def act(self, session: Session, side: str) -> Action | None: ...
+
+    def end_of_round(self, session: Session, side: str) -> tuple[bool, bool]: ...
+
+    def answer_withdraw(self, session: Session, side: str) -> str: ...
+
+    def agree_to_stop(self, session: Session, side: str) -> bool: ...
+
+
+@dataclass
+class RandomPlayer:
+    """Random legal play (``legal_play.choose``)."""
+
+    rng: random.Random
+    name: str = "random"
+
+    def act(self, session: Session, side: str) -> Action | None:
+        return choose(session, self.rng, side)
+
+    def end_of_round(self, session: Session, side: str) -> tuple[bool, bool]:
+        r = self.rng.random()
+        return r < 0.04, 0.04 <= r < 0.1
+
+    def answer_withdraw(self, session: Session, side: str) -> str:
+        return self.rng.choice(["allow", "pursue"])
+
+    def agree_to_stop(self, session: Session, side: str) -> bool:
+        return self.rng.random() < 0.5
+
+
+@dataclass
+class ComputerPlayer:
+    """The computer at a level; ``reasons`` is its own log: (round, action text, reason)."""
+
+    computer: Computer
+    reasons: list[tuple[int, str, str]] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return f"computer:{self.computer.level.name}"
+
+    def act(self, session: Session, side: str) -> Action | None:
+        state = session.state
+        legal = legal_actions(state, side)
+        if not legal:
+            return None
+        decision = self.computer.decide(player_view(state, side), legal)
+        self.reasons.append((state.round, decision.action.text(), decision.reason))
+        return decision.action
+
+    def end_of_round(self, session: Session, side: str) -> tuple[bool, bool]:
+        state = session.state
+        legal = legal_actions(state, side)
+        if not legal:
+            return False, False
+        decision = self.computer.decide(player_view(state, side), legal)
+        self.reasons.append((state.round, "end of round", decision.reason))
+        args = decision.action.args
+        return args.get("withdraw") == side, bool(args.get("stop"))
+
+    def answer_withdraw(self, session: Session, side: str) -> str:
+        return self.computer.answer_withdraw(player_view(session.state, side))
+
+    def agree_to_stop(self, session: Session, side: str) -> bool:
+        return self.computer.agree_to_stop(player_view(session.state, side))
+
+
+def make_player(kind: str, side: str, seed: int, rng: random.Random) -> Player:
+    """``random`` or ``computer[:easy|normal|hard]``."""
+    if kind == "random":
+        return RandomPlayer(rng)
+    if kind == "computer" or kind.startswith("computer:"):
+        lv = kind.split(":", 1)[1] if ":" in kind else "normal"
+        return ComputerPlayer(Computer(side, lv, seed))
+    raise ValueError(f"a player is random or computer:easy, computer:normal, computer:hard (got {kind!r})")
+
+
+def end_of_round_action(session: Session, players: dict[str, Player]) -> Action:
+    """Each player's word at the end of the round, the Initiative holder first, as one end-of-round action."""
+    first = session.state.initiative
+    order = [first, other(first)]
+    words = {side: players[side].end_of_round(session, side) for side in order}
+    withdraw = [side for side in SIDES if words[side][0]]
+    if len(withdraw) == 2:
+        return Action("end-of-round", "", {"withdraw": "both"})
+    if withdraw:
+        side = withdraw[0]
+        return Action("end-of-round", "", {"withdraw": side,
+                                           "answer": players[other(side)].answer_withdraw(session, other(side))})
+    offers = [side for side in SIDES if words[side][1]]
+    if len(offers) == 2 or (offers and players[other(offers[0])].agree_to_stop(session, other(offers[0]))):
+        return Action("end-of-round", "", {"stop": True})
+    return Action("end-of-round", "", {})

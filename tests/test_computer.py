@@ -1,0 +1,123 @@
+"""The computer opponent: it acts only through legal actions, from its own player view, and the peek test catches
+a player that is handed one hidden fact."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.game.computer import Computer
+from referee.game.computer.peek import check, given_decoys, honest, redeal
+from referee.game.dice import SeededDice
+from referee.game.engine import Game
+from referee.game.legal import legal_actions, to_act
+from referee.game.players import ComputerPlayer, RandomPlayer
+from referee.game.selfplay import play_battle
+from referee.game.session import Session
+from referee.game.setup import SetupChoices, new_battle
+from referee.game.state import GameState, TurnState, unit_from_contents
+from referee.game.view import player_view
+from referee.rules.scenario import parse_scenario
+from tests.battles import OPEN_FIELD
+
+
+def _battle(seed: int = 3) -> tuple[GameState, SeededDice]:
+    table = parse_scenario(OPEN_FIELD, "open field")
+    dice = SeededDice(seed)
+    state, _ = new_battle(table, SetupChoices(factions={"A": "council-of-zane", "B": "council-of-zane"}), dice)
+    return state, dice
+
+
+def duel(seed: int = 3) -> GameState:
+    """Side A's Tactical stands revealed and active between two of B's blips, one holding a unit and one a decoy:
+    which one is real is exactly what A may not know."""
+    state, _ = _battle(seed)
+    s = state.copy()
+    a_real = next(b for b in sorted(s.blips.values(), key=lambda b: b.id)
+                  if b.side == "A" and any(c.type == "tactical" for c in s.blip_contents(b) or []))
+    (contents,) = [c for c in s.blip_contents(a_real) or [] if c.type == "tactical"][:1]
+    s.holding["A"].squares[a_real.square] = [c for c in s.blip_contents(a_real) or [] if c.id != contents.id]
+    if not s.holding["A"].squares[a_real.square]:
+        del s.blips[a_real.id]
+    unit = unit_from_contents(contents, 10.0, 18.0, 0.0, False)
+    s.units[unit.id] = unit
+    b_blips = sorted((b for b in s.blips.values() if b.side == "B"), key=lambda b: b.id)
+    real = next(b for b in b_blips if s.blip_contents(b))
+    decoy = next(b for b in b_blips if not s.blip_contents(b))
+    real.x, real.y = 16.0, 14.0
+    decoy.x, decoy.y = 16.0, 22.0
+    s.phase = "action"
+    s.turn = TurnState(player="A", primary_allowed=1, primary_used=1, active=unit.id, actions_left=2,
+                       activation_kind="primary")
+    return s
+
+
+def test_the_computer_returns_one_of_the_legal_actions_with_a_reason():
+    state, dice = _battle(4)
+    game = Game(state)
+    session = Session(game)
+    rng = random.Random(4)
+    computers = {side: Computer(side, "easy", seed=4) for side in "AB"}
+    for _ in range(25):
+        side = to_act(game.state)
+        assert side is not None
+        legal = legal_actions(game.state, side)
+        d = computers[side].decide(player_view(game.state, side), legal)
+        assert d.reason
+        assert any(la.kind == d.action.kind and la.actor == d.action.actor
+                   and all(d.action.args.get(k) == v for k, v in la.args.items()) for la in legal)
+        out = session.apply(d.action, dice)
+        assert out.legal, (d.action.text(), out.reason)
+        if game.state.phase != "action":
+            break
+    del rng
+
+
+def test_the_computer_refuses_a_view_of_the_other_side():
+    state, _ = _battle()
+    side = to_act(state)
+    assert side is not None
+    with pytest.raises(ValueError, match="view"):
+        Computer("B" if side == "A" else "A").decide(player_view(state, side), legal_actions(state, side))
+
+
+def test_a_redeal_keeps_the_deciding_sides_view_and_changes_what_it_cannot_see():
+    s = duel()
+    other = redeal(s, "A", random.Random(1))
+    assert player_view(other, "A") == player_view(s, "A")
+    holdings = [[c.id for c in other.blip_contents(b) or []] for b in sorted(other.blips.values(), key=lambda b: b.id)
+                if b.side == "B"]
+    before = [[c.id for c in s.blip_contents(b) or []] for b in sorted(s.blips.values(), key=lambda b: b.id)
+              if b.side == "B"]
+    assert holdings != before
+
+
+def test_peek_test_the_computer_does_not_change_its_decision_when_hidden_facts_are_dealt_again():
+    s = duel()
+    computer = Computer("A", "normal", seed=2)
+    result = check(s, "A", honest(computer.decide), random.Random(5), redeals=4)
+    assert result.checked == 4
+    assert result.changed == 0, result.examples
+
+
+def test_peek_test_catches_a_player_given_which_enemy_blips_are_decoys():
+    s = duel()
+    computer = Computer("A", "normal", seed=2)
+    result = check(s, "A", given_decoys(computer.decide), random.Random(5), redeals=4)
+    assert result.checked == 4
+    assert result.changed >= 1, "the peek test missed a player that knows which blips are decoys"
+
+
+def test_selfplay_seats_the_computer_and_keeps_its_reasons_out_of_the_battle_log():
+    state, dice = _battle(6)
+    game = Game(state)
+    computer = ComputerPlayer(Computer("A", "easy", seed=6))
+    play_battle(game, dice, random.Random(6), rounds=1, limit=400,
+                players={"A": computer, "B": RandomPlayer(random.Random(6))})
+    assert computer.reasons
+    log = [e.text for e in game.state.log]
+    for _round, _text, reason in computer.reasons[:20]:
+        assert reason not in log
+    # Replaying the record gives the same battle: the computer only ever chose actions the engine recorded.
+    assert game.rebuild().to_data() == game.state.to_data()
