@@ -156,6 +156,8 @@ class Computer:
             return self._end_of_round(view, legal[0])
         if kinds == {"objectives"}:
             return self._objectives(view, legal[0])
+        if kinds == {"end-activation"}:
+            return Decision(legal[0].action(), "ends the activation: it has no action left")
         think = _Think(view, self.side, self.level, self.seed)
         if kinds <= {"activate", "end-turn"}:
             return self._activation(think, legal)
