@@ -116,6 +116,9 @@ def test_a_refused_terrain_correction_says_why_and_changes_nothing(fresh, refere
     assert scene.log_title == "Correction of woods-1: not allowed"
     assert any("would leave the 36\" x 36\" table" in line for line in scene.log_lines)
     assert session.state.to_data() == before
+    assert scene.correct_terrain_from_text("woods-1", "move=0,0 turn=0") is None      # the offered text, unchanged
+    assert scene.log_lines == ["it neither moved nor turned: nothing changed"]
+    assert session.state.to_data() == before
 
 
 def test_typed_terrain_corrections():

@@ -355,6 +355,9 @@ class RefereeScene(BattleScene):
         else:
             # "move=0,0" left as offered means no move; only what was typed as a change is sent
             changes = {k: v for k, v in changes.items() if v not in ([0.0, 0.0], 0.0)}
+            if not changes:
+                self.say(f"Correction of {ident}", ["it neither moved nor turned: nothing changed"])
+                return None
             attempt = self.session.correct_terrain(ident, **changes)
         self.after_action(attempt, f"Correction of {ident}")
         return attempt
