@@ -325,7 +325,9 @@ class BattleSession:
         if self.campaign is None:
             return
         try:
-            if self.save_path is None:            # resumed from the autosave: the save goes beside the campaign
+            if self.save_path is None or not self.campaign.is_file():
+                # Resumed from the autosave: the save goes beside the campaign; the campaign gone (its folder may
+                # be gone too): to the saves folder, to be recorded once the file is back.
                 self.save_path = result_save_path(self.campaign)
             save = self.save()
         except InputError as e:
