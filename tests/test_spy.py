@@ -17,6 +17,8 @@ def test_the_spy_cannot_tell_real_blips_from_decoys_but_finds_a_planted_leak():
     print(f"\nspy on {BATTLES} battles: clean {clean}; planted leak {leaky}")
     # About 190 of B's blips are scored: a spy at chance stays near 0.5.
     assert 0.3 < clean.blips < 0.7, clean
-    # The same battles, with the real blips listed first and B's force size in the log: the spy sees both.
+    # The same battles, with the real blips listed first and B's force size in the log: the spy sees both ...
     assert leaky.blips > 0.85, leaky
     assert leaky.force > 0.85, leaky
+    # ... and B's mission card named in A's log.
+    assert leaky.mission > 0.85, leaky
