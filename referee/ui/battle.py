@@ -104,6 +104,9 @@ class BattleSession:
     campaign_recorded: list[str] = field(default_factory=list)
 
     _legal: tuple = field(default=(None, []), repr=False)     # (the state it was listed for, the list)
+    # The turn a campaign battle's own save was last written at: it is rewritten when the turn passes, not after
+    # every action (the autosave's journal keeps every action meanwhile).
+    _campaign_saved_at: tuple | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         side = self.to_act()
@@ -317,6 +320,23 @@ class BattleSession:
         self.save_path = written
         return written
 
+    def save_campaign_battle(self, at_hand_off: bool = False) -> None:
+        """A campaign battle keeps its own save beside the campaign file current, so it can be continued from the
+        campaign screen: at every hand-off (``at_hand_off``; the actions within a turn are in the autosave's
+        journal) and whenever the players leave the battle."""
+        s = self.state
+        turn = (s.round, s.phase, s.turn.player if s.turn is not None else None)
+        if self.campaign is None or self.save_path is None or self.over:
+            return
+        if at_hand_off and turn == self._campaign_saved_at:
+            return
+        try:
+            self.save()
+            self._campaign_saved_at = turn
+        except (InputError, OSError) as e:
+            why = e.message() if isinstance(e, InputError) else f"{e.strerror or e}"
+            self.messages.append(f"the campaign battle's save failed (the battle goes on): {why}")
+
     def _record_in_campaign(self) -> None:
         """The battle is over: save it beside the campaign file and record its result there (the same function as
         ``campaign battle FILE --save SAVE``)."""
@@ -353,14 +373,7 @@ class BattleSession:
 
     def _autosave(self) -> None:
         self._mark_campaign()
-        if self.campaign is not None and self.save_path is not None and not self.over:
-            # A campaign battle keeps its own save beside the campaign file current, so it can be continued from
-            # the campaign screen.
-            try:
-                self.save()
-            except (InputError, OSError) as e:
-                why = e.message() if isinstance(e, InputError) else f"{e.strerror or e}"
-                self.messages.append(f"the campaign battle's save failed (the battle goes on): {why}")
+        self.save_campaign_battle(at_hand_off=True)
         if not self.autosaving:
             return
         try:

@@ -118,3 +118,33 @@ def test_a_moved_campaign_file_is_named_and_nothing_is_lost(app, tmp_path, capsy
     assert main(["campaign", "battle", str(campaign), "--save", str(kept)]) == 0
     c, _ = load_campaign(campaign)
     assert len(c.battles) == 1 and c.battles[0].control == "A"
+
+
+def test_a_campaign_battle_rewrites_its_own_save_when_the_turn_passes_not_after_every_action(tmp_path):
+    """The battle's save beside the campaign file is current at every hand-off; within a turn each action goes only
+    to the autosave's journal, so a long battle does not write its whole record after every action."""
+    from referee.game.actions import Action
+    from referee.game.record import read_save
+
+    campaign = tmp_path / "war.toml"
+    assert main(["campaign", "new", str(campaign), "--a", "new-tokyo", "--b", "council-of-zane"]) == 0
+    c, st = load_campaign(campaign)
+    dice = SeededDice(8)
+    state, _ = new_battle(parse_scenario(OPEN_FIELD, "open field"), battle_choices(campaign, c, st), dice)
+    save = battle_save_path(campaign, 1)
+    session = BattleSession(Game(state), dice, hotseat=True, campaign=campaign, save_path=save)
+    side = session.state.turn.player
+    ready = sorted(b for b, blip in session.state.blips.items() if blip.side == side)
+    assert session.attempt(Action("activate", ready[0])).legal
+    written = read_save(save).game.record
+    assert [e.action.kind for e in written] == ["activate"]
+    blip = session.state.blips[ready[0]]
+    assert session.attempt(Action("move", ready[0], {"x": blip.x + 1, "y": blip.y})).legal
+    assert session.state.turn.player == side
+    assert len(read_save(save).game.record) == 1               # the same turn: not written again
+    session.save_campaign_battle()                              # the players leave the battle: written at once
+    assert len(read_save(save).game.record) == 2
+    while session.state.phase == "action" and session.state.turn.player == side:
+        if not session.attempt(Action("end-activation")).legal:
+            assert session.attempt(Action("end-turn")).legal
+    assert len(read_save(save).game.record) == len(session.game.record)    # the turn passed: written

@@ -697,6 +697,7 @@ class BattleScene(TableScene):
 
         def closed(answer) -> None:
             if answer == "leave":
+                self.session.save_campaign_battle()
                 self.app.pop()
 
         self.app.push(Dialog("Leave the battle?", ["The battle is autosaved after every action: the menu offers to "
