@@ -24,8 +24,11 @@ from dataclasses import dataclass, field
 
 from referee.game.dice import SeededDice
 from referee.game.engine import Game
+from referee.game.legal import legal_actions, to_act
+from referee.game.legal_play import choose
 from referee.game.random_play import random_action
-from referee.game.setup import SetupChoices, new_battle
+from referee.game.session import Session
+from referee.game.setup import SetupChoices, new_battle, new_game
 from referee.game.state import GameState
 from referee.game.victory import end_of_round_lines
 from referee.game.view import hover_text, log_lines
@@ -58,15 +61,35 @@ def _words(text: str) -> list[str]:
     return out
 
 
-def observe(seed: int, steps: int = 30, views: tuple = ()) -> list[Battle]:
+def observe(seed: int, steps: int = 30, views: tuple = (), setup: bool = False) -> list[Battle]:
     """One seeded battle as side A sees it, once through each of ``views`` (functions like ``player_view``; the
-    default is ``player_view`` itself): a planted leak is watched in the very same battle."""
+    default is ``player_view`` itself): a planted leak is watched in the very same battle.
+
+    ``setup``: both players make every set-up decision themselves, at random through the legal actions (A60), and
+    the spy watches A's view and A's legal actions after each one: the order B's blips went down in, what the log
+    says of each, how B's cards were drawn and chosen."""
     from referee.game.view import player_view
 
-    state, _ = new_battle(TABLE, SetupChoices(FACTIONS), SeededDice(seed))
+    if setup:
+        game, dice, rng = new_game(TABLE, FACTIONS, {"A": 0, "B": seed % 4}), SeededDice(seed), random.Random(seed)
+        pending: list = []
+        session = Session(game)
+        while game.state.phase == "setup":
+            side = to_act(game.state)
+            action = choose(session, rng, side)
+            assert action is not None and game.play(action, dice).legal
+            pending.append((game.state, [json.dumps(a.to_data()) for a in legal_actions(game.state, "A")]))
+        state = game.state
+    else:
+        state, _ = new_battle(TABLE, SetupChoices(FACTIONS), SeededDice(seed))
+        game, dice, rng = Game(state), SeededDice(seed), random.Random(seed)
+        pending = []
     truth = {b.id: bool(state.blip_contents(b)) for b in state.blips.values() if b.side == "B"}
-    game, dice, rng = Game(state), SeededDice(seed), random.Random(seed)
     watchers = [_Watcher(view, truth) for view in (views or (player_view,))]
+    for seen, legal in pending:
+        for w in watchers:
+            w.look(seen)
+            w.shown.extend(t for line in legal for t in _words(line))
     for w in watchers:
         w.look(game.state)
     for step in range(steps):

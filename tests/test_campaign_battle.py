@@ -13,9 +13,10 @@ from referee.game.campaign_battle import (
     record_from_state,
 )
 from referee.game.dice import ScriptedDice
-from referee.game.effects import Ctx
+from referee.game.actions import Action
+from referee.game.engine import play
 from referee.game.record import save_game
-from referee.game.setup import SetupChoices, blank_state, roll_roles
+from referee.game.setup import SetupChoices, blank_state
 from referee.rules.errors import InputError
 from referee.rules.factions import get_faction
 from referee.rules.scenario import parse_scenario
@@ -111,14 +112,9 @@ def test_the_next_battle_uses_the_upgrades_and_the_streak(tmp_path):
 
 def test_the_streak_bonus_decides_the_attacker_a47():
     # A rolls 3 + 1 for its streak = 4 against B's 4: a tie after the bonus is a Chance Encounter [A47].
-    state = blank_state(parse_scenario(OPEN_FIELD, "open field"))
-    ctx = Ctx(state)
-    gen = roll_roles(ctx, SetupChoices(factions={}, streak={"A": 1, "B": 0}))
-    dice = ScriptedDice([3, 4])
-    try:
-        req = next(gen)
-        while True:
-            req = gen.send(dice.answer(req))
-    except StopIteration:
-        pass
-    assert state.mode == "chance-encounter"
+    # The Chance Encounter's Initiative roll-off follows in the same action: A 5, B 2.
+    state = blank_state(parse_scenario(OPEN_FIELD, "open field"), streak={"A": 1, "B": 0})
+    outcome = play(state, Action("roll-roles"), ScriptedDice([3, 4, 5, 2]))
+    assert outcome.legal, outcome.reason
+    assert outcome.state.mode == "chance-encounter"
+    assert outcome.state.initiative == "A"

@@ -22,3 +22,17 @@ def test_the_spy_cannot_tell_real_blips_from_decoys_but_finds_a_planted_leak():
     assert leaky.force > 0.85, leaky
     # ... and B's mission card named in A's log.
     assert leaky.mission > 0.85, leaky
+
+
+def test_the_spy_learns_nothing_from_set_up_made_by_the_players():
+    # Every set-up decision made by the players (A60): B's blips placed one by one, its holding area arranged, its
+    # streak cards drawn and chosen; the spy also reads A's legal actions after each decision.
+    pairs = [observe(seed, 10, (player_view, planted_leak), setup=True) for seed in range(BATTLES)]
+    clean = spy([p[0] for p in pairs])
+    leaky = spy([p[1] for p in pairs])
+    print(f"\nspy on {BATTLES} battles set up by the players: clean {clean}; planted leak {leaky}")
+    assert 0.3 < clean.blips < 0.7, clean
+    assert 0.25 < clean.force < 0.75, clean
+    assert leaky.blips > 0.85, leaky
+    assert leaky.force > 0.75, leaky
+    assert leaky.mission > 0.85, leaky

@@ -126,10 +126,30 @@ class _DoDice:
         return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
 
 
+def _is_save(path: Path) -> bool:
+    """A battle save (its JSON names the save format), as opposed to a scenario."""
+    from ..game.record import FORMAT
+
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("format") == FORMAT
+
+
 def run_do(args) -> int:
     rest = list(args.args)
+    if rest and rest[0] == "new-battle":
+        from .battle_do import new_battle_file
+
+        return new_battle_file(paths.table_file(args.scenario), rest[1:])
+    if _is_save(Path(args.scenario)):
+        from .battle_do import do_on_save
+
+        return do_on_save(Path(args.scenario), rest[0] if rest else "", rest[1:])
     if not rest or rest[0] not in DO_ACTIONS:
-        raise InputError("do", f"expected an action: one of {', '.join(DO_ACTIONS)}")
+        raise InputError("do", f"expected an action: one of {', '.join(DO_ACTIONS)} (on a save: any action it "
+                               f"records, set-up included; on a table: new-battle)")
     kind = rest[0]
     a = _parser(kind).parse_args(rest[1:])
     path = paths.table_file(args.scenario)

@@ -44,11 +44,10 @@ def _pair(text: str, what: str) -> list[str]:
 
 def run(args) -> int:
     from .. import paths
-    from ..game.engine import Game
     from ..game.players import ComputerPlayer, make_player
     from ..game.record import new_seeded_dice, save_game
     from ..game.selfplay import play_battle
-    from ..game.setup import SetupChoices, new_battle
+    from ..game.setup import new_game
     from ..rules.factions import faction_files
     from ..rules.scenario import load_scenario
 
@@ -69,8 +68,8 @@ def run(args) -> int:
     else:
         factions = [rng.choice(known), rng.choice(known)]
     dice = new_seeded_dice(args.seed)
-    state, _rolls = new_battle(table, SetupChoices(factions={"A": factions[0], "B": factions[1]}), dice)
-    game = Game(state)
+    # Set-up is the players' first decisions (A60): they make them through the legal actions too.
+    game = new_game(table, {"A": factions[0], "B": factions[1]})
     seated = None
     if players != ["random", "random"]:
         seated = {side: make_player(kind, side, args.seed, rng) for side, kind in zip("AB", players)}

@@ -68,6 +68,14 @@ class Action:
             parts += ["--facing", f"{a['facing']:g}"]
         elif self.kind == "end-of-round":
             parts += [f"{k}={v}" for k, v in a.items()]
+        elif self.kind in ("place-objective", "place-blip", "choose-edge"):
+            # Only what the table shows: a blip's square stays secret (A59).
+            if a.get("objective"):
+                parts.append(str(a["objective"]))
+            if "x" in a and "y" in a:
+                parts += [f"{a['x']:g}", f"{a['y']:g}"]
+            if "turn" in a:
+                parts.append("--turn" if a["turn"] else "--keep")
         return " ".join(parts)
 
 

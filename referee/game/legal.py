@@ -60,6 +60,10 @@ def to_act(state: GameState) -> str | None:
     """The side whose decision the battle waits for (None at the end of a round, when either may speak)."""
     if state.phase == "action" and state.turn is not None:
         return state.turn.player
+    if state.phase == "setup":
+        from .setup_steps import deciding_side
+
+        return deciding_side(state)
     if state.phase == "over" and state.result and state.result.get("pending") == "objectives":
         return state.attacker
     return None
@@ -70,6 +74,10 @@ def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction
     side = side or to_act(state)
     if side not in SIDES:
         return []
+    if state.phase == "setup":
+        from .setup_steps import setup_legal
+
+        return [LegalAction(kind, actor, args, free) for kind, actor, args, free in setup_legal(state, side)]
     if state.phase == "end-of-round":
         return [LegalAction("end-of-round", "", {}, dict(END_OF_ROUND_FREE))]
     if state.phase == "over":

@@ -15,11 +15,45 @@ from typing import Any
 from .actions import Action
 from .legal import LegalAction
 from .session import Session
+from .setup_steps import SETUP_KINDS
 
 TRIES = 6
 WEIGHTS = {"activate": 6.0, "end-turn": 0.3, "end-activation": 0.4, "move": 3.0, "jump": 1.0, "target": 2.5,
            "rifle": 3.0, "missile": 1.5, "flamer": 0.6, "kamikaze": 0.6, "command": 0.7, "repair": 1.0,
-           "scramble": 0.2, "jammer": 0.4, "reveal": 0.6, "end-of-round": 1.0, "objectives": 1.0}
+           "scramble": 0.2, "jammer": 0.4, "reveal": 0.6, "end-of-round": 1.0, "objectives": 1.0,
+           "place-blip": 1.0, "place-blips": 0.05}
+
+
+def _in_box(free: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A point of a set-up zone (its x and y ranges); the engine's preview judges the rest (A55, p.~15)."""
+    return {"x": round(rng.uniform(*free["x"]), 2), "y": round(rng.uniform(*free["y"]), 2)}
+
+
+def _arrangement(units: list[str], rng: random.Random) -> dict[str, list[str]]:
+    """The issued units in random squares, at most 2 a square (p.~10)."""
+    squares: dict[str, list[str]] = {}
+    for uid in rng.sample(units, len(units)):
+        room = [n for n in range(1, 17) if len(squares.get(str(n), [])) < 2]
+        squares.setdefault(str(rng.choice(room)), []).append(uid)
+    return squares
+
+
+def _setup_fill(legal: LegalAction, rng: random.Random) -> Action:
+    """A set-up decision: half the time the player's own choice, else "place for me" (A60)."""
+    free, kind = legal.free, legal.kind
+    if rng.random() < 0.5:
+        return legal.action()
+    if kind == "choose-edge":
+        return legal.action(turn=rng.choice(free["turn"]))
+    if kind == "place-objective":
+        return legal.action(**_in_box(free["x, y"], rng))
+    if kind == "choose-cards":
+        return legal.action(mission=rng.choice(free["mission"]), troop=rng.choice(free["troop"]))
+    if kind == "fill-holding":
+        return legal.action(squares=_arrangement(free["squares"]["units"], rng))
+    if kind == "place-blip":
+        return legal.action(square=rng.choice(free["square"]), **_in_box(free["x, y"], rng))
+    return legal.action()
 
 
 def _point(free: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -40,6 +74,8 @@ def fill(legal: LegalAction, rng: random.Random) -> Action:
     if not free:
         return legal.action()
     kind = legal.kind
+    if kind in SETUP_KINDS:
+        return _setup_fill(legal, rng)
     if kind in ("move", "flamer"):
         return legal.action(**_point(free["x, y"], rng))
     if kind == "jump":
@@ -91,5 +127,6 @@ def choose(session: Session, rng: random.Random, side: str | None = None) -> Act
         p = session.preview(action)
         if p.legal and p.needs_contents is None:
             return action
-    complete = [a for a in offered if not a.free]
+    # A set-up decision left to "place for me" is always one the engine can take.
+    complete = [a for a in offered if not a.free or a.kind in SETUP_KINDS]
     return rng.choice(complete).action() if complete else fill(offered[0], rng)

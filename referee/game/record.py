@@ -48,15 +48,16 @@ from .actions import UNIT_ACTIONS, Action
 from .dice import DICE_ENTRY, DiceMissing, Roll, SeededDice, new_seed, replay_source
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
+from .setup_steps import OBJECTIVE_ORDER, SETUP_KINDS
 from .seal import canonical_json, canonical_text
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 
 T = TypeVar("T")
 FORMAT = "seven-seconds-save"
-VERSION = 2
+VERSION = 3
 AUTOSAVE_NAME = "autosave.json"
 TURN_ACTIONS = ("activate", "reveal", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back")
-ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS
+ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS + SETUP_KINDS
 
 # Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
 
@@ -71,7 +72,13 @@ def _one_to_two(doc: Data) -> Data:
     return doc
 
 
-MIGRATIONS: dict[int, Callable[[Data], Data]] = {1: _one_to_two}
+def _two_to_three(doc: Data) -> Data:
+    """Format 3 (A60): set-up is in the record, and ``initial`` may be the blank set-up state. A format-2 save's
+    ``initial`` is already past set-up and its record holds only the battle: it loads as it is."""
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[Data], Data]] = {1: _one_to_two, 2: _two_to_three}
 
 
 class WouldOverwrite(InputError):
@@ -177,6 +184,32 @@ class _Log(_Strict):
     round: int = 0
 
 
+class _Decision(_Strict):
+    step: Literal["roles", "edge", "objective", "cards", "choose-cards", "holding", "blip"]
+    side: Side
+    objective: Literal["alpha", "beta", "gamma", "delta", "epsilon"] | None = None
+
+
+class _Issued(_Strict):
+    id: str = Field(min_length=1)
+    type: str
+    rating: Rating
+
+
+class _Offered(_Strict):
+    mission: Annotated[list[str], Len(1, 2)]
+    troop: Annotated[list[str], Len(1, 2)]
+    drone: str
+
+
+class _Setup(_Strict):
+    factions: dict[Side, str]
+    streak: dict[Side, Annotated[int, Field(ge=0, le=4)]] = {}
+    queue: Annotated[list[_Decision], Len(0, 64)]
+    issued: dict[Side, Annotated[list[_Issued], Len(0, 2 * SQUARES)]] = {}
+    offered: dict[Side, _Offered] = {}
+
+
 class _State(_Strict):
     name: str
     width: Size
@@ -204,6 +237,7 @@ class _State(_Strict):
     control: Side | None = None
     result: Data | None = None
     log: list[_Log] = []
+    setup: _Setup | None = None
 
 
 class _Action(_Strict):
@@ -529,6 +563,23 @@ def _state_problems(s: _State) -> list[str]:
     for (side, n), ident in squares.items():
         if side in s.holding and str(n) not in s.holding[side]:
             problems.append(f"initial.holding.{side}.{n}: missing, but blip {ident!r} stands for that square")
+    if s.setup is not None:
+        for side, faction in s.setup.factions.items():
+            if faction not in factions:
+                try:
+                    get_faction(faction)
+                    factions[faction] = ""
+                except InputError as e:
+                    factions[faction] = e.problems[0]
+            if factions[faction]:
+                problems.append(f"initial.setup.factions.{side}: {factions[faction]}")
+        for side in SIDES:
+            if side not in s.setup.factions:
+                problems.append(f"initial.setup.factions.{side}: required key is missing (side {side}'s faction)")
+        if s.phase != "setup":
+            problems.append(f"initial.setup: only a state in set-up has one (phase is {s.phase!r})")
+    elif s.phase == "setup":
+        problems.append("initial.setup: required while the phase is 'setup' (the factions and the decisions to make)")
     if s.turn is not None and s.turn.active is not None and s.turn.active not in seen:
         problems.append(f"initial.turn.active: {s.turn.active!r} is not a unit or blip of this game")
     try:
@@ -568,12 +619,23 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
     "square": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SQUARES,
                f"a holding-area square from 1 to {SQUARES}"),
     "legacy": (lambda v: v is True, "true (a Scramble recorded by format 1)"),
+    "turn": (lambda v: isinstance(v, bool), "true (take the far edge) or false"),
+    "objective": (lambda v: v in OBJECTIVE_ORDER, f"one of {', '.join(OBJECTIVE_ORDER)}"),
+    "squares": (lambda v: isinstance(v, dict) and len(v) <= SQUARES and all(
+        isinstance(ids, list) and len(ids) <= 2 * SQUARES and all(isinstance(i, str) for i in ids) for ids in v.values()),
+        "{square: [unit ids]}"),
+    "mission": (lambda v: isinstance(v, str), "a mission card id"),
+    "troop": (lambda v: isinstance(v, str), "a troop card id"),
+    "purchase": (lambda v: isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 100
+                                                       for n in v.values()), "{drone type: number}"),
 }
 _ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
             "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
             "repair": ("target",), "reveal": ("facing",), "activate": ("extra",), "end-activation": ("all",),
             "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing"),
-            "scramble": ("square", "legacy")}
+            "scramble": ("square", "legacy"), "choose-edge": ("turn",), "place-objective": ("objective", "x", "y"),
+            "draw-cards": ("purchase",), "choose-cards": ("mission", "troop", "purchase"), "fill-holding": ("squares",),
+            "place-blip": ("x", "y", "square")}
 _REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
                   "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
 
@@ -588,6 +650,11 @@ def _args_problems(kind: str, args: Data, item: str) -> list[str]:
             ok, what = _ARG_CHECKS[key]
             if not ok(args[key]):
                 problems.append(f"{item}.{key}: expected {what} (got {_short(args[key])})")
+    if kind in SETUP_KINDS:
+        for key in args:
+            if key not in _ARGS_OF.get(kind, ()):
+                problems.append(f"{item}.{key}: not an argument of {kind} (expected "
+                                f"{', '.join(_ARGS_OF.get(kind, ())) or 'none'})")
     if kind == "taken-back":
         for key in ("side", "consent"):
             if args.get(key) not in SIDES:
@@ -612,6 +679,9 @@ def _record_problems(doc: _Save) -> list[str]:
     for i, e in enumerate(doc.record):
         if e.action.kind not in ACTION_KINDS:
             problems.append(f"record[{i}].action.kind: expected one of {', '.join(ACTION_KINDS)} (got {e.action.kind!r})")
+        elif e.action.kind in SETUP_KINDS and e.action.actor not in ("", "A", "B"):
+            problems.append(f"record[{i}].action.actor: a set-up action's actor is a side, 'A' or 'B' "
+                            f"(got {e.action.actor!r})")
         else:
             problems.extend(_args_problems(e.action.kind, e.action.args, f"record[{i}].action.args"))
         for j, r in enumerate(e.rolls):
@@ -637,7 +707,7 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
     out = []
     adds = action.kind == "correct" and action.args.get("add")        # a new piece: its id is new
     if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives",
-                                                           "taken-back", "mission") \
+                                                           "taken-back", "mission") + SETUP_KINDS \
             and not adds:
         out.append(("action.actor", action.actor))
     target = action.args.get("target")

@@ -166,6 +166,9 @@ class GameState:
     control: str | None = None
     result: Data | None = None
     log: list[LogEntry] = field(default_factory=list)
+    # The set-up in progress (``setup_steps.py``): factions, streaks, the decisions still to make and, secret to
+    # their owner, the cards drawn and the units they issue. ``None`` once round 1 has begun.
+    setup: Data | None = None
 
     def copy(self) -> "GameState":
         """An independent copy, made field by field (``_COPY``): the engine copies the state for every action it
@@ -392,7 +395,7 @@ def _terrain_data(t: TerrainEntry) -> Data:
 
 def state_to_data(state: GameState) -> Data:
     """The whole state, secrets included: holding areas, missions, cards, seals and salts, turn, log."""
-    return {
+    data: Data = {
         "name": state.name,
         "width": state.width,
         "height": state.height,
@@ -421,6 +424,10 @@ def state_to_data(state: GameState) -> Data:
         "log": [{"text": e.text, "explain": list(e.explain), "units": list(e.units), "private": dict(e.private),
                  "round": e.round} for e in state.log],
     }
+    if state.setup is not None:
+        # Only while set-up runs: a battle's state (and so the digest of every earlier save) stays as it was.
+        data["setup"] = copy.deepcopy(state.setup)
+    return data
 
 
 def state_from_data(d: Data) -> GameState:
@@ -456,4 +463,5 @@ def state_from_data(d: Data) -> GameState:
         result=copy.deepcopy(d.get("result")),
         log=[LogEntry(e["text"], list(e.get("explain", [])), list(e.get("units", [])), dict(e.get("private", {})),
                       e.get("round", 0)) for e in d.get("log", [])],
+        setup=copy.deepcopy(d.get("setup")),
     )

@@ -20,6 +20,9 @@ What a player sees (``player_view``):
   that let anyone check them are shown only when the battle is over;
 * ``round``, ``phase``, ``initiative``, ``turn``, ``passes_in_row``, ``pursuit``, ``control``, ``destroyed``;
   ``result`` once the battle is over;
+* ``setup`` while set-up runs (else ``null``): the decision it waits for (``step``, ``side``, ``objective``), the
+  factions and streaks, how many blips each side has still to place; ``issued`` (the units its cards gave, still to
+  go into the holding area) and ``offered`` (a streak's cards to choose from) for the player's own side only;
 * ``log``: each event's public ``text`` and ``explain`` lines, plus ``note``, the private text meant for this side
   (a Scramble tells its owner which square its unit went to); other sides' private texts never appear.
 
@@ -32,6 +35,7 @@ cards, salts and every blip's square and contents.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from ..rules.scenario import UnitContents
@@ -168,8 +172,29 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
         "sealed": {side: state.sealed.get(side) for side in SIDES},
         "salts": {side: (state.salts.get(side) if (viewer is None or over) else None) for side in SIDES},
         "log": log,
+        "setup": _setup_view(state, sees),
     }
     return view
+
+
+def _setup_view(state: GameState, sees: Callable[[str], bool]) -> Data | None:
+    """Where set-up stands: the decision it waits for and whose it is, both factions and streaks, how many blips
+    each side has still to place; the cards drawn and the units they issued only to their owner (A59)."""
+    setup = state.setup
+    if state.phase != "setup" or setup is None:
+        return None
+    queue = setup.get("queue") or []
+    now = queue[0] if queue else None
+    return {
+        "step": now["step"] if now else None,
+        "side": now["side"] if now else None,
+        "objective": now.get("objective") if now else None,
+        "factions": dict(setup.get("factions", {})),
+        "streak": dict(setup.get("streak", {})),
+        "blips_to_place": {side: sum(1 for d in queue if d["step"] == "blip" and d["side"] == side) for side in SIDES},
+        "issued": {side: (copy.deepcopy(setup.get("issued", {}).get(side)) if sees(side) else None) for side in SIDES},
+        "offered": {side: (copy.deepcopy(setup.get("offered", {}).get(side)) if sees(side) else None) for side in SIDES},
+    }
 
 
 # ---- text for the window and the command line ---------------------------------------------------------------

@@ -132,12 +132,9 @@ class BattleSession:
     # ---- who is to act, and what the screen may show -----------------------------------------------------------
     def to_act(self) -> str | None:
         """The side whose decision the battle waits for (None at the end of a round, when either may speak)."""
-        s = self.state
-        if s.phase == "action" and s.turn is not None:
-            return s.turn.player
-        if s.phase == "over" and s.result and s.result.get("pending") == "objectives":
-            return s.attacker
-        return None
+        from ..game.legal import to_act
+
+        return to_act(self.state)
 
     @property
     def over(self) -> bool:

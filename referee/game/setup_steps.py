@@ -1,0 +1,718 @@
+"""Set-up as the players' decisions (p.~14-15, A47, A55, A60): each step is an action, recorded like any other.
+
+The state carries the set-up in progress (``GameState.setup``): the factions, the campaign streaks, the decisions
+still to make in order (``queue``; the first is the one the battle waits for, and names the side that makes it) and,
+secret to their owner, the cards drawn and the units they issue. The kinds, in the order they come:
+
+* ``roll-roles``: both sides roll, streak bonus added (A47); high attacks, a tie is a Chance Encounter, whose
+  Initiative roll-off follows at once (p.~15);
+* ``choose-edge``: the defender (Chance Encounter: the second player) picks its table edge; ``turn: true`` takes the
+  far edge, and the terrain is turned 180 degrees about the table's centre, so side A's edge stays at y = 0;
+* ``place-objective``: the attacker places delta and epsilon, the defender alpha, beta and gamma (A55);
+* ``draw-cards``: a side draws its mission, troop and drone cards (secret); at streak 2 an extra Troop card, at
+  streak 3 also an extra Mission card (A47), and ``choose-cards`` then picks the ones to play;
+* ``fill-holding``: the owner puts its issued units into the 16 squares, at most 2 a square (p.~10);
+* ``place-blip`` (one counter: where, and which square it stands for) and ``place-blips`` (the rest of the side's
+  counters in this turn of placing): the defender 16 in its half, the attacker 16 within 6" of its edge; a Chance
+  Encounter alternately 4 at a time, first player first.
+
+Every choice may be left out ("place for me"): the engine then draws it from the dice source, seeded and recorded.
+After the last blip the attacker takes the Initiative with no roll (a Chance Encounter's roll-off winner keeps it),
+both sides are sealed, and round 1 begins.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..rules.numbers import EPS
+from ..rules.scenario import Circle, TerrainEntry, UnitContents
+from .actions import Action
+from .cards import Deck, issue_force, playing_deck
+from .dice import Rolling, RollRequest
+from .effects import Ctx, Refused, d6
+from .seal import seal_all
+from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
+                    ObjectiveState, as_side, blip_id, other)
+
+SETUP_KINDS = ("roll-roles", "choose-edge", "place-objective", "draw-cards", "choose-cards", "fill-holding",
+               "place-blip", "place-blips")
+STEP_KIND = {"roles": "roll-roles", "edge": "choose-edge", "objective": "place-objective", "cards": "draw-cards",
+             "choose-cards": "choose-cards", "holding": "fill-holding", "blip": "place-blip"}
+STEP_TEXT = {"roles": "roll for attacker and defender", "edge": "pick its table edge", "objective": "place objective",
+             "cards": "draw its cards", "choose-cards": "choose the cards it plays", "holding": "fill its holding area",
+             "blip": "place a blip"}
+OBJECTIVE_ORDER = ("delta", "epsilon", "alpha", "beta", "gamma")
+BLIPS = 16
+RULE = "p.~14-15, A60"
+
+# The deck set-up draws from: the program's deck, or the one ``new_battle`` was given.
+_deck_override: list[Deck] = []
+
+
+def setup_deck() -> Deck:
+    return _deck_override[-1] if _deck_override else playing_deck()
+
+
+# ---- where set-up stands ----------------------------------------------------------------------------------------
+
+
+def decision(s: GameState) -> Data | None:
+    """The decision the set-up waits for: ``{"step", "side", ...}``; ``None`` outside set-up."""
+    if s.phase != "setup" or not s.setup or not s.setup.get("queue"):
+        return None
+    first: Data = s.setup["queue"][0]
+    return first
+
+
+def deciding_side(s: GameState) -> str | None:
+    d = decision(s)
+    return d["side"] if d else None
+
+
+def step(kind: str, side: str, objective: str | None = None) -> Data:
+    """One decision of the queue: every entry has the same keys, so a save read back compares equal."""
+    return {"step": kind, "side": side, "objective": objective}
+
+
+def blank_setup(factions: dict[str, str], streak: dict[str, int] | None = None) -> Data:
+    return {"factions": dict(factions), "streak": {side: int((streak or {}).get(side, 0)) for side in SIDES},
+            "queue": [step("roles", "A")], "issued": {}, "offered": {}}
+
+
+def _setup(s: GameState) -> Data:
+    if s.setup is None:
+        raise Refused(f"set-up is over: the battle has begun [{RULE}]")
+    return s.setup
+
+
+# ---- the actions --------------------------------------------------------------------------------------------------
+
+
+def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
+    """Check that ``action`` is the decision set-up waits for, by the side that makes it, and resolve it."""
+    s = ctx.state
+    if s.phase != "setup" or s.setup is None:
+        raise Refused(f"{action.kind}: set-up is over, the battle has begun [{RULE}]")
+    d = decision(s)
+    if d is None:
+        raise Refused(f"set-up has no decision left [{RULE}]")
+    want = STEP_KIND[d["step"]]
+    kind = action.kind
+    if kind != want and not (kind == "place-blips" and want == "place-blip"):
+        raise Refused(f"set-up waits for side {d['side']} to {what_to_do(d)} ({want}), not {kind} [{RULE}]")
+    if d["step"] != "roles" and action.actor != d["side"]:
+        raise Refused(f"set-up waits for side {d['side']} to {what_to_do(d)}; side {action.actor or '?'} may not "
+                      f"[{RULE}]")
+    if d["step"] == "roles":
+        yield from roll_roles(ctx)
+    elif d["step"] == "edge":
+        yield from choose_edge(ctx, d["side"], action.args)
+    elif d["step"] == "objective":
+        yield from place_objective(ctx, d["side"], d["objective"], action.args)
+    elif d["step"] == "cards":
+        yield from draw_cards(ctx, d["side"], action.args)
+    elif d["step"] == "choose-cards":
+        yield from choose_cards(ctx, d["side"], action.args)
+    elif d["step"] == "holding":
+        yield from fill_holding(ctx, d["side"], action.args)
+    elif kind == "place-blips":
+        if action.args:
+            raise Refused("place-blips takes no arguments: it places the rest of this turn's blips for you")
+        side = d["side"]
+        while True:
+            yield from place_blip(ctx, side, {})
+            nxt = decision(s)
+            if nxt is None or nxt["step"] != "blip" or nxt["side"] != side:
+                break
+    else:
+        yield from place_blip(ctx, d["side"], action.args)
+    if s.setup is not None and not s.setup["queue"]:
+        finish(ctx)
+
+
+def what_to_do(d: Data) -> str:
+    text = STEP_TEXT[d["step"]]
+    return f"{text} {d['objective']}" if d["step"] == "objective" else text
+
+
+def _done(s: GameState) -> Data:
+    done: Data = _setup(s)["queue"].pop(0)
+    return done
+
+
+def roll_roles(ctx: Ctx) -> Rolling[None]:
+    """High roll attacks, low defends, a tie is a Chance Encounter; a campaign streak adds its bonus (A47)."""
+    s = ctx.state
+    setup = _setup(s)
+    rolls = {}
+    for side in SIDES:
+        bonus = int(setup["streak"].get(side, 0))
+        face = yield d6(f"attacker/defender roll for side {side}", "p.~15, A47", "high attacks")
+        rolls[side] = face + bonus
+        if bonus:
+            ctx.note(f"side {side} rolls {face} + {bonus} for its winning streak = {face + bonus} [p.31, A47]")
+    _done(s)
+    if rolls["A"] == rolls["B"]:
+        s.mode, s.attacker = "chance-encounter", None
+        ctx.event(f"both sides roll {rolls['A']}: a Chance Encounter", "[p.~15]")
+        yield from roll_initiative(ctx)
+        first = s.initiative
+        queue: list[Data] = [step("edge", other(first))]
+    else:
+        s.mode = "attack-defence"
+        s.attacker = "A" if rolls["A"] > rolls["B"] else "B"
+        ctx.event(f"A rolls {rolls['A']}, B rolls {rolls['B']}: side {s.attacker} attacks, side {other(s.attacker)} "
+                  f"defends", "[p.~15]")
+        attacker, defender = s.attacker, other(s.attacker)
+        queue = [step("edge", defender)]
+        queue += [step("objective", attacker if oid in ("delta", "epsilon") else defender, oid)
+                  for oid in OBJECTIVE_ORDER]
+    queue += [step("cards", side) for side in SIDES]
+    queue += [step("holding", side) for side in SIDES]
+    queue += [step("blip", side) for side in blip_order(s)]
+    setup["queue"] = queue
+
+
+def roll_initiative(ctx: Ctx) -> Rolling[None]:
+    """A Chance Encounter's roll-off for the Initiative, ties rolled again (p.~15)."""
+    s = ctx.state
+    while True:
+        a = yield d6("Initiative roll-off for side A", "p.~15", "high takes it")
+        b = yield d6("Initiative roll-off for side B", "p.~15", "high takes it")
+        if a != b:
+            break
+        ctx.note(f"both roll {a}: roll again [p.~15]")
+    s.initiative = "A" if a > b else "B"
+    ctx.event(f"Initiative roll-off: A {a}, B {b}: side {s.initiative} is the first player", "[p.~15]")
+
+
+def blip_order(s: GameState) -> list[str]:
+    """Whose blip goes down next: the defender's 16 then the attacker's; a Chance Encounter 4 at a time (p.~15)."""
+    if s.mode == "chance-encounter":
+        order: list[str] = []
+        first = s.initiative
+        for _ in range(BLIPS // 4):
+            for side in (first, other(first)):
+                order.extend([side] * 4)
+        return order
+    return [other(s.attacking_side())] * BLIPS + [s.attacking_side()] * BLIPS
+
+
+def _rotated(t: TerrainEntry, w: float, h: float) -> TerrainEntry:
+    if t.polygon is not None:
+        return t.model_copy(update={"polygon": [[w - x, h - y] for x, y in t.polygon]})
+    if t.circle is not None:
+        return t.model_copy(update={"circle": Circle(x=w - t.circle.x, y=h - t.circle.y, r=t.circle.r)})
+    return t
+
+
+def choose_edge(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
+    """The defender picks its edge (Chance Encounter: the second player). Taking the far edge turns the terrain about
+    the table's centre, so side A's edge stays at y = 0 and every zone keeps its place (p.~15)."""
+    s = ctx.state
+    _check_args("choose-edge", args, ("turn",))
+    if "turn" in args:
+        turn = args["turn"]
+        if not isinstance(turn, bool):
+            raise Refused(f"choose-edge: turn is true (take the far edge) or false (got {turn!r})")
+    else:
+        turn = bool(int((yield RollRequest(f"side {side} picks its table edge", "p.~15", "draw",
+                                           options=("this edge", "the far edge")))))
+    _done(s)
+    if turn:
+        s.terrain = [_rotated(t, s.width, s.height) for t in s.terrain]
+        ctx.event(f"side {side} takes the far table edge: the terrain is turned round about the table's centre",
+                  "[p.~15]")
+    else:
+        ctx.event(f"side {side} keeps its table edge", "[p.~15]")
+
+
+# ---- objectives ----------------------------------------------------------------------------------------------------
+
+
+def objective_zone(s: GameState, oid: str) -> tuple[float, float]:
+    """Delta and epsilon in the defender's 25 %, alpha-gamma in the defender's half (p.~15, A55)."""
+    defender = other(s.attacking_side())
+    depth = s.height / 4 if oid in ("delta", "epsilon") else s.height / 2
+    return (0.0, depth) if defender == "A" else (s.height - depth, s.height)
+
+
+EDGE_MARGIN = 6.0
+OBJECTIVE_GAP = 8.0
+
+
+def _keeps_apart(oid: str, other_id: str) -> bool:
+    """Delta and epsilon keep 8" from each other only; alpha to gamma from every objective (A55)."""
+    return oid not in ("delta", "epsilon") or other_id in ("delta", "epsilon")
+
+
+def objective_problems(s: GameState, oid: str, x: float, y: float, r: float = 0.5) -> list[str]:
+    """Why an objective may not stand at (x, y): zone, 6\" from every table edge, 8\" from the others (A55)."""
+    problems = []
+    lo, hi = objective_zone(s, oid)
+    where = "the defender's 25 %" if oid in ("delta", "epsilon") else "the defender's half"
+    if not (lo - EPS <= y <= hi + EPS):
+        problems.append(f"{oid} must stand in {where} (y from {lo:g} to {hi:g}) [p.~15, A55]")
+    margin = EDGE_MARGIN * s.scale
+    edge = min(x - r, y - r, s.width - x - r, s.height - y - r)
+    if edge < margin - EPS:
+        problems.append(f"{oid} is {edge:.2f}\" from a table edge; at least {margin:g}\" [p.~15, A55]")
+    gap = OBJECTIVE_GAP * s.scale
+    for o in s.objectives.values():
+        if o.id == oid or not _keeps_apart(oid, o.id):
+            continue
+        d = math.hypot(o.x - x, o.y - y) - o.base / 2 - r
+        if d < gap - EPS:
+            problems.append(f"{oid} is {max(d, 0):.2f}\" from {o.id}; at least {gap:g}\" [p.~15, A55]")
+    bf = s.battlefield()
+    if any(f.column(False).impassable and f.holds(x, y) for f in bf.terrain):
+        problems.append(f"{oid} would stand in impassable terrain [p.24]")
+    return problems
+
+
+def objective_free(s: GameState, oid: str) -> Data:
+    """Where ``oid`` may stand, as legal actions list it: the zone inside the 6\" margin, the discs of the
+    objectives it must keep 8\" from, and the impassable terrain (A55)."""
+    lo, hi = objective_zone(s, oid)
+    margin = EDGE_MARGIN * s.scale + 0.5
+    gap = OBJECTIVE_GAP * s.scale
+    apart = {o.id: {"centre": [o.x, o.y], "radius": gap + o.base / 2 + 0.5}
+             for o in s.objectives.values() if _keeps_apart(oid, o.id)}
+    impassable = [f.id for f in s.battlefield().terrain if f.column(False).impassable]
+    return {"x": [margin, s.width - margin], "y": [max(lo, margin), min(hi, s.height - margin)], "apart": apart,
+            "not_in": impassable}
+
+
+def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> list[tuple[float, float]]:
+    out = []
+    y = lo_y
+    while y <= hi_y + EPS:
+        x = lo_x
+        while x <= hi_x + EPS:
+            out.append((round(x, 3), round(y, 3)))
+            x += step
+        y += step
+    return out
+
+
+def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]], impassable: list[Any]) -> list[tuple[float, float]]:
+    """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
+    lo, hi = objective_zone(s, oid)
+    margin = EDGE_MARGIN * s.scale + 0.5
+    gap = OBJECTIVE_GAP * s.scale + 1.0
+    near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
+    out = []
+    for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0):
+        if any(math.hypot(px - x, py - y) < gap - EPS for px, py in near):
+            continue
+        if any(f.holds(x, y) for f in impassable):
+            continue
+        out.append((x, y))
+    return out
+
+
+def _completes(s: GameState, placed: dict[str, tuple[float, float]], impassable: list[Any]) -> bool:
+    """Can the remaining objectives still be placed (greedily) after ``placed``?"""
+    trial = dict(placed)
+    for oid in OBJECTIVE_ORDER:
+        if oid in trial:
+            continue
+        spots = _spots(s, oid, trial, impassable)
+        if not spots:
+            return False
+        trial[oid] = spots[0]
+    return True
+
+
+def _point(kind: str, args: Data) -> tuple[float, float] | None:
+    has_x, has_y = "x" in args, "y" in args
+    if has_x != has_y:
+        raise Refused(f"{kind}: give both x and y, or neither (place it for me)")
+    if not has_x:
+        return None
+    x, y = args["x"], args["y"]
+    for name, v in (("x", x), ("y", y)):
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
+            raise Refused(f"{kind}: {name} must be a number of inches (got {v!r})")
+    return float(x), float(y)
+
+
+def _check_args(kind: str, args: Data, allowed: tuple[str, ...]) -> None:
+    unknown = sorted(set(args) - set(allowed))
+    if unknown:
+        raise Refused(f"{kind}: unknown argument {', '.join(unknown)} (expected {', '.join(allowed) or 'none'})")
+
+
+def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
+    s = ctx.state
+    _check_args("place-objective", args, ("objective", "x", "y"))
+    if args.get("objective", oid) != oid:
+        raise Refused(f"side {side} places {oid} now, not {args.get('objective')!r} (order: "
+                      f"{', '.join(OBJECTIVE_ORDER)}) [p.~15, A55]")
+    ctx.figures["zone"] = objective_free(s, oid)
+    point = _point("place-objective", args)
+    if point is not None:
+        x, y = point
+        problems = objective_problems(s, oid, x, y)
+        if problems:
+            raise Refused("; ".join(problems))
+    else:
+        impassable = [f for f in s.battlefield().terrain if f.column(False).impassable]
+        placed = {o.id: (o.x, o.y) for o in s.objectives.values()}
+        cands = [c for c in _spots(s, oid, placed, impassable) if _completes(s, {**placed, oid: c}, impassable)]
+        if not cands:
+            raise Refused(f"there is no legal place left for objective {oid} [p.~15, A55]")
+        pick = yield RollRequest(f"place objective {oid} (side {side})", "p.~15, A55", "draw",
+                                 options=tuple(f"({x:g}, {y:g})" for x, y in cands))
+        x, y = cands[int(pick)]
+    _done(s)
+    s.objectives[oid] = ObjectiveState(oid, x, y)
+    ctx.event(f"side {side} places objective {oid} at ({x:g}, {y:g})", "[p.~15, A55]", units=[oid])
+
+
+# ---- cards ---------------------------------------------------------------------------------------------------------
+
+
+def _mission_kind(s: GameState, side: str) -> str:
+    if s.mode == "chance-encounter":
+        return "chance-encounter"
+    return "offence" if side == s.attacker else "defence"
+
+
+def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
+    """A mission, a troop card and a drone card, secret to the owner; the mission names the troop line (p.~9, A42).
+    At streak 2 an extra Troop card, at streak 3 also an extra Mission card: the side then chooses (A47)."""
+    s = ctx.state
+    setup = _setup(s)
+    _check_args("draw-cards", args, ("purchase",))
+    deck = setup_deck()
+    kind = _mission_kind(s, side)
+    missions, troops, drones = deck.missions(kind), deck.troop_cards, deck.drone_cards
+    m = missions[int((yield RollRequest(f"side {side} draws a {kind} mission card", "p.~9, A42", "draw",
+                                        options=tuple(c.id for c in missions), secret=side)))]
+    t = troops[int((yield RollRequest(f"side {side} draws a troop card", "p.~9, A42", "draw",
+                                      options=tuple(c.id for c in troops), secret=side)))]
+    d = drones[int((yield RollRequest(f"side {side} draws a drone card", "p.~9, A42", "draw",
+                                      options=tuple(c.id for c in drones), secret=side)))]
+    streak = int(setup["streak"].get(side, 0))
+    mission_ids, troop_ids = [m.id], [t.id]
+    if streak >= 2:
+        rest = tuple(c.id for c in troops if c.id != t.id)
+        if rest:
+            troop_ids.append(rest[int((yield RollRequest(f"side {side} draws an extra troop card", "p.31, A47",
+                                                         "draw", options=rest, secret=side)))])
+    if streak >= 3:
+        rest = tuple(c.id for c in missions if c.id != m.id)
+        if rest:
+            mission_ids.append(rest[int((yield RollRequest(f"side {side} draws an extra mission card", "p.31, A47",
+                                                           "draw", options=rest, secret=side)))])
+    _done(s)
+    if len(mission_ids) == 1 and len(troop_ids) == 1:
+        _issue(ctx, side, m.id, t.id, d.id, args.get("purchase"))
+        return
+    if "purchase" in args:
+        raise Refused("draw-cards: with a choice of cards to make, the drone purchase goes with choose-cards [A47]")
+    setup["offered"][side] = {"mission": mission_ids, "troop": troop_ids, "drone": d.id}
+    setup["queue"].insert(0, step("choose-cards", side))
+    titles = "; ".join([f"mission {deck.mission(i).title!r} (troop line {deck.mission(i).troop_line})" for i in mission_ids]
+                       + [f"troop card {deck.troop(i).title!r}" for i in troop_ids] + [f"drone card {d.title!r}"])
+    ctx.event(f"side {side} draws its cards and, for its winning streak of {streak}, "
+              f"{'an extra Troop and Mission card' if streak >= 3 else 'an extra Troop card'} (secret)", "[p.31, A47]",
+              private={side: f"{titles}; choose the cards you play"})
+
+
+def choose_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
+    """The streak's choice (A47): which mission and troop card to play; the others go back unseen."""
+    s = ctx.state
+    setup = _setup(s)
+    _check_args("choose-cards", args, ("mission", "troop", "purchase"))
+    offered = setup["offered"].get(side)
+    if not offered:
+        raise Refused(f"side {side} has no cards to choose from [p.31, A47]")
+    for what in ("mission", "troop"):
+        if what in args and args[what] not in offered[what]:
+            raise Refused(f"choose-cards: {what} must be one of the cards drawn ({', '.join(offered[what])}) "
+                          f"[p.31, A47]")
+    chosen = {}
+    for what in ("mission", "troop"):
+        ids = list(offered[what])
+        if what in args:
+            chosen[what] = args[what]
+        elif len(ids) == 1:
+            chosen[what] = ids[0]
+        else:
+            chosen[what] = ids[int((yield RollRequest(f"side {side} chooses its {what} card", "p.31, A47", "draw",
+                                                      options=tuple(ids), secret=side)))]
+    _done(s)
+    del setup["offered"][side]
+    _issue(ctx, side, chosen["mission"], chosen["troop"], offered["drone"], args.get("purchase"))
+
+
+def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, purchase: object) -> None:
+    s = ctx.state
+    setup = _setup(s)
+    deck = setup_deck()
+    m, t, d = deck.mission(mission_id), deck.troop(troop_id), deck.drone(drone_id)
+    if purchase is not None and s.mode != "chance-encounter":
+        raise Refused("drones are bought only in a Chance Encounter [p.~15, A42]")
+    if purchase is not None and not isinstance(purchase, dict):
+        raise Refused(f"purchase: expected {{drone type: number}} (got {purchase!r})")
+    from ..rules.errors import InputError
+
+    try:
+        force = issue_force(t, m.troop_line, d, deck.prices, purchase)
+    except InputError as e:
+        raise Refused("; ".join(e.problems)) from None
+    s.missions[side] = m.id
+    s.cards[side] = {"troop": t.id, "line": m.troop_line, "drone": d.id, "drone_line": force.drone_line}
+    counts: dict[str, int] = {}
+    issued = []
+    for unit in force.units:
+        counts[unit.type] = counts.get(unit.type, 0) + 1
+        issued.append({"id": f"{side.lower()}-{unit.type}-{counts[unit.type]}", "type": unit.type,
+                       "rating": unit.rating})
+    setup["issued"][side] = issued
+    ctx.event(f"side {side} draws its cards (secret)", "[p.~9]",
+              private={side: f"mission {m.title!r} (troop line {m.troop_line}); troop card {t.title!r}; "
+                             f"drone card {d.title!r} line {force.drone_line}"})
+
+
+def issued_units(s: GameState, side: str) -> list[UnitContents]:
+    """The units ``side``'s cards issued, still to go into its holding area."""
+    setup = _setup(s)
+    faction = setup["factions"][side]
+    return [UnitContents(id=u["id"], side=as_side(side), faction=faction, rating=u["rating"], type=u["type"])
+            for u in setup["issued"].get(side, [])]
+
+
+# ---- the holding area -------------------------------------------------------------------------------------------
+
+
+def holding_problems(s: GameState, side: str, squares: object) -> list[str]:
+    """Why an arrangement of the issued units is not allowed: squares 1-16, at most 2 units a square, every issued
+    unit exactly once (p.~10)."""
+    if not isinstance(squares, dict):
+        return [f"squares: expected {{square: [unit ids]}} (got {type(squares).__name__})"]
+    ids = {u.id for u in issued_units(s, side)}
+    problems = []
+    placed: list[str] = []
+    for key, units in squares.items():
+        try:
+            n = int(key)
+        except (TypeError, ValueError):
+            problems.append(f"square {key!r}: expected a square number from 1 to {SQUARES} [p.~10]")
+            continue
+        if not 1 <= n <= SQUARES:
+            problems.append(f"square {n}: expected a square number from 1 to {SQUARES} [p.~10]")
+            continue
+        if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
+            problems.append(f"square {n}: expected a list of unit ids")
+            continue
+        if len(units) > UNITS_PER_SQUARE:
+            problems.append(f"square {n} holds {len(units)} units; at most {UNITS_PER_SQUARE} [p.~10]")
+        for u in units:
+            if u not in ids:
+                problems.append(f"square {n}: {u!r} is not a unit side {side}'s cards issued "
+                                f"(expected one of {', '.join(sorted(ids))})")
+            elif u in placed:
+                problems.append(f"square {n}: {u} is already in another square")
+            placed.append(u)
+    left = sorted(ids - set(placed))
+    if left and not problems:
+        problems.append(f"every issued unit goes into a square: {', '.join(left)} left [p.~10]")
+    return problems
+
+
+def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
+    """16 squares, at most 2 units each; squares left empty become decoys (p.~10)."""
+    s = ctx.state
+    _check_args("fill-holding", args, ("squares",))
+    units = issued_units(s, side)
+    by_id = {u.id: u for u in units}
+    holding: dict[int, list[UnitContents] | None] = {n: [] for n in range(1, SQUARES + 1)}
+    if "squares" in args:
+        problems = holding_problems(s, side, args["squares"])
+        if problems:
+            raise Refused(f"side {side}'s holding area: " + "; ".join(problems))
+        for key, ids in args["squares"].items():
+            holding[int(key)] = [by_id[u] for u in ids]
+    else:
+        # One unit per square while there is room, pairs beyond 16; the squares are drawn from the owner's secret
+        # stream, so that nothing about a square's number says what it holds.
+        if len(units) > SQUARES * UNITS_PER_SQUARE:
+            raise Refused(f"side {side}: {len(units)} units do not fit 16 squares of 2 [p.~10]")
+        groups = [[u] for u in units[:SQUARES]]
+        for i, u in enumerate(units[SQUARES:]):
+            groups[i].append(u)
+        free = list(range(1, SQUARES + 1))
+        for g in groups:
+            pick = yield RollRequest(f"side {side} chooses a holding square", "p.~10", "draw",
+                                     options=tuple(str(n) for n in free), secret=side)
+            holding[free.pop(int(pick))] = g
+    _done(s)
+    _setup(s)["issued"].pop(side, None)
+    s.holding[side] = Holding(holding)
+    filled = sum(1 for v in holding.values() if v)
+    # How many squares hold units is secret (A59): the opponent learns only that the area was filled.
+    ctx.event(f"side {side} fills its holding area (secret)", "[p.~10, A59]",
+              private={side: f"{filled} squares hold units, {SQUARES - filled} are decoys: "
+                             + "; ".join(f"{n}: {', '.join(u.id for u in v or []) or 'decoy'}" for n, v in holding.items())})
+
+
+# ---- blips ---------------------------------------------------------------------------------------------------------
+
+
+DEPLOY_DEPTH = 6.0
+
+
+def deployment_zone(s: GameState, side: str) -> tuple[float, float]:
+    """The band of y a side's blips deploy in: within 6\" of its edge, or the defender's whole half (p.~15)."""
+    depth = DEPLOY_DEPTH * s.scale
+    defender = s.mode == "attack-defence" and s.attacker is not None and side != s.attacker
+    if side == "A":
+        return (0.0, s.height / 2) if defender else (0.0, depth)
+    return (s.height / 2, s.height) if defender else (s.height - depth, s.height)
+
+
+def unused_squares(s: GameState, side: str) -> list[int]:
+    taken = {b.square for b in s.blips.values() if b.side == side}
+    return [n for n in range(1, SQUARES + 1) if n not in taken]
+
+
+def blip_problems(s: GameState, side: str, x: float, y: float, r: float = 0.5) -> list[str]:
+    """Why a blip of ``side`` may not stand at (x, y): its zone (with the distance that fails), the table, the
+    other bases, impassable terrain (p.~15)."""
+    problems = []
+    lo, hi = deployment_zone(s, side)
+    defender = s.mode == "attack-defence" and side != s.attacker
+    edge_y = 0.0 if side == "A" else s.height
+    if defender:
+        if not (lo - EPS <= y <= hi + EPS):
+            problems.append(f"side {side}, the defender, deploys anywhere in its half (y from {lo:g} to {hi:g}); "
+                            f"({x:g}, {y:g}) is {abs(y - s.height / 2):.2f}\" beyond the centre line [p.~15]")
+    else:
+        depth = DEPLOY_DEPTH * s.scale
+        far = abs(y - edge_y)
+        if far > depth + EPS:
+            problems.append(f"side {side}'s blips deploy within {depth:g}\" of its edge (y = {edge_y:g}); "
+                            f"({x:g}, {y:g}) is {far:.2f}\" from it [p.~15]")
+    bf = s.battlefield()
+    if not bf.on_table(x, y, r):
+        problems.append(f"({x:g}, {y:g}): the blip's base must stand wholly on the table")
+    for p in bf.pieces.values():
+        gap = math.hypot(p.x - x, p.y - y) - p.radius - r
+        if gap < -EPS:
+            problems.append(f"({x:g}, {y:g}) overlaps {p.id} by {-gap:.2f}\"")
+    for f in bf.terrain:
+        if f.column(False).impassable and f.holds(x, y):
+            problems.append(f"({x:g}, {y:g}) is in impassable terrain ({f.id}) [p.24]")
+    return problems
+
+
+def blip_free(s: GameState, side: str) -> Data:
+    lo, hi = deployment_zone(s, side)
+    impassable = [f.id for f in s.battlefield().terrain if f.column(False).impassable]
+    return {"x": [0.5, s.width - 0.5], "y": [max(lo, 0.5), min(hi, s.height - 0.5)], "not_in": impassable,
+            "not_on": "another base"}
+
+
+def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) -> list[tuple[float, float]]:
+    bf = s.battlefield()
+    pieces = list(bf.pieces.values())
+    impassable = [f for f in bf.terrain if f.column(False).impassable]
+    return [(x, y) for x, y in spots
+            if bf.on_table(x, y, r)
+            and not any(math.hypot(p.x - x, p.y - y) < p.radius + r - EPS for p in pieces)
+            and not any(f.holds(x, y) for f in impassable)]
+
+
+def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
+    """One blip counter: where it stands and which square it stands for (secret), or either drawn for the owner."""
+    s = ctx.state
+    _check_args("place-blip", args, ("x", "y", "square"))
+    ctx.figures["zone"] = blip_free(s, side)
+    unused = unused_squares(s, side)
+    if "square" in args:
+        square = args["square"]
+        if isinstance(square, bool) or not isinstance(square, int) or square not in unused:
+            raise Refused(f"square: a square of side {side}'s holding area no blip stands for yet "
+                          f"({', '.join(map(str, unused))}) (got {square!r}) [p.~10, A59]")
+    else:
+        square = None
+    point = _point("place-blip", args)
+    lo, hi = deployment_zone(s, side)
+    if point is not None:
+        x, y = point
+        problems = blip_problems(s, side, x, y)
+        if problems:
+            raise Refused("; ".join(problems))
+    else:
+        cands = _free_spots(s, _grid(1, s.width - 1, lo + 0.75, hi - 0.75, 1.5))
+        if not cands:
+            raise Refused(f"side {side} has no room left to deploy a blip [p.~15]")
+        pick = yield RollRequest(f"side {side} places a blip", "p.~15", "draw",
+                                 options=tuple(f"({x:g}, {y:g})" for x, y in cands))
+        x, y = cands[int(pick)]
+    if square is None:
+        square = unused[int((yield RollRequest(f"side {side} chooses the square of a blip", "A59", "draw",
+                                               options=tuple(map(str, unused)), secret=side)))]
+    # The counter's label is drawn from the owner's secret stream: nothing the opponent sees names its square
+    # (A59); the square stays on the counter's reverse side, in the state.
+    free = [label for label in BLIP_LABELS if blip_id(side, label) not in s.blips]
+    label = free[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=tuple(free),
+                                        secret=side)))]
+    ident = blip_id(side, label)
+    _done(s)
+    s.blips[ident] = BlipState(ident, side, x, y, square, 1.0, True)
+    # The table shows where the counter went, and its owner's view what it stands for; the log says no more, not
+    # even which counter it was in the order of placing (A59).
+    ctx.event(f"side {side} places a blip", "[p.~15]")
+
+
+# ---- the end of set-up ------------------------------------------------------------------------------------------
+
+
+def finish(ctx: Ctx) -> None:
+    """The attacker takes the Initiative with no roll (a Chance Encounter's roll-off already gave it), both sides
+    are sealed, and round 1 begins (p.~15, p.16)."""
+    from .engine import start_round_one
+
+    s = ctx.state
+    if s.mode == "attack-defence":
+        s.initiative = s.attacking_side()
+        ctx.event(f"side {s.attacker}, the attacker, takes the Initiative counter (no roll)", "[p.~15]")
+    seal_all(s, ctx, dict(s.salts) if all(side in s.salts for side in SIDES) else None)
+    s.setup = None
+    start_round_one(ctx, s.initiative)
+
+
+# ---- what the side to decide may do -------------------------------------------------------------------------------
+
+
+def setup_legal(s: GameState, side: str) -> list[tuple[str, str, Data, Data]]:
+    """(kind, actor, args, free) of every set-up action ``side`` may take now (empty when it is not its call)."""
+    d = decision(s)
+    if d is None or d["side"] != side:
+        return []
+    step = d["step"]
+    if step == "roles":
+        return [("roll-roles", "", {}, {})]
+    if step == "edge":
+        return [("choose-edge", side, {}, {"turn": [False, True]})]
+    if step == "objective":
+        return [("place-objective", side, {"objective": d["objective"]}, {"x, y": objective_free(s, d["objective"])})]
+    if step == "cards":
+        free = {"purchase": "Chance Encounter: {drone type: number} within the troop line's points [A42]"} \
+            if s.mode == "chance-encounter" else {}
+        return [("draw-cards", side, {}, free)]
+    if step == "choose-cards":
+        offered = _setup(s)["offered"][side]
+        return [("choose-cards", side, {}, {"mission": list(offered["mission"]), "troop": list(offered["troop"])})]
+    if step == "holding":
+        ids = [u.id for u in issued_units(s, side)]
+        return [("fill-holding", side, {}, {"squares": {"squares": [1, SQUARES], "per_square": UNITS_PER_SQUARE,
+                                                        "units": ids}})]
+    return [("place-blip", side, {}, {"x, y": blip_free(s, side), "square": unused_squares(s, side)}),
+            ("place-blips", side, {}, {})]
