@@ -12,6 +12,7 @@ from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game
 from referee.game.legal import legal_actions, to_act
 from referee.game.record import read_save, save_game, state_digest
+from referee.game.seal import seal_report
 from referee.game.selfplay import play_battle
 from referee.game.session import Session
 from referee.game.setup import new_game
@@ -232,6 +233,7 @@ def test_a_whole_setup_by_actions_then_a_battle_saved_and_replayed_in_a_new_proc
     for kind in ("roll-roles", "choose-edge", "draw-cards", "fill-holding", "place-blip"):
         assert kind in kinds
     assert game.initial.phase == "setup" and game.state.phase in ("over", "end-of-round")
+    assert all(r["matches"] for r in seal_report(game).values()), "the seals are checked against set-up's end"
     path = save_game(game, tmp_path / "battle.json", dice)
     doc = json.loads(path.read_text())
     assert doc["version"] == 3 and doc["initial"]["phase"] == "setup" and "setup" in doc["initial"]

@@ -101,6 +101,22 @@ class Game:
             self.record.append(RecordEntry(action, list(outcome.rolls)))
         return outcome
 
+    def after_setup(self) -> GameState:
+        """The state the moment set-up ended (what the seals were made of): ``initial`` for a battle whose record
+        starts after set-up, else the record replayed to the end of its set-up decisions (the state now while set-up
+        still runs)."""
+        if self.initial.phase != "setup":
+            return self.initial
+        state = self.initial.copy()
+        for i, entry in enumerate(self.record):
+            if state.phase != "setup":
+                break
+            outcome = play(state, entry.action, replay_source(entry.rolls))
+            if not outcome.legal:
+                raise ValueError(f"action {i + 1} ({entry.action.text()}) no longer replays: {outcome.reason}")
+            state = outcome.state
+        return state
+
     def rebuild(self, upto: int | None = None) -> GameState:
         """Replays the record (or its first ``upto`` entries) from the initial state with the recorded dice."""
         state = self.initial.copy()

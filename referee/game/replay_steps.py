@@ -36,7 +36,7 @@ class BattleReplay:
         return [*SIDES, TRUTH] if self.over else list(SIDES)
 
     def state_at(self, n: int) -> GameState:
-        """The state after the first ``n`` actions (0: straight after set-up)."""
+        """The state after the first ``n`` actions (0: the record's start, before set-up in a new battle)."""
         if not 0 <= n <= self.steps:
             raise ValueError(f"the battle has {self.steps} actions; there is no step {n}")
         if n not in self._states:
@@ -63,6 +63,8 @@ class BattleReplay:
         """What ``viewer`` was told by action ``n``: the log lines it added, from that viewer's own log (so a
         player's replay quotes only what the player read at the time, private notes of the other side never)."""
         if n == 0:
+            if self.game.initial.phase == "setup":
+                return ["the table before set-up"]
             return ["after set-up, before the first action"]
         before = len(self.state_at(n - 1).log)
         lines = []

@@ -5,7 +5,7 @@ At the end of set-up each side's whole secret set-up is sealed: the seal is the 
 blip counter stands for which square, its mission card, its troop and drone cards, and a random salt. The seal is shown to both players (``state.sealed``, visible in every player view); the salt stays
 secret in the state (``state.salts``) until the battle is over, so the seal tells the opponent nothing -- not even
 which of a few likely holding areas it is. The end-of-battle report recomputes each seal from the state as it was
-sealed (``Game.initial``, the state after set-up) and compares it with the one shown all game (``verify_seals``).
+sealed (``Game.after_setup()``, the state set-up ended in) and compares it with the one shown all game (``verify_seals``).
 
 The salt comes from the operating system's secure generator, not from the dice: it is not a chance event of the
 game, and the state after set-up (salts included) is stored whole in a save, so replays stay exact.
@@ -163,8 +163,10 @@ def verify_seal(state: GameState, side: str, sealed: str | None = None) -> SealC
 
 
 def verify_seals(game: Game) -> dict[str, SealCheck]:
-    """Both sides' seals for a ``Game``: recomputed from ``game.initial``, compared with the seals now shown."""
-    return {side: verify_seal(game.initial, side, game.state.sealed.get(side)) for side in SIDES}
+    """Both sides' seals for a ``Game``: recomputed from the state set-up ended in, compared with the seals now
+    shown."""
+    made = game.after_setup()
+    return {side: verify_seal(made, side, game.state.sealed.get(side)) for side in SIDES}
 
 
 def seal_all(state: GameState, ctx: Ctx | None = None, salts: dict[str, str] | None = None) -> GameState:
@@ -194,9 +196,10 @@ def seal_report(game: Game) -> dict[str, Data]:
     after set-up, whether they match, a sentence saying so, and the sealed document itself. Anyone can check the
     referee at the table: the SHA-256 of ``document`` (for example ``sha256sum`` of the text) is the seal."""
     out: dict[str, Data] = {}
+    made = game.after_setup()
     for side, check in verify_seals(game).items():
         out[side] = {"sealed": check.sealed, "recomputed": check.recomputed, "matches": check.matches,
-                     "text": check.text(), "document": sealed_text(game.initial, side)}
+                     "text": check.text(), "document": sealed_text(made, side)}
     return out
 
 
