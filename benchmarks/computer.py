@@ -20,9 +20,9 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -37,27 +37,21 @@ class Tally:
         return self.wins / self.games if self.games else 0.0
 
 
-@dataclass
-class Figures:
-    times: dict[str, list[float]] = field(default_factory=dict)
-    peek_checked: int = 0
-    peek_changed: int = 0
-    peek_examples: list[str] = field(default_factory=list)
-
-
-def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, figures: Figures,
-           peek_every: int, peek_left: list[int]) -> dict[str, object]:
+def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek_every: int,
+           peek_quota: int) -> dict[str, Any]:
+    """One seeded battle; its result, the computer's decision times per level and its peek checks."""
     from referee import paths
+    from referee.game import selfplay
     from referee.game.computer.peek import check, honest
     from referee.game.engine import Game
     from referee.game.players import ComputerPlayer, make_player
     from referee.game.record import new_seeded_dice
-    from referee.game.selfplay import play_battle
     from referee.game.session import Session
     from referee.game.setup import SetupChoices, new_battle
     from referee.rules.factions import faction_files
     from referee.rules.scenario import load_scenario
 
+    t0 = time.perf_counter()
     table = load_scenario(paths.table_file(table_name))
     rng = random.Random(seed)
     known = sorted(faction_files())
@@ -67,18 +61,19 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, figu
     game = Game(state)
     players = {side: make_player(kind, side, seed, rng) for side, kind in zip("AB", kinds)}
     peek_rng = random.Random(seed * 7919 + 1)
+    times: dict[str, list[float]] = {}
+    peek = {"checked": 0, "changed": 0, "examples": []}
     count = [0]
-    for side, p in players.items():
+    for p in players.values():
         if not isinstance(p, ComputerPlayer):
             continue
         computer = p.computer
-        level = computer.level.name
         inner = computer.decide
 
-        def timed(view, legal, inner=inner, level=level):       # type: ignore[no-untyped-def]
-            t0 = time.perf_counter()
+        def timed(view, legal, inner=inner, level=computer.level.name):       # type: ignore[no-untyped-def]
+            t = time.perf_counter()
             d = inner(view, legal)
-            figures.times.setdefault(level, []).append(time.perf_counter() - t0)
+            times.setdefault(level, []).append(time.perf_counter() - t)
             return d
 
         computer.decide = timed        # type: ignore[method-assign]
@@ -87,47 +82,37 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, figu
         def act_and_peek(session: Session, side: str, act=act, inner=inner):      # type: ignore[no-untyped-def]
             count[0] += 1
             s = session.state
-            if peek_left[0] > 0 and count[0] % peek_every == 0 and s.phase == "action":
+            if peek["checked"] < peek_quota and count[0] % peek_every == 0 and s.phase == "action":
                 r = check(s, side, honest(inner), peek_rng, 1)
-                figures.peek_checked += r.checked
-                figures.peek_changed += r.changed
-                figures.peek_examples.extend(r.examples)
-                peek_left[0] -= r.checked
+                peek["checked"] += r.checked
+                peek["changed"] += r.changed
+                peek["examples"] += r.examples
             return act(session, side)
 
         p.act = act_and_peek           # type: ignore[method-assign]
-    play_battle(game, dice, rng, rounds, 20000, players)
+    selfplay.play_battle(game, dice, rng, rounds, 20000, players)
     s = game.state
     result = s.result or {}
-    return {"winner": result.get("winner"), "vp": result.get("vp"), "round": s.round, "phase": s.phase,
-            "control": s.control}
+    return {"winner": result.get("winner"), "vp": result.get("vp") or {"A": 0, "B": 0}, "round": s.round,
+            "times": times, "peek": peek, "seconds": time.perf_counter() - t0}
 
 
-def pairing(name: str, kinds: tuple[str, str], seeds: list[int], tables: list[str], rounds: int, figures: Figures,
-            peek_every: int, peek_left: list[int], out: list[str]) -> Tally:
+def _run(job: tuple[Any, ...]) -> dict[str, Any]:
+    name, seed, table, seat, me, rounds, peek_every, quota = job
+    r = battle(seed, table, seat, rounds, peek_every, quota)
+    r.update(name=name, seed=seed, table=table, me=me, measured=seat[0] if me == "A" else seat[1])
+    return r
+
+
+def jobs_for(name: str, kinds: tuple[str, str], seeds: list[int], tables: list[str], rounds: int,
+             peek_every: int, quota: int) -> list[tuple[Any, ...]]:
     """``kinds[0]`` is the player measured; each seed is played twice, with the sides swapped."""
-    tally = Tally()
+    out = []
     for i, seed in enumerate(seeds):
         table = tables[i % len(tables)]
-        for swap in (False, True):
-            seat = (kinds[1], kinds[0]) if swap else kinds
-            me = "B" if swap else "A"
-            t0 = time.perf_counter()
-            r = battle(seed, table, seat, rounds, figures, peek_every, peek_left)
-            vp = r["vp"] or {"A": 0, "B": 0}
-            assert isinstance(vp, dict)
-            tally.games += 1
-            if r["winner"] == me:
-                tally.wins += 1
-            elif r["winner"] is None:
-                tally.wins += 0.5
-                tally.draws += 1
-            tally.margins.append(vp[me] - vp["B" if me == "A" else "A"])
-            out.append(f"  {name}: seed {seed} on {table}, {kinds[0]} as side {me}: winner "
-                       f"{r['winner'] or 'none (a draw)'}, VP A {vp['A']} B {vp['B']}, round {r['round']}, "
-                       f"{time.perf_counter() - t0:.0f} s")
-            print(out[-1], file=sys.stderr, flush=True)
-    return tally
+        out.append((name, seed, table, kinds, "A", rounds, peek_every, quota))
+        out.append((name, seed, table, (kinds[1], kinds[0]), "B", rounds, peek_every, quota))
+    return out
 
 
 def p95(xs: list[float]) -> float:
@@ -138,10 +123,11 @@ def p95(xs: list[float]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="20 battles capped at 3 rounds, 100 peek-checked decisions")
     ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     ap.add_argument("--rounds", type=int, default=None, help="the round cap (default 3 quick, 8 full)")
+    ap.add_argument("--jobs", type=int, default=1, help="battles played at once, one process each (default 1)")
     args = ap.parse_args(argv)
     tables = ["pastoral-hills", "blasted-urban"]
     if args.quick:
@@ -150,42 +136,69 @@ def main(argv: list[str] | None = None) -> int:
         seeds_random, seeds_hard, seeds_easy, rounds, peeks = (list(range(1, 101)), list(range(101, 121)),
                                                                list(range(121, 141)), 8, 1000)
     rounds = args.rounds or rounds
-    figures = Figures()
-    lines: list[str] = []
-    peek_left = [peeks]
-    battles_vs_random = 2 * len(seeds_random)
-    # Sample decisions evenly over the battles against random play: enough of them to reach the peek target.
-    peek_every = 3
+    # Peek checks are made in the battles against random play, every third decision, up to a share each.
+    quota = -(-peeks // (2 * len(seeds_random))) + 2
+    jobs = (jobs_for("normal vs random", ("computer:normal", "random"), seeds_random, tables, rounds, 3, quota)
+            + jobs_for("hard vs normal", ("computer:hard", "computer:normal"), seeds_hard, tables, rounds, 3, 0)
+            + jobs_for("normal vs easy", ("computer:normal", "computer:easy"), seeds_easy, tables, rounds, 3, 0))
     t0 = time.perf_counter()
-    vs_random = pairing("normal vs random", ("computer:normal", "random"), seeds_random, tables, rounds, figures,
-                        peek_every, peek_left, lines)
-    hard = pairing("hard vs normal", ("computer:hard", "computer:normal"), seeds_hard, tables, rounds, figures,
-                   peek_every, peek_left, lines)
-    easy = pairing("normal vs easy", ("computer:normal", "computer:easy"), seeds_easy, tables, rounds, figures,
-                   peek_every, peek_left, lines)
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(_run, jobs))
+    else:
+        results = [_run(j) for j in jobs]
     elapsed = time.perf_counter() - t0
-    games = vs_random.games + hard.games + easy.games
+    tallies: dict[str, Tally] = {}
+    times: dict[str, list[float]] = {}
+    checked = changed = 0
+    examples: list[str] = []
+    lines = []
+    for r in results:
+        t = tallies.setdefault(r["name"], Tally())
+        me, vp = r["me"], r["vp"]
+        t.games += 1
+        if r["winner"] == me:
+            t.wins += 1
+        elif r["winner"] is None:
+            t.wins += 0.5
+            t.draws += 1
+        t.margins.append(vp[me] - vp["B" if me == "A" else "A"])
+        for lv, ts in r["times"].items():
+            times.setdefault(lv, []).extend(ts)
+        checked += r["peek"]["checked"]
+        changed += r["peek"]["changed"]
+        examples += r["peek"]["examples"]
+        lines.append(f"  {r['name']}: seed {r['seed']} on {r['table']}, {r['measured']} as side {me}: "
+                     f"{'won' if r['winner'] == me else 'a draw' if r['winner'] is None else 'lost'}, "
+                     f"VP A {vp['A']} B {vp['B']}, ended in round {r['round']}, {r['seconds']:.0f} s")
+    vs_random, hard, easy = (tallies.get(n, Tally()) for n in ("normal vs random", "hard vs normal", "normal vs easy"))
+    games = len(results)
     per_level = {lv: {"decisions": len(ts), "median_s": round(statistics.median(ts), 3), "p95_s": round(p95(ts), 3)}
-                 for lv, ts in sorted(figures.times.items())}
+                 for lv, ts in sorted(times.items())}
     print(f"computer benchmark ({'quick' if args.quick else 'full'}): {games} battles on {', '.join(tables)}, "
           f"each seed played twice with the sides swapped; every battle capped at {rounds} rounds (then both agree "
-          f"to stop, the table is Contested, and the engine's result decides; a draw counts half)")
+          f"to stop, the table is Contested, and the engine's result decides: mission Victory Points; a draw "
+          f"counts half); {args.jobs} at a time")
     for line in lines:
         print(line)
     print("| figure | measured | target |")
     print("|---|---|---|")
-    print(f"| win rate, normal vs random, {vs_random.games} battles | {vs_random.rate:.0%} ({vs_random.draws} draws) | >= 95 % |")
-    print(f"| win rate, hard vs normal, {hard.games} battles | {hard.rate:.0%} ({hard.draws} draws) | >= 65 % |")
-    print(f"| win rate, normal vs easy, {easy.games} battles | {easy.rate:.0%} ({easy.draws} draws) | >= 65 % |")
+    for label, t, target in (("normal vs random", vs_random, ">= 95 %"), ("hard vs normal", hard, ">= 65 %"),
+                             ("normal vs easy", easy, ">= 65 %")):
+        mean = statistics.mean(t.margins) if t.margins else 0.0
+        print(f"| win rate, {label}, {t.games} battles | {t.rate:.0%} ({t.draws} draws, mean margin {mean:+.1f} VP) "
+              f"| {target} |")
     for lv, f in per_level.items():
         target = {"normal": "<= 1 s", "hard": "<= 3 s"}.get(lv, "-")
-        print(f"| decision time {lv}, {f['decisions']} decisions | median {f['median_s']} s, p95 {f['p95_s']} s | {target} |")
-    print(f"| peek test: decisions changed by re-dealing hidden information | {figures.peek_changed} of "
-          f"{figures.peek_checked} | 0 of >= {peeks} |")
-    for e in figures.peek_examples[:5]:
+        print(f"| decision time {lv}, {f['decisions']} decisions | median {f['median_s']} s, p95 {f['p95_s']} s "
+              f"| {target} |")
+    print(f"| peek test: decisions changed by re-dealing hidden information | {changed} of {checked} "
+          f"| 0 of >= {peeks} |")
+    for e in examples[:5]:
         print(f"  changed: {e}")
     print(f"elapsed {elapsed:.0f} s")
-    del battles_vs_random
     if args.json:
         print(json.dumps({
             "games": games, "rounds_cap": rounds,
@@ -194,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             "win_rate_normal_vs_easy": round(easy.rate, 3),
             "decision_p95_s": per_level.get("normal", {}).get("p95_s", 0.0),
             "decision_p95_s_by_level": {lv: f["p95_s"] for lv, f in per_level.items()},
-            "peek_changes": figures.peek_changed, "decisions_checked": figures.peek_checked,
+            "peek_changes": changed, "decisions_checked": checked,
             "elapsed_s": round(elapsed, 1),
         }))
     return 0

@@ -22,9 +22,9 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", worlds=1, dice_samples=1, move_points=6, slack=1.5, look_ahead=False, activations=2),
-    "normal": Level("normal", worlds=1, dice_samples=3, move_points=12, slack=0.0, look_ahead=False, activations=4),
-    "hard": Level("hard", worlds=3, dice_samples=4, move_points=16, slack=0.0, look_ahead=True, activations=7),
+    "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=1.5, look_ahead=False, activations=2),
+    "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
+    "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6),
 }
 
 

@@ -54,6 +54,17 @@ class HeadDice:
         return self.rng.randint(1, 6)
 
 
+class FixedDice(HeadDice):
+    """Every d6 shows ``face``: the computer's way to see each outcome of a shot whose odds the preview gives."""
+
+    def __init__(self, face: int, rng: random.Random):
+        super().__init__(rng)
+        self.face = face
+
+    def answer(self, request: RollRequest) -> float:
+        return self.face if request.kind == "d6" else super().answer(request)
+
+
 @dataclass(frozen=True)
 class Decision:
     action: Action
@@ -92,7 +103,10 @@ class _Think:
         return evaluate(state, s.me, s.my_mission, s.their_missions, self.aims, self.belief)
 
     def simulate(self, world: GameState, action: Action, samples: int) -> tuple[float | None, ActionOutcome | None]:
-        """The action's average value in one imagined world, over ``samples`` rolls of the dice (one if none)."""
+        """The action's average value in one imagined world, over ``samples`` rolls of the dice (one if none).
+        A rifle shot is weighed exactly instead: kill, graze and miss, each at the preview's odds [p.20]."""
+        if action.kind == "rifle":
+            return self._rifle(world, action)
         total, n, first = 0.0, 0, None
         for _ in range(max(1, samples)):
             out = play(world, action, HeadDice(self.rng))
@@ -104,6 +118,24 @@ class _Think:
             if not out.rolls:
                 break
         return total / n, first
+
+    def _rifle(self, world: GameState, action: Action) -> tuple[float | None, ActionOutcome | None]:
+        p = preview(world, action)
+        if not p.legal or "p_kill" not in p.figures:
+            out = play(world, action, HeadDice(self.rng))
+            return (self.value(out.state), out) if out.legal else (None, out)
+        kill, graze = float(p.figures["p_kill"]), float(p.figures.get("p_graze", 0.0))
+        total, first = 0.0, None
+        # Every die a 1 kills, every die a 2 grazes (or kills a drone), every die a 6 does nothing [p.20, A57].
+        for face, weight in ((1, kill), (2, graze), (6, max(0.0, 1.0 - kill - graze))):
+            if weight <= 0 and first is not None:
+                continue
+            out = play(world, action, FixedDice(face, self.rng))
+            if not out.legal:
+                return None, out
+            first = first or out
+            total += weight * self.value(out.state)
+        return total, first
 
     def _shaping(self, action: Action, out: ActionOutcome) -> float:
         if action.kind not in ("move", "jump") or "x" not in action.args:
