@@ -27,6 +27,7 @@ from ..game.autosave import Autosaver
 from ..game.record import save_game
 from ..game.seal import canonical_json
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
+from ..game.computer import Computer
 from ..game.state import SIDES, GameState, other
 from ..game.view import log_lines, player_view, referee_view
 from ..rules.errors import InputError
@@ -107,10 +108,18 @@ class BattleSession:
     # The turn a campaign battle's own save was last written at: it is rewritten when the turn passes, not after
     # every action (the autosave's journal keeps every action meanwhile).
     _campaign_saved_at: tuple | None = field(default=None, repr=False)
+    # Against the computer: it plays ``computer.side``, the human the other side at the screen (no hand-off).
+    # ``computer_notes`` holds its reasons for the actions the human may see, by the log entry they follow.
+    computer: Computer | None = None
+    computer_notes: dict[int, str] = field(default_factory=dict)
+    computer_reasons: list[str] = field(default_factory=list)      # every decision's reason, shown after the battle
 
     def __post_init__(self) -> None:
         side = self.to_act()
-        if side is not None:
+        if self.computer is not None:
+            self.hotseat = False
+            self.viewer = other(self.computer.side)
+        elif side is not None:
             self.viewer = side
         if self.campaign is None and self.game.campaign:
             # A campaign battle resumed from any save (the menu's Resume, an autosave after a crash) still records
@@ -141,9 +150,38 @@ class BattleSession:
         return self.state.phase == "over" and not (self.state.result or {}).get("pending")
 
     def needs_handoff(self) -> bool:
-        """In hot-seat the screen changes hands whenever the other side is to act."""
+        """In hot-seat the screen changes hands whenever the other side is to act (never to the computer)."""
         side = self.to_act()
+        if self.computer is not None:
+            return False
         return self.hotseat and side is not None and side != self.viewer and not self.over
+
+    def computer_to_act(self) -> bool:
+        """The battle waits for the computer's decision (its turn, or its objectives to set)."""
+        return self.computer is not None and not self.over and self.to_act() == self.computer.side
+
+    def computer_act(self) -> tuple[Action, str] | None:
+        """The computer's next action, decided from its own player view and legal actions only, and its reason
+        (kept for the log when the human may see what it did)."""
+        if self.computer is None or not self.computer_to_act():
+            return None
+        side = self.computer.side
+        legal = legal_actions(self.state, side)
+        if not legal:
+            return None
+        decision = self.computer.decide(player_view(self.state, side), legal)
+        return decision.action, decision.reason
+
+    def note_computer(self, action: Action, reason: str) -> None:
+        """Keep the reason of an action the human saw: a revealed unit's action, the end of a turn, the objectives.
+        A blip's reasons stay with the computer until the battle is over: they would hint at what it holds."""
+        self.computer_reasons.append(f"[round {self.state.round}] {action.text()}: {reason}")
+        if action.actor and action.actor in self.state.blips and self.state.blips[action.actor].side == (
+                self.computer.side if self.computer else ""):
+            return
+        if action.kind in ("activate", "end-activation"):
+            return
+        self.computer_notes[len(self.state.log)] = reason
 
     def hand_to(self, side: str) -> None:
         if side not in SIDES:

@@ -17,6 +17,8 @@ import pygame_gui
 
 from ... import paths
 from ...game.actions import Action
+from ...game.legal import legal_actions
+from ...game.view import player_view
 from ...rules import odds
 from ...rules.errors import InputError
 from .. import drawing, panels, theme
@@ -31,6 +33,7 @@ PICK, TARGET, FLAME, KAMIKAZE = "pick", "target", "flame", "kamikaze"
 TOOL_TITLES.update({PICK: "Choose a target", TARGET: "Target: place counters", FLAME: "Flamer: place the smoke",
                     KAMIKAZE: "Kamikaze: where to"})
 ACTION_COLUMNS = 5
+COMPUTER_PACE = 0.9         # seconds between the computer's actions, so a human can follow each on the table
 ROW_H = 30
 BANNER_H = 26
 
@@ -96,6 +99,7 @@ class BattleScene(TableScene):
         self.log_unit_only = False
         self.handing_off = False
         self.shown_over = False
+        self.computer_wait = 0.0            # seconds since the computer's last action (it acts at a human's pace)
         self.show_log()
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
@@ -171,7 +175,7 @@ class BattleScene(TableScene):
         view = self.session.view()
         unit = self.selected if self.log_unit_only else None
         lines = []
-        for e in view["log"]:
+        for i, e in enumerate(view["log"]):
             if unit is not None and unit not in e["units"]:
                 continue
             line = f"[round {e['round']}] {e['text']}"
@@ -179,6 +183,12 @@ class BattleScene(TableScene):
                 line += f"  (only you: {e['note']})"
             lines.append(line)
             lines.extend(f"    {x}" for x in e["explain"][1:] if x)
+            note = self.session.computer_notes.get(i + 1)
+            if note:
+                lines.append(f"    the computer: {note}")
+        if self.session.over and self.session.computer_reasons and unit is None:
+            lines.append("The computer's reasons, every decision it took:")
+            lines.extend(f"    {r}" for r in self.session.computer_reasons)
         title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
         self.set_log(title, lines or ["nothing yet"])
         self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
@@ -227,6 +237,9 @@ class BattleScene(TableScene):
     def next_step(self) -> None:
         """Whatever the battle waits for next: the other player, the end of the round, objectives, the report."""
         s = self.session
+        if s.computer_to_act():
+            self.computer_wait = 0.0        # ``update`` plays its next action after a pause
+            return
         if s.needs_handoff():
             self.hand_off(s.to_act())
             return
@@ -237,6 +250,47 @@ class BattleScene(TableScene):
         elif s.over and not self.shown_over:
             self.shown_over = True
             self.open_report()
+
+    # ---- the computer's turns --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.app is None or self.app.stack.top is not self or not self.session.computer_to_act():
+            return
+        self.computer_wait += dt
+        if self.computer_wait >= COMPUTER_PACE:
+            self.computer_step()
+
+    def computer_step(self) -> None:
+        """The computer's next action, one at a time: decided from its own view, shown, then the next after a
+        pause so the human can follow it on the table."""
+        self.computer_wait = 0.0
+        decided = self.session.computer_act()
+        if decided is None:
+            return
+        action, reason = decided
+        title = f"The computer (side {self.session.computer.side if self.session.computer else ''})"
+        attempt = self.session.attempt(action)
+        if attempt.pending is not None:
+            # The players roll physical dice: the human rolls the computer's too and types them in.
+            self.ask_die(attempt.pending, lambda value, p=attempt.pending: self.computer_answered(p, value, reason),
+                         f"{title}: {action.text()}")
+            return
+        if attempt.legal:
+            self.session.note_computer(action, reason)
+        self.after_action(attempt, title)
+
+    def computer_answered(self, pending: Pending, value: float | None, reason: str) -> None:
+        if value is None:
+            self.say("The computer's action: waiting", ["the computer's action needs the dice rolled for it"])
+            return
+        attempt = self.session.answer(pending, value)
+        if attempt.pending is not None:
+            self.ask_die(attempt.pending, lambda v, p=attempt.pending: self.computer_answered(p, v, reason),
+                         f"The computer: {pending.action.text()}")
+            return
+        if attempt.legal:
+            self.session.note_computer(pending.action, reason)
+        self.after_action(attempt, "The computer")
 
     def hand_off(self, side: str) -> None:
         if self.app is None:
@@ -495,6 +549,9 @@ class BattleScene(TableScene):
     def ask_end_of_round(self) -> None:
         if self.app is None:
             return
+        if self.session.computer is not None:
+            self.ask_end_of_round_against_computer()
+            return
         s = self.session.state
         from ...game.victory import end_of_round_lines
 
@@ -515,6 +572,39 @@ class BattleScene(TableScene):
                 self.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
             else:
                 self.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
+
+        self.app.push(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+
+    def ask_end_of_round_against_computer(self) -> None:
+        """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not;
+        it never withdraws, and says when it would stop."""
+        from ...game.victory import end_of_round_lines
+
+        session = self.session
+        computer = session.computer
+        assert computer is not None
+        me, it = session.viewer, computer.side
+        s = session.state
+        lines = end_of_round_lines(s, me)
+        legal = legal_actions(s, it)
+        offer = bool(legal) and bool(computer.decide(player_view(s, it), legal).action.args.get("stop"))
+        if offer:
+            lines.append(f"The computer (side {it}) offers to stop here.")
+        buttons = [("next", "Next round"), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
+                                                                                   else "Offer to stop")]
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.say("End of round", ["press End turn (N) to decide the end of the round"])
+            elif answer == "withdraw":
+                reply = computer.answer_withdraw(player_view(s, it))
+                self.do(Action("end-of-round", "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
+            elif answer == "stop" and (offer or computer.agree_to_stop(player_view(s, it))):
+                self.do(Action("end-of-round", "", {"stop": True}), "Both agree to stop")
+            else:
+                if answer == "stop":
+                    session.computer_notes[len(s.log)] = "plays on: it does not agree to stop"
+                self.do(Action("end-of-round"), "End of round")
 
         self.app.push(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
 
@@ -877,6 +967,9 @@ class BattleScene(TableScene):
             text = f"End of round {s.round}: Next round, Withdraw or stop"
         elif t is not None:
             text = f"Side {t.player} to play"
+            c = self.session.computer
+            if c is not None and t.player == c.side:
+                text = f"The computer ({c.level.name}, side {t.player}) is playing"
             if t.active:
                 text += f": {t.active} active, {t.actions_left} action{'s' if t.actions_left != 1 else ''} left"
             elif t.queue:

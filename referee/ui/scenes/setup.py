@@ -15,6 +15,7 @@ import pygame_gui
 
 from ... import paths
 from ...game.dice import DiceMissing, SeededDice, new_seed
+from ...game.computer import LEVELS, Computer
 from ...game.engine import Game
 from ...game.record import new_seeded_dice
 from ...game.setup import SetupChoices, new_battle
@@ -33,6 +34,10 @@ from .settings import group_rulings
 COLUMN_W = 680
 DICE_CHOICES = {"The program rolls (seeded, saved with the battle)": PROGRAM,
                 "We roll physical dice and type them in": BY_HAND}
+HOTSEAT = "Two players at this screen"
+# Opponent choices: None is hot-seat; otherwise (the computer's side, its level).
+OPPONENTS: dict[str, tuple[str, str] | None] = {HOTSEAT: None, **{
+    f"The computer plays side {side}, {level}": (side, level) for side in ("B", "A") for level in LEVELS}}
 
 
 def own_tables_dir() -> Path:
@@ -68,6 +73,7 @@ class SetupScene(Scene):
         self.left_out: list[str] = []               # faction files that cannot be used, with the reason
         self.choice = {"A": "", "B": ""}
         self.dice_label = next(iter(DICE_CHOICES))
+        self.opponent_label = HOTSEAT
         self.error = ""
         self.given: list[float] = []
         self.draw_seed = new_seed()
@@ -119,6 +125,10 @@ class SetupScene(Scene):
         self.widgets["dice"] = pygame_gui.elements.UIDropDownMenu(
             list(DICE_CHOICES), self.dice_label, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
         y += 48
+        label("Opponent", y)
+        self.widgets["opponent"] = pygame_gui.elements.UIDropDownMenu(
+            list(OPPONENTS), self.opponent_label, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
+        y += 48
         label("Seed (optional)", y)
         self.widgets["seed"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 230, y, 200, 34), m)
         y += 64
@@ -136,6 +146,8 @@ class SetupScene(Scene):
                 self.table = self.table_paths.get(event.text, self.table)
             elif el is self.widgets.get("dice"):
                 self.dice_label = event.text
+            elif el is self.widgets.get("opponent"):
+                self.opponent_label = event.text
             for side in ("A", "B"):
                 if el is self.widgets.get(f"faction-{side}") and event.text in self.factions:
                     self.choice[side] = self.factions[event.text]
@@ -189,7 +201,11 @@ class SetupScene(Scene):
         except InputError as e:
             self.error = e.message()
             return None
-        session = BattleSession(Game(state), dice, hotseat=True)
+        opponent = OPPONENTS.get(self.opponent_label)
+        computer = None
+        if opponent is not None:
+            computer = Computer(opponent[0], opponent[1], seed if seed is not None else new_seed())
+        session = BattleSession(Game(state), dice, hotseat=True, computer=computer)
         self.error = ""
         self.open(session)
         return session
@@ -216,6 +232,9 @@ class SetupScene(Scene):
             return
         scene = BattleScene(session)
         self.app.replace(scene)
+        if session.computer is not None:
+            scene.next_step()               # no hand-off against the computer: the human keeps the screen
+            return
         scene.hand_off(session.to_act() or session.viewer)
 
     # ---- the loop ---------------------------------------------------------------------------------------------------
@@ -227,9 +246,9 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
         x = (w - COLUMN_W) // 2
-        draw_text(surface, "New battle: two players, one screen", (x, 40), 28, True, theme.TEXT)
-        intro = ("Set-up follows p.~14-15: roles, objectives, cards, holding areas and blips. Each player sees only "
-                 "their own secrets; the screen is handed over between turns.")
+        draw_text(surface, "New battle", (x, 40), 28, True, theme.TEXT)
+        intro = ("Set-up follows p.~14-15. Two players hand the screen over between turns; against the computer "
+                 "you keep it, and it sees only what its side may see.")
         for i, line in enumerate(wrap(intro, COLUMN_W, 14)):
             draw_text(surface, line, (x, 80 + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top

@@ -1,0 +1,68 @@
+"""A battle against the computer in the window, driven headless: no hand-off screen, the human keeps the screen,
+the computer acts one action at a time after a pause, and its reasons for what the human may see are in the log."""
+
+import os
+import random
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.legal_play import choose  # noqa: E402
+from referee.game.session import Session  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.scenes.battle import COMPUTER_PACE, BattleScene  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog, HandoffScreen  # noqa: E402
+from referee.ui.scenes.setup import SetupScene  # noqa: E402
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+def start_against_computer(app, seed: int, opponent: str = "The computer plays side B, easy"):
+    setup = app.push(SetupScene())
+    app.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text(str(seed))
+    setup.opponent_label = opponent
+    session = setup.start()
+    assert session is not None, setup.error
+    return app.stack.find(BattleScene), session
+
+
+def test_a_battle_against_the_computer_has_no_hand_off_and_logs_the_computers_reasons(app):
+    scene, session = start_against_computer(app, seed=11)
+    assert session.computer is not None and session.computer.side == "B"
+    assert session.viewer == "A"
+    rng = random.Random(11)
+    computer_actions = 0
+    for _ in range(400):
+        assert not any(isinstance(s, HandoffScreen) for s in app.stack), "a hand-off screen against the computer"
+        assert session.viewer == "A"
+        if session.over or session.state.round > 1:
+            break
+        if isinstance(app.scene, Dialog):
+            app.scene.choose("next")
+            continue
+        if session.computer_to_act():
+            before = len(session.game.record)
+            app.step(COMPUTER_PACE / 3, events=[])
+            assert len(session.game.record) == before, "the computer acted before its pause"
+            app.step(COMPUTER_PACE, events=[])
+            computer_actions += len(session.game.record) - before
+            continue
+        if session.state.phase == "end-of-round":
+            scene.next_step()
+            continue
+        action = choose(Session(session.game), rng, "A")
+        assert action is not None
+        scene.do(action)
+    assert computer_actions > 5
+    scene.show_log()
+    notes = [line for line in scene.log_lines if line.strip().startswith("the computer:")]
+    assert notes, "none of the computer's reasons reached the log"
