@@ -4,7 +4,7 @@ Run ``python -m benchmarks.computer`` (``--quick`` for a short run, ``--json`` f
 
 * **Battles**: seeded battles on the bundled tables, each pairing played with the sides swapped (every seed twice,
   the computer once as side A and once as side B): normal against random legal play, hard against normal, normal
-  against easy. Set-up is placed for both players as ``selfplay`` does. Battles are capped in rounds to keep the run
+  against easy. Set-up is the players' decisions, as in ``selfplay``: the computer makes its own. Battles are capped in rounds to keep the run
   short (the cap is printed): at the cap both players agree to stop, the table is Contested, and the winner is the
   engine's own result (mission Victory Points). A draw counts half a win.
 * **Decision time**: the wall-clock time of each of the computer's decisions, per level (median and 95th
@@ -43,11 +43,10 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
     from referee import paths
     from referee.game import selfplay
     from referee.game.computer.peek import check, honest
-    from referee.game.engine import Game
     from referee.game.players import ComputerPlayer, make_player
     from referee.game.record import new_seeded_dice
     from referee.game.session import Session
-    from referee.game.setup import SetupChoices, new_battle
+    from referee.game.setup import new_game
     from referee.rules.factions import faction_files
     from referee.rules.scenario import load_scenario
 
@@ -57,8 +56,8 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
     known = sorted(faction_files())
     factions = [rng.choice(known), rng.choice(known)]
     dice = new_seeded_dice(seed)
-    state, _ = new_battle(table, SetupChoices(factions={"A": factions[0], "B": factions[1]}), dice)
-    game = Game(state)
+    # Set-up is the players' first decisions (A60): the computer makes its own, random play random legal ones.
+    game = new_game(table, {"A": factions[0], "B": factions[1]})
     players = {side: make_player(kind, side, seed, rng) for side, kind in zip("AB", kinds)}
     peek_rng = random.Random(seed * 7919 + 1)
     times: dict[str, list[float]] = {}

@@ -121,3 +121,21 @@ def test_selfplay_seats_the_computer_and_keeps_its_reasons_out_of_the_battle_log
         assert reason not in log
     # Replaying the record gives the same battle: the computer only ever chose actions the engine recorded.
     assert game.rebuild().to_data() == game.state.to_data()
+
+
+def test_the_computer_takes_its_own_set_up_decisions_through_the_legal_actions():
+    from referee.game.setup import new_game
+
+    game = new_game(parse_scenario(OPEN_FIELD, "open field"), {"A": "council-of-zane", "B": "new-tokyo"})
+    computer = ComputerPlayer(Computer("A", "normal", seed=8))
+    played = play_battle(game, SeededDice(8), random.Random(8), rounds=1, limit=60,
+                         players={"A": computer, "B": RandomPlayer(random.Random(8))})
+    assert played.refused == 0
+    mine = [e.action for e in game.record if e.action.actor == "A"]
+    blips = [a for a in mine if a.kind == "place-blip"]
+    assert len(blips) == 16, [a.text() for a in mine]
+    assert all({"x", "y", "square"} <= set(a.args) for a in blips)          # chosen, not "placed for me"
+    assert any(a.kind == "fill-holding" and a.args.get("squares") for a in mine)
+    assert game.state.phase == "action"
+    # Real units stand where the computer found cover; the decoys it spread: its reasons say which, privately.
+    assert any("where cover is" in r for _round, _text, r in computer.reasons)

@@ -39,9 +39,9 @@ def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | 
             action = end_of_round_action(session, players)
         else:
             side = to_act(s) or s.initiative
-            if players is None or refused_last or s.phase == "setup":
+            if players is None or refused_last:
                 # A player whose action was refused would propose it again from the same view: random legal play
-                # takes that one step instead. Set-up decisions (A60) are random legal ones for every player.
+                # takes that one step instead. Set-up decisions (A60) are the players' own too.
                 action = choose(session, rng, side)
             else:
                 action = players[side].act(session, side)

@@ -28,6 +28,7 @@ CLOSE_BLIP = 0.15           # a trooper within a flamer's reach of an enemy blip
 CLOSE_RANGE = 6.0
 OBJECTIVE_PULL = 0.04        # VP per inch nearer to an objective the mission wants held
 SECURE_RANGE = 6.0
+ATTRITION = 1.5             # VP per trooper destroyed, besides the mission's own count
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,17 @@ def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: 
     return my_vp - (sum(their) / len(their) if their else 0.0)
 
 
+def attrition(state: GameState, me: str) -> float:
+    """Troopers destroyed on each side, beyond what the missions pay: the side that runs out of troopers loses the
+    table (p.16), which settles the objectives and most missions, so every kill is a step toward it."""
+    score = 0.0
+    for d in state.destroyed:
+        if d.get("type", "").endswith("-drone"):
+            continue
+        score += ATTRITION if d.get("side") != me else -ATTRITION
+    return score
+
+
 def _p_kill(counters: int, distance: float, band: float) -> float:
     if counters <= 0:
         return 0.0
@@ -116,7 +128,7 @@ def _value(type_: str, aims: Aims, mine: bool) -> float:
     base = aims.lose if mine else aims.kill
     if type_ == "commander" and not mine:
         base += aims.commander
-    return max(base, 1.0) + (0.0 if mine else 0.5)
+    return max(base, 1.0) + ATTRITION + (0.0 if mine else 0.5)
 
 
 def threat(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
@@ -189,4 +201,5 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
 
 def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,
              belief: Belief) -> float:
-    return mission_margin(state, me, mine, theirs) + threat(state, me, aims, belief) + position(state, me, aims, belief)
+    return (mission_margin(state, me, mine, theirs) + attrition(state, me) + threat(state, me, aims, belief)
+            + position(state, me, aims, belief))

@@ -27,6 +27,7 @@ from ..dice import RollRequest
 from ..engine import play
 from ..legal import LegalAction
 from ..session import preview
+from ..setup_steps import SETUP_KINDS
 from ..state import Data, GameState
 from .belief import Belief, belief
 from .candidates import Candidate, exposure_at, expand
@@ -34,9 +35,12 @@ from .determinize import sample_state
 from .evaluate import Aims, evaluate
 from .levels import Level, level
 from .seen import Seen, fingerprint
+from .setup import setup_decision
 
 EXPOSURE_STEP = 1.0
 EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it ends a Move (it may be Targeted there)
+REVEAL_COST = 0.6          # VP a blip's secret is worth while no enemy is near enough to make its units count
+REVEAL_REACH = 14.0
 EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
 
 
@@ -138,12 +142,22 @@ class _Think:
         return total, first
 
     def _shaping(self, action: Action, out: ActionOutcome) -> float:
+        if action.kind == "reveal":
+            return -REVEAL_COST if self._far_from_enemy(action.actor) else 0.0
         if action.kind not in ("move", "jump") or "x" not in action.args:
             return 0.0
         u = out.state.units.get(action.actor)
         if u is None or u.is_drone:
             return 0.0
         return -EXPOSURE_COST * exposure_at(self.grid, float(action.args["x"]), float(action.args["y"]))
+
+    def _far_from_enemy(self, ident: str) -> bool:
+        """No enemy, revealed or blip, within rifle reach: a blip revealed there only gives its secret away."""
+        me = self.seen.piece(ident)
+        if me is None:
+            return False
+        marks = self.seen.enemies() + self.seen.enemy_blips()
+        return all(math.hypot(m["x"] - me["x"], m["y"] - me["y"]) > REVEAL_REACH for m in marks)
 
     def score(self, cands: list[Candidate], samples: int | None = None) -> list[_Scored]:
         out = []
@@ -184,6 +198,9 @@ class Computer:
         if view.get("viewer") != self.side:
             raise ValueError(f"the computer of side {self.side} was given side {view.get('viewer')}'s view")
         kinds = {la.kind for la in legal}
+        if kinds & set(SETUP_KINDS):
+            action, reason = setup_decision(Seen(view, self.side), legal)
+            return Decision(action, reason)
         if kinds == {"end-of-round"}:
             return self._end_of_round(view, legal[0])
         if kinds == {"objectives"}:

@@ -1,0 +1,184 @@
+"""The computer's set-up decisions (p.~14-15, A55, A60), from its player view and the legal set-up actions.
+
+* its table edge: the one whose half holds more cover (the terrain turned if the far half has more);
+* its objectives: the defender's deep in its half beside cover, the attacker's delta and epsilon as near its own
+  side as the zone allows, in the open;
+* its cards: the mission that pays most for destroying enemy troopers and holding the table, which is how it plays;
+* its holding area: one unit a square, the rest decoys;
+* its blips one at a time: the squares holding units on the best-covered free spots of its zone, decoys spread
+  across the zone's width so that the opponent cannot read the real ones from where they stand.
+
+Every point is checked against what the legal action gives (the zone, the discs to keep apart from, impassable
+terrain) and the bases in the view; the engine judges it again when the action is taken.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..actions import Action
+from ..battlefield import battlefield_from_view
+from ..legal import LegalAction
+from ..state import Data
+from .evaluate import Aims
+from .seen import Seen, mission_card
+
+COVER_REACH = 2.0          # a spot counts the cover pieces within this many inches
+
+
+def _cover_pieces(seen: Seen) -> list[Any]:
+    bf = battlefield_from_view(seen.view)
+    return [f for f in bf.terrain if not f.column(False).impassable and
+            (f.column(False).cover != "none" or f.blocking)]
+
+
+def _cover_near(features: list[Any], x: float, y: float) -> int:
+    n = 0
+    for f in features:
+        if f.holds(x, y):
+            n += 2
+            continue
+        c = f.geometry.centroid
+        if math.hypot(c.x - x, c.y - y) <= COVER_REACH + 2.0:
+            n += 1
+    return n
+
+
+def _free(seen: Seen, box: Data, x: float, y: float, impassable: list[Any]) -> bool:
+    if not (box["x"][0] <= x <= box["x"][1] and box["y"][0] <= y <= box["y"][1]):
+        return False
+    for disc in (box.get("apart") or {}).values():
+        (cx, cy), r = disc["centre"], disc["radius"]
+        if math.hypot(x - cx, y - cy) < r:
+            return False
+    if any(f.holds(x, y) for f in impassable):
+        return False
+    pieces = list(seen.view["units"]) + list(seen.view["blips"]) + [o for o in seen.view["objectives"]]
+    return all(math.hypot(p["x"] - x, p["y"] - y) >= (p.get("base", 1.0) + 1.0) / 2 + 0.05 for p in pieces)
+
+
+def _spots(seen: Seen, box: Data, step: float = 1.0) -> list[tuple[float, float]]:
+    bf = battlefield_from_view(seen.view)
+    impassable = [f for f in bf.terrain if f.column(False).impassable]
+    out = []
+    y = box["y"][0]
+    while y <= box["y"][1] + 1e-9:
+        x = box["x"][0]
+        while x <= box["x"][1] + 1e-9:
+            if _free(seen, box, round(x, 2), round(y, 2), impassable):
+                out.append((round(x, 2), round(y, 2)))
+            x += step
+        y += step
+    return out
+
+
+def _depth(seen: Seen, y: float) -> float:
+    """How far (x, y) is from the computer's own edge: side A's edge is y = 0, side B's the far one."""
+    return y if seen.me == "A" else seen.view["table"]["height"] - y
+
+
+def edge(seen: Seen, la: LegalAction) -> tuple[Action, str]:
+    features = _cover_pieces(seen)
+    half = seen.view["table"]["height"] / 2
+    near = sum(1 for f in features if (f.geometry.centroid.y < half) == (seen.me == "A"))
+    far = len(features) - near
+    if far > near:
+        return la.action(turn=True), f"turns the table: {far} pieces of cover would be in its half, {near} as it stands"
+    return la.action(turn=False), f"keeps its edge: {near} pieces of cover in its half, {far} in the other"
+
+
+def objective(seen: Seen, la: LegalAction) -> tuple[Action, str]:
+    box = la.free["x, y"]
+    oid = la.args.get("objective", "")
+    spots = _spots(seen, box)
+    if not spots:
+        return la.action(), f"lets the program place {oid}: no free spot found in its zone"
+    features = _cover_pieces(seen)
+    attacker = seen.view.get("attacker") == seen.me
+    width = seen.view["table"]["width"]
+
+    def score(p: tuple[float, float]) -> float:
+        x, y = p
+        central = -abs(x - width / 2) * 0.05
+        if attacker:
+            # Delta and epsilon as near the attacker as the defender's 25 % allows, in the open.
+            return float(-_depth(seen, y) - 0.5 * _cover_near(features, x, y) + central)
+        return float(-_depth(seen, y) * 0.5 + _cover_near(features, x, y) + central)
+
+    x, y = max(spots, key=lambda p: (score(p), -p[0], -p[1]))
+    why = "as near its side as the zone allows, in the open" if attacker else "deep in its half beside cover"
+    return la.action(x=x, y=y), f"places {oid} at ({x:g}, {y:g}): {why}"
+
+
+def cards(seen: Seen, la: LegalAction) -> tuple[Action, str]:
+    missions = la.free.get("mission") or []
+    troops = la.free.get("troop") or []
+
+    def worth(mid: str) -> float:
+        a = Aims.of(mission_card(mid))
+        return a.kill + a.commander / 3
+
+    args: dict[str, Any] = {}
+    if missions:
+        args["mission"] = max(missions, key=lambda m: (worth(m), m))
+    if troops:
+        args["troop"] = troops[0]
+    return la.action(**args), f"plays mission {args.get('mission', 'as drawn')}: it pays most for fighting"
+
+
+def holding(seen: Seen, la: LegalAction) -> tuple[Action, str]:
+    free = la.free["squares"]
+    units = list(free["units"])
+    lo, hi = free["squares"]
+    squares: dict[str, list[str]] = {}
+    n = lo
+    for uid in units:
+        squares.setdefault(str(n), []).append(uid)
+        n = n + 1 if n < hi else lo
+    decoys = (hi - lo + 1) - len(squares)
+    return la.action(squares=squares), f"one unit a square: {len(squares)} squares hold units, {decoys} are decoys"
+
+
+def blip(seen: Seen, la: LegalAction) -> tuple[Action, str]:
+    box = la.free["x, y"]
+    unused = list(la.free.get("square") or [])
+    holding_area = (seen.view.get("holding") or {}).get(seen.me) or {}
+    real = [n for n in unused if holding_area.get(str(n))]
+    decoy = [n for n in unused if not holding_area.get(str(n))]
+    spots = _spots(seen, box, 1.5)
+    if not spots or not unused:
+        return la.action(), "lets the program place this blip: no free spot found in its zone"
+    placed = [(b["x"], b["y"]) for b in seen.my_blips()]
+    # Real ones first while there is cover, decoys in between, so the order says nothing either.
+    take_real = bool(real) and (not decoy or len(real) / len(unused) >= 0.5 or len(placed) % 2 == 0)
+    if take_real:
+        features = _cover_pieces(seen)
+
+        def covered(p: tuple[float, float]) -> tuple[float, ...]:
+            spread = min((math.hypot(p[0] - x, p[1] - y) for x, y in placed), default=10.0)
+            return (_cover_near(features, *p) + min(spread, 3.0) / 3.0, -_depth(seen, p[1]) * 0.05)
+
+        x, y = max(spots, key=lambda p: (covered(p), -p[0], -p[1]))
+        square = real[0]
+        return la.action(x=x, y=y, square=square), f"places a blip at ({x:g}, {y:g}), where cover is"
+    x, y = max(spots, key=lambda p: (min((math.hypot(p[0] - a, p[1] - b) for a, b in placed), default=99.0),
+                                     -p[0], -p[1]))
+    return la.action(x=x, y=y, square=decoy[0]), f"places a blip at ({x:g}, {y:g}), spread across its zone"
+
+
+def setup_decision(seen: Seen, legal: list[LegalAction]) -> tuple[Action, str]:
+    by_kind = {la.kind: la for la in legal}
+    if "place-blip" in by_kind:
+        return blip(seen, by_kind["place-blip"])
+    if "choose-edge" in by_kind:
+        return edge(seen, by_kind["choose-edge"])
+    if "place-objective" in by_kind:
+        return objective(seen, by_kind["place-objective"])
+    if "choose-cards" in by_kind:
+        return cards(seen, by_kind["choose-cards"])
+    if "fill-holding" in by_kind:
+        return holding(seen, by_kind["fill-holding"])
+    la = legal[0]
+    return la.action(), {"roll-roles": "rolls for attacker and defender",
+                         "draw-cards": "draws its cards"}.get(la.kind, f"{la.kind}: placed by the program")
