@@ -146,25 +146,29 @@ def roll_roles(ctx: Ctx) -> Rolling[None]:
     """High roll attacks, low defends, a tie is a Chance Encounter; a campaign streak adds its bonus (A47)."""
     s = ctx.state
     setup = _setup(s)
-    rolls = {}
+    rolls, said = {}, {}
     for side in SIDES:
         bonus = int(setup["streak"].get(side, 0))
         face = yield d6(f"attacker/defender roll for side {side}", "p.~15, A47", "high attacks")
         rolls[side] = face + bonus
+        # The log says the streak's bonus too, as the campaign screen announced it [p.31, A47].
+        said[side] = f"{face} + {bonus} for its winning streak = {face + bonus}" if bonus else f"{face}"
         if bonus:
-            ctx.note(f"side {side} rolls {face} + {bonus} for its winning streak = {face + bonus} [p.31, A47]")
+            ctx.note(f"side {side} rolls {said[side]} [p.31, A47]")
     _done(s)
     if rolls["A"] == rolls["B"]:
         s.mode, s.attacker = "chance-encounter", None
-        ctx.event(f"both sides roll {rolls['A']}: a Chance Encounter", "[p.~15]")
+        streaks = any(int(setup["streak"].get(side, 0)) for side in SIDES)
+        ctx.event(f"{'A rolls ' + said['A'] + ', B rolls ' + said['B'] + ': both' if streaks else 'both sides roll'} "
+                  f"{rolls['A']}: a Chance Encounter", "[p.~15, A47]" if streaks else "[p.~15]")
         yield from roll_initiative(ctx)
         first = s.initiative
         queue: list[Data] = [step("edge", other(first))]
     else:
         s.mode = "attack-defence"
         s.attacker = "A" if rolls["A"] > rolls["B"] else "B"
-        ctx.event(f"A rolls {rolls['A']}, B rolls {rolls['B']}: side {s.attacker} attacks, side {other(s.attacker)} "
-                  f"defends", "[p.~15]")
+        ctx.event(f"A rolls {said['A']}, B rolls {said['B']}: side {s.attacker} attacks, side {other(s.attacker)} "
+                  f"defends", "[p.~15, A47]" if said != {side: str(rolls[side]) for side in SIDES} else "[p.~15]")
         attacker, defender = s.attacker, other(s.attacker)
         queue = [step("edge", defender)]
         queue += [step("objective", attacker if oid in ("delta", "epsilon") else defender, oid)

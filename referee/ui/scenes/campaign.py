@@ -258,9 +258,14 @@ class CampaignSetupScene(SetupScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         from .. import theme
-        from ..widgets import draw_text
+        from ..widgets import draw_text, wrap
 
-        bonus = ", ".join(f"side {s} +{b}" for s, b in self.campaign_choices.streak.items() if b) or "none"
-        draw_text(surface, f"{self.name}, battle {self.number}: factions as the campaign made them; streak bonus on "
-                           f"the attacker/defender roll: {bonus} [p.31, A47]", (20, surface.get_height() - 30), 14,
-                  True, theme.ACCENT)
+        lines = wrap(self.announcement(), surface.get_width() - 40, 14, True)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (20, surface.get_height() - 12 - 20 * (len(lines) - i)), 14, True, theme.ACCENT)
+
+    def announcement(self) -> str:
+        """What the streaks bring to this set-up, in the campaign screen's words (STREAK_EFFECTS)."""
+        bonus = "; ".join(f"side {s}: {STREAK_EFFECTS[min(b, 3)]}" for s, b in self.campaign_choices.streak.items()
+                          if b) or "no streak bonus"
+        return f"{self.name}, battle {self.number}: factions as the campaign made them; {bonus} [p.31, A47]"

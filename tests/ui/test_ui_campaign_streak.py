@@ -1,0 +1,77 @@
+"""A47 in a campaign: the campaign screen announces what a winning streak brings, and the next battle's set-up does
+exactly that. At streak 2 the side draws an extra Troop card and chooses; at 3 also an extra Mission card. The
+streaks pass from the campaign into set-up through the campaign's set-up scene."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.cli.main import main  # noqa: E402
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.setup import setup_game  # noqa: E402
+from referee.rules.scenario import parse_scenario  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene  # noqa: E402
+from tests.battles import OPEN_FIELD  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+def campaign_with_a_streak(tmp_path, wins: int):
+    """A long campaign in which side A has won the last ``wins`` battles (marginal wins: far from the points)."""
+    f = tmp_path / "war.toml"
+    assert main(["campaign", "new", str(f), "--a", "new-tokyo", "--b", "council-of-zane", "--name", "Border War",
+                 "--length", "long"]) == 0
+    for _ in range(wins):
+        assert main(["campaign", "battle", str(f), "--winner", "A", "--level", "marginal", "--control", "A"]) == 0
+    return f
+
+
+def announced(scene: CampaignScene, side: str) -> str:
+    return next(text for _, text in scene.lines() if f"(side {side})" in text)
+
+
+def set_up(scene: CampaignSetupScene, seed: int = 3):
+    """The battle's set-up as the campaign's set-up scene passes it on, driven by the engine's set-up actions."""
+    return setup_game(parse_scenario(OPEN_FIELD, "open field"), scene.setup_choices(), SeededDice(seed))
+
+
+@pytest.mark.parametrize("wins, troops, missions", [(1, 1, 1), (2, 2, 1), (3, 2, 2)])
+def test_the_streak_announced_is_the_streak_played(app, tmp_path, wins, troops, missions):
+    f = campaign_with_a_streak(tmp_path, wins)
+    screen = CampaignScene(f)
+    effects = {1: "+1 on the attacker/defender roll",
+               2: "+2 on the attacker/defender roll; draw an extra Troop card and choose",
+               3: "+3 on the attacker/defender roll; draw an extra Mission card and an extra Troop card and choose"}
+    assert f"streak {wins} ({effects[wins]})" in announced(screen, "A")
+    assert "streak 0 (no bonus)" in announced(screen, "B")
+
+    setup = CampaignSetupScene(f)
+    assert setup.setup_choices().streak == {"A": wins, "B": 0}
+    assert setup.announcement() == (f"Border War, battle {wins + 1}: factions as the campaign made them; side A: "
+                                    f"{effects[wins]} [p.31, A47]")
+    game = set_up(setup)
+    kinds = [(e.action.kind, e.action.actor) for e in game.record]
+    # the roles roll carries the bonus
+    assert any(e.text.startswith("A rolls ") and f" + {wins} for its winning streak = " in e.text for e in game.state.log)
+    chose = [e.action for e in game.record if e.action.kind == "choose-cards"]
+    if wins < 2:
+        assert not chose and ("choose-cards", "A") not in kinds
+        return
+    # the extra cards appear, drawn secretly for side A alone, and side A chooses among them
+    assert [a.actor for a in chose] == ["A"]
+    drew = next(e for e in game.state.log if e.text.startswith("side A draws its cards and, for its winning streak"))
+    assert drew.text.endswith("an extra Troop and Mission card (secret)" if wins >= 3 else "an extra Troop card (secret)")
+    offered = drew.private["A"]
+    assert offered.count("troop card '") == troops and offered.count("mission '") == missions
+    assert game.state.missions["A"] and game.state.cards["A"]["troop"]
+    assert not any(e.text.startswith("side B draws its cards and, for its winning streak") for e in game.state.log)
