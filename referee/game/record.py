@@ -48,6 +48,7 @@ from .actions import UNIT_ACTIONS, Action
 from .dice import DICE_ENTRY, DiceMissing, Roll, SeededDice, new_seed, replay_source
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
+from .relabel import relabel_square_named
 from .setup_steps import OBJECTIVE_ORDER, SETUP_KINDS
 from .seal import canonical_json, canonical_text
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
@@ -321,10 +322,12 @@ def state_digest(state: GameState) -> str:
     return hashlib.sha256(canonical_text(_plain(state.to_data())).encode("utf-8")).hexdigest()
 
 
-def _older_digests(state: GameState) -> tuple[str, ...]:
-    """The digests earlier versions took, for their saves: numbers as they happened to be, and the log before it
-    listed every die (entries ``dice: ...``)."""
+def _older_digests(state: GameState, named_back: Callable[[Data], Data] | None = None) -> tuple[str, ...]:
+    """The digests earlier versions took, for their saves: numbers as they happened to be, the log before it
+    listed every die (entries ``dice: ...``), and (``named_back``) blip counters under their old square names."""
     data = _plain(state.to_data())
+    if named_back is not None:
+        data = named_back(data)
     without_dice = dict(data, log=[e for e in data["log"] if not str(e["text"]).startswith(DICE_ENTRY)])
     return tuple(hashlib.sha256(f(d).encode("utf-8")).hexdigest()
                  for d in (data, without_dice) for f in (canonical_json, canonical_text))
@@ -773,7 +776,11 @@ def save_from_document(raw: Data, path: Path) -> Save:
     source = str(path)
     stated = raw.get("version")
     original_version = stated if isinstance(stated, int) else VERSION
-    doc = _validate(_check_version(raw, source), source)
+    # Format 1 named counters by their square: they are renamed before anything else reads them (A59).
+    current, named_back = _check_version(raw, source), None
+    if original_version < 2:
+        current, named_back = relabel_square_named(current)
+    doc = _validate(current, source)
     if doc.format != FORMAT:
         raise InputError(source, f"format: expected {FORMAT!r} (got {doc.format!r})")
     problems = _state_problems(doc.initial) + _record_problems(doc)
@@ -798,7 +805,7 @@ def save_from_document(raw: Data, path: Path) -> Save:
         except ValueError as e:
             raise InputError(source, str(e)) from None
     warnings = []
-    if doc.state_digest and doc.state_digest not in (state_digest(state), *_older_digests(state)):
+    if doc.state_digest and doc.state_digest not in (state_digest(state), *_older_digests(state, named_back)):
         warnings.append(f"the battle this save's record replays to differs from the one it says was saved (its "
                         f"state_digest): the file was edited or damaged after {doc.program} wrote it, or that "
                         f"program replays differently; the replayed battle is used")
