@@ -68,7 +68,9 @@ class RefereeScene(BattleScene):
             f"{session.state.name}: round {session.state.round}, side {session.state.initiative} holds the "
             "Initiative. Select a unit, choose the action, click the target: the numbers and their working come "
             "first, then you type the dice you rolled.",
-            "The table drifted? Select the piece and press Correct (U).",
+            "The table drifted? Select the piece, or click the terrain piece, and press Correct (U), or drag it "
+            "where it stands.",
+            "Missions stay on your mats; press Missions to enter yours if the program should score the battle.",
         ])
 
     def banner_who(self) -> tuple[str, str]:
