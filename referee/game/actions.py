@@ -23,7 +23,9 @@ from ..rules.sight_reference import segment_crosses
 from ..rules.catalogue import COVER_BANDS
 from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
 from .dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest, dice_lines
-from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, blast, blast_catch, caught, d6, destroy,
+from ..rules import odds
+from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, armour_of, blast, blast_catch, caught, d6,
+                      destroy,
                       graze,
                       passive_after_move, reveal_blip, _free_spot)
 from .state import BLIP_LABELS, BlipState, GameState, UnitState, blip_id, contents_from_unit, labels_in_use
@@ -64,7 +66,7 @@ class Action:
             parts += [f"--dice-count {a['dice']}"] + [f"--assign {k}={v}" for k, v in a.get("assign", {}).items()]
         elif self.kind in ("rifle", "missile", "command", "repair"):
             parts.append(a["target"])
-        elif self.kind == "reveal" and a.get("facing") is not None:
+        elif self.kind in ("reveal", "face") and a.get("facing") is not None:
             parts += ["--facing", f"{a['facing']:g}"]
         elif self.kind == "end-of-round":
             parts += [f"{k}={v}" for k, v in a.items()]
@@ -521,8 +523,8 @@ def perform_kamikaze(ctx: Ctx, action: Action) -> Rolling[None]:
     # The faction's Nuc itself: Piece.stat would give a drone its Robotics for every stat.
     dice = drone.stats.get("nuclear") if rules.reads("A35", "B") else rob
     contact = isinstance(tid, str) and tid in bf.pieces and at_most(edge_range(drone, bf.piece(tid)), 0.0)
-    ctx.figures["blast"] = {"centre": [drone.x, drone.y], "radius": radius, "dice": dice,
-                            "catches": blast_catch(ctx, drone.x, drone.y, radius, drone.side, (uid,))}
+    ctx.figures["blast"] = _blast_figures(ctx, drone.x, drone.y, radius, dice,
+                                          blast_catch(ctx, drone.x, drone.y, radius, drone.side, (uid,)))
     if contact and isinstance(tid, str):
         t = bf.piece(tid)
         cov, where = cover_of(bf, t)
@@ -880,14 +882,54 @@ def _missile_figures(ctx: Ctx, action: Action, shot: Any) -> dict[str, Any]:
     return {"target": target.id, "allowed": shot.allowed, "countermeasures": cms,
             "effective_counters": shot.effective_counters,
             "p_direct_hit": shot.p_direct_hit, "p_shot_down": shot.p_shot_down,
-            "blast": {"centre": [target.x, target.y], "radius": radius, "dice": firer.stat("nuclear"),
-                      "catches": blast_catch(ctx, target.x, target.y, radius, firer.side, (target.id,))},
+            "blast": _blast_figures(ctx, target.x, target.y, radius, firer.stat("nuclear"),
+                                    blast_catch(ctx, target.x, target.y, radius, firer.side, (target.id,))),
             "explain": [str(x) for x in shot.explain]}
+
+
+def _blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: int, catches: list[str]) -> dict[str, Any]:
+    return {"centre": [x, y], "radius": radius, "dice": dice, "catches": catches,
+            "odds": blast_odds_of(ctx, catches, dice)}
 
 
 def _flamer_figures(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:
     x, y, r, under = checked
-    return {"centre": [x, y], "radius": r, "under": list(under)}
+    return {"centre": [x, y], "radius": r, "under": list(under), "odds": graze_odds_of(ctx, under)}
+
+
+def graze_odds_of(ctx: Ctx, ids: Any) -> dict[str, dict[str, float]]:
+    """The exact chances of what the flamer's graze does to each unit under the smoke (p.20, p.22, A53): a drone is
+    destroyed. A blip has none: what it holds is its owner's secret until it is revealed (A32)."""
+    s = ctx.state
+    out: dict[str, dict[str, float]] = {}
+    for uid in ids:
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        if u.is_drone:
+            out[uid] = {"unharmed": 0.0, "stunned": 0.0, "damaged": 0.0, "damaged_stunned": 0.0, "destroyed": 1.0}
+            continue
+        g = odds.graze_effects(armour_of(s, u), u.damaged, u.stunned)
+        out[uid] = {"unharmed": float(g.p_unharmed), "stunned": float(g.p_stunned_only),
+                    "damaged": float(g.p_damaged_only), "damaged_stunned": float(g.p_damaged_and_stunned),
+                    "destroyed": float(g.p_destroyed)}
+    return out
+
+
+def blast_odds_of(ctx: Ctx, ids: Any, dice: int) -> dict[str, dict[str, float]]:
+    """The exact chances of the blast cascade on each unit it catches (p.21, A31): a drone is destroyed. A blip has
+    none: what it holds is its owner's secret until the blast reveals it (A32)."""
+    s = ctx.state
+    a31 = s.rulings_in_force().reads("A31", "A")
+    out: dict[str, dict[str, float]] = {}
+    for uid in ids:
+        u = s.units.get(uid)
+        if u is None:
+            continue
+        b = odds.blast_odds(dice, armour_of(s, u), u.damaged, target_is_drone=u.is_drone, second_damage_destroys=a31)
+        out[uid] = {"unharmed": float(b.p_unharmed), "stunned": 0.0, "damaged": float(b.p_damaged),
+                    "damaged_stunned": float(b.p_damaged_stunned), "destroyed": float(b.p_destroyed)}
+    return out
 
 
 def _target_only(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:

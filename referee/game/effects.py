@@ -160,7 +160,23 @@ def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", faci
         units=[blip_id] + made,
     )
     ctx.revealed[blip_id] = made
+    if facing is None:
+        drones_face = rules.reads("A12", "B")
+        s.to_face.extend(u for u in made if drones_face or not s.units[u].is_drone)
     return made
+
+
+def face_revealed(ctx: Ctx, uid: str, facing: float) -> None:
+    """The owner faces a trooper just revealed (A13): voluntary or involuntary, in either side's action."""
+    s = ctx.state
+    if uid not in s.to_face:
+        raise Refused(f"{uid} was not revealed by the last action: only a trooper just revealed is faced by its owner; "
+                      f"afterwards it turns by moving [A13]")
+    unit = s.units[uid]
+    unit.facing = float(facing) % 360.0
+    s.to_face.remove(uid)
+    ctx.event(f"side {unit.side} faces {uid} at {unit.facing:g}°",
+              "revealed troopers take a facing chosen by their owner [A13]", units=[uid])
 
 
 # ---- damage -------------------------------------------------------------------------------------

@@ -70,7 +70,10 @@ def to_act(state: GameState) -> str | None:
 
 
 def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction]:
-    """Every action ``side`` (default: the side to act) may take now; empty when it is not that side's call."""
+    """Every action ``side`` (default: the side to act) may take now; empty when it is not that side's call.
+
+    The owner of troopers just revealed may first face each of them (A13), in whichever side's turn: those ``face``
+    actions come first (any other action leaves them at their default facing)."""
     side = side or to_act(state)
     if side not in SIDES:
         return []
@@ -78,6 +81,12 @@ def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction
         from .setup_steps import setup_legal
 
         return [LegalAction(kind, actor, args, free) for kind, actor, args, free in setup_legal(state, side)]
+    faces = [LegalAction("face", uid, {}, {"facing": [0.0, 360.0]}) for uid in state.to_face
+             if uid in state.units and state.units[uid].side == side]
+    return faces + _legal(state, side)
+
+
+def _legal(state: GameState, side: str) -> list[LegalAction]:
     if state.phase == "end-of-round":
         return [LegalAction("end-of-round", "", {}, dict(END_OF_ROUND_FREE))]
     if state.phase == "over":
@@ -160,7 +169,7 @@ def _unit_actions(state: GameState, actor: str) -> list[LegalAction]:
                     continue
                 price = target_price(bf, me, p)
                 if price.allowed:
-                    prices[p.id] = {"price": price.price, "eaten": price.eaten}
+                    prices[p.id] = {"price": price.price, "eaten": price.eaten, "eaten_price": price.eaten_price}
             out.append(LegalAction(kind, actor, {}, {"dice": [1, sensor_dice_limit(me)], "assign": prices}))
         elif kind in PER_TARGET:
             for p in bf.pieces.values():

@@ -57,7 +57,7 @@ T = TypeVar("T")
 FORMAT = "seven-seconds-save"
 VERSION = 3
 AUTOSAVE_NAME = "autosave.json"
-TURN_ACTIONS = ("activate", "reveal", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back")
+TURN_ACTIONS = ("activate", "reveal", "face", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back")
 ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS + SETUP_KINDS
 
 # Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
@@ -323,12 +323,14 @@ def state_digest(state: GameState) -> str:
 
 
 def _older_digests(state: GameState, named_back: Callable[[Data], Data] | None = None) -> tuple[str, ...]:
-    """The digests earlier versions took, for their saves: numbers as they happened to be, the log before it
-    listed every die (entries ``dice: ...``), and (``named_back``) blip counters under their old square names."""
+    """The digests earlier versions took, for their saves: numbers as they happened to be, the state before the log
+    listed every die (entries ``dice: ...``) and before revealed troopers waited for their owner's facing, and
+    (``named_back``) blip counters under their old square names."""
     data = _plain(state.to_data())
     if named_back is not None:
         data = named_back(data)
-    without_dice = dict(data, log=[e for e in data["log"] if not str(e["text"]).startswith(DICE_ENTRY)])
+    without_dice = {k: v for k, v in data.items() if k != "to_face"}
+    without_dice["log"] = [e for e in data["log"] if not str(e["text"]).startswith(DICE_ENTRY)]
     return tuple(hashlib.sha256(f(d).encode("utf-8")).hexdigest()
                  for d in (data, without_dice) for f in (canonical_json, canonical_text))
 
@@ -634,13 +636,13 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
 }
 _ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
             "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
-            "repair": ("target",), "reveal": ("facing",), "activate": ("extra",), "end-activation": ("all",),
+            "repair": ("target",), "reveal": ("facing",), "face": ("facing",), "activate": ("extra",), "end-activation": ("all",),
             "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing"),
             "scramble": ("square", "legacy"), "choose-edge": ("turn",), "place-objective": ("objective", "x", "y"),
             "draw-cards": ("purchase",), "choose-cards": ("mission", "troop", "purchase"), "fill-holding": ("squares",),
             "place-blip": ("x", "y", "square")}
 _REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
-                  "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
+                  "target": ("dice",), "rifle": ("target",), "missile": ("target",), "face": ("facing",)}
 
 
 def _args_problems(kind: str, args: Data, item: str) -> list[str]:

@@ -169,6 +169,9 @@ class GameState:
     # The set-up in progress (``setup_steps.py``): factions, streaks, the decisions still to make and, secret to
     # their owner, the cards drawn and the units they issue. ``None`` once round 1 has begun.
     setup: Data | None = None
+    # Troopers just revealed whose owner has not yet chosen their facing (A13): until the next other action the owner
+    # may face each one (a ``face`` action); otherwise the default facing stands.
+    to_face: list[str] = field(default_factory=list)
 
     def copy(self) -> "GameState":
         """An independent copy, made field by field (``_COPY``): the engine copies the state for every action it
@@ -423,6 +426,8 @@ def state_to_data(state: GameState) -> Data:
         "result": copy.deepcopy(state.result),
         "log": [{"text": e.text, "explain": list(e.explain), "units": list(e.units), "private": dict(e.private),
                  "round": e.round} for e in state.log],
+        # Written only when some facing is due, so a state without one reads and hashes as before it existed.
+        **({"to_face": list(state.to_face)} if state.to_face else {}),
     }
     if state.setup is not None:
         # Only while set-up runs: a battle's state (and so the digest of every earlier save) stays as it was.
@@ -464,4 +469,5 @@ def state_from_data(d: Data) -> GameState:
         log=[LogEntry(e["text"], list(e.get("explain", [])), list(e.get("units", [])), dict(e.get("private", {})),
                       e.get("round", 0)) for e in d.get("log", [])],
         setup=copy.deepcopy(d.get("setup")),
+        to_face=list(d.get("to_face", [])),
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .actions import UNIT_ACTIONS, Action, unit_action
 from .dice import Rolling
-from .effects import Ctx, Refused, d6, destroy, jammer_fields_over, new_damage, reveal_blip
+from .effects import Ctx, Refused, d6, destroy, face_revealed, jammer_fields_over, new_damage, reveal_blip
 from .state import SIDES, GameState, TurnState, other
 
 EXTRA_BLIPS = 3
@@ -365,6 +365,14 @@ def finish(ctx: Ctx, controller: str | None, why: str) -> None:
 def turn_action(ctx: Ctx, action: Action) -> Rolling[bool | None]:
     kind = action.kind
     s = ctx.state
+    if kind == "face":
+        facing = action.args.get("facing")
+        if isinstance(facing, bool) or not isinstance(facing, (int, float)):
+            raise Refused(f"face {action.actor}: say the facing in degrees (got {facing!r}) [A13]")
+        face_revealed(ctx, action.actor, float(facing))
+        return None
+    # Any other action closes the owner's chance to face the troopers just revealed: the default facing stands (A13).
+    s.to_face.clear()
     if s.phase == "over" and kind != "objectives":
         raise Refused("the battle is over [p.16]")
     if kind == "activate":

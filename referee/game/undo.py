@@ -58,6 +58,9 @@ def check_undo(game: Game, side: str) -> UndoCheck:
     if s.phase != "action" or s.turn is None:
         return UndoCheck(False, f"only an action of the turn in progress can be taken back (now: "
                                 f"{s.phase.replace('-', ' ')}) [{RULE}]", what)
+    if last.action.kind == "face" and game.state.side_of(last.action.actor) != side:
+        return UndoCheck(False, f"{what!r} was the other player's decision: nothing is taken back across a "
+                                f"hand-off [{RULE}]", what)
     if last.action.kind in ("end-of-round", "objectives"):
         return UndoCheck(False, f"{what!r} ended the round: nothing is taken back across a round [{RULE}]", what)
     before = game.rebuild(len(game.record) - 1)

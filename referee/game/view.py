@@ -18,6 +18,7 @@ What a player sees (``player_view``):
 * ``holding``, ``missions``, ``cards``: the player's own; the opponent's entry is ``null`` until the battle is over;
 * ``sealed``: both sides' seals (a seal is a hash shown to both players at set-up, see ``seal.py``); the ``salts``
   that let anyone check them are shown only when the battle is over;
+* ``to_face``: troopers just revealed whose owner may still choose their facing (A13; the reveal is public);
 * ``round``, ``phase``, ``initiative``, ``turn``, ``passes_in_row``, ``pursuit``, ``control``, ``destroyed``;
   ``result`` once the battle is over;
 * ``setup`` while set-up runs (else ``null``): the decision it waits for (``step``, ``side``, ``objective``), the
@@ -170,6 +171,7 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
         "missions": {side: (state.missions.get(side) if sees(side) else None) for side in SIDES},
         "cards": {side: (copy.deepcopy(state.cards.get(side)) if sees(side) else None) for side in SIDES},
         "sealed": {side: state.sealed.get(side) for side in SIDES},
+        "to_face": list(state.to_face),
         "salts": {side: (state.salts.get(side) if (viewer is None or over) else None) for side in SIDES},
         "log": log,
         "setup": _setup_view(state, sees),

@@ -34,6 +34,19 @@ def percent(p: float | Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
+OUTCOME_WORDS = (("destroyed", "destroyed"), ("damaged_stunned", "Damaged and Stunned"), ("damaged", "Damaged"),
+                 ("stunned", "Stunned"), ("unharmed", "unharmed"))
+
+
+def outcome_line(uid: str, chances: dict[str, float] | None, what: str = "") -> str:
+    """One unit's exact chances, as the engine's preview gives them (outcomes with no chance are left out); a unit
+    without chances is a blip, revealed first: what it holds is its owner's secret (A32)."""
+    if chances is None:
+        return f"  {uid}: a blip, revealed first; its units then take the {what or 'attack'} [A32]"
+    parts = [f"{word} {percent(chances[key])}" for key, word in OUTCOME_WORDS if chances.get(key)]
+    return f"  {uid}: " + ", ".join(parts)
+
+
 def piece_title(p: Piece) -> str:
     if p.is_trooper or p.is_drone:
         return type_title(p.unit_type) if p.unit_type else p.kind

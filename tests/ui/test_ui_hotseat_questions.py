@@ -95,3 +95,63 @@ def test_the_holding_screen_shows_the_viewers_own_mission_and_cards(app):
     assert holding.cards == card_lines(player_view(session.state, me), me)
     assert holding.cards[0].startswith("Mission: ") and "Victory Points:" in holding.cards
     app.render()
+
+
+def blip_battle(app) -> tuple[BattleScene, BattleSession]:
+    """A's a1 faces B's blip bb (a tactical, b1) 4" away; side A to play, dice typed by hand."""
+    from tests.tables import scenario, unit
+
+    contents = [{"id": "b1", "side": "B", "faction": "council-of-zane", "rating": "veteran", "type": "tactical"}]
+    table = scenario(units=[unit("a1", "A", 10, 10, facing=0), unit("b-far", "B", 30, 30)],
+                     blips=[{"id": "bb", "side": "B", "x": 15, "y": 10, "contents": contents}])
+    session = BattleSession(Game(begin_battle(state_from_scenario(table), first="A")), None, hotseat=True,
+                            viewer="A", autosaving=False)
+    scene = app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    return scene, session
+
+
+def test_the_owner_faces_a_trooper_revealed_in_the_opponents_turn_behind_a_hand_off(app):
+    from referee.ui.scenes.dialogs import DiceDialog
+
+    scene, session = blip_battle(app)
+    scene.do(Action("activate", "a1"))
+    scene.do(Action("target", "a1", {"dice": 2, "assign": {"bb": 1}}))
+    while isinstance(app.scene, DiceDialog):
+        app.scene.choose("6")
+    assert session.state.to_face == ["b1"]
+    # Side B's question: the screen is handed to B first, the table hidden.
+    handoff = app.scene
+    assert isinstance(handoff, HandoffScreen) and handoff.side == "B"
+    assert app.stack.visible() == [handoff]
+    handoff.choose("ready")
+    assert session.viewer == "B"
+    question = app.scene
+    assert isinstance(question, Dialog) and "[A13]" in question.lines[0]
+    assert ("90", "90° up, to B's edge") in question.choices and question.choices[-1] == ("keep", "Keep 270°")
+    question.choose("225")
+    assert session.state.units["b1"].facing == 225.0
+    assert session.game.record[-1].action == Action("face", "b1", {"facing": 225.0})
+    # Then the screen goes back to side A, whose activation goes on.
+    back = app.scene
+    assert isinstance(back, HandoffScreen) and back.side == "A"
+    back.choose("ready")
+    assert session.viewer == "A" and session.state.turn.active == "a1"
+
+
+def test_keep_leaves_the_default_facing_and_asks_no_more(app):
+    from referee.ui.scenes.dialogs import DiceDialog
+
+    scene, session = blip_battle(app)
+    scene.do(Action("activate", "a1"))
+    scene.do(Action("target", "a1", {"dice": 2, "assign": {"bb": 1}}))
+    while isinstance(app.scene, DiceDialog):
+        app.scene.choose("6")
+    app.scene.choose("ready")
+    app.scene.choose("keep")
+    assert session.state.units["b1"].facing == 270.0
+    assert isinstance(app.scene, HandoffScreen) and app.scene.side == "A"
+    app.scene.choose("ready")
+    assert not isinstance(app.scene, Dialog)
+    scene.do(Action("end-activation"))
+    assert session.state.to_face == []

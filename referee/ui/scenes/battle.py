@@ -59,6 +59,9 @@ ACTIONS = (
     ("save", "Save", "Ctrl+S: save the battle to a file"),
 )
 ACTION_KEYS = frozenset(k for k, _, _ in ACTIONS)
+# The facings offered to the owner of a trooper just revealed (A13), named by where they point on the table as drawn.
+FACINGS = ((0, "right"), (45, "up-right"), (90, "up, to B's edge"), (135, "up-left"), (180, "left"),
+           (225, "down-left"), (270, "down, to A's edge"), (315, "down-right"))
 PICKED = ("rifle", "missile", "command", "repair")
 KEYS = {pygame.K_a: "activate", pygame.K_x: "extra", pygame.K_v: "reveal", pygame.K_t: "target",
         pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze",
@@ -100,6 +103,8 @@ class BattleScene(TableScene):
         self.handing_off = False
         self.shown_over = False
         self.computer_wait = 0.0            # seconds since the computer's last action (it acts at a human's pace)
+        self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
+        self.empty_pool_warned = False                # Enter once warned that no target is in sight
         self.show_log()
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
@@ -235,8 +240,12 @@ class BattleScene(TableScene):
         self.next_step()
 
     def next_step(self) -> None:
-        """Whatever the battle waits for next: the other player, the end of the round, objectives, the report."""
+        """Whatever the battle waits for next: the facing of troopers just revealed (their owner's), the other player,
+        the end of the round, objectives, the report."""
         s = self.session
+        if self.facing_due():
+            self.ask_facing(self.facing_owed()[0])
+            return
         if s.computer_to_act():
             self.computer_wait = 0.0        # ``update`` plays its next action after a pause
             return
@@ -426,9 +435,11 @@ class BattleScene(TableScene):
         elif kind == "missile" and f.get("allowed"):
             cms = ", ".join(c["unit"] + ("" if c["cm"] is None else f" (CM {c['cm']}: {panels.percent(c['p_shoot_down'])})")
                             for c in f["countermeasures"])
-            lines.append(f"a direct hit's blast ({f['blast']['radius']:g}\") catches: "
-                         f"{', '.join(f['blast']['catches']) or 'nobody else'} [p.21, A30]")
+            b = f["blast"]
             lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
+            lines.append(f"a direct hit's blast ({b['radius']:g}\", {b['dice']} dice) catches: "
+                         f"{', '.join(b['catches']) or 'nobody else'} [p.21, A30]; each, if the missile hits:")
+            lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
         elif not lines:
             lines.append(f"{kind} {actor} -> {target}")
         return lines
@@ -468,6 +479,7 @@ class BattleScene(TableScene):
 
     def start_target(self, actor: str) -> None:
         self.start_tool(TARGET, actor, "")
+        self.empty_pool_warned = False
         self.pool_dice = self.target_limit()
         self.target_hint()
 
@@ -475,17 +487,8 @@ class BattleScene(TableScene):
         return self.target_offer()["dice"][1]
 
     def target_hint(self) -> None:
-        actor = self.picking
         if self.pool is None:
-            pool = odds.pool_distribution(self.pool_dice)
-            lines = [f"{actor} rolls {self.pool_dice} of at most {self.target_limit()} sensor dice (keys 1-"
-                     f"{self.target_limit()} or +/-); it gains a Target counter per die [p.19]",
-                     f"pool: mean {float(pool.mean):.1f}; "
-                     + ", ".join(f"≥{n}: {panels.percent(pool.p_at_least(n))}" for n in (4, 7, 10, 14) if n <= 6 * self.pool_dice),
-                     "Enter rolls the dice; Esc cancels (nothing is rolled)."]
-            for tid, price in self.target_offer()["assign"].items():
-                lines.append(f"  {tid}: {price['price']} per counter" + (f", {price['eaten']} eaten" if price["eaten"] else ""))
-            self.say(TOOL_TITLES[TARGET], lines)
+            self.say(TOOL_TITLES[TARGET], self.pool_lines())
             return
         faces = [r.value for r in self.pool.outcome.rolls][-self.pool_dice:]
         total = int(sum(faces))
@@ -495,6 +498,42 @@ class BattleScene(TableScene):
                  "(unspent points are lost [p.19]). The dice are rolled: the action is taken."]
         lines += [f"  {tid}: {n} counter{'s' if n != 1 else ''}" for tid, n in self.assign.items() if n]
         self.say("Target: place counters", lines)
+
+    def pool_lines(self) -> list[str]:
+        """Before the roll: the pool's odds for the dice chosen, and for every dice count the counters the whole pool
+        would place on each piece the engine lets the Targeter price (``rules/odds.py``, p.19, p.26)."""
+        actor, limit, n = self.picking, self.target_limit(), self.pool_dice
+        pool = odds.pool_distribution(n)
+        offer = self.target_offer()["assign"]
+        lines = [f"{actor} rolls {n} of at most {limit} sensor dice (keys 1-{limit} or +/-); it gains a Target "
+                 f"counter per die [p.19]",
+                 f"pool of {n} dice: mean {float(pool.mean):.1f}; "
+                 + ", ".join(f"{k} or more {panels.percent(pool.p_at_least(k))}" for k in (4, 7, 10, 14) if k <= 6 * n)]
+        if not offer:
+            lines.append(f"WARNING: no target in sight of {actor}: the dice would place no counter anywhere; "
+                         f"{actor} would still gain {n} counter{'s' if n != 1 else ''} [p.19]. Enter twice rolls "
+                         f"anyway.")
+        else:
+            lines.append("Counters the whole pool would place on one piece, by dice count: expected (chance of at "
+                         "least one) [p.19, p.26]")
+            for tid, price in offer.items():
+                head = f"  {tid} ({price['price']} pt" + (f", {price['eaten']} eaten" if price["eaten"] else "") + "):"
+                cells = []
+                for k in range(1, limit + 1):
+                    c = odds.target_counters_distribution(k, price["price"], price["eaten"],
+                                                          eaten_price=price.get("eaten_price", price["price"]))
+                    mark = "*" if k == n else ""
+                    cells.append(f"{mark}{k}d {float(c.expected):.2f} ({panels.percent(1 - c.p_none)})")
+                lines.append(head + " " + "  ".join(cells))
+        lines.append("Enter rolls the dice; Esc cancels (nothing is rolled).")
+        return lines
+
+    def affordable(self) -> bool:
+        """Could the rolled pool pay for one counter on some piece? (the engine's cost of each, p.19)"""
+        if self.pool is None:
+            return False
+        total = sum(r.value for r in self.pool.outcome.rolls[-self.pool_dice:])
+        return any(self.assigned_cost({tid: 1}) <= total for tid in self.target_offer()["assign"])
 
     def assigned_cost(self, assign: dict[str, int] | None = None) -> int:
         """What the engine charges for the counters placed so far (p.19, A50)."""
@@ -647,6 +686,41 @@ class BattleScene(TableScene):
 
         self.ask_side(other, ask, f"Side {side} announces a Withdraw at the end of round {self.session.state.round}; "
                                   f"side {other} decides whether to allow it or pursue [p.16, A43].")
+
+    def facing_owed(self) -> tuple[str, ...]:
+        """Troopers just revealed that wait for a human owner's facing (the computer's keep the default)."""
+        state = self.session.state
+        computer = self.session.computer.side if self.session.computer is not None else None
+        return tuple(u for u in state.to_face if u in state.units and state.units[u].side != computer)
+
+    def facing_due(self) -> bool:
+        """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
+        owed = self.facing_owed()
+        return bool(owed) and owed != self.facing_kept and self.app is not None
+
+    def ask_facing(self, uid: str) -> None:
+        """The owner faces a trooper just revealed (A13), on their own screen; "keep" leaves every one still waiting at
+        the default facing (toward the enemy's edge)."""
+        state = self.session.state
+        unit = state.units[uid]
+        owner = unit.side
+
+        def closed(answer) -> None:
+            if answer is None or answer == "keep":
+                self.facing_kept = self.facing_owed()
+                self.next_step()
+                return
+            self.do(Action("face", uid, {"facing": float(answer)}), f"Face {uid}")
+
+        def ask() -> None:
+            lines = [f"Side {owner}: {uid} ({unit.type}) has just been revealed at ({unit.x:.1f}, {unit.y:.1f}) and "
+                     f"faces {unit.facing:g}° for now. Choose its facing: revealed troopers take a facing chosen by "
+                     f"their owner [A13]. Degrees count counter-clockwise from the table's x axis."]
+            buttons = [(str(deg), f"{deg}° {word}") for deg, word in FACINGS]
+            buttons.append(("keep", f"Keep {unit.facing:g}°"))
+            self.app.push(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
+
+        self.ask_side(owner, ask, f"Side {owner}: a trooper of yours was revealed; you choose its facing [A13].")
 
     def ask_side(self, side: str, ask, why: str = "") -> None:
         """A question that belongs to ``side``: in hot-seat the screen is handed to that player first (the table
@@ -834,7 +908,9 @@ class BattleScene(TableScene):
         f = p.figures
         lines = [f"smoke {2 * f['radius']:g}\" across centred at ({x}, {y}) [p.22, A36, A56]",
                  "under the smoke: " + (", ".join(f["under"]) or "nobody"),
-                 "each trooper under it rolls the Red Die, then a normal die, for a graze [p.22]"]
+                 "each trooper under it rolls the Red Die, then a normal die, for a graze; a drone is destroyed "
+                 "[p.20, p.22]"]
+        lines += [panels.outcome_line(u, f["odds"].get(u), "graze") for u in f["under"]]
         self.confirm_then(f"Flamer: {actor}", lines, p.action)
 
     def kamikaze_to(self, point, piece: str | None, jump: bool) -> None:
@@ -860,7 +936,9 @@ class BattleScene(TableScene):
         if "blast" in f:
             b = f["blast"]
             lines.append(f"blast {b['radius']:g}\" with {b['dice']} dice catches: {', '.join(b['catches']) or 'nobody'} "
-                         f"[p.21, A30, A35]")
+                         f"[p.21, A30, A35]" + ("; a target destroyed by the contact is not blasted" if "contact" in f
+                                                else ""))
+            lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
         self.confirm_then(f"Kamikaze: {actor}", lines, p.action)
 
     def _key(self, event) -> bool:
@@ -885,6 +963,14 @@ class BattleScene(TableScene):
                     self.target_hint()
                     return True
                 if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    if not self.target_offer()["assign"] and not self.empty_pool_warned:
+                        # A Targeter with nothing in sight (a recce drone far forward) is warned before it rolls.
+                        self.empty_pool_warned = True
+                        self.say("Target: no target in sight", [
+                            f"No piece can be Targeted by {self.picking} from here: the pool would place no counter, "
+                            f"and {self.picking} would still gain a counter per die [p.19].",
+                            "Enter again rolls anyway; Esc cancels (nothing is rolled)."])
+                        return True
                     self.roll_target()
                     return True
                 if k == pygame.K_ESCAPE:
@@ -893,7 +979,13 @@ class BattleScene(TableScene):
                     return True
             else:
                 if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    self.commit_target()
+                    if any(self.assign.values()) or shift or not self.affordable():
+                        self.commit_target()
+                    else:
+                        self.say("Target: no counters placed yet", [
+                            "Click the units, blips or objectives to place the counters first (right click takes one "
+                            "back), then Enter.",
+                            "Shift+Enter places none: the points are lost and the dice stay rolled [p.19]."])
                 elif k == pygame.K_ESCAPE:
                     self.target_hint()
                 return True

@@ -1,0 +1,137 @@
+"""What the window shows before the dice: the engine's chances for every unit under a flamer or in a blast, the
+Target pool's counters for every dice count, and a Target that never goes off by accident."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.actions import Action  # noqa: E402
+from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.game.state import state_from_scenario  # noqa: E402
+from referee.rules import odds  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.battle import BattleSession  # noqa: E402
+from referee.ui.panels import outcome_line  # noqa: E402
+from referee.ui.scenes.battle import BattleScene  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog, DiceDialog  # noqa: E402
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+def battle(app, units, terrain=(), dice=None) -> tuple[BattleScene, BattleSession]:
+    from tests.tables import scenario
+
+    state = begin_battle(state_from_scenario(scenario(units=units, terrain=list(terrain))), first="A")
+    session = BattleSession(Game(state), dice, hotseat=True, viewer="A", autosaving=False)
+    scene = app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    return scene, session
+
+
+def key(app, k: int, mod: int = 0) -> None:
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=mod))
+
+
+def test_the_flamer_confirmation_shows_each_units_graze_chances(app):
+    from tests.tables import unit
+
+    scene, session = battle(app, [unit("a1", "A", 10, 10, facing=0), unit("b1", "B", 13, 10),
+                                  unit("bd", "B", 12.5, 12, type="basic-drone"), unit("far", "B", 30, 30)])
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("flamer")
+    scene.place_smoke((12.5, 10.0))
+    confirm = app.scene
+    assert isinstance(confirm, Dialog)
+    figures = session.preview(Action("flamer", "a1", {"x": 12.5, "y": 10.0})).figures
+    for uid in figures["under"]:
+        assert outcome_line(uid, figures["odds"].get(uid), "graze") in confirm.lines
+    # By hand: Arm 3, the Red Die and the normal die each exceed it on 4-6 (1/2): a quarter for each outcome.
+    assert "  b1: Damaged and Stunned 25.0 %, Damaged 25.0 %, Stunned 25.0 %, unharmed 25.0 %" in confirm.lines
+    assert "  bd: destroyed 100.0 %" in confirm.lines
+
+
+def test_the_missile_confirmation_lists_the_blast_and_its_chances(app):
+    from tests.tables import unit
+
+    scene, session = battle(app, [unit("a1", "A", 2, 10, facing=0), unit("t", "B", 20, 10, target_counters=2),
+                                  unit("b5", "B", 22.5, 10)])
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("missile")
+    scene.pick("t")
+    confirm = app.scene
+    assert isinstance(confirm, Dialog)
+    b = session.figures(Action("missile", "a1", {"target": "t"}))["blast"]
+    assert b["catches"] == ["b5"]
+    # Nuc 3 dice against Arm 3: h = 7/8; destroyed h^3 = 343/512 = 67.0 %, unharmed 1/8 = 12.5 %.
+    assert outcome_line("b5", b["odds"]["b5"], "blast") in confirm.lines
+    assert "destroyed 67.0 %" in outcome_line("b5", b["odds"]["b5"]) and "unharmed 12.5 %" in confirm.lines[-1]
+
+
+def test_the_target_hint_shows_the_counters_for_every_dice_count(app):
+    from tests.tables import unit
+
+    scene, session = battle(app, [unit("a1", "A", 10, 10, facing=90), unit("b1", "B", 10, 16)])
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("target")
+    offer = scene.target_offer()
+    price = offer["assign"]["b1"]
+    line = next(x for x in scene.log_lines if x.strip().startswith("b1 ("))
+    for k in range(1, offer["dice"][1] + 1):
+        c = odds.target_counters_distribution(k, price["price"], price["eaten"], eaten_price=price["eaten_price"])
+        assert f"{k}d {float(c.expected):.2f} ({100 * float(1 - c.p_none):.1f} %)" in line
+    # By hand: b1 is 5" away (edge to edge), in the arc, in open ground: 1 point a counter, so the pool is the
+    # counters: one die places 3.5 on average and always at least one, two dice 7, three 10.5.
+    assert price == {"price": 1, "eaten": 0, "eaten_price": 1}
+    assert "1d 3.50 (100.0 %)" in line and "2d 7.00 (100.0 %)" in line and "*3d 10.50 (100.0 %)" in line
+
+
+def test_enter_never_commits_a_target_without_counters_placed(app):
+    from tests.tables import unit
+
+    scene, session = battle(app, [unit("a1", "A", 10, 10, facing=90), unit("b1", "B", 10, 16)])
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("target")
+    scene.pool_dice = 2
+    entries = len(session.game.record)
+    key(app, pygame.K_RETURN)                 # rolls the pool
+    while isinstance(app.scene, DiceDialog):
+        app.scene.choose("6")
+    assert scene.pool is not None
+    key(app, pygame.K_RETURN)                 # nothing placed: refused, the action is not taken
+    assert len(session.game.record) == entries and "no counters placed" in scene.log_title
+    key(app, pygame.K_RETURN, pygame.KMOD_SHIFT)        # Shift+Enter: placing none on purpose
+    while isinstance(app.scene, DiceDialog):
+        app.scene.choose("6")
+    assert len(session.game.record) == entries + 1
+    assert session.game.record[-1].action.args["assign"] == {}
+
+
+def test_a_targeter_with_nothing_in_sight_is_warned_before_rolling(app):
+    from tests.tables import rect, unit
+
+    # A large building across the table hides b1 from the recce drone: nothing can be Targeted.
+    scene, session = battle(app, [unit("a1", "A", 10, 10, type="recce-drone"), unit("b1", "B", 30, 30)],
+                            terrain=[rect("bld", "large-building", 14, 0, 16, 36)])
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("target")
+    assert scene.target_offer()["assign"] == {}
+    assert any(line.startswith("WARNING: no target in sight") for line in scene.log_lines)
+    key(app, pygame.K_RETURN)
+    assert scene.pool is None and not isinstance(app.scene, DiceDialog)
+    assert scene.log_title == "Target: no target in sight"
+    key(app, pygame.K_RETURN)                 # again: rolls anyway
+    assert isinstance(app.scene, DiceDialog)
