@@ -174,6 +174,8 @@ def run(args) -> int:
         if args.screenshot:
             print(app.screenshot(args.screenshot))
             return 0
+        if not args.referee and not is_save(scenario):
+            app.offer_resume()
         return app.run()
     finally:
         pygame.quit()

@@ -91,6 +91,36 @@ class App:
             menu._set_path_text(str(scenario))
         return menu
 
+    def offer_resume(self) -> None:
+        """The first screen is a table, but a battle was interrupted (a crash, a closed window): offer to resume it at
+        once, not only from the menu behind the table."""
+        from ..game.record import find_interrupted
+        from .scenes.dialogs import Dialog
+        from .scenes.menu import MenuScene
+
+        menu = self.stack.find(MenuScene)
+        if menu is None or not menu.deferred:
+            return              # the menu is the first screen: it offers the battle itself
+        try:
+            save = find_interrupted()
+        except Exception:  # noqa: BLE001 -- a broken autosave is never a reason not to start; the menu says why
+            return
+        if save is None:
+            return
+
+        def closed(answer: str | None) -> None:
+            if answer != "resume":
+                return
+            while self.scene is not menu and len(self.stack) > 1:
+                self.pop()          # the table under the question (the menu is built as it shows): Esc from the
+                                    # battle then goes back to the menu
+            menu.open_battle(save)
+
+        self.push(Dialog("Resume the interrupted battle?",
+                         [f"A battle was autosaved after its last action and not finished: {save.summary()}.",
+                          "Resume it now, or later from the menu (Esc)."],
+                         [("resume", "Resume the battle"), ("later", "Not now")], closed, columns=2))
+
     # -- the loop ---------------------------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:

@@ -235,6 +235,11 @@ def draw_blip(surface, view: ViewTransform, p: Piece, table: TableData) -> None:
     pygame.draw.circle(surface, theme.lighter(side, 0.6), c, R)
     pygame.draw.rect(surface, theme.BLIP_FILL, rect, border_radius=max(2, round(R * 0.3)))
     pygame.draw.rect(surface, side, rect, 2, border_radius=max(2, round(R * 0.3)))
+    if p.id in table.decoys:
+        # The owner's own decoy, at a glance: struck through corner to corner (its hover text says "a decoy").
+        inner = rect.inflate(-4, -4)
+        pygame.draw.line(surface, theme.DECOY_MARK, inner.topleft, inner.bottomright, max(2, round(R * 0.15)))
+        pygame.draw.line(surface, theme.DECOY_MARK, inner.bottomleft, inner.topright, max(2, round(R * 0.15)))
     number = table.blip_numbers.get(p.id)
     draw_text(surface, str(number) if number is not None else "?", c, max(8, _letter_size(R) - 2), True,
               (255, 255, 255), "center")

@@ -39,6 +39,8 @@ class TableData:
     objectives: dict[str, ObjectiveMark] = field(default_factory=dict)
     turn: TurnInfo = TurnInfo()
     wrecks: tuple[Piece, ...] = ()        # destroyed objectives: drawn, but no longer pieces the rules know (p.~12)
+    # The viewer's own blips that the player view says are decoys (an empty square): marked for their owner only.
+    decoys: frozenset[str] = frozenset()
 
     @property
     def bf(self) -> Battlefield:
@@ -104,5 +106,7 @@ def table_from_view(view: dict) -> TableData:
     marks = {o.id: ObjectiveMark(o.control, o.destroyed) for o in objectives}
     turn = view.get("turn") or {}
     info = TurnInfo(view.get("round"), view.get("phase"), view.get("initiative"), turn.get("player"))
+    # Only a blip whose contents the view gives (the viewer's own) can be known to be a decoy.
+    decoys = frozenset(b["id"] for b in view.get("blips", []) if b.get("contents") == [])
     return TableData(view.get("name", "battle"), bf, None, activation, _blip_numbers(blips), marks, info,
-                     _wrecks(objectives))
+                     _wrecks(objectives), decoys)

@@ -39,6 +39,7 @@ DAMAGED_MARK: Colour = (255, 140, 20)
 STUNNED_MARK: Colour = (170, 110, 255)
 JAMMER: Colour = (176, 92, 200)
 BLIP_FILL: Colour = (58, 58, 64)
+DECOY_MARK: Colour = (150, 150, 158)     # the cross on a player's own decoy blip (seen by its owner only)
 OBJECTIVE_RED: Colour = (196, 40, 40)       # alpha, beta, gamma: placed by the defender
 OBJECTIVE_BLUE: Colour = (40, 80, 196)      # delta, epsilon: placed by the attacker
 CONTESTED: Colour = (245, 245, 245)

@@ -155,3 +155,20 @@ def test_keep_leaves_the_default_facing_and_asks_no_more(app):
     assert not isinstance(app.scene, Dialog)
     scene.do(Action("end-activation"))
     assert session.state.to_face == []
+
+
+def test_own_decoys_are_marked_for_their_owner_only():
+    from tests.battles import OPEN_FIELD
+
+    from referee.game.setup import SetupChoices, new_battle
+    from referee.game.view import player_view
+    from referee.rules.scenario import parse_scenario
+    from referee.ui.table_data import table_from_view
+
+    state, _ = new_battle(parse_scenario(OPEN_FIELD, "open field"),
+                          SetupChoices({"A": "council-of-zane", "B": "new-tokyo"}), SeededDice(7))
+    for side in ("A", "B"):
+        decoys = {b.id for b in state.blips.values() if b.side == side and state.blip_contents(b) == []}
+        assert decoys, "set-up leaves some squares empty"
+        table = table_from_view(player_view(state, side))
+        assert table.decoys == decoys                 # every own decoy, and not one of the opponent's blips

@@ -71,7 +71,7 @@ KEYS = {pygame.K_a: "activate", pygame.K_x: "extra", pygame.K_v: "reveal", pygam
 BATTLE_KEYS = ("Battle", [
     ("A / X", "activate the selected unit or blip / extra blip activation"),
     ("M / J then Enter", "move / jump the active unit along the preview"),
-    ("T", "Target: 1-5 or +/- dice, Enter rolls, click to place"),
+    ("T", "Target: 1-5 or +/- dice, Enter rolls, click to place, Enter places (Shift+Enter: none)"),
     ("G / I / L / K", "rifle / missile / flamer / kamikaze"),
     ("C / P / V", "Command / Repair / reveal the active blip"),
     ("Q / N", "end the activation / end the turn"),

@@ -1,0 +1,71 @@
+"""After a crash the program offers the interrupted battle at start, even when its first screen is a table."""
+
+import os
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee import paths  # noqa: E402
+from referee.game.actions import Action  # noqa: E402
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.game.state import state_from_scenario  # noqa: E402
+from referee.rules.scenario import load_scenario  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.battle import BattleSession  # noqa: E402
+from referee.ui.scenes.battle import BattleScene  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog  # noqa: E402
+from referee.ui.scenes.menu import MenuScene  # noqa: E402
+from referee.ui.scenes.table import TableScene  # noqa: E402
+
+TABLE = Path(__file__).with_name("table.toml")
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800))
+    yield a
+    pygame.quit()
+
+
+def interrupted_battle() -> BattleSession:
+    """A battle autosaved after one action, then left (as after a crash)."""
+    state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
+    session = BattleSession(Game(state), SeededDice(3), hotseat=True, viewer="A")
+    assert session.attempt(Action("activate", "a-eng")).legal
+    return session
+
+
+def test_starting_on_a_table_offers_the_interrupted_battle_at_once(app):
+    session = interrupted_battle()
+    app.open_menu(paths.DEFAULT_SCENARIO)
+    assert isinstance(app.scene, TableScene)
+    app.offer_resume()
+    offer = app.scene
+    assert isinstance(offer, Dialog) and offer.heading == "Resume the interrupted battle?"
+    offer.choose("resume")
+    battle = app.stack.find(BattleScene)
+    assert battle is not None and battle.session.state.to_data() == session.state.to_data()
+    # Under the battle is the menu, not the table: Esc goes back to the menu.
+    assert [type(s) for s in app.stack.scenes[:2]] == [MenuScene, BattleScene]
+
+
+def test_not_now_keeps_the_table_and_the_menu_still_offers_it(app):
+    interrupted_battle()
+    app.open_menu(paths.DEFAULT_SCENARIO)
+    app.offer_resume()
+    app.scene.choose("later")
+    assert isinstance(app.scene, TableScene)
+    app.pop()
+    menu = app.scene
+    assert isinstance(menu, MenuScene) and menu.interrupted is not None and "resume" in menu.widgets
+
+
+def test_no_interrupted_battle_no_question(app):
+    app.open_menu(paths.DEFAULT_SCENARIO)
+    app.offer_resume()
+    assert isinstance(app.scene, TableScene)
