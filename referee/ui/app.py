@@ -99,7 +99,7 @@ class App:
         from .scenes.menu import MenuScene
 
         menu = self.stack.find(MenuScene)
-        if menu is None or not menu.deferred:
+        if not isinstance(menu, MenuScene) or not menu.deferred:
             return              # the menu is the first screen: it offers the battle itself
         try:
             save = find_interrupted()

@@ -51,10 +51,7 @@ def piece_radius(view: ViewTransform, p: Piece) -> float:
 
 
 def draw_cloth(surface, table: TableData, view: ViewTransform, area: pygame.Rect) -> pygame.Rect:
-    bf = table.bf
-    x0, y0 = view.to_screen(0, bf.height)
-    x1, y1 = view.to_screen(bf.width, 0)
-    rect = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+    rect = pygame.Rect(view.table_box())
     pygame.draw.rect(surface, theme.CLOTH, rect)
     return rect
 
@@ -133,20 +130,21 @@ def draw_edges(surface, table: TableData, view: ViewTransform, cloth: pygame.Rec
     size = 12
     v = 0.0
     while v <= bf.width + 1e-9:
-        sx, sy = view.to_screen(v, 0)
+        sx, sy = view.to_screen(v, view.bottom_y)
         pygame.draw.line(surface, theme.TEXT_FAINT, (sx, sy + 2), (sx, sy + 6))
         draw_text(surface, f"{v:g}", (sx, sy + 7), size, False, theme.TEXT_FAINT, "midtop")
         v += GRID_STEP
     v = 0.0
     while v <= bf.height + 1e-9:
-        sx, sy = view.to_screen(0, v)
+        sx, sy = view.to_screen(view.left_x, v)
         pygame.draw.line(surface, theme.TEXT_FAINT, (sx - 6, sy), (sx - 2, sy))
         draw_text(surface, f"{v:g}", (sx - 8, sy), size, False, theme.TEXT_FAINT, "midright")
         v += GRID_STEP
-    bottom = view.to_screen(bf.width / 2, 0)
-    top = view.to_screen(bf.width / 2, bf.height)
-    draw_text(surface, "Side A edge", (bottom[0], bottom[1] + 24), 13, True, theme.SIDE_LIGHT["A"], "midtop")
-    draw_text(surface, "Side B edge", (top[0], top[1] - 5), 13, True, theme.SIDE_LIGHT["B"], "midbottom")
+    near, far = ("B", "A") if view.turned else ("A", "B")      # the edge at the bottom, the one at the top
+    bottom = view.to_screen(bf.width / 2, view.bottom_y)
+    top = view.to_screen(bf.width / 2, bf.height - view.bottom_y)
+    draw_text(surface, f"Side {near} edge", (bottom[0], bottom[1] + 24), 13, True, theme.SIDE_LIGHT[near], "midtop")
+    draw_text(surface, f"Side {far} edge", (top[0], top[1] - 5), 13, True, theme.SIDE_LIGHT[far], "midbottom")
 
 
 # ---- pieces -------------------------------------------------------------------------------------------------------
@@ -291,7 +289,7 @@ def _cropped(layer: pygame.Surface, area: pygame.Rect) -> tuple[pygame.Surface, 
 
 
 def _view_key(view: ViewTransform, area: pygame.Rect) -> tuple:
-    return (view.scale, view.ox, view.oy, view.table_width, view.table_height, tuple(area))
+    return (view.scale, view.ox, view.oy, view.turned, view.table_width, view.table_height, tuple(area))
 
 
 def draw_jammer_fields(surface, table: TableData, view: ViewTransform, area: pygame.Rect) -> None:

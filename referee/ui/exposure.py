@@ -124,7 +124,7 @@ def moved(bf: Battlefield, piece_id: str, end: tuple[float, float], facing: floa
 
 
 def _view_key(view: ViewTransform, area: pygame.Rect) -> tuple:
-    return (view.scale, view.ox, view.oy, tuple(area))
+    return (view.scale, view.ox, view.oy, view.turned, tuple(area))
 
 
 class ExposureWorker:

@@ -408,14 +408,25 @@ def log_lines(lines: list[str] | tuple[str, ...], width: int) -> list[tuple[str,
 def draw_log(surface, rect: pygame.Rect, title: str, wrapped: list[tuple[str, bool]], scroll: int) -> None:
     pygame.draw.rect(surface, (33, 36, 42), rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 2)
-    title = ellipsize(title or "Explanation", rect.w - 2 * PAD, BODY, True)
+    lh = line_height(SMALL)
+    body = pygame.Rect(rect.x, rect.y + 28, rect.w, rect.h - 30)
+    visible = max(1, body.h // lh)
+    title = title or "Explanation"
+    more = ""
+    if len(wrapped) > visible:
+        more = f"{scroll + 1}-{min(len(wrapped), scroll + visible)} of {len(wrapped)} lines (wheel to scroll)"
+        if text_width(title, BODY, True) + text_width(more, SMALL) + 12 > rect.w - 2 * PAD:
+            more = f"{scroll + 1}-{min(len(wrapped), scroll + visible)} of {len(wrapped)}"
+    # The title gives way to the line counter, so the two never overlap.
+    room = rect.w - 2 * PAD - (text_width(more, SMALL) + 12 if more else 0)
+    title = ellipsize(title, room, BODY, True)
     draw_text(surface, title, (rect.x + PAD, rect.y + 6), BODY, True, theme.ACCENT)
+    if more:
+        draw_text(surface, more, (rect.right - PAD, rect.y + 8), SMALL, False, theme.TEXT_FAINT, "topright")
     if not wrapped:
         draw_text(surface, "The working of the last question appears here.", (rect.x + PAD, rect.y + 30), SMALL,
                   False, theme.TEXT_FAINT)
         return
-    lh = line_height(SMALL)
-    body = pygame.Rect(rect.x, rect.y + 28, rect.w, rect.h - 30)
     old = surface.get_clip()
     surface.set_clip(body)
     for i, (line, heading) in enumerate(wrapped[scroll:]):
@@ -424,10 +435,6 @@ def draw_log(surface, rect: pygame.Rect, title: str, wrapped: list[tuple[str, bo
             break
         draw_text(surface, line, (rect.x + PAD, y), SMALL, False, theme.TEXT if heading else theme.TEXT_DIM)
     surface.set_clip(old)
-    visible = max(1, body.h // lh)
-    if len(wrapped) > visible:
-        more = f"{scroll + 1}-{min(len(wrapped), scroll + visible)} of {len(wrapped)} lines (wheel to scroll)"
-        draw_text(surface, more, (rect.right - PAD, rect.y + 8), SMALL, False, theme.TEXT_FAINT, "topright")
 
 
 # ---- the status bar -----------------------------------------------------------------------------------------------

@@ -82,7 +82,9 @@ def wrap(text: str, width: int, size: int, bold: bool = False, indent: int = 0) 
         return (text,)
     lead = len(text) - len(text.lstrip(" "))
     pad = " " * (lead + indent)
-    words = text.strip(" ").split(" ")
+    words = []
+    for word in text.strip(" ").split(" "):
+        words.extend(_split_long(word, width - f.size(pad)[0], f))
     lines: list[str] = []
     current = " " * lead
     for word in words:
@@ -94,6 +96,21 @@ def wrap(text: str, width: int, size: int, bold: bool = False, indent: int = 0) 
             current = pad + word
     lines.append(current)
     return tuple(lines)
+
+
+def _split_long(word: str, width: int, f: pygame.font.Font) -> list[str]:
+    """A word wider than the line (a sealed document, a long id) broken into pieces that fit, not drawn off the edge."""
+    if width <= 0 or f.size(word)[0] <= width:
+        return [word]
+    pieces: list[str] = []
+    piece = ""
+    for ch in word:
+        if piece and f.size(piece + ch)[0] > width:
+            pieces.append(piece)
+            piece = ch
+        else:
+            piece += ch
+    return pieces + [piece] if piece else pieces
 
 
 def ellipsize(text: str, width: int, size: int, bold: bool = False) -> str:

@@ -172,3 +172,29 @@ def test_own_decoys_are_marked_for_their_owner_only():
         assert decoys, "set-up leaves some squares empty"
         table = table_from_view(player_view(state, side))
         assert table.decoys == decoys                 # every own decoy, and not one of the opponent's blips
+
+
+def test_the_table_turns_for_side_b_only_as_a_drawing(app):
+    from referee.ui.view import ViewTransform
+
+    scene, session = blip_battle(app)
+    before = {pid: scene.view.to_screen(p.x, p.y) for pid, p in scene.table.bf.pieces.items()}
+    app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, unicode="u", mod=0))
+    assert scene.own_edge_down and not scene.view.turned          # side A at the screen: its edge already down
+    session.hand_to("B")
+    scene.refresh()
+    assert scene.view.turned
+    a1 = scene.table.bf.pieces["a1"]
+    sx, sy = scene.view.to_screen(a1.x, a1.y)
+    assert (sx, sy) != before["a1"]
+    # Side A's unit (y = 10) is now above the centre of the table, side B's edge (y = 36) at the bottom.
+    assert sy < scene.view.to_screen(a1.x, 18)[1] < scene.view.to_screen(a1.x, 36)[1]
+    # A click still finds the piece under it: the table's coordinates are unchanged.
+    assert scene.piece_at((round(sx), round(sy))) == "a1"
+    app.render()
+    session.hand_to("A")
+    scene.refresh()
+    assert not scene.view.turned
+    v = ViewTransform(36, 36, 10, 5, 7, turned=True)
+    assert v.to_table(*v.to_screen(3.5, 30.25)) == pytest.approx((3.5, 30.25))
+    assert v.direction(1, 0) == (-1, 0) and v.direction(0, 1) == (0, 1)

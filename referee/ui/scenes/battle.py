@@ -59,9 +59,17 @@ ACTIONS = (
     ("save", "Save", "Ctrl+S: save the battle to a file"),
 )
 ACTION_KEYS = frozenset(k for k, _, _ in ACTIONS)
-# The facings offered to the owner of a trooper just revealed (A13), named by where they point on the table as drawn.
-FACINGS = ((0, "right"), (45, "up-right"), (90, "up, to B's edge"), (135, "up-left"), (180, "left"),
-           (225, "down-left"), (270, "down, to A's edge"), (315, "down-right"))
+# The facings offered to the owner of a trooper just revealed (A13), every 45°.
+FACINGS = (0, 45, 90, 135, 180, 225, 270, 315)
+EDGE_WORDS = {90: ", to B's edge", 270: ", to A's edge"}
+
+
+def facing_word(view, degrees: int) -> str:
+    """Where a facing points on the screen as the table is drawn (turned or not): "up-left", "down"..."""
+    dx, dy = view.direction(math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
+    vertical = "up" if dy < -1e-9 else "down" if dy > 1e-9 else ""
+    horizontal = "left" if dx < -1e-9 else "right" if dx > 1e-9 else ""
+    return "-".join(w for w in (vertical, horizontal) if w) + EDGE_WORDS.get(degrees, "")
 PICKED = ("rifle", "missile", "command", "repair")
 KEYS = {pygame.K_a: "activate", pygame.K_x: "extra", pygame.K_v: "reveal", pygame.K_t: "target",
         pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze",
@@ -75,7 +83,8 @@ BATTLE_KEYS = ("Battle", [
     ("G / I / L / K", "rifle / missile / flamer / kamikaze"),
     ("C / P / V", "Command / Repair / reveal the active blip"),
     ("Q / N", "end the activation / end the turn"),
-    ("O", "your holding area, mission and seals"),
+    ("O", "your holding area, mission and cards"),
+    ("U", "turn the table: each player's own edge at the bottom"),
     ("Shift+L", "log of the selected unit only / of all"),
     ("Ctrl+Z / Ctrl+S", "undo the last action / save"),
     ("Esc", "cancel the tool / leave (autosaved)"),
@@ -105,6 +114,7 @@ class BattleScene(TableScene):
         self.computer_wait = 0.0            # seconds since the computer's last action (it acts at a human's pace)
         self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
         self.empty_pool_warned = False                # Enter once warned that no target is in sight
+        self.own_edge_down = False                    # U: side B's player sees the table turned, its edge down
         self.show_log()
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
@@ -205,8 +215,24 @@ class BattleScene(TableScene):
         self.set_log(title, [str(s) for s in lines])
 
     # ---- after the battle changed --------------------------------------------------------------------------
+    def turn_table(self) -> None:
+        """U: each player sees the table from their own edge (side B's turned half round), or both from side A's.
+        Only the drawing turns: the table's coordinates, and every rule, stay as they are."""
+        self.own_edge_down = not self.own_edge_down
+        self.apply_turn()
+        self.say("Table turned" if self.view.turned else "Table as side A sees it",
+                 ["Each player now sees the table from their own edge (U turns it back)." if self.own_edge_down
+                  else "Side A's edge is at the bottom for both players (U: each player's own edge at the bottom)."])
+
+    def apply_turn(self) -> None:
+        turned = self.own_edge_down and self.session.viewer == "B"
+        if turned != self.view.turned:
+            self.view.turn(turned)
+            self._static = None
+
     def refresh(self) -> None:
         """Rebuild what the screen shows from the player view of the side at the screen."""
+        self.apply_turn()
         self.table = table_from_view(self.session.view())
         self._static = None
         if self.selected is not None and self.selected not in self.table.bf.pieces:
@@ -716,7 +742,7 @@ class BattleScene(TableScene):
             lines = [f"Side {owner}: {uid} ({unit.type}) has just been revealed at ({unit.x:.1f}, {unit.y:.1f}) and "
                      f"faces {unit.facing:g}° for now. Choose its facing: revealed troopers take a facing chosen by "
                      f"their owner [A13]. Degrees count counter-clockwise from the table's x axis."]
-            buttons = [(str(deg), f"{deg}° {word}") for deg, word in FACINGS]
+            buttons = [(str(deg), f"{deg}° {facing_word(self.view, deg)}") for deg in FACINGS]
             buttons.append(("keep", f"Keep {unit.facing:g}°"))
             self.app.push(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
 
@@ -995,6 +1021,9 @@ class BattleScene(TableScene):
             return True
         if shift and k == pygame.K_l:
             self.press("log")
+            return True
+        if not ctrl and not shift and k == pygame.K_u and self.tool in (SELECT, MOVE, JUMP):
+            self.turn_table()
             return True
         if not ctrl and not shift and k in self.keys and self.tool in (SELECT, MOVE, JUMP):
             self.press(self.keys[k])

@@ -15,7 +15,7 @@ class EditorDrawing:
 
     def _static_key(self) -> tuple:
         v = self.view
-        return (v.scale, v.ox, v.oy, tuple(self.layout.table), self.editor.revision)
+        return (v.scale, v.ox, v.oy, v.turned, tuple(self.layout.table), self.editor.revision)
 
     def _static_layer(self) -> pygame.Surface:
         key = self._static_key()

@@ -18,7 +18,7 @@ from ...rules.errors import InputError
 from .. import theme
 from ..scene import Scene
 from ..table_data import load_table
-from ..widgets import draw_text, line_height, panel, wrap
+from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 
 if TYPE_CHECKING:
     from ...game.record import Save
@@ -196,9 +196,12 @@ class MenuScene(Scene):
             tool_tip_text="the rulings your group plays by in new battles")
         y += 50
         if self.interrupted is not None:
+            # The summary can be long: the button shows what fits (in the buttons' bold 15 px font), the tool tip
+            # all of it.
+            text = "Resume the interrupted battle: " + self.interrupted.summary()
             self.widgets["resume"] = pygame_gui.elements.UIButton(
-                pygame.Rect(x, y, COLUMN_W, 42), "Resume the interrupted battle: " + self.interrupted.summary(), m,
-                tool_tip_text="the battle autosaved after its last action")
+                pygame.Rect(x, y, COLUMN_W, 42), ellipsize(text, COLUMN_W - 28, 15, True), m,
+                tool_tip_text=f"{text} (autosaved after its last action)")
             y += 50
         y += 12
         others = [p for p in bundled_scenarios() if p != default][:MAX_BUNDLED]

@@ -611,7 +611,7 @@ class TableScene(Scene):
 
     def _static_key(self) -> tuple:
         v, L = self.view, self.layout
-        return (v.scale, v.ox, v.oy, tuple(L.table), id(self.table))
+        return (v.scale, v.ox, v.oy, v.turned, tuple(L.table), id(self.table))
 
     def _refresh_static(self) -> None:
         """Keep a picture of the cloth, terrain and grid for the current view (drawn again only when it changes)."""
@@ -634,9 +634,7 @@ class TableScene(Scene):
         return cloth
 
     def cloth_rect(self) -> pygame.Rect:
-        x0, y0 = self.view.to_screen(0, self.table.bf.height)
-        x1, y1 = self.view.to_screen(self.table.bf.width, 0)
-        return pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0))
+        return pygame.Rect(self.view.table_box())
 
     def draw(self, surface: pygame.Surface) -> None:
         L = self.layout
