@@ -31,7 +31,7 @@ from referee.game.session import Session
 from referee.game.setup import SetupChoices, new_battle, new_game
 from referee.game.state import GameState
 from referee.game.victory import end_of_round_lines
-from referee.game.view import hover_text, log_lines
+from referee.game.view import card_lines, hover_text, log_lines
 from referee.rules.scenario import parse_scenario
 
 TABLE = parse_scenario({"name": "spy field", "table": {"width": 36, "height": 36},
@@ -175,7 +175,9 @@ class _Watcher:
             # A line about side B is read apart from one about side A (each says its own counts).
             side = "b:" if "side b" in line.lower() else "a:" if "side a" in line.lower() else ""
             shown.extend(side + w for w in _words(line))
-        shown.extend(_words(json.dumps({k: v[k] for k in ("holding", "missions", "cards", "result")})))
+        shown.extend(_words(json.dumps({k: v[k] for k in ("holding", "missions", "cards", "result", "to_face")})))
+        # The card texts a player reads on the Holding screen: the opponent's only once the battle is over.
+        shown.extend(_words(" ".join(card_lines(v, "B") or [])))
         if s.phase in ("action", "end-of-round"):
             shown.extend(_words(" ".join(end_of_round_lines(s, "A"))))
 

@@ -100,3 +100,16 @@ def test_a_face_without_degrees_is_refused_and_the_other_side_cannot_undo_it():
     game.play(Action("face", "b1", {"facing": 200}), ScriptedDice([]))
     check = check_undo(game, "A")
     assert not check.allowed and "other player's decision" in check.reason
+
+
+def test_random_play_faces_with_a_number_of_degrees():
+    import random
+
+    from referee.game.legal_play import fill
+
+    game = battle()
+    target_bb(game)
+    offered = legal_actions(game.state, "B")[0]
+    action = fill(offered, random.Random(4))
+    assert action.kind == "face" and 0.0 <= action.args["facing"] < 360.0
+    assert game.play(action, ScriptedDice([])).legal

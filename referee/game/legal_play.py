@@ -100,6 +100,8 @@ def fill(legal: LegalAction, rng: random.Random) -> Action:
                     assign[tid] = rng.randint(1, n)
                     budget -= (price["eaten"] + assign[tid]) * price["price"]
         return legal.action(dice=dice, assign=assign)
+    if kind == "face":
+        return legal.action(facing=round(rng.uniform(*free["facing"]), 1) % 360.0)
     if kind == "reveal":
         return legal.action(facing=round(rng.uniform(*free["facing"]), 1)) if rng.random() < 0.5 else legal.action()
     if kind == "end-of-round":

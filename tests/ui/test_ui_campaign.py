@@ -69,6 +69,8 @@ def settle(app, scene, stop_after: int, loser: str | None) -> None:
             top.choose("secured")
         elif isinstance(top, Dialog) and any(k == "allow" for k, _ in top.choices):
             top.choose("allow")
+        elif isinstance(top, Dialog) and any(k == "keep" for k, _ in top.choices):
+            top.choose("keep")            # a revealed trooper keeps its default facing (A13)
         else:
             return
 

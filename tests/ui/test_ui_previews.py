@@ -75,7 +75,8 @@ def test_the_missile_confirmation_lists_the_blast_and_its_chances(app):
     assert b["catches"] == ["b5"]
     # Nuc 3 dice against Arm 3: h = 7/8; destroyed h^3 = 343/512 = 67.0 %, unharmed 1/8 = 12.5 %.
     assert outcome_line("b5", b["odds"]["b5"], "blast") in confirm.lines
-    assert "destroyed 67.0 %" in outcome_line("b5", b["odds"]["b5"]) and "unharmed 12.5 %" in confirm.lines[-1]
+    assert "destroyed 67.0 %" in outcome_line("b5", b["odds"]["b5"]) and "unharmed 12.5 %" in confirm.lines[-2]
+    assert confirm.lines[-1].startswith("= direct hit ")
 
 
 def test_the_target_hint_shows_the_counters_for_every_dice_count(app):

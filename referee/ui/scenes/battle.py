@@ -462,10 +462,10 @@ class BattleScene(TableScene):
             cms = ", ".join(c["unit"] + ("" if c["cm"] is None else f" (CM {c['cm']}: {panels.percent(c['p_shoot_down'])})")
                             for c in f["countermeasures"])
             b = f["blast"]
-            lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
             lines.append(f"a direct hit's blast ({b['radius']:g}\", {b['dice']} dice) catches: "
                          f"{', '.join(b['catches']) or 'nobody else'} [p.21, A30]; each, if the missile hits:")
             lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
+            lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
         elif not lines:
             lines.append(f"{kind} {actor} -> {target}")
         return lines
@@ -722,7 +722,9 @@ class BattleScene(TableScene):
     def facing_due(self) -> bool:
         """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
         owed = self.facing_owed()
-        return bool(owed) and owed != self.facing_kept and self.app is not None
+        # Refereeing a physical table, the miniature stands as its owner put it: a correction sets its facing.
+        refereed = getattr(self.session.game, "refereed", False)
+        return bool(owed) and owed != self.facing_kept and self.app is not None and not refereed
 
     def ask_facing(self, uid: str) -> None:
         """The owner faces a trooper just revealed (A13), on their own screen; "keep" leaves every one still waiting at
