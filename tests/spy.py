@@ -110,8 +110,10 @@ def observe(seed: int, steps: int = 30, views: tuple = (), setup: bool = False) 
     out_battles = []
     for w in watchers:
         w.look(game.state)
-        out_battles.append(Battle([(w.seen[i], truth[i]) for i in truth], w.shown, force, mission,
-                                  state.missions["A"]))
+        # A blip revealed in the battle is no secret any more (the log says "decoy removed" for all to read): only
+        # the counters still on the table at the end are scored.
+        out_battles.append(Battle([(w.seen[i], truth[i]) for i in truth if i in game.state.blips], w.shown, force,
+                                  mission, state.missions["A"]))
     return out_battles
 
 
