@@ -113,3 +113,46 @@ def test_random_play_faces_with_a_number_of_degrees():
     action = fill(offered, random.Random(4))
     assert action.kind == "face" and 0.0 <= action.args["facing"] < 360.0
     assert game.play(action, ScriptedDice([])).legal
+
+
+def test_the_command_line_faces_a_revealed_trooper_on_a_save(tmp_path, capsys):
+    import json
+
+    from referee.cli.main import main
+
+    game = battle()
+    target_bb(game)
+    path = save_game(game, tmp_path / "revealed.json")
+    assert main(["replay", str(path), "--as", "B", "--legal", "--json"]) == 0
+    offered = json.loads(capsys.readouterr().out)
+    assert offered[0] == {"kind": "face", "actor": "b1", "args": {}, "free": {"facing": [0.0, 360.0]}}
+    out = tmp_path / "faced.json"
+    face = json.dumps({"kind": "face", "actor": "b1", "args": {"facing": 200}})
+    assert main(["replay", str(path), "--do", face, "--out", str(out)]) == 0
+    assert "side B faces b1 at 200°" in capsys.readouterr().out
+    again = read_save(out)
+    assert again.warnings == [] and again.game.state.units["b1"].facing == 200.0
+    assert again.game.record[-1].action == Action("face", "b1", {"facing": 200})
+    # Facing it again is refused with the rule, and nothing is written.
+    twice = tmp_path / "twice.json"
+    assert main(["replay", str(out), "--do", face, "--out", str(twice)]) == 1
+    assert "[A13]" in capsys.readouterr().err and not twice.exists()
+    # Without degrees the action is not even tried: the missing argument is named.
+    assert main(["replay", str(path), "--do", '{"kind": "face", "actor": "b1"}', "--out", str(twice)]) == 2
+    assert "--do.args.facing: required for a face action" in capsys.readouterr().err and not twice.exists()
+
+
+def test_the_command_line_asks_for_a_missing_die(tmp_path, capsys):
+    import json
+
+    from referee.cli.main import main
+
+    game = battle()
+    path = save_game(game, tmp_path / "start.json")
+    out = tmp_path / "next.json"
+    assert main(["replay", str(path), "--do", json.dumps({"kind": "activate", "actor": "a1"}), "--out", str(out)]) == 0
+    target = json.dumps({"kind": "target", "actor": "a1", "args": {"dice": 2, "assign": {"bb": 1}}})
+    assert main(["replay", str(out), "--do", target, "--dice", "6", "--out", str(tmp_path / "x.json")]) == 2
+    assert "die 2 is missing: sensor die 2 of 2 for a1" in capsys.readouterr().err
+    assert main(["replay", str(out), "--do", target, "--dice", "6,6", "--out", str(tmp_path / "x.json")]) == 0
+    assert read_save(tmp_path / "x.json").game.state.to_face == ["b1"]

@@ -11,6 +11,11 @@ action format (``kind``, ``actor``, ``args``) plus ``free``, the parameters stil
 
 When the battle is over (or without ``--as``) it also shows the seals made at set-up: whether each still matches, and
 the sealed document itself, whose SHA-256 anyone can compute to check the referee.
+
+With ``--do ACTION --out SAVE`` it plays one more action (JSON in the save's action format, for example the owner's
+``face`` of a revealed trooper) through the same controller as the window: the save's program dice roll it, or
+``--dice`` gives the faces (and bearings) in the order the engine asks for them. A refused action names its rule and
+nothing is written.
 """
 
 from __future__ import annotations
@@ -34,10 +39,17 @@ def register(sub) -> None:
     p.add_argument("--legal", action="store_true",
                    help="print the actions the player (--as, else the side to act) may take now")
     p.add_argument("--no-log", action="store_true", help="leave the log out of the text")
+    p.add_argument("--do", metavar="ACTION",
+                   help='play one more action, as JSON: \'{"kind": "face", "actor": "b-tac-1", "args": {"facing": 200}}\'')
+    p.add_argument("--dice", default="", metavar="F,F,...",
+                   help="with --do: the faces (and bearings) of physical dice, in the order the engine asks")
+    p.add_argument("--out", metavar="SAVE", help="with --do: where to write the battle with the action added")
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
+    if args.do is not None:
+        return _do(args)
     save = read_save(args.save)
     state = save.game.state
     view = player_view(state, args.side) if args.side else referee_view(state)
@@ -80,4 +92,50 @@ def _legal(state, side: str | None, as_json: bool) -> int:
     for a in actions:
         text = a.action().text() if not a.free else f"{a.kind} {a.actor}".strip() + " (" + ", ".join(a.free) + " to choose)"
         print(f"  {text}")
+    return 0
+
+
+def _do(args) -> int:
+    """One more action on a save, resolved as the window resolves it (``ui.battle.BattleSession``, no window)."""
+    from ..game.actions import Action
+    from ..game.record import ACTION_KINDS, action_problems
+    from ..rules.errors import InputError
+    from ..ui.battle import BattleSession
+
+    if not args.out:
+        raise InputError("--out", "--do needs --out SAVE: where to write the battle with the action added")
+    try:
+        data = json.loads(args.do)
+    except json.JSONDecodeError as e:
+        raise InputError("--do", f"expected an action as JSON ({e.msg} at character {e.pos})") from None
+    if not isinstance(data, dict) or data.get("kind") not in ACTION_KINDS:
+        raise InputError("--do", f"expected {{\"kind\": ..., \"actor\": ..., \"args\": {{...}}}} with a kind from "
+                                 f"{', '.join(ACTION_KINDS)}")
+    problems = action_problems(data, "--do")
+    if problems:
+        raise InputError("--do", problems)
+    given = []
+    for part in filter(None, (p.strip() for p in args.dice.split(","))):
+        try:
+            given.append(float(part))
+        except ValueError:
+            raise InputError("--dice", f"expected numbers separated by commas (got {part!r})") from None
+    save = read_save(args.save)
+    session = BattleSession(save.game, save.dice, hotseat=False, autosaving=False)
+    action = Action.from_data(data)
+    try:
+        attempt = session.attempt(action, given)
+    except ValueError as e:              # a face that is not a die's (check_face)
+        raise InputError("--dice", str(e)) from None
+    if attempt.pending is not None:
+        raise InputError("--dice", f"die {len(attempt.pending.given) + 1} is missing: "
+                                   f"{attempt.pending.request.describe()}")
+    outcome = attempt.outcome
+    if outcome is None or not outcome.legal:
+        print(f"not allowed: {outcome.reason if outcome else 'no outcome'} (nothing written)", file=sys.stderr)
+        return 1
+    written = session.save(args.out)
+    for line in outcome.events:
+        print(line)
+    print(f"{action.text()}: done; the battle is saved in {written}")
     return 0

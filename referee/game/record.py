@@ -674,6 +674,17 @@ def _args_problems(kind: str, args: Data, item: str) -> list[str]:
     return problems
 
 
+def action_problems(data: Data, item: str) -> list[str]:
+    """What is wrong with one action given as data (``replay --do``), checked as a save's record entry is."""
+    problems = []
+    if not isinstance(data.get("actor", ""), str):
+        problems.append(f"{item}.actor: expected a unit, blip or objective id")
+    args = data.get("args", {})
+    if not isinstance(args, dict):
+        return problems + [f"{item}.args: expected an object of arguments (got {_short(args)})"]
+    return problems + _args_problems(str(data.get("kind")), args, f"{item}.args")
+
+
 def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
