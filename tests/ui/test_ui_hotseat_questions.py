@@ -198,3 +198,18 @@ def test_the_table_turns_for_side_b_only_as_a_drawing(app):
     v = ViewTransform(36, 36, 10, 5, 7, turned=True)
     assert v.to_table(*v.to_screen(3.5, 30.25)) == pytest.approx((3.5, 30.25))
     assert v.direction(1, 0) == (-1, 0) and v.direction(0, 1) == (0, 1)
+
+
+def test_the_computers_revealed_troopers_keep_their_default_facing(app):
+    from referee.game.computer import Computer
+    from referee.ui.scenes.dialogs import DiceDialog
+
+    scene, session = blip_battle(app)
+    session.computer = Computer("B")
+    scene.do(Action("activate", "a1"))
+    scene.do(Action("target", "a1", {"dice": 2, "assign": {"bb": 1}}))
+    while isinstance(app.scene, DiceDialog):
+        app.scene.choose("6")
+    assert session.state.to_face == ["b1"]
+    assert not scene.facing_due()
+    assert not isinstance(app.scene, (Dialog, HandoffScreen))     # nobody is asked for the computer's trooper
