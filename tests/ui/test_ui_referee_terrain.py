@@ -73,7 +73,7 @@ def test_typed_move_and_turn_then_delete_removes_it(fresh, referee):
     scene, session = referee
     press_and_release(fresh, screen(scene, 27, 24), screen(scene, 27, 24))
     assert scene.chosen_terrain == "hill-1"
-    scene.press("correct")
+    fresh.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, unicode="u", mod=0))     # U: Correct
     top = fresh.scene
     assert isinstance(top, TextDialog) and top.heading == "Correct hill-1 as it stands on the table"
     top.entry.set_text("move=0,0 turn=90")

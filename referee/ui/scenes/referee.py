@@ -23,7 +23,7 @@ from ..referee_battle import (NeedsContents, RefereeSession, parse_contents, par
                               parse_terrain_correction)
 from .battle import ACTIONS, BATTLE_KEYS, KEYS, BattleScene
 from .dialogs import Dialog, DiceDialog, TextDialog
-from .table import SELECT, TOOL_TITLES
+from .table import JUMP, MOVE, SELECT, TOOL_TITLES
 
 DRAG_PIXELS = 5            # a press and release further apart than this is a drag, not a click
 
@@ -44,12 +44,14 @@ REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
 )
 REFEREE_KEYS = {k: v for k, v in KEYS.items() if v != "holding"} | {pygame.K_u: "correct"}
 REFEREE_HELP = ("Referee mode", [
-    ("U", "correct the selected piece or terrain (nothing selected: add a unit)"),
-    ("Drag a piece", "it was knocked: a correction to where you drop it (asked first)"),
-    ("Click terrain", "choose it; drag it where it stands, U to move or turn it, Delete to remove it"),
-    ("+ Smoke / + Crater", "then click the new piece's centre"),
-    ("Dice", "type each face from your own dice; 'Roll for me' if a die is lost"),
-    ("Reveal", "the blip's owner types what it holds"),
+    ("U", "correct the selected piece"),
+    ("", "(nothing selected: add a unit)"),
+    ("Drag a piece", "knocked: set where dropped"),
+    ("Click terrain", "choose it: drag it, U, or Delete"),
+    ("+ Smoke / + Crater", "then click its centre"),
+    ("Dice", "type each face; or 'Roll for me'"),
+    ("Reveal", "the owner types what it holds"),
+    ("Missions", "enter yours to have it scored"),
 ])
 
 
@@ -425,6 +427,11 @@ class RefereeScene(BattleScene):
         return attempt
 
     def _key(self, event) -> bool:
+        plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_SHIFT)
+        if event.key == pygame.K_u and plain and self.tool in (SELECT, MOVE, JUMP):
+            # U is Correct here (the referee's key), not the hot-seat turn of the table: both players sit at it.
+            self.press("correct")
+            return True
         if event.key == pygame.K_ESCAPE and self.tool in (SMOKE_AT, CRATER_AT):
             self.clear_tools()
             self.show_log()
@@ -506,4 +513,6 @@ class RefereeScene(BattleScene):
         from .. import panels
 
         if self.app is not None:
-            self.app.push(HelpScene((panels.SHORTCUTS[0], panels.SHORTCUTS[1], BATTLE_KEYS, REFEREE_HELP)))
+            # The battle's keys but U (Correct here, in REFEREE_HELP) and O (the holding areas stay on the mats).
+            battle = (BATTLE_KEYS[0], [k for k in BATTLE_KEYS[1] if k[0] not in ("U", "O")])
+            self.app.push(HelpScene((panels.SHORTCUTS[0], panels.SHORTCUTS[1], battle, REFEREE_HELP)))
