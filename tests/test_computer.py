@@ -139,3 +139,22 @@ def test_the_computer_takes_its_own_set_up_decisions_through_the_legal_actions()
     assert game.state.phase == "action"
     # Real units stand where the computer found cover; the decoys it spread: its reasons say which, privately.
     assert any("where cover is" in r for _round, _text, r in computer.reasons)
+
+
+def test_an_imagined_world_agrees_with_the_view_it_was_drawn_from():
+    from referee.game.computer.belief import belief
+    from referee.game.computer.determinize import sample_state
+    from referee.game.computer.seen import Seen
+
+    s = duel()
+    view = player_view(s, "A")
+    seen = Seen(view, "A")
+    for seed in range(3):
+        world = sample_state(seen, belief(seen), random.Random(seed))
+        again = player_view(world, "A")
+        for key in ("units", "blips", "objectives", "turn", "round", "phase", "holding"):
+            assert again[key] == view[key], key
+        # The enemy blips hold units in some worlds and not in others: the world is drawn, not read.
+    held = {tuple(bool(w.blip_contents(w.blips[i])) for i in sorted(w.blips) if w.blips[i].side == "B")
+            for w in (sample_state(seen, belief(seen), random.Random(k)) for k in range(6))}
+    assert len(held) > 1
