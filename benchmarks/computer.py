@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="20 battles capped at 3 rounds, 100 peek-checked decisions")
     ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     ap.add_argument("--rounds", type=int, default=None, help="the round cap (default 3 quick, 8 full)")
-    ap.add_argument("--jobs", type=int, default=1, help="battles played at once, one process each (default 1)")
+    ap.add_argument("--jobs", type=int, default=2, help="battles played at once, one process each (default 2)")
     args = ap.parse_args(argv)
     tables = ["pastoral-hills", "blasted-urban"]
     if args.quick:

@@ -15,6 +15,9 @@ from .players import Player, end_of_round_action
 from .session import Session
 
 
+STUCK = 200          # refusals in a row: no player finds an action the engine takes, and the battle stops there
+
+
 @dataclass
 class Played:
     actions: int = 0
@@ -29,6 +32,7 @@ def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | 
     session = Session(game)
     played = Played()
     refused_last = False
+    refused_run = 0
     for _ in range(limit):
         s = game.state
         if s.phase == "over" and not (s.result or {}).get("pending"):
@@ -51,6 +55,10 @@ def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | 
         refused_last = not outcome.legal
         if outcome.legal:
             played.actions += 1
+            refused_run = 0
         else:
             played.refused += 1
+            refused_run += 1
+            if refused_run >= STUCK:
+                break
     return played

@@ -24,6 +24,7 @@ from ..state import Data
 from .evaluate import Aims
 from .seen import Seen, mission_card
 
+OBJECTIVE_ORDER = ("delta", "epsilon", "alpha", "beta", "gamma")
 COVER_REACH = 2.0          # a spot counts the cover pieces within this many inches
 
 
@@ -104,11 +105,44 @@ def objective(seen: Seen, la: LegalAction) -> tuple[Action, str]:
         if attacker:
             # Delta and epsilon as near the attacker as the defender's 25 % allows, in the open.
             return float(-_depth(seen, y) - 0.5 * _cover_near(features, x, y) + central)
-        return float(-_depth(seen, y) * 0.5 + _cover_near(features, x, y) + central)
+        return float(-_depth(seen, y) * 0.5 + min(_cover_near(features, x, y), 3) + central)
 
-    x, y = max(spots, key=lambda p: (score(p), -p[0], -p[1]))
+    ranked = sorted(spots, key=lambda p: (-score(p), p[0], p[1]))
+    left = [o for o in OBJECTIVE_ORDER[OBJECTIVE_ORDER.index(oid) + 1:]] if oid in OBJECTIVE_ORDER else []
+    # The objectives still to place (by either side) must keep room: never a spot that leaves none (A55).
+    apart = [(d["centre"][0], d["centre"][1]) for d in (box.get("apart") or {}).values()]
+    gap = max((d["radius"] for d in (box.get("apart") or {}).values()), default=9.0)
+    mine = [p for p in ranked if _leaves_room(seen, p, apart, gap, left)]
+    x, y = (mine or ranked)[0]
     why = "as near its side as the zone allows, in the open" if attacker else "deep in its half beside cover"
     return la.action(x=x, y=y), f"places {oid} at ({x:g}, {y:g}): {why}"
+
+
+def _leaves_room(seen: Seen, p: tuple[float, float], placed: list[tuple[float, float]], gap: float,
+                 left: list[str]) -> bool:
+    """Can the objectives still to place stand somewhere after ``p`` (greedily, in the zones of A55)?"""
+    width, height = seen.view["table"]["width"], seen.view["table"]["height"]
+    attacker = seen.view.get("attacker")
+    defender_low = (attacker == "B")             # the defender's edge is y = 0 when side A defends
+    margin = 6.5 * float(seen.view.get("scale", 1.0))
+    taken = [*placed, p]
+    for oid in left:
+        deep = height / 4 if oid in ("delta", "epsilon") else height / 2
+        lo, hi = (0.0, deep) if defender_low else (height - deep, height)
+        found = None
+        y = max(lo, margin)
+        while y <= min(hi, height - margin) + 1e-9 and found is None:
+            x = margin
+            while x <= width - margin + 1e-9:
+                if all(math.hypot(x - a, y - b) >= gap for a, b in taken):
+                    found = (x, y)
+                    break
+                x += 1.0
+            y += 1.0
+        if found is None:
+            return False
+        taken.append(found)
+    return True
 
 
 def cards(seen: Seen, la: LegalAction) -> tuple[Action, str]:
