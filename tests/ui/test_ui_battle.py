@@ -31,6 +31,8 @@ from referee.ui.scenes.report import ReportScene  # noqa: E402
 from referee.ui.scenes.table import MOVE as MOVE_TOOL  # noqa: E402
 from referee.ui.scenes.setup import SetupScene  # noqa: E402
 
+from tests.ui.setup_helpers import finish_setup  # noqa: E402
+
 TABLE = Path(__file__).with_name("table.toml")
 
 
@@ -246,6 +248,7 @@ def start_hotseat(app, seed: int) -> tuple[BattleScene, BattleSession]:
     setup.widgets["seed"].set_text(str(seed))
     session = setup.start()
     assert session is not None, setup.error
+    finish_setup(app)
     return app.stack.find(BattleScene), session
 
 

@@ -101,6 +101,9 @@ def start_battle(app, campaign: CampaignScene, seed: int) -> BattleScene:
     assert isinstance(setup, CampaignSetupScene)
     setup.widgets["seed"].set_text(str(seed))
     click(app, setup, "start")
+    from tests.ui.setup_helpers import finish_setup
+
+    finish_setup(app)
     battle = app.stack.find(BattleScene)
     assert battle is not None and battle.session.campaign == campaign.path
     return battle

@@ -396,6 +396,9 @@ def test_a_faction_made_in_the_editor_plays_a_battle_in_the_same_run(fresh, edit
     setup.choice["B"] = "new-tokyo"
     session = setup.start()
     assert session is not None, setup.error
+    from tests.ui.setup_helpers import finish_setup
+
+    finish_setup(fresh)
     state = session.state
     ours = [c for c in state.units.values() if c.side == "A"]
     ours += [c for square in state.holding["A"].squares.values() for c in (square or []) if c.side == "A"]

@@ -179,6 +179,14 @@ class CampaignScene(LinesScene):
         if save is None:
             return None
         session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path, campaign=self.path)
+        if session.state.phase == "setup":
+            from .setup_table import SetupTableScene
+
+            setup = SetupTableScene(session)
+            if self.app is not None:
+                self.app.push(setup)
+                setup.begin(hand_off=True)
+            return setup
         scene = BattleScene(session)
         if self.app is not None:
             self.app.push(scene)

@@ -280,6 +280,14 @@ class MenuScene(Scene):
                     referee.say("Loaded with a warning", [warning])
             return referee
         session = BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
+        if session.state.phase == "setup":
+            from .setup_table import SetupTableScene
+
+            setup = SetupTableScene(session)
+            if self.app is not None:
+                self.app.push(setup)
+                setup.begin(hand_off=True)
+            return setup
         scene = BattleScene(session)
         if self.app is not None:
             self.app.push(scene)

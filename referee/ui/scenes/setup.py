@@ -1,8 +1,9 @@
-"""Set-up of a new battle: the table, each side's faction, who rolls the dice; then the engine's set-up runs.
+"""A new battle: the table, each side's faction, who rolls the dice; then the players' set-up decisions.
 
-The engine's set-up (p.~14-15) rolls for attacker and defender, places objectives, draws the mission, troop and
-drone cards, fills each holding area and deploys the blips. Its dice come from the program or from the players'
-physical dice (asked one by one); card draws are made by the program, which holds the deck.
+Starting opens the set-up scene (``setup_table.py``), where the players make every set-up decision of p.~14-15 in
+turn (A60): the roll for roles, the edge, the objectives, the cards, the holding areas and the blips. Dice come from
+the program or from the players' physical dice (asked one by one); card draws and "for me" placements are made by
+the program, which holds the deck.
 """
 
 from __future__ import annotations
@@ -14,20 +15,18 @@ import pygame
 import pygame_gui
 
 from ... import paths
-from ...game.dice import DiceMissing, SeededDice, new_seed
+from ...game.dice import SeededDice, new_seed
 from ...game.computer import LEVELS, Computer
-from ...game.engine import Game
 from ...game.record import new_seeded_dice
-from ...game.setup import SetupChoices, new_battle
+from ...game.setup import SetupChoices, new_game
 from ...rules.errors import InputError
 from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario
 from .. import theme
-from ..battle import BY_HAND, PROGRAM, BattleSession, HandDice
+from ..battle import BY_HAND, PROGRAM, BattleSession
 from ..faction_choices import left_out_lines
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
-from .dialogs import DiceDialog
 from .menu import bundled_scenarios, title_of
 from .settings import group_rulings
 
@@ -75,7 +74,6 @@ class SetupScene(Scene):
         self.dice_label = next(iter(DICE_CHOICES))
         self.opponent_label = HOTSEAT
         self.error = ""
-        self.given: list[float] = []
         self.draw_seed = new_seed()
 
     # ---- layout -----------------------------------------------------------------------------------------------
@@ -174,11 +172,9 @@ class SetupScene(Scene):
         except ValueError:
             raise InputError("seed", f"expected a whole number or nothing (got {text!r})") from None
 
-    def start(self, given: list[float] | None = None) -> BattleSession | None:
-        """Run the engine's set-up; with physical dice each roll is asked for, then set-up runs again from the
-        start with the dice given so far. Returns the battle (and opens it) once set-up is complete."""
+    def start(self) -> BattleSession | None:
+        """A new battle at its first set-up decision; the set-up scene then takes the players through each one."""
         mode = DICE_CHOICES.get(self.dice_label, PROGRAM)
-        given = list(given or [])
         try:
             if not all(self.choice.values()):
                 raise InputError("factions", "choose a faction for each side")
@@ -186,18 +182,8 @@ class SetupScene(Scene):
             table = load_scenario(self.table)
             # The group's readings (Settings) apply to the new battle; the scenario's own rulings win over them.
             table = table.model_copy(update={"rulings": {**group_rulings(), **table.rulings}})
-            if mode == PROGRAM:
-                # One generator for the whole battle: set-up's rolls, then every action's, from one seed.
-                dice = new_seeded_dice(seed)
-                source = HandDice([], dice)
-            else:
-                dice = None
-                source = HandDice(given, None, SeededDice(self.draw_seed if seed is None else seed))
-            try:
-                state, _rolls = new_battle(table, self.setup_choices(), source)
-            except DiceMissing as e:
-                self._ask(e, given)
-                return None
+            choices = self.setup_choices()
+            game = new_game(table, choices.factions, choices.streak)
         except InputError as e:
             self.error = e.message()
             return None
@@ -205,7 +191,12 @@ class SetupScene(Scene):
         computer = None
         if opponent is not None:
             computer = Computer(opponent[0], opponent[1], seed if seed is not None else new_seed())
-        session = BattleSession(Game(state), dice, hotseat=True, computer=computer)
+        # One generator for the whole battle, set-up's rolls and draws then every action's, from one seed. With
+        # physical dice the program still draws the cards and "for me" placements, from a seed of its own.
+        dice = new_seeded_dice(seed) if mode == PROGRAM else None
+        session = BattleSession(game, dice, hotseat=True, computer=computer)
+        if dice is None:
+            session.draws = SeededDice(self.draw_seed if seed is None else seed)
         self.error = ""
         self.open(session)
         return session
@@ -213,29 +204,14 @@ class SetupScene(Scene):
     def setup_choices(self) -> SetupChoices:
         return SetupChoices(factions=dict(self.choice))
 
-    def _ask(self, missing: DiceMissing, given: list[float]) -> None:
-        if self.app is None:
-            raise RuntimeError(f"set-up needs a die: {missing.request.describe()}")
-
-        def answered(value) -> None:
-            if value is None:
-                self.error = "set-up cancelled: nothing was started"
-                return
-            self.start(given + [value])
-
-        self.app.push(DiceDialog(missing.request, answered, f"Set-up: roll {len(given) + 1}"))
-
     def open(self, session: BattleSession) -> None:
-        from .battle import BattleScene
+        from .setup_table import SetupTableScene
 
         if self.app is None:
             return
-        scene = BattleScene(session)
+        scene = SetupTableScene(session)
         self.app.replace(scene)
-        if session.computer is not None:
-            scene.next_step()               # no hand-off against the computer: the human keeps the screen
-            return
-        scene.hand_off(session.to_act() or session.viewer)
+        scene.begin()
 
     # ---- the loop ---------------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -247,8 +223,10 @@ class SetupScene(Scene):
         surface.fill(theme.BACKGROUND)
         x = (w - COLUMN_W) // 2
         draw_text(surface, "New battle", (x, 40), 28, True, theme.TEXT)
-        intro = ("Set-up follows p.~14-15. Two players hand the screen over between turns; against the computer "
-                 "you keep it, and it sees only what its side may see.")
+        intro = ("Set-up follows p.~14-15, and every decision is yours: the roll for roles, the edge, the objectives, "
+                 "your cards, your holding area and your blips (each with a \"for me\" button). Two players hand the "
+                 "screen over between decisions and turns; against the computer you keep it, and it sees only what "
+                 "its side may see.")
         for i, line in enumerate(wrap(intro, COLUMN_W, 14)):
             draw_text(surface, line, (x, 80 + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top

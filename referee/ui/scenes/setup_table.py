@@ -1,0 +1,491 @@
+"""Set-up on the table: each player makes their set-up decisions in turn (p.~14-15, A55, A60).
+
+The scene shows the table as the deciding player may see it (``player_view``) and offers the decision set-up waits
+for: the roll for roles, the defender's edge, objectives and blips placed by clicking inside the zone the engine's
+legal actions give (drawn on the table), the cards, the holding area. Every refusal is the engine's, with its rule
+and the distance that fails; every step has a "for me" button, which leaves the choice to the engine's draw. A
+hand-off screen hides the table whenever the decision passes to the other player. When the last blip is down the
+battle scene takes over.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ...game.actions import Action
+from ...game.legal import LegalAction
+from .. import theme
+from ..battle import BattleSession, Pending
+from ..table_data import table_from_view
+from ..widgets import Block, Text, draw_text, line_height, wrap
+from .dialogs import DiceDialog, Dialog, HandoffScreen
+from .table import Layout, TableScene, layout_for
+
+ROW_H = 32
+BANNER_H = 26
+PAD = 12
+
+STEP_TITLES = {"roles": "Roll for attacker and defender", "edge": "Pick your table edge",
+               "objective": "Place objective {objective}", "cards": "Draw your cards",
+               "choose-cards": "Choose the cards you play", "holding": "Fill your holding area",
+               "blip": "Place your blips"}
+STEP_HELP = {
+    "roles": "Each side rolls a die (plus its campaign streak, A47): high attacks, low defends; a tie is a Chance "
+             "Encounter [p.~15].",
+    "edge": "The defender (Chance Encounter: the second player) picks its edge. Taking the far edge turns the table "
+            "round before anything is placed [p.~15].",
+    "objective": "Click inside the marked zone: 6\" from every table edge, 8\" from the other objectives, edge to "
+                 "edge [p.~15, A55]. Or let the program place it.",
+    "cards": "Mission, Troop and Drone card: only you see them [p.~9]. A winning streak draws extra cards to choose "
+             "from [p.31, A47].",
+    "choose-cards": "Your winning streak drew extra cards: choose the ones you play [p.31, A47].",
+    "holding": "Put each unit your cards issued into one of the 16 squares, at most 2 a square; empty squares are "
+               "decoys [p.~10].",
+    "blip": "Click inside the marked zone to place the counter for the square shown; pick another square with "
+            "Next square [p.~15, A59].",
+}
+
+
+class SetupTableScene(TableScene):
+    title = "Set-up"
+
+    def __init__(self, session: BattleSession) -> None:
+        self.session = session
+        super().__init__(table_from_view(session.view()))
+        self.bar = pygame.Rect(0, 0, 0, 0)
+        self.bar_buttons: dict[object, str] = {}
+        self.message = ""                 # the engine's last refusal, or what just happened
+        self.square = 0                   # the square the next blip stands for (the owner's choice)
+        self.handing_off = False
+        self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
+        self.show_log()
+
+    # ---- what set-up waits for -------------------------------------------------------------------------------------
+    def decision(self) -> dict:
+        return self.session.view().get("setup") or {}
+
+    def legal(self) -> list[LegalAction]:
+        return self.session.legal_actions()
+
+    def zone(self) -> dict | None:
+        """The zone of the placement due, as the engine's legal actions give it."""
+        for a in self.legal():
+            if a.kind in ("place-objective", "place-blip"):
+                zone: dict = a.free["x, y"]
+                return zone
+        return None
+
+    def squares_left(self) -> list[int]:
+        for a in self.legal():
+            if a.kind == "place-blip":
+                return list(a.free["square"])
+        return []
+
+    def choices(self) -> list[tuple[str, str]]:
+        step = self.decision().get("step")
+        if step == "roles":
+            return [("roll", "Roll the dice")]
+        if step == "edge":
+            return [("keep", "Keep this edge"), ("turn", "Take the far edge"), ("for-me", "Choose for me")]
+        if step == "objective":
+            return [("for-me", "Place it for me")]
+        if step == "cards":
+            return [("draw", "Draw my cards")]
+        if step == "choose-cards":
+            return [("choose", "Choose my cards"), ("for-me", "Choose for me")]
+        if step == "holding":
+            return [("arrange", "Arrange the squares"), ("for-me", "Fill it for me")]
+        if step == "blip":
+            return [("square", "Next square"), ("for-me", "This one for me"), ("rest", "The rest for me")]
+        return []
+
+    # ---- layout ----------------------------------------------------------------------------------------------------
+    def on_resize(self, size: tuple[int, int]) -> None:
+        base = layout_for(size)
+        rows = max(1, (len(self.choices()) + 2) // 3)
+        bar_h = rows * (ROW_H + 4) + 8
+        self.bar = pygame.Rect(base.panel.x, base.panel.y, base.panel.w, bar_h)
+        panel = pygame.Rect(base.panel.x, base.panel.y + bar_h, base.panel.w, base.panel.h - bar_h)
+        self.layout = Layout(base.status, base.table, base.log, base.side, base.toolbar, panel)
+        if self.fitted:
+            self.fit()
+        self._build_gui(size)
+        self._relayout_panel()
+        self._rewrap_log()
+
+    def fit(self) -> None:
+        left, top, right, bottom = theme.TABLE_MARGINS
+        t = self.layout.table
+        self.view.fit((t.x, t.y, t.w, t.h), (left, top + BANNER_H, right, bottom))
+        self.fitted = True
+
+    def _build_gui(self, size) -> None:
+        super()._build_gui(size)
+        self.bar_buttons = {}
+        choices = self.choices()
+        gap, cols = 6, 3
+        bw = (self.bar.w - 2 * PAD - gap * (cols - 1)) // cols
+        for i, (key, label) in enumerate(choices):
+            r, c = divmod(i, cols)
+            rect = pygame.Rect(self.bar.x + PAD + c * (bw + gap), self.bar.y + 6 + r * (ROW_H + 4), bw, ROW_H)
+            self.bar_buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
+
+    def _relayout_panel(self) -> None:
+        self.panel_blocks = self.decision_blocks(self.layout.panel.w)
+        self._clamp_panel_scroll()
+
+    def decision_blocks(self, width: int) -> list[Block]:
+        d = self.decision()
+        items: list = []
+        y = 8
+        step = d.get("step")
+        if step is None:
+            return [Block(None, 0, 40, (Text(PAD, 8, "Set-up is complete", 15, True, theme.ACCENT),), theme.PANEL)]
+        title = STEP_TITLES[step].format(objective=d.get("objective"))
+        items.append(Text(PAD, y, f"Side {d['side']}: {title}", 16, True, theme.SIDE_COLOURS.get(d["side"], theme.TEXT)))
+        y += 26
+        lines = [STEP_HELP[step]]
+        if step == "blip":
+            left = d.get("blips_to_place", {}).get(d["side"], 0)
+            lines.append(f"{left} blip{'s' if left != 1 else ''} to place now or later.")
+            square = self.current_square()
+            if square:
+                lines.append(f"This counter stands for square {square}: {self.square_text(square)} (only you see "
+                             f"this).")
+        if step == "holding":
+            issued = (d.get("issued") or {}).get(d["side"]) or []
+            lines.append("Your units: " + ", ".join(u["id"] for u in issued))
+        for line in lines:
+            for part in wrap(line, width - 2 * PAD, 14):
+                items.append(Text(PAD, y, part, 14, False, theme.TEXT_DIM))
+                y += line_height(14)
+            y += 4
+        if self.message:
+            for part in wrap(self.message, width - 2 * PAD, 14, True):
+                items.append(Text(PAD, y, part, 14, True, theme.ERROR if "not" in self.message else theme.TEXT))
+                y += line_height(14)
+        return [Block(None, 0, y + 10, tuple(items), theme.PANEL)]
+
+    def current_square(self) -> int:
+        left = self.squares_left()
+        if not left:
+            return 0
+        if self.square not in left:
+            self.square = left[0]
+        return self.square
+
+    def square_text(self, square: int) -> str:
+        view = self.session.view()
+        holding = (view.get("holding") or {}).get(self.session.viewer) or {}
+        contents = holding.get(str(square))
+        if contents is None:
+            return "not recorded"
+        return ", ".join(f"{c['id']} ({c['type']})" for c in contents) or "a decoy"
+
+    def show_log(self) -> None:
+        view = self.session.view()
+        lines = []
+        for e in view["log"]:
+            line = e["text"] + (f"  (only you: {e['note']})" if e.get("note") else "")
+            lines.append(line)
+        self.set_log(f"Set-up log (side {self.session.viewer})", lines or ["set-up begins"])
+        self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
+
+    def refresh(self) -> None:
+        self.table = table_from_view(self.session.view())
+        self._static = None
+        self._hover = None
+        if self.app is not None:
+            self.on_resize(self.size)
+        else:
+            self._relayout_panel()
+        self.show_log()
+
+    # ---- the players' decisions ---------------------------------------------------------------------------------------
+    def begin(self, hand_off: bool = False) -> None:
+        """Show the first decision, behind a hand-off when it is the other player's (always, for a battle loaded
+        from a save: whoever sits at the screen, the table is shown to the player who decides)."""
+        side = self.session.to_act()
+        if hand_off and side is not None and self.session.state.phase == "setup" and self.session.computer is None:
+            self.hand_off(side)
+            return
+        self.next_step()
+
+    def next_step(self) -> None:
+        s = self.session
+        if s.state.phase != "setup":
+            self.open_battle()
+            return
+        if s.computer_to_act():
+            self.computer_step()
+            return
+        side = s.to_act()
+        if side is not None and side != s.viewer and s.hotseat and s.computer is None:
+            self.hand_off(side)
+            return
+        self.refresh()
+
+    def computer_step(self) -> None:
+        """The computer's set-up decision, from its own player view and legal actions; the human keeps the
+        screen. A decision the engine refuses is left to the program's draw instead."""
+        decided = self.session.computer_act()
+        if decided is None:
+            self.refresh()
+            return
+        action, reason = decided
+        self.session.computer_reasons.append(f"[set-up] {action.text()}: {reason}")
+        attempt = self.session.attempt(action)
+        if attempt.pending is not None:
+            self.ask_die(attempt.pending)
+            return
+        if attempt.outcome is None or not attempt.outcome.legal:
+            if not self.for_me():
+                self.message = f"the computer's set-up decision was refused: {attempt.outcome.reason if attempt.outcome else ''}"
+                self.refresh()
+            return
+        self.next_step()
+
+    def hand_off(self, side: str) -> None:
+        if self.app is None:
+            self.session.hand_to(side)
+            self.refresh()
+            return
+        d = self.decision()
+        what = STEP_TITLES.get(d.get("step") or "", "decide").format(objective=d.get("objective"))
+        self.handing_off = True
+
+        def ready(_answer) -> None:
+            self.handing_off = False
+            self.session.hand_to(side)
+            self.refresh()
+
+        self.app.push(HandoffScreen(side, [f"Set-up: side {side} is to {what.lower()}."], ready))
+
+    def open_battle(self) -> None:
+        from .battle import BattleScene
+
+        if self.app is None:
+            return
+        scene = BattleScene(self.session)
+        self.app.replace(scene)
+        if self.session.computer is not None:
+            scene.next_step()               # no hand-off against the computer: the human keeps the screen
+            return
+        scene.hand_off(self.session.to_act() or self.session.viewer)
+
+    def do(self, action: Action, given: list[float] | None = None) -> bool:
+        """The engine resolves the decision; physical dice are asked for one by one; a refusal is shown with its
+        rule. True when the action was taken."""
+        attempt = self.session.attempt(action, given)
+        if attempt.pending is not None:
+            self.ask_die(attempt.pending)
+            return False
+        outcome = attempt.outcome
+        if outcome is None or not outcome.legal:
+            self.message = f"not allowed: {outcome.reason if outcome else 'no answer'}"
+            self._relayout_panel()
+            return False
+        self.message = ""
+        self.after(action)
+        return True
+
+    def ask_die(self, pending: Pending) -> None:
+        if self.app is None:
+            raise RuntimeError(f"a die is needed: {pending.request.describe()}")
+
+        def answered(value) -> None:
+            if value is None:
+                self.message = "cancelled: no die was used, nothing changed"
+                self._relayout_panel()
+                return
+            self.do(pending.action, pending.given + [value])
+
+        self.app.push(DiceDialog(pending.request, answered, f"Set-up: die {len(pending.given) + 1}"))
+
+    def after(self, action: Action) -> None:
+        if action.kind in ("draw-cards", "choose-cards") and action.actor == self.session.viewer \
+                and self.session.state.phase == "setup" and self.decision().get("step") != "choose-cards":
+            self.show_cards(then=self.next_step)
+            return
+        self.next_step()
+
+    def press(self, key: str) -> None:
+        side = str(self.decision().get("side") or "")
+        if not side:
+            return
+        if key == "roll":
+            self.do(Action("roll-roles"))
+        elif key in ("keep", "turn"):
+            self.do(Action("choose-edge", side, {"turn": key == "turn"}))
+        elif key == "draw":
+            self.do(Action("draw-cards", side))
+        elif key == "choose":
+            self.choose_cards()
+        elif key == "arrange":
+            self.arrange_holding()
+        elif key == "square":
+            left = self.squares_left()
+            if left:
+                now = self.current_square()
+                self.square = left[(left.index(now) + 1) % len(left)]
+                self._relayout_panel()
+        elif key == "rest":
+            self.do(Action("place-blips", side))
+        elif key == "for-me":
+            self.for_me()
+
+    def for_me(self) -> bool:
+        """The decision due, left to the program (a draw, seeded and recorded)."""
+        d = self.decision()
+        side, step = str(d.get("side") or ""), d.get("step")
+        kinds = {"roles": "roll-roles", "edge": "choose-edge", "objective": "place-objective", "cards": "draw-cards",
+                 "choose-cards": "choose-cards", "holding": "fill-holding", "blip": "place-blip"}
+        if step is None:
+            return False
+        return self.do(Action(kinds[step], "" if step == "roles" else side))
+
+    def place_at(self, x: float, y: float) -> bool:
+        d = self.decision()
+        side, step = str(d.get("side") or ""), d.get("step")
+        if step == "objective":
+            return self.do(Action("place-objective", side, {"objective": d["objective"], "x": round(x, 2),
+                                                            "y": round(y, 2)}))
+        if step == "blip":
+            return self.do(Action("place-blip", side, {"x": round(x, 2), "y": round(y, 2),
+                                                       "square": self.current_square()}))
+        return False
+
+    def placement_word(self, x: float, y: float) -> str:
+        """The engine's word on a placement here: "" when legal, else the rule that forbids it."""
+        d = self.decision()
+        side, step = str(d.get("side") or ""), d.get("step")
+        if step == "objective":
+            action = Action("place-objective", side, {"x": round(x, 2), "y": round(y, 2)})
+        elif step == "blip":
+            action = Action("place-blip", side, {"x": round(x, 2), "y": round(y, 2), "square": self.current_square()})
+        else:
+            return ""
+        p = self.session.preview(action)
+        return "" if p.legal else p.reason
+
+    # ---- cards and the holding area ---------------------------------------------------------------------------------
+    def card_lines(self) -> list[str]:
+        """The viewer's own cards, from its player view (the texts are the deck's, which anyone may read)."""
+        from ...game.view import card_lines
+
+        return card_lines(self.session.view(), self.session.viewer) or ["no cards yet"]
+
+    def show_cards(self, then) -> None:
+        if self.app is None:
+            then()
+            return
+        side = self.session.viewer
+        self.app.push(Dialog(f"Side {side}: your cards (only you see them)", self.card_lines(), [("ok", "Done")],
+                             lambda _answer: then(), columns=1))
+
+    def choose_cards(self) -> None:
+        from ...game.cards import playing_deck
+
+        offered = ((self.decision().get("offered") or {}).get(self.session.viewer)) or {}
+        if not offered or self.app is None:
+            return
+        deck = playing_deck()
+        combos = [(m, t) for m in offered["mission"] for t in offered["troop"]]
+        buttons = [(f"{m}|{t}", f"{deck.mission(m).title} + {deck.troop(t).title}") for m, t in combos]
+        lines = ["Your winning streak drew extra cards [p.31, A47]. Play one mission and one troop card:"]
+        lines += [f"Mission {deck.mission(m).title}: troop line {deck.mission(m).troop_line}" for m in offered["mission"]]
+        lines += [f"Troop card {deck.troop(t).title}" for t in offered["troop"]]
+        side = self.session.viewer
+
+        def chosen(answer) -> None:
+            if answer:
+                mission, troop = answer.split("|")
+                self.do(Action("choose-cards", side, {"mission": mission, "troop": troop}))
+
+        self.app.push(Dialog(f"Side {side}: choose your cards", lines, buttons, chosen, columns=1))
+
+    def arrange_holding(self) -> None:
+        from .holding_setup import HoldingSetupScene
+
+        if self.app is None:
+            return
+        side = self.session.viewer
+        issued = ((self.decision().get("issued") or {}).get(side)) or []
+
+        def done(squares) -> None:
+            if squares is not None:
+                self.do(Action("fill-holding", side, {"squares": squares}))
+
+        self.app.push(HoldingSetupScene(self.session, side, issued, done))
+
+    # ---- events ----------------------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.bar_buttons:
+            self.press(self.bar_buttons[event.ui_element])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.on_table(event.pos) \
+                and self.decision().get("step") in ("objective", "blip") and self.tool == "select":
+            self.place_at(*self.table_point(event.pos))
+            return True
+        return super().handle_event(event)
+
+    def _motion(self, event) -> bool:
+        used = super()._motion(event)
+        if self.on_table(event.pos) and self.decision().get("step") in ("objective", "blip"):
+            x, y = self.table_point(event.pos)
+            point = (round(x, 1), round(y, 1))
+            if self._hover is None or self._hover[0] != point:
+                self._hover = (point, self.placement_word(*point))
+        else:
+            self._hover = None
+        return used
+
+    # ---- drawing ---------------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        L = self.layout
+        old = surface.get_clip()
+        surface.set_clip(L.table)
+        zone = self.zone()
+        if zone is not None:
+            self.draw_zone(surface, zone)
+        d = self.decision()
+        if d.get("step"):
+            title = STEP_TITLES[d["step"]].format(objective=d.get("objective"))
+            banner = pygame.Rect(L.table.x, L.table.y, L.table.w, BANNER_H)
+            pygame.draw.rect(surface, theme.HEADER, banner)
+            draw_text(surface, f"Set-up, side {d['side']}: {title}", (banner.x + 10, banner.centery), 15, True,
+                      theme.SIDE_COLOURS.get(d["side"], theme.TEXT), "midleft")
+        surface.set_clip(old)
+        if self._hover is not None and self.on_table(self.mouse):
+            (x, y), word = self._hover
+            text = f"({x:g}, {y:g}): " + ("click to place here" if not word else word)
+            colour = theme.MOVE_LEGAL if not word else theme.ERROR
+            lines = wrap(text, 420, 14)
+            box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 16, 440, 12 + line_height(14) * len(lines))
+            box.clamp_ip(L.table)
+            pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+            pygame.draw.rect(surface, colour, box, 1, border_radius=6)
+            for i, line in enumerate(lines):
+                draw_text(surface, line, (box.x + 8, box.y + 6 + i * line_height(14)), 14, False, colour)
+
+    def _draw_tooltip(self, surface) -> None:
+        if self._hover is None:                 # the placement's own word replaces the table's hover text
+            super()._draw_tooltip(surface)
+
+    def draw_zone(self, surface: pygame.Surface, zone: dict) -> None:
+        """The placement zone the engine gives: a band of x and y, and the discs to keep clear of (A55)."""
+        (x0, x1), (y0, y1) = zone["x"], zone["y"]
+        if x1 < x0 or y1 < y0:
+            return
+        sx0, sy0 = self.view.to_screen(x0, y1)
+        sx1, sy1 = self.view.to_screen(x1, y0)
+        rect = pygame.Rect(round(sx0), round(sy0), max(1, round(sx1 - sx0)), max(1, round(sy1 - sy0)))
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        layer.fill((*theme.MOVE_LEGAL, 60))
+        surface.blit(layer, rect.topleft)
+        pygame.draw.rect(surface, theme.MOVE_LEGAL, rect, 2)
+        for disc in zone.get("apart", {}).values():
+            cx, cy = self.view.to_screen(*disc["centre"])
+            pygame.draw.circle(surface, theme.ERROR, (round(cx), round(cy)), max(2, round(disc["radius"] * self.view.scale)), 2)

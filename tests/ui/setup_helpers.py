@@ -1,0 +1,28 @@
+"""Driving the window's set-up in tests: every decision left to the program ("for me"), hand-offs answered."""
+
+from __future__ import annotations
+
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.dialogs import Dialog, HandoffScreen
+from referee.ui.scenes.setup_table import SetupTableScene
+
+
+def finish_setup(app) -> BattleScene:
+    """From the set-up scene to the battle scene (left under its first hand-off)."""
+    for _ in range(500):
+        battle = app.stack.find(BattleScene)
+        if battle is not None:
+            return battle
+        top = app.scene
+        if isinstance(top, HandoffScreen):
+            top.choose("ready")
+        elif isinstance(top, Dialog):
+            top.choose(top.choices[0][0])
+        elif isinstance(top, SetupTableScene):
+            if top.decision().get("step") == "blip":
+                top.press("rest")
+            else:
+                assert top.for_me(), top.message
+        else:
+            raise AssertionError(f"set-up stopped at {type(top).__name__}")
+    raise AssertionError("set-up did not finish")
