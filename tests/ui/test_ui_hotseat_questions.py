@@ -84,7 +84,9 @@ def test_the_holding_screen_shows_the_viewers_own_mission_and_cards(app):
     app.step(1 / 30, events=[])
     setup.widgets["seed"].set_text("5")
     session = setup.start()
-    scene = app.stack.find(BattleScene)
+    from tests.ui.setup_helpers import finish_setup
+
+    scene = finish_setup(app)
     while isinstance(app.scene, HandoffScreen):
         app.scene.choose("ready")
     key_o = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_o, unicode="o", mod=0)

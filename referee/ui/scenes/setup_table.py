@@ -15,6 +15,7 @@ import pygame_gui
 
 from ...game.actions import Action
 from ...game.legal import LegalAction
+from ...game.state import GameState
 from .. import theme
 from ..battle import BattleSession, Pending
 from ..table_data import table_from_view
@@ -59,11 +60,19 @@ class SetupTableScene(TableScene):
         self.square = 0                   # the square the next blip stands for (the owner's choice)
         self.handing_off = False
         self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
+        self._view: tuple[GameState, str, dict] | None = None
         self.show_log()
 
     # ---- what set-up waits for -------------------------------------------------------------------------------------
+    def view_now(self) -> dict:
+        """The viewer's player view of the state now, made once per state and viewer (it is read every frame)."""
+        state, viewer = self.session.state, self.session.viewer
+        if self._view is None or self._view[0] is not state or self._view[1] != viewer:
+            self._view = (state, viewer, self.session.view())
+        return self._view[2]
+
     def decision(self) -> dict:
-        return self.session.view().get("setup") or {}
+        return self.view_now().get("setup") or {}
 
     def legal(self) -> list[LegalAction]:
         return self.session.legal_actions()
@@ -176,7 +185,7 @@ class SetupTableScene(TableScene):
         return self.square
 
     def square_text(self, square: int) -> str:
-        view = self.session.view()
+        view = self.view_now()
         holding = (view.get("holding") or {}).get(self.session.viewer) or {}
         contents = holding.get(str(square))
         if contents is None:
@@ -184,7 +193,7 @@ class SetupTableScene(TableScene):
         return ", ".join(f"{c['id']} ({c['type']})" for c in contents) or "a decoy"
 
     def show_log(self) -> None:
-        view = self.session.view()
+        view = self.view_now()
         lines = []
         for e in view["log"]:
             line = e["text"] + (f"  (only you: {e['note']})" if e.get("note") else "")
@@ -193,7 +202,7 @@ class SetupTableScene(TableScene):
         self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
 
     def refresh(self) -> None:
-        self.table = table_from_view(self.session.view())
+        self.table = table_from_view(self.view_now())
         self._static = None
         self._hover = None
         if self.app is not None:
@@ -418,6 +427,11 @@ class SetupTableScene(TableScene):
                 self.do(Action("fill-holding", side, {"squares": squares}))
 
         self.app.push(HoldingSetupScene(self.session, side, issued, done))
+
+    def leave(self) -> None:
+        """Back to the menu (every decision is autosaved; a campaign battle's own save is brought up to date)."""
+        self.session.save_campaign_battle()
+        super().leave()
 
     # ---- events ----------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
