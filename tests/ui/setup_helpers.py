@@ -7,14 +7,16 @@ from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 from referee.ui.scenes.setup_table import SetupTableScene
 
 
-def finish_setup(app) -> BattleScene:
-    """From the set-up scene to the battle scene (left under its first hand-off)."""
+def finish_setup(app, handoffs: bool = True) -> BattleScene:
+    """From the set-up scene to the battle scene (left under its first hand-off). ``handoffs=False``: a battle
+    against the computer, where no hand-off screen may appear."""
     for _ in range(500):
         battle = app.stack.find(BattleScene)
         if battle is not None:
             return battle
         top = app.scene
         if isinstance(top, HandoffScreen):
+            assert handoffs, "a hand-off screen against the computer"
             top.choose("ready")
         elif isinstance(top, Dialog):
             top.choose(top.choices[0][0])

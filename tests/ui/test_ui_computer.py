@@ -13,7 +13,7 @@ import pytest  # noqa: E402
 from referee.game.legal_play import choose  # noqa: E402
 from referee.game.session import Session  # noqa: E402
 from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.battle import COMPUTER_PACE, BattleScene  # noqa: E402
+from referee.ui.scenes.battle import COMPUTER_PACE  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog, HandoffScreen  # noqa: E402
 from referee.ui.scenes.setup import SetupScene  # noqa: E402
 
@@ -32,7 +32,12 @@ def start_against_computer(app, seed: int, opponent: str = "The computer plays s
     setup.opponent_label = opponent
     session = setup.start()
     assert session is not None, setup.error
-    return app.stack.find(BattleScene), session
+    from tests.ui.setup_helpers import finish_setup
+
+    # Set-up: the human's decisions left to the program, the computer's made by the computer, no hand-off.
+    scene = finish_setup(app, handoffs=False)
+    assert any(r.startswith("[set-up]") for r in session.computer_reasons), "the computer made its set-up decisions"
+    return scene, session
 
 
 def test_a_battle_against_the_computer_has_no_hand_off_and_logs_the_computers_reasons(app):
