@@ -291,6 +291,10 @@ class Save:
         """A line safe to show any player (no secrets): name, round, phase, when it was saved."""
         s = self.game.state
         where = "battle over" if s.phase == "over" else f"round {s.round}, {s.phase.replace('-', ' ')}"
+        if s.phase == "setup":
+            from .setup_steps import deciding_side
+
+            where = f"set-up, side {deciding_side(s)} to decide"
         if s.turn is not None and s.phase == "action":
             where += f", side {s.turn.player} to play"
         return f"{s.name}: {where}, {len(self.game.record)} actions (saved {self.saved_at})"

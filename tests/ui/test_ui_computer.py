@@ -52,7 +52,9 @@ def test_a_battle_against_the_computer_has_no_hand_off_and_logs_the_computers_re
         if session.over or session.state.round > 1:
             break
         if isinstance(app.scene, Dialog):
-            app.scene.choose("next")
+            # The next round, or a revealed trooper's facing kept as it is (A13).
+            keys = [k for k, _ in app.scene.choices]
+            app.scene.choose("next" if "next" in keys else "keep" if "keep" in keys else keys[0])
             continue
         if session.computer_to_act():
             before = len(session.game.record)

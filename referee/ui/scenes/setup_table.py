@@ -493,9 +493,11 @@ class SetupTableScene(TableScene):
         (x0, x1), (y0, y1) = zone["x"], zone["y"]
         if x1 < x0 or y1 < y0:
             return
-        sx0, sy0 = self.view.to_screen(x0, y1)
-        sx1, sy1 = self.view.to_screen(x1, y0)
-        rect = pygame.Rect(round(sx0), round(sy0), max(1, round(sx1 - sx0)), max(1, round(sy1 - sy0)))
+        # Opposite corners, whichever way the view is turned (U turns the table for side B's player).
+        ax, ay = self.view.to_screen(x0, y0)
+        bx, by = self.view.to_screen(x1, y1)
+        rect = pygame.Rect(round(min(ax, bx)), round(min(ay, by)), max(1, round(abs(bx - ax))),
+                           max(1, round(abs(by - ay))))
         layer = pygame.Surface(rect.size, pygame.SRCALPHA)
         layer.fill((*theme.MOVE_LEGAL, 60))
         surface.blit(layer, rect.topleft)
