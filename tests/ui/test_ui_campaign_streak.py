@@ -75,3 +75,47 @@ def test_the_streak_announced_is_the_streak_played(app, tmp_path, wins, troops, 
     assert offered.count("troop card '") == troops and offered.count("mission '") == missions
     assert game.state.missions["A"] and game.state.cards["A"]["troop"]
     assert not any(e.text.startswith("side B draws its cards and, for its winning streak") for e in game.state.log)
+
+
+@pytest.mark.parametrize("wins, troops, missions", [(2, 2, 1), (3, 2, 2)])
+def test_the_window_set_up_of_a_campaign_battle_offers_the_streaks_cards(app, tmp_path, wins, troops, missions):
+    """From the campaign screen's Next battle to the window's set-up: side A is asked to choose among its cards."""
+    import pygame_gui
+
+    from referee.ui.scenes.dialogs import HandoffScreen
+    from referee.ui.scenes.setup_table import SetupTableScene
+
+    f = campaign_with_a_streak(tmp_path, wins)
+    while len(app.stack):
+        app.stack.pop()
+    campaign = app.push(CampaignScene(f))
+    app.step(1 / 30, events=[])
+
+    def click(scene, key):
+        widgets = getattr(scene, "widgets", {})
+        element = widgets.get(key) or next(b for b, k in getattr(scene, "buttons", {}).items() if k == key)
+        app.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=element))
+        app.step(1 / 30, events=[])
+
+    click(campaign, "next")
+    setup = app.scene
+    assert isinstance(setup, CampaignSetupScene)
+    setup.widgets["seed"].set_text("5")
+    click(setup, "start")
+    table = app.stack.find(SetupTableScene)
+    assert table is not None and table.session.state.setup["streak"] == {"A": wins, "B": 0}
+    for _ in range(200):
+        while isinstance(app.scene, HandoffScreen):
+            app.scene.choose("ready")
+        if table.decision().get("step") == "choose-cards":
+            break
+        assert table.for_me(), table.message
+    else:
+        raise AssertionError("set-up never asked side A to choose its cards")
+    assert table.decision()["side"] == "A"
+    offered = table.decision()["offered"]["A"]
+    assert (len(offered["troop"]), len(offered["mission"])) == (troops, missions)
+    while isinstance(app.scene, HandoffScreen):
+        app.scene.choose("ready")
+    table.press("choose")
+    assert len(app.scene.choices) == troops * missions       # one mission and one troop card, any pair drawn
