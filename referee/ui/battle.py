@@ -161,8 +161,9 @@ class BattleSession:
         return self.computer is not None and not self.over and self.to_act() == self.computer.side
 
     def computer_act(self) -> tuple[Action, str] | None:
-        """The computer's next action, decided from its own player view and legal actions only, and its reason
-        (kept for the log when the human may see what it did)."""
+        """The computer's next action, decided from its own player view and legal actions only, and the reason the
+        human may read (kept for the log when the human may see what it did); the full reason goes to
+        ``computer_reasons``, shown once the battle is over."""
         if self.computer is None or not self.computer_to_act():
             return None
         side = self.computer.side
@@ -170,12 +171,13 @@ class BattleSession:
         if not legal:
             return None
         decision = self.computer.decide(player_view(self.state, side), legal)
-        return decision.action, decision.reason
+        self.computer_reasons.append(f"[round {self.state.round}] {decision.action.text()}: {decision.reason}")
+        return decision.action, decision.shown()
 
     def note_computer(self, action: Action, reason: str) -> None:
         """Keep the reason of an action the human saw: a revealed unit's action, the end of a turn, the objectives.
-        A blip's reasons stay with the computer until the battle is over: they would hint at what it holds."""
-        self.computer_reasons.append(f"[round {self.state.round}] {action.text()}: {reason}")
+        A blip's reasons stay with the computer until the battle is over: they would hint at what it holds. The reason
+        given here is the one the opponent may read (``Decision.shown``); the full one is in ``computer_reasons``."""
         if action.actor and action.actor in self.state.blips and self.state.blips[action.actor].side == (
                 self.computer.side if self.computer else ""):
             return

@@ -73,3 +73,6 @@ def test_a_battle_against_the_computer_has_no_hand_off_and_logs_the_computers_re
     scene.show_log()
     notes = [line for line in scene.log_lines if line.strip().startswith("the computer:")]
     assert notes, "none of the computer's reasons reached the log"
+    # Which objectives it heads for comes from its secret mission: the human never reads that during the battle.
+    assert not any("toward objective" in n for n in session.computer_notes.values())
+    assert len(session.computer_reasons) >= computer_actions

@@ -73,6 +73,10 @@ class FixedDice(HeadDice):
 class Decision:
     action: Action
     reason: str
+    public: str = ""        # the reason as the opponent may read it: nothing drawn from the computer's own secrets
+
+    def shown(self) -> str:
+        return self.public or self.reason
 
 
 @dataclass
@@ -223,7 +227,12 @@ class Computer:
         if think.level.look_ahead:
             scored = self._look_ahead(think, scored)
         best = think.pick(scored)
-        return Decision(best.cand.action, self._reason(think, best, scored))
+        reason = self._reason(think, best, scored)
+        public = reason
+        if best.cand.aim.startswith("objective "):
+            # Which objectives it heads for comes from its mission card: the opponent reads only the exposure.
+            public = reason.replace(f" toward {best.cand.aim}", "")
+        return Decision(best.cand.action, reason, public)
 
     def _look_ahead(self, think: _Think, scored: list[_Scored]) -> list[_Scored]:
         """Hard: the best few first actions are re-scored with the best second action the unit could take after."""
