@@ -28,6 +28,8 @@ CLOSE_BLIP = 0.15           # a trooper within a flamer's reach of an enemy blip
 CLOSE_RANGE = 6.0
 OBJECTIVE_PULL = 0.04        # VP per inch nearer to an objective the mission wants held
 SECURE_RANGE = 6.0
+LOST_OBJECTIVE = 4.0        # an objective its mission wants held or inspected, destroyed
+INSPECT_COUNTER = 0.6       # a Target counter on an objective to inspect: about 8 VP for 8-10 counters
 ATTRITION = 1.5             # VP per trooper destroyed, besides the mission's own count
 
 
@@ -183,11 +185,16 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
             continue
         d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
         score -= OBJECTIVE_PULL * max(0.0, d - SECURE_RANGE + 1.0)
+    for oid in set(aims.hold + aims.inspect) - set(aims.destroy):
+        o = state.objectives.get(oid)
+        if o is not None and o.destroyed:
+            score -= LOST_OBJECTIVE           # its mission can no longer pay for it
     for oid in aims.destroy + aims.inspect:
         o = state.objectives.get(oid)
         if o is None or o.destroyed:
             continue
-        score += 0.25 * min(o.target_counters, 10)
+        per_counter = INSPECT_COUNTER if oid in aims.inspect else 0.25
+        score += per_counter * min(o.target_counters, 10)
         if mine:
             d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
             score -= 0.5 * OBJECTIVE_PULL * max(0.0, d - 12.0)
