@@ -32,7 +32,7 @@ from ..state import Data, GameState
 from .belief import Belief, belief
 from .candidates import Candidate, exposure_at, expand
 from .determinize import sample_state
-from .evaluate import Aims, evaluate
+from .evaluate import Aims, evaluate, mission_margin
 from .levels import Level, level
 from .seen import Seen, fingerprint
 from .setup import setup_decision
@@ -41,6 +41,7 @@ EXPOSURE_STEP = 1.0
 EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it ends a Move (it may be Targeted there)
 REVEAL_COST = 0.6          # VP a blip's secret is worth while no enemy is near enough to make its units count
 REVEAL_REACH = 14.0
+STOP_FROM_ROUND = 2         # it offers to stop from the end of this round on, when ahead
 EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
 
 
@@ -345,20 +346,26 @@ class Computer:
 
     # ---- end of the round and end of the battle -------------------------------------------------------
     def _end_of_round(self, view: Data, la: LegalAction) -> Decision:
-        """Never withdraws (the opponent would take the table); agrees to stop only when ahead on its mission."""
+        """Never withdraws (the opponent would take the table); offers to stop when its mission stands ahead as the
+        table is: stopping leaves it Contested, and the missions are scored on it (p.16, A43)."""
+        margin = self._stop_margin(view)
+        if view.get("round", 1) >= STOP_FROM_ROUND and margin >= 1.0:
+            return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead as "
+                                                  "the table is", "offers to stop")
+        return Decision(la.action(), f"plays on: its mission stands {margin:+.1f} VP as the table is", "plays on")
+
+    def _stop_margin(self, view: Data) -> float:
+        """Its mission's VP less the opponent's (averaged over the missions it may hold) if the battle stopped now."""
         think = _Think(view, self.side, self.level, self.seed)
-        margin = think.value(think.worlds[0])
-        if view.get("round", 1) >= 3 and margin > 3.0:
-            return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead as the table is")
-        return Decision(la.action(), f"plays on: its mission stands {margin:+.1f} VP as the table is")
+        s = think.seen
+        return sum(mission_margin(w, s.me, s.my_mission, s.their_missions) for w in think.worlds) / len(think.worlds)
 
     def answer_withdraw(self, view: Data) -> str:
         """The opponent withdraws: allowing gives this side Control of the Table at once (p.16), so allow."""
         return "allow"
 
     def agree_to_stop(self, view: Data) -> bool:
-        think = _Think(view, self.side, self.level, self.seed)
-        return think.value(think.worlds[0]) > 0.0
+        return self._stop_margin(view) > 0.0
 
     def _objectives(self, view: Data, la: LegalAction) -> Decision:
         """Controlling the table as attacker: each objective set to what its own mission pays most for."""
