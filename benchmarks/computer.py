@@ -123,14 +123,14 @@ def p95(xs: list[float]) -> float:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="20 battles capped at 3 rounds, 100 peek-checked decisions")
+    ap.add_argument("--quick", action="store_true", help="20 battles capped at 6 rounds, 100 peek-checked decisions")
     ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
-    ap.add_argument("--rounds", type=int, default=None, help="the round cap (default 3 quick, 8 full)")
+    ap.add_argument("--rounds", type=int, default=None, help="the round cap (default 6 quick, 8 full)")
     ap.add_argument("--jobs", type=int, default=2, help="battles played at once, one process each (default 2)")
     args = ap.parse_args(argv)
     tables = ["pastoral-hills", "blasted-urban"]
     if args.quick:
-        seeds_random, seeds_hard, seeds_easy, rounds, peeks = [1, 2, 3, 4], [5, 6, 7], [8, 9, 10], 3, 100
+        seeds_random, seeds_hard, seeds_easy, rounds, peeks = [1, 2, 3, 4], [5, 6, 7], [8, 9, 10], 6, 100
     else:
         seeds_random, seeds_hard, seeds_easy, rounds, peeks = (list(range(1, 101)), list(range(101, 121)),
                                                                list(range(121, 141)), 8, 1000)
