@@ -214,3 +214,32 @@ def test_a_winning_streak_offers_the_extra_troop_card_to_choose_a47(fresh):
     dialog.choose(key)
     assert session.state.cards["A"]["troop"] == key.split("|")[1]
     assert isinstance(fresh.scene, Dialog) and "only you see them" in fresh.scene.heading
+
+
+def test_u_turns_the_table_for_side_b_and_a_click_still_lands_where_it_points(fresh):
+    from referee import paths
+    from referee.game.actions import Action
+    from referee.game.dice import ScriptedDice
+    from referee.game.setup import new_game
+    from referee.rules.scenario import load_scenario
+    from referee.ui.battle import BattleSession
+
+    game = new_game(load_scenario(paths.DEFAULT_SCENARIO), {"A": "new-tokyo", "B": "council-of-zane"})
+    session = BattleSession(game, None, hotseat=True, autosaving=False)
+    game.play(Action("roll-roles"), ScriptedDice([2, 6]))
+    scene = fresh.push(SetupTableScene(session))
+    scene.begin()
+    _hand_over(fresh, scene)
+    assert session.viewer == "A", "B attacks: A, the defender, picks the edge"
+    scene.press("keep")
+    _hand_over(fresh, scene)
+    assert session.viewer == "B" and scene.decision()["objective"] == "delta"
+    fresh.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
+    assert scene.view.turned, "side B's player sees its own edge at the bottom"
+    zone = scene.zone()
+    (x0, x1), (y0, y1) = zone["x"], zone["y"]
+    _click_table(fresh, scene, (x0 + x1) / 2, (y0 + y1) / 2)
+    delta = session.state.objectives["delta"]
+    assert abs(delta.x - (x0 + x1) / 2) < 0.2 and abs(delta.y - (y0 + y1) / 2) < 0.2, scene.message
+    if SHOTS:
+        fresh.screenshot(os.path.join(SHOTS, "setup-turned.png"))

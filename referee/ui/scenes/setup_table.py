@@ -61,6 +61,7 @@ class SetupTableScene(TableScene):
         self.handing_off = False
         self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
         self._view: tuple[GameState, str, dict] | None = None
+        self.own_edge_down = False          # U: side B's player sees the table turned, its edge down (drawing only)
         self.show_log()
 
     # ---- what set-up waits for -------------------------------------------------------------------------------------
@@ -201,7 +202,14 @@ class SetupTableScene(TableScene):
         self.set_log(f"Set-up log (side {self.session.viewer})", lines or ["set-up begins"])
         self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
 
+    def apply_turn(self) -> None:
+        turned = self.own_edge_down and self.session.viewer == "B"
+        if turned != self.view.turned:
+            self.view.turn(turned)
+            self._static = None
+
     def refresh(self) -> None:
+        self.apply_turn()
         self.table = table_from_view(self.view_now())
         self._static = None
         self._hover = None
@@ -277,6 +285,7 @@ class SetupTableScene(TableScene):
         if self.app is None:
             return
         scene = BattleScene(self.session)
+        scene.own_edge_down = self.own_edge_down      # the players' choice of U carries on into the battle
         self.app.replace(scene)
         if self.session.computer is not None:
             scene.next_step()               # no hand-off against the computer: the human keeps the screen
@@ -443,6 +452,13 @@ class SetupTableScene(TableScene):
             self.place_at(*self.table_point(event.pos))
             return True
         return super().handle_event(event)
+
+    def _key(self, event) -> bool:
+        if event.key == pygame.K_u and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT):
+            self.own_edge_down = not self.own_edge_down
+            self.apply_turn()
+            return True
+        return super()._key(event)
 
     def _motion(self, event) -> bool:
         used = super()._motion(event)
