@@ -93,6 +93,9 @@ class Game:
         self.state = initial.copy() if state is None else state
         self.refereed = refereed
         self.campaign = campaign
+        # How many of the record's first entries were counted, the last of them, and how many were actions (not
+        # take-backs): ``undo.moment_index`` goes on from there instead of counting a long battle's record again.
+        self.counted: tuple[int, RecordEntry | None, int] = (0, None, 0)
 
     def play(self, action: Action, source: DiceSource) -> ActionOutcome:
         outcome = play(self.state, action, source)

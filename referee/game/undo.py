@@ -39,7 +39,13 @@ class UndoCheck:
 def moment_index(game: Game) -> int:
     """The place of the next action among the battle's actions, take-backs not counted: an action taken back and
     taken again stands at the same place, so it gets the same program dice."""
-    return sum(1 for e in game.record if e.action.kind != TAKEN_BACK) + 1
+    record = game.record
+    n, last, count = game.counted
+    if n > len(record) or (n and record[n - 1] is not last):        # taken back or rebuilt since: count afresh
+        n, count = 0, 0
+    count += sum(1 for e in record[n:] if e.action.kind != TAKEN_BACK)
+    game.counted = (len(record), record[-1] if record else None, count)
+    return count + 1
 
 
 def check_undo(game: Game, side: str) -> UndoCheck:

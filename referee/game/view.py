@@ -57,9 +57,9 @@ def player_view(state: GameState, side: str, log: bool = True) -> Data:
     return _view(state, side, log)
 
 
-def referee_view(state: GameState) -> Data:
+def referee_view(state: GameState, log: bool = True) -> Data:
     """The whole truth: both holding areas, missions, cards, salts, every blip's square and contents."""
-    return _view(state, None)
+    return _view(state, None, log)
 
 
 def scenario_part(view: Data) -> Data:
@@ -133,17 +133,7 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
             continue
         holding[side] = {str(n): _contents(h.squares.get(n, [])) for n in sorted(h.squares)}
 
-    log: list[Data] = []
-    for e in (state.log if with_log else ()):
-        line: Data = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
-        if viewer is None:
-            if e.private:
-                line["private"] = dict(e.private)
-        else:
-            notes = [e.private[s] for s in SIDES if s in e.private and sees(s)]
-            if notes:
-                line["note"] = " / ".join(notes)
-        log.append(line)
+    log = _log(state, viewer, 0) if with_log else []
 
     view = {
         "view": VIEW_FORMAT,
@@ -177,6 +167,31 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
         "setup": _setup_view(state, sees),
     }
     return view
+
+
+def log_view(state: GameState, side: str | None, start: int = 0) -> list[Data]:
+    """The log entries from ``start`` on, as ``player_view(state, side)["log"]`` holds them (``side`` None: the
+    referee's whole truth). A window that has shown the first entries asks only for the new ones: a long battle's
+    log is not built again after every action."""
+    if side is not None and side not in SIDES:
+        raise ValueError(f"a player view is for side A or B (got {side!r})")
+    return _log(state, side, start)
+
+
+def _log(state: GameState, viewer: str | None, start: int) -> list[Data]:
+    over = state.phase == "over"
+    log: list[Data] = []
+    for e in state.log[start:]:
+        line: Data = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
+        if viewer is None:
+            if e.private:
+                line["private"] = dict(e.private)
+        else:
+            notes = [e.private[s] for s in SIDES if s in e.private and (over or s == viewer)]
+            if notes:
+                line["note"] = " / ".join(notes)
+        log.append(line)
+    return log
 
 
 def _setup_view(state: GameState, sees: Callable[[str], bool]) -> Data | None:

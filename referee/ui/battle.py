@@ -29,7 +29,7 @@ from ..game.seal import canonical_json
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer
 from ..game.state import SIDES, GameState, other
-from ..game.view import log_lines, player_view, referee_view
+from ..game.view import log_lines, log_view, player_view, referee_view
 from ..rules.errors import InputError
 
 PROGRAM, BY_HAND = "program", "by-hand"
@@ -105,6 +105,7 @@ class BattleSession:
     campaign_recorded: list[str] = field(default_factory=list)
 
     _legal: tuple = field(default=(None, []), repr=False)     # (the state it was listed for, the list)
+    _views: dict = field(default_factory=dict, repr=False, compare=False)    # log or not -> (state, key, view)
     # The turn a campaign battle's own save was last written at: it is rewritten when the turn passes, not after
     # every action (the autosave's journal keeps every action meanwhile).
     _campaign_saved_at: tuple | None = field(default=None, repr=False)
@@ -190,11 +191,22 @@ class BattleSession:
             raise ValueError(f"a side is A or B (got {side!r})")
         self.viewer = side
 
-    def view(self) -> dict:
-        """What the side at the screen may see; the whole truth once the battle is over."""
-        if self.over:
-            return referee_view(self.state)
-        return player_view(self.state, self.viewer)
+    def view(self, log: bool = True) -> dict:
+        """What the side at the screen may see; the whole truth once the battle is over. One view serves every part
+        of the screen while the battle stands still (``log=False``: without the log, which grows all battle).
+        Callers read it and never change it."""
+        s = self.state
+        key = (self.viewer, self.over, s.phase, s.round, len(s.log))
+        kept = self._views.get(log)
+        if kept is not None and kept[0] is s and kept[1] == key:
+            return kept[2]
+        view = referee_view(s, log) if self.over else player_view(s, self.viewer, log)
+        self._views[log] = (s, key, view)
+        return view
+
+    def log_since(self, start: int) -> list[dict]:
+        """The log entries from ``start`` on, as ``view()["log"]`` holds them."""
+        return log_view(self.state, None if self.over else self.viewer, start)
 
     def log(self, explain: bool = True) -> list[str]:
         return log_lines(self.view(), explain=explain)

@@ -98,7 +98,8 @@ class BattleScene(TableScene):
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
-        super().__init__(table_from_view(session.view()), on_intent=self.send_intent)
+        self._log_kept: dict[tuple, tuple] = {}      # each viewer's log as last written out (``_log_text``)
+        super().__init__(table_from_view(session.view(log=False)), on_intent=self.send_intent)
         self.action_bar = pygame.Rect(0, 0, 0, 0)
         self.action_buttons: dict[str, pygame_gui.elements.UIButton] = {}
         self.picking: str | None = None              # the unit whose action waits for its target
@@ -187,10 +188,26 @@ class BattleScene(TableScene):
 
     # ---- the battle log ---------------------------------------------------------------------------------------
     def show_log(self) -> None:
-        view = self.session.view()
         unit = self.selected if self.log_unit_only else None
-        lines = []
-        for i, e in enumerate(view["log"]):
+        lines = self._log_text(unit)
+        if self.session.over and self.session.computer_reasons and unit is None:
+            lines.append("The computer's reasons, every decision it took:")
+            lines.extend(f"    {r}" for r in self.session.computer_reasons)
+        title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
+        self.set_log(title, lines or ["nothing yet"], plain=True)
+        self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
+
+    def _log_text(self, unit: str | None) -> list[str]:
+        """The battle log's lines for the side at the screen (``unit``: its entries only). The log only grows while
+        the battle goes on, so the entries shown last time are kept and only the new ones are written out; a
+        take-back, another viewer or another filter writes it all again."""
+        s = self.session.state
+        key = (self.session.viewer, self.session.over, unit, len(self.session.computer_notes))
+        kept = self._log_kept.get(key)
+        start, lines = 0, []
+        if kept is not None and kept[0] <= len(s.log) and (kept[0] == 0 or s.log[kept[0] - 1] is kept[1]):
+            start, lines = kept[0], kept[2]
+        for i, e in enumerate(self.session.log_since(start), start=start):
             if unit is not None and unit not in e["units"]:
                 continue
             line = f"[round {e['round']}] {e['text']}"
@@ -201,12 +218,10 @@ class BattleScene(TableScene):
             note = self.session.computer_notes.get(i + 1)
             if note:
                 lines.append(f"    the computer: {note}")
-        if self.session.over and self.session.computer_reasons and unit is None:
-            lines.append("The computer's reasons, every decision it took:")
-            lines.extend(f"    {r}" for r in self.session.computer_reasons)
-        title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
-        self.set_log(title, lines or ["nothing yet"])
-        self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
+        # Each side's log is kept (hot-seat players take turns), and one unit's only while it is being read.
+        self._log_kept = {k: v for k, v in self._log_kept.items() if k[2] is None and k[:2] != key[:2]}
+        self._log_kept[key] = (len(s.log), s.log[-1] if s.log else None, lines)
+        return list(lines)
 
     def log_who(self) -> str:
         return "whole truth" if self.session.over else f"as side {self.session.viewer} sees it"
@@ -233,7 +248,7 @@ class BattleScene(TableScene):
     def refresh(self) -> None:
         """Rebuild what the screen shows from the player view of the side at the screen."""
         self.apply_turn()
-        self.table = table_from_view(self.session.view())
+        self.table = table_from_view(self.session.view(log=False))
         self._static = None
         if self.selected is not None and self.selected not in self.table.bf.pieces:
             self.selected = None

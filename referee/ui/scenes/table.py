@@ -36,6 +36,9 @@ TOOL_HINTS = {
 }
 ZOOM_STEP = 1.15
 PAN_STEP = 48
+LONG_LOG = 40           # lines: a log this long is a battle's, kept wrapped apart from short messages
+LONG_LOGS = 3           # long logs kept wrapped: each player's view of the battle, and one more
+WRAP_MEMO = 40000       # lines whose wrapping is remembered (a 200-round battle's log seen by both players)
 PICK_SLOP = 4           # pixels of tolerance around a base when clicking it
 TOOLBAR_H = 44
 BUTTONS = (("ruler", "Ruler", "R: measure between points or units"),
@@ -102,8 +105,10 @@ class TableScene(Scene):
         self.log_title = ""
         self.log_lines: list[str] = []
         self.log_wrapped: list[tuple[str, bool]] = []
-        self._log_done: tuple = (0, [], [], {})   # the last wrapping: width, lines, wrapped lines, each line's parts
-        self._log_earlier: dict[str, list[tuple[str, bool]]] = {}    # each line's parts in the log before that
+        self._wrap_width = 0                          # the log panel's width the wrapping below is for
+        self._wrap_memo: dict[str, list[tuple[str, bool]]] = {}      # each line wrapped at that width: its parts
+        self._log_done: tuple = ([], [])              # the last log wrapped: its lines, its wrapped lines
+        self._log_long: dict[str, tuple] = {}         # the last long logs (a battle's, per viewer) wrapped, by title
         self.log_scroll = 0
         self.ruler_a: RulerEnd | None = None
         self.ruler_b: RulerEnd | None = None
@@ -219,40 +224,51 @@ class TableScene(Scene):
         self.fitted = False
 
     # ---- the log ------------------------------------------------------------------------------------------------
-    def set_log(self, title: str, lines) -> None:
+    def set_log(self, title: str, lines, plain: bool = False) -> None:
+        """``plain``: ``lines`` is a list of strings already (a long battle log is not copied line by line)."""
         self.log_title = title
-        self.log_lines = [str(s) for s in lines]
+        self.log_lines = list(lines) if plain else [str(s) for s in lines]
         self.log_scroll = 0
         self._rewrap_log()
 
     def _rewrap_log(self) -> None:
         """Wrap the log to the panel's width, so that an action late in a long battle costs what an early one does.
 
-        A battle's log only grows: when the new lines begin with the last ones, only the new ones are wrapped.
-        Otherwise (the other player's view, one unit's entries) each line's wrapping is looked up among those of
-        the last two logs at this width (hot-seat players take turns), which keeps only the lines of those two."""
+        A battle's log only grows: when the new lines begin with the last ones (or with a long log of the same
+        title, a battle's as one player sees it, wrapped before a message or a hand-off replaced it) only the new
+        ones are wrapped. Otherwise (the other
+        player's view after a hand-off, one unit's entries) each line's wrapping is looked up: every line wrapped at
+        this width is remembered, up to ``WRAP_MEMO`` lines."""
         width = self.layout.log.w - 2 * panels.PAD
-        done_width, done_lines, done_wrapped, memo = self._log_done
-        if width != done_width:
-            memo = {}
-        earlier = self._log_earlier if width == done_width else {}
-        n = len(done_lines)
-        if width == done_width and n and len(self.log_lines) >= n and self.log_lines[n - 1] == done_lines[-1] \
-                and self.log_lines[:n] == done_lines:
-            wrapped = done_wrapped + panels.log_lines(self.log_lines[n:], width)
-        else:
-            kept: dict[str, list[tuple[str, bool]]] = {}
-            wrapped = []
-            for line in self.log_lines:
-                parts = memo.get(line) or earlier.get(line)
-                if parts is None:
-                    parts = panels.log_lines((line,), width)
-                kept[line] = parts
-                wrapped.extend(parts)
-            self._log_earlier = memo
-            memo = kept
+        if width != self._wrap_width:
+            self._wrap_width, self._wrap_memo = width, {}
+            self._log_done, self._log_long = ([], []), {}
+        grown = None
+        for lines, wrapped_before in (self._log_done, *self._log_long.values()):
+            n = len(lines)
+            if n and len(self.log_lines) >= n and self.log_lines[n - 1] == lines[-1] and self.log_lines[:n] == lines:
+                grown = wrapped_before + self._wrapped(self.log_lines[n:])
+                break
+        wrapped = grown if grown is not None else self._wrapped(self.log_lines)
         self.log_wrapped = wrapped
-        self._log_done = (width, self.log_lines, wrapped, memo)
+        self._log_done = (self.log_lines, wrapped)
+        if len(self.log_lines) >= LONG_LOG:
+            self._log_long.pop(self.log_title, None)
+            self._log_long[self.log_title] = (self.log_lines, wrapped)
+            while len(self._log_long) > LONG_LOGS:
+                del self._log_long[next(iter(self._log_long))]
+        if len(self._wrap_memo) > WRAP_MEMO:
+            keep = set(self.log_lines).union(*(lines for lines, _ in self._log_long.values()))
+            self._wrap_memo = {line: parts for line, parts in self._wrap_memo.items() if line in keep}
+
+    def _wrapped(self, lines: list[str]) -> list[tuple[str, bool]]:
+        memo, width, out = self._wrap_memo, self._wrap_width, []
+        for line in lines:
+            parts = memo.get(line)
+            if parts is None:
+                parts = memo[line] = panels.log_lines((line,), width)
+            out.extend(parts)
+        return out
 
     def _log_visible_lines(self) -> int:
         return max(1, (self.layout.log.h - 30) // line_height(panels.SMALL))
