@@ -58,6 +58,12 @@ def table_label(path: Path) -> str:
     return title_of(path) + ("" if path.parent == paths.SCENARIO_DIR else f" ({path.name}, your table)")
 
 
+INTRO_TOP = 80
+INTRO = ("Set-up follows p.~14-15, and every decision is yours: the roll for roles, the edge, the objectives, your "
+         "cards, your holding area and your blips (each with a \"for me\" button). Two players hand the screen over "
+         "between decisions and turns; against the computer you keep it, and it sees only what its side may see.")
+
+
 class SetupScene(Scene):
     title = "New battle"
 
@@ -91,7 +97,8 @@ class SetupScene(Scene):
         m = self.manager
         w, h = size
         x = (w - COLUMN_W) // 2
-        y = 120
+        # The choices start below the introduction, however many lines it wraps to.
+        y = max(120, INTRO_TOP + len(wrap(INTRO, COLUMN_W, 14)) * line_height(14) + 16)
         self.widgets = {}
         # Read fresh every time: a faction saved in the editor a moment ago is offered at once.
         self.factions = {f"{f.name} ({f.id})": f.id for f in available_factions()}
@@ -223,12 +230,8 @@ class SetupScene(Scene):
         surface.fill(theme.BACKGROUND)
         x = (w - COLUMN_W) // 2
         draw_text(surface, "New battle", (x, 40), 28, True, theme.TEXT)
-        intro = ("Set-up follows p.~14-15, and every decision is yours: the roll for roles, the edge, the objectives, "
-                 "your cards, your holding area and your blips (each with a \"for me\" button). Two players hand the "
-                 "screen over between decisions and turns; against the computer you keep it, and it sees only what "
-                 "its side may see.")
-        for i, line in enumerate(wrap(intro, COLUMN_W, 14)):
-            draw_text(surface, line, (x, 80 + i * line_height(14)), 14, False, theme.TEXT_DIM)
+        for i, line in enumerate(wrap(INTRO, COLUMN_W, 14)):
+            draw_text(surface, line, (x, INTRO_TOP + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top
         if self.error:
             lines: list[str] = []
