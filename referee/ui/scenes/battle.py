@@ -27,7 +27,7 @@ from ..intents import Intent
 from ..memory import give_back_free_memory
 from ..table_data import table_from_view
 from .dialogs import ConsentScreen, Dialog, DiceDialog, HandoffScreen, TextDialog
-from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene, layout_for
+from .table import JUMP, MOVE, SELECT, TOOL_TITLES, TableScene, layout_with_bar
 
 PICK, TARGET, FLAME, KAMIKAZE = "pick", "target", "flame", "kamikaze"
 TOOL_TITLES.update({PICK: "Choose a target", TARGET: "Target: place counters", FLAME: "Flamer: place the smoke",
@@ -120,12 +120,7 @@ class BattleScene(TableScene):
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
-        base = layout_for(size)
-        rows = math.ceil(len(self.actions) / ACTION_COLUMNS)
-        bar_h = rows * (ROW_H + 4) + 8
-        self.action_bar = pygame.Rect(base.panel.x, base.panel.y, base.panel.w, bar_h)
-        panel = pygame.Rect(base.panel.x, base.panel.y + bar_h, base.panel.w, base.panel.h - bar_h)
-        self.layout = Layout(base.status, base.table, base.log, base.side, base.toolbar, panel)
+        self.action_bar, self.layout = layout_with_bar(size, math.ceil(len(self.actions) / ACTION_COLUMNS), ROW_H)
         if self.fitted:
             self.fit()
         self._build_gui(size)

@@ -21,7 +21,7 @@ from ..battle import BattleSession, Pending
 from ..table_data import table_from_view
 from ..widgets import Block, Text, draw_text, line_height, wrap
 from .dialogs import DiceDialog, Dialog, HandoffScreen
-from .table import Layout, TableScene, layout_for
+from .table import TableScene, layout_with_bar
 
 ROW_H = 32
 BANNER_H = 26
@@ -112,12 +112,7 @@ class SetupTableScene(TableScene):
 
     # ---- layout ----------------------------------------------------------------------------------------------------
     def on_resize(self, size: tuple[int, int]) -> None:
-        base = layout_for(size)
-        rows = max(1, (len(self.choices()) + 2) // 3)
-        bar_h = rows * (ROW_H + 4) + 8
-        self.bar = pygame.Rect(base.panel.x, base.panel.y, base.panel.w, bar_h)
-        panel = pygame.Rect(base.panel.x, base.panel.y + bar_h, base.panel.w, base.panel.h - bar_h)
-        self.layout = Layout(base.status, base.table, base.log, base.side, base.toolbar, panel)
+        self.bar, self.layout = layout_with_bar(size, max(1, (len(self.choices()) + 2) // 3), ROW_H)
         if self.fitted:
             self.fit()
         self._build_gui(size)

@@ -79,6 +79,16 @@ def layout_for(size: tuple[int, int]) -> Layout:
     return Layout(status, table, log, side, toolbar, panel)
 
 
+def layout_with_bar(size: tuple[int, int], rows: int, row_h: int) -> tuple[pygame.Rect, Layout]:
+    """``layout_for`` with a bar of ``rows`` rows of buttons between the tools and the side panel (the battle's
+    actions, set-up's choices): the bar, and the layout whose panel starts under it."""
+    base = layout_for(size)
+    bar_h = rows * (row_h + 4) + 8
+    bar = pygame.Rect(base.panel.x, base.panel.y, base.panel.w, bar_h)
+    panel = pygame.Rect(base.panel.x, base.panel.y + bar_h, base.panel.w, base.panel.h - bar_h)
+    return bar, Layout(base.status, base.table, base.log, base.side, base.toolbar, panel)
+
+
 class TableScene(Scene):
     title = "Table"
 
