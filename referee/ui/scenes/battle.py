@@ -27,7 +27,7 @@ from ..intents import Intent
 from ..memory import give_back_free_memory
 from ..table_data import table_from_view
 from .dialogs import ConsentScreen, Dialog, DiceDialog, HandoffScreen, TextDialog
-from .table import JUMP, MOVE, SELECT, TOOL_TITLES, TableScene, layout_with_bar
+from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene, layout_with_bar
 
 PICK, TARGET, FLAME, KAMIKAZE = "pick", "target", "flame", "kamikaze"
 TOOL_TITLES.update({PICK: "Choose a target", TARGET: "Target: place counters", FLAME: "Flamer: place the smoke",
@@ -95,6 +95,7 @@ class BattleScene(TableScene):
     title = "Battle"
     actions: tuple[tuple[str, str, str], ...] = ACTIONS     # the action bar, row by row (the referee mode has its own)
     keys = KEYS
+    banner_h = BANNER_H
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
@@ -119,18 +120,9 @@ class BattleScene(TableScene):
         self.show_log()
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.action_bar, self.layout = layout_with_bar(size, math.ceil(len(self.actions) / ACTION_COLUMNS), ROW_H)
-        if self.fitted:
-            self.fit()
-        self._build_gui(size)
-        self._relayout_panel()
-        self._rewrap_log()
-
-    def fit(self) -> None:
-        left, top, right, bottom = theme.TABLE_MARGINS
-        self.view.fit(tuple(self.layout.table), (left, top + BANNER_H, right, bottom))
-        self.fitted = True
+    def lay_out(self, size: tuple[int, int]) -> Layout:
+        self.action_bar, layout = layout_with_bar(size, math.ceil(len(self.actions) / ACTION_COLUMNS), ROW_H)
+        return layout
 
     def _build_gui(self, size) -> None:
         super()._build_gui(size)

@@ -21,7 +21,7 @@ from ..battle import BattleSession, Pending
 from ..table_data import table_from_view
 from ..widgets import Block, Text, draw_text, line_height, wrap
 from .dialogs import DiceDialog, Dialog, HandoffScreen
-from .table import TableScene, layout_with_bar
+from .table import Layout, TableScene, layout_with_bar
 
 ROW_H = 32
 BANNER_H = 26
@@ -50,6 +50,7 @@ STEP_HELP = {
 
 class SetupTableScene(TableScene):
     title = "Set-up"
+    banner_h = BANNER_H
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
@@ -111,19 +112,9 @@ class SetupTableScene(TableScene):
         return []
 
     # ---- layout ----------------------------------------------------------------------------------------------------
-    def on_resize(self, size: tuple[int, int]) -> None:
-        self.bar, self.layout = layout_with_bar(size, max(1, (len(self.choices()) + 2) // 3), ROW_H)
-        if self.fitted:
-            self.fit()
-        self._build_gui(size)
-        self._relayout_panel()
-        self._rewrap_log()
-
-    def fit(self) -> None:
-        left, top, right, bottom = theme.TABLE_MARGINS
-        t = self.layout.table
-        self.view.fit((t.x, t.y, t.w, t.h), (left, top + BANNER_H, right, bottom))
-        self.fitted = True
+    def lay_out(self, size: tuple[int, int]) -> Layout:
+        self.bar, layout = layout_with_bar(size, max(1, (len(self.choices()) + 2) // 3), ROW_H)
+        return layout
 
     def _build_gui(self, size) -> None:
         super()._build_gui(size)

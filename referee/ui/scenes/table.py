@@ -90,6 +90,7 @@ def layout_with_bar(size: tuple[int, int], rows: int, row_h: int) -> tuple[pygam
 
 
 class TableScene(Scene):
+    banner_h = 0                      # pixels over the table kept for a scene's banner (the table is fitted below it)
     title = "Table"
 
     def __init__(self, table: TableData, on_intent: IntentHandler | None = None) -> None:
@@ -146,7 +147,7 @@ class TableScene(Scene):
         self.on_resize(self.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = layout_for(size)
+        self.layout = self.lay_out(size)
         if self.fitted:
             self.fit()
         self._build_gui(size)
@@ -219,9 +220,14 @@ class TableScene(Scene):
         return self.layout.table.collidepoint(pos)
 
     # ---- view ---------------------------------------------------------------------------------------------------
+    def lay_out(self, size: tuple[int, int]) -> Layout:
+        """Where each part of the screen goes (a scene with a bar of buttons over its side panel sets it here)."""
+        return layout_for(size)
+
     def fit(self) -> None:
+        left, top, right, bottom = theme.TABLE_MARGINS
         t = self.layout.table
-        self.view.fit((t.x, t.y, t.w, t.h), theme.TABLE_MARGINS)
+        self.view.fit((t.x, t.y, t.w, t.h), (left, top + self.banner_h, right, bottom))
         self.fitted = True
 
     def zoom(self, factor: float, at=None) -> None:
