@@ -239,7 +239,7 @@ def draw_blip(surface, view: ViewTransform, p: Piece, table: TableData) -> None:
         pygame.draw.line(surface, theme.DECOY_MARK, inner.topleft, inner.bottomright, max(2, round(R * 0.15)))
         pygame.draw.line(surface, theme.DECOY_MARK, inner.bottomleft, inner.topright, max(2, round(R * 0.15)))
     number = table.blip_numbers.get(p.id)
-    draw_text(surface, str(number) if number is not None else "?", c, max(8, _letter_size(R) - 2), True,
+    draw_text(surface, number if number is not None else "?", c, max(8, _letter_size(R) - 2), True,
               (255, 255, 255), "center")
     _marks(surface, p, c, R, table)
 

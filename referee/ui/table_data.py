@@ -35,7 +35,7 @@ class TableData:
     battlefield: Battlefield
     source: Path | None = None
     activation: dict[str, bool] = field(default_factory=dict)     # unit or blip id -> holds an activation counter
-    blip_numbers: dict[str, int] = field(default_factory=dict)    # blip id -> the number printed on the counter
+    blip_numbers: dict[str, str] = field(default_factory=dict)    # blip id -> what is printed on the counter
     objectives: dict[str, ObjectiveMark] = field(default_factory=dict)
     turn: TurnInfo = TurnInfo()
     wrecks: tuple[Piece, ...] = ()        # destroyed objectives: drawn, but no longer pieces the rules know (p.~12)
@@ -54,16 +54,11 @@ class TableData:
         return seen
 
 
-def _blip_numbers(blips) -> dict[str, int]:
-    """The number printed on each blip counter: its square when known, else the first numbers not taken."""
-    numbers: dict[str, int] = {}
-    for side in ("A", "B"):
-        used = {b.square for b in blips if b.side == side and b.square is not None}
-        free = (n for n in range(1, 1000) if n not in used)
-        for b in blips:
-            if b.side == side:
-                numbers[b.id] = b.square if b.square is not None else next(free)
-    return numbers
+def _blip_numbers(blips) -> dict[str, str]:
+    """What is printed on each blip counter: its square to its owner, who knows it; otherwise its label, the end
+    of its id (``b-blip-KX``: KX), which stays the same as long as the counter is on the table and says nothing of
+    its square (A59)."""
+    return {b.id: str(b.square) if b.square is not None else b.id.rsplit("-", 1)[-1] for b in blips}
 
 
 def _wrecks(objectives) -> tuple[Piece, ...]:
