@@ -280,13 +280,10 @@ class MenuScene(Scene):
                     referee.say("Loaded with a warning", [warning])
             return referee
         session = BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
-        if session.state.phase == "setup":
-            from .setup_table import SetupTableScene
+        from .setup_table import resume_set_up
 
-            setup = SetupTableScene(session)
-            if self.app is not None:
-                self.app.push(setup)
-                setup.begin(hand_off=True)
+        setup = resume_set_up(self.app, session)
+        if setup is not None:
             return setup
         scene = BattleScene(session)
         if self.app is not None:

@@ -507,3 +507,15 @@ class SetupTableScene(TableScene):
         for disc in zone.get("apart", {}).values():
             cx, cy = self.view.to_screen(*disc["centre"])
             pygame.draw.circle(surface, theme.ERROR, (round(cx), round(cy)), max(2, round(disc["radius"] * self.view.scale)), 2)
+
+
+def resume_set_up(app, session: BattleSession) -> SetupTableScene | None:
+    """A battle saved during set-up opens in set-up, behind a hand-off to the side whose decision it is; ``None``
+    for a battle past set-up."""
+    if session.state.phase != "setup":
+        return None
+    setup = SetupTableScene(session)
+    if app is not None:
+        app.push(setup)
+        setup.begin(hand_off=True)
+    return setup
