@@ -87,8 +87,9 @@ def prepare(app, args) -> None:
             if getattr(menu, "error", ""):
                 return          # the menu shows why the table did not open
         if args.show_help:
-            from ..ui.scenes.help import HelpScene
-            app.push(HelpScene())
+            # Not on a table (the menu): the table view's keys, as the first table opened would show them.
+            from ..ui import keys, panels, registry
+            app.push_scene("help", keys.help_groups(registry.scene_class("table").key_table), legend=panels.LEGEND)
         return
     pieces = scene.table.bf.pieces
     for ident in [args.select, args.hover] + list(args.expand):
@@ -118,8 +119,7 @@ def prepare(app, args) -> None:
         from ..ui.exposure import show_now
         show_now(scene, args.exposure)
     if args.show_help:
-        from ..ui.scenes.help import HelpScene
-        app.push(HelpScene())
+        scene.open_help()
 
 
 def is_save(path: Path) -> bool:

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import pygame
 
-from . import theme
+from . import registry, theme
 from .intents import Intent, IntentHandler
 from .scene import S, Scene, SceneStack
 from .widgets import text_surface
+
+if TYPE_CHECKING:
+    from .scenes.menu import MenuScene
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
@@ -70,6 +73,21 @@ class App:
     def replace(self, scene: S) -> S:
         return self.stack.replace(scene)
 
+    def push_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Build the scene called ``name`` (``registry.SCENES``) with these arguments and put it on top."""
+        return self.push(registry.make_scene(name, *args, **kwargs))
+
+    def replace_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Build the scene called ``name`` and put it in place of the top one."""
+        return self.replace(registry.make_scene(name, *args, **kwargs))
+
+    def find_scene(self, name: str) -> Scene | None:
+        """The highest scene on the stack that is the scene called ``name``."""
+        for scene in reversed(self.stack.scenes):
+            if registry.is_scene(scene, name):
+                return scene
+        return None
+
     def quit(self) -> None:
         self.running = False
 
@@ -77,11 +95,9 @@ class App:
         self.on_intent(intent)
 
     # -- opening tables -------------------------------------------------------------------------------------------
-    def open_menu(self, scenario: Path | str | None = None):
+    def open_menu(self, scenario: Path | str | None = None) -> MenuScene:
         """Start on the menu; with a scenario, open it at once (a load error stays on the menu, shown in red)."""
-        from .scenes.menu import MenuScene
-
-        menu = MenuScene()
+        menu = cast("MenuScene", registry.make_scene("menu"))
         menu.deferred = scenario is not None
         self.push(menu)
         if scenario is not None and menu.open_scenario(scenario) is None:
@@ -94,12 +110,11 @@ class App:
     def offer_resume(self) -> None:
         """The first screen is a table, but a battle was interrupted (a crash, a closed window): offer to resume it at
         once, not only from the menu behind the table."""
+        # Imported here, not at the top: reading saves needs the battle engine, which the first frame does not.
         from ..game.record import find_interrupted
-        from .scenes.dialogs import Dialog
-        from .scenes.menu import MenuScene
 
-        menu = self.stack.find(MenuScene)
-        if not isinstance(menu, MenuScene) or not menu.deferred:
+        menu = cast("MenuScene | None", self.find_scene("menu"))
+        if menu is None or not menu.deferred:
             return              # the menu is the first screen: it offers the battle itself
         try:
             save = find_interrupted()
@@ -116,10 +131,10 @@ class App:
                                     # battle then goes back to the menu
             menu.open_battle(save)
 
-        self.push(Dialog("Resume the interrupted battle?",
-                         [f"A battle was autosaved after its last action and not finished: {save.summary()}.",
-                          "Resume it now, or later from the menu (Esc)."],
-                         [("resume", "Resume the battle"), ("later", "Not now")], closed, columns=2))
+        self.push_scene("dialog", "Resume the interrupted battle?",
+                        [f"A battle was autosaved after its last action and not finished: {save.summary()}.",
+                         "Resume it now, or later from the menu (Esc)."],
+                        [("resume", "Resume the battle"), ("later", "Not now")], closed, columns=2)
 
     # -- the loop ---------------------------------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:

@@ -455,41 +455,20 @@ def draw_status(surface, rect: pygame.Rect, table: TableData, tool: str, zoom: f
     draw_text(surface, right, (rect.right - PAD, rect.centery), BODY, False, theme.TEXT_DIM, "midright")
 
 
-# ---- help -----------------------------------------------------------------------------------------------------------
+# ---- the legend ---------------------------------------------------------------------------------------------------
 
-SHORTCUTS = (
-    ("Looking", [
-        ("Left click", "select a unit (click empty table: deselect)"),
-        ("Tab / Shift+Tab", "next / previous unit"),
-        ("Mouse wheel, + / -", "zoom"),
-        ("Right or middle drag", "pan"),
-        ("Arrow keys", "pan"),
-        ("F or Home", "fit the table to the window"),
-        ("Hover an enemy", "its sight line and numbers"),
-        ("Click an enemy row", "show the working (pages, rulings)"),
-    ]),
-    ("Tools", [
-        ("R", "ruler: drag between points or units"),
-        ("M", "move preview: drag or click waypoints"),
-        ("J", "jump preview: click the landing point"),
-        ("E / Shift+E", "exposure map on or off / its side"),
-        ("Enter", "send the previewed move or jump"),
-        ("Backspace", "remove the last waypoint"),
-        ("Esc", "leave the tool / deselect / menu"),
-        ("H or F1", "this help (any key closes it)"),
-    ]),
-    ("Marks on the table", [
-        ("Blue / red base", "side A (bottom) / side B (top)"),
-        ("C T A S E", "Commander, Tactical, Assault, Scout, Engineer"),
-        ("Diamond B K H R", "Basic, Kamikaze, Haywire, Recce drone"),
-        ("Yellow badge", "Target counters"),
-        ("Green dot", "holds its activation counter"),
-        ("D / S tag", "Damaged / Stunned"),
-        ("Numbered square", "blip counter"),
-        ("Greek disc", "objective; ring: dashed contested, side colour secured"),
-        ("Hatched terrain", "blocks line of sight"),
-        ("Purple circle", "active jammer field (Heavy cover)"),
-        ("Green / amber / red", "clear sight / cover / no line of sight"),
-        ("Green to purple cells", "exposure map: 0 to 6+ enemies see a unit there"),
-    ]),
-)
+# What the marks on the table mean: drawn beside the keys in the table scenes' help overlay.
+LEGEND = ("Marks on the table", [
+    ("Blue / red base", "side A (bottom) / side B (top)"),
+    ("C T A S E", "Commander, Tactical, Assault, Scout, Engineer"),
+    ("Diamond B K H R", "Basic, Kamikaze, Haywire, Recce drone"),
+    ("Yellow badge", "Target counters"),
+    ("Green dot", "holds its activation counter"),
+    ("D / S tag", "Damaged / Stunned"),
+    ("Numbered square", "blip counter"),
+    ("Greek disc", "objective; ring: dashed contested, side colour secured"),
+    ("Hatched terrain", "blocks line of sight"),
+    ("Purple circle", "active jammer field (Heavy cover)"),
+    ("Green / amber / red", "clear sight / cover / no line of sight"),
+    ("Green to purple cells", "exposure map: 0 to 6+ enemies see a unit there"),
+])

@@ -6,9 +6,12 @@ A scene turns events into changes of its own view state (or into intents for the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
+
+from . import registry
+from .keys import KeyTable
 
 if TYPE_CHECKING:
     from .app import App
@@ -21,6 +24,7 @@ class Scene:
 
     overlay = False
     title = ""
+    key_table: KeyTable = ()      # the scene's keys and their help lines (``ui/keys.py``); none for most dialogs
 
     def __init__(self) -> None:
         self.app: App | None = None
@@ -48,6 +52,22 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint the scene. Must not change any state."""
+
+    # -- moving between scenes --------------------------------------------------------------------------------------
+    def push_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Build the scene called ``name`` (``registry.SCENES``) and put it over this one; without a window (a test
+        driving one scene) it is only built. Returns the new scene."""
+        scene = registry.make_scene(name, *args, **kwargs)
+        if self.app is not None:
+            self.app.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Build the scene called ``name`` and put it in this one's place (without a window: only build it)."""
+        scene = registry.make_scene(name, *args, **kwargs)
+        if self.app is not None:
+            self.app.replace(scene)
+        return scene
 
     # -- helpers ----------------------------------------------------------------------------------------------------
     @property

@@ -1,32 +1,20 @@
 """The exposure overlay of the table view: the engine's own numbers, computed off the drawing thread."""
 
-import os
 import threading
 import time
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import numpy as np
+import pygame
+import pytest
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.rules.whole_table import exposure  # noqa: E402
-from referee.ui import panels  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.exposure import ExposureOverlay, ExposureWorker, moved, show_now, table_key  # noqa: E402
-from referee.ui.scenes.table import MOVE, TableScene  # noqa: E402
-from referee.ui.table_data import load_table  # noqa: E402
+from referee.rules.whole_table import exposure
+from referee.ui import keys
+from referee.ui.exposure import ExposureOverlay, ExposureWorker, moved, show_now, table_key
+from referee.ui.scenes.table import MOVE, TableScene
+from referee.ui.table_data import load_table
 
 TABLE = Path(__file__).with_name("table.toml")
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +78,7 @@ def test_e_toggles_the_overlay_and_shift_e_steps_through_the_sides(app, scene):
 
 
 def test_the_key_is_in_the_help():
-    rows = [k for _, group in panels.SHORTCUTS for k, _ in group]
+    rows = [k for _, group in keys.help_groups(TableScene.key_table) for k, _ in group]
     assert "E / Shift+E" in rows
 
 

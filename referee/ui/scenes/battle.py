@@ -18,14 +18,19 @@ import pygame_gui
 from ... import paths
 from ...game.actions import Action
 from ...game.legal import legal_actions
+from ...game.seal import short_seal
+from ...game.victory import end_of_round_lines
 from ...game.view import player_view
 from ...rules import odds
 from ...rules.errors import InputError
-from .. import drawing, panels, theme
+from .. import drawing, keys, panels, theme
 from ..battle import Attempt, BattleSession, Pending
 from ..intents import Intent
+from ..keys import DIGITS, MINUS, KeyTable
 from ..memory import give_back_free_memory
 from ..table_data import table_from_view
+from ..widgets import draw_text
+from .battle_keys import BATTLE_KEYS
 from .dialogs import ConsentScreen, Dialog, DiceDialog, HandoffScreen, TextDialog
 from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene, layout_with_bar
 
@@ -58,7 +63,6 @@ ACTIONS = (
     ("undo", "Undo", "Ctrl+Z: take back the last action"),
     ("save", "Save", "Ctrl+S: save the battle to a file"),
 )
-ACTION_KEYS = frozenset(k for k, _, _ in ACTIONS)
 # The facings offered to the owner of a trooper just revealed (A13), every 45°.
 FACINGS = (0, 45, 90, 135, 180, 225, 270, 315)
 EDGE_WORDS = {90: ", to B's edge", 270: ", to A's edge"}
@@ -71,33 +75,15 @@ def facing_word(view, degrees: int) -> str:
     horizontal = "left" if dx < -1e-9 else "right" if dx > 1e-9 else ""
     return "-".join(w for w in (vertical, horizontal) if w) + EDGE_WORDS.get(degrees, "")
 PICKED = ("rifle", "missile", "command", "repair")
-KEYS = {pygame.K_a: "activate", pygame.K_x: "extra", pygame.K_v: "reveal", pygame.K_t: "target",
-        pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze",
-        pygame.K_c: "command", pygame.K_p: "repair", pygame.K_q: "end-activation", pygame.K_n: "end-turn",
-        pygame.K_o: "holding"}
-
-BATTLE_KEYS = ("Battle", [
-    ("A / X", "activate the selected unit or blip / extra blip activation"),
-    ("M / J then Enter", "move / jump the active unit along the preview"),
-    ("T", "Target: 1-5 or +/- dice, Enter rolls, click to place, Enter places (Shift+Enter: none)"),
-    ("G / I / L / K", "rifle / missile / flamer / kamikaze"),
-    ("C / P / V", "Command / Repair / reveal the active blip"),
-    ("Q / N", "end the activation / end the turn"),
-    ("O", "your holding area, mission and cards"),
-    ("U", "turn the table: each player's own edge at the bottom"),
-    ("Shift+L", "log of the selected unit only / of all"),
-    ("Ctrl+Z / Ctrl+S", "undo the last action / save"),
-    ("Esc", "cancel the tool / leave (autosaved)"),
-])
 
 
 class BattleScene(TableScene):
     title = "Battle"
     actions: tuple[tuple[str, str, str], ...] = ACTIONS     # the action bar, row by row (the referee mode has its own)
-    keys = KEYS
+    key_table: KeyTable = BATTLE_KEYS
     banner_h = BANNER_H
 
-    def __init__(self, session: BattleSession) -> None:
+    def __init__(self, session: BattleSession, own_edge_down: bool = False) -> None:
         self.session = session
         self._log_kept: dict[tuple, tuple] = {}      # each viewer's log as last written out (``_log_text``)
         super().__init__(table_from_view(session.view(log=False)), on_intent=self.send_intent)
@@ -116,7 +102,7 @@ class BattleScene(TableScene):
         self.computer_wait = 0.0            # seconds since the computer's last action (it acts at a human's pace)
         self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
         self.empty_pool_warned = False                # Enter once warned that no target is in sight
-        self.own_edge_down = False                    # U: side B's player sees the table turned, its edge down
+        self.own_edge_down = own_edge_down            # U: side B's player sees the table turned, its edge down
         self.show_log()
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
@@ -334,8 +320,6 @@ class BattleScene(TableScene):
             self.session.hand_to(side)
             self.refresh()
             return
-        from ...game.seal import short_seal
-
         s = self.session.state
         self.handing_off = True
         self.clear_tools()
@@ -620,8 +604,6 @@ class BattleScene(TableScene):
             self.ask_end_of_round_against_computer()
             return
         s = self.session.state
-        from ...game.victory import end_of_round_lines
-
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
         lines = end_of_round_lines(s, self.session.viewer)
         buttons = [("next", "Next round"), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
@@ -645,8 +627,6 @@ class BattleScene(TableScene):
     def ask_end_of_round_against_computer(self) -> None:
         """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not;
         it never withdraws, and says when it would stop."""
-        from ...game.victory import end_of_round_lines
-
         session = self.session
         computer = session.computer
         assert computer is not None
@@ -797,16 +777,11 @@ class BattleScene(TableScene):
                              closed, columns=3))
 
     def open_report(self) -> None:
-        from .report import ReportScene
-
-        if self.app is not None:
-            self.app.push(ReportScene(self.session, on_save=self.ask_save))
+        self.push_scene("report", self.session, on_save=self.ask_save)
 
     def open_holding(self) -> None:
-        from .holding import HoldingScene
-
-        if self.app is not None and not self.handing_off:
-            self.app.push(HoldingScene(self.session.view(), self.session.viewer))
+        if not self.handing_off:
+            self.push_scene("holding", self.session.view(), self.session.viewer)
 
     def undo(self, consent: bool = False) -> None:
         check = self.session.undo_check()
@@ -971,74 +946,88 @@ class BattleScene(TableScene):
             lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
         self.confirm_then(f"Kamikaze: {actor}", lines, p.action)
 
-    def _key(self, event) -> bool:
-        k = event.key
-        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if ctrl and k == pygame.K_z:
-            self.undo()
-            return True
-        if ctrl and k == pygame.K_s:
-            self.ask_save()
-            return True
-        if self.tool == TARGET:
-            if self.pool is None:
-                if event.unicode and event.unicode.isdigit() and 1 <= int(event.unicode) <= self.target_limit():
-                    self.pool_dice = int(event.unicode)
-                    self.target_hint()
-                    return True
-                if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
-                    step = -1 if k in (pygame.K_MINUS, pygame.K_KP_MINUS) else 1
-                    self.pool_dice = min(self.target_limit(), max(1, self.pool_dice + step))
-                    self.target_hint()
-                    return True
-                if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    if not self.target_offer()["assign"] and not self.empty_pool_warned:
-                        # A Targeter with nothing in sight (a recce drone far forward) is warned before it rolls.
-                        self.empty_pool_warned = True
-                        self.say("Target: no target in sight", [
-                            f"No piece can be Targeted by {self.picking} from here: the pool would place no counter, "
-                            f"and {self.picking} would still gain a counter per die [p.19].",
-                            "Enter again rolls anyway; Esc cancels (nothing is rolled)."])
-                        return True
-                    self.roll_target()
-                    return True
-                if k == pygame.K_ESCAPE:
-                    self.clear_tools()
-                    self.show_log()
-                    return True
+    # ---- what the keys do (``BATTLE_KEYS``) -------------------------------------------------------------------
+    def action_key(self, name: str) -> bool:
+        """An action's letter: its button, when no action's choice (a target, the smoke, the counters) is under way."""
+        if self.tool not in (SELECT, MOVE, JUMP):
+            return False
+        self.press(name)
+        return True
+
+    def turn_table_key(self) -> bool:
+        if self.tool not in (SELECT, MOVE, JUMP):
+            return False
+        self.turn_table()
+        return True
+
+    def cancel_choice(self) -> bool:
+        if self.tool not in (PICK, FLAME, KAMIKAZE):
+            return False
+        self.clear_tools()
+        self.show_log()
+        return True
+
+    def target_dice(self, event) -> bool:
+        n = DIGITS[event.key]
+        if self.tool != TARGET or self.pool is not None or not 1 <= n <= self.target_limit():
+            return False
+        self.pool_dice = n
+        self.target_hint()
+        return True
+
+    def target_more_fewer(self, event) -> bool:
+        if self.tool != TARGET or self.pool is not None:
+            return False
+        step = -1 if event.key in MINUS else 1
+        self.pool_dice = min(self.target_limit(), max(1, self.pool_dice + step))
+        self.target_hint()
+        return True
+
+    def target_place_none(self) -> bool:
+        if self.tool != TARGET or self.pool is None:
+            return False
+        self.commit_target()
+        return True
+
+    def target_enter(self) -> bool:
+        if self.tool != TARGET:
+            return False
+        if self.pool is not None:
+            if any(self.assign.values()) or not self.affordable():
+                self.commit_target()
             else:
-                if k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    if any(self.assign.values()) or shift or not self.affordable():
-                        self.commit_target()
-                    else:
-                        self.say("Target: no counters placed yet", [
-                            "Click the units, blips or objectives to place the counters first (right click takes one "
-                            "back), then Enter.",
-                            "Shift+Enter places none: the points are lost and the dice stay rolled [p.19]."])
-                elif k == pygame.K_ESCAPE:
-                    self.target_hint()
-                return True
-        if self.tool in (PICK, FLAME, KAMIKAZE) and k == pygame.K_ESCAPE:
+                self.say("Target: no counters placed yet", [
+                    "Click the units, blips or objectives to place the counters first (right click takes one "
+                    "back), then Enter.",
+                    "Shift+Enter places none: the points are lost and the dice stay rolled [p.19]."])
+            return True
+        if not self.target_offer()["assign"] and not self.empty_pool_warned:
+            # A Targeter with nothing in sight (a recce drone far forward) is warned before it rolls.
+            self.empty_pool_warned = True
+            self.say("Target: no target in sight", [
+                f"No piece can be Targeted by {self.picking} from here: the pool would place no counter, "
+                f"and {self.picking} would still gain a counter per die [p.19].",
+                "Enter again rolls anyway; Esc cancels (nothing is rolled)."])
+            return True
+        self.roll_target()
+        return True
+
+    def target_escape(self) -> bool:
+        if self.tool != TARGET:
+            return False
+        if self.pool is not None:
+            self.target_hint()
+        else:
             self.clear_tools()
             self.show_log()
-            return True
-        if shift and k == pygame.K_l:
-            self.press("log")
-            return True
-        if not ctrl and not shift and k == pygame.K_u and self.tool in (SELECT, MOVE, JUMP):
-            self.turn_table()
-            return True
-        if not ctrl and not shift and k in self.keys and self.tool in (SELECT, MOVE, JUMP):
-            self.press(self.keys[k])
-            return True
-        return super()._key(event)
+        return True
+
+    def target_holds_keys(self) -> bool:
+        """While the counters are placed no other key acts: the rolled dice wait for them."""
+        return self.tool == TARGET and self.pool is not None
 
     def open_help(self) -> None:
-        from .help import HelpScene
-
-        if self.app is not None:
-            self.app.push(HelpScene((panels.SHORTCUTS[0], panels.SHORTCUTS[1], BATTLE_KEYS)))
+        self.push_scene("help", keys.help_groups(self.key_table))
 
     # ---- drawing --------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -1081,8 +1070,6 @@ class BattleScene(TableScene):
 
     def _draw_banner(self, surface) -> None:
         """Whose turn, who is active and how many actions are left: always in sight under the status bar."""
-        from ..widgets import draw_text
-
         s = self.session.state
         L = self.layout
         t = s.turn

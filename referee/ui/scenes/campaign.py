@@ -9,22 +9,24 @@ its upgrades in the faction editor's campaign mode, and any battle with a save c
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 import pygame_gui
 
 from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
 from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
+from ...game.record import Save, read_save
 from ...game.setup import SetupChoices
 from ...game.state import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
+from .. import theme
+from ..battle import BattleSession
+from ..opening import show_session
+from ..widgets import draw_text, wrap
 from .pages import LinesScene
 from .setup import SetupScene
-
-if TYPE_CHECKING:
-    from ...game.record import Save
 
 
 def battle_line(n: int, b) -> str:
@@ -172,40 +174,20 @@ class CampaignScene(LinesScene):
         return scene
 
     def continue_battle(self):
-        from ..battle import BattleSession
-        from .battle import BattleScene
-
         save = self.unfinished
-        if save is None:
+        if save is None or self.app is None:
             return None
         session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path, campaign=self.path)
-        from .setup_table import resume_set_up
-
-        setup = resume_set_up(self.app, session)
-        if setup is not None:
-            return setup
-        scene = BattleScene(session)
-        if self.app is not None:
-            self.app.push(scene)
-            scene.hand_off(session.to_act() or session.viewer)
-        return scene
+        return show_session(self.app, session, notice=False)
 
     def upgrades(self, side: str):
-        from .faction_campaign import CampaignUpgradeScene
-
         try:
-            scene = CampaignUpgradeScene(self.path, side)
+            return self.push_scene("campaign-upgrade", self.path, side)
         except InputError as e:
             self.say("error", e.message())
             return None
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
 
     def look_back(self, number: int):
-        from ...game.record import read_save
-        from .look_back import LookBackScene
-
         if self.campaign is None:
             return None
         b = self.campaign.battles[number - 1]
@@ -220,10 +202,7 @@ class CampaignScene(LinesScene):
         except InputError as e:
             self.say("error", e.message())
             return None
-        scene = LookBackScene(save.game, path)
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
+        return self.push_scene("look-back", save.game, path)
 
 
 class CampaignSetupScene(SetupScene):
@@ -262,9 +241,6 @@ class CampaignSetupScene(SetupScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        from .. import theme
-        from ..widgets import draw_text, wrap
-
         lines = wrap(self.announcement(), surface.get_width() - 40, 14, True)
         for i, line in enumerate(lines):
             draw_text(surface, line, (20, surface.get_height() - 12 - 20 * (len(lines) - i)), 14, True, theme.ACCENT)

@@ -122,12 +122,7 @@ class CampaignStartScene(LinesScene):
         return self.open_campaign(path)
 
     def open_campaign(self, path):
-        from .campaign import CampaignScene
-
-        scene = CampaignScene(path)
-        if self.app is not None:
-            self.app.replace(scene)
-        return scene
+        return self.replace_scene("campaign", path)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -28,8 +28,8 @@ from ..table_data import TableData, table_from_scenario
 from ..view import ViewTransform
 from ..widgets import text_width
 from .editor_chips import ChipPanel
-from .editor_common import (BLIP, CLOSE_PIXELS, MIN_RADIUS, PAD, PICK_SLOP, POLYGON, ROTATE_STEP, SELECT, TOOL_HINTS,
-                            TOOL_TITLES, TOOLS, UNIT, default_save_path, editor_layout)
+from .editor_common import (BLIP, CLOSE_PIXELS, EDITOR_KEYS, MIN_RADIUS, PAD, PICK_SLOP, POLYGON, ROTATE_STEP, SELECT,
+                            TOOL_HINTS, TOOL_TITLES, TOOLS, UNIT, default_save_path, editor_layout)
 from .editor_corners import CornerEditing
 from .editor_drawing import EditorDrawing
 from .editor_events import EditorEvents
@@ -39,6 +39,7 @@ from .editor_files import EditorSaving
 
 class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving, Scene):
     title = "Physical table"
+    key_table = EDITOR_KEYS           # every key of the editor and its help line
 
     def __init__(self, editor: TableEditor) -> None:
         super().__init__()
@@ -364,5 +365,5 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
 
 
 # The names the editor is known by elsewhere (the menu, tests) stay importable from here.
-from .editor_common import CIRCLE, EDITOR_SHORTCUTS, OBJECTIVE  # noqa: E402,F401
+from .editor_common import CIRCLE, OBJECTIVE  # noqa: E402,F401
 from .editor_start import EditorStartScene  # noqa: E402,F401

@@ -12,6 +12,7 @@ from ... import paths
 from ...rules.errors import InputError
 from .. import theme
 from ..editing import TableEditor
+from ..keys import CTRL, ENTER, EVENT, MINUS, NO_CTRL, PLUS, Gesture, Key, KeyTable
 
 SELECT, POLYGON, CIRCLE, UNIT, BLIP, OBJECTIVE = "select", "polygon", "circle", "unit", "blip", "objective"
 TOOLS = ((SELECT, "Select", "V"), (POLYGON, "Polygon", "P"), (CIRCLE, "Circle", "C"), (UNIT, "Unit", "U"),
@@ -41,33 +42,41 @@ SIDE_W = 440
 BOTTOM_H = 170
 MESSAGE_H = 88
 CHIP_H = 26
-EDITOR_SHORTCUTS = (
-    ("Physical table: tools", [
-        ("V / Esc", "select and drag pieces and terrain"),
-        ("P", "polygon: click corners, Enter closes"),
-        ("Backspace", "remove the last corner"),
-        ("C", "circle: drag from the centre"),
-        ("U / B / O", "place units / blips / objectives"),
-        ("Ctrl+Z", "undo the last edit"),
-        ("Ctrl+S", "save the table"),
-        ("Ctrl+Enter", "save and ask the referee"),
-    ]),
-    ("The selected piece", [
-        ("Q / E", "turn a trooper 15° (Shift: 5°)"),
-        ("+ / -", "Target counters"),
-        ("D / S", "Damaged / Stunned"),
-        ("Delete", "remove it"),
-        ("Enter", "type its position, facing, id, type or contents"),
-        ("Drag", "move it (refused if bases overlap)"),
-        ("Corners", "drag a terrain corner; Shift+click an edge adds one; right-click removes one"),
-    ]),
-    ("View", [
-        ("Wheel on the table", "zoom"),
-        ("Right or middle drag", "pan"),
-        ("Arrow keys", "pan"),
-        ("F or Home", "fit the table to the window"),
-        ("H or F1", "this help (any key closes it)"),
-    ]),
+EDITOR_KEYS: KeyTable = (
+    ("Physical table: tools", (
+        Key("V", "select and drag pieces and terrain", "set_tool", (pygame.K_v,), NO_CTRL, (SELECT,)),
+        Key("P", "polygon: click corners, Enter closes", "set_tool", (pygame.K_p,), NO_CTRL, (POLYGON,)),
+        Key("C", "circle: drag from the centre", "set_tool", (pygame.K_c,), NO_CTRL, (CIRCLE,)),
+        Key("U / B / O", "place units / blips / objectives", "set_tool", (pygame.K_u, pygame.K_b, pygame.K_o), NO_CTRL,
+            each=((UNIT,), (BLIP,), (OBJECTIVE,))),
+        Key("Ctrl+Z", "undo the last edit", "undo", (pygame.K_z,), CTRL),
+        Key("Ctrl+S", "save the table", "save", (pygame.K_s,), CTRL),
+        Key("Ctrl+Enter", "save and ask the referee", "ask_referee", ENTER, CTRL),
+    )),
+    ("Drawing a polygon", (
+        Key("Enter", "close it", "polygon_close", ENTER, NO_CTRL),
+        Key("Backspace", "remove the last corner", "polygon_back", (pygame.K_BACKSPACE,), NO_CTRL),
+        Key("Esc", "drop its corners (again: back to select)", "polygon_cancel", (pygame.K_ESCAPE,), NO_CTRL),
+    )),
+    ("The selected piece", (
+        Key("Q / E", "turn a trooper 15° (Shift: 5°)", "rotate_by_key", (pygame.K_q, pygame.K_e), NO_CTRL,
+            (EVENT,)),
+        Key("+ / -", "Target counters (nothing selected: zoom)", "plus_minus", PLUS + MINUS, NO_CTRL, (EVENT,)),
+        Key("D / S", "Damaged / Stunned", "act", (pygame.K_d, pygame.K_s), NO_CTRL, each=(("damaged",), ("stunned",))),
+        Key("Delete / Backspace", "remove it", "act", (pygame.K_DELETE, pygame.K_BACKSPACE), NO_CTRL, ("delete",)),
+        Key("Enter", "type its position, facing, id, type or contents", "exact_by_key", ENTER, NO_CTRL),
+        Gesture("Drag", "move it (refused if bases overlap)"),
+        Gesture("Corners", "drag a terrain corner; Shift+click an edge adds one; right-click removes one"),
+    )),
+    ("View", (
+        Gesture("Wheel on the table", "zoom"),
+        Gesture("Right or middle drag", "pan"),
+        Key("Arrow keys", "pan", "pan_by_key", (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN), NO_CTRL,
+            (EVENT,)),
+        Key("F or Home", "fit the table to the window", "fit", (pygame.K_f, pygame.K_HOME), NO_CTRL),
+        Key("H or F1", "this help (any key closes it)", "open_help", (pygame.K_h, pygame.K_F1), NO_CTRL),
+        Key("Esc", "leave the tool / deselect / menu", "escape", (pygame.K_ESCAPE,), NO_CTRL),
+    )),
 )
 
 

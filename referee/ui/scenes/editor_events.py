@@ -8,10 +8,11 @@ import traceback
 import pygame
 import pygame_gui
 
+from .. import keys
 from ..editing import Edit
 from ..editor_autosave import write_autosave
-from .editor_common import (BLIP, CIRCLE, DRAG_PIXELS, FINE_STEP, OBJECTIVE, PAN_STEP, POLYGON, ROTATE_STEP, SELECT,
-                            TOOL_HINTS, TOOLS, UNIT, ZOOM_STEP)
+from .editor_common import (CIRCLE, DRAG_PIXELS, FINE_STEP, PAN_STEP, POLYGON, ROTATE_STEP, SELECT, TOOL_HINTS,
+                            TOOLS, ZOOM_STEP)
 
 
 class EditorEvents:
@@ -209,87 +210,66 @@ class EditorEvents:
         return True
 
     def _key(self, event) -> bool:
-        k = event.key
-        ctrl = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if ctrl:
-            if k == pygame.K_z:
-                self.undo()
-            elif k == pygame.K_s:
-                self.save()
-            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.ask_referee()
-            else:
-                return False
-            return True
-        if self.tool == POLYGON and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_ESCAPE):
-            if k == pygame.K_BACKSPACE:
-                self.say(*self._edit_text(self.draft.remove_last()))
-            elif k == pygame.K_ESCAPE:
-                if len(self.draft):
-                    self.draft.clear()
-                    self.say(True, "Polygon cancelled")
-                else:
-                    self.set_tool(SELECT)
-            else:
-                self.close_polygon()
-            return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.tool == SELECT and self.selected:
-            self.open_exact(self.selected)
-            return True
-        if k in (pygame.K_q, pygame.K_e):
-            hovered = self.hover if self.hover and self.editor.kind_of(self.hover) == "unit" else None
-            step = FINE_STEP if shift else ROTATE_STEP
-            ident = hovered or self.selected
-            if ident is None:
-                self.say(False, "Point at a trooper or select it, then Q / E turns it")
-            else:
-                self.report(self.editor.rotate(ident, step if k == pygame.K_q else -step))
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.act("plus") if self.selected else self.zoom(ZOOM_STEP)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.act("minus") if self.selected else self.zoom(1 / ZOOM_STEP)
-        elif k == pygame.K_d:
-            self.act("damaged")
-        elif k == pygame.K_s:
-            self.act("stunned")
-        elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
-            self.act("delete")
-        elif k == pygame.K_v:
-            self.set_tool(SELECT)
-        elif k == pygame.K_p:
-            self.set_tool(POLYGON)
-        elif k == pygame.K_c:
-            self.set_tool(CIRCLE)
-        elif k == pygame.K_u:
-            self.set_tool(UNIT)
-        elif k == pygame.K_b:
-            self.set_tool(BLIP)
-        elif k == pygame.K_o:
-            self.set_tool(OBJECTIVE)
-        elif k in (pygame.K_f, pygame.K_HOME):
-            self.fit()
-        elif k == pygame.K_LEFT:
-            self.pan(PAN_STEP, 0)
-        elif k == pygame.K_RIGHT:
-            self.pan(-PAN_STEP, 0)
-        elif k == pygame.K_UP:
-            self.pan(0, PAN_STEP)
-        elif k == pygame.K_DOWN:
-            self.pan(0, -PAN_STEP)
-        elif k in (pygame.K_h, pygame.K_F1):
-            self.open_help()
-        elif k == pygame.K_ESCAPE:
-            if self.tool != SELECT:
-                self.set_tool(SELECT)
-            elif self.selected is not None:
-                self.select(None)
-                self.say(True, TOOL_HINTS[SELECT])
-            else:
-                self.leave()
-        else:
+        return keys.dispatch(self.key_table, self, event)
+
+    # ---- what the keys do (``editor_common.EDITOR_KEYS``) -----------------------------------------------------------------------
+    def polygon_close(self) -> bool:
+        if self.tool != POLYGON:
             return False
+        self.close_polygon()
         return True
+
+    def polygon_back(self) -> bool:
+        if self.tool != POLYGON:
+            return False
+        self.say(*self._edit_text(self.draft.remove_last()))
+        return True
+
+    def polygon_cancel(self) -> bool:
+        if self.tool != POLYGON:
+            return False
+        if len(self.draft):
+            self.draft.clear()
+            self.say(True, "Polygon cancelled")
+        else:
+            self.set_tool(SELECT)
+        return True
+
+    def exact_by_key(self) -> bool:
+        if self.tool != SELECT or not self.selected:
+            return False
+        self.open_exact(self.selected)
+        return True
+
+    def rotate_by_key(self, event) -> None:
+        hovered = self.hover if self.hover and self.editor.kind_of(self.hover) == "unit" else None
+        step = FINE_STEP if event.mod & pygame.KMOD_SHIFT else ROTATE_STEP
+        ident = hovered or self.selected
+        if ident is None:
+            self.say(False, "Point at a trooper or select it, then Q / E turns it")
+        else:
+            self.report(self.editor.rotate(ident, step if event.key == pygame.K_q else -step))
+
+    def plus_minus(self, event) -> None:
+        plus = event.key in keys.PLUS
+        if self.selected:
+            self.act("plus" if plus else "minus")
+        else:
+            self.zoom(ZOOM_STEP if plus else 1 / ZOOM_STEP)
+
+    def pan_by_key(self, event) -> None:
+        dx, dy = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0), pygame.K_UP: (0, PAN_STEP),
+                  pygame.K_DOWN: (0, -PAN_STEP)}[event.key]
+        self.pan(dx, dy)
+
+    def escape(self) -> None:
+        if self.tool != SELECT:
+            self.set_tool(SELECT)
+        elif self.selected is not None:
+            self.select(None)
+            self.say(True, TOOL_HINTS[SELECT])
+        else:
+            self.leave()
 
     @staticmethod
     def _edit_text(edit: Edit) -> tuple[bool, str]:

@@ -72,8 +72,6 @@ class ExactEntry:
 
     def open_exact(self, ident: str):
         """A line to type the item's exact values (``editor_exact``); returns the dialog."""
-        from .dialogs import TextDialog
-
         kind = self.editor.kind_of(ident)
         hint = {"unit": "x and y in inches, facing in degrees counter-clockwise from +x (90: towards side B), id, "
                         "type (tactical, scout, basic-drone...)",
@@ -81,11 +79,8 @@ class ExactEntry:
                         "'decoy' or 'unknown' (the players keep it secret)",
                 "objective": "x and y in inches",
                 "terrain": "x and y of its centre in inches, id, type (woods, hills, smoke...)"}[kind]
-        dialog = TextDialog(f"{ident} exactly", [hint, "One line, one edit: Ctrl+Z undoes it."],
-                            exact_text(self.editor, ident), lambda text: self.set_exact(ident, text), ok="Set")
-        if self.app is not None:
-            self.app.push(dialog)
-        return dialog
+        return self.push_scene("text-dialog", f"{ident} exactly", [hint, "One line, one edit: Ctrl+Z undoes it."],
+                               exact_text(self.editor, ident), lambda text: self.set_exact(ident, text), ok="Set")
 
     def set_exact(self, ident: str, text: str | None) -> Edit | None:
         if not text:

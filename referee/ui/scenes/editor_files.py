@@ -11,7 +11,8 @@ from pathlib import Path
 from ..editing import Edit
 from ..editor_autosave import clear_autosave
 from ..table_data import load_table
-from .editor_common import EDITOR_SHORTCUTS, error_text
+from .. import keys
+from .editor_common import error_text
 
 
 def free_name(path: Path) -> Path:
@@ -61,8 +62,6 @@ class EditorSaving:
 
     def ask_overwrite(self, path: Path, refused: Edit, then: Callable[[], object] | None) -> None:
         """The file holds another table: Overwrite it, save this table under another name, or Cancel."""
-        from .dialogs import Dialog, TextDialog
-
         if self.app is None:
             return
 
@@ -71,16 +70,16 @@ class EditorSaving:
                 if self._write(path, overwrite=True).ok and then is not None:
                     then()
             elif answer == "save-as":
-                self.app.push(TextDialog(
-                    "Save as...", ["The file name to save this table under (.toml or .json)."], str(free_name(path)),
-                    lambda text: text and self.save(Path(text).expanduser(), then), ok="Save"))
+                self.app.push_scene(
+                    "text-dialog", "Save as...", ["The file name to save this table under (.toml or .json)."],
+                    str(free_name(path)), lambda text: text and self.save(Path(text).expanduser(), then), ok="Save")
             else:
                 self.say(False, f"Not saved: {path} is left as it was")
 
-        self.app.push(Dialog(f"Replace {path.name}?", [
+        self.app.push_scene("dialog", f"Replace {path.name}?", [
             refused.message.removeprefix("Not saved: ").split(". ", 1)[0] + ".",
             "Overwrite it with this table, save this table as another file, or cancel."],
-            [("overwrite", "Overwrite"), ("save-as", "Save as..."), ("cancel", "Cancel")], closed, columns=3))
+            [("overwrite", "Overwrite"), ("save-as", "Save as..."), ("cancel", "Cancel")], closed, columns=3)
 
     def ask_referee(self, path: Path | str | None = None):
         """Save, then open the saved file in the table view (pushed over the editor). Returns the scene or None."""
@@ -88,18 +87,13 @@ class EditorSaving:
         return self._open_table_view() if edit.ok else None
 
     def _open_table_view(self):
-        from .table import TableScene
-
         try:
             table = load_table(self.save_path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: cannot happen for a file the loader just accepted
             traceback.print_exc(file=sys.stderr)
             self.say(False, f"Saved, but the table view could not open it: {error_text(e)}")
             return None
-        scene = TableScene(table)
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
+        return self.push_scene("table", table)
 
     def referee_battle(self, path: Path | str | None = None):
         """Save, then start a refereed battle on the saved table (pushed over the editor). Returns the scene."""
@@ -107,9 +101,9 @@ class EditorSaving:
         return self._start_referee() if edit.ok else None
 
     def _start_referee(self):
+        # Imported when first used: a refereed battle needs the engine, the editor alone does not.
         from ...rules.scenario import load_scenario
         from ..referee_battle import RefereeSession
-        from .referee import RefereeScene
 
         try:
             session = RefereeSession.from_scenario(load_scenario(self.save_path))
@@ -117,10 +111,7 @@ class EditorSaving:
             traceback.print_exc(file=sys.stderr)
             self.say(False, f"Saved, but the battle could not start: {error_text(e)}")
             return None
-        scene = RefereeScene(session)
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
+        return self.push_scene("referee", session)
 
     def leave(self) -> None:
         if self.editor.dirty and not self.leave_armed:
@@ -133,10 +124,4 @@ class EditorSaving:
             self.app.pop()
 
     def open_help(self) -> None:
-        from .help import HelpScene
-
-        if self.app is not None:
-            try:
-                self.app.push(HelpScene(EDITOR_SHORTCUTS))
-            except TypeError:          # a help overlay that only knows the table view's keys
-                self.app.push(HelpScene())
+        self.push_scene("help", keys.help_groups(self.key_table))

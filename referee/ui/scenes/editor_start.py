@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 import pygame_gui
@@ -145,13 +145,8 @@ class EditorStartScene(Scene):
         return scene
 
     def _start(self, editor: TableEditor) -> EditorScene:
-        from .editor import EditorScene
-
         self.error = ""
-        scene = EditorScene(editor)
-        if self.app is not None:
-            self.app.replace(scene)
-        return scene
+        return cast("EditorScene", self.replace_scene("editor", editor))
 
     # ---- events -------------------------------------------------------------------------------------------------
     def handle_event(self, event) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ... import paths
 from ...game.dice_report import dice_report
 from ...game.engine import Game
 from ...game.replay_steps import TRUTH, BattleReplay
@@ -89,26 +90,20 @@ class LookBackScene(LinesScene):
             self.app.pop()
 
     def open_replay(self, viewer: str):
-        from .replay import ReplayScene
-
         replay = BattleReplay(self.game)
         if not self.over and viewer != self.viewer:
             self.say("error", "before the end a replay shows only the view of the side at the screen")
             return None
-        scene = ReplayScene(replay, viewer if viewer != "truth" else TRUTH)
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
+        return self.push_scene("replay", replay, viewer if viewer != "truth" else TRUTH)
 
     def png_path(self) -> Path:
-        from ... import paths
-
         if self.source is not None:
             return self.source.with_name(self.source.stem + "-summary.png")
         stem = "".join(c if c.isalnum() else "-" for c in self.game.state.name.lower()).strip("-") or "battle"
         return paths.saves_dir() / f"{stem}-summary.png"
 
     def save_png(self, path: Path | None = None) -> Path | None:
+        # Imported when first used: drawing the summary page is a module of its own, needed by few.
         from ..summary_page import save_summary_png
 
         summary = self.summary()

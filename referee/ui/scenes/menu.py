@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 import pygame_gui
@@ -16,12 +16,15 @@ import pygame_gui
 from ... import paths
 from ...rules.errors import InputError
 from .. import theme
+from ..opening import show_session
 from ..scene import Scene
 from ..table_data import load_table
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 
 if TYPE_CHECKING:
     from ...game.record import Save
+    from .referee import RefereeScene
+    from .table import TableScene
 
 COLUMN_W = 640
 MAX_BUNDLED = 8
@@ -54,15 +57,6 @@ def load_error_text(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"
 
 
-def campaign_notice(campaign: Path) -> list[str]:
-    """What a resumed campaign battle tells the players about its campaign file."""
-    if campaign.is_file():
-        return [f"This battle belongs to the campaign in {campaign}: its result is recorded there when it ends [p.31]."]
-    return [f"This battle belongs to the campaign in {campaign}, which is not there (moved or deleted?). The battle "
-            "goes on and is saved when it ends; its result can then be recorded with: seven-seconds campaign battle "
-            "CAMPAIGN-FILE --save SAVE."]
-
-
 class MenuScene(Scene):
     title = "Menu"
 
@@ -84,10 +78,8 @@ class MenuScene(Scene):
         self.error_top = 0
 
     # ---- opening ------------------------------------------------------------------------------------------------
-    def open_scenario(self, path: Path | str):
+    def open_scenario(self, path: Path | str) -> TableScene | None:
         """Load ``path`` and push its table scene; on failure stay here and show why. Returns the scene or None."""
-        from .table import TableScene
-
         self.last_path = str(path)
         try:
             table = load_table(path)
@@ -99,16 +91,15 @@ class MenuScene(Scene):
             self._set_path_text(str(path))
             return None
         self.error_title = self.error = ""
-        scene = TableScene(table)
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
+        if self.app is None:
+            return None
+        return cast("TableScene", self.app.push_scene("table", table))
 
-    def referee_scenario(self, path: Path | str):
+    def referee_scenario(self, path: Path | str) -> RefereeScene | None:
         """Referee a physical game on ``path`` (a scenario file); on failure stay here and show why."""
+        # Imported when first used: the engine behind a session is not needed for the menu's first frame.
         from ...rules.scenario import load_scenario
         from ..referee_battle import RefereeSession
-        from .referee import RefereeScene
 
         self.last_path = str(path)
         try:
@@ -121,10 +112,9 @@ class MenuScene(Scene):
             self._set_path_text(str(path))
             return None
         self.error_title = self.error = ""
-        scene = RefereeScene(session)
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
+        if self.app is None:
+            return None
+        return cast("RefereeScene", self.app.push_scene("referee", session))
 
     def _set_path_text(self, text: str) -> None:
         entry = self.widgets.get("path")
@@ -139,6 +129,7 @@ class MenuScene(Scene):
         self._build(self.size)
 
     def find_interrupted(self) -> None:
+        # Imported when first used, as every save and session below: the menu's first frame does not wait for them.
         from ...game.record import autosave_path, damaged_autosave, find_interrupted
 
         try:
@@ -242,11 +233,9 @@ class MenuScene(Scene):
         self.error_top = y + 58
 
     # ---- battles ------------------------------------------------------------------------------------------------
-    def new_battle(self):
-        from .setup import SetupScene
-
+    def new_battle(self) -> Scene | None:
         if self.app is not None:
-            return self.app.push(SetupScene())
+            return self.app.push_scene("setup")
         return None
 
     def load_battle(self, path: Path | str):
@@ -263,37 +252,22 @@ class MenuScene(Scene):
             return None
         return self.open_battle(save)
 
-    def open_battle(self, save):
+    def open_battle(self, save: Save) -> Scene | None:
         from ..battle import BattleSession
-        from .battle import BattleScene
+        from ..referee_battle import RefereeSession
 
         self.error_title = self.error = ""
+        if self.app is None:
+            return None
         save_path = save.path if save.path and save.path.name != "autosave.json" else None
         if save.game.refereed:
-            from ..referee_battle import RefereeSession
-            from .referee import RefereeScene
-
-            referee = RefereeScene(RefereeSession(save.game, None, save_path=save_path))
-            if self.app is not None:
-                self.app.push(referee)
-                for warning in save.warnings:
-                    referee.say("Loaded with a warning", [warning])
+            referee = cast("RefereeScene", self.app.push_scene(
+                "referee", RefereeSession(save.game, None, save_path=save_path)))
+            for warning in save.warnings:
+                referee.say("Loaded with a warning", [warning])
             return referee
         session = BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
-        from .setup_table import resume_set_up
-
-        setup = resume_set_up(self.app, session)
-        if setup is not None:
-            return setup
-        scene = BattleScene(session)
-        if self.app is not None:
-            self.app.push(scene)
-            for warning in save.warnings:
-                scene.say("Loaded with a warning", [warning])
-            if session.campaign is not None:
-                scene.say("A campaign battle", campaign_notice(session.campaign))
-            scene.hand_off(session.to_act() or session.viewer)
-        return scene
+        return show_session(self.app, session, save.warnings)
 
     def open_dialog(self, battle: bool = False) -> None:
         self.dialog_kind = "battle" if battle else "scenario"
@@ -330,27 +304,19 @@ class MenuScene(Scene):
             elif el is self.widgets.get("load_battle"):
                 self.open_dialog(battle=True)
             elif el is self.widgets.get("settings"):
-                from .settings import SettingsScene
-
                 if self.app is not None:
-                    self.app.push(SettingsScene())
+                    self.app.push_scene("settings")
             elif el is self.widgets.get("resume") and self.interrupted is not None:
                 self.open_battle(self.interrupted)
             elif el is self.widgets.get("mirror"):
-                from .editor import EditorStartScene
-
                 if self.app is not None:
-                    self.app.push(EditorStartScene())
+                    self.app.push_scene("editor-start")
             elif el is self.widgets.get("campaign"):
-                from .campaign_start import CampaignStartScene
-
                 if self.app is not None:
-                    self.app.push(CampaignStartScene())
+                    self.app.push_scene("campaign-start")
             elif el is self.widgets.get("factions"):
-                from .faction_editor import FactionEditorScene
-
                 if self.app is not None:
-                    self.app.push(FactionEditorScene())
+                    self.app.push_scene("faction-editor")
             elif el is self.widgets.get("quit"):
                 if self.app is not None:
                     self.app.quit()

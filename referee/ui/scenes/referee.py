@@ -21,7 +21,9 @@ from ..battle import Attempt
 from .. import drawing, theme
 from ..referee_battle import (NeedsContents, RefereeSession, parse_contents, parse_correction,
                               parse_terrain_correction)
-from .battle import ACTIONS, BATTLE_KEYS, KEYS, BattleScene
+from ..keys import PLAIN, Gesture, Key, KeyTable, without
+from .battle import ACTIONS, BattleScene
+from .battle_keys import BATTLE_KEYS
 from .dialogs import Dialog, DiceDialog, TextDialog
 from .table import JUMP, MOVE, SELECT, TOOL_TITLES
 
@@ -42,23 +44,26 @@ REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
     ("mission", "Missions", "a player enters their mission card (and troop and drone cards) so the program scores "
                             "the battle; it stays secret until the end"),
 )
-REFEREE_KEYS = {k: v for k, v in KEYS.items() if v != "holding"} | {pygame.K_u: "correct"}
-REFEREE_HELP = ("Referee mode", [
-    ("U", "correct the selected piece"),
-    ("", "(nothing selected: add a unit)"),
-    ("Drag a piece", "knocked: set where dropped"),
-    ("Click terrain", "choose it: drag it, U, or Delete"),
-    ("+ Smoke / + Crater", "then click its centre"),
-    ("Dice", "type each face; or 'Roll for me'"),
-    ("Reveal", "the owner types what it holds"),
-    ("Missions", "enter yours to have it scored"),
-])
+REFEREE = ("Referee mode", (
+    Key("U", "correct the selected piece (nothing selected: add a unit)", "correct_key", (pygame.K_u,), PLAIN),
+    Gesture("Drag a piece", "knocked: set where dropped"),
+    Gesture("Click terrain", "choose it: drag it, U, or Delete"),
+    Key("Delete / Backspace", "lift the chosen terrain off", "remove_chosen_terrain",
+        (pygame.K_DELETE, pygame.K_BACKSPACE)),
+    Key("Esc", "drop the chosen terrain, or the + Smoke / + Crater click", "referee_escape", (pygame.K_ESCAPE,)),
+    Gesture("+ Smoke / + Crater", "then click its centre"),
+    Gesture("Dice", "type each face; or 'Roll for me'"),
+    Gesture("Reveal", "the owner types what it holds"),
+    Gesture("Missions", "enter yours to have it scored"),
+))
+# The battle's keys but U (Correct here) and O (the holding areas stay on the mats), after the referee's own.
+REFEREE_KEYS: KeyTable = (REFEREE, *without(BATTLE_KEYS, ("U", "O")))
 
 
 class RefereeScene(BattleScene):
     title = "Referee"
     actions = REFEREE_ACTIONS
-    keys = REFEREE_KEYS
+    key_table = REFEREE_KEYS
     session: RefereeSession
 
     def __init__(self, session: RefereeSession) -> None:
@@ -426,24 +431,29 @@ class RefereeScene(BattleScene):
         self.after_action(attempt, f"Add {kind}")
         return attempt
 
-    def _key(self, event) -> bool:
-        plain = not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META | pygame.KMOD_SHIFT)
-        if event.key == pygame.K_u and plain and self.tool in (SELECT, MOVE, JUMP):
-            # U is Correct here (the referee's key), not the hot-seat turn of the table: both players sit at it.
-            self.press("correct")
-            return True
-        if event.key == pygame.K_ESCAPE and self.tool in (SMOKE_AT, CRATER_AT):
+    # ---- what the keys do (``REFEREE_KEYS``) ------------------------------------------------------------------
+    def correct_key(self) -> bool:
+        """U is Correct here (the referee's key), not the hot-seat turn of the table: both players sit at it."""
+        if self.tool not in (SELECT, MOVE, JUMP):
+            return False
+        self.press("correct")
+        return True
+
+    def remove_chosen_terrain(self) -> bool:
+        if self.chosen_terrain is None or self.tool != SELECT:
+            return False
+        self.confirm_remove_terrain(self.chosen_terrain)
+        return True
+
+    def referee_escape(self) -> bool:
+        if self.tool in (SMOKE_AT, CRATER_AT):
             self.clear_tools()
             self.show_log()
             return True
-        if event.key == pygame.K_ESCAPE and self.chosen_terrain is not None and self.tool == SELECT:
+        if self.chosen_terrain is not None and self.tool == SELECT:
             self.chosen_terrain = None
             return True
-        if event.key in (pygame.K_DELETE, pygame.K_BACKSPACE) and self.chosen_terrain is not None \
-                and self.tool == SELECT:
-            self.confirm_remove_terrain(self.chosen_terrain)
-            return True
-        return super()._key(event)
+        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -507,12 +517,3 @@ class RefereeScene(BattleScene):
             f"{piece} stands at ({p.x:g}, {p.y:g}) in the program. Was it knocked to ({x:g}, {y:g}) on the table?",
             "The correction is logged; it is no Move (no Target counters come off, no passive sensors) [correction]."],
             [("go", "Correct it"), ("cancel", "Cancel")], closed, columns=2))
-
-    def open_help(self) -> None:
-        from .help import HelpScene
-        from .. import panels
-
-        if self.app is not None:
-            # The battle's keys but U (Correct here, in REFEREE_HELP) and O (the holding areas stay on the mats).
-            battle = (BATTLE_KEYS[0], [k for k in BATTLE_KEYS[1] if k[0] not in ("U", "O")])
-            self.app.push(HelpScene((panels.SHORTCUTS[0], panels.SHORTCUTS[1], battle, REFEREE_HELP)))

@@ -11,21 +11,26 @@ import pygame
 
 from ...game.replay_steps import TRUTH, BattleReplay
 from .. import theme
+from ..keys import ANY, SHIFT, Key, KeyTable, without
 from ..table_data import table_from_view
 from ..widgets import draw_text
-from .table import TableScene
+from .table import LOOKING, TOOLS, TableScene
 
 VIEWER_TITLES = {"A": "as side A saw it", "B": "as side B saw it", TRUTH: "the whole truth"}
-REPLAY_KEYS = ("Replay", [
-    ("Page Down / .", "the next action"),
-    ("Page Up / ,", "the action before"),
-    ("End / Shift+Home", "the end / the start"),
-    ("V", "whose view: side A, side B, the whole truth (once the battle is over)"),
-])
+REPLAY = ("Replay", (
+    Key("Page Down / .", "the next action", "go_by", (pygame.K_PAGEDOWN, pygame.K_PERIOD), ANY, (1,)),
+    Key("Page Up / ,", "the action before", "go_by", (pygame.K_PAGEUP, pygame.K_COMMA), ANY, (-1,)),
+    Key("End", "the end", "go_to_end", (pygame.K_END,)),
+    Key("Shift+Home", "the start", "go", (pygame.K_HOME,), SHIFT, (0,)),
+    Key("V", "whose view: side A, side B, the whole truth (once the battle is over)", "next_viewer", (pygame.K_v,)),
+))
+# A replay moves nothing: the table's tools but the Move and Jump previews and sending them.
+REPLAY_KEYS: KeyTable = (REPLAY, *without((LOOKING, TOOLS), ("M", "J", "Enter", "Backspace")))
 
 
 class ReplayScene(TableScene):
     title = "Replay"
+    key_table = REPLAY_KEYS
 
     def __init__(self, replay: BattleReplay, viewer: str, step: int = 0) -> None:
         self.replay = replay
@@ -54,31 +59,11 @@ class ReplayScene(TableScene):
         self.viewer = viewers[(viewers.index(self.viewer) + 1) % len(viewers)]
         self.show()
 
-    def _key(self, event) -> bool:
-        k = event.key
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if k in (pygame.K_PAGEDOWN, pygame.K_PERIOD):
-            self.go(self.step + 1)
-        elif k in (pygame.K_PAGEUP, pygame.K_COMMA):
-            self.go(self.step - 1)
-        elif k == pygame.K_END:
-            self.go(self.replay.steps)
-        elif k == pygame.K_HOME and shift:
-            self.go(0)
-        elif k == pygame.K_v:
-            self.next_viewer()
-        elif k in (pygame.K_m, pygame.K_j):
-            return True                       # a replay moves nothing
-        else:
-            return super()._key(event)
-        return True
+    def go_by(self, steps: int) -> None:
+        self.go(self.step + steps)
 
-    def open_help(self) -> None:
-        from ..panels import SHORTCUTS
-        from .help import HelpScene
-
-        if self.app is not None:
-            self.app.push(HelpScene((SHORTCUTS[0], SHORTCUTS[1], REPLAY_KEYS)))
+    def go_to_end(self) -> None:
+        self.go(self.replay.steps)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

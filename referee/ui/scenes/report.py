@@ -118,12 +118,7 @@ class ReportScene(Scene):
 
     def look_back(self):
         """The summary, each side's dice report and the replay of this battle."""
-        from .look_back import LookBackScene
-
-        scene = LookBackScene(self.session.game, self.session.save_path)
-        if self.app is not None:
-            self.app.push(scene)
-        return scene
+        return self.push_scene("look-back", self.session.game, self.session.save_path)
 
     def update(self, dt: float) -> None:
         if self.manager is not None:

@@ -9,7 +9,7 @@ the program, which holds the deck.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 import pygame_gui
@@ -29,6 +29,9 @@ from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
 from .menu import bundled_scenarios, title_of
 from .settings import group_rulings
+
+if TYPE_CHECKING:
+    from .setup_table import SetupTableScene
 
 COLUMN_W = 680
 DICE_CHOICES = {"The program rolls (seeded, saved with the battle)": PROGRAM,
@@ -212,12 +215,9 @@ class SetupScene(Scene):
         return SetupChoices(factions=dict(self.choice))
 
     def open(self, session: BattleSession) -> None:
-        from .setup_table import SetupTableScene
-
         if self.app is None:
             return
-        scene = SetupTableScene(session)
-        self.app.replace(scene)
+        scene = cast("SetupTableScene", self.app.replace_scene("setup-table", session))
         scene.begin()
 
     # ---- the loop ---------------------------------------------------------------------------------------------------

@@ -13,15 +13,28 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from typing import TYPE_CHECKING, cast
+
 from ...game.actions import Action
+from ...game.cards import playing_deck
 from ...game.legal import LegalAction
 from ...game.state import GameState
+from ...game.view import card_lines
 from .. import theme
 from ..battle import BattleSession, Pending
+from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
 from ..widgets import Block, Text, draw_text, line_height, wrap
 from .dialogs import DiceDialog, Dialog, HandoffScreen
-from .table import Layout, TableScene, layout_with_bar
+from .table import LOOKING, TOOLS, Layout, TableScene, layout_with_bar
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+SETUP_KEYS: KeyTable = (
+    ("Set-up", (Key("U", "turn the table: each player's own edge at the bottom", "turn_table_key", (pygame.K_u,),
+                    PLAIN),)),
+    LOOKING, TOOLS)
 
 ROW_H = 32
 BANNER_H = 26
@@ -51,6 +64,7 @@ STEP_HELP = {
 class SetupTableScene(TableScene):
     title = "Set-up"
     banner_h = BANNER_H
+    key_table = SETUP_KEYS
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
@@ -266,13 +280,10 @@ class SetupTableScene(TableScene):
         self.app.push(HandoffScreen(side, [f"Set-up: side {side} is to {what.lower()}."], ready))
 
     def open_battle(self) -> None:
-        from .battle import BattleScene
-
         if self.app is None:
             return
-        scene = BattleScene(self.session)
-        scene.own_edge_down = self.own_edge_down      # the players' choice of U carries on into the battle
-        self.app.replace(scene)
+        # The players' choice of U carries on into the battle.
+        scene = cast("BattleScene", self.replace_scene("battle", self.session, own_edge_down=self.own_edge_down))
         if self.session.computer is not None:
             scene.next_step()               # no hand-off against the computer: the human keeps the screen
             return
@@ -376,8 +387,6 @@ class SetupTableScene(TableScene):
     # ---- cards and the holding area ---------------------------------------------------------------------------------
     def card_lines(self) -> list[str]:
         """The viewer's own cards, from its player view (the texts are the deck's, which anyone may read)."""
-        from ...game.view import card_lines
-
         return card_lines(self.session.view(), self.session.viewer) or ["no cards yet"]
 
     def show_cards(self, then) -> None:
@@ -389,8 +398,6 @@ class SetupTableScene(TableScene):
                              lambda _answer: then(), columns=1))
 
     def choose_cards(self) -> None:
-        from ...game.cards import playing_deck
-
         offered = ((self.decision().get("offered") or {}).get(self.session.viewer)) or {}
         if not offered or self.app is None:
             return
@@ -410,8 +417,6 @@ class SetupTableScene(TableScene):
         self.app.push(Dialog(f"Side {side}: choose your cards", lines, buttons, chosen, columns=1))
 
     def arrange_holding(self) -> None:
-        from .holding_setup import HoldingSetupScene
-
         if self.app is None:
             return
         side = self.session.viewer
@@ -421,7 +426,7 @@ class SetupTableScene(TableScene):
             if squares is not None:
                 self.do(Action("fill-holding", side, {"squares": squares}))
 
-        self.app.push(HoldingSetupScene(self.session, side, issued, done))
+        self.app.push_scene("holding-setup", self.session, side, issued, done)
 
     def leave(self) -> None:
         """Back to the menu (every decision is autosaved; a campaign battle's own save is brought up to date)."""
@@ -439,12 +444,9 @@ class SetupTableScene(TableScene):
             return True
         return super().handle_event(event)
 
-    def _key(self, event) -> bool:
-        if event.key == pygame.K_u and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_SHIFT):
-            self.own_edge_down = not self.own_edge_down
-            self.apply_turn()
-            return True
-        return super()._key(event)
+    def turn_table_key(self) -> None:
+        self.own_edge_down = not self.own_edge_down
+        self.apply_turn()
 
     def _motion(self, event) -> bool:
         used = super()._motion(event)
@@ -507,15 +509,3 @@ class SetupTableScene(TableScene):
         for disc in zone.get("apart", {}).values():
             cx, cy = self.view.to_screen(*disc["centre"])
             pygame.draw.circle(surface, theme.ERROR, (round(cx), round(cy)), max(2, round(disc["radius"] * self.view.scale)), 2)
-
-
-def resume_set_up(app, session: BattleSession) -> SetupTableScene | None:
-    """A battle saved during set-up opens in set-up, behind a hand-off to the side whose decision it is; ``None``
-    for a battle past set-up."""
-    if session.state.phase != "setup":
-        return None
-    setup = SetupTableScene(session)
-    if app is not None:
-        app.push(setup)
-        setup.begin(hand_off=True)
-    return setup

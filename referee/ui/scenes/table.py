@@ -15,9 +15,10 @@ import pygame
 import pygame_gui
 
 from ...rules.movement import MoveResult
-from .. import drawing, panels, theme
+from .. import drawing, keys, panels, theme
 from ..exposure import ExposureOverlay, prepare_terrain
 from ..intents import Intent, IntentHandler
+from ..keys import ANY, ENTER, EVENT, MINUS, PLUS, Gesture, Key, KeyTable
 from ..questions import (PairReport, RulerEnd, RulerResult, SelectionReport, preview_jump, preview_move, ruler,
                          selection_report)
 from ..scene import Scene
@@ -47,6 +48,29 @@ BUTTONS = (("ruler", "Ruler", "R: measure between points or units"),
            ("fit", "Fit", "F or Home: fit the table to the window"),
            ("help", "Help", "H or F1: keys and marks"),
            ("menu", "Menu", "Esc: back to the menu"))
+
+LOOKING = ("Looking", (
+    Gesture("Left click", "select a unit (click empty table: deselect)"),
+    Key("Tab / Shift+Tab", "next / previous unit", "cycle_by_key", (pygame.K_TAB,), ANY, (EVENT,)),
+    Gesture("Mouse wheel", "zoom"),
+    Key("+ / -", "zoom in / out", "zoom_by_key", PLUS + MINUS, ANY, (EVENT,)),
+    Gesture("Right or middle drag", "pan"),
+    Key("Arrow keys", "pan", "pan_by_key", (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN), ANY, (EVENT,)),
+    Key("F or Home", "fit the table to the window", "fit", (pygame.K_f, pygame.K_HOME)),
+    Gesture("Hover an enemy", "its sight line and numbers"),
+    Gesture("Click an enemy row", "show the working (pages, rulings)"),
+))
+TOOLS = ("Tools", (
+    Key("R", "ruler: drag between points or units", "set_tool", (pygame.K_r,), ANY, (RULER,)),
+    Key("M", "move preview: drag or click waypoints", "set_tool", (pygame.K_m,), ANY, (MOVE,)),
+    Key("J", "jump preview: click the landing point", "set_tool", (pygame.K_j,), ANY, (JUMP,)),
+    Key("E / Shift+E", "exposure map on or off / its side", "exposure_by_key", (pygame.K_e,), ANY, (EVENT,)),
+    Key("Enter", "send the previewed move or jump", "confirm", ENTER),
+    Key("Backspace", "remove the last waypoint", "remove_waypoint", (pygame.K_BACKSPACE,)),
+    Key("Esc", "leave the tool / deselect / menu", "escape", (pygame.K_ESCAPE,)),
+    Key("H or F1", "this help (any key closes it)", "open_help", (pygame.K_h, pygame.K_F1)),
+))
+TABLE_KEYS: KeyTable = (LOOKING, TOOLS)
 
 
 @dataclass(frozen=True)
@@ -92,6 +116,7 @@ def layout_with_bar(size: tuple[int, int], rows: int, row_h: int) -> tuple[pygam
 class TableScene(Scene):
     banner_h = 0                      # pixels over the table kept for a scene's banner (the table is fitted below it)
     title = "Table"
+    key_table: KeyTable = TABLE_KEYS  # every key of the scene and its help line
 
     def __init__(self, table: TableData, on_intent: IntentHandler | None = None) -> None:
         super().__init__()
@@ -492,10 +517,7 @@ class TableScene(Scene):
         return False
 
     def open_help(self) -> None:
-        from .help import HelpScene
-
-        if self.app is not None:
-            self.app.push(HelpScene())
+        self.push_scene("help", keys.help_groups(self.key_table), legend=panels.LEGEND)
 
     def leave(self) -> None:
         if self.app is not None:
@@ -588,51 +610,36 @@ class TableScene(Scene):
         return False
 
     def _key(self, event) -> bool:
-        k = event.key
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if k == pygame.K_r:
-            self.set_tool(RULER)
-        elif k == pygame.K_m:
-            self.set_tool(MOVE)
-        elif k == pygame.K_j:
-            self.set_tool(JUMP)
-        elif k in (pygame.K_f, pygame.K_HOME):
-            self.fit()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.zoom(ZOOM_STEP)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.zoom(1 / ZOOM_STEP)
-        elif k == pygame.K_LEFT:
-            self.pan(PAN_STEP, 0)
-        elif k == pygame.K_RIGHT:
-            self.pan(-PAN_STEP, 0)
-        elif k == pygame.K_UP:
-            self.pan(0, PAN_STEP)
-        elif k == pygame.K_DOWN:
-            self.pan(0, -PAN_STEP)
-        elif k in (pygame.K_h, pygame.K_F1):
-            self.open_help()
-        elif k == pygame.K_e:
-            self.set_log(*self.exposure.on_key(shift))
-        elif k == pygame.K_TAB:
-            self.cycle_selection(-1 if shift else 1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
-        elif k == pygame.K_BACKSPACE:
-            if self.tool == MOVE and self.waypoints:
-                self.set_move_path(self.waypoints[:-1])
-                if not self.waypoints:
-                    self.move_result = None
-        elif k == pygame.K_ESCAPE:
-            if self.tool != SELECT:
-                self.set_tool(self.tool)          # toggles back to select
-            elif self.selected is not None:
-                self.select(None)
-            else:
-                self.leave()
+        return keys.dispatch(self.key_table, self, event)
+
+    # ---- what the keys do (``key_table``) -------------------------------------------------------------------------
+    def cycle_by_key(self, event) -> None:
+        self.cycle_selection(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+
+    def zoom_by_key(self, event) -> None:
+        self.zoom(ZOOM_STEP if event.key in keys.PLUS else 1 / ZOOM_STEP)
+
+    def pan_by_key(self, event) -> None:
+        dx, dy = {pygame.K_LEFT: (PAN_STEP, 0), pygame.K_RIGHT: (-PAN_STEP, 0), pygame.K_UP: (0, PAN_STEP),
+                  pygame.K_DOWN: (0, -PAN_STEP)}[event.key]
+        self.pan(dx, dy)
+
+    def exposure_by_key(self, event) -> None:
+        self.set_log(*self.exposure.on_key(bool(event.mod & pygame.KMOD_SHIFT)))
+
+    def remove_waypoint(self) -> None:
+        if self.tool == MOVE and self.waypoints:
+            self.set_move_path(self.waypoints[:-1])
+            if not self.waypoints:
+                self.move_result = None
+
+    def escape(self) -> None:
+        if self.tool != SELECT:
+            self.set_tool(self.tool)          # toggles back to select
+        elif self.selected is not None:
+            self.select(None)
         else:
-            return False
-        return True
+            self.leave()
 
     # ---- the loop -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -1,0 +1,113 @@
+"""Key bindings as tables: each kind of scene has one, from which both its key handling and its help overlay come.
+
+A binding names its keys, the modifiers it needs, the words the help shows and the scene method it calls, so a key
+cannot work without a help line, nor a help line describe a key that does nothing. Mouse gestures are rows of the
+same table (``Gesture``): the help shows them, the scene's mouse handlers do them.
+
+A handler returns ``False`` when its key does not apply now (a tool's key outside that tool); the next binding of
+the same key is then tried, so a tool's own Enter or Esc comes first and the scene's general one after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Union
+
+import pygame
+
+# Which modifiers a binding needs.
+ANY = "any"              # whatever is held (the handler may read Shift itself, as Tab / Shift+Tab)
+PLAIN = "plain"          # neither Ctrl nor Shift
+CTRL = "ctrl"            # Ctrl (or Cmd) held
+SHIFT = "shift"          # Shift held, Ctrl not
+NO_CTRL = "no-ctrl"      # Ctrl not held, Shift may be
+
+EVENT = object()         # in a binding's ``args``: the key event itself
+
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+PLUS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+MINUS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+DIGITS = {**{getattr(pygame, f"K_{n}"): n for n in range(1, 10)},
+          **{getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}}
+
+
+@dataclass(frozen=True)
+class Key:
+    label: str                  # the keys as the help names them: "Ctrl+Z", "Tab / Shift+Tab"
+    does: str                   # what they do, in the help's words
+    handler: str                # the scene's method, or its part's ("target.enter")
+    keys: tuple[int, ...]       # pygame key codes; none: any key (a tool that holds the keyboard)
+    mods: str = ANY
+    args: tuple[Any, ...] = ()  # passed to the handler (``EVENT``: the key event)
+    each: tuple[tuple[Any, ...], ...] = ()  # or each key's own arguments, in the order of ``keys`` ("G / I": two)
+
+    def __post_init__(self) -> None:
+        if self.each and len(self.each) != len(self.keys):
+            raise ValueError(f"key binding {self.label!r}: {len(self.keys)} keys but {len(self.each)} argument lists")
+
+    def arguments(self, event: pygame.event.Event) -> tuple[Any, ...]:
+        args = self.each[self.keys.index(event.key)] if self.each else self.args
+        return tuple(event if a is EVENT else a for a in args)
+
+    def matches(self, event: pygame.event.Event) -> bool:
+        if self.keys and event.key not in self.keys:
+            return False
+        mod = getattr(event, "mod", 0)
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        if self.mods == PLAIN:
+            return not ctrl and not shift
+        if self.mods == CTRL:
+            return ctrl
+        if self.mods == SHIFT:
+            return shift and not ctrl
+        if self.mods == NO_CTRL:
+            return not ctrl
+        return True
+
+
+@dataclass(frozen=True)
+class Gesture:
+    """A mouse gesture the help explains; the scene's mouse handlers carry it out."""
+
+    label: str
+    does: str
+
+
+Row = Union[Key, Gesture]
+Group = tuple[str, tuple[Row, ...]]
+KeyTable = tuple[Group, ...]
+
+
+def dispatch(table: KeyTable, scene: object, event: pygame.event.Event) -> bool:
+    """Call the first binding of ``table`` that takes ``event`` (a KEYDOWN); True when one did."""
+    for _title, rows in table:
+        for row in rows:
+            if isinstance(row, Key) and row.matches(event):
+                if handler(scene, row.handler)(*row.arguments(event)) is not False:
+                    return True
+    return False
+
+
+def handler(scene: object, name: str) -> Any:
+    """The method ``name`` of the scene, or of one of its parts (``"target.enter"``: ``scene.target.enter``)."""
+    owner = scene
+    *parts, method = name.split(".")
+    for part in parts:
+        owner = getattr(owner, part)
+    return getattr(owner, method)
+
+
+def help_groups(table: KeyTable) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help overlay's groups of (keys, what they do) rows, in the table's order."""
+    return [(title, [(row.label, row.does) for row in rows]) for title, rows in table]
+
+
+def bindings(table: KeyTable) -> list[Key]:
+    return [row for _title, rows in table for row in rows if isinstance(row, Key)]
+
+
+def without(table: KeyTable, labels: Sequence[str]) -> KeyTable:
+    """The table less the rows shown as ``labels`` (a scene that does not offer them)."""
+    return tuple((title, tuple(r for r in rows if r.label not in labels)) for title, rows in table)

@@ -1,0 +1,42 @@
+"""The battle scene's keys: one table (``ui/keys.py``) from which the battle's key handling and its help come."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..keys import ANY, CTRL, DIGITS, ENTER, EVENT, MINUS, PLAIN, PLUS, SHIFT, Gesture, Key, KeyTable
+from .table import LOOKING, TOOLS
+
+
+def actions(label: str, does: str, letters: dict[int, str]) -> Key:
+    """Letters that press the action bar's buttons (when no action's choice is under way): key -> action."""
+    return Key(label, does, "action_key", tuple(letters), PLAIN, each=tuple((a,) for a in letters.values()))
+
+
+BATTLE = ("Battle", (
+    actions("A / X", "activate the selected unit or blip / extra blip activation",
+            {pygame.K_a: "activate", pygame.K_x: "extra"}),
+    actions("T", "Target: sensor dice, then counters (below)", {pygame.K_t: "target"}),
+    actions("G / I / L / K", "rifle / missile / flamer / kamikaze",
+            {pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze"}),
+    actions("C / P / V", "Command / Repair / reveal the active blip",
+            {pygame.K_c: "command", pygame.K_p: "repair", pygame.K_v: "reveal"}),
+    actions("Q / N", "end the activation / end the turn", {pygame.K_q: "end-activation", pygame.K_n: "end-turn"}),
+    actions("O", "your holding area, mission and cards", {pygame.K_o: "holding"}),
+    Key("U", "turn the table: each player's own edge at the bottom", "turn_table_key", (pygame.K_u,), PLAIN),
+    Key("Shift+L", "log of the selected unit only / of all", "press", (pygame.K_l,), SHIFT, ("log",)),
+    Key("Ctrl+Z", "undo the last action", "undo", (pygame.K_z,), CTRL),
+    Key("Ctrl+S", "save the battle", "ask_save", (pygame.K_s,), CTRL),
+    Key("Esc", "cancel choosing a target, the smoke or the drone's point", "cancel_choice", (pygame.K_ESCAPE,)),
+))
+TARGET = ("Target counters (after T)", (
+    Key("1 to 9", "how many sensor dice (before the roll)", "target_dice", tuple(DIGITS), ANY, (EVENT,)),
+    Key("+ / -", "one die more / fewer (before the roll)", "target_more_fewer", PLUS + MINUS, ANY, (EVENT,)),
+    Key("Shift+Enter", "after the roll: place none (the points are lost)", "target_place_none", ENTER, SHIFT),
+    Key("Enter", "roll the dice; after the roll: place the counters", "target_enter", ENTER),
+    Gesture("Click a piece", "one counter on it (right click: one off)"),
+    Key("Esc", "cancel (after the roll: what is left to place)", "target_escape", (pygame.K_ESCAPE,)),
+    Key("Other keys", "wait until the counters are placed", "target_holds_keys", ()),
+))
+# The battle's own keys come before the table's: its Enter and Esc while a choice is under way, then the table's.
+BATTLE_KEYS: KeyTable = (BATTLE, TARGET, LOOKING, TOOLS)
