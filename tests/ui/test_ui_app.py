@@ -1,18 +1,14 @@
 """The app around the scenes: opening tables from the menu, surviving broken files, the scene stack."""
 
-import os
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.ui.app import App  # noqa: E402
-from referee.ui.scene import Scene, SceneStack  # noqa: E402
-from referee.ui.scenes.menu import MenuScene  # noqa: E402
-from referee.ui.scenes.table import TableScene  # noqa: E402
+from referee.ui.app import App
+from referee.ui.scene import Scene, SceneStack
+from referee.ui.scenes.menu import MenuScene
+from referee.ui.scenes.table import TableScene
 
 TABLE = Path(__file__).with_name("table.toml")
 

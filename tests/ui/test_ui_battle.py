@@ -1,37 +1,33 @@
 """Battle play in the window, driven headless: every action goes through the engine, previews quote the engine's
 numbers, physical dice are asked one by one, and a hand-off never shows one player the other's secrets."""
 
-import os
 import random
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+from referee.game.actions import Action
+from referee.game.dice import ScriptedDice, SeededDice
+from referee.game.engine import Game, begin_battle, play
+from referee.game.random_play import random_action
+from referee.game.record import autosave_path, read_save, state_digest
+from referee.game.state import state_from_scenario
+from referee.game.view import referee_view
+from referee.rules.rifle import rifle_shot
+from referee.rules.scenario import load_scenario
+from referee.ui import widgets
+from referee.ui.app import App
+from referee.ui.battle import BattleSession
+from referee.ui.panels import percent
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen
+from referee.ui.scenes.menu import MenuScene
+from referee.ui.scenes.report import ReportScene
+from referee.ui.scenes.table import MOVE as MOVE_TOOL
+from referee.ui.scenes.setup import SetupScene
 
-from referee.game.actions import Action  # noqa: E402
-from referee.game.dice import ScriptedDice, SeededDice  # noqa: E402
-from referee.game.engine import Game, begin_battle, play  # noqa: E402
-from referee.game.random_play import random_action  # noqa: E402
-from referee.game.record import autosave_path, read_save, state_digest  # noqa: E402
-from referee.game.state import state_from_scenario  # noqa: E402
-from referee.game.view import referee_view  # noqa: E402
-from referee.rules.rifle import rifle_shot  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui import widgets  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.battle import BattleSession  # noqa: E402
-from referee.ui.panels import percent  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen  # noqa: E402
-from referee.ui.scenes.menu import MenuScene  # noqa: E402
-from referee.ui.scenes.report import ReportScene  # noqa: E402
-from referee.ui.scenes.table import MOVE as MOVE_TOOL  # noqa: E402
-from referee.ui.scenes.setup import SetupScene  # noqa: E402
-
-from tests.ui.setup_helpers import finish_setup  # noqa: E402
+from tests.ui.setup_helpers import finish_setup
 
 TABLE = Path(__file__).with_name("table.toml")
 

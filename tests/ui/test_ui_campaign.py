@@ -4,39 +4,26 @@ under the campaign's rules and played through the battle controller, each result
 editor's campaign mode and used in the next, the campaign won; then a battle looked back on: summary, dice report,
 replay."""
 
-import os
 import random
 import shutil
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pygame_gui
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.cli.main import main  # noqa: E402
-from referee.game.actions import Action  # noqa: E402
-from referee.game.campaign import load_campaign  # noqa: E402
-from referee.game.random_play import random_action  # noqa: E402
-from referee.rules.factions import get_faction  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene  # noqa: E402
-from referee.ui.scenes.campaign_start import CampaignStartScene  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen  # noqa: E402
-from referee.ui.scenes.faction_campaign import CampaignUpgradeScene  # noqa: E402
-from referee.ui.scenes.look_back import LookBackScene  # noqa: E402
-from referee.ui.scenes.menu import MenuScene  # noqa: E402
-from referee.ui.scenes.replay import ReplayScene  # noqa: E402
-from referee.ui.scenes.report import ReportScene  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
+from referee.cli.main import main
+from referee.game.actions import Action
+from referee.game.campaign import load_campaign
+from referee.game.random_play import random_action
+from referee.rules.factions import get_faction
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene
+from referee.ui.scenes.campaign_start import CampaignStartScene
+from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen
+from referee.ui.scenes.faction_campaign import CampaignUpgradeScene
+from referee.ui.scenes.look_back import LookBackScene
+from referee.ui.scenes.menu import MenuScene
+from referee.ui.scenes.replay import ReplayScene
+from referee.ui.scenes.report import ReportScene
 
 
 def click(app, scene, key: str) -> None:

@@ -3,36 +3,22 @@ campaign file when it ends, exactly as one started from the campaign screen: the
 ``campaign battle FILE --save SAVE``. A campaign file that was moved away gets a clear message, and nothing is lost:
 the battle is saved, and its result recorded from that save once the file is back."""
 
-import os
 import random
 import shutil
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from tests.battles import OPEN_FIELD, finish, play_rounds  # noqa: E402
-from referee.cli.main import main  # noqa: E402
-from referee.game.campaign import load_campaign  # noqa: E402
-from referee.game.campaign_battle import battle_choices, battle_save_path  # noqa: E402
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.engine import Game  # noqa: E402
-from referee.game.record import find_interrupted  # noqa: E402
-from referee.game.setup import new_battle  # noqa: E402
-from referee.rules.scenario import parse_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.battle import BattleSession  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-from referee.ui.scenes.menu import MenuScene  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
+from tests.battles import OPEN_FIELD, finish, play_rounds
+from referee.cli.main import main
+from referee.game.campaign import load_campaign
+from referee.game.campaign_battle import battle_choices, battle_save_path
+from referee.game.dice import SeededDice
+from referee.game.engine import Game
+from referee.game.record import find_interrupted
+from referee.game.setup import new_battle
+from referee.rules.scenario import parse_scenario
+from referee.ui.battle import BattleSession
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.menu import MenuScene
 
 
 class Through:

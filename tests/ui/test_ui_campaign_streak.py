@@ -2,28 +2,16 @@
 exactly that. At streak 2 the side draws an extra Troop card and chooses; at 3 also an extra Mission card. The
 streaks pass from the campaign into set-up through the campaign's set-up scene."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.cli.main import main  # noqa: E402
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.setup import setup_game  # noqa: E402
-from referee.rules.scenario import parse_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene  # noqa: E402
-from tests.battles import OPEN_FIELD  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
+from referee.cli.main import main
+from referee.game.dice import SeededDice
+from referee.game.setup import setup_game
+from referee.rules.scenario import parse_scenario
+from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene
+from tests.battles import OPEN_FIELD
 
 
 def campaign_with_a_streak(tmp_path, wins: int):

@@ -1,21 +1,17 @@
 """A battle against the computer in the window, driven headless: no hand-off screen, the human keeps the screen,
 the computer acts one action at a time after a pause, and its reasons for what the human may see are in the log."""
 
-import os
 import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.game.legal_play import choose  # noqa: E402
-from referee.game.session import Session  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.battle import COMPUTER_PACE  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, HandoffScreen  # noqa: E402
-from referee.ui.scenes.setup import SetupScene  # noqa: E402
+from referee.game.legal_play import choose
+from referee.game.session import Session
+from referee.ui.app import App
+from referee.ui.scenes.battle import COMPUTER_PACE
+from referee.ui.scenes.dialogs import Dialog, HandoffScreen
+from referee.ui.scenes.setup import SetupScene
 
 
 @pytest.fixture

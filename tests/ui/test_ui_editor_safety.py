@@ -1,30 +1,18 @@
 """The table editor never loses work: no crash on Delete, a safety copy to recover, no silent overwrite of another
 table, and keys typed into a text field are letters, not shortcuts."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pygame_gui
+import pytest
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.rules.errors import InputError  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.editing import TableEditor  # noqa: E402
-from referee.ui.editor_autosave import autosave_path, read_autosave  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, TextDialog  # noqa: E402
-from referee.ui.scenes.editor import EditorScene, EditorStartScene  # noqa: E402
-from referee.ui.scenes.menu import MenuScene  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
+from referee.rules.errors import InputError
+from referee.rules.scenario import load_scenario
+from referee.ui.editing import TableEditor
+from referee.ui.editor_autosave import autosave_path, read_autosave
+from referee.ui.scenes.dialogs import Dialog, TextDialog
+from referee.ui.scenes.editor import EditorScene, EditorStartScene
+from referee.ui.scenes.menu import MenuScene
 
 
 @pytest.fixture

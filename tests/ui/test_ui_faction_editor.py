@@ -1,22 +1,17 @@
 """The faction editor in the window: live points and problems, refusals with the rule, saving for play at once,
 campaign upgrades, and a faction made here used in a battle in the same run (headless, SDL dummy)."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pygame_gui
+import pytest
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
-
-from referee import paths  # noqa: E402
-from referee.authoring.faction_io import check_faction_file  # noqa: E402
-from referee.cli.main import main  # noqa: E402
-from referee.rules.factions import available_factions, get_faction  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.faction_editor import UPGRADE, FactionEditorScene  # noqa: E402
-from referee.ui.scenes.menu import MenuScene  # noqa: E402
+from referee import paths
+from referee.authoring.faction_io import check_faction_file
+from referee.cli.main import main
+from referee.rules.factions import available_factions, get_faction
+from referee.ui.scenes.faction_editor import UPGRADE, FactionEditorScene
+from referee.ui.scenes.menu import MenuScene
 
 # Iron League: Reserve 2,2,3,2,2,1 / Veteran 3,3,4,3,3,2 / Spec Ops 4,4,5,4,4,3 (sums 12, 18, 24)
 IRON_POINTS = {
@@ -24,13 +19,6 @@ IRON_POINTS = {
     "veteran": {"sensors": 1, "stealth": 1, "armour": 1, "countermeasures": 1, "nuclear": 1, "robotics": 1},
     "spec-ops": {"sensors": 1, "stealth": 1, "armour": 1, "countermeasures": 1, "nuclear": 1, "robotics": 1},
 }
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 @pytest.fixture

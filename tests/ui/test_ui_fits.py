@@ -1,15 +1,11 @@
 """Text that used to run off its box: a long word, the log's title beside its line counter, the resume button."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.ui import panels, widgets  # noqa: E402
-from referee.ui.app import App  # noqa: E402
+from referee.ui import panels, widgets
+from referee.ui.app import App
 
 
 @pytest.fixture

@@ -1,24 +1,20 @@
 """Hot-seat: each question is asked on the screen of the player it belongs to, behind a hand-off."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+from pathlib import Path
 
-from pathlib import Path  # noqa: E402
-
-from referee.game.actions import Action  # noqa: E402
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.engine import Game, begin_battle  # noqa: E402
-from referee.game.state import state_from_scenario  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.battle import BattleSession  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, HandoffScreen  # noqa: E402
+from referee.game.actions import Action
+from referee.game.dice import SeededDice
+from referee.game.engine import Game, begin_battle
+from referee.game.state import state_from_scenario
+from referee.rules.scenario import load_scenario
+from referee.ui.app import App
+from referee.ui.battle import BattleSession
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 
 TABLE = Path(__file__).with_name("table.toml")
 

@@ -1,29 +1,15 @@
 """A long battle's log is written out and wrapped only where it grew: after every action, hand-off and take-back
 the window's log is exactly the one written out in full from the player view."""
 
-import os
 import random
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from benchmarks.window_battle import _answer_dialogs, _battle, _proposal  # noqa: E402
-from referee.game.engine import Game  # noqa: E402
-from referee.game.undo import moment_index  # noqa: E402
-from referee.ui import panels  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.battle import BattleSession  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
+from benchmarks.window_battle import _answer_dialogs, _battle, _proposal
+from referee.game.engine import Game
+from referee.game.undo import moment_index
+from referee.ui import panels
+from referee.ui.battle import BattleSession
+from referee.ui.scenes.battle import BattleScene
 
 
 def written_in_full(session: BattleSession) -> list[str]:

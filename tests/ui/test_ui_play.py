@@ -1,14 +1,10 @@
 """``seven-seconds play --screenshot``: renders without a display and saves a PNG."""
 
-import os
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
 
-import pygame  # noqa: E402
-
-from referee.cli.main import main  # noqa: E402
+from referee.cli.main import main
 
 TABLE = Path(__file__).with_name("table.toml")
 SMALL = Path(__file__).with_name("small_table.toml")

@@ -1,23 +1,19 @@
 """What the window shows before the dice: the engine's chances for every unit under a flamer or in a blast, the
 Target pool's counters for every dice count, and a Target that never goes off by accident."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.game.actions import Action  # noqa: E402
-from referee.game.engine import Game, begin_battle  # noqa: E402
-from referee.game.state import state_from_scenario  # noqa: E402
-from referee.rules import odds  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.battle import BattleSession  # noqa: E402
-from referee.ui.panels import outcome_line  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, DiceDialog  # noqa: E402
+from referee.game.actions import Action
+from referee.game.engine import Game, begin_battle
+from referee.game.state import state_from_scenario
+from referee.rules import odds
+from referee.ui.app import App
+from referee.ui.battle import BattleSession
+from referee.ui.panels import outcome_line
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.dialogs import Dialog, DiceDialog
 
 
 @pytest.fixture

@@ -1,35 +1,23 @@
 """Referee mode, tried as a group at a physical table would: a small mirrored table, every die typed in, a blip's
 contents told at its reveal, a drifted unit corrected, the battle saved and replayed in a new process."""
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.game.record import read_save, state_digest  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.panels import percent  # noqa: E402
-from referee.ui.referee_battle import RefereeSession, parse_contents, parse_correction  # noqa: E402
-from referee.rules.errors import InputError  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog  # noqa: E402
-from referee.ui.scenes.referee import RefereeScene  # noqa: E402
+from referee.game.record import read_save, state_digest
+from referee.rules.scenario import load_scenario
+from referee.ui.panels import percent
+from referee.ui.referee_battle import RefereeSession, parse_contents, parse_correction
+from referee.rules.errors import InputError
+from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog
+from referee.ui.scenes.referee import RefereeScene
 
 SMALL = Path(__file__).with_name("small_table.toml")
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 @pytest.fixture

@@ -1,30 +1,17 @@
 """In the referee mode a player may enter their mission card (and troop and drone cards) from the window: chosen
 on screens meant for that side only, kept off the log and the other side's view, scored at the end."""
 
-import os
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.game.view import player_view  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.referee_battle import RefereeSession  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog  # noqa: E402
-from referee.ui.scenes.referee import RefereeScene  # noqa: E402
+from referee.game.view import player_view
+from referee.rules.scenario import load_scenario
+from referee.ui.referee_battle import RefereeSession
+from referee.ui.scenes.dialogs import Dialog
+from referee.ui.scenes.referee import RefereeScene
 
 SMALL = Path(__file__).with_name("small_table.toml")
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 @pytest.fixture

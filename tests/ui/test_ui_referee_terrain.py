@@ -2,30 +2,18 @@
 click, dragged to where it lies, moved or turned by typed amounts, lifted off with Delete; smoke and a crater are
 added at a click. Each is a logged correction; a refused one changes nothing."""
 
-import os
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.referee_battle import RefereeSession, parse_terrain_correction  # noqa: E402
-from referee.rules.errors import InputError  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, TextDialog  # noqa: E402
-from referee.ui.scenes.referee import RefereeScene  # noqa: E402
+from referee.rules.scenario import load_scenario
+from referee.ui.referee_battle import RefereeSession, parse_terrain_correction
+from referee.rules.errors import InputError
+from referee.ui.scenes.dialogs import Dialog, TextDialog
+from referee.ui.scenes.referee import RefereeScene
 
 SMALL = Path(__file__).with_name("small_table.toml")
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 @pytest.fixture

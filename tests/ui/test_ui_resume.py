@@ -1,26 +1,22 @@
 """After a crash the program offers the interrupted battle at start, even when its first screen is a table."""
 
-import os
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee import paths  # noqa: E402
-from referee.game.actions import Action  # noqa: E402
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.engine import Game, begin_battle  # noqa: E402
-from referee.game.state import state_from_scenario  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.battle import BattleSession  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog  # noqa: E402
-from referee.ui.scenes.menu import MenuScene  # noqa: E402
-from referee.ui.scenes.table import TableScene  # noqa: E402
+from referee import paths
+from referee.game.actions import Action
+from referee.game.dice import SeededDice
+from referee.game.engine import Game, begin_battle
+from referee.game.state import state_from_scenario
+from referee.rules.scenario import load_scenario
+from referee.ui.app import App
+from referee.ui.battle import BattleSession
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.dialogs import Dialog
+from referee.ui.scenes.menu import MenuScene
+from referee.ui.scenes.table import TableScene
 
 TABLE = Path(__file__).with_name("table.toml")
 

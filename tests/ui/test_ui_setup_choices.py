@@ -2,27 +2,15 @@
 (the battle set-up and the faction editor; the table editor shows them as chips that say why when chosen), and a
 table mirrored in the table editor is offered for a hot-seat battle next to the bundled ones."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pygame_gui
+import pytest
 
-import pygame  # noqa: E402
-import pygame_gui  # noqa: E402
-import pytest  # noqa: E402
-
-from referee import paths  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.faction_choices import left_out_lines  # noqa: E402
-from referee.ui.scenes.faction_editor import FactionEditorScene  # noqa: E402
-from referee.ui.scenes.setup import SetupScene  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
+from referee import paths
+from referee.ui.faction_choices import left_out_lines
+from referee.ui.scenes.faction_editor import FactionEditorScene
+from referee.ui.scenes.setup import SetupScene
 
 
 @pytest.fixture

@@ -1,16 +1,12 @@
 """The new-battle screen: its introduction ends above the first choice at any window width it opens at."""
 
-import os
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.setup import COLUMN_W, INTRO, INTRO_TOP, SetupScene  # noqa: E402
-from referee.ui.widgets import line_height, wrap  # noqa: E402
+from referee.ui.app import App
+from referee.ui.scenes.setup import COLUMN_W, INTRO, INTRO_TOP, SetupScene
+from referee.ui.widgets import line_height, wrap
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])

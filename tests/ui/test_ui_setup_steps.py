@@ -7,28 +7,16 @@ import os
 import subprocess
 import sys
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.game.record import state_digest  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.scenes.battle import BattleScene  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, HandoffScreen  # noqa: E402
-from referee.ui.scenes.holding_setup import HoldingSetupScene  # noqa: E402
-from referee.ui.scenes.setup import SetupScene  # noqa: E402
-from referee.ui.scenes.setup_table import SetupTableScene  # noqa: E402
+from referee.game.record import state_digest
+from referee.ui.scenes.battle import BattleScene
+from referee.ui.scenes.dialogs import Dialog, HandoffScreen
+from referee.ui.scenes.holding_setup import HoldingSetupScene
+from referee.ui.scenes.setup import SetupScene
+from referee.ui.scenes.setup_table import SetupTableScene
 
 SHOTS = os.environ.get("SETUP_SCREENSHOTS")     # a folder: the README's set-up pictures are written there
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 def _hand_over(app, scene: SetupTableScene) -> None:

@@ -1,28 +1,24 @@
 """The table scene driven by synthetic events: what it shows must be what the rules functions say."""
 
 import math
-import os
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
+import pygame
+import pytest
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.rules.geometry import closest_points  # noqa: E402
-from referee.rules.movement import jump, move  # noqa: E402
-from referee.rules.ranges import band_index, measure  # noqa: E402
-from referee.rules.sight import cover, line_of_sight  # noqa: E402
-from referee.rules.targeting import target_price  # noqa: E402
-from referee.ui import panels  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.intents import Intent  # noqa: E402
-from referee.ui.questions import RulerEnd  # noqa: E402
-from referee.ui.scenes.help import HelpScene  # noqa: E402
-from referee.ui.scenes.table import JUMP, MOVE, RULER, SELECT, TableScene  # noqa: E402
-from referee.ui.table_data import load_table  # noqa: E402
-from referee.ui.widgets import Text  # noqa: E402
+from referee.rules.geometry import closest_points
+from referee.rules.movement import jump, move
+from referee.rules.ranges import band_index, measure
+from referee.rules.sight import cover, line_of_sight
+from referee.rules.targeting import target_price
+from referee.ui import panels
+from referee.ui.app import App
+from referee.ui.intents import Intent
+from referee.ui.questions import RulerEnd
+from referee.ui.scenes.help import HelpScene
+from referee.ui.scenes.table import JUMP, MOVE, RULER, SELECT, TableScene
+from referee.ui.table_data import load_table
+from referee.ui.widgets import Text
 
 TABLE = Path(__file__).with_name("table.toml")
 
