@@ -226,12 +226,14 @@ def union_measure(pair: np.ndarray, lo: np.ndarray, hi: np.ndarray, npairs: int)
 
 
 def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Array, theta0: Array, alpha: Array,
-                   cand_pair: Array, cand_feat: Array, p_inside: Array, edges: EdgeTable) -> Array:
+                   cand_pair: Array, cand_feat: Array, p_inside: Array, edges: EdgeTable,
+                   extra: tuple[Array, Array, Array] | None = None) -> Array:
     """Per sight line, the measure in radians of the directions (within ``theta0 ± alpha``) hidden by its candidates.
 
     ``px, py``: the viewer's closest point; ``cx, cy, r``: the target's base; ``d, theta0, alpha``: the distance from P
     to the target's centre, its direction, and the half-width ``asin(r / d)``. ``cand_pair, cand_feat``: the
     (sight line, feature) candidates; ``p_inside``: per candidate, P lies inside the feature (everything hidden).
+    ``extra``: further hidden intervals (sight line, lo, hi), such as the discs' (``disc_shadow``).
     """
     npairs = len(px)
     row_cand, edge = expand(cand_feat, edges)
@@ -318,7 +320,74 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
         pairs.append(ip)
         los.append(-alpha[ip])
         his.append(alpha[ip])
+    if extra is not None:
+        pairs.append(extra[0])
+        los.append(extra[1])
+        his.append(extra[2])
     return union_measure(np.concatenate(pairs), np.concatenate(los), np.concatenate(his), npairs)
+
+
+def disc_chords(x0: Array, y0: Array, x1: Array, y1: Array, cx: Array, cy: Array, r: Array) -> tuple[Array, Array]:
+    """Per segment, its length inside the disc (``discs.chord``, term for term), and the discriminant of its
+    crossings with the circle (near zero: a tangent, a knife edge)."""
+    dx, dy = x1 - x0, y1 - y0
+    fx, fy = x0 - cx, y0 - cy
+    a = dx * dx + dy * dy
+    b = 2 * (fx * dx + fy * dy)
+    c = fx * fx + fy * fy - r * r
+    disc = b * b - 4 * a * c
+    with np.errstate(divide="ignore", invalid="ignore"):
+        root = np.sqrt(np.maximum(disc, 0.0))
+        t1 = (-b - root) / (2 * a)
+        t2 = (-b + root) / (2 * a)
+    inside = np.clip(np.minimum(t2, 1.0) - np.maximum(t1, 0.0), 0.0, None)
+    return np.where((a > 0) & (disc >= 0), inside * np.hypot(dx, dy), 0.0), disc
+
+
+def disc_shadow(px: Array, py: Array, theta0: Array, alpha: Array, d: Array, tx: Array, ty: Array, tr: Array,
+                bx: Array, by: Array, rb: Array) -> tuple[Array, Array, Array]:
+    """``discs.shadow`` over arrays, one row per (sight line, disc) candidate with P outside the disc: the covered
+    pieces as (row, lo, hi)."""
+    D = np.hypot(bx - px, by - py)
+    phi = _wrap(np.arctan2(by - py, bx - px) - theta0)
+    beta = np.arcsin(np.minimum(1.0, rb / D))
+    lo = np.maximum(-alpha, phi - beta)
+    hi = np.minimum(alpha, phi + beta)
+    # The directions through the points where the disc's circle crosses the target's.
+    dx, dy = bx - tx, by - ty
+    d2 = dx * dx + dy * dy
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dd = np.sqrt(d2)
+        a = (tr * tr - rb * rb + d2) / (2 * dd)
+        h2 = tr * tr - a * a
+        h = np.sqrt(np.maximum(h2, 0.0))
+        mx, my = tx + a * dx / dd, ty + a * dy / dd
+        ok = (d2 > 0) & (h2 >= 0)
+        cuts = [lo]
+        for sgn in (-1.0, 1.0):
+            qx, qy = mx - sgn * h * dy / dd, my + sgn * h * dx / dd
+            c = _wrap(np.arctan2(qy - py, qx - px) - theta0)
+            cuts.append(np.where(ok & (c > lo) & (c < hi), c, lo))
+    cuts.append(hi)
+    cut = np.sort(np.stack(cuts, axis=1), axis=1)
+    rows, los, his = [], [], []
+    for j in range(3):
+        a0, b0 = cut[:, j], cut[:, j + 1]
+        k = np.nonzero(b0 - a0 > 1e-12)[0]
+        if len(k) == 0:
+            continue
+        mid = (a0[k] + b0[k]) / 2
+        entry = d[k] * np.cos(mid) - np.sqrt(np.maximum(0.0, tr[k] * tr[k] - (d[k] * np.sin(mid)) ** 2))
+        along = D[k] * np.cos(mid - phi[k])
+        half = np.sqrt(np.maximum(0.0, rb[k] * rb[k] - (D[k] * np.sin(mid - phi[k])) ** 2))
+        through = np.minimum(along + half, entry) - np.maximum(along - half, 0.0) > 1e-12
+        k = k[through]
+        rows.append(k)
+        los.append(a0[k])
+        his.append(b0[k])
+    if not rows:
+        return np.zeros(0, np.int64), np.zeros(0), np.zeros(0)
+    return np.concatenate(rows), np.concatenate(los), np.concatenate(his)
 
 
 def _starts_inside(sx: Array, sy: Array, cand_pair: Array, cand_feat: Array, edges: EdgeTable) -> Array:
@@ -487,14 +556,23 @@ def _vertex_table(polys: Iterable[Geometry]) -> tuple[Array, Array, Array, Array
             np.array(start, np.int64), np.array(count, np.int64))
 
 
+def _around(cx: float, cy: float, r: float) -> Geometry:
+    """A 64-gon whose sides all lie outside the circle (its inscribed radius is r, plus a hair)."""
+    return shapely.Point(cx, cy).buffer(r / math.cos(math.pi / 64) * (1 + 1e-9) + 1e-12, quad_segs=16)
+
+
 class ConvexParts:
     """Per blocking feature: its convex hull (an upper bound of what it hides) and convex pieces inside it (a lower
     bound), as vertex arrays."""
 
-    def __init__(self, geometries: Iterable[Geometry]):
+    def __init__(self, geometries: Iterable[Geometry], circles: Sequence[tuple[float, float, float] | None] = ()):
         geometries = list(geometries)
         self.n = len(geometries)
-        self.hulls = np.array([g.convex_hull for g in geometries], dtype=object)
+        # A disc's polygon lies inside its circle: its hull would bound what the disc hides from below, not above, so
+        # a disc's hull is a polygon drawn round the circle.
+        circles = list(circles) or [None] * self.n
+        self.hulls = np.array([g.convex_hull if c is None else _around(*c) for g, c in zip(geometries, circles)],
+                              dtype=object)
         self.hx, self.hy, self.hstart, self.hcount = _vertex_table(self.hulls)
         self.hfeat = np.repeat(np.arange(self.n), self.hcount)
         cent = shapely.centroid(self.hulls) if self.n else np.zeros(0, dtype=object)

@@ -44,6 +44,8 @@ from .fast_geometry import (
     ShadowBounds,
     _fast_wrap,
     bbox_candidates,
+    disc_chords,
+    disc_shadow,
     distinct,
     near_segments,
     segment_lengths,
@@ -110,6 +112,7 @@ class _Table:
         self.circles = np.array([f.circle if getattr(f, "circle", None) is not None else (np.nan,) * 3
                                  for f in self.features], dtype=float).reshape(-1, 3)
         self.circle_index = np.nonzero(~np.isnan(self.circles[:, 2]))[0]
+        self.blocking_circles = self.circles[self.blocking_index] if len(self.blocking) else np.zeros((0, 3))
         self.geometries = np.array([f.geometry for f in self.features], dtype=object)
         self.bounds = shapely.bounds(self.geometries).reshape(-1, 4)
         self.boundaries = shapely.boundary(self.geometries)
@@ -146,7 +149,7 @@ class _Table:
 
     def convex_parts(self) -> ConvexParts:
         if self._parts is None:
-            self._parts = ConvexParts([f.geometry for f in self.blocking])
+            self._parts = ConvexParts([f.geometry for f in self.blocking], [f.circle for f in self.blocking])
         return self._parts
 
     def holds(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
@@ -290,15 +293,35 @@ def _hidden(table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Array
         (px[cp] >= edges.minx[cf] - KNIFE_EDGE) & (px[cp] <= edges.maxx[cf] + KNIFE_EDGE)
         & (py[cp] >= edges.miny[cf] - KNIFE_EDGE) & (py[cp] <= edges.maxy[cf] + KNIFE_EDGE)
     )[0]
+    circles = table.blocking_circles[cf]
+    disc = ~np.isnan(circles[:, 2])
     p_inside = np.zeros(len(cp), dtype=bool)
     if len(near):
         for f in distinct(cf[near]).tolist():
             k = near[cf[near] == f]
+            if disc[k[0]]:
+                continue
             qx, qy = px[cp[k]], py[cp[k]]
             p_inside[k] = shapely.contains_xy(table.blocking[f].geometry, qx, qy)
             on_edge = shapely.dwithin(table.blocking_boundaries[f], shapely.points(qx, qy), KNIFE_EDGE)
             knife[act[cp[k[on_edge]]]] = True
-    total = shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cp, cf, p_inside, edges)
+    # Discs exactly (``discs.shadow``): P inside one sees nothing through it; on its circle, the reference decides.
+    extra = None
+    dk = np.nonzero(disc)[0]
+    if len(dk):
+        q = cp[dk]
+        bx, by, rb = circles[dk, 0], circles[dk, 1], circles[dk, 2]
+        gap = np.hypot(bx - px[q], by - py[q])
+        p_inside[dk] = gap <= rb
+        knife[act[q[np.abs(gap - rb) <= KNIFE_EDGE]]] = True
+        out = np.nonzero(~p_inside[dk])[0]
+        q, bx, by, rb = q[out], bx[out], by[out], rb[out]
+        rows, lo, hi = disc_shadow(px[q], py[q], theta0[q], alpha[q], d[q], cx[q], cy[q], r[q], bx, by, rb)
+        whole = cp[dk[p_inside[dk]]]
+        extra = (np.concatenate([q[rows], whole]), np.concatenate([lo, -alpha[whole]]),
+                 np.concatenate([hi, alpha[whole]]))
+    poly = np.nonzero(~disc)[0]
+    total = shadow_measure(px, py, cx, cy, r, d, theta0, alpha, cp[poly], cf[poly], p_inside[poly], edges, extra)
     fraction[act] = np.minimum(1.0, total / (2 * alpha))
     return fraction, knife
 
@@ -316,9 +339,21 @@ def _crossed(table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Arra
     cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, allowed & apart[:, None])
     close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
     cp, cf = cp[close], cf[close]
-    lengths, k = segment_lengths(sx, sy, ex, ey, cp, cf, edges)
-    fraction[cp[lengths > EPS]] = 1.0
-    knife[cp[k]] = True
+    circles = table.blocking_circles[cf]
+    disc = ~np.isnan(circles[:, 2])
+    poly = np.nonzero(~disc)[0]
+    lengths, k = segment_lengths(sx, sy, ex, ey, cp[poly], cf[poly], edges)
+    fraction[cp[poly][lengths > EPS]] = 1.0
+    knife[cp[poly][k]] = True
+    # Discs exactly (``discs.chord``); a tangent segment or a chord of about EPS goes to the reference.
+    dk = np.nonzero(disc)[0]
+    if len(dk):
+        q = cp[dk]
+        r = circles[dk, 2]
+        length, root = disc_chords(sx[q], sy[q], ex[q], ey[q], circles[dk, 0], circles[dk, 1], r)
+        fraction[q[length > EPS]] = 1.0
+        a = (ex[q] - sx[q]) ** 2 + (ey[q] - sy[q]) ** 2
+        knife[q[(np.abs(root) <= 1e-12 * np.maximum(a * r * r, 1e-300)) | (np.abs(length - EPS) <= _CHORD_KNIFE)]] = True
     return fraction, knife
 
 
@@ -344,7 +379,7 @@ _CHORD_KNIFE = 1e-9
 def _cover_lengths(bf: Battlefield, table: _Table, index: Array, sx: Array, sy: Array, ex: Array, ey: Array, cp: Array,
                    cf: Array, edges: EdgeTable, start_status: Array | None = None) -> tuple[Array, Array]:
     """``fast_geometry.segment_lengths`` for features that give cover (``index``: their table indices, ``cf``
-    indexes ``index``), with discs measured exactly (``sight_reference._chord``): (lengths, knife flags)."""
+    indexes ``index``), with discs measured exactly (``discs.chord``): (lengths, knife flags)."""
     circles = table.circles[index[cf]] if len(cf) else np.zeros((0, 3))
     disc = ~np.isnan(circles[:, 2])
     lengths = np.zeros(len(cp))
@@ -356,20 +391,9 @@ def _cover_lengths(bf: Battlefield, table: _Table, index: Array, sx: Array, sy: 
     dk = np.nonzero(disc)[0]
     if len(dk):
         k = cp[dk]
-        x0, y0, x1, y1 = sx[k], sy[k], ex[k], ey[k]
-        cx, cy, r = circles[dk, 0], circles[dk, 1], circles[dk, 2]
-        dx, dy = x1 - x0, y1 - y0
-        fx, fy = x0 - cx, y0 - cy
-        a = dx * dx + dy * dy
-        b = 2 * (fx * dx + fy * dy)
-        c = fx * fx + fy * fy - r * r
-        disc_ = b * b - 4 * a * c
-        with np.errstate(divide="ignore", invalid="ignore"):
-            root = np.sqrt(np.maximum(disc_, 0.0))
-            t1 = (-b - root) / (2 * a)
-            t2 = (-b + root) / (2 * a)
-        inside = np.clip(np.minimum(t2, 1.0) - np.maximum(t1, 0.0), 0.0, None)
-        length = np.where((a > 0) & (disc_ >= 0), inside * np.hypot(dx, dy), 0.0)
+        r = circles[dk, 2]
+        length, disc_ = disc_chords(sx[k], sy[k], ex[k], ey[k], circles[dk, 0], circles[dk, 1], r)
+        a = (ex[k] - sx[k]) ** 2 + (ey[k] - sy[k]) ** 2
         lengths[dk] = length
         limit = bf.distance(HEAVY_LIMIT) + EPS
         # Tangent lines, and lengths at the thresholds the rules compare them with, go to the reference.

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 import shapely
 
-from .battlefield import Battlefield, Piece, angle_deg
+from . import discs
+from .battlefield import Battlefield, Feature, Piece, angle_deg
 from .explain import Step, Working, inches
 from .geometry import Geometry
 from .numbers import EPS, at_most
@@ -66,6 +67,41 @@ def _column(p: Piece) -> bool:
     return p.is_drone
 
 
+def _spans(a: tuple[float, float], b: tuple[float, float], features: list[Feature]) -> list[tuple[float, float]]:
+    """The parameter ranges [t0, t1] of the segment a->b inside any of the features: discs exactly, as circles (their
+    polygons lie up to 0.12 % of r inside), polygons from their intersection with the segment."""
+    spans = []
+    for f in features:
+        if f.circle is not None:
+            span = discs.segment_inside(a, b, *f.circle)
+            if span is not None:
+                spans.append(span)
+    polygons = [f.geometry for f in features if f.circle is None]
+    if polygons:
+        seg = shapely.LineString([a, b])
+        cut = shapely.union_all(polygons).intersection(seg)
+        for piece in shapely.get_parts(cut):
+            if piece.length > 0:
+                ts = [seg.project(shapely.Point(c), normalized=True) for c in piece.coords]
+                spans.append((min(ts), max(ts)))
+    return spans
+
+
+def length_inside(points: list[tuple[float, float]], features: list[Feature]) -> float:
+    """Length of the path (its waypoints) inside the union of the features."""
+    total = 0.0
+    for a, b in zip(points, points[1:]):
+        seg = math.dist(a, b)
+        if seg == 0:
+            continue
+        end = -1.0
+        for t0, t1 in sorted(_spans(a, b, features)):
+            if t1 > end:
+                total += (t1 - max(t0, end)) * seg
+                end = t1
+    return total
+
+
 def _blocked_by_units(bf: Battlefield, mover: Piece, swept: Geometry, end: tuple[float, float]) -> str:
     for other in bf.pieces.values():
         if other.id == mover.id:
@@ -98,7 +134,7 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
     hindering = [f for f in bf.terrain if f.column(drone).hindering]
     slow = 0.0
     if line is not None and hindering:
-        slow = shapely.union_all([f.geometry for f in hindering]).intersection(line).length
+        slow = length_inside(points, hindering)
     cost = length + slow
     why.add(f"path {inches(length)} of which {inches(slow)} in hindering terrain ({column} column) counts double: cost {inches(cost)}", "p.18", "p.24", "A52")
     why.add(f"Move allowance {inches(allowance)}", "p.18")
@@ -107,7 +143,7 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
         reason = f"the path costs {inches(cost)}, more than the {inches(allowance)} a Move allows [p.18]"
     if not reason and line is not None:
         for f in bf.terrain:
-            if f.column(drone).impassable and (f.geometry.intersection(line).length > EPS or f.holds(*end)):
+            if f.column(drone).impassable and (length_inside(points, [f]) > EPS or f.holds(*end)):
                 reason = f"the path enters {f.id} ({f.ttype.name}), impassable to {column.lower()} [p.24, A10]"
                 break
     if not reason and not bf.on_table(end[0], end[1], mover.radius):

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import shapely
 
+from . import discs
+from .discs import circle_hits
 from .geometry import Disc, Geometry, closest_points, viewer_point
 from .numbers import EPS
 
@@ -37,22 +39,6 @@ class Crossing:
 
 def _wrap(a: float) -> float:
     return (a + math.pi) % (2 * math.pi) - math.pi
-
-
-def _circle_hits(p0: Sequence[float], p1: Sequence[float], cx: float, cy: float, r: float) -> list[float]:
-    """Parameters t in [0, 1] where the segment p0->p1 meets the circle."""
-    dx, dy = p1[0] - p0[0], p1[1] - p0[1]
-    fx, fy = p0[0] - cx, p0[1] - cy
-    a = dx * dx + dy * dy
-    if a == 0:
-        return []
-    b = 2 * (fx * dx + fy * dy)
-    c = fx * fx + fy * fy - r * r
-    disc = b * b - 4 * a * c
-    if disc < 0:
-        return []
-    s = math.sqrt(disc)
-    return [t for t in ((-b - s) / (2 * a), (-b + s) / (2 * a)) if 0.0 <= t <= 1.0]
 
 
 def _rings(geom: Geometry) -> Iterator[Sequence[Sequence[float]]]:
@@ -86,6 +72,12 @@ def hidden_fraction(viewer: Disc, target: Disc, blockers: Sequence[Feature]) -> 
     ).convex_hull.buffer(0.01 * r + 1e-6)  # a prefilter only: generous beyond the chords
     covered: list[tuple[float, float, str]] = []   # (lo, hi, feature id)
     for f in blockers:
+        if f.circle is not None:
+            # A disc exactly: between its tangent lines from P, cut where its circle crosses the target's.
+            bx, by, rb = f.circle
+            if shapely.dwithin(region, shapely.Point(bx, by), rb):
+                covered += [(lo, hi, f.id) for lo, hi in discs.shadow(px, py, theta0, alpha, d, cx, cy, r, bx, by, rb)]
+            continue
         if not f.geometry.intersects(region):
             continue
         cuts = {-alpha, alpha}
@@ -96,7 +88,7 @@ def hidden_fraction(viewer: Disc, target: Disc, blockers: Sequence[Feature]) -> 
                 delta = _wrap(math.atan2(a[1] - py, a[0] - px) - theta0)
                 if -alpha < delta < alpha:
                     cuts.add(delta)
-                for t in _circle_hits(a, b, cx, cy, r):
+                for t in circle_hits(a, b, cx, cy, r):
                     hx, hy = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
                     delta = _wrap(math.atan2(hy - py, hx - px) - theta0)
                     if -alpha < delta < alpha:
@@ -133,20 +125,14 @@ def segment_crosses(viewer: Disc, target: Disc, blockers: Iterable[Feature]) -> 
     if cp.range <= 0:
         return ()
     seg = shapely.LineString([cp.start, cp.end])
-    return tuple(f.id for f in blockers if f.geometry.intersection(seg).length > EPS)
+    return tuple(f.id for f in blockers if _length_inside(f, cp.start, cp.end, seg) > EPS)
 
 
-def _chord(p0: Point, p1: Point, cx: float, cy: float, r: float) -> float:
-    """Length of the segment p0->p1 inside the disc of centre (cx, cy) and radius r."""
-    ts = [0.0, 1.0] + _circle_hits(p0, p1, cx, cy, r)
-    ts.sort()
-    total = 0.0
-    seg = math.dist(p0, p1)
-    for a, b in zip(ts, ts[1:]):
-        m = (a + b) / 2
-        if math.hypot(p0[0] + m * (p1[0] - p0[0]) - cx, p0[1] + m * (p1[1] - p0[1]) - cy) <= r:
-            total += (b - a) * seg
-    return total
+def _length_inside(f: Feature, start: Point, end: Point, seg: Geometry) -> float:
+    """Length of the segment inside the feature: a disc exactly (its polygon is an inscribed 64-gon)."""
+    if f.circle is not None:
+        return discs.chord(start, end, *f.circle)
+    return float(f.geometry.intersection(seg).length)
 
 
 def crossings(start: Point, end: Point, features: Iterable[Feature]) -> list[Crossing]:
@@ -156,16 +142,9 @@ def crossings(start: Point, end: Point, features: Iterable[Feature]) -> list[Cro
     seg = shapely.LineString([start, end])
     out = []
     for f in features:
-        circle = f.circle
-        if circle is not None:
-            # A disc exactly (its polygon is an inscribed 64-gon): the part of the segment within r of the centre.
-            length = _chord(start, end, *circle)
-            if length > EPS:
-                out.append(Crossing(f, length))
+        if f.circle is None and not f.geometry.intersects(seg):
             continue
-        if not f.geometry.intersects(seg):
-            continue
-        length = f.geometry.intersection(seg).length
+        length = _length_inside(f, start, end, seg)
         if length > EPS:
             out.append(Crossing(f, length))
     return out
