@@ -23,9 +23,9 @@ def test_own_cards_during_the_battle_and_the_opponents_only_at_the_end():
         limit = (f"Round limit: the battle ends after round {mission.round_limit} [A43]" if mission.round_limit
                  else "Round limit: none [A43]")
         assert limit in mine
-        troop = deck.troop(during.cards[side]["troop"])
+        troop = deck.troop(during.cards[side].troop)
         assert any(line.startswith(f"Troop card: {troop.title}, line {mission.troop_line}: ") for line in mine)
-        drone = deck.drone(during.cards[side]["drone"])
+        drone = deck.drone(during.cards[side].drone)
         assert any(line.startswith(f"Drone card: {drone.title}") for line in mine)
         assert card_lines(view, other) is None                   # the opponent's cards are hidden
     over = game.state

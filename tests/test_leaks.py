@@ -35,7 +35,7 @@ from referee.game.random_play import random_action
 from referee.game.record import Save
 from referee.game.seal import canonical_json, holding_data, seal_report, verify_seals
 from referee.game.setup import SetupChoices, new_battle
-from referee.game.state import SIDES, GameState, other
+from referee.game.state import SIDES, GameState, cards_data, other
 from referee.game.view import describe, hover_text, log_lines, player_view
 from referee.rules.errors import InputError
 from referee.rules.scenario import parse_scenario
@@ -64,7 +64,7 @@ def set_up(seed: int, width: float = 30) -> GameState:
 
 
 def card_names(state: GameState, side: str) -> set[str]:
-    key = (side, json.dumps(state.cards.get(side), sort_keys=True), state.missions.get(side))
+    key = (side, json.dumps(cards_data(state.cards[side]) if side in state.cards else None, sort_keys=True), state.missions.get(side))
     if key not in _NAMES:
         _NAMES[key] = _card_names(state, side)
     return _NAMES[key]
@@ -77,7 +77,7 @@ def _card_names(state: GameState, side: str) -> set[str]:
     out = set()
     for deck in (playing_deck(), bundled_deck()):
         for kind, getter in (("troop", deck.troop), ("drone", deck.drone)):
-            ident = (state.cards.get(side) or {}).get(kind)
+            ident = getattr(state.cards.get(side), kind, None)
             if ident:
                 try:
                     card = getter(ident)

@@ -17,7 +17,7 @@ from referee.game.dice import ScriptedDice, SeededDice, replay_source
 from referee.game.engine import Game, begin_battle, play
 from referee.game.random_play import play_random
 from referee.game.record import load_game, save_game
-from referee.game.state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState, state_from_scenario
+from referee.game.state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState, cards_data, state_from_scenario
 from referee.game.view import player_view
 from referee.paths import SCENARIO_DIR
 from referee.rules.errors import InputError
@@ -122,7 +122,7 @@ def secrets_of(state: GameState, side: str, public: set[str]) -> set[str]:
                 found.add(c.id)
     if state.missions.get(side):
         found.add(state.missions[side])
-    for v in (state.cards.get(side) or {}).values():
+    for v in (cards_data(state.cards[side]).values() if side in state.cards else ()):
         if isinstance(v, str) and len(v) > 2:
             found.add(v)
     if state.salts.get(side):

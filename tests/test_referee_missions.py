@@ -6,6 +6,7 @@ from pathlib import Path
 
 from referee.game.actions import Action
 from referee.game.record import read_save, state_digest
+from referee.game.state import cards_data
 from referee.game.summary import battle_summary
 from referee.game.view import player_view, referee_view
 from referee.rules.scenario import load_scenario
@@ -34,7 +35,7 @@ def test_an_entered_mission_is_private_until_the_end_and_then_scored(tmp_path):
     assert s.enter_mission("A", "seize-the-crossing", troop="line-section").legal
     assert s.enter_mission("B", "hold-the-line").legal
     assert s.state.missions == {"A": "seize-the-crossing", "B": "hold-the-line"}
-    assert s.state.cards["A"] == {"troop": "line-section", "line": "B"}
+    assert cards_data(s.state.cards["A"]) == {"troop": "line-section", "line": "B"}
     # the owner's view holds it; the other side's view, the public log and the save's summary do not
     assert player_view(s.state, "A")["missions"] == {"A": "seize-the-crossing", "B": None}
     assert player_view(s.state, "B")["missions"] == {"A": None, "B": "hold-the-line"}

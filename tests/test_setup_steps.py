@@ -127,14 +127,14 @@ def test_the_streak_draws_extra_cards_and_the_side_chooses_a47():
     assert not bad.legal and "one of the cards drawn" in bad.reason
     _play(game, Action("choose-cards", "A", {"mission": offered["mission"][1], "troop": offered["troop"][1]}))
     assert game.state.missions["A"] == offered["mission"][1]
-    assert game.state.cards["A"]["troop"] == offered["troop"][1]
+    assert game.state.cards["A"].troop == offered["troop"][1]
     # B, streak 2: an extra troop card only.
     out = _play(game, Action("draw-cards", "B"), ScriptedDice(draws=[0, 0, 0, 0]))
     assert len(out.rolls) == 4
     offered = game.state.setup["offered"]["B"]
     assert len(offered["mission"]) == 1 and len(offered["troop"]) == 2
     _play(game, Action("choose-cards", "B", {"troop": offered["troop"][0]}))
-    assert game.state.cards["B"]["troop"] == offered["troop"][0]
+    assert game.state.cards["B"].troop == offered["troop"][0]
 
 
 def _through_holding(game: Game) -> None:

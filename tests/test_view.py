@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.rules.pieces import DealtCards
 from referee.game.actions import Action
 from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle
@@ -49,8 +50,8 @@ def _secrets(state: GameState, side: str, rng: random.Random) -> None:
             holding.squares[n] = [_contents(rng, side)]       # held back, never deployed
     state.holding[side] = holding
     state.missions[side] = f"mission-{side.lower()}-{_tag(rng)}"
-    state.cards[side] = {"troop": f"troop-{side.lower()}-{_tag(rng)}", "drone": f"drone-{side.lower()}-{_tag(rng)}",
-                         "line": rng.choice("ABC")}
+    state.cards[side] = DealtCards(troop=f"troop-{side.lower()}-{_tag(rng)}", drone=f"drone-{side.lower()}-{_tag(rng)}",
+                                   line=rng.choice("ABC"))
     for i, e in enumerate(state.log):
         if side in e.private:
             # A new entry, not a change to this one: a copied state shares its log entries with the original.
@@ -109,7 +110,7 @@ def random_state(seed: int) -> GameState:
 def secret_strings(state: GameState, side: str) -> set[str]:
     found = {c.id for squares in state.holding[side].squares.values() for c in squares or []}
     found.add(state.missions[side])
-    found |= {v for k, v in state.cards[side].items() if k != "line"}
+    found |= {state.cards[side].troop, state.cards[side].drone}
     found.add(state.salts[side])
     found |= {e.private[side] for e in state.log if side in e.private}
     return found

@@ -29,7 +29,9 @@ from pydantic import ValidationError
 
 from ..rules.catalogue import is_drone_type
 from ..rules.errors import pydantic_problems
-from ..rules.scenario import Circle, TerrainEntry, UnitContents, parse_scenario, terrain_geometry
+from ..rules.pieces import Circle, DealtCards, UnitContents
+from ..rules.pieces import Terrain as TerrainEntry
+from ..rules.scenario import parse_scenario, terrain_geometry
 from .actions import Action
 from .dice import Rolling
 from .effects import Ctx, Refused
@@ -385,7 +387,7 @@ def enter_mission(ctx: Ctx, action: Action) -> None:
         cards["line"] = mission.troop_line
     s.missions[side] = mission.id
     if cards:
-        s.cards[side] = cards
+        s.cards[side] = DealtCards.model_validate(cards)
     also = " and its " + " and ".join(k for k in ("troop", "drone") if k in cards) + " card" if cards else ""
     # Public: that a card was entered, never which (p.~14: missions are secret until the end of the battle).
     ctx.event(f"side {side} enters its mission card{also} for the program to score; it stays secret until the end "

@@ -33,7 +33,7 @@ from typing import Annotated, Callable, Literal, NoReturn, TypeVar
 
 import shapely
 from annotated_types import Len
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__, paths
 from ..rules.catalogue import terrain_types, unit_type_names
@@ -41,7 +41,7 @@ from ..rules.errors import InputError, pydantic_problems
 from ..rules.factions import get_faction
 from ..rules.files import check_text
 from ..rules.rulings import Rulings
-from ..rules.scenario import LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES
+from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, Objective, SavedTerrain, Side, Size, Unit, UnitContents
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .actions import UNIT_ACTIONS, Action
@@ -93,76 +93,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-Side = Literal["A", "B"]
-# Numbers as a scenario allows them: finite, and no larger than a table could be (a save is checked as strictly as a
-# scenario, so nothing a hand-edited save holds can reach the geometry that a scenario could not).
-Coordinate = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
-Size = Annotated[float, Field(gt=0, le=LIMIT, allow_inf_nan=False)]
-Angle = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
-Point = Annotated[list[Coordinate], Len(2, 2)]
-Counters = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]
+# The pieces are the battle's own models (``rules/pieces.py``): a save's numbers are checked as strictly as a
+# scenario's, so nothing a hand-edited save holds can reach the geometry that a scenario could not.
 MAX_SAVE_BYTES = 64 * 1024 * 1024
-
-
-class _Contents(_Strict):
-    id: str = Field(min_length=1)
-    side: Side
-    faction: str
-    rating: Rating
-    type: str
-    base: Size = 1.0
-    target_counters: Counters = 0
-    damaged: bool = False
-    stunned: bool = False
-    jammer_on: bool = False
-
-
-class _Unit(_Contents):
-    x: Coordinate
-    y: Coordinate
-    facing: Angle = 0.0
-    activation: bool = True
-
-
-class _Blip(_Strict):
-    id: str = Field(min_length=1)
-    side: Side
-    x: Coordinate
-    y: Coordinate
-    square: int = Field(ge=1, le=SQUARES)
-    base: Size = 1.0
-    activation: bool = True
-
-
-class _Objective(_Strict):
-    id: str = Field(min_length=1)
-    x: Coordinate
-    y: Coordinate
-    base: Size = 1.0
-    target_counters: Counters = 0
-    control: Literal["contested", "A", "B"] = "contested"
-    destroyed: bool = False
-
-
-class _Circle(_Strict):
-    x: Coordinate
-    y: Coordinate
-    r: Size
-
-
-class _Terrain(_Strict):
-    id: str = Field(min_length=1)
-    type: str
-    polygon: Annotated[list[Point], Len(0, MAX_VERTICES)] | None = None
-    circle: _Circle | None = None
-
-    @model_validator(mode="after")
-    def _one_shape(self) -> _Terrain:
-        if (self.polygon is None) == (self.circle is None):
-            raise ValueError("expected exactly one of 'polygon' or 'circle'")
-        if self.polygon is not None and len(self.polygon) < 3:
-            raise ValueError(f"a polygon has at least 3 points (got {len(self.polygon)})")
-        return self
 
 
 class _Turn(_Strict):
@@ -219,11 +152,11 @@ class _State(_Strict):
     scale: float = Field(default=1.0, ge=0.1, le=10, allow_inf_nan=False)
     attacker: Side | None = None
     mode: Literal["attack-defence", "chance-encounter", "table"] = "table"
-    terrain: Annotated[list[_Terrain], Len(0, MAX_PIECES)] = []
-    units: Annotated[list[_Unit], Len(0, MAX_PIECES)] = []
-    blips: Annotated[list[_Blip], Len(0, MAX_PIECES)] = []
-    objectives: list[_Objective] = []
-    holding: dict[Side, dict[str, list[_Contents] | None]]
+    terrain: Annotated[list[SavedTerrain], Len(0, MAX_PIECES)] = []
+    units: Annotated[list[Unit], Len(0, MAX_PIECES)] = []
+    blips: Annotated[list[Blip], Len(0, MAX_PIECES)] = []
+    objectives: list[Objective] = []
+    holding: dict[Side, dict[str, list[UnitContents] | None]]
     round: int = Field(default=1, ge=1)
     phase: Literal["setup", "action", "end-of-round", "over"] = "action"
     initiative: Side = "A"
@@ -231,7 +164,7 @@ class _State(_Strict):
     passes_in_row: int = Field(default=0, ge=0)
     pursuit: Side | None = None
     missions: dict[Side, str] = {}
-    cards: dict[Side, Data] = {}
+    cards: dict[Side, DealtCards] = {}
     sealed: dict[Side, str] = {}
     salts: dict[Side, str] = {}
     destroyed: list[Data] = []
@@ -511,7 +444,7 @@ def _state_problems(s: _State) -> list[str]:
     kinds = terrain_types()
     factions: dict[str, str] = {}
 
-    def check_member(item: str, u: _Contents) -> None:
+    def check_member(item: str, u: UnitContents) -> None:
         if u.type not in known_types:
             problems.append(f"{item}.type: expected one of {', '.join(sorted(known_types))} (got {u.type!r})")
         if u.faction not in factions:
@@ -534,7 +467,7 @@ def _state_problems(s: _State) -> list[str]:
                                 f"({shapely.is_valid_reason(geom)})")
             elif geom.area <= 1e-9:
                 problems.append(f"initial.terrain[{i}].polygon: expected a polygon with an area (its points are in a line)")
-    placed: list[tuple[str, Sequence[_Unit | _Blip | _Objective]]] = [
+    placed: list[tuple[str, Sequence[Unit | Blip | Objective]]] = [
         ("units", s.units), ("blips", s.blips), ("objectives", s.objectives)]
     for kind, entries in placed:
         for i, e in enumerate(entries):

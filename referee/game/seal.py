@@ -19,7 +19,7 @@ import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .state import SIDES, SQUARES, Data, GameState
+from .state import SIDES, SQUARES, Data, GameState, cards_data
 
 if TYPE_CHECKING:
     from .effects import Ctx
@@ -76,7 +76,7 @@ def seal_document(state: GameState, side: str, salt: str, form: str = SEAL_FORMA
         "holding": holding_data(state, side),
         "blips": {b.id: b.square for b in sorted(state.blips.values(), key=lambda b: b.id) if b.side == side},
         "mission": state.missions.get(side),
-        "cards": state.cards.get(side),
+        "cards": cards_data(state.cards[side]) if side in state.cards else None,
         "salt": salt,
     }
 

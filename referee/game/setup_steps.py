@@ -27,7 +27,8 @@ import math
 from typing import Any
 
 from ..rules.numbers import EPS
-from ..rules.scenario import Circle, TerrainEntry, UnitContents
+from ..rules.pieces import Circle, DealtCards, UnitContents
+from ..rules.pieces import Terrain as TerrainEntry
 from .actions import Action
 from .cards import Deck, issue_force, playing_deck
 from .dice import Rolling, RollRequest
@@ -470,7 +471,7 @@ def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, p
     except InputError as e:
         raise Refused("; ".join(e.problems)) from None
     s.missions[side] = m.id
-    s.cards[side] = {"troop": t.id, "line": m.troop_line, "drone": d.id, "drone_line": force.drone_line}
+    s.cards[side] = DealtCards(troop=t.id, line=m.troop_line, drone=d.id, drone_line=force.drone_line)
     counts: dict[str, int] = {}
     issued = []
     for unit in force.units:

@@ -9,17 +9,17 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict, dataclass, field, fields, replace
 from collections.abc import Iterable, Mapping
-from typing import Any, Literal, TypeAlias, cast
+from typing import Any, Literal, TypeAlias
 
 from ..rules.battlefield import Battlefield, build_battlefield
 from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
-from ..rules.scenario import Scenario, Side, TerrainEntry, UnitContents
-from ..rules.stats import Rating
+from ..rules.pieces import SQUARES as SQUARES
+from ..rules.pieces import UNITS_PER_SQUARE as UNITS_PER_SQUARE
+from ..rules.pieces import Blip, DealtCards, HoldingSquares, Objective, Side, UnitContents
+from ..rules.scenario import Scenario, TerrainEntry
 
 SIDES = ("A", "B")
-SQUARES = 16
-UNITS_PER_SQUARE = 2
 
 # Plain JSON-able data: a save's state, a scenario document, a log entry's fields.
 Data: TypeAlias = dict[str, Any]
@@ -55,6 +55,11 @@ def as_side(value: str) -> Side:
     if value == "B":
         return "B"
     raise ValueError(f"expected side 'A' or 'B' (got {value!r})")
+
+
+# The pieces on the table, as the engine changes them: plain dataclasses, cheap to copy for every action, with the
+# fields of the battle's models (``rules/pieces.py``: ``Unit``, ``Blip``, ``Objective``) and the same defaults;
+# ``tests/test_pieces.py`` holds them together, so a field added to a model cannot be forgotten here.
 
 
 @dataclass
@@ -105,7 +110,7 @@ class ObjectiveState:
 class Holding:
     """A player's secret holding area: 16 squares of at most 2 units each. ``None`` means unknown contents."""
 
-    squares: dict[int, list[UnitContents] | None] = field(default_factory=dict)
+    squares: HoldingSquares = field(default_factory=dict)
 
     def contents(self, square: int) -> list[UnitContents] | None:
         return self.squares.get(square, [])
@@ -159,7 +164,7 @@ class GameState:
     passes_in_row: int = 0
     pursuit: str | None = None                                    # the side whose Withdraw is being pursued
     missions: dict[str, str] = field(default_factory=dict)      # side -> mission card id (secret)
-    cards: dict[str, dict[str, str]] = field(default_factory=dict)         # side -> {"troop": id, "drone": id, "line": "A"}
+    cards: dict[str, DealtCards] = field(default_factory=dict)   # side -> its Troop and Drone cards (secret)
     sealed: dict[str, str] = field(default_factory=dict)         # side -> hash of holding area and mission
     salts: dict[str, str] = field(default_factory=dict)          # side -> the seal's random salt (secret, seal.py)
     destroyed: list[Data] = field(default_factory=list)          # {"id", "side", "type", "by"}
@@ -265,7 +270,7 @@ def _copy_turn(turn: TurnState | None) -> TurnState | None:
 _COPY: dict[str, Any] = {
     "terrain": list, "units": _copy_pieces, "blips": _copy_pieces, "objectives": _copy_pieces,
     "holding": _copy_holding, "turn": _copy_turn, "log": list, "missions": dict, "sealed": dict, "salts": dict,
-    "cards": lambda cards: {side: dict(c) for side, c in cards.items()},
+    "cards": dict,
 }
 
 
@@ -283,14 +288,7 @@ def _rulings(items: tuple[tuple[str, Any], ...]) -> Rulings:
 
 
 def state_from_scenario(s: Scenario) -> GameState:
-    units = {
-        u.id: UnitState(
-            id=u.id, side=u.side, faction=u.faction, rating=u.rating, type=u.type, x=u.x, y=u.y,
-            facing=u.facing % 360.0, base=u.base, target_counters=u.target_counters, damaged=u.damaged,
-            stunned=u.stunned, jammer_on=u.jammer_on, activation=u.activation,
-        )
-        for u in s.units
-    }
+    units = {u.id: UnitState(**{**u.model_dump(), "facing": u.facing % 360.0}) for u in s.units}
     holding = {side: Holding({}) for side in SIDES}
     blips: dict[str, BlipState] = {}
     taken = {side: {b.square for b in s.blips if b.side == side and b.square is not None} for side in SIDES}
@@ -299,15 +297,12 @@ def state_from_scenario(s: Scenario) -> GameState:
         if square is None:
             square = next(n for n in range(1, 10 * SQUARES) if n not in taken[b.side])
             taken[b.side].add(square)
-        blips[b.id] = BlipState(b.id, b.side, b.x, b.y, square, b.base, b.activation)
+        blips[b.id] = BlipState(**b.model_dump(include=set(Blip.model_fields) - {"square"}), square=square)
         holding[b.side].squares[square] = None if b.contents is None else list(b.contents)
     for side in SIDES:
         for n in range(1, SQUARES + 1):
             holding[side].squares.setdefault(n, [])
-    objectives: dict[str, ObjectiveState] = {
-        o.id: ObjectiveState(o.id, o.x, o.y, o.base, o.target_counters, o.control, o.destroyed)
-        for o in s.objectives
-    }
+    objectives: dict[str, ObjectiveState] = {o.id: ObjectiveState(**o.model_dump(include=set(Objective.model_fields))) for o in s.objectives}
     return GameState(
         name=s.name, width=s.table.width, height=s.table.height, terrain=list(s.terrain), units=units,
         blips=blips, objectives=objectives, holding=holding, rulings=dict(s.rulings), scale=s.scale,
@@ -371,18 +366,16 @@ def state_to_scenario_data(state: GameState, secrets: bool = True) -> Data:
 
 def unit_from_contents(c: UnitContents, x: float, y: float, facing: float, activation: bool,
                        target_counters: int = 0) -> UnitState:
-    return UnitState(
-        id=c.id, side=c.side, faction=c.faction, rating=c.rating, type=c.type, x=x, y=y, facing=facing % 360.0,
-        base=c.base, target_counters=target_counters + c.target_counters, damaged=c.damaged, stunned=c.stunned,
-        jammer_on=c.jammer_on, activation=activation,
-    )
+    """A unit out of a holding-area square onto the table (a reveal): the contents' fields, placed."""
+    return UnitState(**{**c.model_dump(), "target_counters": target_counters + c.target_counters}, x=x, y=y,
+                     facing=facing % 360.0, activation=activation)
 
 
 def contents_from_unit(u: UnitState) -> UnitContents:
+    """A unit back into a holding-area square (a Scramble): its counters and jammer stay on the table."""
     # The state's words came from a validated scenario or save (or from contents like these).
-    return UnitContents(id=u.id, side=cast(Side, u.side), faction=u.faction, rating=cast(Rating, u.rating),
-                        type=u.type, base=u.base, target_counters=0, damaged=u.damaged, stunned=u.stunned,
-                        jammer_on=False)
+    fields_ = {name: getattr(u, name) for name in UnitContents.model_fields}
+    return UnitContents.model_validate({**fields_, "target_counters": 0, "jammer_on": False})
 
 
 # ---- the whole state <-> plain data ---------------------------------------------------------------
@@ -390,6 +383,12 @@ def contents_from_unit(u: UnitState) -> UnitContents:
 
 def _contents_data(contents: list[UnitContents] | None) -> list[Data] | None:
     return None if contents is None else [c.model_dump(mode="json") for c in contents]
+
+
+def cards_data(cards: DealtCards) -> dict[str, str | None]:
+    """The cards as they were dealt or entered: only the keys that were given (a save's digest and a seal's hash
+    read them as they always have)."""
+    return cards.model_dump(exclude_unset=True)
 
 
 def _terrain_data(t: TerrainEntry) -> Data:
@@ -418,7 +417,7 @@ def state_to_data(state: GameState) -> Data:
         "passes_in_row": state.passes_in_row,
         "pursuit": state.pursuit,
         "missions": dict(state.missions),
-        "cards": copy.deepcopy(state.cards),
+        "cards": {side: cards_data(c) for side, c in state.cards.items()},
         "sealed": dict(state.sealed),
         "salts": dict(state.salts),
         "destroyed": copy.deepcopy(state.destroyed),
@@ -460,7 +459,7 @@ def state_from_data(d: Data) -> GameState:
         passes_in_row=d.get("passes_in_row", 0),
         pursuit=d.get("pursuit"),
         missions=dict(d.get("missions", {})),
-        cards=copy.deepcopy(d.get("cards", {})),
+        cards={side: DealtCards.model_validate(c) for side, c in d.get("cards", {}).items()},
         sealed=dict(d.get("sealed", {})),
         salts=dict(d.get("salts", {})),
         destroyed=copy.deepcopy(d.get("destroyed", [])),

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..rules.scenario import UnitContents
-from .state import SIDES, Data, GameState
+from .state import SIDES, Data, GameState, cards_data
 
 VIEW_FORMAT = 1
 SCENARIO_KEYS = ("name", "table", "rulings", "scale", "attacker", "terrain", "units", "blips", "objectives")
@@ -159,7 +159,8 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
         "result": copy.deepcopy(state.result) if (over or viewer is None) else None,
         "holding": holding,
         "missions": {side: (state.missions.get(side) if sees(side) else None) for side in SIDES},
-        "cards": {side: (copy.deepcopy(state.cards.get(side)) if sees(side) else None) for side in SIDES},
+        "cards": {side: (cards_data(state.cards[side]) if sees(side) and side in state.cards else None)
+                  for side in SIDES},
         "sealed": {side: state.sealed.get(side) for side in SIDES},
         "to_face": list(state.to_face),
         "salts": {side: (state.salts.get(side) if (viewer is None or over) else None) for side in SIDES},

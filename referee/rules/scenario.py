@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import shapely
 from pydantic import Field, field_validator
@@ -15,23 +15,21 @@ from .factions import Faction, get_faction
 from .files import read_document, validate
 from .geometry import Geometry
 from .model import Strict
+from .pieces import (
+    LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES, OBJECTIVE_IDS, Angle, BlipCounter, Circle, Coordinate, Counters,
+    Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
+)
 from .rulings import Rulings
-from .stats import Rating
 
-Side = Literal["A", "B"]
-OBJECTIVE_IDS = ("alpha", "beta", "gamma", "delta", "epsilon")
-ObjectiveId = Literal["alpha", "beta", "gamma", "delta", "epsilon"]
+__all__ = [
+    "LIMIT", "MAX_COUNTERS", "MAX_PIECES", "MAX_VERTICES", "OBJECTIVE_IDS", "Angle", "BlipEntry", "Circle",
+    "Coordinate", "Counters", "ObjectiveEntry", "ObjectiveId", "Scenario", "Side", "Size", "TableSize",
+    "TerrainEntry", "UnitContents", "UnitEntry",
+]
 
-# Inches. Far beyond any table, and small enough that no product of two of them overflows in the geometry.
-LIMIT = 10_000.0
-Coordinate = Annotated[float, Field(ge=-LIMIT, le=LIMIT)]
-Size = Annotated[float, Field(gt=0, le=LIMIT)]
-# Bounds no real table meets, so that nothing read from a file can make the geometry or the odds slow or overflow.
-MAX_COUNTERS = 99          # Target counters on one piece
-MAX_VERTICES = 1_000       # points of one terrain polygon
-MAX_PIECES = 500           # units, blips or terrain pieces on one table (each)
-Counters = Annotated[int, Field(ge=0, le=MAX_COUNTERS)]
-Angle = Annotated[float, Field(ge=-LIMIT, le=LIMIT, allow_inf_nan=False)]
+# The table's pieces are the battle's own models (``pieces.py``); a scenario names them as it always has.
+TerrainEntry = Terrain
+UnitEntry = Unit
 
 
 class TableSize(Strict):
@@ -39,61 +37,16 @@ class TableSize(Strict):
     height: Size
 
 
-class Circle(Strict):
-    x: Coordinate
-    y: Coordinate
-    r: Size
+class BlipEntry(BlipCounter):
+    """A blip as a scenario places it: its square may be left to the program, and the scenario may tell what it
+    holds (``None``: not told)."""
 
-
-class TerrainEntry(Strict):
-    id: str = Field(min_length=1)
-    type: str
-    polygon: Annotated[list[Annotated[list[Coordinate], Field(min_length=2, max_length=2)]],
-                       Field(max_length=MAX_VERTICES)] | None = None
-    circle: Circle | None = None
-
-
-class UnitContents(Strict):
-    """A unit as written inside a blip: everything but the position (spec, ``do`` section)."""
-
-    id: str = Field(min_length=1)
-    side: Side
-    faction: str
-    rating: Rating
-    type: str
-    base: Size = 1.0
-    target_counters: Counters = 0
-    damaged: bool = False
-    stunned: bool = False
-    jammer_on: bool = False
-
-
-class UnitEntry(UnitContents):
-    x: Coordinate
-    y: Coordinate
-    facing: Angle = 0.0
-    activation: bool = True
-
-
-class BlipEntry(Strict):
-    id: str = Field(min_length=1)
-    side: Side
-    x: Coordinate
-    y: Coordinate
-    base: Size = 1.0
-    square: int | None = Field(default=None, ge=1, le=16, description="holding-area square (blip number)")
+    square: Square | None = Field(default=None, description="holding-area square (blip number)")
     contents: list[UnitContents] | None = None
-    activation: bool = True
 
 
-class ObjectiveEntry(Strict):
+class ObjectiveEntry(Objective):
     id: ObjectiveId
-    x: Coordinate
-    y: Coordinate
-    base: Size = 1.0
-    target_counters: Counters = 0
-    control: Literal["contested", "A", "B"] = "contested"
-    destroyed: bool = False
 
 
 class Scenario(Strict):

@@ -61,7 +61,7 @@ def test_the_streak_announced_is_the_streak_played(app, tmp_path, wins, troops, 
     assert drew.text.endswith("an extra Troop and Mission card (secret)" if wins >= 3 else "an extra Troop card (secret)")
     offered = drew.private["A"]
     assert offered.count("troop card '") == troops and offered.count("mission '") == missions
-    assert game.state.missions["A"] and game.state.cards["A"]["troop"]
+    assert game.state.missions["A"] and game.state.cards["A"].troop
     assert not any(e.text.startswith("side B draws its cards and, for its winning streak") for e in game.state.log)
 
 

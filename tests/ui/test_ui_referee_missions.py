@@ -41,7 +41,7 @@ def test_a_player_enters_a_mission_and_cards_in_the_window(fresh, referee):
     fresh.scene.choose("none")
     assert fresh.scene is scene
     assert session.state.missions == {"B": "hold-the-line"}
-    assert session.state.cards["B"]["troop"] == "garrison-reserve" and "drone" not in session.state.cards["B"]
+    assert session.state.cards["B"].troop == "garrison-reserve" and session.state.cards["B"].drone is None
     assert scene.log_title == "Side B's mission is entered"
     assert player_view(session.state, "A")["missions"]["B"] is None
     assert "hold" not in session.state.log[-1].text.lower()

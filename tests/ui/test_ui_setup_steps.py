@@ -200,7 +200,7 @@ def test_a_winning_streak_offers_the_extra_troop_card_to_choose_a47(fresh):
     assert isinstance(dialog, Dialog) and len(dialog.choices) == 2
     key = dialog.choices[1][0]
     dialog.choose(key)
-    assert session.state.cards["A"]["troop"] == key.split("|")[1]
+    assert session.state.cards["A"].troop == key.split("|")[1]
     assert isinstance(fresh.scene, Dialog) and "only you see them" in fresh.scene.heading
 
 

@@ -13,7 +13,8 @@ import random
 from collections import Counter
 
 from ...rules.factions import faction_files
-from ...rules.scenario import TerrainEntry, UnitContents
+from ...rules.pieces import DealtCards, UnitContents
+from ...rules.pieces import Terrain as TerrainEntry
 from ..state import SQUARES, Data, BlipState, GameState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
 from .belief import Belief, force_size, possible_forces
 from .seen import Seen
@@ -125,7 +126,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         mode=v.get("mode", "table"), round=v["round"], phase=v["phase"], initiative=v["initiative"],
         turn=None if turn is None else TurnState(**{**turn, "queue": list(turn.get("queue", []))}),
         passes_in_row=v.get("passes_in_row", 0), pursuit=v.get("pursuit"), missions=missions,
-        cards={me: dict(v["cards"][me])} if v.get("cards", {}).get(me) else {},
+        cards={me: DealtCards.model_validate(v["cards"][me])} if v.get("cards", {}).get(me) else {},
         sealed={}, salts={}, destroyed=[dict(d) for d in v.get("destroyed", [])], control=v.get("control"),
         result=v.get("result"),
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],

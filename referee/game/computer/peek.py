@@ -41,13 +41,13 @@ def redeal(state: GameState, side: str, rng: random.Random) -> GameState:
         if options:
             s.missions[them] = rng.choice(options)
     if them in s.cards:
-        cards = dict(s.cards[them])
-        troops = [c.id for c in d.troop_cards if c.id != cards.get("troop")]
-        drones = [c.id for c in d.drone_cards if c.id != cards.get("drone")]
+        cards = s.cards[them]
+        troops = [c.id for c in d.troop_cards if c.id != cards.troop]
+        drones = [c.id for c in d.drone_cards if c.id != cards.drone]
         if troops:
-            cards["troop"] = rng.choice(troops)
+            cards = cards.model_copy(update={"troop": rng.choice(troops)})
         if drones:
-            cards["drone"] = rng.choice(drones)
+            cards = cards.model_copy(update={"drone": rng.choice(drones)})
         s.cards[them] = cards
     return s
 
