@@ -99,7 +99,7 @@ def test_a_rifle_shot_shows_the_engines_odds_then_resolves_exactly_as_the_engine
     engine_bf = before.battlefield()
     shot = rifle_shot(engine_bf, engine_bf.piece("a-asl"), engine_bf.piece(target))
     scene.press("rifle")
-    scene.pick(target)
+    scene.choices.pick(target)
     confirm = app.scene
     assert isinstance(confirm, Dialog)
     text = " ".join(confirm.lines)
@@ -121,7 +121,7 @@ def test_cancelling_a_physical_die_changes_nothing(app):
     before = session.state.to_data()
     entries = len(session.game.record)
     scene.press("rifle")
-    scene.pick(target)
+    scene.choices.pick(target)
     app.scene.choose("go")
     assert isinstance(app.scene, DiceDialog)
     app.scene.choose("cancel")
@@ -138,12 +138,12 @@ def test_target_rolls_the_pool_first_then_places_counters_by_clicks(app):
     before = session.state.copy()
     scene.press("target")
     key(app, pygame.K_2, "2")
-    assert scene.pool_dice == 2
+    assert scene.target.dice == 2
     key(app, pygame.K_RETURN)
     assert answer_dice(app, [6, 6]) == [6, 6]
-    assert scene.pool is not None
+    assert scene.target.pool is not None
     click(app, scene, target)
-    assert scene.assign == {target: 1}
+    assert scene.target.assign == {target: 1}
     key(app, pygame.K_RETURN)
     expected = play(before, Action("target", "a-tac-1", {"dice": 2, "assign": {target: 1}}), ScriptedDice([6, 6]))
     assert expected.legal
@@ -162,7 +162,7 @@ def test_a_counter_the_pool_cannot_pay_for_is_refused_in_the_window(app):
     answer_dice(app, [1])
     for _ in range(5):
         click(app, scene, target)
-    assert scene.assigned_cost() <= 1
+    assert scene.target.cost() <= 1
     assert scene.log_title == "Target: not enough points"
 
 
@@ -307,7 +307,7 @@ def test_a_whole_hotseat_battle_to_the_report_then_save_and_load(app, tmp_path):
         if isinstance(app.scene, Dialog) and not isinstance(app.scene, (HandoffScreen, DiceDialog)):
             settle(app, scene)
         if session.state.phase == "end-of-round" and not isinstance(app.scene, Dialog):
-            scene.ask_end_of_round()
+            scene.questions.end_of_round()
             settle(app, scene)
     assert isinstance(app.scene, ReportScene), f"the battle did not end (phase {session.state.phase})"
     report = app.scene
@@ -444,7 +444,7 @@ def test_the_flamer_preview_lists_the_units_the_engine_burns(app, scale, rulings
     scene.select("a1")
     scene.press("activate")
     scene.press("flamer")
-    scene.place_smoke((12.0, 10.0))
+    scene.choices.place_smoke((12.0, 10.0))
     confirm = app.scene
     assert isinstance(confirm, Dialog)
     listed = next(line for line in confirm.lines if line.startswith("under the smoke"))

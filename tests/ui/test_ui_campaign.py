@@ -77,7 +77,7 @@ def play_battle(app, scene: BattleScene, seed: int, stop_after: int, loser: str)
             scene.do(action)
         settle(app, scene, stop_after, loser)
         if session.state.phase == "end-of-round" and not isinstance(app.scene, Dialog):
-            scene.ask_end_of_round()
+            scene.questions.end_of_round()
             settle(app, scene, stop_after, loser)
     raise AssertionError(f"the battle did not end (phase {session.state.phase})")
 

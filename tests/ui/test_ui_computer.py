@@ -9,7 +9,7 @@ import pytest
 from referee.game.legal_play import choose
 from referee.game.session import Session
 from referee.ui.app import App
-from referee.ui.scenes.battle import COMPUTER_PACE
+from referee.ui.scenes.battle_computer import COMPUTER_PACE
 from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 from referee.ui.scenes.setup import SetupScene
 

@@ -52,7 +52,7 @@ def test_the_allow_or_pursue_question_goes_to_the_opponent_behind_a_hand_off(app
     assert session.state.phase == "end-of-round"
     at_screen = session.viewer
     opponent = "B" if withdrawing == "A" else "A"
-    scene.ask_end_of_round()
+    scene.questions.end_of_round()
     app.scene.choose(withdrawing)
     if at_screen != opponent:
         # The opponent's question never appears on this screen: the table is hidden and the screen is passed.
@@ -209,5 +209,5 @@ def test_the_computers_revealed_troopers_keep_their_default_facing(app):
     while isinstance(app.scene, DiceDialog):
         app.scene.choose("6")
     assert session.state.to_face == ["b1"]
-    assert not scene.facing_due()
+    assert not scene.questions.facing_due()
     assert not isinstance(app.scene, (Dialog, HandoffScreen))     # nobody is asked for the computer's trooper

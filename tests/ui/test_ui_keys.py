@@ -130,6 +130,6 @@ def test_a_key_outside_the_table_does_nothing_and_each_table_key_does_what_its_l
 def test_digits_choose_the_target_dice_only_while_targeting(fresh):
     state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
     scene = fresh.push_scene("battle", BattleSession(Game(state), None, hotseat=True, viewer="A"))
-    before = scene.pool_dice
+    before = scene.target.dice
     press(fresh, pygame.K_3, unicode="3")
-    assert scene.pool_dice == before and scene.tool == "select"      # not targeting: the key is nobody's
+    assert scene.target.dice == before and scene.tool == "select"      # not targeting: the key is nobody's

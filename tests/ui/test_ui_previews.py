@@ -45,7 +45,7 @@ def test_the_flamer_confirmation_shows_each_units_graze_chances(app):
     scene.select("a1")
     scene.press("activate")
     scene.press("flamer")
-    scene.place_smoke((12.5, 10.0))
+    scene.choices.place_smoke((12.5, 10.0))
     confirm = app.scene
     assert isinstance(confirm, Dialog)
     figures = session.preview(Action("flamer", "a1", {"x": 12.5, "y": 10.0})).figures
@@ -64,7 +64,7 @@ def test_the_missile_confirmation_lists_the_blast_and_its_chances(app):
     scene.select("a1")
     scene.press("activate")
     scene.press("missile")
-    scene.pick("t")
+    scene.choices.pick("t")
     confirm = app.scene
     assert isinstance(confirm, Dialog)
     b = session.figures(Action("missile", "a1", {"target": "t"}))["blast"]
@@ -82,7 +82,7 @@ def test_the_target_hint_shows_the_counters_for_every_dice_count(app):
     scene.select("a1")
     scene.press("activate")
     scene.press("target")
-    offer = scene.target_offer()
+    offer = scene.target.offer()
     price = offer["assign"]["b1"]
     line = next(x for x in scene.log_lines if x.strip().startswith("b1 ("))
     for k in range(1, offer["dice"][1] + 1):
@@ -101,12 +101,12 @@ def test_enter_never_commits_a_target_without_counters_placed(app):
     scene.select("a1")
     scene.press("activate")
     scene.press("target")
-    scene.pool_dice = 2
+    scene.target.dice = 2
     entries = len(session.game.record)
     key(app, pygame.K_RETURN)                 # rolls the pool
     while isinstance(app.scene, DiceDialog):
         app.scene.choose("6")
-    assert scene.pool is not None
+    assert scene.target.pool is not None
     key(app, pygame.K_RETURN)                 # nothing placed: refused, the action is not taken
     assert len(session.game.record) == entries and "no counters placed" in scene.log_title
     key(app, pygame.K_RETURN, pygame.KMOD_SHIFT)        # Shift+Enter: placing none on purpose
@@ -125,10 +125,10 @@ def test_a_targeter_with_nothing_in_sight_is_warned_before_rolling(app):
     scene.select("a1")
     scene.press("activate")
     scene.press("target")
-    assert scene.target_offer()["assign"] == {}
+    assert scene.target.offer()["assign"] == {}
     assert any(line.startswith("WARNING: no target in sight") for line in scene.log_lines)
     key(app, pygame.K_RETURN)
-    assert scene.pool is None and not isinstance(app.scene, DiceDialog)
+    assert scene.target.pool is None and not isinstance(app.scene, DiceDialog)
     assert scene.log_title == "Target: no target in sight"
     key(app, pygame.K_RETURN)                 # again: rolls anyway
     assert isinstance(app.scene, DiceDialog)

@@ -169,8 +169,8 @@ def test_the_referee_may_roll_a_lost_die(fresh, referee):
     key(fresh, pygame.K_RETURN)
     assert isinstance(fresh.scene, DiceDialog) and any(k == "roll" for k, _ in fresh.scene.choices)
     fresh.scene.choose("roll")
-    assert not isinstance(fresh.scene, DiceDialog) and scene.pool is not None
-    assert [r.value for r in scene.pool.outcome.rolls][0] in range(1, 7)
+    assert not isinstance(fresh.scene, DiceDialog) and scene.target.pool is not None
+    assert [r.value for r in scene.target.pool.outcome.rolls][0] in range(1, 7)
 
 
 def test_a_piece_the_program_never_saw_is_added_and_removed(fresh, referee):
@@ -269,7 +269,7 @@ def test_the_window_preview_and_the_command_line_give_the_same_numbers(fresh, re
             for kind in ("rifle", "missile"):
                 assert main(["query", str(path), kind, actor, target, "--json"]) == 0
                 line = json.loads(capsys.readouterr().out)
-                shown = scene.preview_lines(kind, actor, target)
+                shown = scene.choices.preview_lines(kind, actor, target)
                 preview = session.preview(Action(kind, actor, {"target": target})).figures
                 assert preview["explain"] == line["explain"] and preview["allowed"] == line["allowed"]
                 assert shown[:len(line["explain"])] == line["explain"]

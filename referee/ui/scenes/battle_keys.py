@@ -25,18 +25,18 @@ BATTLE = ("Battle", (
     actions("O", "your holding area, mission and cards", {pygame.K_o: "holding"}),
     Key("U", "turn the table: each player's own edge at the bottom", "turn_table_key", (pygame.K_u,), PLAIN),
     Key("Shift+L", "log of the selected unit only / of all", "press", (pygame.K_l,), SHIFT, ("log",)),
-    Key("Ctrl+Z", "undo the last action", "undo", (pygame.K_z,), CTRL),
-    Key("Ctrl+S", "save the battle", "ask_save", (pygame.K_s,), CTRL),
+    Key("Ctrl+Z", "undo the last action", "questions.undo", (pygame.K_z,), CTRL),
+    Key("Ctrl+S", "save the battle", "questions.save", (pygame.K_s,), CTRL),
     Key("Esc", "cancel choosing a target, the smoke or the drone's point", "cancel_choice", (pygame.K_ESCAPE,)),
 ))
 TARGET = ("Target counters (after T)", (
-    Key("1 to 9", "how many sensor dice (before the roll)", "target_dice", tuple(DIGITS), ANY, (EVENT,)),
-    Key("+ / -", "one die more / fewer (before the roll)", "target_more_fewer", PLUS + MINUS, ANY, (EVENT,)),
-    Key("Shift+Enter", "after the roll: place none (the points are lost)", "target_place_none", ENTER, SHIFT),
-    Key("Enter", "roll the dice; after the roll: place the counters", "target_enter", ENTER),
+    Key("1 to 9", "how many sensor dice (before the roll)", "target.dice_key", tuple(DIGITS), ANY, (EVENT,)),
+    Key("+ / -", "one die more / fewer (before the roll)", "target.more_fewer", PLUS + MINUS, ANY, (EVENT,)),
+    Key("Shift+Enter", "after the roll: place none (the points are lost)", "target.place_none", ENTER, SHIFT),
+    Key("Enter", "roll the dice; after the roll: place the counters", "target.enter", ENTER),
     Gesture("Click a piece", "one counter on it (right click: one off)"),
-    Key("Esc", "cancel (after the roll: what is left to place)", "target_escape", (pygame.K_ESCAPE,)),
-    Key("Other keys", "wait until the counters are placed", "target_holds_keys", ()),
+    Key("Esc", "cancel (after the roll: what is left to place)", "target.escape", (pygame.K_ESCAPE,)),
+    Key("Other keys", "wait until the counters are placed", "target.holds_keys", ()),
 ))
 # The battle's own keys come before the table's: its Enter and Esc while a choice is under way, then the table's.
 BATTLE_KEYS: KeyTable = (BATTLE, TARGET, LOOKING, TOOLS)

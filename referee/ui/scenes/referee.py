@@ -11,7 +11,6 @@ typed amounts, Delete lifts it off; "+ Smoke" and "+ Crater" put a new piece at 
 
 from __future__ import annotations
 
-from typing import Any
 
 import pygame
 
@@ -19,18 +18,18 @@ from ...game.actions import Action
 from ...rules.errors import InputError
 from ..battle import Attempt
 from .. import drawing, theme
-from ..referee_battle import (NeedsContents, RefereeSession, parse_contents, parse_correction,
-                              parse_terrain_correction)
+from ..referee_battle import (NeedsContents, RefereeSession, parse_contents, parse_terrain_correction)
 from ..keys import PLAIN, Gesture, Key, KeyTable, without
 from .battle import ACTIONS, BattleScene
 from .battle_keys import BATTLE_KEYS
 from .dialogs import Dialog, DiceDialog, TextDialog
-from .table import JUMP, MOVE, SELECT, TOOL_TITLES
+from .referee_corrections import PieceCorrections
+from .referee_missions import MissionEntry
+from .table import JUMP, MOVE, SELECT
 
 DRAG_PIXELS = 5            # a press and release further apart than this is a drag, not a click
 
 SMOKE_AT, CRATER_AT = "smoke-at", "crater-at"
-TOOL_TITLES.update({SMOKE_AT: "Add smoke: click its centre", CRATER_AT: "Add a crater: click its centre"})
 SMOKE_ACROSS = 5.0         # inches, as a flamer lays it [p.22]
 CRATER_ACROSS = 3.0        # inches, A33 A's default when the rulings give no size
 SIZE_NOTE = {"smoke": "a flamer lays 5 inches [p.22]", "crater": "a crater is 3 inches unless the rulings say "
@@ -64,6 +63,8 @@ class RefereeScene(BattleScene):
     title = "Referee"
     actions = REFEREE_ACTIONS
     key_table = REFEREE_KEYS
+    tool_titles = {**BattleScene.tool_titles, SMOKE_AT: "Add smoke: click its centre",
+                   CRATER_AT: "Add a crater: click its centre"}
     session: RefereeSession
 
     def __init__(self, session: RefereeSession) -> None:
@@ -71,6 +72,8 @@ class RefereeScene(BattleScene):
         self.drift: tuple[str, tuple[int, int]] | None = None     # a piece pressed on, and where
         self.chosen_terrain: str | None = None                       # the terrain piece clicked on, if any
         self.terrain_drift: tuple[str, tuple[int, int]] | None = None
+        self.corrections = PieceCorrections(self)
+        self.missions = MissionEntry(self)
         self.say("Referee mode", [
             f"{session.state.name}: round {session.state.round}, side {session.state.initiative} holds the "
             "Initiative. Select a unit, choose the action, click the target: the numbers and their working come "
@@ -148,23 +151,23 @@ class RefereeScene(BattleScene):
             then()
         return attempt
 
-    # ---- corrections --------------------------------------------------------------------------------------------
+    # ---- the referee's buttons: corrections (``referee_corrections``), missions (``referee_missions``), terrain ----
     def press(self, key: str) -> None:
         if key == "correct":
             if self.chosen_terrain is not None and self.selected is None:
                 self.ask_terrain_correction(self.chosen_terrain)
             else:
-                self.ask_correction()
+                self.corrections.ask()
             return
         if key == "mission":
-            self.ask_mission_side()
+            self.missions.ask_side()
             return
         if key in ("add-smoke", "add-crater"):
             kind = "smoke" if key == "add-smoke" else "crater"
             self.clear_tools()
             self.tool = SMOKE_AT if kind == "smoke" else CRATER_AT
-            self.say(TOOL_TITLES[self.tool], [f"Click the centre of the {kind} as it lies on the table; its size is "
-                                              "asked next. Esc cancels."])
+            self.say(self.tool_titles[self.tool], [f"Click the centre of the {kind} as it lies on the table; its size "
+                                                   "is asked next. Esc cancels."])
             return
         super().press(key)
 
@@ -175,149 +178,6 @@ class RefereeScene(BattleScene):
             s = self.session.state
             return s.phase != "over" and any(not s.missions.get(side) for side in ("A", "B"))
         return super().offered(key)
-
-    def correction_text(self, ident: str) -> str:
-        s = self.session.state
-        if ident in s.units:
-            u = s.units[ident]
-            text = f"x={u.x:g} y={u.y:g}"
-            if not u.is_drone:
-                text += f" facing={u.facing:g}"
-            text += f" counters={u.target_counters}"
-            if not u.is_drone:
-                text += f" damaged={'yes' if u.damaged else 'no'} stunned={'yes' if u.stunned else 'no'}"
-            return text
-        if ident in s.blips:
-            b = s.blips[ident]
-            return f"x={b.x:g} y={b.y:g}"
-        o = s.objectives[ident]
-        return f"x={o.x:g} y={o.y:g} counters={o.target_counters}"
-
-    def ask_correction(self) -> None:
-        ident = self.selected
-        if self.app is None:
-            return
-        if ident is None or self.session.state.unit_or_blip(ident) is None and ident not in self.session.state.objectives:
-            self.app.push(TextDialog(
-                "Add a piece the table holds",
-                ["Type: add ID side=A type=tactical rating=veteran x=12 y=6 facing=90 (faction: the side's own "
-                 "unless faction= is given). Select a piece first to correct or remove it."],
-                "add ", lambda text: text and self.correct_from_text(None, text), ok="Add"))
-            return
-        self.app.push(TextDialog(
-            f"Correct {ident} as it stands on the table",
-            ["Change the numbers to what the table shows (x, y in inches; facing in degrees counter-clockwise from "
-             "+x; counters; damaged and stunned yes or no), or type remove. The correction is logged."
-             + (" A blip's owner may also enter what it holds: contents=veteran tactical, reserve scout (or decoy)."
-                if ident in self.session.state.blips else "")],
-            self.correction_text(ident), lambda text: text and self.correct_from_text(ident, text), ok="Correct"))
-
-    def correct_from_text(self, ident: str | None, text: str) -> Attempt | None:
-        """A typed correction of ``ident`` (None: ``add ID key=value ...``), applied and logged."""
-        try:
-            if ident is None:
-                words = text.split()
-                if len(words) < 2 or words[0].lower() != "add":
-                    raise InputError("correction", "expected: add ID side=A type=tactical x=12 y=6 ...")
-                ident = words[1]
-                entry: dict[str, Any] = {}
-                for w in words[2:]:
-                    key, eq, value = w.partition("=")
-                    if not eq:
-                        raise InputError("correction", f"{w!r}: expected key=value")
-                    entry[key.lower()] = value
-                side = entry.get("side", "A").upper()
-                entry["side"] = side
-                entry.setdefault("faction", self.side_faction(side))
-                entry.setdefault("rating", "veteran")
-                for k in ("x", "y", "facing"):
-                    if k in entry:
-                        try:
-                            entry[k] = float(entry[k])
-                        except ValueError:
-                            raise InputError("correction", f"{k}={entry[k]}: expected a number") from None
-                attempt = self.session.add_unit(ident, **entry)
-            elif "contents=" in text and ident in self.session.state.blips:
-                # Its owner chose to enter what the blip holds before the reveal (only the owner's view shows it).
-                side = self.session.state.blips[ident].side
-                held = text.split("contents=", 1)[1]
-                contents = parse_contents(held, side, self.side_faction(side))
-                attempt = self.session.tell(ident, contents)
-            else:
-                changes = parse_correction(text)
-                attempt = (self.session.remove(ident) if changes.get("remove")
-                           else self.session.correct(ident, **changes))
-        except InputError as e:
-            self.say("Correction not understood", [e.message(), "nothing changed"])
-            return None
-        self.after_action(attempt, f"Correction of {ident}")
-        return attempt
-
-    # ---- missions: entered by their owners if they wish, kept secret until the end ---------------------------------
-    def ask_mission_side(self) -> None:
-        s = self.session.state
-        sides = [side for side in ("A", "B") if not s.missions.get(side)]
-        if self.app is None or s.phase == "over" or not sides:
-            self.say("Missions", ["both missions are entered" if not sides else "the battle is over"])
-            return
-        self.app.push(Dialog("Enter a mission card?", [
-            "A player may enter their mission card (and, if they wish, their troop and drone cards) so the program "
-            "can score the battle. It stays secret until the end of the battle; the log says only that it was "
-            "entered. Without it, the report says the mission was kept on the mat.",
-            "Which side enters its mission? The other player looks away while it is chosen."],
-            [(side, f"Side {side}") for side in sides] + [("cancel", "Cancel")],
-            lambda side: self.ask_mission_card(side) if side in sides else None, columns=len(sides) + 1))
-
-    def mission_choices(self, side: str) -> list[tuple[str, str]]:
-        """The deck's mission cards for ``side``'s role on this table (all of them if none fits)."""
-        from ...game.cards import playing_deck
-
-        s = self.session.state
-        role = "chance-encounter" if s.attacker is None else ("offence" if side == s.attacker else "defence")
-        cards = playing_deck().mission_cards
-        fitting = [m for m in cards if m.kind == role] or list(cards)
-        return [(m.id, m.title) for m in fitting]
-
-    def ask_mission_card(self, side: str) -> None:
-        if self.app is None:
-            return
-        choices = self.mission_choices(side)
-        self.app.push(Dialog(f"Side {side} only: your mission card", [
-            f"Side {side}, choose the mission card on your mat. The other player looks away."],
-            choices + [("cancel", "Cancel")],
-            lambda mission: self.ask_extra_card(side, mission, "troop", {}) if mission in dict(choices) else None,
-            columns=3))
-
-    def ask_extra_card(self, side: str, mission: str, kind: str, chosen: dict[str, str]) -> None:
-        """Then, if the player wishes, the troop card and the drone card (or none)."""
-        from ...game.cards import playing_deck
-
-        if self.app is None:
-            return
-        deck = playing_deck()
-        cards = [(c.id, c.title) for c in (deck.troop_cards if kind == "troop" else deck.drone_cards)]
-
-        def closed(answer) -> None:
-            if answer == "cancel" or answer is None:
-                self.say("Missions", [f"side {side}'s mission was not entered; nothing changed"])
-                return
-            picked = dict(chosen) | ({kind: answer} if answer != "none" else {})
-            if kind == "troop":
-                self.ask_extra_card(side, mission, "drone", picked)
-            else:
-                self.enter_mission(side, mission, picked)
-
-        self.app.push(Dialog(f"Side {side} only: your {kind} card?", [
-            f"Side {side}, enter your {kind} card too if you wish (it is shown in the report at the end), or none."],
-            cards + [("none", f"No {kind} card"), ("cancel", "Cancel")], closed, columns=3))
-
-    def enter_mission(self, side: str, mission: str, cards: dict[str, str]) -> Attempt:
-        attempt = self.session.enter_mission(side, mission, cards.get("troop"), cards.get("drone"))
-        self.after_action(attempt, f"Side {side}'s mission")
-        if attempt.legal:
-            self.say(f"Side {side}'s mission is entered", [
-                "It stays secret until the end of the battle, when the program scores it [p.~14, p.16]."])
-        return attempt
 
     # ---- terrain: chosen, dragged, moved or turned by typed amounts, removed, added --------------------------------
     def select(self, piece_id: str | None) -> None:
@@ -498,22 +358,7 @@ class RefereeScene(BattleScene):
             piece, start = drift
             if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_PIXELS:
                 x, y = self.table_point(event.pos)
-                self.confirm_drift(piece, round(x, 1), round(y, 1))
+                self.corrections.confirm_drift(piece, round(x, 1), round(y, 1))
                 return True
         return super()._mouse_up(event)
 
-    def confirm_drift(self, piece: str, x: float, y: float) -> None:
-        def closed(answer) -> None:
-            if answer == "go":
-                self.after_action(self.session.correct(piece, x=x, y=y), f"Correction of {piece}")
-            else:
-                self.say(f"{piece}: not moved", ["nothing changed"])
-
-        if self.app is None:
-            closed("go")
-            return
-        p = self.table.bf.pieces[piece]
-        self.app.push(Dialog(f"Correct {piece}?", [
-            f"{piece} stands at ({p.x:g}, {p.y:g}) in the program. Was it knocked to ({x:g}, {y:g}) on the table?",
-            "The correction is logged; it is no Move (no Target counters come off, no passive sensors) [correction]."],
-            [("go", "Correct it"), ("cancel", "Cancel")], closed, columns=2))

@@ -117,6 +117,7 @@ class TableScene(Scene):
     banner_h = 0                      # pixels over the table kept for a scene's banner (the table is fitted below it)
     title = "Table"
     key_table: KeyTable = TABLE_KEYS  # every key of the scene and its help line
+    tool_titles = TOOL_TITLES         # the status bar's name of each tool (a scene with more tools names them too)
 
     def __init__(self, table: TableData, on_intent: IntentHandler | None = None) -> None:
         super().__init__()
@@ -399,7 +400,7 @@ class TableScene(Scene):
         if tool != RULER:
             self.ruler_a = self.ruler_b = self.ruler_result = None
         if tool in TOOL_HINTS:
-            self.set_log(TOOL_TITLES[tool], [TOOL_HINTS[tool]])
+            self.set_log(self.tool_titles[tool], [TOOL_HINTS[tool]])
         self._sync_buttons()
 
     def _clear_move(self) -> None:
@@ -716,7 +717,7 @@ class TableScene(Scene):
 
         self._draw_side(surface)
         panels.draw_log(surface, L.log, self.log_title, self.log_wrapped, self.log_scroll)
-        panels.draw_status(surface, L.status, table, TOOL_TITLES[self.tool], view.scale)
+        panels.draw_status(surface, L.status, table, self.tool_titles[self.tool], view.scale)
         if self.manager is not None:
             self.manager.draw_ui(surface)
         self._draw_tooltip(surface)

@@ -1,0 +1,87 @@
+"""The battle scene's action bar: the Action Table as buttons between the table's tools and its side panel, each
+enabled only when the scene says the action may be taken now (the engine's checks, ``BattleScene.offered``)."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from .. import panels
+from .table import Layout, layout_with_bar
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+ACTION_COLUMNS = 5
+ROW_H = 30
+
+# (key, label, tooltip); the order is the bar's, row by row.
+ACTIONS = (
+    ("activate", "Activate", "A: start the selected unit's or blip's activation [p.16]"),
+    ("extra", "Extra blip", "X: one of the turn's 3 extra blip activations, Move only [p.16, A21]"),
+    ("reveal", "Reveal", "V: reveal the activated blip [p.17, A19]"),
+    ("target", "Target", "T: roll sensor dice and place Target counters [p.19]"),
+    ("rifle", "Rifle", "G: fire the rifle at a unit with Target counters [p.20]"),
+    ("missile", "Missile", "I: fire a missile at a unit or objective with Target counters [p.21]"),
+    ("flamer", "Flamer", "L: place the 5\" smoke within 6\" in the arc [p.22, A36]"),
+    ("kamikaze", "Kamikaze", "K: move or jump and explode [p.34, A34, A35]"),
+    ("command", "Command", "C: give a friendly unit a new activation counter [p.22]"),
+    ("repair", "Repair", "P: remove Damaged from a touching friendly trooper [p.22]"),
+    ("scramble", "Scramble", "back to the holding area; 3 blips take its place [p.22, A23]"),
+    ("jammer", "Jammer", "switch the 3\" jamming field on or off [p.34, A37]"),
+    ("end-activation", "End activ.", "Q: give up the rest of this activation [p.16]"),
+    ("end-turn", "End turn", "N: end the turn (without an activation: a pass) [p.16, A22]"),
+    ("holding", "Holding", "O: your holding area, mission and seals"),
+    ("log", "Log: all", "Shift+L: the log of every unit, or of the selected unit only"),
+    ("undo", "Undo", "Ctrl+Z: take back the last action"),
+    ("save", "Save", "Ctrl+S: save the battle to a file"),
+)
+Actions = tuple[tuple[str, str, str], ...]
+
+
+class ActionBar:
+    """Held by the battle scene as ``scene.bar``; ``actions`` are the buttons, row by row."""
+
+    def __init__(self, scene: BattleScene, actions: Actions) -> None:
+        self.scene = scene
+        self.actions = actions
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
+
+    def keys(self) -> set[str]:
+        return {k for k, _, _ in self.actions}
+
+    def lay_out(self, size: tuple[int, int]) -> Layout:
+        """The table's layout with room for the bar's rows between the tools and the side panel."""
+        self.rect, layout = layout_with_bar(size, math.ceil(len(self.actions) / ACTION_COLUMNS), ROW_H)
+        return layout
+
+    def build(self, manager: pygame_gui.UIManager) -> None:
+        self.buttons = {}
+        per_row = ACTION_COLUMNS
+        bar = self.rect
+        gap = 4
+        bw = (bar.w - 2 * panels.PAD - gap * (per_row - 1)) // per_row
+        for i, (key, label, tip) in enumerate(self.actions):
+            r, c = divmod(i, per_row)
+            rect = pygame.Rect(bar.x + panels.PAD + c * (bw + gap), bar.y + 4 + r * (ROW_H + 4), bw, ROW_H)
+            self.buttons[key] = pygame_gui.elements.UIButton(rect, label, manager, tool_tip_text=tip)
+        self.sync()
+
+    def sync(self) -> None:
+        """Enable each button the scene offers now; the log button says which log it shows."""
+        for key, button in self.buttons.items():
+            if self.scene.offered(key):
+                button.enable()
+            else:
+                button.disable()
+        log = self.buttons.get("log")
+        if log is not None:
+            log.set_text("Log: unit" if self.scene.log_unit_only else "Log: all")
+
+    def pressed(self, element: object) -> str | None:
+        """The action whose button ``element`` is."""
+        return next((key for key, b in self.buttons.items() if b is element), None)

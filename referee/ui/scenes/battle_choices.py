@@ -1,0 +1,156 @@
+"""The battle scene's choosing tools: the target of a rifle, a missile, a Command or a Repair, the flamer's smoke and
+the kamikaze drone's point. Each choice shows the engine's own preview of that very action (its numbers, odds and
+working) in a confirmation before anything is rolled.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...game.actions import Action
+from ...game.session import Preview
+from ...rules import odds
+from .. import panels, theme
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+PICK, FLAME, KAMIKAZE = "pick", "flame", "kamikaze"
+TITLES = {PICK: "Choose a target", FLAME: "Flamer: place the smoke", KAMIKAZE: "Kamikaze: where to"}
+
+
+class ChoiceTools:
+    """Held by the battle scene as ``scene.choices``."""
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+        self.pick_kind = ""                           # the action waiting for its target: rifle, missile, command...
+        self.flame_point: tuple[float, float] | None = None
+        self._smoke: Preview | None = None
+
+    def reset(self) -> None:
+        self.flame_point = None
+
+    @property
+    def actor(self) -> str:
+        """The unit whose action waits for its choice (the tools are only used while one does)."""
+        if self.scene.picking is None:
+            raise RuntimeError("a choosing tool is used with no action waiting for it")
+        return self.scene.picking
+
+    def start_pick(self, kind: str, actor: str) -> None:
+        whom = "friendly unit" if kind in ("command", "repair") else "target"
+        self.scene.start_tool(PICK, actor, f"Click the {whom} for {kind}. The engine's numbers and odds are shown "
+                                           f"before anything is rolled. Esc cancels.")
+        self.pick_kind = kind
+
+    def preview_lines(self, kind: str, actor: str, target: str) -> list[str]:
+        """The numbers and odds of ``kind`` at ``target``: the engine's preview of that very action."""
+        f = self.scene.session.figures(Action(kind, actor, {"target": target}))
+        lines = [str(x) for x in f.get("explain", ())]
+        if kind == "rifle" and f.get("allowed"):
+            lines.append(f"= {f['dice']} dice: kill {panels.percent(f['p_kill'])}, graze {panels.percent(f['p_graze'])}")
+        elif kind == "missile" and f.get("allowed"):
+            cms = ", ".join(c["unit"] + ("" if c["cm"] is None else f" (CM {c['cm']}: {panels.percent(c['p_shoot_down'])})")
+                            for c in f["countermeasures"])
+            b = f["blast"]
+            lines.append(f"a direct hit's blast ({b['radius']:g}\", {b['dice']} dice) catches: "
+                         f"{', '.join(b['catches']) or 'nobody else'} [p.21, A30]; each, if the missile hits:")
+            lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
+            lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
+        elif not lines:
+            lines.append(f"{kind} {actor} -> {target}")
+        return lines
+
+    def pick(self, target: str) -> None:
+        kind, actor = self.pick_kind, self.actor
+        action = Action(kind, actor, {"target": target})
+        check = self.scene.session.check(action)
+        if not check.legal:
+            self.scene.say(f"{kind.title()} at {target}: not allowed", [check.reason, "choose another, or Esc"])
+            return
+        lines = self.preview_lines(kind, actor, target)
+        if self.scene.session.state.units.get(actor) is not None and self.scene.session.state.units[actor].damaged:
+            lines.append(f"{actor} is Damaged: {panels.percent(odds.damaged_action_fails().p)} that the action "
+                         f"fails and does nothing [p.25, A25]")
+        self.scene.questions.confirm_then(f"{kind.title()}: {actor} at {target}", lines, action)
+
+    def place_smoke(self, point: tuple[float, float]) -> None:
+        actor = self.actor
+        x, y = round(point[0], 2), round(point[1], 2)
+        p = self.scene.session.preview(Action("flamer", actor, {"x": x, "y": y}))
+        if not p.legal:
+            self.scene.say("Flamer: not allowed here", [p.reason])
+            return
+        f = p.figures
+        lines = [f"smoke {2 * f['radius']:g}\" across centred at ({x}, {y}) [p.22, A36, A56]",
+                 "under the smoke: " + (", ".join(f["under"]) or "nobody"),
+                 "each trooper under it rolls the Red Die, then a normal die, for a graze; a drone is destroyed "
+                 "[p.20, p.22]"]
+        lines += [panels.outcome_line(u, f["odds"].get(u), "graze") for u in f["under"]]
+        self.scene.questions.confirm_then(f"Flamer: {actor}", lines, p.action)
+
+    def kamikaze_to(self, point, piece: str | None, jump: bool) -> None:
+        actor = self.actor
+        args = {"x": round(point[0], 2), "y": round(point[1], 2)}
+        bf = self.scene.table.bf
+        if piece is not None and piece != actor and bf.pieces[piece].side != bf.pieces[actor].side:
+            args["target"] = piece
+        if jump:
+            args["jump"] = True
+        p = self.scene.session.preview(Action("kamikaze", actor, args))
+        if not p.legal:
+            self.scene.say("Kamikaze: not allowed", [p.reason])
+            return
+        f = p.figures
+        lines = [f"{actor} {'jumps' if jump else 'moves'} to ({args['x']}, {args['y']}) and explodes [p.34, A35]"]
+        if "contact" in f:
+            c = f["contact"]
+            lines.append(f"contact roll against {c['target']}: {c['effective_counters']} effective counters, "
+                         f"{panels.percent(c['p_destroy'])} to destroy it [A34]")
+        elif "target" in args:
+            lines.append(f"{args['target']} is not touched there: no contact roll [A34]")
+        if "blast" in f:
+            b = f["blast"]
+            lines.append(f"blast {b['radius']:g}\" with {b['dice']} dice catches: {', '.join(b['catches']) or 'nobody'} "
+                         f"[p.21, A30, A35]" + ("; a target destroyed by the contact is not blasted" if "contact" in f
+                                                else ""))
+            lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
+        self.scene.questions.confirm_then(f"Kamikaze: {actor}", lines, p.action)
+
+    def flame_offer(self) -> dict:
+        offers = self.scene.session.legal_for("flamer", self.actor)
+        return offers[0].free if offers else {}
+
+    def smoke_preview(self, point: tuple[float, float]):
+        """The engine's preview of the smoke under the cursor, asked once per point (not once per frame)."""
+        if self.flame_point != point or self._smoke is None:
+            self.flame_point = point
+            self._smoke = self.scene.session.preview(Action("flamer", self.actor, {"x": point[0], "y": point[1]}))
+        return self._smoke
+
+    # ---- clicks and drawing ------------------------------------------------------------------------------------
+    def click(self, piece: str | None, point: tuple[float, float]) -> None:
+        """A left click on the table while a choice is under way."""
+        tool = self.scene.tool
+        if tool == PICK:
+            if piece is not None:
+                self.pick(piece)
+        elif tool == FLAME:
+            self.place_smoke(point)
+        elif tool == KAMIKAZE:
+            self.kamikaze_to(point, piece, bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The smoke under the cursor, legal or not, as the engine would lay it."""
+        scene = self.scene
+        if scene.tool != FLAME or not scene.on_table(scene.mouse):
+            return
+        x, y = scene.table_point(scene.mouse)
+        centre = scene.view.to_screen(x, y)
+        p = self.smoke_preview((round(x, 1), round(y, 1)))
+        colour = theme.MOVE_LEGAL if p.legal else theme.MOVE_ILLEGAL
+        radius = p.figures.get("radius") or self.flame_offer().get("radius", 0.0)
+        pygame.draw.circle(surface, colour, centre, max(2, radius * scene.view.scale), 2)

@@ -1,0 +1,62 @@
+"""The computer's turns in the battle scene: one action at a time, decided from its own player view, shown on the
+table, then the next after a pause so the human can follow each one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..battle import Pending
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+COMPUTER_PACE = 0.9         # seconds between the computer's actions, so a human can follow each on the table
+
+
+class ComputerTurns:
+    """Held by the battle scene as ``scene.computer``."""
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+        self.wait = 0.0                 # seconds since the computer's last action (it acts at a human's pace)
+
+    def update(self, dt: float) -> None:
+        scene = self.scene
+        if scene.app is None or scene.app.stack.top is not scene or not scene.session.computer_to_act():
+            return
+        self.wait += dt
+        if self.wait >= COMPUTER_PACE:
+            self.step()
+
+    def step(self) -> None:
+        """The computer's next action: decided, then sent to the engine as a player's would be."""
+        scene, session = self.scene, self.scene.session
+        self.wait = 0.0
+        decided = session.computer_act()
+        if decided is None:
+            return
+        action, reason = decided
+        title = f"The computer (side {session.computer.side if session.computer else ''})"
+        attempt = session.attempt(action)
+        if attempt.pending is not None:
+            # The players roll physical dice: the human rolls the computer's too and types them in.
+            scene.ask_die(attempt.pending, lambda value, p=attempt.pending: self.answered(p, value, reason),
+                          f"{title}: {action.text()}")
+            return
+        if attempt.legal:
+            session.note_computer(action, reason)
+        scene.after_action(attempt, title)
+
+    def answered(self, pending: Pending, value: float | None, reason: str) -> None:
+        scene, session = self.scene, self.scene.session
+        if value is None:
+            scene.say("The computer's action: waiting", ["the computer's action needs the dice rolled for it"])
+            return
+        attempt = session.answer(pending, value)
+        if attempt.pending is not None:
+            scene.ask_die(attempt.pending, lambda v, p=attempt.pending: self.answered(p, v, reason),
+                          f"The computer: {pending.action.text()}")
+            return
+        if attempt.legal:
+            session.note_computer(pending.action, reason)
+        scene.after_action(attempt, "The computer")

@@ -1,0 +1,370 @@
+"""Every question the battle asks a player, asked on that player's screen: hand-offs, the end of the round, a
+Withdraw and its pursuit, the facing of a trooper just revealed, the objectives, a scramble's square, a take-back and
+the other player's consent, a save and leaving the battle.
+
+In hot-seat a question that belongs to one side is asked only after the screen was handed to that side (the table
+hidden), so no question for one player appears on the other's screen.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from typing import TYPE_CHECKING
+
+from ... import paths
+from ...game.actions import Action
+from ...game.legal import legal_actions
+from ...game.seal import short_seal
+from ...game.victory import end_of_round_lines
+from ...game.view import player_view
+from ...rules.errors import InputError
+from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..scene import Scene
+    from ..view import ViewTransform
+    from ..battle import BattleSession
+    from .battle import BattleScene
+
+# The facings offered to the owner of a trooper just revealed (A13), every 45°.
+FACINGS = (0, 45, 90, 135, 180, 225, 270, 315)
+EDGE_WORDS = {90: ", to B's edge", 270: ", to A's edge"}
+
+
+def facing_word(view: ViewTransform, degrees: int) -> str:
+    """Where a facing points on the screen as the table is drawn (turned or not): "up-left", "down"..."""
+    dx, dy = view.direction(math.cos(math.radians(degrees)), math.sin(math.radians(degrees)))
+    vertical = "up" if dy < -1e-9 else "down" if dy > 1e-9 else ""
+    horizontal = "left" if dx < -1e-9 else "right" if dx > 1e-9 else ""
+    return "-".join(w for w in (vertical, horizontal) if w) + EDGE_WORDS.get(degrees, "")
+
+
+class BattleQuestions:
+    """Held by the battle scene as ``scene.questions``."""
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+        self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
+
+    @property
+    def app(self) -> App | None:
+        return self.scene.app
+
+    @property
+    def session(self) -> BattleSession:
+        return self.scene.session
+
+    def show(self, question: Scene) -> None:
+        """Put a question (a dialog, a hand-off screen) over the battle; the questions are asked only in a window."""
+        if self.app is not None:
+            self.app.push(question)
+
+    def hand_off(self, side: str) -> None:
+        if self.app is None:
+            self.session.hand_to(side)
+            self.scene.refresh()
+            return
+        s = self.session.state
+        self.scene.handing_off = True
+        self.scene.clear_tools()
+        self.scene.select(None)
+        lines = [f"Round {s.round}: side {side} is to act.",
+                 "Seals of the holding areas and missions: "
+                 + ", ".join(f"side {k} {short_seal(v)}" for k, v in sorted(s.sealed.items()))]
+
+        def ready(_answer) -> None:
+            self.scene.handing_off = False
+            self.session.hand_to(side)
+            self.scene.refresh()
+            self.scene.show_log()
+            self.scene.next_step()
+
+        self.show(HandoffScreen(side, lines, ready))
+
+    def confirm_then(self, title: str, lines: list[str], action: Action) -> None:
+        if self.app is None:
+            self.scene.do(action, title)
+            return
+
+        def closed(answer) -> None:
+            if answer == "go":
+                self.scene.do(action, title)
+            else:
+                self.scene.say(f"{title}: not taken", ["nothing changed"])
+
+        self.show(Dialog(title, lines[-12:], [("go", "Do it"), ("cancel", "Cancel")], closed, columns=2,
+                             width=640))
+
+    def end_of_round(self) -> None:
+        if self.app is None:
+            return
+        if self.session.computer is not None:
+            self.end_of_round_against_computer()
+            return
+        s = self.session.state
+        # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
+        lines = end_of_round_lines(s, self.session.viewer)
+        buttons = [("next", "Next round"), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
+                   ("both", "Both withdraw"), ("stop", "Agree to stop")]
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+                return
+            if answer == "next":
+                self.scene.do(Action("end-of-round"), "End of round")
+            elif answer in ("A", "B"):
+                self.pursuit(answer)
+            elif answer == "both":
+                self.scene.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
+            else:
+                self.scene.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
+
+        self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+
+    def end_of_round_against_computer(self) -> None:
+        """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not;
+        it never withdraws, and says when it would stop."""
+        session = self.session
+        computer = session.computer
+        assert computer is not None
+        me, it = session.viewer, computer.side
+        s = session.state
+        lines = end_of_round_lines(s, me)
+        legal = legal_actions(s, it)
+        offer = bool(legal) and bool(computer.decide(player_view(s, it), legal).action.args.get("stop"))
+        if offer:
+            lines.append(f"The computer (side {it}) offers to stop here.")
+        buttons = [("next", "Next round"), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
+                                                                                   else "Offer to stop")]
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+            elif answer == "withdraw":
+                reply = computer.answer_withdraw(player_view(s, it))
+                self.scene.do(Action("end-of-round", "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
+            elif answer == "stop" and (offer or computer.agree_to_stop(player_view(s, it))):
+                self.scene.do(Action("end-of-round", "", {"stop": True}), "Both agree to stop")
+            else:
+                if answer == "stop":
+                    session.computer_notes[len(s.log)] = "plays on: it does not agree to stop"
+                self.scene.do(Action("end-of-round"), "End of round")
+
+        self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+
+    def scramble_square(self, actor: str) -> None:
+        """The owner chooses the empty square the unit goes to (A23). The screen is the owner's (their turn), and the
+        answer never reaches the opponent: the log names three blips in label order."""
+        squares = self.session.scramble_squares(actor)
+        if self.app is None or not squares:
+            self.scene.do(Action("scramble", actor))
+            return
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.scene.say("Scramble: cancelled", ["nothing changed"])
+            elif answer == "any":
+                self.scene.do(Action("scramble", actor), f"Scramble {actor}")
+            else:
+                self.scene.do(Action("scramble", actor, {"square": int(answer)}), f"Scramble {actor}")
+
+        buttons = [(str(n), f"Square {n}") for n in squares] + [("any", "Any (drawn)")]
+        self.show(Dialog(f"Scramble {actor}: which square?",
+                             [f"Side {self.session.viewer} only: choose the empty holding-area square {actor} goes to. "
+                              "Three blips take its place; the opponent cannot tell which is real [p.22, A23, A59]."],
+                             buttons, closed, columns=4, width=640))
+
+    def pursuit(self, side: str) -> None:
+        """The Withdraw is side ``side``'s; allowing or pursuing is the opponent's decision, asked on their screen."""
+        other = "B" if side == "A" else "A"
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.end_of_round()
+                return
+            self.scene.do(Action("end-of-round", "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
+
+        def ask() -> None:
+            self.show(Dialog(f"Side {side} withdraws", [f"Side {other}: allow the Withdraw (side {other} Controls "
+                                                           f"the Table) or pursue for one more round? [p.16, A43]"],
+                                 [("allow", "Allow it"), ("pursue", "Pursue")], closed, columns=2))
+
+        self.for_side(other, ask, f"Side {side} announces a Withdraw at the end of round {self.session.state.round}; "
+                                  f"side {other} decides whether to allow it or pursue [p.16, A43].")
+
+    def facing_owed(self) -> tuple[str, ...]:
+        """Troopers just revealed that wait for a human owner's facing (the computer's keep the default)."""
+        state = self.session.state
+        computer = self.session.computer.side if self.session.computer is not None else None
+        return tuple(u for u in state.to_face if u in state.units and state.units[u].side != computer)
+
+    def facing_due(self) -> bool:
+        """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
+        owed = self.facing_owed()
+        # Refereeing a physical table, the miniature stands as its owner put it: a correction sets its facing.
+        refereed = getattr(self.session.game, "refereed", False)
+        return bool(owed) and owed != self.facing_kept and self.app is not None and not refereed
+
+    def facing(self, uid: str) -> None:
+        """The owner faces a trooper just revealed (A13), on their own screen; "keep" leaves every one still waiting at
+        the default facing (toward the enemy's edge)."""
+        state = self.session.state
+        unit = state.units[uid]
+        owner = unit.side
+
+        def closed(answer) -> None:
+            if answer is None or answer == "keep":
+                self.facing_kept = self.facing_owed()
+                self.scene.next_step()
+                return
+            self.scene.do(Action("face", uid, {"facing": float(answer)}), f"Face {uid}")
+
+        def ask() -> None:
+            lines = [f"Side {owner}: {uid} ({unit.type}) has just been revealed at ({unit.x:.1f}, {unit.y:.1f}) and "
+                     f"faces {unit.facing:g}° for now. Choose its facing: revealed troopers take a facing chosen by "
+                     f"their owner [A13]. Degrees count counter-clockwise from the table's x axis."]
+            buttons = [(str(deg), f"{deg}° {facing_word(self.scene.view, deg)}") for deg in FACINGS]
+            buttons.append(("keep", f"Keep {unit.facing:g}°"))
+            self.show(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
+
+        self.for_side(owner, ask, f"Side {owner}: a trooper of yours was revealed; you choose its facing [A13].")
+
+    def for_side(self, side: str, ask, why: str = "") -> None:
+        """A question that belongs to ``side``: in hot-seat the screen is handed to that player first (the table
+        hidden), so no question for one side appears on the other's screen."""
+        if self.app is None:
+            return
+        if not self.session.hotseat or self.session.viewer == side:
+            ask()
+            return
+        self.scene.handing_off = True
+        self.scene.clear_tools()
+        self.scene.select(None)
+
+        def ready(_answer) -> None:
+            self.scene.handing_off = False
+            self.session.hand_to(side)
+            self.scene.refresh()
+            self.scene.show_log()
+            ask()
+
+        self.show(HandoffScreen(side, [why] if why else [], ready))
+
+    def objectives(self, chosen: dict[str, str] | None = None) -> None:
+        if self.app is None:
+            return
+        chosen = dict(chosen or {})
+        left = [o for o in (self.session.state.result or {}).get("objectives", []) if o not in chosen]
+        if not left:
+            self.scene.do(Action("objectives", self.session.state.attacker or "", chosen), "Objectives")
+            return
+        oid = left[0]
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.scene.say("Objectives", ["the attacker must set every surviving objective; press End turn (N) to "
+                                        "continue"])
+                return
+            chosen[oid] = answer
+            self.objectives(chosen)
+
+        self.show(Dialog(f"Objective {oid}", [f"Side {self.session.state.attacker} Controls the Table: set "
+                                                  f"objective {oid} [p.16, A41]"],
+                             [("secured", "Secured"), ("destroyed", "Destroyed"), ("inspected", "Inspected")],
+                             closed, columns=3))
+
+    def undo(self, consent: bool = False) -> None:
+        check = self.session.undo_check()
+        if not check.allowed:
+            self.scene.say("Undo: not allowed", [check.reason])
+            return
+        if check.needs_consent and not consent:
+            self.consent(check)
+            return
+        try:
+            taken = self.session.undo(consent)
+        except InputError as e:
+            self.scene.say("Undo", e.problems)
+            return
+        self.scene.clear_tools()
+        self.scene.shown_over = False
+        self.scene.refresh()
+        self.scene.show_log()
+        self.scene.say("Undone", [f"taken back: {taken}", "the battle is as it was before it (autosaved)"])
+        side = self.session.to_act()
+        if self.session.needs_handoff() and side is not None:
+            self.hand_off(side)
+
+    def consent(self, check) -> None:
+        """An action that rolled dice, revealed something or passed the turn is taken back only if the other player
+        agrees: the screen goes to them (the table hidden), then back to the player who asked. Just after a hand-off
+        the player who must agree already holds the screen."""
+        side = check.side or self.session.viewer
+        opponent = "B" if side == "A" else "A"
+        if self.app is None:
+            return
+        self.scene.clear_tools()
+        self.scene.select(None)
+
+        at_screen = self.session.viewer
+
+        def answered(answer) -> None:
+            if answer == "allow":
+                self.session.hand_to(side)
+                self.undo(consent=True)
+                self.hand_off(side)
+            else:
+                if at_screen != opponent:
+                    self.hand_off(at_screen)
+                self.scene.say("Undo refused", [f"side {opponent} did not agree to take back {check.what!r}"])
+
+        lines = [f"Side {side} asks to take back {check.what!r}: {check.why_consent}.",
+                 "Taken back, it is logged for both players, and the same action would roll the same dice again.",
+                 f"Player of side {opponent}: do you agree?"]
+        self.show(ConsentScreen(opponent, lines, answered))
+
+    def default_save_name(self) -> str:
+        if self.session.save_path is not None:
+            return str(self.session.save_path)
+        stem = "".join(c if c.isalnum() else "-" for c in self.session.state.name.lower()).strip("-") or "battle"
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M")
+        return str(paths.saves_dir() / f"{stem}-{stamp}.json")
+
+    def save(self) -> None:
+        if self.app is None:
+            return
+
+        def closed(name) -> None:
+            if not name:
+                return
+            try:
+                written = self.session.save(name)
+            except InputError as e:
+                self.scene.say("Not saved", [e.message()])
+                return
+            except OSError as e:
+                self.scene.say("Not saved", [f"{name}: {e.strerror or e}"])
+                return
+            self.scene.say("Saved", [f"the battle is saved in {written}", "open it from the menu: Load a saved battle"])
+
+        self.show(TextDialog("Save the battle", ["A save holds the set-up and every action with its dice; "
+                                                     "loading it replays the battle exactly."],
+                                 self.default_save_name(), closed, ok="Save"))
+
+    def leave(self) -> None:
+        if self.app is None:
+            return
+
+        app = self.app
+
+        def closed(answer) -> None:
+            if answer == "leave":
+                self.session.save_campaign_battle()
+                app.pop()
+
+        self.show(Dialog("Leave the battle?", ["The battle is autosaved after every action: the menu offers to "
+                                                   "resume it."], [("leave", "Back to the menu"), ("stay", "Stay")],
+                             closed, columns=2))

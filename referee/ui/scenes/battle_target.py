@@ -1,0 +1,238 @@
+"""The battle scene's Target tool: the sensor pool rolled first, then the counters placed on the pieces clicked.
+
+The tool asks the engine for everything: the dice range and each piece's price (the legal Target action), the cost
+of the counters placed so far (its preview) and the roll itself; it only remembers the player's choices.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...game.actions import Action
+from ...rules import odds
+from .. import panels
+from ..battle import Attempt
+from ..keys import DIGITS, MINUS
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+TARGET = "target"
+TITLE = "Target: place counters"
+
+
+class TargetTool:
+    """Held by the battle scene as ``scene.target``; its keys are the battle key table's "target." handlers."""
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+        self.pool: Attempt | None = None              # the rolled sensor dice, once rolled
+        self.dice = 1                                 # how many sensor dice the player chose
+        self.assign: dict[str, int] = {}              # counters placed so far, by piece
+        self.warned = False                           # Enter once warned that no target is in sight
+
+    @property
+    def on(self) -> bool:
+        return self.scene.tool == TARGET
+
+    @property
+    def actor(self) -> str:
+        """The Targeter (the tool is only used while its action is under way)."""
+        if self.scene.picking is None:
+            raise RuntimeError("the Target tool is used with no Targeter")
+        return self.scene.picking
+
+    def rolls(self) -> list[float]:
+        """Every die the rolled pool holds (a Damaged suit's test first, A25), none before the roll."""
+        outcome = self.pool.outcome if self.pool is not None else None
+        return [r.value for r in outcome.rolls] if outcome is not None else []
+
+    def reset(self) -> None:
+        self.pool = None
+        self.assign = {}
+
+    # ---- the engine's offer --------------------------------------------------------------------------------------
+    def offer(self) -> dict[str, Any]:
+        """The engine's legal Target action for the Targeter: its dice range and the price on each piece."""
+        offers = self.scene.session.legal_for("target", self.actor)
+        return offers[0].free if offers else {"dice": [1, 1], "assign": {}}
+
+    def limit(self) -> int:
+        return int(self.offer()["dice"][1])
+
+    def start(self, actor: str) -> None:
+        self.scene.start_tool(TARGET, actor, "")
+        self.warned = False
+        self.dice = self.limit()
+        self.hint()
+
+    # ---- what the log shows ------------------------------------------------------------------------------------
+    def faces(self) -> list[float]:
+        return self.rolls()[-self.dice:] if self.pool is not None else []
+
+    def hint(self) -> None:
+        if self.pool is None:
+            self.scene.say(TITLE, self.pool_lines())
+            return
+        faces = self.faces()
+        total = int(sum(faces))
+        spent = self.cost()
+        lines = [f"sensor pool {' + '.join(str(int(f)) for f in faces)} = {total}; spent {spent}, left {total - spent}",
+                 "Left click a unit, blip or objective: one more counter; right click: one less. Enter places them "
+                 "(unspent points are lost [p.19]). The dice are rolled: the action is taken."]
+        lines += [f"  {tid}: {n} counter{'s' if n != 1 else ''}" for tid, n in self.assign.items() if n]
+        self.scene.say(TITLE, lines)
+
+    def pool_lines(self) -> list[str]:
+        """Before the roll: the pool's odds for the dice chosen, and for every dice count the counters the whole pool
+        would place on each piece the engine lets the Targeter price (``rules/odds.py``, p.19, p.26)."""
+        actor, limit, n = self.actor, self.limit(), self.dice
+        pool = odds.pool_distribution(n)
+        offer = self.offer()["assign"]
+        lines = [f"{actor} rolls {n} of at most {limit} sensor dice (keys 1-{limit} or +/-); it gains a Target "
+                 f"counter per die [p.19]",
+                 f"pool of {n} dice: mean {float(pool.mean):.1f}; "
+                 + ", ".join(f"{k} or more {panels.percent(pool.p_at_least(k))}" for k in (4, 7, 10, 14) if k <= 6 * n)]
+        if not offer:
+            lines.append(f"WARNING: no target in sight of {actor}: the dice would place no counter anywhere; "
+                         f"{actor} would still gain {n} counter{'s' if n != 1 else ''} [p.19]. Enter twice rolls "
+                         f"anyway.")
+        else:
+            lines.append("Counters the whole pool would place on one piece, by dice count: expected (chance of at "
+                         "least one) [p.19, p.26]")
+            for tid, price in offer.items():
+                head = f"  {tid} ({price['price']} pt" + (f", {price['eaten']} eaten" if price["eaten"] else "") + "):"
+                cells = []
+                for k in range(1, limit + 1):
+                    c = odds.target_counters_distribution(k, price["price"], price["eaten"],
+                                                          eaten_price=price.get("eaten_price", price["price"]))
+                    mark = "*" if k == n else ""
+                    cells.append(f"{mark}{k}d {float(c.expected):.2f} ({panels.percent(1 - c.p_none)})")
+                lines.append(head + " " + "  ".join(cells))
+        lines.append("Enter rolls the dice; Esc cancels (nothing is rolled).")
+        return lines
+
+    # ---- the roll and the counters -----------------------------------------------------------------------------
+    def affordable(self) -> bool:
+        """Could the rolled pool pay for one counter on some piece? (the engine's cost of each, p.19)"""
+        if self.pool is None:
+            return False
+        total = sum(self.faces())
+        return any(self.cost({tid: 1}) <= total for tid in self.offer()["assign"])
+
+    def cost(self, assign: dict[str, int] | None = None) -> int:
+        """What the engine charges for the counters placed so far (p.19, A50)."""
+        assign = {t: n for t, n in (self.assign if assign is None else assign).items() if n}
+        if not assign:
+            return 0
+        p = self.scene.session.preview(Action("target", self.actor, {"dice": self.dice, "assign": assign}))
+        return int(p.figures.get("cost", 0))
+
+    def roll(self, given: list[float] | None = None) -> None:
+        actor = self.actor
+        attempt = self.scene.session.roll_pool(actor, self.dice, given)
+        if attempt.pending is not None:
+            p = attempt.pending
+            self.scene.ask_die(p, lambda v, p=p: self.roll(p.given + [v]) if v is not None else self.hint(),
+                               f"Target by {actor}")
+            return
+        outcome = attempt.outcome
+        if outcome is None or not outcome.legal:
+            self.scene.say("Target: not allowed", [outcome.reason if outcome is not None else "no roll"])
+            return
+        if outcome.failed:
+            # A Damaged suit failed (A25): the action is spent with the same die; nothing to place.
+            self.commit()
+            return
+        self.pool = attempt
+        self.hint()
+
+    def add_counter(self, target: str, step: int) -> None:
+        if target not in self.offer()["assign"]:
+            p = self.scene.session.preview(Action("target", self.actor, {"dice": self.dice, "assign": {target: 1}}))
+            self.scene.say("Target: not allowed", [p.reason or f"{target} cannot be Targeted by {self.actor}"])
+            return
+        n = max(0, self.assign.get(target, 0) + step)
+        wanted = {**self.assign, target: n}
+        faces = self.faces()
+        cost = self.cost(wanted)
+        if cost > sum(faces):
+            self.scene.say("Target: not enough points", [f"one more counter on {target} brings the cost to {cost}, "
+                                                          f"more than the pool of {int(sum(faces))} [p.19]"])
+            return
+        self.assign = wanted
+        self.hint()
+
+    def commit(self) -> None:
+        rolls = self.rolls()
+        action = Action("target", self.actor, {"dice": self.dice,
+                                               "assign": {t: n for t, n in self.assign.items() if n}})
+        self.scene.do(action, f"Target by {self.actor}", rolls)
+
+    def click(self, piece: str | None, button: int) -> None:
+        if self.pool is None:
+            self.scene.say("Target", ["roll the sensor dice first: Enter"])
+        elif piece is not None:
+            self.add_counter(piece, 1 if button == 1 else -1)
+
+    # ---- its keys (``battle_keys.TARGET``): each declines outside the tool ------------------------------------
+    def dice_key(self, event: pygame.event.Event) -> bool:
+        n = DIGITS[event.key]
+        if not self.on or self.pool is not None or not 1 <= n <= self.limit():
+            return False
+        self.dice = n
+        self.hint()
+        return True
+
+    def more_fewer(self, event: pygame.event.Event) -> bool:
+        if not self.on or self.pool is not None:
+            return False
+        step = -1 if event.key in MINUS else 1
+        self.dice = min(self.limit(), max(1, self.dice + step))
+        self.hint()
+        return True
+
+    def place_none(self) -> bool:
+        if not self.on or self.pool is None:
+            return False
+        self.commit()
+        return True
+
+    def enter(self) -> bool:
+        if not self.on:
+            return False
+        if self.pool is not None:
+            if any(self.assign.values()) or not self.affordable():
+                self.commit()
+            else:
+                self.scene.say("Target: no counters placed yet", [
+                    "Click the units, blips or objectives to place the counters first (right click takes one "
+                    "back), then Enter.",
+                    "Shift+Enter places none: the points are lost and the dice stay rolled [p.19]."])
+            return True
+        if not self.offer()["assign"] and not self.warned:
+            # A Targeter with nothing in sight (a recce drone far forward) is warned before it rolls.
+            self.warned = True
+            self.scene.say("Target: no target in sight", [
+                f"No piece can be Targeted by {self.actor} from here: the pool would place no counter, "
+                f"and {self.actor} would still gain a counter per die [p.19].",
+                "Enter again rolls anyway; Esc cancels (nothing is rolled)."])
+            return True
+        self.roll()
+        return True
+
+    def escape(self) -> bool:
+        if not self.on:
+            return False
+        if self.pool is not None:
+            self.hint()
+        else:
+            self.scene.clear_tools()
+            self.scene.show_log()
+        return True
+
+    def holds_keys(self) -> bool:
+        """While the counters are placed no other key acts: the rolled dice wait for them."""
+        return self.on and self.pool is not None

@@ -1,0 +1,126 @@
+"""Corrections in the referee mode: the physical table drifted, so the selected piece is set as it now stands
+(position, facing, counters, Damaged, Stunned), removed, or a piece the program never saw is added. Each correction
+is logged; it is no Move (no Target counters come off, no passive sensors)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...rules.errors import InputError
+from ..battle import Attempt
+from ..referee_battle import parse_contents, parse_correction
+from .dialogs import Dialog, TextDialog
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..referee_battle import RefereeSession
+    from .referee import RefereeScene
+
+
+class PieceCorrections:
+    """Held by the referee scene as ``scene.corrections``."""
+
+    def __init__(self, scene: RefereeScene) -> None:
+        self.scene = scene
+
+    @property
+    def app(self) -> App | None:
+        return self.scene.app
+
+    @property
+    def session(self) -> RefereeSession:
+        return self.scene.session
+
+    def text(self, ident: str) -> str:
+        s = self.session.state
+        if ident in s.units:
+            u = s.units[ident]
+            text = f"x={u.x:g} y={u.y:g}"
+            if not u.is_drone:
+                text += f" facing={u.facing:g}"
+            text += f" counters={u.target_counters}"
+            if not u.is_drone:
+                text += f" damaged={'yes' if u.damaged else 'no'} stunned={'yes' if u.stunned else 'no'}"
+            return text
+        if ident in s.blips:
+            b = s.blips[ident]
+            return f"x={b.x:g} y={b.y:g}"
+        o = s.objectives[ident]
+        return f"x={o.x:g} y={o.y:g} counters={o.target_counters}"
+
+    def ask(self) -> None:
+        ident = self.scene.selected
+        if self.app is None:
+            return
+        state = self.session.state
+        if ident is None or state.unit_or_blip(ident) is None and ident not in state.objectives:
+            self.app.push(TextDialog(
+                "Add a piece the table holds",
+                ["Type: add ID side=A type=tactical rating=veteran x=12 y=6 facing=90 (faction: the side's own "
+                 "unless faction= is given). Select a piece first to correct or remove it."],
+                "add ", lambda text: text and self.from_text(None, text), ok="Add"))
+            return
+        self.app.push(TextDialog(
+            f"Correct {ident} as it stands on the table",
+            ["Change the numbers to what the table shows (x, y in inches; facing in degrees counter-clockwise from "
+             "+x; counters; damaged and stunned yes or no), or type remove. The correction is logged."
+             + (" A blip's owner may also enter what it holds: contents=veteran tactical, reserve scout (or decoy)."
+                if ident in self.session.state.blips else "")],
+            self.text(ident), lambda text: text and self.from_text(ident, text), ok="Correct"))
+
+    def from_text(self, ident: str | None, text: str) -> Attempt | None:
+        """A typed correction of ``ident`` (None: ``add ID key=value ...``), applied and logged."""
+        try:
+            if ident is None:
+                words = text.split()
+                if len(words) < 2 or words[0].lower() != "add":
+                    raise InputError("correction", "expected: add ID side=A type=tactical x=12 y=6 ...")
+                ident = words[1]
+                entry: dict[str, Any] = {}
+                for w in words[2:]:
+                    key, eq, value = w.partition("=")
+                    if not eq:
+                        raise InputError("correction", f"{w!r}: expected key=value")
+                    entry[key.lower()] = value
+                side = entry.get("side", "A").upper()
+                entry["side"] = side
+                entry.setdefault("faction", self.scene.side_faction(side))
+                entry.setdefault("rating", "veteran")
+                for k in ("x", "y", "facing"):
+                    if k in entry:
+                        try:
+                            entry[k] = float(entry[k])
+                        except ValueError:
+                            raise InputError("correction", f"{k}={entry[k]}: expected a number") from None
+                attempt = self.session.add_unit(ident, **entry)
+            elif "contents=" in text and ident in self.session.state.blips:
+                # Its owner chose to enter what the blip holds before the reveal (only the owner's view shows it).
+                side = self.session.state.blips[ident].side
+                held = text.split("contents=", 1)[1]
+                contents = parse_contents(held, side, self.scene.side_faction(side))
+                attempt = self.session.tell(ident, contents)
+            else:
+                changes = parse_correction(text)
+                attempt = (self.session.remove(ident) if changes.get("remove")
+                           else self.session.correct(ident, **changes))
+        except InputError as e:
+            self.scene.say("Correction not understood", [e.message(), "nothing changed"])
+            return None
+        self.scene.after_action(attempt, f"Correction of {ident}")
+        return attempt
+
+    def confirm_drift(self, piece: str, x: float, y: float) -> None:
+        def closed(answer) -> None:
+            if answer == "go":
+                self.scene.after_action(self.session.correct(piece, x=x, y=y), f"Correction of {piece}")
+            else:
+                self.scene.say(f"{piece}: not moved", ["nothing changed"])
+
+        if self.app is None:
+            closed("go")
+            return
+        p = self.scene.table.bf.pieces[piece]
+        self.app.push(Dialog(f"Correct {piece}?", [
+            f"{piece} stands at ({p.x:g}, {p.y:g}) in the program. Was it knocked to ({x:g}, {y:g}) on the table?",
+            "The correction is logged; it is no Move (no Target counters come off, no passive sensors) [correction]."],
+            [("go", "Correct it"), ("cancel", "Cancel")], closed, columns=2))

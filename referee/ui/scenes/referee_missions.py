@@ -1,0 +1,91 @@
+"""Missions in the referee mode: a player may enter their mission card (and their troop and drone cards) so the
+program scores the battle; it stays secret until the end, and the log says only that it was entered."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...game.cards import playing_deck
+from ..battle import Attempt
+from .dialogs import Dialog
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..referee_battle import RefereeSession
+    from .referee import RefereeScene
+
+
+class MissionEntry:
+    """Held by the referee scene as ``scene.missions``."""
+
+    def __init__(self, scene: RefereeScene) -> None:
+        self.scene = scene
+
+    @property
+    def app(self) -> App | None:
+        return self.scene.app
+
+    @property
+    def session(self) -> RefereeSession:
+        return self.scene.session
+
+    def ask_side(self) -> None:
+        s = self.session.state
+        sides = [side for side in ("A", "B") if not s.missions.get(side)]
+        if self.app is None or s.phase == "over" or not sides:
+            self.scene.say("Missions", ["both missions are entered" if not sides else "the battle is over"])
+            return
+        self.app.push(Dialog("Enter a mission card?", [
+            "A player may enter their mission card (and, if they wish, their troop and drone cards) so the program "
+            "can score the battle. It stays secret until the end of the battle; the log says only that it was "
+            "entered. Without it, the report says the mission was kept on the mat.",
+            "Which side enters its mission? The other player looks away while it is chosen."],
+            [(side, f"Side {side}") for side in sides] + [("cancel", "Cancel")],
+            lambda side: self.ask_card(side) if side in sides else None, columns=len(sides) + 1))
+
+    def choices(self, side: str) -> list[tuple[str, str]]:
+        """The deck's mission cards for ``side``'s role on this table (all of them if none fits)."""
+        s = self.session.state
+        role = "chance-encounter" if s.attacker is None else ("offence" if side == s.attacker else "defence")
+        cards = playing_deck().mission_cards
+        fitting = [m for m in cards if m.kind == role] or list(cards)
+        return [(m.id, m.title) for m in fitting]
+
+    def ask_card(self, side: str) -> None:
+        if self.app is None:
+            return
+        choices = self.choices(side)
+        self.app.push(Dialog(f"Side {side} only: your mission card", [
+            f"Side {side}, choose the mission card on your mat. The other player looks away."],
+            choices + [("cancel", "Cancel")],
+            lambda mission: self.ask_extra_card(side, mission, "troop", {}) if mission in dict(choices) else None,
+            columns=3))
+
+    def ask_extra_card(self, side: str, mission: str, kind: str, chosen: dict[str, str]) -> None:
+        """Then, if the player wishes, the troop card and the drone card (or none)."""
+        if self.app is None:
+            return
+        deck = playing_deck()
+        cards = [(c.id, c.title) for c in (deck.troop_cards if kind == "troop" else deck.drone_cards)]
+
+        def closed(answer) -> None:
+            if answer == "cancel" or answer is None:
+                self.scene.say("Missions", [f"side {side}'s mission was not entered; nothing changed"])
+                return
+            picked = dict(chosen) | ({kind: answer} if answer != "none" else {})
+            if kind == "troop":
+                self.ask_extra_card(side, mission, "drone", picked)
+            else:
+                self.enter(side, mission, picked)
+
+        self.app.push(Dialog(f"Side {side} only: your {kind} card?", [
+            f"Side {side}, enter your {kind} card too if you wish (it is shown in the report at the end), or none."],
+            cards + [("none", f"No {kind} card"), ("cancel", "Cancel")], closed, columns=3))
+
+    def enter(self, side: str, mission: str, cards: dict[str, str]) -> Attempt:
+        attempt = self.session.enter_mission(side, mission, cards.get("troop"), cards.get("drone"))
+        self.scene.after_action(attempt, f"Side {side}'s mission")
+        if attempt.legal:
+            self.scene.say(f"Side {side}'s mission is entered", [
+                "It stays secret until the end of the battle, when the program scores it [p.~14, p.16]."])
+        return attempt
