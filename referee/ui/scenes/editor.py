@@ -23,7 +23,6 @@ from ...rules.catalogue import is_drone_type, terrain_types, type_title
 from ...rules.stats import RATING_TITLES
 from .. import drawing, theme
 from ..editing import SIDES, Edit, PolygonDraft, TableEditor, faction_ids, placeable_terrain
-from ..scene import Scene
 from ..table_data import TableData, table_from_scenario
 from ..view import ViewTransform
 from ..widgets import text_width
@@ -37,7 +36,7 @@ from .editor_exact import ExactEntry
 from .editor_files import EditorSaving
 
 
-class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving, Scene):
+class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving):
     title = "Physical table"
     key_table = EDITOR_KEYS           # every key of the editor and its help line
 
@@ -82,7 +81,7 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
         self.failures: list[str] = []      # errors caught by ``handle_event`` (a bug, shown in the window)
         self.save_path = default_save_path(editor)
         self._table: tuple[int, TableData] | None = None
-        self._static: tuple | None = None
+        self._static = None
         self.say(True, "Copy your table: choose a tool on the right (or press its key), then click the table. "
                        "H lists every key.")
         if editor.problems:
@@ -192,7 +191,8 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
 
     # ---- view ---------------------------------------------------------------------------------------------------
     def fit(self) -> None:
-        self.view.fit(tuple(self.layout.table), theme.TABLE_MARGINS)
+        r = self.layout.table
+        self.view.fit((r.x, r.y, r.w, r.h), theme.TABLE_MARGINS)
         self.fitted = True
 
     def zoom(self, factor: float, at=None) -> None:

@@ -12,9 +12,10 @@ from .. import theme
 from ..editing import SIDES, faction_ids, placeable_terrain
 from ..widgets import draw_text, ellipsize, text_width
 from .editor_common import BLIP, CHIP_H, CIRCLE, OBJECTIVE, PAD, POLYGON, SELECT, UNIT, Chip, error_text
+from .editor_base import EditorBase
 
 
-class ChipPanel:
+class ChipPanel(EditorBase):
     """Mixed into ``EditorScene``."""
 
     def chips(self) -> tuple[list[tuple[str, tuple[int, int]]], list[Chip], int]:

@@ -9,12 +9,13 @@ import pygame
 
 from .. import theme
 from ..editing import Edit
+from .editor_base import EditorBase
 
 HANDLE_PIXELS = 8          # a click this close to a corner takes the corner
 EDGE_PIXELS = 6            # a Shift+click this close to an edge adds a corner there
 
 
-class CornerEditing:
+class CornerEditing(EditorBase):
     """Mixed into ``EditorScene``: needs ``editor``, ``view``, ``selected``, ``table_point`` and ``report``."""
 
     corner_drag: tuple[str, int] | None = None
@@ -51,19 +52,22 @@ class CornerEditing:
     def corner_mouse_down(self, event) -> bool:
         """Handles a click on the selected polygon's corners or edges; False when it is not one."""
         pos = event.pos
+        ident = self.selected
+        if ident is None:
+            return False            # corners are the selected polygon's
         index = self.corner_at(pos)
         if event.button == 3 and index is not None:
-            self.report(self.editor.remove_corner(self.selected, index))
+            self.report(self.editor.remove_corner(ident, index))
             return True
         if event.button != 1:
             return False
         if index is not None:
-            self.corner_drag, self.corner_to = (self.selected, index), None
+            self.corner_drag, self.corner_to = (ident, index), None
             return True
         if pygame.key.get_mods() & pygame.KMOD_SHIFT:
             edge = self.edge_at(pos)
             if edge is not None:
-                self.report(self.editor.insert_corner(self.selected, edge, *self.table_point(pos)))
+                self.report(self.editor.insert_corner(ident, edge, *self.table_point(pos)))
                 return True
         return False
 

@@ -8,9 +8,10 @@ from ...rules.catalogue import is_drone_type, terrain_types
 from .. import drawing, theme
 from ..widgets import draw_text, draw_tooltip, ellipsize, line_height, wrap
 from .editor_common import BLIP, CIRCLE, OBJECTIVE, PAD, POLYGON, SELECT, TOOL_TITLES, UNIT
+from .editor_base import EditorBase
 
 
-class EditorDrawing:
+class EditorDrawing(EditorBase):
     """Mixed into ``EditorScene``."""
 
     def _static_key(self) -> tuple:
@@ -76,19 +77,20 @@ class EditorDrawing:
             self._terrain_outline(surface, self.selected, theme.SELECTION, 3)
             self.draw_corners(surface)
         if self.drag_id is not None and self.drag_to is not None:
-            self._draw_drag(surface)
+            self._draw_drag(surface, self.drag_id, self.drag_to)
 
-    def _draw_drag(self, surface) -> None:
+    def _draw_drag(self, surface, ident: str, to: tuple[float, float]) -> None:
+        """The piece or terrain ``ident`` being dragged, drawn where it would be dropped (``to``)."""
         bf, view = self.table.bf, self.view
-        if self.drag_id in bf.pieces:
-            p = bf.pieces[self.drag_id]
-            drawing.draw_ghost(surface, view, p, self.drag_to, p.facing if p.is_trooper else None, theme.SELECTION)
+        if ident in bf.pieces:
+            p = bf.pieces[ident]
+            drawing.draw_ghost(surface, view, p, to, p.facing if p.is_trooper else None, theme.SELECTION)
             return
-        f = next((f for f in bf.terrain if f.id == self.drag_id), None)
+        f = next((f for f in bf.terrain if f.id == ident), None)
         if f is None:
             return
-        cx, cy = self.editor.terrain_centre(self.drag_id)
-        dx, dy = self.drag_to[0] - cx, self.drag_to[1] - cy
+        cx, cy = self.editor.terrain_centre(ident)
+        dx, dy = to[0] - cx, to[1] - cy
         if f.circle is not None:
             x, y, r = f.circle
             pygame.draw.circle(surface, theme.SELECTION, view.to_screen(x + dx, y + dy), r * view.scale, 2)

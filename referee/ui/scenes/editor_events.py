@@ -13,9 +13,10 @@ from ..editing import Edit
 from ..editor_autosave import write_autosave
 from .editor_common import (CIRCLE, DRAG_PIXELS, FINE_STEP, PAN_STEP, POLYGON, ROTATE_STEP, SELECT, TOOL_HINTS,
                             TOOLS, ZOOM_STEP)
+from .editor_base import EditorBase
 
 
-class EditorEvents:
+class EditorEvents(EditorBase):
     """Mixed into ``EditorScene``."""
 
     def handle_event(self, event) -> bool:
@@ -183,7 +184,7 @@ class EditorEvents:
             self.circle_edge = self.view.to_table(*pos)
             self.finish_circle()
             return True
-        if self.drag_id is not None:
+        if self.drag_id is not None and self.drag_start is not None:      # set together by ``_start_drag``
             ident, start = self.drag_id, self.drag_start
             self.drag_id = self.drag_start = None
             moved = abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG_PIXELS

@@ -8,8 +8,14 @@ edit, checked by the scenario loader like every other, and one undo.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...rules.errors import InputError
 from ..editing import Edit, TableEditor
+from .editor_base import EditorBase
+
+if TYPE_CHECKING:
+    from ..scene import Scene
 
 NUMBERS = ("x", "y", "facing")
 
@@ -67,12 +73,14 @@ def parse_exact(text: str, side: str | None, faction: str) -> dict:
     return out
 
 
-class ExactEntry:
+class ExactEntry(EditorBase):
     """Mixed into ``EditorScene``: the dialog for a selected item's exact values."""
 
-    def open_exact(self, ident: str):
+    def open_exact(self, ident: str) -> Scene | None:
         """A line to type the item's exact values (``editor_exact``); returns the dialog."""
         kind = self.editor.kind_of(ident)
+        if kind is None:
+            return None             # gone (an undo took it away): nothing to type
         hint = {"unit": "x and y in inches, facing in degrees counter-clockwise from +x (90: towards side B), id, "
                         "type (tactical, scout, basic-drone...)",
                 "blip": "x and y in inches, id, and contents= what it holds: 'veteran tactical, reserve scout', "

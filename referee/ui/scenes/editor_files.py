@@ -13,6 +13,7 @@ from ..editor_autosave import clear_autosave
 from ..table_data import load_table
 from .. import keys
 from .editor_common import error_text
+from .editor_base import EditorBase
 
 
 def free_name(path: Path) -> Path:
@@ -23,7 +24,7 @@ def free_name(path: Path) -> Path:
     return path.with_name(f"{path.stem}-{n}{path.suffix}")
 
 
-class EditorSaving:
+class EditorSaving(EditorBase):
     """Mixed into ``EditorScene``."""
 
     def _path_from_entry(self) -> Path:
@@ -62,7 +63,8 @@ class EditorSaving:
 
     def ask_overwrite(self, path: Path, refused: Edit, then: Callable[[], object] | None) -> None:
         """The file holds another table: Overwrite it, save this table under another name, or Cancel."""
-        if self.app is None:
+        app = self.app
+        if app is None:
             return
 
         def closed(answer) -> None:
@@ -70,13 +72,13 @@ class EditorSaving:
                 if self._write(path, overwrite=True).ok and then is not None:
                     then()
             elif answer == "save-as":
-                self.app.push_scene(
+                app.push_scene(
                     "text-dialog", "Save as...", ["The file name to save this table under (.toml or .json)."],
                     str(free_name(path)), lambda text: text and self.save(Path(text).expanduser(), then), ok="Save")
             else:
                 self.say(False, f"Not saved: {path} is left as it was")
 
-        self.app.push_scene("dialog", f"Replace {path.name}?", [
+        app.push_scene("dialog", f"Replace {path.name}?", [
             refused.message.removeprefix("Not saved: ").split(". ", 1)[0] + ".",
             "Overwrite it with this table, save this table as another file, or cancel."],
             [("overwrite", "Overwrite"), ("save-as", "Save as..."), ("cancel", "Cancel")], closed, columns=3)

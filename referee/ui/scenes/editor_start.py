@@ -14,7 +14,7 @@ from ... import paths
 from ...rules.errors import InputError
 from .. import theme
 from ..editing import TABLE_SIZES, TableEditor
-from ..editor_autosave import read_autosave
+from ..editor_autosave import Recovered, read_autosave
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 from .editor_common import error_text
@@ -32,12 +32,18 @@ class EditorStartScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.manager: pygame_gui.UIManager | None = None
-        self.widgets: dict[str, object] = {}
+        # pygame_gui elements of several kinds (labels, entries, buttons), looked up by name.
+        self.widgets: dict[str, pygame_gui.core.UIElement] = {}
         self.sizes: dict[object, tuple[float, float]] = {}
         self.error = ""
-        self.dialog = None
+        self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.error_top = 0
-        self.recovered = None
+        self.recovered: Recovered | None = None
+
+    def entry_text(self, name: str) -> str:
+        """What the text field ``name`` holds ("" before it is built)."""
+        widget = self.widgets.get(name)
+        return widget.get_text() if isinstance(widget, pygame_gui.elements.UITextEntryLine) else ""
 
     def on_enter(self) -> None:
         self._build(self.size)
@@ -49,7 +55,7 @@ class EditorStartScene(Scene):
         self._build(size)
 
     def _build(self, size) -> None:
-        texts = {k: self.widgets[k].get_text() for k in ("width", "height", "name", "path") if k in self.widgets}
+        texts = {k: self.entry_text(k) for k in ("width", "height", "name", "path") if k in self.widgets}
         if self.manager is None:
             self.manager = pygame_gui.UIManager(size, theme.gui_theme())
         else:
@@ -108,9 +114,7 @@ class EditorStartScene(Scene):
 
     # ---- starting ----------------------------------------------------------------------------------------------
     def _name(self) -> str:
-        entry = self.widgets.get("name")
-        text = entry.get_text().strip() if entry is not None else ""
-        return text or "My table"
+        return self.entry_text("name").strip() or "My table"
 
     def start_empty(self, width, height) -> EditorScene | None:
         try:
@@ -157,7 +161,7 @@ class EditorStartScene(Scene):
             if el in self.sizes:
                 self.start_empty(*self.sizes[el])
             elif el is self.widgets.get("custom"):
-                self.start_empty(self.widgets["width"].get_text().strip(), self.widgets["height"].get_text().strip())
+                self.start_empty(self.entry_text("width").strip(), self.entry_text("height").strip())
             elif el is self.widgets.get("open"):
                 self._open_typed()
             elif el is self.widgets.get("browse"):
@@ -186,7 +190,7 @@ class EditorStartScene(Scene):
             self.app.pop()
 
     def _open_typed(self) -> None:
-        text = self.widgets["path"].get_text().strip()
+        text = self.entry_text("path").strip()
         if text:
             self.start_from_file(text)
         else:
@@ -214,7 +218,7 @@ class EditorStartScene(Scene):
         draw_text(surface, "Copy your table into the program: terrain, units and counters; save it; ask the referee.",
                   (x, top - 52), 15, False, theme.TEXT_DIM)
         if self.error:
-            lines = []
+            lines: list[str] = []
             for raw in self.error.splitlines():
                 lines.extend(wrap(raw, self.COLUMN_W - 28, 14, False, 4))
             lh = line_height(14)

@@ -26,14 +26,13 @@ from ...authoring.draft import FactionDraft, unit_rows
 from ...rules.campaign_upgrades import UpgradeCheck
 from ...rules.factions import EMBLEMS, Faction
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
-from ..scene import Scene
 from .faction_editor_common import CREATE, UPGRADE
 from .faction_editor_drawing import FactionEditorDrawing
 from .faction_editor_files import FactionEditorFiles
 from .faction_editor_layout import FactionEditorLayout
 
 
-class FactionEditorScene(FactionEditorFiles, FactionEditorLayout, FactionEditorDrawing, Scene):
+class FactionEditorScene(FactionEditorFiles, FactionEditorLayout, FactionEditorDrawing):
     title = "Factions"
 
     def __init__(self, faction: Faction | None = None, source: Path | None = None) -> None:
@@ -69,7 +68,7 @@ class FactionEditorScene(FactionEditorFiles, FactionEditorLayout, FactionEditorD
         self.preview: Faction | None = None
         self.rows: list = []
         self.purchases: dict[tuple[str, str], UpgradeCheck | str] = {}
-        self._seen: dict[str, str] = {}
+        self._seen = {}
         self.refresh()
 
     # ---- state ------------------------------------------------------------------------------------------------

@@ -11,9 +11,10 @@ from ...rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from .. import theme
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 from .faction_editor_common import CREATE, OK, UPGRADE, _badge, _valid_hex
+from .faction_editor_base import FactionEditorBase
 
 
-class FactionEditorDrawing:
+class FactionEditorDrawing(FactionEditorBase):
     """Everything drawn by hand around the widgets, from the draft as it is now."""
 
     def heading(self) -> str:

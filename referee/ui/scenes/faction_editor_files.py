@@ -17,9 +17,10 @@ from ...authoring.faction_io import (
 from ...rules.errors import InputError
 from ...rules.factions import faction_dirs, faction_files
 from .faction_editor_common import CREATE, UPGRADE
+from .faction_editor_base import FactionEditorBase
 
 
-class FactionEditorFiles:
+class FactionEditorFiles(FactionEditorBase):
     """Starting, opening and saving a faction (and its sheet); the confirmations and file dialogs they need."""
 
     # ---- loading and saving -----------------------------------------------------------------------------------------

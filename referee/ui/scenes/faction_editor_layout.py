@@ -19,9 +19,10 @@ from .faction_editor_common import (
     WIDE,
     _choice_label,
 )
+from .faction_editor_base import FactionEditorBase
 
 
-class FactionEditorLayout:
+class FactionEditorLayout(FactionEditorBase):
     """The pygame_gui widgets of the editor, rebuilt whenever the window, the mode or the page changes."""
 
     # ---- life cycle ----------------------------------------------------------------------------------------------
