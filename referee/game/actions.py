@@ -796,6 +796,43 @@ def unit_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     return True
 
 
+class Resolving:
+    """One resolution driven on its own copy of the state, which it can stop at a die nobody has answered yet
+    (``DiceMissing``) and go on from when the die is given: players typing in their physical dice answer one roll at
+    a time, and the action is resolved once, not again from its start for every die. ``state`` is never changed."""
+
+    def __init__(self, state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source: DiceSource) -> None:
+        self.state = state
+        self.work = state.copy()
+        self.ctx = Ctx(self.work)
+        self.recorder = Recorder(source)
+        self.request: RollRequest | None = None        # the roll it stopped at, waiting for an answer
+        self._logged = len(self.work.log)
+        self._gen = gen_factory(self.ctx)
+        self._started = False
+
+    def advance(self) -> ActionOutcome:
+        """Answer the rolls from the source until the action is resolved or refused. A roll the source cannot
+        answer raises ``DiceMissing`` and leaves the resolution where it stands (``request``), to go on later."""
+        ctx, rec = self.ctx, self.recorder
+        try:
+            if not self._started:
+                self._started = True
+                self.request = next(self._gen)
+            while self.request is not None:
+                self.request = self._gen.send(rec.answer(self.request))
+        except StopIteration as stop:
+            self.request = None
+            log_dice(self.work, rec.public, self._logged)
+            return ActionOutcome(True, "", self.work, ctx.events, ctx.explain, rec.rolls, failed=(stop.value is False),
+                                 revealed=ctx.revealed, figures=ctx.figures, applied=ctx.applied)
+        except Refused as r:
+            self.request = None
+            return ActionOutcome(False, r.reason, self.state, [], [f"not allowed: {r.reason}"], list(rec.rolls),
+                                 figures=ctx.figures)
+        raise RuntimeError("a resolution yielded no roll and did not end")
+
+
 def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source: DiceSource,
         until_first_die: bool = False) -> ActionOutcome:
     """Drive a resolution generator with a dice source on a copy of the state; keep the copy only if legal.
@@ -803,29 +840,16 @@ def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source:
     ``until_first_die``: a source that has no answer (``DiceMissing``) ends the run as a preview, with the figures
     found so far and the roll it stopped at; otherwise a missing die is the caller's to handle.
     """
-    work = state.copy()
-    ctx = Ctx(work)
-    rec = Recorder(source)
-    logged = len(work.log)
-    gen = gen_factory(ctx)
-    result = None
+    resolving = Resolving(state, gen_factory, source)
     try:
-        req = next(gen)
-        while True:
-            req = gen.send(rec.answer(req))
-    except StopIteration as stop:
-        result = stop.value
-        log_dice(work, rec.public, logged)
-    except Refused as r:
-        return ActionOutcome(False, r.reason, state, [], [f"not allowed: {r.reason}"], list(rec.rolls),
-                             figures=ctx.figures)
+        return resolving.advance()
     except DiceMissing as missing:
         if not until_first_die:
             raise
-        return ActionOutcome(True, "", work, ctx.events, ctx.explain, rec.rolls, revealed=ctx.revealed,
-                             figures=ctx.figures, applied=ctx.applied, first_roll=missing.request)
-    return ActionOutcome(True, "", work, ctx.events, ctx.explain, rec.rolls, failed=(result is False),
-                         revealed=ctx.revealed, figures=ctx.figures, applied=ctx.applied)
+        ctx = resolving.ctx
+        return ActionOutcome(True, "", resolving.work, ctx.events, ctx.explain, resolving.recorder.rolls,
+                             revealed=ctx.revealed, figures=ctx.figures, applied=ctx.applied,
+                             first_roll=missing.request)
 
 
 def log_dice(state: GameState, rolled: list[tuple[RollRequest, float]], since: int) -> None:

@@ -6,8 +6,8 @@ on each piece it may Target, the points a flamer's smoke may be centred on. An a
 Command, Repair) is listed once per target the engine accepts. The window enables its buttons from this list and
 random play proposes from it.
 
-Whether an action is allowed is always the engine's own check (``actions.CHECK``, ``turns``), run on the state
-without copying it; only the activation, whose check is the start of its resolution, is tried on a copy.
+Whether an action is allowed is always the engine's own check (``actions.CHECK``, ``turns.check_activate``), run on
+the state without copying it: listing every legal action copies nothing.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from typing import Any
 from ..rules.battlefield import Battlefield, Piece
 from ..rules.movement import JUMP_DISTANCE, MOVE_ALLOWANCE, can_jump
 from ..rules.targeting import can_target, sensor_dice_limit, target_price
-from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, Action, check_unit_action, run
+from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, Action, check_unit_action
 from .effects import Ctx, Refused
 from .state import SIDES, GameState
-from .turns import activation_in_progress, can_activate_more
+from .turns import activation_in_progress, can_activate_more, check_activate
 
 END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
 PER_TARGET = ("rifle", "missile", "command", "repair")
@@ -116,10 +116,12 @@ def _legal(state: GameState, side: str) -> list[LegalAction]:
 
 
 def _accepted(state: GameState, action: Action) -> bool:
-    from .session import FirstDieStops
-    from .turns import turn_action
-
-    return run(state, lambda ctx: turn_action(ctx, action), FirstDieStops(), until_first_die=True).legal
+    """The activation's own check (``turns.check_activate``), on the state as it stands: no copy."""
+    try:
+        check_activate(_Reading(state), action)
+    except Refused:
+        return False
+    return True
 
 
 def _ok(ctx: Ctx, action: Action) -> bool:

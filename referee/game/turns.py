@@ -75,7 +75,8 @@ def can_activate_more(s: GameState) -> bool:
 # ---- activation ---------------------------------------------------------------------------------
 
 
-def activate(ctx: Ctx, action: Action) -> Rolling[None]:
+def check_activate(ctx: Ctx, action: Action) -> None:
+    """Whether ``action`` may start an activation now (p.16, A21): reads the state and changes nothing."""
     s = ctx.state
     t = s.turn
     if s.phase != "action" or t is None:
@@ -90,22 +91,33 @@ def activate(ctx: Ctx, action: Action) -> Rolling[None]:
         raise Refused(f"it is side {t.player}'s turn [p.16]")
     if not thing.activation:
         raise Refused(f"{ident} has no activation counter [p.16]")
-    extra = bool(action.args.get("extra"))
-    if extra:
+    if action.args.get("extra"):
         if ident not in s.blips:
             raise Refused("only blips take the extra activations [p.16]")
         if t.primary_used < 1:
             raise Refused("extra blip activations come after the turn's activation [p.16, A21]")
         if t.extra_blips_used >= EXTRA_BLIPS:
             raise Refused(f"at most {EXTRA_BLIPS} extra blip activations a turn [p.16, A21]")
-        t.extra_blips_used += 1
-        t.activation_kind = "extra"
     else:
         if t.extra_blips_used:
             raise Refused("the turn's extra blip activations have begun: no further primary activation [p.16]")
         if t.primary_used >= t.primary_allowed:
             raise Refused(f"side {t.player} has used its {t.primary_allowed} activation{'s' if t.primary_allowed > 1 else ''} "
                           f"this turn; only extra blip activations remain [p.16, A21]")
+
+
+def activate(ctx: Ctx, action: Action) -> Rolling[None]:
+    check_activate(ctx, action)
+    s = ctx.state
+    t = s.turn_now()
+    ident = action.actor
+    thing = s.unit_or_blip(ident)
+    assert thing is not None            # check_activate refuses an activation of nothing on the table
+    extra = bool(action.args.get("extra"))
+    if extra:
+        t.extra_blips_used += 1
+        t.activation_kind = "extra"
+    else:
         t.primary_used += 1
         t.activation_kind = "primary"
     thing.activation = False

@@ -3,9 +3,9 @@
 The window never decides a rule. Every action goes through ``session.attempt``, which asks the engine; a preview
 (``session.check``) is the same engine run that stops at the first die, so what is offered is what the engine will
 accept. Dice come from the program (seeded, its position saved) or from the players' physical dice: a roll the
-engine asks for is then handed back to the window as a ``Pending`` request, the players type the face, and the
-action is resolved again from the start with the dice given so far (a resolution is deterministic, so nothing is
-rolled twice).
+engine asks for is then handed back to the window as a ``Pending`` request holding the engine's resolution stopped
+at that roll; the players type the face and the resolution goes on from there. One action is resolved once, on one
+copy of the state, however many dice it asks for.
 
 What a player is shown is built from ``player_view`` for the side at the screen (``viewer``): the table, the log,
 hover texts. Only the end-of-battle report reads the whole truth, when the rules reveal it.
@@ -17,12 +17,12 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, check_unit_action
+from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, Resolving, check_unit_action
 from ..game.legal import LegalAction, legal_actions
 from ..game.session import FirstDieStops, Preview, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
-from ..game.effects import Ctx, Refused
-from ..game.engine import Game, RecordEntry, play
+from ..game.effects import Ctx, Refused, UnknownContents
+from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
 from ..game.record import save_game
 from ..game.seal import canonical_json
@@ -72,6 +72,10 @@ class Pending:
     action: Action
     request: RollRequest
     given: list[float] = field(default_factory=list)
+    # The engine's resolution, stopped at ``request``, and where the card draws' stream stood then: the die typed in
+    # answers it where it stopped.
+    resolving: Resolving | None = field(default=None, repr=False, compare=False)
+    draws_at: tuple[str, dict[str, int]] = field(default=("", {}), repr=False, compare=False)
 
 
 @dataclass
@@ -249,6 +253,11 @@ class BattleSession:
         return [a for a in self.legal_actions() if a.kind == kind and a.actor == actor
                 and (kind != "activate" or bool(a.args.get("extra")) == extra)]
 
+    def offers(self, kind: str, actor: str = "") -> bool:
+        """Is an action of this kind by ``actor`` among the legal actions now (what enables a button)? Read from the
+        list alone: no state is copied and no resolution is run."""
+        return bool(self.legal_for(kind, actor))
+
     def can(self, kind: str, actor: str) -> Check:
         """May ``actor`` take an action of this kind now (with some target)? The legal actions say; a refusal
         quotes the engine's rule (asked once per state)."""
@@ -296,10 +305,34 @@ class BattleSession:
         """Resolve ``action`` with the engine. Legal: recorded and autosaved. Refused: nothing changes. With dice
         typed in by hand, a roll not given yet comes back as ``Pending``."""
         given = list(given or [])
+        source = self._source(given, action)
+        return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, given)
+
+    def answer(self, pending: Pending, value: float) -> Attempt:
+        """The players' die for ``pending.request``: the engine's resolution goes on from the roll it stopped at."""
+        value = check_face(value, pending.request)
+        given = pending.given + [value]
+        resolving = pending.resolving
+        source = resolving.recorder.source if resolving is not None else None
+        if (resolving is None or resolving.state is not self.state or resolving.request is not pending.request
+                or not isinstance(source, HandDice)):
+            # Not the resolution this die was asked for (the battle moved on, or the die was answered already).
+            return self.attempt(pending.action, given)
+        source.given.append(value)
+        # The card draws go on from where they stood when the die was asked for, as a new try of the action would.
+        self.draws.moment, self.draws.counts = pending.draws_at[0], dict(pending.draws_at[1])
         try:
-            outcome = play(self.state, action, self._source(given, action))
+            return self._go_on(resolving, pending.action, given)
+        except UnknownContents:
+            # Refereeing: a reveal needs a blip's contents first; the action is tried again once its owner says.
+            return self.attempt(pending.action, given)
+
+    def _go_on(self, resolving: Resolving, action: Action, given: list[float]) -> Attempt:
+        try:
+            outcome = resolving.advance()
         except DiceMissing as e:
-            return Attempt(pending=Pending(action, e.request, given))
+            draws_at = (self.draws.moment, dict(self.draws.counts))
+            return Attempt(pending=Pending(action, e.request, given, resolving, draws_at))
         if outcome.legal:
             self.game.state = outcome.state
             self.game.record.append(RecordEntry(action, list(outcome.rolls)))
@@ -307,11 +340,6 @@ class BattleSession:
             if self.over and self.campaign is not None and not self.campaign_recorded:
                 self._record_in_campaign()
         return Attempt(outcome=outcome)
-
-    def answer(self, pending: Pending, value: float) -> Attempt:
-        """The players' die for ``pending.request``; the action is resolved again with every die given so far."""
-        value = check_face(value, pending.request)
-        return self.attempt(pending.action, pending.given + [value])
 
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
         """Roll a Target action's sensor dice before the counters are assigned, as players do at the table.

@@ -22,7 +22,7 @@ from ..game.engine import Game, begin_battle
 from ..game.state import SIDES, state_from_scenario
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario, UnitContents
-from .battle import Attempt, BattleSession
+from .battle import Attempt, BattleSession, Pending
 
 REFEREE_MODE = "table"          # the state's mode of a battle started from a table, not from the set-up
 
@@ -62,6 +62,11 @@ class RefereeSession(BattleSession):
         except UnknownContents as e:
             blip = self.state.blips[e.blip_id]
             return RefereeAttempt(needs=NeedsContents(e.blip_id, blip.side, action, list(given or [])))
+        self.follow()
+        return attempt
+
+    def answer(self, pending: Pending, value: float) -> Attempt:
+        attempt = super().answer(pending, value)
         self.follow()
         return attempt
 

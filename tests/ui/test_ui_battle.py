@@ -482,3 +482,54 @@ def test_the_player_handed_the_screen_may_give_back_the_turn_the_other_side_ende
     assert session.state.turn.player == "A"
     assert isinstance(app.scene, HandoffScreen) and app.scene.side == "A"
     assert session.game.record[-1].action.kind == "taken-back"
+
+
+def test_typed_dice_go_on_with_one_resolution_instead_of_starting_again(app, monkeypatch):
+    """Each die typed in answers the suspended resolution: the state is copied once for the action, not once per
+    die, and the outcome is the engine's with the same dice."""
+    from referee.game.state import GameState
+
+    scene, session = table_battle(app)
+    scene.select("a-asl")
+    scene.press("activate")
+    target = next(a.args["target"] for a in session.legal_for("rifle", "a-asl"))
+    before = session.state.copy()
+    copies = []
+    real_copy = GameState.copy
+    monkeypatch.setattr(GameState, "copy", lambda self: copies.append(1) or real_copy(self))
+    attempt = session.attempt(Action("rifle", "a-asl", {"target": target}))
+    faces = []
+    while attempt.pending is not None:
+        faces.append(3)
+        attempt = session.answer(attempt.pending, 3)
+    assert len(faces) >= 2 and len(copies) == 1
+    expected = play(before, Action("rifle", "a-asl", {"target": target}), ScriptedDice(faces))
+    assert attempt.outcome.legal and session.state.to_data() == expected.state.to_data()
+
+
+def test_a_die_answered_twice_starts_the_action_again_from_the_dice_given(app):
+    """A pending die answered a second time (the window asked twice) is not taken by the resolution that already
+    went on: the action is resolved from its start with the dice given to that request, as before."""
+    scene, session = table_battle(app)
+    scene.select("a-asl")
+    scene.press("activate")
+    target = next(a.args["target"] for a in session.legal_for("rifle", "a-asl"))
+    first = session.attempt(Action("rifle", "a-asl", {"target": target}))
+    assert first.pending is not None
+    again = session.answer(first.pending, 4)
+    retry = session.answer(first.pending, 4)
+    assert again.pending is not None and retry.pending is not None
+    assert again.pending.resolving is not retry.pending.resolving
+    assert (again.pending.given, again.pending.request.label) == (retry.pending.given, retry.pending.request.label)
+
+
+def test_enabling_the_buttons_copies_no_state(app, monkeypatch):
+    from referee.game.state import GameState
+
+    scene, session = table_battle(app)
+    scene.select("a-asl")
+    copies = []
+    real_copy = GameState.copy
+    monkeypatch.setattr(GameState, "copy", lambda self: copies.append(1) or real_copy(self))
+    scene.press("activate")                 # one action, then every button of the bar enabled from the legal list
+    assert len(copies) == 1 and scene.offered("rifle") and not scene.offered("activate")

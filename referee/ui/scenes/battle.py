@@ -81,9 +81,9 @@ class BattleScene(TableScene):
         if s.to_act() != s.viewer or s.state.phase != "action":
             return False
         if key in ("end-activation", "end-turn"):
-            return s.can(key, "").legal
+            return s.offers(key)
         actor = self.actor_for(key)
-        return actor is not None and s.can(key, actor).legal
+        return actor is not None and s.offers(key, actor)
 
     def actor_for(self, key: str) -> str | None:
         """Who would act: the selected piece to activate, else the unit being activated (or next to act)."""
@@ -224,7 +224,10 @@ class BattleScene(TableScene):
     def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
         """Send an action to the engine; ask for physical dice one by one when the players roll."""
         title = title or action.text()
-        attempt = self.session.attempt(action, given)
+        self.handle(self.session.attempt(action, given), title)
+
+    def handle(self, attempt: Attempt, title: str) -> None:
+        """The engine's answer: the next die to ask the players for, or the outcome to show."""
         if attempt.pending is not None:
             self.ask_die(attempt.pending, lambda value, p=attempt.pending: self.answered(p, value, title), title)
             return
@@ -234,7 +237,8 @@ class BattleScene(TableScene):
         if value is None:
             self.say(f"{title}: cancelled", ["no die was used; nothing changed"])
             return
-        self.do(pending.action, title, pending.given + [value])
+        # The resolution waiting for this die goes on from it (it is not resolved again from its start).
+        self.handle(self.session.answer(pending, value), title)
 
     def ask_die(self, pending: Pending, then, context: str = "") -> None:
         if self.app is None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.actions import Action
 from ...rules.errors import InputError
 from ..battle import Attempt
 from .. import drawing, theme
@@ -90,17 +89,12 @@ class RefereeScene(BattleScene):
         return "referee's view"
 
     # ---- every action: the owner may have to say what a blip holds -------------------------------------------
-    def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
-        title = title or action.text()
-        attempt = self.session.attempt(action, given)
+    def handle(self, attempt, title: str) -> None:
         needs = getattr(attempt, "needs", None)
         if needs is not None:
-            self.ask_contents(needs, lambda: self.do(action, title, needs.given))
+            self.ask_contents(needs, lambda: self.do(needs.action, title, needs.given))
             return
-        if attempt.pending is not None:
-            self.ask_die(attempt.pending, lambda value, p=attempt.pending: self.answered(p, value, title), title)
-            return
-        self.after_action(attempt, title)
+        super().handle(attempt, title)
 
     def ask_die(self, pending, then, context: str = "") -> None:
         if self.app is None:
