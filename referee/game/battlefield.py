@@ -8,6 +8,7 @@ the property tests.
 from __future__ import annotations
 
 from types import SimpleNamespace
+from collections.abc import Mapping
 from typing import Any
 
 from ..rules.battlefield import Battlefield, build_battlefield
@@ -27,7 +28,7 @@ def battlefield_of(state: GameState, viewer: str | None = None) -> Battlefield:
     return battlefield_from_view(player_view(state, viewer, log=False))
 
 
-def battlefield_from_view(view: dict[str, Any]) -> Battlefield:
+def battlefield_from_view(view: Mapping[str, Any]) -> Battlefield:
     """The table of a player view (``game.view``) as the rules see it; blips are the anonymous counters it shows."""
     table = view["table"]
     units = [SimpleNamespace(**{**UNIT_DEFAULTS, **u}) for u in view.get("units", [])]

@@ -21,6 +21,7 @@ from .legal_play import choose
 from .session import Session
 from .state import SIDES, other
 from .view import player_view
+from .view_types import as_data
 
 
 class Player(Protocol):
@@ -73,7 +74,7 @@ class ComputerPlayer:
         legal = legal_actions(state, side)
         if not legal:
             return None
-        decision = self.computer.decide(player_view(state, side), legal)
+        decision = self.computer.decide(as_data(player_view(state, side)), legal)
         self.reasons.append((state.round, decision.action.text(), decision.reason))
         return decision.action
 
@@ -82,16 +83,16 @@ class ComputerPlayer:
         legal = legal_actions(state, side)
         if not legal:
             return False, False
-        decision = self.computer.decide(player_view(state, side), legal)
+        decision = self.computer.decide(as_data(player_view(state, side)), legal)
         self.reasons.append((state.round, "end of round", decision.reason))
         args = decision.action.args
         return args.get("withdraw") == side, bool(args.get("stop"))
 
     def answer_withdraw(self, session: Session, side: str) -> str:
-        return self.computer.answer_withdraw(player_view(session.state, side))
+        return self.computer.answer_withdraw(as_data(player_view(session.state, side)))
 
     def agree_to_stop(self, session: Session, side: str) -> bool:
-        return self.computer.agree_to_stop(player_view(session.state, side))
+        return self.computer.agree_to_stop(as_data(player_view(session.state, side)))
 
 
 def make_player(kind: str, side: str, seed: int, rng: random.Random) -> Player:

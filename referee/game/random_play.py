@@ -51,8 +51,9 @@ class _Seen:
 
 def _seen(state: GameState, side: str) -> _Seen:
     from .view import player_view
+    from .view_types import as_data
 
-    v = player_view(state, side, log=False)
+    v = as_data(player_view(state, side, log=False))
     return _Seen(
         side, v["table"]["width"], v["table"]["height"],
         {u["id"]: u for u in v["units"]},

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from .dice import replay_source
 from .engine import Game, play
-from .state import SIDES, Data, GameState
+from .state import SIDES, GameState
 from .view import player_view, referee_view
+from .view_types import PlayerView
 
 TRUTH = "truth"
 
@@ -51,7 +52,7 @@ class BattleReplay:
                 self._states[i + 1] = state
         return self._states[n]
 
-    def view_at(self, n: int, viewer: str) -> Data:
+    def view_at(self, n: int, viewer: str) -> PlayerView:
         """What ``viewer`` ("A", "B" or "truth") saw after the first ``n`` actions."""
         if viewer == TRUTH:
             if not self.over:

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from ..rules.catalogue import type_title
 from ..rules.errors import InputError
 from ..rules.factions import get_faction
-from .state import SIDES, Data
+from .state import SIDES
+from .view_types import PlayerView
 
 # Log events that change the course of a battle: a unit destroyed, a blip revealed, an objective taken or lost.
 TURNING = (
@@ -77,7 +78,7 @@ def _mission_title(ident: str | None) -> str:
     return ident
 
 
-def _faction_names(view: Data) -> dict[str, str]:
+def _faction_names(view: PlayerView) -> dict[str, str]:
     ids: dict[str, set[str]] = {s: set() for s in SIDES}
     for u in view.get("units", []):
         ids[u["side"]].add(u["faction"])
@@ -97,7 +98,7 @@ def _faction_names(view: Data) -> dict[str, str]:
     return names
 
 
-def battle_summary(view: Data) -> Summary:
+def battle_summary(view: PlayerView) -> Summary:
     """The summary of a finished battle from its end-of-battle view."""
     result = view.get("result") or {}
     if view.get("phase") != "over" or "winner" not in result:

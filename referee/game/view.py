@@ -41,12 +41,14 @@ from typing import Any
 
 from ..rules.scenario import UnitContents
 from .state import SIDES, Data, GameState, cards_data
+from .view_types import (BlipView, LogLine, ObjectiveView, PlayerView, SetupView, TerrainView, TurnView,
+                         UnitView)
 
 VIEW_FORMAT = 1
 SCENARIO_KEYS = ("name", "table", "rulings", "scale", "attacker", "terrain", "units", "blips", "objectives")
 
 
-def player_view(state: GameState, side: str, log: bool = True) -> Data:
+def player_view(state: GameState, side: str, log: bool = True) -> PlayerView:
     """What ``side`` may see of ``state``, as JSON-able data. Everything shown to a player is built from this.
 
     ``log=False`` leaves the log out (``"log": []``): the log grows all battle, and a caller that only looks at the
@@ -57,14 +59,15 @@ def player_view(state: GameState, side: str, log: bool = True) -> Data:
     return _view(state, side, log)
 
 
-def referee_view(state: GameState, log: bool = True) -> Data:
+def referee_view(state: GameState, log: bool = True) -> PlayerView:
     """The whole truth: both holding areas, missions, cards, salts, every blip's square and contents."""
     return _view(state, None, log)
 
 
-def scenario_part(view: Data) -> Data:
+def scenario_part(view: PlayerView) -> Data:
     """The view's table in the scenario file format (what ``query`` reads)."""
-    return {k: copy.deepcopy(view[k]) for k in SCENARIO_KEYS if k in view and view[k] is not None}
+    whole: dict[str, Any] = dict(view)
+    return {k: copy.deepcopy(whole[k]) for k in SCENARIO_KEYS if whole.get(k) is not None}
 
 
 # ---- building the view ------------------------------------------------------------------------------------
@@ -76,49 +79,49 @@ def _contents(contents: list[UnitContents] | None) -> list[Data] | None:
     return [c.model_dump(mode="json") for c in contents]
 
 
-def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
+def _view(state: GameState, viewer: str | None, with_log: bool = True) -> PlayerView:
     over = state.phase == "over"
 
     def sees(side: str) -> bool:
         return viewer is None or over or side == viewer
 
-    terrain: list[Data] = []
+    terrain: list[TerrainView] = []
     for t in state.terrain:
-        entry: Data = {"id": t.id, "type": t.type}
+        entry: TerrainView = {"id": t.id, "type": t.type}
         if t.polygon is not None:
             entry["polygon"] = [list(p) for p in t.polygon]
         elif t.circle is not None:
             entry["circle"] = {"x": t.circle.x, "y": t.circle.y, "r": t.circle.r}
         terrain.append(entry)
 
-    units: list[Data] = []
+    units: list[UnitView] = []
     drones_face = state.rulings_in_force().reads("A12", "B")
     for u in state.units.values():
-        d = dict(vars(u))
+        d = UnitView(id=u.id, side=u.side, faction=u.faction, rating=u.rating, type=u.type, x=u.x, y=u.y,
+                     facing=u.facing, base=u.base, target_counters=u.target_counters, damaged=u.damaged,
+                     stunned=u.stunned, jammer_on=u.jammer_on, activation=u.activation)
         if u.is_drone and not drones_face:
             del d["facing"]               # a drone has no facing (A12 option A)
-        else:
-            d["facing"] = u.facing        # unrounded: the window measures arcs with it, as the engine does
-        units.append(d)
+        units.append(d)                   # facing unrounded: the window measures arcs with it, as the engine does
 
-    blips: list[Data] = []
+    blips: list[BlipView] = []
     # Sorted by side and id: the order the blips were made in must not hint at their squares.
     for b in sorted(state.blips.values(), key=lambda b: (b.side, b.id)):
-        blip: Data = {"id": b.id, "side": b.side, "x": b.x, "y": b.y, "base": b.base, "activation": b.activation}
+        blip: BlipView = {"id": b.id, "side": b.side, "x": b.x, "y": b.y, "base": b.base, "activation": b.activation}
         if sees(b.side):
             blip["square"] = b.square
             blip["contents"] = _contents(state.holding[b.side].contents(b.square))
         blips.append(blip)
 
-    objectives: list[Data] = []
+    objectives: list[ObjectiveView] = []
     for o in state.objectives.values():
-        objective: Data = {"id": o.id, "x": o.x, "y": o.y, "base": o.base, "target_counters": o.target_counters,
+        objective: ObjectiveView = {"id": o.id, "x": o.x, "y": o.y, "base": o.base, "target_counters": o.target_counters,
                  "control": o.control}
         if o.destroyed:
             objective["destroyed"] = True
         objectives.append(objective)
 
-    turn: Data | None = None
+    turn: TurnView | None = None
     if state.turn is not None:
         tn = state.turn
         turn = {"player": tn.player, "primary_allowed": tn.primary_allowed, "primary_used": tn.primary_used,
@@ -135,7 +138,7 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
 
     log = _log(state, viewer, 0) if with_log else []
 
-    view = {
+    view: PlayerView = {
         "view": VIEW_FORMAT,
         "viewer": viewer if viewer is not None else "referee",
         "name": state.name,
@@ -170,7 +173,7 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Data:
     return view
 
 
-def log_view(state: GameState, side: str | None, start: int = 0) -> list[Data]:
+def log_view(state: GameState, side: str | None, start: int = 0) -> list[LogLine]:
     """The log entries from ``start`` on, as ``player_view(state, side)["log"]`` holds them (``side`` None: the
     referee's whole truth). A window that has shown the first entries asks only for the new ones: a long battle's
     log is not built again after every action."""
@@ -179,11 +182,11 @@ def log_view(state: GameState, side: str | None, start: int = 0) -> list[Data]:
     return _log(state, side, start)
 
 
-def _log(state: GameState, viewer: str | None, start: int) -> list[Data]:
+def _log(state: GameState, viewer: str | None, start: int) -> list[LogLine]:
     over = state.phase == "over"
-    log: list[Data] = []
+    log: list[LogLine] = []
     for e in state.log[start:]:
-        line: Data = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
+        line: LogLine = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
         if viewer is None:
             if e.private:
                 line["private"] = dict(e.private)
@@ -195,7 +198,7 @@ def _log(state: GameState, viewer: str | None, start: int) -> list[Data]:
     return log
 
 
-def _setup_view(state: GameState, sees: Callable[[str], bool]) -> Data | None:
+def _setup_view(state: GameState, sees: Callable[[str], bool]) -> SetupView | None:
     """Where set-up stands: the decision it waits for and whose it is, both factions and streaks, how many blips
     each side has still to place; the cards drawn and the units they issued only to their owner (A59)."""
     setup = state.setup
@@ -230,7 +233,7 @@ def _contents_text(contents: list[Data] | None) -> str:
     return ", ".join(f"{c['id']} ({c['type']})" for c in contents)
 
 
-def _unit_text(u: Data) -> str:
+def _unit_text(u: UnitView) -> str:
     bits = [f"{u['id']} ({u['side']}, {u['type']}, {u['faction']} {u['rating']}) at ({_num(u['x'])}, {_num(u['y'])})"]
     if "facing" in u:
         bits.append(f"facing {_num(u['facing'])}°")
@@ -243,7 +246,7 @@ def _unit_text(u: Data) -> str:
     return ", ".join(bits)
 
 
-def _blip_text(b: Data) -> str:
+def _blip_text(b: BlipView) -> str:
     text = f"{b['id']} ({b['side']}, blip) at ({_num(b['x'])}, {_num(b['y'])})"
     if "square" in b:
         text += f", square {b['square']}: {_contents_text(b.get('contents'))}"
@@ -252,7 +255,7 @@ def _blip_text(b: Data) -> str:
     return text + (", activation counter" if b.get("activation", True) else ", no activation counter")
 
 
-def _objective_text(o: Data) -> str:
+def _objective_text(o: ObjectiveView) -> str:
     if o.get("destroyed"):
         return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): destroyed"
     control = "Contested" if o["control"] == "contested" else f"Secured by side {o['control']}"
@@ -260,7 +263,7 @@ def _objective_text(o: Data) -> str:
     return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): {control}, {tc} Target counter{'s' if tc != 1 else ''}"
 
 
-def hover_text(view: Data, ident: str) -> str:
+def hover_text(view: PlayerView, ident: str) -> str:
     """One line about a unit, blip or objective, from a player view (never from the state)."""
     for u in view["units"]:
         if u["id"] == ident:
@@ -274,7 +277,7 @@ def hover_text(view: Data, ident: str) -> str:
     return f"{ident}: not on the table"
 
 
-def log_lines(view: Data, last: int | None = None, explain: bool = False) -> list[str]:
+def log_lines(view: PlayerView, last: int | None = None, explain: bool = False) -> list[str]:
     """The log as the view's player may read it: ``[round] text``, private notes in brackets."""
     entries = view["log"][-last:] if last else view["log"]
     out = []
@@ -290,7 +293,7 @@ def log_lines(view: Data, last: int | None = None, explain: bool = False) -> lis
     return out
 
 
-def describe(view: Data, log: bool = True) -> list[str]:
+def describe(view: PlayerView, log: bool = True) -> list[str]:
     """The table summary ``replay`` prints: round, phase, every unit, blip and objective, then the log."""
     who = "the referee (whole truth)" if view["viewer"] == "referee" else f"side {view['viewer']}"
     lines = [f"{view['name']} -- as seen by {who}"]
@@ -331,7 +334,7 @@ def describe(view: Data, log: bool = True) -> list[str]:
     return lines
 
 
-def card_lines(view: Data, side: str) -> list[str] | None:
+def card_lines(view: PlayerView, side: str) -> list[str] | None:
     """``side``'s mission, troop and drone cards as text, from a player view: the cards it names for that side (its
     own at any time; the opponent's only once the battle is over, when the view names them). None: hidden.
 
@@ -375,14 +378,15 @@ def card_lines(view: Data, side: str) -> list[str] | None:
         if mission.inspected_counters != DEFAULT_INSPECTED_COUNTERS:
             out.append(f"Objectives are Inspected at {mission.inspected_counters} Target counters [A41]")
     cards = cards or {}
-    troop = find("troop", cards["troop"]) if cards.get("troop") else None
+    troop_id, drone_id = cards.get("troop"), cards.get("drone")
+    troop = find("troop", troop_id) if troop_id else None
     if troop is not None:
         letter = cards.get("line") or (mission.troop_line if mission is not None else "A")
         line = troop.line(letter)
         out.append(f"Troop card: {troop.title}, line {letter}: {line.describe()}; drone line {line.drone_line}")
     elif cards.get("troop"):
         out.append(f"Troop card {cards['troop']}: not in this deck nor in the sample deck")
-    drone = find("drone", cards["drone"]) if cards.get("drone") else None
+    drone = find("drone", drone_id) if drone_id else None
     if drone is not None:
         letter = cards.get("drone_line") or ""
         chosen = f", line {letter}: {drone.line(letter).describe()}" if letter in DRONE_LINES else ""

@@ -30,6 +30,7 @@ from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer
 from ..game.state import SIDES, GameState, other
 from ..game.view import log_lines, log_view, player_view, referee_view
+from ..game.view_types import LogLine, PlayerView, as_data
 from ..rules.errors import InputError
 
 PROGRAM, BY_HAND = "program", "by-hand"
@@ -175,7 +176,7 @@ class BattleSession:
         legal = legal_actions(self.state, side)
         if not legal:
             return None
-        decision = self.computer.decide(player_view(self.state, side), legal)
+        decision = self.computer.decide(as_data(player_view(self.state, side)), legal)
         self.computer_reasons.append(f"[round {self.state.round}] {decision.action.text()}: {decision.reason}")
         return decision.action, decision.shown()
 
@@ -195,7 +196,7 @@ class BattleSession:
             raise ValueError(f"a side is A or B (got {side!r})")
         self.viewer = side
 
-    def view(self, log: bool = True) -> dict:
+    def view(self, log: bool = True) -> PlayerView:
         """What the side at the screen may see; the whole truth once the battle is over. One view serves every part
         of the screen while the battle stands still (``log=False``: without the log, which grows all battle).
         Callers read it and never change it."""
@@ -208,7 +209,7 @@ class BattleSession:
         self._views[log] = (s, key, view)
         return view
 
-    def log_since(self, start: int) -> list[dict]:
+    def log_since(self, start: int) -> list[LogLine]:
         """The log entries from ``start`` on, as ``view()["log"]`` holds them."""
         return log_view(self.state, None if self.over else self.viewer, start)
 

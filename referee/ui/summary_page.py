@@ -11,6 +11,7 @@ import pygame
 
 from ..authoring.sheet import wrap
 from ..game.summary import Summary
+from ..game.view_types import PlayerView
 from ..rules.catalogue import terrain_types
 from ..rules.errors import InputError
 from . import theme
@@ -24,7 +25,7 @@ TEXT_LEFT = 690
 KIND_COLOURS = {"kill": (190, 40, 40), "objective": (30, 110, 60), "reveal": (70, 70, 150)}
 
 
-def _draw_table(page: pygame.Surface, view: dict) -> None:
+def _draw_table(page: pygame.Surface, view: PlayerView) -> None:
     w, h = view["table"]["width"], view["table"]["height"]
     scale = min(MAP_BOX.w / w, MAP_BOX.h / h)
     left, top = MAP_BOX.x, MAP_BOX.y
@@ -77,7 +78,7 @@ def _draw_table(page: pygame.Surface, view: dict) -> None:
         y += small.get_linesize()
 
 
-def render_summary(summary: Summary, view: dict) -> pygame.Surface:
+def render_summary(summary: Summary, view: PlayerView) -> pygame.Surface:
     if not pygame.font.get_init():
         pygame.font.init()
     page = pygame.Surface(PAGE)
@@ -135,7 +136,7 @@ def render_summary(summary: Summary, view: dict) -> pygame.Surface:
     return page
 
 
-def save_summary_png(summary: Summary, view: dict, path: Path | str) -> Path:
+def save_summary_png(summary: Summary, view: PlayerView, path: Path | str) -> Path:
     path = Path(path)
     page = render_summary(summary, view)
     try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..game.view_types import PlayerView
 from ..rules.battlefield import Battlefield, Piece, battlefield_from_scenario
 from ..rules.scenario import Scenario, load_scenario
 
@@ -81,7 +82,7 @@ def load_table(path: Path | str) -> TableData:
     return table_from_scenario(load_scenario(path), path)
 
 
-def table_from_view(view: dict) -> TableData:
+def table_from_view(view: PlayerView) -> TableData:
     """What one player may see of a battle (``game.view.player_view``) as a table to draw and ask questions of.
 
     Only the view is read, and its battlefield is made by the engine's own builder: the opponent's blips arrive as
@@ -99,8 +100,8 @@ def table_from_view(view: dict) -> TableData:
     objectives = [SimpleNamespace(**{"base": 1.0, "destroyed": False, "control": "contested", **o})
                   for o in view.get("objectives", [])]
     marks = {o.id: ObjectiveMark(o.control, o.destroyed) for o in objectives}
-    turn = view.get("turn") or {}
-    info = TurnInfo(view.get("round"), view.get("phase"), view.get("initiative"), turn.get("player"))
+    turn = view.get("turn")
+    info = TurnInfo(view.get("round"), view.get("phase"), view.get("initiative"), turn["player"] if turn else None)
     # Only a blip whose contents the view gives (the viewer's own) can be known to be a decoy.
     decoys = frozenset(b["id"] for b in view.get("blips", []) if b.get("contents") == [])
     return TableData(view.get("name", "battle"), bf, None, activation, _blip_numbers(blips), marks, info,

@@ -18,6 +18,7 @@ from ...game.legal import legal_actions
 from ...game.seal import short_seal
 from ...game.victory import end_of_round_lines
 from ...game.view import player_view
+from ...game.view_types import as_data
 from ...rules.errors import InputError
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
 
@@ -134,7 +135,7 @@ class BattleQuestions:
         s = session.state
         lines = end_of_round_lines(s, me)
         legal = legal_actions(s, it)
-        offer = bool(legal) and bool(computer.decide(player_view(s, it), legal).action.args.get("stop"))
+        offer = bool(legal) and bool(computer.decide(as_data(player_view(s, it)), legal).action.args.get("stop"))
         if offer:
             lines.append(f"The computer (side {it}) offers to stop here.")
         buttons = [("next", "Next round"), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
@@ -144,9 +145,9 @@ class BattleQuestions:
             if answer is None:
                 self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
             elif answer == "withdraw":
-                reply = computer.answer_withdraw(player_view(s, it))
+                reply = computer.answer_withdraw(as_data(player_view(s, it)))
                 self.scene.do(Action("end-of-round", "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
-            elif answer == "stop" and (offer or computer.agree_to_stop(player_view(s, it))):
+            elif answer == "stop" and (offer or computer.agree_to_stop(as_data(player_view(s, it)))):
                 self.scene.do(Action("end-of-round", "", {"stop": True}), "Both agree to stop")
             else:
                 if answer == "stop":

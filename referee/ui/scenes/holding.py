@@ -10,6 +10,7 @@ import pygame
 
 from ...game.seal import short_seal
 from ...game.view import card_lines
+from ...game.view_types import PlayerView
 from .. import theme
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
@@ -29,7 +30,7 @@ class HoldingScene(Scene):
     overlay = True
     title = "Holding area"
 
-    def __init__(self, view: dict, side: str) -> None:
+    def __init__(self, view: PlayerView, side: str) -> None:
         super().__init__()
         self.view = view
         self.side = side
@@ -58,8 +59,8 @@ class HoldingScene(Scene):
         grid = pygame.Rect(box.x + 24, box.y + 56, (box.w - 48) * 56 // 100, box.h - 140)
         cw, ch = grid.w // 4, grid.h // 4
         for n in range(1, SQUARES + 1):
-            r, c = divmod(n - 1, 4)
-            cell = pygame.Rect(grid.x + c * cw + 3, grid.y + r * ch + 3, cw - 6, ch - 6)
+            row, col = divmod(n - 1, 4)
+            cell = pygame.Rect(grid.x + col * cw + 3, grid.y + row * ch + 3, cw - 6, ch - 6)
             pygame.draw.rect(surface, (40, 44, 52), cell, border_radius=5)
             pygame.draw.rect(surface, theme.PANEL_EDGE, cell, 1, border_radius=5)
             draw_text(surface, f"Square {n}", (cell.x + 6, cell.y + 4), 13, True, theme.ACCENT)

@@ -10,16 +10,19 @@ battle scene takes over.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 import pygame_gui
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...game.actions import Action
 from ...game.cards import playing_deck
 from ...game.legal import LegalAction
 from ...game.state import GameState
 from ...game.view import card_lines
+from ...game.view_types import PlayerView
 from .. import theme
 from ..battle import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
@@ -75,20 +78,22 @@ class SetupTableScene(TableScene):
         self.square = 0                   # the square the next blip stands for (the owner's choice)
         self.handing_off = False
         self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
-        self._view: tuple[GameState, str, dict] | None = None
+        self._view: tuple[GameState, str, PlayerView] | None = None
         self.own_edge_down = False          # U: side B's player sees the table turned, its edge down (drawing only)
         self.show_log()
 
     # ---- what set-up waits for -------------------------------------------------------------------------------------
-    def view_now(self) -> dict:
+    def view_now(self) -> PlayerView:
         """The viewer's player view of the state now, made once per state and viewer (it is read every frame)."""
         state, viewer = self.session.state, self.session.viewer
         if self._view is None or self._view[0] is not state or self._view[1] != viewer:
             self._view = (state, viewer, self.session.view())
         return self._view[2]
 
-    def decision(self) -> dict:
-        return self.view_now().get("setup") or {}
+    def decision(self) -> Mapping[str, Any]:
+        """What set-up waits for (the view's ``setup``), empty once it is complete."""
+        setup = self.view_now().get("setup")
+        return setup if setup is not None else {}
 
     def legal(self) -> list[LegalAction]:
         return self.session.legal_actions()
