@@ -10,6 +10,7 @@ import pygame
 
 from . import registry, theme
 from .intents import Intent, IntentHandler
+from .memory import keep_large_blocks_apart
 from .scene import S, Scene, SceneStack
 from .widgets import text_surface
 
@@ -37,6 +38,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, on_intent: IntentHandler | None = None,
                  resizable: bool = True) -> None:
+        keep_large_blocks_apart()      # a long battle's window stays near its first round's size
         pygame.display.init()          # no sound: the mixer is never started
         pygame.font.init()
         theme.font.cache_clear()

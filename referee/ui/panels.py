@@ -17,6 +17,7 @@ from ..rules.explain import inches
 from ..rules.stats import RATING_TITLES, STAT_NAMES, STAT_SHORT
 from . import theme
 from .drawing import SIGHT_COLOURS
+from .log_view import log_body
 from .questions import PairReport, RifleUnavailable, SelectionReport
 from .table_data import TableData
 from .widgets import Block, Box, Dot, Text, draw_text, ellipsize, line_height, text_width, wrap
@@ -28,6 +29,7 @@ PAD = 12
 HEAD = 15
 BODY = 14
 SMALL = 13
+LOG_BACKGROUND = (33, 36, 42)
 
 
 def percent(p: float | Fraction) -> str:
@@ -406,7 +408,7 @@ def log_lines(lines: list[str] | tuple[str, ...], width: int) -> list[tuple[str,
 
 
 def draw_log(surface, rect: pygame.Rect, title: str, wrapped: list[tuple[str, bool]], scroll: int) -> None:
-    pygame.draw.rect(surface, (33, 36, 42), rect)
+    pygame.draw.rect(surface, LOG_BACKGROUND, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 2)
     lh = line_height(SMALL)
     body = pygame.Rect(rect.x, rect.y + 28, rect.w, rect.h - 30)
@@ -427,14 +429,7 @@ def draw_log(surface, rect: pygame.Rect, title: str, wrapped: list[tuple[str, bo
         draw_text(surface, "The working of the last question appears here.", (rect.x + PAD, rect.y + 30), SMALL,
                   False, theme.TEXT_FAINT)
         return
-    old = surface.get_clip()
-    surface.set_clip(body)
-    for i, (line, heading) in enumerate(wrapped[scroll:]):
-        y = body.y + i * lh
-        if y > body.bottom:
-            break
-        draw_text(surface, line, (rect.x + PAD, y), SMALL, False, theme.TEXT if heading else theme.TEXT_DIM)
-    surface.set_clip(old)
+    log_body.draw(surface, body, wrapped[scroll:scroll + visible + 1], rect.x + PAD, SMALL, LOG_BACKGROUND)
 
 
 # ---- the status bar -----------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from .theme import Colour
 # ---- text ---------------------------------------------------------------------------------------------------------
 
 
-TEXT_CACHE_BYTES = 24 * 2**20
+TEXT_CACHE_BYTES = 8 * 2**20
 
 
 class TextCache:
@@ -163,6 +163,20 @@ def circle_visible(centre, radius: float, clip: pygame.Rect) -> bool:
         return False
     corners = [(clip.left, clip.top), (clip.right, clip.top), (clip.left, clip.bottom), (clip.right, clip.bottom)]
     return max(math.hypot(x - cx, y - cy) for x, y in corners) >= radius
+
+
+_SHADE: list = []          # the last shade made: (size, colour, its surface)
+
+
+def shade(surface: pygame.Surface, colour: tuple[int, int, int, int]) -> None:
+    """Darken the whole of ``surface`` under a modal screen. The translucent layer is made once per window size and
+    colour, not every frame: a full-window picture made and dropped 60 times a second fragments the heap."""
+    size = surface.get_size()
+    if not _SHADE or _SHADE[0][:2] != (size, colour):
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        layer.fill(colour)
+        _SHADE[:] = [(size, colour, layer)]
+    surface.blit(_SHADE[0][2], (0, 0))
 
 
 def panel(surface, rect, colour=theme.PANEL, border=theme.PANEL_EDGE, radius: int = 0) -> None:

@@ -14,7 +14,7 @@ import pygame_gui
 from ...game.dice import RollRequest, check_face
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, gui_manager, line_height, panel, wrap
+from ..widgets import draw_text, gui_manager, line_height, panel, shade, wrap
 
 BOX_W = 560
 BUTTON_H = 38
@@ -115,13 +115,10 @@ class Dialog(Scene):
             self.manager.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
         if self.opaque:
             surface.fill(theme.BACKGROUND)
         else:
-            shade = pygame.Surface((w, h), pygame.SRCALPHA)
-            shade.fill((10, 12, 16, 170))
-            surface.blit(shade, (0, 0))
+            shade(surface, (10, 12, 16, 170))
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 8)
         draw_text(surface, self.heading, (self.box.x + 24, self.box.y + 18), 20, True, theme.TEXT)
         y = self.box.y + 58

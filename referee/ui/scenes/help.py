@@ -9,7 +9,7 @@ import pygame
 
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, line_height, panel, text_width
+from ..widgets import draw_text, line_height, panel, shade, text_width
 
 HelpGroup = tuple[str, Sequence[tuple[str, str]]]
 SIZES = (15, 14, 13, 12)        # the rows' font sizes tried, largest first, until the help fits the window
@@ -52,9 +52,7 @@ class HelpScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 12, 16, 185))
-        surface.blit(shade, (0, 0))
+        shade(surface, (10, 12, 16, 185))
         groups = self.groups()
         head = 17
         for size in SIZES:          # the largest rows that fit the window (the last size is drawn anyway)

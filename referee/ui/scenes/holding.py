@@ -13,7 +13,7 @@ from ...game.view import card_lines
 from ...game.view_types import PlayerView
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize, line_height, panel, wrap
+from ..widgets import draw_text, ellipsize, line_height, panel, shade, wrap
 
 SQUARES = 16
 
@@ -43,9 +43,7 @@ class HoldingScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 12, 16, 200))
-        surface.blit(shade, (0, 0))
+        shade(surface, (10, 12, 16, 200))
         box = pygame.Rect(0, 0, min(w - 40, 980), min(h - 40, 700))
         box.center = (w // 2, h // 2)
         panel(surface, box, theme.PANEL, theme.ACCENT, 8)

@@ -17,7 +17,7 @@ from ...game.actions import Action
 from .. import theme
 from ..battle import BattleSession
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize, gui_manager, panel, wrap
+from ..widgets import draw_text, ellipsize, gui_manager, panel, shade, wrap
 
 SQUARES = 16
 
@@ -156,10 +156,7 @@ class HoldingSetupScene(Scene):
 
     # ---- drawing -------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((10, 12, 16, 215))
-        surface.blit(shade, (0, 0))
+        shade(surface, (10, 12, 16, 215))
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 8)
         draw_text(surface, f"Side {self.side}: fill your holding area", (self.box.x + 20, self.box.y + 16), 21, True,
                   theme.TEXT)

@@ -161,6 +161,7 @@ class TableScene(Scene):
         self.mouse = (0, 0)
         self.sent: list[Intent] = []
         self._static: tuple | None = None       # (view key, picture of the cloth, terrain and grid)
+        self._static_layer: pygame.Surface | None = None   # that picture's surface, kept to be drawn on again
         self._side_picture: tuple | None = None  # (panel blocks, key, picture of the side panel above the log)
         self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
         prepare_terrain(bf)                        # the engine's terrain arrays, off the drawing thread too
@@ -659,7 +660,10 @@ class TableScene(Scene):
         if self._static is not None and self._static[0] == key:
             return
         L = self.layout
-        layer = pygame.Surface((L.table.right, L.table.bottom))
+        size = (L.table.right, L.table.bottom)
+        kept = self._static_layer
+        layer = kept if kept is not None and kept.get_size() == size else pygame.Surface(size)
+        self._static_layer = layer              # reused after an action: a new one each time fragments the heap
         layer.set_clip(L.table)
         self._draw_static(layer)
         self._static = (key, layer)
