@@ -12,7 +12,7 @@ from . import registry, theme
 from .intents import Intent, IntentHandler
 from .memory import keep_large_blocks_apart
 from .scene import S, Scene, SceneStack
-from .widgets import text_surface
+from .widgets import ellipsize, text_surface, text_width
 
 if TYPE_CHECKING:
     from .scenes.menu import MenuScene
@@ -43,6 +43,8 @@ class App:
         pygame.font.init()
         theme.font.cache_clear()
         text_surface.cache_clear()
+        text_width.cache_clear()
+        ellipsize.cache_clear()
         flags = pygame.RESIZABLE if resizable else 0
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         self.screen = pygame.display.set_mode(size, flags)

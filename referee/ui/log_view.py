@@ -22,6 +22,7 @@ class LogBody:
     def __init__(self) -> None:
         self._key: tuple | None = None
         self._layer: pygame.Surface | None = None
+        self.shown: tuple[Line, ...] = ()          # the lines in the picture
 
     def draw(self, surface: pygame.Surface, body: pygame.Rect, lines: list[Line], x: int, size: int,
              background: theme.Colour) -> None:
@@ -33,7 +34,7 @@ class LogBody:
         key = (body.size, x - body.x, size, background, shown)
         if self._layer is None or self._key != key:
             self._layer = self._render(body.size, x - body.x, font, lh, background, shown)
-            self._key = key
+            self._key, self.shown = key, shown
         surface.blit(self._layer, body.topleft)
 
     def _render(self, size: tuple[int, int], x: int, font: pygame.font.Font, lh: int, background: theme.Colour,

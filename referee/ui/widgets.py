@@ -58,7 +58,9 @@ def _pixel_bytes(img: pygame.Surface) -> int:
 text_surface = TextCache()
 
 
+@lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
+    """Measuring shapes the whole line: the panels ask for the same few widths every frame."""
     return theme.font(size, bold).size(text)[0]
 
 
@@ -113,6 +115,7 @@ def _split_long(word: str, width: int, f: pygame.font.Font) -> list[str]:
     return pieces + [piece] if piece else pieces
 
 
+@lru_cache(maxsize=1024)
 def ellipsize(text: str, width: int, size: int, bold: bool = False) -> str:
     f = theme.font(size, bold)
     if f.size(text)[0] <= width:
@@ -285,9 +288,29 @@ def content_height(blocks) -> int:
 
 def draw_tooltip(surface, lines, pos, size: int = 14, max_width: int = 420, bounds: pygame.Rect | None = None) -> None:
     """A box of lines near ``pos``, kept inside ``bounds`` (default the window). Each line is a str or
-    (str, colour, bold)."""
+    (str, colour, bold). The box is one picture, made again only when its lines change (a tooltip follows the mouse
+    for many frames)."""
     if not lines:
         return
+    key = tuple(ln if isinstance(ln, str) else (str(ln[0]), tuple(ln[1]), bool(ln[2])) for ln in lines)
+    picture = _tooltip_picture(key, size, max_width)
+    w, h = picture.get_width() - SHADOW, picture.get_height() - SHADOW
+    bounds = bounds or surface.get_rect()
+    x, y = pos[0] + 18, pos[1] + 18
+    if x + w > bounds.right - 4:
+        x = pos[0] - w - 12
+    if y + h > bounds.bottom - 4:
+        y = pos[1] - h - 12
+    x, y = max(bounds.x + 4, x), max(bounds.y + 4, y)
+    surface.blit(picture, (x, y))
+
+
+SHADOW = 3          # a tooltip's shadow, down and right of its box
+
+
+@lru_cache(maxsize=8)
+def _tooltip_picture(lines: tuple, size: int, max_width: int) -> pygame.Surface:
+    """The tooltip's box, its shadow and its text, on a transparent picture."""
     norm = []
     for ln in lines:
         if isinstance(ln, str):
@@ -299,19 +322,13 @@ def draw_tooltip(surface, lines, pos, size: int = 14, max_width: int = 420, boun
     lh = line_height(size)
     w = max(text_width(t, size, b) for t, _, b in norm) + 2 * pad
     h = lh * len(norm) + 2 * pad
-    bounds = bounds or surface.get_rect()
-    x, y = pos[0] + 18, pos[1] + 18
-    if x + w > bounds.right - 4:
-        x = pos[0] - w - 12
-    if y + h > bounds.bottom - 4:
-        y = pos[1] - h - 12
-    x, y = max(bounds.x + 4, x), max(bounds.y + 4, y)
-    shadow = pygame.Surface((w, h), pygame.SRCALPHA)
-    shadow.fill((0, 0, 0, 90))
-    surface.blit(shadow, (x + 3, y + 3))
-    panel(surface, pygame.Rect(x, y, w, h), (24, 27, 32), theme.PANEL_EDGE, 4)
+    picture = pygame.Surface((w + SHADOW, h + SHADOW), pygame.SRCALPHA)
+    picture.fill((0, 0, 0, 90), pygame.Rect(SHADOW, SHADOW, w, h))
+    panel(picture, pygame.Rect(0, 0, w, h), (24, 27, 32), theme.PANEL_EDGE, 4)
     for i, (t, colour, bold) in enumerate(norm):
-        draw_text(surface, t, (x + pad, y + pad + i * lh), size, bold, colour)
+        draw_text(picture, t, (pad, pad + i * lh), size, bold, colour)
+    return picture
+
 
 
 def gui_manager(manager, size: tuple[int, int]):

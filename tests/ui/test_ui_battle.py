@@ -16,7 +16,7 @@ from referee.game.state import state_from_scenario
 from referee.game.view import referee_view
 from referee.rules.rifle import rifle_shot
 from referee.rules.scenario import load_scenario
-from referee.ui import widgets
+from referee.ui import log_view, widgets
 from referee.ui.app import App
 from referee.ui.battle import BattleSession
 from referee.ui.panels import percent
@@ -202,7 +202,8 @@ def secrets_of(state, side: str) -> set[str]:
 
 
 def drawn_texts(app, monkeypatch) -> list[str]:
-    """Every string the window asks the font renderer for in one frame."""
+    """Every string the window asks the font renderer for in one frame, and the log lines it shows (the log panel
+    and the tooltips keep pictures between frames: the tooltip's is made afresh here)."""
     seen: list[str] = []
     original = widgets.text_surface
 
@@ -211,9 +212,10 @@ def drawn_texts(app, monkeypatch) -> list[str]:
         return original(text, *args, **kwargs)
 
     monkeypatch.setattr(widgets, "text_surface", recording)
+    widgets._tooltip_picture.cache_clear()
     app.render()
     monkeypatch.setattr(widgets, "text_surface", original)
-    return seen
+    return seen + [text for text, _ in log_view.log_body.shown]
 
 
 def audit_screen(app, scene, session, monkeypatch) -> int:
