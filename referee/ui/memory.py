@@ -15,7 +15,10 @@ import ctypes
 import sys
 
 M_MMAP_THRESHOLD = -3                 # glibc's mallopt parameter
-LARGE_BLOCK = 128 * 1024              # bytes: glibc's own default, kept from rising
+# Bytes. Window-sized pictures (a 1280x800 layer is 4 MB) are larger; rendered text, and the engine's work arrays at
+# the usual table sizes (which the sight engine keeps in the heap, ``fast_sight._keep_work_arrays_in_heap``), are
+# smaller. 128 KB, glibc's starting value, gave the same memory but mapped and unmapped the engine's arrays.
+LARGE_BLOCK = 1024 * 1024
 
 
 def _glibc() -> ctypes.CDLL | None:
