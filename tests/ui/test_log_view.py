@@ -1,26 +1,12 @@
 """The log panel renders only the lines it shows, into one picture of its own, and leaves the shared text cache to
 everything else: a long battle's log grows as text, never as rendered lines."""
 
-import os
+import pygame
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.ui import log_view, panels, theme, widgets  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.log_view import LogBody  # noqa: E402
+from referee.ui import log_view, panels, theme, widgets
+from referee.ui.log_view import LogBody
 
 RECT = pygame.Rect(0, 0, 440, 240)
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 def long_log(n: int) -> list[tuple[str, bool]]:
