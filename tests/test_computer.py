@@ -158,3 +158,50 @@ def test_an_imagined_world_agrees_with_the_view_it_was_drawn_from():
     held = {tuple(bool(w.blip_contents(w.blips[i])) for i in sorted(w.blips) if w.blips[i].side == "B")
             for w in (sample_state(seen, belief(seen), random.Random(k)) for k in range(6))}
     assert len(held) > 1
+
+
+def test_a_save_names_the_side_the_computer_plays_and_reopens_with_it(tmp_path):
+    import json
+
+    from referee.game.players import seat_computer, seated_computer
+    from referee.game.record import read_save, save_game
+
+    state, dice = _battle(4)
+    game = Game(state)
+    seat_computer(game, Computer("A", "hard", seed=77))
+    path = save_game(game, tmp_path / "battle.json", dice)
+    doc = json.loads(path.read_text())
+    assert doc["version"] == 4
+    assert doc["players"] == {"A": {"kind": "computer", "level": "hard", "seed": 77}}
+    again = seated_computer(read_save(path).game)
+    assert again is not None and (again.side, again.level.name, again.seed) == ("A", "hard", 77)
+    # The same view gives the same decision: the reopened computer plays on as the one that was saved.
+    s = duel()
+    view, legal = player_view(s, "A"), legal_actions(s, "A")
+    assert again.decide(view, legal).action == Computer("A", "hard", seed=77).decide(view, legal).action
+
+    # A format-3 save names no player: both sides were people's, and it reopens as hot-seat.
+    doc.pop("players")
+    doc["version"] = 3
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    assert seated_computer(read_save(old).game) is None
+
+    # A level the program does not know is refused, naming the item.
+    doc["version"] = 4
+    doc["players"] = {"A": {"kind": "computer", "level": "expert", "seed": 1}}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(Exception) as caught:
+        read_save(bad)
+    assert "players" in str(caught.value) and "expert" in str(caught.value)
+
+
+def test_selfplay_against_itself_opens_to_be_watched_not_played():
+    from referee.game.players import seat_computer, seated_computer
+
+    state, _ = _battle(4)
+    game = Game(state)
+    seat_computer(game, Computer("A", "easy", seed=1))
+    seat_computer(game, Computer("B", "normal", seed=1))
+    assert seated_computer(game) is None

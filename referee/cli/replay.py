@@ -61,6 +61,8 @@ def run(args) -> int:
         return _legal(state, args.side, args.json)
     if args.json:
         head = {"program": save.program, "saved_at": save.saved_at, "actions": len(save.game.record)}
+        if save.game.players:
+            head["players"] = {side: f"computer:{p['level']}" for side, p in sorted(save.game.players.items())}
         if not args.side:
             # The digest of the whole truth: never shown to one player (without seal salts, a player could try
             # every possible content of the opponent's blips against it).
@@ -71,6 +73,7 @@ def run(args) -> int:
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
     lines = [f"{args.save}: {len(save.game.record)} actions replayed (saved {save.saved_at} by version {save.program})"]
+    lines += [f"side {side} is played by the computer ({p['level']})" for side, p in sorted(save.game.players.items())]
     lines += describe(view, log=not args.no_log)
     if reveal_seals:
         lines.append("seals made at set-up:")

@@ -44,7 +44,7 @@ def _pair(text: str, what: str) -> list[str]:
 
 def run(args) -> int:
     from .. import paths
-    from ..game.players import ComputerPlayer, make_player
+    from ..game.players import ComputerPlayer, make_player, seat_computer
     from ..game.record import new_seeded_dice, save_game
     from ..game.selfplay import play_battle
     from ..game.setup import new_game
@@ -73,6 +73,9 @@ def run(args) -> int:
     seated = None
     if players != ["random", "random"]:
         seated = {side: make_player(kind, side, args.seed, rng) for side, kind in zip("AB", players)}
+    for player in (seated or {}).values():
+        if isinstance(player, ComputerPlayer):
+            seat_computer(game, player.computer)
     played = play_battle(game, dice, rng, args.rounds, MAX_ACTIONS, seated)
     written = save_game(game, args.out, dice)
     for side, player in (seated or {}).items():

@@ -85,14 +85,18 @@ class Game:
     state: GameState
     refereed: bool                # a physical game the program follows (dice typed in, contents told at reveals)
     campaign: str | None          # the campaign file a campaign battle's result is recorded in when it ends (p.31)
+    # The sides the computer plays: side -> {"kind": "computer", "level": ..., "seed": ...}; a side not named is
+    # played by a person. A reopened battle seats the computer again at its level, with its seed.
+    players: dict[str, Data]
 
     def __init__(self, initial: GameState, record: list[RecordEntry] | None = None, state: GameState | None = None,
-                 refereed: bool = False, campaign: str | None = None):
+                 refereed: bool = False, campaign: str | None = None, players: dict[str, Data] | None = None):
         self.initial = initial
         self.record = [] if record is None else record
         self.state = initial.copy() if state is None else state
         self.refereed = refereed
         self.campaign = campaign
+        self.players = dict(players or {})
         # How many of the record's first entries were counted, the last of them, and how many were actions (not
         # take-backs): ``undo.moment_index`` goes on from there instead of counting a long battle's record again.
         self.counted: tuple[int, RecordEntry | None, int] = (0, None, 0)

@@ -16,6 +16,7 @@ from typing import Protocol
 
 from .actions import Action
 from .computer import Computer
+from .engine import Game
 from .legal import legal_actions
 from .legal_play import choose
 from .session import Session
@@ -103,6 +104,21 @@ def make_player(kind: str, side: str, seed: int, rng: random.Random) -> Player:
         lv = kind.split(":", 1)[1] if ":" in kind else "normal"
         return ComputerPlayer(Computer(side, lv, seed))
     raise ValueError(f"a player is random or computer:easy, computer:normal, computer:hard (got {kind!r})")
+
+
+def seat_computer(game: Game, computer: Computer) -> None:
+    """Name the computer in the battle's saves: a reopened battle seats it again, at its level, with its seed."""
+    game.players[computer.side] = {"kind": "computer", "level": computer.level.name, "seed": computer.seed}
+
+
+def seated_computer(game: Game) -> Computer | None:
+    """The computer a saved battle names for one of its sides (``seat_computer``), or None: people play both. A
+    battle the computer played against itself (``selfplay``) has no side for a person: it opens to be watched."""
+    seats = [(side, p) for side, p in sorted(game.players.items()) if p.get("kind") == "computer"]
+    if len(seats) != 1:
+        return None
+    side, p = seats[0]
+    return Computer(side, str(p.get("level", "normal")), int(p.get("seed", 0)))
 
 
 def end_of_round_action(session: Session, players: dict[str, Player]) -> Action:

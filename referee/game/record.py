@@ -55,7 +55,7 @@ from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 
 T = TypeVar("T")
 FORMAT = "seven-seconds-save"
-VERSION = 3
+VERSION = 4
 AUTOSAVE_NAME = "autosave.json"
 TURN_ACTIONS = ("activate", "reveal", "face", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back")
 ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS + SETUP_KINDS
@@ -79,7 +79,13 @@ def _two_to_three(doc: Data) -> Data:
     return doc
 
 
-MIGRATIONS: dict[int, Callable[[Data], Data]] = {1: _one_to_two, 2: _two_to_three}
+def _three_to_four(doc: Data) -> Data:
+    """Format 4: a save may name the sides the computer plays (``players``). A format-3 save names none: both sides
+    were played by people (a battle against the computer saved by format 3 reopens as hot-seat)."""
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[Data], Data]] = {1: _one_to_two, 2: _two_to_three, 3: _three_to_four}
 
 
 class WouldOverwrite(InputError):
@@ -192,6 +198,12 @@ class _Dice(_Strict):
     state: str | None = None            # earlier versions: the Mersenne Twister's state
 
 
+class _Player(_Strict):
+    kind: Literal["computer"]
+    level: Literal["easy", "normal", "hard"]
+    seed: int = Field(ge=0, lt=2**256)
+
+
 class _Save(_Strict):
     format: str
     version: int
@@ -201,6 +213,7 @@ class _Save(_Strict):
     dice: _Dice | None = None
     refereed: bool = False
     campaign: str | None = Field(default=None, min_length=1, max_length=4096)
+    players: dict[Literal["A", "B"], _Player] | None = None
     record: list[_Entry]
     state_digest: str | None = None
 
@@ -292,6 +305,8 @@ def save_document(game: Game, dice: SeededDice | None = None) -> Data:
         doc["refereed"] = True
     if game.campaign:
         doc["campaign"] = game.campaign
+    if game.players:
+        doc["players"] = {side: dict(p) for side, p in sorted(game.players.items())}
     doc["record"] = [e.to_data() for e in game.record]
     doc["state_digest"] = state_digest(game.state)
     return _plain(doc)
@@ -759,7 +774,8 @@ def save_from_document(raw: Data, path: Path) -> Save:
         warnings.append(f"the battle this save's record replays to differs from the one it says was saved (its "
                         f"state_digest): the file was edited or damaged after {doc.program} wrote it, or that "
                         f"program replays differently; the replayed battle is used")
-    game = Game(initial, entries, state, refereed=doc.refereed, campaign=doc.campaign)
+    players = {side: p.model_dump() for side, p in (doc.players or {}).items()}
+    game = Game(initial, entries, state, refereed=doc.refereed, campaign=doc.campaign, players=players)
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
 
 

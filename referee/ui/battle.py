@@ -28,6 +28,7 @@ from ..game.record import save_game
 from ..game.seal import canonical_json
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer
+from ..game.players import seat_computer, seated_computer
 from ..game.state import SIDES, GameState, other
 from ..game.view import log_lines, log_view, player_view, referee_view
 from ..game.view_types import LogLine, PlayerView, as_data
@@ -122,7 +123,11 @@ class BattleSession:
 
     def __post_init__(self) -> None:
         side = self.to_act()
+        if self.computer is None:
+            # A battle against the computer, reopened from any save (Resume, Load, the autosave): it plays on.
+            self.computer = seated_computer(self.game)
         if self.computer is not None:
+            seat_computer(self.game, self.computer)
             self.hotseat = False
             self.viewer = other(self.computer.side)
         elif side is not None:

@@ -72,3 +72,21 @@ def test_a_battle_against_the_computer_has_no_hand_off_and_logs_the_computers_re
     # Which objectives it heads for comes from its secret mission: the human never reads that during the battle.
     assert not any("toward objective" in n for n in session.computer_notes.values())
     assert len(session.computer_reasons) >= computer_actions
+
+
+def test_a_battle_against_the_computer_resumed_from_the_autosave_or_a_save_goes_on_against_it(app, tmp_path):
+    from referee.game.record import autosave_path
+    from referee.ui.scenes.menu import MenuScene
+
+    scene, session = start_against_computer(app, seed=12, opponent="The computer plays side A, hard")
+    assert session.computer is not None and (session.computer.side, session.computer.level.name) == ("A", "hard")
+    assert autosave_path().is_file()
+    menu = app.push(MenuScene())
+    assert menu.interrupted is not None
+    for resumed in (menu.open_battle(menu.interrupted), menu.load_battle(session.save(tmp_path / "battle.json"))):
+        again = resumed.session
+        assert again.computer is not None, "the battle reopened as hot-seat"
+        assert (again.computer.side, again.computer.level.name, again.computer.seed) == \
+            ("A", "hard", session.computer.seed)
+        assert again.viewer == "B" and not again.needs_handoff()
+        assert again.state.to_data() == session.state.to_data()
