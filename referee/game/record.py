@@ -774,7 +774,7 @@ def save_from_document(raw: Data, path: Path) -> Save:
         warnings.append(f"the battle this save's record replays to differs from the one it says was saved (its "
                         f"state_digest): the file was edited or damaged after {doc.program} wrote it, or that "
                         f"program replays differently; the replayed battle is used")
-    players = {side: p.model_dump() for side, p in (doc.players or {}).items()}
+    players: dict[str, Data] = {str(side): p.model_dump() for side, p in (doc.players or {}).items()}
     game = Game(initial, entries, state, refereed=doc.refereed, campaign=doc.campaign, players=players)
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
 
