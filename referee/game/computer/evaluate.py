@@ -31,6 +31,8 @@ SECURE_RANGE = 6.0
 LOST_OBJECTIVE = 4.0        # an objective its mission wants held or inspected, destroyed
 INSPECT_COUNTER = 0.6       # a Target counter on an objective to inspect: about 8 VP for 8-10 counters
 ATTRITION = 1.5             # VP per trooper destroyed, besides the mission's own count
+HUNT_PULL = 0.03            # VP per inch a trooper closes on the enemy, when its mission holds no objective
+DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,7 @@ class Aims:
     kill: float = 2.0                   # VP per enemy trooper destroyed (at least a little: it ends battles)
     lose: float = 3.0                   # VP lost per own trooper destroyed
     commander: float = 0.0
+    offence: bool = False               # an attacker's card: the defender wins a stalemate, so it must close in
 
     @staticmethod
     def of(mission: MissionCard | None) -> "Aims":
@@ -72,7 +75,7 @@ class Aims:
             elif r.condition == "control-table":
                 kill += r.vp / 6
         return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
-                    max(kill, 1.0), max(lose, 1.0), commander)
+                    max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence")
 
 
 def _troopers(state: GameState, side: str) -> int:
@@ -104,6 +107,15 @@ def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: 
     my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
     their = [score_mission(m, other(me), outcome).vp for m in theirs]
     return my_vp - (sum(their) / len(their) if their else 0.0)
+
+
+def worst_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
+    """Its mission's VP less the most the opponent's could score on the same table: the margin a stop is judged on,
+    since the opponent holds one card of the kind, maybe the one that pays it most (p.16)."""
+    outcome = outcome_now(state)
+    my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
+    their = [score_mission(m, other(me), outcome).vp for m in theirs]
+    return my_vp - (max(their) if their else 0.0)
 
 
 def attrition(state: GameState, me: str) -> float:
@@ -198,12 +210,21 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
         if mine:
             d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
             score -= 0.5 * OBJECTIVE_PULL * max(0.0, d - 12.0)
-    enemies = [(u.x, u.y) for u in state.units.values() if u.side != me]
-    if enemies and mine and not aims.hold:
-        # Nearer the enemy, where kills are made; only a small pull, so cover still wins.
-        d = sum(min(math.hypot(x - ex, y - ey) for ex, ey in enemies) for x, y in mine) / len(mine)
-        score -= 0.01 * d
+    if mine and (aims.offence or not aims.hold):
+        pull = HUNT_PULL if not aims.hold else HUNT_PULL / 2     # an attacker holding objectives hunts less far
+        score -= pull * hunt_distance(state, me, belief, mine)
     return score
+
+
+def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[float, float]]) -> float:
+    """How far its troopers stand from the enemy, summed: to the nearest revealed enemy, or enemy blip counted
+    farther the likelier it is a decoy. A mission that pays for kills is won by closing in (a side left without
+    troopers loses the table, p.16); with no pull a side that sees no enemy waits out the battle on its own edge."""
+    marks = [(u.x, u.y, 0.0) for u in state.units.values() if u.side != me and not u.is_drone]
+    marks += [(b.x, b.y, DECOY_DETOUR * (1.0 - belief.real(b.id))) for b in state.blips.values() if b.side != me]
+    if not marks:
+        return 0.0
+    return sum(min(math.hypot(x - ex, y - ey) + extra for ex, ey, extra in marks) for x, y in mine)
 
 
 def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,

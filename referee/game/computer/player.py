@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
 
 from ...rules.fast_sight import exposure_fast
 from ...rules.table_sight import ExposureGrid
@@ -25,14 +24,14 @@ from ..actions import Action, ActionOutcome
 from ..battlefield import battlefield_from_view
 from ..dice import RollRequest
 from ..engine import play
-from ..legal import LegalAction
+from ..legal import LegalAction, legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..state import Data, GameState
 from .belief import Belief, belief
 from .candidates import Candidate, exposure_at, expand
 from .determinize import sample_state
-from .evaluate import Aims, evaluate, mission_margin
+from .evaluate import Aims, evaluate, worst_margin
 from .levels import Level, level
 from .seen import Seen, fingerprint
 from .setup import setup_decision
@@ -236,33 +235,43 @@ class Computer:
         return Decision(best.cand.action, reason, public)
 
     def _look_ahead(self, think: _Think, scored: list[_Scored]) -> list[_Scored]:
-        """Hard: the best few first actions are re-scored with the best second action the unit could take after."""
-        ranked = sorted(scored, key=lambda s: -s.value)[:4]
+        """Hard: the best few first actions are weighed again with the unit's best second action after each, in
+        every imagined world and over a few rolls of the first action's dice: a Move is worth the shot or the Target
+        it leads to, a Target the shot it makes possible. The second action is chosen among the legal actions of
+        the imagined world (the computer's own belief), never the battle's."""
+        lv = think.level
+        ranked = sorted(scored, key=lambda s: -s.value)[: lv.look_ahead_width]
         out = []
         for s in ranked:
-            o = s.outcome
-            t = o.state.turn if o is not None else None
-            if o is None or s.cand.action.kind in ("end-activation", "reveal") or t is None or t.actions_left <= 0:
+            a = s.cand.action
+            if a.kind in ("end-activation", "reveal"):
                 out.append(s)
                 continue
-            follow = [Candidate(Action(k, s.cand.action.actor, dict(a)))
-                      for k, a in self._quick_follow(think, o.state, s.cand.action.actor)]
-            best2 = s.value
-            for f in follow:
-                v, _ = think.simulate(o.state, f.action, 1)
-                if v is not None:
-                    best2 = max(best2, v)
-            out.append(_Scored(s.cand, 0.5 * s.value + 0.5 * best2, s.outcome))
+            vals = []
+            for w in think.worlds:
+                for _ in range(lv.look_ahead_rolls):
+                    first = play(w, a, HeadDice(think.rng))
+                    if not first.legal:
+                        continue
+                    vals.append(self._best_second(think, first.state, a.actor) + think._shaping(a, first))
+            out.append(_Scored(s.cand, sum(vals) / len(vals), s.outcome) if vals else s)
         return out + [s for s in scored if s not in ranked]
 
-    def _quick_follow(self, think: _Think, state: GameState, actor: str) -> list[tuple[str, dict[str, Any]]]:
-        """A second action to try after the first: fire at each enemy carrying Target counters."""
-        out: list[tuple[str, dict[str, Any]]] = []
-        for u in state.units.values():
-            if u.side != think.seen.me and u.target_counters > 0:
-                out.append(("rifle", {"target": u.id}))
-                out.append(("missile", {"target": u.id}))
-        return out
+    def _best_second(self, think: _Think, state: GameState, actor: str) -> float:
+        """The value of the best of the unit's next actions in an imagined world (or of stopping there)."""
+        stop = think.value(state)
+        t = state.turn
+        if t is None or t.active != actor or t.actions_left <= 0:
+            return stop
+        legal = [la for la in legal_actions(state, think.seen.me) if la.actor == actor]
+        cands = expand(legal, think.seen, think.aims.hold, think.aims.destroy, think.grid,
+                       max(4, think.level.move_points // 2), think.rng.uniform(0, math.pi), think.belief.p_real)
+        best = stop
+        for c in cands:
+            v, _ = think.simulate(state, c.action, 1)
+            if v is not None:
+                best = max(best, v)
+        return best
 
     # ---- which unit to activate -------------------------------------------------------------------------
     def _activation(self, think: _Think, legal: list[LegalAction]) -> Decision:
@@ -347,18 +356,22 @@ class Computer:
     # ---- end of the round and end of the battle -------------------------------------------------------
     def _end_of_round(self, view: Data, la: LegalAction) -> Decision:
         """Never withdraws (the opponent would take the table); offers to stop when its mission stands ahead as the
-        table is: stopping leaves it Contested, and the missions are scored on it (p.16, A43)."""
+        table is of whatever mission the opponent may hold: stopping leaves it Contested, and the missions are scored
+        on it (p.16, A43). Against the average mission it stopped ahead and lost to the one that pays for a stalemate
+        (Delaying Action: the Contested table and every survivor)."""
         margin = self._stop_margin(view)
         if view.get("round", 1) >= STOP_FROM_ROUND and margin >= 1.0:
-            return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead as "
-                                                  "the table is", "offers to stop")
-        return Decision(la.action(), f"plays on: its mission stands {margin:+.1f} VP as the table is", "plays on")
+            return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead of any "
+                                                  "the opponent may hold, as the table is", "offers to stop")
+        return Decision(la.action(), f"plays on: its mission stands {margin:+.1f} VP against the best the "
+                                                  "opponent may hold, as the table is", "plays on")
 
     def _stop_margin(self, view: Data) -> float:
-        """Its mission's VP less the opponent's (averaged over the missions it may hold) if the battle stopped now."""
+        """Its mission's VP less the most the opponent's mission could score (of the kind it holds) if the battle
+        stopped now, averaged over the imagined worlds."""
         think = _Think(view, self.side, self.level, self.seed)
         s = think.seen
-        return sum(mission_margin(w, s.me, s.my_mission, s.their_missions) for w in think.worlds) / len(think.worlds)
+        return sum(worst_margin(w, s.me, s.my_mission, s.their_missions) for w in think.worlds) / len(think.worlds)
 
     def answer_withdraw(self, view: Data) -> str:
         """The opponent withdraws: allowing gives this side Control of the Table at once (p.16), so allow."""
