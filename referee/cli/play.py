@@ -40,6 +40,9 @@ def register(sub) -> None:
     p.add_argument("--referee", action="store_true",
                    help="referee a physical game on this table (or resume a refereed battle's save): you type the "
                         "dice you roll, the program tracks the table and explains every number")
+    p.add_argument("--computer", metavar="SIDE[:LEVEL]", default=None,
+                   help="with --referee: the computer runs this side of the physical game (A or B, level easy, "
+                        "normal or hard; default normal) and tells you what to do with its miniatures")
     p.add_argument("--initiative", choices=("A", "B"),
                    help="with --referee: the side holding the Initiative in round 1 (default: the attacker, or A)")
     shot = p.add_argument_group("screenshots", "render without interaction, save a PNG and exit")
@@ -134,7 +137,23 @@ def is_save(path: Path) -> bool:
         return False
 
 
-def open_referee(app, path: Path, first: str | None):
+def table_computer(text: str | None):
+    """``B`` or ``B:hard`` -> the computer running that side of a physical game (None without the option)."""
+    if text is None:
+        return None
+    from ..game.computer import Computer
+    from ..game.computer.levels import LEVELS
+    from ..game.dice import new_seed
+
+    side, _, level = text.partition(":")
+    side, level = side.strip().upper(), (level.strip().lower() or "normal")
+    if side not in ("A", "B") or level not in LEVELS:
+        raise InputError("--computer", f"expected a side, A or B, and a level among {', '.join(LEVELS)}, as B:hard "
+                                       f"(got {text!r})")
+    return Computer(side, level, new_seed() % 2**63)
+
+
+def open_referee(app, path: Path, first: str | None, computer: str | None = None):
     """The referee mode on a scenario file, or a refereed battle's save resumed; raises ``InputError``."""
     from ..rules.scenario import load_scenario
     from ..ui.referee_battle import RefereeSession
@@ -148,8 +167,11 @@ def open_referee(app, path: Path, first: str | None):
         save = read_save(path)
         if not save.game.refereed:
             raise InputError(str(path), "a hot-seat battle's save, not a refereed one: open it without --referee")
+        if computer is not None:
+            raise InputError("--computer", "a saved battle goes on with the players it names: --computer is for a "
+                                           "new one")
         return menu.open_battle(save)
-    session = RefereeSession.from_scenario(load_scenario(path), first)
+    session = RefereeSession.from_scenario(load_scenario(path), first, computer=table_computer(computer))
     return app.push(RefereeScene(session))
 
 
@@ -162,10 +184,13 @@ def run(args) -> int:
 
     import pygame
 
+    if args.computer is not None and not args.referee:
+        raise InputError("--computer", "runs a side of a physical game: use it with --referee (a battle in the "
+                                       "window against the computer starts from New battle)")
     app = App(args.size)
     try:
         if args.referee:
-            open_referee(app, scenario, args.initiative)
+            open_referee(app, scenario, args.initiative, args.computer)
         elif is_save(scenario):
             app.open_menu().load_battle(scenario)     # a save is a battle: resume it (errors stay on the menu)
         else:

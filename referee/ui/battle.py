@@ -171,6 +171,10 @@ class BattleSession:
         """The battle waits for the computer's decision (its turn, or its objectives to set)."""
         return self.computer is not None and not self.over and self.to_act() == self.computer.side
 
+    def computer_view(self) -> dict:
+        """The computer's own player view, as it decides from it (never shown on the screen)."""
+        return player_view(self.state, self.computer.side) if self.computer is not None else {}
+
     def computer_act(self) -> tuple[Action, str] | None:
         """The computer's next action, decided from its own player view and legal actions only, and the reason the
         human may read (kept for the log when the human may see what it did); the full reason goes to
@@ -189,12 +193,16 @@ class BattleSession:
         """Keep the reason of an action the human saw: a revealed unit's action, the end of a turn, the objectives.
         A blip's reasons stay with the computer until the battle is over: they would hint at what it holds. The reason
         given here is the one the opponent may read (``Decision.shown``); the full one is in ``computer_reasons``."""
+        if self.reason_may_show(action):
+            self.computer_notes[len(self.state.log)] = reason
+
+    def reason_may_show(self, action: Action) -> bool:
+        """Whether the human may read the computer's reason for ``action`` now: not for one of its blips (whether
+        it weighed revealing one says it is real) nor for which unit it activates."""
         if action.actor and action.actor in self.state.blips and self.state.blips[action.actor].side == (
                 self.computer.side if self.computer else ""):
-            return
-        if action.kind in ("activate", "end-activation"):
-            return
-        self.computer_notes[len(self.state.log)] = reason
+            return False
+        return action.kind not in ("activate", "end-activation")
 
     def hand_to(self, side: str) -> None:
         if side not in SIDES:

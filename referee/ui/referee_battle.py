@@ -16,11 +16,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import random
+
 from ..game.actions import Action
+from ..game.computer import Computer
+from ..game.computer.table_words import deal_holding
+from ..game.players import seat_computer
 from ..game.effects import UnknownContents
 from ..game.engine import Game, begin_battle
-from ..game.state import SIDES, state_from_scenario
+from ..game.state import SIDES, other, state_from_scenario
 from ..rules.errors import InputError
+from ..rules.factions import faction_files
 from ..rules.scenario import Scenario, UnitContents
 from .battle import Attempt, BattleSession, Pending
 
@@ -42,16 +48,51 @@ class RefereeSession(BattleSession):
     hotseat: bool = False
 
     @classmethod
-    def from_scenario(cls, scenario: Scenario, first: str | None = None, save_path: Path | None = None
-                      ) -> "RefereeSession":
-        """Round 1 on the table the scenario holds; ``first`` holds the Initiative (default: the attacker, or A)."""
+    def from_scenario(cls, scenario: Scenario, first: str | None = None, save_path: Path | None = None,
+                      computer: Computer | None = None) -> "RefereeSession":
+        """Round 1 on the table the scenario holds; ``first`` holds the Initiative (default: the attacker, or A).
+        With ``computer``, the computer runs that side of the physical game (``seat``)."""
         if first is not None and first not in SIDES:
             raise InputError("initiative", f"expected side A or B (got {first!r})")
         game = Game(begin_battle(state_from_scenario(scenario), first), refereed=True)
-        return cls(game, None, save_path=save_path)
+        session = cls(game, None, save_path=save_path)
+        if computer is not None:
+            session.seat(computer)
+        return session
+
+    def seat(self, computer: Computer) -> None:
+        """The computer runs ``computer.side``: it decides from its own view and tells the human at the table what to
+        do with its miniatures (``game/computer/table_words.py``). Its blips' contents the program was never told
+        are dealt to it now, as its secret: the screen stays with the human, who is its opponent."""
+        self.computer = computer
+        seat_computer(self.game, computer)
+        self.hotseat = False
+        self.viewer = other(computer.side)
+        rng = random.Random(f"{computer.seed}|holding|{computer.side}")
+        for action in deal_holding(self.state, computer.side, self.faction_of(computer.side), rng):
+            attempt = super().attempt(action)
+            if attempt.outcome is None or not attempt.outcome.legal:
+                raise InputError(action.actor, attempt.outcome.reason if attempt.outcome else "not dealt")
+        self.follow()
+
+    def faction_of(self, side: str) -> str:
+        """The side's faction as the table shows it: its units', else its known blips' contents, else the first."""
+        s = self.state
+        for u in sorted(s.units.values(), key=lambda u: u.id):
+            if u.side == side:
+                return u.faction
+        for square in sorted(s.holding[side].squares):
+            for c in s.holding[side].contents(square) or []:
+                return c.faction
+        known = sorted(faction_files())
+        return known[0] if known else ""
 
     def follow(self) -> None:
-        """The screen turns to whoever is to act (both sides watch the same table)."""
+        """The screen turns to whoever is to act (both sides watch the same table); against the computer it stays
+        with the human, who is its opponent and may not see its blips."""
+        if self.computer is not None:
+            self.viewer = other(self.computer.side)
+            return
         side = self.to_act()
         if side is not None:
             self.viewer = side

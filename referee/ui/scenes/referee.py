@@ -23,6 +23,7 @@ from .battle import ACTIONS, BattleScene
 from .battle_keys import BATTLE_KEYS
 from .dialogs import Dialog, DiceDialog, TextDialog
 from .referee_corrections import PieceCorrections
+from .referee_computer import TableComputerTurns
 from .referee_missions import MissionEntry
 from .table import JUMP, MOVE, SELECT
 
@@ -65,6 +66,7 @@ class RefereeScene(BattleScene):
     tool_titles = {**BattleScene.tool_titles, SMOKE_AT: "Add smoke: click its centre",
                    CRATER_AT: "Add a crater: click its centre"}
     session: RefereeSession
+    computer: TableComputerTurns
 
     def __init__(self, session: RefereeSession) -> None:
         super().__init__(session)
@@ -73,6 +75,7 @@ class RefereeScene(BattleScene):
         self.terrain_drift: tuple[str, tuple[int, int]] | None = None
         self.corrections = PieceCorrections(self)
         self.missions = MissionEntry(self)
+        self.computer = TableComputerTurns(self)
         self.say("Referee mode", [
             f"{session.state.name}: round {session.state.round}, side {session.state.initiative} holds the "
             "Initiative. Select a unit, choose the action, click the target: the numbers and their working come "
@@ -80,13 +83,17 @@ class RefereeScene(BattleScene):
             "The table drifted? Select the piece, or click the terrain piece, and press Correct (U), or drag it "
             "where it stands.",
             "Missions stay on your mats; press Missions to enter yours if the program should score the battle.",
-        ])
+        ] + ([f"The computer runs side {session.computer.side} ({session.computer.level.name}): on its turns it "
+              "tells you what to do with its miniatures; do it, press I've done it, and type the dice you roll "
+              "for it. What its blips hold stays hidden from you until they are revealed."]
+             if session.computer is not None else []))
 
     def banner_who(self) -> tuple[str, str]:
         return "Referee", "your dice"
 
     def log_who(self) -> str:
-        return "referee's view"
+        # Against the computer the log is the human's side's: the computer's secrets stay out of it.
+        return f"side {self.session.viewer}'s view" if self.session.computer is not None else "referee's view"
 
     # ---- every action: the owner may have to say what a blip holds -------------------------------------------
     def handle(self, attempt, title: str) -> None:
@@ -95,6 +102,10 @@ class RefereeScene(BattleScene):
             self.ask_contents(needs, lambda: self.do(needs.action, title, needs.given))
             return
         super().handle(attempt, title)
+
+    def after_action(self, attempt: Attempt, title: str) -> None:
+        self.computer.followed(attempt)
+        super().after_action(attempt, title)
 
     def ask_die(self, pending, then, context: str = "") -> None:
         if self.app is None:

@@ -1,0 +1,59 @@
+"""The computer running one side of a physical game in the referee mode: it decides from its own player view, tells
+the human what to do with its miniatures (``game/computer/table_words.py``), and once the human has done it the
+action goes through the referee mode as any player's (dice typed in, a blip's owner asked what it holds)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...game.actions import Action
+from ...game.computer.table_words import instruction
+from ..battle import Attempt
+from .battle_computer import ComputerTurns
+from .dialogs import Dialog
+
+if TYPE_CHECKING:
+    from .referee import RefereeScene
+
+
+class TableComputerTurns(ComputerTurns):
+    """Held by the referee scene as ``scene.computer``."""
+
+    scene: RefereeScene
+
+    def __init__(self, scene: RefereeScene) -> None:
+        super().__init__(scene)
+        self.said: tuple[Action, str, str] | None = None      # its last instruction: the action, the words, why
+        self.doing: tuple[Action, str] | None = None          # its action under way (dice, contents)
+
+    def step(self) -> None:
+        scene, session = self.scene, self.scene.session
+        self.wait = 0.0
+        computer = session.computer
+        if computer is None:
+            return
+        view = session.computer_view()
+        decided = session.computer_act()
+        if decided is None:
+            return
+        action, reason = decided
+        words = instruction(view, action)
+        self.said = (action, words, reason)
+        if scene.app is None:
+            self.done(action, reason)
+            return
+        # Its reason only where the window would show it: never for its blips, nor which unit it activates.
+        lines = [words] + ([f"Why: {reason}"] if session.reason_may_show(action) else [])
+        scene.app.push(Dialog(f"The computer (side {computer.side})", lines, [("done", "I've done it")],
+                              lambda answer: self.done(action, reason) if answer == "done" else None))
+
+    def done(self, action: Action, reason: str) -> None:
+        """The human did at the table what the computer asked: the program follows, as for any player's action."""
+        self.doing = (action, reason)
+        self.scene.do(action, f"The computer: {action.text()}")
+
+    def followed(self, attempt: Attempt) -> None:
+        """After any action: the computer's, once legal, has its reason kept for the log."""
+        doing, self.doing = self.doing, None
+        if doing is not None and attempt.outcome is not None and attempt.outcome.legal:
+            self.scene.session.note_computer(*doing)

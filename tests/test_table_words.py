@@ -1,0 +1,86 @@
+"""What the computer tells the human at a physical table: plain words, table coordinates, nothing secret."""
+
+import random
+import tomllib
+
+from referee.game.actions import Action
+from referee.game.computer.table_words import deal_holding, instruction
+from referee.game.engine import begin_battle
+from referee.game.state import state_from_scenario
+from referee.game.view import player_view
+from referee.rules.scenario import parse_scenario
+
+TABLE = """
+name = "two blips"
+table = { width = 36, height = 36 }
+[[units]]
+id = "a-tactical-1"
+side = "A"
+faction = "new-tokyo"
+type = "tactical"
+rating = "veteran"
+x = 8
+y = 6
+[[units]]
+id = "b-tactical-1"
+side = "B"
+faction = "new-tokyo"
+type = "tactical"
+rating = "veteran"
+x = 9
+y = 26
+[[blips]]
+id = "b-blip-KN"
+side = "B"
+x = 20
+y = 9
+[[blips]]
+id = "b-blip-RL"
+side = "B"
+x = 30
+y = 31
+[[blips]]
+id = "a-blip-QW"
+side = "A"
+x = 12
+y = 4
+"""
+
+
+def state():
+    return begin_battle(state_from_scenario(parse_scenario(tomllib.loads(TABLE), "two blips")), "B")
+
+
+def test_each_action_is_told_as_what_to_do_at_the_table():
+    view = player_view(state(), "B")
+    assert instruction(view, Action("move", "b-blip-KN", {"x": 22.5, "y": 14.0})) == \
+        "Move its blip at (20, 9) to (22.5, 14)."
+    assert instruction(view, Action("target", "b-tactical-1", {"dice": 3, "assign": {"a-tactical-1": 1}})) == \
+        "Target with b-tactical-1 at (9, 26): roll 3 dice and type them, for 1 Target counter on a-tactical-1 at (8, 6)."
+    assert instruction(view, Action("rifle", "b-tactical-1", {"target": "a-blip-QW"})) == \
+        ("Fire the rifle of b-tactical-1 at (9, 26) at your blip at (12, 4): roll the dice the program asks for and "
+         "type them.")
+    assert instruction(view, Action("activate", "b-blip-RL", {"extra": True})) == \
+        "Activate its blip at (30, 31) (an extra blip activation)."
+    assert instruction(view, Action("end-turn", "", {})) == "The computer ends its turn."
+
+
+def test_the_computers_blips_are_dealt_as_its_secret():
+    s = state()
+    actions = deal_holding(s, "B", "new-tokyo", random.Random(2))
+    assert sorted(a.actor for a in actions) == ["b-blip-KN", "b-blip-RL"]
+    assert all(a.kind == "contents" and len(a.args["contents"]) <= 2 for a in actions)
+    assert any(a.args["contents"] for a in actions), "no blip holds anything"
+    from referee.game.engine import play
+    from referee.game.dice import SeededDice
+
+    for a in actions:
+        out = play(s, a, SeededDice(1))
+        assert out.legal, out.reason
+        s = out.state
+    # The human's log reads that side B told the referee, never what.
+    a_log = " ".join(e["text"] for e in player_view(s, "A")["log"])
+    assert "tells the referee" in a_log
+    for a in actions:
+        for c in a.args["contents"]:
+            assert c["type"] not in a_log.replace("b-tactical-1", "").replace("a-tactical-1", "")
