@@ -4,11 +4,12 @@ Run ``python -m benchmarks.computer`` (``--quick`` for a short run, ``--json`` f
 
 * **Battles**: seeded battles on the bundled tables, each pairing played with the sides swapped (every seed twice,
   the computer once as side A and once as side B): normal against random legal play, hard against normal, normal
-  against easy. Set-up is the players' decisions, as in ``selfplay``: the computer makes its own. Battles are capped in rounds to keep the run
-  short (the cap is printed): at the cap both players agree to stop, the table is Contested, and the winner is the
-  engine's own result (mission Victory Points). A draw counts half a win.
+  against easy. Set-up is the players' decisions, as in ``selfplay``: the computer makes its own. Battles are capped
+  in rounds to keep the run short (the cap is printed): at the cap both players agree to stop, the table is
+  Contested, and the winner is the engine's own result (mission Victory Points). A draw counts half a win.
 * **Decision time**: the wall-clock time of each of the computer's decisions, per level (median and 95th
-  percentile). It depends on the machine and its load: reported here, never asserted in tests.
+  percentile), and its processor time, which the load of other programs on the machine does not inflate. Both depend
+  on the machine: reported here, never asserted in tests.
 * **Peek test**: for sampled decisions of the computer, everything its side cannot see is dealt again consistently
   with its view (``game/computer/peek.py``) and the decision taken again; ``peek_changes`` counts the decisions that
   changed (must be 0).
@@ -23,6 +24,10 @@ import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
+
+
+ROUNDS_CAP = 6          # rounds before both players agree to stop: most battles are decided by then, and it halves
+                        # the longest ones (the full run must fit in about an hour of 2 cores)
 
 
 @dataclass
@@ -61,6 +66,7 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
     players = {side: make_player(kind, side, seed, rng) for side, kind in zip("AB", kinds)}
     peek_rng = random.Random(seed * 7919 + 1)
     times: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}        # the processor time of each decision: what the machine's load adds is not in it
     peek = {"checked": 0, "changed": 0, "examples": []}
     count = [0]
     for p in players.values():
@@ -70,9 +76,10 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
         inner = computer.decide
 
         def timed(view, legal, inner=inner, level=computer.level.name):       # type: ignore[no-untyped-def]
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             d = inner(view, legal)
             times.setdefault(level, []).append(time.perf_counter() - t)
+            cpu.setdefault(level, []).append(time.process_time() - c)
             return d
 
         computer.decide = timed        # type: ignore[method-assign]
@@ -93,7 +100,7 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
     s = game.state
     result = s.result or {}
     return {"winner": result.get("winner"), "vp": result.get("vp") or {"A": 0, "B": 0}, "round": s.round,
-            "times": times, "peek": peek, "seconds": time.perf_counter() - t0}
+            "times": times, "cpu": cpu, "peek": peek, "seconds": time.perf_counter() - t0}
 
 
 def _run(job: tuple[Any, ...]) -> dict[str, Any]:
@@ -121,39 +128,14 @@ def p95(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="20 battles capped at 6 rounds, 100 peek-checked decisions")
-    ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
-    ap.add_argument("--rounds", type=int, default=None, help="the round cap (default 6 quick, 8 full)")
-    ap.add_argument("--jobs", type=int, default=2, help="battles played at once, one process each (default 2)")
-    args = ap.parse_args(argv)
-    tables = ["pastoral-hills", "blasted-urban"]
-    if args.quick:
-        seeds_random, seeds_hard, seeds_easy, rounds, peeks = [1, 2, 3, 4], [5, 6, 7], [8, 9, 10], 6, 100
-    else:
-        seeds_random, seeds_hard, seeds_easy, rounds, peeks = (list(range(1, 101)), list(range(101, 121)),
-                                                               list(range(121, 141)), 8, 1000)
-    rounds = args.rounds or rounds
-    # Peek checks are made in the battles against random play, every third decision, up to a share each.
-    quota = -(-peeks // (2 * len(seeds_random))) + 2
-    jobs = (jobs_for("normal vs random", ("computer:normal", "random"), seeds_random, tables, rounds, 3, quota)
-            + jobs_for("hard vs normal", ("computer:hard", "computer:normal"), seeds_hard, tables, rounds, 3, 0)
-            + jobs_for("normal vs easy", ("computer:normal", "computer:easy"), seeds_easy, tables, rounds, 3, 0))
-    t0 = time.perf_counter()
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(args.jobs) as pool:
-            results = list(pool.map(_run, jobs))
-    else:
-        results = [_run(j) for j in jobs]
-    elapsed = time.perf_counter() - t0
+def summary(results: list[dict[str, Any]]) -> tuple[dict[str, Tally], dict[str, list[float]], int, int, list[str],
+                                                  dict[str, list[float]]]:
+    """The tallies per pairing, decision times per level, peek checks and changes, and battle seconds per pairing."""
     tallies: dict[str, Tally] = {}
     times: dict[str, list[float]] = {}
+    seconds: dict[str, list[float]] = {}
     checked = changed = 0
     examples: list[str] = []
-    lines = []
     for r in results:
         t = tallies.setdefault(r["name"], Tally())
         me, vp = r["me"], r["vp"]
@@ -166,22 +148,74 @@ def main(argv: list[str] | None = None) -> int:
         t.margins.append(vp[me] - vp["B" if me == "A" else "A"])
         for lv, ts in r["times"].items():
             times.setdefault(lv, []).extend(ts)
+        for lv, ts in r.get("cpu", {}).items():
+            times.setdefault(f"{lv} (processor time)", []).extend(ts)
+        seconds.setdefault(r["name"], []).append(r["seconds"])
         checked += r["peek"]["checked"]
         changed += r["peek"]["changed"]
         examples += r["peek"]["examples"]
-        lines.append(f"  {r['name']}: seed {r['seed']} on {r['table']}, {r['measured']} as side {me}: "
-                     f"{'won' if r['winner'] == me else 'a draw' if r['winner'] is None else 'lost'}, "
-                     f"VP A {vp['A']} B {vp['B']}, ended in round {r['round']}, {r['seconds']:.0f} s")
+    return tallies, times, checked, changed, examples, seconds
+
+
+def result_line(r: dict[str, Any]) -> str:
+    me, vp = r["me"], r["vp"]
+    return (f"  {r['name']}: seed {r['seed']} on {r['table']}, {r['measured']} as side {me}: "
+            f"{'won' if r['winner'] == me else 'a draw' if r['winner'] is None else 'lost'}, "
+            f"VP A {vp['A']} B {vp['B']}, ended in round {r['round']}, {r['seconds']:.0f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="20 battles capped at 6 rounds, 100 peek-checked decisions")
+    ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
+    ap.add_argument("--rounds", type=int, default=None, help=f"the round cap (default {ROUNDS_CAP})")
+    ap.add_argument("--jobs", type=int, default=2, help="battles played at once, one process each (default 2)")
+    ap.add_argument("--random-seeds", type=int, default=None,
+                    help="seeds of normal against random play, each played twice (default 4 quick, 100 full)")
+    ap.add_argument("--hard-seeds", type=int, default=None,
+                    help="seeds of hard against normal, each played twice (default 3 quick, 16 full)")
+    ap.add_argument("--easy-seeds", type=int, default=None,
+                    help="seeds of normal against easy, each played twice (default 3 quick, 16 full)")
+    args = ap.parse_args(argv)
+    tables = ["pastoral-hills", "blasted-urban"]
+    n_random, n_hard, n_easy, peeks = (4, 3, 3, 100) if args.quick else (100, 16, 16, 1000)
+    n_random = args.random_seeds if args.random_seeds is not None else n_random
+    n_hard = args.hard_seeds if args.hard_seeds is not None else n_hard
+    n_easy = args.easy_seeds if args.easy_seeds is not None else n_easy
+    # Seeds of their own per pairing, far from the few battles read while the computer was improved.
+    seeds_random = [1 + i for i in range(n_random)]
+    seeds_hard = [1001 + i for i in range(n_hard)]
+    seeds_easy = [2001 + i for i in range(n_easy)]
+    rounds = args.rounds or ROUNDS_CAP
+    # Peek checks are made in the battles against random play, every third decision, up to a share each.
+    quota = -(-peeks // max(1, 2 * len(seeds_random))) + 2
+    # The slowest pairing first, so the processes finish together.
+    jobs = (jobs_for("hard vs normal", ("computer:hard", "computer:normal"), seeds_hard, tables, rounds, 3, 0)
+            + jobs_for("normal vs easy", ("computer:normal", "computer:easy"), seeds_easy, tables, rounds, 3, 0)
+            + jobs_for("normal vs random", ("computer:normal", "random"), seeds_random, tables, rounds, 3, quota))
+    print(f"computer benchmark ({'quick' if args.quick else 'full'}): {len(jobs)} battles on {', '.join(tables)}, "
+          f"each seed played twice with the sides swapped; every battle capped at {rounds} rounds (then both agree "
+          f"to stop, the table is Contested, and the engine's result decides: mission Victory Points; a draw "
+          f"counts half); {args.jobs} at a time", flush=True)
+    t0 = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for r in pool.map(_run, jobs):
+                results.append(r)
+                print(result_line(r), flush=True)
+    else:
+        for j in jobs:
+            results.append(_run(j))
+            print(result_line(results[-1]), flush=True)
+    elapsed = time.perf_counter() - t0
+    tallies, times, checked, changed, examples, seconds = summary(results)
     vs_random, hard, easy = (tallies.get(n, Tally()) for n in ("normal vs random", "hard vs normal", "normal vs easy"))
     games = len(results)
     per_level = {lv: {"decisions": len(ts), "median_s": round(statistics.median(ts), 3), "p95_s": round(p95(ts), 3)}
                  for lv, ts in sorted(times.items())}
-    print(f"computer benchmark ({'quick' if args.quick else 'full'}): {games} battles on {', '.join(tables)}, "
-          f"each seed played twice with the sides swapped; every battle capped at {rounds} rounds (then both agree "
-          f"to stop, the table is Contested, and the engine's result decides: mission Victory Points; a draw "
-          f"counts half); {args.jobs} at a time")
-    for line in lines:
-        print(line)
     print("| figure | measured | target |")
     print("|---|---|---|")
     for label, t, target in (("normal vs random", vs_random, ">= 95 %"), ("hard vs normal", hard, ">= 65 %"),
@@ -190,14 +224,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| win rate, {label}, {t.games} battles | {t.rate:.0%} ({t.draws} draws, mean margin {mean:+.1f} VP) "
               f"| {target} |")
     for lv, f in per_level.items():
-        target = {"normal": "<= 1 s", "hard": "<= 3 s"}.get(lv, "-")
+        target = {"normal": "<= 1 s", "hard": "<= 3 s"}.get(lv.split()[0], "-")
         print(f"| decision time {lv}, {f['decisions']} decisions | median {f['median_s']} s, p95 {f['p95_s']} s "
               f"| {target} |")
     print(f"| peek test: decisions changed by re-dealing hidden information | {changed} of {checked} "
           f"| 0 of >= {peeks} |")
     for e in examples[:5]:
         print(f"  changed: {e}")
-    print(f"elapsed {elapsed:.0f} s")
+    for name, secs in sorted(seconds.items()):
+        print(f"  a battle of {name} took {statistics.mean(secs):.0f} s on average (longest {max(secs):.0f} s)")
+    print(f"elapsed {elapsed:.0f} s with {args.jobs} at a time")
     if args.json:
         print(json.dumps({
             "games": games, "rounds_cap": rounds,
@@ -205,7 +241,8 @@ def main(argv: list[str] | None = None) -> int:
             "win_rate_hard_vs_normal": round(hard.rate, 3),
             "win_rate_normal_vs_easy": round(easy.rate, 3),
             "decision_p95_s": per_level.get("normal", {}).get("p95_s", 0.0),
-            "decision_p95_s_by_level": {lv: f["p95_s"] for lv, f in per_level.items()},
+            "decision_p95_s_by_level": {lv: f["p95_s"] for lv, f in per_level.items() if " " not in lv},
+            "decision_p95_cpu_s_by_level": {lv.split()[0]: f["p95_s"] for lv, f in per_level.items() if " " in lv},
             "peek_changes": changed, "decisions_checked": checked,
             "elapsed_s": round(elapsed, 1),
         }))
