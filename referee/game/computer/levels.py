@@ -27,7 +27,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=1.5, look_ahead=False, activations=2),
     "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
-                  look_ahead_width=4, look_ahead_rolls=2),
+                  look_ahead_width=3, look_ahead_rolls=1),
 }
 
 
