@@ -21,13 +21,14 @@ import argparse
 import json
 import random
 import statistics
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 
-ROUNDS_CAP = 6          # rounds before both players agree to stop: most battles are decided by then, and it halves
-                        # the longest ones (the full run must fit in about an hour of 2 cores)
+ROUNDS_CAP = 6          # rounds before both players agree to stop: most battles are decided by then, and it cuts
+                        # the longest ones short (the full run must fit in about an hour of 2 cores)
 
 
 @dataclass
@@ -164,56 +165,18 @@ def result_line(r: dict[str, Any]) -> str:
             f"VP A {vp['A']} B {vp['B']}, ended in round {r['round']}, {r['seconds']:.0f} s")
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="20 battles capped at 6 rounds, 100 peek-checked decisions")
-    ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
-    ap.add_argument("--rounds", type=int, default=None, help=f"the round cap (default {ROUNDS_CAP})")
-    ap.add_argument("--jobs", type=int, default=2, help="battles played at once, one process each (default 2)")
-    ap.add_argument("--random-seeds", type=int, default=None,
-                    help="seeds of normal against random play, each played twice (default 4 quick, 100 full)")
-    ap.add_argument("--hard-seeds", type=int, default=None,
-                    help="seeds of hard against normal, each played twice (default 3 quick, 16 full)")
-    ap.add_argument("--easy-seeds", type=int, default=None,
-                    help="seeds of normal against easy, each played twice (default 3 quick, 16 full)")
-    args = ap.parse_args(argv)
-    tables = ["pastoral-hills", "blasted-urban"]
-    n_random, n_hard, n_easy, peeks = (4, 3, 3, 100) if args.quick else (100, 16, 16, 1000)
-    n_random = args.random_seeds if args.random_seeds is not None else n_random
-    n_hard = args.hard_seeds if args.hard_seeds is not None else n_hard
-    n_easy = args.easy_seeds if args.easy_seeds is not None else n_easy
-    # Seeds of their own per pairing, far from the few battles read while the computer was improved.
-    seeds_random = [1 + i for i in range(n_random)]
-    seeds_hard = [1001 + i for i in range(n_hard)]
-    seeds_easy = [2001 + i for i in range(n_easy)]
-    rounds = args.rounds or ROUNDS_CAP
-    # Peek checks are made in the battles against random play, every third decision, up to a share each.
-    quota = -(-peeks // max(1, 2 * len(seeds_random))) + 2
-    # The slowest pairing first, so the processes finish together.
-    jobs = (jobs_for("hard vs normal", ("computer:hard", "computer:normal"), seeds_hard, tables, rounds, 3, 0)
-            + jobs_for("normal vs easy", ("computer:normal", "computer:easy"), seeds_easy, tables, rounds, 3, 0)
-            + jobs_for("normal vs random", ("computer:normal", "random"), seeds_random, tables, rounds, 3, quota))
-    print(f"computer benchmark ({'quick' if args.quick else 'full'}): {len(jobs)} battles on {', '.join(tables)}, "
-          f"each seed played twice with the sides swapped; every battle capped at {rounds} rounds (then both agree "
-          f"to stop, the table is Contested, and the engine's result decides: mission Victory Points; a draw "
-          f"counts half); {args.jobs} at a time", flush=True)
-    t0 = time.perf_counter()
-    results: list[dict[str, Any]] = []
-    if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+def interleave(pairings: list[list[tuple[Any, ...]]]) -> list[tuple[Any, ...]]:
+    """The pairings' battles taken in turn, each pairing's in its own order."""
+    out = []
+    for i in range(max((len(p) for p in pairings), default=0)):
+        out += [p[i] for p in pairings if i < len(p)]
+    return out
 
-        with ProcessPoolExecutor(args.jobs) as pool:
-            for r in pool.map(_run, jobs):
-                results.append(r)
-                print(result_line(r), flush=True)
-    else:
-        for j in jobs:
-            results.append(_run(j))
-            print(result_line(results[-1]), flush=True)
-    elapsed = time.perf_counter() - t0
+
+def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
+    """Print the table of figures for ``results``; return them as the JSON line gives them."""
     tallies, times, checked, changed, examples, seconds = summary(results)
     vs_random, hard, easy = (tallies.get(n, Tally()) for n in ("normal vs random", "hard vs normal", "normal vs easy"))
-    games = len(results)
     per_level = {lv: {"decisions": len(ts), "median_s": round(statistics.median(ts), 3), "p95_s": round(p95(ts), 3)}
                  for lv, ts in sorted(times.items())}
     print("| figure | measured | target |")
@@ -233,19 +196,77 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  changed: {e}")
     for name, secs in sorted(seconds.items()):
         print(f"  a battle of {name} took {statistics.mean(secs):.0f} s on average (longest {max(secs):.0f} s)")
+    sys.stdout.flush()
+    return {
+        "games": len(results),
+        "win_rate_vs_random": round(vs_random.rate, 3),
+        "win_rate_hard_vs_normal": round(hard.rate, 3),
+        "win_rate_normal_vs_easy": round(easy.rate, 3),
+        "decision_p95_s": per_level.get("normal", {}).get("p95_s", 0.0),
+        "decision_p95_s_by_level": {lv: f["p95_s"] for lv, f in per_level.items() if " " not in lv},
+        "decision_p95_cpu_s_by_level": {lv.split()[0]: f["p95_s"] for lv, f in per_level.items() if " " in lv},
+        "peek_changes": changed, "decisions_checked": checked,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="20 battles capped at 6 rounds, 100 peek-checked decisions")
+    ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
+    ap.add_argument("--rounds", type=int, default=None, help=f"the round cap (default {ROUNDS_CAP})")
+    ap.add_argument("--jobs", type=int, default=2, help="battles played at once, one process each (default 2)")
+    ap.add_argument("--random-seeds", type=int, default=None,
+                    help="seeds of normal against random play, each played twice (default 4 quick, 100 full)")
+    ap.add_argument("--hard-seeds", type=int, default=None,
+                    help="seeds of hard against normal, each played twice (default 3 quick, 10 full)")
+    ap.add_argument("--easy-seeds", type=int, default=None,
+                    help="seeds of normal against easy, each played twice (default 3 quick, 10 full)")
+    args = ap.parse_args(argv)
+    tables = ["pastoral-hills", "blasted-urban"]
+    n_random, n_hard, n_easy, peeks = (4, 3, 3, 100) if args.quick else (100, 10, 10, 1000)
+    n_random = args.random_seeds if args.random_seeds is not None else n_random
+    n_hard = args.hard_seeds if args.hard_seeds is not None else n_hard
+    n_easy = args.easy_seeds if args.easy_seeds is not None else n_easy
+    # Seeds of their own per pairing, far from the few battles read while the computer was improved.
+    seeds_random = [1 + i for i in range(n_random)]
+    seeds_hard = [1001 + i for i in range(n_hard)]
+    seeds_easy = [2001 + i for i in range(n_easy)]
+    rounds = args.rounds or ROUNDS_CAP
+    # Peek checks are made in the battles against random play, every third decision, up to a share each.
+    quota = -(-peeks // max(1, 2 * len(seeds_random))) + 2
+    # The pairings interleaved, so that the figures printed along the way (every 20 battles) cover all three.
+    pairings = [jobs_for("hard vs normal", ("computer:hard", "computer:normal"), seeds_hard, tables, rounds, 3, 0),
+                jobs_for("normal vs easy", ("computer:normal", "computer:easy"), seeds_easy, tables, rounds, 3, 0),
+                jobs_for("normal vs random", ("computer:normal", "random"), seeds_random, tables, rounds, 3, quota)]
+    jobs = interleave(pairings)
+    print(f"computer benchmark ({'quick' if args.quick else 'full'}): {len(jobs)} battles on {', '.join(tables)}, "
+          f"each seed played twice with the sides swapped; every battle capped at {rounds} rounds (then both agree "
+          f"to stop, the table is Contested, and the engine's result decides: mission Victory Points; a draw "
+          f"counts half); {args.jobs} at a time", flush=True)
+    t0 = time.perf_counter()
+    results: list[dict[str, Any]] = []
+
+    def done(r: dict[str, Any]) -> None:
+        results.append(r)
+        print(result_line(r), flush=True)
+        if len(results) % 20 == 0 and len(results) < len(jobs):
+            print(f"after {len(results)} of {len(jobs)} battles, {time.perf_counter() - t0:.0f} s:")
+            table(results, peeks)
+
+    if args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for r in pool.map(_run, jobs):
+                done(r)
+    else:
+        for j in jobs:
+            done(_run(j))
+    elapsed = time.perf_counter() - t0
+    figures = table(results, peeks)
     print(f"elapsed {elapsed:.0f} s with {args.jobs} at a time")
     if args.json:
-        print(json.dumps({
-            "games": games, "rounds_cap": rounds,
-            "win_rate_vs_random": round(vs_random.rate, 3),
-            "win_rate_hard_vs_normal": round(hard.rate, 3),
-            "win_rate_normal_vs_easy": round(easy.rate, 3),
-            "decision_p95_s": per_level.get("normal", {}).get("p95_s", 0.0),
-            "decision_p95_s_by_level": {lv: f["p95_s"] for lv, f in per_level.items() if " " not in lv},
-            "decision_p95_cpu_s_by_level": {lv.split()[0]: f["p95_s"] for lv, f in per_level.items() if " " in lv},
-            "peek_changes": changed, "decisions_checked": checked,
-            "elapsed_s": round(elapsed, 1),
-        }))
+        print(json.dumps({"rounds_cap": rounds, **figures, "elapsed_s": round(elapsed, 1)}))
     return 0
 
 
