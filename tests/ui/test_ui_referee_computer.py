@@ -79,3 +79,15 @@ def test_the_computer_tells_the_human_what_to_do_and_keeps_its_blips_secret(fres
     assert again.game.refereed and again.game.players["B"]["level"] == "normal"
     reopened = RefereeSession(again.game, None)
     assert reopened.computer is not None and reopened.computer.side == "B" and reopened.viewer == "A"
+
+
+def test_play_referee_with_the_computer_from_the_command_line(tmp_path, capsys):
+    from referee.cli.main import main
+
+    out = tmp_path / "shot.png"
+    assert main(["play", str(SMALL), "--referee", "--computer", "B:easy", "--screenshot", str(out)]) == 0
+    assert out.is_file()
+    assert main(["play", str(SMALL), "--referee", "--computer", "C:hard", "--screenshot", str(out)]) == 2
+    assert "--computer" in capsys.readouterr().err
+    assert main(["play", str(SMALL), "--computer", "B", "--screenshot", str(out)]) == 2
+    assert "--referee" in capsys.readouterr().err
