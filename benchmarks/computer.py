@@ -28,7 +28,7 @@ from typing import Any
 
 
 ROUNDS_CAP = 6          # rounds before both players agree to stop: most battles are decided by then, and it cuts
-                        # the longest ones short (the full run must fit in about an hour of 2 cores)
+                        # the longest ones short (a hard battle takes minutes of processor time)
 
 
 @dataclass
@@ -166,11 +166,10 @@ def result_line(r: dict[str, Any]) -> str:
 
 
 def interleave(pairings: list[list[tuple[Any, ...]]]) -> list[tuple[Any, ...]]:
-    """The pairings' battles taken in turn, each pairing's in its own order."""
-    out = []
-    for i in range(max((len(p) for p in pairings), default=0)):
-        out += [p[i] for p in pairings if i < len(p)]
-    return out
+    """The pairings' battles spread evenly through the run, each pairing's in its own order: the figures printed
+    along the way are a fair share of each pairing."""
+    keyed = [((i + 0.5) / len(p), k, job) for k, p in enumerate(pairings) for i, job in enumerate(p)]
+    return [job for _, _, job in sorted(keyed, key=lambda t: (t[0], t[1]))]
 
 
 def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
@@ -218,12 +217,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--random-seeds", type=int, default=None,
                     help="seeds of normal against random play, each played twice (default 4 quick, 100 full)")
     ap.add_argument("--hard-seeds", type=int, default=None,
-                    help="seeds of hard against normal, each played twice (default 3 quick, 10 full)")
+                    help="seeds of hard against normal, each played twice (default 3 quick, 6 full)")
     ap.add_argument("--easy-seeds", type=int, default=None,
-                    help="seeds of normal against easy, each played twice (default 3 quick, 10 full)")
+                    help="seeds of normal against easy, each played twice (default 3 quick, 6 full)")
     args = ap.parse_args(argv)
     tables = ["pastoral-hills", "blasted-urban"]
-    n_random, n_hard, n_easy, peeks = (4, 3, 3, 100) if args.quick else (100, 10, 10, 1000)
+    n_random, n_hard, n_easy, peeks = (4, 3, 3, 100) if args.quick else (100, 6, 6, 1000)
     n_random = args.random_seeds if args.random_seeds is not None else n_random
     n_hard = args.hard_seeds if args.hard_seeds is not None else n_hard
     n_easy = args.easy_seeds if args.easy_seeds is not None else n_easy
@@ -254,11 +253,11 @@ def main(argv: list[str] | None = None) -> int:
             table(results, peeks)
 
     if args.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(args.jobs) as pool:
-            for r in pool.map(_run, jobs):
-                done(r)
+            for future in as_completed([pool.submit(_run, j) for j in jobs]):
+                done(future.result())
     else:
         for j in jobs:
             done(_run(j))
