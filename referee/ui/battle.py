@@ -29,7 +29,7 @@ from ..game.seal import canonical_json
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer
 from ..game.players import seat_computer, seated_computer
-from ..game.state import SIDES, GameState, other
+from ..game.state import SIDES, Data, GameState, other
 from ..game.view import log_lines, log_view, player_view, referee_view
 from ..game.view_types import LogLine, PlayerView, as_data
 from ..rules.errors import InputError
@@ -171,9 +171,9 @@ class BattleSession:
         """The battle waits for the computer's decision (its turn, or its objectives to set)."""
         return self.computer is not None and not self.over and self.to_act() == self.computer.side
 
-    def computer_view(self) -> dict:
+    def computer_view(self) -> Data:
         """The computer's own player view, as it decides from it (never shown on the screen)."""
-        return player_view(self.state, self.computer.side) if self.computer is not None else {}
+        return as_data(player_view(self.state, self.computer.side)) if self.computer is not None else {}
 
     def computer_act(self) -> tuple[Action, str] | None:
         """The computer's next action, decided from its own player view and legal actions only, and the reason the
