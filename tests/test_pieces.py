@@ -12,6 +12,7 @@ from referee.game import record
 from referee.game.state import BlipState, GameState, ObjectiveState, UnitState, state_from_scenario
 from referee.game.view import player_view
 from referee.rules import pieces, scenario
+from referee.rules.battlefield import UnitLike
 
 from .tables import scenario as make_scenario
 from .tables import unit
@@ -23,12 +24,26 @@ def _defaults(model):
     return {name: f.default for name, f in model.model_fields.items() if f.default is not PydanticUndefined}
 
 
+def test_the_defaults_a_view_leaves_out_are_the_models():
+    assert pieces.defaults(pieces.Unit) == {"facing": 0.0, "base": 1.0, "target_counters": 0, "damaged": False,
+                                            "stunned": False, "jammer_on": False, "activation": True}
+    assert pieces.defaults(pieces.Objective) == {"base": 1.0, "target_counters": 0, "control": "contested",
+                                                 "destroyed": False}
+
+
 @pytest.mark.parametrize("state_class, model", PAIRS, ids=lambda c: c.__name__)
 def test_the_engines_pieces_have_the_models_fields_and_defaults(state_class, model):
     fields = {f.name: f for f in dataclasses.fields(state_class)}
     assert set(fields) == set(model.model_fields)
     state_defaults = {n: f.default for n, f in fields.items() if f.default is not dataclasses.MISSING}
     assert state_defaults == _defaults(model)
+
+
+def test_the_rules_read_a_unit_by_the_models_fields():
+    # What the rules' battlefield reads of a unit (a scenario's, the state's or a view's) is named as in the model;
+    # only whether it still holds its activation counter is the turn's business, not the table's.
+    read = {name for name in dir(UnitLike) if not name.startswith("_")}
+    assert read == set(pieces.Unit.model_fields) - {"activation"}
 
 
 def test_the_scenario_and_the_save_use_the_same_models():

@@ -16,7 +16,7 @@ nor a position the geometry could not handle.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -135,3 +135,8 @@ class DealtCards(Strict):
 
 # A side's holding area: square -> the units in it ([] empty, None: not told to the program, in a refereed game).
 HoldingSquares = dict[int, list[UnitContents] | None]
+
+
+def defaults(model: type[Strict]) -> dict[str, Any]:
+    """The model's fields that have a default, with it: what a piece written without them holds."""
+    return {name: f.default for name, f in model.model_fields.items() if not f.is_required()}
