@@ -9,6 +9,7 @@ import pytest
 from pydantic_core import PydanticUndefined
 
 from referee.game import record
+from referee.game.engine import Game
 from referee.game.state import BlipState, GameState, ObjectiveState, UnitState, state_from_scenario
 from referee.game.view import player_view
 from referee.rules import pieces, scenario
@@ -57,6 +58,19 @@ def test_the_scenario_and_the_save_use_the_same_models():
     # A scenario's blip is the counter everyone sees plus what the scenario may tell (contents, a square or none).
     assert set(scenario.BlipEntry.model_fields) == set(pieces.Blip.model_fields) | {"contents"}
     assert set(scenario.ObjectiveEntry.model_fields) == set(pieces.Objective.model_fields)
+
+
+def test_the_saves_state_holds_every_field_of_the_engines_state():
+    # A field added to the state and forgotten in the save's schema would make a save holding it unreadable.
+    assert set(record._State.model_fields) == {f.name for f in dataclasses.fields(GameState)}
+
+
+def test_a_save_whose_first_state_waits_for_a_facing_opens(tmp_path):
+    # A13: troopers just revealed wait for their owner's facing (``to_face``); a table saved at that moment reads back.
+    state = state_from_scenario(make_scenario([unit("a", "A", 5, 5), unit("d", "B", 9, 9)]))
+    state.to_face = ["a"]
+    path = record.save_game(Game(state), tmp_path / "facing.json")
+    assert record.read_save(path).game.initial.to_face == ["a"]
 
 
 def test_a_scenarios_pieces_reach_the_state_whole():

@@ -178,6 +178,7 @@ class _State(_Strict):
     result: Data | None = None
     log: list[_Log] = []
     setup: _Setup | None = None
+    to_face: list[str] = []
 
 
 class _Action(_Strict):
