@@ -16,7 +16,7 @@ from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
 from ..rules.pieces import SQUARES as SQUARES
 from ..rules.pieces import UNITS_PER_SQUARE as UNITS_PER_SQUARE
-from ..rules.pieces import Blip, DealtCards, HoldingSquares, Objective, Side, UnitContents
+from ..rules.pieces import Blip, DealtCards, HoldingSquares, Objective, Side, UnitContents, defaults
 from ..rules.scenario import Scenario, TerrainEntry
 
 SIDES = ("A", "B")
@@ -311,9 +311,9 @@ def state_from_scenario(s: Scenario) -> GameState:
 
 
 def unit_entry_data(u: UnitState, drones_face: bool = False) -> Data:
+    """A unit as a scenario file writes it: what a unit's contents hold by default is left out."""
     d = asdict(u)
-    for key, default in (("target_counters", 0), ("damaged", False), ("stunned", False), ("jammer_on", False),
-                         ("base", 1.0)):
+    for key, default in defaults(UnitContents).items():
         if d[key] == default:
             del d[key]
     if u.is_drone and not drones_face:
