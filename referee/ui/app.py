@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 import pygame
 
 from . import registry, theme
+from .gui_managers import forget_spares, keep_translation_paths_distinct
 from .intents import Intent, IntentHandler
 from .memory import keep_large_blocks_apart
 from .scene import S, Scene, SceneStack
@@ -45,6 +46,8 @@ class App:
         text_surface.cache_clear()
         text_width.cache_clear()
         ellipsize.cache_clear()
+        forget_spares()
+        keep_translation_paths_distinct()
         flags = pygame.RESIZABLE if resizable else 0
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         self.screen = pygame.display.set_mode(size, flags)

@@ -10,6 +10,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
+from .gui_managers import gui_manager  # noqa: F401 (the scenes' import)
 from .theme import Colour
 
 
@@ -328,16 +329,3 @@ def _tooltip_picture(lines: tuple, size: int, max_width: int) -> pygame.Surface:
     for i, (t, colour, bold) in enumerate(norm):
         draw_text(picture, t, (pad, pad + i * lh), size, bold, colour)
     return picture
-
-
-
-def gui_manager(manager, size: tuple[int, int]):
-    """The scene's pygame_gui manager for a window of ``size``, emptied of its widgets (made the first time), so a
-    scene lays its widgets out afresh after a resize."""
-    import pygame_gui
-
-    if manager is None:
-        return pygame_gui.UIManager(size, theme.gui_theme())
-    manager.set_window_resolution(size)
-    manager.clear_and_reset()
-    return manager

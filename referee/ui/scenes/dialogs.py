@@ -13,6 +13,7 @@ import pygame_gui
 
 from ...game.dice import RollRequest, check_face
 from .. import theme
+from ..gui_managers import give_back
 from ..scene import Scene
 from ..widgets import draw_text, gui_manager, line_height, panel, shade, wrap
 
@@ -78,6 +79,10 @@ class Dialog(Scene):
 
     def build_widgets(self, area: pygame.Rect) -> None:
         """Subclasses add their own widgets in ``area``."""
+
+    def on_exit(self) -> None:
+        give_back(self.manager)          # the next dialog lays its widgets out in it
+        self.manager = None
 
     # ---- answers ------------------------------------------------------------------------------------------------
     def close(self, answer: str | None) -> None:

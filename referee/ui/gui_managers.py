@@ -1,0 +1,66 @@
+"""The pygame_gui managers of the window's scenes and dialogs: made once and reused.
+
+A battle opens a dialog at every hand-off, end of round and die typed in. Making a manager for each cost tens of
+milliseconds (theme, fonts, drawable shapes), and each one left pictures behind until the garbage collector came by.
+A dialog now gives its manager back when it leaves the screen, and the next one empties it and lays its own widgets
+out in it.
+
+pygame_gui also adds its translations folder to ``i18n``'s search path once per manager made, and every label with a
+dot in it ("End activ.") is then looked for in every copy of that folder: late in a long battle each button cost
+milliseconds more than at its start. The search path keeps each folder once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import theme
+
+SPARES = 2                        # managers kept for the next dialogs
+_spare: list[Any] = []
+
+
+class _DistinctPaths(list):
+    """A search path that takes each folder once."""
+
+    def append(self, path) -> None:
+        if path not in self:
+            super().append(path)
+
+
+def keep_translation_paths_distinct() -> None:
+    import i18n  # type: ignore[import-untyped]  # (pygame_gui's translations library ships no types)
+
+    paths = i18n.config.settings["load_path"]
+    if not isinstance(paths, _DistinctPaths):
+        distinct = _DistinctPaths(dict.fromkeys(paths))
+        i18n.config.settings["load_path"] = distinct
+        i18n.load_path = distinct
+
+
+def gui_manager(manager, size: tuple[int, int]):
+    """The scene's pygame_gui manager for a window of ``size``, emptied of its widgets (a spare one, or made, the
+    first time), so a scene lays its widgets out afresh after a resize."""
+    if manager is None:
+        if _spare:
+            manager = _spare.pop()
+        else:
+            import pygame_gui
+
+            keep_translation_paths_distinct()
+            return pygame_gui.UIManager(size, theme.gui_theme())
+    manager.set_window_resolution(size)
+    manager.clear_and_reset()
+    return manager
+
+
+def give_back(manager) -> None:
+    """A manager whose scene has left the screen, for the next dialog."""
+    if manager is not None and len(_spare) < SPARES and all(m is not manager for m in _spare):
+        manager.clear_and_reset()
+        _spare.append(manager)
+
+
+def forget_spares() -> None:
+    """A new window (its display and fonts made afresh) starts without spare managers."""
+    _spare.clear()
