@@ -70,6 +70,17 @@ class BattleScene(TableScene):
         if self.manager is not None:
             self.bar.build(self.manager)
 
+    def on_resume(self) -> None:
+        """Back from a dialog (a hand-off, the end of a round, a die): the buttons stay where they are unless the
+        window changed meanwhile, since making them again cost more than the action the dialog was about; only
+        what they offer and what the side panel shows are brought up to date."""
+        if self.manager is None or self._laid_out_for != self.size or self.lay_out(self.size) != self.layout:
+            super().on_resume()
+            return
+        self._sync_buttons()
+        self.bar.sync()
+        self._relayout_panel()
+
     # ---- what may be done now ------------------------------------------------------------------------------
     def offered(self, key: str) -> bool:
         """Is the button for ``key`` enabled: the engine's own checks for the selected unit, no dice rolled."""

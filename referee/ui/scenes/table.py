@@ -162,6 +162,7 @@ class TableScene(Scene):
         self.sent: list[Intent] = []
         self._static: tuple | None = None       # (view key, picture of the cloth, terrain and grid)
         self._static_layer: pygame.Surface | None = None   # that picture's surface, kept to be drawn on again
+        self._laid_out_for: tuple[int, int] | None = None  # the window size the widgets were made for
         self._side_picture: tuple | None = None  # (panel blocks, key, picture of the side panel above the log)
         self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
         prepare_terrain(bf)                        # the engine's terrain arrays, off the drawing thread too
@@ -174,6 +175,7 @@ class TableScene(Scene):
         self.on_resize(self.size)
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        self._laid_out_for = size
         self.layout = self.lay_out(size)
         if self.fitted:
             self.fit()
