@@ -524,12 +524,14 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     else:
         blocks = np.zeros(n, dtype=bool)
         blocks[pair_of[is_heavy & (length > limit)]] = True
-    entries = list(zip([names[f] for f in feat.tolist()], length.tolist()))
-    ends = np.cumsum(np.bincount(pair_of, minlength=n)).tolist()
-    intervening, start = [], 0
-    for end in ends:
-        intervening.append(tuple(entries[start:end]))
-        start = end
+    entries = list(zip(np.array(names, dtype=object)[feat].tolist(), length.tolist()))
+    # Only the pairs with terrain between them get a tuple of their own; the others share the empty one.
+    counts = np.bincount(pair_of, minlength=n)
+    crossed = np.flatnonzero(counts)
+    ends = np.cumsum(counts[crossed])
+    intervening: list[tuple[tuple[str, float], ...]] = [()] * n
+    for k, start, end in zip(crossed.tolist(), (ends - counts[crossed]).tolist(), ends.tolist()):
+        intervening[k] = tuple(entries[start:end])
     return intervening, heavy_sum.tolist(), blocks, knife
 
 
@@ -546,7 +548,8 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
     side = np.array([p.side for p in units], dtype=object)
     may = np.array([not (p.is_blip and rules.reads("A27", "A")) for p in units], dtype=bool)
     ids = [p.id for p in units]
-    rank = np.argsort(np.argsort(np.array(ids, dtype=object)))
+    id_array = np.array(ids, dtype=object)
+    rank = np.argsort(np.argsort(id_array))
     centre_gap = rules.reads("A27", "B")
     # Where each viewer's pairs begin (pairs are viewer-major, targets in the units' order).
     first = np.searchsorted(I, np.arange(len(units)))
@@ -555,7 +558,7 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
         V = np.nonzero(side == s)[0]
         T = np.nonzero(side != s)[0]
         C = np.nonzero((side != s) & may)[0]
-        if len(V) == 0 or len(T) == 0:
+        if len(V) == 0 or len(T) == 0 or len(C) == 0:
             continue
         # Each firer's candidates nearest first, ties by id: the order of ``missile.flight_path_units``. Distances
         # within a hair of each other are compared as the reference computes them.
@@ -567,32 +570,36 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
             exact = [edge_range(units[V[v]], units[m]) for m in C.tolist()]
             order[v] = sorted(range(len(C)), key=lambda k: (exact[k], ids[C[k]]))
         lined = C[order]                                        # (firers, candidates), nearest the firer first
-        # (firer, target, candidate): the candidate's distance from the centre-to-centre path.
-        ax, ay = ux[V][:, None, None], uy[V][:, None, None]
-        dx, dy = ux[T][None, :, None] - ax, uy[T][None, :, None] - ay
+        # (firer, target, candidate): the candidate's squared distance from the centre-to-centre path, from two
+        # products per triple (along the path and across it); everything else is per (firer, target) or per
+        # (firer, candidate). Off either end of the path the distance is to that end.
+        px, py = ux[lined] - ux[V][:, None], uy[lined] - uy[V][:, None]          # (firers, candidates)
+        dx, dy = ux[T][None, :] - ux[V][:, None], uy[T][None, :] - uy[V][:, None]  # (firers, targets)
         ll = dx * dx + dy * dy
-        px, py = ux[lined][:, None, :] - ax, uy[lined][:, None, :] - ay
-        t = np.clip((px * dx + py * dy) / np.where(ll > 0, ll, 1.0), 0.0, 1.0)
-        value = np.hypot(px - t * dx, py - t * dy)
-        if not centre_gap:
-            value = value - ur[lined][:, None, :]
+        path = np.stack((dx, dy), axis=2)                                       # (firers, targets, 2)
+        along = np.matmul(path, np.stack((px, py), axis=1))                     # (firers, targets, candidates)
+        across = np.matmul(path, np.stack((py, -px), axis=1))
+        inverse = np.where(ll > 0, 1.0 / np.where(ll > 0, ll, 1.0), 0.0)      # a target on the firer: none
+        gap2 = across * across * inverse[:, :, None]
+        # Off the firer's end the distance is to the firer, off the target's end to the target (|p - d|^2).
+        near_end = (px * px + py * py)[:, None, :]
+        gap2 = np.where(along <= 0.0, near_end, gap2)
+        gap2 = np.where(along >= ll[:, :, None], near_end - 2.0 * along + ll[:, :, None], gap2)
+        reach = limit + (0.0 if centre_gap else ur[lined])                      # (firers, candidates)
+        reach = np.broadcast_to(reach, lined.shape)[:, None, :]
         target = lined[:, None, :] == T[None, :, None]
-        rolling = (value <= limit) | target
-        knife = ((np.abs(value - limit) <= _BAND_KNIFE) & ~target).any(axis=2)
-        fv, ft, fc = np.nonzero(rolling)
-        names = [ids[m] for m in lined[fv, fc].tolist()]
-        per_pair = np.bincount(fv * len(T) + ft, minlength=len(V) * len(T))
-        ends = np.cumsum(per_pair).tolist()
-        pair_at = (first[V][:, None] + np.arange(len(T))[None, :]).ravel().tolist()
-        knife = knife.ravel().tolist()
-        begin = 0
-        for k, end in enumerate(ends):
-            at = pair_at[k]
-            if knife[k]:
-                out[at] = tuple(p.id for p in flight_path_units(bf, units[int(I[at])], units[int(J[at])]))
-            else:
-                out[at] = tuple(names[begin:end])
-            begin = end
+        rolling = (gap2 <= reach * reach) | target
+        knife = ((gap2 >= (reach - _BAND_KNIFE) ** 2) & (gap2 <= (reach + _BAND_KNIFE) ** 2) & ~target).any(axis=2)
+        found = np.flatnonzero(rolling)                         # (firer, target, candidate) in that order
+        nt, nc = len(T), len(C)
+        names = id_array[lined[found // (nt * nc), found % nc]].tolist()
+        ends = np.cumsum(np.bincount(found // nc, minlength=len(V) * nt)).tolist()
+        corridors = [tuple(names[b:e]) for b, e in zip([0, *ends[:-1]], ends)]
+        for v, at in enumerate(first[V].tolist()):              # each firer's pairs lie together, targets in order
+            out[at:at + nt] = corridors[v * nt:(v + 1) * nt]
+        for k in np.flatnonzero(knife).tolist():
+            at = int(first[V[k // nt]]) + k % nt
+            out[at] = tuple(p.id for p in flight_path_units(bf, units[int(I[at])], units[int(J[at])]))
     return out
 
 
