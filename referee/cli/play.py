@@ -79,7 +79,8 @@ def _ruler_end(scene, text: str):
 
 def prepare(app, args) -> None:
     """Set the table scene up as the screenshot options ask."""
-    from ..ui.scenes.table import JUMP, MOVE, RULER, TableScene
+    from ..ui.scenes.table import TableScene
+    from ..ui.scenes.table_common import JUMP, MOVE, RULER
 
     scene = app.scene
     wants_table = any((args.select, args.hover, args.ruler, args.move, args.jump, args.expand, args.zoom,

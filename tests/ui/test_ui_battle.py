@@ -24,7 +24,7 @@ from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen
 from referee.ui.scenes.menu import MenuScene
 from referee.ui.scenes.report import ReportScene
-from referee.ui.scenes.table import MOVE as MOVE_TOOL
+from referee.ui.scenes.table_common import MOVE as MOVE_TOOL
 from referee.ui.scenes.setup import SetupScene
 
 from tests.ui.setup_helpers import finish_setup

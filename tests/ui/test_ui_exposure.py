@@ -11,7 +11,8 @@ import pytest
 from referee.rules.whole_table import exposure
 from referee.ui import keys
 from referee.ui.exposure import ExposureOverlay, ExposureWorker, moved, show_now, table_key
-from referee.ui.scenes.table import MOVE, TableScene
+from referee.ui.scenes.table import TableScene
+from referee.ui.scenes.table_common import MOVE
 from referee.ui.table_data import load_table
 
 TABLE = Path(__file__).with_name("table.toml")

@@ -16,7 +16,8 @@ from referee.ui.app import App
 from referee.ui.intents import Intent
 from referee.ui.questions import RulerEnd
 from referee.ui.scenes.help import HelpScene
-from referee.ui.scenes.table import JUMP, MOVE, RULER, SELECT, TableScene
+from referee.ui.scenes.table import TableScene
+from referee.ui.scenes.table_common import JUMP, MOVE, RULER, SELECT
 from referee.ui.table_data import load_table
 from referee.ui.widgets import Text
 

@@ -31,7 +31,8 @@ from .battle_questions import BattleQuestions
 from .battle_target import TARGET, TargetTool
 from .battle_target import TITLE as TARGET_TITLE
 from .dialogs import DiceDialog
-from .table import JUMP, MOVE, SELECT, TOOL_TITLES, Layout, TableScene
+from .table import TableScene
+from .table_common import JUMP, MOVE, SELECT, TOOL_TITLES, Layout
 
 BANNER_H = 26
 PICKED = ("rifle", "missile", "command", "repair")      # the actions whose target is clicked on the table

@@ -10,7 +10,7 @@ import pygame
 import pygame_gui
 
 from .. import panels
-from .table import Layout, layout_with_bar
+from .table_common import Layout, layout_with_bar
 
 if TYPE_CHECKING:
     from .battle import BattleScene

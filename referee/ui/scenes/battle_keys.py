@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ..keys import ANY, CTRL, DIGITS, ENTER, EVENT, MINUS, PLAIN, PLUS, SHIFT, Gesture, Key, KeyTable
-from .table import LOOKING, TOOLS
+from .table_common import LOOKING, TOOLS
 
 
 def actions(label: str, does: str, letters: dict[int, str]) -> Key:

@@ -14,7 +14,8 @@ from .. import theme
 from ..keys import ANY, SHIFT, Key, KeyTable, without
 from ..table_data import table_from_view
 from ..widgets import draw_text
-from .table import LOOKING, TOOLS, TableScene
+from .table import TableScene
+from .table_common import LOOKING, TOOLS
 
 VIEWER_TITLES = {"A": "as side A saw it", "B": "as side B saw it", TRUTH: "the whole truth"}
 REPLAY = ("Replay", (

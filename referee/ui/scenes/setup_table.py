@@ -11,25 +11,26 @@ battle scene takes over.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 import pygame_gui
 
-from typing import TYPE_CHECKING, Any, cast
-
 from ...game.actions import Action
-from ...game.cards import playing_deck
 from ...game.legal import LegalAction
 from ...game.state import GameState
-from ...game.view import card_lines
 from ...game.view_types import PlayerView
 from .. import theme
 from ..battle import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
-from ..widgets import Block, Text, draw_text, line_height, wrap
-from .dialogs import DiceDialog, Dialog, HandoffScreen
-from .table import LOOKING, TOOLS, Layout, TableScene, layout_with_bar
+from ..widgets import Block, Text, line_height, wrap
+from . import setup_drawing
+from .dialogs import DiceDialog, HandoffScreen
+from .setup_cards import SetupCards
+from .setup_drawing import BANNER_H, STEP_HELP, STEP_TITLES
+from .table import TableScene
+from .table_common import LOOKING, TOOLS, Layout, layout_with_bar
 
 if TYPE_CHECKING:
     from .battle import BattleScene
@@ -40,29 +41,7 @@ SETUP_KEYS: KeyTable = (
     LOOKING, TOOLS)
 
 ROW_H = 32
-BANNER_H = 26
 PAD = 12
-
-STEP_TITLES = {"roles": "Roll for attacker and defender", "edge": "Pick your table edge",
-               "objective": "Place objective {objective}", "cards": "Draw your cards",
-               "choose-cards": "Choose the cards you play", "holding": "Fill your holding area",
-               "blip": "Place your blips"}
-STEP_HELP = {
-    "roles": "Each side rolls a die (plus its campaign streak, A47): high attacks, low defends; a tie is a Chance "
-             "Encounter [p.~15].",
-    "edge": "The defender (Chance Encounter: the second player) picks its edge. Taking the far edge turns the table "
-            "round before anything is placed [p.~15].",
-    "objective": "Click inside the marked zone: 6\" from every table edge, 8\" from the other objectives, edge to "
-                 "edge [p.~15, A55]. Or let the program place it.",
-    "cards": "Mission, Troop and Drone card: only you see them [p.~9]. A winning streak draws extra cards to choose "
-             "from [p.31, A47].",
-    "choose-cards": "Your winning streak drew extra cards: choose the ones you play [p.31, A47].",
-    "holding": "Put each unit your cards issued into one of the 16 squares, at most 2 a square; empty squares are "
-               "decoys [p.~10].",
-    "blip": "Click inside the marked zone to place the counter for the square shown; pick another square with "
-            "Next square [p.~15, A59].",
-}
-
 
 class SetupTableScene(TableScene):
     title = "Set-up"
@@ -71,6 +50,7 @@ class SetupTableScene(TableScene):
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
+        self.cards = SetupCards(self)
         super().__init__(table_from_view(session.view()))
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.bar_buttons: dict[object, str] = {}
@@ -326,7 +306,7 @@ class SetupTableScene(TableScene):
     def after(self, action: Action) -> None:
         if action.kind in ("draw-cards", "choose-cards") and action.actor == self.session.viewer \
                 and self.session.state.phase == "setup" and self.decision().get("step") != "choose-cards":
-            self.show_cards(then=self.next_step)
+            self.cards.show_cards(then=self.next_step)
             return
         self.next_step()
 
@@ -341,9 +321,9 @@ class SetupTableScene(TableScene):
         elif key == "draw":
             self.do(Action("draw-cards", side))
         elif key == "choose":
-            self.choose_cards()
+            self.cards.choose_cards()
         elif key == "arrange":
-            self.arrange_holding()
+            self.cards.arrange_holding()
         elif key == "square":
             left = self.squares_left()
             if left:
@@ -390,48 +370,6 @@ class SetupTableScene(TableScene):
         return "" if p.legal else p.reason
 
     # ---- cards and the holding area ---------------------------------------------------------------------------------
-    def card_lines(self) -> list[str]:
-        """The viewer's own cards, from its player view (the texts are the deck's, which anyone may read)."""
-        return card_lines(self.session.view(), self.session.viewer) or ["no cards yet"]
-
-    def show_cards(self, then) -> None:
-        if self.app is None:
-            then()
-            return
-        side = self.session.viewer
-        self.app.push(Dialog(f"Side {side}: your cards (only you see them)", self.card_lines(), [("ok", "Done")],
-                             lambda _answer: then(), columns=1))
-
-    def choose_cards(self) -> None:
-        offered = ((self.decision().get("offered") or {}).get(self.session.viewer)) or {}
-        if not offered or self.app is None:
-            return
-        deck = playing_deck()
-        combos = [(m, t) for m in offered["mission"] for t in offered["troop"]]
-        buttons = [(f"{m}|{t}", f"{deck.mission(m).title} + {deck.troop(t).title}") for m, t in combos]
-        lines = ["Your winning streak drew extra cards [p.31, A47]. Play one mission and one troop card:"]
-        lines += [f"Mission {deck.mission(m).title}: troop line {deck.mission(m).troop_line}" for m in offered["mission"]]
-        lines += [f"Troop card {deck.troop(t).title}" for t in offered["troop"]]
-        side = self.session.viewer
-
-        def chosen(answer) -> None:
-            if answer:
-                mission, troop = answer.split("|")
-                self.do(Action("choose-cards", side, {"mission": mission, "troop": troop}))
-
-        self.app.push(Dialog(f"Side {side}: choose your cards", lines, buttons, chosen, columns=1))
-
-    def arrange_holding(self) -> None:
-        if self.app is None:
-            return
-        side = self.session.viewer
-        issued = ((self.decision().get("issued") or {}).get(side)) or []
-
-        def done(squares) -> None:
-            if squares is not None:
-                self.do(Action("fill-holding", side, {"squares": squares}))
-
-        self.app.push_scene("holding-setup", self.session, side, issued, done)
 
     def leave(self) -> None:
         """Back to the menu (every decision is autosaved; a campaign battle's own save is brought up to date)."""
@@ -467,50 +405,9 @@ class SetupTableScene(TableScene):
     # ---- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        L = self.layout
-        old = surface.get_clip()
-        surface.set_clip(L.table)
-        zone = self.zone()
-        if zone is not None:
-            self.draw_zone(surface, zone)
-        d = self.decision()
-        if d.get("step"):
-            title = STEP_TITLES[d["step"]].format(objective=d.get("objective"))
-            banner = pygame.Rect(L.table.x, L.table.y, L.table.w, BANNER_H)
-            pygame.draw.rect(surface, theme.HEADER, banner)
-            draw_text(surface, f"Set-up, side {d['side']}: {title}", (banner.x + 10, banner.centery), 15, True,
-                      theme.SIDE_COLOURS.get(d["side"], theme.TEXT), "midleft")
-        surface.set_clip(old)
-        if self._hover is not None and self.on_table(self.mouse):
-            (x, y), word = self._hover
-            text = f"({x:g}, {y:g}): " + ("click to place here" if not word else word)
-            colour = theme.MOVE_LEGAL if not word else theme.ERROR
-            lines = wrap(text, 420, 14)
-            box = pygame.Rect(self.mouse[0] + 16, self.mouse[1] + 16, 440, 12 + line_height(14) * len(lines))
-            box.clamp_ip(L.table)
-            pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
-            pygame.draw.rect(surface, colour, box, 1, border_radius=6)
-            for i, line in enumerate(lines):
-                draw_text(surface, line, (box.x + 8, box.y + 6 + i * line_height(14)), 14, False, colour)
+        setup_drawing.draw_over_table(self, surface)
 
     def _draw_tooltip(self, surface) -> None:
         if self._hover is None:                 # the placement's own word replaces the table's hover text
             super()._draw_tooltip(surface)
 
-    def draw_zone(self, surface: pygame.Surface, zone: dict) -> None:
-        """The placement zone the engine gives: a band of x and y, and the discs to keep clear of (A55)."""
-        (x0, x1), (y0, y1) = zone["x"], zone["y"]
-        if x1 < x0 or y1 < y0:
-            return
-        # Opposite corners, whichever way the view is turned (U turns the table for side B's player).
-        ax, ay = self.view.to_screen(x0, y0)
-        bx, by = self.view.to_screen(x1, y1)
-        rect = pygame.Rect(round(min(ax, bx)), round(min(ay, by)), max(1, round(abs(bx - ax))),
-                           max(1, round(abs(by - ay))))
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        layer.fill((*theme.MOVE_LEGAL, 60))
-        surface.blit(layer, rect.topleft)
-        pygame.draw.rect(surface, theme.MOVE_LEGAL, rect, 2)
-        for disc in zone.get("apart", {}).values():
-            cx, cy = self.view.to_screen(*disc["centre"])
-            pygame.draw.circle(surface, theme.ERROR, (round(cx), round(cy)), max(2, round(disc["radius"] * self.view.scale)), 2)

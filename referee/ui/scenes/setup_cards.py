@@ -1,0 +1,73 @@
+"""The cards and the holding area during set-up: asked on their owner's screen only, after the hand-off to them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...game.actions import Action
+from ...game.cards import playing_deck
+from ...game.view import card_lines
+from .dialogs import Dialog
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..battle import BattleSession
+    from .setup_table import SetupTableScene
+
+
+class SetupCards:
+    """Held by the set-up table scene as ``scene.cards``."""
+
+    def __init__(self, scene: SetupTableScene) -> None:
+        self.scene = scene
+
+    @property
+    def app(self) -> App | None:
+        return self.scene.app
+
+    @property
+    def session(self) -> BattleSession:
+        return self.scene.session
+
+    def card_lines(self) -> list[str]:
+        """The viewer's own cards, from its player view (the texts are the deck's, which anyone may read)."""
+        return card_lines(self.session.view(), self.session.viewer) or ["no cards yet"]
+
+    def show_cards(self, then) -> None:
+        if self.app is None:
+            then()
+            return
+        side = self.session.viewer
+        self.app.push(Dialog(f"Side {side}: your cards (only you see them)", self.card_lines(), [("ok", "Done")],
+                             lambda _answer: then(), columns=1))
+
+    def choose_cards(self) -> None:
+        offered = ((self.scene.decision().get("offered") or {}).get(self.session.viewer)) or {}
+        if not offered or self.app is None:
+            return
+        deck = playing_deck()
+        combos = [(m, t) for m in offered["mission"] for t in offered["troop"]]
+        buttons = [(f"{m}|{t}", f"{deck.mission(m).title} + {deck.troop(t).title}") for m, t in combos]
+        lines = ["Your winning streak drew extra cards [p.31, A47]. Play one mission and one troop card:"]
+        lines += [f"Mission {deck.mission(m).title}: troop line {deck.mission(m).troop_line}" for m in offered["mission"]]
+        lines += [f"Troop card {deck.troop(t).title}" for t in offered["troop"]]
+        side = self.session.viewer
+
+        def chosen(answer) -> None:
+            if answer:
+                mission, troop = answer.split("|")
+                self.scene.do(Action("choose-cards", side, {"mission": mission, "troop": troop}))
+
+        self.app.push(Dialog(f"Side {side}: choose your cards", lines, buttons, chosen, columns=1))
+
+    def arrange_holding(self) -> None:
+        if self.app is None:
+            return
+        side = self.session.viewer
+        issued = ((self.scene.decision().get("issued") or {}).get(side)) or []
+
+        def done(squares) -> None:
+            if squares is not None:
+                self.scene.do(Action("fill-holding", side, {"squares": squares}))
+
+        self.app.push_scene("holding-setup", self.session, side, issued, done)

@@ -1,0 +1,84 @@
+"""What the set-up table shows: each decision's title and help, and over the table the placement zone the engine
+gives, the banner naming whose decision it is, and whether a placement under the mouse is allowed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import theme
+from ..widgets import draw_text, line_height, wrap
+
+if TYPE_CHECKING:
+    from .setup_table import SetupTableScene
+
+BANNER_H = 26
+
+STEP_TITLES = {"roles": "Roll for attacker and defender", "edge": "Pick your table edge",
+               "objective": "Place objective {objective}", "cards": "Draw your cards",
+               "choose-cards": "Choose the cards you play", "holding": "Fill your holding area",
+               "blip": "Place your blips"}
+STEP_HELP = {
+    "roles": "Each side rolls a die (plus its campaign streak, A47): high attacks, low defends; a tie is a Chance "
+             "Encounter [p.~15].",
+    "edge": "The defender (Chance Encounter: the second player) picks its edge. Taking the far edge turns the table "
+            "round before anything is placed [p.~15].",
+    "objective": "Click inside the marked zone: 6\" from every table edge, 8\" from the other objectives, edge to "
+                 "edge [p.~15, A55]. Or let the program place it.",
+    "cards": "Mission, Troop and Drone card: only you see them [p.~9]. A winning streak draws extra cards to choose "
+             "from [p.31, A47].",
+    "choose-cards": "Your winning streak drew extra cards: choose the ones you play [p.31, A47].",
+    "holding": "Put each unit your cards issued into one of the 16 squares, at most 2 a square; empty squares are "
+               "decoys [p.~10].",
+    "blip": "Click inside the marked zone to place the counter for the square shown; pick another square with "
+            "Next square [p.~15, A59].",
+}
+
+
+def draw_over_table(scene: SetupTableScene, surface: pygame.Surface) -> None:
+    """The placement zone, the banner naming the decision, and the word on a placement under the mouse."""
+    L = scene.layout
+    old = surface.get_clip()
+    surface.set_clip(L.table)
+    zone = scene.zone()
+    if zone is not None:
+        draw_zone(scene, surface, zone)
+    d = scene.decision()
+    if d.get("step"):
+        title = STEP_TITLES[d["step"]].format(objective=d.get("objective"))
+        banner = pygame.Rect(L.table.x, L.table.y, L.table.w, BANNER_H)
+        pygame.draw.rect(surface, theme.HEADER, banner)
+        draw_text(surface, f"Set-up, side {d['side']}: {title}", (banner.x + 10, banner.centery), 15, True,
+                  theme.SIDE_COLOURS.get(d["side"], theme.TEXT), "midleft")
+    surface.set_clip(old)
+    if scene._hover is not None and scene.on_table(scene.mouse):
+        (x, y), word = scene._hover
+        text = f"({x:g}, {y:g}): " + ("click to place here" if not word else word)
+        colour = theme.MOVE_LEGAL if not word else theme.ERROR
+        lines = wrap(text, 420, 14)
+        box = pygame.Rect(scene.mouse[0] + 16, scene.mouse[1] + 16, 440, 12 + line_height(14) * len(lines))
+        box.clamp_ip(L.table)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
+        pygame.draw.rect(surface, colour, box, 1, border_radius=6)
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (box.x + 8, box.y + 6 + i * line_height(14)), 14, False, colour)
+
+
+def draw_zone(scene: SetupTableScene, surface: pygame.Surface, zone: dict) -> None:
+    """The placement zone the engine gives: a band of x and y, and the discs to keep clear of (A55)."""
+    (x0, x1), (y0, y1) = zone["x"], zone["y"]
+    if x1 < x0 or y1 < y0:
+        return
+    # Opposite corners, whichever way the view is turned (U turns the table for side B's player).
+    ax, ay = scene.view.to_screen(x0, y0)
+    bx, by = scene.view.to_screen(x1, y1)
+    rect = pygame.Rect(round(min(ax, bx)), round(min(ay, by)), max(1, round(abs(bx - ax))),
+                       max(1, round(abs(by - ay))))
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    layer.fill((*theme.MOVE_LEGAL, 60))
+    surface.blit(layer, rect.topleft)
+    pygame.draw.rect(surface, theme.MOVE_LEGAL, rect, 2)
+    for disc in zone.get("apart", {}).values():
+        cx, cy = scene.view.to_screen(*disc["centre"])
+        pygame.draw.circle(surface, theme.ERROR, (round(cx), round(cy)), max(2, round(disc["radius"] * scene.view.scale)), 2)

@@ -1,0 +1,82 @@
+"""The table scene's tools: the ruler, the Move and Jump previews under the cursor, and a confirmed preview sent to
+the engine as an ``Intent``. Every number is the rules functions' own (``ui/questions.py``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...rules.movement import MoveResult
+from ..intents import Intent
+from ..questions import RulerEnd, RulerResult, preview_jump, preview_move, ruler
+from .table_common import JUMP, MOVE
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+
+def measure_between(scene: TableScene, a: RulerEnd, b: RulerEnd) -> RulerResult:
+    scene.ruler_a, scene.ruler_b = a, b
+    scene.ruler_result = ruler(scene.table.bf, a, b)
+    name_a = a.piece or f"({a.x:.1f}, {a.y:.1f})"
+    name_b = b.piece or f"({b.x:.1f}, {b.y:.1f})"
+    scene.set_log(f"Ruler: {name_a} to {name_b}", scene.ruler_result.explain)
+    return scene.ruler_result
+
+
+def set_move_path(scene: TableScene, path) -> MoveResult | None:
+    p = scene.selected_piece
+    if p is None:
+        return None
+    scene.waypoints = [(float(q[0]), float(q[1])) for q in path]
+    scene.move_result = preview_move(scene.table.bf, p, scene.waypoints) if scene.waypoints else None
+    if scene.move_result is not None:
+        scene.set_log(f"Move preview: {p.id}", scene.move_result.explain)
+    return scene.move_result
+
+
+def set_jump_point(scene: TableScene, point) -> MoveResult | None:
+    p = scene.selected_piece
+    if p is None:
+        return None
+    landing = (float(point[0]), float(point[1]))
+    scene.jump_point = landing
+    scene.jump_result = preview_jump(scene.table.bf, p, landing)
+    scene.set_log(f"Jump preview: {p.id}", scene.jump_result.explain)
+    return scene.jump_result
+
+
+def preview_cursor(scene: TableScene, pos) -> None:
+    p = scene.selected_piece
+    if p is None or not scene.on_table(pos):
+        scene.cursor = scene.cursor_result = None
+        return
+    scene.cursor = scene.table_point(pos)
+    if scene.tool == MOVE:
+        scene.cursor_result = preview_move(scene.table.bf, p, scene.waypoints + [scene.cursor])
+    elif scene.tool == JUMP and scene.jump_point is None:
+        scene.cursor_result = preview_jump(scene.table.bf, p, scene.cursor)
+
+
+def confirm(scene: TableScene) -> Intent | None:
+    """Send the previewed move or jump to the engine as an intent (only when the rules allow it)."""
+    p = scene.selected_piece
+    if p is None:
+        return None
+    if scene.tool == MOVE and scene.move_result is not None:
+        result, intent = scene.move_result, Intent("move", p.id, tuple(scene.waypoints))
+    elif scene.tool == JUMP and scene.jump_result is not None and scene.jump_point is not None:
+        result, intent = scene.jump_result, Intent("jump", p.id, (scene.jump_point,))
+    else:
+        return None
+    if not result.legal:
+        scene.set_log(f"{intent.kind.title()} not sent", [f"not allowed: {result.reason}"] + [str(s) for s in result.explain])
+        return None
+    handler = scene.on_intent or (scene.app.send if scene.app is not None else None)
+    scene.sent.append(intent)
+    end = result.end
+    scene.set_log(f"Sent to the engine: {intent.kind} {p.id} to ({end[0]:.2f}, {end[1]:.2f})",
+                 [str(s) for s in result.explain])
+    scene._clear_move()
+    if handler is not None:
+        handler(intent)         # last: what the engine answers is what the log shows
+    return intent
