@@ -6,6 +6,7 @@ player backs out, which changes nothing).
 
 from __future__ import annotations
 
+import random
 from typing import Callable, Sequence
 
 import pygame
@@ -181,8 +182,6 @@ class DiceDialog(Dialog):
             self.answered(None)
             return
         if key == "roll":
-            import random
-
             r = random.SystemRandom()
             key = str(r.randint(1, 6)) if self.request.kind == "d6" else f"{r.uniform(0, 360):.0f}"
         raw = self.entry.get_text().strip() if key == "ok" and self.entry is not None else key

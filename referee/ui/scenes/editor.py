@@ -15,7 +15,6 @@ safety copy), ``editor_drawing``, ``editor_corners`` (a polygon's corners), ``ed
 
 from __future__ import annotations
 
-
 import pygame
 import pygame_gui
 
@@ -27,8 +26,23 @@ from ..table_data import TableData, table_from_scenario
 from ..view import ViewTransform
 from ..widgets import text_width
 from .editor_chips import ChipPanel
-from .editor_common import (BLIP, CLOSE_PIXELS, EDITOR_KEYS, MIN_RADIUS, PAD, PICK_SLOP, POLYGON, ROTATE_STEP, SELECT,
-                            TOOL_HINTS, TOOL_TITLES, TOOLS, UNIT, default_save_path, editor_layout)
+from .editor_common import (
+    BLIP,
+    CLOSE_PIXELS,
+    EDITOR_KEYS,
+    MIN_RADIUS,
+    PAD,
+    PICK_SLOP,
+    POLYGON,
+    ROTATE_STEP,
+    SELECT,
+    TOOL_HINTS,
+    TOOL_TITLES,
+    TOOLS,
+    UNIT,
+    default_save_path,
+    editor_layout,
+)
 from .editor_corners import CornerEditing
 from .editor_drawing import EditorDrawing
 from .editor_events import EditorEvents

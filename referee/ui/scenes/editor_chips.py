@@ -11,8 +11,8 @@ from ...rules.stats import RATING_TITLES, RATINGS
 from .. import theme
 from ..editing import SIDES, faction_ids, placeable_terrain
 from ..widgets import draw_text, ellipsize, text_width
-from .editor_common import BLIP, CHIP_H, CIRCLE, OBJECTIVE, PAD, POLYGON, SELECT, UNIT, Chip, error_text
 from .editor_base import EditorBase
+from .editor_common import BLIP, CHIP_H, CIRCLE, OBJECTIVE, PAD, POLYGON, SELECT, UNIT, Chip, error_text
 
 
 class ChipPanel(EditorBase):

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules.battlefield import Piece
 from ...rules.catalogue import is_drone_type, terrain_types
 from .. import drawing, theme
+from ..editing import default_facing
 from ..widgets import draw_text, draw_tooltip, ellipsize, line_height, wrap
-from .editor_common import BLIP, CIRCLE, OBJECTIVE, PAD, POLYGON, SELECT, TOOL_TITLES, UNIT
 from .editor_base import EditorBase
+from .editor_common import BLIP, CIRCLE, OBJECTIVE, PAD, POLYGON, SELECT, TOOL_TITLES, UNIT
 
 
 class EditorDrawing(EditorBase):
@@ -133,9 +135,6 @@ class EditorDrawing(EditorBase):
             self._draw_placement_ghost(surface)
 
     def _draw_placement_ghost(self, surface) -> None:
-        from ...rules.battlefield import Piece
-        from ..editing import default_facing
-
         x, y = self.view.to_table(*self.mouse)
         if self.tool == OBJECTIVE:
             ghost = Piece(id="ghost", kind="objective", x=x, y=y)

@@ -11,9 +11,19 @@ import pygame_gui
 from .. import keys
 from ..editing import Edit
 from ..editor_autosave import write_autosave
-from .editor_common import (CIRCLE, DRAG_PIXELS, FINE_STEP, PAN_STEP, POLYGON, ROTATE_STEP, SELECT, TOOL_HINTS,
-                            TOOLS, ZOOM_STEP)
 from .editor_base import EditorBase
+from .editor_common import (
+    CIRCLE,
+    DRAG_PIXELS,
+    FINE_STEP,
+    PAN_STEP,
+    POLYGON,
+    ROTATE_STEP,
+    SELECT,
+    TOOL_HINTS,
+    TOOLS,
+    ZOOM_STEP,
+)
 
 
 class EditorEvents(EditorBase):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...rules.catalogue import is_drone_type
 from ...rules.errors import InputError
 from ..editing import Edit, TableEditor
 from .editor_base import EditorBase
@@ -28,8 +29,6 @@ def exact_text(editor: TableEditor, ident: str) -> str:
         return f"x={cx:g} y={cy:g} id={ident} type={e.type}"
     text = f"x={e.x:g} y={e.y:g}"
     if kind == "unit":
-        from ...rules.catalogue import is_drone_type
-
         if not is_drone_type(e.type):
             text += f" facing={e.facing:g}"
         return text + f" id={ident} type={e.type}"

@@ -8,12 +8,12 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
+from .. import keys
 from ..editing import Edit
 from ..editor_autosave import clear_autosave
 from ..table_data import load_table
-from .. import keys
-from .editor_common import error_text
 from .editor_base import EditorBase
+from .editor_common import error_text
 
 
 def free_name(path: Path) -> Path:

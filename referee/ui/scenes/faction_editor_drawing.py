@@ -10,8 +10,8 @@ from ...rules.factions import EMBLEMS, STAT_MAX
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from .. import theme
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
-from .faction_editor_common import CREATE, OK, UPGRADE, _badge, _valid_hex
 from .faction_editor_base import FactionEditorBase
+from .faction_editor_common import CREATE, OK, UPGRADE, _badge, _valid_hex
 
 
 class FactionEditorDrawing(FactionEditorBase):

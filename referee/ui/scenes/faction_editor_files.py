@@ -15,9 +15,9 @@ from ...authoring.faction_io import (
     save_faction,
 )
 from ...rules.errors import InputError
-from ...rules.factions import faction_dirs, faction_files
-from .faction_editor_common import CREATE, UPGRADE
+from ...rules.factions import faction_dirs, faction_files, forget_factions
 from .faction_editor_base import FactionEditorBase
+from .faction_editor_common import CREATE, UPGRADE
 
 
 class FactionEditorFiles(FactionEditorBase):
@@ -41,8 +41,6 @@ class FactionEditorFiles(FactionEditorBase):
             self.ask(f"Open {ref}? The unsaved changes to this faction are lost.", "Discard",
                      lambda: self.load(ref, True))
             return False
-        from ...rules.factions import forget_factions
-
         forget_factions()
         path = faction_files().get(ref) or Path(ref)
         faction, problems = check_faction_file(path)
@@ -109,6 +107,7 @@ class FactionEditorFiles(FactionEditorBase):
         return written
 
     def save_sheet(self, path: Path | str) -> Path | None:
+        # Imported when first used: the sheet's drawing is needed only for this button.
         from ...authoring.sheet import save_sheet
 
         if self.faction is None:

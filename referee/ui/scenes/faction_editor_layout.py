@@ -10,6 +10,8 @@ from ...rules.errors import InputError
 from ...rules.factions import EMBLEMS, available_factions, faction_files
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from .. import theme
+from ..faction_choices import left_out
+from .faction_editor_base import FactionEditorBase
 from .faction_editor_common import (
     CREATE,
     LOAD_PROMPT,
@@ -19,7 +21,6 @@ from .faction_editor_common import (
     WIDE,
     _choice_label,
 )
-from .faction_editor_base import FactionEditorBase
 
 
 class FactionEditorLayout(FactionEditorBase):
@@ -79,8 +80,6 @@ class FactionEditorLayout(FactionEditorBase):
         files = faction_files()
         self.choice_paths = {_choice_label(f): files.get(f.id) for f in factions}
         # Broken files are listed too, with the reason: choosing one shows every problem.
-        from ..faction_choices import left_out
-
         self.broken = {f"{path.name} (cannot be used: {why})": path for path, why in left_out().items()}
         load_w = min(320, max(200, top_right - 250 - 420))
         self.layout["title_w"] = top_right - 250 - load_w - 40

@@ -15,6 +15,7 @@ import pygame_gui
 
 from ... import paths
 from ...rules.errors import InputError
+from ...rules.files import read_document
 from .. import theme
 from ..opening import show_session
 from ..scene import Scene
@@ -39,8 +40,6 @@ def bundled_scenarios() -> list[Path]:
 def title_of(path: Path) -> str:
     """The scenario's own name when the file can be read, else its file name made readable."""
     try:
-        from ...rules.files import read_document
-
         name = read_document(path).get("name")
         if isinstance(name, str) and name.strip():
             return name.strip()

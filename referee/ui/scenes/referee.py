@@ -11,21 +11,21 @@ typed amounts, Delete lifts it off; "+ Smoke" and "+ Crater" put a new piece at 
 
 from __future__ import annotations
 
-
 import pygame
 
 from ...rules.errors import InputError
-from ..battle import Attempt
 from .. import drawing, theme
-from ..referee_battle import (NeedsContents, RefereeSession, parse_contents, parse_terrain_correction)
+from ..battle import Attempt
+from ..editing import faction_ids
 from ..keys import PLAIN, Gesture, Key, KeyTable, without
+from ..referee_battle import NeedsContents, RefereeSession, parse_contents, parse_terrain_correction
 from .battle import ACTIONS, BattleScene
 from .battle_keys import BATTLE_KEYS
 from .dialogs import Dialog, DiceDialog, TextDialog
 from .referee_corrections import PieceCorrections
 from .referee_computer import TableComputerTurns
 from .referee_missions import MissionEntry
-from .table import JUMP, MOVE, SELECT
+from .table_common import JUMP, MOVE, SELECT
 
 DRAG_PIXELS = 5            # a press and release further apart than this is a drag, not a click
 
@@ -117,8 +117,6 @@ class RefereeScene(BattleScene):
         for u in self.session.state.units.values():
             if u.side == side:
                 return u.faction
-        from ..editing import faction_ids
-
         ids = faction_ids()
         return ids[0] if ids else ""
 
