@@ -205,3 +205,21 @@ def test_selfplay_against_itself_opens_to_be_watched_not_played():
     seat_computer(game, Computer("A", "easy", seed=1))
     seat_computer(game, Computer("B", "normal", seed=1))
     assert seated_computer(game) is None
+
+
+def test_the_computer_names_only_counters_its_pool_will_surely_pay_for():
+    from referee.game.computer.candidates import sure_pool
+
+    # Two dice roll 4 or more 33 times in 36 (92 %), 5 or more 30 times (83 %); three dice roll 6 or less 20 times
+    # in 216, so 7 or more 91 %.
+    assert (sure_pool(1), sure_pool(2), sure_pool(3)) == (1, 4, 7)
+
+
+def test_an_action_the_engine_refused_is_not_proposed_again_at_the_same_point():
+    s = duel()
+    computer = Computer("A", "normal", seed=2)
+    view, legal = player_view(s, "A"), legal_actions(s, "A")
+    first = computer.decide(view, legal).action
+    again = computer.decide(view, legal, frozenset({first.text()})).action
+    assert again.text() != first.text()
+    assert computer.decide(view, legal).action == first       # nothing else changed

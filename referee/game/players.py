@@ -65,6 +65,8 @@ class ComputerPlayer:
 
     computer: Computer
     reasons: list[tuple[int, str, str]] = field(default_factory=list)
+    retries: bool = True            # asked again after a refusal, it chooses another action (``refused``)
+    _refused: tuple[int, frozenset[str]] = (-1, frozenset())      # the record's length, the actions refused there
 
     @property
     def name(self) -> str:
@@ -75,9 +77,17 @@ class ComputerPlayer:
         legal = legal_actions(state, side)
         if not legal:
             return None
-        decision = self.computer.decide(as_data(player_view(state, side)), legal)
+        at, avoid = self._refused
+        avoid = avoid if at == len(session.game.record) else frozenset()
+        decision = self.computer.decide(as_data(player_view(state, side)), legal, avoid)
         self.reasons.append((state.round, decision.action.text(), decision.reason))
         return decision.action
+
+    def refused(self, session: Session, action: Action) -> None:
+        """The engine refused ``action`` (a Target whose pool fell short): the next decision here avoids it."""
+        at, avoid = self._refused
+        now = len(session.game.record)
+        self._refused = (now, (avoid if at == now else frozenset()) | {action.text()})
 
     def end_of_round(self, session: Session, side: str) -> tuple[bool, bool]:
         state = session.state

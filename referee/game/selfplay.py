@@ -15,6 +15,7 @@ from .players import Player, end_of_round_action
 from .session import Session
 
 
+RETRIES = 3          # refusals in a row after which a player that chooses anew has random legal play step in
 STUCK = 200          # refusals in a row: no player finds an action the engine takes, and the battle stops there
 
 
@@ -37,22 +38,28 @@ def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | 
         s = game.state
         if s.phase == "over" and not (s.result or {}).get("pending"):
             break
+        side_acting: str | None = None
         if s.phase == "end-of-round" and rounds is not None and s.round >= rounds:
             action: Action | None = Action("end-of-round", "", {"stop": True})
         elif s.phase == "end-of-round" and players is not None:
             action = end_of_round_action(session, players)
         else:
-            side = to_act(s) or s.initiative
-            if players is None or refused_last:
+            side = side_acting = to_act(s) or s.initiative
+            player = players[side] if players is not None else None
+            if player is None or (refused_last and (not getattr(player, "retries", False) or refused_run >= RETRIES)):
                 # A player whose action was refused would propose it again from the same view: random legal play
-                # takes that one step instead. Set-up decisions (A60) are the players' own too.
+                # takes that one step instead, unless the player chooses anew after a refusal (the computer), for
+                # a few tries. Set-up decisions (A60) are the players' own too.
                 action = choose(session, rng, side)
             else:
-                action = players[side].act(session, side)
+                action = player.act(session, side)
         if action is None:
             break
         outcome = session.apply(action, dice)
         refused_last = not outcome.legal
+        refusal = getattr(players.get(side_acting or ""), "refused", None) if players is not None else None
+        if refused_last and refusal is not None:
+            refusal(session, action)
         if outcome.legal:
             played.actions += 1
             refused_run = 0

@@ -120,6 +120,7 @@ class BattleSession:
     computer: Computer | None = None
     computer_notes: dict[int, str] = field(default_factory=dict)
     computer_reasons: list[str] = field(default_factory=list)      # every decision's reason, shown after the battle
+    computer_avoid: tuple[int, frozenset[str]] = (-1, frozenset())   # actions of its refused at this record length
 
     def __post_init__(self) -> None:
         side = self.to_act()
@@ -185,9 +186,18 @@ class BattleSession:
         legal = legal_actions(self.state, side)
         if not legal:
             return None
-        decision = self.computer.decide(as_data(player_view(self.state, side)), legal)
+        at, avoid = self.computer_avoid
+        decision = self.computer.decide(as_data(player_view(self.state, side)), legal,
+                                        avoid if at == len(self.game.record) else frozenset())
         self.computer_reasons.append(f"[round {self.state.round}] {decision.action.text()}: {decision.reason}")
         return decision.action, decision.shown()
+
+    def computer_refused(self, action: Action) -> None:
+        """The engine refused the computer's ``action`` (a Target whose pool fell short): its next decision here
+        chooses another, instead of meeting the same refusal with the same dice again."""
+        at, avoid = self.computer_avoid
+        now = len(self.game.record)
+        self.computer_avoid = (now, (avoid if at == now else frozenset()) | {action.text()})
 
     def note_computer(self, action: Action, reason: str) -> None:
         """Keep the reason of an action the human saw: a revealed unit's action, the end of a turn, the objectives.

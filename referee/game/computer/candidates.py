@@ -8,6 +8,7 @@ enemies could see it, from the exposure map), the nearest objective it wants, th
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -106,13 +107,37 @@ def goals_for(seen: Seen, me: Data, hold: tuple[str, ...], destroy: tuple[str, .
     return out
 
 
+SURE_POOL = 0.9         # a Target's counters are bought only when the pool pays for them this often
+
+
+@functools.lru_cache(maxsize=16)
+def sure_pool(dice: int, odds: float = SURE_POOL) -> int:
+    """The largest points ``dice`` sensor dice roll at least with chance ``odds``: the counters are named before the
+    roll, and an assignment the pool cannot pay is refused (p.19), so the computer buys what it will surely afford."""
+    ways = {0: 1}
+    for _ in range(dice):
+        nxt: dict[int, int] = {}
+        for total, n in ways.items():
+            for face in range(1, 7):
+                nxt[total + face] = nxt.get(total + face, 0) + n
+        ways = nxt
+    whole = 6 ** dice
+    best, above = dice, 0
+    for total in sorted(ways, reverse=True):
+        above += ways[total]
+        if above / whole >= odds:
+            return total
+    return best
+
+
 def target_candidates(legal: LegalAction, seen: Seen) -> list[Candidate]:
-    """Target with every die the sensors allow, all counters on one piece: for each piece it may Target."""
+    """Target with every die the sensors allow, all counters on one piece: for each piece it may Target, as many
+    counters as the pool will surely pay for."""
     lo, hi = legal.free["dice"]
     prices = legal.free["assign"]
     out = []
     for dice in sorted({hi, max(lo, min(hi, 2))}):
-        budget = 3.5 * dice
+        budget = sure_pool(dice)
         for tid, price in sorted(prices.items()):
             piece = seen.piece(tid)
             if piece is None or piece.get("side") == seen.me:

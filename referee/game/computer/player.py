@@ -195,8 +195,10 @@ class Computer:
         self.level = level(level_name)
         self.seed = seed
 
-    def decide(self, view: Data, legal: list[LegalAction]) -> Decision:
-        """One of ``legal`` (its free parameters chosen), from ``view`` alone, with a one-line reason."""
+    def decide(self, view: Data, legal: list[LegalAction], avoid: frozenset[str] = frozenset()) -> Decision:
+        """One of ``legal`` (its free parameters chosen), from ``view`` alone, with a one-line reason. ``avoid``
+        names actions (``Action.text``) the engine just refused here (a Target whose pool fell short): another is
+        chosen, so that the same refusal is not met again."""
         if not legal:
             raise ValueError("the computer was asked to act with no legal action")
         if view.get("viewer") != self.side:
@@ -214,12 +216,13 @@ class Computer:
         think = _Think(view, self.side, self.level, self.seed)
         if kinds <= {"activate", "end-turn"}:
             return self._activation(think, legal)
-        return self._unit_action(think, legal)
+        return self._unit_action(think, legal, avoid)
 
     # ---- the unit being activated ------------------------------------------------------------------------
-    def _unit_action(self, think: _Think, legal: list[LegalAction]) -> Decision:
+    def _unit_action(self, think: _Think, legal: list[LegalAction], avoid: frozenset[str] = frozenset()) -> Decision:
         cands = expand(legal, think.seen, think.aims.hold, think.aims.destroy, think.grid, think.level.move_points,
                        think.rng.uniform(0, math.pi), think.belief.p_real)
+        cands = [c for c in cands if c.action.text() not in avoid]
         scored = think.score(cands)
         if not scored:
             end = next((la for la in legal if la.kind == "end-activation"), legal[-1])

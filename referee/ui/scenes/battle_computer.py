@@ -45,6 +45,8 @@ class ComputerTurns:
             return
         if attempt.legal:
             session.note_computer(action, reason)
+        elif attempt.outcome is not None:
+            session.computer_refused(action)
         scene.after_action(attempt, title)
 
     def answered(self, pending: Pending, value: float | None, reason: str) -> None:
@@ -59,4 +61,6 @@ class ComputerTurns:
             return
         if attempt.legal:
             session.note_computer(pending.action, reason)
+        elif attempt.outcome is not None:
+            session.computer_refused(pending.action)
         scene.after_action(attempt, "The computer")

@@ -55,5 +55,8 @@ class TableComputerTurns(ComputerTurns):
     def followed(self, attempt: Attempt) -> None:
         """After any action: the computer's, once legal, has its reason kept for the log."""
         doing, self.doing = self.doing, None
-        if doing is not None and attempt.outcome is not None and attempt.outcome.legal:
-            self.scene.session.note_computer(*doing)
+        if doing is not None and attempt.outcome is not None:
+            if attempt.outcome.legal:
+                self.scene.session.note_computer(*doing)
+            else:
+                self.scene.session.computer_refused(doing[0])
