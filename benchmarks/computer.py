@@ -76,9 +76,9 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
         computer = p.computer
         inner = computer.decide
 
-        def timed(view, legal, inner=inner, level=computer.level.name):       # type: ignore[no-untyped-def]
+        def timed(view, legal, avoid=frozenset(), *, inner=inner, level=computer.level.name):  # type: ignore[no-untyped-def]
             t, c = time.perf_counter(), time.process_time()
-            d = inner(view, legal)
+            d = inner(view, legal, avoid)
             times.setdefault(level, []).append(time.perf_counter() - t)
             cpu.setdefault(level, []).append(time.process_time() - c)
             return d
