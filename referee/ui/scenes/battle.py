@@ -171,7 +171,6 @@ class BattleScene(TableScene):
         """Rebuild what the screen shows from the player view of the side at the screen."""
         self.apply_turn()
         self.table = table_from_view(self.session.view(log=False))
-        self._static = None
         if self.selected is not None and self.selected not in self.table.bf.pieces:
             self.selected = None
         keep = self.selected

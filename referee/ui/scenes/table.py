@@ -12,6 +12,7 @@ import traceback
 
 import pygame
 import pygame_gui
+import shapely
 
 from ...rules.movement import MoveResult
 from .. import drawing, keys, panels, theme
@@ -89,6 +90,7 @@ class TableScene(Scene):
         self._static: tuple | None = None       # (view key, picture of the cloth, terrain and grid)
         self._static_layer: pygame.Surface | None = None   # that picture's surface, kept to be drawn on again
         self._laid_out_for: tuple[int, int] | None = None  # the window size the widgets were made for
+        self._terrain: tuple = (None, ())                 # (table, what its static picture shows)
         self._side_picture: tuple | None = None  # (panel blocks, key, picture of the side panel above the log)
         self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
         prepare_terrain(bf)                        # the engine's terrain arrays, off the drawing thread too
@@ -411,7 +413,17 @@ class TableScene(Scene):
 
     def _static_key(self) -> tuple:
         v, L = self.view, self.layout
-        return (v.scale, v.ox, v.oy, v.turned, tuple(L.table), id(self.table))
+        return (v.scale, v.ox, v.oy, v.turned, tuple(L.table), self._terrain_key())
+
+    def _terrain_key(self) -> tuple:
+        """What the cloth, terrain and grid picture shows of the table. The battle makes a new table after every
+        action, but its terrain seldom changes: the picture is drawn again only when it does (a long battle's
+        smoke would otherwise be drawn again after every action)."""
+        if self._terrain[0] is not self.table:
+            bf = self.table.bf
+            self._terrain = (self.table, (bf.width, bf.height, tuple(
+                (f.id, f.type_id, f.circle, f.blocking, shapely.to_wkb(f.geometry)) for f in bf.terrain)))
+        return self._terrain[1]
 
     def _refresh_static(self) -> None:
         table_drawing.refresh_static(self)
