@@ -6,7 +6,7 @@ A scene turns events into changes of its own view state (or into intents for the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from .app import App
 
 S = TypeVar("S", bound="Scene")
+SessionT = TypeVar("SessionT")
+SessionT_co = TypeVar("SessionT_co", covariant=True)
 
 
 class Scene:
@@ -76,6 +78,34 @@ class Scene:
             return self.app.size
         surface = pygame.display.get_surface()
         return surface.get_size() if surface is not None else (1280, 800)
+
+
+class HoldsSession(Protocol[SessionT_co]):
+    """A scene that drives a battle session (the battle, set-up and referee scenes)."""
+
+    @property
+    def app(self) -> App | None: ...
+
+    @property
+    def session(self) -> SessionT_co: ...
+
+
+class ScenePart(Generic[SessionT]):
+    """One job of a scene (a tool, its questions, its corrections), held by the scene: it reaches the window and the
+    battle session through the scene, so neither is kept twice. A part names its scene's class as ``scene: ...``."""
+
+    scene: HoldsSession[SessionT]
+
+    def __init__(self, scene: HoldsSession[SessionT]) -> None:
+        self.scene = scene
+
+    @property
+    def app(self) -> App | None:
+        return self.scene.app
+
+    @property
+    def session(self) -> SessionT:
+        return self.scene.session
 
 
 class SceneStack:

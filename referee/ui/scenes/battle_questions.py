@@ -20,13 +20,13 @@ from ...game.victory import end_of_round_lines
 from ...game.view import player_view
 from ...game.view_types import as_data
 from ...rules.errors import InputError
+from ..battle import BattleSession
+from ..scene import ScenePart
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
 
 if TYPE_CHECKING:
-    from ..app import App
     from ..scene import Scene
     from ..view import ViewTransform
-    from ..battle import BattleSession
     from .battle import BattleScene
 
 # The facings offered to the owner of a trooper just revealed (A13), every 45°.
@@ -42,20 +42,14 @@ def facing_word(view: ViewTransform, degrees: int) -> str:
     return "-".join(w for w in (vertical, horizontal) if w) + EDGE_WORDS.get(degrees, "")
 
 
-class BattleQuestions:
+class BattleQuestions(ScenePart[BattleSession]):
     """Held by the battle scene as ``scene.questions``."""
 
+    scene: BattleScene
+
     def __init__(self, scene: BattleScene) -> None:
-        self.scene = scene
+        super().__init__(scene)
         self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
-
-    @property
-    def app(self) -> App | None:
-        return self.scene.app
-
-    @property
-    def session(self) -> BattleSession:
-        return self.scene.session
 
     def show(self, question: Scene) -> None:
         """Put a question (a dialog, a hand-off screen) over the battle; the questions are asked only in a window."""

@@ -9,27 +9,18 @@ from typing import TYPE_CHECKING, Any
 from ...rules.errors import InputError
 from ..battle import Attempt
 from ..referee_battle import parse_contents, parse_correction
+from ..referee_battle import RefereeSession
+from ..scene import ScenePart
 from .dialogs import Dialog, TextDialog
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..referee_battle import RefereeSession
     from .referee import RefereeScene
 
 
-class PieceCorrections:
+class PieceCorrections(ScenePart[RefereeSession]):
     """Held by the referee scene as ``scene.corrections``."""
 
-    def __init__(self, scene: RefereeScene) -> None:
-        self.scene = scene
-
-    @property
-    def app(self) -> App | None:
-        return self.scene.app
-
-    @property
-    def session(self) -> RefereeSession:
-        return self.scene.session
+    scene: RefereeScene
 
     def text(self, ident: str) -> str:
         s = self.session.state

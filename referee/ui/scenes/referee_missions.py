@@ -7,27 +7,18 @@ from typing import TYPE_CHECKING
 
 from ...game.cards import playing_deck
 from ..battle import Attempt
+from ..referee_battle import RefereeSession
+from ..scene import ScenePart
 from .dialogs import Dialog
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..referee_battle import RefereeSession
     from .referee import RefereeScene
 
 
-class MissionEntry:
+class MissionEntry(ScenePart[RefereeSession]):
     """Held by the referee scene as ``scene.missions``."""
 
-    def __init__(self, scene: RefereeScene) -> None:
-        self.scene = scene
-
-    @property
-    def app(self) -> App | None:
-        return self.scene.app
-
-    @property
-    def session(self) -> RefereeSession:
-        return self.scene.session
+    scene: RefereeScene
 
     def ask_side(self) -> None:
         s = self.session.state

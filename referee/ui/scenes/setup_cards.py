@@ -7,27 +7,18 @@ from typing import TYPE_CHECKING
 from ...game.actions import Action
 from ...game.cards import playing_deck
 from ...game.view import card_lines
+from ..battle import BattleSession
+from ..scene import ScenePart
 from .dialogs import Dialog
 
 if TYPE_CHECKING:
-    from ..app import App
-    from ..battle import BattleSession
     from .setup_table import SetupTableScene
 
 
-class SetupCards:
+class SetupCards(ScenePart[BattleSession]):
     """Held by the set-up table scene as ``scene.cards``."""
 
-    def __init__(self, scene: SetupTableScene) -> None:
-        self.scene = scene
-
-    @property
-    def app(self) -> App | None:
-        return self.scene.app
-
-    @property
-    def session(self) -> BattleSession:
-        return self.scene.session
+    scene: SetupTableScene
 
     def card_lines(self) -> list[str]:
         """The viewer's own cards, from its player view (the texts are the deck's, which anyone may read)."""
