@@ -115,8 +115,8 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
 
     objectives: list[ObjectiveView] = []
     for o in state.objectives.values():
-        objective: ObjectiveView = {"id": o.id, "x": o.x, "y": o.y, "base": o.base, "target_counters": o.target_counters,
-                 "control": o.control}
+        objective: ObjectiveView = {"id": o.id, "x": o.x, "y": o.y, "base": o.base,
+                                    "target_counters": o.target_counters, "control": o.control}
         if o.destroyed:
             objective["destroyed"] = True
         objectives.append(objective)
