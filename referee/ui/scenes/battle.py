@@ -156,20 +156,14 @@ class BattleScene(TableScene):
         """U: each player sees the table from their own edge (side B's turned half round), or both from side A's.
         Only the drawing turns: the table's coordinates, and every rule, stay as they are."""
         self.own_edge_down = not self.own_edge_down
-        self.apply_turn()
+        self.face_viewer(self.session.viewer)
         self.say("Table turned" if self.view.turned else "Table as side A sees it",
                  ["Each player now sees the table from their own edge (U turns it back)." if self.own_edge_down
                   else "Side A's edge is at the bottom for both players (U: each player's own edge at the bottom)."])
 
-    def apply_turn(self) -> None:
-        turned = self.own_edge_down and self.session.viewer == "B"
-        if turned != self.view.turned:
-            self.view.turn(turned)
-            self._static = None
-
     def refresh(self) -> None:
         """Rebuild what the screen shows from the player view of the side at the screen."""
-        self.apply_turn()
+        self.face_viewer(self.session.viewer)
         self.table = table_from_view(self.session.view(log=False))
         if self.selected is not None and self.selected not in self.table.bf.pieces:
             self.selected = None

@@ -187,14 +187,8 @@ class SetupTableScene(TableScene):
         self.set_log(f"Set-up log (side {self.session.viewer})", lines or ["set-up begins"])
         self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
 
-    def apply_turn(self) -> None:
-        turned = self.own_edge_down and self.session.viewer == "B"
-        if turned != self.view.turned:
-            self.view.turn(turned)
-            self._static = None
-
     def refresh(self) -> None:
-        self.apply_turn()
+        self.face_viewer(self.session.viewer)
         self.table = table_from_view(self.view_now())
         self._static = None
         self._hover = None
@@ -389,7 +383,7 @@ class SetupTableScene(TableScene):
 
     def turn_table_key(self) -> None:
         self.own_edge_down = not self.own_edge_down
-        self.apply_turn()
+        self.face_viewer(self.session.viewer)
 
     def _motion(self, event) -> bool:
         used = super()._motion(event)

@@ -48,6 +48,7 @@ class TableScene(Scene):
     title = "Table"
     key_table: KeyTable = TABLE_KEYS  # every key of the scene and its help line
     tool_titles = TOOL_TITLES         # the status bar's name of each tool (a scene with more tools names them too)
+    own_edge_down = False             # U in a battle: side B's player sees the table turned, its edge down
 
     def __init__(self, table: TableData, on_intent: IntentHandler | None = None) -> None:
         super().__init__()
@@ -191,6 +192,13 @@ class TableScene(Scene):
         at = at or self.layout.table.center
         self.view.zoom_at(factor, *at)
         self.fitted = False
+
+    def face_viewer(self, viewer: str | None) -> None:
+        """Turn the drawing (only the drawing) so that ``viewer`` sees its own edge down if the players chose so."""
+        turned = self.own_edge_down and viewer == "B"
+        if turned != self.view.turned:
+            self.view.turn(turned)
+            self._static = None
 
     def pan(self, dx: float, dy: float) -> None:
         self.view.pan(dx, dy)
