@@ -2,32 +2,17 @@
 miniatures in table coordinates, the human confirms and types the dice rolled for it, and what its blips hold
 stays hidden from the human, who is its opponent."""
 
-import os
 import random
 from pathlib import Path
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-
-from referee.game.computer import Computer  # noqa: E402
-from referee.game.record import read_save  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.ui.app import App  # noqa: E402
-from referee.ui.referee_battle import RefereeSession  # noqa: E402
-from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog  # noqa: E402
-from referee.ui.scenes.referee import RefereeScene  # noqa: E402
+from referee.game.computer import Computer
+from referee.game.record import read_save
+from referee.rules.scenario import load_scenario
+from referee.ui.referee_battle import RefereeSession
+from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog
+from referee.ui.scenes.referee import RefereeScene
 
 SMALL = Path(__file__).with_name("small_table.toml")
-
-
-@pytest.fixture(scope="module")
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 def test_the_computer_tells_the_human_what_to_do_and_keeps_its_blips_secret(fresh, tmp_path):
