@@ -62,6 +62,7 @@ class EdgeTable:
         self.geometries = list(geometries)
         n = len(self.geometries)
         starts, counts, parts = np.zeros(n, np.int64), np.zeros(n, np.int64), list[Array]()
+        rings: list[tuple[int, int, int]] = []         # (feature, first edge, edges) of each ring
         total = 0
         for f, g in enumerate(self.geometries):
             starts[f] = total
@@ -72,13 +73,16 @@ class EdgeTable:
                 if k < 1:
                     continue
                 parts.append(np.column_stack([c[:-1], c[1:]]))
+                rings.append((f, total + local, k))
                 local += k
             counts[f] = local
             total += local
         edges = np.concatenate(parts) if parts else np.zeros((0, 4))
         self.ax, self.ay, self.bx, self.by = (np.ascontiguousarray(edges[:, i]) for i in range(4))
         self.start, self.count = starts, counts
+        self.rings = np.array(rings, dtype=np.int64).reshape(-1, 3)
         self.length = np.hypot(self.bx - self.ax, self.by - self.ay)
+        self.longest = float(self.length.max()) if len(self.length) else 0.0
         self.eminx, self.emaxx = np.minimum(self.ax, self.bx), np.maximum(self.ax, self.bx)
         self.eminy, self.emaxy = np.minimum(self.ay, self.by), np.maximum(self.ay, self.by)
         if n:
@@ -100,23 +104,31 @@ class EdgeTable:
         return len(self.geometries)
 
     def groups(self) -> tuple[Array, ...]:
-        """Runs of at most ``EDGE_GROUP`` consecutive edges of one feature, each with the box of its edges, for
+        """Runs of at most ``EDGE_GROUP`` consecutive edges of one ring, each with the box of its edges, for
         finding the edges near a segment without looking at every edge of a many-sided feature (a crater's disc).
-        Returns (first group of each feature, groups per feature, first edge, edges, minx, miny, maxx, maxy)."""
+        Returns (first group of each feature, groups per feature, first edge, edges, minx, miny, maxx, maxy, x, y):
+        ``x, y`` hold each group's ``EDGE_GROUP + 1`` vertices in ring order (edge k runs from vertex k to k + 1),
+        the last repeated past its count."""
         if self._groups is None:
             n = len(self.geometries)
-            per = (self.count + EDGE_GROUP - 1) // EDGE_GROUP
-            feat = np.repeat(np.arange(n), per)
+            ring_feat, ring_start, ring_count = self.rings.T
+            chunks = (ring_count + EDGE_GROUP - 1) // EDGE_GROUP          # a group never spans two rings
+            ring = np.repeat(np.arange(len(ring_count)), chunks)
+            k = np.arange(int(chunks.sum())) - (np.cumsum(chunks) - chunks)[ring]
+            start = ring_start[ring] + k * EDGE_GROUP
+            count = np.minimum(EDGE_GROUP, ring_count[ring] - k * EDGE_GROUP)
+            per = np.bincount(ring_feat[ring], minlength=n).astype(np.int64)
             first = np.cumsum(per) - per
-            k = np.arange(int(per.sum())) - first[feat]
-            start = self.start[feat] + k * EDGE_GROUP
-            count = np.minimum(EDGE_GROUP, self.count[feat] - k * EDGE_GROUP)
             if len(start):
                 boxes = [np.minimum.reduceat(self.eminx, start), np.minimum.reduceat(self.eminy, start),
                          np.maximum.reduceat(self.emaxx, start), np.maximum.reduceat(self.emaxy, start)]
             else:
                 boxes = [np.zeros(0)] * 4
-            self._groups = (first, per, start, count, *boxes)
+            edge = start[:, None] + np.minimum(np.arange(EDGE_GROUP + 1)[None, :], count[:, None] - 1)
+            tail = np.arange(EDGE_GROUP + 1)[None, :] >= count[:, None]      # past the last edge: its far end
+            x = np.where(tail, self.bx[edge], self.ax[edge]) if len(start) else np.zeros((0, EDGE_GROUP + 1))
+            y = np.where(tail, self.by[edge], self.ay[edge]) if len(start) else np.zeros((0, EDGE_GROUP + 1))
+            self._groups = (first, per, start, count, *boxes, np.ascontiguousarray(x), np.ascontiguousarray(y))
         return self._groups
 
 
@@ -406,10 +418,12 @@ def _starts_inside(sx: Array, sy: Array, cand_pair: Array, cand_feat: Array, edg
 
 def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Array, Array, Array], cand_pair: Array,
                 cand_feat: Array, edges: EdgeTable) -> tuple[Array, Array, Array]:
-    """(candidate, edge) rows for the edges whose boxes meet their candidate's segment box. Groups of edges are
+    """(candidate, edge) rows for the edges that may meet or touch their candidate's segment. Groups of edges are
     tested first, their boxes against the segment's box and against the segment's line (a group whose box lies
-    wholly more than NEAR_LINE to one side of the line holds no edge that meets or touches the segment)."""
-    first, per, gstart, gcount, gminx, gminy, gmaxx, gmaxy = edges.groups()
+    wholly more than NEAR_LINE to one side of the line holds no edge that meets or touches the segment); then each
+    edge of the groups left: both its ends clearly on one side of the line, it cannot meet the segment, nor come
+    within the knife-edge tolerances of ``segment_lengths``."""
+    first, per, gstart, gcount, gminx, gminy, gmaxx, gmaxy, gx, gy = edges.groups()
     cnt = per[cand_feat]
     row_cand = np.repeat(np.arange(len(cand_feat)), cnt)
     grp = first[cand_feat][row_cand] + (np.arange(int(cnt.sum())) - (np.cumsum(cnt) - cnt)[row_cand])
@@ -429,14 +443,39 @@ def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Ar
     tol = NEAR_LINE * np.hypot(dx, dy)
     keep = (lo <= tol) & (hi >= -tol)
     row_cand, grp = row_cand[keep], grp[keep]
-    cnt = gcount[grp]
-    rows = np.repeat(np.arange(len(grp)), cnt)
-    edge = gstart[grp][rows] + (np.arange(int(cnt.sum())) - (np.cumsum(cnt) - cnt)[rows])
-    row_cand = row_cand[rows]
+    # Each edge of those groups (a row of EDGE_GROUP slots per group, the slots past its count left out): both ends
+    # clearly on one side of the line, it cannot meet the segment. The tolerance of ``segment_lengths`` (KNIFE_EDGE
+    # times both lengths) is kept with room to spare: ``tol`` grown by the longest edge.
+    tol = (tol[keep] * (1.0 + edges.longest))[:, None]
+    x0, y0, dx, dy = x0[keep][:, None], y0[keep][:, None], dx[keep][:, None], dy[keep][:, None]
+    side = dx * (gy[grp] - y0) - dy * (gx[grp] - x0)                 # each vertex of the group
+    sa, sb = side[:, :-1], side[:, 1:]
+    slot = np.arange(EDGE_GROUP)[None, :]
+    near = np.flatnonzero((slot < gcount[grp][:, None]) & ((sa <= tol) | (sb <= tol)) & ((sa >= -tol) | (sb >= -tol)))
+    edge = gstart[grp][:, None] + slot
+    row_cand, edge = row_cand[near // EDGE_GROUP], edge.ravel()[near]
     rp = cand_pair[row_cand]
-    minx, miny, maxx, maxy = box
-    near = _edges_in_boxes(edge, minx[rp], miny[rp], maxx[rp], maxy[rp], edges)
-    return row_cand[near], edge[near], rp[near]
+    return row_cand, edge, rp
+
+
+def _order_along(cc: Array, ct: Array, ncross: Array) -> Array:
+    """The rank of each crossing along its segment (``ct``: its parameter), among its candidate's (``cc``, grouped,
+    ``ncross`` per candidate). Most candidates are crossed once or twice: those are ranked without sorting."""
+    first = np.cumsum(ncross) - ncross
+    j: Array = np.arange(len(cc)) - first[cc]
+    count = ncross[cc]
+    pos = np.nonzero((count == 2) & (j == 0))[0]
+    swap = pos[ct[pos] > ct[pos + 1]]
+    j[swap], j[swap + 1] = 1, 0
+    many = np.nonzero(count > 2)[0]
+    if len(many):
+        sub = many[_group_order(cc[many], ct[many])]
+        g = cc[sub]
+        k = np.arange(len(sub))
+        start = np.ones(len(sub), dtype=bool)
+        start[1:] = g[1:] != g[:-1]
+        j[sub] = k - np.maximum.accumulate(np.where(start, k, 0))
+    return j
 
 
 def segment_lengths(sx: Array, sy: Array, tx: Array, ty: Array, cand_pair: Array, cand_feat: Array, edges: EdgeTable,
@@ -467,7 +506,8 @@ def segment_lengths(sx: Array, sy: Array, tx: Array, ty: Array, cand_pair: Array
     denom = Dx * Ey - Dy * Ex
     tn = wx * Ey - wy * Ex
     un = wx * Dy - wy * Dx
-    lenD = np.hypot(Dx, Dy)
+    seg_len = np.hypot(tx - sx, ty - sy)          # per pair: the rows' lengths gathered, not recomputed
+    lenD = seg_len[rp]
     lenE = edges.length[edge]
     with np.errstate(divide="ignore", invalid="ignore"):
         t = tn / denom
@@ -482,19 +522,15 @@ def segment_lengths(sx: Array, sy: Array, tx: Array, ty: Array, cand_pair: Array
     knife = np.bincount(row_cand, weights=(along | at_vertex | at_end), minlength=m) > 0
 
     cr = np.nonzero(proper)[0]
-    cc, ct = row_cand[cr], t[cr]
-    order = _group_order(cc, ct)
-    cc, ct = cc[order], ct[order]
+    cc, ct = row_cand[cr], t[cr]                # rows come candidate by candidate
     ncross = np.bincount(cc, minlength=m)
-    first = np.cumsum(ncross) - ncross
-    j = np.arange(len(cc)) - first[cc]
+    j = _order_along(cc, ct, ncross)
     inside_before = inside0[cc] ^ (j % 2 == 1)
     signed = np.where(inside_before, ct, -ct)
     param = np.bincount(cc, weights=signed, minlength=m)
     final_inside = inside0 ^ (ncross % 2 == 1)
     param = param + final_inside
-    seg_len = np.hypot(tx - sx, ty - sy)[cand_pair]
-    return param * seg_len, knife
+    return param * seg_len[cand_pair], knife
 
 
 # --- Bounds on the hidden measure, for deciding most sight lines of the exposure grid without the exact sweep -------
