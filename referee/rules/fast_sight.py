@@ -24,10 +24,12 @@ vertex or along an edge) are answered by the reference functions themselves, so 
 from __future__ import annotations
 
 import dataclasses
+import gc
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -409,8 +411,29 @@ def _arrays(pieces: Sequence[Piece]) -> tuple[Array, Array, Array]:
     )
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Hold back Python's cycle collector while a result of many small objects is built.
+
+    Every pair's record, corridor and intervening terrain are new objects; the collector would stop every few
+    hundred of them to scan all the young ones, though none can form a cycle (about a tenth of the call at 64 a
+    side). Left as it was found: a caller that has it off keeps it off."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def sightlines_fast(bf: Battlefield) -> list[PairSight]:
     """Every ordered pair of units of opposite sides, as ``table_sight.sightlines_reference`` gives them."""
+    with _no_cycle_collection():
+        return _sightlines(bf)
+
+
+def _sightlines(bf: Battlefield) -> list[PairSight]:
     units = sorted((p for p in bf.units() if p.side is not None), key=lambda p: p.id)
     if len(units) < 2:
         return []
@@ -524,15 +547,15 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     else:
         blocks = np.zeros(n, dtype=bool)
         blocks[pair_of[is_heavy & (length > limit)]] = True
-    entries = list(zip(np.array(names, dtype=object)[feat].tolist(), length.tolist()))
-    # Only the pairs with terrain between them get a tuple of their own; the others share the empty one.
-    counts = np.bincount(pair_of, minlength=n)
-    crossed = np.flatnonzero(counts)
-    ends = np.cumsum(counts[crossed])
-    intervening: list[tuple[tuple[str, float], ...]] = [()] * n
-    for k, start, end in zip(crossed.tolist(), (ends - counts[crossed]).tolist(), ends.tolist()):
-        intervening[k] = tuple(entries[start:end])
-    return intervening, heavy_sum.tolist(), blocks, knife
+    entries = tuple(zip(np.array(names, dtype=object)[feat].tolist(), length.tolist()))
+    # Each pair's entries are a slice of one tuple of them all (a pair with no terrain between gets the empty one).
+    return _runs(entries, np.bincount(pair_of, minlength=n)), heavy_sum.tolist(), blocks, knife
+
+
+def _runs(items: tuple[Any, ...], counts: Array) -> list[tuple[Any, ...]]:
+    """``items`` cut into consecutive runs of the given lengths, each a tuple, without a Python loop."""
+    ends = np.cumsum(counts)
+    return list(map(items.__getitem__, map(slice, (ends - counts).tolist(), ends.tolist())))
 
 
 def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> list[tuple[str, ...]]:
@@ -541,7 +564,9 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
     centre-to-centre path, and the target itself, nearest the firer first.
 
     Worked per side of firers: each firer's candidates (the enemies that may roll) are put in its order once, and
-    every (firer, target, candidate) is tested in that order, so the rolling units come out already sorted."""
+    each is tested only against the targets whose direction from the firer its corridor can reach
+    (``_corridor_triples``), so the work grows with the pairs and the units that may roll for them, not with every
+    pair times every unit."""
     rules = bf.rulings
     limit = bf.distance(CM_CORRIDOR) + EPS
     ux, uy, ur = _arrays(units)
@@ -570,37 +595,78 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
             exact = [edge_range(units[V[v]], units[m]) for m in C.tolist()]
             order[v] = sorted(range(len(C)), key=lambda k: (exact[k], ids[C[k]]))
         lined = C[order]                                        # (firers, candidates), nearest the firer first
-        # (firer, target, candidate): the candidate's squared distance from the centre-to-centre path, from two
-        # products per triple (along the path and across it); everything else is per (firer, target) or per
-        # (firer, candidate). Off either end of the path the distance is to that end.
-        px, py = ux[lined] - ux[V][:, None], uy[lined] - uy[V][:, None]          # (firers, candidates)
-        dx, dy = ux[T][None, :] - ux[V][:, None], uy[T][None, :] - uy[V][:, None]  # (firers, targets)
-        ll = dx * dx + dy * dy
-        path = np.stack((dx, dy), axis=2)                                       # (firers, targets, 2)
-        along = np.matmul(path, np.stack((px, py), axis=1))                     # (firers, targets, candidates)
-        across = np.matmul(path, np.stack((py, -px), axis=1))
-        inverse = np.where(ll > 0, 1.0 / np.where(ll > 0, ll, 1.0), 0.0)      # a target on the firer: none
-        gap2 = across * across * inverse[:, :, None]
-        # Off the firer's end the distance is to the firer, off the target's end to the target (|p - d|^2).
-        near_end = (px * px + py * py)[:, None, :]
-        gap2 = np.where(along <= 0.0, near_end, gap2)
-        gap2 = np.where(along >= ll[:, :, None], near_end - 2.0 * along + ll[:, :, None], gap2)
-        reach = limit + (0.0 if centre_gap else ur[lined])                      # (firers, candidates)
-        reach = np.broadcast_to(reach, lined.shape)[:, None, :]
-        target = lined[:, None, :] == T[None, :, None]
-        rolling = (gap2 <= reach * reach) | target
-        knife = ((gap2 >= (reach - _BAND_KNIFE) ** 2) & (gap2 <= (reach + _BAND_KNIFE) ** 2) & ~target).any(axis=2)
-        found = np.flatnonzero(rolling)                         # (firer, target, candidate) in that order
-        nt, nc = len(T), len(C)
-        names = id_array[lined[found // (nt * nc), found % nc]].tolist()
-        ends = np.cumsum(np.bincount(found // nc, minlength=len(V) * nt)).tolist()
-        corridors = [tuple(names[b:e]) for b, e in zip([0, *ends[:-1]], ends)]
+        nv, nt, nc = len(V), len(T), len(C)
+        reach = np.broadcast_to(limit + (0.0 if centre_gap else ur[lined]), lined.shape)
+        found, knife = _corridor_triples(ux[V], uy[V], ux[T], uy[T], ux[lined], uy[lined], reach, lined, T)
+        names = tuple(id_array[lined[found // (nt * nc), found % nc]].tolist())
+        corridors = _runs(names, np.bincount(found // nc, minlength=nv * nt))
         for v, at in enumerate(first[V].tolist()):              # each firer's pairs lie together, targets in order
             out[at:at + nt] = corridors[v * nt:(v + 1) * nt]
         for k in np.flatnonzero(knife).tolist():
             at = int(first[V[k // nt]]) + k % nt
             out[at] = tuple(p.id for p in flight_path_units(bf, units[int(I[at])], units[int(J[at])]))
     return out
+
+
+_CORRIDOR_SLACK = 1e-6      # inches added to a candidate's reach when choosing the targets it may lie beside
+
+
+def _corridor_triples(fx: Array, fy: Array, tx: Array, ty: Array, cx: Array, cy: Array, reach: Array, lined: Array,
+                      T: Array) -> tuple[Array, Array]:
+    """Which candidates lie within reach of each firer-target path.
+
+    ``fx, fy``: the firers' centres; ``tx, ty``: the targets' (units ``T``); ``cx, cy, reach, lined``: per (firer,
+    candidate), the candidate's centre, how far from the path it may stand, and its unit. Returns the rolling
+    (firer, target, candidate) as flat indices ``(firer * targets + target) * candidates + candidate``, sorted, and
+    per (firer, target) whether some candidate stands within a hair of its reach (the caller asks the reference).
+
+    A candidate farther than its reach from the firer can lie within reach of a path only if the path's direction
+    is within ``asin(reach / distance)`` of the candidate's: each candidate is tested against the targets in that
+    range of directions only, found by binary search among the firer's targets sorted by direction."""
+    nv, nt, nc = len(fx), len(tx), cx.shape[1]
+    px, py = cx - fx[:, None], cy - fy[:, None]                                 # (firers, candidates)
+    dx, dy = tx[None, :] - fx[:, None], ty[None, :] - fy[:, None]               # (firers, targets)
+    ll = dx * dx + dy * dy
+    wide = reach + _CORRIDOR_SLACK
+    gap = np.hypot(px, py)
+    around = gap <= wide                                    # beside the firer: every direction
+    half = np.arcsin(np.minimum(1.0, wide / np.where(around, 1.0, gap))) + 1e-9
+    toward = np.arctan2(py, px)
+    # Each firer's targets by direction, the list repeated 2π below and above it so that a range across ±π needs no
+    # cut; rows kept apart by 20 (a range reaches at most 3π either way).
+    heading = np.arctan2(dy, dx)
+    t_order = np.argsort(heading, axis=1)
+    angle = np.take_along_axis(heading, t_order, axis=1)
+    row = 20.0 * np.arange(nv)[:, None]
+    keys = (np.concatenate([angle - TWO_PI, angle, angle + TWO_PI], axis=1) + row).ravel()
+    lo = np.searchsorted(keys, (toward - half + row).ravel(), side="left")
+    hi = np.searchsorted(keys, (toward + half + row).ravel(), side="right")
+    whole = np.flatnonzero(around)
+    lo[whole] = 3 * nt * (whole // nc) + nt
+    hi[whole] = lo[whole] + nt
+    run, k = _ragged(hi - lo)                              # run: firer * candidates + candidate
+    v = run // nc
+    t = t_order.ravel()[v * nt + (lo[run] + k - 3 * nt * v) % nt]
+    pair = v * nt + t
+    # The candidate's squared distance from the centre-to-centre path; off the firer's end it is the distance to the
+    # firer, off the target's end to the target; a target on the firer makes a path of one point.
+    qx, qy, ex, ey, el = px.ravel()[run], py.ravel()[run], dx.ravel()[pair], dy.ravel()[pair], ll.ravel()[pair]
+    along = ex * qx + ey * qy
+    across = ex * qy - ey * qx
+    gap2 = across * across * np.where(el > 0, 1.0 / np.where(el > 0, el, 1.0), 0.0)
+    near_end = qx * qx + qy * qy
+    gap2 = np.where(along <= 0.0, near_end, gap2)
+    gap2 = np.where(along >= el, near_end - 2.0 * along + el, gap2)
+    r = np.ascontiguousarray(reach).ravel()[run]
+    target = lined.ravel()[run] == T[t]
+    knife = np.zeros(nv * nt, dtype=bool)
+    knife[pair[(gap2 >= (r - _BAND_KNIFE) ** 2) & (gap2 <= (r + _BAND_KNIFE) ** 2) & ~target]] = True
+    rolling = np.flatnonzero((gap2 <= r * r) | target)
+    # Made firer by firer, candidates nearest first: a stable sort by pair keeps that order within each pair (a
+    # radix sort when the pairs fit 16 bits).
+    key = pair[rolling]
+    rolling = rolling[np.argsort(key.astype(np.uint16) if nv * nt <= 1 << 16 else key, kind="stable")]
+    return pair[rolling] * nc + run[rolling] % nc, knife
 
 
 _PAIR_FIELDS = ("viewer", "target", "distance", "visible", "hidden_fraction", "target_cover", "blocked", "band",
