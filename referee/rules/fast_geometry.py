@@ -248,19 +248,34 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
     ``extra``: further hidden intervals (sight line, lo, hi), such as the discs' (``disc_shadow``).
     """
     npairs = len(px)
-    row_cand, edge = expand(cand_feat, edges)
-    rp = cand_pair[row_cand]
-    # An edge wholly beyond one side of the cone (both ends outside the same bounding line) hides nothing.
+    first, per, gstart, gcount, gminx, gminy, gmaxx, gmaxy, gx, gy = edges.groups()
+    # An edge wholly beyond one side of the cone (both ends outside the same bounding line) hides nothing. Whole
+    # groups of edges first, by their boxes: the box's least (or greatest) value of a bounding line's cross product
+    # bounds every vertex's, so a group left out here has only edges that the test of each edge leaves out.
     lx, ly = np.cos(theta0 + alpha), np.sin(theta0 + alpha)
     rx, ry = np.cos(theta0 - alpha), np.sin(theta0 - alpha)
+    cnt = per[cand_feat]
+    row_cand = np.repeat(np.arange(len(cand_feat)), cnt)
+    grp = first[cand_feat][row_cand] + (np.arange(int(cnt.sum())) - (np.cumsum(cnt) - cnt)[row_cand])
+    rp = cand_pair[row_cand]
     PX, PY = px[rp], py[rp]
-    ax, ay, bx, by = edges.ax[edge] - PX, edges.ay[edge] - PY, edges.bx[edge] - PX, edges.by[edge] - PY
     LX, LY, RX, RY = lx[rp], ly[rp], rx[rp], ry[rp]
-    left = (LX * ay - LY * ax > 0) & (LX * by - LY * bx > 0)
-    right = (RX * ay - RY * ax < 0) & (RX * by - RY * bx < 0)
-    rows = np.nonzero(~(left | right))[0]
-    edge, rp = edge[rows], rp[rows]
-    PX, PY, T0 = PX[rows], PY[rows], theta0[rp]
+    x0, x1, y0, y1 = gminx[grp] - PX, gmaxx[grp] - PX, gminy[grp] - PY, gmaxy[grp] - PY
+    left = np.minimum(LX * y0, LX * y1) - np.maximum(LY * x0, LY * x1) > 0
+    right = np.maximum(RX * y0, RX * y1) - np.minimum(RY * x0, RY * x1) < 0
+    keep = np.nonzero(~(left | right))[0]
+    grp, rp, PX, PY, LX, LY, RX, RY = (v[keep] for v in (grp, rp, PX, PY, LX, LY, RX, RY))
+    # Then each edge of the groups left, from its group's vertices in ring order (edge k runs from vertex k to k + 1).
+    vx, vy = gx[grp] - PX[:, None], gy[grp] - PY[:, None]
+    cl = LX[:, None] * vy - LY[:, None] * vx
+    cr = RX[:, None] * vy - RY[:, None] * vx
+    beyond = ((cl[:, :-1] > 0) & (cl[:, 1:] > 0)) | ((cr[:, :-1] < 0) & (cr[:, 1:] < 0))
+    slot = np.arange(EDGE_GROUP)
+    rows = np.flatnonzero(~beyond & (slot[None, :] < gcount[grp][:, None]))
+    row = rows // EDGE_GROUP
+    edge = gstart[grp][row] + rows % EDGE_GROUP
+    rp = rp[row]
+    PX, PY, T0 = PX[row], PY[row], theta0[rp]
     AX, AY, BX, BY = edges.ax[edge], edges.ay[edge], edges.bx[edge], edges.by[edge]
     dA = _wrap(np.arctan2(AY - PY, AX - PX) - T0)
     dB = _wrap(np.arctan2(BY - PY, BX - PX) - T0)
