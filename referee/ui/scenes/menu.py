@@ -173,11 +173,11 @@ class MenuScene(Scene):
             b.disable()
         self.widgets["default"] = b
         y += 56
-        # A battle: new (hot-seat set-up), resumed from the autosave, or loaded from a save file.
+        # A battle: new (two players, or one against the computer), resumed from the autosave, or loaded from a save file.
         half = (COLUMN_W - 10) // 2
         self.widgets["new_battle"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, half, 42), "New battle (hot-seat)…", m,
-            tool_tip_text="set up a battle for two players on this screen")
+            pygame.Rect(x, y, half, 42), "New battle (hot-seat or computer)…", m,
+            tool_tip_text="set up a battle for two players on this screen, or against the computer")
         self.widgets["load_battle"] = pygame_gui.elements.UIButton(
             pygame.Rect(x + half + 10, y, half - 130, 42), "Load a saved battle…", m,
             tool_tip_text="continue a battle from a save file")

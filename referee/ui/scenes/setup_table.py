@@ -24,13 +24,13 @@ from .. import theme
 from ..battle import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
-from ..widgets import Block, Text, line_height, wrap
+from ..widgets import Block, Text, line_height, text_width, wrap
 from . import setup_drawing
 from .dialogs import DiceDialog, HandoffScreen
 from .setup_cards import SetupCards
 from .setup_drawing import BANNER_H, STEP_HELP, STEP_TITLES
 from .table import TableScene
-from .table_common import LOOKING, TOOLS, Layout, layout_with_bar
+from .table_common import LOOKING, TOOLS, Layout, layout_for, layout_with_bar
 
 if TYPE_CHECKING:
     from .battle import BattleScene
@@ -42,6 +42,10 @@ SETUP_KEYS: KeyTable = (
 
 ROW_H = 32
 PAD = 12
+BAR_COLUMNS, BAR_GAP = 3, 6
+BUTTON_FONT = 15             # the theme's button font, bold
+BUTTON_MARGIN = 16           # the button's border and the space pygame_gui keeps either side of its text
+
 
 class SetupTableScene(TableScene):
     title = "Set-up"
@@ -112,15 +116,29 @@ class SetupTableScene(TableScene):
 
     # ---- layout ----------------------------------------------------------------------------------------------------
     def lay_out(self, size: tuple[int, int]) -> Layout:
-        self.bar, layout = layout_with_bar(size, max(1, (len(self.choices()) + 2) // 3), ROW_H)
+        cols = self.bar_columns(layout_for(size).panel.w)
+        self.bar, layout = layout_with_bar(size, max(1, -(-len(self.choices()) // cols)), ROW_H)
         return layout
+
+    def bar_columns(self, width: int) -> int:
+        """Up to three buttons a row, fewer when a label would not fit its button ("Arrange the squares")."""
+        labels = [label for _key, label in self.choices()]
+        cols = max(1, min(BAR_COLUMNS, len(labels)))
+        while cols > 1 and max(text_width(t, BUTTON_FONT, True) for t in labels) + BUTTON_MARGIN > \
+                self.bar_button_width(width, cols):
+            cols -= 1
+        return cols
+
+    @staticmethod
+    def bar_button_width(width: int, cols: int) -> int:
+        return (width - 2 * PAD - BAR_GAP * (cols - 1)) // cols
 
     def _build_gui(self, size) -> None:
         super()._build_gui(size)
         self.bar_buttons = {}
         choices = self.choices()
-        gap, cols = 6, 3
-        bw = (self.bar.w - 2 * PAD - gap * (cols - 1)) // cols
+        gap, cols = BAR_GAP, self.bar_columns(self.bar.w)
+        bw = self.bar_button_width(self.bar.w, cols)
         for i, (key, label) in enumerate(choices):
             r, c = divmod(i, cols)
             rect = pygame.Rect(self.bar.x + PAD + c * (bw + gap), self.bar.y + 6 + r * (ROW_H + 4), bw, ROW_H)

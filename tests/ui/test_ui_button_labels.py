@@ -1,0 +1,61 @@
+"""Buttons show their whole label, at the usual window and at the smallest one: set-up's "Arrange the squares" was
+cut to "Arrange the squar" in a third of the side panel; the menu's new battle names both ways to play it."""
+
+import pygame
+import pygame_gui
+import pytest
+
+from referee.ui.app import App
+from referee.ui.scenes.dialogs import Dialog, HandoffScreen
+from referee.ui.scenes.menu import MenuScene
+from referee.ui.scenes.setup import SetupScene
+from referee.ui.scenes.setup_table import BUTTON_FONT, BUTTON_MARGIN, SetupTableScene
+from referee.ui.widgets import text_width
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_every_set_up_button_label_fits_its_button(size):
+    app = App(size)
+    try:
+        setup = app.push(SetupScene())
+        app.step(1 / 30, events=[])
+        setup.widgets["seed"].set_text("21")
+        assert setup.start() is not None, setup.error
+        steps = set()
+        for _ in range(200):
+            top = app.scene
+            if isinstance(top, HandoffScreen):
+                top.choose("ready")
+                continue
+            if isinstance(top, Dialog):
+                top.choose(top.choices[0][0])
+                continue
+            if not isinstance(top, SetupTableScene):
+                break
+            step = top.decision().get("step")
+            steps.add(step)
+            for button in top.bar_buttons:
+                assert text_width(button.text, BUTTON_FONT, True) + BUTTON_MARGIN <= button.rect.w, \
+                    (step, button.text, button.rect.w)
+                assert top.bar.contains(button.rect), (step, button.text)
+            if step == "blip":
+                top.press("rest")
+            else:
+                assert top.for_me(), top.message
+        assert {"roles", "edge", "objective", "cards", "holding", "blip"} <= steps
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_the_menu_offers_a_battle_against_the_computer_and_its_labels_fit(size):
+    app = App(size)
+    try:
+        menu = app.push(MenuScene())
+        app.step(1 / 30, events=[])
+        assert "computer" in menu.widgets["new_battle"].text
+        for name, widget in menu.widgets.items():
+            if isinstance(widget, pygame_gui.elements.UIButton):
+                assert text_width(widget.text, BUTTON_FONT, True) + BUTTON_MARGIN <= widget.rect.w, (name, widget.text)
+    finally:
+        pygame.quit()
