@@ -199,12 +199,15 @@ class BattleSession:
         now = len(self.game.record)
         self.computer_avoid = (now, (avoid if at == now else frozenset()) | {action.text()})
 
-    def note_computer(self, action: Action, reason: str) -> None:
+    def note_computer(self, action: Action, reason: str, logged_from: int | None = None) -> None:
         """Keep the reason of an action the human saw: a revealed unit's action, the end of a turn, the objectives.
         A blip's reasons stay with the computer until the battle is over: they would hint at what it holds. The reason
-        given here is the one the opponent may read (``Decision.shown``); the full one is in ``computer_reasons``."""
+        given here is the one the opponent may read (``Decision.shown``); the full one is in ``computer_reasons``.
+        It follows the action's entries in the log; ``logged_from`` is the log's length before the action: the end
+        of a turn writes the next turn's heading, and its reason goes before that, where the computer's turn ends."""
         if self.reason_may_show(action):
-            self.computer_notes[len(self.state.log)] = reason
+            at = logged_from if action.kind == "end-turn" and logged_from is not None else len(self.state.log)
+            self.computer_notes[at] = reason
 
     def reason_may_show(self, action: Action) -> bool:
         """Whether the human may read the computer's reason for ``action`` now: not for one of its blips (whether

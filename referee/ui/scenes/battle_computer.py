@@ -37,6 +37,7 @@ class ComputerTurns:
             return
         action, reason = decided
         title = f"The computer (side {session.computer.side if session.computer else ''})"
+        logged_from = len(session.state.log)
         attempt = session.attempt(action)
         if attempt.pending is not None:
             # The players roll physical dice: the human rolls the computer's too and types them in.
@@ -44,7 +45,7 @@ class ComputerTurns:
                           f"{title}: {action.text()}")
             return
         if attempt.legal:
-            session.note_computer(action, reason)
+            session.note_computer(action, reason, logged_from)
         elif attempt.outcome is not None:
             session.computer_refused(action)
         scene.after_action(attempt, title)
