@@ -435,6 +435,8 @@ class Computer:
         if a.kind == "end-activation":
             return "ends the activation: nothing it tried does better than standing as it is"
         if a.kind == "reveal":
+            if (seen.blips.get(a.actor) or {}).get("contents") == []:
+                return "reveals a decoy: it leaves the table"       # the reveal shows everyone it was one
             return "reveals: its units can act this activation"
         if a.kind == "flamer":
             return f"fires its flamer at {best.cand.aim}"
