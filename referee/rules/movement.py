@@ -76,11 +76,18 @@ def _spans(a: tuple[float, float], b: tuple[float, float], features: list[Featur
             span = discs.segment_inside(a, b, *f.circle)
             if span is not None:
                 spans.append(span)
-    polygons = [f.geometry for f in features if f.circle is None]
-    if polygons:
-        seg = shapely.LineString([a, b])
-        cut = shapely.union_all(polygons).intersection(seg)
-        for piece in shapely.get_parts(cut):
+    # Each polygon is cut on its own (overlapping spans are merged by ``length_inside``): a union of the polygons
+    # for every segment cost more than the whole rest of a Move's check.
+    lo_x, hi_x, lo_y, hi_y = min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
+    seg = None
+    for f in features:
+        if f.circle is not None:
+            continue
+        x0, y0, x1, y1 = f.geometry.bounds
+        if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+            continue
+        seg = seg if seg is not None else shapely.LineString([a, b])
+        for piece in shapely.get_parts(f.geometry.intersection(seg)):
             if piece.length > 0:
                 ts = [seg.project(shapely.Point(c), normalized=True) for c in piece.coords]
                 spans.append((min(ts), max(ts)))
