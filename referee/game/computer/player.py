@@ -14,6 +14,7 @@ and the view's public and own data (``seen.fingerprint``).
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from dataclasses import dataclass
@@ -42,6 +43,23 @@ REVEAL_COST = 0.6          # VP a blip's secret is worth while no enemy is near 
 REVEAL_REACH = 14.0
 STOP_FROM_ROUND = 2         # it offers to stop from the end of this round on, when ahead
 EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
+GRIDS_KEPT = 16
+SIGHT_KEYS = ("id", "type", "faction", "rating", "x", "y", "facing", "base")     # what an enemy's sight depends on
+
+# Exposure maps already made, by what they are made from: the table, its terrain and the known enemies. Most
+# decisions in a row see the same enemies standing where they stood, and the map was a tenth of a battle's time.
+_grids: dict[str, ExposureGrid | None] = {}
+
+
+def exposure_map(view: Data, side: str) -> ExposureGrid | None:
+    key = json.dumps([side, view["table"], view.get("scale", 1.0), view.get("terrain"), view.get("rulings"),
+                      [{k: u.get(k) for k in SIGHT_KEYS} for u in view["units"] if u["side"] != side]],
+                     sort_keys=True, default=str)
+    if key not in _grids:
+        if len(_grids) >= GRIDS_KEPT:
+            del _grids[next(iter(_grids))]
+        _grids[key] = exposure_fast(battlefield_from_view(view), side, EXPOSURE_STEP)
+    return _grids[key]
 
 
 class HeadDice:
@@ -67,6 +85,23 @@ class FixedDice(HeadDice):
 
     def answer(self, request: RollRequest) -> float:
         return self.face if request.kind == "d6" else super().answer(request)
+
+
+class MissileDice(HeadDice):
+    """The dice of one outcome of a missile: ``down`` (the first countermeasures die shoots it down), ``hit`` (every
+    countermeasures die fails, the hit die is a 1) or ``miss`` (countermeasures fail, the hit die is a 6 and the
+    missile deviates); the deviation and the blast are rolled in the head [p.21]."""
+
+    def __init__(self, outcome: str, rng: random.Random):
+        super().__init__(rng)
+        self.outcome = outcome
+
+    def answer(self, request: RollRequest) -> float:
+        if request.kind == "d6" and request.label.startswith("CM die"):
+            return 1 if self.outcome == "down" else 6
+        if request.kind == "d6" and request.label.startswith("missile hit die"):
+            return 1 if self.outcome == "hit" else 6
+        return super().answer(request)
 
 
 @dataclass(frozen=True)
@@ -103,7 +138,7 @@ class _Think:
     def grid(self) -> ExposureGrid | None:
         if not self._grid_done:
             self._grid_done = True
-            self._grid = exposure_fast(battlefield_from_view(self.seen.view), self.seen.me, EXPOSURE_STEP)
+            self._grid = exposure_map(self.seen.view, self.seen.me)
         return self._grid
 
     def value(self, state: GameState) -> float:
@@ -115,6 +150,8 @@ class _Think:
         A rifle shot is weighed exactly instead: kill, graze and miss, each at the preview's odds [p.20]."""
         if action.kind == "rifle":
             return self._rifle(world, action)
+        if action.kind == "missile":
+            return self._missile(world, action)
         total, n, first = 0.0, 0, None
         for _ in range(max(1, samples)):
             out = play(world, action, HeadDice(self.rng))
@@ -139,6 +176,25 @@ class _Think:
             if weight <= 0 and first is not None:
                 continue
             out = play(world, action, FixedDice(face, self.rng))
+            if not out.legal:
+                return None, out
+            first = first or out
+            total += weight * self.value(out.state)
+        return total, first
+
+    def _missile(self, world: GameState, action: Action) -> tuple[float | None, ActionOutcome | None]:
+        """A missile weighed by its three outcomes at the preview's odds (shot down, direct hit, deviation) [p.21]:
+        a few rolls of its hit die in the head made a 1-in-9 shot look like a kill one time in three."""
+        p = preview(world, action)
+        if not p.legal or "p_direct_hit" not in p.figures:
+            out = play(world, action, HeadDice(self.rng))
+            return (self.value(out.state), out) if out.legal else (None, out)
+        hit, down = float(p.figures["p_direct_hit"]), float(p.figures.get("p_shot_down") or 0.0)
+        total, first = 0.0, None
+        for outcome, weight in (("hit", hit), ("down", down), ("miss", max(0.0, 1.0 - hit - down))):
+            if weight <= 1e-9:
+                continue
+            out = play(world, action, MissileDice(outcome, self.rng))
             if not out.legal:
                 return None, out
             first = first or out
