@@ -223,3 +223,31 @@ def test_an_action_the_engine_refused_is_not_proposed_again_at_the_same_point():
     again = computer.decide(view, legal, frozenset({first.text()})).action
     assert again.text() != first.text()
     assert computer.decide(view, legal).action == first       # nothing else changed
+
+
+def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles():
+    from referee.game.actions import Action
+    from referee.game.computer.evaluate import _missile_and_cm, _p_missile
+    from referee.game.computer.player import MissileDice
+    from referee.game.engine import play
+
+    s = duel()
+    shooter = next(u for u in s.units.values() if u.side == "A")
+    real = next(b for b in s.blips.values() if b.side == "B" and s.blip_contents(b))
+    contents = (s.blip_contents(real) or [])[0]
+    target = unit_from_contents(contents, 10.0, 30.0, 270.0, False)
+    target.target_counters = 3
+    del s.blips[real.id]
+    s.units[target.id] = target
+    missile = Action("missile", shooter.id, {"target": target.id})
+    hit = play(s, missile, MissileDice("hit", random.Random(1)))
+    assert hit.legal and target.id not in hit.state.units
+    miss = play(s, missile, MissileDice("miss", random.Random(1)))
+    assert any("no direct hit" in e.text for e in miss.state.log[len(s.log):])
+    assert _missile_and_cm(target.faction, target.rating, target.type)[1] > 0
+    down = play(s, missile, MissileDice("down", random.Random(1)))
+    assert target.id in down.state.units
+    assert any("shoot the missile down" in e.text for e in down.state.log[len(s.log):])
+    # Countermeasures 2 fail 4 times in 6, then a die of 3 or less hits: 4/6 x 3/6 [p.21].
+    assert _p_missile(3, 2) == pytest.approx(1 / 3)
+    assert _p_missile(9, 0) == 1.0 and _p_missile(0, 0) == 0.0

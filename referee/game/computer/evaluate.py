@@ -9,12 +9,14 @@ Stunned units. Enemy blips count as shooters only as likely as the belief makes 
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
+from ...rules.battlefield import piece_from_unit
 from ..cards import MissionCard, objective_ids
 from ..scoring import BattleOutcome, score_mission
-from ..state import SIDES, GameState, other
+from ..state import SIDES, GameState, UnitState, other
 from ..victory import battle_outcome
 from .belief import Belief
 
@@ -33,6 +35,9 @@ INSPECT_COUNTER = 0.6       # a Target counter on an objective to inspect: about
 ATTRITION = 1.5             # VP per trooper destroyed, besides the mission's own count
 HUNT_PULL = 0.03            # VP per inch a trooper closes on the enemy, when its mission holds no objective
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
+MISSILE_AIM = 0.5           # the share of a missile's odds a threat counts: the shooter has other targets and the
+                            # target may move off or shed its counters first
+MISSILE_SHOTS = 2           # missiles counted against one unit before it acts again, however many enemies carry them
 
 
 @dataclass(frozen=True)
@@ -145,8 +150,27 @@ def _value(type_: str, aims: Aims, mine: bool) -> float:
     return max(base, 1.0) + ATTRITION + (0.0 if mine else 0.5)
 
 
+@functools.lru_cache(maxsize=512)
+def _missile_and_cm(faction: str, rating: str, type_: str) -> tuple[bool, int]:
+    """Whether a unit of this kind carries missiles (a trooper other than the Commander, p.21, A5), and its
+    countermeasures stat."""
+    probe = UnitState(id="probe", side="A", faction=faction, rating=rating, type=type_, x=0.0, y=0.0)
+    piece = piece_from_unit(probe)
+    missile = piece.is_trooper and piece.trooper_type().missile
+    return missile, piece.stat("countermeasures")
+
+
+def _p_missile(counters: int, cm: int) -> float:
+    """A missile's chance of a direct hit on a unit with ``counters`` Target counters: its own countermeasures fail
+    (a die above CM), then a die at most the counters hits [p.21]. Cover and other units in the flight path are left
+    out: the evaluation runs on every imagined state and cannot afford the battlefield's geometry."""
+    return max(0.0, 1.0 - min(6, max(0, cm)) / 6.0) * min(6, counters) / 6.0
+
+
 def threat(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
-    """Expected VP swing from the shots both sides could take next: positive when ours are the better ones."""
+    """Expected VP swing from the shots both sides could take next: positive when ours are the better ones. A
+    rifle needs range (dice fall with the bands); a missile needs no line of sight and no range, only Target
+    counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile."""
     total = 0.0
     units = list(state.units.values())
     for target in units:
@@ -154,6 +178,9 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
             continue
         mine = target.side == me
         p_safe = 1.0
+        _, cm = _missile_and_cm(target.faction, target.rating, target.type)
+        p_missile = MISSILE_AIM * _p_missile(target.target_counters, cm)
+        carriers = 0
         for shooter in units:
             if shooter.side == target.side or shooter.stunned:
                 continue
@@ -162,6 +189,9 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
             d = math.hypot(shooter.x - target.x, shooter.y - target.y)
             band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
             p_safe *= 1.0 - _p_kill(target.target_counters, d, band)
+            if _missile_and_cm(shooter.faction, shooter.rating, shooter.type)[0]:
+                carriers += 1
+        p_safe *= (1.0 - p_missile) ** min(carriers, MISSILE_SHOTS)
         for b in state.blips.values():
             if b.side == target.side:
                 continue
