@@ -389,9 +389,13 @@ class Computer:
                                   goals_for(seen, me, think.aims.hold, think.aims.destroy, think.belief.p_real), think.grid,
                                   think.rng.uniform(0, math.pi))
         if la.actor in seen.units:
-            for u in seen.enemies():
-                if u.get("target_counters", 0) > 0:
-                    cands.append(Candidate(Action("rifle", la.actor, {"target": u["id"]}), u["id"]))
+            marked = sorted((u for u in seen.enemies() if u.get("target_counters", 0) > 0),
+                            key=lambda u: (-u["target_counters"], u["id"]))
+            for u in marked:
+                cands.append(Candidate(Action("rifle", la.actor, {"target": u["id"]}), u["id"]))
+            if seen.units[la.actor]["type"] not in ("commander",) and not seen.units[la.actor]["type"].endswith("-drone"):
+                # A missile reaches any enemy with counters (p.21, A28): the unit with the best one goes first.
+                cands += [Candidate(Action("missile", la.actor, {"target": u["id"]}), u["id"]) for u in marked[:2]]
         elif not la.args.get("extra"):
             b = seen.blips.get(la.actor) or {}
             if b.get("contents"):
@@ -508,6 +512,8 @@ def _short(c: Candidate) -> str:
                                                                     (" into cover" if c.aim == "cover" else ""))
     if a.kind == "rifle":
         return f"a shot at {a.args['target']}"
+    if a.kind == "missile":
+        return f"a missile at {a.args['target']}"
     if a.kind == "reveal":
         return "its units could act"
     return a.kind
