@@ -33,6 +33,7 @@ ROUNDS_GUARD = 30       # a battle still going after this round is stopped (both
                         # (A43) and a shorter cap decided battles that play on the other way. A cap of 6 rounds, the
                         # longest mission limit, turned an attacker's win by wiping out the defender into a loss to
                         # the defender's mission on the Contested table.
+ROUNDS_QUICK = 8        # --quick stops battles sooner: it is a check that all runs, not the measure of strength
 
 
 @dataclass
@@ -222,10 +223,12 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="20 battles, 100 peek-checked decisions")
+    ap.add_argument("--quick", action="store_true",
+                    help=f"20 battles stopped after round {ROUNDS_QUICK}, 100 peek-checked decisions")
     ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
-    ap.add_argument("--rounds", type=int, default=None, help=f"stop every battle after this round, both players agreeing (default {ROUNDS_GUARD}, a guard: "
-                         "battles are played to their end as the rules have it)")
+    ap.add_argument("--rounds", type=int, default=None,
+                    help=f"stop every battle after this round, both players agreeing (default {ROUNDS_GUARD}, a guard: "
+                         f"battles are played to their end as the rules have it; {ROUNDS_QUICK} with --quick)")
     ap.add_argument("--jobs", type=int, default=2, help="battles played at once, one process each (default 2)")
     ap.add_argument("--random-seeds", type=int, default=None,
                     help="seeds of normal against random play, each played twice (default 4 quick, 100 full)")
@@ -243,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds_random = [1 + i for i in range(n_random)]
     seeds_hard = [1001 + i for i in range(n_hard)]
     seeds_easy = [2001 + i for i in range(n_easy)]
-    rounds = args.rounds or ROUNDS_GUARD
+    rounds = args.rounds or (ROUNDS_QUICK if args.quick else ROUNDS_GUARD)
     # Peek checks are made in the battles against random play, every third decision, up to a share each.
     quota = -(-peeks // max(1, 2 * len(seeds_random))) + 2
     # The pairings interleaved, so that the figures printed along the way (every 20 battles) cover all three.
