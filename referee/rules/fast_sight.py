@@ -67,7 +67,7 @@ from .table_sight import (
     pair_intervening,
     watchers,
 )
-from .ranges import target_band_size
+from .ranges import target_band_inches
 from .targeting import can_target, target_price
 
 COVER_NAMES = {v: k for k, v in COVER_BANDS.items()}
@@ -216,11 +216,31 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
     for edges in (table.blocking_edges, table.any_cover_edges()[1]):
         edges.groups()
     unit_types()            # the catalogue the Target bands read, loaded on its first use
+    _warm_up(bf)
     if exposure_steps:
         table.convex_parts()
         table.cover_edges()[1].groups()
     for step in exposure_steps:
         _probe_holds(bf, table, step)
+
+
+_WARM = threading.Event()
+
+
+def _warm_up(bf: Battlefield) -> None:
+    """Run the sight lines once, over one unit of each of two sides of this table, the first time a table is
+    prepared in this process: numpy resolves each array function's loop on its first use, and Python specialises
+    the engine's code after it has run, so that work is done at loading rather than in the first answer."""
+    if _WARM.is_set():
+        return
+    _WARM.set()
+    first: dict[str, Piece] = {}
+    for p in sorted((p for p in bf.units() if p.side is not None), key=lambda p: p.id):
+        first.setdefault(p.side or "", p)
+    if len(first) >= 2:
+        # Active jammers stay: their fields are part of the terrain arrays this table is prepared with.
+        keep = list(first.values())[:2] + [p for p in bf.pieces.values() if p.jammer_on]
+        _sightlines(dataclasses.replace(bf, pieces={p.id: p for p in keep}))
 
 
 def _probe_holds(bf: Battlefield, table: _Table, step: float) -> np.ndarray:
@@ -473,7 +493,7 @@ def _sightlines(bf: Battlefield) -> list[PairSight]:
 
 def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
     """The viewer's Target band of each pair (``table_sight.pair_band``)."""
-    size = np.array([target_band_size(bf, p)[0] for p in units])[I]
+    size = np.array([target_band_inches(bf, p) for p in units])[I]
     bands, knife = _bands(bf, d, size)
     band: list[int] = bands.tolist()
     for k in np.nonzero(knife)[0].tolist():
@@ -934,7 +954,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     n = len(E)
     vx, vy, vr, tx, ty = ex[E], ey[E], er[E], qx[Q], qy[Q]
     tr = np.full(n, radius)
-    size = np.array([target_band_size(bf, e)[0] for e in enemies])[E]
+    size = np.array([target_band_inches(bf, e) for e in enemies])[E]
     d = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr)
     band, knife = _bands(bf, d, size)
     # The probe's cover: the best feature holding its centre.

@@ -44,11 +44,17 @@ def band_rule(bf: Battlefield) -> str:
 
 
 def target_band_size(bf: Battlefield, actor: Piece) -> tuple[float, Step]:
+    size = target_band_inches(bf, actor)
     if actor.is_trooper and actor.trooper_type().double_target_bands:
-        size = bf.distance(12.0)
         return size, Step(f"Scouts double their range bands when Targeting: {inches(size)} bands", "p.~12, A3")
-    size = bf.distance(6.0)
     return size, Step(f"Targeting uses {inches(size)} bands", "p.19")
+
+
+def target_band_inches(bf: Battlefield, actor: Piece) -> float:
+    """The size of ``actor``'s Target range bands alone (``target_band_size`` without its explanation, for the
+    whole-table engine, which asks it of every unit on every call)."""
+    double = actor.is_trooper and actor.trooper_type().double_target_bands
+    return bf.distance(12.0 if double else 6.0)
 
 
 def rifle_band_size(bf: Battlefield, actor: Piece) -> tuple[str | None, float | None, list[Step]]:
