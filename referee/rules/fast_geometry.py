@@ -331,14 +331,17 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
 
     # One ray through the middle of each piece's interval: does it meet the piece before the target's base?
     mid = (lo + hi) / 2
-    th = T0[pr] + mid
-    cs, sn = np.cos(th), np.sin(th)
+    cm, sm = np.cos(mid), np.sin(mid)
+    # The ray's direction is the axis's turned by ``mid``; the edge is turned back by the axis's direction instead
+    # (a cross product does not change under a rotation), so the ray needs no sine or cosine of its own.
+    ca, sa_ = np.cos(theta0), np.sin(theta0)
+    c0, s0 = ca[rp][pr], sa_[rp][pr]
     ex, ey = dx[pr], dy[pr]
     wx, wy = AX[pr] - PX[pr], AY[pr] - PY[pr]
     with np.errstate(divide="ignore", invalid="ignore"):
-        dist = (wx * ey - wy * ex) / (cs * ey - sn * ex)
+        dist = (wx * ey - wy * ex) / (cm * (c0 * ey - s0 * ex) - sm * (c0 * ex + s0 * ey))
     D, RR = d[rp][pr], R[pr]
-    entry = D * np.cos(mid) - np.sqrt(np.maximum(0.0, RR * RR - (D * np.sin(mid)) ** 2))
+    entry = D * cm - np.sqrt(np.maximum(0.0, RR * RR - (D * sm) ** 2))
     front = (dist > 0) & (dist < entry)
     pairs = [rp[pr][front]]
     los, his = [lo[front]], [hi[front]]

@@ -481,14 +481,13 @@ def _sightlines(bf: Battlefield) -> list[PairSight]:
     bands = np.zeros(len(units), dtype=np.int64)
     if table.features:
         bands = np.where(holds, table.bands[drone.astype(np.int64)], 0).max(axis=1)
-    cover_name = [COVER_NAMES[b] for b in bands.tolist()]
+    cover_name = np.array([COVER_NAMES[b] for b in bands.tolist()], dtype=object)
     d = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr)
-    distance = d.tolist()
-    ids = [p.id for p in units]
+    ids = np.array([p.id for p in units], dtype=object)
     band = _pair_bands(bf, units, I, J, d)
     corridor = _corridors(bf, units, I, J)
-    return _pair_sights(ids, I.tolist(), J.tolist(), distance, fraction, cover_name, blocked, band, intervening,
-                        heavy_length, corridor)
+    return _pair_sights(ids[I].tolist(), ids[J].tolist(), d.tolist(), visible.tolist(), fraction,
+                        cover_name[J].tolist(), blocked, band, intervening, heavy_length, corridor)
 
 
 def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
@@ -540,8 +539,9 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         ex, ey = tx, ty
     else:
         sx, sy, ex, ey, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
-    kind = table.bands[drone[J].astype(np.int64)][:, index]            # (pairs, features): 1 Light, 2 Heavy
-    own_t, own_v = holds[J][:, index], holds[I][:, index]
+    kind = table.bands[:, index][drone[J].astype(np.int64)]            # (pairs, features): 1 Light, 2 Heavy
+    own = holds[:, index]
+    own_t, own_v = own[J], own[I]
     mask = (kind > 0) & (np.hypot(ex - sx, ey - sy) > EPS)[:, None] & ~((kind == 1) & own_t)
     if rules.reads("A8", "B"):
         mask &= ~(own_v & ~own_t)
@@ -659,26 +659,29 @@ def _corridor_triples(fx: Array, fy: Array, tx: Array, ty: Array, cx: Array, cy:
     angle = np.take_along_axis(heading, t_order, axis=1)
     row = 20.0 * np.arange(nv)[:, None]
     keys = (np.concatenate([angle - TWO_PI, angle, angle + TWO_PI], axis=1) + row).ravel()
+    # Beside each key: its (firer, target) pair, and the target's unit.
+    pair_of = np.tile(np.arange(nv)[:, None] * nt + t_order, 3).ravel()
+    unit_of = np.tile(T[t_order], 3).ravel()
     lo = np.searchsorted(keys, (toward - half + row).ravel(), side="left")
     hi = np.searchsorted(keys, (toward + half + row).ravel(), side="right")
     whole = np.flatnonzero(around)
     lo[whole] = 3 * nt * (whole // nc) + nt
     hi[whole] = lo[whole] + nt
-    run, k = _ragged(hi - lo)                              # run: firer * candidates + candidate
-    v = run // nc
-    t = t_order.ravel()[v * nt + (lo[run] + k - 3 * nt * v) % nt]
-    pair = v * nt + t
+    count = hi - lo
+    run = np.repeat(np.arange(nv * nc), count)              # firer * candidates + candidate
+    at = np.arange(len(run)) + np.repeat(lo - (np.cumsum(count) - count), count)
+    pair = pair_of[at]
     # The candidate's squared distance from the centre-to-centre path; off the firer's end it is the distance to the
     # firer, off the target's end to the target; a target on the firer makes a path of one point.
+    inverse = np.where(ll > 0, 1.0 / np.where(ll > 0, ll, 1.0), 0.0).ravel()
     qx, qy, ex, ey, el = px.ravel()[run], py.ravel()[run], dx.ravel()[pair], dy.ravel()[pair], ll.ravel()[pair]
     along = ex * qx + ey * qy
     across = ex * qy - ey * qx
-    gap2 = across * across * np.where(el > 0, 1.0 / np.where(el > 0, el, 1.0), 0.0)
-    near_end = qx * qx + qy * qy
-    gap2 = np.where(along <= 0.0, near_end, gap2)
+    near_end = (px * px + py * py).ravel()[run]
+    gap2 = np.where(along <= 0.0, near_end, across * across * inverse[pair])
     gap2 = np.where(along >= el, near_end - 2.0 * along + el, gap2)
     r = np.ascontiguousarray(reach).ravel()[run]
-    target = lined.ravel()[run] == T[t]
+    target = lined.ravel()[run] == unit_of[at]
     knife = np.zeros(nv * nt, dtype=bool)
     knife[pair[(gap2 >= (r - _BAND_KNIFE) ** 2) & (gap2 <= (r + _BAND_KNIFE) ** 2) & ~target]] = True
     rolling = np.flatnonzero((gap2 <= r * r) | target)
@@ -693,27 +696,21 @@ _PAIR_FIELDS = ("viewer", "target", "distance", "visible", "hidden_fraction", "t
                 "intervening", "heavy_length", "corridor")
 
 
-def _pair_sights(ids: Sequence[str], I: list[int], J: list[int], distance: Sequence[float], fraction: Sequence[float],
-                 cover_name: Sequence[str], blocked: Sequence[bool], band: Sequence[int],
-                 intervening: Sequence[tuple[tuple[str, float], ...]], heavy_length: Sequence[float],
-                 corridor: Sequence[tuple[str, ...]]) -> list[PairSight]:
-    """The ``PairSight`` records, built directly: a frozen dataclass's ``__init__`` sets each field through
-    ``object.__setattr__``, which costs more than the whole geometry of a pair here."""
-    limit = 0.5 + EPS
-    rows = zip(I, J, distance, fraction, blocked, band, intervening, heavy_length, corridor)
+def _pair_sights(viewer: list[str], target: list[str], distance: list[float], visible: list[bool],
+                 fraction: list[float], cover_name: list[str], blocked: list[bool], band: list[int],
+                 intervening: list[tuple[tuple[str, float], ...]], heavy_length: list[float],
+                 corridor: list[tuple[str, ...]]) -> list[PairSight]:
+    """The ``PairSight`` records from their fields' lists, built directly: a frozen dataclass's ``__init__`` sets
+    each field through ``object.__setattr__``, which costs more than the whole geometry of a pair here."""
+    rows = zip(viewer, target, distance, visible, fraction, cover_name, blocked, band, intervening, heavy_length,
+               corridor)
     if hasattr(PairSight, "__slots__") or tuple(f.name for f in dataclasses.fields(PairSight)) != _PAIR_FIELDS:
-        return [PairSight(ids[i], ids[j], dist, frac <= limit, frac, cover_name[j], blk, bd, iv, hv, cr)
-                for i, j, dist, frac, blk, bd, iv, hv, cr in rows]
+        return [PairSight(*row) for row in rows]
     new, set_dict = object.__new__, object.__setattr__
-    out = []
-    for i, j, dist, frac, blk, bd, iv, hv, cr in rows:
-        pair = new(PairSight)
-        set_dict(pair, "__dict__", {
-            "viewer": ids[i], "target": ids[j], "distance": dist, "visible": frac <= limit, "hidden_fraction": frac,
-            "target_cover": cover_name[j], "blocked": blk, "band": bd, "intervening": iv, "heavy_length": hv,
-            "corridor": cr})
-        out.append(pair)
-    return out
+    return [set_dict(pair := new(PairSight), "__dict__", {
+        "viewer": v, "target": t, "distance": dist, "visible": vis, "hidden_fraction": frac, "target_cover": cov,
+        "blocked": blk, "band": bd, "intervening": iv, "heavy_length": hv, "corridor": cr}) or pair
+        for v, t, dist, vis, frac, cov, blk, bd, iv, hv, cr in rows]
 
 
 def _ragged(counts: Array) -> tuple[Array, Array]:
