@@ -50,9 +50,19 @@ def end_of_round_lines(state: GameState, viewer: str) -> list[str]:
     lines = [f"Round {state.round} is over. Either player may announce a Withdraw; the opponent allows it or "
              f"pursues for one more round [p.16, A43]."]
     limit = own_round_limit(state, viewer)
-    if limit:
+    if limit and last_round(state, viewer):
+        lines.append(f"Your mission (side {viewer}) ends the battle after round {limit}: this was the last round "
+                     f"[A43].")
+    elif limit:
         lines.append(f"Your mission (side {viewer}) ends the battle after round {limit}.")
     return lines
+
+
+def last_round(state: GameState, side: str) -> bool:
+    """The round just over is the last one ``side``'s own mission allows: the battle ends at this end of round,
+    whatever the players announce (A43)."""
+    limit = own_round_limit(state, side)
+    return bool(limit) and state.round >= int(limit or 0)
 
 
 def own_round_limit(state: GameState, side: str) -> int | None:

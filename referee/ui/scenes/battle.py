@@ -16,6 +16,7 @@ from __future__ import annotations
 import pygame
 
 from ...game.actions import Action
+from ...game.victory import last_round
 from .. import drawing, keys, theme
 from ..battle import Attempt, BattleSession, Pending
 from ..intents import Intent
@@ -406,6 +407,8 @@ class BattleScene(TableScene):
         if s.phase == "over":
             return "The battle is over" + ("" if self.session.over else ": the attacker sets the objectives")
         if s.phase == "end-of-round":
+            if last_round(s, self.session.viewer):
+                return f"End of round {s.round}: the last round of your mission, the battle ends"
             return f"End of round {s.round}: Next round, Withdraw or stop"
         if t is None:
             return s.phase

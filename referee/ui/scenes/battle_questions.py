@@ -16,7 +16,7 @@ from ... import paths
 from ...game.actions import Action
 from ...game.legal import legal_actions
 from ...game.seal import short_seal
-from ...game.victory import end_of_round_lines
+from ...game.victory import end_of_round_lines, last_round
 from ...game.view import player_view
 from ...game.view_types import as_data
 from ...rules.errors import InputError
@@ -25,6 +25,7 @@ from ..scene import ScenePart
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
 
 if TYPE_CHECKING:
+    from ...game.state import GameState
     from ..scene import Scene
     from ..view import ViewTransform
     from .battle import BattleScene
@@ -40,6 +41,12 @@ def facing_word(view: ViewTransform, degrees: int) -> str:
     vertical = "up" if dy < -1e-9 else "down" if dy > 1e-9 else ""
     horizontal = "left" if dx < -1e-9 else "right" if dx > 1e-9 else ""
     return "-".join(w for w in (vertical, horizontal) if w) + EDGE_WORDS.get(degrees, "")
+
+
+def next_round_button(state: GameState, viewer: str) -> tuple[str, str]:
+    """The end-of-round choice that plays on: after the last round the viewer's own mission allows, it ends the
+    battle instead (the opponent's limit is secret, A59: it ends the battle without being announced)."""
+    return ("next", "End the battle" if last_round(state, viewer) else "Next round")
 
 
 class BattleQuestions(ScenePart[BattleSession]):
@@ -101,7 +108,7 @@ class BattleQuestions(ScenePart[BattleSession]):
         s = self.session.state
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
         lines = end_of_round_lines(s, self.session.viewer)
-        buttons = [("next", "Next round"), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
+        buttons = [next_round_button(s, self.session.viewer), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
                    ("both", "Both withdraw"), ("stop", "Agree to stop")]
 
         def closed(answer) -> None:
@@ -132,7 +139,7 @@ class BattleQuestions(ScenePart[BattleSession]):
         offer = bool(legal) and bool(computer.decide(as_data(player_view(s, it)), legal).action.args.get("stop"))
         if offer:
             lines.append(f"The computer (side {it}) offers to stop here.")
-        buttons = [("next", "Next round"), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
+        buttons = [next_round_button(s, me), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
                                                                                    else "Offer to stop")]
 
         def closed(answer) -> None:
