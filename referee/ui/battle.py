@@ -121,12 +121,16 @@ class BattleSession:
     computer_notes: dict[int, str] = field(default_factory=dict)
     computer_reasons: list[str] = field(default_factory=list)      # every decision's reason, shown after the battle
     computer_avoid: tuple[int, frozenset[str]] = (-1, frozenset())   # actions of its refused at this record length
+    # Reopened from a save after it had decided: its reasons until then are gone, as a save never holds them (the
+    # opponent may read it).
+    computer_reopened: bool = False
 
     def __post_init__(self) -> None:
         side = self.to_act()
         if self.computer is None:
             # A battle against the computer, reopened from any save (Resume, Load, the autosave): it plays on.
             self.computer = seated_computer(self.game)
+            self.computer_reopened = self.computer is not None and bool(self.game.record)
         if self.computer is not None:
             seat_computer(self.game, self.computer)
             self.hotseat = False

@@ -59,7 +59,37 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
         state_text = "destroyed" if o.get("destroyed") else (
             "contested" if o["control"] == "contested" else f"secured by side {o['control']}")
         out.append(("b", f"objective {o['id']}: {state_text}, {o['target_counters']} Target counters"))
+    return out + computer_lines(session)
+
+
+def computer_lines(session: BattleSession) -> list[tuple[str, str]]:
+    """Against the computer: its one-line reason for every decision it took, its secrets' included (the battle is
+    over)."""
+    computer = session.computer
+    if computer is None:
+        return []
+    out = [("h", f"The computer (side {computer.side}, {computer.level.name}): its reason for each decision")]
+    if session.computer_reopened:
+        out.append(("b", "Only its decisions since the battle was reopened: a save never holds its reasons, as the "
+                         "opponent may read it."))
+    out.extend(("b", reason) for reason in session.computer_reasons)
+    if not session.computer_reasons:
+        out.append(("b", "none in this window"))
     return out
+
+
+def drawn_height(style: str) -> int:
+    """The height one wrapped line takes in the report: a heading is larger, with a gap above."""
+    return line_height(16 if style == "h" else 14) + 2 + (6 if style == "h" else 0)
+
+
+def last_page(wrapped: list[tuple[str, str]], height: int) -> int:
+    """The first line of the last page: the furthest the report scrolls, its last line at the bottom."""
+    used, first = 0, len(wrapped)
+    while first > 0 and used + drawn_height(wrapped[first - 1][0]) <= height:
+        first -= 1
+        used += drawn_height(wrapped[first][0])
+    return first
 
 
 class ReportScene(Scene):
@@ -137,6 +167,8 @@ class ReportScene(Scene):
             size = 16 if style == "h" else 14
             for part in wrap(text, box.w - 40, size, style == "h", 16) or [""]:
                 wrapped.append((style, part))
+        # The wheel scrolls no further than the last page: the report's end stays on the screen.
+        self.scroll = min(self.scroll, last_page(wrapped, box.h - 18))
         y = box.y + 12
         for style, text in wrapped[self.scroll:]:
             size = 16 if style == "h" else 14
