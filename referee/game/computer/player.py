@@ -472,7 +472,7 @@ class Computer:
             there = exposure_at(think.grid, me.get("x", 0.0), me.get("y", 0.0))
             aim = f" toward {best.cand.aim}" if best.cand.aim and best.cand.aim != "cover" else ""
             word = "jumps" if a.kind == "jump" else "moves"
-            return (f"{word} to ({a.args['x']:g}, {a.args['y']:g}){aim}: {there} known enem{'y' if there == 1 else 'ies'} "
+            return (f"{word} to ({a.args['x']:.2f}, {a.args['y']:.2f}){aim}: {there} known enem{'y' if there == 1 else 'ies'} "
                     f"could see where it stood, {here} there")
         if a.kind in ("rifle", "missile"):
             p = preview(think.worlds[0], a)
