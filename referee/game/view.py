@@ -173,19 +173,19 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
     return view
 
 
-def log_view(state: GameState, side: str | None, start: int = 0) -> list[LogLine]:
-    """The log entries from ``start`` on, as ``player_view(state, side)["log"]`` holds them (``side`` None: the
-    referee's whole truth). A window that has shown the first entries asks only for the new ones: a long battle's
-    log is not built again after every action."""
+def log_view(state: GameState, side: str | None, start: int = 0, stop: int | None = None) -> list[LogLine]:
+    """The log entries from ``start`` up to ``stop`` (default: the last), as ``player_view(state, side)["log"]``
+    holds them (``side`` None: the referee's whole truth). A window that has shown the first entries asks only for
+    the new ones, and for the few it shows: a long battle's log is not built again after every action."""
     if side is not None and side not in SIDES:
         raise ValueError(f"a player view is for side A or B (got {side!r})")
-    return _log(state, side, start)
+    return _log(state, side, start, stop)
 
 
-def _log(state: GameState, viewer: str | None, start: int) -> list[LogLine]:
+def _log(state: GameState, viewer: str | None, start: int, stop: int | None = None) -> list[LogLine]:
     over = state.phase == "over"
     log: list[LogLine] = []
-    for e in state.log[start:]:
+    for e in state.log[start:stop]:
         line: LogLine = {"round": e.round, "text": e.text, "explain": list(e.explain), "units": list(e.units)}
         if viewer is None:
             if e.private:

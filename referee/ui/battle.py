@@ -30,8 +30,8 @@ from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer
 from ..game.players import seat_computer, seated_computer
 from ..game.state import SIDES, Data, GameState, other
-from ..game.view import log_lines, log_view, player_view, referee_view
-from ..game.view_types import LogLine, PlayerView, as_data
+from ..game.view import log_lines, player_view, referee_view
+from ..game.view_types import PlayerView, as_data
 from ..rules.errors import InputError
 
 PROGRAM, BY_HAND = "program", "by-hand"
@@ -238,10 +238,6 @@ class BattleSession:
         view = referee_view(s, log) if self.over else player_view(s, self.viewer, log)
         self._views[log] = (s, key, view)
         return view
-
-    def log_since(self, start: int) -> list[LogLine]:
-        """The log entries from ``start`` on, as ``view()["log"]`` holds them."""
-        return log_view(self.state, None if self.over else self.viewer, start)
 
     def log(self, explain: bool = True) -> list[str]:
         return log_lines(self.view(), explain=explain)

@@ -1,6 +1,6 @@
 """The log panel's lines on the screen: only the visible ones are rendered, into one picture kept between frames.
 
-A battle's log keeps growing, as text (``TableScene.log_lines`` and its wrapped lines); nothing here grows with it.
+A battle's log keeps growing (``battle_log.BattleLog`` keeps a few numbers an entry); nothing here grows with it.
 The picture holds the few lines the panel shows, is drawn again only when they (or the panel's size) change, and is
 copied to the screen in one blit per frame. Rendering the lines through the shared text cache instead filled that
 cache with log lines nobody would see again (a long battle's log alone held its whole 24 MB budget), and the
@@ -8,6 +8,8 @@ churn of thousands of small pictures fragmented the heap.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
@@ -24,7 +26,7 @@ class LogBody:
         self._layer: pygame.Surface | None = None
         self.shown: tuple[Line, ...] = ()          # the lines in the picture
 
-    def draw(self, surface: pygame.Surface, body: pygame.Rect, lines: list[Line], x: int, size: int,
+    def draw(self, surface: pygame.Surface, body: pygame.Rect, lines: Sequence[Line], x: int, size: int,
              background: theme.Colour) -> None:
         """Draw ``lines`` (the first visible one first) from the left at ``x`` down ``body``, one line height apart,
         clipped to ``body``."""

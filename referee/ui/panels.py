@@ -6,6 +6,7 @@ Every number shown comes from a rules result kept in a ``SelectionReport`` or ``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 import pygame
@@ -397,7 +398,7 @@ def side_panel_blocks(table: TableData, selected: str | None, report: SelectionR
 # ---- the log ------------------------------------------------------------------------------------------------------
 
 
-def log_lines(lines: list[str] | tuple[str, ...], width: int) -> list[tuple[str, bool]]:
+def log_lines(lines: Sequence[str], width: int) -> list[tuple[str, bool]]:
     """The log's text wrapped to ``width``: (line, is_heading)."""
     out: list[tuple[str, bool]] = []
     for line in lines:
@@ -407,7 +408,7 @@ def log_lines(lines: list[str] | tuple[str, ...], width: int) -> list[tuple[str,
     return out
 
 
-def draw_log(surface, rect: pygame.Rect, title: str, wrapped: list[tuple[str, bool]], scroll: int) -> None:
+def draw_log(surface, rect: pygame.Rect, title: str, wrapped: Sequence[tuple[str, bool]], scroll: int) -> None:
     pygame.draw.rect(surface, LOG_BACKGROUND, rect)
     pygame.draw.line(surface, theme.PANEL_EDGE, rect.topleft, rect.topright, 2)
     lh = line_height(SMALL)

@@ -2,19 +2,22 @@
 the window's log is exactly the one written out in full from the player view."""
 
 import random
-
+from collections import Counter
 
 from benchmarks.window_battle import _answer_dialogs, _battle, _proposal
 from referee.game.engine import Game
+from referee.game.state import SIDES
+from referee.game.view import player_view
 from referee.game.undo import moment_index
 from referee.ui import panels
 from referee.ui.battle import BattleSession
+from referee.ui.battle_log import BattleLog
 from referee.ui.scenes.battle import BattleScene
 
 
-def written_in_full(session: BattleSession) -> list[str]:
+def written_in_full(session: BattleSession, side: str | None = None) -> list[str]:
     lines = []
-    for e in session.view()["log"]:
+    for e in (player_view(session.state, side) if side else session.view())["log"]:
         line = f"[round {e['round']}] {e['text']}"
         if e.get("note"):
             line += f"  (only you: {e['note']})"
@@ -25,9 +28,9 @@ def written_in_full(session: BattleSession) -> list[str]:
 
 def same_as_in_full(scene: BattleScene, session: BattleSession) -> None:
     scene.show_log()
-    assert scene.log_lines == written_in_full(session)
+    assert list(scene.log_lines) == written_in_full(session)
     width = scene.layout.log.w - 2 * panels.PAD
-    assert scene.log_wrapped == panels.log_lines(scene.log_lines, width)
+    assert list(scene.log_wrapped) == panels.log_lines(written_in_full(session), width)
 
 
 def test_the_log_written_as_it_grows_is_the_log_written_in_full(app, tmp_path, monkeypatch):
@@ -53,4 +56,43 @@ def test_the_log_written_as_it_grows_is_the_log_written_in_full(app, tmp_path, m
                 assert moment_index(session.game) == 1 + sum(
                     1 for e in session.game.record if e.action.kind != "taken-back")
     assert viewers == {"A", "B"}                   # the hand-offs were crossed both ways
+    app.pop()
+
+
+N = 420
+
+
+def test_each_players_log_read_as_it_grows_is_their_player_views_log(app, tmp_path, monkeypatch):
+    """Both players' logs, kept up to date entry by entry through the hand-offs, blip reveals and private notes of a
+    seeded battle, read exactly as each player's view of the whole log does: every line, and any screenful of the
+    wrapped lines."""
+    monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path))
+    state, dice = _battle(5)
+    session = BattleSession(Game(state), dice, hotseat=True, autosaving=False)
+    scene = app.push(BattleScene(session))
+    _answer_dialogs(app, scene)
+    logs = {side: BattleLog(side) for side in SIDES}
+    width = scene.log_width()
+    rng = random.Random(5)
+    viewers, private = set(), Counter()
+    for n in range(N):
+        scene.do(_proposal(session.state, rng))
+        _answer_dialogs(app, scene)
+        viewers.add(session.viewer)
+        for side, log in logs.items():
+            log.sync(session.state, {}, width)
+            if n % 9 and n != N - 1:
+                continue                           # read every action, compared in full every few
+            full = written_in_full(session, side)
+            assert list(log.lines) == full
+            wrapped = panels.log_lines(full, width)
+            assert len(log.wrapped) == len(wrapped)
+            for start in (0, len(wrapped) // 3, len(wrapped) - 25):
+                start = max(0, start)
+                assert log.wrapped[start:start + 25] == wrapped[start:start + 25]
+            assert log.wrapped[-1] == wrapped[-1] and log.lines[-1] == full[-1]
+            private[side] = sum("(only you:" in line for line in full)
+    done = Counter(e.action.kind for e in session.game.record)
+    assert viewers == {"A", "B"} and done["reveal"] and done["scramble"], (viewers, done)
+    assert private["A"] != private["B"], private        # a Scramble's square reached its owner's log only
     app.pop()

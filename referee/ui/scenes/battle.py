@@ -19,6 +19,7 @@ from ...game.actions import Action
 from ...game.victory import last_round
 from .. import drawing, keys, theme
 from ..battle import Attempt, BattleSession, Pending
+from ..battle_log import BattleLog
 from ..intents import Intent
 from ..keys import KeyTable
 from ..memory import give_back_free_memory
@@ -49,7 +50,8 @@ class BattleScene(TableScene):
 
     def __init__(self, session: BattleSession, own_edge_down: bool = False) -> None:
         self.session = session
-        self._log_kept: dict[tuple, tuple] = {}      # each viewer's log as last written out (``_log_text``)
+        self._logs: dict[tuple[str | None, str | None], BattleLog] = {}     # by reader and unit (``show_log``)
+        self.log_shown: BattleLog | None = None        # the battle log in the panel, unless a message replaced it
         self.bar = ActionBar(self, self.actions)
         self.target = TargetTool(self)
         self.choices = ChoiceTools(self)
@@ -111,40 +113,42 @@ class BattleScene(TableScene):
 
     # ---- the battle log ---------------------------------------------------------------------------------------
     def show_log(self) -> None:
+        """The battle log in the panel, as the side at the screen reads it (the whole truth once the battle is over;
+        one unit's entries when the log button says so). Only what the log gained since it was last shown is read."""
+        s = self.session
         unit = self.selected if self.log_unit_only else None
-        lines = self._log_text(unit)
-        if self.session.over and self.session.computer_reasons and unit is None:
-            lines.append("The computer's reasons, every decision it took:")
-            lines.extend(f"    {r}" for r in self.session.computer_reasons)
-        title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
-        self.set_log(title, lines or ["nothing yet"], plain=True)
+        log = self._battle_log(None if s.over else s.viewer, unit)
+        tail = []
+        if s.over and s.computer_reasons and unit is None:
+            tail = ["The computer's reasons, every decision it took:", *(f"    {r}" for r in s.computer_reasons)]
+        log.sync(s.state, s.computer_notes, self.log_width(), tail)
+        if not log.entries and not tail:
+            log.sync(s.state, s.computer_notes, self.log_width(), ["nothing yet"])
+        self.log_title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
+        self.log_lines, self.log_wrapped = log.lines, log.wrapped
+        self.log_shown = log
         self.log_scroll = max(0, len(self.log_wrapped) - self._log_visible_lines())
 
-    def _log_text(self, unit: str | None) -> list[str]:
-        """The battle log's lines for the side at the screen (``unit``: its entries only). The log only grows while
-        the battle goes on, so the entries shown last time are kept and only the new ones are written out; a
-        take-back, another viewer or another filter writes it all again."""
-        s = self.session.state
-        key = (self.session.viewer, self.session.over, unit, len(self.session.computer_notes))
-        kept = self._log_kept.get(key)
-        start, lines = 0, []
-        if kept is not None and kept[0] <= len(s.log) and (kept[0] == 0 or s.log[kept[0] - 1] is kept[1]):
-            start, lines = kept[0], kept[2]
-        for i, e in enumerate(self.session.log_since(start), start=start):
-            if unit is not None and unit not in e["units"]:
-                continue
-            line = f"[round {e['round']}] {e['text']}"
-            if e.get("note"):
-                line += f"  (only you: {e['note']})"
-            lines.append(line)
-            lines.extend(f"    {x}" for x in e["explain"][1:] if x)
-            note = self.session.computer_notes.get(i + 1)
-            if note:
-                lines.append(f"    the computer: {note}")
-        # Each side's log is kept (hot-seat players take turns), and one unit's only while it is being read.
-        self._log_kept = {k: v for k, v in self._log_kept.items() if k[2] is None and k[:2] != key[:2]}
-        self._log_kept[key] = (len(s.log), s.log[-1] if s.log else None, lines)
-        return list(lines)
+    def _battle_log(self, reader: str | None, unit: str | None) -> BattleLog:
+        """The log kept for ``reader`` (each player's in hot-seat, and the whole truth), and one unit's while it is
+        being read."""
+        key = (reader, unit)
+        log = self._logs.get(key)
+        if log is None:
+            if unit is not None:
+                self._logs = {k: v for k, v in self._logs.items() if k[1] is None}
+            log = self._logs[key] = BattleLog(reader, unit)
+        return log
+
+    def set_log(self, title: str, lines) -> None:
+        self.log_shown = None
+        super().set_log(title, lines)
+
+    def _rewrap_log(self) -> None:
+        if self.log_shown is None:
+            super()._rewrap_log()
+        else:
+            self.show_log()                 # at the panel's new width
 
     def log_who(self) -> str:
         return "whole truth" if self.session.over else f"as side {self.session.viewer} sees it"

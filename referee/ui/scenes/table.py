@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import traceback
+from collections.abc import Sequence
 
 import pygame
 import pygame_gui
@@ -40,7 +41,6 @@ from .table_common import (
     Layout,
     layout_for,
 )
-from .table_log import LogWrapping
 
 
 class TableScene(Scene):
@@ -71,9 +71,9 @@ class TableScene(Scene):
         self.panel_blocks: list = []
         self.panel_scroll = 0
         self.log_title = ""
-        self.log_lines: list[str] = []
-        self.log_wrapped: list[tuple[str, bool]] = []
-        self.log_wrapping = LogWrapping()             # the log wrapped to the panel, kept for the next lines
+        # The log panel's lines, written out and wrapped: lists, or a battle's log read on demand (``BattleLog``).
+        self.log_lines: Sequence[str] = []
+        self.log_wrapped: Sequence[tuple[str, bool]] = []
         self.log_scroll = 0
         self.ruler_a: RulerEnd | None = None
         self.ruler_b: RulerEnd | None = None
@@ -205,15 +205,19 @@ class TableScene(Scene):
         self.fitted = False
 
     # ---- the log ------------------------------------------------------------------------------------------------
-    def set_log(self, title: str, lines, plain: bool = False) -> None:
-        """``plain``: ``lines`` is a list of strings already (a long battle log is not copied line by line)."""
+    def set_log(self, title: str, lines) -> None:
+        """Show ``lines`` (a message, an explanation: a few lines) in the log panel."""
         self.log_title = title
-        self.log_lines = list(lines) if plain else [str(s) for s in lines]
+        self.log_lines = [str(s) for s in lines]
         self.log_scroll = 0
         self._rewrap_log()
 
     def _rewrap_log(self) -> None:
-        self.log_wrapped = self.log_wrapping.wrap(self.log_title, self.log_lines, self.layout.log.w - 2 * panels.PAD)
+        self.log_wrapped = panels.log_lines(self.log_lines, self.log_width())
+
+    def log_width(self) -> int:
+        """The width the log panel's lines are wrapped to, in pixels."""
+        return self.layout.log.w - 2 * panels.PAD
 
     def _log_visible_lines(self) -> int:
         return max(1, (self.layout.log.h - 30) // line_height(panels.SMALL))

@@ -1,0 +1,182 @@
+"""The battle log in the log panel, written out and wrapped only where it grew.
+
+A battle's log grows with every action, so the panel must neither write out and wrap the whole of it after each
+action nor keep it twice. The text is kept once, in the engine's log, and read through the player view of the side
+at the screen (``game.view.log_view``, the one filter every player-facing text goes through). For each entry the
+panel shows, a ``BattleLog`` keeps three numbers: where the entry is in the engine's log, and how many lines it
+takes written out and wrapped to the panel. After an action only the new entries are read, written out and counted.
+The lines themselves are written out again from the view when they are asked for: the panel asks for a screenful,
+so a 200-round battle's log costs the window a few bytes an entry, and each action what the action itself wrote.
+
+A take-back (the log's last entry is no longer the one read) or another width writes the log out afresh.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from typing import Generic, TypeVar, overload
+
+from ..game.state import GameState
+from ..game.view import log_view
+from ..game.view_types import LogLine
+from . import panels
+
+Wrapped = tuple[str, bool]          # a wrapped line and whether it starts an entry
+T = TypeVar("T")
+
+
+def entry_lines(entry: LogLine, computer_note: str | None = None) -> list[str]:
+    """One log entry as its reader reads it: ``[round] text`` with the reader's private note, its working indented,
+    and the computer's reason for it when the reader may see one."""
+    line = f"[round {entry['round']}] {entry['text']}"
+    if entry.get("note"):
+        line += f"  (only you: {entry['note']})"
+    lines = [line]
+    lines.extend(f"    {x}" for x in entry["explain"][1:] if x)
+    if computer_note:
+        lines.append(f"    the computer: {computer_note}")
+    return lines
+
+
+class BattleLog:
+    """The battle log as one reader sees it: ``viewer`` (None: the whole truth, once the battle is over), only the
+    entries naming ``unit`` if one is given, then ``tail`` (lines the panel adds after the entries).
+
+    ``lines`` and ``wrapped`` are read-only sequences over the written-out and the wrapped lines; both are written
+    out on demand, from the state last given to ``sync``."""
+
+    def __init__(self, viewer: str | None, unit: str | None = None) -> None:
+        self.viewer = viewer
+        self.unit = unit
+        self.width = 0
+        self.state: GameState | None = None
+        self.notes: dict[int, str] = {}        # the computer's reasons the reader may see, by the entry they follow
+        self.read = 0                          # entries of the engine's log read so far
+        self.last_read: object = None          # the last of them: a take-back replaces it
+        self.notes_read = 0                    # how many computer reasons there were when they were read
+        self.entries = array("I")              # each entry shown: its index in the engine's log
+        self.line_ends = array("I")            # lines written out up to and including each entry shown
+        self.wrap_ends = array("I")            # wrapped lines up to and including each entry shown
+        self.tail: list[str] = []
+        self.tail_wrapped: list[Wrapped] = []
+        self.changes = 0                       # counts every change, so a screenful asked again is not redone
+        self.lines: LogSequence[str] = LogSequence(self, self.line_ends, self._entry_text, self.tail)
+        self.wrapped: LogSequence[Wrapped] = LogSequence(self, self.wrap_ends, self._entry_wrapped,
+                                                         self.tail_wrapped)
+
+    # ---- keeping up with the battle -------------------------------------------------------------------------
+    def sync(self, state: GameState, notes: dict[int, str], width: int, tail: list[str] | None = None) -> None:
+        """Read what the log gained since the last call (all of it after a take-back or at another width)."""
+        log = state.log
+        if width != self.width or self.read > len(log) or (self.read and log[self.read - 1] is not self.last_read):
+            self._restart(width)
+        elif len(notes) != self.notes_read and self.read:
+            # A reason is kept by the entry it follows, the last one when it is given: read that entry again.
+            self._forget_last()
+        self.state, self.notes = state, notes
+        changed = self.read < len(log)
+        for i, entry in enumerate(log_view(state, self.viewer, self.read), start=self.read):
+            if self.unit is not None and self.unit not in entry["units"]:
+                continue
+            lines = entry_lines(entry, notes.get(i + 1))
+            self.entries.append(i)
+            self.line_ends.append(self._end(self.line_ends) + len(lines))
+            self.wrap_ends.append(self._end(self.wrap_ends) + len(panels.log_lines(lines, width)))
+        self.read, self.last_read, self.notes_read = len(log), (log[-1] if log else None), len(notes)
+        tail = tail or []
+        if tail != self.tail:
+            self.tail[:] = tail
+            self.tail_wrapped[:] = panels.log_lines(tail, width)
+            changed = True
+        if changed:
+            self.changes += 1
+
+    def _restart(self, width: int) -> None:
+        self.width, self.read, self.last_read = width, 0, None
+        for kept in (self.entries, self.line_ends, self.wrap_ends):
+            del kept[:]
+        self.changes += 1
+
+    def _forget_last(self) -> None:
+        self.read -= 1
+        self.last_read = None
+        if self.entries and self.entries[-1] == self.read:
+            for kept in (self.entries, self.line_ends, self.wrap_ends):
+                kept.pop()
+        self.changes += 1
+
+    @staticmethod
+    def _end(ends: array) -> int:
+        return ends[-1] if ends else 0
+
+    # ---- the lines, written out again when asked for ---------------------------------------------------------
+    def _entry(self, k: int) -> LogLine:
+        i = self.entries[k]
+        assert self.state is not None
+        return log_view(self.state, self.viewer, i, i + 1)[0]
+
+    def _entry_text(self, k: int) -> list[str]:
+        return entry_lines(self._entry(k), self.notes.get(self.entries[k] + 1))
+
+    def _entry_wrapped(self, k: int) -> list[Wrapped]:
+        return panels.log_lines(self._entry_text(k), self.width)
+
+
+class LogSequence(Sequence[T], Generic[T]):
+    """The lines of a ``BattleLog`` (written out, or wrapped) as a read-only list: the entries' lines, then the
+    tail's. A slice writes out only the entries it covers; the last slice is kept for the next frame."""
+
+    def __init__(self, log: BattleLog, ends: array, lines_of: Callable[[int], list[T]], tail: list[T]) -> None:
+        self._log, self._ends, self._lines_of, self._tail = log, ends, lines_of, tail
+        self._kept: tuple[tuple[int, int, int], list[T]] | None = None
+
+    def __len__(self) -> int:
+        return (self._ends[-1] if self._ends else 0) + len(self._tail)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        n = len(self)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(n)
+            if step != 1:
+                return self[start:stop][::step] if start < stop else []
+            return self._between(start, stop)
+        i = index + n if index < 0 else index
+        if not 0 <= i < n:
+            raise IndexError("log line out of range")
+        return self._between(i, i + 1)[0]
+
+    def _between(self, start: int, stop: int) -> list[T]:
+        if start >= stop:
+            return []
+        key = (start, stop, self._log.changes)
+        if self._kept is not None and self._kept[0] == key:
+            return list(self._kept[1])
+        ends = self._ends
+        entries_end = ends[-1] if ends else 0
+        k = bisect_right(ends, start)                # the entry holding line ``start``, or the tail
+        first = ends[k - 1] if k else 0              # that entry's first line
+        out: list[T] = []
+        line = first
+        while k < len(ends) and line < stop:
+            out.extend(self._lines_of(k))
+            line = ends[k]
+            k += 1
+        out = out[start - first:]
+        if stop > entries_end:
+            out.extend(self._tail[max(0, start - entries_end):stop - entries_end])
+        out = out[:stop - start]
+        self._kept = (key, out)
+        return list(out)
+
+    def __iter__(self) -> Iterator[T]:
+        for k in range(len(self._ends)):
+            yield from self._lines_of(k)
+        yield from self._tail
