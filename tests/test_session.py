@@ -66,3 +66,28 @@ def test_selfplay_refuses_an_unknown_player_kind(tmp_path, capsys):
     assert "a player is one of random, computer, computer:easy, computer:normal, computer:hard (got 'clever')" \
         in capsys.readouterr().err
     assert not (tmp_path / "x.json").exists()
+
+
+def test_a_button_is_offered_exactly_when_the_legal_actions_list_its_kind_and_actor():
+    """``legal.offers`` stops at the first target accepted and prices no Target; it must say what the full list says,
+    for every kind and piece, in every state of a random battle (activations, reveals, ends of round)."""
+    import random
+
+    from benchmarks.window_battle import _battle
+    from referee.game.legal import offers
+    from referee.game.random_play import random_action
+
+    state, dice = _battle(5)
+    session, rng = Session(Game(state)), random.Random(11)
+    kinds = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair", "scramble",
+             "jammer", "reveal", "face", "activate", "extra", "end-activation", "end-turn", "end-of-round")
+    checked = 0
+    for _ in range(100):
+        s = session.state
+        listed = {(("extra" if a.args.get("extra") else a.kind), a.actor) for a in legal_actions(s)}
+        for kind in kinds:
+            for actor in ("", *s.units, *s.blips):
+                assert offers(s, kind, actor) == ((kind, actor) in listed), (kind, actor, s.round, s.phase)
+                checked += (kind, actor) in listed
+        session.apply(random_action(s, rng), dice)
+    assert checked > 150

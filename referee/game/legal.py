@@ -12,6 +12,7 @@ the state without copying it: listing every legal action copies nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -110,7 +111,7 @@ def _legal(state: GameState, side: str) -> list[LegalAction]:
                         out.append(LegalAction(a.kind, a.actor, a.args))
         out.append(LegalAction("end-turn"))
         return out
-    out = _unit_actions(state, t.active) if t.active is not None and t.actions_left > 0 else []
+    out = list(_unit_actions(state, t.active)) if t.active is not None and t.actions_left > 0 else []
     out.append(LegalAction("end-activation"))
     return out
 
@@ -145,52 +146,78 @@ def _disc(p: Piece, radius: float) -> dict[str, Any]:
     return {"centre": [p.x, p.y], "radius": radius}
 
 
-def _unit_actions(state: GameState, actor: str) -> list[LegalAction]:
+def offers(state: GameState, kind: str, actor: str = "") -> bool:
+    """Whether ``legal_actions(state)`` lists an action of ``kind`` by ``actor`` (``"extra"``: an extra blip
+    activation), found by the same checks but stopping at the first one accepted and pricing no Target: what enables
+    a button, asked several times after every action."""
+    t = state.turn
+    side = to_act(state)
+    if side in SIDES and state.phase == "action" and t is not None and t.player == side \
+            and activation_in_progress(state):
+        # What ``_legal`` lists while a unit is being activated: faces, the unit's actions, the end of activation.
+        if kind == "end-activation":
+            return actor == ""
+        if kind == "face":
+            return actor in state.to_face and actor in state.units and state.units[actor].side == side
+        if kind not in (*UNIT_ACTIONS, "reveal") or t.active is None or actor != t.active or t.actions_left <= 0:
+            return False
+        return next(_unit_actions(state, actor, kind, priced=False), None) is not None
+    extra = kind == "extra"
+    kind = "activate" if extra else kind
+    return any(a.kind == kind and a.actor == actor and (kind != "activate" or bool(a.args.get("extra")) == extra)
+               for a in legal_actions(state))
+
+
+def _unit_actions(state: GameState, actor: str, only: str | None = None,
+                  priced: bool = True) -> Iterator[LegalAction]:
+    """The actions ``actor`` may take in its activation, one by one (``only``: of that kind; ``priced``: with each
+    piece's price in a Target's free parameters, else none)."""
     ctx = _Reading(state)
     bf = ctx.bf()
     me = bf.piece(actor)
     t = state.turn
-    out: list[LegalAction] = []
-    if actor in state.blips and t is not None and t.activation_kind == "primary":
-        out.append(LegalAction("reveal", actor, {}, {"facing": [0.0, 360.0]}))
-    impassable = [f.id for f in bf.terrain if f.column(me.is_drone).impassable]
+    if only in (None, "reveal") and actor in state.blips and t is not None and t.activation_kind == "primary":
+        yield LegalAction("reveal", actor, {}, {"facing": [0.0, 360.0]})
     for kind in UNIT_ACTIONS:
-        if not _may(ctx, kind, actor):
+        if only not in (None, kind) or not _may(ctx, kind, actor):
             continue
         if kind == "move":
-            out.append(LegalAction(kind, actor, {}, {
-                "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": impassable,
+            yield LegalAction(kind, actor, {}, {
+                "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": _impassable(bf, me),
                          "path": "a path's cost counts hindering terrain double [p.18]; the preview gives it"},
-                "via": "optional waypoints [[x, y], ...] before the end point"}))
+                "via": "optional waypoints [[x, y], ...] before the end point"})
         elif kind == "jump" and not can_jump(bf, me):
-            out.append(LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(JUMP_DISTANCE))}}))
+            yield LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(JUMP_DISTANCE))}})
         elif kind == "target" and can_target(me)[0]:
             prices = {}
-            for p in bf.pieces.values():
+            for p in bf.pieces.values() if priced else ():
                 if p.id == actor:
                     continue
                 price = target_price(bf, me, p)
                 if price.allowed:
                     prices[p.id] = {"price": price.price, "eaten": price.eaten, "eaten_price": price.eaten_price}
-            out.append(LegalAction(kind, actor, {}, {"dice": [1, sensor_dice_limit(me)], "assign": prices}))
+            yield LegalAction(kind, actor, {}, {"dice": [1, sensor_dice_limit(me)], "assign": prices})
         elif kind in PER_TARGET:
             for p in bf.pieces.values():
                 a = Action(kind, actor, {"target": p.id})
                 if p.id != actor or kind == "repair":
                     if _ok(ctx, a):
-                        out.append(LegalAction(kind, actor, dict(a.args)))
+                        yield LegalAction(kind, actor, dict(a.args))
         elif kind == "flamer":
-            out.append(LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(FLAMER_REACH)),
-                                                             "arc": {"facing": me.facing, "width": 180.0}},
-                                                      "radius": SMOKE_DIAMETER / 2 * bf.scale}))
+            yield LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(FLAMER_REACH)),
+                                                         "arc": {"facing": me.facing, "width": 180.0}},
+                                                "radius": SMOKE_DIAMETER / 2 * bf.scale})
         elif kind == "kamikaze":
             targets = [p.id for p in bf.pieces.values()
                        if p.id != actor and not p.is_blip and (p.is_objective or p.side != me.side)]
-            out.append(LegalAction(kind, actor, {}, {
-                "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": impassable},
+            yield LegalAction(kind, actor, {}, {
+                "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": _impassable(bf, me)},
                 "jump": {"x, y": {"within": _disc(me, bf.distance(JUMP_DISTANCE))}} if not can_jump(bf, me) else None,
-                "target": targets}))
+                "target": targets})
         elif kind in ("scramble", "jammer"):
             if _ok(ctx, Action(kind, actor)):
-                out.append(LegalAction(kind, actor))
-    return out
+                yield LegalAction(kind, actor)
+
+
+def _impassable(bf: Battlefield, me: Piece) -> list[str]:
+    return [f.id for f in bf.terrain if f.column(me.is_drone).impassable]

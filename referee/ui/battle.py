@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, Resolving, check_unit_action
-from ..game.legal import LegalAction, legal_actions
+from ..game.legal import LegalAction, legal_actions, offers
 from ..game.session import FirstDieStops, Preview, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused, UnknownContents
@@ -281,9 +281,12 @@ class BattleSession:
                 and (kind != "activate" or bool(a.args.get("extra")) == extra)]
 
     def offers(self, kind: str, actor: str = "") -> bool:
-        """Is an action of this kind by ``actor`` among the legal actions now (what enables a button)? Read from the
-        list alone: no state is copied and no resolution is run."""
-        return bool(self.legal_for(kind, actor))
+        """Is an action of this kind by ``actor`` among the legal actions now (what enables a button)? The engine's
+        checks stop at the first target it accepts and price no Target (``legal.offers``); asked once per state."""
+        answers, key = self._answers(), ("offers", kind, actor)
+        if key not in answers:
+            answers[key] = offers(self.state, kind, actor)
+        return answers[key]
 
     def can(self, kind: str, actor: str) -> Check:
         """May ``actor`` take an action of this kind now (with some target)? The legal actions say; a refusal
@@ -294,7 +297,7 @@ class BattleSession:
         return answers[key]
 
     def _can(self, kind: str, actor: str) -> Check:
-        if self.legal_for(kind, actor):
+        if self.offers(kind, actor):
             return Check(True)
         s = self.state
         if s.phase != "action" or s.turn is None:
