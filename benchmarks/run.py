@@ -391,7 +391,7 @@ def bench_window(rounds: int) -> list[tuple[str, float, str, float, float | None
     root = str(Path(__file__).resolve().parent.parent)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    run = subprocess.run([sys.executable, "-m", "benchmarks.window_battle", "--rounds", str(rounds)],
+    run = subprocess.run([sys.executable, "-m", "benchmarks.window_battle", "--rounds", str(rounds), "--json"],
                          capture_output=True, text=True, env=env, cwd=root, timeout=6 * 3600, check=False)
     if run.returncode != 0:
         print(f"  (window battle: {(run.stderr.strip().splitlines() or ['failed'])[-1]})")

@@ -1,9 +1,13 @@
 """A long battle played headless through the window's own controller: the battle scene's ``do`` for every action, its
 dialogs answered (hand-off, end of round, objectives), one frame drawn after each action, the autosave on.
 
-``python -m benchmarks.window_battle --rounds 200`` prints one JSON object: the wall-clock and CPU milliseconds of
-each action (with its round) and the process's resident memory after each round. ``benchmarks.run`` runs it in a
-fresh process and reports the medians of the first and the last rounds.
+``python -m benchmarks.window_battle --rounds 200`` prints whether the window stays flat: the median CPU time per
+action in the first five rounds, five in the middle and the last five, the ratio last/first, and the resident memory
+after round 1, 20, 100 and 200 and at its largest, each beside its target. Flat means the last rounds' actions cost
+at most 1.2 times the first rounds' and the memory after the last round is within 10 % of that after round 20 (a
+tenth of the battle: the window's own pictures and caches are made by then). ``--json`` prints the measurements
+instead (the wall-clock and CPU milliseconds of each action with its round, the memory after each round), as
+``benchmarks.run`` reads them.
 
 Random players agree to play on, as in the long-game test: missions without a round limit, no Withdraw, and a truce
 (no more attacks, jammers off) once a side is down to its last two troopers.
@@ -16,6 +20,7 @@ import json
 import os
 import random
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -23,6 +28,10 @@ import time
 ATTACKS = ("rifle", "missile", "flamer", "kamikaze")
 TRUCE_AT = 2
 ANSWERS = {"ready": "ready", "next": "next", "secured": "secured", "allow": "allow"}
+TARGET_ACTION_MS = 20.0       # per action, at any round
+TARGET_MEMORY_MB = 150.0
+FLAT_ACTION = 1.2             # the last rounds' median per action at most this times the first rounds'
+FLAT_MEMORY = 1.10            # the memory after the last round at most this times that after a tenth of the battle
 
 
 def _resident_mb() -> float:
@@ -118,15 +127,82 @@ def play(rounds: int, seed: int = 5) -> dict:
     return {"actions": actions, "memory": memory, "rounds": last_round, "phase": session.state.phase}
 
 
+def _rounds_median(actions: list, first: int, last: int) -> tuple[float, float, int] | None:
+    """Median wall-clock and CPU ms of the actions taken in rounds ``first`` to ``last``, and how many there were."""
+    walls = [w for r, w, _ in actions if first <= r <= last]
+    cpus = [c for r, _, c in actions if first <= r <= last]
+    return (statistics.median(walls), statistics.median(cpus), len(walls)) if walls else None
+
+
+def _memory_after(memory: list, round_: int) -> float | None:
+    return next((m for r, m in memory if r >= round_), None)
+
+
+def flatness(out: dict) -> dict:
+    """The figures that say whether the window stays flat over the battle ``play`` returned."""
+    actions, memory, last = out["actions"], out["memory"], out["rounds"]
+    if out["phase"] != "over" and last > 1:
+        last -= 1                                  # the round under way when the battle was stopped is not whole
+    middle = max(5, (last + 1) // 2)
+    spans = {"first": (1, min(5, last)), "middle": (middle - 4, middle), "last": (max(1, last - 4), last)}
+    per_action = {name: _rounds_median(actions, a, b) for name, (a, b) in spans.items()}
+    tenth = max(1, last // 10)
+    memory_at = {r: _memory_after(memory, r) for r in sorted({1, tenth, middle, last})}
+    first, final = per_action["first"], per_action["last"]
+    ratio = final[1] / first[1] if first and final and first[1] > 0 else None
+    grown = (memory_at[last] / memory_at[tenth] if memory_at[last] is not None and memory_at[tenth] else None)
+    return {"rounds": last, "spans": spans, "per_action": per_action, "ratio": ratio, "memory_at": memory_at,
+            "tenth": tenth, "peak": max(m for _, m in memory), "grown": grown,
+            "flat_action": ratio is not None and ratio <= FLAT_ACTION,
+            "flat_memory": grown is not None and grown <= FLAT_MEMORY}
+
+
+def _load() -> str:
+    try:
+        return "load " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except OSError:
+        return "load unknown"
+
+
+def report(out: dict) -> list[str]:
+    """``flatness`` as the lines printed, each figure beside its target."""
+    f = flatness(out)
+    lines = [f"The window over a {f['rounds']}-round battle, every action through the battle scene and one frame "
+             f"drawn after it (CPU time of the window's thread, median; wall clock beside it); {_load()}"]
+    for name, (a, b) in f["spans"].items():
+        m = f["per_action"][name]
+        figure = f"{m[1]:7.2f} ms CPU ({m[0]:.2f} ms wall, {m[2]} actions)" if m else "    -"
+        meets = "PASS" if m and m[1] <= TARGET_ACTION_MS else "MISS"
+        lines.append(f"  per action, rounds {a:>3}-{b:<3} {figure:<38} <= {TARGET_ACTION_MS:g} ms  {meets}")
+    ratio = f["ratio"]
+    lines.append(f"  last / first                 {ratio if ratio is not None else float('nan'):7.2f}"
+                 f"{'':31} <= {FLAT_ACTION:g}    {'FLAT' if f['flat_action'] else 'GROWS'}")
+    for r, m in f["memory_at"].items():
+        meets = "PASS" if m is not None and m <= TARGET_MEMORY_MB else "MISS"
+        lines.append(f"  memory after round {r:<9} {m if m is not None else float('nan'):7.1f} MB{'':31} "
+                     f"<= {TARGET_MEMORY_MB:g} MB {meets}")
+    lines.append(f"  memory at its largest        {f['peak']:7.1f} MB{'':31} <= {TARGET_MEMORY_MB:g} MB "
+                 f"{'PASS' if f['peak'] <= TARGET_MEMORY_MB else 'MISS'}")
+    grown = f["grown"]
+    lines.append(f"  round {f['rounds']} / round {f['tenth']} memory   "
+                 f"{(grown - 1) * 100 if grown is not None else float('nan'):+7.1f} %{'':32} <= "
+                 f"+{(FLAT_MEMORY - 1) * 100:g} %  {'FLAT' if f['flat_memory'] else 'GROWS'}")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.window_battle", description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--json", action="store_true", help="print the measurements as one JSON object")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as home:
         os.environ["SEVEN_SECONDS_HOME"] = home           # the autosave goes here, not to the player's saves
         out = play(args.rounds, args.seed)
-    json.dump(out, sys.stdout)
+    if args.json:
+        json.dump(out, sys.stdout)
+    else:
+        print("\n".join(report(out)))
     return 0
 
 
