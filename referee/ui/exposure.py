@@ -325,6 +325,10 @@ class ExposureOverlay:
         if picture[2] is not None:
             surface.blit(*picture[2])
 
+    def drawn(self) -> tuple:
+        """What ``draw`` would draw, by identity: a new map or picture makes a new tuple of objects."""
+        return (self.enabled or None, self.worker.result, self._picture)
+
     def draw_key(self, surface: pygame.Surface, view: ViewTransform, area: pygame.Rect, mouse=None) -> None:
         """The key in the table's bottom-left corner (over the pieces): the side, the state of the map, the cell
         under the mouse."""

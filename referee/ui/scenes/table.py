@@ -93,6 +93,7 @@ class TableScene(Scene):
         self._laid_out_for: tuple[int, int] | None = None  # the window size the widgets were made for
         self._terrain: tuple = (None, ())                 # (table, what its static picture shows)
         self._side_picture: tuple | None = None  # (panel blocks, key, picture of the side panel above the log)
+        self._board: tuple | None = None         # (what it shows, picture of the table under the tools' previews)
         self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
         prepare_terrain(bf)                        # the engine's terrain arrays, off the drawing thread too
 

@@ -42,11 +42,25 @@ def draw_static(scene: TableScene, surface) -> pygame.Rect:
     return cloth
 
 
-def draw(scene: TableScene, surface: pygame.Surface) -> None:
+def board_key(scene: TableScene) -> tuple:
+    """What the board picture (``draw_board``) shows: the view, and by identity the table, the selection's report,
+    the hovered piece's pair and the exposure map's picture; each is replaced, never changed, when it changes."""
+    return (scene._static_key(), scene.selected, scene.hover, scene.table, scene.report, scene.exposure.drawn())
+
+
+def _same(a: tuple, b: tuple) -> bool:
+    """The same board: equal view, selection and hover, and the very same table, report and pictures (comparing a
+    table field by field would cost more than drawing it)."""
+    return a[:3] == b[:3] and all(x is y for x, y in zip(a[3:-1], b[3:-1])) \
+        and all(x is y for x, y in zip(a[-1], b[-1]))
+
+
+def draw_board(scene: TableScene, surface: pygame.Surface) -> pygame.Rect:
+    """The table as the frames between two changes show it, under the tools' previews: the cloth, terrain and grid,
+    the exposure map, the selection's arc, rings and sight marks, the hovered piece's sight line, the pieces and
+    their selection and hover rings. Returns the cloth's rectangle."""
     L = scene.layout
     table, view, bf = scene.table, scene.view, scene.table.bf
-    old_clip = surface.get_clip()
-    surface.set_clip(L.table)
     if scene._static is not None and scene._static[0] == scene._static_key():
         surface.blit(scene._static[1], L.table.topleft, area=L.table)
         cloth = scene.cloth_rect()
@@ -67,6 +81,31 @@ def draw(scene: TableScene, surface: pygame.Surface) -> None:
         drawing.draw_ring(surface, view, sel, theme.SELECTION, gap=4, width=3)
     if scene.hover and scene.hover != scene.selected and scene.hover in bf.pieces:
         drawing.draw_ring(surface, view, bf.pieces[scene.hover], (255, 255, 255), gap=6, width=2)
+    return cloth
+
+
+def blit_board(scene: TableScene, surface: pygame.Surface) -> None:
+    """The board from its picture, drawn again only when ``board_key`` changes: between two actions, a frame with
+    every overlay on is one copy instead of every piece, ring and mark drawn again."""
+    L = scene.layout
+    key = board_key(scene)
+    kept = scene._board
+    size = (L.table.right, L.table.bottom)
+    if kept is None or kept[1].get_size() != size or not _same(kept[0], key):
+        layer = kept[1] if kept is not None and kept[1].get_size() == size else pygame.Surface(size)
+        layer.set_clip(L.table)
+        draw_board(scene, layer)
+        scene._board = kept = (key, layer)
+    surface.blit(kept[1], L.table.topleft, area=L.table)
+
+
+def draw(scene: TableScene, surface: pygame.Surface) -> None:
+    L = scene.layout
+    table, view = scene.table, scene.view
+    sel = scene.selected_piece
+    old_clip = surface.get_clip()
+    surface.set_clip(L.table)
+    blit_board(scene, surface)
     if scene.tool == RULER and scene.ruler_result is not None:
         drawing.draw_ruler(surface, view, scene.ruler_result)
     if sel is not None and scene.tool == MOVE:
