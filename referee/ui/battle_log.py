@@ -14,8 +14,9 @@ A take-back (the log's last entry is no longer the one read) or another width wr
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import Generic, TypeVar, overload
 
 from ..game.state import GameState
@@ -70,11 +71,14 @@ class BattleLog:
     def sync(self, state: GameState, notes: dict[int, str], width: int, tail: list[str] | None = None) -> None:
         """Read what the log gained since the last call (all of it after a take-back or at another width)."""
         log = state.log
-        if width != self.width or self.read > len(log) or (self.read and log[self.read - 1] is not self.last_read):
+        if width != self.width or self.read > len(log) or (self.read and log[self.read - 1] is not self.last_read) \
+                or len(notes) < self.notes_read:
             self._restart(width)
-        elif len(notes) != self.notes_read and self.read:
-            # A reason is kept by the entry it follows, the last one when it is given: read that entry again.
-            self._forget_last()
+        elif len(notes) != self.notes_read:
+            # A reason is kept by the entry it follows (key: that entry's index + 1), given just after the action:
+            # the entries from the first one the new reasons follow are read again.
+            added = islice(reversed(notes), len(notes) - self.notes_read)
+            self._read_again_from(min(added) - 1)
         self.state, self.notes = state, notes
         changed = self.read < len(log)
         for i, entry in enumerate(log_view(state, self.viewer, self.read), start=self.read):
@@ -99,12 +103,11 @@ class BattleLog:
             del kept[:]
         self.changes += 1
 
-    def _forget_last(self) -> None:
-        self.read -= 1
-        self.last_read = None
-        if self.entries and self.entries[-1] == self.read:
-            for kept in (self.entries, self.line_ends, self.wrap_ends):
-                kept.pop()
+    def _read_again_from(self, i: int) -> None:
+        self.read = max(0, min(i, self.read))
+        k = bisect_left(self.entries, self.read)
+        for kept in (self.entries, self.line_ends, self.wrap_ends):
+            del kept[k:]
         self.changes += 1
 
     @staticmethod

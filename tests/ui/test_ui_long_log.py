@@ -11,7 +11,7 @@ from referee.game.view import player_view
 from referee.game.undo import moment_index
 from referee.ui import panels
 from referee.ui.battle import BattleSession
-from referee.ui.battle_log import BattleLog
+from referee.ui.battle_log import BattleLog, entry_lines
 from referee.ui.scenes.battle import BattleScene
 
 
@@ -95,4 +95,36 @@ def test_each_players_log_read_as_it_grows_is_their_player_views_log(app, tmp_pa
     done = Counter(e.action.kind for e in session.game.record)
     assert viewers == {"A", "B"} and done["reveal"] and done["scramble"], (viewers, done)
     assert private["A"] != private["B"], private        # a Scramble's square reached its owner's log only
+    app.pop()
+
+
+def test_a_computer_reason_given_after_its_entries_were_read_is_written_where_it_belongs(app, tmp_path, monkeypatch):
+    """A reason follows the entry before its key; an end of turn's goes before the next turn's heading, which the log
+    may already hold: the entries from there are read again, and the lines are those written out in full."""
+    monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path))
+    state, dice = _battle(5)
+    session = BattleSession(Game(state), dice, hotseat=True, autosaving=False)
+    scene = app.push(BattleScene(session))
+    _answer_dialogs(app, scene)
+    rng = random.Random(7)
+    for _ in range(30):
+        scene.do(_proposal(session.state, rng))
+        _answer_dialogs(app, scene)
+    log, notes = BattleLog("A"), {}
+    width = scene.log_width()
+    log.sync(session.state, notes, width)
+    n = len(session.state.log)
+    notes[n - 3] = "ends its turn: nothing in reach"      # follows the entry three before the last
+    notes[n] = "moves up"                                # follows the last
+    log.sync(session.state, notes, width)
+
+    def with_notes() -> list[str]:
+        lines = []
+        for i, e in enumerate(player_view(session.state, "A")["log"]):
+            lines.extend(entry_lines(e, notes.get(i + 1)))
+        return lines
+
+    assert list(log.lines) == with_notes()
+    assert "    the computer: ends its turn: nothing in reach" in log.lines
+    assert list(log.wrapped) == panels.log_lines(with_notes(), width)
     app.pop()
