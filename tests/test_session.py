@@ -74,7 +74,7 @@ def test_a_button_is_offered_exactly_when_the_legal_actions_list_its_kind_and_ac
     import random
 
     from benchmarks.window_battle import _battle
-    from referee.game.legal import offers
+    from referee.game.legal import offers, reading
     from referee.game.random_play import random_action
 
     state, dice = _battle(5)
@@ -85,9 +85,10 @@ def test_a_button_is_offered_exactly_when_the_legal_actions_list_its_kind_and_ac
     for _ in range(100):
         s = session.state
         listed = {(("extra" if a.args.get("extra") else a.kind), a.actor) for a in legal_actions(s)}
+        shared = reading(s)                   # as the window asks: one battlefield for every question on a state
         for kind in kinds:
             for actor in ("", *s.units, *s.blips):
-                assert offers(s, kind, actor) == ((kind, actor) in listed), (kind, actor, s.round, s.phase)
+                assert offers(s, kind, actor, shared) == ((kind, actor) in listed), (kind, actor, s.round, s.phase)
                 checked += (kind, actor) in listed
         session.apply(random_action(s, rng), dice)
     assert checked > 150

@@ -146,10 +146,15 @@ def _disc(p: Piece, radius: float) -> dict[str, Any]:
     return {"centre": [p.x, p.y], "radius": radius}
 
 
-def offers(state: GameState, kind: str, actor: str = "") -> bool:
+def reading(state: GameState) -> Ctx:
+    """A context for ``offers`` on ``state``: its battlefield built once for every question asked of that state."""
+    return _Reading(state)
+
+
+def offers(state: GameState, kind: str, actor: str = "", ctx: Ctx | None = None) -> bool:
     """Whether ``legal_actions(state)`` lists an action of ``kind`` by ``actor`` (``"extra"``: an extra blip
     activation), found by the same checks but stopping at the first one accepted and pricing no Target: what enables
-    a button, asked several times after every action."""
+    a button, asked several times after every action (``ctx``: ``reading(state)``, shared by those questions)."""
     t = state.turn
     side = to_act(state)
     if side in SIDES and state.phase == "action" and t is not None and t.player == side \
@@ -161,18 +166,18 @@ def offers(state: GameState, kind: str, actor: str = "") -> bool:
             return actor in state.to_face and actor in state.units and state.units[actor].side == side
         if kind not in (*UNIT_ACTIONS, "reveal") or t.active is None or actor != t.active or t.actions_left <= 0:
             return False
-        return next(_unit_actions(state, actor, kind, priced=False), None) is not None
+        return next(_unit_actions(state, actor, kind, priced=False, ctx=ctx), None) is not None
     extra = kind == "extra"
     kind = "activate" if extra else kind
     return any(a.kind == kind and a.actor == actor and (kind != "activate" or bool(a.args.get("extra")) == extra)
                for a in legal_actions(state))
 
 
-def _unit_actions(state: GameState, actor: str, only: str | None = None,
-                  priced: bool = True) -> Iterator[LegalAction]:
+def _unit_actions(state: GameState, actor: str, only: str | None = None, priced: bool = True,
+                  ctx: Ctx | None = None) -> Iterator[LegalAction]:
     """The actions ``actor`` may take in its activation, one by one (``only``: of that kind; ``priced``: with each
     piece's price in a Target's free parameters, else none)."""
-    ctx = _Reading(state)
+    ctx = ctx if ctx is not None and ctx.state is state else _Reading(state)
     bf = ctx.bf()
     me = bf.piece(actor)
     t = state.turn

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, Resolving, check_unit_action
-from ..game.legal import LegalAction, legal_actions, offers
+from ..game.legal import LegalAction, legal_actions, offers, reading
 from ..game.session import FirstDieStops, Preview, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused, UnknownContents
@@ -285,7 +285,9 @@ class BattleSession:
         checks stop at the first target it accepts and price no Target (``legal.offers``); asked once per state."""
         answers, key = self._answers(), ("offers", kind, actor)
         if key not in answers:
-            answers[key] = offers(self.state, kind, actor)
+            if "reading" not in answers:
+                answers["reading"] = reading(self.state)         # one battlefield for every button's question
+            answers[key] = offers(self.state, kind, actor, answers["reading"])
         return answers[key]
 
     def can(self, kind: str, actor: str) -> Check:
