@@ -49,3 +49,20 @@ def give_back_free_memory() -> bool:
         return False
     _LIBC.malloc_trim(0)
     return True
+
+
+# Actions between two trims. A trim walks the whole heap, which grows with the battle's record and log (0.1 ms a
+# call in round 1, 0.3 ms in round 200); the pages a few actions free are a few hundred KB.
+TRIM_EVERY = 10
+
+
+class AfterActions:
+    """Gives the heap's free pages back every ``TRIM_EVERY`` actions (``after_action``)."""
+
+    def __init__(self) -> None:
+        self.actions = 0
+
+    def after_action(self) -> bool:
+        """Count an action; whether the free pages were given back now."""
+        self.actions += 1
+        return self.actions % TRIM_EVERY == 0 and give_back_free_memory()

@@ -22,7 +22,7 @@ from ..battle import Attempt, BattleSession, Pending
 from ..battle_log import BattleLog
 from ..intents import Intent
 from ..keys import KeyTable
-from ..memory import give_back_free_memory
+from ..memory import AfterActions
 from ..table_data import table_from_view
 from ..widgets import draw_text
 from .battle_bar import ACTIONS, ActionBar, Actions
@@ -52,6 +52,7 @@ class BattleScene(TableScene):
         self.session = session
         self._logs: dict[tuple[str | None, str | None], BattleLog] = {}     # by reader and unit (``show_log``)
         self.log_shown: BattleLog | None = None        # the battle log in the panel, unless a message replaced it
+        self.memory = AfterActions()
         self.bar = ActionBar(self, self.actions)
         self.target = TargetTool(self)
         self.choices = ChoiceTools(self)
@@ -194,7 +195,7 @@ class BattleScene(TableScene):
         self.clear_tools()
         self.refresh()
         self.show_log()
-        give_back_free_memory()             # a long battle's window stays near its first round's size
+        self.memory.after_action()          # a long battle's window stays near its first round's size
         if self.session.messages:           # after the log, so a failed autosave is what the player reads
             self.say("Autosave", self.session.messages)
             self.session.messages.clear()
