@@ -17,17 +17,18 @@ class Level:
     dice_samples: int      # dice rolled in the head for an action whose outcome is random
     move_points: int       # end points tried for a Move or Jump (besides the ones aimed at goals)
     slack: float           # easy: any action within this much of the best value may be chosen at random
-    look_ahead: bool       # a trooper's first action is scored with its best second action after it
+    look_ahead: bool       # the best first actions are scored with the rest of the activation played out after each
     activations: int       # units weighed in full when choosing which to activate (the likeliest first)
     look_ahead_width: int = 0      # with look_ahead: how many of the best first actions are weighed again
     look_ahead_rolls: int = 0      # ... over this many rolls of the first action's dice in each imagined world
+    plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=1.5, look_ahead=False, activations=2),
     "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
-                  look_ahead_width=3, look_ahead_rolls=1),
+                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True),
 }
 
 

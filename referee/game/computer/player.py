@@ -25,7 +25,7 @@ from ..actions import Action, ActionOutcome
 from ..battlefield import battlefield_from_view
 from ..dice import RollRequest
 from ..engine import play
-from ..legal import LegalAction, legal_actions
+from ..legal import LegalAction
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..state import Data, GameState
@@ -34,6 +34,7 @@ from .candidates import Candidate, exposure_at, expand
 from .determinize import sample_state
 from .evaluate import Aims, evaluate, worst_margin
 from .levels import Level, level
+from .search import deepen, plan_activation
 from .seen import Seen, fingerprint
 from .setup import setup_decision
 
@@ -140,6 +141,12 @@ class _Think:
             self._grid_done = True
             self._grid = exposure_map(self.seen.view, self.seen.me)
         return self._grid
+
+    def dice(self) -> HeadDice:
+        return HeadDice(self.rng)
+
+    def fixed_dice(self, face: int) -> FixedDice:
+        return FixedDice(face, self.rng)
 
     def value(self, state: GameState) -> float:
         s = self.seen
@@ -284,7 +291,7 @@ class Computer:
             end = next((la for la in legal if la.kind == "end-activation"), legal[-1])
             return Decision(end.action(), "ends the activation: no action it tried is allowed here")
         if think.level.look_ahead:
-            scored = self._look_ahead(think, scored)
+            scored = deepen(think, scored)
         best = think.pick(scored)
         reason = self._reason(think, best, scored)
         public = reason
@@ -293,52 +300,13 @@ class Computer:
             public = reason.replace(f" toward {best.cand.aim}", "")
         return Decision(best.cand.action, reason, public)
 
-    def _look_ahead(self, think: _Think, scored: list[_Scored]) -> list[_Scored]:
-        """Hard: the best few first actions are weighed again with the unit's best second action after each, in
-        every imagined world and over a few rolls of the first action's dice: a Move is worth the shot or the Target
-        it leads to, a Target the shot it makes possible. The second action is chosen among the legal actions of
-        the imagined world (the computer's own belief), never the battle's."""
-        lv = think.level
-        ranked = sorted(scored, key=lambda s: -s.value)[: lv.look_ahead_width]
-        out = []
-        for s in ranked:
-            a = s.cand.action
-            if a.kind in ("end-activation", "reveal"):
-                out.append(s)
-                continue
-            vals = []
-            for w in think.worlds:
-                for _ in range(lv.look_ahead_rolls):
-                    first = play(w, a, HeadDice(think.rng))
-                    if not first.legal:
-                        continue
-                    vals.append(self._best_second(think, first.state, a.actor) + think._shaping(a, first))
-            out.append(_Scored(s.cand, sum(vals) / len(vals), s.outcome) if vals else s)
-        return out + [s for s in scored if s not in ranked]
-
-    def _best_second(self, think: _Think, state: GameState, actor: str) -> float:
-        """The value of the best of the unit's next actions in an imagined world (or of stopping there)."""
-        stop = think.value(state)
-        t = state.turn
-        if t is None or t.active != actor or t.actions_left <= 0:
-            return stop
-        legal = [la for la in legal_actions(state, think.seen.me) if la.actor == actor]
-        cands = expand(legal, think.seen, think.aims.hold, think.aims.destroy, think.grid,
-                       max(4, think.level.move_points // 2), think.rng.uniform(0, math.pi), think.belief.p_real)
-        best = stop
-        for c in cands:
-            v, _ = think.simulate(state, c.action, 1)
-            if v is not None:
-                best = max(best, v)
-        return best
-
     # ---- which unit to activate -------------------------------------------------------------------------
     def _activation(self, think: _Think, legal: list[LegalAction]) -> Decision:
         best: tuple[float, LegalAction, str] | None = None
         offered = [la for la in legal if la.kind == "activate"]
         ranked = sorted(offered, key=lambda la: (-self._promise(think, la), la.actor, bool(la.args.get("extra"))))
         for la in ranked[: think.level.activations]:
-            gain, why = self._potential(think, la)
+            gain, why = self._gain(think, la)
             extra = bool(la.args.get("extra"))
             if extra and gain < EXTRA_BLIP_GAIN:
                 continue
@@ -368,6 +336,16 @@ class Computer:
         near = min((math.hypot(x - b.get("x", 0.0), y - b.get("y", 0.0)) for x, y in marks), default=30.0)
         real = 1.0 if b.get("contents") else 0.0
         return real * (1.5 + 6.0 / (6.0 + near)) + 0.3 * think.rng.random()
+
+    def _gain(self, think: _Think, la: LegalAction) -> tuple[float, str]:
+        """What activating this unit could gain: hard plays its whole activation out in every imagined world
+        (``search.plan_activation``), the other levels try a few first actions (``_potential``)."""
+        if not think.level.plan_activations:
+            return self._potential(think, la)
+        value, begun, why = plan_activation(think, la)
+        if value == -math.inf:
+            return -1.0, ""
+        return value - begun, why
 
     def _potential(self, think: _Think, la: LegalAction) -> tuple[float, str]:
         """What activating this unit could gain: its best first action in the first imagined world, a few tried."""

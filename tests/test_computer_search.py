@@ -1,0 +1,84 @@
+"""Hard's look-ahead (``game/computer/search.py``): a unit's whole activation played out in the imagined worlds,
+from the computer's own view only."""
+
+from __future__ import annotations
+
+import random
+
+from referee.game.computer import Computer
+from referee.game.computer.levels import level
+from referee.game.computer.peek import check, honest
+from referee.game.computer.player import _Think
+from referee.game.computer.search import InWorld, acting, play_out, plan_activation
+from referee.game.legal import legal_actions
+from referee.game.state import GameState, unit_from_contents
+from referee.game.view import player_view
+from tests.test_computer import duel
+
+
+def enemy_in_the_open(counters: int, actions_left: int = 2) -> GameState:
+    """The duel, with one of B's troopers taken out of its blip and standing revealed 10" south of A's Tactical,
+    in the open and facing it, with ``counters`` Target counters on it."""
+    s = duel()
+    real = next(b for b in sorted(s.blips.values(), key=lambda b: b.id)
+                if b.side == "B" and any(not c.type.endswith("drone") for c in s.blip_contents(b) or []))
+    contents = next(c for c in s.blip_contents(real) or [] if not c.type.endswith("drone"))
+    s.holding["B"].squares[real.square] = [c for c in s.blip_contents(real) or [] if c.id != contents.id]
+    if not s.holding["B"].squares[real.square]:
+        del s.blips[real.id]
+    enemy = unit_from_contents(contents, 10.0, 28.0, 270.0, True)
+    enemy.target_counters = counters
+    s.units[enemy.id] = enemy
+    assert s.turn is not None
+    s.turn.actions_left = actions_left
+    return s
+
+
+def _think(s: GameState) -> _Think:
+    return _Think(player_view(s, "A"), "A", level("hard"), 1)
+
+
+def test_hard_is_peek_free_its_decision_unchanged_when_hidden_facts_are_dealt_again():
+    result = check(duel(), "A", honest(Computer("A", "hard", seed=2).decide), random.Random(5), redeals=2)
+    assert result.checked == 2
+    assert result.changed == 0, result.examples
+
+
+def test_an_imagined_world_shows_the_computer_where_its_own_unit_stands_after_its_first_action():
+    s = enemy_in_the_open(0)
+    think = _think(s)
+    world = think.worlds[0].copy()
+    world.units["a-tactical-2"].x = 13.5
+    seen = InWorld(think.seen.view, "A", world)
+    assert seen.piece("a-tactical-2")["x"] == 13.5             # its own unit: where the imagined action left it
+    assert seen.piece("b-tactical-1")["y"] == 28.0             # the enemy: only what the view shows
+    assert think.seen.piece("a-tactical-2")["x"] == 10.0
+
+
+def test_the_last_action_played_out_is_the_shot_the_counters_made_possible():
+    # B's Tactical carries 5 counters 10" away in the open: A's Tactical, one action left, has a shot worth more
+    # than standing still (5 dice with 12" bands, 60 % to kill).
+    s = enemy_in_the_open(5, actions_left=1)
+    think = _think(s)
+    world = think.worlds[0]
+    assert acting(world, "A") == "a-tactical-2"
+    value, first = play_out(think, world)
+    assert first is not None and first.action.kind in ("rifle", "missile")
+    assert first.action.args["target"] == "b-tactical-1"
+    assert value > think.value(world)
+
+
+def test_hard_activates_the_unit_whose_whole_activation_gains_most():
+    s = enemy_in_the_open(5)
+    assert s.turn is not None
+    s.turn.primary_used, s.turn.active, s.turn.actions_left, s.turn.activation_kind = 0, None, 0, ""
+    s.units["a-tactical-2"].activation = True
+    think = _think(s)
+    legal = legal_actions(s, "A")
+    plans = {la.actor: plan_activation(think, la) for la in legal if la.kind == "activate"}
+    gains = {actor: value - begun for actor, (value, begun, _) in plans.items()}
+    assert max(gains, key=lambda a: gains[a]) == "a-tactical-2"
+    assert plans["a-tactical-2"][2].endswith("at b-tactical-1")      # its first action: a shot at the enemy
+    decision = Computer("A", "hard", seed=1).decide(player_view(s, "A"), legal)
+    assert decision.action.kind == "activate" and decision.action.actor == "a-tactical-2"
+    assert "at b-tactical-1" in decision.reason
