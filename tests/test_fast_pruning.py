@@ -112,3 +112,23 @@ def test_corridors_across_the_west_and_beside_the_firer():
     assert_same_sightlines(bf)
     for rulings in ({}, {"A27": "B"}):
         assert_same_sightlines(battlefield(firers + enemies, [], rulings=rulings, width=36, height=20))
+
+
+# --- intervening terrain worked once for both directions of a pair ------------------------------------------------
+
+@pytest.mark.parametrize("rulings", [{}, {"A7": "B"}, {"A8": "B"}, {"A7": "B", "A8": "B"}])
+def test_each_direction_keeps_only_the_features_it_may_count(rulings):
+    """The segment between two bases is measured once for both pairs; which features count still depends on the
+    direction: the target's own Light wood is left out, the viewer's own wood is kept (A8 A) or not (A8 B), the
+    target's own Heavy wood under A7, and a drone target reads the terrain's drone column."""
+    units = [unit("V", "A", 3, 10), unit("T", "B", 12, 10), unit("D", "B", 12, 14, type="basic-drone"),
+             unit("W", "A", 3, 14)]
+    terrain = [rect("wood", "woods", 1, 8, 5, 16), rect("bush", "bush", 10, 8, 14, 12),
+               star("scrub", "woods", 8, 12, 1.5, 7)]
+    bf = battlefield(units, terrain, rulings=rulings, width=16, height=18)
+    assert_same_sightlines(bf)
+    pairs = {(p.viewer, p.target): p for p in sightlines_fast(bf)}
+    there = [t for t, _ in pairs[("V", "T")].intervening]
+    back = [t for t, _ in pairs[("T", "V")].intervening]
+    if not rulings:
+        assert "bush" not in there and "bush" in back     # Light: left out inside the target's own bush only

@@ -547,13 +547,30 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         mask &= ~(own_v & ~own_t)
     if rules.reads("A7", "B"):
         mask &= ~((kind == 2) & own_t)
-    cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, mask)
-    close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
-    cp, cf = cp[close], cf[close]
     # Every segment starts on or within its viewer's base: whether it starts inside a feature is mostly known from
     # the viewer alone, once per unit rather than once per pair.
     start_status = _start_status(table, index, ux, uy, ur)
-    lengths, knife_c = _cover_lengths(bf, table, index, sx, sy, ex, ey, cp, cf, edges, start_status[I[cp], cf])
+    if rules.reads("A6", "B"):
+        cp, cf, lengths, knife_c = _crossings(bf, table, index, edges, sx, sy, ex, ey, mask, start_status, I)
+    else:
+        # The closest-points segment between two bases is the same segment both ways (A6): its crossings are worked
+        # once per two opposite pairs, over the features either of them may count, and each pair then keeps its own.
+        at = np.full((len(units), len(units)), -1, dtype=np.int64)
+        at[I, J] = np.arange(n)
+        partner = at[J, I]
+        lead = np.nonzero(I < J)[0]
+        ucp, ucf, ulen, uknife = _crossings(bf, table, index, edges, sx[lead], sy[lead], ex[lead], ey[lead],
+                                            mask[lead] | mask[partner[lead]], start_status, I[lead])
+        slot = np.full(n, -1, dtype=np.int64)
+        slot[lead] = np.arange(len(lead))
+        slot[partner[lead]] = slot[lead]
+        ucount = np.bincount(ucp, minlength=len(lead))
+        count = ucount[slot]
+        cp = np.repeat(np.arange(n), count)
+        row = np.arange(len(cp)) + np.repeat((np.cumsum(ucount) - ucount)[slot] - (np.cumsum(count) - count), count)
+        keep = np.nonzero(mask[cp, ucf[row]])[0]
+        cp, row = cp[keep], row[keep]
+        cf, lengths, knife_c = ucf[row], ulen[row], uknife[row]
     knife = np.zeros(n, dtype=bool)
     knife[cp[knife_c]] = True
     counted = np.nonzero(lengths > EPS)[0]            # item-major: each pair's features in the features' order
@@ -570,6 +587,18 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     entries = tuple(zip(np.array(names, dtype=object)[feat].tolist(), length.tolist()))
     # Each pair's entries are a slice of one tuple of them all (a pair with no terrain between gets the empty one).
     return _runs(entries, np.bincount(pair_of, minlength=n)), heavy_sum.tolist(), blocks, knife
+
+
+def _crossings(bf: Battlefield, table: _Table, index: Array, edges: EdgeTable, sx: Array, sy: Array, ex: Array,
+               ey: Array, mask: Array, start_status: Array, start_unit: Array) -> tuple[Array, Array, Array, Array]:
+    """The cover features (``index``, allowed by ``mask``) each segment passes through: (segment, feature) in the
+    segments' order, features in theirs; the length inside; and the knife-edge flags (``_cover_lengths``).
+    ``start_unit``: the unit on whose base each segment starts."""
+    cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, mask)
+    close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
+    cp, cf = cp[close], cf[close]
+    lengths, knife = _cover_lengths(bf, table, index, sx, sy, ex, ey, cp, cf, edges, start_status[start_unit[cp], cf])
+    return cp, cf, lengths, knife
 
 
 def _runs(items: tuple[Any, ...], counts: Array) -> list[tuple[Any, ...]]:
