@@ -68,17 +68,20 @@ def test_the_last_action_played_out_is_the_shot_the_counters_made_possible():
     assert value > think.value(world)
 
 
-def test_hard_activates_the_unit_whose_whole_activation_gains_most():
+def test_hard_activates_its_unit_for_the_shot_its_played_out_activation_takes():
+    # A's blips are taken off: its Tactical, 10" from B's Tactical carrying 5 counters, is its one unit to activate.
     s = enemy_in_the_open(5)
     assert s.turn is not None
     s.turn.primary_used, s.turn.active, s.turn.actions_left, s.turn.activation_kind = 0, None, 0, ""
     s.units["a-tactical-2"].activation = True
+    for bid in [b.id for b in s.blips.values() if b.side == "A"]:
+        del s.blips[bid]
     think = _think(s)
     legal = legal_actions(s, "A")
-    plans = {la.actor: plan_activation(think, la) for la in legal if la.kind == "activate"}
-    gains = {actor: value - begun for actor, (value, begun, _) in plans.items()}
-    assert max(gains, key=lambda a: gains[a]) == "a-tactical-2"
-    assert plans["a-tactical-2"][2].endswith("at b-tactical-1")      # its first action: a shot at the enemy
+    (la,) = [la for la in legal if la.kind == "activate"]
+    value, begun, why = plan_activation(think, la)
+    assert value > begun                                       # the activation gains: the enemy can be shot
+    assert why.endswith("at b-tactical-1")                     # its first action: a shot at the enemy
     decision = Computer("A", "hard", seed=1).decide(player_view(s, "A"), legal)
     assert decision.action.kind == "activate" and decision.action.actor == "a-tactical-2"
     assert "at b-tactical-1" in decision.reason

@@ -134,6 +134,7 @@ class _Think:
         self.worlds: list[GameState] = [sample_state(self.seen, self.belief, self.rng) for _ in range(lv.worlds)]
         self._grid: ExposureGrid | None = None
         self._grid_done = False
+        self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``search.BUDGET``)
 
     @property
     def grid(self) -> ExposureGrid | None:

@@ -9,11 +9,14 @@ Normal weighs each action by the state it leaves. Hard looks further, always on 
   in the same activation, and a blip's reveal the actions of the units it holds.
 * **Which action**: its best few first actions (always with its best Target and its best shot among them) are
   weighed again with what the rest of the activation played out after each adds, over the outcomes of the first
-  action's dice: a rifle shot's kill, graze and miss at the preview's odds [p.20], any other roll sampled.
+  action's dice: a rifle shot's kill, graze and miss [p.20] and a missile's hit, shot down and deviation [p.21] at
+  the preview's odds, any other roll sampled.
 
 The rest of an activation is played greedily: at each step the action with the best value over one roll of its
-dice (a rifle shot exactly), then one roll of it to go on from. A step's choice is made from the legal actions of
-the imagined world, so the computer reasons from its own belief only.
+dice (a rifle shot and a missile by their outcomes), then one roll of it to go on from. One decision weighs at most
+``BUDGET`` candidates in its played-out activations, a count, never a time, so that the same view always gets the
+same decision. A step's choice is made from the legal actions of the imagined world, so the computer reasons from
+its own belief only.
 """
 
 from __future__ import annotations
@@ -35,7 +38,10 @@ if TYPE_CHECKING:
 
 STEPS = 5                 # actions a played-out activation takes at most (a blip's two revealed troopers take 4)
 STEP_TARGETS = 4          # Targets tried at each step of a played-out activation: those that place the most counters
-STEP_ROLLS = 2            # rolls of the dice weighing each action of a played-out activation (a rifle shot: exact)
+STEP_MISSILES = 2         # missiles tried at each step: at the targets carrying the most counters
+STEP_ROLLS = 1            # rolls of the dice weighing each action of a played-out activation (a rifle shot: exact)
+BUDGET = 320              # candidates one decision's played-out activations weigh at most: the likeliest units and
+                          # best first actions come first, and a decision stays within its time on a busy machine
 
 
 @dataclass(frozen=True)
@@ -70,13 +76,22 @@ def candidates(think: _Think, state: GameState, actor: str) -> list[Candidate]:
     """The unit's concrete actions in an imagined state, as ``expand`` makes them for the battle's."""
     legal = [la for la in legal_actions(state, think.seen.me) if la.actor == actor or la.kind == "end-activation"]
     seen = InWorld(think.seen.view, think.seen.me, state)
-    cands = expand(legal, seen, think.aims.hold, think.aims.destroy, think.grid, max(4, think.level.move_points // 2),
+    cands = expand(legal, seen, think.aims.hold, think.aims.destroy, think.grid, max(4, think.level.move_points // 3),
                    think.rng.uniform(0, math.pi), think.belief.p_real)
     # A Target is tried on every piece in sight; within a played-out activation only the few where the pool buys the
     # most counters matter (the nearest and most exposed), and they are most of the cost.
     targets = sorted((c for c in cands if c.action.kind == "target"), key=lambda c: -_counters(c.action))
-    keep = set(map(id, targets[:STEP_TARGETS]))
-    return [c for c in cands if c.action.kind != "target" or id(c) in keep]
+    # A missile is weighed by its three outcomes, four times a Move's cost: only at the targets carrying the most
+    # counters, which it hits most often [p.21].
+    missiles = sorted((c for c in cands if c.action.kind == "missile"),
+                      key=lambda c: -_carried(state, str(c.action.args.get("target", ""))))
+    keep = set(map(id, targets[:STEP_TARGETS] + missiles[:STEP_MISSILES]))
+    return [c for c in cands if c.action.kind not in ("target", "missile") or id(c) in keep]
+
+
+def _carried(state: GameState, ident: str) -> int:
+    piece = state.units.get(ident) or state.objectives.get(ident)
+    return piece.target_counters if piece is not None else 0
 
 
 def _counters(action: Action) -> int:
@@ -90,10 +105,12 @@ def play_out(think: _Think, state: GameState, steps: int = STEPS) -> tuple[float
     first: Candidate | None = None
     for _ in range(steps):
         actor = acting(state, me)
-        if actor is None:
+        if actor is None or think.searched >= BUDGET:
             break
         best: tuple[float, Candidate] | None = None
-        for c in candidates(think, state, actor):
+        cands = candidates(think, state, actor)
+        think.searched += len(cands)
+        for c in cands:
             v, _ = think.simulate(state, c.action, STEP_ROLLS)
             if v is not None and (best is None or v > best[0]):
                 best = (v, c)
@@ -108,17 +125,23 @@ def play_out(think: _Think, state: GameState, steps: int = STEPS) -> tuple[float
 
 
 def branches(think: _Think, world: GameState, action: Action, rolls: int) -> list[tuple[float, ActionOutcome]]:
-    """The outcomes of ``action`` in ``world`` with their weights: a rifle shot's kill, graze and miss at the
-    preview's odds [p.20], other dice rolled ``rolls`` times, an action without dice once."""
-    if action.kind == "rifle":
+    """The outcomes of ``action`` in ``world`` with their weights: a rifle shot's kill, graze and miss [p.20] and a
+    missile's direct hit, shot down and deviation [p.21] at the preview's odds, other dice rolled ``rolls`` times, an
+    action without dice once."""
+    from .player import MissileDice
+
+    if action.kind in ("rifle", "missile"):
         p = preview(world, action)
-        if p.legal and "p_kill" in p.figures:
-            kill, graze = float(p.figures["p_kill"]), float(p.figures.get("p_graze", 0.0))
-            out = []
-            for face, weight in ((1, kill), (2, graze), (6, max(0.0, 1.0 - kill - graze))):
-                if weight > 0:
-                    out.append((weight, play(world, action, think.fixed_dice(face))))
-            return out
+        f = p.figures
+        if p.legal and action.kind == "rifle" and "p_kill" in f:
+            kill, graze = float(f["p_kill"]), float(f.get("p_graze", 0.0))
+            faces = ((think.fixed_dice(1), kill), (think.fixed_dice(2), graze),
+                     (think.fixed_dice(6), max(0.0, 1.0 - kill - graze)))
+            return [(w, play(world, action, d)) for d, w in faces if w > 0]
+        if p.legal and action.kind == "missile" and "p_direct_hit" in f:
+            hit, down = float(f["p_direct_hit"]), float(f.get("p_shot_down") or 0.0)
+            ways = (("hit", hit), ("down", down), ("miss", max(0.0, 1.0 - hit - down)))
+            return [(w, play(world, action, MissileDice(o, think.rng))) for o, w in ways if w > 1e-9]
     outs = []
     for _ in range(max(1, rolls)):
         o = play(world, action, think.dice())
