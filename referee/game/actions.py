@@ -36,7 +36,7 @@ FLAMER_REACH = 6.0
 SMOKE_DIAMETER = 5.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One action in the game's words: ``kind`` from the Action Table, the acting unit, and its arguments."""
 

@@ -173,7 +173,7 @@ class ScriptedDice:
         return check_face(v, request)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     label: str
     kind: str

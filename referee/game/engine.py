@@ -12,7 +12,7 @@ from .state import Data, GameState
 from .turns import start_turn, turn_action
 
 
-@dataclass
+@dataclass(slots=True)
 class RecordEntry:
     action: Action
     rolls: list[Roll]

@@ -132,7 +132,7 @@ class TurnState:
     acted: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class LogEntry:
     """One event. ``private`` texts are shown only to that side; everyone else sees ``text``."""
 
