@@ -222,8 +222,11 @@ class BattleSession:
         return action.kind not in ("activate", "end-activation")
 
     def hand_to(self, side: str) -> None:
+        """The screen goes to ``side``'s player; never to the computer's side, whose view holds its secrets."""
         if side not in SIDES:
             raise ValueError(f"a side is A or B (got {side!r})")
+        if self.computer is not None and side == self.computer.side:
+            return
         self.viewer = side
 
     def view(self, log: bool = True) -> PlayerView:

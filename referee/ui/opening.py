@@ -1,7 +1,8 @@
 """A battle session put on the screen, the same way from the menu, a save, an autosave and the campaign screen.
 
 A battle saved during set-up reopens in set-up; any other opens on the battle table. Either way a hand-off screen
-comes first, to the side whose decision or turn it is, so the table is never shown to the wrong player.
+comes first, to the side whose decision or turn it is, so the table is never shown to the wrong player. Against the
+computer there is none: the screen stays with the human's side, and the computer plays on when it is to act.
 """
 
 from __future__ import annotations
@@ -39,5 +40,8 @@ def show_session(app: App, session: BattleSession, warnings: tuple[str, ...] | l
         scene.say("Loaded with a warning", [warning])
     if notice and session.campaign is not None:
         scene.say("A campaign battle", campaign_notice(session.campaign))
+    if session.computer is not None:
+        scene.next_step()
+        return scene
     scene.hand_off(session.to_act() or session.viewer)
     return scene

@@ -64,6 +64,11 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.app.push(question)
 
     def hand_off(self, side: str) -> None:
+        if self.session.computer is not None:
+            # Against the computer the human keeps the screen: no hand-off, above all none to the computer's side.
+            self.scene.refresh()
+            self.scene.next_step()
+            return
         if self.app is None:
             self.session.hand_to(side)
             self.scene.refresh()
