@@ -36,7 +36,11 @@ def draw_static(scene: TableScene, surface) -> pygame.Rect:
     L, table, view = scene.layout, scene.table, scene.view
     surface.fill(theme.BACKGROUND, L.table)
     cloth = drawing.draw_cloth(surface, table, view, L.table)
+    # Terrain stops at the table's edge: a missile's crater off the table (A29) is not drawn over the margin.
+    old_clip = surface.get_clip()
+    surface.set_clip(cloth.clip(old_clip))
     drawing.draw_terrain(surface, table, view, L.table)
+    surface.set_clip(old_clip)
     drawing.draw_grid(surface, table, view, L.table)
     drawing.draw_edges(surface, table, view, cloth)
     return cloth
