@@ -44,7 +44,7 @@ ROW_H = 32
 PAD = 12
 BAR_COLUMNS, BAR_GAP = 3, 6
 BUTTON_FONT = 15             # the theme's button font, bold
-BUTTON_MARGIN = 16           # the button's border and the space pygame_gui keeps either side of its text
+BUTTON_MARGIN = 10           # the button's border and a few pixels either side of its text
 
 
 class SetupTableScene(TableScene):
