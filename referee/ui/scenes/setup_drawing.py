@@ -46,7 +46,7 @@ def draw_over_table(scene: SetupTableScene, surface: pygame.Surface) -> None:
         draw_zone(scene, surface, zone)
     d = scene.decision()
     if d.get("step"):
-        title = STEP_TITLES[d["step"]].format(objective=d.get("objective"))
+        title = scene.step_title(d)
         banner = pygame.Rect(L.table.x, L.table.y, L.table.w, BANNER_H)
         pygame.draw.rect(surface, theme.HEADER, banner)
         draw_text(surface, f"Set-up, side {d['side']}: {title}", (banner.x + 10, banner.centery), 15, True,

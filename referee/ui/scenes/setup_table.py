@@ -45,6 +45,7 @@ PAD = 12
 BAR_COLUMNS, BAR_GAP = 3, 6
 BUTTON_FONT = 15             # the theme's button font, bold
 BUTTON_MARGIN = 10           # the button's border and a few pixels either side of its text
+COMPUTER_SETUP_PACE = 0.5    # seconds before each of the computer's set-up decisions, so the human sees each one
 
 
 class SetupTableScene(TableScene):
@@ -64,6 +65,7 @@ class SetupTableScene(TableScene):
         self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
         self._view: tuple[GameState, str, PlayerView] | None = None
         self.own_edge_down = False          # U: side B's player sees the table turned, its edge down (drawing only)
+        self.computer_wait: float | None = None     # seconds waited before the computer's next set-up decision
         self.show_log()
 
     # ---- what set-up waits for -------------------------------------------------------------------------------------
@@ -96,7 +98,18 @@ class SetupTableScene(TableScene):
                 return list(a.free["square"])
         return []
 
+    def computer_deciding(self) -> bool:
+        """The computer's set-up decision is due: the human's buttons and clicks wait for it."""
+        return self.session.computer is not None and self.session.computer_to_act()
+
+    def step_title(self, d: Mapping[str, Any]) -> str:
+        """The decision due, in words: "Place your blips", or "Place its blips" while the computer decides."""
+        title = STEP_TITLES[str(d.get("step"))].format(objective=d.get("objective"))
+        return title.replace("your ", "its ") if self.computer_deciding() else title
+
     def choices(self) -> list[tuple[str, str]]:
+        if self.computer_deciding():
+            return []
         step = self.decision().get("step")
         if step == "roles":
             return [("roll", "Roll the dice")]
@@ -155,10 +168,15 @@ class SetupTableScene(TableScene):
         step = d.get("step")
         if step is None:
             return [Block(None, 0, 40, (Text(PAD, 8, "Set-up is complete", 15, True, theme.ACCENT),), theme.PANEL)]
-        title = STEP_TITLES[step].format(objective=d.get("objective"))
-        items.append(Text(PAD, y, f"Side {d['side']}: {title}", 16, True, theme.SIDE_COLOURS.get(d["side"], theme.TEXT)))
+        title = self.step_title(d)
+        who = "The computer (side {side})" if self.computer_deciding() else "Side {side}"
+        items.append(Text(PAD, y, f"{who.format(side=d['side'])}: {title}", 16, True,
+                          theme.SIDE_COLOURS.get(d["side"], theme.TEXT)))
         y += 26
         lines = [STEP_HELP[step]]
+        if self.computer_deciding():
+            lines = ["The computer decides from what its side may see; you see what it places, one decision at a time."]
+            step = None
         if step == "blip":
             left = d.get("blips_to_place", {}).get(d["side"], 0)
             lines.append(f"{left} blip{'s' if left != 1 else ''} to place now or later.")
@@ -232,7 +250,11 @@ class SetupTableScene(TableScene):
             self.open_battle()
             return
         if s.computer_to_act():
-            self.computer_step()
+            if self.app is None:
+                self.computer_step()
+            else:
+                self.computer_wait = 0.0       # ``update`` takes its decision after a pause the human can follow
+                self.refresh()
             return
         side = s.to_act()
         if side is not None and side != s.viewer and s.hotseat and s.computer is None:
@@ -324,7 +346,7 @@ class SetupTableScene(TableScene):
 
     def press(self, key: str) -> None:
         side = str(self.decision().get("side") or "")
-        if not side:
+        if not side or self.computer_deciding():
             return
         if key == "roll":
             self.do(Action("roll-roles"))
@@ -353,11 +375,13 @@ class SetupTableScene(TableScene):
         side, step = str(d.get("side") or ""), d.get("step")
         kinds = {"roles": "roll-roles", "edge": "choose-edge", "objective": "place-objective", "cards": "draw-cards",
                  "choose-cards": "choose-cards", "holding": "fill-holding", "blip": "place-blip"}
-        if step is None:
+        if step is None or self.computer_deciding():
             return False
         return self.do(Action(kinds[step], "" if step == "roles" else side))
 
     def place_at(self, x: float, y: float) -> bool:
+        if self.computer_deciding():
+            return False
         d = self.decision()
         side, step = str(d.get("side") or ""), d.get("step")
         if step == "objective":
@@ -405,7 +429,8 @@ class SetupTableScene(TableScene):
 
     def _motion(self, event) -> bool:
         used = super()._motion(event)
-        if self.on_table(event.pos) and self.decision().get("step") in ("objective", "blip"):
+        if self.on_table(event.pos) and self.decision().get("step") in ("objective", "blip") \
+                and not self.computer_deciding():
             x, y = self.table_point(event.pos)
             point = (round(x, 1), round(y, 1))
             if self._hover is None or self._hover[0] != point:
@@ -413,6 +438,15 @@ class SetupTableScene(TableScene):
         else:
             self._hover = None
         return used
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.computer_wait is None or self.app is None or self.app.stack.top is not self:
+            return
+        self.computer_wait += dt
+        if self.computer_wait >= COMPUTER_SETUP_PACE:
+            self.computer_wait = None
+            self.computer_step()
 
     # ---- drawing ---------------------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
