@@ -408,6 +408,14 @@ def bench_window(rounds: int) -> list[tuple[str, float, str, float, float | None
     first = next((m for r, m in memory if r >= 1), memory[0][1])
     rows.append((f"window memory after round 1 ({first:.0f} MB) and at most over {last} rounds",
                  max(m for _, m in memory), "MB", TARGETS["memory"], None))
+    from .window_battle import FLAT_ACTION, FLAT_MEMORY, flatness
+
+    flat = flatness(out)
+    if flat["ratio"] is not None:
+        rows.append(("window per action, last 5 rounds / first 5 (CPU)", flat["ratio"], "x", FLAT_ACTION, None))
+    if flat["grown"] is not None:
+        rows.append((f"window memory, round {flat['rounds']} / round {flat['tenth']}", flat["grown"], "x",
+                     FLAT_MEMORY, None))
     return rows
 
 

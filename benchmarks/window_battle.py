@@ -150,8 +150,11 @@ def flatness(out: dict) -> dict:
     memory_at = {r: _memory_after(memory, r) for r in sorted({1, tenth, middle, last})}
     first, final = per_action["first"], per_action["last"]
     ratio = final[1] / first[1] if first and final and first[1] > 0 else None
+    middle_m = per_action["middle"]
+    late_ratio = final[1] / middle_m[1] if middle_m and final and middle_m[1] > 0 else None
     grown = (memory_at[last] / memory_at[tenth] if memory_at[last] is not None and memory_at[tenth] else None)
-    return {"rounds": last, "spans": spans, "per_action": per_action, "ratio": ratio, "memory_at": memory_at,
+    return {"rounds": last, "spans": spans, "per_action": per_action, "ratio": ratio, "late_ratio": late_ratio,
+            "memory_at": memory_at,
             "tenth": tenth, "peak": max(m for _, m in memory), "grown": grown,
             "flat_action": ratio is not None and ratio <= FLAT_ACTION,
             "flat_memory": grown is not None and grown <= FLAT_MEMORY}
@@ -177,6 +180,9 @@ def report(out: dict) -> list[str]:
     ratio = f["ratio"]
     lines.append(f"  last / first                 {ratio if ratio is not None else float('nan'):7.2f}"
                  f"{'':31} <= {FLAT_ACTION:g}    {'FLAT' if f['flat_action'] else 'GROWS'}")
+    late = f["late_ratio"]
+    lines.append(f"  last / middle                {late if late is not None else float('nan'):7.2f}"
+                 f"{'':31} (the same kind of play, half the battle apart)")
     for r, m in f["memory_at"].items():
         meets = "PASS" if m is not None and m <= TARGET_MEMORY_MB else "MISS"
         lines.append(f"  memory after round {r:<9} {m if m is not None else float('nan'):7.1f} MB{'':31} "
