@@ -721,25 +721,14 @@ def _corridor_triples(fx: Array, fy: Array, tx: Array, ty: Array, cx: Array, cy:
     return pair[rolling] * nc + run[rolling] % nc, knife
 
 
-_PAIR_FIELDS = ("viewer", "target", "distance", "visible", "hidden_fraction", "target_cover", "blocked", "band",
-                "intervening", "heavy_length", "corridor")
-
-
 def _pair_sights(viewer: list[str], target: list[str], distance: list[float], visible: list[bool],
                  fraction: list[float], cover_name: list[str], blocked: list[bool], band: list[int],
                  intervening: list[tuple[tuple[str, float], ...]], heavy_length: list[float],
                  corridor: list[tuple[str, ...]]) -> list[PairSight]:
-    """The ``PairSight`` records from their fields' lists, built directly: a frozen dataclass's ``__init__`` sets
-    each field through ``object.__setattr__``, which costs more than the whole geometry of a pair here."""
-    rows = zip(viewer, target, distance, visible, fraction, cover_name, blocked, band, intervening, heavy_length,
-               corridor)
-    if hasattr(PairSight, "__slots__") or tuple(f.name for f in dataclasses.fields(PairSight)) != _PAIR_FIELDS:
-        return [PairSight(*row) for row in rows]
-    new, set_dict = object.__new__, object.__setattr__
-    return [set_dict(pair := new(PairSight), "__dict__", {
-        "viewer": v, "target": t, "distance": dist, "visible": vis, "hidden_fraction": frac, "target_cover": cov,
-        "blocked": blk, "band": bd, "intervening": iv, "heavy_length": hv, "corridor": cr}) or pair
-        for v, t, dist, vis, frac, cov, blk, bd, iv, hv, cr in rows]
+    """The ``PairSight`` records from their fields' lists, each made straight from its row (a named tuple's
+    ``__new__`` would take the fields one by one, as arguments, for every pair)."""
+    return list(map(PairSight._make, zip(viewer, target, distance, visible, fraction, cover_name, blocked, band,
+                                         intervening, heavy_length, corridor)))
 
 
 def _ragged(counts: Array) -> tuple[Array, Array]:
