@@ -1,5 +1,3 @@
-import sys
+from referee.cli.main import entry
 
-from referee.cli.main import main
-
-sys.exit(main())
+entry()

@@ -7,17 +7,15 @@ wheel finds them from any directory; the source tree shows them at top level thr
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
-
-import platformdirs
 
 
 def _package_folder(name: str) -> Path:
     # The loaders read files with pathlib (globs, stat, error messages naming the file), so the bundled folders must
-    # be real folders on disk: true of every installed wheel and editable install, not of a zipped import.
-    folder = resources.files("referee") / name
-    if not isinstance(folder, Path):
+    # be real folders on disk: true of every installed wheel and editable install, not of a zipped import. The
+    # package's own folder says where they are without importlib.resources, whose import a one-shot query pays.
+    folder = Path(__file__).resolve().parent / name
+    if not folder.is_dir():
         raise RuntimeError(f"seven-seconds must be installed as files on disk; cannot read bundled {name!r} from {folder}")
     return folder
 
@@ -52,6 +50,8 @@ def user_data_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override)
+    import platformdirs     # here: most commands never ask where the user's files are
+
     return Path(platformdirs.user_data_dir("seven-seconds", appauthor=False))
 
 

@@ -36,3 +36,59 @@ def test_a_command_loads_its_own_module_only():
              "print(sorted(m for m in sys.modules if m.startswith(('referee.game', 'referee.ui', 'pygame', 'numpy'))))")
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert run.stdout.strip().splitlines()[-1] == "[]"
+
+
+NOT_FOR_A_QUERY = ("pygame", "pygame_gui", "referee.ui", "referee.game", "referee.authoring", "referee.storage",
+                   "numpy.ma", "numpy.random", "numpy.polynomial", "numpy.fft", "tomli_w", "pydantic.v1",
+                   "pydantic.type_adapter", "pydantic.root_model")
+
+
+def test_a_query_loads_neither_the_window_nor_the_battle_nor_modules_it_does_not_use():
+    probe = ("import contextlib, io, json, sys\n"
+             "from referee.cli.main import main\n"
+             "out = io.StringIO()\n"
+             "with contextlib.redirect_stdout(out):\n"
+             "    code = main(['query', 'pastoral-hills', 'sightlines', '--json'])\n"
+             "print(code, len(json.loads(out.getvalue())['pairs']))\n"
+             f"print(sorted(m for m in sys.modules if any(m == n or m.startswith(n + '.') for n in {NOT_FOR_A_QUERY!r})))\n")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    answered, loaded = run.stdout.strip().splitlines()[-2:]
+    code, pairs = answered.split()
+    assert code == "0" and int(pairs) > 0
+    assert loaded == "[]"
+
+
+def _shell(*args: str, **env: str) -> subprocess.CompletedProcess:
+    import os
+
+    return subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, **env))
+
+
+def test_the_command_prints_all_its_answer_before_its_fast_exit():
+    import json
+
+    run = _shell("query", "pastoral-hills", "sightlines", "--json")
+    assert run.returncode == 0 and run.stderr == ""
+    answer = json.loads(run.stdout)          # piped, so buffered: the whole answer was flushed before the exit
+    assert answer["engine"] == "fast" and len(answer["pairs"]) > 0
+
+
+def test_the_command_still_refuses_bad_input_with_status_2_and_no_traceback():
+    run = _shell("query", "no-such-table.toml", "sightlines")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.startswith("seven-seconds: no-such-table.toml") and "Traceback" not in run.stderr
+
+
+def test_from_the_shell_the_collector_is_off_while_loading_and_on_for_the_command():
+    # What ``entry`` does before ``main``, then a command that reports the collector's state while it runs.
+    probe = ("import gc, sys\n"
+             "import referee.cli.main as cli\n"
+             "import referee.cli.validate as validate\n"
+             "seen = []\n"
+             "validate.run = lambda args: seen.append((gc.isenabled(), gc.get_freeze_count() > 0)) or 0\n"
+             "cli._from_shell = True\n"
+             "gc.disable()\n"
+             "print(cli.main(['validate', 'pastoral-hills']), seen)\n")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip().splitlines()[-1] == "0 [(True, True)]"
