@@ -106,7 +106,7 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
     s = game.state
     result = s.result or {}
     return {"winner": result.get("winner"), "vp": result.get("vp") or {"A": 0, "B": 0}, "round": s.round,
-            "capped": s.round >= rounds,
+            "capped": s.round >= rounds, "attacker": s.attacker, "missions": dict(s.missions),
             "times": times, "cpu": cpu, "peek": peek, "seconds": time.perf_counter() - t0}
 
 
@@ -169,7 +169,17 @@ def result_line(r: dict[str, Any]) -> str:
     return (f"  {r['name']}: seed {r['seed']} on {r['table']}, {r['measured']} as side {me}: "
             f"{'won' if r['winner'] == me else 'a draw' if r['winner'] is None else 'lost'}, "
             f"VP A {vp['A']} B {vp['B']}, ended in round {r['round']}"
-            f"{' (stopped at the round cap)' if r.get('capped') else ''}, {r['seconds']:.0f} s")
+            f"{' (stopped at the round cap)' if r.get('capped') else ''}{_roles(r)}, {r['seconds']:.0f} s")
+
+
+def _roles(r: dict[str, Any]) -> str:
+    """The measured player's role and both missions, to tell which missions it loses."""
+    missions = r.get("missions") or {}
+    if not missions:
+        return ""
+    me, them = r["me"], "B" if r["me"] == "A" else "A"
+    role = "attacker" if r.get("attacker") == me else "defender" if r.get("attacker") else "chance encounter"
+    return f", {role}, {missions.get(me, '?')} against {missions.get(them, '?')}"
 
 
 def interleave(pairings: list[list[tuple[Any, ...]]]) -> list[tuple[Any, ...]]:
@@ -236,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="seeds of hard against normal, each played twice (default 3 quick, 20 full)")
     ap.add_argument("--easy-seeds", type=int, default=None,
                     help="seeds of normal against easy, each played twice (default 3 quick, 6 full)")
+    ap.add_argument("--first-seed", type=int, default=None,
+                    help="play seeds from this one on in every pairing (default: the benchmark's own, 1, 1001 and "
+                         "2001), to try changes on battles the measure does not use")
     args = ap.parse_args(argv)
     tables = ["pastoral-hills", "blasted-urban"]
     # Hard against normal: in 40 battles a 65 % win rate stands about two standard errors (8 points each) above an
@@ -246,9 +259,10 @@ def main(argv: list[str] | None = None) -> int:
     n_hard = args.hard_seeds if args.hard_seeds is not None else n_hard
     n_easy = args.easy_seeds if args.easy_seeds is not None else n_easy
     # Seeds of their own per pairing, far from the few battles read while the computer was improved.
-    seeds_random = [1 + i for i in range(n_random)]
-    seeds_hard = [1001 + i for i in range(n_hard)]
-    seeds_easy = [2001 + i for i in range(n_easy)]
+    first = args.first_seed
+    seeds_random = [(first or 1) + i for i in range(n_random)]
+    seeds_hard = [(1001 if first is None else first) + i for i in range(n_hard)]
+    seeds_easy = [(2001 if first is None else first) + i for i in range(n_easy)]
     rounds = args.rounds or (ROUNDS_QUICK if args.quick else ROUNDS_GUARD)
     # Peek checks are made in the battles against random play, every third decision, up to a share each.
     quota = -(-peeks // max(1, 2 * len(seeds_random))) + 2
