@@ -33,6 +33,9 @@ def exposure_at(grid: ExposureGrid | None, x: float, y: float) -> int:
     return int(grid.counts[j][i])
 
 
+MIN_MOVE = 0.5          # inches: a shorter Move or Jump is not tried, it spends an action to stay put
+
+
 def _clip(cx: float, cy: float, r: float, x: float, y: float, stop: float = 0.0) -> tuple[float, float]:
     """(x, y) pulled back to the disc, and ``stop`` short of it along the way from the centre."""
     d = math.hypot(x - cx, y - cy)
@@ -52,7 +55,8 @@ def _ring(cx: float, cy: float, r: float, n: int, phase: float) -> list[tuple[fl
 
 
 def _covered(grid: ExposureGrid | None, cx: float, cy: float, r: float) -> tuple[float, float] | None:
-    """The grid point in reach that the fewest enemies can see, nearest first among equals."""
+    """The grid point in reach that the fewest enemies can see, nearest first among equals; None when none is seen
+    by fewer enemies than where the unit stands."""
     if grid is None:
         return None
     best = None
@@ -68,7 +72,9 @@ def _covered(grid: ExposureGrid | None, cx: float, cy: float, r: float) -> tuple
             key = (grid.counts[j][i], d)
             if best is None or key < best[0]:
                 best = (key, (x, y))
-    return best[1] if best else None
+    if best is None or best[0][0] >= exposure_at(grid, cx, cy):
+        return None         # no better-covered ground in reach than where it stands
+    return best[1]
 
 
 def point_candidates(legal: LegalAction, seen: Seen, me: Data, n: int, goals: list[tuple[str, float, float, float]],
@@ -82,18 +88,25 @@ def point_candidates(legal: LegalAction, seen: Seen, me: Data, n: int, goals: li
     for name, gx, gy, stop in goals:
         x, y = _clip(cx, cy, r, gx, gy, stop)
         out.append(Candidate(legal.action(x=x, y=y), name))
-    return out
+    # A Move that ends where it began spends an action on nothing: ending the activation keeps the unit there too.
+    return [c for c in out if math.hypot(float(c.action.args["x"]) - cx, float(c.action.args["y"]) - cy) >= MIN_MOVE]
 
 
 def goals_for(seen: Seen, me: Data, hold: tuple[str, ...], destroy: tuple[str, ...],
-              p_real: dict[str, float] | None = None) -> list[tuple[str, float, float, float]]:
-    """Points worth heading for: objectives to hold (onto them) or to hit (missile range), and the enemy to hunt:
-    the nearest, an enemy blip counting as farther the likelier it is a decoy (``belief.py``)."""
+              p_real: dict[str, float] | None = None,
+              inspect: dict[str, int] | None = None) -> list[tuple[str, float, float, float]]:
+    """Points worth heading for: objectives to hold (onto them), to hit (missile range) or to Inspect (the nearest
+    still short of counters: within 6", where the passive sensors add one and a Target counter costs 1 point), and
+    the enemy to hunt: the nearest, an enemy blip counting as farther the likelier it is a decoy (``belief.py``)."""
     out = []
     for oid in hold:
         o = seen.objectives.get(oid)
         if o is not None:
             out.append((f"objective {oid}", o["x"], o["y"], 1.2))
+    short = [seen.objectives[oid] for oid in sorted(inspect or {}) if oid in seen.objectives and oid not in hold]
+    if short:
+        o = min(short, key=lambda o: math.hypot(o["x"] - me["x"], o["y"] - me["y"]))
+        out.append((f"objective {o['id']}", o["x"], o["y"], 4.0))
     for oid in destroy:
         o = seen.objectives.get(oid)
         if o is not None:
@@ -130,11 +143,14 @@ def sure_pool(dice: int, odds: float = SURE_POOL) -> int:
     return best
 
 
-def target_candidates(legal: LegalAction, seen: Seen) -> list[Candidate]:
+def target_candidates(legal: LegalAction, seen: Seen, wanted: dict[str, int] | None = None) -> list[Candidate]:
     """Target with every die the sensors allow, all counters on one piece: for each piece it may Target, as many
-    counters as the pool will surely pay for."""
+    counters as the pool will surely pay for. An objective its mission Inspects (``wanted``: the counters it still
+    needs) gets no more than it needs, with the fewest dice that surely pay for them: every die rolled puts a
+    counter on the unit that rolls it (p.19)."""
     lo, hi = legal.free["dice"]
     prices = legal.free["assign"]
+    wanted = wanted or {}
     out = []
     for dice in sorted({hi, max(lo, min(hi, 2))}):
         budget = sure_pool(dice)
@@ -143,8 +159,18 @@ def target_candidates(legal: LegalAction, seen: Seen) -> list[Candidate]:
             if piece is None or piece.get("side") == seen.me:
                 continue
             n = int(budget // max(1, price["price"])) - price["eaten"]
+            if tid in wanted:
+                n = min(n, wanted[tid])
             if n >= 1:
                 out.append(Candidate(legal.action(dice=dice, assign={tid: n}), tid))
+    for tid, need in sorted(wanted.items()):
+        price = prices.get(tid)
+        if price is None or need < 1:
+            continue
+        cost = (need + price["eaten"]) * max(1, price["price"])
+        fewest = next((k for k in range(lo, hi + 1) if sure_pool(k) >= cost), None)
+        if fewest is not None and fewest not in (hi, max(lo, min(hi, 2))):
+            out.append(Candidate(legal.action(dice=fewest, assign={tid: need}), tid))
     return out
 
 
@@ -175,6 +201,13 @@ def kamikaze_candidates(legal: LegalAction, seen: Seen, me: Data) -> list[Candid
     return out
 
 
+def own_decoy(seen: Seen, ident: str) -> bool:
+    """One of its own blips that the view shows empty (a decoy); contents not recorded (a physical table) count as
+    units, since the computer cannot tell."""
+    b = seen.blips.get(ident)
+    return b is not None and b.get("side") == seen.me and b.get("contents") == []
+
+
 def reveal_facing(seen: Seen, me: Data) -> float:
     marks = [(u["x"], u["y"]) for u in seen.enemies()] + [(b["x"], b["y"]) for b in seen.enemy_blips()]
     if not marks:
@@ -185,21 +218,26 @@ def reveal_facing(seen: Seen, me: Data) -> float:
 
 def expand(legal: list[LegalAction], seen: Seen, hold: tuple[str, ...], destroy: tuple[str, ...],
            grid: ExposureGrid | None, move_points: int, phase: float,
-           p_real: dict[str, float] | None = None) -> list[Candidate]:
-    """Concrete actions for the unit being activated (or the turn-level choices), a few per legal action."""
+           p_real: dict[str, float] | None = None, inspect: dict[str, int] | None = None) -> list[Candidate]:
+    """Concrete actions for the unit being activated (or the turn-level choices), a few per legal action.
+    ``inspect``: the objectives its mission Inspects and the Target counters each still needs."""
     out: list[Candidate] = []
     for la in legal:
         me = seen.piece(la.actor) if la.actor else None
         if la.kind in ("move", "jump") and me is not None:
             out.extend(point_candidates(la, seen, me, move_points if la.kind == "move" else max(4, move_points // 2),
-                                        goals_for(seen, me, hold, destroy, p_real), grid, phase))
+                                        goals_for(seen, me, hold, destroy, p_real, inspect), grid, phase))
         elif la.kind == "target":
-            out.extend(target_candidates(la, seen))
+            out.extend(target_candidates(la, seen, inspect))
         elif la.kind == "flamer" and me is not None:
             out.extend(flamer_candidates(la, seen, me))
         elif la.kind == "kamikaze" and me is not None:
             out.extend(kamikaze_candidates(la, seen, me))
         elif la.kind == "reveal" and me is not None:
+            if own_decoy(seen, la.actor):
+                # A revealed decoy leaves the table and tells the opponent which counter was empty: it gains nothing,
+                # and the blips left count for fewer units toward Multiple Activations (A21).
+                continue
             out.append(Candidate(la.action(facing=reveal_facing(seen, me))))
         elif la.kind in ("end-of-round", "objectives"):
             continue

@@ -31,7 +31,10 @@ CLOSE_RANGE = 6.0
 OBJECTIVE_PULL = 0.04        # VP per inch nearer to an objective the mission wants held
 SECURE_RANGE = 6.0
 LOST_OBJECTIVE = 4.0        # an objective its mission wants held or inspected, destroyed
-INSPECT_COUNTER = 0.6       # a Target counter on an objective to inspect: about 8 VP for 8-10 counters
+INSPECT_SHARE = 0.7         # a Target counter on an objective to Inspect: this share of the VP it pays, per counter
+INSPECT_PULL = 0.012        # VP per inch and per VP an objective pays when Inspected, for its nearest trooper ...
+INSPECT_REACH = 5.0         # ... beyond this distance (the first Target band, where a counter costs 1 point)
+DESTROY_COUNTER = 0.25      # a Target counter on an objective to destroy: a missile's direct hit gets likelier
 ATTRITION = 1.5             # VP per trooper destroyed, besides the mission's own count
 HUNT_PULL = 0.03            # VP per inch a trooper closes on the enemy, when its mission holds no objective
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
@@ -51,6 +54,9 @@ class Aims:
     lose: float = 3.0                   # VP lost per own trooper destroyed
     commander: float = 0.0
     offence: bool = False               # an attacker's card: the defender wins a stalemate, so it must close in
+    drones: tuple[tuple[str, float], ...] = ()    # VP per enemy drone destroyed, by unit type ("" for any)
+    inspect_vp: float = 0.0             # VP per objective Inspected
+    inspect_at: int = 10                # Target counters that make an objective Inspected (the card's, A41)
 
     @staticmethod
     def of(mission: MissionCard | None) -> "Aims":
@@ -59,8 +65,13 @@ class Aims:
         hold: list[str] = []
         destroy: list[str] = []
         inspect: list[str] = []
-        kill, lose, commander = 0.0, 0.0, 0.0
+        kill, lose, commander, inspect_vp = 0.0, 0.0, 0.0, 0.0
+        drones: list[tuple[str, float]] = []
         for r in mission.vp_rules:
+            if r.condition == "enemy-drone-destroyed" and r.vp > 0:
+                drones.append((r.unit_type or "", float(r.vp)))
+            if r.condition == "objective-inspected" and r.vp > 0:
+                inspect_vp = max(inspect_vp, float(r.vp))
             if r.condition == "objective-secured" and r.vp > 0:
                 hold.extend(objective_ids(r.objective))
             elif r.condition == "objective-destroyed" and r.vp > 0:
@@ -80,7 +91,14 @@ class Aims:
             elif r.condition == "control-table":
                 kill += r.vp / 6
         return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
-                    max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence")
+                    max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence", tuple(drones),
+                    inspect_vp, mission.inspected_counters)
+
+    def wanted_counters(self, objectives: dict[str, int]) -> dict[str, int]:
+        """Target counters each objective it inspects still needs, from the counters it carries: a counter beyond
+        the card's threshold pays nothing (A41)."""
+        return {oid: self.inspect_at - n for oid, n in objectives.items()
+                if oid in self.inspect and n < self.inspect_at}
 
 
 def _troopers(state: GameState, side: str) -> int:
@@ -143,7 +161,8 @@ def _p_kill(counters: int, distance: float, band: float) -> float:
 
 def _value(type_: str, aims: Aims, mine: bool) -> float:
     if type_.endswith("-drone"):
-        return DRONE_VALUE
+        # A drone its mission pays for (Counter-Intelligence: 4 VP a Recce drone) is a target worth its VP.
+        return DRONE_VALUE + (0.0 if mine else sum(vp for kind, vp in aims.drones if kind in ("", type_)))
     base = aims.lose if mine else aims.kill
     if type_ == "commander" and not mine:
         base += aims.commander
@@ -231,18 +250,40 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
         o = state.objectives.get(oid)
         if o is not None and o.destroyed:
             score -= LOST_OBJECTIVE           # its mission can no longer pay for it
-    for oid in aims.destroy + aims.inspect:
+    for oid in aims.destroy:
         o = state.objectives.get(oid)
-        if o is None or o.destroyed:
+        if o is None or o.destroyed or oid in aims.inspect:
             continue
-        per_counter = INSPECT_COUNTER if oid in aims.inspect else 0.25
-        score += per_counter * min(o.target_counters, 10)
+        score += DESTROY_COUNTER * min(o.target_counters, 10)
         if mine:
             d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
             score -= 0.5 * OBJECTIVE_PULL * max(0.0, d - 12.0)
+    score += inspection(state, aims, mine)
     if mine and (aims.offence or not aims.hold):
         pull = HUNT_PULL if not aims.hold else HUNT_PULL / 2     # an attacker holding objectives hunts less far
         score -= pull * hunt_distance(state, me, belief, mine)
+    return score
+
+
+def inspection(state: GameState, aims: Aims, mine: list[tuple[float, float]]) -> float:
+    """Progress toward the objectives its mission pays for Inspecting: each counter a share of the objective's VP,
+    up to the card's threshold and no further (A41: a counter beyond it pays nothing), and a pull on the nearest of
+    its troopers (or blips holding units) toward each objective still short, until it stands in the first Target
+    band. A mission with a round limit (Eyes On) is lost by counters not placed in time: an attacker hanging back
+    inspected nothing in 6 rounds."""
+    if not aims.inspect:
+        return 0.0
+    score = 0.0
+    per_counter = INSPECT_SHARE * aims.inspect_vp / max(1, aims.inspect_at)
+    pull = INSPECT_PULL * aims.inspect_vp
+    for oid in aims.inspect:
+        o = state.objectives.get(oid)
+        if o is None or o.destroyed:
+            continue
+        score += per_counter * min(o.target_counters, aims.inspect_at)
+        if mine and o.target_counters < aims.inspect_at:
+            d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
+            score -= pull * max(0.0, d - INSPECT_REACH)
     return score
 
 

@@ -25,12 +25,12 @@ from ..actions import Action, ActionOutcome
 from ..battlefield import battlefield_from_view
 from ..dice import RollRequest
 from ..engine import play
-from ..legal import LegalAction
+from ..legal import LegalAction, legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..state import Data, GameState
 from .belief import Belief, belief
-from .candidates import Candidate, exposure_at, expand
+from .candidates import Candidate, exposure_at, expand, target_candidates
 from .determinize import sample_state
 from .evaluate import Aims, evaluate, worst_margin
 from .levels import Level, level
@@ -42,9 +42,11 @@ EXPOSURE_STEP = 1.0
 EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it ends a Move (it may be Targeted there)
 REVEAL_COST = 0.6          # VP a blip's secret is worth while no enemy is near enough to make its units count
 REVEAL_REACH = 14.0
+REVEAL_HASTE = 0.3          # VP per unit a reveal lets act at once (2 actions a trooper, the blip's 1), on the clock
 STOP_FROM_ROUND = 2         # it offers to stop from the end of this round on, when ahead
 EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
 GRIDS_KEPT = 16
+INSPECT_LOOK = 18.0         # an objective to Inspect this near a unit makes a Target worth weighing for its activation
 SIGHT_KEYS = ("id", "type", "faction", "rating", "x", "y", "facing", "base")     # what an enemy's sight depends on
 
 # Exposure maps already made, by what they are made from: the table, its terrain and the known enemies. Most
@@ -61,6 +63,16 @@ def exposure_map(view: Data, side: str) -> ExposureGrid | None:
             del _grids[next(iter(_grids))]
         _grids[key] = exposure_fast(battlefield_from_view(view), side, EXPOSURE_STEP)
     return _grids[key]
+
+
+def on_the_clock(seen: Seen) -> bool:
+    """Whether the battle may end at a round limit before the computer's side has done what it must: its own
+    mission sets one (Eyes On), or it attacks and the defender's card, unseen, may set one (Delaying Action wins
+    a stalemate at round 6) [A43]. Then speed counts more than secrecy."""
+    mine = seen.my_mission
+    if mine is not None and mine.round_limit:
+        return True
+    return seen.view.get("attacker") == seen.me and any(m.round_limit for m in seen.their_missions)
 
 
 class HeadDice:
@@ -131,10 +143,14 @@ class _Think:
         self.rng = random.Random(f"{seed}|{side}|{lv.name}|{fingerprint(view)}")
         self.belief: Belief = belief(self.seen)
         self.aims = Aims.of(self.seen.my_mission)
+        # The objectives its mission Inspects and the counters each still needs (a counter beyond pays nothing).
+        self.inspect = self.aims.wanted_counters({oid: int(o.get("target_counters", 0))
+                                                  for oid, o in self.seen.objectives.items()})
         self.worlds: list[GameState] = [sample_state(self.seen, self.belief, self.rng) for _ in range(lv.worlds)]
         self._grid: ExposureGrid | None = None
         self._grid_done = False
         self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``search.BUDGET``)
+        self.haste = on_the_clock(self.seen)
 
     @property
     def grid(self) -> ExposureGrid | None:
@@ -211,6 +227,10 @@ class _Think:
 
     def _shaping(self, action: Action, out: ActionOutcome) -> float:
         if action.kind == "reveal":
+            if self.haste:
+                # Revealed before acting, each trooper gets its 2 actions where the blip had 1 (p.18): on the clock
+                # that speed is worth more than the secret.
+                return REVEAL_HASTE * len((self.seen.blips.get(action.actor) or {}).get("contents") or [])
             return -REVEAL_COST if self._far_from_enemy(action.actor) else 0.0
         if action.kind not in ("move", "jump") or "x" not in action.args:
             return 0.0
@@ -285,7 +305,7 @@ class Computer:
     # ---- the unit being activated ------------------------------------------------------------------------
     def _unit_action(self, think: _Think, legal: list[LegalAction], avoid: frozenset[str] = frozenset()) -> Decision:
         cands = expand(legal, think.seen, think.aims.hold, think.aims.destroy, think.grid, think.level.move_points,
-                       think.rng.uniform(0, math.pi), think.belief.p_real)
+                       think.rng.uniform(0, math.pi), think.belief.p_real, think.inspect)
         cands = [c for c in cands if c.action.text() not in avoid]
         scored = think.score(cands)
         if not scored:
@@ -365,7 +385,8 @@ class Computer:
         from .candidates import goals_for, point_candidates
 
         cands += point_candidates(disc, seen, me, max(3, think.level.move_points // 4),
-                                  goals_for(seen, me, think.aims.hold, think.aims.destroy, think.belief.p_real), think.grid,
+                                  goals_for(seen, me, think.aims.hold, think.aims.destroy, think.belief.p_real,
+                                            think.inspect), think.grid,
                                   think.rng.uniform(0, math.pi))
         if la.actor in seen.units:
             marked = sorted((u for u in seen.enemies() if u.get("target_counters", 0) > 0),
@@ -375,6 +396,7 @@ class Computer:
             if seen.units[la.actor]["type"] not in ("commander",) and not seen.units[la.actor]["type"].endswith("-drone"):
                 # A missile reaches any enemy with counters (p.21, A28): the unit with the best one goes first.
                 cands += [Candidate(Action("missile", la.actor, {"target": u["id"]}), u["id"]) for u in marked[:2]]
+            cands += self._inspections(think, act.state, me)
         elif not la.args.get("extra"):
             b = seen.blips.get(la.actor) or {}
             if b.get("contents"):
@@ -394,6 +416,17 @@ class Computer:
             if u.get("target_counters", 0) > 0:
                 best += 0.05 * u["target_counters"]
         return best, why
+
+    def _inspections(self, think: _Think, world: GameState, me: Data) -> list[Candidate]:
+        """A Target on the objectives its mission still Inspects, when one is near enough to pay for counters:
+        weighing only Moves and shots, it left a trooper beside an objective unactivated."""
+        near = [oid for oid in think.inspect if oid in think.seen.objectives and math.hypot(
+            think.seen.objectives[oid]["x"] - me["x"], think.seen.objectives[oid]["y"] - me["y"]) <= INSPECT_LOOK]
+        if not near:
+            return []
+        wanted = {oid: think.inspect[oid] for oid in near}
+        return [c for la in legal_actions(world, self.side) if la.kind == "target" and la.actor == me["id"]
+                for c in target_candidates(la, think.seen, wanted) if c.aim in wanted]
 
     # ---- end of the round and end of the battle -------------------------------------------------------
     def _end_of_round(self, view: Data, la: LegalAction) -> Decision:

@@ -1,0 +1,114 @@
+"""How normal plays: each test builds a small battle, asks the computer for one decision from its own view and the
+legal actions, and checks what it does (no pointless reveal of its own decoys, no Move that goes nowhere)."""
+
+from __future__ import annotations
+
+import math
+
+from referee.game.computer import Computer
+from referee.game.dice import SeededDice
+from referee.game.legal import legal_actions
+from referee.game.setup import SetupChoices, new_battle
+from referee.game.state import GameState, TurnState
+from referee.game.view import player_view
+from referee.rules.scenario import parse_scenario
+from tests.battles import OPEN_FIELD
+
+
+def _battle(seed: int = 3) -> GameState:
+    table = parse_scenario(OPEN_FIELD, "open field")
+    state, _ = new_battle(table, SetupChoices(factions={"A": "council-of-zane", "B": "council-of-zane"}),
+                          SeededDice(seed))
+    return state
+
+
+def _activating(s: GameState, ident: str, actions: int = 1) -> GameState:
+    s.phase = "action"
+    s.turn = TurnState(player=s.blips[ident].side if ident in s.blips else s.units[ident].side, primary_allowed=1,
+                       primary_used=1, active=ident, actions_left=actions, activation_kind="primary")
+    return s
+
+
+def test_the_computer_never_reveals_its_own_decoy():
+    s = _battle(3)
+    decoys = sorted(b.id for b in s.blips.values() if b.side == "A" and not s.blip_contents(b))
+    assert decoys
+    for seed, ident in enumerate(decoys[:4]):
+        t = _activating(s.copy(), ident)
+        # An enemy blip beside it: no secret to keep from far away, yet the reveal still only gives it away.
+        enemy = next(b for b in t.blips.values() if b.side == "B")
+        enemy.x, enemy.y = t.blips[ident].x + 3.0, t.blips[ident].y + 3.0
+        legal = legal_actions(t, "A")
+        assert any(la.kind == "reveal" for la in legal)
+        d = Computer("A", "normal", seed=seed).decide(player_view(t, "A"), legal)
+        assert d.action.kind != "reveal", d.reason
+
+
+def test_no_move_the_computer_tries_ends_where_the_unit_stands():
+    from referee.game.computer.candidates import expand
+    from referee.game.computer.seen import Seen
+
+    s = _battle(5)
+    ident = sorted(b.id for b in s.blips.values() if b.side == "A" and s.blip_contents(b))[0]
+    t = _activating(s.copy(), ident)
+    b = t.blips[ident]
+    # The enemy it hunts stands nearer than the 7" it stops short of: heading for it was a Move of nothing.
+    enemy = next(x for x in t.blips.values() if x.side == "B")
+    enemy.x, enemy.y = b.x + 2.0, b.y + 2.0
+    seen = Seen(player_view(t, "A"), "A")
+    moves = [c for c in expand(legal_actions(t, "A"), seen, (), (), None, 8, 0.3, {enemy.id: 1.0})
+             if c.action.kind == "move"]
+    assert len(moves) == 8                                  # the ring's points; the hunt's would be a Move of 0"
+    assert all(math.hypot(c.action.args["x"] - b.x, c.action.args["y"] - b.y) >= 0.5 for c in moves)
+
+
+def _eyes_on(counters: int, at: tuple[float, float]) -> GameState:
+    """Side A attacks under Eyes On (8 VP an objective carrying 8 Target counters, 6 rounds): its Tactical stands
+    revealed and active with both actions, objective gamma at ``at`` with ``counters`` counters already."""
+    from referee.game.state import ObjectiveState
+    from tests.test_computer import duel
+
+    s = duel()
+    s.attacker = "A"
+    s.missions = {"A": "eyes-on", "B": "hold-the-line"}
+    s.objectives = {"gamma": ObjectiveState("gamma", at[0], at[1], target_counters=counters)}
+    return s
+
+
+def test_under_eyes_on_it_targets_an_objective_for_the_counters_it_still_needs():
+    s = _eyes_on(5, (13.0, 21.0))
+    d = Computer("A", "normal", seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
+    assert d.action.kind == "target", d.reason
+    # 3 more make 8, the card's threshold; a counter beyond pays nothing, and every die puts one on the Tactical.
+    assert d.action.args["assign"] == {"gamma": 3}, d.reason
+    assert d.action.args["dice"] == 2, d.reason        # 1 point a counter in the first band: 2 dice roll 3 or more
+
+
+def test_under_eyes_on_it_heads_for_an_objective_it_has_not_inspected():
+    s = _eyes_on(0, (30.0, 31.0))
+    me = next(u for u in s.units.values() if u.side == "A")
+    before = math.hypot(30.0 - me.x, 31.0 - me.y)
+    d = Computer("A", "normal", seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
+    assert d.action.kind == "move", d.reason
+    after = math.hypot(30.0 - d.action.args["x"], 31.0 - d.action.args["y"])
+    assert after < before - 4.0, d.reason
+
+
+def test_a_drone_its_mission_pays_for_is_worth_shooting_at():
+    from referee.game.computer.evaluate import Aims, _value
+    from referee.game.computer.seen import mission_card
+
+    counter_intelligence = Aims.of(mission_card("counter-intelligence"))     # 4 VP a Recce drone destroyed
+    hold_the_line = Aims.of(mission_card("hold-the-line"))                   # nothing for drones
+    assert _value("recce-drone", counter_intelligence, False) == _value("recce-drone", hold_the_line, False) + 4.0
+    assert _value("basic-drone", counter_intelligence, False) == _value("basic-drone", hold_the_line, False)
+    assert _value("recce-drone", counter_intelligence, True) == _value("recce-drone", hold_the_line, True)
+
+
+def test_eyes_on_counts_counters_only_up_to_its_threshold():
+    from referee.game.computer.evaluate import Aims
+    from referee.game.computer.seen import mission_card
+
+    eyes_on = Aims.of(mission_card("eyes-on"))
+    assert (eyes_on.inspect_vp, eyes_on.inspect_at) == (8.0, 8)
+    assert eyes_on.wanted_counters({"alpha": 3, "beta": 8, "gamma": 11}) == {"alpha": 5}
