@@ -22,13 +22,14 @@ class Level:
     look_ahead_width: int = 0      # with look_ahead: how many of the best first actions are weighed again
     look_ahead_rolls: int = 0      # ... over this many rolls of the first action's dice in each imagined world
     plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
+    blasts: bool = False            # the enemy's next missiles counted with their blasts (``reply.py``)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=1.5, look_ahead=False, activations=2),
     "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
-                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True),
+                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True),
 }
 
 

@@ -1,0 +1,126 @@
+"""Hard's look at the opponent's reply: what the enemy's next missiles can do to its units, blasts included.
+
+Normal's evaluation (``evaluate.threat``) counts an enemy missile only as a direct hit on the unit it aims at. A
+missile does more [p.21]: it bursts where it lands, direct hit or deviation, and every unit within the firer's
+Nuclear inches of that point (edge distance, A30) rolls Nuc dice against its Armour, a drone caught in it destroyed;
+a deviation lands 2-12" away (the Red Die plus a normal die) in any direction (A29). A missile needs neither sight
+nor range, only Target counters on its aim (p.21, A28), and an objective with counters is an aim too. So units
+standing close together beside one that carries counters, or beside an objective that does, can all be lost to one
+shot: the battles hard lost to normal were decided by such blasts (one deviated missile at an objective took four
+of its units).
+
+``blast_loss`` is the VP the computer's side can expect to lose to the blasts of the enemy's next missiles, from the
+best aims the enemy has: each aim's direct-hit blast on the units around it and its deviation's blast on every unit
+it may land near, at the odds of the engine's own blast cascade (``odds.blast_odds``). It reads only what the
+imagined world holds, which is the computer's own view with the hidden parts sampled, so it is peek-free like the
+rest. The direct hit itself is left to ``evaluate.threat``.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+from ...rules.battlefield import piece_from_unit
+from ...rules.odds import blast_odds
+from ..state import GameState, UnitState
+from .evaluate import Aims
+
+REPLY_SHOTS = 2          # enemy missiles counted before the computer's units act again (its two best aims)
+BLAST_WEIGHT = 0.6       # the share of the expected loss counted: the enemy has other uses for its actions
+DAMAGE_COST = 0.25       # a Damaged or Stunned trooper, as a share of losing it
+DEVIATION = tuple((d, (6 - abs(d - 7)) / 36) for d in range(2, 13))     # the Red Die plus a normal die [p.21]
+
+
+@functools.lru_cache(maxsize=512)
+def _kit(faction: str, rating: str, type_: str) -> tuple[bool, int, int, int]:
+    """Whether a unit of this kind fires missiles (a trooper other than the Commander, p.21, A5), its
+    countermeasures, its Nuclear and its Armour."""
+    probe = UnitState(id="probe", side="A", faction=faction, rating=rating, type=type_, x=0.0, y=0.0)
+    piece = piece_from_unit(probe)
+    missile = piece.is_trooper and piece.trooper_type().missile
+    return missile, piece.stat("countermeasures"), piece.stat("nuclear"), piece.stat("armour")
+
+
+@functools.lru_cache(maxsize=4096)
+def _near_deviation(d_tenths: int, r_tenths: int) -> float:
+    """The chance that a deviated missile lands within ``r`` of a point ``d`` from its aim (both in tenths of an
+    inch): 2-12" away at a bearing the dice make uniform (A29)."""
+    d, r = d_tenths / 10.0, r_tenths / 10.0
+    p = 0.0
+    for dist, w in DEVIATION:
+        if d < 1e-9:
+            p += w if dist <= r else 0.0
+            continue
+        c = (dist * dist + d * d - r * r) / (2.0 * dist * d)
+        if c <= -1.0:
+            p += w
+        elif c < 1.0:
+            p += w * math.acos(c) / math.pi
+    return p
+
+
+@functools.lru_cache(maxsize=512)
+def _caught(nuc: int, armour: int, damaged: bool, drone: bool) -> float:
+    """A unit caught in a blast of ``nuc`` dice, as a share of losing it: destroyed, or hurt (p.21, A31)."""
+    o = blast_odds(nuc, armour, damaged, target_is_drone=drone)
+    return float(o.p_destroyed) + DAMAGE_COST * float(o.p_damaged + o.p_damaged_stunned)
+
+
+def _worth(u: UnitState, aims: Aims) -> float:
+    from .evaluate import ATTRITION, DRONE_VALUE
+
+    if u.is_drone:
+        return DRONE_VALUE
+    return max(aims.lose, 1.0) + ATTRITION
+
+
+def blast_loss(state: GameState, me: str, aims: Aims) -> float:
+    """Expected VP the computer's side loses to the blasts of the enemy's next missiles (see the module)."""
+    mine = [u for u in state.units.values() if u.side == me]
+    if not mine:
+        return 0.0
+    nucs = []
+    for u in state.units.values():
+        if u.side == me or u.stunned or u.is_drone:
+            continue
+        missile, _, nuc, _ = _kit(u.faction, u.rating, u.type)
+        if missile and nuc > 0:
+            nucs.append(nuc)
+    if not nucs:
+        return 0.0
+    shots = sorted(nucs, reverse=True)[:REPLY_SHOTS]
+    aims_at = [(u.x, u.y, u.target_counters, u.id, _kit(u.faction, u.rating, u.type)[1]) for u in mine
+               if u.target_counters > 0]
+    aims_at += [(o.x, o.y, o.target_counters, o.id, 0) for o in state.objectives.values()
+                if o.target_counters > 0 and not o.destroyed]
+    if not aims_at:
+        return 0.0
+    worth = {u.id: _worth(u, aims) for u in mine}
+    kit = {u.id: _kit(u.faction, u.rating, u.type) for u in mine}
+    scale = state.scale or 1.0
+    total = 0.0
+    used: set[str] = set()
+    for nuc in shots:
+        best, best_id = 0.0, ""
+        for x, y, counters, aim_id, cm in aims_at:
+            if aim_id in used:
+                continue
+            through = 1.0 - min(6, max(0, cm)) / 6.0         # its own countermeasures [p.21]
+            hit = min(6, counters) / 6.0
+            loss = 0.0
+            for u in mine:
+                d = math.hypot(u.x - x, u.y - y)
+                r = nuc * scale + u.base / 2.0
+                if d > 12.0 * scale + r:
+                    continue
+                hurt = _caught(nuc, kit[u.id][3], u.damaged, u.is_drone) * worth[u.id]
+                near = _near_deviation(round(d / scale * 10), round(r / scale * 10))
+                on_hit = 0.0 if u.id == aim_id else (1.0 if d <= r else 0.0)
+                loss += hurt * (hit * on_hit + (1.0 - hit) * near)
+            loss *= through
+            if loss > best:
+                best, best_id = loss, aim_id
+        total += best
+        used.add(best_id)
+    return BLAST_WEIGHT * total
