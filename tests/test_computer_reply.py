@@ -79,3 +79,18 @@ def test_the_enemys_next_blast_moves_hard_away_from_its_own_scout():
         return math.hypot(float(a.args["x"]) - scout.x, float(a.args["y"]) - scout.y)
 
     assert apart(with_reply) > apart(without)
+
+
+def test_a_blip_holding_units_counts_as_its_units_where_it_stands():
+    # A blast reveals a blip before it hurts the units it holds (A32): A's blip holding its Scout, 1.5" from the
+    # marked Tactical, is at risk; a blip that is a decoy is not.
+    s = enemy_in_the_open(0)
+    s.units["a-tactical-2"].target_counters = 4
+    alone = blast_loss(s, "A", Aims())
+    for blip_id, x in (("a-blip-KT", 11.5), ("a-blip-DC", 30.0)):
+        s.blips[blip_id].x, s.blips[blip_id].y = x, 18.0
+    beside = blast_loss(s, "A", Aims())
+    s.blips["a-blip-KT"].x, s.blips["a-blip-DC"].x = 30.0, 11.5       # the decoy beside it, the Scout's blip away
+    decoy_beside = blast_loss(s, "A", Aims())
+    assert beside > alone
+    assert math.isclose(decoy_beside, alone)

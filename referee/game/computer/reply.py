@@ -67,19 +67,36 @@ def _caught(nuc: int, armour: int, damaged: bool, drone: bool) -> float:
     return float(o.p_destroyed) + DAMAGE_COST * float(o.p_damaged + o.p_damaged_stunned)
 
 
-def _worth(u: UnitState, aims: Aims) -> float:
+def _worth(type_: str, aims: Aims) -> float:
     from .evaluate import ATTRITION, DRONE_VALUE
 
-    if u.is_drone:
+    if type_.endswith("-drone"):
         return DRONE_VALUE
     return max(aims.lose, 1.0) + ATTRITION
 
 
+Victim = tuple[str, float, float, float, float]
+
+
+def _victims(state: GameState, me: str, aims: Aims, nuc: int) -> list[Victim]:
+    """The computer's units a blast of ``nuc`` dice could catch: id, where, base and what the blast takes of its
+    worth; a blip's units where the blip stands (a blast reveals a blip before it hurts its units, A32)."""
+    out = []
+    for u in state.units.values():
+        if u.side == me:
+            hurt = _caught(nuc, _kit(u.faction, u.rating, u.type)[3], u.damaged, u.is_drone)
+            out.append((u.id, u.x, u.y, u.base, hurt * _worth(u.type, aims)))
+    for b in state.blips.values():
+        if b.side != me:
+            continue
+        for c in state.blip_contents(b) or []:
+            hurt = _caught(nuc, _kit(c.faction, c.rating, c.type)[3], c.damaged, c.type.endswith("-drone"))
+            out.append((b.id, b.x, b.y, b.base, hurt * _worth(c.type, aims)))
+    return out
+
+
 def blast_loss(state: GameState, me: str, aims: Aims) -> float:
     """Expected VP the computer's side loses to the blasts of the enemy's next missiles (see the module)."""
-    mine = [u for u in state.units.values() if u.side == me]
-    if not mine:
-        return 0.0
     nucs = []
     for u in state.units.values():
         if u.side == me or u.stunned or u.is_drone:
@@ -89,34 +106,31 @@ def blast_loss(state: GameState, me: str, aims: Aims) -> float:
             nucs.append(nuc)
     if not nucs:
         return 0.0
-    shots = sorted(nucs, reverse=True)[:REPLY_SHOTS]
-    aims_at = [(u.x, u.y, u.target_counters, u.id, _kit(u.faction, u.rating, u.type)[1]) for u in mine
-               if u.target_counters > 0]
+    aims_at = [(u.x, u.y, u.target_counters, u.id, _kit(u.faction, u.rating, u.type)[1])
+               for u in state.units.values() if u.side == me and u.target_counters > 0]
     aims_at += [(o.x, o.y, o.target_counters, o.id, 0) for o in state.objectives.values()
                 if o.target_counters > 0 and not o.destroyed]
     if not aims_at:
         return 0.0
-    worth = {u.id: _worth(u, aims) for u in mine}
-    kit = {u.id: _kit(u.faction, u.rating, u.type) for u in mine}
     scale = state.scale or 1.0
     total = 0.0
     used: set[str] = set()
-    for nuc in shots:
+    for nuc in sorted(nucs, reverse=True)[:REPLY_SHOTS]:
         best, best_id = 0.0, ""
+        victims = _victims(state, me, aims, nuc)
         for x, y, counters, aim_id, cm in aims_at:
             if aim_id in used:
                 continue
             through = 1.0 - min(6, max(0, cm)) / 6.0         # its own countermeasures [p.21]
             hit = min(6, counters) / 6.0
             loss = 0.0
-            for u in mine:
-                d = math.hypot(u.x - x, u.y - y)
-                r = nuc * scale + u.base / 2.0
+            for vid, vx, vy, base, hurt in victims:
+                d = math.hypot(vx - x, vy - y)
+                r = nuc * scale + base / 2.0
                 if d > 12.0 * scale + r:
                     continue
-                hurt = _caught(nuc, kit[u.id][3], u.damaged, u.is_drone) * worth[u.id]
                 near = _near_deviation(round(d / scale * 10), round(r / scale * 10))
-                on_hit = 0.0 if u.id == aim_id else (1.0 if d <= r else 0.0)
+                on_hit = 0.0 if vid == aim_id else (1.0 if d <= r else 0.0)
                 loss += hurt * (hit * on_hit + (1.0 - hit) * near)
             loss *= through
             if loss > best:
