@@ -612,113 +612,103 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
     (``missile.flight_path_units``): enemies of the firer whose base (A27 option B: centre) lies within 3" of the
     centre-to-centre path, and the target itself, nearest the firer first.
 
-    Worked per side of firers: each firer's candidates (the enemies that may roll) are put in its order once, and
-    each is tested only against the targets whose direction from the firer its corridor can reach
-    (``_corridor_triples``), so the work grows with the pairs and the units that may roll for them, not with every
-    pair times every unit."""
+    Every firer's candidates (the enemies that may roll) are put in its order once, and each is tested only against
+    the targets whose direction from the firer its corridor can reach (``_corridor_triples``), so the work grows
+    with the pairs and the units that may roll for them, not with every pair times every unit. All firers are
+    worked at once, whatever their side."""
     rules = bf.rulings
     limit = bf.distance(CM_CORRIDOR) + EPS
     ux, uy, ur = _arrays(units)
-    side = np.array([p.side for p in units], dtype=object)
     may = np.array([not (p.is_blip and rules.reads("A27", "A")) for p in units], dtype=bool)
-    ids = [p.id for p in units]
-    id_array = np.array(ids, dtype=object)
-    rank = np.argsort(np.argsort(id_array))
-    centre_gap = rules.reads("A27", "B")
-    # Where each viewer's pairs begin (pairs are viewer-major, targets in the units' order).
-    first = np.searchsorted(I, np.arange(len(units)))
-    out: list[tuple[str, ...]] = [()] * len(I)
-    for s in dict.fromkeys(side.tolist()):
-        V = np.nonzero(side == s)[0]
-        T = np.nonzero(side != s)[0]
-        C = np.nonzero((side != s) & may)[0]
-        if len(V) == 0 or len(T) == 0 or len(C) == 0:
-            continue
-        # Each firer's candidates nearest first, ties by id: the order of ``missile.flight_path_units``. Distances
-        # within a hair of each other are compared as the reference computes them.
-        dist = np.maximum(0.0, np.hypot(ux[C][None, :] - ux[V][:, None], uy[C][None, :] - uy[V][:, None])
-                          - ur[V][:, None] - ur[C][None, :])
-        order = np.lexsort((np.broadcast_to(rank[C], dist.shape), dist), axis=1)
-        near_tie = (np.abs(np.diff(np.take_along_axis(dist, order, axis=1), axis=1)) <= 1e-12).any(axis=1)
-        for v in np.nonzero(near_tie)[0].tolist():
-            exact = [edge_range(units[V[v]], units[m]) for m in C.tolist()]
-            order[v] = sorted(range(len(C)), key=lambda k: (exact[k], ids[C[k]]))
-        lined = C[order]                                        # (firers, candidates), nearest the firer first
-        nv, nt, nc = len(V), len(T), len(C)
-        reach = np.broadcast_to(limit + (0.0 if centre_gap else ur[lined]), lined.shape)
-        found, knife = _corridor_triples(ux[V], uy[V], ux[T], uy[T], ux[lined], uy[lined], reach, lined, T)
-        names = tuple(id_array[lined[found // (nt * nc), found % nc]].tolist())
-        corridors = _runs(names, np.bincount(found // nc, minlength=nv * nt))
-        for v, at in enumerate(first[V].tolist()):              # each firer's pairs lie together, targets in order
-            out[at:at + nt] = corridors[v * nt:(v + 1) * nt]
-        for k in np.flatnonzero(knife).tolist():
-            at = int(first[V[k // nt]]) + k % nt
-            out[at] = tuple(p.id for p in flight_path_units(bf, units[int(I[at])], units[int(J[at])]))
+    # Candidates: the pairs whose target may roll, each firer's nearest first, ties by id (the units are in the
+    # order of their ids), as ``missile.flight_path_units`` orders them. Distances within a hair of each other are
+    # compared as the reference computes them.
+    cand = np.nonzero(may[J])[0]
+    CI, CJ = I[cand], J[cand]
+    dist = np.maximum(0.0, np.hypot(ux[CJ] - ux[CI], uy[CJ] - uy[CI]) - ur[CI] - ur[CJ])
+    order = np.lexsort((CJ, dist, CI))
+    CI, CJ, dist = CI[order], CJ[order], dist[order]
+    tie = np.nonzero((CI[1:] == CI[:-1]) & (np.abs(np.diff(dist)) <= 1e-12))[0]
+    for v in dict.fromkeys(CI[tie].tolist()):
+        at = slice(int(np.searchsorted(CI, v)), int(np.searchsorted(CI, v, side="right")))
+        CJ[at] = sorted(CJ[at].tolist(), key=lambda m: (edge_range(units[v], units[m]), units[m].id))
+    reach = np.full(len(CJ), limit) if rules.reads("A27", "B") else limit + ur[CJ]
+    pair, rolling, knife = _corridor_triples(ux, uy, I, J, CI, CJ, reach)
+    ids = np.array([p.id for p in units], dtype=object)
+    out = _runs(tuple(ids[CJ[rolling]].tolist()), np.bincount(pair, minlength=len(I)))
+    for k in np.flatnonzero(knife).tolist():
+        out[k] = tuple(p.id for p in flight_path_units(bf, units[int(I[k])], units[int(J[k])]))
     return out
 
 
 _CORRIDOR_SLACK = 1e-6      # inches added to a candidate's reach when choosing the targets it may lie beside
+_ROW = 20.0                 # apart in the keys of the firers' targets: a range of directions reaches at most 3π either way
 
 
-def _corridor_triples(fx: Array, fy: Array, tx: Array, ty: Array, cx: Array, cy: Array, reach: Array, lined: Array,
-                      T: Array) -> tuple[Array, Array]:
+def _corridor_triples(ux: Array, uy: Array, I: Array, J: Array, CI: Array, CJ: Array,
+                      reach: Array) -> tuple[Array, Array, Array]:
     """Which candidates lie within reach of each firer-target path.
 
-    ``fx, fy``: the firers' centres; ``tx, ty``: the targets' (units ``T``); ``cx, cy, reach, lined``: per (firer,
-    candidate), the candidate's centre, how far from the path it may stand, and its unit. Returns the rolling
-    (firer, target, candidate) as flat indices ``(firer * targets + target) * candidates + candidate``, sorted, and
-    per (firer, target) whether some candidate stands within a hair of its reach (the caller asks the reference).
+    ``ux, uy``: the units' centres; ``I, J``: the pairs (firer, target), firer-major; ``CI, CJ, reach``: the
+    candidates (firer, candidate unit), firer-major, and how far from the path each may stand. Returns the rolling
+    (pair, candidate) as two index arrays, pairs in order and each pair's candidates in theirs, and per pair whether
+    some candidate stands within a hair of its reach (the caller asks the reference).
 
     A candidate farther than its reach from the firer can lie within reach of a path only if the path's direction
     is within ``asin(reach / distance)`` of the candidate's: each candidate is tested against the targets in that
-    range of directions only, found by binary search among the firer's targets sorted by direction."""
-    nv, nt, nc = len(fx), len(tx), cx.shape[1]
-    px, py = cx - fx[:, None], cy - fy[:, None]                                 # (firers, candidates)
-    dx, dy = tx[None, :] - fx[:, None], ty[None, :] - fy[:, None]               # (firers, targets)
+    range of directions only, found by binary search among its firer's targets sorted by direction."""
+    n, nc = len(I), len(CI)
+    if n == 0 or nc == 0:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(n, dtype=bool)
+    count = np.bincount(I, minlength=len(ux))          # targets per firer
+    first = np.cumsum(count) - count                     # where each firer's pairs begin
+    dx, dy = ux[J] - ux[I], uy[J] - uy[I]                # per pair
     ll = dx * dx + dy * dy
+    # Each firer's targets by direction, the list repeated 2π below and above it so that a range across ±π needs no
+    # cut; firers kept apart by _ROW.
+    heading = np.arctan2(dy, dx) + _ROW * I
+    by_heading = np.argsort(heading)
+    v = I[by_heading]
+    slot = 2 * first[v] + np.arange(n)                  # firer v's keys begin at 3 * first[v]
+    keys = np.empty(3 * n)
+    pair_at = np.empty(3 * n, dtype=np.int64)
+    for k, turn in enumerate((-TWO_PI, 0.0, TWO_PI)):
+        at = slot + k * count[v]
+        keys[at] = heading[by_heading] + turn
+        pair_at[at] = by_heading
+    px, py = ux[CJ] - ux[CI], uy[CJ] - uy[CI]            # per candidate, from its firer
     wide = reach + _CORRIDOR_SLACK
     gap = np.hypot(px, py)
-    around = gap <= wide                                    # beside the firer: every direction
+    around = gap <= wide                                 # beside the firer: every direction
     half = np.arcsin(np.minimum(1.0, wide / np.where(around, 1.0, gap))) + 1e-9
-    toward = np.arctan2(py, px)
-    # Each firer's targets by direction, the list repeated 2π below and above it so that a range across ±π needs no
-    # cut; rows kept apart by 20 (a range reaches at most 3π either way).
-    heading = np.arctan2(dy, dx)
-    t_order = np.argsort(heading, axis=1)
-    angle = np.take_along_axis(heading, t_order, axis=1)
-    row = 20.0 * np.arange(nv)[:, None]
-    keys = (np.concatenate([angle - TWO_PI, angle, angle + TWO_PI], axis=1) + row).ravel()
-    # Beside each key: its (firer, target) pair, and the target's unit.
-    pair_of = np.tile(np.arange(nv)[:, None] * nt + t_order, 3).ravel()
-    unit_of = np.tile(T[t_order], 3).ravel()
-    lo = np.searchsorted(keys, (toward - half + row).ravel(), side="left")
-    hi = np.searchsorted(keys, (toward + half + row).ravel(), side="right")
+    toward = np.arctan2(py, px) + _ROW * CI
+    lo = np.searchsorted(keys, toward - half, side="left")
+    hi = np.searchsorted(keys, toward + half, side="right")
     whole = np.flatnonzero(around)
-    lo[whole] = 3 * nt * (whole // nc) + nt
-    hi[whole] = lo[whole] + nt
-    count = hi - lo
-    run = np.repeat(np.arange(nv * nc), count)              # firer * candidates + candidate
-    at = np.arange(len(run)) + np.repeat(lo - (np.cumsum(count) - count), count)
-    pair = pair_of[at]
+    lo[whole] = 3 * first[CI[whole]] + count[CI[whole]]
+    hi[whole] = lo[whole] + count[CI[whole]]
+    span = hi - lo
+    run = np.repeat(np.arange(nc), span)                 # the candidate of each row
+    pair = pair_at[np.arange(len(run)) + np.repeat(lo - (np.cumsum(span) - span), span)]
     # The candidate's squared distance from the centre-to-centre path; off the firer's end it is the distance to the
     # firer, off the target's end to the target; a target on the firer makes a path of one point.
-    inverse = np.where(ll > 0, 1.0 / np.where(ll > 0, ll, 1.0), 0.0).ravel()
-    qx, qy, ex, ey, el = px.ravel()[run], py.ravel()[run], dx.ravel()[pair], dy.ravel()[pair], ll.ravel()[pair]
+    inverse = np.where(ll > 0, 1.0 / np.where(ll > 0, ll, 1.0), 0.0)
+    qx, qy, ex, ey, el = px[run], py[run], dx[pair], dy[pair], ll[pair]
     along = ex * qx + ey * qy
     across = ex * qy - ey * qx
-    near_end = (px * px + py * py).ravel()[run]
+    near_end = (px * px + py * py)[run]
     gap2 = np.where(along <= 0.0, near_end, across * across * inverse[pair])
     gap2 = np.where(along >= el, near_end - 2.0 * along + el, gap2)
-    r = np.ascontiguousarray(reach).ravel()[run]
-    target = lined.ravel()[run] == unit_of[at]
-    knife = np.zeros(nv * nt, dtype=bool)
+    r = reach[run]
+    target = CJ[run] == J[pair]
+    knife = np.zeros(n, dtype=bool)
     knife[pair[(gap2 >= (r - _BAND_KNIFE) ** 2) & (gap2 <= (r + _BAND_KNIFE) ** 2) & ~target]] = True
     rolling = np.flatnonzero((gap2 <= r * r) | target)
-    # Made firer by firer, candidates nearest first: a stable sort by pair keeps that order within each pair (a
-    # radix sort when the pairs fit 16 bits).
+    # Rows come candidate by candidate, each firer's nearest first: a stable sort by pair keeps that order within
+    # each pair (a radix sort when the pairs fit 16 bits).
     key = pair[rolling]
-    rolling = rolling[np.argsort(key.astype(np.uint16) if nv * nt <= 1 << 16 else key, kind="stable")]
-    return pair[rolling] * nc + run[rolling] % nc, knife
+    rolling = rolling[np.argsort(key.astype(np.uint16) if n <= 1 << 16 else key, kind="stable")]
+    return pair[rolling], run[rolling], knife
 
 
 def _pair_sights(viewer: list[str], target: list[str], distance: list[float], visible: list[bool],
