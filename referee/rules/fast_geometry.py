@@ -203,7 +203,7 @@ def _group_order(group: np.ndarray, value: np.ndarray) -> np.ndarray:
     """
     if len(group) and int(group.max()) < (1 << 19):
         q = np.floor((value + 4.0) * 2.0 ** 40).astype(np.int64)
-        return np.argsort(group.astype(np.int64) << 43 | q)
+        return np.argsort(group.astype(np.int64) << 43 | q, kind="stable")
     return np.lexsort((value, group))
 
 

@@ -24,6 +24,7 @@ vertex or along an edge) are answered by the reference functions themselves, so 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import math
 import threading
@@ -550,6 +551,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     # Every segment starts on or within its viewer's base: whether it starts inside a feature is mostly known from
     # the viewer alone, once per unit rather than once per pair.
     start_status = _start_status(table, index, ux, uy, ur)
+    lead_of = None
     if rules.reads("A6", "B"):
         cp, cf, lengths, knife_c = _crossings(bf, table, index, edges, sx, sy, ex, ey, mask, start_status, I)
     else:
@@ -571,6 +573,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         keep = np.nonzero(mask[cp, ucf[row]])[0]
         cp, row = cp[keep], row[keep]
         cf, lengths, knife_c = ucf[row], ulen[row], uknife[row]
+        lead_of = slot, len(lead), ucp, ucf, ulen
     knife = np.zeros(n, dtype=bool)
     knife[cp[knife_c]] = True
     counted = np.nonzero(lengths > EPS)[0]            # item-major: each pair's features in the features' order
@@ -584,9 +587,26 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     else:
         blocks = np.zeros(n, dtype=bool)
         blocks[pair_of[is_heavy & (length > limit)]] = True
-    entries = tuple(zip(np.array(names, dtype=object)[feat].tolist(), length.tolist()))
-    # Each pair's entries are a slice of one tuple of them all (a pair with no terrain between gets the empty one).
-    return _runs(entries, np.bincount(pair_of, minlength=n)), heavy_sum.tolist(), blocks, knife
+    name_of = np.array(names, dtype=object)
+    own = np.bincount(pair_of, minlength=n)
+    if lead_of is None:
+        # Each pair's entries are a slice of one tuple of them all (a pair with no terrain between gets the empty one).
+        intervening = _runs(tuple(zip(name_of[feat].tolist(), length.tolist())), own)
+    else:
+        # Two opposite pairs measure the same segment: where both keep every feature it crosses (most pairs), they
+        # share one tuple of entries, made once.
+        slot, leads, ucp, ucf, ulen = lead_of
+        crossed = np.nonzero(ulen > EPS)[0]
+        every = np.bincount(ucp[crossed], minlength=leads)
+        lead_runs = _runs(tuple(zip(name_of[ucf[crossed]].tolist(), ulen[crossed].tolist())), every)
+        intervening = [lead_runs[s] for s in slot.tolist()]
+        rest = np.nonzero(own != every[slot])[0]
+        if len(rest):
+            mine = np.nonzero(own[pair_of] != every[slot[pair_of]])[0]
+            rest_runs = _runs(tuple(zip(name_of[feat[mine]].tolist(), length[mine].tolist())), own[rest])
+            for p, entry in zip(rest.tolist(), rest_runs):
+                intervening[p] = entry
+    return intervening, heavy_sum.tolist(), blocks, knife
 
 
 def _crossings(bf: Battlefield, table: _Table, index: Array, edges: EdgeTable, sx: Array, sy: Array, ex: Array,
@@ -604,7 +624,7 @@ def _crossings(bf: Battlefield, table: _Table, index: Array, edges: EdgeTable, s
 def _runs(items: tuple[Any, ...], counts: Array) -> list[tuple[Any, ...]]:
     """``items`` cut into consecutive runs of the given lengths, each a tuple, without a Python loop."""
     ends = np.cumsum(counts)
-    return list(map(items.__getitem__, map(slice, (ends - counts).tolist(), ends.tolist())))
+    return [items[a:b] for a, b in zip((ends - counts).tolist(), ends.tolist())]
 
 
 def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> list[tuple[str, ...]]:
@@ -717,8 +737,9 @@ def _pair_sights(viewer: list[str], target: list[str], distance: list[float], vi
                  corridor: list[tuple[str, ...]]) -> list[PairSight]:
     """The ``PairSight`` records from their fields' lists, each made straight from its row (a named tuple's
     ``__new__`` would take the fields one by one, as arguments, for every pair)."""
-    return list(map(PairSight._make, zip(viewer, target, distance, visible, fraction, cover_name, blocked, band,
-                                         intervening, heavy_length, corridor)))
+    return list(map(functools.partial(tuple.__new__, PairSight),
+                    zip(viewer, target, distance, visible, fraction, cover_name, blocked, band, intervening,
+                        heavy_length, corridor)))
 
 
 def _ragged(counts: Array) -> tuple[Array, Array]:
