@@ -132,3 +132,24 @@ def test_each_direction_keeps_only_the_features_it_may_count(rulings):
     back = [t for t, _ in pairs[("T", "V")].intervening]
     if not rulings:
         assert "bush" not in there and "bush" in back     # Light: left out inside the target's own bush only
+
+
+@pytest.mark.parametrize("rulings", [{}, {"A27": "B"}])
+def test_corridors_of_unequal_sides_with_ids_interleaved_ties_and_blips(rulings):
+    """Every firer's corridors are worked at once: sides of different sizes, units whose ids interleave the two
+    sides (the pairs' order mixes them), two enemies at exactly the same distance from a firer (nearest first, then
+    by id), and a blip on the path, which does not roll under A27 A."""
+    units = [unit("a1", "A", 5, 5), unit("b1", "B", 20, 5), unit("b2", "B", 20, 13), unit("a2", "A", 5, 13),
+             unit("c1", "B", 11, 7), unit("c0", "B", 11, 3), unit("b3", "B", 28, 9)]
+    blips = [{"id": "a3", "side": "A", "x": 14, "y": 5, "base": 1.0}, {"id": "b4", "side": "B", "x": 12, "y": 9,
+                                                                         "base": 1.0}]
+    bf = battlefield(units, [], blips=blips, rulings=rulings, width=32, height=18)
+    assert_same_sightlines(bf)
+    pairs = {(p.viewer, p.target): p.corridor for p in sightlines_fast(bf)}
+    # c0 and c1 stand 6.32" from a1, either side of the path to b1: c0 first, by id.
+    assert pairs[("a1", "b1")][:2] == ("c0", "c1")
+    assert ("b4" in pairs[("a1", "b3")]) == (rulings == {"A27": "B"})
+    assert pairs[("b1", "a1")] == (("a3", "a1") if rulings else ("a1",))
+    # One firer against many targets, and many firers against one.
+    lone = [unit("a1", "A", 5, 9)] + [unit(f"b{k}", "B", 14 + 2 * k, 3 + 3 * (k % 4)) for k in range(6)]
+    assert_same_sightlines(battlefield(lone, [], rulings=rulings, width=32, height=18))
