@@ -4,7 +4,7 @@ import random
 import tomllib
 
 from referee.game.actions import Action
-from referee.game.computer.table_words import deal_holding, instruction
+from referee.game.computer.table_words import deal_holding, instruction, table_changes
 from referee.game.engine import begin_battle
 from referee.game.state import state_from_scenario
 from referee.game.view import player_view
@@ -53,16 +53,57 @@ def state():
 
 def test_each_action_is_told_as_what_to_do_at_the_table():
     view = player_view(state(), "B")
+    # A blip by the label the opponent reads on its counter and where it stands, never by what it holds.
     assert instruction(view, Action("move", "b-blip-KN", {"x": 22.5, "y": 14.0})) == \
-        "Move its blip at (20, 9) to (22.5, 14)."
+        "Move its blip KN at (20, 9) to (22.5, 14)."
     assert instruction(view, Action("target", "b-tactical-1", {"dice": 3, "assign": {"a-tactical-1": 1}})) == \
         "Target with b-tactical-1 at (9, 26): roll 3 dice and type them, for 1 Target counter on a-tactical-1 at (8, 6)."
     assert instruction(view, Action("rifle", "b-tactical-1", {"target": "a-blip-QW"})) == \
-        ("Fire the rifle of b-tactical-1 at (9, 26) at your blip at (12, 4): roll the dice the program asks for and "
-         "type them.")
+        ("Fire the rifle of b-tactical-1 at (9, 26) at your blip QW at (12, 4): roll the dice the program asks for "
+         "and type them.")
     assert instruction(view, Action("activate", "b-blip-RL", {"extra": True})) == \
-        "Activate its blip at (30, 31) (an extra blip activation)."
+        "Activate its blip RL at (30, 31) (an extra blip activation): take its activation counter off."
     assert instruction(view, Action("end-turn", "", {})) == "The computer ends its turn."
+
+
+def test_a_trooper_is_told_which_way_to_face_after_its_move():
+    view = player_view(state(), "B")
+    # From (9, 26) by way of (9, 22) to (12, 19): the last leg runs down and right, 315 degrees (A13).
+    assert instruction(view, Action("move", "b-tactical-1", {"x": 12.0, "y": 19.0, "via": [[9.0, 22.0]]})) == \
+        ("Move b-tactical-1 at (9, 26) by way of (9, 22) to (12, 19), facing the way it went: 315 degrees "
+         "[p.18, A13].")
+    # A blip has no facing.
+    assert "facing" not in instruction(view, Action("move", "b-blip-KN", {"x": 20.0, "y": 12.0}))
+
+
+def test_the_end_of_an_activation_names_the_unit_and_a_scramble_says_what_to_do():
+    from referee.game.dice import ScriptedDice
+    from referee.game.engine import play
+
+    s = play(state(), Action("activate", "b-tactical-1"), ScriptedDice([])).state
+    view = player_view(s, "B")
+    assert instruction(view, Action("end-activation")) == "End the activation of b-tactical-1 at (9, 26)."
+    words = instruction(view, Action("scramble", "b-tactical-1"))
+    assert words.startswith("Scramble b-tactical-1 at (9, 26): take it off the table") and "[p.22, A23]" in words
+
+
+def test_what_a_scramble_changed_is_told_from_the_humans_view_only():
+    from referee.game.dice import ScriptedDice
+    from referee.game.engine import play
+
+    s = play(state(), Action("activate", "b-tactical-1"), ScriptedDice([])).state
+    before = player_view(s, "A")
+    after_state = play(s, Action("scramble", "b-tactical-1", {"square": 3}), ScriptedDice([], draws=[0, 0, 0, 0])).state
+    changes = table_changes(before, player_view(after_state, "A"))
+    new = sorted(b.id for b in after_state.blips.values() if b.side == "B" and b.id not in ("b-blip-KN", "b-blip-RL"))
+    assert len(new) == 3
+    for ident in new:
+        b = after_state.blips[ident]
+        label = ident.rsplit("-", 1)[-1]
+        assert f"Put a blip counter marked {label} at ({round(b.x, 1):g}, {round(b.y, 1):g})." in changes
+    assert "Take b-tactical-1 at (9, 26) off the table." in changes
+    # Which of the three is real, and the square it went to, are the computer's secret: nothing here tells them.
+    assert len(changes) == 4 and not any("square" in line or "decoy" in line for line in changes)
 
 
 def test_the_computers_blips_are_dealt_as_its_secret():

@@ -76,3 +76,4 @@ def test_play_referee_with_the_computer_from_the_command_line(tmp_path, capsys):
     assert "--computer" in capsys.readouterr().err
     assert main(["play", str(SMALL), "--computer", "B", "--screenshot", str(out)]) == 2
     assert "--referee" in capsys.readouterr().err
+

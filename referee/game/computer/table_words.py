@@ -13,11 +13,14 @@ faction's deck can issue, recorded as its owner's word (the ``contents`` correct
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 
+from ...rules.catalogue import is_drone_type
 from ..actions import Action
 from ..state import Data, GameState
+from ..view_types import PlayerView, TerrainView
 from .belief import possible_forces
 from .seen import Seen
 
@@ -29,6 +32,33 @@ def at(x: float, y: float) -> str:
     return f"({round(float(x), 1):g}, {round(float(y), 1):g})"
 
 
+def blip_label(ident: str) -> str:
+    """What the opponent reads on a blip counter: the end of its id (``b-blip-KX``: KX), never its square (A59)."""
+    return ident.rsplit("-", 1)[-1]
+
+
+def _trooper(seen: Seen, ident: str) -> bool:
+    """A unit that has a facing: a trooper (drones and blips have none [p.18, A12])."""
+    u = seen.units.get(ident)
+    return u is not None and not is_drone_type(str(u.get("type", "")))
+
+
+def _facing_after(seen: Seen, ident: str, a: Data) -> str:
+    """A trooper ends a Move facing along its last leg (A13), a Jump facing the way it jumped [p.18]: the bearing,
+    degrees counter-clockwise from +x (along side A's edge, to the right), so a person can turn the miniature."""
+    if not _trooper(seen, ident):
+        return ""
+    if a.get("facing") is not None:
+        return f", facing {float(a['facing']):g} degrees"
+    u = seen.units[ident]
+    legs = [(float(u["x"]), float(u["y"]))] + [(float(v[0]), float(v[1])) for v in a.get("via", [])]
+    (x0, y0), (x1, y1) = legs[-1], (float(a["x"]), float(a["y"]))
+    if math.hypot(x1 - x0, y1 - y0) < 1e-9:
+        return ""
+    bearing = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
+    return f", facing the way it went: {round(bearing) % 360} degrees [p.18, A13]"
+
+
 def _piece(seen: Seen, ident: str) -> str:
     """A piece as the human finds it on the table: a blip by where it stands, a unit by its name and place."""
     p = seen.piece(ident)
@@ -36,7 +66,7 @@ def _piece(seen: Seen, ident: str) -> str:
         return ident
     if ident in seen.blips:
         whose = "its" if p.get("side") == seen.me else "your"
-        return f"{whose} blip at {at(p['x'], p['y'])}"
+        return f"{whose} blip {blip_label(ident)} at {at(p['x'], p['y'])}"
     o = seen.objectives.get(ident)
     if o is not None:
         return f"objective {ident} at {at(o['x'], o['y'])}"
@@ -51,12 +81,11 @@ def instruction(view: Data, action: Action) -> str:
     dice = ": roll the dice the program asks for and type them."
     if k == "activate":
         extra = " (an extra blip activation)" if a.get("extra") else ""
-        return f"Activate {who}{extra}."
+        return f"Activate {who}{extra}: take its activation counter off."
     if k in ("move", "jump"):
         verb = "Move" if k == "move" else "Jump"
-        facing = f", facing {a['facing']:g} degrees" if a.get("facing") is not None else ""
         via = "".join(f" by way of {at(*v)}" for v in a.get("via", []))
-        return f"{verb} {who} to {at(a['x'], a['y'])}{via}{facing}."
+        return f"{verb} {who}{via} to {at(a['x'], a['y'])}{_facing_after(seen, action.actor, a)}."
     if k == "target":
         assign = a.get("assign") or {}
         on = "; place the counters as the program asks"
@@ -80,7 +109,12 @@ def instruction(view: Data, action: Action) -> str:
     if k == "face":
         return f"Turn {who} to face {a['facing']:g} degrees."
     if k == "end-activation":
-        return f"End the activation of {who}."
+        active = (view.get("turn") or {}).get("active")
+        return f"End the activation of {_piece(seen, active)}." if active else "End its activation."
+    if k == "scramble":
+        return (f"Scramble {who}: take it off the table (it goes to a square of its holding area, which the program "
+                "keeps secret); then put its three new blips where it stood, as the program tells you next [p.22, "
+                "A23].")
     if k == "end-turn":
         return "The computer ends its turn."
     if k == "end-of-round":
@@ -91,6 +125,71 @@ def instruction(view: Data, action: Action) -> str:
         return "The computer sets the objectives: " + ", ".join(f"{o} {c}" for o, c in sorted(a.items())) + "."
     tail = dice if k in ROLLS else "."
     return f"{k.capitalize()} with {who}{tail}" if who else f"The computer: {action.text()}{tail}"
+
+
+def _counters(n: int) -> str:
+    return f"{n} Target counter{'s' if n != 1 else ''}"
+
+
+def _terrain_at(t: TerrainView) -> str:
+    circle = t.get("circle")
+    if circle:
+        return f"{float(circle['r']) * 2:g}\" across, centred at {at(circle['x'], circle['y'])}"
+    points = t.get("polygon") or []
+    if not points:
+        return ""
+    return f"centred at {at(sum(q[0] for q in points) / len(points), sum(q[1] for q in points) / len(points))}"
+
+
+def table_changes(before: PlayerView, after: PlayerView) -> list[str]:
+    """What changed on the table between two views of the same player (the human's, before and after one of the
+    computer's actions), as things to do with the miniatures and counters: the units a reveal put down, the blips a
+    Scramble put down, pieces taken off, Target counters, Damaged and Stunned, smoke and craters. Made from that
+    player's views only, so it says nothing the player may not see (A59)."""
+    lines: list[str] = []
+    units0 = {u["id"]: u for u in before["units"]}
+    units1 = {u["id"]: u for u in after["units"]}
+    blips0 = {b["id"]: b for b in before["blips"]}
+    blips1 = {b["id"]: b for b in after["blips"]}
+    for ident, u in units1.items():
+        if ident not in units0:
+            facing = f", facing {float(u['facing']):g} degrees" if u.get("facing") is not None else ""
+            lines.append(f"Put {ident} ({u['type']}) at {at(u['x'], u['y'])}{facing}.")
+    for ident, b in blips1.items():
+        if ident not in blips0:
+            lines.append(f"Put a blip counter marked {blip_label(ident)} at {at(b['x'], b['y'])}.")
+    for ident, b in blips0.items():
+        if ident not in blips1:
+            lines.append(f"Take the blip {blip_label(ident)} at {at(b['x'], b['y'])} off the table.")
+    for ident, u in units0.items():
+        if ident not in units1:
+            lines.append(f"Take {ident} at {at(u['x'], u['y'])} off the table.")
+    for ident, u in units1.items():
+        was = units0.get(ident)
+        if was is None:
+            if u["target_counters"]:
+                lines.append(f"{ident} holds {_counters(u['target_counters'])}.")
+            continue
+        if u["target_counters"] != was["target_counters"]:
+            lines.append(f"{ident} now holds {_counters(u['target_counters'])} (it held {was['target_counters']}).")
+        for now, then, word in ((u["damaged"], was["damaged"], "Damaged"), (u["stunned"], was["stunned"], "Stunned")):
+            if now != then:
+                lines.append(f"{ident} is {'now' if now else 'no longer'} {word}.")
+    objectives0 = {o["id"]: o for o in before["objectives"]}
+    for o in after["objectives"]:
+        held = objectives0.get(o["id"])
+        if held is None:
+            continue
+        if o.get("destroyed") and not held.get("destroyed"):
+            lines.append(f"Objective {o['id']} is destroyed.")
+        elif o["target_counters"] != held["target_counters"]:
+            lines.append(f"Objective {o['id']} now holds {_counters(o['target_counters'])} "
+                         f"(it held {held['target_counters']}).")
+    terrain0 = {t["id"] for t in before["terrain"]}
+    for t in after["terrain"]:
+        if t["id"] not in terrain0:
+            lines.append(f"Lay {t['type']} {_terrain_at(t)}.".replace("  ", " ").replace(" .", "."))
+    return lines
 
 
 def unknown_blips(state: GameState, side: str) -> list[str]:

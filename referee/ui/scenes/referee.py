@@ -106,6 +106,7 @@ class RefereeScene(BattleScene):
     def after_action(self, attempt: Attempt, title: str) -> None:
         self.computer.followed(attempt)
         super().after_action(attempt, title)
+        self.computer.tell_changes()
 
     def ask_die(self, pending, then, context: str = "") -> None:
         if self.app is None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...game.actions import Action
-from ...game.computer.table_words import instruction
+from ..action_words import action_words
+from ...game.computer.table_words import instruction, table_changes
+from ...game.view_types import PlayerView
 from ..battle import Attempt
 from .battle_computer import ComputerTurns
 from .dialogs import Dialog
@@ -25,6 +27,9 @@ class TableComputerTurns(ComputerTurns):
         super().__init__(scene)
         self.said: tuple[Action, str, str] | None = None      # its last instruction: the action, the words, why
         self.doing: tuple[Action, str] | None = None          # its action under way (dice, contents)
+        self.logged_from = 0                                   # the log's length when its action began
+        self.before: PlayerView | None = None                  # the human's view when its action began
+        self.changes: list[str] = []                           # what its last action changed on the table
 
     def step(self) -> None:
         scene, session = self.scene, self.scene.session
@@ -37,6 +42,7 @@ class TableComputerTurns(ComputerTurns):
         if decided is None:
             return
         action, reason = decided
+        self.before = session.view(log=False)
         words = instruction(view, action)
         self.said = (action, words, reason)
         if scene.app is None:
@@ -50,13 +56,29 @@ class TableComputerTurns(ComputerTurns):
     def done(self, action: Action, reason: str) -> None:
         """The human did at the table what the computer asked: the program follows, as for any player's action."""
         self.doing = (action, reason)
-        self.scene.do(action, f"The computer: {action.text()}")
+        self.logged_from = len(self.scene.session.state.log)
+        self.scene.do(action, f"The computer: {action_words(action)}")
 
     def followed(self, attempt: Attempt) -> None:
         """After any action: the computer's, once legal, has its reason kept for the log."""
         doing, self.doing = self.doing, None
         if doing is not None and attempt.outcome is not None:
+            before, self.before = self.before, None
             if attempt.outcome.legal:
-                self.scene.session.note_computer(*doing)
+                # The end of its turn writes the next turn's heading: its reason goes before it (``note_computer``).
+                self.scene.session.note_computer(*doing, logged_from=self.logged_from)
+                if before is not None:
+                    self.changes = table_changes(before, self.scene.session.view(log=False))
             else:
                 self.scene.session.computer_refused(doing[0])
+
+    def tell_changes(self) -> None:
+        """What the computer's action changed on the table beyond what the human was told to do (the units a reveal
+        puts down, the blips of a Scramble, counters, pieces taken off, smoke and craters), so the physical table
+        follows the program's. Shown on top of whatever comes next, which it happened before."""
+        changes, self.changes = self.changes, []
+        computer = self.scene.session.computer
+        if not changes or self.scene.app is None or computer is None:
+            return
+        self.scene.app.push(Dialog(f"The computer (side {computer.side}): on the table now", changes,
+                                   [("done", "Done")], lambda answer: None))

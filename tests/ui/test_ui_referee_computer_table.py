@@ -1,0 +1,63 @@
+"""The computer at a physical table, action by action: what it tells the human to do with its miniatures, what
+its action changed on the table, and where its reasons stand in the human's log."""
+
+from pathlib import Path
+
+from referee.game.actions import Action
+from referee.game.computer import Computer
+from referee.rules.scenario import load_scenario
+from referee.ui.referee_battle import RefereeSession
+from referee.ui.scenes.dialogs import Dialog
+from referee.ui.scenes.referee import RefereeScene
+
+SMALL = Path(__file__).with_name("small_table.toml")
+
+
+def _seated(fresh, decisions):
+    """A referee scene whose computer (side B) takes ``decisions`` in turn, each an action and its reason."""
+    session = RefereeSession.from_scenario(load_scenario(SMALL), first="B", computer=Computer("B", "normal", 3))
+    queue = list(decisions)
+    session.computer_act = lambda: queue.pop(0) if queue else None
+    scene = fresh.push(RefereeScene(session))
+    fresh.step(1 / 30, events=[])
+    return session, scene
+
+
+def _told(fresh, scene):
+    """The computer's next instruction, done at the table: its words."""
+    scene.computer.step()
+    assert isinstance(fresh.scene, Dialog) and fresh.scene.heading == "The computer (side B)"
+    words = fresh.scene.lines[0]
+    fresh.scene.choose("done")
+    return words
+
+
+def test_after_its_scramble_the_computer_says_where_its_three_blips_go(fresh):
+    session, scene = _seated(fresh, [(Action("activate", "b-tactical-1"), "its turn"),
+                                     (Action("scramble", "b-tactical-1"), "hides")])
+    _told(fresh, scene)
+    words = _told(fresh, scene)
+    assert words.startswith("Scramble b-tactical-1 at (")
+    placed = fresh.scene
+    assert isinstance(placed, Dialog) and placed.heading == "The computer (side B): on the table now"
+    new = [b for b in session.state.blips.values() if b.side == "B" and b.id != "b-blip-1"]
+    assert len(new) == 3
+    for b in new:
+        assert f"Put a blip counter marked {b.id.rsplit('-', 1)[-1]} at ({round(b.x, 1):g}, {round(b.y, 1):g})." \
+            in placed.lines
+    assert any(line.startswith("Take b-tactical-1 at (") for line in placed.lines)
+    placed.choose("done")
+    assert fresh.scene is scene
+
+
+def test_the_computers_end_of_turn_reason_stands_before_the_next_turns_heading(fresh):
+    session, scene = _seated(fresh, [(Action("activate", "b-tactical-1"), "its turn"),
+                                     (Action("end-activation"), "done"),
+                                     (Action("end-turn"), "nothing more to gain")])
+    assert _told(fresh, scene).startswith("Activate b-tactical-1 at (")
+    assert _told(fresh, scene).startswith("End the activation of b-tactical-1 at (")
+    assert _told(fresh, scene) == "The computer ends its turn."
+    text = [str(line) for line in scene.log_lines]
+    reason = next(i for i, line in enumerate(text) if "nothing more to gain" in line)
+    heading = next(i for i, line in enumerate(text) if "side A's turn" in line)
+    assert reason < heading, text[-8:]
