@@ -18,6 +18,7 @@ import pygame
 from ...game.actions import Action
 from ...game.victory import last_round
 from .. import drawing, keys, theme
+from ..action_words import action_words
 from ..battle import Attempt, BattleSession, Pending
 from ..battle_log import BattleLog
 from ..intents import Intent
@@ -234,7 +235,7 @@ class BattleScene(TableScene):
     # ---- doing things ---------------------------------------------------------------------------------------
     def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
         """Send an action to the engine; ask for physical dice one by one when the players roll."""
-        title = title or action.text()
+        title = title or action_words(action)
         self.handle(self.session.attempt(action, given), title)
 
     def handle(self, attempt: Attempt, title: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..action_words import action_words
 from ..battle import Pending
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class ComputerTurns:
         if attempt.pending is not None:
             # The players roll physical dice: the human rolls the computer's too and types them in.
             scene.ask_die(attempt.pending, lambda value, p=attempt.pending: self.answered(p, value, reason),
-                          f"{title}: {action.text()}")
+                          f"{title}: {action_words(action)}")
             return
         if attempt.legal:
             session.note_computer(action, reason, logged_from)
@@ -58,7 +59,7 @@ class ComputerTurns:
         attempt = session.answer(pending, value)
         if attempt.pending is not None:
             scene.ask_die(attempt.pending, lambda v, p=attempt.pending: self.answered(p, v, reason),
-                          f"The computer: {pending.action.text()}")
+                          f"The computer: {action_words(pending.action)}")
             return
         if attempt.legal:
             session.note_computer(pending.action, reason)
