@@ -176,6 +176,11 @@ def test_an_illegal_move_is_not_sent_and_changes_nothing(app):
     scene.confirm()
     assert session.state.to_data() == before
     assert "not" in scene.log_title.lower()
+    # The refused path stays, drawn as refused, and the log says how to mend it or clear it.
+    assert scene.waypoints == [(3.5, 22.5)] and not scene.move_result.legal
+    assert scene.log_lines[1] == "Backspace removes the last waypoint; Esc clears the path."
+    scene.set_tool("move")                         # M again (or Esc) leaves the tool: the path goes with it
+    assert scene.waypoints == [] and scene.tool != "move"
 
 
 def test_undo_in_the_window_takes_back_the_last_action(app):

@@ -69,7 +69,11 @@ def confirm(scene: TableScene) -> Intent | None:
     else:
         return None
     if not result.legal:
-        scene.set_log(f"{intent.kind.title()} not sent", [f"not allowed: {result.reason}"] + [str(s) for s in result.explain])
+        # The refused path stays, drawn as refused, so that it can be mended: say how.
+        mend = ("Backspace removes the last waypoint; Esc clears the path." if intent.kind == "move"
+                else "Click another landing point; Esc clears it.")
+        scene.set_log(f"{intent.kind.title()} not sent", [f"not allowed: {result.reason}", mend]
+                      + [str(s) for s in result.explain])
         return None
     handler = scene.on_intent or (scene.app.send if scene.app is not None else None)
     scene.sent.append(intent)
