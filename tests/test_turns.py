@@ -256,6 +256,33 @@ def test_withdraw_pursued_plays_one_more_round_then_contested():
     assert g.state.phase == "over" and g.state.control is None
 
 
+def at_the_round_limit():
+    """Round 6 is over and side A's mission (Eyes On) ends the battle after round 6 (A43)."""
+    g = round_over()
+    g.state.missions["A"], g.state.missions["B"] = "eyes-on", "hold-the-line"
+    g.state.round = 6
+    return g
+
+
+def test_a_withdraw_pursued_at_the_missions_round_limit_has_no_round_to_pursue_in():
+    # The card's limit stands (A43): no round 7 is played; as after a pursuit round with troopers on both sides,
+    # the table is Contested (p.16), and the log says why the pursuit was cut short.
+    g = at_the_round_limit()
+    act(g, "end-of-round", withdraw="A", answer="pursue")
+    s = g.state
+    assert s.phase == "over" and s.round == 6 and s.control is None and s.pursuit is None
+    texts = [e.text for e in s.log]
+    assert any("side B pursues, but the mission's round limit of 6 is reached: no round is left to pursue in" in t
+               for t in texts)
+    assert any("the table is Contested (a pursuit cut short by the mission's round limit" in t for t in texts)
+
+
+def test_a_withdraw_allowed_at_the_missions_round_limit_still_gives_the_table():
+    g = at_the_round_limit()
+    act(g, "end-of-round", withdraw="B", answer="allow")
+    assert g.state.phase == "over" and g.state.control == "A"
+
+
 def test_both_agree_to_stop_is_contested():
     g = round_over()
     act(g, "end-of-round", stop=True)

@@ -312,7 +312,18 @@ def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
     if withdraw == "both":
         finish(ctx, None, "both players withdraw (A43)")
         return
+    from .victory import round_limit as mission_round_limit
+
+    round_limit = mission_round_limit(s)
+    last = bool(round_limit) and s.round >= int(round_limit or 0)
     if withdraw in SIDES:
+        if answer == "pursue" and last:
+            # The mission card ends the battle after this round (A43: a card's round limit stands), so the pursuit
+            # has no round to be played in; as after a pursuit round, both sides still have troopers (p.16).
+            ctx.event(f"side {withdraw} withdraws; side {other(withdraw)} pursues, but the mission's round limit of "
+                      f"{round_limit} is reached: no round is left to pursue in [p.16, A43]")
+            finish(ctx, None, "a pursuit cut short by the mission's round limit: both sides have troopers (p.16, A43)")
+            return
         if answer == "pursue":
             s.pursuit = withdraw
             ctx.event(f"side {withdraw} withdraws; side {other(withdraw)} pursues: one more round [p.16, A43]")
@@ -322,10 +333,7 @@ def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
     elif stop:
         finish(ctx, None, "both players agree to stop")
         return
-    from .victory import round_limit as mission_round_limit
-
-    round_limit = mission_round_limit(s)
-    if round_limit and s.round >= int(round_limit):
+    if last:
         finish(ctx, None, f"the mission's round limit of {round_limit} is reached (A43)")
         return
     yield from next_round(ctx)

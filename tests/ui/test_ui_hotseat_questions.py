@@ -69,6 +69,25 @@ def test_the_allow_or_pursue_question_goes_to_the_opponent_behind_a_hand_off(app
     assert session.state.pursuit or session.state.phase != "end-of-round"
 
 
+def test_at_the_pursuers_last_round_the_question_says_a_pursuit_has_no_round_left(app):
+    scene, session = table_battle(app, dice=SeededDice(2))
+    to_end_of_round(app, scene, session)
+    s = session.state
+    opponent = "B" if session.viewer == "A" else "A"
+    s.missions[opponent], s.missions[session.viewer] = "delaying-action", "deep-strike"   # 6 rounds; no limit
+    s.round = 6
+    scene.questions.end_of_round()
+    app.scene.choose(session.viewer)
+    while isinstance(app.scene, HandoffScreen):
+        app.scene.choose("ready")
+    question = app.scene
+    assert isinstance(question, Dialog) and [k for k, _ in question.choices] == ["allow", "pursue"]
+    assert any(f"Your mission (side {opponent}) ends the battle after this round: a pursuit has no round left"
+               in line for line in question.lines)
+    question.choose("pursue")
+    assert session.over and session.state.round == 6 and session.state.control is None
+
+
 def test_the_holding_screen_shows_the_viewers_own_mission_and_cards(app):
     from referee.game.view import card_lines, player_view
     from referee.ui.scenes.holding import HoldingScene

@@ -195,9 +195,14 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.scene.do(Action("end-of-round", "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
 
         def ask() -> None:
-            self.show(Dialog(f"Side {side} withdraws", [f"Side {other}: allow the Withdraw (side {other} Controls "
-                                                           f"the Table) or pursue for one more round? [p.16, A43]"],
-                                 [("allow", "Allow it"), ("pursue", "Pursue")], closed, columns=2))
+            lines = [f"Side {other}: allow the Withdraw (side {other} Controls the Table) or pursue for one more "
+                     "round? [p.16, A43]"]
+            if last_round(self.session.state, other):
+                # Only the asker's own mission: the withdrawing side's limit is its secret (A59).
+                lines.append(f"Your mission (side {other}) ends the battle after this round: a pursuit has no round "
+                             "left to be played in, and the table would be Contested [A43].")
+            self.show(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")], closed,
+                             columns=2))
 
         self.for_side(other, ask, f"Side {side} announces a Withdraw at the end of round {self.session.state.round}; "
                                   f"side {other} decides whether to allow it or pursue [p.16, A43].")
