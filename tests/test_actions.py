@@ -253,6 +253,28 @@ def test_the_defender_contests_and_secures_but_adds_no_counters():
     assert alpha.control == "B" and alpha.target_counters == 2
 
 
+def test_the_counter_that_inspects_an_objective_tells_only_the_side_whose_mission_counts_it():
+    from referee.game.view import player_view
+
+    # A attacks under Eyes On, which counts an objective Inspected from 8 Target counters (its card); alpha has 7.
+    # A's passive sensors reach alpha from 5": the 8th counter; B's mission (Hold the Line) counts no inspection.
+    s = objective_table([unit("a", "A", 18, 6, facing=90), unit("b", "B", 18, 24)], tc=7)
+    s.missions["A"], s.missions["B"] = "eyes-on", "hold-the-line"
+    out = do(s, "move", "a", x=18, y=12)
+    assert out.state.objectives["alpha"].target_counters == 8
+    line = next(e for e in player_view(out.state, "A")["log"] if "objective alpha +1 Target counter" in e["text"])
+    assert line["note"] == ("objective alpha now has 8 Target counters: Inspected for your mission (Eyes On), "
+                            "which counts it so from 8 [A41]")
+    # The card's number is A's secret (A59): B reads the counter, never the word.
+    b_line = next(e for e in player_view(out.state, "B")["log"] if "objective alpha +1 Target counter" in e["text"])
+    assert "note" not in b_line
+    # Said once, when the number is reached: the 9th counter says nothing more.
+    s = objective_table([unit("a", "A", 18, 6, facing=90), unit("b", "B", 18, 24)], tc=8)
+    s.missions["A"], s.missions["B"] = "eyes-on", "hold-the-line"
+    out = do(s, "move", "a", x=18, y=12)
+    assert not any("note" in e for e in player_view(out.state, "A")["log"])
+
+
 def test_a_blip_neither_secures_nor_inspects():
     s = objective_table([unit("b", "B", 2, 34)], blips=[blip("bl", "A", 18, 6, [content("u", "A")])])
     out = do(s, "move", "bl", x=18, y=12)

@@ -27,7 +27,7 @@ from ..rules import odds
 from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, armour_of, blast, blast_catch, caught, d6,
                       destroy,
                       graze,
-                      passive_after_move, reveal_blip, _free_spot)
+                      objective_inspected, passive_after_move, reveal_blip, _free_spot)
 from .state import BLIP_LABELS, BlipState, GameState, UnitState, blip_id, contents_from_unit, labels_in_use
 
 UNIT_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
@@ -291,7 +291,7 @@ def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
             continue
         eaten = f" ({price.eaten} eaten by terrain first)" if price.eaten else ""
         ctx.event(f"{n} Target counter{'s' if n != 1 else ''} on {tid} at {price.price} each{eaten}: {price.cost(n)} points",
-                  "[p.19]", units=[tid])
+                  "[p.19]", units=[tid], private=objective_inspected(s, tid, n))
         if tid in s.blips:
             blips.append((tid, n))
         else:

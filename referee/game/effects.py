@@ -85,6 +85,17 @@ def add_counters(ctx: Ctx, ident: str, n: int, why: str = "") -> None:
         reveal_blip(ctx, ident, counters=n, cause=why or "received Target counters")
 
 
+def objective_inspected(s: GameState, ident: str, n: int) -> dict[str, str]:
+    """Before ``n`` Target counters go on ``ident``: if it is an objective, the private word to each side whose own
+    mission now counts it Inspected (``victory.inspection_notes``, A41); nothing for a unit or a blip."""
+    o = s.objectives.get(ident)
+    if o is None or n <= 0:
+        return {}
+    from .victory import inspection_notes
+
+    return inspection_notes(s, ident, o.target_counters, o.target_counters + n)
+
+
 # ---- blips --------------------------------------------------------------------------------------
 
 
@@ -406,8 +417,9 @@ def _sense(ctx: Ctx, uid: str, origin: tuple[float, float, float] | None) -> Non
                 continue
             op = bf.pieces.get(o.id)
             if op is not None and sensor_link(bf, mover, op):
+                ctx.event(f"objective {o.id} +1 Target counter from {uid}'s passive sensors", "[p.18, A16]", units=[o.id],
+                          private=objective_inspected(s, o.id, 1))
                 o.target_counters += 1
-                ctx.event(f"objective {o.id} +1 Target counter from {uid}'s passive sensors", "[p.18, A16]", units=[o.id])
     secure_objectives(ctx, uid, mover)
 
 

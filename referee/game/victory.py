@@ -40,6 +40,24 @@ def inspected_threshold(state: GameState) -> int:
     return state.rulings_in_force().inspected_counters
 
 
+def inspection_notes(state: GameState, oid: str, was: int, now: int) -> dict[str, str]:
+    """The private word to each side whose own mission counts objective ``oid`` Inspected (or not) that its Target
+    counters, going from ``was`` to ``now``, have just reached the number its card names (A41). Only that side reads
+    it: a card's number is as secret as the card (A59), and the counters themselves are on the table for all."""
+    from .cards import objective_ids
+
+    notes: dict[str, str] = {}
+    for side in SIDES:
+        m = _mission(state, side)
+        if m is None or not any(r.condition in ("objective-inspected", "objective-uninspected")
+                                and oid in objective_ids(r.objective) for r in m.vp_rules):
+            continue
+        if was < m.inspected_counters <= now:
+            notes[side] = (f"objective {oid} now has {now} Target counters: Inspected for your mission "
+                           f"({m.title}), which counts it so from {m.inspected_counters} [A41]")
+    return notes
+
+
 def round_limit(state: GameState) -> int | None:
     limits = [m.round_limit for m in (_mission(state, side) for side in SIDES) if m is not None and m.round_limit]
     return min(limits) if limits else None
