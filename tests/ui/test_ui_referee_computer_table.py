@@ -61,3 +61,23 @@ def test_the_computers_end_of_turn_reason_stands_before_the_next_turns_heading(f
     reason = next(i for i, line in enumerate(text) if "nothing more to gain" in line)
     heading = next(i for i, line in enumerate(text) if "side A's turn" in line)
     assert reason < heading, text[-8:]
+
+
+def test_a_mistyped_die_is_refused_aloud_and_the_next_face_is_taken(fresh):
+    import pygame
+
+    from referee.game.dice import RollRequest
+    from referee.ui.scenes.dialogs import DiceDialog
+
+    got: list[float | None] = []
+    dialog = fresh.push(DiceDialog(RollRequest("sensor die 1 of 3 for b-tactical-1", "p.19", "d6", "summed: high is "
+                                               "good"), got.append, "The computer: Target with b-tactical-1: die 1",
+                                   may_roll=True))
+    fresh.step(1 / 30, events=[])
+    assert "sensor die 1 of 3" in " ".join(dialog.lines)
+    for wrong in ("7", "0", "x"):
+        fresh.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_7, unicode=wrong, mod=0))
+        assert got == [] and fresh.scene is dialog
+        assert dialog.error == f"{wrong!r} is not a face of a die: type 1 to 6, or click the face"
+    fresh.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, unicode="4", mod=0))
+    assert got == [4]

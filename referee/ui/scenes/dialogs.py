@@ -198,6 +198,9 @@ class DiceDialog(Dialog):
             self.choose("cancel")
         elif self.request.kind == "d6" and event.unicode in "123456" and event.unicode:
             self.choose(event.unicode)
+        elif self.request.kind == "d6" and event.unicode.isprintable() and event.unicode.strip():
+            # A mistyped face is refused aloud, never taken as another die nor silently dropped.
+            self.error = f"{event.unicode!r} is not a face of a die: type 1 to 6, or click the face"
         elif self.request.kind == "bearing" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.choose("ok")
         return True
