@@ -126,6 +126,21 @@ def ellipsize(text: str, width: int, size: int, bold: bool = False) -> str:
     return text + "…"
 
 
+def ellipsize_middle(text: str, width: int, size: int, bold: bool = False) -> str:
+    """``text`` cut in the middle to fit ``width``, so its end stays: "a-kamik…drone-2" still tells the two drones
+    apart where "a-kamikaze-…" does not."""
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    head, tail = len(text) // 2, len(text) - len(text) // 2
+    while head + tail > 1 and f.size(text[:head] + "…" + text[len(text) - tail:])[0] > width:
+        if head >= tail:
+            head -= 1
+        else:
+            tail -= 1
+    return text[:head] + "…" + text[len(text) - tail:]
+
+
 # ---- shapes -------------------------------------------------------------------------------------------------------
 
 

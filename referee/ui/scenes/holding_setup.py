@@ -17,9 +17,20 @@ from ...game.actions import Action
 from .. import theme
 from ..battle import BattleSession
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize, gui_manager, panel, shade, wrap
+from ..widgets import draw_text, ellipsize_middle, gui_manager, panel, shade, text_width, wrap
 
 SQUARES = 16
+TALL_CHIP = 36              # a chip of two lines: its unit's id, then its rating
+NOTE = "Click a unit, then the square it goes to; at most 2 a square, empty squares are decoys [p.~10]. Only you see this."
+
+
+def chip_label(uid: str, rating: str, width: int, bold: bool = False) -> str:
+    """A unit's chip: its id and rating when they fit, else its id alone, cut in the middle if it must be: the
+    number at its end tells two units of a type apart (the list beside the squares gives every rating)."""
+    full = f"{uid} ({rating})" if rating else uid
+    if text_width(full, 13, bold) <= width:
+        return full
+    return ellipsize_middle(uid, width, 13, bold)
 
 
 class HoldingSetupScene(Scene):
@@ -88,9 +99,11 @@ class HoldingSetupScene(Scene):
         w, h = size
         self.box = pygame.Rect(0, 0, min(w - 40, 1080), min(h - 40, 720))
         self.box.center = (w // 2, h // 2)
-        self.list_rect = pygame.Rect(self.box.x + 20, self.box.y + 80, 250, self.box.h - 160)
-        self.grid = pygame.Rect(self.list_rect.right + 16, self.box.y + 80, self.box.right - self.list_rect.right - 36,
-                                self.box.h - 160)
+        # Below the note, which wraps to two lines in a small window.
+        top = 46 + 18 * len(wrap(NOTE, self.box.w - 40, 14)) + 16
+        self.list_rect = pygame.Rect(self.box.x + 20, self.box.y + top, 250, self.box.h - top - 80)
+        self.grid = pygame.Rect(self.list_rect.right + 16, self.box.y + top, self.box.right - self.list_rect.right - 36,
+                                self.box.h - top - 80)
         self.buttons = {}
         for i, (key, label) in enumerate((("done", "Done"), ("clear", "Clear"), ("cancel", "Cancel"))):
             rect = pygame.Rect(self.box.x + 20 + i * 170, self.box.bottom - 56, 160, 38)
@@ -110,7 +123,9 @@ class HoldingSetupScene(Scene):
     def cell_rows(self, n: int) -> list[tuple[pygame.Rect, str]]:
         cell = self.cell(n)
         ids = self.squares().get(str(n), [])
-        return [(pygame.Rect(cell.x + 6, cell.y + 26 + i * 22, cell.w - 12, 20), uid) for i, uid in enumerate(ids)]
+        # Two lines a chip (id, then rating) where the square is tall enough for two such chips, else one.
+        h = TALL_CHIP if cell.h >= 26 + 2 * (TALL_CHIP + 2) else 20
+        return [(pygame.Rect(cell.x + 6, cell.y + 26 + i * (h + 2), cell.w - 12, h), uid) for i, uid in enumerate(ids)]
 
     # ---- events ------------------------------------------------------------------------------------------------------
     def click(self, pos) -> None:
@@ -160,9 +175,7 @@ class HoldingSetupScene(Scene):
         panel(surface, self.box, theme.PANEL, theme.ACCENT, 8)
         draw_text(surface, f"Side {self.side}: fill your holding area", (self.box.x + 20, self.box.y + 16), 21, True,
                   theme.TEXT)
-        note = "Click a unit, then the square it goes to; at most 2 a square, empty squares are decoys [p.~10]. " \
-               "Only you see this."
-        for i, line in enumerate(wrap(note, self.box.w - 40, 14)):
+        for i, line in enumerate(wrap(NOTE, self.box.w - 40, 14)):
             draw_text(surface, line, (self.box.x + 20, self.box.y + 46 + i * 18), 14, False, theme.TEXT_DIM)
         draw_text(surface, f"To place ({len(self.unplaced())})", (self.list_rect.x, self.list_rect.y), 15, True,
                   theme.ACCENT)
@@ -189,5 +202,11 @@ class HoldingSetupScene(Scene):
         pygame.draw.rect(surface, theme.SIDE_COLOURS.get(self.side, theme.PANEL_EDGE) if picked else theme.PANEL,
                          rect, border_radius=4)
         pygame.draw.rect(surface, theme.ACCENT if picked else theme.PANEL_EDGE, rect, 1, border_radius=4)
-        text = ellipsize(f"{uid} ({unit['rating']})", rect.w - 8, 13)
-        draw_text(surface, text, (rect.x + 4, rect.centery), 13, picked, theme.TEXT, "midleft")
+        if rect.h >= TALL_CHIP:
+            draw_text(surface, ellipsize_middle(uid, rect.w - 8, 13, picked), (rect.x + 4, rect.y + 10), 13, picked,
+                      theme.TEXT, "midleft")
+            draw_text(surface, str(unit["rating"]), (rect.x + 4, rect.bottom - 9), 12, False,
+                      theme.TEXT if picked else theme.TEXT_DIM, "midleft")
+            return
+        draw_text(surface, chip_label(uid, str(unit["rating"]), rect.w - 8, picked), (rect.x + 4, rect.centery), 13,
+                  picked, theme.TEXT, "midleft")
