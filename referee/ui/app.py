@@ -56,6 +56,7 @@ class App:
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
+        self.spent_text: str | None = None     # the text of a key that opened or closed a scene (``dispatch``)
         self.intents: list[Intent] = []
         self.on_intent: IntentHandler = on_intent or self.intents.append
 
@@ -159,8 +160,16 @@ class App:
                 scene.on_resize(self.size)
             return
         top = self.stack.top
+        if event.type == pygame.TEXTINPUT and self.spent_text is not None:
+            spent, self.spent_text = self.spent_text, None
+            if event.text == spent:
+                return
         if top is not None:
             top.handle_event(event)
+        if event.type == pygame.KEYDOWN:
+            # A key that opened or closed a scene (a die's face, U for Correct) has done its work: the text it sends
+            # next is not typed into the box that now has the keys.
+            self.spent_text = event.unicode if self.stack.top is not top and event.unicode else None
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         surface = surface or self.screen
