@@ -125,3 +125,18 @@ def test_the_computers_blips_are_dealt_as_its_secret():
     for a in actions:
         for c in a.args["contents"]:
             assert c["type"] not in a_log.replace("b-tactical-1", "").replace("a-tactical-1", "")
+
+
+def test_the_counters_a_target_places_are_told_as_counters_to_put_down():
+    from referee.game.dice import ScriptedDice
+    from referee.game.engine import play
+
+    s = play(state(), Action("activate", "b-tactical-1"), ScriptedDice([])).state
+    s = play(s, Action("move", "b-tactical-1", {"x": 9.0, "y": 20.0}), ScriptedDice([])).state
+    before = player_view(s, "A")
+    # 6 + 6 + 6 = 18 points buys the one counter asked for on a-tactical-1; the Target puts 1 counter a die rolled
+    # on the targeter itself [p.19].
+    out = play(s, Action("target", "b-tactical-1", {"dice": 3, "assign": {"a-tactical-1": 1}}), ScriptedDice([6, 6, 6]))
+    assert out.legal, out.reason
+    assert table_changes(before, player_view(out.state, "A")) == [
+        "Put 1 Target counter on a-tactical-1 (1 now).", "Put 3 Target counters on b-tactical-1 (3 now)."]

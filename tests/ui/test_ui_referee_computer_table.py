@@ -81,3 +81,26 @@ def test_a_mistyped_die_is_refused_aloud_and_the_next_face_is_taken(fresh):
         assert dialog.error == f"{wrong!r} is not a face of a die: type 1 to 6, or click the face"
     fresh.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_4, unicode="4", mod=0))
     assert got == [4]
+
+
+def test_the_face_typed_for_one_die_does_not_land_in_the_next_bearing_box(fresh):
+    import pygame
+
+    from referee.game.dice import RollRequest
+    from referee.ui.scenes.dialogs import DiceDialog
+
+    got: list[float | None] = []
+    bearing = RollRequest("deviation bearing", "p.21, A29", "bearing")
+    # The normal die's "3": its key closes the die's box and opens the bearing's; its text arrives after.
+    fresh.push(DiceDialog(RollRequest("normal die for the deviation distance", "p.21", "d6"),
+                          lambda v: (got.append(v), fresh.push(DiceDialog(bearing, got.append)))))
+    fresh.step(1 / 30, events=[])
+    fresh.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, unicode="3", mod=0)])
+    box = fresh.scene
+    assert got == [3] and isinstance(box, DiceDialog) and box.request.kind == "bearing"
+    fresh.step(1 / 30, events=[])                  # the bearing's box takes the keys
+    fresh.step(1 / 30, events=[pygame.event.Event(pygame.TEXTINPUT, text="3")])
+    assert box.entry is not None and box.entry.get_text() == ""
+    for face in "45":
+        fresh.step(1 / 30, events=[pygame.event.Event(pygame.TEXTINPUT, text=face)])
+    assert box.entry.get_text() == "45"

@@ -131,6 +131,12 @@ def _counters(n: int) -> str:
     return f"{n} Target counter{'s' if n != 1 else ''}"
 
 
+def _counter_change(piece: str, was: int, now: int) -> str:
+    if now > was:
+        return f"Put {_counters(now - was)} on {piece} ({now} now)."
+    return f"Take {_counters(was - now)} off {piece} ({now} left)."
+
+
 def _terrain_at(t: TerrainView) -> str:
     circle = t.get("circle")
     if circle:
@@ -168,10 +174,10 @@ def table_changes(before: PlayerView, after: PlayerView) -> list[str]:
         was = units0.get(ident)
         if was is None:
             if u["target_counters"]:
-                lines.append(f"{ident} holds {_counters(u['target_counters'])}.")
+                lines.append(f"Put {_counters(u['target_counters'])} on {ident}.")
             continue
         if u["target_counters"] != was["target_counters"]:
-            lines.append(f"{ident} now holds {_counters(u['target_counters'])} (it held {was['target_counters']}).")
+            lines.append(_counter_change(ident, was["target_counters"], u["target_counters"]))
         for now, then, word in ((u["damaged"], was["damaged"], "Damaged"), (u["stunned"], was["stunned"], "Stunned")):
             if now != then:
                 lines.append(f"{ident} is {'now' if now else 'no longer'} {word}.")
@@ -182,9 +188,12 @@ def table_changes(before: PlayerView, after: PlayerView) -> list[str]:
             continue
         if o.get("destroyed") and not held.get("destroyed"):
             lines.append(f"Objective {o['id']} is destroyed.")
-        elif o["target_counters"] != held["target_counters"]:
-            lines.append(f"Objective {o['id']} now holds {_counters(o['target_counters'])} "
-                         f"(it held {held['target_counters']}).")
+            continue
+        if o["target_counters"] != held["target_counters"]:
+            lines.append(_counter_change(f"objective {o['id']}", held["target_counters"], o["target_counters"]))
+        if o["control"] != held["control"]:
+            lines.append(f"Objective {o['id']} is now " + ("Contested." if o["control"] == "contested"
+                                                            else f"Secured by side {o['control']}."))
     terrain0 = {t["id"] for t in before["terrain"]}
     for t in after["terrain"]:
         if t["id"] not in terrain0:

@@ -50,7 +50,9 @@ class TableComputerTurns(ComputerTurns):
             return
         # Its reason only where the window would show it: never for its blips, nor which unit it activates.
         lines = [words] + ([f"Why: {reason}"] if session.reason_may_show(action) else [])
-        scene.app.push(Dialog(f"The computer (side {computer.side})", lines, [("done", "I've done it")],
+        # Nothing to do at the table when it only ends its turn: the button says so.
+        done = "OK" if action.kind in ("end-turn", "end-of-round") else "I've done it"
+        scene.app.push(Dialog(f"The computer (side {computer.side})", lines, [("done", done)],
                               lambda answer: self.done(action, reason) if answer == "done" else None))
 
     def done(self, action: Action, reason: str) -> None:
