@@ -13,9 +13,9 @@ from referee.ui.scenes.referee import RefereeScene
 SMALL = Path(__file__).with_name("small_table.toml")
 
 
-def _seated(fresh, decisions):
+def _seated(fresh, decisions, first="B"):
     """A referee scene whose computer (side B) takes ``decisions`` in turn, each an action and its reason."""
-    session = RefereeSession.from_scenario(load_scenario(SMALL), first="B", computer=Computer("B", "normal", 3))
+    session = RefereeSession.from_scenario(load_scenario(SMALL), first=first, computer=Computer("B", "normal", 3))
     queue = list(decisions)
     session.computer_act = lambda: queue.pop(0) if queue else None
     scene = fresh.push(RefereeScene(session))
@@ -104,3 +104,21 @@ def test_the_face_typed_for_one_die_does_not_land_in_the_next_bearing_box(fresh)
     for face in "45":
         fresh.step(1 / 30, events=[pygame.event.Event(pygame.TEXTINPUT, text=face)])
     assert box.entry.get_text() == "45"
+
+
+def test_a_blip_of_the_computers_revealed_by_the_human_says_where_its_miniatures_go(fresh):
+    session, scene = _seated(fresh, [], first="A")
+    session.correct("b-blip-1", x=8, y=14)          # in the open, 8" from a-tactical-1
+    held = [c.id for c in session.state.blip_contents(session.state.blips["b-blip-1"])]
+    scene.do(Action("activate", "a-tactical-1"))
+    # 6 + 6 + 6 = 18 points; one counter on the blip reveals it involuntarily [p.17]: the program puts its units down.
+    scene.do(Action("target", "a-tactical-1", {"dice": 3, "assign": {"b-blip-1": 1}}), None, [6, 6, 6])
+    placed = fresh.scene
+    assert isinstance(placed, Dialog) and placed.heading == "The computer (side B): on the table now"
+    assert placed.lines[0] == "Take the blip 1 at (8, 14) off the table."
+    for ident in held:
+        u = session.state.units[ident]
+        assert f"Put {ident} ({u.type}) at ({round(u.x, 1):g}, {round(u.y, 1):g}), facing {u.facing:g} degrees." \
+            in placed.lines
+    # Only the computer's pieces: what the human's own Target did to a-tactical-1 is theirs to do.
+    assert not any("a-tactical-1" in line for line in placed.lines)

@@ -147,16 +147,23 @@ def _terrain_at(t: TerrainView) -> str:
     return f"centred at {at(sum(q[0] for q in points) / len(points), sum(q[1] for q in points) / len(points))}"
 
 
-def table_changes(before: PlayerView, after: PlayerView) -> list[str]:
-    """What changed on the table between two views of the same player (the human's, before and after one of the
-    computer's actions), as things to do with the miniatures and counters: the units a reveal put down, the blips a
-    Scramble put down, pieces taken off, Target counters, Damaged and Stunned, smoke and craters. Made from that
-    player's views only, so it says nothing the player may not see (A59)."""
+def table_changes(before: PlayerView, after: PlayerView, side: str | None = None) -> list[str]:
+    """What changed on the table between two views of the same player (the human's, before and after an action),
+    as things to do with the miniatures and counters: the units a reveal put down, the blips a Scramble put down,
+    pieces taken off, Target counters, Damaged and Stunned, objectives, smoke and craters; with ``side``, only that
+    side's units and blips. Made from that player's views only, so it says nothing the player may not see (A59)."""
     lines: list[str] = []
-    units0 = {u["id"]: u for u in before["units"]}
-    units1 = {u["id"]: u for u in after["units"]}
-    blips0 = {b["id"]: b for b in before["blips"]}
-    blips1 = {b["id"]: b for b in after["blips"]}
+    units0 = {u["id"]: u for u in before["units"] if side in (None, u["side"])}
+    units1 = {u["id"]: u for u in after["units"] if side in (None, u["side"])}
+    blips0 = {b["id"]: b for b in before["blips"] if side in (None, b["side"])}
+    blips1 = {b["id"]: b for b in after["blips"] if side in (None, b["side"])}
+    # What comes off first: a revealed blip's counter, a scrambling unit; then what goes down in its place.
+    for ident, b in blips0.items():
+        if ident not in blips1:
+            lines.append(f"Take the blip {blip_label(ident)} at {at(b['x'], b['y'])} off the table.")
+    for ident, u in units0.items():
+        if ident not in units1:
+            lines.append(f"Take {ident} at {at(u['x'], u['y'])} off the table.")
     for ident, u in units1.items():
         if ident not in units0:
             facing = f", facing {float(u['facing']):g} degrees" if u.get("facing") is not None else ""
@@ -164,12 +171,6 @@ def table_changes(before: PlayerView, after: PlayerView) -> list[str]:
     for ident, b in blips1.items():
         if ident not in blips0:
             lines.append(f"Put a blip counter marked {blip_label(ident)} at {at(b['x'], b['y'])}.")
-    for ident, b in blips0.items():
-        if ident not in blips1:
-            lines.append(f"Take the blip {blip_label(ident)} at {at(b['x'], b['y'])} off the table.")
-    for ident, u in units0.items():
-        if ident not in units1:
-            lines.append(f"Take {ident} at {at(u['x'], u['y'])} off the table.")
     for ident, u in units1.items():
         was = units0.get(ident)
         if was is None:
@@ -181,6 +182,8 @@ def table_changes(before: PlayerView, after: PlayerView) -> list[str]:
         for now, then, word in ((u["damaged"], was["damaged"], "Damaged"), (u["stunned"], was["stunned"], "Stunned")):
             if now != then:
                 lines.append(f"{ident} is {'now' if now else 'no longer'} {word}.")
+    if side is not None:
+        return lines
     objectives0 = {o["id"]: o for o in before["objectives"]}
     for o in after["objectives"]:
         held = objectives0.get(o["id"])

@@ -103,6 +103,10 @@ class RefereeScene(BattleScene):
             return
         super().handle(attempt, title)
 
+    def do(self, action, title: str | None = None, given: list[float] | None = None) -> None:
+        self.computer.watch()
+        super().do(action, title, given)
+
     def after_action(self, attempt: Attempt, title: str) -> None:
         self.computer.followed(attempt)
         super().after_action(attempt, title)

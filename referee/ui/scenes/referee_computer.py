@@ -42,7 +42,6 @@ class TableComputerTurns(ComputerTurns):
         if decided is None:
             return
         action, reason = decided
-        self.before = session.view(log=False)
         words = instruction(view, action)
         self.said = (action, words, reason)
         if scene.app is None:
@@ -61,23 +60,36 @@ class TableComputerTurns(ComputerTurns):
         self.logged_from = len(self.scene.session.state.log)
         self.scene.do(action, f"The computer: {action_words(action)}")
 
+    def watch(self) -> None:
+        """An action is about to be sent (its or the human's): the human's view now, to tell what it changed."""
+        self.before = self.scene.session.view(log=False)
+
     def followed(self, attempt: Attempt) -> None:
-        """After any action: the computer's, once legal, has its reason kept for the log."""
+        """After any action: the computer's, once legal, has its reason kept for the log; what it changed on the
+        table is kept to be told. After the human's own action, only what changed of the computer's pieces: a blip
+        of its revealed puts down units whose place and facing the program chose."""
         doing, self.doing = self.doing, None
-        if doing is not None and attempt.outcome is not None:
-            before, self.before = self.before, None
-            if attempt.outcome.legal:
-                # The end of its turn writes the next turn's heading: its reason goes before it (``note_computer``).
-                self.scene.session.note_computer(*doing, logged_from=self.logged_from)
-                if before is not None:
-                    self.changes = table_changes(before, self.scene.session.view(log=False))
-            else:
-                self.scene.session.computer_refused(doing[0])
+        computer = self.scene.session.computer
+        if attempt.outcome is None or computer is None:
+            return
+        before, self.before = self.before, None
+        legal = attempt.outcome.legal
+        if legal and before is not None:
+            after = self.scene.session.view(log=False)
+            self.changes = table_changes(before, after) if doing is not None else \
+                table_changes(before, after, side=computer.side)
+        if doing is None:
+            return
+        if legal:
+            # The end of its turn writes the next turn's heading: its reason goes before it (``note_computer``).
+            self.scene.session.note_computer(*doing, logged_from=self.logged_from)
+        else:
+            self.scene.session.computer_refused(doing[0])
 
     def tell_changes(self) -> None:
-        """What the computer's action changed on the table beyond what the human was told to do (the units a reveal
-        puts down, the blips of a Scramble, counters, pieces taken off, smoke and craters), so the physical table
-        follows the program's. Shown on top of whatever comes next, which it happened before."""
+        """What the last action changed on the table beyond what the human was told to do or did (the units a
+        reveal puts down, the blips of a Scramble, counters, pieces taken off, smoke and craters), so the physical
+        table follows the program's. Shown on top of whatever comes next, which it happened before."""
         changes, self.changes = self.changes, []
         computer = self.scene.session.computer
         if not changes or self.scene.app is None or computer is None:
