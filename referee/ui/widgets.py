@@ -59,6 +59,18 @@ def _pixel_bytes(img: pygame.Surface) -> int:
 text_surface = TextCache()
 
 
+BUTTON_FONT = 15             # the theme's button font, bold
+BUTTON_MARGIN = 10           # a button's border and a few pixels either side of its text
+
+
+BUTTON_BORDER = 4            # a button's border either side and a pixel of air: the least room a label needs
+
+
+def fits_button(labels, width: int, margin: int = BUTTON_MARGIN) -> bool:
+    """Every label shows whole on a button ``width`` pixels wide, with ``margin`` pixels to spare."""
+    return all(text_width(t, BUTTON_FONT, True) + margin <= width for t in labels)
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     """Measuring shapes the whole line: the panels ask for the same few widths every frame."""

@@ -10,7 +10,7 @@ from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 from referee.ui.scenes.menu import MenuScene
 from referee.ui.scenes.setup import SetupScene
 from referee.ui.scenes.setup_table import BUTTON_FONT, BUTTON_MARGIN, SetupTableScene
-from referee.ui.widgets import text_width
+from referee.ui.widgets import BUTTON_BORDER, text_width
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
@@ -57,5 +57,40 @@ def test_the_menu_offers_a_battle_against_the_computer_and_its_labels_fit(size):
         for name, widget in menu.widgets.items():
             if isinstance(widget, pygame_gui.elements.UIButton):
                 assert text_width(widget.text, BUTTON_FONT, True) + BUTTON_MARGIN <= widget.rect.w, (name, widget.text)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+@pytest.mark.parametrize("referee", [False, True])
+def test_every_action_bar_label_fits_its_button(size, referee):
+    # At 800 x 560 five buttons a row cut "Kamikaze" to "Kamika" and "End activ." to "End act": fewer a row.
+    from tests.ui.test_ui_battle import table_battle
+
+    from referee.ui.referee_battle import RefereeSession
+    from referee.ui.scenes.referee import RefereeScene
+
+    app = App(size)
+    try:
+        if referee:
+            from tests.ui.test_ui_battle import TABLE
+            from referee.rules.scenario import load_scenario
+
+            scene = app.push(RefereeScene(RefereeSession.from_scenario(load_scenario(TABLE), first="A")))
+            app.step(1 / 30, events=[])
+        else:
+            scene, _ = table_battle(app)
+        buttons = list(scene.bar.buttons.values())
+        assert len(buttons) == len(scene.bar.actions)
+        for button in buttons + [scene.bar.buttons["log"]]:
+            scene.log_unit_only = not scene.log_unit_only      # "Log: all" and "Log: unit" both
+            scene.bar.sync()
+            # The bar packs its buttons tighter than set-up: a label needs its border and a pixel either side.
+            assert text_width(button.text, BUTTON_FONT, True) + BUTTON_BORDER <= button.rect.w, (button.text,
+                                                                                                  button.rect.w)
+            assert scene.bar.rect.contains(button.rect), button.text
+        assert scene.layout.panel.top >= scene.bar.rect.bottom
+        if size == (1280, 800):
+            assert scene.bar.columns == 5
     finally:
         pygame.quit()

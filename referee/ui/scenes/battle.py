@@ -25,7 +25,7 @@ from ..intents import Intent
 from ..keys import KeyTable
 from ..memory import AfterActions
 from ..table_data import table_from_view
-from ..widgets import draw_text
+from ..widgets import draw_text, ellipsize, text_width
 from .battle_bar import ACTIONS, ActionBar, Actions
 from .battle_choices import FLAME, KAMIKAZE, PICK, TITLES, ChoiceTools
 from .battle_computer import ComputerTurns
@@ -436,5 +436,8 @@ class BattleScene(TableScene):
         mine, dice = self.banner_who()
         box = pygame.Rect(L.table.x + 8, L.table.y + 4, L.table.w - 16, BANNER_H - 4)
         pygame.draw.rect(surface, (24, 27, 32), box, border_radius=4)
-        draw_text(surface, f"{mine} · {self.banner_text()} · {dice}", (box.x + 10, box.centery), 14, True,
+        # A narrow window: a smaller letter before the end is cut, so whose turn it is stays whole.
+        text = f"{mine} · {self.banner_text()} · {dice}"
+        size = 14 if text_width(text, 14, True) <= box.w - 20 else 12
+        draw_text(surface, ellipsize(text, box.w - 20, size, True), (box.x + 10, box.centery), size, True,
                   theme.ACCENT, "midleft")

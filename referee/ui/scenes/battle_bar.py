@@ -10,12 +10,13 @@ import pygame
 import pygame_gui
 
 from .. import panels
-from .table_common import Layout, layout_with_bar
+from ..widgets import BUTTON_BORDER, fits_button
+from .table_common import Layout, layout_for, layout_with_bar
 
 if TYPE_CHECKING:
     from .battle import BattleScene
 
-ACTION_COLUMNS = 5
+ACTION_COLUMNS = 5           # buttons a row, fewer in a narrow window so that every label shows whole
 ROW_H = 30
 
 # (key, label, tooltip); the order is the bar's, row by row.
@@ -40,6 +41,11 @@ ACTIONS = (
     ("save", "Save", "Ctrl+S: save the battle to a file"),
 )
 Actions = tuple[tuple[str, str, str], ...]
+GAP = 4
+
+
+def button_width(width: int, cols: int) -> int:
+    return (width - 2 * panels.PAD - GAP * (cols - 1)) // cols
 
 
 class ActionBar:
@@ -49,6 +55,7 @@ class ActionBar:
         self.scene = scene
         self.actions = actions
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.columns = ACTION_COLUMNS
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
 
     def keys(self) -> set[str]:
@@ -56,18 +63,26 @@ class ActionBar:
 
     def lay_out(self, size: tuple[int, int]) -> Layout:
         """The table's layout with room for the bar's rows between the tools and the side panel."""
-        self.rect, layout = layout_with_bar(size, math.ceil(len(self.actions) / ACTION_COLUMNS), ROW_H)
+        self.columns = self.columns_for(layout_for(size).panel.w)
+        self.rect, layout = layout_with_bar(size, math.ceil(len(self.actions) / self.columns), ROW_H)
         return layout
+
+    def columns_for(self, width: int) -> int:
+        """Five buttons a row, fewer when a label would be cut ("Kamikaze", "End activ." at 800 x 560)."""
+        labels = [label for _key, label, _tip in self.actions] + ["Log: unit"]
+        cols = ACTION_COLUMNS
+        while cols > 2 and not fits_button(labels, button_width(width, cols), BUTTON_BORDER):
+            cols -= 1
+        return cols
 
     def build(self, manager: pygame_gui.UIManager) -> None:
         self.buttons = {}
-        per_row = ACTION_COLUMNS
+        per_row = self.columns
         bar = self.rect
-        gap = 4
-        bw = (bar.w - 2 * panels.PAD - gap * (per_row - 1)) // per_row
+        bw = button_width(bar.w, per_row)
         for i, (key, label, tip) in enumerate(self.actions):
             r, c = divmod(i, per_row)
-            rect = pygame.Rect(bar.x + panels.PAD + c * (bw + gap), bar.y + 4 + r * (ROW_H + 4), bw, ROW_H)
+            rect = pygame.Rect(bar.x + panels.PAD + c * (bw + GAP), bar.y + 4 + r * (ROW_H + 4), bw, ROW_H)
             self.buttons[key] = pygame_gui.elements.UIButton(rect, label, manager, tool_tip_text=tip)
         self.sync()
 

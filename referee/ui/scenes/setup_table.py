@@ -24,7 +24,7 @@ from .. import theme
 from ..battle import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
-from ..widgets import Block, Text, line_height, text_width, wrap
+from ..widgets import BUTTON_FONT, BUTTON_MARGIN, Block, Text, line_height, text_width, wrap
 from . import setup_drawing
 from .dialogs import DiceDialog, HandoffScreen
 from .setup_cards import SetupCards
@@ -43,8 +43,6 @@ SETUP_KEYS: KeyTable = (
 ROW_H = 32
 PAD = 12
 BAR_COLUMNS, BAR_GAP = 3, 6
-BUTTON_FONT = 15             # the theme's button font, bold
-BUTTON_MARGIN = 10           # the button's border and a few pixels either side of its text
 COMPUTER_SETUP_PACE = 0.5    # seconds before each of the computer's set-up decisions, so the human sees each one
 
 
