@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from referee.game.computer import Computer
 from referee.game.dice import SeededDice
 from referee.game.legal import legal_actions
@@ -112,3 +114,23 @@ def test_eyes_on_counts_counters_only_up_to_its_threshold():
     eyes_on = Aims.of(mission_card("eyes-on"))
     assert (eyes_on.inspect_vp, eyes_on.inspect_at) == (8.0, 8)
     assert eyes_on.wanted_counters({"alpha": 3, "beta": 8, "gamma": 11}) == {"alpha": 5}
+
+
+def test_counters_short_of_the_threshold_count_for_less_as_eyes_on_runs_out_of_rounds():
+    from referee.game.computer.evaluate import Aims, inspection
+    from referee.game.computer.seen import mission_card
+
+    aims = Aims.of(mission_card("eyes-on"))          # 6 rounds, Inspected at 8
+    s = _eyes_on(4, (13.0, 21.0))
+    near = [(12.0, 20.0)]                               # a trooper beside gamma: no pull left
+    worth = {}
+    for r in (1, 5, 6):
+        s.round = r
+        short = inspection(s, aims, near)
+        s.objectives["gamma"].target_counters = 0
+        worth[r] = short - inspection(s, aims, near)
+        s.objectives["gamma"].target_counters = 4
+    # 4 counters of 8: 0.7 VP a counter with rounds to spare, half that in round 5, nothing in round 6.
+    assert worth[1] == pytest.approx(4 * 0.7)
+    assert worth[5] == pytest.approx(4 * 0.35)
+    assert worth[6] == 0.0

@@ -57,6 +57,7 @@ class Aims:
     drones: tuple[tuple[str, float], ...] = ()    # VP per enemy drone destroyed, by unit type ("" for any)
     inspect_vp: float = 0.0             # VP per objective Inspected
     inspect_at: int = 10                # Target counters that make an objective Inspected (the card's, A41)
+    round_limit: int | None = None      # its own card ends the battle after this round (A43)
 
     @staticmethod
     def of(mission: MissionCard | None) -> "Aims":
@@ -92,7 +93,7 @@ class Aims:
                 kill += r.vp / 6
         return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
                     max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence", tuple(drones),
-                    inspect_vp, mission.inspected_counters)
+                    inspect_vp, mission.inspected_counters, mission.round_limit)
 
     def wanted_counters(self, objectives: dict[str, int]) -> dict[str, int]:
         """Target counters each objective it inspects still needs, from the counters it carries: a counter beyond
@@ -274,8 +275,12 @@ def inspection(state: GameState, aims: Aims, mine: list[tuple[float, float]]) ->
     if not aims.inspect:
         return 0.0
     score = 0.0
-    per_counter = INSPECT_SHARE * aims.inspect_vp / max(1, aims.inspect_at)
-    pull = INSPECT_PULL * aims.inspect_vp
+    time_left = rounds_left(state, aims)
+    # Counters short of the threshold pay only if the rest come in time: in the last round, nothing (the card pays
+    # only Inspected objectives), the round before, half.
+    later = 1.0 if time_left is None else min(1.0, (time_left - 1) / 2)
+    per_counter = later * INSPECT_SHARE * aims.inspect_vp / max(1, aims.inspect_at)
+    pull = max(0.5, later) * INSPECT_PULL * aims.inspect_vp
     for oid in aims.inspect:
         o = state.objectives.get(oid)
         if o is None or o.destroyed:
@@ -285,6 +290,11 @@ def inspection(state: GameState, aims: Aims, mine: list[tuple[float, float]]) ->
             d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
             score -= pull * max(0.0, d - INSPECT_REACH)
     return score
+
+
+def rounds_left(state: GameState, aims: Aims) -> int | None:
+    """Rounds its own card leaves, this one counted (None: no limit)."""
+    return None if aims.round_limit is None else max(1, aims.round_limit - state.round + 1)
 
 
 def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[float, float]]) -> float:
