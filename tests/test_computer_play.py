@@ -134,3 +134,24 @@ def test_counters_short_of_the_threshold_count_for_less_as_eyes_on_runs_out_of_r
     assert worth[1] == pytest.approx(4 * 0.7)
     assert worth[5] == pytest.approx(4 * 0.35)
     assert worth[6] == 0.0
+
+
+def test_on_the_clock_a_blip_holding_units_is_revealed_to_act_at_once():
+    from referee.game.state import ObjectiveState
+
+    s = _battle(5)
+    ident = sorted(b.id for b in s.blips.values() if b.side == "A" and s.blip_contents(b))[0]
+    t = _activating(s.copy(), ident)
+    t.objectives = {"gamma": ObjectiveState("gamma", 18.0, 30.0)}
+    b = t.blips[ident]
+    for e in (x for x in t.blips.values() if x.side == "B"):
+        e.x, e.y = b.x + 20.0 if b.x < 16 else b.x - 20.0, 34.0        # the enemy far off
+    t.attacker = "A"
+    t.missions = {"A": "eyes-on", "B": "hold-the-line"}          # 6 rounds to Inspect in
+    d = Computer("A", "normal", seed=1).decide(player_view(t, "A"), legal_actions(t, "A"))
+    assert d.action.kind == "reveal", d.reason
+    # Defending with no round limit, the same blip keeps its secret so far from the enemy.
+    t.attacker = "B"
+    t.missions = {"A": "hold-the-line", "B": "sabotage"}
+    d = Computer("A", "normal", seed=1).decide(player_view(t, "A"), legal_actions(t, "A"))
+    assert d.action.kind != "reveal", d.reason

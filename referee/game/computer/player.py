@@ -43,7 +43,7 @@ EXPOSURE_STEP = 1.0
 EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it ends a Move (it may be Targeted there)
 REVEAL_COST = 0.6          # VP a blip's secret is worth while no enemy is near enough to make its units count
 REVEAL_REACH = 14.0
-REVEAL_HASTE = 0.3          # VP per unit a reveal lets act at once (2 actions a trooper, the blip's 1), on the clock
+REVEAL_HASTE = 2.0          # on the clock, a reveal is worth this many of the blip's best Move (below)
 STOP_FROM_ROUND = 2         # it offers to stop from the end of this round on, when ahead
 EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
 GRIDS_KEPT = 16
@@ -230,9 +230,7 @@ class _Think:
     def _shaping(self, action: Action, out: ActionOutcome) -> float:
         if action.kind == "reveal":
             if self.haste:
-                # Revealed before acting, each trooper gets its 2 actions where the blip had 1 (p.18): on the clock
-                # that speed is worth more than the secret.
-                return REVEAL_HASTE * len((self.seen.blips.get(action.actor) or {}).get("contents") or [])
+                return 0.0          # the secret is worth less than the time (``hasten``)
             return -REVEAL_COST if self._far_from_enemy(action.actor) else 0.0
         if action.kind not in ("move", "jump") or "x" not in action.args:
             return 0.0
@@ -262,6 +260,23 @@ class _Think:
                 first = first or o
             if len(vals) == len(self.worlds):
                 out.append(_Scored(c, sum(vals) / len(vals), first))
+        return out
+
+    def hasten(self, scored: list[_Scored]) -> list[_Scored]:
+        """On the clock, a blip's reveal weighed with what its units do next: revealed before acting, each trooper
+        gets 2 actions where the blip had 1 (p.18), so it goes as far as two of the blip's Moves. Scored alone,
+        the reveal gained nothing and the blip moved: an attacker under Eyes On crept forward one Move a round."""
+        if not self.haste:
+            return scored
+        reveal = [x for x in scored if x.cand.action.kind == "reveal"]
+        moves = [x.value for x in scored if x.cand.action.kind == "move"]
+        if not reveal or not moves:
+            return scored
+        out = []
+        for x in scored:
+            if x.cand.action.kind == "reveal":
+                x = _Scored(x.cand, x.value + REVEAL_HASTE * max(0.0, max(moves) - x.value), x.outcome)
+            out.append(x)
         return out
 
     def pick(self, scored: list[_Scored]) -> _Scored:
@@ -309,7 +324,7 @@ class Computer:
         cands = expand(legal, think.seen, think.aims.hold, think.aims.destroy, think.grid, think.level.move_points,
                        think.rng.uniform(0, math.pi), think.belief.p_real, think.inspect)
         cands = [c for c in cands if c.action.text() not in avoid]
-        scored = think.score(cands)
+        scored = think.hasten(think.score(cands))
         if not scored:
             end = next((la for la in legal if la.kind == "end-activation"), legal[-1])
             return Decision(end.action(), "ends the activation: no action it tried is allowed here")
@@ -404,15 +419,18 @@ class Computer:
             if b.get("contents"):
                 cands.append(Candidate(Action("reveal", la.actor, {}), "reveal"))
         best, why = 0.0, "nothing better than holding still"
+        tried: list[_Scored] = []
         for c in cands:
             v, _ = think.simulate(act.state, c.action, 1)
             if v is None:
                 continue
             if c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
                 v -= EXPOSURE_COST * exposure_at(think.grid, float(c.action.args["x"]), float(c.action.args["y"]))
-            if v - now > best:
-                best = v - now
-                why = _short(c)
+            tried.append(_Scored(c, v, None))
+        for x in think.hasten(tried):
+            if x.value - now > best:
+                best = x.value - now
+                why = _short(x.cand)
         if la.actor in seen.units:
             u = seen.units[la.actor]
             if u.get("target_counters", 0) > 0:
