@@ -94,19 +94,23 @@ def _keep_work_arrays_in_heap() -> None:
 
 _keep_work_arrays_in_heap()
 
-# What an exposure map may keep of the C heap between two maps (about 130 MB at the 0.25" grid of 16 enemies).
-EXPOSURE_HEAP = 256 * 1024 * 1024
+# What an exposure map or the sight lines of a crowded table may keep of the C heap between two calls (about 130 MB
+# at the 0.25" grid of 16 enemies, 100 MB for the sight lines of 128 units a side).
+KEPT_HEAP = 256 * 1024 * 1024
+# Sight lines of fewer pairs than this need under 64 MB of work arrays (about 19 MB at 64 units a side).
+CROWDED_PAIRS = 12_000
 _HEAP_KEPT = threading.Event()
 
 
-def _keep_exposure_work_in_heap() -> None:
-    """Let glibc keep the heap an exposure map grew to, for the next map, instead of handing its top back.
+def _keep_large_work_in_heap() -> None:
+    """Let glibc keep the heap a large computation grew to, for the next one, instead of handing its top back.
 
-    A fine grid needs over 100 MB of work arrays at once. The adaptive thresholds raised above trim the heap's top
-    beyond 64 MB when the map ends, and the next map faults every page of it back in (about 20,000 page faults,
-    a quarter of a 0.25" map on the standard table). Done on the first exposure map or its preparing, so a process
-    that never asks for one (a sight-lines query) neither loads ctypes nor keeps more. Setting one threshold turns
-    glibc's adaptation off, so both are set; on another C library this does nothing."""
+    A fine exposure grid needs over 100 MB of work arrays at once. The adaptive thresholds raised above trim the
+    heap's top beyond 64 MB when the map ends, and the next map faults every page of it back in (about 20,000 page
+    faults, a quarter of a 0.25" map on the standard table); so do the sight lines of 128 units a side. Done on the
+    first such computation or its preparing, so a process that never asks for one (a sight-lines query of an
+    ordinary table) neither loads ctypes nor keeps more. Setting one threshold turns glibc's adaptation off, so both
+    are set; on another C library this does nothing."""
     if _HEAP_KEPT.is_set():
         return
     _HEAP_KEPT.set()
@@ -115,7 +119,7 @@ def _keep_exposure_work_in_heap() -> None:
 
         mallopt = ctypes.CDLL(None).mallopt
         mallopt(-3, 32 * 1024 * 1024)           # M_MMAP_THRESHOLD: glibc's largest, what the block above gave
-        mallopt(-1, EXPOSURE_HEAP)              # M_TRIM_THRESHOLD
+        mallopt(-1, KEPT_HEAP)                  # M_TRIM_THRESHOLD
     except (OSError, AttributeError, TypeError):
         return
 
@@ -244,7 +248,7 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
     unit_types()            # the catalogue the Target bands read, loaded on its first use
     _warm_up(bf)
     if exposure_steps:
-        _keep_exposure_work_in_heap()
+        _keep_large_work_in_heap()
         table.convex_parts()
         table.cover_edges()[1].groups()
     for step in exposure_steps:
@@ -492,6 +496,8 @@ def _sightlines(bf: Battlefield) -> list[PairSight]:
     I, J = np.nonzero(side[:, None] != side[None, :])
     if len(I) == 0:
         return []
+    if len(I) >= CROWDED_PAIRS:
+        _keep_large_work_in_heap()
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
     fraction, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
     fraction = fraction.tolist()
@@ -931,7 +937,7 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
     enemies = watchers(bf, side)
     if not enemies or cols == 0 or rows == 0:
         return ExposureGrid(step, cols, rows, [[0] * cols for _ in range(rows)], [[None] * cols for _ in range(rows)])
-    _keep_exposure_work_in_heap()
+    _keep_large_work_in_heap()
     table = _table(bf)
     gx = (np.arange(cols) + 0.5) * step
     gy = (np.arange(rows) + 0.5) * step
