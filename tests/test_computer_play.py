@@ -155,3 +155,40 @@ def test_on_the_clock_a_blip_holding_units_is_revealed_to_act_at_once():
     t.missions = {"A": "hold-the-line", "B": "sabotage"}
     d = Computer("A", "normal", seed=1).decide(player_view(t, "A"), legal_actions(t, "A"))
     assert d.action.kind != "reveal", d.reason
+
+
+def test_the_attackers_objectives_leave_the_defender_room_for_its_three():
+    from referee.game.computer.setup import objective
+    from referee.game.computer.seen import Seen
+    from referee.game.legal import LegalAction
+    from referee.game.state import ObjectiveState
+
+    s = _battle(3)
+    s.attacker, s.objectives = "B", {}
+    # A's 25 % of the 36" table, 6" from every edge (A55); delta first, then epsilon 8" (edge to edge) from it.
+    box = {"x": [6.5, 29.5], "y": [6.5, 9.0], "apart": {}, "not_in": []}
+    placed: dict[str, tuple[float, float]] = {}
+    for oid in ("delta", "epsilon"):
+        box["apart"] = {o: {"centre": list(p), "radius": 9.0} for o, p in placed.items()}
+        la = LegalAction("place-objective", "B", {"objective": oid}, {"x, y": box})
+        action, _ = objective(Seen(player_view(s, "B"), "B"), la)
+        placed[oid] = (action.args["x"], action.args["y"])
+        s.objectives[oid] = ObjectiveState(oid, *placed[oid])
+    # Wherever the defender then puts alpha and beta in its half (9" between centres, A55), gamma still finds a
+    # spot. In the middle of the strip, at (17.5, 8.5) and (26.5, 8.5), alpha at (27, 17.5) and beta at (10, 14.5)
+    # left it none and the set-up stopped there.
+    half = [(6.5 + 2 * i, y) for i in range(12) for y in [6.5 + 2 * j for j in range(6)] + [18.0]]
+    half += [(29.5, 18.0), (27.0, 17.5), (10.0, 14.5)]
+    spots = [(6.5 + i / 2, 6.5 + j / 2) for i in range(47) for j in range(24)]
+
+    def free(p: tuple[float, float], taken: list[tuple[float, float]]) -> bool:
+        return all(math.hypot(p[0] - a, p[1] - b) >= 9.0 for a, b in taken)
+
+    mine = list(placed.values())
+    assert mine[0][0] < 12 < 24 < mine[1][0] or mine[1][0] < 12 < 24 < mine[0][0], placed
+    for alpha in half:
+        if not free(alpha, mine):
+            continue
+        for beta in half:
+            if free(beta, [*mine, alpha]):
+                assert any(free(g, [*mine, alpha, beta]) for g in spots), (placed, alpha, beta)

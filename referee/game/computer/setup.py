@@ -2,7 +2,7 @@
 
 * its table edge: the one whose half holds more cover (the terrain turned if the far half has more);
 * its objectives: the defender's deep in its half beside cover, the attacker's delta and epsilon as near its own
-  side as the zone allows, in the open;
+  side as the zone allows, in the open, toward the table's sides (the middle left free for the defender's three);
 * its cards: the mission that pays most for destroying enemy troopers and holding the table, which is how it plays;
 * its holding area: one unit a square, the rest decoys;
 * its blips one at a time: the squares holding units on the best-covered free spots of its zone, decoys spread
@@ -103,8 +103,10 @@ def objective(seen: Seen, la: LegalAction) -> tuple[Action, str]:
         x, y = p
         central = -abs(x - width / 2) * 0.05
         if attacker:
-            # Delta and epsilon as near the attacker as the defender's 25 % allows, in the open.
-            return float(-_depth(seen, y) - 0.5 * _cover_near(features, x, y) + central)
+            # Delta and epsilon as near the attacker as the defender's 25 % allows, in the open, toward the sides:
+            # placed in the middle they left so little of the defender's half 8" from every objective that a
+            # defender's alpha and beta could leave no room for gamma, and the set-up could not go on (A55).
+            return float(-_depth(seen, y) - 0.5 * _cover_near(features, x, y) - 2 * central)
         return float(-_depth(seen, y) * 0.5 + min(_cover_near(features, x, y), 3) + central)
 
     ranked = sorted(spots, key=lambda p: (-score(p), p[0], p[1]))
