@@ -122,3 +122,14 @@ def test_a_blip_of_the_computers_revealed_by_the_human_says_where_its_miniatures
             in placed.lines
     # Only the computer's pieces: what the human's own Target did to a-tactical-1 is theirs to do.
     assert not any("a-tactical-1" in line for line in placed.lines)
+
+
+def test_the_report_of_a_physical_table_says_it_was_not_sealed_without_crying_foul(fresh):
+    from referee.ui.scenes.report import report_lines
+
+    session, scene = _seated(fresh, [], first="A")
+    lines = report_lines(session)
+    seals = [(style, text) for style, text in lines if text.startswith("side ") and "seal" in text]
+    assert seals == [("b", f"side {side} was not sealed: a battle refereed at a physical table has no set-up in the "
+                           "program to seal") for side in "AB"]
+    assert not any(style == "bad" for style, _ in lines)

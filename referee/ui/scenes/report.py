@@ -39,10 +39,17 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     for line in result.get("explain", []):
         out.append(("b", str(line)))
     out.append(("h", "Seals made at set-up"))
-    for check in verify_seals(session.game).values():
-        out.append(("ok" if check.matches else "bad", check.text()))
+    checks = verify_seals(session.game)
+    for check in checks.values():
+        if check.sealed is None and session.game.refereed:
+            # A battle refereed at a physical table starts from the table, not from the program's set-up: no seal.
+            out.append(("b", f"side {check.side} was not sealed: a battle refereed at a physical table has no "
+                             "set-up in the program to seal"))
+        else:
+            out.append(("ok" if check.matches else "bad", check.text()))
     # The sealed documents themselves: anyone at the table can hash them and compare with the seals shown all battle.
-    out.append(("b", "To check the referee yourself: the SHA-256 of each sealed document below is its seal."))
+    if any(check.sealed for check in checks.values()):
+        out.append(("b", "To check the referee yourself: the SHA-256 of each sealed document below is its seal."))
     for line in seal_report_lines(session.game):
         if line.startswith("  "):
             out.append(("b", line.strip()))
