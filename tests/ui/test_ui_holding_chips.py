@@ -45,3 +45,19 @@ def test_the_squares_start_below_the_note(filled):
 
 def test_a_label_that_fits_is_whole():
     assert chip_label("a-tactical-1", "veteran", 400) == "a-tactical-1 (veteran)"
+
+
+def test_in_battle_a_narrow_square_keeps_the_number_and_the_rating():
+    from referee.ui.scenes.holding import unit_lines
+
+    App((800, 560))
+    try:
+        one = unit_lines({"id": "a-kamikaze-drone-1", "type": "kamikaze-drone", "rating": "reserve"}, 76)
+        two = unit_lines({"id": "a-kamikaze-drone-2", "type": "kamikaze-drone", "rating": "spec-ops"}, 76)
+        assert one[0] != two[0] and one[0].endswith("-1") and two[0].endswith("-2")
+        assert (one[1], two[1]) == ("reserve", "spec-ops")           # the id names the type: the rating stays
+        assert all(text_width(t, 13) <= 76 for t in (one[0], two[0]))
+        assert unit_lines({"id": "a-tactical-1", "type": "tactical", "rating": "veteran"}, 300) == \
+            ("a-tactical-1", "tactical, veteran")
+    finally:
+        pygame.quit()

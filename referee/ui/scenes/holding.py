@@ -10,10 +10,10 @@ import pygame
 
 from ...game.seal import short_seal
 from ...game.view import card_lines
-from ...game.view_types import PlayerView
+from ...game.view_types import Data, PlayerView
 from .. import theme
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize, line_height, panel, shade, wrap
+from ..widgets import draw_text, ellipsize, ellipsize_middle, line_height, panel, shade, text_width, wrap
 
 SQUARES = 16
 
@@ -24,6 +24,16 @@ def square_lines(contents: list | None) -> list[str]:
     if not contents:
         return ["empty"]
     return [f"{c['id']}: {c['type']}, {c['rating']}" for c in contents]
+
+
+def unit_lines(unit: Data, width: int) -> tuple[str, str]:
+    """A unit in its square, in two lines ``width`` pixels wide: its id cut in the middle if it must be, so the
+    number that tells two units of a type apart stays; then its type and rating, or its rating alone when they do
+    not fit (the id names the type)."""
+    kind = f"{unit['type']}, {unit['rating']}"
+    if text_width(kind, 12) > width:
+        kind = ellipsize(str(unit["rating"]), width, 12)
+    return ellipsize_middle(str(unit["id"]), width, 13), kind
 
 
 class HoldingScene(Scene):
@@ -48,13 +58,17 @@ class HoldingScene(Scene):
         box.center = (w // 2, h // 2)
         panel(surface, box, theme.PANEL, theme.ACCENT, 8)
         side = self.side
-        draw_text(surface, f"Side {side}: holding area, mission and cards", (box.x + 24, box.y + 16), 21, True,
-                  theme.TEXT)
-        draw_text(surface, "only for the player of side " + side + "; any key or click closes this",
-                  (box.right - 24, box.y + 22), 13, False, theme.TEXT_FAINT, "topright")
+        title = f"Side {side}: holding area, mission and cards"
+        note = "only for the player of side " + side + "; any key or click closes this"
+        draw_text(surface, title, (box.x + 24, box.y + 16), 21, True, theme.TEXT)
+        # Beside the title where both fit, else under it (a small window).
+        beside = text_width(title, 21, True) + text_width(note, 13) + 72 <= box.w
+        draw_text(surface, note, (box.right - 24, box.y + 22) if beside else (box.x + 24, box.y + 46), 13, False,
+                  theme.TEXT_FAINT, "topright" if beside else "topleft")
+        top = 56 if beside else 70
         holding = (self.view.get("holding") or {}).get(side)
         on_table = {b.get("square"): b["id"] for b in self.view["blips"] if b["side"] == side and "square" in b}
-        grid = pygame.Rect(box.x + 24, box.y + 56, (box.w - 48) * 56 // 100, box.h - 140)
+        grid = pygame.Rect(box.x + 24, box.y + top, (box.w - 48) * 56 // 100, box.h - 84 - top)
         cw, ch = grid.w // 4, grid.h // 4
         for n in range(1, SQUARES + 1):
             row, col = divmod(n - 1, 4)
@@ -64,8 +78,9 @@ class HoldingScene(Scene):
             draw_text(surface, f"Square {n}", (cell.x + 6, cell.y + 4), 13, True, theme.ACCENT)
             y = cell.y + 22
             if n in on_table:
-                draw_text(surface, ellipsize(f"blip {on_table[n]}", cell.w - 12, 12), (cell.x + 6, y), 12, False,
-                          theme.TEXT_FAINT)
+                # The counter's label, as the log names it (a-blip-FK: FK); the table shows its square number.
+                draw_text(surface, ellipsize(f"blip {on_table[n].rsplit('-', 1)[-1]}", cell.w - 12, 12),
+                          (cell.x + 6, y), 12, False, theme.TEXT_FAINT)
                 y += 17
             contents = None if holding is None else holding.get(str(n), [])
             if holding is None or not contents:
@@ -73,9 +88,9 @@ class HoldingScene(Scene):
                 draw_text(surface, word, (cell.x + 6, y), 13, False, theme.TEXT_DIM)
                 continue
             for c in contents[:2]:
-                draw_text(surface, ellipsize(c["id"], cell.w - 12, 13), (cell.x + 6, y), 13, False, theme.TEXT)
-                draw_text(surface, ellipsize(f"{c['type']}, {c['rating']}", cell.w - 12, 12), (cell.x + 6, y + 17),
-                          12, False, theme.TEXT_DIM)
+                name, kind = unit_lines(c, cell.w - 12)
+                draw_text(surface, name, (cell.x + 6, y), 13, False, theme.TEXT)
+                draw_text(surface, kind, (cell.x + 6, y + 17), 12, False, theme.TEXT_DIM)
                 y += 38
         self.draw_cards(surface, pygame.Rect(grid.right + 16, grid.y, box.right - 24 - grid.right - 16, grid.h))
         y = grid.bottom + 12
