@@ -72,6 +72,9 @@ def test_a_trooper_is_told_which_way_to_face_after_its_move():
     assert instruction(view, Action("move", "b-tactical-1", {"x": 12.0, "y": 19.0, "via": [[9.0, 22.0]]})) == \
         ("Move b-tactical-1 at (9, 26) by way of (9, 22) to (12, 19), facing the way it went: 315 degrees "
          "[p.18, A13].")
+    # Straight at an edge, the edge is named.
+    assert instruction(view, Action("move", "b-tactical-1", {"x": 9.0, "y": 21.0})).endswith(
+        "facing the way it went: 270 degrees (towards side A's edge) [p.18, A13].")
     # A blip has no facing.
     assert "facing" not in instruction(view, Action("move", "b-blip-KN", {"x": 20.0, "y": 12.0}))
 

@@ -118,8 +118,10 @@ def test_a_blip_of_the_computers_revealed_by_the_human_says_where_its_miniatures
     assert placed.lines[0] == "Take the blip 1 at (8, 14) off the table."
     for ident in held:
         u = session.state.units[ident]
-        assert f"Put {ident} ({u.type}) at ({round(u.x, 1):g}, {round(u.y, 1):g}), facing {u.facing:g} degrees." \
-            in placed.lines
+        # Side B's revealed troopers face side A's edge unless their owner turns them (A13): 270 degrees.
+        assert u.facing == 270
+        assert f"Put {ident} ({u.type}) at ({round(u.x, 1):g}, {round(u.y, 1):g}), facing 270 degrees (towards " \
+               "side A's edge)." in placed.lines
     # Only the computer's pieces: what the human's own Target did to a-tactical-1 is theirs to do.
     assert not any("a-tactical-1" in line for line in placed.lines)
 

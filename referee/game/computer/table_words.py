@@ -32,6 +32,17 @@ def at(x: float, y: float) -> str:
     return f"({round(float(x), 1):g}, {round(float(y), 1):g})"
 
 
+EDGES = {0: "the right edge", 90: "side B's edge", 180: "the left edge", 270: "side A's edge"}   # x across, y up
+
+
+def degrees(facing: float) -> str:
+    """A facing as a person turns a miniature: degrees counter-clockwise from +x, and the edge it looks at when it
+    looks straight at one."""
+    d = round(float(facing), 1) % 360
+    edge = EDGES.get(int(d)) if d == int(d) else None
+    return f"{d:g} degrees" + (f" (towards {edge})" if edge else "")
+
+
 def blip_label(ident: str) -> str:
     """What the opponent reads on a blip counter: the end of its id (``b-blip-KX``: KX), never its square (A59)."""
     return ident.rsplit("-", 1)[-1]
@@ -49,14 +60,14 @@ def _facing_after(seen: Seen, ident: str, a: Data) -> str:
     if not _trooper(seen, ident):
         return ""
     if a.get("facing") is not None:
-        return f", facing {float(a['facing']):g} degrees"
+        return f", facing {degrees(a['facing'])}"
     u = seen.units[ident]
     legs = [(float(u["x"]), float(u["y"]))] + [(float(v[0]), float(v[1])) for v in a.get("via", [])]
     (x0, y0), (x1, y1) = legs[-1], (float(a["x"]), float(a["y"]))
     if math.hypot(x1 - x0, y1 - y0) < 1e-9:
         return ""
     bearing = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
-    return f", facing the way it went: {round(bearing) % 360} degrees [p.18, A13]"
+    return f", facing the way it went: {degrees(round(bearing))} [p.18, A13]"
 
 
 def _piece(seen: Seen, ident: str) -> str:
@@ -103,11 +114,11 @@ def instruction(view: Data, action: Action) -> str:
         target = f" against {_piece(seen, a['target'])}" if a.get("target") else ""
         return f"Move {who} to {at(a['x'], a['y'])} and explode it{target}{dice}"
     if k == "reveal":
-        facing = f", facing {a['facing']:g} degrees" if a.get("facing") is not None else ""
+        facing = f", facing {degrees(a['facing'])}" if a.get("facing") is not None else ""
         return (f"Reveal {who}: take the counter off and put the miniatures the log names in its place{facing}; a "
                 "decoy is only taken off.")
     if k == "face":
-        return f"Turn {who} to face {a['facing']:g} degrees."
+        return f"Turn {who} to face {degrees(a['facing'])}."
     if k == "end-activation":
         active = (view.get("turn") or {}).get("active")
         return f"End the activation of {_piece(seen, active)}." if active else "End its activation."
@@ -166,7 +177,7 @@ def table_changes(before: PlayerView, after: PlayerView, side: str | None = None
             lines.append(f"Take {ident} at {at(u['x'], u['y'])} off the table.")
     for ident, u in units1.items():
         if ident not in units0:
-            facing = f", facing {float(u['facing']):g} degrees" if u.get("facing") is not None else ""
+            facing = f", facing {degrees(u['facing'])}" if u.get("facing") is not None else ""
             lines.append(f"Put {ident} ({u['type']}) at {at(u['x'], u['y'])}{facing}.")
     for ident, b in blips1.items():
         if ident not in blips0:
