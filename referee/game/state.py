@@ -267,10 +267,20 @@ def _copy_turn(turn: TurnState | None) -> TurnState | None:
     return None if turn is None else replace(turn, queue=list(turn.queue))
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
 _COPY: dict[str, Any] = {
     "terrain": list, "units": _copy_pieces, "blips": _copy_pieces, "objectives": _copy_pieces,
     "holding": _copy_holding, "turn": _copy_turn, "log": list, "missions": dict, "sealed": dict, "salts": dict,
     "cards": dict,
+    # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
+    # battle's copies would otherwise deep-copy every entry for every action.
+    "destroyed": list,
+    # Strings, numbers and None: nothing to copy.
+    **{name: _same for name in ("name", "width", "height", "scale", "attacker", "mode", "round", "phase",
+                                "initiative", "passes_in_row", "pursuit", "control")},
 }
 
 

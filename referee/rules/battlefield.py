@@ -142,8 +142,27 @@ class Feature:
     def blocking(self) -> bool:
         return self.ttype.blocking
 
+    @cached_property
+    def box(self) -> tuple[float, float, float, float]:
+        """The smallest upright rectangle holding the piece (min x, min y, max x, max y): the whole circle for a
+        disc. Whatever lies outside it by more than EPS is outside the piece, which spares the geometry of every
+        piece a sight line or a base centre is nowhere near."""
+        if self.circle is not None:
+            cx, cy, r = self.circle
+            return (cx - r, cy - r, cx + r, cy + r)
+        x0, y0, x1, y1 = self.geometry.bounds
+        return (float(x0), float(y0), float(x1), float(y1))
+
+    def near(self, x0: float, y0: float, x1: float, y1: float) -> bool:
+        """May the piece touch the rectangle (``x0 <= x1``, ``y0 <= y1``)? False only if their boxes are more than
+        EPS apart."""
+        bx0, by0, bx1, by1 = self.box
+        return x0 <= bx1 + EPS and bx0 <= x1 + EPS and y0 <= by1 + EPS and by0 <= y1 + EPS
+
     def holds(self, x: float, y: float) -> bool:
         """Is a base centre inside (boundary within EPS counts as inside, A58)?"""
+        if not self.near(x, y, x, y):
+            return False
         if self.circle is not None:
             # A disc is tested exactly: its polygon is only an inscribed 64-gon, up to 0.12 % of r inside the circle.
             cx, cy, r = self.circle

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 import pygame
 import pygame_gui
-import shapely
 
 from ...rules.movement import MoveResult
 from .. import drawing, keys, panels, theme
@@ -434,8 +433,10 @@ class TableScene(Scene):
         smoke would otherwise be drawn again after every action)."""
         if self._terrain[0] is not self.table:
             bf = self.table.bf
-            self._terrain = (self.table, (bf.width, bf.height, tuple(
-                (f.id, f.type_id, f.circle, f.blocking, shapely.to_wkb(f.geometry)) for f in bf.terrain)))
+            # A terrain entry's feature is made once and shared by every table built from it (``feature_of``), and
+            # features compare by identity: the same features are the same picture. The key holds them, so an
+            # identity is never reused while it is compared.
+            self._terrain = (self.table, (bf.width, bf.height, tuple(bf.terrain)))
         return self._terrain[1]
 
     def _refresh_static(self) -> None:
