@@ -12,7 +12,8 @@ def battle(cpu_of_round, memory_of_round, rounds=200):
 def test_a_window_whose_cost_and_memory_stay_put_is_flat():
     f = flatness(battle(lambda r: 5.0, lambda r: 120.0))
     assert f["rounds"] == 200 and f["spans"] == {"first": (1, 5), "middle": (96, 100), "last": (196, 200)}
-    assert f["ratio"] == 1.0 and f["grown"] == 1.0 and f["flat_action"] and f["flat_memory"]
+    assert f["ratio"] == 1.0 and f["worst"] == 1.0 and f["worst_mean"] == 1.0 and f["grown"] == 1.0
+    assert f["flat_action"] and f["flat_memory"]
     assert f["memory_at"] == {1: 120.0, 20: 120.0, 100: 120.0, 200: 120.0}
 
 
@@ -20,7 +21,27 @@ def test_a_window_that_grows_with_the_battle_is_not():
     # 5 ms in round 1 growing by 0.01 ms a round; 120 MB growing 0.1 MB a round.
     f = flatness(battle(lambda r: 5.0 + 0.01 * (r - 1), lambda r: 120.0 + 0.1 * r))
     assert f["per_action"]["first"][1] == 5.02 and abs(f["per_action"]["last"][1] - 6.97) < 1e-9
+    assert abs(f["worst"] - 6.97 / 5.02) < 1e-9
     assert abs(f["ratio"] - 6.97 / 5.02) < 1e-9 and not f["flat_action"]
     assert abs(f["grown"] - 140.0 / 122.0) < 1e-9 and not f["flat_memory"]
     text = "\n".join(report(battle(lambda r: 5.0 + 0.01 * (r - 1), lambda r: 120.0 + 0.1 * r)))
     assert "GROWS" in text and "FLAT" not in text
+
+
+def test_a_window_dearer_in_the_middle_of_the_battle_is_not_flat_though_its_ends_agree():
+    # Rounds 96-100 cost 7 ms an action, every other round 5 ms.
+    f = flatness(battle(lambda r: 7.0 if 96 <= r <= 100 else 5.0, lambda r: 120.0))
+    assert f["ratio"] == 1.0 and f["worst"] == 1.4 and not f["flat_action"]
+
+
+def test_rare_dear_actions_that_grow_with_the_battle_count_through_the_mean():
+    # Each round: two 5 ms actions and one (a dialog, say) costing 5 ms in round 1 and 0.1 ms more each round.
+    def battle_with_dialogs(rounds=200):
+        actions = [(r, 10.0, c) for r in range(1, rounds + 1) for c in (5.0, 5.0, 5.0 + 0.1 * (r - 1))]
+        memory = [(0, 100.0)] + [(r, 120.0) for r in range(1, rounds + 1)]
+        return {"actions": actions, "memory": memory, "rounds": rounds + 1, "phase": "action"}
+
+    f = flatness(battle_with_dialogs())
+    assert f["worst"] == 1.0                                   # the typical action stays put
+    first_mean, last_mean = (15.0 + 0.1 * 2) / 3, (15.0 + 0.1 * (198 - 1)) / 3      # rounds 1-5 and 196-200
+    assert abs(f["worst_mean"] - last_mean / first_mean) < 1e-9 and not f["flat_action"]
