@@ -31,3 +31,17 @@ def test_the_entries_of_the_log_and_of_the_destroyed_units_are_shared_not_copied
     copy = state.copy()
     assert copy.destroyed is not state.destroyed and copy.destroyed[0] is state.destroyed[0]
     assert copy.log is not state.log and copy.log[-1] is state.log[-1]
+
+
+def test_a_working_line_that_recurs_in_the_log_is_kept_once_and_reads_the_same():
+    state = _state()
+    for n in range(3):
+        state.log_event("".join(["a-1 moves ", str(n), '"']), ["".join(["line of sight ", "[A9]"])], ["a-1"],
+                        {"A": "".join(["only ", "A"])})
+    first, *others = state.log[-3:]
+    assert first.explain == ["line of sight [A9]"] and first.private == {"A": "only A"} and first.units == ["a-1"]
+    assert all(e.explain[0] is first.explain[0] and e.private["A"] is first.private["A"] for e in others)
+    again = GameState.from_data(state.to_data())
+    assert [(e.text, e.explain, e.units, e.private, e.round) for e in again.log] == \
+        [(e.text, e.explain, e.units, e.private, e.round) for e in state.log]
+    assert again.log[-1].explain[0] is first.explain[0]

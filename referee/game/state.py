@@ -7,6 +7,7 @@ action was legal; the record of the game (set-up plus actions with their dice) r
 from __future__ import annotations
 
 import copy
+import sys
 from dataclasses import asdict, dataclass, field, fields, replace
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
@@ -251,7 +252,16 @@ class GameState:
 
     def log_event(self, text: str, explain: Iterable[object] = (), units: Iterable[str] = (),
                   private: Mapping[str, str] | None = None) -> None:
-        self.log.append(LogEntry(text, [str(e) for e in explain], list(units), dict(private or {}), self.round))
+        self.log.append(log_entry(text, [str(e) for e in explain], units, private or {}, self.round))
+
+
+def log_entry(text: str, explain: Iterable[str], units: Iterable[str], private: Mapping[str, str],
+              round_: int) -> LogEntry:
+    """A log entry whose texts are kept once however often they recur: a battle's log says the same working lines
+    ("line of sight [A9]", a unit's id) thousands of times, and keeps them all game (a third of a long battle's log
+    text is unique)."""
+    return LogEntry(sys.intern(text), [sys.intern(e) for e in explain], [sys.intern(u) for u in units],
+                    {k: sys.intern(v) for k, v in private.items()}, round_)
 
 
 def _copy_pieces(pieces: dict[str, Any]) -> dict[str, Any]:
@@ -475,8 +485,8 @@ def state_from_data(d: Data) -> GameState:
         destroyed=copy.deepcopy(d.get("destroyed", [])),
         control=d.get("control"),
         result=copy.deepcopy(d.get("result")),
-        log=[LogEntry(e["text"], list(e.get("explain", [])), list(e.get("units", [])), dict(e.get("private", {})),
-                      e.get("round", 0)) for e in d.get("log", [])],
+        log=[log_entry(e["text"], e.get("explain", []), e.get("units", []), e.get("private", {}), e.get("round", 0))
+             for e in d.get("log", [])],
         setup=copy.deepcopy(d.get("setup")),
         to_face=list(d.get("to_face", [])),
     )
