@@ -176,8 +176,7 @@ class BattleScene(TableScene):
             self.selected = None
         keep = self.selected
         self.selected = None
-        self.select(keep)
-        self.bar.sync()
+        self.select(keep)               # which syncs the action bar with the new state
 
     def select(self, piece_id: str | None) -> None:
         super().select(piece_id)
