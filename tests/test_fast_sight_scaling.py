@@ -27,3 +27,12 @@ def test_a_rebuilt_battlefield_reuses_the_prepared_terrain_and_gives_the_same_an
     assert fast_sight._table(again) is fast_sight._table(first)
     assert sightlines_fast(again) == sightlines_fast(first)
     assert_same_sightlines(again)
+
+
+def test_a_crowded_table_keeps_its_heap_and_gives_the_same_answers(monkeypatch):
+    """From CROWDED_PAIRS pairs on, the sight lines ask the C library to keep the heap they grew to for the next
+    call (a no-op where that library has no such setting): the answers stay the reference's."""
+    monkeypatch.setattr(fast_sight, "CROWDED_PAIRS", 10)
+    bf = generated_table(4, 10, 7)
+    assert len(sightlines_fast(bf)) >= 10
+    assert_same_sightlines(bf)
