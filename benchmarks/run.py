@@ -425,6 +425,10 @@ def bench_window(rounds: int) -> list[tuple[str, float, str, float, float | None
     if flat["worst_mean"] is not None:
         rows.append(("window per action, dearer of middle/last 5 rounds / first 5, mean (CPU)", flat["worst_mean"],
                      "x", FLAT_ACTION, None))
+    if flat["history"] is not None:
+        same = out["same_play"]
+        rows.append((f"window per action, the same {same['actions']} actions after {same['history_rounds']} rounds "
+                     f"/ after none (CPU)", flat["history"], "x", FLAT_ACTION, None))
     if flat["grown"] is not None:
         rows.append((f"window memory, round {flat['rounds']} / round {flat['tenth']}", flat["grown"], "x",
                      FLAT_MEMORY, None))

@@ -7,9 +7,14 @@ against the first, and the resident memory after round 1, 20, 100 and 200 and at
 target. Flat means neither the middle nor the last rounds' actions cost more than 1.15 times the first rounds', by
 the median (a typical action) nor by the mean (which counts the rarer dear ones: a dialog, a round's end), and the
 memory after the last round is within 10 % of that after round 20 (a tenth of the battle: the window's own pictures
-and caches are made by then). ``--json`` prints the measurements
-instead (the wall-clock and CPU milliseconds of each action with its round, the memory after each round), as
-``benchmarks.run`` reads them.
+and caches are made by then).
+
+Rounds apart, the play differs too: late in a battle more units stand revealed and in sight of each other, and the
+hand-offs come more often. So the battle's length alone is measured as well: from the start of a late round, the
+same actions (the same random proposals, the same dice) are played through a fresh window twice, once with the whole
+battle behind them (its log, record and autosave) and once with none, in turn three times; flat means the first cost
+at most 1.15 times the second. ``--json`` prints the measurements instead (the wall-clock and CPU milliseconds of each
+action with its round, the memory after each round, the same play's two medians), as ``benchmarks.run`` reads them.
 
 Random players agree to play on, as in the long-game test: missions without a round limit, no Withdraw, and a truce
 (no more attacks, jammers off) once a side is down to its last two troopers.
@@ -97,36 +102,111 @@ def _answer_dialogs(app, scene) -> None:
         top.choose(next((k for k in keys if k in ANSWERS), keys[0] if keys else None))
 
 
-def play(rounds: int, seed: int = 5) -> dict:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from referee.game.engine import Game
+DRAWS_SEED = 77                # the program's card draws: fixed, so that the same play can be played twice
+
+
+def _window(game, seed: int, viewer: str | None = None):
+    from referee.game.dice import SeededDice
     from referee.ui.app import App
     from referee.ui.battle import BattleSession
     from referee.ui.scenes.battle import BattleScene
 
-    state, dice = _battle(seed)
     app = App()
-    session = BattleSession(Game(state), dice, hotseat=True)
+    session = BattleSession(game, SeededDice(seed), hotseat=True, draws=SeededDice(DRAWS_SEED))
+    if viewer is not None:
+        session.viewer = viewer
     scene = app.push(BattleScene(session))
     _answer_dialogs(app, scene)
     app.step(1 / 60, events=[])
+    return app, session, scene
+
+
+def _act(app, scene, action) -> tuple[float, float]:
+    """One action through the battle scene, its dialogs answered and a frame drawn: its wall-clock and CPU ms."""
+    c0, t0 = time.thread_time(), time.perf_counter()
+    scene.do(action)
+    _answer_dialogs(app, scene)
+    app.step(1 / 60, events=[])
+    return (time.perf_counter() - t0) * 1000.0, (time.thread_time() - c0) * 1000.0
+
+
+def play(rounds: int, seed: int = 5, keep_from: int | None = None) -> dict:
+    """The battle through the window. ``keep_from``: the round whose start is kept (the state, the record's length,
+    the proposals' random state and the side at the screen) for ``same_play``."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from referee.game.engine import Game
+
+    state, dice = _battle(seed)
+    app, session, scene = _window(Game(state), dice.seed)
     rng = random.Random(seed)
     actions: list[tuple[int, float, float]] = []
     memory: list[tuple[int, float]] = [(0, _resident_mb())]
     last_round = session.state.round
+    kept = None
     while session.state.round <= rounds and session.state.phase != "over":
         round_now = session.state.round
+        if kept is None and keep_from is not None and round_now >= keep_from and session.state.phase == "action":
+            kept = {"game": session.game, "state": session.state.copy(), "record": len(session.game.record),
+                    "rng": rng.getstate(), "viewer": session.viewer, "round": round_now, "seed": dice.seed}
         action = _proposal(session.state, rng)
-        c0, t0 = time.thread_time(), time.perf_counter()
-        scene.do(action)
-        _answer_dialogs(app, scene)
-        app.step(1 / 60, events=[])
-        actions.append((round_now, (time.perf_counter() - t0) * 1000.0, (time.thread_time() - c0) * 1000.0))
+        wall, cpu = _act(app, scene, action)
+        actions.append((round_now, wall, cpu))
         if session.state.round != last_round:
             memory.append((last_round, _resident_mb()))
             last_round = session.state.round
-    return {"actions": actions, "memory": memory, "rounds": last_round, "phase": session.state.phase}
+    out = {"actions": actions, "memory": memory, "rounds": last_round, "phase": session.state.phase}
+    if kept is not None:
+        out["kept"] = kept
+    return out
+
+
+def _replay(kept: dict, history: bool, rounds: int) -> tuple[list[float], list[str]]:
+    """The same play from the kept round's start, with the battle's whole history behind it or with none (the same
+    table, units and turn, a log of one entry and an empty record, the program's dice going on from the same action's number): the
+    CPU ms of each action and the actions' words, which must be equal for the two to be compared."""
+    from referee.game.engine import Game
+
+    past, state = kept["game"], kept["state"].copy()
+    if history:
+        game = Game(past.initial, list(past.record[:kept["record"]]), state, players=past.players)
+    else:
+        from referee.game.state import LogEntry
+
+        # One entry naming every counter the log has named: a new blip never takes a label used before
+        # (``state.labels_in_use``), so both replays label a Scramble's blips alike.
+        named = sorted({u for e in state.log for u in e.units})
+        state.log = [LogEntry("the battle so far", units=named, round=state.round)]
+        game = Game(state, [], state.copy(), players=past.players)
+        # The dice of the n-th action are keyed by n (``undo.moment_index``): the empty record counts on from the
+        # long one's, so both draw the same faces.
+        n = sum(1 for e in past.record[:kept["record"]] if e.action.kind != "taken-back")
+        game.counted = (0, None, n)
+    app, session, scene = _window(game, kept["seed"], kept["viewer"])
+    rng = random.Random()
+    rng.setstate(kept["rng"])
+    cpus: list[float] = []
+    words: list[str] = []
+    while session.state.round < kept["round"] + rounds and session.state.phase != "over":
+        action = _proposal(session.state, rng)
+        words.append(action.text())
+        cpus.append(_act(app, scene, action)[1])
+    return cpus, words
+
+
+def same_play(kept: dict, rounds: int = 3, tries: int = 3) -> dict:
+    """The window's dependence on the battle's length alone: the same actions played from the same position with
+    the whole battle behind them and with none, in turn ``tries`` times; the median CPU ms per action of each."""
+    long_runs, short_runs = [], []
+    words: dict[bool, list[str]] = {}
+    for _ in range(tries):
+        for history, runs in ((True, long_runs), (False, short_runs)):
+            cpus, said = _replay(kept, history, rounds)
+            runs.append(statistics.median(cpus) if cpus else float("nan"))
+            words.setdefault(history, said)
+    return {"round": kept["round"], "rounds": rounds, "history_rounds": kept["round"] - 1,
+            "actions": len(words[True]), "same": words[True] == words[False],
+            "with_history": statistics.median(long_runs), "without": statistics.median(short_runs)}
 
 
 def _rounds_median(actions: list, first: int, last: int) -> tuple[float, float, int, float] | None:
@@ -169,7 +249,16 @@ def flatness(out: dict) -> dict:
             "memory_at": memory_at,
             "tenth": tenth, "peak": max(m for _, m in memory), "grown": grown,
             "flat_action": worst is not None and worst_mean is not None and max(worst, worst_mean) <= FLAT_ACTION,
-            "flat_memory": grown is not None and grown <= FLAT_MEMORY}
+            "flat_memory": grown is not None and grown <= FLAT_MEMORY, **_history(out.get("same_play"))}
+
+
+def _history(same: dict | None) -> dict:
+    """What the battle's length alone adds to an action: the same actions with the whole battle behind them
+    against none (``same_play``)."""
+    if not same or not same["same"] or not same["without"] > 0:
+        return {"history": None, "flat_history": None}
+    ratio = same["with_history"] / same["without"]
+    return {"history": ratio, "flat_history": ratio <= FLAT_ACTION}
 
 
 def _load() -> str:
@@ -194,6 +283,15 @@ def report(out: dict) -> list[str]:
     lines.append(f"  dearer of middle, last / first {worst if worst is not None else nan:5.2f} (median), "
                  f"{worst_mean if worst_mean is not None else nan:.2f} (mean){'':22} <= {FLAT_ACTION:g}   "
                  f"{'FLAT' if f['flat_action'] else 'GROWS'}")
+    same = out.get("same_play")
+    if same:
+        a, b = same["round"], same["round"] + same["rounds"] - 1
+        if f["history"] is None:
+            lines.append(f"  the same play, rounds {a}-{b}: not compared (the two replays took different actions)")
+        else:
+            lines.append(f"  the same {same['actions']} actions, rounds {a}-{b}, after {same['history_rounds']} rounds "
+                         f"of battle / after none: {same['with_history']:.2f} / {same['without']:.2f} ms CPU = "
+                         f"{f['history']:.2f}   <= {FLAT_ACTION:g}   {'FLAT' if f['flat_history'] else 'GROWS'}")
     ratio = f["ratio"]
     lines.append(f"  last / first                 {ratio if ratio is not None else nan:7.2f}{'':43} (median)")
     late = f["late_ratio"]
@@ -217,10 +315,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--json", action="store_true", help="print the measurements as one JSON object")
+    ap.add_argument("--same-play", type=int, default=3, metavar="N",
+                    help="rounds of the same play replayed with and without the battle's history (default 3; 0: none)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as home:
         os.environ["SEVEN_SECONDS_HOME"] = home           # the autosave goes here, not to the player's saves
-        out = play(args.rounds, args.seed)
+        out = play(args.rounds, args.seed, keep_from=max(2, args.rounds - 4) if args.same_play else None)
+        kept = out.pop("kept", None)
+        if kept is not None:
+            out["same_play"] = same_play(kept, args.same_play)
     if args.json:
         json.dump(out, sys.stdout)
     else:

@@ -45,3 +45,35 @@ def test_rare_dear_actions_that_grow_with_the_battle_count_through_the_mean():
     assert f["worst"] == 1.0                                   # the typical action stays put
     first_mean, last_mean = (15.0 + 0.1 * 2) / 3, (15.0 + 0.1 * (198 - 1)) / 3      # rounds 1-5 and 196-200
     assert abs(f["worst_mean"] - last_mean / first_mean) < 1e-9 and not f["flat_action"]
+
+
+def test_the_same_play_with_a_long_history_behind_it_is_compared_with_none():
+    out = battle(lambda r: 5.0, lambda r: 120.0)
+    out["same_play"] = {"round": 196, "rounds": 3, "history_rounds": 195, "actions": 150, "same": True,
+                        "with_history": 5.5, "without": 5.0}
+    f = flatness(out)
+    assert abs(f["history"] - 1.1) < 1e-9 and f["flat_history"]
+    assert "the same 150 actions, rounds 196-198, after 195 rounds of battle / after none" in "\n".join(report(out))
+    out["same_play"]["with_history"] = 6.0
+    assert not flatness(out)["flat_history"]
+
+
+def test_two_replays_that_took_different_actions_are_not_compared():
+    out = battle(lambda r: 5.0, lambda r: 120.0)
+    out["same_play"] = {"round": 196, "rounds": 3, "history_rounds": 195, "actions": 150, "same": False,
+                        "with_history": 5.0, "without": 5.0}
+    f = flatness(out)
+    assert f["history"] is None and f["flat_history"] is None
+    assert "not compared (the two replays took different actions)" in "\n".join(report(out))
+
+
+def test_the_same_play_replayed_with_and_without_the_history_takes_the_same_actions(tmp_path, monkeypatch):
+    from benchmarks.window_battle import play, same_play
+
+    monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path))
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    out = play(3, keep_from=3)
+    same = same_play(out["kept"], rounds=1, tries=1)
+    assert same["round"] == 3 and same["history_rounds"] == 2
+    assert same["actions"] > 10 and same["same"]
