@@ -192,3 +192,32 @@ def test_the_attackers_objectives_leave_the_defender_room_for_its_three():
         for beta in half:
             if free(beta, [*mine, alpha]):
                 assert any(free(g, [*mine, alpha, beta]) for g in spots), (placed, alpha, beta)
+
+
+def _facing_fire() -> GameState:
+    """An assault of A with 3 Target counters 10" from an enemy assault with none, no blips."""
+    from referee.game.state import UnitState
+
+    s = _battle(3)
+    s.blips.clear()
+    s.units = {"a-assault-9": UnitState("a-assault-9", "A", "council-of-zane", "veteran", "assault", 10.0, 10.0,
+                                        target_counters=3),
+               "b-assault-9": UnitState("b-assault-9", "B", "council-of-zane", "veteran", "assault", 20.0, 10.0)}
+    return s
+
+
+def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
+    from referee.game.computer.belief import belief
+    from referee.game.computer.evaluate import Aims, position, threat
+    from referee.game.computer.levels import level
+    from referee.game.computer.seen import Seen
+
+    s = _facing_fire()
+    aims, b = Aims.of(None), belief(Seen(player_view(s, "A"), "A"))
+    # Normal weighs the enemy's next shot at its marked assault; easy (a beginner) does not see the danger.
+    assert threat(s, "A", aims, b) < 0.0 and threat(s, "A", aims, b, careful=False) == 0.0
+    assert position(s, "A", aims, b, careful=False) > position(s, "A", aims, b)     # its counters cost it nothing
+    # What it does see is its own chances: the counters on the enemy count alike at both levels.
+    s.units["a-assault-9"].target_counters, s.units["b-assault-9"].target_counters = 0, 3
+    assert threat(s, "A", aims, b, careful=False) == threat(s, "A", aims, b) > 0.0
+    assert not level("easy").heeds_danger and level("normal").heeds_danger and level("hard").heeds_danger

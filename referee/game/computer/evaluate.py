@@ -187,16 +187,19 @@ def _p_missile(counters: int, cm: int) -> float:
     return max(0.0, 1.0 - min(6, max(0, cm)) / 6.0) * min(6, counters) / 6.0
 
 
-def threat(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
+def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
     """Expected VP swing from the shots both sides could take next: positive when ours are the better ones. A
     rifle needs range (dice fall with the bands); a missile needs no line of sight and no range, only Target
-    counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile."""
+    counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile.
+    Not ``careful`` (easy): only our own shots count."""
     total = 0.0
     units = list(state.units.values())
     for target in units:
         if target.target_counters <= 0:
             continue
         mine = target.side == me
+        if mine and not careful:
+            continue
         p_safe = 1.0
         _, cm = _missile_and_cm(target.faction, target.rating, target.type)
         p_missile = MISSILE_AIM * _p_missile(target.target_counters, cm)
@@ -225,7 +228,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
     return THREAT_WEIGHT * total
 
 
-def position(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
+def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
     score = 0.0
     enemy_blips = [b for b in state.blips.values() if b.side != me]
     for u in state.units.values():
@@ -234,7 +237,7 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief) -> float:
             score -= 0.8 * sign
         if u.stunned:
             score -= 0.4 * sign
-        if u.side == me:
+        if u.side == me and careful:
             score -= OWN_COUNTER * u.target_counters
             if not u.is_drone:
                 score -= CLOSE_BLIP * sum(belief.real(b.id) for b in enemy_blips
@@ -309,6 +312,7 @@ def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[fl
 
 
 def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,
-             belief: Belief) -> float:
-    return (mission_margin(state, me, mine, theirs) + attrition(state, me) + threat(state, me, aims, belief)
-            + position(state, me, aims, belief))
+             belief: Belief, careful: bool = True) -> float:
+    """The state's worth to ``me``. Not ``careful`` (easy): the danger its own units stand in is left out."""
+    return (mission_margin(state, me, mine, theirs) + attrition(state, me) + threat(state, me, aims, belief, careful)
+            + position(state, me, aims, belief, careful))

@@ -2,7 +2,9 @@
 
 Every level plays from its own player view only. They differ in how many hidden worlds it imagines (the
 determinizations of ``determinize.py``), how many dice it rolls in its head per action, how many places it tries for a
-Move, and, for ``easy``, how often it settles for a fair action instead of the best one.
+Move, and, for ``easy``, how often it settles for a fair action instead of the best one and that it does not heed
+the danger its own units stand in (a beginner's play: it goes for its mission and takes its shots, and walks into
+the fire it could have seen coming).
 """
 
 from __future__ import annotations
@@ -23,10 +25,14 @@ class Level:
     look_ahead_rolls: int = 0      # ... over this many rolls of the first action's dice in each imagined world
     plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
     blasts: bool = False            # the enemy's next missiles counted with their blasts (``reply.py``)
+    # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
+    # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
+    heeds_danger: bool = True
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=1.5, look_ahead=False, activations=2),
+    "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=4.0, look_ahead=False, activations=2,
+                  heeds_danger=False),
     "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
                   look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True),

@@ -168,7 +168,7 @@ class _Think:
 
     def value(self, state: GameState) -> float:
         s = self.seen
-        v = evaluate(state, s.me, s.my_mission, s.their_missions, self.aims, self.belief)
+        v = evaluate(state, s.me, s.my_mission, s.their_missions, self.aims, self.belief, self.level.heeds_danger)
         return v - blast_loss(state, s.me, self.aims) if self.level.blasts else v
 
     def simulate(self, world: GameState, action: Action, samples: int) -> tuple[float | None, ActionOutcome | None]:
@@ -235,7 +235,7 @@ class _Think:
         if action.kind not in ("move", "jump") or "x" not in action.args:
             return 0.0
         u = out.state.units.get(action.actor)
-        if u is None or u.is_drone:
+        if u is None or u.is_drone or not self.level.heeds_danger:
             return 0.0
         return -EXPOSURE_COST * exposure_at(self.grid, float(action.args["x"]), float(action.args["y"]))
 
@@ -424,7 +424,7 @@ class Computer:
             v, _ = think.simulate(act.state, c.action, 1)
             if v is None:
                 continue
-            if c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
+            if think.level.heeds_danger and c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
                 v -= EXPOSURE_COST * exposure_at(think.grid, float(c.action.args["x"]), float(c.action.args["y"]))
             tried.append(_Scored(c, v, None))
         for x in think.hasten(tried):
