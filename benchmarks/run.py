@@ -390,7 +390,7 @@ def bench_frame(repeat: int) -> tuple[Timing | None, Timing | None]:
         return None, None
 
 
-def bench_window(rounds: int) -> list[tuple[str, float, str, float, float | None]] | None:
+def bench_window(rounds: int) -> list[tuple[str, float, str, float | None, float | None]] | None:
     """The window's cost per action and its memory over a long battle played headless through the battle scene's
     own controller (``benchmarks.window_battle``, in a fresh process): medians of the first and the last round,
     and the resident memory after the first round and at its largest."""
@@ -417,14 +417,14 @@ def bench_window(rounds: int) -> list[tuple[str, float, str, float, float | None
     from .window_battle import FLAT_ACTION, FLAT_MEMORY, flatness
 
     flat = flatness(out)
-    # Flat: neither the middle five rounds nor the last five cost more than the first five, by the median action
-    # nor by the mean (the rarer dear ones: dialogs, a round's end).
+    # Rounds apart the play differs (late in a battle more units in sight, more hand-offs): shown, not judged. Flat
+    # is judged on the same actions with the battle's history behind them and with none.
     if flat["worst"] is not None:
-        rows.append(("window per action, dearer of middle/last 5 rounds / first 5, median (CPU)", flat["worst"], "x",
-                     FLAT_ACTION, None))
+        rows.append(("window per action, dearer of middle/last 5 rounds / first 5, median (CPU; the play differs)",
+                     flat["worst"], "x", None, None))
     if flat["worst_mean"] is not None:
-        rows.append(("window per action, dearer of middle/last 5 rounds / first 5, mean (CPU)", flat["worst_mean"],
-                     "x", FLAT_ACTION, None))
+        rows.append(("window per action, dearer of middle/last 5 rounds / first 5, mean (CPU; the play differs)",
+                     flat["worst_mean"], "x", None, None))
     if flat["history"] is not None:
         same = out["same_play"]
         rows.append((f"window per action, the same {same['actions']} actions after {same['history_rounds']} rounds "
@@ -516,7 +516,10 @@ def main(argv: list[str] | None = None) -> int:
         line(f"window memory over a {args.rounds}-round battle", None, "MB", f"<= {TARGETS['memory']:g} MB", None)
     else:
         for label, value, unit, goal, cpu in window:
-            line(label, value, unit, f"<= {goal:g} {unit}", value <= goal, cpu, None if cpu is None else cpu <= goal)
+            if goal is None:
+                line(label, value, unit, "-", None, cpu, None)
+            else:
+                line(label, value, unit, f"<= {goal:g} {unit}", value <= goal, cpu, None if cpu is None else cpu <= goal)
 
     print(f"Exact odds (one preview, cold caches); {load_average()}")
     results = bench_odds(repeat)

@@ -4,16 +4,15 @@ dialogs answered (hand-off, end of round, objectives), one frame drawn after eac
 ``python -m benchmarks.window_battle --rounds 200`` prints whether the window stays flat: the median and the mean CPU
 time per action in the first five rounds, five in the middle and the last five, the dearer of the middle and the last
 against the first, and the resident memory after round 1, 20, 100 and 200 and at its largest, each beside its
-target. Flat means neither the middle nor the last rounds' actions cost more than 1.15 times the first rounds', by
-the median (a typical action) nor by the mean (which counts the rarer dear ones: a dialog, a round's end), and the
-memory after the last round is within 10 % of that after round 20 (a tenth of the battle: the window's own pictures
-and caches are made by then).
+target, with whether the middle and the last rounds' actions cost at most 1.15 times the first rounds', by the median
+(a typical action) and by the mean (which counts the rarer dear ones: a dialog, a round's end).
 
-Rounds apart, the play differs too: late in a battle more units stand revealed and in sight of each other, and the
-hand-offs come more often. So the battle's length alone is measured as well: from the start of a late round, the
+Rounds apart, though, the play differs: late in a battle more units stand revealed and in sight of each other, and
+the hand-offs come more often. So flat is judged on the battle's length alone: from the start of a late round, the
 same actions (the same random proposals, the same dice) are played through a fresh window twice, once with the whole
 battle behind them (its log, record and autosave) and once with none, in turn three times; flat means the first cost
-at most 1.15 times the second. ``--json`` prints the measurements instead (the wall-clock and CPU milliseconds of each
+at most 1.15 times the second, and the memory after the last round is within 10 % of that after round 20 (a tenth
+of the battle: the window's own pictures and caches are made by then). ``--json`` prints the measurements instead (the wall-clock and CPU milliseconds of each
 action with its round, the memory after each round, the same play's two medians), as ``benchmarks.run`` reads them.
 
 Random players agree to play on, as in the long-game test: missions without a round limit, no Withdraw, and a truce
@@ -281,8 +280,8 @@ def report(out: dict) -> list[str]:
     nan = float("nan")
     worst, worst_mean = f["worst"], f["worst_mean"]
     lines.append(f"  dearer of middle, last / first {worst if worst is not None else nan:5.2f} (median), "
-                 f"{worst_mean if worst_mean is not None else nan:.2f} (mean){'':22} <= {FLAT_ACTION:g}   "
-                 f"{'FLAT' if f['flat_action'] else 'GROWS'}")
+                 f"{worst_mean if worst_mean is not None else nan:.2f} (mean){'':22} "
+                 f"{'within' if f['flat_action'] else 'above'} {FLAT_ACTION:g} (the play differs)")
     same = out.get("same_play")
     if same:
         a, b = same["round"], same["round"] + same["rounds"] - 1
