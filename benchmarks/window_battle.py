@@ -165,6 +165,7 @@ def _replay(kept: dict, history: bool, rounds: int) -> tuple[list[float], list[s
     table, units and turn, a log of one entry and an empty record, the program's dice going on from the same action's number): the
     CPU ms of each action and the actions' words, which must be equal for the two to be compared."""
     from referee.game.engine import Game
+    from referee.game.undo import moment_index
 
     past, state = kept["game"], kept["state"].copy()
     if history:
@@ -179,8 +180,7 @@ def _replay(kept: dict, history: bool, rounds: int) -> tuple[list[float], list[s
         game = Game(state, [], state.copy(), players=past.players)
         # The dice of the n-th action are keyed by n (``undo.moment_index``): the empty record counts on from the
         # long one's, so both draw the same faces.
-        n = sum(1 for e in past.record[:kept["record"]] if e.action.kind != "taken-back")
-        game.counted = (0, None, n)
+        game.counted = (0, None, moment_index(Game(past.initial, past.record[:kept["record"]], state)) - 1)
     app, session, scene = _window(game, kept["seed"], kept["viewer"])
     rng = random.Random()
     rng.setstate(kept["rng"])
