@@ -281,3 +281,25 @@ def test_the_command_line_builds_set_up_step_by_step_and_the_battle_begins(tmp_p
     state = read_save(save).game.state
     blip = next(b for b in state.blips.values() if b.side == "A" and b.square == 3)
     assert (blip.x, blip.y) == (10, 12)
+
+
+def test_an_objective_that_would_leave_the_next_no_legal_place_is_refused_a55():
+    """Alpha and beta placed where gamma could stand nowhere stopped the set-up for good: every later placement was
+    refused, and the battle never began. Such a spot is refused as it is placed, naming what it would block."""
+    game = attack_defence()
+    _to_objectives(game)
+    _play(game, Action("place-objective", "A", {"objective": "delta", "x": 12, "y": 28}))
+    _play(game, Action("place-objective", "A", {"x": 24, "y": 28}))
+    session = Session(game)
+    # Alpha 1" right of delta's column: no two spots 8" apart are left for beta and gamma in B's half.
+    p = session.preview(Action("place-objective", "B", {"x": 13, "y": 19}))
+    assert not p.legal and "would leave no legal place for beta, gamma" in p.reason and "A55" in p.reason
+    _play(game, Action("place-objective", "B", {"x": 8, "y": 19}))
+    # Beta 9.2" from epsilon is a legal spot by itself, but gamma would then have none (x from 31 on is off-zone).
+    before = game.state.to_data()
+    refused = game.play(Action("place-objective", "B", {"x": 22, "y": 19}), ScriptedDice())
+    assert not refused.legal and "would leave no legal place for gamma" in refused.reason
+    assert game.state.to_data() == before, "a refused placement changes nothing"
+    _play(game, Action("place-objective", "B", {"x": 18, "y": 19}))
+    _play(game, Action("place-objective", "B", {"x": 28, "y": 19}))
+    assert set(game.state.objectives) == {"alpha", "beta", "gamma", "delta", "epsilon"}

@@ -331,6 +331,36 @@ def _completes(s: GameState, placed: dict[str, tuple[float, float]], impassable:
     return True
 
 
+ROOM_SEARCH = 4000      # placements tried before a spot is given the benefit of the doubt (it is rarely needed)
+
+
+def _leaves_room(s: GameState, placed: dict[str, tuple[float, float]], impassable: list[Any]) -> bool:
+    """Can every objective still to place find a legal spot after ``placed`` (A55)? The greedy check first; where
+    it finds none, every way of placing them on the 1" grid is tried, up to ``ROOM_SEARCH`` placements: the greedy
+    check alone would refuse a spot that leaves room for a cleverer placing of the rest."""
+    if _completes(s, placed, impassable):
+        return True
+    left = [oid for oid in OBJECTIVE_ORDER if oid not in placed]
+    zone = {oid: _spots(s, oid, {}, impassable) for oid in left}
+    gap = OBJECTIVE_GAP * s.scale + 1.0
+    tried = [0]
+
+    def place(i: int, trial: dict[str, tuple[float, float]]) -> bool:
+        if i == len(left):
+            return True
+        oid = left[i]
+        near = [p for o, p in trial.items() if _keeps_apart(oid, o)]
+        for x, y in zone[oid]:
+            if any(math.hypot(px - x, py - y) < gap - EPS for px, py in near):
+                continue
+            tried[0] += 1
+            if tried[0] > ROOM_SEARCH or place(i + 1, {**trial, oid: (x, y)}):
+                return True
+        return False
+
+    return place(0, dict(placed))
+
+
 def _point(kind: str, args: Data) -> tuple[float, float] | None:
     has_x, has_y = "x" in args, "y" in args
     if has_x != has_y:
@@ -363,6 +393,13 @@ def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
         problems = objective_problems(s, oid, x, y)
         if problems:
             raise Refused("; ".join(problems))
+        impassable = [f for f in s.battlefield().terrain if f.column(False).impassable]
+        placed = {o.id: (o.x, o.y) for o in s.objectives.values()}
+        if not _leaves_room(s, {**placed, oid: (x, y)}, impassable):
+            # The set-up could not go on: the objectives still to place would have no legal spot (p.~15, A55).
+            rest = ", ".join(o for o in OBJECTIVE_ORDER if o not in placed and o != oid)
+            raise Refused(f"{oid} at ({x:g}, {y:g}) would leave no legal place for {rest}: every objective must "
+                          f"stand in its zone, 6\" from the table edges and 8\" from the others [p.~15, A55]")
     else:
         impassable = [f for f in s.battlefield().terrain if f.column(False).impassable]
         placed = {o.id: (o.x, o.y) for o in s.objectives.values()}
