@@ -221,3 +221,33 @@ def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
     s.units["a-assault-9"].target_counters, s.units["b-assault-9"].target_counters = 0, 3
     assert threat(s, "A", aims, b, careful=False) == threat(s, "A", aims, b) > 0.0
     assert not level("easy").heeds_danger and level("normal").heeds_danger and level("hard").heeds_danger
+
+
+def test_the_defenders_objectives_leave_gamma_a_spot_off_the_buildings():
+    """On Blasted Urban, with delta and epsilon where the attacker put them in a benchmark battle, the defender put
+    alpha and beta where the only spots left for gamma were inside buildings (impassable, p.24): the set-up stopped
+    and the battle was scored 0-0. Each of its three placements must now be taken as it is (A55)."""
+    from referee import paths
+    from referee.game.actions import Action
+    from referee.game.dice import ScriptedDice
+    from referee.game.setup import new_game
+    from referee.rules.scenario import load_scenario
+
+    game = new_game(load_scenario(paths.table_file("blasted-urban")),
+                    {"A": "peoples-utopian-collective", "B": "new-tokyo"})
+    computer = Computer("A", "normal", seed=48)
+
+    def computer_acts() -> Action:
+        d = computer.decide(player_view(game.state, "A"), legal_actions(game.state, "A"))
+        out = game.play(d.action, ScriptedDice())
+        assert out.legal, (d.action.text(), out.reason)
+        return d.action
+
+    assert game.play(Action("roll-roles"), ScriptedDice([2, 4])).legal and game.state.attacker == "B"
+    assert computer_acts().args == {"turn": True}
+    for oid, x, y in (("delta", 14.5, 6.5), ("epsilon", 29.5, 7.5)):
+        assert game.play(Action("place-objective", "B", {"objective": oid, "x": x, "y": y}), ScriptedDice()).legal
+    placed = [computer_acts() for _ in range(3)]
+    assert [a.args["objective"] for a in placed] == ["alpha", "beta", "gamma"]
+    assert all("x" in a.args for a in placed), "each spot the computer's own choice, none left to the program"
+

@@ -53,7 +53,7 @@ def _free(seen: Seen, box: Data, x: float, y: float, impassable: list[Any]) -> b
         (cx, cy), r = disc["centre"], disc["radius"]
         if math.hypot(x - cx, y - cy) < r:
             return False
-    if any(f.holds(x, y) for f in impassable):
+    if any(f.holds(x, y) for f in impassable or ()):
         return False
     pieces = list(seen.view["units"]) + list(seen.view["blips"]) + [o for o in seen.view["objectives"]]
     return all(math.hypot(p["x"] - x, p["y"] - y) >= (p.get("base", 1.0) + 1.0) / 2 + 0.05 for p in pieces)
@@ -114,15 +114,17 @@ def objective(seen: Seen, la: LegalAction) -> tuple[Action, str]:
     # The objectives still to place (by either side) must keep room: never a spot that leaves none (A55).
     apart = [(d["centre"][0], d["centre"][1]) for d in (box.get("apart") or {}).values()]
     gap = max((d["radius"] for d in (box.get("apart") or {}).values()), default=9.0)
-    mine = [p for p in ranked if _leaves_room(seen, p, apart, gap, left)]
+    impassable = [f for f in battlefield_from_view(seen.view).terrain if f.column(False).impassable]
+    mine = [p for p in ranked if _leaves_room(seen, p, apart, gap, left, impassable)]
     x, y = (mine or ranked)[0]
     why = "as near its side as the zone allows, in the open" if attacker else "deep in its half beside cover"
     return la.action(x=x, y=y), f"places {oid} at ({x:g}, {y:g}): {why}"
 
 
 def _leaves_room(seen: Seen, p: tuple[float, float], placed: list[tuple[float, float]], gap: float,
-                 left: list[str]) -> bool:
-    """Can the objectives still to place stand somewhere after ``p`` (greedily, in the zones of A55)?"""
+                 left: list[str], impassable: list[Any] | None = None) -> bool:
+    """Can the objectives still to place stand somewhere after ``p`` (greedily, in the zones of A55, off impassable
+    terrain: on a table of buildings the last free spots for gamma were inside them, and the set-up stopped)?"""
     width, height = seen.view["table"]["width"], seen.view["table"]["height"]
     attacker = seen.view.get("attacker")
     defender_low = (attacker == "B")             # the defender's edge is y = 0 when side A defends
@@ -136,7 +138,8 @@ def _leaves_room(seen: Seen, p: tuple[float, float], placed: list[tuple[float, f
         while y <= min(hi, height - margin) + 1e-9 and found is None:
             x = margin
             while x <= width - margin + 1e-9:
-                if all(math.hypot(x - a, y - b) >= gap for a, b in taken):
+                if all(math.hypot(x - a, y - b) >= gap for a, b in taken) and not any(
+                        f.holds(x, y) for f in impassable or ()):
                     found = (x, y)
                     break
                 x += 1.0
