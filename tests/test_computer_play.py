@@ -251,3 +251,27 @@ def test_the_defenders_objectives_leave_gamma_a_spot_off_the_buildings():
     assert [a.args["objective"] for a in placed] == ["alpha", "beta", "gamma"]
     assert all("x" in a.args for a in placed), "each spot the computer's own choice, none left to the program"
 
+
+def _withdrawn(attacker: str | None, missions: dict[str, str]) -> GameState:
+    s = _battle(3)
+    s.phase, s.turn, s.attacker, s.missions = "end-of-round", None, attacker, missions
+    return s
+
+
+def test_a_withdraw_that_would_end_the_battle_level_is_pursued():
+    """Under Attrition (only kills pay) the opponent withdraws in round 1, no unit lost: allowing ends the battle
+    0 VP for it against the opponent's mission, which may pay for its troopers surviving (Scavengers, Break
+    Contact). Allowing was its only answer, and benchmark battles ended 0-0 or lost that way; a round more of
+    fighting is its chance, so it pursues (p.16, A43)."""
+    s = _withdrawn(None, {"A": "attrition", "B": "scavengers"})
+    answer, reason = Computer("A", "normal", seed=1).withdraw_answer(player_view(s, "A"))
+    assert answer == "pursue", reason
+    assert "A43" in reason
+
+
+def test_an_attacker_allows_a_withdraw_that_hands_it_the_objectives():
+    """Under Sabotage, Controlling the Table lets the attacker set every objective as it pays most (p.16, A41):
+    red Destroyed is +12 VP each, far more than any defence card can score, so it allows."""
+    s = _withdrawn("A", {"A": "sabotage", "B": "hold-the-line"})
+    answer, reason = Computer("A", "normal", seed=1).withdraw_answer(player_view(s, "A"))
+    assert answer == "allow", reason

@@ -100,7 +100,9 @@ class ComputerPlayer:
         return args.get("withdraw") == side, bool(args.get("stop"))
 
     def answer_withdraw(self, session: Session, side: str) -> str:
-        return self.computer.answer_withdraw(as_data(player_view(session.state, side)))
+        answer, reason = self.computer.withdraw_answer(as_data(player_view(session.state, side)))
+        self.reasons.append((session.state.round, f"answers the Withdraw: {answer}", reason))
+        return answer
 
     def agree_to_stop(self, session: Session, side: str) -> bool:
         return self.computer.agree_to_stop(as_data(player_view(session.state, side)))

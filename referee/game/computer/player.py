@@ -29,10 +29,11 @@ from ..legal import LegalAction, legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..state import Data, GameState
+from ..victory import OBJECTIVE_CHOICES
 from .belief import Belief, belief
 from .candidates import Candidate, exposure_at, expand, target_candidates
 from .determinize import sample_state
-from .evaluate import Aims, evaluate, worst_margin
+from .evaluate import Aims, evaluate, mission_margin, worst_margin
 from .levels import Level, level
 from .reply import blast_loss
 from .search import deepen, plan_activation
@@ -44,6 +45,7 @@ EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it end
 REVEAL_COST = 0.6          # VP a blip's secret is worth while no enemy is near enough to make its units count
 REVEAL_REACH = 14.0
 REVEAL_HASTE = 2.0          # on the clock, a reveal is worth this many of the blip's best Move (below)
+PURSUIT_HOPE = 4.0          # VP a round more of fighting may bring, about one enemy trooper destroyed (p.16)
 STOP_FROM_ROUND = 2         # it offers to stop from the end of this round on, when ahead
 EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
 GRIDS_KEPT = 16
@@ -469,8 +471,45 @@ class Computer:
         return sum(worst_margin(w, s.me, s.my_mission, s.their_missions) for w in think.worlds) / len(think.worlds)
 
     def answer_withdraw(self, view: Data) -> str:
-        """The opponent withdraws: allowing gives this side Control of the Table at once (p.16), so allow."""
-        return "allow"
+        """The opponent withdraws: allowing gives this side Control of the Table at once, pursuing plays one more
+        round, after which the table is Contested unless one side has no troopers left (p.16, A43). It allows when
+        the table in hand wins against the mission the opponent may hold, on average, and no less than the table
+        Contested would, or when a round more could not make up what allowing gives; else it pursues. Always allowing threw battles away: under Attrition or Head
+        Hunters, a Withdraw in round 1 or 2 allowed ended the battle 0-0, or lost to Scavengers' or Break Contact's
+        surviving troopers, where a round more of fighting was its chance to win."""
+        return self.withdraw_answer(view)[0]
+
+    def withdraw_answer(self, view: Data) -> tuple[str, str]:
+        """``answer_withdraw``'s answer and its reason, with the two margins it weighed."""
+        think = _Think(view, self.side, self.level, self.seed)
+        s = think.seen
+        them = "B" if s.me == "A" else "A"
+        allow = pursue = 0.0
+        for w in think.worlds:
+            allow += self._allowed(think, w, them)
+            pursue += mission_margin(w, s.me, s.my_mission, s.their_missions)
+        allow, pursue = allow / len(think.worlds), pursue / len(think.worlds)
+        if allow >= pursue + PURSUIT_HOPE or (allow > 0.0 and allow >= pursue):
+            return "allow", (f"allows the Withdraw: the table in hand stands {allow:+.1f} VP against the opponent's "
+                             f"average mission, {pursue:+.1f} as the table is Contested [p.16, A43]")
+        return "pursue", (f"pursues: the table in hand stands {allow:+.1f} VP against the opponent's average "
+                          f"mission, {pursue:+.1f} as the table is Contested, and a round more may add to it "
+                          f"[p.16, A43]")
+
+    def _allowed(self, think: _Think, world: GameState, them: str) -> float:
+        """The margin if the Withdraw is allowed in ``world``: this side Controls the Table, and as the attacker sets
+        every surviving objective to the one state that pays it most (p.16, A41)."""
+        s = think.seen
+        out = play(world, Action("end-of-round", "", {"withdraw": them, "answer": "allow"}), HeadDice(think.rng))
+        if not out.legal:
+            return mission_margin(world, s.me, s.my_mission, s.their_missions)
+        ends = [out.state]
+        pending = [la for la in legal_actions(out.state, s.me) if la.kind == "objectives"]
+        if pending:
+            la = pending[0]
+            ends = [o.state for choice in OBJECTIVE_CHOICES
+                    if (o := play(out.state, la.action(**{oid: choice for oid in la.free}), HeadDice(think.rng))).legal]
+        return max((mission_margin(e, s.me, s.my_mission, s.their_missions) for e in ends), default=0.0)
 
     def agree_to_stop(self, view: Data) -> bool:
         return self._stop_margin(view) > 0.0
