@@ -25,6 +25,7 @@ class Level:
     look_ahead_rolls: int = 0      # ... over this many rolls of the first action's dice in each imagined world
     plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
     blasts: bool = False            # the enemy's next missiles counted with their blasts (``reply.py``)
+    reply: bool = False             # the enemy's best next activation at one of its units (``reply.reply_loss``)
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True
@@ -35,7 +36,8 @@ LEVELS: dict[str, Level] = {
                   heeds_danger=False),
     "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
-                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True),
+                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True,
+                  reply=True),
 }
 
 

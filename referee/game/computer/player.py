@@ -35,7 +35,7 @@ from .candidates import Candidate, exposure_at, expand, target_candidates
 from .determinize import sample_state
 from .evaluate import Aims, evaluate, mission_margin, worst_margin
 from .levels import Level, level
-from .reply import blast_loss
+from .reply import blast_loss, reply_loss
 from .search import deepen, plan_activation
 from .seen import Seen, fingerprint
 from .setup import setup_decision
@@ -171,7 +171,11 @@ class _Think:
     def value(self, state: GameState) -> float:
         s = self.seen
         v = evaluate(state, s.me, s.my_mission, s.their_missions, self.aims, self.belief, self.level.heeds_danger)
-        return v - blast_loss(state, s.me, self.aims) if self.level.blasts else v
+        if self.level.blasts:
+            v -= blast_loss(state, s.me, self.aims)
+        if self.level.reply:
+            v -= reply_loss(state, s.me, self.aims, self.grid)
+        return v
 
     def simulate(self, world: GameState, action: Action, samples: int) -> tuple[float | None, ActionOutcome | None]:
         """The action's average value in one imagined world, over ``samples`` rolls of the dice (one if none).

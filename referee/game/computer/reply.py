@@ -23,12 +23,18 @@ import math
 
 from ...rules.battlefield import piece_from_unit
 from ...rules.odds import blast_odds
+from ...rules.table_sight import ExposureGrid
 from ..state import GameState, UnitState
 from .evaluate import Aims
 
 REPLY_SHOTS = 2          # enemy missiles counted before the computer's units act again (its two best aims)
 BLAST_WEIGHT = 0.6       # the share of the expected loss counted: the enemy has other uses for its actions
 DAMAGE_COST = 0.25       # a Damaged or Stunned trooper, as a share of losing it
+REPLY_WEIGHT = 0.4       # each unit's worst enemy activation counted at this share: the enemy takes one turn for each of
+                         # the side's, has other aims, and may not see what the map shows
+ASLEEP = 0.5             # an enemy that has used its activation this round acts again only after the Refresh [p.16]
+HIDDEN_SHOOTER = 0.5     # an enemy blip's units must be revealed first, and are only as likely as the world drew them
+POOL_PER_DIE = 3.5       # a sensor die's average [p.19]
 DEVIATION = tuple((d, (6 - abs(d - 7)) / 36) for d in range(2, 13))     # the Red Die plus a normal die [p.21]
 
 
@@ -40,6 +46,92 @@ def _kit(faction: str, rating: str, type_: str) -> tuple[bool, int, int, int]:
     piece = piece_from_unit(probe)
     missile = piece.is_trooper and piece.trooper_type().missile
     return missile, piece.stat("countermeasures"), piece.stat("nuclear"), piece.stat("armour")
+
+
+@functools.lru_cache(maxsize=512)
+def _shooter(faction: str, rating: str, type_: str) -> tuple[bool, int, float, float]:
+    """How an enemy trooper of this kind can hurt a unit in one activation: whether it fires missiles, its Sensors
+    (the dice of a Target, p.19), its rifle's band (12" for a Tactical, p.20) and the chance one rifle die kills
+    (a 1 with gauss, a 1 or 2 with plasma, p.20)."""
+    probe = UnitState(id="probe", side="A", faction=faction, rating=rating, type=type_, x=0.0, y=0.0)
+    piece = piece_from_unit(probe)
+    kind = piece.trooper_type()
+    band = 12.0 if type_ == "tactical" else 6.0
+    die = 2.0 / 6.0 if type_ == "assault" else 1.0 / 6.0
+    return kind.missile, piece.stat("sensors"), band, die
+
+
+def price_at(grid: ExposureGrid | None, x: float, y: float) -> int | None:
+    """The cheapest Target counter a known enemy could place on a unit at (x, y) (``ExposureGrid.prices``): band,
+    cover and the terrain between included [p.19]; None where none can Target it."""
+    if grid is None or grid.prices is None:
+        return None
+    i = min(max(int(x / grid.step), 0), grid.columns - 1)
+    j = min(max(int(y / grid.step), 0), grid.rows - 1)
+    return grid.prices[j][i]
+
+
+def _missile_hit(counters: int, cm: int) -> float:
+    """A missile's chance of a direct hit, which destroys whatever it hits [p.21]: the target's countermeasures
+    fail (a die above CM), then a die at most its counters."""
+    return max(0.0, 1.0 - min(6, max(0, cm)) / 6.0) * min(6, max(0, counters)) / 6.0
+
+
+def _rifle_kill(counters: int, distance: float, band: float, die: float) -> float:
+    """A rifle shot's chance to kill: a die per band's worth of counters [p.20]."""
+    dice = counters // (int(distance // band) + 1)
+    return 1.0 - (1.0 - die) ** dice if dice > 0 else 0.0
+
+
+def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureGrid | None) -> float:
+    """Expected VP the computer's side loses to the enemy's next activations: for each of its units, the worst one
+    enemy trooper's two actions [p.16] can do to it, the better of two shots with the counters already on it (missiles need neither
+    sight nor range, p.21, A28) and a Target that adds counters at the price the exposure map gives, then one shot
+    [p.19]. The evaluation counts each shot already open at a share of its odds and none that a Target would open
+    first: a unit that Targets or fires ends its action with counters on it [p.17], and a Tactical that stood after
+    two missiles was Targeted no further and lost to the enemy's two."""
+    shooters = []
+    for u in state.units.values():
+        if u.side == me or u.stunned or u.is_drone:
+            continue
+        missile, sen, band, die = _shooter(u.faction, u.rating, u.type)
+        shooters.append((u.x, u.y, missile, sen, band, die, 1.0 if u.activation else ASLEEP, True))
+    for b in state.blips.values():
+        if b.side == me:
+            continue
+        for c in state.blip_contents(b) or []:
+            if not c.type.endswith("-drone"):
+                missile, sen, band, die = _shooter(c.faction, c.rating, c.type)
+                shooters.append((b.x, b.y, missile, sen, band, die, HIDDEN_SHOOTER if b.activation else
+                                 HIDDEN_SHOOTER * ASLEEP, False))
+    if not shooters:
+        return 0.0
+    scale = state.scale or 1.0
+    total = 0.0
+    for u in state.units.values():
+        if u.side != me:
+            continue
+        best = 0.0
+        cm = _kit(u.faction, u.rating, u.type)[1]
+        worth = _worth(u.type, aims)
+        tc = u.target_counters
+        price = price_at(grid, u.x, u.y)
+        for sx, sy, missile, sen, band, die, weight, seen in shooters:
+            gained = int(POOL_PER_DIE * sen // price) if seen and price else 0
+            kill = 0.0
+            if missile:
+                once = _missile_hit(tc, cm)
+                kill = max(1.0 - (1.0 - once) ** 2, _missile_hit(tc + gained, cm))
+            if seen and price is not None:
+                # A rifle needs sight: only where the exposure map shows a known enemy could see the unit. A graze
+                # destroys a drone [p.20].
+                d = max(0.0, math.hypot(sx - u.x, sy - u.y) - u.base / 2.0) / scale
+                hit = max(die, 2.0 / 6.0) if u.is_drone else die
+                once = _rifle_kill(tc, d, band, hit)
+                kill = max(kill, 1.0 - (1.0 - once) ** 2, _rifle_kill(tc + gained, d, band, hit))
+            best = max(best, weight * kill * worth)
+        total += best
+    return REPLY_WEIGHT * total
 
 
 @functools.lru_cache(maxsize=4096)
