@@ -95,14 +95,14 @@ def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureGrid | None)
         if u.side == me or u.stunned or u.is_drone:
             continue
         missile, sen, band, die = _shooter(u.faction, u.rating, u.type)
-        shooters.append((u.x, u.y, missile, sen, band, die, 1.0 if u.activation else ASLEEP, True))
+        shooters.append((u.x, u.y, u.base, missile, sen, band, die, 1.0 if u.activation else ASLEEP, True))
     for b in state.blips.values():
         if b.side == me:
             continue
         for c in state.blip_contents(b) or []:
             if not c.type.endswith("-drone"):
                 missile, sen, band, die = _shooter(c.faction, c.rating, c.type)
-                shooters.append((b.x, b.y, missile, sen, band, die, HIDDEN_SHOOTER if b.activation else
+                shooters.append((b.x, b.y, b.base, missile, sen, band, die, HIDDEN_SHOOTER if b.activation else
                                  HIDDEN_SHOOTER * ASLEEP, False))
     if not shooters:
         return 0.0
@@ -116,7 +116,7 @@ def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureGrid | None)
         worth = _worth(u.type, aims)
         tc = u.target_counters
         price = price_at(grid, u.x, u.y)
-        for sx, sy, missile, sen, band, die, weight, seen in shooters:
+        for sx, sy, sbase, missile, sen, band, die, weight, seen in shooters:
             gained = int(POOL_PER_DIE * sen // price) if seen and price else 0
             kill = 0.0
             if missile:
@@ -125,7 +125,7 @@ def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureGrid | None)
             if seen and price is not None:
                 # A rifle needs sight: only where the exposure map shows a known enemy could see the unit. A graze
                 # destroys a drone [p.20].
-                d = max(0.0, math.hypot(sx - u.x, sy - u.y) - u.base / 2.0) / scale
+                d = max(0.0, math.hypot(sx - u.x, sy - u.y) - (u.base + sbase) / 2.0) / scale     # edge to edge [p.6]
                 hit = max(die, 2.0 / 6.0) if u.is_drone else die
                 once = _rifle_kill(tc, d, band, hit)
                 kill = max(kill, 1.0 - (1.0 - once) ** 2, _rifle_kill(tc + gained, d, band, hit))
