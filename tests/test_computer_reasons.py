@@ -37,3 +37,94 @@ def test_the_reason_for_a_move_names_the_point_as_the_log_does():
     blip = min((b for b in state.blips.values() if b.side == "B"), key=lambda b: b.id)
     reason = _reason(Action("move", blip.id, {"x": 18.099, "y": 31.8814}), "B", state)
     assert reason.startswith("moves to (18.10, 31.88): "), reason
+
+
+def _scrambler(seed: int = 3):
+    """Side A's Tactical revealed and active, with three of A's decoys off the table: it may Scramble [p.22, A23]."""
+    from tests.test_computer import duel
+
+    s = duel(seed)
+    for b in sorted((b for b in s.blips.values() if b.side == "A" and not s.blip_contents(b)), key=lambda b: b.id)[:3]:
+        del s.blips[b.id]
+    unit = next(u for u in s.units.values() if u.side == "A")
+    return s, unit.id
+
+
+def test_the_reason_for_a_scramble_says_what_scrambles_and_why():
+    s, ident = _scrambler()
+    think = _Think(as_data(player_view(s, "A")), "A", level("normal"), 1)
+    scramble = _Scored(Candidate(Action("scramble", ident, {})), 1.5, None)
+    move = _Scored(Candidate(Action("move", ident, {"x": 12.0, "y": 18.0})), 1.2, None)
+    reason = Computer("A", "normal", seed=1)._reason(think, scramble, [scramble, move])
+    assert reason.startswith(f"Scrambles {ident}: it leaves the table and three blips take its place, two of them "
+                             "decoys [p.22, A23]; "), reason
+    assert "known enem" in reason and "could see it where it stood" in reason
+    assert reason.endswith("; +0.30 VP over its best other action, move to (12.00, 18.00)"), reason
+
+
+def test_the_public_reason_for_a_scramble_keeps_the_values_it_weighed_to_itself():
+    s, ident = _scrambler()
+    think = _Think(as_data(player_view(s, "A")), "A", level("normal"), 1)
+    scramble = _Scored(Candidate(Action("scramble", ident, {})), 1.5, None)
+    move = _Scored(Candidate(Action("move", ident, {"x": 12.0, "y": 18.0})), 1.2, None)
+    d = Computer("A", "normal", seed=1)._decision(think, scramble, [scramble, move])
+    assert "VP" in d.reason and "VP" not in d.shown()
+    assert d.shown().startswith(f"Scrambles {ident}: it leaves the table")
+
+
+def test_the_end_of_a_turn_says_how_much_of_the_turn_was_used_and_why_no_extra_blip_moved():
+    from referee.game.legal import legal_actions
+    from referee.game.state import TurnState
+
+    state, _ = _battle(5)
+    s = state.copy()
+    s.phase = "action"
+    s.turn = TurnState(player="B", primary_allowed=2, primary_used=2, extra_blips_used=1)
+    legal = legal_actions(s, "B")
+    think = _Think(as_data(player_view(s, "B")), "B", level("normal"), 1)
+    d = Computer("B", "normal", seed=1)._turn_end(think, legal, [0.01, -0.25, 0.03])
+    assert d.action.kind == "end-turn"
+    assert d.reason == ("ends its turn after 2 of 2 activations and 1 of 3 extra blip activations: the best of the 3 "
+                        "blip Moves it weighed gains +0.03 VP, under the 0.05 it asks of one")
+    assert d.shown() == "ends its turn after 2 of 2 activations and 1 of 3 extra blip activations"
+
+
+def test_an_activation_that_gains_nothing_says_so_instead_of_holding_still():
+    # Every first action weighed at a loss: the reason says the activation is spent rather than the turn passed,
+    # where it said "nothing better than holding still" and then moved the blip.
+    from referee.game.legal import legal_actions
+    from referee.game.state import TurnState
+
+    state, _ = _battle(5)
+    s = state.copy()
+    s.phase = "action"
+    s.turn = TurnState(player="B", primary_allowed=1, primary_used=0)
+    computer = Computer("B", "normal", seed=1)
+    computer._gain = lambda think, la: (-0.2, "nothing better than holding still")      # type: ignore[method-assign]
+    d = computer.decide(player_view(s, "B"), legal_actions(s, "B"))
+    assert d.action.kind == "activate"
+    assert d.reason.endswith("(its activation): nothing it weighed gains by acting (best -0.20 VP); it spends the "
+                             "activation rather than pass"), d.reason
+
+
+def test_with_units_to_face_the_next_activation_is_chosen_and_explained_as_any():
+    # Units its blip's Move revealed may be turned (A13) while the next activation waits: the reason read
+    # "activate", the action's bare name.
+    from referee.game.legal import legal_actions
+    from referee.game.state import TurnState
+
+    state, _ = _battle(5)
+    s = state.copy()
+    s.phase = "action"
+    s.turn = TurnState(player="B", primary_allowed=2, primary_used=1)
+    blip = min((b for b in s.blips.values() if b.side == "B" and s.blip_contents(b)), key=lambda b: b.id)
+    from referee.game.state import unit_from_contents
+
+    unit = unit_from_contents(s.blip_contents(blip)[0], blip.x, blip.y, 0.0, False)
+    s.units[unit.id] = unit
+    s.to_face = [unit.id]
+    legal = legal_actions(s, "B")
+    assert {la.kind for la in legal} >= {"face", "activate", "end-turn"}
+    d = Computer("B", "normal", seed=1).decide(player_view(s, "B"), legal)
+    assert d.action.kind in ("activate", "end-turn")
+    assert d.reason.startswith("activates ") or d.reason.startswith("ends its turn after "), d.reason

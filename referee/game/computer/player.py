@@ -25,13 +25,15 @@ from ..actions import Action, ActionOutcome
 from ..battlefield import battlefield_from_view
 from ..dice import RollRequest
 from ..engine import play
+from ..turns import EXTRA_BLIPS
 from ..legal import LegalAction, legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..state import Data, GameState
 from ..victory import OBJECTIVE_CHOICES
 from .belief import Belief, belief
-from .candidates import Candidate, exposure_at, expand, target_candidates
+from .blind import blind_view, hidden_own_blip
+from .candidates import Candidate, exposure_at, expand, own_decoy, target_candidates
 from .determinize import sample_state
 from .evaluate import Aims, evaluate, mission_margin, worst_margin
 from .levels import Level, level
@@ -143,6 +145,8 @@ class _Think:
     def __init__(self, view: Data, side: str, lv: Level, seed: int):
         self.seen = Seen(view, side)
         self.level = lv
+        self.seed = seed
+        self._blind: _Think | None = None
         self.rng = random.Random(f"{seed}|{side}|{lv.name}|{fingerprint(view)}")
         self.belief: Belief = belief(self.seen)
         self.aims = Aims.of(self.seen.my_mission)
@@ -161,6 +165,13 @@ class _Think:
             self._grid_done = True
             self._grid = exposure_map(self.seen.view, self.seen.me)
         return self._grid
+
+    def blind(self) -> _Think:
+        """The same decision weighed as if each of its blips held the stand-in and none would be revealed
+        (``blind.py``): a blip's activation and Move read nothing of what any blip holds."""
+        if self._blind is None:
+            self._blind = _Think(blind_view(self.seen.view, self.seen.me), self.seen.me, self.level, self.seed)
+        return self._blind
 
     def dice(self) -> HeadDice:
         return HeadDice(self.rng)
@@ -312,7 +323,8 @@ class Computer:
             raise ValueError(f"the computer of side {self.side} was given side {view.get('viewer')}'s view")
         kinds = {la.kind for la in legal}
         if kinds & set(SETUP_KINDS):
-            action, reason = setup_decision(Seen(view, self.side), legal)
+            rng = random.Random(f"{self.seed}|{self.side}|set-up|{fingerprint(view)}")
+            action, reason = setup_decision(Seen(view, self.side), legal, rng)
             return Decision(action, reason)
         if kinds == {"end-of-round"}:
             return self._end_of_round(view, legal[0])
@@ -321,48 +333,106 @@ class Computer:
         if kinds == {"end-activation"}:
             return Decision(legal[0].action(), "ends the activation: it has no action left")
         think = _Think(view, self.side, self.level, self.seed)
-        if kinds <= {"activate", "end-turn"}:
-            return self._activation(think, legal)
+        turn = kinds - {"face"}
+        if "activate" in turn and turn <= {"activate", "end-turn", "end-activation"}:
+            # Units a blip's Move revealed may be turned (A13) before the next activation: which unit to activate
+            # is chosen as any other time, and the units keep their facing.
+            return self._activation(think, [la for la in legal if la.kind != "face"])
         return self._unit_action(think, legal, avoid)
 
     # ---- the unit being activated ------------------------------------------------------------------------
     def _unit_action(self, think: _Think, legal: list[LegalAction], avoid: frozenset[str] = frozenset()) -> Decision:
+        actor = next((la.actor for la in legal if la.actor), None)
+        if hidden_own_blip(think.seen.view, think.seen.me, actor):
+            return self._blip_action(think, legal, avoid, str(actor))
+        scored = self._weigh(think, legal, avoid)
+        if not scored:
+            return self._no_action(legal)
+        return self._decision(think, think.pick(scored), scored)
+
+    def _weigh(self, think: _Think, legal: list[LegalAction], avoid: frozenset[str]) -> list[_Scored]:
         cands = expand(legal, think.seen, think.aims.hold, think.aims.destroy, think.grid, think.level.move_points,
                        think.rng.uniform(0, math.pi), think.belief.p_real, think.inspect)
         cands = [c for c in cands if c.action.text() not in avoid]
         scored = think.hasten(think.score(cands))
-        if not scored:
-            end = next((la for la in legal if la.kind == "end-activation"), legal[-1])
-            return Decision(end.action(), "ends the activation: no action it tried is allowed here")
-        if think.level.look_ahead:
+        if scored and think.level.look_ahead:
             scored = deepen(think, scored)
-        best = think.pick(scored)
+        return scored
+
+    def _blip_action(self, think: _Think, legal: list[LegalAction], avoid: frozenset[str], blip: str) -> Decision:
+        """One of its hidden blips acts: its Move is chosen as if it held the stand-in (``blind.py``), decoy or
+        not; only then, for a blip of units, is revealing it weighed against that Move on what it really holds."""
+        blind = think.blind()
+        scored = self._weigh(blind, [la for la in legal if la.kind != "reveal"], avoid)
+        best = blind.pick(scored) if scored else None
+        reveal = [la for la in legal if la.kind == "reveal"]
+        if reveal and not own_decoy(think.seen, blip):
+            cands = [c for c in expand(reveal, think.seen, (), (), think.grid, 0, 0.0) if c.action.text() not in avoid]
+            if cands:
+                weighed = think.hasten(think.score(cands + ([best.cand] if best is not None else [])))
+                if weighed:
+                    top = think.pick(weighed)
+                    if top.cand.action.kind == "reveal":
+                        return self._decision(think, top, weighed)
+        if best is None:
+            return self._no_action(legal)
+        return self._decision(blind, best, scored)
+
+    def _no_action(self, legal: list[LegalAction]) -> Decision:
+        end = next((la for la in legal if la.kind == "end-activation"), legal[-1])
+        return Decision(end.action(), "ends the activation: no action it tried is allowed here")
+
+    def _decision(self, think: _Think, best: _Scored, scored: list[_Scored]) -> Decision:
         reason = self._reason(think, best, scored)
         public = reason
         if best.cand.aim.startswith("objective "):
             # Which objectives it heads for comes from its mission card: the opponent reads only the exposure.
             public = reason.replace(f" toward {best.cand.aim}", "")
+        if best.cand.action.kind == "scramble" and " VP over " in public:
+            public = public.rsplit("; ", 1)[0]      # the values it weighs read its own secrets
         return Decision(best.cand.action, reason, public)
 
     # ---- which unit to activate -------------------------------------------------------------------------
     def _activation(self, think: _Think, legal: list[LegalAction]) -> Decision:
-        best: tuple[float, LegalAction, str] | None = None
+        best: tuple[float, LegalAction, str, float] | None = None
         offered = [la for la in legal if la.kind == "activate"]
         ranked = sorted(offered, key=lambda la: (-self._promise(think, la), la.actor, bool(la.args.get("extra"))))
+        passed: list[float] = []        # the gains of the extra blip activations it weighed and let go
         for la in ranked[: think.level.activations]:
             gain, why = self._gain(think, la)
             extra = bool(la.args.get("extra"))
             if extra and gain < EXTRA_BLIP_GAIN:
+                passed.append(gain)
                 continue
             key = gain + (0.0 if extra else 0.01)
             if best is None or key > best[0]:
-                best = (key, la, why)
+                best = (key, la, why, gain)
         if best is None:
-            end = next(la for la in legal if la.kind == "end-turn")
-            return Decision(end.action(), "ends its turn: no activation left that gains anything")
-        _, la, why = best
+            return self._turn_end(think, legal, passed)
+        _, la, why, gain = best
         kind = "an extra blip activation" if la.args.get("extra") else "its activation"
+        if gain <= 0.0 and not la.args.get("extra"):
+            why = (f"nothing it weighed gains by acting (best {gain:+.2f} VP); it spends the activation rather than "
+                   "pass")
         return Decision(la.action(), f"activates {la.actor} ({kind}): {why}")
+
+    def _turn_end(self, think: _Think, legal: list[LegalAction], passed: list[float]) -> Decision:
+        """Ends the turn, saying how much of it was used and why no extra blip activation is taken."""
+        end = next((la for la in legal if la.kind == "end-turn"), None) or next(
+            la for la in legal if la.kind == "end-activation")
+        t = think.seen.view.get("turn") or {}
+        used, allowed, extra = int(t.get("primary_used", 0)), int(t.get("primary_allowed", 1)), int(
+            t.get("extra_blips_used", 0))
+        said = (f"ends its turn after {used} of {allowed} activation{'s' if allowed != 1 else ''} and {extra} of "
+                f"{EXTRA_BLIPS} extra blip activations")
+        if passed:
+            why = (f": the best of the {len(passed)} blip Move{'s' if len(passed) != 1 else ''} it weighed gains "
+                   f"{max(passed):+.2f} VP, under the {EXTRA_BLIP_GAIN:.2f} it asks of one")
+        elif extra < EXTRA_BLIPS and used >= allowed:
+            why = ": no blip of its own holds an activation counter"
+        else:
+            why = ""
+        return Decision(end.action(), said + why, said)
 
     def _promise(self, think: _Think, la: LegalAction) -> float:
         """A quick guess at how much activating this unit matters, to choose which to weigh in full: a revealed
@@ -378,18 +448,51 @@ class Computer:
             return 3.0 + shots + 0.3 * float(u.get("target_counters", 0)) - (2.0 if u.get("stunned") else 0.0)
         b = seen.blips.get(la.actor) or {}
         near = min((math.hypot(x - b.get("x", 0.0), y - b.get("y", 0.0)) for x, y in marks), default=30.0)
-        real = 1.0 if b.get("contents") else 0.0
-        return real * (1.5 + 6.0 / (6.0 + near)) + 0.3 * think.rng.random()
+        # Decoy or not, a blip of its own is ranked as one holding units would be: which blips it activates must
+        # not tell the opponent which hold nothing (``blind.py``).
+        return 1.5 + 6.0 / (6.0 + near) + 0.3 * think.rng.random()
 
     def _gain(self, think: _Think, la: LegalAction) -> tuple[float, str]:
         """What activating this unit could gain: hard plays its whole activation out in every imagined world
-        (``search.plan_activation``), the other levels try a few first actions (``_potential``)."""
+        (``search.plan_activation``), the other levels try a few first actions (``_potential``). A hidden blip of
+        its own is weighed as if it held the stand-in (``blind.py``); a blip of units may gain more by its reveal,
+        which shows what it holds anyway."""
+        if hidden_own_blip(think.seen.view, think.seen.me, la.actor):
+            blind = think.blind()
+            blind.searched = think.searched
+            gain, why = self._gain_of(blind, la)
+            think.searched = blind.searched
+            if la.args.get("extra") or own_decoy(think.seen, la.actor):
+                return gain, why
+            shown = self._reveal_gain(think, la, gain)
+            return (shown, "its units could act") if shown > gain else (gain, why)
+        return self._gain_of(think, la)
+
+    def _gain_of(self, think: _Think, la: LegalAction) -> tuple[float, str]:
         if not think.level.plan_activations:
             return self._potential(think, la)
         value, begun, why = plan_activation(think, la)
         if value == -math.inf:
             return -1.0, ""
         return value - begun, why
+
+    def _reveal_gain(self, think: _Think, la: LegalAction, move_gain: float) -> float:
+        """What revealing a blip of units in its activation gains, on what it holds; on the clock its units' next
+        actions count with it (``_Think.hasten``)."""
+        total, n = 0.0, 0
+        for world in think.worlds:
+            act = play(world, la.action(), HeadDice(think.rng))
+            if not act.legal:
+                continue
+            v, _ = think.simulate(act.state, Action("reveal", la.actor, {}), 1)
+            if v is None:
+                continue
+            total += v - think.value(act.state)
+            n += 1
+        if n == 0:
+            return -math.inf
+        gain = total / n
+        return gain + REVEAL_HASTE * max(0.0, move_gain - gain) if think.haste else gain
 
     def _potential(self, think: _Think, la: LegalAction) -> tuple[float, str]:
         """What activating this unit could gain: its best first action in the first imagined world, a few tried."""
@@ -420,10 +523,6 @@ class Computer:
                 # A missile reaches any enemy with counters (p.21, A28): the unit with the best one goes first.
                 cands += [Candidate(Action("missile", la.actor, {"target": u["id"]}), u["id"]) for u in marked[:2]]
             cands += self._inspections(think, act.state, me)
-        elif not la.args.get("extra"):
-            b = seen.blips.get(la.actor) or {}
-            if b.get("contents"):
-                cands.append(Candidate(Action("reveal", la.actor, {}), "reveal"))
         best, why = 0.0, "nothing better than holding still"
         tried: list[_Scored] = []
         for c in cands:
@@ -573,6 +672,18 @@ class Computer:
             if (seen.blips.get(a.actor) or {}).get("contents") == []:
                 return "reveals a decoy: it leaves the table"       # the reveal shows everyone it was one
             return "reveals: its units can act this activation"
+        if a.kind == "activate":
+            return f"activates {a.actor} ({'an extra blip activation' if a.args.get('extra') else 'its activation'})"
+        if a.kind == "scramble":
+            me = seen.piece(a.actor) or {}
+            there = exposure_at(think.grid, me.get("x", 0.0), me.get("y", 0.0))
+            said = (f"Scrambles {a.actor}: it leaves the table and three blips take its place, two of them decoys "
+                    f"[p.22, A23]; {there} known enem{'y' if there == 1 else 'ies'} could see it where it stood")
+            others = [s for s in scored if s.cand.action.kind != "scramble"]
+            if not others:
+                return said + ", and it had no other action"
+            alt = max(others, key=lambda s: s.value)
+            return said + f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
         if a.kind == "flamer":
             return f"fires its flamer at {best.cand.aim}"
         if a.kind == "kamikaze":
@@ -583,12 +694,18 @@ class Computer:
 def _short(c: Candidate) -> str:
     a = c.action
     if a.kind in ("move", "jump"):
-        return f"{a.kind} to ({a.args['x']:g}, {a.args['y']:g})" + (f" toward {c.aim}" if c.aim and c.aim != "cover" else
-                                                                    (" into cover" if c.aim == "cover" else ""))
+        # The point as the log writes it, to the hundredth of an inch.
+        aim = f" toward {c.aim}" if c.aim and c.aim != "cover" else (" into cover" if c.aim == "cover" else "")
+        return f"{a.kind} to ({float(a.args['x']):.2f}, {float(a.args['y']):.2f}){aim}"
     if a.kind == "rifle":
         return f"a shot at {a.args['target']}"
     if a.kind == "missile":
         return f"a missile at {a.args['target']}"
+    if a.kind == "target":
+        (tid, n), = a.args["assign"].items()
+        return f"a Target of {n} counter{'s' if n != 1 else ''} on {tid}"
     if a.kind == "reveal":
         return "its units could act"
+    if a.kind == "end-activation":
+        return "ending the activation"
     return a.kind

@@ -5,8 +5,9 @@
   side as the zone allows, in the open, toward the table's sides (the middle left free for the defender's three);
 * its cards: the mission that pays most for destroying enemy troopers and holding the table, which is how it plays;
 * its holding area: one unit a square, the rest decoys;
-* its blips one at a time: the squares holding units on the best-covered free spots of its zone, decoys spread
-  across the zone's width so that the opponent cannot read the real ones from where they stand.
+* its blips one at a time: in turn on the best-covered free spot of its zone and on one spread across the zone's
+  width, each standing for a square drawn among those left, so that neither where a blip stands nor when it went
+  down tells the opponent whether it holds units.
 
 Every point is checked against what the legal action gives (the zone, the discs to keep apart from, impassable
 terrain) and the bases in the view; the engine judges it again when the action is taken.
@@ -15,6 +16,7 @@ terrain) and the bases in the view; the engine judges it again when the action i
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from ..actions import Action
@@ -179,19 +181,19 @@ def holding(seen: Seen, la: LegalAction) -> tuple[Action, str]:
     return la.action(squares=squares), f"one unit a square: {len(squares)} squares hold units, {decoys} are decoys"
 
 
-def blip(seen: Seen, la: LegalAction) -> tuple[Action, str]:
+def blip(seen: Seen, la: LegalAction, rng: random.Random) -> tuple[Action, str]:
+    """One blip down: in turn a spot where cover is and one spread across the zone, by how many are down; which
+    square goes there is drawn among those left, units or decoy alike. The opponent watches every blip go down:
+    had the blips of units gone on the covered spots and the decoys between them, the cover about a blip and its
+    place in the order would have told them apart."""
     box = la.free["x, y"]
-    unused = list(la.free.get("square") or [])
-    holding_area = (seen.view.get("holding") or {}).get(seen.me) or {}
-    real = [n for n in unused if holding_area.get(str(n))]
-    decoy = [n for n in unused if not holding_area.get(str(n))]
+    unused = sorted(la.free.get("square") or [])
     spots = _spots(seen, box, 1.5)
     if not spots or not unused:
         return la.action(), "lets the program place this blip: no free spot found in its zone"
     placed = [(b["x"], b["y"]) for b in seen.my_blips()]
-    # Real ones first while there is cover, decoys in between, so the order says nothing either.
-    take_real = bool(real) and (not decoy or len(real) / len(unused) >= 0.5 or len(placed) % 2 == 0)
-    if take_real:
+    square = rng.choice(unused)
+    if len(placed) % 2 == 0:
         features = _cover_pieces(seen)
 
         def covered(p: tuple[float, float]) -> tuple[float, ...]:
@@ -199,17 +201,18 @@ def blip(seen: Seen, la: LegalAction) -> tuple[Action, str]:
             return (_cover_near(features, *p) + min(spread, 3.0) / 3.0, -_depth(seen, p[1]) * 0.05)
 
         x, y = max(spots, key=lambda p: (covered(p), -p[0], -p[1]))
-        square = real[0]
         return la.action(x=x, y=y, square=square), f"places a blip at ({x:g}, {y:g}), where cover is"
     x, y = max(spots, key=lambda p: (min((math.hypot(p[0] - a, p[1] - b) for a, b in placed), default=99.0),
                                      -p[0], -p[1]))
-    return la.action(x=x, y=y, square=decoy[0]), f"places a blip at ({x:g}, {y:g}), spread across its zone"
+    return la.action(x=x, y=y, square=square), f"places a blip at ({x:g}, {y:g}), spread across its zone"
 
 
-def setup_decision(seen: Seen, legal: list[LegalAction]) -> tuple[Action, str]:
+def setup_decision(seen: Seen, legal: list[LegalAction], rng: random.Random) -> tuple[Action, str]:
+    """``rng`` draws which of its squares a blip stands for: seeded from the computer's seed, never from a secret
+    of the opponent's."""
     by_kind = {la.kind: la for la in legal}
     if "place-blip" in by_kind:
-        return blip(seen, by_kind["place-blip"])
+        return blip(seen, by_kind["place-blip"], rng)
     if "choose-edge" in by_kind:
         return edge(seen, by_kind["choose-edge"])
     if "place-objective" in by_kind:
