@@ -449,8 +449,10 @@ class Computer:
         b = seen.blips.get(la.actor) or {}
         near = min((math.hypot(x - b.get("x", 0.0), y - b.get("y", 0.0)) for x, y in marks), default=30.0)
         # Decoy or not, a blip of its own is ranked as one holding units would be: which blips it activates must
-        # not tell the opponent which hold nothing (``blind.py``).
-        return 1.5 + 6.0 / (6.0 + near) + 0.3 * think.rng.random()
+        # not tell the opponent which hold nothing (``blind.py``). On the clock a blip of units comes first, to be
+        # revealed and act at once (``hasten``): the reveal shows what it holds anyway.
+        hurry = 1.5 if think.haste and b.get("contents") else 0.0
+        return 1.5 + 6.0 / (6.0 + near) + hurry + 0.3 * think.rng.random()
 
     def _gain(self, think: _Think, la: LegalAction) -> tuple[float, str]:
         """What activating this unit could gain: hard plays its whole activation out in every imagined world
