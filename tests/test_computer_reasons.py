@@ -128,3 +128,31 @@ def test_with_units_to_face_the_next_activation_is_chosen_and_explained_as_any()
     d = Computer("B", "normal", seed=1).decide(player_view(s, "B"), legal)
     assert d.action.kind in ("activate", "end-turn")
     assert d.reason.startswith("activates ") or d.reason.startswith("ends its turn after "), d.reason
+
+
+def test_a_spent_activation_names_the_unit_whose_activation_ends():
+    from referee.game.legal import legal_actions
+    from referee.game.state import TurnState
+
+    state, _ = _battle(5)
+    s = state.copy()
+    s.phase = "action"
+    blip = min(b.id for b in s.blips.values() if b.side == "B")
+    s.turn = TurnState(player="B", primary_allowed=1, primary_used=1, active=blip, actions_left=0,
+                       activation_kind="primary", acted=True)
+    d = Computer("B", "normal", seed=1).decide(player_view(s, "B"), legal_actions(s, "B"))
+    assert d.action.kind == "end-activation"
+    assert d.reason == f"ends {blip}'s activation: it has no action left"
+
+
+def test_drawing_its_cards_says_what_is_drawn():
+    import random
+
+    from referee.game.computer.seen import Seen
+    from referee.game.computer.setup import setup_decision
+    from referee.game.legal import LegalAction
+
+    state, _ = _battle(5)
+    seen = Seen(as_data(player_view(state, "B")), "B")
+    _, reason = setup_decision(seen, [LegalAction("draw-cards", "B", {}, {})], random.Random(1))
+    assert reason == "draws a mission, a troop card and a drone card, which only it sees [p.~9, A42]"

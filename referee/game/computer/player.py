@@ -331,7 +331,9 @@ class Computer:
         if kinds == {"objectives"}:
             return self._objectives(view, legal[0])
         if kinds == {"end-activation"}:
-            return Decision(legal[0].action(), "ends the activation: it has no action left")
+            active = (view.get("turn") or {}).get("active")
+            whose = f"{active}'s activation" if active else "the activation"
+            return Decision(legal[0].action(), f"ends {whose}: it has no action left")
         think = _Think(view, self.side, self.level, self.seed)
         turn = kinds - {"face"}
         if "activate" in turn and turn <= {"activate", "end-turn", "end-activation"}:

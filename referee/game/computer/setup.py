@@ -222,5 +222,8 @@ def setup_decision(seen: Seen, legal: list[LegalAction], rng: random.Random) -> 
     if "fill-holding" in by_kind:
         return holding(seen, by_kind["fill-holding"])
     la = legal[0]
-    return la.action(), {"roll-roles": "rolls for attacker and defender",
-                         "draw-cards": "draws its cards"}.get(la.kind, f"{la.kind}: placed by the program")
+    if la.kind == "draw-cards":
+        bought = "; in a Chance Encounter it buys no drones with its points [A42]" if la.free.get("purchase") else ""
+        return la.action(), f"draws a mission, a troop card and a drone card, which only it sees [p.~9, A42]{bought}"
+    return la.action(), {"roll-roles": "rolls for attacker and defender"}.get(la.kind,
+                                                                           f"{la.kind}: placed by the program")
