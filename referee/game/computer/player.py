@@ -25,11 +25,11 @@ from ..actions import Action, ActionOutcome
 from ..battlefield import battlefield_from_view
 from ..dice import RollRequest
 from ..engine import play
-from ..turns import EXTRA_BLIPS
 from ..legal import LegalAction, legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..state import Data, GameState
+from ..turns import EXTRA_BLIPS
 from ..victory import OBJECTIVE_CHOICES
 from .belief import Belief, belief
 from .blind import blind_view, hidden_own_blip
@@ -38,7 +38,7 @@ from .determinize import sample_state
 from .evaluate import Aims, evaluate, mission_margin, worst_margin
 from .levels import Level, level
 from .reply import blast_loss, reply_loss
-from .search import deepen, plan_activation
+from .search import acting, deepen, plan_activation, play_out
 from .seen import Seen, fingerprint
 from .setup import setup_decision
 
@@ -488,9 +488,12 @@ class Computer:
             act = play(world, la.action(), HeadDice(think.rng))
             if not act.legal:
                 continue
-            v, _ = think.simulate(act.state, Action("reveal", la.actor, {}), 1)
-            if v is None:
+            v, out = think.simulate(act.state, Action("reveal", la.actor, {}), 1)
+            if v is None or out is None:
                 continue
+            if think.level.plan_activations and acting(out.state, think.seen.me) is not None:
+                # Hard plays the revealed units' actions out, as it does any activation's (``search.py``).
+                v = max(v, play_out(think, out.state)[0])
             total += v - think.value(act.state)
             n += 1
         if n == 0:
