@@ -105,9 +105,11 @@ def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_mov
     assert score.blips >= 60 and 0 < score.real < score.blips, score
     # Learned on three battles and scored on the other three: how often activated, as a primary or an extra blip
     # activation, how far moved, how much nearer the enemy or an objective, in which turn and place first
-    # activated. Before blips were moved blind to their contents, the rule over these scored 0.94 on seeds
-    # 6000-6003 (decoys were activated as the turn's primary three times as often and almost never as an extra,
-    # and closed on the enemy a fifth as fast as blips of units).
+    # activated, where it went down at set-up and when. Before its blips were weighed blind to their contents, the
+    # rule over these scored 1.00 on these battles, the cover about a blip's starting spot alone 0.99, how often it
+    # took an extra blip activation 0.90 (a decoy almost never did), its place in the order of set-up 0.87.
     # A score below a coin's is no leak (the rule learned on one half misleads on the other): only a high one is.
+    # The figures of one blip at the start of successive rounds hang together, so the 78 or so scored are worth
+    # far fewer: a single figure is allowed more room than the rule over all of them.
     assert score.combined < 0.7, score
-    assert max(score.per_feature.values()) < 0.75, score
+    assert max(score.per_feature.values()) < 0.8, score
