@@ -275,3 +275,28 @@ def test_an_attacker_allows_a_withdraw_that_hands_it_the_objectives():
     s = _withdrawn("A", {"A": "sabotage", "B": "hold-the-line"})
     answer, reason = Computer("A", "normal", seed=1).withdraw_answer(player_view(s, "A"))
     assert answer == "allow", reason
+
+
+def test_a_defence_card_that_ends_the_battle_counts_more_as_its_round_limit_nears():
+    """The attacker does not know the defender's card. Delaying Action ends the battle after round 6 (A43), where
+    the other defence cards let it go on: in round 6 the table as it stands is the one Delaying Action is scored on,
+    so that card counts 4 times as much as each other in the average margin, and in round 1 the same as the rest."""
+    from referee.game.computer.evaluate import clock_weight, mission_margin, outcome_now
+    from referee.game.computer.seen import deck, mission_card
+    from referee.game.scoring import score_mission
+
+    theirs = deck().missions("defence")
+    delaying = mission_card("delaying-action")
+    assert delaying in theirs and delaying.round_limit == 6
+    assert [clock_weight(delaying, r) for r in (1, 6, 9)] == [1.0, 4.0, 4.0]
+    assert all(clock_weight(m, 6) == 1.0 for m in theirs if m.id != "delaying-action")
+    s = _battle(3)
+    s.attacker, s.missions = "A", {"A": "decapitation", "B": "delaying-action"}
+    mine = mission_card("decapitation")
+    vp = {m.id: score_mission(m, "B", outcome_now(s)).vp for m in theirs}
+    assert vp["delaying-action"] != sum(vp.values()) / len(vp), "the table must score Delaying Action apart"
+    s.round = 1
+    assert mission_margin(s, "A", mine, theirs) == pytest.approx(-sum(vp.values()) / len(vp))
+    s.round = 6
+    assert mission_margin(s, "A", mine, theirs) == pytest.approx(
+        -(sum(vp.values()) + 3 * vp["delaying-action"]) / (len(vp) + 3))

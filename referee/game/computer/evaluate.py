@@ -40,6 +40,7 @@ HUNT_PULL = 0.03            # VP per inch a trooper closes on the enemy, when it
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
 MISSILE_AIM = 0.5           # the share of a missile's odds a threat counts: the shooter has other targets and the
                             # target may move off or shed its counters first
+CLOCK_WEIGHT = 4.0           # an opponent's card that ends the battle this round counts as this many of the others
 MISSILE_SHOTS = 2           # missiles counted against one unit before it acts again, however many enemies carry them
 
 
@@ -126,11 +127,26 @@ def _with_control(s: GameState, side: str) -> GameState:
     return c
 
 
+def clock_weight(mission: MissionCard, round_: int) -> float:
+    """How much one of the opponent's possible missions counts in the average: a card with a round limit
+    (Delaying Action, Eyes On) ends the battle at that limit, so the nearer it comes, the more the table as it
+    stands is the table that card is scored on, where under the others the battle goes on (A43). From 1 in round 1
+    to ``CLOCK_WEIGHT`` in the limit's round: an attacker that weighed Delaying Action as one card in six fired its
+    last round's missiles at objectives only the other cards pay for, while the defender's troopers survived."""
+    limit = mission.round_limit
+    if not limit or limit <= 1:
+        return 1.0
+    return 1.0 + (CLOCK_WEIGHT - 1.0) * min(1.0, max(0, round_ - 1) / (limit - 1))
+
+
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
     outcome = outcome_now(state)
     my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
-    their = [score_mission(m, other(me), outcome).vp for m in theirs]
-    return my_vp - (sum(their) / len(their) if their else 0.0)
+    if not theirs:
+        return float(my_vp)
+    weights = [clock_weight(m, state.round) for m in theirs]
+    their = sum(w * score_mission(m, other(me), outcome).vp for m, w in zip(theirs, weights))
+    return my_vp - their / sum(weights)
 
 
 def worst_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
