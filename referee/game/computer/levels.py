@@ -26,6 +26,9 @@ class Level:
     plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
     blasts: bool = False            # the enemy's next missiles counted with their blasts (``reply.py``)
     reply: bool = False             # the enemy's best next activation at one of its units (``reply.reply_loss``)
+    # Its blips holding units placed where its mission wants them (``setup_search.py``). No level sets it yet: on
+    # hard it did not yet win more battles against normal than the fixed set-up (docs/computer.md).
+    plan_setup: bool = False
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True

@@ -41,6 +41,7 @@ from .reply import blast_loss, reply_loss
 from .search import acting, deepen, plan_activation, play_out
 from .seen import Seen, fingerprint
 from .setup import setup_decision
+from .setup_search import weighed_setup
 
 EXPOSURE_STEP = 1.0
 EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it ends a Move (it may be Targeted there)
@@ -324,7 +325,11 @@ class Computer:
         kinds = {la.kind for la in legal}
         if kinds & set(SETUP_KINDS):
             rng = random.Random(f"{self.seed}|{self.side}|set-up|{fingerprint(view)}")
-            action, reason = setup_decision(Seen(view, self.side), legal, rng)
+            seen = Seen(view, self.side)
+            weighed = weighed_setup(seen, legal, self.seed, rng) if self.level.plan_setup else None
+            if weighed is not None:
+                return Decision(*weighed)
+            action, reason = setup_decision(seen, legal, rng)
             return Decision(action, reason)
         if kinds == {"end-of-round"}:
             return self._end_of_round(view, legal[0])
