@@ -39,7 +39,7 @@ def _blips(s: GameState) -> tuple[list[str], list[str]]:
     return [b.id for b in mine if s.blip_contents(b)], [b.id for b in mine if not s.blip_contents(b)]
 
 
-@pytest.mark.parametrize("level", ["easy", "normal"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_a_decoy_moves_where_the_same_blip_holding_units_would(level):
     s = _defending(_battle(5))
     real, decoys = _blips(s)
@@ -78,7 +78,8 @@ def test_in_its_own_activation_a_blip_is_revealed_or_moved_as_any_blip_would_be(
     assert moved >= 4
 
 
-def test_which_blip_takes_an_extra_blip_activation_does_not_depend_on_what_it_holds():
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_which_blip_takes_an_extra_blip_activation_does_not_depend_on_what_it_holds(level):
     s = _defending(_battle(7))
     s.phase = "action"
     s.turn = TurnState(player="A", primary_allowed=1, primary_used=1)
@@ -86,8 +87,8 @@ def test_which_blip_takes_an_extra_blip_activation_does_not_depend_on_what_it_ho
     chosen = []
     for decoy, full in zip(decoys[:4], real[:4]):
         u = _shuffled(s, decoy, full)
-        first = Computer("A", "normal", seed=3).decide(player_view(s, "A"), legal_actions(s, "A"))
-        second = Computer("A", "normal", seed=3).decide(player_view(u, "A"), legal_actions(u, "A"))
+        first = Computer("A", level, seed=3).decide(player_view(s, "A"), legal_actions(s, "A"))
+        second = Computer("A", level, seed=3).decide(player_view(u, "A"), legal_actions(u, "A"))
         assert first.action == second.action, (first.reason, second.reason)
         chosen.append(first.action.actor)
     assert any(chosen), "it took an extra blip activation"
