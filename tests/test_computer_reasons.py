@@ -156,3 +156,17 @@ def test_drawing_its_cards_says_what_is_drawn():
     seen = Seen(as_data(player_view(state, "B")), "B")
     _, reason = setup_decision(seen, [LegalAction("draw-cards", "B", {}, {})], random.Random(1))
     assert reason == "draws a mission, a troop card and a drone card, which only it sees [p.~9, A42]"
+
+
+def test_the_end_of_a_turn_with_one_blip_move_weighed_says_so():
+    from referee.game.legal import legal_actions
+    from referee.game.state import TurnState
+
+    state, _ = _battle(5)
+    s = state.copy()
+    s.phase = "action"
+    s.turn = TurnState(player="B", primary_allowed=1, primary_used=1)
+    think = _Think(as_data(player_view(s, "B")), "B", level("normal"), 1)
+    d = Computer("B", "normal", seed=1)._turn_end(think, legal_actions(s, "B"), [0.0])
+    assert d.reason == ("ends its turn after 1 of 1 activation and 0 of 3 extra blip activations: the one blip Move "
+                        "it weighed gains +0.00 VP, under the 0.05 it asks of one")

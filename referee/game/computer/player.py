@@ -433,8 +433,8 @@ class Computer:
         said = (f"ends its turn after {used} of {allowed} activation{'s' if allowed != 1 else ''} and {extra} of "
                 f"{EXTRA_BLIPS} extra blip activations")
         if passed:
-            why = (f": the best of the {len(passed)} blip Move{'s' if len(passed) != 1 else ''} it weighed gains "
-                   f"{max(passed):+.2f} VP, under the {EXTRA_BLIP_GAIN:.2f} it asks of one")
+            which = f"the best of the {len(passed)} blip Moves" if len(passed) > 1 else "the one blip Move"
+            why = f": {which} it weighed gains {max(passed):+.2f} VP, under the {EXTRA_BLIP_GAIN:.2f} it asks of one"
         elif extra < EXTRA_BLIPS and used >= allowed:
             why = ": no blip of its own holds an activation counter"
         else:
