@@ -129,14 +129,17 @@ def test_a_target_at_the_exposure_maps_price_opens_the_enemys_shot():
 
 def test_hard_leaves_the_ground_where_the_enemy_can_target_and_shoot_it():
     # A's Tactical has one action left and no counters: the evaluation it shares with normal sees no shot at it and
-    # it stands still. Counting the enemy's Target and shot, it moves to ground where a counter costs more.
+    # it stands still. Counting the enemy's Target and shot (a setting of the level, off as hard plays now), it
+    # moves to ground where a counter costs more.
     s = enemy_in_the_open(0, actions_left=1)
     legal = legal_actions(s, "A")
     view = player_view(s, "A")
     blind = Computer("A", "hard", seed=1)
     blind.level = dataclasses.replace(levels.level("hard"), reply=False)
     assert blind.decide(view, legal).action.kind == "end-activation"
-    moved = Computer("A", "hard", seed=1).decide(view, legal).action
+    counting = Computer("A", "hard", seed=1)
+    counting.level = dataclasses.replace(levels.level("hard"), reply=True)
+    moved = counting.decide(view, legal).action
     assert moved.kind == "move"
     grid = exposure_map(view, "A")
     there = price_at(grid, float(moved.args["x"]), float(moved.args["y"]))
