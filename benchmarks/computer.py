@@ -178,8 +178,25 @@ def _roles(r: dict[str, Any]) -> str:
     if not missions:
         return ""
     me, them = r["me"], "B" if r["me"] == "A" else "A"
-    role = "attacker" if r.get("attacker") == me else "defender" if r.get("attacker") else "chance encounter"
-    return f", {role}, {missions.get(me, '?')} against {missions.get(them, '?')}"
+    return f", {role_of(r)}, {missions.get(me, '?')} against {missions.get(them, '?')}"
+
+
+def role_of(r: dict[str, Any]) -> str:
+    if not r.get("missions"):
+        return "unknown"
+    return "attacker" if r.get("attacker") == r["me"] else "defender" if r.get("attacker") else "chance encounter"
+
+
+def by_role(results: list[dict[str, Any]], name: str) -> dict[str, tuple[int, int, int]]:
+    """Each role the measured player had in ``name``'s battles: (won, drawn, played). The attacker's and the
+    defender's missions are far from even, so a pairing's win rate can hide which side of the card loses."""
+    out: dict[str, tuple[int, int, int]] = {}
+    for r in results:
+        if r["name"] != name:
+            continue
+        won, drawn, played = out.get(role_of(r), (0, 0, 0))
+        out[role_of(r)] = (won + (r["winner"] == r["me"]), drawn + (r["winner"] is None), played + 1)
+    return out
 
 
 def interleave(pairings: list[list[tuple[Any, ...]]]) -> list[tuple[Any, ...]]:
@@ -217,6 +234,10 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
         capped = sum(1 for r in results if r["name"] == name and r.get("capped"))
         print(f"  {name}: battles ended in round {ended[0]} to {ended[-1]} (median {statistics.median(ended):g}), "
               f"{capped} stopped at the round cap")
+    for name in sorted(seconds):
+        roles = by_role(results, name)
+        print(f"  {name}, the measured player's wins by role: " + ", ".join(
+            f"{role} {w} of {n}" + (f" ({d} drawn)" if d else "") for role, (w, d, n) in sorted(roles.items())))
     sys.stdout.flush()
     return {
         "games": len(results),
