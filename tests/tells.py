@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from referee.game.state import GameState, other
 from referee.game.view import player_view
+from tests.spy import auc
 
 _ACTIVATES = re.compile(r"^(\S+) activates \((extra blip )?activation")
 _TURN = re.compile(r"^side [AB]'s turn")
@@ -202,16 +203,6 @@ def watch_battle(seed: int, table_name: str, computer: str = "computer:normal", 
     game.play = play            # type: ignore[method-assign]
     play_battle(game, new_seeded_dice(seed), rng, rounds, 20000, players)
     return watcher.finish()
-
-
-def auc(scored: list[tuple[float, bool]]) -> float:
-    """The chance that a real blip scores above a decoy (ties count half)."""
-    pos = [s for s, y in scored if y]
-    neg = [s for s, y in scored if not y]
-    if not pos or not neg:
-        return 0.5
-    wins = sum(1.0 if p > n else 0.5 if p == n else 0.0 for p in pos for n in neg)
-    return wins / (len(pos) * len(neg))
 
 
 def _logistic(train: list[tuple[list[float], bool]], steps: int = 400, rate: float = 0.3):
