@@ -21,8 +21,10 @@ from __future__ import annotations
 import functools
 import math
 
-from ...rules.battlefield import piece_from_unit
+from ...rules.battlefield import Battlefield, piece_from_unit
+from ...rules.catalogue import weapons
 from ...rules.odds import blast_odds
+from ...rules.ranges import rifle_band_size
 from ...rules.table_sight import ExposureGrid
 from ..state import GameState, UnitState
 from .evaluate import Aims
@@ -48,17 +50,14 @@ def _kit(faction: str, rating: str, type_: str) -> tuple[bool, int, int, int]:
     return missile, piece.stat("countermeasures"), piece.stat("nuclear"), piece.stat("armour")
 
 
-@functools.lru_cache(maxsize=512)
-def _shooter(faction: str, rating: str, type_: str) -> tuple[bool, int, float, float]:
-    """How an enemy trooper of this kind can hurt a unit in one activation: whether it fires missiles, its Sensors
-    (the dice of a Target, p.19), its rifle's band (12" for a Tactical, p.20) and the chance one rifle die kills
-    (a 1 with gauss, a 1 or 2 with plasma, p.20)."""
-    probe = UnitState(id="probe", side="A", faction=faction, rating=rating, type=type_, x=0.0, y=0.0)
-    piece = piece_from_unit(probe)
-    kind = piece.trooper_type()
-    band = 12.0 if type_ == "tactical" else 6.0
-    die = 2.0 / 6.0 if type_ == "assault" else 1.0 / 6.0
-    return kind.missile, piece.stat("sensors"), band, die
+def _shooter(bf: Battlefield, faction: str, rating: str, type_: str) -> tuple[bool, int, float, float]:
+    """How an enemy trooper can hurt a unit in one activation: whether it fires missiles, its Sensors (the dice of a
+    Target, p.19), its rifle's band as the engine measures it (weapon, trooper type, rulings A1 and A3, scale; p.20)
+    and the chance one rifle die kills (the weapon's kill faces, p.20)."""
+    piece = piece_from_unit(UnitState(id="probe", side="A", faction=faction, rating=rating, type=type_, x=0.0, y=0.0))
+    weapon, band, _ = rifle_band_size(bf, piece)
+    die = len(set(weapons()[weapon].kill_faces)) / 6.0 if weapon is not None else 0.0
+    return piece.trooper_type().missile, piece.stat("sensors"), band or bf.distance(6.0), die
 
 
 def price_at(grid: ExposureGrid | None, x: float, y: float) -> int | None:
@@ -90,23 +89,30 @@ def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureGrid | None)
     [p.19]. The evaluation counts each shot already open at a share of its odds and none that a Target would open
     first: a unit that Targets or fires ends its action with counters on it [p.17], and a Tactical that stood after
     two missiles was Targeted no further and lost to the enemy's two."""
+    bf = state.battlefield()
+    kits: dict[tuple[str, str, str], tuple[bool, int, float, float]] = {}
+
+    def kit(faction: str, rating: str, type_: str) -> tuple[bool, int, float, float]:
+        if (faction, rating, type_) not in kits:
+            kits[faction, rating, type_] = _shooter(bf, faction, rating, type_)
+        return kits[faction, rating, type_]
+
     shooters = []
     for u in state.units.values():
         if u.side == me or u.stunned or u.is_drone:
             continue
-        missile, sen, band, die = _shooter(u.faction, u.rating, u.type)
+        missile, sen, band, die = kit(u.faction, u.rating, u.type)
         shooters.append((u.x, u.y, u.base, missile, sen, band, die, 1.0 if u.activation else ASLEEP, True))
     for b in state.blips.values():
         if b.side == me:
             continue
         for c in state.blip_contents(b) or []:
             if not c.type.endswith("-drone"):
-                missile, sen, band, die = _shooter(c.faction, c.rating, c.type)
+                missile, sen, band, die = kit(c.faction, c.rating, c.type)
                 shooters.append((b.x, b.y, b.base, missile, sen, band, die, HIDDEN_SHOOTER if b.activation else
                                  HIDDEN_SHOOTER * ASLEEP, False))
     if not shooters:
         return 0.0
-    scale = state.scale or 1.0
     total = 0.0
     for u in state.units.values():
         if u.side != me:
@@ -125,7 +131,7 @@ def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureGrid | None)
             if seen and price is not None:
                 # A rifle needs sight: only where the exposure map shows a known enemy could see the unit. A graze
                 # destroys a drone [p.20].
-                d = max(0.0, math.hypot(sx - u.x, sy - u.y) - (u.base + sbase) / 2.0) / scale     # edge to edge [p.6]
+                d = max(0.0, math.hypot(sx - u.x, sy - u.y) - (u.base + sbase) / 2.0)     # edge to edge [p.6]
                 hit = max(die, 2.0 / 6.0) if u.is_drone else die
                 once = _rifle_kill(tc, d, band, hit)
                 kill = max(kill, 1.0 - (1.0 - once) ** 2, _rifle_kill(tc + gained, d, band, hit))
