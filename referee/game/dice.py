@@ -96,11 +96,16 @@ class SeededDice:
 
     ``moment`` names what is being resolved; ``counts`` how many numbers each stream has given within it. Both are
     saved with the seed, so a loaded battle rolls on exactly as it would have.
+
+    ``secret_salt`` (0: none) goes into the keys of the sides' secret streams only. A seed a person typed is known
+    to everyone at the table: with a salt from the operating system the table's dice still follow that seed, but
+    nobody who knows it can draw the other side's mission, cards or holding squares again at home.
     """
 
     seed: int
     moment: str = ""
     counts: dict[str, int] = field(default_factory=dict)
+    secret_salt: int = 0
     _keys: dict[str, bytes] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def begin(self, moment: str) -> None:
@@ -112,6 +117,8 @@ class SeededDice:
         key = self._keys.get(stream)
         if key is None:
             seed = self.seed.to_bytes(max(1, (self.seed.bit_length() + 7) // 8), "big")
+            if self.secret_salt and stream != "public":
+                seed += b"|salt|" + self.secret_salt.to_bytes(32, "big")
             key = hmac.new(seed, f"{DICE_FORMAT}|stream|{stream}".encode("utf-8"), hashlib.sha256).digest()
             self._keys[stream] = key
         return key

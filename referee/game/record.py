@@ -197,6 +197,7 @@ class _Dice(_Strict):
     moment: str | None = Field(default=None, max_length=100_000)
     counts: dict[str, Annotated[int, Field(ge=0, le=10**9)]] | None = None
     state: str | None = None            # earlier versions: the Mersenne Twister's state
+    secret_salt: int | None = Field(default=None, ge=0, lt=2**256)
 
 
 class _Player(_Strict):
@@ -252,7 +253,10 @@ class Save:
 
 def dice_data(dice: SeededDice) -> Data:
     """The seed and where the streams stand, so a loaded game rolls on as if it had never stopped."""
-    return {"seed": dice.seed, "moment": dice.moment, "counts": dict(sorted(dice.counts.items()))}
+    d: Data = {"seed": dice.seed, "moment": dice.moment, "counts": dict(sorted(dice.counts.items()))}
+    if dice.secret_salt:
+        d["secret_salt"] = dice.secret_salt
+    return d
 
 
 def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
@@ -261,7 +265,7 @@ def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
     if d.get("state") is not None or "moment" not in d:
         return SeededDice(new_seed())
     counts = {str(k): int(v) for k, v in (d.get("counts") or {}).items()}
-    return SeededDice(int(d["seed"]), str(d.get("moment", "")), counts)
+    return SeededDice(int(d["seed"]), str(d.get("moment", "")), counts, int(d.get("secret_salt") or 0))
 
 
 # ---- saving -----------------------------------------------------------------------------------------------------
@@ -844,6 +848,10 @@ def damaged_autosave() -> str | None:
     return None
 
 
-def new_seeded_dice(seed: int | None = None) -> SeededDice:
-    """Dice the program rolls, with a 128-bit seed drawn from the operating system unless one is given."""
-    return SeededDice(new_seed() if seed is None else seed)
+def new_seeded_dice(seed: int | None = None, private: bool = False) -> SeededDice:
+    """Dice the program rolls, with a 128-bit seed drawn from the operating system unless one is given.
+    ``private``: a given seed is known at the table, so the sides' secret draws are salted from the operating
+    system (``SeededDice.secret_salt``); scripts and benchmarks leave it off, to play a seed again exactly."""
+    if seed is None:
+        return SeededDice(new_seed())
+    return SeededDice(seed, secret_salt=new_seed() if private else 0)

@@ -74,6 +74,30 @@ def test_a_battle_against_the_computer_has_no_hand_off_and_logs_the_computers_re
     assert len(session.computer_reasons) >= computer_actions
 
 
+def test_a_typed_seed_replays_the_tables_dice_but_neither_the_computers_draws_nor_its_cards(app):
+    """The human typed the seed, so he may run it at home: the roles rolled follow it, the computer's own seed
+    and the sides' secret draws (its mission, cards and holding squares) do not."""
+    from referee.game.dice import RollRequest
+    from referee.game.record import new_seeded_dice
+
+    _, first = start_against_computer(app, seed=31)
+    while len(app.stack):
+        app.stack.pop()
+    _, second = start_against_computer(app, seed=31)
+    assert first.state.attacker == second.state.attacker, "the table's roll-off follows the typed seed"
+    assert first.computer is not None and second.computer is not None
+    assert 31 not in (first.computer.seed, second.computer.seed) and first.computer.seed != second.computer.seed
+    at_home = new_seeded_dice(31)
+    card = RollRequest("card", "p.~9", "draw", options=tuple(str(n) for n in range(12)), secret="B")
+    for d in (first.dice, second.dice, at_home):
+        assert d is not None
+        d.begin("a moment")
+    drawn = {name: [d.answer(card) for _ in range(12)] for name, d in
+             (("first", first.dice), ("second", second.dice), ("at home", at_home))}
+    assert drawn["first"] != drawn["at home"] and drawn["second"] != drawn["at home"]
+    assert drawn["first"] != drawn["second"]
+
+
 def test_a_battle_against_the_computer_resumed_from_the_autosave_or_a_save_goes_on_against_it(app, tmp_path):
     from referee.game.record import autosave_path
     from referee.ui.scenes.menu import MenuScene

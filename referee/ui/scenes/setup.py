@@ -200,13 +200,17 @@ class SetupScene(Scene):
         opponent = OPPONENTS.get(self.opponent_label)
         computer = None
         if opponent is not None:
-            computer = Computer(opponent[0], opponent[1], seed if seed is not None else new_seed())
+            # Never the typed seed: the person who typed it could run the computer's own draws (which square each
+            # of its blips stands for) again at home.
+            computer = Computer(opponent[0], opponent[1], new_seed())
         # One generator for the whole battle, set-up's rolls and draws then every action's, from one seed. With
-        # physical dice the program still draws the cards and "for me" placements, from a seed of its own.
-        dice = new_seeded_dice(seed) if mode == PROGRAM else None
+        # physical dice the program still draws the cards and "for me" placements, from a seed of its own. A typed
+        # seed replays the table's dice; the sides' secret draws are salted, since everyone at the table knows it.
+        dice = new_seeded_dice(seed, private=True) if mode == PROGRAM else None
         session = BattleSession(game, dice, hotseat=True, computer=computer)
         if dice is None:
-            session.draws = SeededDice(self.draw_seed if seed is None else seed)
+            session.draws = (SeededDice(self.draw_seed) if seed is None
+                             else new_seeded_dice(seed, private=True))
         self.error = ""
         self.open(session)
         return session
