@@ -418,9 +418,15 @@ class Computer:
             return self._turn_end(think, legal, passed)
         _, la, why, gain = best
         kind = "an extra blip activation" if la.args.get("extra") else "its activation"
+        weighed = min(len(ranked), think.level.activations)
         if gain <= 0.0 and not la.args.get("extra"):
             why = (f"nothing it weighed gains by acting (best {gain:+.2f} VP); it spends the activation rather than "
                    "pass")
+        elif weighed > 1:
+            # The first look tries a few actions; the unit's own decision then weighs every one it may take, so
+            # the action named here is why this unit, not a promise of what it does.
+            look = f" ({why})" if why else ""
+            why = f"the most to gain of the {weighed} it weighed, {gain:+.2f} VP at a first look{look}"
         return Decision(la.action(), f"activates {la.actor} ({kind}): {why}")
 
     def _turn_end(self, think: _Think, legal: list[LegalAction], passed: list[float]) -> Decision:
