@@ -300,3 +300,44 @@ def test_a_defence_card_that_ends_the_battle_counts_more_as_its_round_limit_near
     s.round = 6
     assert mission_margin(s, "A", mine, theirs) == pytest.approx(
         -(sum(vp.values()) + 3 * vp["delaying-action"]) / (len(vp) + 3))
+
+
+def _end_of_round_word(level: str, s: GameState) -> tuple[dict[str, object], str]:
+    d = Computer("A", level, seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
+    return d.action.args, d.reason
+
+
+def test_hard_withdraws_when_the_battle_so_ended_wins_whatever_the_answer():
+    """Break Contact pays 4 VP for each trooper that survives and 8 for a Contested table. In round 1 with no unit
+    lost, its five troopers' 20 VP beat what any chance-encounter card pays for Control of the Table (at most 12), so
+    a Withdraw wins allowed, and pursued (a round more, the table Contested, even losing a trooper in it), against
+    four of the six cards the opponent may hold (not Scavengers nor Break Contact, which pay for the opponent's own
+    survivors): hard withdraws (p.16, A43). Normal plays on, as before."""
+    from referee.game.computer.seen import deck
+
+    s = _withdrawn(None, {"A": "break-contact", "B": "attrition"})
+    troopers = s.troopers_left("A")
+    most_for_control = max(r.vp for m in deck().missions("chance-encounter") for r in m.vp_rules
+                           if r.condition == "control-table")
+    assert 4 * troopers > most_for_control, "the test needs a force that outscores any card's Control of the Table"
+    args, reason = _end_of_round_word("hard", s)
+    assert args.get("withdraw") == "A", reason
+    assert "withdraws" in reason and "67%" in reason and "A43" in reason
+    args, _ = _end_of_round_word("normal", s)
+    assert args.get("withdraw") is None
+    # Allowed, the engine ends the battle with B in Control of the Table: A's five survivors against B's Attrition.
+    from referee.game.actions import Action
+    from referee.game.dice import ScriptedDice
+    from referee.game.engine import play
+
+    out = play(s, Action("end-of-round", "", {"withdraw": "A", "answer": "allow"}), ScriptedDice())
+    assert out.legal and out.state.result is not None
+    assert out.state.result["vp"] == {"A": 4 * troopers, "B": 0}
+
+
+def test_hard_plays_on_when_a_withdraw_could_lose():
+    """Under Attrition only kills pay: withdrawn with none made, the battle stands 0 VP for it against whatever the
+    opponent's card pays for its Control of the Table or its survivors, so hard does not withdraw."""
+    s = _withdrawn(None, {"A": "attrition", "B": "scavengers"})
+    args, reason = _end_of_round_word("hard", s)
+    assert args.get("withdraw") is None, reason

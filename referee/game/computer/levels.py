@@ -34,6 +34,9 @@ class Level:
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True
+    # It withdraws from a Chance Encounter at the end of a round when the battle so ended wins against most of the
+    # missions the opponent may hold, allowed or pursued (p.16, A43; ``Computer._withdraw_odds``).
+    withdraws: bool = False
 
 
 LEVELS: dict[str, Level] = {
@@ -41,7 +44,8 @@ LEVELS: dict[str, Level] = {
                   heeds_danger=False),
     "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
-                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True),
+                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True,
+                  withdraws=True),
 }
 
 

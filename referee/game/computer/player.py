@@ -28,14 +28,15 @@ from ..engine import play
 from ..legal import LegalAction, legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
-from ..state import Data, GameState
+from ..scoring import score_mission
+from ..state import Data, GameState, other
 from ..turns import EXTRA_BLIPS
 from ..victory import OBJECTIVE_CHOICES
 from .belief import Belief, belief
 from .blind import blind_view, hidden_own_blip
 from .candidates import Candidate, exposure_at, expand, own_decoy, target_candidates
 from .determinize import sample_state
-from .evaluate import Aims, evaluate, mission_margin, worst_margin
+from .evaluate import Aims, evaluate, mission_margin, outcome_now, worst_margin
 from .levels import Level, level
 from .reply import blast_loss, reply_loss
 from .search import acting, deepen, plan_activation, play_out
@@ -50,6 +51,9 @@ REVEAL_REACH = 14.0
 REVEAL_HASTE = 2.0          # on the clock, a reveal is worth this many of the blip's best Move (below)
 PURSUIT_HOPE = 4.0          # VP a round more of fighting may bring, about one enemy trooper destroyed (p.16)
 STOP_FROM_ROUND = 2         # it offers to stop from the end of this round on, when ahead
+WITHDRAW_LEAD = 1.0         # a Withdraw wins against a mission the opponent may hold by at least this, whatever it answers
+WITHDRAW_ODDS = 0.6         # hard withdraws when it so wins against this share of them: a line C force holding Break
+                            # Contact beats four of the six chance-encounter cards in round 1, and lost by playing on
 EXTRA_BLIP_GAIN = 0.05      # an extra blip activation is taken only when it gains at least this much
 GRIDS_KEPT = 16
 INSPECT_LOOK = 18.0         # an objective to Inspect this near a unit makes a Target worth weighing for its activation
@@ -573,10 +577,23 @@ class Computer:
 
     # ---- end of the round and end of the battle -------------------------------------------------------
     def _end_of_round(self, view: Data, la: LegalAction) -> Decision:
-        """Never withdraws (the opponent would take the table); offers to stop when its mission stands ahead as the
-        table is of whatever mission the opponent may hold: stopping leaves it Contested, and the missions are scored
-        on it (p.16, A43). Against the average mission it stopped ahead and lost to the one that pays for a stalemate
-        (Delaying Action: the Contested table and every survivor)."""
+        """Offers to stop when its mission stands ahead as the table is of whatever mission the opponent may hold:
+        stopping leaves it Contested, and the missions are scored on it (p.16, A43). Against the average mission it
+        stopped ahead and lost to the one that pays for a stalemate (Delaying Action: the Contested table and every
+        survivor).
+
+        Easy and normal never withdraw. Hard withdraws from a Chance Encounter when the battle so ended wins against
+        most of the missions the opponent may hold, whatever it answers (``_withdraw_odds``): Break Contact and
+        Scavengers pay for survivors, and a weak line's troopers were worn down by playing on. In an attack or a
+        defence it does not: an attacker allowed the Withdraw sets every objective as its card pays most (p.16),
+        and a defender that withdrew against two cards in three lost three battles it had been winning to the
+        third (Eyes On, Sabotage)."""
+        if self.level.withdraws and view.get("attacker") is None:
+            odds = self._withdraw_odds(view)
+            if odds >= WITHDRAW_ODDS:
+                return Decision(la.action(withdraw=self.side),
+                                f"withdraws: allowed or pursued, its mission wins against {odds:.0%} of the missions "
+                                "the opponent may hold [p.16, A43]", "withdraws")
         margin = self._stop_margin(view)
         if view.get("round", 1) >= STOP_FROM_ROUND and margin >= 1.0:
             return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead of any "
@@ -590,6 +607,55 @@ class Computer:
         think = _Think(view, self.side, self.level, self.seed)
         s = think.seen
         return sum(worst_margin(w, s.me, s.my_mission, s.their_missions) for w in think.worlds) / len(think.worlds)
+
+    def _withdraw_odds(self, view: Data) -> float:
+        """The share of the missions the opponent may hold (and of the imagined worlds) against which a Withdraw
+        now wins by ``WITHDRAW_LEAD`` whatever the opponent answers (p.16, A43): allowed, the opponent Controls the
+        Table at once (and as attacker sets each objective to what pays its own card most); pursued, one more
+        round is played, counted as the table Contested now less the loss of one trooper in that round (its own
+        card's price and the most any enemy card pays), or, with no round left under a card's limit, the table
+        Contested at once."""
+        think = _Think(view, self.side, self.level, self.seed)
+        s = think.seen
+        them = other(s.me)
+        theirs = s.their_missions or ()
+        if not theirs:
+            return 0.0
+        risk = think.aims.lose + max((r.vp for m in theirs for r in m.vp_rules
+                                      if r.condition == "enemy-trooper-destroyed"), default=0)
+        wins = 0
+        for world in think.worlds:
+            allowed = self._ends(think, world, {"withdraw": s.me, "answer": "allow"}, them)
+            pursued_now = play(world, Action("end-of-round", "", {"withdraw": s.me, "answer": "pursue"}),
+                               HeadDice(think.rng))
+            if pursued_now.legal and pursued_now.state.result is not None and not pursued_now.state.pursuit:
+                pursued, pursuit_risk = [pursued_now.state], 0.0
+            else:
+                pursued, pursuit_risk = self._ends(think, world, {"stop": True}, them), risk
+            if not allowed or not pursued:
+                return 0.0
+            for m in theirs:
+                least = math.inf
+                for ends, lost in ((allowed, 0.0), (pursued, pursuit_risk)):
+                    # Where the opponent chooses the objectives, it chooses what pays its own card most.
+                    outcome = max((outcome_now(e) for e in ends), key=lambda o: score_mission(m, them, o).vp)
+                    mine = score_mission(s.my_mission, s.me, outcome).vp if s.my_mission is not None else 0
+                    least = min(least, mine - score_mission(m, them, outcome).vp - lost)
+                wins += least >= WITHDRAW_LEAD
+        return wins / (len(theirs) * len(think.worlds))
+
+    def _ends(self, think: _Think, world: GameState, args: dict[str, object], chooser: str) -> list[GameState]:
+        """The states an end-of-round action can end the battle in: one, or one for each uniform setting of the
+        objectives by the side in Control of the Table (``chooser``, when it attacks)."""
+        out = play(world, Action("end-of-round", "", dict(args)), HeadDice(think.rng))
+        if not out.legal:
+            return []
+        pending = [la for la in legal_actions(out.state, chooser) if la.kind == "objectives"]
+        if not pending:
+            return [out.state]
+        la = pending[0]
+        return [o.state for choice in OBJECTIVE_CHOICES
+                if (o := play(out.state, la.action(**{oid: choice for oid in la.free}), HeadDice(think.rng))).legal]
 
     def answer_withdraw(self, view: Data) -> str:
         """The opponent withdraws: allowing gives this side Control of the Table at once, pursuing plays one more
