@@ -304,6 +304,9 @@ def test_a_defence_card_that_ends_the_battle_counts_more_as_its_round_limit_near
 
 def _end_of_round_word(level: str, s: GameState) -> tuple[dict[str, object], str]:
     d = Computer("A", level, seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
+    if d.action.args.get("withdraw"):
+        # What the opponent reads: that it withdraws, not how its own card weighed it.
+        assert d.shown() == "withdraws at the end of the round [p.16, A43]"
     return d.action.args, d.reason
 
 
@@ -339,5 +342,18 @@ def test_hard_plays_on_when_a_withdraw_could_lose():
     """Under Attrition only kills pay: withdrawn with none made, the battle stands 0 VP for it against whatever the
     opponent's card pays for its Control of the Table or its survivors, so hard does not withdraw."""
     s = _withdrawn(None, {"A": "attrition", "B": "scavengers"})
+    args, reason = _end_of_round_word("hard", s)
+    assert args.get("withdraw") is None, reason
+
+
+def test_hard_defending_withdraws_only_when_it_wins_against_every_card():
+    """Delaying Action in round 1, nothing lost: a Withdraw would win against four of the six offence cards, but an
+    attacker allowed it Controls the Table and sets every objective as its card pays most (p.16): Eyes On Inspects
+    all five, Sabotage destroys the red ones, and those win. In a Chance Encounter two cards in three would do; in
+    a defence hard plays on."""
+    s = _withdrawn("B", {"A": "delaying-action", "B": "eyes-on"})
+    assert len(s.objectives) == 5
+    computer = Computer("A", "hard", seed=1)
+    assert computer._withdraw_odds(player_view(s, "A")) == pytest.approx(4 / 6)
     args, reason = _end_of_round_word("hard", s)
     assert args.get("withdraw") is None, reason

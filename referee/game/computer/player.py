@@ -588,12 +588,12 @@ class Computer:
         defence it does not: an attacker allowed the Withdraw sets every objective as its card pays most (p.16),
         and a defender that withdrew against two cards in three lost three battles it had been winning to the
         third (Eyes On, Sabotage)."""
-        if self.level.withdraws and view.get("attacker") is None:
+        if self.level.withdraws:
             odds = self._withdraw_odds(view)
-            if odds >= WITHDRAW_ODDS:
+            if odds >= (WITHDRAW_ODDS if view.get("attacker") is None else 1.0):
                 return Decision(la.action(withdraw=self.side),
                                 f"withdraws: allowed or pursued, its mission wins against {odds:.0%} of the missions "
-                                "the opponent may hold [p.16, A43]", "withdraws")
+                                "the opponent may hold [p.16, A43]", "withdraws at the end of the round [p.16, A43]")
         margin = self._stop_margin(view)
         if view.get("round", 1) >= STOP_FROM_ROUND and margin >= 1.0:
             return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead of any "

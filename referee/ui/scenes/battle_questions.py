@@ -132,8 +132,8 @@ class BattleQuestions(ScenePart[BattleSession]):
         self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
 
     def end_of_round_against_computer(self) -> None:
-        """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not;
-        it never withdraws, and says when it would stop."""
+        """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not,
+        says when it would stop, and when it withdraws (hard may) the human allows or pursues."""
         session = self.session
         computer = session.computer
         assert computer is not None
@@ -141,7 +141,12 @@ class BattleQuestions(ScenePart[BattleSession]):
         s = session.state
         lines = end_of_round_lines(s, me)
         legal = legal_actions(s, it)
-        offer = bool(legal) and bool(computer.decide(as_data(player_view(s, it)), legal).action.args.get("stop"))
+        word = computer.decide(as_data(player_view(s, it)), legal) if legal else None
+        if word is not None and word.action.args.get("withdraw") == it:
+            session.computer_reasons.append(f"[round {s.round}] {word.action.text()}: {word.reason}")
+            self.computer_withdraws(lines, word.shown())
+            return
+        offer = word is not None and bool(word.action.args.get("stop"))
         if offer:
             lines.append(f"The computer (side {it}) offers to stop here.")
         buttons = [next_round_button(s, me), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
@@ -161,6 +166,34 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.scene.do(Action("end-of-round"), "End of round")
 
         self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+
+    def computer_withdraws(self, lines: list[str], reason: str) -> None:
+        """The computer announces a Withdraw: the human allows it (and Controls the Table) or pursues for one more
+        round, or withdraws too (the table Contested) [p.16, A43]."""
+        session = self.session
+        assert session.computer is not None
+        me, it = session.viewer, session.computer.side
+        s = session.state
+        lines = lines + [f"The computer (side {it}) {reason}.",
+                         f"Side {me}: allow it (you Control the Table at once) or pursue for one more round? "
+                         "[p.16, A43]"]
+        if last_round(s, me):
+            lines.append(f"Your mission (side {me}) ends the battle after this round: a pursuit has no round left "
+                         "to be played in, and the table would be Contested [A43].")
+
+        def closed(answer) -> None:
+            if answer is None:
+                self.scene.say("End of round", ["press End turn (N) to answer the computer's Withdraw"])
+            elif answer == "both":
+                self.scene.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
+            else:
+                session.computer_notes[len(s.log)] = reason
+                self.scene.do(Action("end-of-round", "", {"withdraw": it, "answer": answer}),
+                              f"Side {it} withdraws")
+
+        self.show(Dialog(f"End of round {s.round}: the computer withdraws", lines,
+                         [("allow", "Allow it"), ("pursue", "Pursue"), ("both", "Withdraw too")], closed,
+                         columns=3, width=640))
 
     def scramble_square(self, actor: str) -> None:
         """The owner chooses the empty square the unit goes to (A23). The screen is the owner's (their turn), and the
