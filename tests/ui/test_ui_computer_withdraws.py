@@ -31,7 +31,7 @@ def test_the_human_allows_or_pursues_the_computers_withdraw(app):
     assert session.state.round == 1
     assert [k for k, _ in dialog.choices] == ["allow", "pursue", "both"], dialog.text_lines()
     text = " ".join(dialog.text_lines())
-    assert "The computer (side B) withdraws at the end of the round" in text
+    assert "The computer (side B) withdraws." in text
     assert "break-contact" not in text and "Break Contact" not in text, "its mission stays its own"
     dialog.choose("pursue")
     s = session.state

@@ -174,7 +174,7 @@ class BattleQuestions(ScenePart[BattleSession]):
         assert session.computer is not None
         me, it = session.viewer, session.computer.side
         s = session.state
-        lines = lines + [f"The computer (side {it}) {reason}.",
+        lines = lines + [f"The computer (side {it}) withdraws.",
                          f"Side {me}: allow it (you Control the Table at once) or pursue for one more round? "
                          "[p.16, A43]"]
         if last_round(s, me):
