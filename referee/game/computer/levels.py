@@ -34,8 +34,9 @@ class Level:
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True
-    # It withdraws from a Chance Encounter at the end of a round when the battle so ended wins against most of the
-    # missions the opponent may hold, allowed or pursued (p.16, A43; ``Computer._withdraw_odds``).
+    # It withdraws at the end of a round when the battle so ended wins, allowed or pursued, against most of the
+    # missions the opponent may hold in a Chance Encounter, against all of them in an attack or a defence (p.16, A43;
+    # ``Computer._end_of_round``).
     withdraws: bool = False
 
 

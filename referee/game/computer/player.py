@@ -582,12 +582,12 @@ class Computer:
         stopped ahead and lost to the one that pays for a stalemate (Delaying Action: the Contested table and every
         survivor).
 
-        Easy and normal never withdraw. Hard withdraws from a Chance Encounter when the battle so ended wins against
-        most of the missions the opponent may hold, whatever it answers (``_withdraw_odds``): Break Contact and
-        Scavengers pay for survivors, and a weak line's troopers were worn down by playing on. In an attack or a
-        defence it does not: an attacker allowed the Withdraw sets every objective as its card pays most (p.16),
-        and a defender that withdrew against two cards in three lost three battles it had been winning to the
-        third (Eyes On, Sabotage)."""
+        Easy and normal never withdraw. Hard withdraws when the battle so ended wins whatever the opponent answers
+        (``_withdraw_odds``): in a Chance Encounter against most of the missions the opponent may hold (Break
+        Contact and Scavengers pay for survivors, and a weak line's troopers were worn down by playing on), in an
+        attack or a defence against every one. There an attacker allowed the Withdraw sets every objective as its
+        card pays most (p.16), and a defender that withdrew against two cards in three lost three battles it had
+        been winning to the third (Eyes On, Sabotage)."""
         if self.level.withdraws:
             odds = self._withdraw_odds(view)
             if odds >= (WITHDRAW_ODDS if view.get("attacker") is None else 1.0):
