@@ -1,33 +1,22 @@
 """Hard may withdraw at the end of a round (p.16, A43): in the window the human is asked to allow it or pursue, and
 the battle ends or goes on by that answer, as a Withdraw between two people does."""
 
-import pygame
-import pytest
-
-from referee.ui.app import App
 from tests.ui.test_ui_computer import start_against_computer
 from tests.ui.test_ui_last_round import _to_the_end_of_the_round
-
-
-@pytest.fixture
-def app():
-    a = App((1280, 800))
-    yield a
-    pygame.quit()
 
 
 def _withdrawing_computer(app):
     scene, session = start_against_computer(app, seed=11, opponent="The computer plays side B, hard")
     s = session.state
-    # A Chance Encounter: Break Contact pays the computer for every trooper of its still alive (A42 sample cards).
+    # A Chance Encounter: Break Contact pays the computer for each of its troopers still alive (A42 sample cards).
     s.attacker = None
     s.missions["A"], s.missions["B"] = "attrition", "break-contact"
     dialog = _to_the_end_of_the_round(app, scene, session)
     return scene, session, dialog
 
 
-def test_the_human_allows_or_pursues_the_computers_withdraw(app):
-    scene, session, dialog = _withdrawing_computer(app)
+def test_the_human_allows_or_pursues_the_computers_withdraw(fresh):
+    scene, session, dialog = _withdrawing_computer(fresh)
     assert session.state.round == 1
     assert [k for k, _ in dialog.choices] == ["allow", "pursue", "both"], dialog.text_lines()
     text = " ".join(dialog.text_lines())
@@ -39,8 +28,8 @@ def test_the_human_allows_or_pursues_the_computers_withdraw(app):
     assert any("side B withdraws; side A pursues" in e.text for e in s.log)
 
 
-def test_an_allowed_withdraw_ends_the_battle_with_the_human_in_control(app):
-    scene, session, dialog = _withdrawing_computer(app)
+def test_an_allowed_withdraw_ends_the_battle_with_the_human_in_control(fresh):
+    scene, session, dialog = _withdrawing_computer(fresh)
     dialog.choose("allow")
     s = session.state
     assert session.over or (s.result or {}).get("pending")
