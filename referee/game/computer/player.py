@@ -687,16 +687,10 @@ class Computer:
         """The margin if the Withdraw is allowed in ``world``: this side Controls the Table, and as the attacker sets
         every surviving objective to the one state that pays it most (p.16, A41)."""
         s = think.seen
-        out = play(world, Action("end-of-round", "", {"withdraw": them, "answer": "allow"}), HeadDice(think.rng))
-        if not out.legal:
+        ends = self._ends(think, world, {"withdraw": them, "answer": "allow"}, s.me)
+        if not ends:
             return mission_margin(world, s.me, s.my_mission, s.their_missions)
-        ends = [out.state]
-        pending = [la for la in legal_actions(out.state, s.me) if la.kind == "objectives"]
-        if pending:
-            la = pending[0]
-            ends = [o.state for choice in OBJECTIVE_CHOICES
-                    if (o := play(out.state, la.action(**{oid: choice for oid in la.free}), HeadDice(think.rng))).legal]
-        return max((mission_margin(e, s.me, s.my_mission, s.their_missions) for e in ends), default=0.0)
+        return max(mission_margin(e, s.me, s.my_mission, s.their_missions) for e in ends)
 
     def agree_to_stop(self, view: Data) -> bool:
         return self._stop_margin(view) > 0.0
