@@ -8,6 +8,7 @@ import math
 import pytest
 
 from referee.game.computer import Computer
+from referee.game.computer.player import _Think
 from referee.game.dice import SeededDice
 from referee.game.legal import legal_actions
 from referee.game.setup import SetupChoices, new_battle
@@ -354,6 +355,7 @@ def test_hard_defending_withdraws_only_when_it_wins_against_every_card():
     s = _withdrawn("B", {"A": "delaying-action", "B": "eyes-on"})
     assert len(s.objectives) == 5
     computer = Computer("A", "hard", seed=1)
-    assert computer._withdraw_odds(player_view(s, "A")) == pytest.approx(4 / 6)
+    think = _Think(player_view(s, "A"), "A", computer.level, computer.seed)
+    assert computer._withdraw_odds(think) == pytest.approx(4 / 6)
     args, reason = _end_of_round_word("hard", s)
     assert args.get("withdraw") is None, reason

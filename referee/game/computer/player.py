@@ -588,34 +588,33 @@ class Computer:
         attack or a defence against every one. There an attacker allowed the Withdraw sets every objective as its
         card pays most (p.16), and a defender that withdrew against two cards in three lost three battles it had
         been winning to the third (Eyes On, Sabotage)."""
+        think = _Think(view, self.side, self.level, self.seed)
         if self.level.withdraws:
-            odds = self._withdraw_odds(view)
+            odds = self._withdraw_odds(think)
             if odds >= (WITHDRAW_ODDS if view.get("attacker") is None else 1.0):
                 return Decision(la.action(withdraw=self.side),
                                 f"withdraws: allowed or pursued, its mission wins against {odds:.0%} of the missions "
                                 "the opponent may hold [p.16, A43]", "withdraws at the end of the round [p.16, A43]")
-        margin = self._stop_margin(view)
+        margin = self._stop_margin(think)
         if view.get("round", 1) >= STOP_FROM_ROUND and margin >= 1.0:
             return Decision(la.action(stop=True), f"offers to stop: its mission stands {margin:+.1f} VP ahead of any "
                                                   "the opponent may hold, as the table is", "offers to stop")
         return Decision(la.action(), f"plays on: its mission stands {margin:+.1f} VP against the best the "
                                                   "opponent may hold, as the table is", "plays on")
 
-    def _stop_margin(self, view: Data) -> float:
+    def _stop_margin(self, think: _Think) -> float:
         """Its mission's VP less the most the opponent's mission could score (of the kind it holds) if the battle
         stopped now, averaged over the imagined worlds."""
-        think = _Think(view, self.side, self.level, self.seed)
         s = think.seen
         return sum(worst_margin(w, s.me, s.my_mission, s.their_missions) for w in think.worlds) / len(think.worlds)
 
-    def _withdraw_odds(self, view: Data) -> float:
+    def _withdraw_odds(self, think: _Think) -> float:
         """The share of the missions the opponent may hold (and of the imagined worlds) against which a Withdraw
         now wins by ``WITHDRAW_LEAD`` whatever the opponent answers (p.16, A43): allowed, the opponent Controls the
         Table at once (and as attacker sets each objective to what pays its own card most); pursued, one more
         round is played, counted as the table Contested now less the loss of one trooper in that round (its own
         card's price and the most any enemy card pays), or, with no round left under a card's limit, the table
         Contested at once."""
-        think = _Think(view, self.side, self.level, self.seed)
         s = think.seen
         them = other(s.me)
         theirs = s.their_missions or ()
@@ -693,7 +692,7 @@ class Computer:
         return max(mission_margin(e, s.me, s.my_mission, s.their_missions) for e in ends)
 
     def agree_to_stop(self, view: Data) -> bool:
-        return self._stop_margin(view) > 0.0
+        return self._stop_margin(_Think(view, self.side, self.level, self.seed)) > 0.0
 
     def _objectives(self, view: Data, la: LegalAction) -> Decision:
         """Controlling the table as attacker: each objective set to what its own mission pays most for."""
