@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -46,6 +47,15 @@ class Tally:
     @property
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+    @property
+    def spread(self) -> float:
+        """Two standard errors of ``rate``, a draw scoring half: about how far the rate may stand from the
+        player's true one by the luck of these battles alone."""
+        if self.games < 2:
+            return 0.0
+        squares = (self.wins - 0.5 * self.draws + 0.25 * self.draws) / self.games
+        return 2.0 * math.sqrt(max(0.0, squares - self.rate ** 2) / self.games)
 
 
 def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek_every: int,
@@ -217,8 +227,8 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
     for label, t, target in (("normal vs random", vs_random, ">= 95 %"), ("hard vs normal", hard, ">= 65 %"),
                              ("normal vs easy", easy, ">= 65 %")):
         mean = statistics.mean(t.margins) if t.margins else 0.0
-        print(f"| win rate, {label}, {t.games} battles | {t.rate:.0%} ({t.draws} draws, mean margin {mean:+.1f} VP) "
-              f"| {target} |")
+        print(f"| win rate, {label}, {t.games} battles | {t.rate:.0%} ± {t.spread:.0%} ({t.draws} draws, mean margin "
+              f"{mean:+.1f} VP) | {target} |")
     for lv, f in per_level.items():
         target = {"normal": "<= 1 s", "hard": "<= 3 s"}.get(lv.split()[0], "-")
         print(f"| decision time {lv}, {f['decisions']} decisions | median {f['median_s']} s, p95 {f['p95_s']} s "
@@ -244,6 +254,8 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
         "win_rate_vs_random": round(vs_random.rate, 3),
         "win_rate_hard_vs_normal": round(hard.rate, 3),
         "win_rate_normal_vs_easy": round(easy.rate, 3),
+        "win_rate_two_standard_errors": {"vs_random": round(vs_random.spread, 3), "hard_vs_normal": round(hard.spread, 3),
+                                         "normal_vs_easy": round(easy.spread, 3)},
         "decision_p95_s": per_level.get("normal", {}).get("p95_s", 0.0),
         "decision_p95_s_by_level": {lv: f["p95_s"] for lv, f in per_level.items() if " " not in lv},
         "decision_p95_cpu_s_by_level": {lv.split()[0]: f["p95_s"] for lv, f in per_level.items() if " " in lv},

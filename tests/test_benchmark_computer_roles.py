@@ -22,3 +22,13 @@ def test_wins_are_counted_by_the_role_the_measured_player_had():
 
 def test_a_battle_stopped_before_its_missions_were_dealt_has_no_role():
     assert role_of({"me": "A", "attacker": None, "missions": {}}) == "unknown"
+
+
+def test_the_spread_of_a_win_rate_is_two_standard_errors_a_draw_scoring_half():
+    from benchmarks.computer import Tally
+
+    # 20 wins of 40: each battle scores 0 or 1 around a mean of 1/2, a variance of 1/4; 2 * sqrt(0.25 / 40).
+    assert abs(Tally(games=40, wins=20.0).spread - 0.1581) < 1e-4
+    # 2 won, 2 drawn, 0 lost: scores 1, 1, 1/2, 1/2 around 3/4, a variance of 1/16; 2 * sqrt(1/16 / 4) = 1/4.
+    assert abs(Tally(games=4, wins=3.0, draws=2).spread - 0.25) < 1e-9
+    assert Tally(games=1, wins=1.0).spread == 0.0
