@@ -359,3 +359,29 @@ def test_hard_defending_withdraws_only_when_it_wins_against_every_card():
     assert computer._withdraw_odds(think) == pytest.approx(4 / 6)
     args, reason = _end_of_round_word("hard", s)
     assert args.get("withdraw") is None, reason
+
+
+def test_hard_defending_withdraws_once_the_attackers_troopers_rule_out_the_cards_that_beat_it():
+    """The same Delaying Action defence, but one of the attacker's blips revealed a veteran Engineer: no line C of
+    any Troop card issues one, so the attacker holds none of the line C cards, Eyes On and Sabotage, against which
+    a Withdraw loses (``forces.py``). Against each of the four cards left the Withdraw wins, and hard withdraws."""
+    from referee.game.actions import Action
+    from referee.game.computer.forces import possible_missions
+    from referee.game.computer.seen import Seen
+    from referee.game.dice import ScriptedDice
+    from referee.game.engine import play
+
+    s = _withdrawn("B", {"A": "delaying-action", "B": "eyes-on"})
+    blip = next(b for b in s.blips.values() if [(u.type, u.rating) for u in s.blip_contents(b)] == [
+        ("engineer", "veteran")])
+    out = play(_activating(s.copy(), blip.id), Action("reveal", blip.id, {}), ScriptedDice())
+    assert out.legal, out.reason
+    shown = out.state
+    shown.phase, shown.turn = "end-of-round", None
+    assert {m.id for m in possible_missions(Seen(player_view(shown, "A"), "A"))} == {
+        "deep-strike", "decapitation", "seize-the-crossing", "sweep-and-clear"}
+    computer = Computer("A", "hard", seed=1)
+    think = _Think(player_view(shown, "A"), "A", computer.level, computer.seed)
+    assert computer._withdraw_odds(think) == 1.0
+    args, reason = _end_of_round_word("hard", shown)
+    assert args.get("withdraw") == "A", reason

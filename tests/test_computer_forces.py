@@ -1,0 +1,50 @@
+"""The Troop line the opponent's shown troopers could come from narrows the missions it may hold (p.~9)."""
+
+from __future__ import annotations
+
+from referee.game.computer.forces import possible_missions, shown_lines
+from referee.game.computer.seen import Seen
+
+
+def _seen(units: list[tuple[str, str]], lost: tuple[str, ...] = ()) -> Seen:
+    """Side A's view of a defence, side B attacking, with B's troopers shown as (type, rating) and lost by type."""
+    view = {
+        "units": [{"id": f"b-{t}-{i}", "side": "B", "type": t, "rating": r, "x": 1.0, "y": 1.0}
+                  for i, (t, r) in enumerate(units)],
+        "blips": [], "objectives": [], "mode": "table", "attacker": "B", "missions": {},
+        "destroyed": [{"id": f"b-lost-{i}", "side": "B", "type": t} for i, t in enumerate(lost)],
+    }
+    return Seen(view, "A")
+
+
+def test_nothing_shown_leaves_every_line_and_every_card():
+    seen = _seen([])
+    assert shown_lines(seen) == frozenset("ABC")
+    assert {m.id for m in possible_missions(seen)} == {m.id for m in seen.their_missions}
+    assert len(seen.their_missions) == 6
+
+
+def test_a_reserve_trooper_comes_from_a_line_c_or_the_garrison_reserves_line_b():
+    # Reserve lines of the sample Troop cards: every card's C but the reinforced squad's, and the garrison's B.
+    seen = _seen([("tactical", "reserve")])
+    assert shown_lines(seen) == frozenset("BC")
+    assert {m.id for m in possible_missions(seen)} == {"eyes-on", "sabotage", "seize-the-crossing",
+                                                       "sweep-and-clear"}
+
+
+def test_a_spec_ops_commander_and_a_lost_assault_trooper_leave_line_a_and_the_reinforced_squads_b():
+    seen = _seen([("commander", "spec-ops")], lost=("assault",))
+    assert shown_lines(seen) == frozenset("AB")
+
+
+def test_two_veteran_scouts_and_a_lost_engineer_can_only_be_recon_detachment_line_b():
+    seen = _seen([("scout", "veteran"), ("scout", "veteran")], lost=("engineer",))
+    assert shown_lines(seen) == frozenset("B")
+    assert {m.id for m in possible_missions(seen)} == {"seize-the-crossing", "sweep-and-clear"}
+
+
+def test_a_force_no_card_issues_narrows_nothing():
+    # Three assault troopers: no sample line has more than two.
+    seen = _seen([("assault", "veteran")] * 3)
+    assert shown_lines(seen) == frozenset()
+    assert possible_missions(seen) == seen.their_missions
