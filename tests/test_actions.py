@@ -374,6 +374,32 @@ def test_an_assignment_costing_more_than_the_pool_changes_nothing():
     assert "costs 8" in out.reason and "pool is 7" in out.reason
 
 
+def test_counters_named_up_to_are_placed_as_far_as_the_rolled_pool_pays():
+    # The pool is spent once rolled (p.19): a player naming up to 8 counters on e (price 1) with a pool of 7 places 7.
+    out = do(target_table(), "target", "t", roll=[3, 4], dice=2, assign={"e": 8}, up_to=True)
+    assert out.legal, out.reason
+    assert tcs(out, "t", "e") == [2, 7]
+
+
+def test_counters_named_up_to_are_bought_in_the_order_named():
+    # e at price 1 first, then the blip bl at 2" farther, band 1 too: pool 5 buys 3 on e and 2 on bl, not 3.
+    s = game_state(units=[unit("t", "A", 10, 2, facing=90), unit("e", "B", 14, 7)],
+                   blips=[blip("bl", "B", 10, 7, [content("b1", "B")])])
+    out = do(s, "target", "t", roll=[2, 3], dice=2, assign={"e": 3, "bl": 3}, up_to=True)
+    assert out.legal, out.reason
+    assert tcs(out, "t", "e", "b1") == [2, 3, 2]
+    # Named the other way round, the blip takes its 3 first and e the 2 points left.
+    out = do(s, "target", "t", roll=[2, 3], dice=2, assign={"bl": 3, "e": 3}, up_to=True)
+    assert tcs(out, "t", "e", "b1") == [2, 2, 3]
+
+
+def test_a_pool_too_small_for_one_counter_named_up_to_places_none_and_spends_the_action():
+    # Two counters eaten by the wood at 4 points each before the first placed: a pool of 7 reaches none (12 needed).
+    out = do(eaten_table(), "target", "t", roll=[4, 3], dice=2, assign={"e": 2}, up_to=True)
+    assert out.legal, out.reason
+    assert tcs(out, "t", "e") == [2, 0]
+
+
 def eaten_table():
     # e's centre is in the wood (Heavy, +2 bands); the closest-edge line from (10.5, 10) to (19, 10) runs 2" inside
     # the wood (x 17 to 19): -2 counters. Range 8.5": band 2. Price 2 + 2 = 4; the first 2 counters are eaten.

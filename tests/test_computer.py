@@ -207,12 +207,34 @@ def test_selfplay_against_itself_opens_to_be_watched_not_played():
     assert seated_computer(game) is None
 
 
-def test_the_computer_names_only_counters_its_pool_will_surely_pay_for():
+def test_the_fewest_dice_for_an_inspection_are_those_that_pay_for_it_nine_times_in_ten():
     from referee.game.computer.candidates import sure_pool
 
     # Two dice roll 4 or more 33 times in 36 (92 %), 5 or more 30 times (83 %); three dice roll 6 or less 20 times
     # in 216, so 7 or more 91 %.
     assert (sure_pool(1), sure_pool(2), sure_pool(3)) == (1, 4, 7)
+
+
+def test_the_computer_names_what_the_best_roll_could_buy_and_the_roll_places_what_it_pays_for():
+    from referee.game.computer.candidates import target_candidates
+    from referee.game.computer.seen import Seen
+    from referee.game.legal import LegalAction
+
+    s = duel()
+    me = next(u for u in s.units.values() if u.side == "A")
+    enemy = next(b for b in s.blips.values() if b.side == "B")
+    la = LegalAction("target", me.id, {}, {"dice": [1, 3], "assign": {enemy.id: {"price": 2, "eaten": 1}}})
+    seen = Seen(player_view(s, "A"), "A")
+    named = {(c.action.args["dice"], c.action.args["assign"][enemy.id]) for c in target_candidates(la, seen)}
+    # Two dice roll at most 12: 6 counters at 2 points, less the one the terrain eats; three dice 18: 9 less 1.
+    assert named == {(2, 5), (3, 8)}
+    assert all(c.action.args["up_to"] for c in target_candidates(la, seen))
+    # An objective to Inspect is named only the counters its mission still needs.
+    obj = LegalAction("target", me.id, {}, {"dice": [1, 3], "assign": {"gamma": {"price": 1, "eaten": 0}}})
+    named = {(c.action.args["dice"], c.action.args["assign"]["gamma"]) for c in target_candidates(obj, seen,
+                                                                                                 {"gamma": 4})}
+    # 4 counters at 1 point: with 2 and 3 dice, and with the fewest that pay 4 points 9 times in 10 (2 dice, 92 %).
+    assert named == {(2, 4), (3, 4)}
 
 
 def test_an_action_the_engine_refused_is_not_proposed_again_at_the_same_point():

@@ -64,6 +64,8 @@ class Action:
                 parts.append("--jump")
         elif self.kind == "target":
             parts += [f"--dice-count {a['dice']}"] + [f"--assign {k}={v}" for k, v in a.get("assign", {}).items()]
+            if a.get("up_to"):
+                parts.append("--up-to")
         elif self.kind in ("rifle", "missile", "command", "repair"):
             parts.append(a["target"])
         elif self.kind in ("reveal", "face") and a.get("facing") is not None:
@@ -262,6 +264,20 @@ def assignment_cost(ctx: Ctx, prices: dict[str, tuple[int, TargetPrice]]) -> int
                for tid, (n, price) in prices.items())
 
 
+def afforded(prices: dict[str, tuple[int, TargetPrice]], pool: int) -> dict[str, tuple[int, TargetPrice]]:
+    """An assignment named as the most wanted (``up_to``), bought in the order given as far as the rolled pool pays:
+    the pool is spent after the roll (p.19), so a player who names what it wants first places what the roll affords,
+    never more. A target the pool reaches no counter of is left out."""
+    out: dict[str, tuple[int, TargetPrice]] = {}
+    left = pool
+    for tid, (n, price) in prices.items():
+        m = min(n, price.placed(left))
+        if m >= 1:
+            out[tid] = (m, price)
+            left -= price.cost(m)
+    return out
+
+
 def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
     k, prices = check_target(ctx, action)
     s = ctx.state
@@ -269,8 +285,11 @@ def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
     for i in range(k):
         faces.append((yield d6(f"sensor die {i + 1} of {k} for {action.actor}", "p.19", "summed: high is good")))
     pool = sum(faces)
-    cost = assignment_cost(ctx, prices)
     ctx.note(f"sensor pool {' + '.join(map(str, faces))} = {pool} [p.19]")
+    if action.args.get("up_to"):
+        # What was named stays with its player (a mission's needs): the log shows what the roll placed.
+        prices = afforded(prices, int(pool))
+    cost = assignment_cost(ctx, prices)
     if cost > pool:
         raise Refused(f"the assignment costs {cost} points but the sensor pool is {pool} [p.19]")
     s.units[action.actor].target_counters += k

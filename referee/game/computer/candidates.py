@@ -120,13 +120,12 @@ def goals_for(seen: Seen, me: Data, hold: tuple[str, ...], destroy: tuple[str, .
     return out
 
 
-SURE_POOL = 0.9         # a Target's counters are bought only when the pool pays for them this often
+SURE_POOL = 0.9         # the fewest dice for an Inspection are those that pay for it this often
 
 
 @functools.lru_cache(maxsize=16)
 def sure_pool(dice: int, odds: float = SURE_POOL) -> int:
-    """The largest points ``dice`` sensor dice roll at least with chance ``odds``: the counters are named before the
-    roll, and an assignment the pool cannot pay is refused (p.19), so the computer buys what it will surely afford."""
+    """The largest points ``dice`` sensor dice roll at least with chance ``odds``."""
     ways = {0: 1}
     for _ in range(dice):
         nxt: dict[int, int] = {}
@@ -144,25 +143,25 @@ def sure_pool(dice: int, odds: float = SURE_POOL) -> int:
 
 
 def target_candidates(legal: LegalAction, seen: Seen, wanted: dict[str, int] | None = None) -> list[Candidate]:
-    """Target with every die the sensors allow, all counters on one piece: for each piece it may Target, as many
-    counters as the pool will surely pay for. An objective its mission Inspects (``wanted``: the counters it still
-    needs) gets no more than it needs, with the fewest dice that surely pay for them: every die rolled puts a
-    counter on the unit that rolls it (p.19)."""
+    """Target with every die the sensors allow, and with two, all counters on one piece, for each piece it may
+    Target. The pool is spent once it is rolled (p.19): the computer names as many counters as the best roll could
+    buy, and the roll places as many as it pays for (``up_to``). An objective its mission Inspects (``wanted``: the
+    counters it still needs) is named no more than it needs, and is also tried with the fewest dice that pay for
+    them nine times in ten: every die rolled puts a counter on the unit that rolls it (p.19)."""
     lo, hi = legal.free["dice"]
     prices = legal.free["assign"]
     wanted = wanted or {}
     out = []
     for dice in sorted({hi, max(lo, min(hi, 2))}):
-        budget = sure_pool(dice)
         for tid, price in sorted(prices.items()):
             piece = seen.piece(tid)
             if piece is None or piece.get("side") == seen.me:
                 continue
-            n = int(budget // max(1, price["price"])) - price["eaten"]
+            n = int(6 * dice // max(1, price["price"])) - price["eaten"]
             if tid in wanted:
                 n = min(n, wanted[tid])
             if n >= 1:
-                out.append(Candidate(legal.action(dice=dice, assign={tid: n}), tid))
+                out.append(Candidate(legal.action(dice=dice, assign={tid: n}, up_to=True), tid))
     for tid, need in sorted(wanted.items()):
         price = prices.get(tid)
         if price is None or need < 1:
@@ -170,7 +169,7 @@ def target_candidates(legal: LegalAction, seen: Seen, wanted: dict[str, int] | N
         cost = (need + price["eaten"]) * max(1, price["price"])
         fewest = next((k for k in range(lo, hi + 1) if sure_pool(k) >= cost), None)
         if fewest is not None and fewest not in (hi, max(lo, min(hi, 2))):
-            out.append(Candidate(legal.action(dice=fewest, assign={tid: need}), tid))
+            out.append(Candidate(legal.action(dice=fewest, assign={tid: need}, up_to=True), tid))
     return out
 
 

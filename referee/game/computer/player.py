@@ -400,6 +400,12 @@ class Computer:
         if best.cand.aim.startswith("objective "):
             # Which objectives it heads for comes from its mission card: the opponent reads only the exposure.
             public = reason.replace(f" toward {best.cand.aim}", "")
+        a = best.cand.action
+        if a.kind == "target" and a.args.get("up_to") and set(a.args["assign"]) & set(think.seen.objectives):
+            # The counters it names on an objective are those its mission still needs: the opponent reads only
+            # the counters the roll places, in the log.
+            (tid, _), = a.args["assign"].items()
+            public = f"Targets {tid} with {a.args['dice']} dice"
         if best.cand.action.kind == "scramble" and " VP over " in public:
             public = public.rsplit("; ", 1)[0]      # the values it weighs read its own secrets
         return Decision(best.cand.action, reason, public)
@@ -740,10 +746,12 @@ class Computer:
             p = preview(think.worlds[0], a)
             odds = p.figures.get("p_enough", {})
             chance = odds.get(str(a.args["dice"])) if isinstance(odds, dict) else None
-            tail = f", {chance:.0%} to roll enough" if isinstance(chance, float) else ""
+            up = "up to " if a.args.get("up_to") else ""
+            tail = (f", {chance:.0%} to roll {'all of them' if up else 'enough'}" if isinstance(chance, float)
+                    else "")
             (tid, n), = a.args["assign"].items()
             what = "an enemy blip (a counter reveals it)" if tid in seen.blips else tid
-            return f"Targets {what} with {a.args['dice']} dice for {n} counter{'s' if n != 1 else ''}{tail}"
+            return f"Targets {what} with {a.args['dice']} dice for {up}{n} counter{'s' if n != 1 else ''}{tail}"
         if a.kind == "end-activation":
             return "ends the activation: nothing it tried does better than standing as it is"
         if a.kind == "reveal":
@@ -781,6 +789,8 @@ def _short(c: Candidate) -> str:
         return f"a missile at {a.args['target']}"
     if a.kind == "target":
         (tid, n), = a.args["assign"].items()
+        if a.args.get("up_to"):
+            return f"a Target on {tid}"      # what it names may be what its mission needs: the roll says the rest
         return f"a Target of {n} counter{'s' if n != 1 else ''} on {tid}"
     if a.kind == "reveal":
         return "its units could act"

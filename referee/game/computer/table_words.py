@@ -102,7 +102,11 @@ def instruction(view: Data, action: Action) -> str:
         on = "; place the counters as the program asks"
         if len(assign) == 1:
             (tid, n), = assign.items()
-            on = f", for {n} Target counter{'s' if n != 1 else ''} on {_piece(seen, tid)}"
+            if a.get("up_to"):
+                on = (f", for as many Target counters on {_piece(seen, tid)} as the roll pays for, up to {n}: the "
+                      "program places them")
+            else:
+                on = f", for {n} Target counter{'s' if n != 1 else ''} on {_piece(seen, tid)}"
         return f"Target with {who}: roll {a['dice']} dice and type them{on}."
     if k == "rifle":
         return f"Fire the rifle of {who} at {_piece(seen, a['target'])}{dice}"
