@@ -235,6 +235,13 @@ def test_the_computer_names_what_the_best_roll_could_buy_and_the_roll_places_wha
                                                                                                  {"gamma": 4})}
     # 4 counters at 1 point: with 2 and 3 dice, and with the fewest that pay 4 points 9 times in 10 (2 dice, 92 %).
     assert named == {(2, 4), (3, 4)}
+    # Two objectives to Inspect share one pool of every die: the cheaper counters named first, each up to its need.
+    both = LegalAction("target", me.id, {}, {"dice": [1, 3], "assign": {"gamma": {"price": 2, "eaten": 0},
+                                                                        "beta": {"price": 1, "eaten": 0}}})
+    shared = [c.action.args for c in target_candidates(both, seen, {"gamma": 4, "beta": 3})
+              if len(c.action.args["assign"]) == 2]
+    assert shared == [{"dice": 3, "assign": {"beta": 3, "gamma": 4}, "up_to": True}]
+    assert list(shared[0]["assign"]) == ["beta", "gamma"]
 
 
 def test_an_action_the_engine_refused_is_not_proposed_again_at_the_same_point():

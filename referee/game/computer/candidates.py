@@ -170,6 +170,12 @@ def target_candidates(legal: LegalAction, seen: Seen, wanted: dict[str, int] | N
         fewest = next((k for k in range(lo, hi + 1) if sure_pool(k) >= cost), None)
         if fewest is not None and fewest not in (hi, max(lo, min(hi, 2))):
             out.append(Candidate(legal.action(dice=fewest, assign={tid: need}, up_to=True), tid))
+    # One pool may Inspect several objectives (p.19: any number of targets share it): each named up to what it
+    # needs, the cheapest counters first, so that what one roll has left over goes to the next.
+    several = sorted((prices[tid]["price"], tid) for tid, need in wanted.items() if need >= 1 and tid in prices)
+    if len(several) > 1:
+        assign = {tid: wanted[tid] for _, tid in several}
+        out.append(Candidate(legal.action(dice=hi, assign=assign, up_to=True), several[0][1]))
     return out
 
 

@@ -404,8 +404,7 @@ class Computer:
         if a.kind == "target" and a.args.get("up_to") and set(a.args["assign"]) & set(think.seen.objectives):
             # The counters it names on an objective are those its mission still needs: the opponent reads only
             # the counters the roll places, in the log.
-            (tid, _), = a.args["assign"].items()
-            public = f"Targets {tid} with {a.args['dice']} dice"
+            public = f"Targets {' and '.join(a.args['assign'])} with {a.args['dice']} dice"
         if best.cand.action.kind == "scramble" and " VP over " in public:
             public = public.rsplit("; ", 1)[0]      # the values it weighs read its own secrets
         return Decision(best.cand.action, reason, public)
@@ -749,6 +748,9 @@ class Computer:
             up = "up to " if a.args.get("up_to") else ""
             tail = (f", {chance:.0%} to roll {'all of them' if up else 'enough'}" if isinstance(chance, float)
                     else "")
+            if len(a.args["assign"]) > 1:
+                each = ", then ".join(f"{n} on {tid}" for tid, n in a.args["assign"].items())
+                return f"Targets with {a.args['dice']} dice for {up}{each}{tail}"
             (tid, n), = a.args["assign"].items()
             what = "an enemy blip (a counter reveals it)" if tid in seen.blips else tid
             return f"Targets {what} with {a.args['dice']} dice for {up}{n} counter{'s' if n != 1 else ''}{tail}"
@@ -788,9 +790,10 @@ def _short(c: Candidate) -> str:
     if a.kind == "missile":
         return f"a missile at {a.args['target']}"
     if a.kind == "target":
-        (tid, n), = a.args["assign"].items()
         if a.args.get("up_to"):
-            return f"a Target on {tid}"      # what it names may be what its mission needs: the roll says the rest
+            # What it names may be what its mission needs: the roll says the rest.
+            return f"a Target on {' and '.join(a.args['assign'])}"
+        (tid, n), = a.args["assign"].items()
         return f"a Target of {n} counter{'s' if n != 1 else ''} on {tid}"
     if a.kind == "reveal":
         return "its units could act"

@@ -217,9 +217,10 @@ def short(c: Candidate) -> str:
     if a.kind == "missile":
         return f"a missile at {a.args['target']}"
     if a.kind == "target":
-        (tid, n), = a.args["assign"].items()
         if a.args.get("up_to"):
-            return f"a Target on {tid}"      # what it names may be what its mission needs: the roll says the rest
+            # What it names may be what its mission needs: the roll says the rest.
+            return f"a Target on {' and '.join(a.args['assign'])}"
+        (tid, n), = a.args["assign"].items()
         return f"a Target of {n} counter{'s' if n != 1 else ''} on {tid}"
     if a.kind == "reveal":
         return "its units could act"

@@ -99,7 +99,8 @@ def instruction(view: Data, action: Action) -> str:
         return f"{verb} {who}{via} to {at(a['x'], a['y'])}{_facing_after(seen, action.actor, a)}."
     if k == "target":
         assign = a.get("assign") or {}
-        on = "; place the counters as the program asks"
+        on = ("; the program places the counters the roll pays for, on " + " then ".join(_piece(seen, t) for t in assign)
+              if a.get("up_to") and assign else "; place the counters as the program asks")
         if len(assign) == 1:
             (tid, n), = assign.items()
             if a.get("up_to"):
