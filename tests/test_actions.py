@@ -382,7 +382,7 @@ def test_counters_named_up_to_are_placed_as_far_as_the_rolled_pool_pays():
 
 
 def test_counters_named_up_to_are_bought_in_the_order_named():
-    # e at price 1 first, then the blip bl at 2" farther, band 1 too: pool 5 buys 3 on e and 2 on bl, not 3.
+    # e and the blip bl both stand in t's first band (price 1): a pool of 5 buys the 3 named on e, then 2 on bl.
     s = game_state(units=[unit("t", "A", 10, 2, facing=90), unit("e", "B", 14, 7)],
                    blips=[blip("bl", "B", 10, 7, [content("b1", "B")])])
     out = do(s, "target", "t", roll=[2, 3], dice=2, assign={"e": 3, "bl": 3}, up_to=True)
