@@ -280,3 +280,19 @@ def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles
     # Countermeasures 2 fail 4 times in 6, then a die of 3 or less hits: 4/6 x 3/6 [p.21].
     assert _p_missile(3, 2) == pytest.approx(1 / 3)
     assert _p_missile(9, 0) == 1.0 and _p_missile(0, 0) == 0.0
+
+
+def test_the_opponent_reads_which_objective_it_targets_never_how_many_counters_its_mission_needs():
+    from referee.game.actions import Action
+    from referee.game.computer.candidates import Candidate
+    from referee.game.computer.levels import level
+    from referee.game.computer.player import _Scored, _Think
+
+    s = duel()
+    me = next(u for u in s.units.values() if u.side == "A")
+    think = _Think(player_view(s, "A"), "A", level("normal"), 1)
+    target = _Scored(Candidate(Action("target", me.id, {"dice": 3, "assign": {"gamma": 5}, "up_to": True}), "gamma"),
+                     1.0, None)
+    decision = Computer("A", "normal", seed=1)._decision(think, target, [target])
+    assert "for up to 5 counters" in decision.reason              # its own log: the 5 its card still needs
+    assert decision.shown() == "Targets gamma with 3 dice"        # the opponent's: no count to read the card from
