@@ -40,7 +40,7 @@ from .evaluate import Aims, evaluate, mission_margin, outcome_now, worst_margin
 from .forces import possible_missions
 from .levels import Level, level
 from .reply import blast_loss, reply_loss
-from .search import acting, deepen, plan_activation, play_out
+from .search import acting, deepen, plan_activation, play_out, short
 from .seen import Seen, fingerprint
 from .setup import setup_decision
 from .setup_search import weighed_setup
@@ -405,7 +405,7 @@ class Computer:
             # The counters it names on an objective are those its mission still needs: the opponent reads only
             # the counters the roll places, in the log.
             public = f"Targets {' and '.join(a.args['assign'])} with {a.args['dice']} dice"
-        if best.cand.action.kind == "scramble" and " VP over " in public:
+        if a.kind == "scramble" and " VP over " in public:
             public = public.rsplit("; ", 1)[0]      # the values it weighs read its own secrets
         return Decision(best.cand.action, reason, public)
 
@@ -785,18 +785,6 @@ def _short(c: Candidate) -> str:
         # The point as the log writes it, to the hundredth of an inch.
         aim = f" toward {c.aim}" if c.aim and c.aim != "cover" else (" into cover" if c.aim == "cover" else "")
         return f"{a.kind} to ({float(a.args['x']):.2f}, {float(a.args['y']):.2f}){aim}"
-    if a.kind == "rifle":
-        return f"a shot at {a.args['target']}"
-    if a.kind == "missile":
-        return f"a missile at {a.args['target']}"
-    if a.kind == "target":
-        if a.args.get("up_to"):
-            # What it names may be what its mission needs: the roll says the rest.
-            return f"a Target on {' and '.join(a.args['assign'])}"
-        (tid, n), = a.args["assign"].items()
-        return f"a Target of {n} counter{'s' if n != 1 else ''} on {tid}"
-    if a.kind == "reveal":
-        return "its units could act"
     if a.kind == "end-activation":
         return "ending the activation"
-    return a.kind
+    return short(c)
