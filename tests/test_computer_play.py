@@ -224,6 +224,28 @@ def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
     assert not level("easy").heeds_danger and level("normal").heeds_danger and level("hard").heeds_danger
 
 
+def test_only_hard_prices_the_ground_a_move_ends_on_by_the_enemies_that_could_see_it():
+    """Normal leaves the exposure map out of a Move's worth, hard counts each enemy that could see the end point
+    (docs/computer.md, "Levels"): a Move into the open before the enemy assault is worth less to hard only."""
+    from referee.game.actions import Action
+    from referee.game.computer.levels import level
+    from referee.game.computer.player import EXPOSURE_COST
+    from referee.game.dice import ScriptedDice
+    from referee.game.engine import play
+    from referee.game.view_types import as_data
+
+    s = _activating(_facing_fire(), "a-assault-9")
+    move = Action("move", "a-assault-9", {"x": 13.0, "y": 10.0})
+    out = play(s, move, ScriptedDice([]))
+    assert out.legal, out
+    view = as_data(player_view(s, "A"))
+    normal, hard = _Think(view, "A", level("normal"), 1), _Think(view, "A", level("hard"), 1)
+    seen_by = hard.grid is not None and hard._shaping(move, out) / -EXPOSURE_COST
+    assert seen_by == 1.0                 # the enemy assault 7" away sees the end point across the open field
+    assert normal._shaping(move, out) == 0.0
+    assert not level("normal").heeds_exposure and level("hard").heeds_exposure and level("normal").heeds_danger
+
+
 def test_the_defenders_objectives_leave_gamma_a_spot_off_the_buildings():
     """On Blasted Urban, with delta and epsilon where the attacker put them in a benchmark battle, the defender put
     alpha and beta where the only spots left for gamma were inside buildings (impassable, p.24): the set-up stopped

@@ -34,6 +34,10 @@ class Level:
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True
+    # Of that danger, the enemies that could see a trooper where it ends a Move (the exposure map, priced at
+    # ``player.EXPOSURE_COST`` each): normal leaves it out and walks across ground a careful player would go round.
+    # With it normal was hard's equal (docs/computer.md, "Levels").
+    heeds_exposure: bool = True
     # It withdraws at the end of a round when the battle so ended wins, allowed or pursued, against most of the
     # missions the opponent may hold in a Chance Encounter, against all of them in an attack or a defence (p.16, A43;
     # ``Computer._end_of_round``).
@@ -43,7 +47,8 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=4.0, look_ahead=False, activations=2,
                   heeds_danger=False),
-    "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
+    "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3,
+                    heeds_exposure=False),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
                   look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True,
                   withdraws=True),

@@ -258,7 +258,7 @@ class _Think:
         if action.kind not in ("move", "jump") or "x" not in action.args:
             return 0.0
         u = out.state.units.get(action.actor)
-        if u is None or u.is_drone or not self.level.heeds_danger:
+        if u is None or u.is_drone or not (self.level.heeds_danger and self.level.heeds_exposure):
             return 0.0
         return -EXPOSURE_COST * exposure_at(self.grid, float(action.args["x"]), float(action.args["y"]))
 
@@ -557,7 +557,8 @@ class Computer:
             v, _ = think.simulate(act.state, c.action, 1)
             if v is None:
                 continue
-            if think.level.heeds_danger and c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
+            heeds = think.level.heeds_danger and think.level.heeds_exposure
+            if heeds and c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
                 v -= EXPOSURE_COST * exposure_at(think.grid, float(c.action.args["x"]), float(c.action.args["y"]))
             tried.append(_Scored(c, v, None))
         for x in think.hasten(tried):
