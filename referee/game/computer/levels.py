@@ -4,7 +4,8 @@ Every level plays from its own player view only. They differ in how many hidden 
 determinizations of ``determinize.py``), how many dice it rolls in its head per action, how many places it tries for a
 Move, and, for ``easy``, how often it settles for a fair action instead of the best one and that it does not heed
 the danger its own units stand in (a beginner's play: it goes for its mission and takes its shots, and walks into
-the fire it could have seen coming).
+the fire it could have seen coming). ``normal`` heeds that danger but not the ground a Move ends on: it crosses
+open ground that enemies see, where ``hard`` goes round it.
 """
 
 from __future__ import annotations
