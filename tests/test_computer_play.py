@@ -240,8 +240,9 @@ def test_only_hard_prices_the_ground_a_move_ends_on_by_the_enemies_that_could_se
     assert out.legal, out
     view = as_data(player_view(s, "A"))
     normal, hard = _Think(view, "A", level("normal"), 1), _Think(view, "A", level("hard"), 1)
-    seen_by = hard.grid is not None and hard._shaping(move, out) / -EXPOSURE_COST
-    assert seen_by == 1.0                 # the enemy assault 7" away sees the end point across the open field
+    assert hard.grid is not None
+    # The enemy assault 7" away sees the end point across the open field: one enemy's price.
+    assert hard._shaping(move, out) == -EXPOSURE_COST
     assert normal._shaping(move, out) == 0.0
     assert not level("normal").heeds_exposure and level("hard").heeds_exposure and level("normal").heeds_danger
 
