@@ -258,9 +258,16 @@ class _Think:
         if action.kind not in ("move", "jump") or "x" not in action.args:
             return 0.0
         u = out.state.units.get(action.actor)
-        if u is None or u.is_drone or not (self.level.heeds_danger and self.level.heeds_exposure):
+        if u is None or u.is_drone:
             return 0.0
-        return -EXPOSURE_COST * exposure_at(self.grid, float(action.args["x"]), float(action.args["y"]))
+        return -self.exposure_price(action)
+
+    def exposure_price(self, action: Action) -> float:
+        """What a trooper's Move or Jump costs for the enemies that could see it where it ends, at a level that
+        heeds the exposure map (``Level.heeds_exposure``); nothing at one that does not."""
+        if not (self.level.heeds_danger and self.level.heeds_exposure):
+            return 0.0
+        return EXPOSURE_COST * exposure_at(self.grid, float(action.args["x"]), float(action.args["y"]))
 
     def _far_from_enemy(self, ident: str) -> bool:
         """No enemy, revealed or blip, within rifle reach: a blip revealed there only gives its secret away."""
@@ -557,9 +564,8 @@ class Computer:
             v, _ = think.simulate(act.state, c.action, 1)
             if v is None:
                 continue
-            heeds = think.level.heeds_danger and think.level.heeds_exposure
-            if heeds and c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
-                v -= EXPOSURE_COST * exposure_at(think.grid, float(c.action.args["x"]), float(c.action.args["y"]))
+            if c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
+                v -= think.exposure_price(c.action)
             tried.append(_Scored(c, v, None))
         for x in think.hasten(tried):
             if x.value - now > best:
