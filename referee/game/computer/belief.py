@@ -81,10 +81,12 @@ def belief(seen: Seen) -> Belief:
     if weights:
         total = sum(weights.values())
         # Proportional shares, capped at 1 and the excess handed on, so the shares add up to ``expected``.
-        left, open_ids = expected, set(weights)
+        # Lists in the blips' order, not sets: a set's order follows the process's string hashing, and the sums and
+        # the order of ``p`` with it, so the same view gave another decision in another process.
+        left, open_ids = expected, list(weights)
         while open_ids and left > 1e-9:
             tw = sum(weights[i] for i in open_ids)
-            capped = {i for i in open_ids if left * weights[i] / tw >= 1.0}
+            capped = [i for i in open_ids if left * weights[i] / tw >= 1.0]
             if not capped:
                 for i in open_ids:
                     p[i] = left * weights[i] / tw
@@ -92,7 +94,7 @@ def belief(seen: Seen) -> Belief:
             for i in capped:
                 p[i] = 1.0
             left -= len(capped)
-            open_ids -= capped
+            open_ids = [i for i in open_ids if i not in capped]
         for i in weights:
             p.setdefault(i, 0.0)
         del total
