@@ -119,3 +119,16 @@ def test_a_resumed_battle_plays_on_as_if_it_had_never_stopped(saves):
         again = read_save(path)
         play_random(again.game, random.Random(77), 150, again.dice)
         assert state_digest(again.game.state) == expected["digest"]
+
+
+def test_the_computer_plays_the_same_battle_in_new_processes(tmp_path):
+    """The computer's choices follow its seed and its view only: its set-up and round 1, played in new processes
+    that iterate sets in different orders, give the same record, so a benchmark's battle can be played again."""
+    records = []
+    for hash_seed in HASH_SEEDS[:2]:
+        out = tmp_path / f"battle-{hash_seed}.json"
+        run(["-m", "referee", "selfplay", "--seed", "5", "--rounds", "1", "--players", "computer:normal,computer:easy",
+             "--out", str(out)], hash_seed)
+        records.append(json.loads(out.read_text(encoding="utf-8"))["record"])
+    assert len(records[0]) > 50, "the battle never got going"
+    assert records[0] == records[1]
