@@ -408,3 +408,29 @@ def test_hard_defending_withdraws_once_the_attackers_troopers_rule_out_the_cards
     assert computer._withdraw_odds(think) == 1.0
     args, reason = _end_of_round_word("hard", shown)
     assert args.get("withdraw") == "A", reason
+
+
+def test_an_attacker_the_defenders_card_may_beat_at_the_round_limit_hunts_three_times_as_hard():
+    """The defender's card may win a stalemate at round 6 (Delaying Action, A43): an attacker whose own card pays
+    for no Inspection closes on the enemy three times as hard. It had spent activations standing still until the
+    clock ran out. A defender, and an attacker under Eyes On (whose counters on objectives are its clock's work),
+    pull as before."""
+    from referee.game.computer.belief import belief
+    from referee.game.computer.evaluate import CLOCK_HUNT, Aims, position
+    from referee.game.computer.levels import level
+    from referee.game.computer.seen import Seen
+
+    s = _facing_fire()
+    s.attacker, s.missions = "A", {"A": "sweep-and-clear", "B": "delaying-action"}
+    think = _Think(player_view(s, "A"), "A", level("normal"), 1)
+    assert think.haste and think.aims.hunt == CLOCK_HUNT
+    closer = s.copy()
+    closer.units["a-assault-9"].x = 14.0            # 4" nearer the enemy assault
+    b, plain = belief(Seen(player_view(s, "A"), "A")), Aims.of(think.seen.my_mission)
+    usual = position(closer, "A", plain, b) - position(s, "A", plain, b)
+    assert usual > 0.0
+    assert position(closer, "A", think.aims, b) - position(s, "A", think.aims, b) == pytest.approx(CLOCK_HUNT * usual)
+    s.missions = {"A": "eyes-on", "B": "delaying-action"}
+    assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
+    s.attacker, s.missions = "B", {"A": "delaying-action", "B": "sweep-and-clear"}
+    assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0

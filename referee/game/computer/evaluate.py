@@ -37,6 +37,7 @@ INSPECT_REACH = 5.0         # ... beyond this distance (the first Target band, w
 DESTROY_COUNTER = 0.25      # a Target counter on an objective to destroy: a missile's direct hit gets likelier
 ATTRITION = 1.5             # VP per trooper destroyed, besides the mission's own count
 HUNT_PULL = 0.03            # VP per inch a trooper closes on the enemy, when its mission holds no objective
+CLOCK_HUNT = 3.0            # an attacker on the clock, whose card pays for no Inspection, hunts this many times harder
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
 MISSILE_AIM = 0.5           # the share of a missile's odds a threat counts: the shooter has other targets and the
                             # target may move off or shed its counters first
@@ -59,6 +60,7 @@ class Aims:
     inspect_vp: float = 0.0             # VP per objective Inspected
     inspect_at: int = 10                # Target counters that make an objective Inspected (the card's, A41)
     round_limit: int | None = None      # its own card ends the battle after this round (A43)
+    hunt: float = 1.0                   # times the usual pull toward the enemy (``CLOCK_HUNT`` on the clock)
 
     @staticmethod
     def of(mission: MissionCard | None) -> "Aims":
@@ -280,7 +282,7 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: boo
             score -= 0.5 * OBJECTIVE_PULL * max(0.0, d - 12.0)
     score += inspection(state, aims, mine)
     if mine and (aims.offence or not aims.hold):
-        pull = HUNT_PULL if not aims.hold else HUNT_PULL / 2     # an attacker holding objectives hunts less far
+        pull = aims.hunt * (HUNT_PULL if not aims.hold else HUNT_PULL / 2)  # one holding objectives hunts less far
         score -= pull * hunt_distance(state, me, belief, mine)
     return score
 

@@ -14,6 +14,7 @@ and the view's public and own data (``seen.fingerprint``).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -36,7 +37,7 @@ from .belief import Belief, belief
 from .blind import blind_view, hidden_own_blip
 from .candidates import Candidate, exposure_at, expand, own_decoy, target_candidates
 from .determinize import sample_state
-from .evaluate import Aims, evaluate, mission_margin, outcome_now, worst_margin
+from .evaluate import CLOCK_HUNT, Aims, evaluate, mission_margin, outcome_now, worst_margin
 from .forces import possible_missions
 from .levels import Level, level
 from .reply import blast_loss, reply_loss
@@ -164,6 +165,11 @@ class _Think:
         self._grid_done = False
         self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``search.BUDGET``)
         self.haste = on_the_clock(self.seen)
+        if self.haste and self.seen.view.get("attacker") == side and not self.aims.inspect:
+            # The defender's card may win a stalemate at the round limit (Delaying Action): only kills and the
+            # Control of the Table they bring deny it. With the usual pull the attacker's Moves gained less than
+            # the danger they ran, and it spent activations standing still until round 6.
+            self.aims = dataclasses.replace(self.aims, hunt=CLOCK_HUNT)
 
     @property
     def grid(self) -> ExposureGrid | None:
