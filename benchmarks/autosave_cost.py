@@ -24,7 +24,7 @@ def measure(rounds: int) -> dict[str, dict[str, float]]:
     from referee.game.dice import SeededDice
     from referee.game.engine import Game, begin_battle
     from referee.game.record import _not_same_game, save_game
-    from referee.ui.battle import BattleSession
+    from referee.service.session import BattleSession
     from tests.test_long_game import long_game_action, long_table
 
     session = BattleSession(Game(begin_battle(long_table())), SeededDice(2024), hotseat=False, autosaving=False)

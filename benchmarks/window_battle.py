@@ -107,7 +107,7 @@ DRAWS_SEED = 77                # the program's card draws: fixed, so that the sa
 def _window(game, seed: int, viewer: str | None = None):
     from referee.game.dice import SeededDice
     from referee.ui.app import App
-    from referee.ui.battle import BattleSession
+    from referee.service.session import BattleSession
     from referee.ui.scenes.battle import BattleScene
 
     app = App()

@@ -15,7 +15,7 @@ from referee.game.random_play import random_action
 from referee.game.record import autosave_path, find_interrupted, state_digest
 from referee.game.setup import SetupChoices, new_battle
 from referee.rules.scenario import parse_scenario
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 
 from .tables import rect
 

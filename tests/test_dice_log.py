@@ -10,7 +10,7 @@ from referee.game.record import read_save, save_game
 from referee.game.state import state_from_scenario
 from referee.game.view import log_lines, player_view
 from referee.rules.scenario import load_scenario
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 
 from .test_damage import blip, content, do, flamer_table, game_state, kamikaze_table, missile_table, rifle_table, unit
 

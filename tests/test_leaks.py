@@ -246,7 +246,7 @@ def test_no_player_is_shown_the_other_sides_secrets(name):
 
 def test_the_battle_controller_shows_each_side_only_its_own_secrets():
     """The window's battle controller: its view, log and previews for the side at the screen, in hot-seat."""
-    battle = pytest.importorskip("referee.ui.battle")
+    battle = pytest.importorskip("referee.service.session")
     from referee.ui.table_data import table_from_view
 
     session = battle.BattleSession(Game(begin_battle(set_up(11))), dice=SeededDice(11), hotseat=True,

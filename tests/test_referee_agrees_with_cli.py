@@ -18,7 +18,7 @@ from referee.cli.main import main
 from referee.game.actions import Action
 from referee.game.state import state_to_scenario_data
 from referee.rules.scenario import Scenario, load_scenario
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 
 SMALL = Path(__file__).parent / "ui" / "small_table.toml"
 PIECES = ("a-tactical-1", "a-assault-1", "b-tactical-1", "b-tactical-2")

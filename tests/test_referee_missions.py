@@ -10,7 +10,7 @@ from referee.game.state import cards_data
 from referee.game.summary import battle_summary
 from referee.game.view import player_view, referee_view
 from referee.rules.scenario import load_scenario
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 
 SMALL = Path(__file__).parent / "ui" / "small_table.toml"
 

@@ -9,7 +9,7 @@ import pytest
 from referee.game.actions import Action
 from referee.game.record import read_save, state_digest
 from referee.rules.scenario import load_scenario
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 
 SMALL = Path(__file__).parent / "ui" / "small_table.toml"
 

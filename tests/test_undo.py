@@ -9,7 +9,7 @@ from referee.game.engine import Game, begin_battle
 from referee.game.record import read_save, save_game
 from referee.game.view import log_lines, player_view
 from referee.rules.errors import InputError
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 
 from .tables import game_state, unit
 

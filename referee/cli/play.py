@@ -157,7 +157,7 @@ def table_computer(text: str | None):
 def open_referee(app, path: Path, first: str | None, computer: str | None = None):
     """The referee mode on a scenario file, or a refereed battle's save resumed; raises ``InputError``."""
     from ..rules.scenario import load_scenario
-    from ..ui.referee_battle import RefereeSession
+    from ..service.referee import RefereeSession
     from ..ui.scenes.menu import MenuScene
     from ..ui.scenes.referee import RefereeScene
 

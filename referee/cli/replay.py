@@ -99,11 +99,11 @@ def _legal(state, side: str | None, as_json: bool) -> int:
 
 
 def _do(args) -> int:
-    """One more action on a save, resolved as the window resolves it (``ui.battle.BattleSession``, no window)."""
+    """One more action on a save, resolved as the window resolves it (``service.session.BattleSession``, no window)."""
     from ..game.actions import Action
     from ..game.record import ACTION_KINDS, action_problems
     from ..rules.errors import InputError
-    from ..ui.battle import BattleSession
+    from ..service.session import BattleSession
 
     if not args.out:
         raise InputError("--out", "--do needs --out SAVE: where to write the battle with the action added")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from .app import App
-    from .battle import BattleSession
+    from ..service.session import BattleSession
     from .scenes.battle import BattleScene
     from .scenes.setup_table import SetupTableScene
 

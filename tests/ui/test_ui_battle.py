@@ -18,7 +18,7 @@ from referee.rules.rifle import rifle_shot
 from referee.rules.scenario import load_scenario
 from referee.ui import log_view, widgets
 from referee.ui.app import App
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 from referee.ui.panels import percent
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.dialogs import Dialog, DiceDialog, HandoffScreen

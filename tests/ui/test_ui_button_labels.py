@@ -67,7 +67,7 @@ def test_every_action_bar_label_fits_its_button(size, referee):
     # At 800 x 560 five buttons a row cut "Kamikaze" to "Kamika" and "End activ." to "End act": fewer a row.
     from tests.ui.test_ui_battle import table_battle
 
-    from referee.ui.referee_battle import RefereeSession
+    from referee.service.referee import RefereeSession
     from referee.ui.scenes.referee import RefereeScene
 
     app = App(size)

@@ -16,7 +16,7 @@ from referee.game.engine import Game
 from referee.game.record import find_interrupted
 from referee.game.setup import new_battle
 from referee.rules.scenario import parse_scenario
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.menu import MenuScene
 

@@ -47,7 +47,7 @@ def test_the_resume_button_fits_its_text(app):
     from referee.game.engine import Game, begin_battle
     from referee.game.state import state_from_scenario
     from referee.rules.scenario import load_scenario
-    from referee.ui.battle import BattleSession
+    from referee.service.session import BattleSession
     from referee.ui.scenes.menu import COLUMN_W, MenuScene
     from pathlib import Path
 

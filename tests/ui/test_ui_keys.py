@@ -11,9 +11,9 @@ from referee.game.replay_steps import BattleReplay
 from referee.game.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui import keys, panels, registry
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 from referee.ui.editing import TableEditor
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 from referee.ui.scenes.help import HelpScene
 from referee.ui.table_data import load_table
 

@@ -10,7 +10,7 @@ from referee.game.state import SIDES
 from referee.game.view import player_view
 from referee.game.undo import moment_index
 from referee.ui import panels
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 from referee.ui.battle_log import BattleLog, entry_lines
 from referee.ui.scenes.battle import BattleScene
 

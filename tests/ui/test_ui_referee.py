@@ -11,7 +11,7 @@ import pytest
 from referee.game.record import read_save, state_digest
 from referee.rules.scenario import load_scenario
 from referee.ui.panels import percent
-from referee.ui.referee_battle import RefereeSession, parse_contents, parse_correction
+from referee.service.referee import RefereeSession, parse_contents, parse_correction
 from referee.rules.errors import InputError
 from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog
 from referee.ui.scenes.referee import RefereeScene

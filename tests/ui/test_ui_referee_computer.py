@@ -8,7 +8,7 @@ from pathlib import Path
 from referee.game.computer import Computer
 from referee.game.record import read_save
 from referee.rules.scenario import load_scenario
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog
 from referee.ui.scenes.referee import RefereeScene
 

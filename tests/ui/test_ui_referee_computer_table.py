@@ -6,7 +6,7 @@ from pathlib import Path
 from referee.game.actions import Action
 from referee.game.computer import Computer
 from referee.rules.scenario import load_scenario
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 from referee.ui.scenes.dialogs import Dialog
 from referee.ui.scenes.referee import RefereeScene
 

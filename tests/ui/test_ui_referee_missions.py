@@ -7,7 +7,7 @@ import pytest
 
 from referee.game.view import player_view
 from referee.rules.scenario import load_scenario
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 from referee.ui.scenes.dialogs import Dialog
 from referee.ui.scenes.referee import RefereeScene
 

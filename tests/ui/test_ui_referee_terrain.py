@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from referee.rules.scenario import load_scenario
-from referee.ui.referee_battle import RefereeSession, parse_terrain_correction
+from referee.service.referee import RefereeSession, parse_terrain_correction
 from referee.rules.errors import InputError
 from referee.ui.scenes.dialogs import Dialog, TextDialog
 from referee.ui.scenes.referee import RefereeScene

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from referee.ui.app import App
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 from referee.ui.scenes.report import ReportScene, last_page, report_lines
 from tests.ui.test_ui_computer import start_against_computer
 

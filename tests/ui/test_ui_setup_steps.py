@@ -181,7 +181,7 @@ def test_a_winning_streak_offers_the_extra_troop_card_to_choose_a47(fresh):
     from referee.game.dice import SeededDice
     from referee.game.setup import new_game
     from referee.rules.scenario import load_scenario
-    from referee.ui.battle import BattleSession
+    from referee.service.session import BattleSession
 
     game = new_game(load_scenario(paths.DEFAULT_SCENARIO), {"A": "new-tokyo", "B": "council-of-zane"}, {"A": 2, "B": 0})
     session = BattleSession(game, SeededDice(8), hotseat=True, autosaving=False)
@@ -210,7 +210,7 @@ def test_u_turns_the_table_for_side_b_and_a_click_still_lands_where_it_points(fr
     from referee.game.dice import ScriptedDice
     from referee.game.setup import new_game
     from referee.rules.scenario import load_scenario
-    from referee.ui.battle import BattleSession
+    from referee.service.session import BattleSession
 
     game = new_game(load_scenario(paths.DEFAULT_SCENARIO), {"A": "new-tokyo", "B": "council-of-zane"})
     session = BattleSession(game, None, hotseat=True, autosaving=False)

@@ -19,7 +19,7 @@ from ...game.actions import Action
 from ...game.victory import last_round
 from .. import drawing, keys, theme
 from ..action_words import action_words
-from ..battle import Attempt, BattleSession, Pending
+from ...service.session import Attempt, BattleSession, Pending
 from ..battle_log import BattleLog
 from ..intents import Intent
 from ..keys import KeyTable

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..action_words import action_words
-from ..battle import Pending
+from ...service.session import Pending
 
 if TYPE_CHECKING:
     from .battle import BattleScene

@@ -20,7 +20,7 @@ from ...game.victory import end_of_round_lines, last_round
 from ...game.view import player_view
 from ...game.view_types import as_data
 from ...rules.errors import InputError
-from ..battle import BattleSession
+from ...service.session import BattleSession
 from ..scene import ScenePart
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
 

@@ -13,7 +13,7 @@ import pygame
 from ...game.actions import Action
 from ...rules import odds
 from .. import panels
-from ..battle import Attempt
+from ...service.session import Attempt
 from ..keys import DIGITS, MINUS
 
 if TYPE_CHECKING:

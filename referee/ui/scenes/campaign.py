@@ -22,7 +22,7 @@ from ...game.state import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme
-from ..battle import BattleSession
+from ...service.session import BattleSession
 from ..opening import show_session
 from ..widgets import draw_text, wrap
 from .pages import LinesScene

@@ -43,7 +43,7 @@ def exact_text(editor: TableEditor, ident: str) -> str:
 
 def parse_exact(text: str, side: str | None, faction: str) -> dict:
     """The typed line -> ``TableEditor.set_exact`` changes. ``contents=`` takes the rest of the line."""
-    from ..referee_battle import parse_contents
+    from ...service.referee import parse_contents
 
     out: dict = {}
     head, sep, held = text.partition("contents=")

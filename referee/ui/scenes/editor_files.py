@@ -105,7 +105,7 @@ class EditorSaving(EditorBase):
     def _start_referee(self):
         # Imported when first used: a refereed battle needs the engine, the editor alone does not.
         from ...rules.scenario import load_scenario
-        from ..referee_battle import RefereeSession
+        from ...service.referee import RefereeSession
 
         try:
             session = RefereeSession.from_scenario(load_scenario(self.save_path))

@@ -15,7 +15,7 @@ import pygame_gui
 
 from ...game.actions import Action
 from .. import theme
-from ..battle import BattleSession
+from ...service.session import BattleSession
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize_middle, gui_manager, panel, shade, text_width, wrap
 

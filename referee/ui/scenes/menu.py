@@ -98,7 +98,7 @@ class MenuScene(Scene):
         """Referee a physical game on ``path`` (a scenario file); on failure stay here and show why."""
         # Imported when first used: the engine behind a session is not needed for the menu's first frame.
         from ...rules.scenario import load_scenario
-        from ..referee_battle import RefereeSession
+        from ...service.referee import RefereeSession
 
         self.last_path = str(path)
         try:
@@ -252,8 +252,8 @@ class MenuScene(Scene):
         return self.open_battle(save)
 
     def open_battle(self, save: Save) -> Scene | None:
-        from ..battle import BattleSession
-        from ..referee_battle import RefereeSession
+        from ...service.session import BattleSession
+        from ...service.referee import RefereeSession
 
         self.error_title = self.error = ""
         if self.app is None:

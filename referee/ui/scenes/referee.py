@@ -15,10 +15,10 @@ import pygame
 
 from ...rules.errors import InputError
 from .. import drawing, theme
-from ..battle import Attempt
+from ...service.session import Attempt
 from ..editing import faction_ids
 from ..keys import PLAIN, Gesture, Key, KeyTable, without
-from ..referee_battle import NeedsContents, RefereeSession, parse_contents, parse_terrain_correction
+from ...service.referee import NeedsContents, RefereeSession, parse_contents, parse_terrain_correction
 from .battle import ACTIONS, BattleScene
 from .battle_keys import BATTLE_KEYS
 from .dialogs import Dialog, DiceDialog, TextDialog

@@ -10,7 +10,7 @@ from ...game.actions import Action
 from ..action_words import action_words
 from ...game.computer.table_words import instruction, table_changes
 from ...game.view_types import PlayerView
-from ..battle import Attempt
+from ...service.session import Attempt
 from .battle_computer import ComputerTurns
 from .dialogs import Dialog
 

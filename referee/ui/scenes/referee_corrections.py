@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...rules.errors import InputError
-from ..battle import Attempt
-from ..referee_battle import parse_contents, parse_correction
-from ..referee_battle import RefereeSession
+from ...service.session import Attempt
+from ...service.referee import parse_contents, parse_correction
+from ...service.referee import RefereeSession
 from ..scene import ScenePart
 from .dialogs import Dialog, TextDialog
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...game.cards import playing_deck
-from ..battle import Attempt
-from ..referee_battle import RefereeSession
+from ...service.session import Attempt
+from ...service.referee import RefereeSession
 from ..scene import ScenePart
 from .dialogs import Dialog
 

@@ -14,7 +14,7 @@ import pygame_gui
 from ...game.seal import seal_report_lines, verify_seals
 from ...game.view import card_lines, referee_view
 from .. import theme
-from ..battle import BattleSession
+from ...service.session import BattleSession
 from ..scene import Scene
 from ..widgets import draw_text, gui_manager, line_height, panel, wrap
 from .holding import square_lines

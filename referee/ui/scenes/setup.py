@@ -23,7 +23,7 @@ from ...rules.errors import InputError
 from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario
 from .. import theme
-from ..battle import BY_HAND, PROGRAM, BattleSession
+from ...service.session import BY_HAND, PROGRAM, BattleSession
 from ..faction_choices import left_out_lines
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ...game.actions import Action
 from ...game.cards import playing_deck
 from ...game.view import card_lines
-from ..battle import BattleSession
+from ...service.session import BattleSession
 from ..scene import ScenePart
 from .dialogs import Dialog
 

@@ -21,7 +21,7 @@ from ...game.legal import LegalAction
 from ...game.state import GameState
 from ...game.view_types import PlayerView
 from .. import theme
-from ..battle import BattleSession, Pending
+from ...service.session import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
 from ..widgets import BUTTON_FONT, BUTTON_MARGIN, Block, Text, line_height, text_width, wrap

@@ -28,7 +28,7 @@ from ..game.state import SIDES, other, state_from_scenario
 from ..rules.errors import InputError
 from ..rules.factions import faction_files
 from ..rules.scenario import Scenario, UnitContents
-from .battle import Attempt, BattleSession, Pending
+from .session import Attempt, BattleSession, Pending
 
 REFEREE_MODE = "table"          # the state's mode of a battle started from a table, not from the set-up
 
@@ -115,7 +115,7 @@ class RefereeSession(BattleSession):
         try:
             return super().check(action)
         except UnknownContents as e:          # the engine would reveal it: its owner says what it holds first
-            from .battle import Check
+            from .session import Check
             return Check(True, f"side {self.state.blips[e.blip_id].side} says what {e.blip_id} holds first")
 
     def undo(self, consent: bool = False) -> str:
