@@ -24,7 +24,7 @@ from ..rules.catalogue import COVER_BANDS
 from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
 from .dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest, dice_lines
 from ..rules import odds
-from .effects import (Ctx, Refused, add_counters, add_crater, area_attack, armour_of, blast, blast_catch, caught, d6,
+from .effects import (Ctx, Refused, RevealReached, add_counters, add_crater, area_attack, armour_of, blast, blast_catch, caught, d6,
                       destroy,
                       graze,
                       objective_inspected, passive_after_move, reveal_blip, _free_spot)
@@ -96,6 +96,7 @@ class ActionOutcome:
     figures: dict[str, Any] = field(default_factory=dict)   # what the checks found before any die (``FIGURES``)
     applied: dict[str, Any] = field(default_factory=dict)   # the numbers the resolution used
     first_roll: RollRequest | None = None           # a preview: the die the resolution stopped at
+    first_reveal: str | None = None                 # a preview: the blip whose reveal it stopped at
 
 
 # ---- checks shared by every unit action -------------------------------------------------------------
@@ -857,18 +858,23 @@ def run(state: GameState, gen_factory: Callable[[Ctx], Rolling[object]], source:
     """Drive a resolution generator with a dice source on a copy of the state; keep the copy only if legal.
 
     ``until_first_die``: a source that has no answer (``DiceMissing``) ends the run as a preview, with the figures
-    found so far and the roll it stopped at; otherwise a missing die is the caller's to handle.
+    found so far and the roll it stopped at; a blip's reveal ends it too, before its contents are known
+    (``first_reveal``). Otherwise a missing die is the caller's to handle.
     """
     resolving = Resolving(state, gen_factory, source)
+    resolving.ctx.stop_at_reveal = until_first_die
+    ctx = resolving.ctx
     try:
         return resolving.advance()
     except DiceMissing as missing:
         if not until_first_die:
             raise
-        ctx = resolving.ctx
         return ActionOutcome(True, "", resolving.work, ctx.events, ctx.explain, resolving.recorder.rolls,
                              revealed=ctx.revealed, figures=ctx.figures, applied=ctx.applied,
                              first_roll=missing.request)
+    except RevealReached as reached:
+        return ActionOutcome(True, "", resolving.work, ctx.events, ctx.explain, resolving.recorder.rolls,
+                             figures=ctx.figures, applied=ctx.applied, first_reveal=reached.blip_id)
 
 
 def log_dice(state: GameState, rolled: list[tuple[RollRequest, float]], since: int) -> None:

@@ -39,6 +39,15 @@ class UnknownContents(Exception):
         super().__init__(f"blip {blip_id!r} has no recorded contents, so it cannot be revealed")
 
 
+class RevealReached(Exception):
+    """A preview reached a blip's reveal: it stops there, as at the first die, so that what the blip holds never
+    reaches a screen before the action is taken (only the blip's id, which the table shows, is carried)."""
+
+    def __init__(self, blip_id: str):
+        self.blip_id = blip_id
+        super().__init__(f"the action reveals {blip_id}")
+
+
 @dataclass
 class Ctx:
     state: GameState
@@ -49,6 +58,8 @@ class Ctx:
     # uses (what the property tests hold the preview to); see ``actions.FIGURES``.
     figures: dict[str, Any] = field(default_factory=dict)
     applied: dict[str, Any] = field(default_factory=dict)
+    # A preview: the resolution stops at the first reveal, before anything of the blip's contents is known.
+    stop_at_reveal: bool = False
 
     def bf(self) -> Battlefield:
         return self.state.battlefield()
@@ -135,6 +146,8 @@ def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", faci
     contents = s.blip_contents(blip)
     if contents is None:
         raise UnknownContents(blip_id)
+    if ctx.stop_at_reveal:
+        raise RevealReached(blip_id)
     rules = s.rulings_in_force()
     del s.blips[blip_id]
     s.holding[blip.side].squares[blip.square] = []

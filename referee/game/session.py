@@ -1,9 +1,9 @@
 """A battle session: what the window and the command line drive (no pygame).
 
 ``preview(action)`` runs the engine's own resolution of the action on a copy of the state and stops at the first
-die: the figures it shows (path cost, Target prices, rifle dice and odds, countermeasures, the flamer template, the
-kamikaze's contact and blast) are the numbers the checks of that resolution found, so a preview cannot disagree with
-what the engine then does. ``apply(action, dice)`` resolves it for real. ``legal_actions()`` lists, for the side to
+die or the first reveal (what a blip holds is never in a preview): the figures it shows (path cost, Target prices,
+rifle dice and odds, countermeasures, the flamer template, the kamikaze's contact and blast) are the numbers the
+checks of that resolution found, so a preview cannot disagree with what the engine then does. ``apply(action, dice)`` resolves it for real. ``legal_actions()`` lists, for the side to
 act, every action it may take now with the ranges of its free parameters (see ``legal.py``).
 """
 
@@ -37,7 +37,9 @@ class Preview:
     figures: dict[str, Any] = field(default_factory=dict)
     first_roll: RollRequest | None = None
     explain: tuple[str, ...] = ()
-    revealed: dict[str, list[str]] = field(default_factory=dict)     # blips a Move would reveal before any die (passive sensors)
+    # The blip whose reveal the preview stopped at (a Move into passive sensor range, counters on a blip): only its
+    # id, which the table shows; what it holds is known once the action is taken.
+    reveals: str | None = None
     needs_contents: str | None = None                # a blip to reveal whose contents were never told
 
     def to_data(self) -> dict[str, Any]:
@@ -46,6 +48,8 @@ class Preview:
             data["reason"] = self.reason
         if self.first_roll is not None:
             data["first_roll"] = self.first_roll.describe()
+        if self.reveals is not None:
+            data["reveals"] = self.reveals
         return data
 
 
@@ -58,7 +62,7 @@ def preview(state: GameState, action: Action) -> Preview:
         side = state.blips[e.blip_id].side
         return Preview(action, True, f"side {side} says what {e.blip_id} holds first", needs_contents=e.blip_id)
     return Preview(action, outcome.legal, outcome.reason, outcome.figures, outcome.first_roll,
-                   tuple(outcome.explain), dict(outcome.revealed))
+                   tuple(outcome.explain), outcome.first_reveal)
 
 
 def preview_on_table(state: GameState, action: Action) -> Preview:
@@ -66,7 +70,7 @@ def preview_on_table(state: GameState, action: Action) -> Preview:
     for the action alone, stopped at the first die."""
     outcome = run(state, lambda ctx: unit_action(ctx, action), FirstDieStops(), until_first_die=True)
     return Preview(action, outcome.legal, outcome.reason, outcome.figures, outcome.first_roll,
-                   tuple(outcome.explain), dict(outcome.revealed))
+                   tuple(outcome.explain), outcome.first_reveal)
 
 
 @dataclass
