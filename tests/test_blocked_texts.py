@@ -10,7 +10,7 @@ from referee.cli.main import main
 from referee.rules.battlefield import battlefield_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui.panels import pair_lines, sight_text
-from referee.ui.questions import pair_report
+from referee.rules.questions import pair_report
 
 
 def trooper(ident, side, x, y, **kw):

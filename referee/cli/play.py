@@ -64,7 +64,7 @@ def register(sub) -> None:
 
 
 def _ruler_end(scene, text: str):
-    from ..ui.questions import RulerEnd
+    from ..rules.questions import RulerEnd
 
     pieces = scene.table.bf.pieces
     if text in pieces:

@@ -15,7 +15,7 @@ from ..rules.battlefield import Feature, Piece
 from ..rules.explain import inches
 from ..rules.movement import MoveResult
 from . import theme
-from .questions import BLOCKED, CLEAR, PairReport, RulerResult, SelectionReport
+from ..rules.questions import BLOCKED, CLEAR, PairReport, RulerResult, SelectionReport
 from .table_data import TableData
 from .theme import Colour
 from .view import ViewTransform

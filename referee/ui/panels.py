@@ -19,7 +19,7 @@ from ..rules.stats import RATING_TITLES, STAT_NAMES, STAT_SHORT
 from . import theme
 from .drawing import SIGHT_COLOURS
 from .log_view import log_body
-from .questions import PairReport, RifleUnavailable, SelectionReport
+from ..rules.questions import PairReport, RifleUnavailable, SelectionReport
 from .table_data import TableData
 from .widgets import Block, Box, Dot, Text, draw_text, ellipsize, line_height, text_width, wrap
 

@@ -14,7 +14,7 @@ from referee.rules.targeting import target_price
 from referee.ui import panels
 from referee.ui.app import App
 from referee.ui.intents import Intent
-from referee.ui.questions import RulerEnd
+from referee.rules.questions import RulerEnd
 from referee.ui.scenes.help import HelpScene
 from referee.ui.scenes.table import TableScene
 from referee.ui.scenes.table_common import JUMP, MOVE, RULER, SELECT

@@ -1,7 +1,7 @@
 """The table scene: look at a table and ask the referee questions about it.
 
 Tools: select (sight, cover, Target price and rifle odds against every enemy), ruler, move and jump previews.
-Every number comes from the rules functions (see ``ui.questions``). The scene never changes the battle: a
+Every number comes from the rules functions (see ``rules.questions``; in a battle the service answers for the seat). The scene never changes the battle: a
 confirmed move or jump leaves as an ``Intent`` for the engine.
 """
 
@@ -19,7 +19,7 @@ from .. import drawing, keys, panels, theme
 from ..exposure import ExposureOverlay, prepare_terrain
 from ..intents import Intent, IntentHandler
 from ..keys import KeyTable
-from ..questions import PairReport, RulerEnd, RulerResult, SelectionReport, selection_report
+from ...rules.questions import PairReport, RulerEnd, RulerResult, SelectionReport, selection_report
 from ..scene import Scene
 from ..table_data import TableData
 from ..view import ViewTransform

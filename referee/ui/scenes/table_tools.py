@@ -1,5 +1,5 @@
 """The table scene's tools: the ruler, the Move and Jump previews under the cursor, and a confirmed preview sent to
-the engine as an ``Intent``. Every number is the rules functions' own (``ui/questions.py``)."""
+the engine as an ``Intent``. Every number is the rules functions' own (``rules/questions.py``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...rules.movement import MoveResult
 from ..intents import Intent
-from ..questions import RulerEnd, RulerResult, preview_jump, preview_move, ruler
+from ...rules.questions import RulerEnd, RulerResult, preview_jump, preview_move, ruler
 from .table_common import JUMP, MOVE
 
 if TYPE_CHECKING:

@@ -1,4 +1,5 @@
-"""The questions the table view asks, answered by the rules functions themselves (no pygame here).
+"""The questions the table view asks of a table (the side panel, the hover, the ruler), answered by the rules
+functions themselves.
 
 A preview must show the engine's numbers, so nothing in this module computes a rule: it calls ``measure``,
 ``line_of_sight``, ``cover``, ``target_price``, ``rifle_shot``, ``passive_sensors``, ``move`` and ``jump`` and
@@ -9,15 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.battlefield import Battlefield, Piece
-from ..rules.explain import Step, inches
-from ..rules.geometry import closest_points
-from ..rules.movement import MoveResult, jump, move
-from ..rules.rifle import RifleShot
-from ..rules.ranges import RangeResult, band_index, band_rule, measure, rifle_band_size, target_band_size
-from ..rules.sensors import PASSIVE_RANGE, PassiveResult, passive_sensors
-from ..rules.sight import CoverResult, LineOfSight, cover, line_of_sight
-from ..rules.targeting import TargetPrice, target_price
+from .battlefield import Battlefield, Piece
+from .explain import Step, inches
+from .geometry import closest_points
+from .movement import MoveResult, jump, move
+from .rifle import RifleShot, rifle_shot
+from .ranges import RangeResult, band_index, band_rule, measure, rifle_band_size, target_band_size
+from .sensors import PASSIVE_RANGE, PassiveResult, passive_sensors
+from .sight import CoverResult, LineOfSight, cover, line_of_sight
+from .targeting import TargetPrice, target_price
 
 CLEAR, IN_COVER, BLOCKED = "clear", "cover", "blocked"
 
@@ -73,15 +74,6 @@ class PairReport:
         return out
 
 
-def _rifle(bf: Battlefield, actor: Piece, other: Piece):
-    try:
-        from ..rules.rifle import rifle_shot
-
-        return rifle_shot(bf, actor, other)
-    except ImportError as e:          # the odds module arrives separately
-        return RifleUnavailable(f"rifle odds unavailable: {e}")
-
-
 def pair_report(bf: Battlefield, actor: Piece, other: Piece) -> PairReport:
     los = line_of_sight(bf, actor, other)
     cov = cover(bf, actor, other, los)
@@ -91,7 +83,7 @@ def pair_report(bf: Battlefield, actor: Piece, other: Piece) -> PairReport:
         range=measure(bf, actor, other),
         los=los, cover=cov,
         target=target_price(bf, actor, other),
-        rifle=None if other.is_objective else _rifle(bf, actor, other),
+        rifle=None if other.is_objective else rifle_shot(bf, actor, other),
         sight_start=cp.start, sight_end=cp.end,
     )
 
