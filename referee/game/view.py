@@ -59,6 +59,12 @@ def player_view(state: GameState, side: str, log: bool = True) -> PlayerView:
     return _view(state, side, log)
 
 
+def public_view(state: GameState, log: bool = True) -> PlayerView:
+    """What everyone at the table may see (a spectator, the shared table screen): no side's secrets, no private
+    notes; once the battle is over, the whole truth, as the rules reveal it then."""
+    return _view(state, "spectator", log)
+
+
 def referee_view(state: GameState, log: bool = True) -> PlayerView:
     """The whole truth: both holding areas, missions, cards, salts, every blip's square and contents."""
     return _view(state, None, log)

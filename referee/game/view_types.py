@@ -94,7 +94,7 @@ class SetupView(TypedDict):
 
 class PlayerView(TypedDict):
     view: int
-    viewer: str                               # "A", "B" or "referee"
+    viewer: str                               # "A", "B", "referee" (the whole truth) or "spectator"
     name: str
     table: dict[str, float]
     rulings: dict[str, Any]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import random
 
@@ -24,11 +25,12 @@ from ..game.computer.table_words import deal_holding
 from ..game.players import seat_computer
 from ..game.effects import UnknownContents
 from ..game.engine import Game, begin_battle
-from ..game.state import SIDES, other, state_from_scenario
+from ..game.state import SIDES, Data, other, state_from_scenario
 from ..rules.errors import InputError
 from ..rules.factions import faction_files
 from ..rules.scenario import Scenario, UnitContents
-from .session import Attempt, BattleSession, Pending
+from .seats import REFEREE
+from .session import Attempt, BattleSession, Check, Pending
 
 REFEREE_MODE = "table"          # the state's mode of a battle started from a table, not from the set-up
 
@@ -75,6 +77,11 @@ class RefereeSession(BattleSession):
                 raise InputError(action.actor, attempt.outcome.reason if attempt.outcome else "not dealt")
         self.follow()
 
+    @property
+    def local_seat(self) -> str:
+        """Both players sit at the physical table: the window is the referee's seat."""
+        return REFEREE
+
     def faction_of(self, side: str) -> str:
         """The side's faction as the table shows it: its units', else its known blips' contents, else the first."""
         s = self.state
@@ -111,11 +118,10 @@ class RefereeSession(BattleSession):
         self.follow()
         return attempt
 
-    def check(self, action: Action):
+    def check(self, action: Action) -> Check:
         try:
             return super().check(action)
         except UnknownContents as e:          # the engine would reveal it: its owner says what it holds first
-            from .session import Check
             return Check(True, f"side {self.state.blips[e.blip_id].side} says what {e.blip_id} holds first")
 
     def undo(self, consent: bool = False) -> str:
@@ -127,18 +133,18 @@ class RefereeSession(BattleSession):
         b = self.state.blips.get(blip)
         return b is None or self.state.holding[b.side].contents(b.square) is not None
 
-    def tell(self, blip: str, contents: list[dict]) -> Attempt:
+    def tell(self, blip: str, contents: list[Data]) -> Attempt:
         """The owner's word on what ``blip`` holds, recorded before it is revealed."""
         return self.attempt(Action("contents", blip, {"contents": contents}))
 
-    def correct(self, piece: str, **changes) -> Attempt:
+    def correct(self, piece: str, **changes: Any) -> Attempt:
         """The table drifted: set a piece's position, facing or counters as it now stands."""
         return self.attempt(Action("correct", piece, dict(changes)))
 
     def remove(self, piece: str) -> Attempt:
         return self.attempt(Action("correct", piece, {"remove": True}))
 
-    def add_unit(self, ident: str, **entry) -> Attempt:
+    def add_unit(self, ident: str, **entry: Any) -> Attempt:
         return self.attempt(Action("correct", ident, {"add": dict(entry)}))
 
     def enter_mission(self, side: str, mission: str, troop: str | None = None, drone: str | None = None) -> Attempt:
@@ -146,15 +152,15 @@ class RefereeSession(BattleSession):
         args = {"mission": mission} | {k: v for k, v in (("troop", troop), ("drone", drone)) if v}
         return self.attempt(Action("mission", side, args))
 
-    def correct_terrain(self, piece: str, **changes) -> Attempt:
+    def correct_terrain(self, piece: str, **changes: Any) -> Attempt:
         """A terrain piece drifted: ``move=(dx, dy)``, ``turn=degrees``, ``polygon=...`` or ``circle=...``."""
         args = {k: list(v) if k == "move" else v for k, v in changes.items()}
         return self.attempt(Action("correct", piece, args))
 
-    def add_terrain(self, kind: str, polygon: list | None = None, circle: dict | None = None,
+    def add_terrain(self, kind: str, polygon: list[Any] | None = None, circle: Data | None = None,
                     ident: str | None = None) -> Attempt:
         """Smoke laid, a crater blown, a piece the program never saw: added to the table under a new id."""
-        shape: dict = {"polygon": [list(p) for p in polygon]} if polygon is not None else {"circle": dict(circle or {})}
+        shape: Data = {"polygon": [list(p) for p in polygon]} if polygon is not None else {"circle": dict(circle or {})}
         return self.attempt(Action("correct", ident or self.state.new_id(kind), {"add": {"type": kind, **shape}}))
 
 
@@ -166,7 +172,7 @@ class RefereeAttempt(Attempt):
 # ---- typed words -> actions ---------------------------------------------------------------------------------------
 
 
-def parse_contents(text: str, side: str, faction: str) -> list[dict]:
+def parse_contents(text: str, side: str, faction: str) -> list[Data]:
     """``veteran tactical, rookie basic-drone`` (or ``decoy``) -> the units a blip holds, for ``tell``.
 
     Each unit is ``[rating] type [faction]``; a missing rating is veteran, a missing faction the side's own.
@@ -201,12 +207,12 @@ YES = {"yes": True, "y": True, "true": True, "on": True, "1": True, "no": False,
        "off": False, "0": False}
 
 
-def parse_correction(text: str) -> dict:
+def parse_correction(text: str) -> Data:
     """``x=11 y=10.5 facing=90 counters=2 damaged=yes`` (or ``remove``) -> the arguments of a correction."""
     words = text.replace(",", " ").split()
     if [w.lower() for w in words] == ["remove"]:
         return {"remove": True}
-    out: dict = {}
+    out: Data = {}
     for w in words:
         key, eq, value = w.partition("=")
         field = CORRECTION_WORDS.get(key.lower())
@@ -231,7 +237,7 @@ def parse_correction(text: str) -> dict:
     return out
 
 
-def parse_terrain_correction(text: str) -> dict:
+def parse_terrain_correction(text: str) -> Data:
     """``move=2,-1 turn=30`` (or ``remove``) -> the arguments of a terrain piece's correction.
 
     ``move`` is how far it went, in inches across and up the table; ``turn`` is degrees counter-clockwise about its
@@ -240,7 +246,7 @@ def parse_terrain_correction(text: str) -> dict:
     words = text.split()
     if [w.lower() for w in words] == ["remove"]:
         return {"remove": True}
-    out: dict = {}
+    out: Data = {}
     for w in words:
         key, eq, value = w.partition("=")
         key = key.lower()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, Resolving, check_unit_action
 from ..game.legal import LegalAction, legal_actions, offers, reading
@@ -30,9 +31,14 @@ from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer
 from ..game.players import seat_computer, seated_computer
 from ..game.state import SIDES, Data, GameState, other
-from ..game.view import log_lines, player_view, referee_view
+from ..game.battlefield import battlefield_from_view
+from ..game.view import log_lines, player_view, public_view, referee_view
 from ..game.view_types import PlayerView, as_data
+from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
+from ..rules.questions import SelectionReport, selection_report
+from .screen import Screen, UndoOffer
+from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
 
 PROGRAM, BY_HAND = "program", "by-hand"
 
@@ -104,17 +110,22 @@ class BattleSession:
     draws: SeededDice = field(default_factory=lambda: SeededDice(new_seed()))
     # The autosave: a snapshot, then one journal line per action (``autosave.py``).
     autosaver: Autosaver | None = field(default=None, repr=False)
-    _checked: tuple = field(default_factory=lambda: (None, {}), repr=False, compare=False)
+    _checked: tuple[GameState | None, dict[Any, Any]] = field(default_factory=lambda: (None, {}), repr=False,
+                                                              compare=False)
     # A campaign battle: its campaign file, where the result is recorded the moment the battle ends (p.31), and
     # what was recorded there.
     campaign: Path | None = None
     campaign_recorded: list[str] = field(default_factory=list)
 
-    _legal: tuple = field(default=(None, []), repr=False)     # (the state it was listed for, the list)
-    _views: dict = field(default_factory=dict, repr=False, compare=False)    # log or not -> (state, key, view)
+    _legal: tuple[GameState | None, list[LegalAction]] = field(default=(None, []), repr=False)     # (state, list)
+    # log or not -> (state, key, view)
+    _views: dict[bool, tuple[GameState, tuple[Any, ...], PlayerView]] = field(default_factory=dict, repr=False,
+                                                                              compare=False)
+    # the last view's table, as the rules read it
+    _tables: dict[int, tuple[PlayerView, Battlefield]] = field(default_factory=dict, repr=False, compare=False)
     # The turn a campaign battle's own save was last written at: it is rewritten when the turn passes, not after
     # every action (the autosave's journal keeps every action meanwhile).
-    _campaign_saved_at: tuple | None = field(default=None, repr=False)
+    _campaign_saved_at: tuple[Any, ...] | None = field(default=None, repr=False)
     # Against the computer: it plays ``computer.side``, the human the other side at the screen (no hand-off).
     # ``computer_notes`` holds its reasons for the actions the human may see, by the log entry they follow.
     computer: Computer | None = None
@@ -245,8 +256,73 @@ class BattleSession:
     def log(self, explain: bool = True) -> list[str]:
         return log_lines(self.view(), explain=explain)
 
+    # ---- the seats' screens ----------------------------------------------------------------------------------
+    @property
+    def local_seat(self) -> str:
+        """The seat at this window: the side at the screen (the referee of a physical game says ``referee``)."""
+        return self.viewer
+
+    def view_for(self, seat: str, log: bool = True) -> PlayerView:
+        """What ``seat`` may see (``seats.py``): a side its own secrets, a spectator none, the referee of a physical
+        game what the players told the program; everyone the whole truth once the battle is over."""
+        seat = as_seat(seat)
+        if seat == self.local_seat:
+            return self.view(log)
+        if self.over:
+            return referee_view(self.state, log)
+        if seat == SPECTATOR:
+            return public_view(self.state, log)
+        if seat == REFEREE:
+            return self.view(log)
+        return player_view(self.state, seat, log)
+
+    def acting(self, seat: str) -> bool:
+        """May ``seat`` decide now: its side is to act, a trooper of its own waits for its facing (A13), or the round
+        has ended and either side may speak; the referee of a physical game enters every side's decisions."""
+        seat = as_seat(seat)
+        if self.over or seat == SPECTATOR:
+            return False
+        side = self.to_act()
+        if seat == REFEREE:
+            return self.game.refereed
+        if side == seat or (side is None and self.state.phase == "end-of-round"):
+            return True
+        return any(u in self.state.units and self.state.units[u].side == seat for u in self.state.to_face)
+
+    def screen(self, seat: str | None = None) -> Screen:
+        """Everything ``seat`` (default: the seat at this window) is told now, and nothing else (``screen.py``)."""
+        seat = as_seat(self.local_seat if seat is None else seat)
+        acting = self.acting(seat)
+        legal: list[LegalAction] = []
+        if acting:
+            legal = legal_actions(self.state, seat if seat in SIDE_SEATS else None)
+        undo = None
+        if seat in SIDE_SEATS or seat == REFEREE and self.game.refereed:
+            side = seat if seat in SIDE_SEATS else (self.to_act() or self.viewer)
+            undo = UndoOffer.of(check_undo(self.game, side))
+        return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
+                      self.computer.side if self.computer is not None else None, tuple(self.messages))
+
+    def table_for(self, seat: str | None = None) -> Battlefield:
+        """The table as ``seat`` sees it, as the rules read it (blips as the anonymous counters it is shown)."""
+        view = self.view_for(self.local_seat if seat is None else seat, log=False)
+        kept = self._tables.get(id(view))
+        if kept is not None and kept[0] is view:
+            return kept[1]
+        bf = battlefield_from_view(view)
+        self._tables = {id(view): (view, bf)}
+        return bf
+
+    def panel(self, piece: str, seat: str | None = None) -> SelectionReport:
+        """The side panel's report for ``piece`` on the table ``seat`` sees: range, sight and cover, Target price and
+        rifle odds to every enemy and objective, passive sensors (``rules/questions.py``)."""
+        bf = self.table_for(seat)
+        if piece not in bf.pieces:
+            raise InputError("piece", f"no piece {piece!r} on the table")
+        return selection_report(bf, bf.pieces[piece])
+
     # ---- what the engine would accept --------------------------------------------------------------------------
-    def _answers(self) -> dict:
+    def _answers(self) -> dict[Any, Any]:
         """The checks already made on the current state: the buttons ask the same questions several times per
         action (after it, after a selection, after a hand-off), and each costs a copy of the state."""
         if self._checked[0] is not self.state:
@@ -257,7 +333,7 @@ class BattleSession:
         """The engine's resolution of ``action`` stopped at the first die: legal or not, and its figures."""
         return preview(self.state, action)
 
-    def figures(self, action: Action) -> dict:
+    def figures(self, action: Action) -> dict[str, Any]:
         """The engine's figures for a unit action: now, in this turn, or else as the table stands (a unit not
         being activated still shows its numbers and their working)."""
         p = self.preview(action)
@@ -269,7 +345,7 @@ class BattleSession:
         if key not in answers:
             p = self.preview(action)
             answers[key] = Check(p.legal, p.reason, p.first_roll)
-        return answers[key]
+        return cast(Check, answers[key])
 
     def legal_actions(self) -> list[LegalAction]:
         """What the side to act may do now (``game.legal``), listed once per state however often it is asked."""
@@ -291,7 +367,7 @@ class BattleSession:
             if "reading" not in answers:
                 answers["reading"] = reading(self.state)         # one battlefield for every button's question
             answers[key] = offers(self.state, kind, actor, answers["reading"])
-        return answers[key]
+        return cast(bool, answers[key])
 
     def can(self, kind: str, actor: str) -> Check:
         """May ``actor`` take an action of this kind now (with some target)? The legal actions say; a refusal
@@ -299,7 +375,7 @@ class BattleSession:
         answers, key = self._answers(), ("can", kind, actor)
         if key not in answers:
             answers[key] = self._can(kind, actor)
-        return answers[key]
+        return cast(Check, answers[key])
 
     def _can(self, kind: str, actor: str) -> Check:
         if self.offers(kind, actor):
