@@ -7,7 +7,7 @@ import json
 import random
 
 from referee.game import record
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.autosave import journal_path, read_autosave
 from referee.game.dice import SeededDice
 from referee.game.engine import Game

@@ -5,8 +5,9 @@ service, the rules (pure functions of a table) and the modules of ``game/`` that
 the campaign file, the dice, the view's types), and nothing else of ``game/``. A module "holds the state" when its
 imports, followed through every module they import (function-level imports included), reach ``game/state.py``.
 
-The clients not yet moved behind the service are listed in ``NOT_YET_CLIENTS``; the list only shrinks: a module
-that no longer reaches past the service must be taken off it, and a module not on it may not start to.
+Nor may a client read the battle through a session it was handed (``session.state``): it reads its seat's screen.
+The clients not yet moved behind the service are listed (``NOT_YET_CLIENTS``, ``STILL_READING_STATE``); the lists
+only shrink: a module that no longer crosses must be taken off, and a module not listed may not start to.
 """
 
 from __future__ import annotations
@@ -25,16 +26,28 @@ CLIENTS = ("referee.ui", "referee.cli")
 NOT_YET_CLIENTS = frozenset({
     "referee.cli.battle_do", "referee.cli.campaign", "referee.cli.do", "referee.cli.play", "referee.cli.replay",
     "referee.cli.report", "referee.cli.selfplay", "referee.cli.validate",
-    "referee.ui.action_words", "referee.ui.app", "referee.ui.battle_log", "referee.ui.summary_page",
+    "referee.ui.app", "referee.ui.battle_log", "referee.ui.summary_page",
     "referee.ui.table_data",
-    "referee.ui.scenes.battle", "referee.ui.scenes.battle_choices", "referee.ui.scenes.battle_questions",
-    "referee.ui.scenes.battle_target", "referee.ui.scenes.campaign", "referee.ui.scenes.campaign_start",
+    "referee.ui.scenes.battle", "referee.ui.scenes.battle_questions",
+    "referee.ui.scenes.campaign", "referee.ui.scenes.campaign_start",
     "referee.ui.scenes.faction_campaign", "referee.ui.scenes.holding",
-    "referee.ui.scenes.holding_setup", "referee.ui.scenes.look_back", "referee.ui.scenes.menu",
+    "referee.ui.scenes.look_back", "referee.ui.scenes.menu",
     "referee.ui.scenes.referee_computer", "referee.ui.scenes.replay",
-    "referee.ui.scenes.report", "referee.ui.scenes.setup", "referee.ui.scenes.setup_cards",
-    "referee.ui.scenes.setup_table",
+    "referee.ui.scenes.report", "referee.ui.scenes.setup", "referee.ui.scenes.setup_table",
 })
+
+
+# Clients that still read the battle's state or record through the session they were handed (``session.state``,
+# ``session.game``, ``save.game.record``) instead of their seat's screen, to be moved to the screen.
+STILL_READING_STATE = frozenset({
+    "referee.cli.battle_do", "referee.cli.campaign", "referee.cli.play", "referee.cli.replay", "referee.cli.report",
+    "referee.cli.selfplay", "referee.ui.scenes.menu", "referee.ui.scenes.campaign",
+    "referee.ui.opening", "referee.ui.scenes.battle", "referee.ui.scenes.battle_choices",
+    "referee.ui.scenes.battle_computer", "referee.ui.scenes.battle_questions", "referee.ui.scenes.look_back",
+    "referee.ui.scenes.referee", "referee.ui.scenes.referee_computer", "referee.ui.scenes.referee_corrections",
+    "referee.ui.scenes.referee_missions", "referee.ui.scenes.report", "referee.ui.scenes.setup_table",
+})
+BATTLE_PARTS = ("state", "game", "initial", "record")
 
 
 def _modules() -> dict[str, Path]:
@@ -107,3 +120,24 @@ def test_the_rules_and_the_battle_import_no_client():
         if name.startswith(("referee.rules", "referee.game", "referee.service")):
             clients = sorted(m for m in imports(name) if m.startswith(CLIENTS))
             assert not clients, f"{name} imports {clients}: the engine and the service know nothing of their clients"
+
+
+def reads_of_the_state(client: str) -> list[str]:
+    """Where ``client`` reads the battle through an object it was handed: ``<...session>.state``, ``s.state``,
+    ``<...>.game.record`` and the like (the names the window and the command line give a session, a save or a game)."""
+    found = []
+    for node in ast.walk(ast.parse(MODULES[client].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in BATTLE_PARTS:
+            held = ast.unparse(node.value)
+            if held.endswith(("session", ".game")) or held in ("s", "game", "self.game", "save"):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_client_reads_the_battle_through_a_session_it_holds():
+    clients = [m for m in MODULES if m.startswith(CLIENTS)]
+    reads = {c: reads_of_the_state(c) for c in clients}
+    new = {c: r for c, r in reads.items() if r and c not in STILL_READING_STATE}
+    assert not new, f"these clients read the battle's state; read the seat's screen instead: {new}"
+    moved = sorted(c for c in STILL_READING_STATE if c in reads and not reads[c])
+    assert not moved, f"take these off STILL_READING_STATE, they read their screen now: {moved}"

@@ -3,7 +3,7 @@ Move names the point as the log does, to the hundredth of an inch."""
 
 from __future__ import annotations
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.computer import Computer
 from referee.game.computer.candidates import Candidate
 from referee.game.computer.levels import level
@@ -150,7 +150,7 @@ def test_drawing_its_cards_says_what_is_drawn():
 
     from referee.game.computer.seen import Seen
     from referee.game.computer.setup import setup_decision
-    from referee.game.legal import LegalAction
+    from referee.game.intents import LegalAction
 
     state, _ = _battle(5)
     seen = Seen(as_data(player_view(state, "B")), "B")

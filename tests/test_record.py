@@ -14,7 +14,7 @@ import pytest
 
 from referee import storage
 from referee.game import record
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import RollRequest, ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.record import (WouldOverwrite, autosave, autosave_path, damaged_autosave, find_interrupted,

@@ -3,7 +3,7 @@
 import random
 import tomllib
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.computer.table_words import deal_holding, instruction, table_changes
 from referee.game.engine import begin_battle
 from referee.game.state import state_from_scenario

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..game.actions import Action
+from ..game.intents import Action
 from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
 from ..game.engine import play
 from ..rules.errors import InputError

@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from .. import paths
-from ..game.actions import Action, run, unit_action
+from ..game.intents import Action
+from ..game.actions import run, unit_action
 from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
 from ..game.effects import UnknownContents
 from ..game.state import state_from_scenario, state_to_scenario_data

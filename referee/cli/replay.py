@@ -26,7 +26,8 @@ import sys
 from ..game.legal import legal_actions, to_act
 from ..game.record import read_save, state_digest
 from ..game.seal import seal_report, seal_report_lines
-from ..game.view import describe, player_view, referee_view
+from ..game.view import player_view, referee_view
+from ..game.view_words import describe
 
 
 def register(sub) -> None:
@@ -100,7 +101,7 @@ def _legal(state, side: str | None, as_json: bool) -> int:
 
 def _do(args) -> int:
     """One more action on a save, resolved as the window resolves it (``service.session.BattleSession``, no window)."""
-    from ..game.actions import Action
+    from ..game.intents import Action
     from ..game.record import ACTION_KINDS, action_problems
     from ..rules.errors import InputError
     from ..service.session import BattleSession

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, ActionOutcome, run
+from .intents import Action
+from .actions import ActionOutcome, run
 from .corrections import CORRECTION_KINDS, correction
 from .dice import DiceSource, Roll, Rolling, replay_source
 from .effects import Ctx, Refused

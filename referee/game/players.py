@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .actions import Action
+from .intents import Action
 from .computer import Computer
 from .engine import Game
 from .legal import legal_actions

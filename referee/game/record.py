@@ -44,7 +44,8 @@ from ..rules.rulings import Rulings
 from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, Objective, SavedTerrain, Side, Size, Unit, UnitContents
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
-from .actions import UNIT_ACTIONS, Action
+from .intents import Action
+from .actions import UNIT_ACTIONS
 from .dice import DICE_ENTRY, DiceMissing, Roll, SeededDice, new_seed, replay_source
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play

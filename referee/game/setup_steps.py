@@ -29,7 +29,7 @@ from typing import Any
 from ..rules.numbers import EPS
 from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
-from .actions import Action
+from .intents import Action
 from .cards import Deck, issue_force, playing_deck
 from .dice import Rolling, RollRequest
 from .effects import Ctx, Refused, d6

@@ -12,7 +12,8 @@ Turn-level actions:
 
 from __future__ import annotations
 
-from .actions import UNIT_ACTIONS, Action, unit_action
+from .intents import Action
+from .actions import UNIT_ACTIONS, unit_action
 from .dice import Rolling
 from .effects import Ctx, Refused, d6, destroy, face_revealed, jammer_fields_over, new_damage, reveal_blip
 from .state import SIDES, GameState, TurnState, other

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from .intents import Action
 from .engine import Game, RecordEntry, play
 from .dice import ScriptedDice
 from .effects import Ctx

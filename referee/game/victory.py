@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..rules.catalogue import is_drone_type
 from ..rules.errors import InputError
-from .actions import Action
+from .intents import Action
 from .effects import Ctx, Refused
 from .state import SIDES, GameState, as_side, other
 

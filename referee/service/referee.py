@@ -19,7 +19,7 @@ from typing import Any
 
 import random
 
-from ..game.actions import Action
+from ..game.intents import Action
 from ..game.computer import Computer
 from ..game.computer.table_words import deal_holding
 from ..game.players import seat_computer

@@ -18,9 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, Resolving, check_unit_action
-from ..game.legal import LegalAction, legal_actions, offers, reading
-from ..game.session import FirstDieStops, Preview, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
+from ..game.intents import Action
+from ..game.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action
+from ..game.intents import LegalAction
+from ..game.legal import legal_actions, offers, reading
+from ..game.intents import Preview
+from ..game.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused, UnknownContents
 from ..game.engine import Game, RecordEntry, play, resolution
@@ -32,7 +35,8 @@ from ..game.computer import Computer
 from ..game.players import seat_computer, seated_computer
 from ..game.state import SIDES, Data, GameState, other
 from ..game.battlefield import battlefield_from_view
-from ..game.view import log_lines, player_view, public_view, referee_view
+from ..game.view import player_view, public_view, referee_view
+from ..game.view_words import log_lines
 from ..game.view_types import PlayerView, as_data
 from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle, play
 from referee.game.random_play import random_action

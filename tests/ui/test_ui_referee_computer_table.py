@@ -3,7 +3,7 @@ its action changed on the table, and where its reasons stand in the human's log.
 
 from pathlib import Path
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.computer import Computer
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession

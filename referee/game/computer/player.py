@@ -22,11 +22,13 @@ from dataclasses import dataclass
 
 from ...rules.fast_sight import exposure_fast
 from ...rules.table_sight import ExposureGrid
-from ..actions import Action, ActionOutcome
+from ..intents import Action
+from ..actions import ActionOutcome
 from ..battlefield import battlefield_from_view
 from ..dice import RollRequest
 from ..engine import play
-from ..legal import LegalAction, legal_actions
+from ..intents import LegalAction
+from ..legal import legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..scoring import score_mission

@@ -25,9 +25,11 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..actions import Action, ActionOutcome
+from ..intents import Action
+from ..actions import ActionOutcome
 from ..engine import play
-from ..legal import LegalAction, legal_actions
+from ..intents import LegalAction
+from ..legal import legal_actions
 from ..session import preview
 from ..state import Data, GameState
 from .candidates import Candidate, expand

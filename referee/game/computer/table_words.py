@@ -18,7 +18,7 @@ import random
 from collections import Counter
 
 from ...rules.catalogue import is_drone_type
-from ..actions import Action
+from ..intents import Action
 from ..state import Data, GameState
 from ..view_types import PlayerView, TerrainView
 from .belief import possible_forces

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.actions import Action
+from ...game.intents import Action
 from ...game.victory import last_round
 from .. import drawing, keys, theme
 from ..action_words import action_words

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...game.actions import Action
-from ...game.session import Preview
+from ...game.intents import Action
+from ...game.intents import Preview
 from ...rules import odds
 from .. import panels, theme
 

@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ... import paths
-from ...game.actions import Action
+from ...game.intents import Action
 from ...game.legal import legal_actions
 from ...game.seal import short_seal
 from ...game.victory import end_of_round_lines, last_round

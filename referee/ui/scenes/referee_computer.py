@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...game.actions import Action
+from ...game.intents import Action
 from ..action_words import action_words
 from ...game.computer.table_words import instruction, table_changes
 from ...game.view_types import PlayerView

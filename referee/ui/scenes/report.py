@@ -12,7 +12,8 @@ import pygame
 import pygame_gui
 
 from ...game.seal import seal_report_lines, verify_seals
-from ...game.view import card_lines, referee_view
+from ...game.view import referee_view
+from ...game.view_words import card_lines
 from .. import theme
 from ...service.session import BattleSession
 from ..scene import Scene

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 import pygame_gui
 
-from ...game.actions import Action
-from ...game.legal import LegalAction
+from ...game.intents import Action
+from ...game.intents import LegalAction
 from ...game.state import GameState
 from ...game.view_types import PlayerView
 from .. import theme
