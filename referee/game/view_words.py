@@ -58,6 +58,20 @@ def _objective_text(o: ObjectiveView) -> str:
     return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): {control}, {tc} Target counter{'s' if tc != 1 else ''}"
 
 
+def view_unit(view: PlayerView, ident: str) -> UnitView | None:
+    """The unit ``ident`` as the view shows it (None: no such unit on the table)."""
+    return next((u for u in view["units"] if u["id"] == ident), None)
+
+
+def view_blip(view: PlayerView, ident: str) -> BlipView | None:
+    """The blip counter ``ident`` as the view shows it (its square and contents only to its owner)."""
+    return next((b for b in view["blips"] if b["id"] == ident), None)
+
+
+def view_objective(view: PlayerView, ident: str) -> ObjectiveView | None:
+    return next((o for o in view["objectives"] if o["id"] == ident), None)
+
+
 def hover_text(view: PlayerView, ident: str) -> str:
     """One line about a unit, blip or objective, from a player view (never from the state)."""
     for u in view["units"]:

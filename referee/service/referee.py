@@ -129,6 +129,10 @@ class RefereeSession(BattleSession):
         self.follow()
         return text
 
+    def mission_entered(self, side: str) -> bool:
+        """Has ``side`` entered its mission card (public: the log says so; which card stays its secret)."""
+        return bool(self.state.missions.get(side))
+
     def contents_known(self, blip: str) -> bool:
         b = self.state.blips.get(blip)
         return b is None or self.state.holding[b.side].contents(b.square) is not None

@@ -41,7 +41,9 @@ from ..game.view_types import PlayerView, as_data
 from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
+from ..game.victory import end_of_round_lines, last_round
 from .screen import Screen, UndoOffer
+from .seat_log import SeatLog
 from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
 
 PROGRAM, BY_HAND = "program", "by-hand"
@@ -180,6 +182,10 @@ class BattleSession:
     def over(self) -> bool:
         return self.state.phase == "over" and not (self.state.result or {}).get("pending")
 
+    def objectives_pending(self) -> bool:
+        """The battle has ended with the attacker in Control: it is to set each objective it Controls (p.~12)."""
+        return self.state.phase == "over" and (self.state.result or {}).get("pending") == "objectives"
+
     def needs_handoff(self) -> bool:
         """In hot-seat the screen changes hands whenever the other side is to act (never to the computer)."""
         side = self.to_act()
@@ -306,6 +312,27 @@ class BattleSession:
             undo = UndoOffer.of(check_undo(self.game, side))
         return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
                       self.computer.side if self.computer is not None else None, tuple(self.messages))
+
+    def log_for(self, reader: str | None) -> SeatLog:
+        """The battle log as ``reader`` (a side) may read it, to be read a piece at a time (``seat_log.py``); None:
+        the whole truth, private notes included, once the battle is over."""
+        return SeatLog(self.state, reader)
+
+    def log_length(self) -> int:
+        """How many entries the battle log holds (public: every seat's log has them all)."""
+        return len(self.state.log)
+
+    def actions_taken(self) -> int:
+        """How many actions the battle's record holds (take-backs included): public, the log says as much."""
+        return len(self.game.record)
+
+    def last_round(self, side: str | None = None) -> bool:
+        """The round just over is the last one ``side``'s own mission allows (A43): only its own mission is read."""
+        return last_round(self.state, side or self.viewer)
+
+    def end_of_round_lines(self, side: str | None = None) -> list[str]:
+        """What the end-of-round dialog tells ``side``: the choices, and only its own mission's round limit."""
+        return end_of_round_lines(self.state, side or self.viewer)
 
     def table_for(self, seat: str | None = None) -> Battlefield:
         """The table as ``seat`` sees it, as the rules read it (blips as the anonymous counters it is shown)."""

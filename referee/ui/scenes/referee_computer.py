@@ -57,7 +57,7 @@ class TableComputerTurns(ComputerTurns):
     def done(self, action: Action, reason: str) -> None:
         """The human did at the table what the computer asked: the program follows, as for any player's action."""
         self.doing = (action, reason)
-        self.logged_from = len(self.scene.session.state.log)
+        self.logged_from = self.scene.session.log_length()
         self.scene.do(action, f"The computer: {action_words(action)}")
 
     def watch(self) -> None:
