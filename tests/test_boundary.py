@@ -59,7 +59,6 @@ STILL_READING_STATE = frozenset({
     "referee.cli.replay",
     "referee.cli.report",
     "referee.cli.selfplay",
-    "referee.ui.scenes.battle_questions",
     "referee.ui.scenes.campaign",
     "referee.ui.scenes.look_back",
     "referee.ui.scenes.menu",

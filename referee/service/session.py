@@ -31,7 +31,7 @@ from ..game.autosave import Autosaver
 from ..game.record import save_game
 from ..game.seal import canonical_json
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
-from ..game.computer import Computer
+from ..game.computer import Computer, Decision
 from ..game.players import seat_computer, seated_computer
 from ..game.state import SIDES, Data, GameState, other
 from ..game.battlefield import battlefield_from_view
@@ -216,6 +216,35 @@ class BattleSession:
                                         avoid if at == len(self.game.record) else frozenset())
         self.computer_reasons.append(f"[round {self.state.round}] {decision.action.text()}: {decision.reason}")
         return decision.action, decision.shown()
+
+    def computer_end_of_round(self) -> Decision | None:
+        """The computer's word at the end of a round (a Withdraw, an offer to stop, or playing on), decided from its own
+        view; a Withdraw's reason is kept for after the battle."""
+        if self.computer is None:
+            return None
+        side = self.computer.side
+        legal = legal_actions(self.state, side)
+        if not legal:
+            return None
+        word = self.computer.decide(as_data(player_view(self.state, side)), legal)
+        if word.action.args.get("withdraw") == side:
+            self.computer_reasons.append(f"[round {self.state.round}] {word.action.text()}: {word.reason}")
+        return word
+
+    def computer_answers_withdraw(self) -> str:
+        """The computer allows or pursues the human's Withdraw (p.16, A43), from its own view."""
+        assert self.computer is not None
+        return self.computer.answer_withdraw(as_data(player_view(self.state, self.computer.side)))
+
+    def computer_agrees_to_stop(self) -> bool:
+        """Does the computer agree to stop the battle here (its own view only)?"""
+        assert self.computer is not None
+        return self.computer.agree_to_stop(as_data(player_view(self.state, self.computer.side)))
+
+    @property
+    def refereed(self) -> bool:
+        """A physical game the program follows (dice typed in, contents told at reveals)."""
+        return self.game.refereed
 
     def computer_refused(self, action: Action) -> None:
         """The engine refused the computer's ``action`` (a Target whose pool fell short): its next decision here
