@@ -44,7 +44,6 @@ NOT_YET_CLIENTS = frozenset({
     "referee.ui.scenes.replay",
     "referee.ui.scenes.report",
     "referee.ui.scenes.setup",
-    "referee.ui.scenes.setup_table",
     "referee.ui.summary_page",
     "referee.ui.table_data",
 })
@@ -62,9 +61,7 @@ STILL_READING_STATE = frozenset({
     "referee.ui.scenes.campaign",
     "referee.ui.scenes.look_back",
     "referee.ui.scenes.menu",
-    "referee.ui.scenes.referee",
     "referee.ui.scenes.report",
-    "referee.ui.scenes.setup_table",
 })
 BATTLE_PARTS = ("state", "game", "initial", "record")
 
