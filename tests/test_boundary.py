@@ -38,11 +38,8 @@ NOT_YET_CLIENTS = frozenset({
     "referee.ui.scenes.campaign_start",
     "referee.ui.scenes.faction_campaign",
     "referee.ui.scenes.holding",
-    "referee.ui.scenes.look_back",
     "referee.ui.scenes.menu",
     "referee.ui.scenes.referee_computer",
-    "referee.ui.scenes.replay",
-    "referee.ui.scenes.report",
     "referee.ui.scenes.setup",
     "referee.ui.summary_page",
     "referee.ui.table_data",
@@ -59,9 +56,7 @@ STILL_READING_STATE = frozenset({
     "referee.cli.report",
     "referee.cli.selfplay",
     "referee.ui.scenes.campaign",
-    "referee.ui.scenes.look_back",
     "referee.ui.scenes.menu",
-    "referee.ui.scenes.report",
 })
 BATTLE_PARTS = ("state", "game", "initial", "record")
 

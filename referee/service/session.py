@@ -29,7 +29,7 @@ from ..game.effects import Ctx, Refused, UnknownContents
 from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
 from ..game.record import save_game
-from ..game.seal import canonical_json
+from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer, Decision
 from ..game.players import seat_computer, seated_computer
@@ -42,6 +42,7 @@ from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
 from ..game.victory import end_of_round_lines, last_round
+from .look_back import LookBack
 from .screen import Screen, UndoOffer
 from .seat_log import SeatLog
 from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
@@ -341,6 +342,27 @@ class BattleSession:
             undo = UndoOffer.of(check_undo(self.game, side))
         return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
                       self.computer.side if self.computer is not None else None, tuple(self.messages))
+
+    def revealed(self) -> PlayerView:
+        """The whole truth, once the battle is over and the rules reveal it (the end-of-battle report); refused
+        before."""
+        if not self.over:
+            raise InputError("report", "the whole truth is revealed once the battle is over")
+        return referee_view(self.state)
+
+    def seal_checks(self) -> dict[str, SealCheck]:
+        """Both seals made at set-up against what the end of the battle reveals; refused before the end."""
+        self.revealed()
+        return verify_seals(self.game)
+
+    def sealed_documents(self) -> list[str]:
+        """The documents each seal was made of, to hash by hand (the whole truth: only once the battle is over)."""
+        self.revealed()
+        return seal_report_lines(self.game)
+
+    def look_back(self) -> LookBack:
+        """The summary, the dice report and the replay of this battle, for the side at the screen."""
+        return LookBack(self.game, None if self.over else self.viewer)
 
     def log_for(self, reader: str | None) -> SeatLog:
         """The battle log as ``reader`` (a side) may read it, to be read a piece at a time (``seat_log.py``); None:
