@@ -33,16 +33,10 @@ NOT_YET_CLIENTS = frozenset({
     "referee.cli.selfplay",
     "referee.cli.validate",
     "referee.ui.app",
-    "referee.ui.scenes.battle_questions",
     "referee.ui.scenes.campaign",
     "referee.ui.scenes.campaign_start",
-    "referee.ui.scenes.faction_campaign",
-    "referee.ui.scenes.holding",
     "referee.ui.scenes.menu",
-    "referee.ui.scenes.referee_computer",
     "referee.ui.scenes.setup",
-    "referee.ui.summary_page",
-    "referee.ui.table_data",
 })
 
 

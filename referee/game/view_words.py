@@ -58,6 +58,14 @@ def _objective_text(o: ObjectiveView) -> str:
     return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): {control}, {tc} Target counter{'s' if tc != 1 else ''}"
 
 
+def short_seal(value: str | None) -> str:
+    """The seal's fingerprint: its first 8 hex digits in two groups of four, easy to copy down or photograph at
+    set-up and compare at the end of the battle."""
+    if not value:
+        return "(not sealed)"
+    return f"{value[:4]} {value[4:8]}"
+
+
 def view_unit(view: PlayerView, ident: str) -> UnitView | None:
     """The unit ``ident`` as the view shows it (None: no such unit on the table)."""
     return next((u for u in view["units"] if u["id"] == ident), None)

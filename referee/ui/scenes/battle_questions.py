@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 
 from ... import paths
 from ...game.intents import Action
-from ...game.seal import short_seal
-from ...game.view_words import view_unit
+from ...game.view_words import short_seal, view_unit
 from ...rules.errors import InputError
 from ...service.session import BattleSession
 from ..scene import ScenePart

@@ -18,7 +18,7 @@ from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, 
 from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
 from ...game.record import Save
 from ...game.setup import SetupChoices
-from ...game.state import SIDES, as_side
+from ...game.sides import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.seal import short_seal
+from ...game.view_words import short_seal
 from ...game.view_words import card_lines
 from ...game.view_types import Data, PlayerView
 from .. import theme

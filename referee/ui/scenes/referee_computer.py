@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...game.intents import Action
 from ..action_words import action_words
-from ...game.computer.table_words import instruction, table_changes
+from ...game.computer.table_words import table_changes
 from ...game.view_types import PlayerView
 from ...service.session import Attempt
 from .battle_computer import ComputerTurns
@@ -37,12 +37,11 @@ class TableComputerTurns(ComputerTurns):
         computer = session.computer
         if computer is None:
             return
-        view = session.computer_view()
         decided = session.computer_act()
         if decided is None:
             return
         action, reason = decided
-        words = instruction(view, action)
+        words = session.computer_words(action)
         self.said = (action, words, reason)
         if scene.app is None:
             self.done(action, reason)
