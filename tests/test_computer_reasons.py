@@ -7,7 +7,8 @@ from referee.game.intents import Action
 from referee.game.computer import Computer
 from referee.game.computer.candidates import Candidate
 from referee.game.computer.levels import level
-from referee.game.computer.player import _Scored, _Think
+from referee.game.computer.player import _Think
+from referee.game.computer.weighing import _Scored
 from referee.game.view import player_view
 from referee.game.view_types import as_data
 from tests.test_computer import _battle
