@@ -13,7 +13,7 @@ from referee.game.campaign import load_campaign
 from referee.game.campaign_battle import battle_choices, battle_save_path
 from referee.game.dice import SeededDice
 from referee.game.engine import Game
-from referee.game.record import find_interrupted
+from referee.game.autosave import find_interrupted
 from referee.game.setup import new_battle
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession
