@@ -76,9 +76,9 @@ def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
     action = Action(kind, a.actor, args)
     try:
         done = play_on_save(save_path, action, parse_dice(a.dice), list(a.bearing), a.out)
-    except UnreadArguments as unread:
-        e = unread.error
-        raise InputError("--args", f"the engine cannot read these arguments ({type(e).__name__}: {e})") from None
+    except UnreadArguments as e:
+        why = f"{type(e.error).__name__}: {e.error}"
+        raise InputError("--args", f"the engine cannot read these arguments ({why})") from None
     if done.missing:
         raise InputError(str(save_path), f"too few dice: {done.missing} is missing")
     written = done.written
