@@ -198,3 +198,33 @@ def test_the_save_s_json_is_never_rewritten_by_opening_it(table, tmp_path):
     before = json.loads(path.read_text(encoding="utf-8"))
     open_save(path)
     assert json.loads(path.read_text(encoding="utf-8")) == before
+
+
+def test_the_computer_in_selfplay_decides_from_its_seat_s_screen_and_plays_the_battle_it_played_before(
+        table, tmp_path, monkeypatch):
+    from referee.game.players import make_player, seat_computer
+    from referee.service.session import BattleSession
+
+    seats = []
+    screen = BattleSession.screen
+
+    def spied(self, seat=None):
+        seats.append(seat)
+        return screen(self, seat)
+
+    monkeypatch.setattr(BattleSession, "screen", spied)
+    played = play_selfplay(table, FACTIONS, {"A": "computer:easy", "B": "random"}, 5, random.Random(5), 1, 40,
+                           tmp_path / "s.json")
+    assert played.phase == "action" and played.actions == 40, "set-up done, and round 1 under way"
+    assert seats and set(seats) == {"A"}, "the computer is told side A's screen, and no other seat's"
+    assert played.reasons["A"].player == "computer:easy" and played.reasons["A"].lines
+    # The same battle as the engine's own computer player, deciding from the player view and legal actions.
+    rng = random.Random(5)
+    game = new_game(table, FACTIONS)
+    players = {side: make_player(kind, side, 5, rng) for side, kind in (("A", "computer:easy"), ("B", "random"))}
+    seat_computer(game, players["A"].computer)
+    play_battle(game, new_seeded_dice(5), rng, 1, 40, players)
+    saved = read_save(played.written).game
+    assert [(e.action.to_data(), [r.as_list() for r in e.rolls]) for e in saved.record] == \
+        [(e.action.to_data(), [r.as_list() for r in e.rolls]) for e in game.record]
+    assert played.reasons["A"].lines == [f"[round {r}] {t}: {why}" for r, t, why in players["A"].reasons]

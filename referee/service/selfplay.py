@@ -1,6 +1,7 @@
 """A whole battle between two players the program seats (``seven-seconds selfplay``): set up and played headless,
 every die rolled from the seed, and saved. A player is random legal play or the computer at a level; the computer
-decides from its own side's view and legal actions, and its reasons are kept apart from the battle's log."""
+decides from its seat's screen (its side's view and legal actions), and its reasons are kept apart from the battle's
+log."""
 
 from __future__ import annotations
 
@@ -8,11 +9,41 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..game.legal import LegalAction
 from ..game.players import ComputerPlayer, Player, make_player, seat_computer
 from ..game.record import new_seeded_dice, save_game
 from ..game.selfplay import play_battle
+from ..game.session import Session
 from ..game.setup import new_game
+from ..game.state import Data
+from ..game.view_types import as_data
 from ..rules.scenario import Scenario
+from .screen import Screen
+from .session import BattleSession
+
+
+@dataclass
+class SeatedComputer(ComputerPlayer):
+    """The computer at its seat: it decides from the screen the battle service gives its side (the side's view and
+    legal actions), as a client of the service, and from nothing else."""
+
+    service: BattleSession | None = field(default=None, repr=False)
+
+    def screen(self, session: Session, side: str) -> Screen:
+        if self.service is None or self.service.game is not session.game:
+            self.service = BattleSession(session.game, None, hotseat=False, autosaving=False)
+        return self.service.screen(side)
+
+    def sees(self, session: Session, side: str) -> tuple[Data, list[LegalAction]]:
+        screen = self.screen(session, side)
+        return as_data(screen.view), list(screen.legal)
+
+    def view(self, session: Session, side: str) -> Data:
+        return as_data(self.screen(session, side).view)
+
+
+def _seated(player: Player) -> Player:
+    return SeatedComputer(player.computer) if isinstance(player, ComputerPlayer) else player
 
 
 @dataclass(frozen=True)
@@ -48,7 +79,7 @@ def play_selfplay(table: Scenario, factions: dict[str, str], players: dict[str, 
     game = new_game(table, factions)
     seated: dict[str, Player] | None = None
     if list(players.values()) != ["random", "random"]:
-        seated = {side: make_player(kind, side, seed, rng) for side, kind in players.items()}
+        seated = {side: _seated(make_player(kind, side, seed, rng)) for side, kind in players.items()}
     for player in (seated or {}).values():
         if isinstance(player, ComputerPlayer):
             seat_computer(game, player.computer)
