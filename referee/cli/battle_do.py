@@ -13,10 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..game.intents import Action
-from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
-from ..game.engine import play
 from ..rules.errors import InputError
+from ..service.intents import ACTION_KINDS, Action
 
 
 def _parser(new: bool):
@@ -37,10 +35,9 @@ def _parser(new: bool):
 
 
 def new_battle_file(table_path: Path, rest: list[str]) -> int:
-    from ..game.record import save_game
-    from ..game.setup import new_game
     from ..rules.factions import get_faction
     from ..rules.scenario import load_scenario
+    from ..service.battles import new_battle
 
     a = _parser(True).parse_args(rest)
     factions = [f.strip() for f in a.factions.split(",")]
@@ -54,30 +51,17 @@ def new_battle_file(table_path: Path, rest: list[str]) -> int:
         streak = []
     if len(streak) != 2 or not all(0 <= n <= 3 for n in streak):
         raise InputError("--streak", f"expected two winning streaks from 0 to 3 as N,M (got {a.streak!r})")
-    game = new_game(load_scenario(table_path), {"A": factions[0], "B": factions[1]}, {"A": streak[0], "B": streak[1]})
-    written = save_game(game, a.out, SeededDice(new_seed()))
-    out = {"written": str(written), "phase": game.state.phase, "to_act": "A", "next": "roll-roles"}
-    print(json.dumps(out, indent=2) if a.json else f"{written}: a new battle on {game.state.name}; set-up begins: "
+    battle = new_battle(load_scenario(table_path), {"A": factions[0], "B": factions[1]},
+                        {"A": streak[0], "B": streak[1]}, a.out)
+    written = battle.written
+    out = {"written": str(written), "phase": battle.phase, "to_act": "A", "next": "roll-roles"}
+    print(json.dumps(out, indent=2) if a.json else f"{written}: a new battle on {battle.name}; set-up begins: "
                                                    f"roll-roles")
     return 0
 
 
-class _Given:
-    """The dice typed in; draws from the save's program dice (or a fresh seed)."""
-
-    def __init__(self, given: ScriptedDice, draws: SeededDice) -> None:
-        self.given = given
-        self.draws = draws
-
-    def answer(self, request):
-        return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
-
-
 def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
-    from ..game.legal import to_act
-    from ..game.record import ACTION_KINDS, read_save, save_game
-    from ..game.undo import moment_index
-    from ..game.seal import canonical_json
+    from ..service.battles import UnreadArguments, play_on_save
     from .do import parse_dice
 
     if kind not in ACTION_KINDS:
@@ -89,41 +73,29 @@ def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
         raise InputError("--args", f"expected the action's arguments as a JSON object ({e.msg})") from None
     if not isinstance(args, dict):
         raise InputError("--args", "expected a JSON object, for example '{\"x\": 12, \"y\": 28}'")
-    save = read_save(save_path)
-    game = save.game
     action = Action(kind, a.actor, args)
-    draws = save.dice if save.dice is not None else SeededDice(new_seed())
-    draws.begin(f"action {moment_index(game)}|{canonical_json(action.to_data())}")
-    source = _Given(ScriptedDice(dice=parse_dice(a.dice), bearings=list(a.bearing)), draws)
     try:
-        outcome = play(game.state, action, source)
-    except DiceMissing as e:
-        raise InputError(str(save_path), f"too few dice: {e.request.describe()} is missing") from None
-    except (LookupError, TypeError, ValueError) as e:
-        raise InputError("--args", f"the engine cannot read these arguments ({type(e).__name__}: {e})") from None
-    written = None
-    if outcome.legal:
-        from ..game.engine import RecordEntry
-
-        game.state = outcome.state
-        game.record.append(RecordEntry(action, list(outcome.rolls)))
-        if a.out:
-            written = save_game(game, a.out, save.dice, overwrite=Path(a.out).resolve() == save_path.resolve())
-    out: dict[str, Any] = {"legal": outcome.legal, "events": outcome.events, "explain": outcome.explain,
-                           "rolls": [r.as_list() for r in outcome.rolls] if outcome.legal else [],
-                           "phase": game.state.phase, "to_act": to_act(game.state)}
-    if not outcome.legal:
-        out["reason"] = outcome.reason
+        done = play_on_save(save_path, action, parse_dice(a.dice), list(a.bearing), a.out)
+    except UnreadArguments as e:
+        why = f"{type(e.error).__name__}: {e.error}"
+        raise InputError("--args", f"the engine cannot read these arguments ({why})") from None
+    if done.missing:
+        raise InputError(str(save_path), f"too few dice: {done.missing} is missing")
+    written = done.written
+    out: dict[str, Any] = {"legal": done.legal, "events": done.events, "explain": done.explain,
+                           "rolls": done.rolls, "phase": done.phase, "to_act": done.to_act}
+    if not done.legal:
+        out["reason"] = done.reason
     if written is not None:
         out["written"] = str(written)
     if a.json:
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
-        lines = [x for x in outcome.explain if x]
-        if outcome.legal:
-            lines.append(f"= done; now {game.state.phase}" + (f", side {out['to_act']} to decide" if out["to_act"] else "")
+        lines = [x for x in done.explain if x]
+        if done.legal:
+            lines.append(f"= done; now {done.phase}" + (f", side {out['to_act']} to decide" if out["to_act"] else "")
                          + (f"; battle written to {written}" if written else ""))
         else:
-            lines.append(f"= not allowed: {outcome.reason}; nothing changed")
+            lines.append(f"= not allowed: {done.reason}; nothing changed")
         print("\n".join(lines))
     return 0

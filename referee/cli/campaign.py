@@ -15,12 +15,11 @@ from ..game.campaign import (
     load_campaign,
     status,
 )
-from ..game.campaign_battle import record_battle
-from ..game.record import read_save
 from ..rules.campaign_upgrades import check_upgrade
 from ..rules.errors import InputError
 from ..rules.explain import lines
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
+from ..service.campaigns import record_saved_battle
 from ..storage import write_document
 
 
@@ -92,8 +91,7 @@ def run_battle(args) -> int:
         if args.winner or args.level:
             raise InputError("--winner", "a battle with a save is recorded from the save alone; type a result "
                                          "(--winner, --level, --control) only for a battle played without the program")
-        game = read_save(args.save).game
-        c, st = record_battle(args.file, game.state, args.save)
+        c, st = record_saved_battle(args.file, args.save)
         _print_battle(c, st)
         return 0
     if not args.winner:

@@ -6,13 +6,10 @@ import json
 from pathlib import Path
 
 from .. import paths
-from ..game.intents import Action
-from ..game.actions import run, unit_action
-from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
-from ..game.effects import UnknownContents
-from ..game.state import state_from_scenario, state_to_scenario_data
 from ..rules.errors import InputError
 from ..rules.scenario import load_scenario
+from ..service.intents import Action
+from ..service.tables import TableAction
 from ..storage import write_document
 
 DO_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
@@ -65,7 +62,7 @@ def parse_dice(text: str) -> list[int]:
     return out
 
 
-def build_action(kind: str, a, state, dice: list[int]) -> Action:
+def build_action(kind: str, a, table: TableAction, dice: list[int]) -> Action:
     args: dict = {}
     if kind in ("move", "jump", "flamer", "kamikaze"):
         args.update(x=a.x, y=a.y)
@@ -94,16 +91,15 @@ def build_action(kind: str, a, state, dice: list[int]) -> Action:
                 raise InputError("--assign", f"expected B=N, a unit id and a number of counters (got {item!r})") from None
             assign[name] = assign.get(name, 0) + count
         args["assign"] = assign
-        actor = state.units.get(a.actor)
-        pre = 1 if actor is not None and not actor.is_drone and actor.damaged else 0
+        pre = 1 if table.damaged_trooper(a.actor) else 0
         # At least one sensor die is rolled: with none given, the first is reported missing (unless a Damaged
         # check fails first and the action does nothing, A25).
         args["dice"] = max(1, len(dice) - pre)
     return Action(kind, a.actor, args)
 
 
-def _check_ids(state, action: Action, path) -> None:
-    known = set(state.units) | set(state.blips) | set(state.objectives)
+def _check_ids(table: TableAction, action: Action, path) -> None:
+    known = table.piece_ids()
     names = [action.actor] + [action.args[k] for k in ("target",) if action.args.get(k)]
     names += list(action.args.get("assign", {}))
     for n in names:
@@ -111,31 +107,15 @@ def _check_ids(state, action: Action, path) -> None:
             raise InputError(str(path), f"unit id: {n!r} is not in this scenario (expected one of {', '.join(sorted(known))})")
 
 
-class _DoDice:
-    """The dice given on the command line; choices the referee makes (which scrambled blip is real, its labels, a
-    square not given) are drawn by the program from a fresh 128-bit seed."""
-
-    def __init__(self, given: ScriptedDice) -> None:
-        self.given = given
-        self.draws = SeededDice(new_seed())
-
-    @property
-    def used_dice(self) -> int:
-        return self.given.used_dice
-
-    def answer(self, request):
-        return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
-
-
 def _is_save(path: Path) -> bool:
     """A battle save (its JSON names the save format), as opposed to a scenario."""
-    from ..game.record import FORMAT
+    from ..rules.files import SAVE_FORMAT
 
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return False
-    return isinstance(doc, dict) and doc.get("format") == FORMAT
+    return isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT
 
 
 def run_do(args) -> int:
@@ -155,43 +135,30 @@ def run_do(args) -> int:
     a = _parser(kind).parse_args(rest[1:])
     path = paths.table_file(args.scenario)
     scenario = load_scenario(path)
-    state = state_from_scenario(scenario)
+    table = TableAction(scenario)
     dice = parse_dice(a.dice)
     for b in a.bearing:
         if not 0 <= b <= 360:
             raise InputError("--bearing", f"expected degrees from 0 to 360 (got {b:g})")
-    action = build_action(kind, a, state, dice)
-    _check_ids(state, action, path)
-    source = _DoDice(ScriptedDice(dice=dice, bearings=list(a.bearing)))
-
-    def then_jammer_test(ctx):
-        # The action ends the unit's activation unless --more says it still has one: the jammer test of a unit
-        # ending its activation in a jamming field follows, its die after the action's (p.23, A38).
-        from ..game.turns import jammer_test
-
-        responded = yield from unit_action(ctx, action)
-        if not a.more:
-            yield from jammer_test(ctx, action.actor)
-        return responded
-
-    try:
-        outcome = run(state, then_jammer_test, source)
-    except DiceMissing as e:
-        raise InputError(str(path), f"too few dice: {e.request.describe()} is missing "
-                                    f"({source.used_dice} dice given were used before it)") from None
-    except UnknownContents as e:
-        raise InputError(str(path), f"blips: {e.blip_id!r} has no `contents`, so the referee cannot reveal it") from None
-    data = state_to_scenario_data(outcome.state, secrets=True)
-    dice_used = sum(1 for r in outcome.rolls if r.kind == "d6") if outcome.legal else 0
+    action = build_action(kind, a, table, dice)
+    _check_ids(table, action, path)
+    done = table.do(action, dice, list(a.bearing), more=a.more)
+    if done.missing:
+        raise InputError(str(path), f"too few dice: {done.missing} is missing "
+                                    f"({done.given_used} dice given were used before it)")
+    if done.no_contents:
+        raise InputError(str(path), f"blips: {done.no_contents!r} has no `contents`, so the referee cannot reveal it")
+    data = done.table
+    dice_used = done.dice_used
     out = {
-        "legal": outcome.legal,
-        "events": outcome.events,
+        "legal": done.legal,
+        "events": done.events,
         "dice_used": dice_used,
         "state": data,
-        "explain": outcome.explain,
+        "explain": done.explain,
     }
-    if not outcome.legal:
-        out["reason"] = outcome.reason
+    if not done.legal:
+        out["reason"] = done.reason
     if a.out:
         try:
             write_document(Path(a.out), data)
@@ -200,10 +167,10 @@ def run_do(args) -> int:
     if a.json:
         print(json.dumps(out, indent=2))
     else:
-        lines = [x for x in outcome.explain if x]
-        if outcome.legal:
+        lines = [x for x in done.explain if x]
+        if done.legal:
             lines.append(f"= legal, {dice_used} dice used" + (f"; new table written to {a.out}" if a.out else ""))
         else:
-            lines.append(f"= not allowed: {outcome.reason}; nothing changed")
+            lines.append(f"= not allowed: {done.reason}; nothing changed")
         print("\n".join(lines))
     return 0

@@ -142,16 +142,16 @@ def table_computer(text: str | None):
     """``B`` or ``B:hard`` -> the computer running that side of a physical game (None without the option)."""
     if text is None:
         return None
-    from ..game.computer import Computer
     from ..game.computer.levels import LEVELS
     from ..game.dice import new_seed
+    from ..service.battles import computer
 
     side, _, level = text.partition(":")
     side, level = side.strip().upper(), (level.strip().lower() or "normal")
     if side not in ("A", "B") or level not in LEVELS:
         raise InputError("--computer", f"expected a side, A or B, and a level among {', '.join(LEVELS)}, as B:hard "
                                        f"(got {text!r})")
-    return Computer(side, level, new_seed() % 2**63)
+    return computer(side, level, new_seed() % 2**63)
 
 
 def open_referee(app, path: Path, first: str | None, computer: str | None = None):
@@ -163,15 +163,14 @@ def open_referee(app, path: Path, first: str | None, computer: str | None = None
 
     menu = app.push(MenuScene())
     if is_save(path):
-        from ..game.record import read_save
+        from ..service.battles import open_save
 
-        save = read_save(path)
-        if not save.game.refereed:
+        if not open_save(path).refereed:
             raise InputError(str(path), "a hot-seat battle's save, not a refereed one: open it without --referee")
         if computer is not None:
             raise InputError("--computer", "a saved battle goes on with the players it names: --computer is for a "
                                            "new one")
-        return menu.open_battle(save)
+        return menu.load_battle(path)
     session = RefereeSession.from_scenario(load_scenario(path), first, computer=table_computer(computer))
     return app.push(RefereeScene(session))
 

@@ -23,11 +23,8 @@ from __future__ import annotations
 import json
 import sys
 
-from ..game.legal import legal_actions, to_act
-from ..game.record import read_save, state_digest
-from ..game.seal import seal_report, seal_report_lines
-from ..game.view import player_view, referee_view
-from ..game.view_words import describe
+from ..service import reports
+from ..service.battles import OpenedSave, open_save
 
 
 def register(sub) -> None:
@@ -51,46 +48,46 @@ def register(sub) -> None:
 def run(args) -> int:
     if args.do is not None:
         return _do(args)
-    save = read_save(args.save)
-    state = save.game.state
-    view = player_view(state, args.side) if args.side else referee_view(state)
+    save = open_save(args.save)
+    session = save.session
+    view = reports.view_of(session, args.side)
     # The sealed documents reveal both holding areas and missions: shown when the battle is over, or to the referee.
-    reveal_seals = (state.phase == "over" or not args.side) and bool(state.sealed)
+    reveal_seals = reports.seals_shown(session, args.side)
     for w in save.warnings:
         print(f"seven-seconds: {args.save}: warning: {w}", file=sys.stderr)
     if args.legal:
-        return _legal(state, args.side, args.json)
+        return _legal(save, args.side, args.json)
     if args.json:
-        head = {"program": save.program, "saved_at": save.saved_at, "actions": len(save.game.record)}
-        if save.game.players:
-            head["players"] = {side: f"computer:{p['level']}" for side, p in sorted(save.game.players.items())}
+        head = {"program": save.program, "saved_at": save.saved_at, "actions": save.actions}
+        if save.computer_levels:
+            head["players"] = {side: f"computer:{level}" for side, level in save.computer_levels.items()}
         if not args.side:
             # The digest of the whole truth: never shown to one player (without seal salts, a player could try
             # every possible content of the opponent's blips against it).
-            head["state_digest"] = state_digest(state)
+            head["state_digest"] = reports.digest(session)
         out = {"save": head, **view}
         if reveal_seals:
-            out["seals"] = seal_report(save.game)
+            out["seals"] = reports.seals(session)
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
-    lines = [f"{args.save}: {len(save.game.record)} actions replayed (saved {save.saved_at} by version {save.program})"]
-    lines += [f"side {side} is played by the computer ({p['level']})" for side, p in sorted(save.game.players.items())]
-    lines += describe(view, log=not args.no_log)
+    lines = [f"{args.save}: {save.actions} actions replayed (saved {save.saved_at} by version {save.program})"]
+    lines += [f"side {side} is played by the computer ({level})" for side, level in save.computer_levels.items()]
+    lines += reports.describe(view, log=not args.no_log)
     if reveal_seals:
         lines.append("seals made at set-up:")
-        lines.extend("  " + line for line in seal_report_lines(save.game))
+        lines.extend("  " + line for line in reports.seal_lines(session))
     print("\n".join(lines))
     return 0
 
 
-def _legal(state, side: str | None, as_json: bool) -> int:
-    actions = legal_actions(state, side)
+def _legal(save: OpenedSave, side: str | None, as_json: bool) -> int:
+    actions = reports.legal_of(save.session, side)
     if as_json:
         print(json.dumps([a.to_data() for a in actions], indent=2, ensure_ascii=False))
         return 0
-    who = side or to_act(state) or "either side"
+    who = side or save.session.to_act() or "either side"
     if not actions:
-        print(f"side {who} has no action to take now (phase: {state.phase})")
+        print(f"side {who} has no action to take now (phase: {save.phase})")
         return 0
     print(f"side {who} may now:")
     for a in actions:
@@ -101,10 +98,8 @@ def _legal(state, side: str | None, as_json: bool) -> int:
 
 def _do(args) -> int:
     """One more action on a save, resolved as the window resolves it (``service.session.BattleSession``, no window)."""
-    from ..game.intents import Action
-    from ..game.record import ACTION_KINDS, action_problems
     from ..rules.errors import InputError
-    from ..service.session import BattleSession
+    from ..service.intents import ACTION_KINDS, Action, action_problems
 
     if not args.out:
         raise InputError("--out", "--do needs --out SAVE: where to write the battle with the action added")
@@ -124,8 +119,7 @@ def _do(args) -> int:
             given.append(float(part))
         except ValueError:
             raise InputError("--dice", f"expected numbers separated by commas (got {part!r})") from None
-    save = read_save(args.save)
-    session = BattleSession(save.game, save.dice, hotseat=False, autosaving=False)
+    session = open_save(args.save).session
     action = Action.from_data(data)
     try:
         attempt = session.attempt(action, given)

@@ -9,11 +9,9 @@ progress too: every roll it lists was rolled openly on the table.
 
 from __future__ import annotations
 
-from ..game.dice_report import dice_report
-from ..game.record import read_save
-from ..game.summary import battle_summary
-from ..game.view import referee_view
 from ..rules.errors import InputError
+from ..service import reports
+from ..service.battles import open_save
 
 
 def register(sub) -> None:
@@ -28,16 +26,15 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    save = read_save(args.save)
-    state = save.game.state
+    save = open_save(args.save)
     both = not (args.summary or args.dice or args.png)
     out: list[str] = []
-    if args.summary or args.png or (both and state.phase == "over"):
-        if state.phase != "over":
+    if args.summary or args.png or (both and save.phase == "over"):
+        if save.phase != "over":
             raise InputError(args.save, "the battle is not over: a summary is made from the end-of-battle report "
                                         "[p.16] (the dice report, --dice, works on any battle)")
-        view = referee_view(state)
-        summary = battle_summary(view)
+        made = reports.summary(save.session)
+        summary, view = made.summary, made.view
         if args.summary or both:
             out.extend(summary.lines())
             out.append("")
@@ -47,6 +44,6 @@ def run(args) -> int:
             save_summary_png(summary, view, args.png)
             out.append(f"summary drawn to {args.png}")
     if args.dice or both:
-        out.extend(dice_report(save.game).lines(args.side))
+        out.extend(reports.dice_lines(save.session, args.side))
     print("\n".join(out))
     return 0

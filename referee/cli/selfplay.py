@@ -44,12 +44,9 @@ def _pair(text: str, what: str) -> list[str]:
 
 def run(args) -> int:
     from .. import paths
-    from ..game.players import ComputerPlayer, make_player, seat_computer
-    from ..game.record import new_seeded_dice, save_game
-    from ..game.selfplay import play_battle
-    from ..game.setup import new_game
     from ..rules.factions import faction_files
     from ..rules.scenario import load_scenario
+    from ..service.selfplay import play_selfplay
 
     players = _pair(args.players, "--players")
     for kind in players:
@@ -67,30 +64,19 @@ def run(args) -> int:
                 raise InputError("--factions", f"expected one of {', '.join(known)} (got {f!r})")
     else:
         factions = [rng.choice(known), rng.choice(known)]
-    dice = new_seeded_dice(args.seed)
-    # Set-up is the players' first decisions (A60): they make them through the legal actions too.
-    game = new_game(table, {"A": factions[0], "B": factions[1]})
-    seated = None
-    if players != ["random", "random"]:
-        seated = {side: make_player(kind, side, args.seed, rng) for side, kind in zip("AB", players)}
-    for player in (seated or {}).values():
-        if isinstance(player, ComputerPlayer):
-            seat_computer(game, player.computer)
-    played = play_battle(game, dice, rng, args.rounds, MAX_ACTIONS, seated)
-    written = save_game(game, args.out, dice)
-    for side, player in (seated or {}).items():
-        if isinstance(player, ComputerPlayer):
-            path = Path(written).with_name(Path(written).name + f".computer-{side}.txt")
-            lines = [f"[round {r}] {text}: {reason}" for r, text, reason in player.reasons]
-            path.write_text(f"{player.name}, side {side}: its reasons, one line per decision\n" + "\n".join(lines) + "\n",
-                            encoding="utf-8")
-            print(f"{path}: side {side}'s reasons ({len(lines)} decisions)")
-    s = game.state
-    result = "over" if s.phase == "over" else f"stopped in {s.phase.replace('-', ' ')}"
+    played = play_selfplay(table, {"A": factions[0], "B": factions[1]}, {"A": players[0], "B": players[1]},
+                           args.seed, rng, args.rounds, MAX_ACTIONS, args.out)
+    written = played.written
+    for side, reasons in played.reasons.items():
+        path = Path(written).with_name(Path(written).name + f".computer-{side}.txt")
+        lines = reasons.lines
+        path.write_text(f"{reasons.player}, side {side}: its reasons, one line per decision\n" + "\n".join(lines) + "\n",
+                        encoding="utf-8")
+        print(f"{path}: side {side}'s reasons ({len(lines)} decisions)")
+    result = "over" if played.phase == "over" else f"stopped in {played.phase.replace('-', ' ')}"
     print(f"{written}: {table.name}, {factions[0]} (A) against {factions[1]} (B), seed {args.seed}: "
-          f"{len(game.record)} actions in {s.round} round{'s' if s.round != 1 else ''}, {played.refused} refused; "
-          f"battle {result}" + (f", table {'Contested' if s.control is None else 'controlled by ' + s.control}"
-                                if s.phase == "over" else "")
-          + (f"; {s.result['winner'] and 'side ' + s.result['winner'] + ' wins' or 'a draw'}"
-             if s.phase == "over" and s.result and "winner" in s.result else ""))
+          f"{played.actions} actions in {played.round} round{'s' if played.round != 1 else ''}, {played.refused} refused; "
+          f"battle {result}" + (f", table {'Contested' if played.control is None else 'controlled by ' + played.control}"
+                                if played.phase == "over" else "")
+          + (f"; {played.winner and 'side ' + played.winner + ' wins' or 'a draw'}" if played.scored else ""))
     return 0

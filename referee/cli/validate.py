@@ -48,9 +48,9 @@ def _check_file(path: Path) -> tuple[str, list[str]]:
         if kind == "empty":
             return "file", ["the file is empty (expected a faction, card, scenario or battle save)"]
         if kind == "save":
-            from ..game.record import read_save
+            from ..service.battles import check_save
 
-            read_save(path)
+            check_save(path)
         elif kind == "faction":
             from ..rules.factions import load_faction
 

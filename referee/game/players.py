@@ -17,10 +17,11 @@ from typing import Protocol
 from .intents import Action
 from .computer import Computer
 from .engine import Game
+from .intents import LegalAction
 from .legal import legal_actions
 from .legal_play import choose
 from .session import Session
-from .state import SIDES, other
+from .state import SIDES, Data, other
 from .view import player_view
 from .view_types import as_data
 
@@ -72,15 +73,22 @@ class ComputerPlayer:
     def name(self) -> str:
         return f"computer:{self.computer.level.name}"
 
+    def sees(self, session: Session, side: str) -> tuple[Data, list[LegalAction]]:
+        """All the computer decides from: its side's player view and legal actions (a seat's screen, in the
+        battle service, tells it the same)."""
+        return as_data(player_view(session.state, side)), legal_actions(session.state, side)
+
+    def view(self, session: Session, side: str) -> Data:
+        return as_data(player_view(session.state, side))
+
     def act(self, session: Session, side: str) -> Action | None:
-        state = session.state
-        legal = legal_actions(state, side)
+        view, legal = self.sees(session, side)
         if not legal:
             return None
         at, avoid = self._refused
         avoid = avoid if at == len(session.game.record) else frozenset()
-        decision = self.computer.decide(as_data(player_view(state, side)), legal, avoid)
-        self.reasons.append((state.round, decision.action.text(), decision.reason))
+        decision = self.computer.decide(view, legal, avoid)
+        self.reasons.append((session.state.round, decision.action.text(), decision.reason))
         return decision.action
 
     def refused(self, session: Session, action: Action) -> None:
@@ -90,22 +98,21 @@ class ComputerPlayer:
         self._refused = (now, (avoid if at == now else frozenset()) | {action.text()})
 
     def end_of_round(self, session: Session, side: str) -> tuple[bool, bool]:
-        state = session.state
-        legal = legal_actions(state, side)
+        view, legal = self.sees(session, side)
         if not legal:
             return False, False
-        decision = self.computer.decide(as_data(player_view(state, side)), legal)
-        self.reasons.append((state.round, "end of round", decision.reason))
+        decision = self.computer.decide(view, legal)
+        self.reasons.append((session.state.round, "end of round", decision.reason))
         args = decision.action.args
         return args.get("withdraw") == side, bool(args.get("stop"))
 
     def answer_withdraw(self, session: Session, side: str) -> str:
-        answer, reason = self.computer.withdraw_answer(as_data(player_view(session.state, side)))
+        answer, reason = self.computer.withdraw_answer(self.view(session, side))
         self.reasons.append((session.state.round, f"answers the Withdraw: {answer}", reason))
         return answer
 
     def agree_to_stop(self, session: Session, side: str) -> bool:
-        return self.computer.agree_to_stop(as_data(player_view(session.state, side)))
+        return self.computer.agree_to_stop(self.view(session, side))
 
 
 def make_player(kind: str, side: str, seed: int, rng: random.Random) -> Player:

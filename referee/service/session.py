@@ -18,13 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ..game.intents import Action
+from ..game.intents import Action, LegalAction, Preview
 from ..game.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action
-from ..game.intents import LegalAction
 from ..game.legal import legal_actions, offers, reading
-from ..game.intents import Preview
 from ..game.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
-from ..game.dice import DiceMissing, RollRequest, SeededDice, check_face, new_seed
+from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused, UnknownContents
 from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
@@ -69,6 +67,18 @@ class HandDice:
         if self.seeded is not None:
             return self.seeded.answer(request)
         raise DiceMissing(request)
+
+
+class GivenDice:
+    """Exactly the faces and bearings given (the command line's ``--dice``): a roll not given is missing, never rolled
+    by the program; a draw ("place for me", a card, a label) comes from the program's ``draws``."""
+
+    def __init__(self, given: ScriptedDice, draws: SeededDice) -> None:
+        self.given = given
+        self.draws = draws
+
+    def answer(self, request: RollRequest) -> float:
+        return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
 
 
 @dataclass(frozen=True)
@@ -533,6 +543,14 @@ class BattleSession:
             if self.over and self.campaign is not None and not self.campaign_recorded:
                 self._record_in_campaign()
         return Attempt(outcome=outcome)
+
+    def attempt_scripted(self, action: Action, dice: list[int], bearings: list[float]) -> Attempt:
+        """``action`` with exactly the ``dice`` and ``bearings`` given (``GivenDice``), keyed as ``attempt`` keys it:
+        a die not given comes back as ``Pending``, never rolled."""
+        self._source([], action)          # keys the program's dice and the draws to this action at this moment
+        draws = self.dice if self.dice is not None else self.draws
+        source = GivenDice(ScriptedDice(dice=dice, bearings=bearings), draws)
+        return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, [])
 
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
         """Roll a Target action's sensor dice before the counters are assigned, as players do at the table.

@@ -1,0 +1,135 @@
+"""Battles on file, for the clients: a save opened as a session, a new battle written, one action played on a save.
+
+Each function hands back a session (``session.py``) or plain data, never the battle's state: what a client shows of
+a battle comes from the session's screens and from ``reports.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..game.computer import Computer
+from ..game.dice import SeededDice, new_seed
+from ..game.record import read_save, save_game
+from ..game.setup import new_game
+from ..rules.scenario import Scenario
+from .intents import Action
+from .session import BattleSession
+
+
+class _OnFile(BattleSession):
+    """A battle played one action at a time on its file (``query SAVE do``): the save keeps the campaign it names as
+    it names it, and the campaign is told of a finished battle by ``campaign battle``, not as a side effect."""
+
+    def _mark_campaign(self) -> None:
+        pass
+
+    def _record_in_campaign(self) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class OpenedSave:
+    """A save replayed into a session (no autosave, no hand-off), with what its file says of itself."""
+
+    session: BattleSession
+    path: Path
+    program: str
+    saved_at: str
+    warnings: tuple[str, ...]
+    computer_levels: dict[str, str]        # the sides the computer plays, and at which level
+
+    @property
+    def actions(self) -> int:
+        """The actions the record holds (each replayed with its dice)."""
+        return len(self.session.game.record)
+
+    @property
+    def refereed(self) -> bool:
+        return self.session.game.refereed
+
+    @property
+    def phase(self) -> str:
+        return self.session.state.phase
+
+
+def open_save(path: Path | str, on_file: bool = False) -> OpenedSave:
+    """The battle ``path`` holds, replayed action by action; a damaged save raises ``InputError`` naming the item.
+
+    ``on_file``: the session plays on the file as ``query SAVE do`` does (``_OnFile``); otherwise as the window
+    does, a finished campaign battle recorded in its campaign."""
+    save = read_save(path)
+    levels = {side: str(p["level"]) for side, p in sorted(save.game.players.items())}
+    kind = _OnFile if on_file else BattleSession
+    session = kind(save.game, save.dice, hotseat=False, autosaving=False)
+    return OpenedSave(session, Path(path), save.program, save.saved_at, tuple(save.warnings), levels)
+
+
+def check_save(path: Path | str) -> None:
+    """Raise ``InputError`` for every problem of the save at ``path`` (its record is replayed to find them)."""
+    read_save(path)
+
+
+@dataclass(frozen=True)
+class NewBattle:
+    written: Path
+    name: str                     # the table's
+    phase: str
+
+
+def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int], out: Path | str) -> NewBattle:
+    """A battle about to be set up (A60) on ``table``, written to ``out`` with program dice of a fresh seed."""
+    game = new_game(table, factions, streak)
+    written = save_game(game, out, SeededDice(new_seed()))
+    return NewBattle(written, game.state.name, game.state.phase)
+
+
+class UnreadArguments(Exception):
+    """The engine could not read an action's arguments: ``error`` is what it raised, for the client to word."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@dataclass(frozen=True)
+class SavedAction:
+    """One action played on a save: the engine's word on it, and where the battle stands after it."""
+
+    legal: bool
+    reason: str
+    events: list[str]
+    explain: list[str]
+    rolls: list[list[Any]]
+    phase: str
+    to_act: str | None
+    written: Path | None = None
+    missing: str = ""             # a die the engine asked for and nobody gave (nothing was played)
+
+
+def play_on_save(path: Path, action: Action, dice: list[int], bearings: list[float],
+                 out: Path | str | None = None) -> SavedAction:
+    """``action`` on the battle the save at ``path`` replays to, with exactly the faces and bearings given (a draw
+    comes from the save's program dice, or a fresh seed's when the players roll). Legal and with ``out``: the battle
+    with the action added is written there. Arguments the engine cannot read raise ``UnreadArguments``."""
+    session = open_save(path, on_file=True).session
+    try:
+        attempt = session.attempt_scripted(action, dice, bearings)
+    except (LookupError, TypeError, ValueError) as e:
+        raise UnreadArguments(e) from None
+    if attempt.pending is not None:
+        return SavedAction(False, "", [], [], [], session.state.phase, session.to_act(),
+                           missing=attempt.pending.request.describe())
+    outcome = attempt.outcome
+    assert outcome is not None
+    written = session.save(out) if outcome.legal and out else None
+    return SavedAction(outcome.legal, outcome.reason, list(outcome.events), list(outcome.explain),
+                       [r.as_list() for r in outcome.rolls] if outcome.legal else [], session.state.phase,
+                       session.to_act(), written)
+
+
+def computer(side: str, level: str, seed: int) -> Computer:
+    """The computer at ``level`` for ``side``, its choices drawn from ``seed``; a session seats it."""
+    return Computer(side, level, seed)

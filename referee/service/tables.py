@@ -1,0 +1,83 @@
+"""One action on a table (``query SCENARIO do ...``): a scenario's pieces as they stand, the action resolved with the
+dice given, and the new table handed back as a scenario's data; no battle is begun and nothing is recorded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..game.actions import run, unit_action
+from ..game.dice import RollRequest, ScriptedDice, SeededDice, new_seed
+from ..game.effects import Ctx, UnknownContents
+from ..game.dice import DiceMissing, Rolling
+from ..game.state import state_from_scenario, state_to_scenario_data
+from ..game.turns import jammer_test
+from ..rules.scenario import Scenario
+from .intents import Action
+
+
+class _TableDice:
+    """The dice given on the command line; choices the referee makes (which scrambled blip is real, its labels, a
+    square not given) are drawn by the program from a fresh 128-bit seed."""
+
+    def __init__(self, given: ScriptedDice) -> None:
+        self.given = given
+        self.draws = SeededDice(new_seed())
+
+    def answer(self, request: RollRequest) -> float:
+        return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
+
+
+@dataclass(frozen=True)
+class TableDone:
+    """The engine's word on one action on a table, and the table after it (the scenario's data, secrets included)."""
+
+    legal: bool
+    reason: str
+    events: list[str]
+    explain: list[str]
+    dice_used: int
+    table: dict[str, Any]
+    missing: str = ""            # a die the engine asked for and nobody gave
+    given_used: int = 0          # with ``missing``: how many of the dice given were used before it
+    no_contents: str = ""        # a blip the action would reveal whose contents the scenario does not list
+
+
+class TableAction:
+    """The pieces of one scenario, ready for an action."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self._state = state_from_scenario(scenario)
+
+    def piece_ids(self) -> set[str]:
+        """The units, blips and objectives on the table."""
+        s = self._state
+        return set(s.units) | set(s.blips) | set(s.objectives)
+
+    def damaged_trooper(self, unit: str) -> bool:
+        """A Damaged trooper rolls its Damaged check before the action's own dice (A25)."""
+        u = self._state.units.get(unit)
+        return u is not None and not u.is_drone and u.damaged
+
+    def do(self, action: Action, dice: list[int], bearings: list[float], more: bool = False) -> TableDone:
+        """``action`` with the dice given. It ends the unit's activation unless ``more`` says it still has one: the
+        jammer test of a unit ending its activation in a jamming field follows, its die after the action's (p.23,
+        A38)."""
+        source = _TableDice(ScriptedDice(dice=dice, bearings=bearings))
+
+        def then_jammer_test(ctx: Ctx) -> Rolling[object]:
+            responded = yield from unit_action(ctx, action)
+            if not more:
+                yield from jammer_test(ctx, action.actor)
+            return responded
+
+        try:
+            outcome = run(self._state, then_jammer_test, source)
+        except DiceMissing as e:
+            return TableDone(False, "", [], [], 0, {}, missing=e.request.describe(),
+                             given_used=source.given.used_dice)
+        except UnknownContents as e:
+            return TableDone(False, "", [], [], 0, {}, no_contents=e.blip_id)
+        dice_used = sum(1 for r in outcome.rolls if r.kind == "d6") if outcome.legal else 0
+        return TableDone(outcome.legal, outcome.reason, list(outcome.events), list(outcome.explain), dice_used,
+                         state_to_scenario_data(outcome.state, secrets=True))
