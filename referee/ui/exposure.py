@@ -28,11 +28,10 @@ from .view import ViewTransform
 from .widgets import draw_text, line_height, panel, text_width
 
 STEP = 0.5
-ALPHA = 120
-# The colour of a point seen by 0, 1, 2, ... enemies (the last for any more).
-HEAT: tuple[tuple[int, int, int], ...] = (
-    (70, 170, 95), (245, 222, 80), (247, 170, 50), (238, 112, 36), (216, 58, 42), (170, 30, 70), (110, 20, 95),
-)
+# The colour of a point seen by 0, 1, 2, 3 or more enemies (``theme.EXPOSURE_LEVELS``: cividis, told apart with every
+# colour-vision deficiency), drawn nearly opaque so that the terrain under it does not blur the levels together.
+HEAT: tuple[tuple[int, int, int], ...] = theme.EXPOSURE_LEVELS
+ALPHA = theme.EXPOSURE_ALPHA
 IDLE_SECONDS = 5.0          # the worker thread ends after this long without a request
 
 HELP = (
@@ -414,7 +413,7 @@ class ExposureOverlay:
             rect = pygame.Rect(x, y + 1, swatch, swatch)
             pygame.draw.rect(surface, colour, rect)
             label = str(n) if n < len(HEAT) - 1 else f"{n}+"
-            draw_text(surface, label, rect.center, 10, True, (20, 20, 20), "center")
+            draw_text(surface, label, rect.center, 10, True, theme.text_on(colour), "center")
             x += swatch + 2
         draw_text(surface, "enemies see it", (x + 6, y), size, False, theme.TEXT_DIM)
         y += lh

@@ -54,7 +54,7 @@ def x_height_px(size: int) -> int:
     from . import theme
 
     metrics = theme.font(size).metrics("x")[0]
-    return metrics[3] - metrics[2]
+    return metrics[3] - metrics[2] if metrics is not None else round(size * 0.536)   # Noto Sans: x-height 0.536 em
 
 
 def arcminutes(height_mm: float, distance_mm: float = VIEW_DISTANCE_MM) -> float:

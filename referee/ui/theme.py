@@ -85,7 +85,8 @@ RULER: Colour = (20, 20, 20)
 RULER_LABEL_BG: Colour = (255, 252, 235)
 MOVE_LEGAL: Colour = OKABE_ITO["blue"]          # an illegal move is also hatched and crossed (``drawing.draw_move``)
 MOVE_ILLEGAL: Colour = OKABE_ITO["vermillion"]
-GOOD_TEXT: Colour = OKABE_ITO["sky blue"]       # a good line on a dark panel ("+" before it); bad ones are ERROR ("−")
+GOOD_TEXT: Colour = OKABE_ITO["sky blue"]       # a good line on a dark panel; a bad one is in ERROR
+SIGNS = {"ok": "+ ", "bad": "− "}                 # before a good or bad line (dice report, seal checks)
 # The exposure map: a point seen by 0, 1, 2, 3 or more enemies, on the cividis ramp at points spaced so that
 # neighbours differ by at least 20 (CIEDE2000) under every simulated deficiency; drawn nearly opaque.
 EXPOSURE_LEVELS: tuple[Colour, ...] = (cividis(0.0), cividis(0.34), cividis(0.61), cividis(1.0))
@@ -99,6 +100,9 @@ STATUS_HEIGHT = 36
 SIDE_PANEL_WIDTH = 440
 LOG_HEIGHT = 250
 TABLE_MARGINS = (34, 30, 18, 46)      # left, top, right, bottom: inch marks and the sides' edge labels
+
+# Terrain told apart by more than its colour (swamp and marsh are two greens): a pattern over the fill.
+TERRAIN_PATTERNS: dict[str, str] = {"swamp": "waves", "marsh": "reeds"}
 
 GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε"}
 TROOPER_LETTERS = {"commander": "C", "tactical": "T", "assault": "A", "scout": "S", "engineer": "E"}
