@@ -85,6 +85,8 @@ def _mods_match(mods: str, event: pygame.event.Event) -> bool:
         return ctrl
     if mods == "ctrl-shift":
         return ctrl and shift
+    if mods == CTRL_SHIFT_Z:
+        return ctrl and (shift or event.key != pygame.K_z)
     if mods == SHIFT:
         return shift and not ctrl
     if mods == NO_CTRL:
@@ -93,6 +95,7 @@ def _mods_match(mods: str, event: pygame.event.Event) -> bool:
 
 
 CTRL_SHIFT = "ctrl-shift"   # Ctrl and Shift held (Ctrl+Shift+Z)
+CTRL_SHIFT_Z = "redo"       # redo's keys: Ctrl with any key of the binding, and Shift too when that key is Z
 
 # Bindings the settings file moved to other keys: name -> (key code, modifiers, the keys' text).
 REMAPPED: dict[str, tuple[tuple[int, str, str], ...]] = {}

@@ -16,7 +16,8 @@ import pygame_gui
 from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
-from .. import theme
+from .. import keys, theme
+from ..keys import CTRL, Key
 from ..opening import show_session
 from ..gui_managers import new_manager
 from ..scene import Scene
@@ -64,6 +65,10 @@ def load_error_text(error: Exception) -> str:
 
 class MenuScene(Scene):
     title = "Menu"
+    # Tab / Shift+Tab and Enter move through the buttons and press them (``ui/focus.py``).
+    key_table = (("Menu", (
+        Key("Ctrl+O", "load a saved battle", "open_dialog", (pygame.K_o,), CTRL, (True,)),
+    )),)
 
     def __init__(self) -> None:
         super().__init__()
@@ -294,6 +299,8 @@ class MenuScene(Scene):
     # ---- events -------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is not None and self.manager.process_events(event):
+            return True
+        if event.type == pygame.KEYDOWN and self.dialog is None and keys.dispatch(self.key_table, self, event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
