@@ -46,7 +46,8 @@ def register(sub) -> None:
     p = sub.add_parser("play", help="open the table view (default command)",
                        description="Open the table view on a scenario (default: the bundled default table).")
     p.add_argument("scenario", nargs="?", help=f"scenario file (.toml or .json); default {paths.DEFAULT_SCENARIO.name}")
-    p.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size (default 1280x800)")
+    p.add_argument("--size", type=_size, default=None, metavar="WxH",
+                   help="window size (default 1280x800, or nearly the whole screen when the scale needs it)")
     p.add_argument("--scale", type=_scale, default=None, metavar="PERCENT",
                    help="draw everything larger: 100 to 250 (%%) or 1.0 to 2.5 (default: the scale chosen in "
                         "Settings, else a first guess from the screen's size and density; screenshots: 100)")
@@ -203,12 +204,14 @@ def run(args) -> int:
     if args.computer is not None and not args.referee:
         raise InputError("--computer", "runs a side of a physical game: use it with --referee (a battle in the "
                                        "window against the computer starts from New battle)")
-    from ..ui.startup import window_preferences
+    from ..ui.app import DEFAULT_SIZE
+    from ..ui.startup import window_preferences, window_size
 
     ui_scale, problems = window_preferences(args.scale, args.theme, screenshot=bool(args.screenshot))
     for problem in problems:
         print(f"seven-seconds: settings: {problem}", file=sys.stderr)
-    app = App(args.size, ui_scale=ui_scale)
+    size = args.size or (DEFAULT_SIZE if args.screenshot else window_size(DEFAULT_SIZE, ui_scale))
+    app = App(size, ui_scale=ui_scale)
     try:
         if args.referee:
             open_referee(app, scenario, args.initiative, args.computer)

@@ -447,8 +447,12 @@ def draw_status(surface, rect: pygame.Rect, table: TableData, tool: str, zoom: f
     dash = "–"
     info = (f"Round {t.round if t.round is not None else dash}    Phase {t.phase or dash}    "
             f"Initiative {t.initiative or dash}    Turn {t.turn or dash}")
-    r = draw_text(surface, info, (r.right + 28, rect.centery), BODY, False, theme.TEXT_DIM, "midleft")
     right = f"Tool: {tool}    {zoom:.0f} px/in    H: help"
+    room = rect.right - PAD - r.right - 28
+    if text_width(info, BODY) + 28 + text_width(right, BODY) > room:
+        right = "H: help"            # large text on a small window: the turn matters more than the zoom
+    info = ellipsize(info, room - text_width(right, BODY) - 28, BODY)
+    draw_text(surface, info, (r.right + 28, rect.centery), BODY, False, theme.TEXT_DIM, "midleft")
     draw_text(surface, right, (rect.right - PAD, rect.centery), BODY, False, theme.TEXT_DIM, "midright")
 
 
@@ -470,5 +474,5 @@ LEGEND = ("Marks on the table", [
                                      "sight (black, cross)"),
     ("Dashed, hatched, crossed", "a move or jump that is not allowed (vermillion; a legal one is solid blue)"),
     ("Waves / reeds", "swamp / marsh"),
-    ("Blue to yellow cells", "exposure map: 0, 1, 2, 3+ enemies see a unit there (the number in the key)"),
+    ("Blue to yellow cells", "exposure map: 0, 1, 2-3, 4+ enemies see a unit there (hover: the count)"),
 ])

@@ -25,6 +25,18 @@ def window_preferences(scale_arg: float | None, theme_arg: str | None,
     return scale.first_guess(found.pixels, found.dpi), problems
 
 
+SCREEN_SHARE = 0.95         # of the desktop, for a window that must grow to show the scale chosen
+
+
+def window_size(default: tuple[int, int], ui_scale: float) -> tuple[int, int]:
+    """``default``, or nearly the whole screen when ``default`` has no room for ``ui_scale`` (a 250 % guess on a
+    laptop would otherwise open at 200 %)."""
+    if scale.fitted(ui_scale, default) >= ui_scale:
+        return default
+    desktop = scale.screen().pixels
+    return (max(default[0], int(desktop[0] * SCREEN_SHARE)), max(default[1], int(desktop[1] * SCREEN_SHARE)))
+
+
 def all_key_tables() -> list[keys.KeyTable]:
     """Every scene's key table, to check the names a settings file moves."""
     from . import registry

@@ -87,7 +87,7 @@ MOVE_LEGAL: Colour = OKABE_ITO["blue"]          # an illegal move is also hatche
 MOVE_ILLEGAL: Colour = OKABE_ITO["vermillion"]
 GOOD_TEXT: Colour = OKABE_ITO["sky blue"]       # a good line on a dark panel; a bad one is in ERROR
 SIGNS = {"ok": "+ ", "bad": "− "}                 # before a good or bad line (dice report, seal checks)
-# The exposure map: a point seen by 0, 1, 2, 3 or more enemies, on the cividis ramp at points spaced so that
+# The exposure map: a point seen by 0, 1, 2-3, 4 or more enemies (``exposure.BANDS``), on the cividis ramp at points spaced so that
 # neighbours differ by at least 20 (CIEDE2000) under every simulated deficiency; drawn nearly opaque.
 EXPOSURE_LEVELS: tuple[Colour, ...] = (cividis(0.0), cividis(0.34), cividis(0.61), cividis(1.0))
 EXPOSURE_ALPHA = 230
