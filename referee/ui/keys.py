@@ -50,7 +50,7 @@ class Key:
     def name(self) -> str:
         """What the settings file calls this binding (``[keys]``): its handler, and its first word argument
         (``set_tool:ruler``)."""
-        words = [a for a in self.args if isinstance(a, str)]
+        words = [a for a in (self.each[0] if self.each else self.args) if isinstance(a, str)]
         return self.handler.rsplit(".", 1)[-1] + (f":{words[0]}" if words else "")
 
     @property
