@@ -270,3 +270,25 @@ def test_redo_in_a_battle_plays_the_action_taken_back_again(fresh):
     # Nothing is left to redo: the window says so and nothing changes.
     key(fresh, pygame.K_y, pygame.KMOD_CTRL, "y")
     assert session.state.to_data() == after
+
+
+def test_redo_in_the_faction_editor_buys_the_upgrade_taken_back_again(fresh):
+    import pygame_gui
+
+    from referee.ui.scenes.faction_editor import UPGRADE, FactionEditorScene
+
+    editor = fresh.push(FactionEditorScene())
+    fresh.step(1 / 30, events=[])
+    editor.load("council-of-zane")
+    editor.set_mode(UPGRADE)
+    editor.widgets["tech"].set_text("4")
+    fresh.step(1 / 30, events=[])
+    fresh.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
+                                      ui_element=editor.stat_buttons[("reserve", "armour", 1)]))
+    assert editor.tech_text == "2" and len(editor.draft.upgrades) == 1
+    key(fresh, pygame.K_z, pygame.KMOD_CTRL, "z")
+    assert editor.tech_text == "4" and editor.draft.upgrades == []
+    key(fresh, pygame.K_y, pygame.KMOD_CTRL, "y")
+    assert editor.tech_text == "2" and [(u.rating, u.stat) for u in editor.draft.upgrades] == [("reserve", "armour")]
+    key(fresh, pygame.K_y, pygame.KMOD_CTRL, "y")
+    assert editor.message[1] == "No upgrade to redo." and len(editor.draft.upgrades) == 1
