@@ -66,12 +66,12 @@ class SettingsScene(Scene):
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
         # The window's look: text size and theme, on the line under the title.
         x = 40 + text_width(self.look_text(), 15, True) + 16
-        for key, label, tip in (("smaller", "Smaller text", "the UI scale one step (25 %) down"),
-                                ("larger", "Larger text", "the UI scale one step (25 %) up"),
+        for key, label, tip in (("smaller", "Smaller", "the UI scale one step (25 %) down"),
+                                ("larger", "Larger", "the UI scale one step (25 %) up"),
                                 ("theme", "Theme", "standard or high contrast")):
-            rect = pygame.Rect(x, 58, 130, 32)
+            rect = pygame.Rect(x, 58, 100, 32)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager, tool_tip_text=tip)] = key
-            x += 138
+            x += 108
 
     def look_text(self) -> str:
         return f"Text size {self.ui_scale():.0%} · theme {theme.current_theme[0]}"
@@ -161,7 +161,8 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        draw_text(surface, "Settings: rulings for new battles, and the window", (40, 16), 26, True, theme.TEXT)
+        draw_text(surface, ellipsize("Settings: rulings for new battles, and the window", surface.get_width() - 80, 26, True),
+                  (40, 16), 26, True, theme.TEXT)
         draw_text(surface, self.look_text(), (40, 74), 15, True, theme.TEXT, "midleft")
         draw_text(surface, ellipsize("Click a ruling to switch its reading; the recommended one is the default. A "
                                      "scenario's own rulings still apply to its table. Explanations cite the ruling id.",
