@@ -11,7 +11,7 @@ import pytest
 from referee import paths
 from referee.ui import theme
 from referee.ui.exposure import show_now
-from referee.ui.questions import BLOCKED, CLEAR
+from referee.rules.questions import BLOCKED, CLEAR
 from referee.ui.scenes.table import TableScene
 from referee.ui.scenes.table_common import MOVE
 from referee.ui.table_data import load_table

@@ -12,7 +12,7 @@ from referee.game.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui import keys, preferences, scale, theme
 from referee.ui.app import App
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 from referee.ui.editing import TableEditor
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.dialogs import Dialog, HandoffScreen

@@ -53,9 +53,6 @@ class BattleQuestions(ScenePart[BattleSession]):
     def __init__(self, scene: BattleScene) -> None:
         super().__init__(scene)
         self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
-        # Actions taken back, newest last, each with its dice and the record's length just after the take-back:
-        # redo plays one again only while nothing else was done since.
-        self.undone: list[tuple[Action, list[float], int]] = []
 
     def show(self, question: Scene) -> None:
         """Put a question (a dialog, a hand-off screen) over the battle; the questions are asked only in a window."""
@@ -330,17 +327,11 @@ class BattleQuestions(ScenePart[BattleSession]):
         if check.needs_consent and not consent:
             self.consent(check)
             return
-        record = self.session.game.record
-        last, before = (record[-1] if record else None), len(record)
         try:
             taken = self.session.undo(consent)
         except InputError as e:
             self.scene.say("Undo", e.problems)
             return
-        if self.undone and self.undone[-1][2] != before:
-            self.undone.clear()         # something was played since the last take-back: start a new chain
-        if last is not None:
-            self.undone.append((last.action, [r.value for r in last.rolls], len(self.session.game.record)))
         self.scene.clear_tools()
         self.scene.shown_over = False
         self.scene.refresh()
@@ -353,12 +344,11 @@ class BattleQuestions(ScenePart[BattleSession]):
     def redo(self) -> None:
         """Play again the action last taken back, with the same dice (Ctrl+Y / Ctrl+Shift+Z); only while nothing
         else has been done since, and only if the engine allows it now."""
-        length = len(self.session.game.record)
-        if not self.undone or self.undone[-1][2] != length:
-            self.undone.clear()
-            self.scene.say("Redo", ["nothing to redo: no action was taken back since the last one played"])
+        try:
+            action, faces = self.session.redo_action()
+        except InputError as e:
+            self.scene.say("Redo", e.problems)
             return
-        action, faces, _length = self.undone.pop()
         self.scene.do(action, given=faces)
 
     def consent(self, check) -> None:
