@@ -7,6 +7,7 @@ screenshot options set the scene up first (select a unit, hover an enemy, lay a 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from .. import paths
@@ -24,6 +25,15 @@ def _size(text: str) -> tuple[int, int]:
     return size
 
 
+def _scale(text: str) -> float:
+    from ..ui.scale import parse
+
+    try:
+        return parse(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _point(text: str) -> tuple[float, float]:
     try:
         x, y = text.split(",")
@@ -36,7 +46,13 @@ def register(sub) -> None:
     p = sub.add_parser("play", help="open the table view (default command)",
                        description="Open the table view on a scenario (default: the bundled default table).")
     p.add_argument("scenario", nargs="?", help=f"scenario file (.toml or .json); default {paths.DEFAULT_SCENARIO.name}")
-    p.add_argument("--size", type=_size, default=(1280, 800), metavar="WxH", help="window size (default 1280x800)")
+    p.add_argument("--size", type=_size, default=None, metavar="WxH",
+                   help="window size (default 1280x800, or nearly the whole screen when the scale needs it)")
+    p.add_argument("--scale", type=_scale, default=None, metavar="PERCENT",
+                   help="draw everything larger: 100 to 250 (%%) or 1.0 to 2.5 (default: the scale chosen in "
+                        "Settings, else a first guess from the screen's size and density; screenshots: 100)")
+    p.add_argument("--theme", choices=("standard", "high-contrast"), default=None,
+                   help="colours of the window (default: the theme chosen in Settings)")
     p.add_argument("--referee", action="store_true",
                    help="referee a physical game on this table (or resume a refereed battle's save): you type the "
                         "dice you roll, the program tracks the table and explains every number")
@@ -187,7 +203,14 @@ def run(args) -> int:
     if args.computer is not None and not args.referee:
         raise InputError("--computer", "runs a side of a physical game: use it with --referee (a battle in the "
                                        "window against the computer starts from New battle)")
-    app = App(args.size)
+    from ..ui.app import DEFAULT_SIZE
+    from ..ui.startup import window_preferences, window_size
+
+    ui_scale, problems = window_preferences(args.scale, args.theme, screenshot=bool(args.screenshot))
+    for problem in problems:
+        print(f"seven-seconds: settings: {problem}", file=sys.stderr)
+    size = args.size or (DEFAULT_SIZE if args.screenshot else window_size(DEFAULT_SIZE, ui_scale))
+    app = App(size, ui_scale=ui_scale)
     try:
         if args.referee:
             open_referee(app, scenario, args.initiative, args.computer)

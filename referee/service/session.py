@@ -152,6 +152,9 @@ class BattleSession:
     # Reopened from a save after it had decided: its reasons until then are gone, as a save never holds them (the
     # opponent may read it).
     computer_reopened: bool = False
+    # Actions taken back, newest last, each with its dice and the record's length after the take-back: redo plays
+    # one again only while nothing else was played since (``redo_action``).
+    taken_back: list[tuple[Action, list[float], int]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
         side = self.to_act()
@@ -592,11 +595,26 @@ class BattleSession:
         if self.campaign_recorded:
             raise InputError("undo", f"the battle's result is recorded in the campaign {self.campaign}; it can no "
                                      f"longer be taken back")
+        record = self.game.record
+        last, before = (record[-1] if record else None), len(record)
         done = take_back(self.game, self.undo_check().side or self.viewer, consent)
         if not done.allowed:
             raise InputError("undo", done.reason)
+        if self.taken_back and self.taken_back[-1][2] != before:
+            self.taken_back.clear()         # something was played since the last take-back: a new chain
+        if last is not None:
+            self.taken_back.append((last.action, [r.value for r in last.rolls], len(self.game.record)))
         self._autosave()
         return done.what
+
+    def redo_action(self) -> tuple[Action, list[float]]:
+        """The action last taken back and its dice, to be played again as any action (the engine checks it anew);
+        refused when nothing was taken back since the last action played."""
+        if not self.taken_back or self.taken_back[-1][2] != len(self.game.record):
+            self.taken_back.clear()
+            raise InputError("redo", "nothing to redo: no action was taken back since the last one played")
+        action, faces, _length = self.taken_back.pop()
+        return action, faces
 
     def save(self, path: Path | str | None = None) -> Path:
         """Write the battle atomically; a file that is not a save of this battle is never overwritten."""

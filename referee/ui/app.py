@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 import pygame
 
-from . import registry, theme
+from . import registry, scale, theme
 from .gui_managers import forget_spares, keep_translation_paths_distinct
+from . import focus, keys
 from .intents import Intent, IntentHandler
 from .memory import keep_large_blocks_apart
 from .scene import S, Scene, SceneStack
@@ -38,7 +39,7 @@ class App:
     """
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, on_intent: IntentHandler | None = None,
-                 resizable: bool = True) -> None:
+                 resizable: bool = True, ui_scale: float = 1.0) -> None:
         keep_large_blocks_apart()      # a long battle's window stays near its first round's size
         pygame.display.init()          # no sound: the mixer is never started
         pygame.font.init()
@@ -50,7 +51,11 @@ class App:
         keep_translation_paths_distinct()
         flags = pygame.RESIZABLE if resizable else 0
         size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
-        self.screen = pygame.display.set_mode(size, flags)
+        self.window = pygame.display.set_mode(size, flags)
+        self.windowed_size = size           # the size to go back to when full screen ends (F11)
+        self.ui_scale = scale.clamp(ui_scale)     # as chosen; ``scale.current()`` is what the window allows
+        self.screen = self.window           # what the scenes paint: the window, or its logical picture when scaled
+        self._fit_scale()
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(300, 40)
         self.stack = SceneStack(self)
@@ -59,6 +64,47 @@ class App:
         self.spent_text: str | None = None     # the text of a key that opened or closed a scene (``dispatch``)
         self.intents: list[Intent] = []
         self.on_intent: IntentHandler = on_intent or self.intents.append
+
+    # -- the scale and the full screen ------------------------------------------------------------------------
+    def _fit_scale(self) -> None:
+        """The logical picture the scenes paint, for the window's size and the chosen scale."""
+        w, h = self.window.get_size()
+        s = scale.fitted(self.ui_scale, (w, h))
+        scale.set_current(s)
+        if s == 1.0:
+            self.screen = self.window
+        else:
+            logical = (max(1, round(w / s)), max(1, round(h / s)))
+            if self.screen is self.window or self.screen.get_size() != logical:
+                self.screen = pygame.Surface(logical, 0, self.window)
+
+    def _resized(self) -> None:
+        self._fit_scale()
+        for scene in self.stack:
+            scene.on_resize(self.size)
+
+    def set_scale(self, value: float) -> None:
+        """Draw at ``value`` (1.0-2.5) from now on; every scene lays itself out again."""
+        self.ui_scale = scale.clamp(value)
+        self._resized()
+
+    @property
+    def fullscreen(self) -> bool:
+        return bool(self.window.get_flags() & pygame.FULLSCREEN)
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            self.windowed_size = self.window.get_size()
+            sizes = pygame.display.get_desktop_sizes()
+            self.window = pygame.display.set_mode(sizes[0] if sizes else self.windowed_size, pygame.FULLSCREEN)
+        self._resized()
+
+    def present(self) -> None:
+        """Show the logical picture on the window, enlarged by the scale."""
+        if self.screen is not self.window:
+            pygame.transform.smoothscale(self.screen, self.window.get_size(), self.window)
 
     # -- the stack ------------------------------------------------------------------------------------------------
     @property
@@ -150,16 +196,23 @@ class App:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE:
+            if self.fullscreen:
+                return
             w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
             surface = pygame.display.get_surface()
             if surface is None or surface.get_size() != (w, h):
-                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
             else:
-                self.screen = surface
-            for scene in self.stack:
-                scene.on_resize(self.size)
+                self.window = surface
+            self._resized()
             return
+        event = scale.logical_event(event)
         top = self.stack.top
+        if event.type == pygame.KEYDOWN and keys.dispatch(keys.WINDOW_KEYS, self, event):
+            return
+        if top is not None and focus.handle(top, event):
+            self.spent_text = event.unicode if self.stack.top is not top and event.unicode else None
+            return
         if event.type == pygame.TEXTINPUT and self.spent_text is not None:
             spent, self.spent_text = self.spent_text, None
             if event.text == spent:
@@ -176,6 +229,8 @@ class App:
         surface.fill(theme.BACKGROUND)
         for scene in self.stack.visible():
             scene.draw(surface)
+        if surface is self.screen:
+            self.present()
         return surface
 
     def step(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
@@ -203,7 +258,7 @@ class App:
             self.step(1 / 30, events=[])
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        pygame.image.save(self.window, str(path))
         return path
 
 

@@ -19,7 +19,7 @@ from ..rules.questions import BLOCKED, CLEAR, PairReport, RulerResult, Selection
 from .table_data import TableData
 from .theme import Colour
 from .view import ViewTransform
-from .widgets import circle_visible, dashed_circle, dashed_line, draw_text, text_width
+from .widgets import circle_visible, dashed_circle, dashed_line, draw_pattern, draw_text, sight_glyph, text_width
 
 SIGHT_COLOURS = {CLEAR: theme.SIGHT_CLEAR, "cover": theme.SIGHT_COVER, BLOCKED: theme.SIGHT_BLOCKED}
 GRID_STEP = 6.0
@@ -56,8 +56,8 @@ def draw_cloth(surface, table: TableData, view: ViewTransform, area: pygame.Rect
     return rect
 
 
-def _hatch(surface, points, colour: Colour, area: pygame.Rect, spacing: int = 9) -> None:
-    """Diagonal hatching inside a polygon: the mark of blocking terrain."""
+def _hatch(surface, points, colour: Colour, area: pygame.Rect, spacing: int = 9, kind: str = "hatch") -> None:
+    """Diagonal hatching inside a polygon: the mark of blocking terrain (or another ``widgets.draw_pattern``)."""
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     box = pygame.Rect(math.floor(min(xs)), math.floor(min(ys)), math.ceil(max(xs) - min(xs)) + 2,
@@ -65,8 +65,11 @@ def _hatch(surface, points, colour: Colour, area: pygame.Rect, spacing: int = 9)
     if box.w <= 0 or box.h <= 0:
         return
     lines = pygame.Surface(box.size, pygame.SRCALPHA)
-    for k in range(-box.h, box.w, spacing):
-        pygame.draw.line(lines, (*colour, 110), (k, box.h), (k + box.h, 0), 2)
+    if kind == "hatch":
+        for k in range(-box.h, box.w, spacing):
+            pygame.draw.line(lines, (*colour, 110), (k, box.h), (k + box.h, 0), 2)
+    else:
+        draw_pattern(lines, lines.get_rect(), kind, (*colour, 170), (box.x, box.y))
     mask = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.polygon(mask, (255, 255, 255, 255), [(x - box.x, y - box.y) for x, y in points])
     lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -88,10 +91,11 @@ def draw_terrain(surface, table: TableData, view: ViewTransform, area: pygame.Re
             points = feature_points(view, f)
             pygame.draw.polygon(surface, colour, points)
             pygame.draw.polygon(surface, edge, points, 2)
-        if f.blocking:
+        pattern = theme.TERRAIN_PATTERNS.get(f.type_id)
+        if f.blocking or pattern:
             if points is None:
                 points = feature_points(view, f)
-            _hatch(surface, points, edge, area)
+            _hatch(surface, points, edge, area, kind="hatch" if f.blocking else pattern or "hatch")
     if labels and view.scale >= 12:
         size = 12 if view.scale < 30 else 14
         for f in table.bf.terrain:
@@ -421,11 +425,25 @@ def sight_colour(pair: PairReport) -> Colour:
 
 
 def draw_sight_marks(surface, table: TableData, view: ViewTransform, report: SelectionReport) -> None:
-    """A thin ring round every enemy in the colour of its sight line: green clear, amber cover, red none."""
+    """A ring round every enemy in the colour of its sight line, and in its style, so that the colour is never the
+    only cue: solid clear, dashed cover, dotted with a cross when there is no line of sight."""
     for pair in report.enemies:
         p = table.bf.pieces.get(pair.other)
         if p is not None:
-            draw_ring(surface, view, p, sight_colour(pair), gap=3, width=2)
+            sight_ring(surface, view.to_screen(p.x, p.y), piece_radius(view, p) + 3 + (6 if p.is_objective else 0),
+                       pair.sight, sight_colour(pair))
+
+
+def sight_ring(surface, centre, radius: float, sight: str, colour: Colour) -> None:
+    """Clear: a solid ring; cover: dashed; blocked: dotted, with a cross on its upper right."""
+    halo = (255, 255, 255) if sum(colour) < 200 else (20, 20, 20)
+    if sight == CLEAR:
+        pygame.draw.circle(surface, colour, centre, radius, 3)
+    elif sight == BLOCKED:
+        dashed_circle(surface, colour, centre, radius, 3, 2.5, 4.5)
+        sight_glyph(surface, (centre[0] + radius * 0.75, centre[1] - radius * 0.75), 5, sight, colour, halo)
+    else:
+        dashed_circle(surface, colour, centre, radius, 3, 7, 5)
 
 
 def draw_sight_line(surface, view: ViewTransform, pair: PairReport) -> None:
@@ -467,11 +485,20 @@ def draw_ruler(surface, view: ViewTransform, result: RulerResult) -> None:
     _label(surface, mid, text)
 
 
-def draw_ghost(surface, view: ViewTransform, p: Piece, end, facing: float | None, colour: Colour) -> None:
+def draw_ghost(surface, view: ViewTransform, p: Piece, end, facing: float | None, colour: Colour,
+               illegal: bool = False) -> None:
     c = view.to_screen(*end)
     R = piece_radius(view, p)
     layer = pygame.Surface((round(2 * R + 4), round(2 * R + 4)), pygame.SRCALPHA)
     pygame.draw.circle(layer, (*colour, 90), (R + 2, R + 2), R)
+    if illegal:
+        # Hatched and crossed: an illegal end reads as such without its colour.
+        lines = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        draw_pattern(lines, lines.get_rect(), "hatch", (*colour, 230))
+        mask = pygame.Surface(layer.get_size(), pygame.SRCALPHA)
+        pygame.draw.circle(mask, (255, 255, 255, 255), (R + 2, R + 2), R)
+        lines.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        layer.blit(lines, (0, 0))
     surface.blit(layer, (c[0] - R - 2, c[1] - R - 2))
     pygame.draw.circle(surface, colour, c, R, 2)
     if facing is not None:
@@ -499,7 +526,7 @@ def draw_move(surface, view: ViewTransform, p: Piece, path, result: MoveResult |
     if rubber is not None and rubber_result is not None:
         last = view.to_screen(*path[-1]) if path else start
         colour = theme.MOVE_LEGAL if rubber_result.legal else theme.MOVE_ILLEGAL
-        dashed_line(surface, colour, last, view.to_screen(*rubber), 2, 6, 5)
+        dashed_line(surface, colour, last, view.to_screen(*rubber), 2 if rubber_result.legal else 4, 6, 5)
     if result is None or not path:
         return
     colour = theme.MOVE_LEGAL if result.legal else theme.MOVE_ILLEGAL
@@ -507,12 +534,20 @@ def draw_move(surface, view: ViewTransform, p: Piece, path, result: MoveResult |
     if jump:
         pygame.draw.line(surface, (255, 255, 255), pts[0], pts[-1], 6)
         dashed_line(surface, colour, pts[0], pts[-1], 3, 10, 6)
+    elif not result.legal:
+        # An illegal path is dashed (a legal one solid) and its end hatched and crossed.
+        pygame.draw.lines(surface, (255, 255, 255), False, pts, 6)
+        for a, b in zip(pts, pts[1:]):
+            dashed_line(surface, colour, a, b, 4, 7, 5)
     else:
         pygame.draw.lines(surface, (255, 255, 255), False, pts, 6)
         pygame.draw.lines(surface, colour, False, pts, 3)
+    if not jump:
         for q in pts[1:-1]:
             pygame.draw.circle(surface, colour, q, 5)
             pygame.draw.circle(surface, (255, 255, 255), q, 5, 1)
-    draw_ghost(surface, view, p, result.end, result.facing, colour)
+    draw_ghost(surface, view, p, result.end, result.facing, colour, illegal=not result.legal)
     end = view.to_screen(*result.end)
+    if not result.legal:
+        sight_glyph(surface, end, max(5.0, piece_radius(view, p) * 0.6), BLOCKED, colour, (255, 255, 255))
     _label(surface, (end[0], end[1] - piece_radius(view, p) - 16), move_label(result, jump), colour)

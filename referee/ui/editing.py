@@ -90,6 +90,7 @@ class TableEditor:
         self.scenario = scenario if scenario is not None else Scenario()
         self.source = Path(source) if source is not None else None
         self.history: list[tuple[Scenario, str, tuple[str, ...]]] = []
+        self.undone: list[tuple[Scenario, str, tuple[str, ...]]] = []       # for redo, newest last
         self.revision = 0            # goes up with every change (the view redraws from it)
         self.saved_revision = 0
         # A file opened with problems (two overlapping bases...) keeps them until they are fixed here: an edit may
@@ -165,6 +166,7 @@ class TableEditor:
             return Edit(False, f"{refused}: {first}", item, new)
         self.history.append((self.scenario, done, self.problems))
         del self.history[:-MAX_UNDO]
+        self.undone.clear()             # a new edit: what was undone before it cannot be redone on top of it
         self.scenario = candidate
         fixed = len(self.problems) - len(named)
         self.problems = named
@@ -179,9 +181,21 @@ class TableEditor:
     def undo(self) -> Edit:
         if not self.history:
             return Edit(False, "Nothing to undo")
-        self.scenario, done, self.problems = self.history.pop()
+        before, done, problems = self.history.pop()
+        self.undone.append((self.scenario, done, self.problems))
+        self.scenario, self.problems = before, problems
         self.revision += 1
         return Edit(True, f"Undone: {done}")
+
+    def redo(self) -> Edit:
+        """The last edit undone, made again exactly (it was checked when first made, on the same table)."""
+        if not self.undone:
+            return Edit(False, "Nothing to redo")
+        after, done, problems = self.undone.pop()
+        self.history.append((self.scenario, done, self.problems))
+        self.scenario, self.problems = after, problems
+        self.revision += 1
+        return Edit(True, f"Redone: {done}")
 
     def rename(self, name: str) -> Edit:
         name = name.strip()

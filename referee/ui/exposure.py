@@ -28,11 +28,26 @@ from .view import ViewTransform
 from .widgets import draw_text, line_height, panel, text_width
 
 STEP = 0.5
-ALPHA = 120
-# The colour of a point seen by 0, 1, 2, ... enemies (the last for any more).
-HEAT: tuple[tuple[int, int, int], ...] = (
-    (70, 170, 95), (245, 222, 80), (247, 170, 50), (238, 112, 36), (216, 58, 42), (170, 30, 70), (110, 20, 95),
-)
+# The colour of a point by how many enemies see it (``theme.EXPOSURE_LEVELS``: cividis, told apart with every
+# colour-vision deficiency), drawn nearly opaque so that the terrain under it does not blur the levels together.
+HEAT: tuple[tuple[int, int, int], ...] = theme.EXPOSURE_LEVELS
+ALPHA = theme.EXPOSURE_ALPHA
+# The fewest enemies of each colour's band: 0, 1, 2-3, 4 or more (four colours are all the ramp can keep apart for
+# every reader; the hovered cell's own count is in the key).
+BANDS: tuple[int, ...] = (0, 1, 2, 4)
+
+
+def band_labels() -> list[str]:
+    out = []
+    for i, low in enumerate(BANDS):
+        high = BANDS[i + 1] - 1 if i + 1 < len(BANDS) else None
+        out.append(f"{low}+" if high is None else str(low) if high == low else f"{low}-{high}")
+    return out
+
+
+def bands(counts: np.ndarray) -> np.ndarray:
+    """Each count's colour band (an index into ``HEAT``)."""
+    return np.searchsorted(np.asarray(BANDS), counts, side="right") - 1
 IDLE_SECONDS = 5.0          # the worker thread ends after this long without a request
 
 HELP = (
@@ -353,7 +368,7 @@ class ExposureOverlay:
         if i1 > i0 and j1 > j0 and cell > 0:
             colours = np.array(HEAT, dtype=np.uint8)
             part = m.counts[j0:j1, i0:i1]
-            rgb = colours[np.minimum(part, len(HEAT) - 1)]            # (rows, cols, 3), row 0 at the bottom
+            rgb = colours[bands(part)]                                # (rows, cols, 3), row 0 at the bottom
             small = pygame.surfarray.make_surface(np.ascontiguousarray(rgb[::-1].transpose(1, 0, 2)))
             left, top = view.to_screen(i0 * m.step, j1 * m.step)
             right, bottom = view.to_screen(i1 * m.step, j0 * m.step)
@@ -398,7 +413,7 @@ class ExposureOverlay:
         title = f"Exposure of side {self.side}"
         hover = self.hover_lines(view, mouse) if mouse is not None and area.collidepoint(mouse) else None
         lines = hover or ["hover a cell: who sees it, its Target price"]
-        swatch = 15
+        swatch = 22
         key_w = len(HEAT) * (swatch + 2) + text_width("enemies see it", size) + 8
         head_w = text_width(title, size, True) + text_width(status, size) + 12
         w = max([head_w, key_w] + [text_width(t, size, True) for t in lines]) + 20
@@ -410,11 +425,10 @@ class ExposureOverlay:
         draw_text(surface, status, (box.right - 10, y), size, False, theme.TEXT_FAINT, "topright")
         y += lh
         x = box.x + 10
-        for n, colour in enumerate(HEAT):
+        for colour, label in zip(HEAT, band_labels()):
             rect = pygame.Rect(x, y + 1, swatch, swatch)
             pygame.draw.rect(surface, colour, rect)
-            label = str(n) if n < len(HEAT) - 1 else f"{n}+"
-            draw_text(surface, label, rect.center, 10, True, (20, 20, 20), "center")
+            draw_text(surface, label, rect.center, 10, True, theme.text_on(colour), "center")
             x += swatch + 2
         draw_text(surface, "enemies see it", (x + 6, y), size, False, theme.TEXT_DIM)
         y += lh

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import theme
+from . import scale, theme
 
 SPARES = 2                        # managers kept for the next dialogs
 _spare: list[Any] = []
@@ -45,13 +45,32 @@ def gui_manager(manager, size: tuple[int, int]):
         if _spare:
             manager = _spare.pop()
         else:
-            import pygame_gui
 
-            keep_translation_paths_distinct()
-            return pygame_gui.UIManager(size, theme.gui_theme())
+            return new_manager(size)
     manager.set_window_resolution(size)
     manager.clear_and_reset()
     return manager
+
+
+def new_manager(size: tuple[int, int]):
+    """A pygame_gui manager with the window's theme that reads the mouse in the scenes' coordinates (``ui/scale.py``):
+    pygame_gui asks the system where the mouse is for its hover, and the system answers in the window's pixels."""
+    import pygame_gui
+
+    keep_translation_paths_distinct()
+    global _Scaled
+    if _Scaled is None:
+        class ScaledManager(pygame_gui.UIManager):
+            def _update_mouse_position(self) -> None:
+                import pygame
+
+                self.mouse_position = scale.to_logical(pygame.mouse.get_pos())
+
+        _Scaled = ScaledManager
+    return _Scaled(size, theme.gui_theme())
+
+
+_Scaled: Any = None
 
 
 def give_back(manager) -> None:

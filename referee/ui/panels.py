@@ -21,7 +21,7 @@ from .drawing import SIGHT_COLOURS
 from .log_view import log_body
 from ..rules.questions import PairReport, RifleUnavailable, SelectionReport
 from .table_data import TableData
-from .widgets import Block, Box, Dot, Text, draw_text, ellipsize, line_height, text_width, wrap
+from .widgets import Block, Box, Dot, Mark, Text, draw_text, ellipsize, line_height, text_width, wrap
 
 # A line of a tooltip: plain text, or (text, colour, bold).
 TooltipLine = str | tuple[str, theme.Colour, bool]
@@ -217,7 +217,8 @@ def legend_blocks(table: TableData, width: int, y: int, shown: bool = True) -> l
         cy = 34 + (i // 2) * lh
         colour = theme.hex_colour(t.colour)
         edge = theme.darker(colour)
-        items.append(Box(cx, cy + 2, 20, 15, colour, edge, 3, edge if t.blocking else None))
+        items.append(Box(cx, cy + 2, 20, 15, colour, edge, 3, edge if t.blocking else None,
+                         theme.TERRAIN_PATTERNS.get(type_id)))
         items.append(Text(cx + 27, cy, ellipsize(t.name, col_w - 30, SMALL), SMALL, False, theme.TEXT))
     height = 34 + ((len(present) + 1) // 2) * lh + 6
     return [Block("legend", y, height, tuple(items), theme.PANEL)]
@@ -282,7 +283,7 @@ def pair_block(table: TableData, pair: PairReport, width: int, y: int, expanded:
     other = table.bf.pieces[pair.other]
     items: list = []
     colour = SIGHT_COLOURS[pair.sight]
-    items.append(Dot(PAD + 6, 17, 6, colour, theme.BASE_OUTLINE))
+    items.append(Mark(PAD + 6, 17, 6, pair.sight, colour, theme.TEXT))
     items.append(Text(PAD + 18, 6, other.id, HEAD, True, theme.TEXT))
     sub = piece_title(other)
     if other.target_counters and not other.is_blip:
@@ -446,8 +447,12 @@ def draw_status(surface, rect: pygame.Rect, table: TableData, tool: str, zoom: f
     dash = "–"
     info = (f"Round {t.round if t.round is not None else dash}    Phase {t.phase or dash}    "
             f"Initiative {t.initiative or dash}    Turn {t.turn or dash}")
-    r = draw_text(surface, info, (r.right + 28, rect.centery), BODY, False, theme.TEXT_DIM, "midleft")
     right = f"Tool: {tool}    {zoom:.0f} px/in    H: help"
+    room = rect.right - PAD - r.right - 28
+    if text_width(info, BODY) + 28 + text_width(right, BODY) > room:
+        right = "H: help"            # large text on a small window: the turn matters more than the zoom
+    info = ellipsize(info, room - text_width(right, BODY) - 28, BODY)
+    draw_text(surface, info, (r.right + 28, rect.centery), BODY, False, theme.TEXT_DIM, "midleft")
     draw_text(surface, right, (rect.right - PAD, rect.centery), BODY, False, theme.TEXT_DIM, "midright")
 
 
@@ -455,7 +460,7 @@ def draw_status(surface, rect: pygame.Rect, table: TableData, tool: str, zoom: f
 
 # What the marks on the table mean: drawn beside the keys in the table scenes' help overlay.
 LEGEND = ("Marks on the table", [
-    ("Blue / red base", "side A (bottom) / side B (top)"),
+    ("Blue / orange-red base", "side A (bottom) / side B (top)"),
     ("C T A S E", "Commander, Tactical, Assault, Scout, Engineer"),
     ("Diamond B K H R", "Basic, Kamikaze, Haywire, Recce drone"),
     ("Yellow badge", "Target counters"),
@@ -465,6 +470,9 @@ LEGEND = ("Marks on the table", [
     ("Greek disc", "objective; ring: dashed contested, side colour secured"),
     ("Hatched terrain", "blocks line of sight"),
     ("Purple circle", "active jammer field (Heavy cover)"),
-    ("Green / amber / red", "clear sight / cover / no line of sight"),
-    ("Green to purple cells", "exposure map: 0 to 6+ enemies see a unit there"),
+    ("Solid / dashed / dotted ring", "clear sight (sky blue, full disc) / cover (orange, half disc) / no line of "
+                                     "sight (black, cross)"),
+    ("Dashed, hatched, crossed", "a move or jump that is not allowed (vermillion; a legal one is solid blue)"),
+    ("Waves / reeds", "swamp / marsh"),
+    ("Blue to yellow cells", "exposure map: 0, 1, 2-3, 4+ enemies see a unit there (hover: the count)"),
 ])

@@ -185,6 +185,54 @@ def dashed_circle(surface, colour, centre, radius: float, width: int = 1, dash: 
         pygame.draw.arc(surface, colour, rect, a, a + on, width)
 
 
+def draw_pattern(surface, rect: pygame.Rect, kind: str, colour, origin: tuple[int, int] = (0, 0)) -> None:
+    """A second cue inside ``rect`` besides a fill colour: "hatch" (diagonals: blocks sight, illegal), "waves"
+    (short level strokes: swamp) or "reeds" (upright tufts: marsh). ``origin`` aligns the pattern to the table, so
+    two pieces of one terrain match."""
+    ox, oy = origin
+    if kind == "hatch":
+        for k in range(-rect.h, rect.w, 6):
+            pygame.draw.line(surface, colour, (rect.x + k, rect.bottom), (rect.x + k + rect.h, rect.y), 2)
+        return
+    step_x, step_y = (10, 7) if kind == "waves" else (9, 9)
+    row = -((rect.y + oy) % step_y)
+    n = 0
+    while rect.y + row < rect.bottom:
+        shift = (step_x // 2) * (((rect.y + oy + row) // step_y) % 2)
+        col = -((rect.x + ox + shift) % step_x)
+        while rect.x + col < rect.right:
+            x, y = rect.x + col, rect.y + row
+            if kind == "waves":
+                pygame.draw.line(surface, colour, (x, y + 3), (x + 3, y + 1), 2)
+                pygame.draw.line(surface, colour, (x + 3, y + 1), (x + 6, y + 3), 2)
+            else:
+                pygame.draw.line(surface, colour, (x + 3, y + 1), (x + 3, y + 7), 1)
+                pygame.draw.line(surface, colour, (x + 1, y + 3), (x + 3, y + 7), 1)
+                pygame.draw.line(surface, colour, (x + 5, y + 3), (x + 3, y + 7), 1)
+            col += step_x
+            n += 1
+        row += step_y
+
+
+def sight_glyph(surface, centre, r: float, sight: str, colour, halo=None) -> None:
+    """The shape that goes with a sight colour: a full disc clear, a half disc cover, a cross blocked."""
+    cx, cy = round(centre[0]), round(centre[1])
+    r = max(3, round(r))
+    if sight == "blocked":
+        for w, c in ((5, halo), (3, colour)):
+            if c is not None:
+                pygame.draw.line(surface, c, (cx - r, cy - r), (cx + r, cy + r), w)
+                pygame.draw.line(surface, c, (cx - r, cy + r), (cx + r, cy - r), w)
+        return
+    if halo is not None:
+        pygame.draw.circle(surface, halo, (cx, cy), r + 1)
+    if sight == "clear":
+        pygame.draw.circle(surface, colour, (cx, cy), r)
+    else:
+        pygame.draw.circle(surface, colour, (cx, cy), r, 2)
+        pygame.draw.circle(surface, colour, (cx, cy), r, draw_top_left=True, draw_bottom_left=True)
+
+
 def circle_visible(centre, radius: float, clip: pygame.Rect) -> bool:
     """Does a circle outline of this size show inside ``clip`` at all (skip huge off-screen rings)?"""
     cx, cy = centre
@@ -239,6 +287,7 @@ class Box:
     border: Colour | None = None
     radius: int = 0
     hatch: Colour | None = None
+    pattern: str | None = None          # "waves" or "reeds" over the fill (``draw_pattern``), in ``border``'s colour
 
 
 @dataclass(frozen=True)
@@ -248,6 +297,17 @@ class Dot:
     r: float
     colour: Colour
     border: Colour | None = None
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A sight glyph (``sight_glyph``): the shape that goes with the colour in a list."""
+    x: float
+    y: float
+    r: float
+    sight: str
+    colour: Colour
+    halo: Colour | None = None
 
 
 @dataclass(frozen=True)
@@ -271,11 +331,17 @@ def draw_items(surface, items, ox: float, oy: float) -> None:
             if it.hatch is not None:
                 old = surface.get_clip()
                 surface.set_clip(r.clip(old) if old else r)
-                for k in range(-r.h, r.w, 6):
-                    pygame.draw.line(surface, it.hatch, (r.x + k, r.bottom), (r.x + k + r.h, r.y), 2)
+                draw_pattern(surface, r, "hatch", it.hatch)
+                surface.set_clip(old)
+            if it.pattern is not None:
+                old = surface.get_clip()
+                surface.set_clip(r.clip(old) if old else r)
+                draw_pattern(surface, r, it.pattern, it.border or theme.TEXT)
                 surface.set_clip(old)
             if it.border is not None:
                 pygame.draw.rect(surface, it.border, r, 1, border_radius=it.radius)
+        elif isinstance(it, Mark):
+            sight_glyph(surface, (ox + it.x, oy + it.y), it.r, it.sight, it.colour, it.halo)
         elif isinstance(it, Dot):
             c = (round(ox + it.x), round(oy + it.y))
             pygame.draw.circle(surface, it.colour, c, it.r)

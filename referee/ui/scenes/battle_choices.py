@@ -13,6 +13,7 @@ from ...game.intents import Action, Preview
 from ...game.view_words import view_unit
 from ...rules import odds
 from .. import panels, theme
+from ..widgets import dashed_circle, sight_glyph
 
 if TYPE_CHECKING:
     from .battle import BattleScene
@@ -154,4 +155,8 @@ class ChoiceTools:
         p = self.smoke_preview((round(x, 1), round(y, 1)))
         colour = theme.MOVE_LEGAL if p.legal else theme.MOVE_ILLEGAL
         radius = p.figures.get("radius") or self.flame_offer().get("radius", 0.0)
-        pygame.draw.circle(surface, colour, centre, max(2, radius * scene.view.scale), 2)
+        if p.legal:
+            pygame.draw.circle(surface, colour, centre, max(2, radius * scene.view.scale), 2)
+        else:           # dashed and crossed: not allowed here, whatever the colour looks like
+            dashed_circle(surface, colour, centre, max(2, radius * scene.view.scale), 3, 6, 5)
+            sight_glyph(surface, centre, 6, "blocked", colour, (255, 255, 255))

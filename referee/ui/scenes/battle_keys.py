@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..keys import ANY, CTRL, DIGITS, ENTER, EVENT, MINUS, PLAIN, PLUS, SHIFT, Gesture, Key, KeyTable
+from ..keys import ANY, CTRL, CTRL_SHIFT_Z, DIGITS, ENTER, EVENT, MINUS, PLAIN, PLUS, SHIFT, Gesture, Key, KeyTable
 from .table_common import LOOKING, TOOLS
 
 
@@ -25,6 +25,8 @@ BATTLE = ("Battle", (
     actions("O", "your holding area, mission and cards", {pygame.K_o: "holding"}),
     Key("U", "turn the table: each player's own edge at the bottom", "turn_table_key", (pygame.K_u,), PLAIN),
     Key("Shift+L", "log of the selected unit only / of all", "press", (pygame.K_l,), SHIFT, ("log",)),
+    Key("Ctrl+Y / Ctrl+Shift+Z", "redo: play the action taken back again, same dice", "questions.redo",
+        (pygame.K_y, pygame.K_z), CTRL_SHIFT_Z),
     Key("Ctrl+Z", "undo the last action", "questions.undo", (pygame.K_z,), CTRL),
     Key("Ctrl+S", "save the battle", "questions.save", (pygame.K_s,), CTRL),
     Key("Esc", "cancel choosing a target, the smoke or the drone's point", "cancel_choice", (pygame.K_ESCAPE,)),

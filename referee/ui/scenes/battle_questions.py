@@ -340,6 +340,16 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.session.needs_handoff() and side is not None:
             self.hand_off(side)
 
+    def redo(self) -> None:
+        """Play again the action last taken back, with the same dice (Ctrl+Y / Ctrl+Shift+Z); only while nothing
+        else has been done since, and only if the engine allows it now."""
+        try:
+            action, faces = self.session.redo_action()
+        except InputError as e:
+            self.scene.say("Redo", e.problems)
+            return
+        self.scene.do(action, given=faces)
+
     def consent(self, check) -> None:
         """An action that rolled dice, revealed something or passed the turn is taken back only if the other player
         agrees: the screen goes to them (the table hidden), then back to the player who asked. Just after a hand-off

@@ -21,6 +21,7 @@ import pygame_gui
 from ...rules.catalogue import is_drone_type, terrain_types, type_title
 from ...rules.stats import RATING_TITLES
 from .. import drawing, theme
+from ..gui_managers import new_manager
 from ..editing import SIDES, Edit, PolygonDraft, TableEditor, faction_ids, placeable_terrain
 from ..table_data import TableData, table_from_scenario
 from ..view import ViewTransform
@@ -127,7 +128,7 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
     def _build_gui(self, size) -> None:
         texts = {k: e.get_text() for k, e in self.entries.items()}
         if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+            self.manager = new_manager(size)
         else:
             self.manager.set_window_resolution(size)
             self.manager.clear_and_reset()
@@ -370,6 +371,9 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
 
     def undo(self) -> Edit:
         return self.report(self.editor.undo())
+
+    def redo(self) -> Edit:
+        return self.report(self.editor.redo())
 
     # ---- the loop -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:

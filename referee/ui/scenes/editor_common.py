@@ -12,7 +12,7 @@ from ... import paths
 from ...rules.errors import InputError
 from .. import theme
 from ..editing import TableEditor
-from ..keys import CTRL, ENTER, EVENT, MINUS, NO_CTRL, PLUS, Gesture, Key, KeyTable
+from ..keys import CTRL, CTRL_SHIFT_Z, ENTER, EVENT, MINUS, NO_CTRL, PLUS, Gesture, Key, KeyTable
 
 SELECT, POLYGON, CIRCLE, UNIT, BLIP, OBJECTIVE = "select", "polygon", "circle", "unit", "blip", "objective"
 TOOLS = ((SELECT, "Select", "V"), (POLYGON, "Polygon", "P"), (CIRCLE, "Circle", "C"), (UNIT, "Unit", "U"),
@@ -49,6 +49,7 @@ EDITOR_KEYS: KeyTable = (
         Key("C", "circle: drag from the centre", "set_tool", (pygame.K_c,), NO_CTRL, (CIRCLE,)),
         Key("U / B / O", "place units / blips / objectives", "set_tool", (pygame.K_u, pygame.K_b, pygame.K_o), NO_CTRL,
             each=((UNIT,), (BLIP,), (OBJECTIVE,))),
+        Key("Ctrl+Y / Ctrl+Shift+Z", "redo the last edit undone", "redo", (pygame.K_y, pygame.K_z), CTRL_SHIFT_Z),
         Key("Ctrl+Z", "undo the last edit", "undo", (pygame.K_z,), CTRL),
         Key("Ctrl+S", "save the table", "save", (pygame.K_s,), CTRL),
         Key("Ctrl+Enter", "save and ask the referee", "ask_referee", ENTER, CTRL),

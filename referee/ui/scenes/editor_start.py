@@ -15,6 +15,7 @@ from ...rules.errors import InputError
 from .. import theme
 from ..editing import TABLE_SIZES, TableEditor
 from ..editor_autosave import Recovered, read_autosave
+from ..gui_managers import new_manager
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 from .editor_common import error_text
@@ -57,7 +58,7 @@ class EditorStartScene(Scene):
     def _build(self, size) -> None:
         texts = {k: self.entry_text(k) for k in ("width", "height", "name", "path") if k in self.widgets}
         if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+            self.manager = new_manager(size)
         else:
             self.manager.set_window_resolution(size)
             self.manager.clear_and_reset()

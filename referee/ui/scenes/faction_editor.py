@@ -26,6 +26,8 @@ from ...authoring.draft import FactionDraft, unit_rows
 from ...rules.campaign_upgrades import UpgradeCheck
 from ...rules.factions import EMBLEMS, Faction
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
+from .. import keys
+from ..keys import CTRL, CTRL_SHIFT_Z, Key
 from .faction_editor_common import CREATE, UPGRADE
 from .faction_editor_drawing import FactionEditorDrawing
 from .faction_editor_files import FactionEditorFiles
@@ -34,11 +36,17 @@ from .faction_editor_layout import FactionEditorLayout
 
 class FactionEditorScene(FactionEditorFiles, FactionEditorLayout, FactionEditorDrawing):
     title = "Factions"
+    key_table = (("Campaign upgrades", (
+        Key("Ctrl+Y / Ctrl+Shift+Z", "buy again the upgrade last taken back", "redo_upgrade", (pygame.K_y, pygame.K_z),
+            CTRL_SHIFT_Z),
+        Key("Ctrl+Z", "take back the last upgrade", "undo_upgrade", (pygame.K_z,), CTRL),
+    )),)
 
     def __init__(self, faction: Faction | None = None, source: Path | None = None) -> None:
         super().__init__()
         self.manager: pygame_gui.UIManager | None = None
         self.draft = FactionDraft.from_faction(faction) if faction is not None else FactionDraft()
+        self.undone_upgrades: list[tuple[str, str]] = []      # (rating, stat) taken back, newest last, for redo
         self.source: Path | None = source          # the file the faction was loaded from (saved over without asking)
         self.baseline = self.draft.data()
         self.mode = UPGRADE if faction is not None and faction.upgrades else CREATE
@@ -173,6 +181,7 @@ class FactionEditorScene(FactionEditorFiles, FactionEditorLayout, FactionEditorD
         if undone is None:
             self.say("note", "No upgrades to undo.")
         else:
+            self.undone_upgrades.append((undone.rating, undone.stat))
             text = f"Took back {RATING_TITLES[undone.rating]} {STAT_SHORT[undone.stat]} +1"
             tech, problem = self.tech_points()
             if tech is not None and not problem:
@@ -180,6 +189,15 @@ class FactionEditorScene(FactionEditorFiles, FactionEditorLayout, FactionEditorD
                 text += f"; {undone.cost} tech points returned"
             self.say("note", text)
         self.refresh()
+
+    def redo_upgrade(self) -> None:
+        """Buy again the upgrade last taken back, checked by the campaign rules as any purchase."""
+        if not self.undone_upgrades:
+            self.say("note", "No upgrade to redo.")
+            return
+        rating, stat = self.undone_upgrades.pop()
+        if not self.buy(rating, stat):
+            self.undone_upgrades.clear()
 
     def _set_tech(self, text: str) -> None:
         self.tech_text = text
@@ -210,6 +228,9 @@ class FactionEditorScene(FactionEditorFiles, FactionEditorLayout, FactionEditorD
                 self._close_dialogs()
             else:
                 self.leave()
+            return True
+        if event.type == pygame.KEYDOWN and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) \
+                and keys.dispatch(self.key_table, self, event):
             return True
         if self.manager is not None and self.manager.process_events(event):
             return True

@@ -9,8 +9,8 @@ from ... import paths
 from ...rules.errors import InputError
 from ...rules.factions import EMBLEMS, available_factions, faction_files
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
-from .. import theme
 from ..faction_choices import left_out
+from ..gui_managers import new_manager
 from .faction_editor_base import FactionEditorBase
 from .faction_editor_common import (
     CREATE,
@@ -54,7 +54,7 @@ class FactionEditorLayout(FactionEditorBase):
 
     def _build(self, size) -> None:
         if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+            self.manager = new_manager(size)
         else:
             self.manager.set_window_resolution(size)
             self.manager.clear_and_reset()

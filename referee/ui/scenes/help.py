@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .. import theme
+from .. import keys, theme
 from ..scene import Scene
 from ..widgets import draw_text, line_height, panel, shade, text_width, wrap
 
@@ -139,7 +139,21 @@ class HelpScene(Scene):
         self._layout: tuple[tuple[int, int], HelpLayout] | None = None
 
     def groups(self) -> list[HelpGroup]:
-        return [*self.shortcuts, *([self.legend] if self.legend is not None else [])]
+        return [*self.shortcuts, *keys.help_groups(keys.WINDOW_KEYS), self.own_keys(),
+                *([self.legend] if self.legend is not None else [])]
+
+    def own_keys(self) -> HelpGroup:
+        """How to move a key, and the names of this screen's bindings for the settings file."""
+        below = self.app.stack.scenes[-2] if self.app is not None and len(self.app.stack) > 1 else None
+        table = getattr(below, "key_table", ()) or ()
+        names = sorted({k.name for k in (*keys.bindings(table), *keys.bindings(keys.WINDOW_KEYS))})
+        moved = [f"{name} = {' / '.join(t for _c, _m, t in keys.REMAPPED[name])}" for name in names
+                 if name in keys.REMAPPED]
+        rows = [("settings.toml", "a [keys] table gives a binding other keys, e.g. redo = [\"Ctrl+Y\", \"F4\"]"),
+                ("names here", ", ".join(names))]
+        if moved:
+            rows.append(("yours", "; ".join(moved)))
+        return ("Keys of your own", rows)
 
     def layout(self, window: tuple[int, int]) -> HelpLayout:
         if self._layout is None or self._layout[0] != window:

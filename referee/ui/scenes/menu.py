@@ -16,8 +16,10 @@ import pygame_gui
 from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
-from .. import theme
+from .. import keys, theme
+from ..keys import CTRL, Key
 from ..opening import show_session
+from ..gui_managers import new_manager
 from ..scene import Scene
 from ..table_data import load_table
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
@@ -29,6 +31,11 @@ if TYPE_CHECKING:
 
 COLUMN_W = 640
 MAX_BUNDLED = 8
+COMPACT_H = 560         # a shorter window (large text on a small screen): the title on one line, less air
+
+
+def menu_top(height: int) -> int:
+    return 46 if height < COMPACT_H else max(150, height // 2 - 230)
 
 
 def bundled_scenarios() -> list[Path]:
@@ -58,6 +65,10 @@ def load_error_text(error: Exception) -> str:
 
 class MenuScene(Scene):
     title = "Menu"
+    # Tab / Shift+Tab and Enter move through the buttons and press them (``ui/focus.py``).
+    key_table = (("Menu", (
+        Key("Ctrl+O", "load a saved battle", "open_dialog", (pygame.K_o,), CTRL, (True,)),
+    )),)
 
     def __init__(self) -> None:
         super().__init__()
@@ -152,7 +163,7 @@ class MenuScene(Scene):
 
     def _build(self, size) -> None:
         if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+            self.manager = new_manager(size)
         else:
             self.manager.set_window_resolution(size)
             self.manager.clear_and_reset()
@@ -160,7 +171,8 @@ class MenuScene(Scene):
         m = self.manager
         w, h = size
         x = (w - COLUMN_W) // 2
-        y = max(150, h // 2 - 230)
+        y = menu_top(h)
+        compact = h < COMPACT_H
         self.widgets = {}
         self.bundled = {}
         default = paths.DEFAULT_SCENARIO
@@ -196,15 +208,18 @@ class MenuScene(Scene):
         y += 12
         others = [p for p in bundled_scenarios() if p != default][:MAX_BUNDLED]
         if others:
-            self.widgets["bundled_label"] = pygame_gui.elements.UILabel(
-                pygame.Rect(x, y, COLUMN_W, 24), "Bundled tables", m)
-            y += 28
-            half = (COLUMN_W - 10) // 2
+            if not compact:
+                self.widgets["bundled_label"] = pygame_gui.elements.UILabel(
+                    pygame.Rect(x, y, COLUMN_W, 24), "Bundled tables", m)
+                y += 28
+            per_row = 3 if compact else 2          # large text on a small window: one row fewer, no heading
+            cell = (COLUMN_W - 10 * (per_row - 1)) // per_row
             for i, p in enumerate(others):
-                r = pygame.Rect(x + (i % 2) * (half + 10), y + (i // 2) * 44, half, 38)
-                btn = pygame_gui.elements.UIButton(r, title_of(p), m, tool_tip_text=p.name)
+                r = pygame.Rect(x + (i % per_row) * (cell + 10), y + (i // per_row) * 44, cell, 38)
+                btn = pygame_gui.elements.UIButton(r, ellipsize(title_of(p), cell - 14, 15, True), m,
+                                                   tool_tip_text=f"{title_of(p)} ({p.name})")
                 self.bundled[btn] = p
-            y += ((len(others) + 1) // 2) * 44 + 12
+            y += ((len(others) + per_row - 1) // per_row) * 44 + 12
         self.widgets["path_label"] = pygame_gui.elements.UILabel(
             pygame.Rect(x, y, COLUMN_W, 24), "Scenario file (.toml or .json)", m)
         y += 28
@@ -285,6 +300,8 @@ class MenuScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is not None and self.manager.process_events(event):
             return True
+        if event.type == pygame.KEYDOWN and self.dialog is None and keys.dispatch(self.key_table, self, event):
+            return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             el = event.ui_element
             if el is self.widgets.get("default"):
@@ -348,10 +365,13 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
         x = (w - COLUMN_W) // 2
-        top = max(150, h // 2 - 230)
-        draw_text(surface, "Seven Seconds Referee", (x, top - 110), 34, True, theme.TEXT)
-        draw_text(surface, "Referee assistant for 7 Seconds, playtest rules v0.81: look at a table and ask questions",
-                  (x, top - 58), 15, False, theme.TEXT_DIM)
+        top = menu_top(h)
+        if h < COMPACT_H:
+            draw_text(surface, "Seven Seconds Referee", (x, 8), 22, True, theme.TEXT)
+        else:
+            draw_text(surface, "Seven Seconds Referee", (x, top - 110), 34, True, theme.TEXT)
+            draw_text(surface, "Referee assistant for 7 Seconds, playtest rules v0.81: look at a table and ask "
+                      "questions", (x, top - 58), 15, False, theme.TEXT_DIM)
         if self.error:
             self._draw_error(surface, x, self.error_top)
         if self.manager is not None:

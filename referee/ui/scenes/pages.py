@@ -10,7 +10,9 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import draw_text, gui_manager, line_height, panel, wrap
 
-STYLES = {"h": theme.ACCENT, "ok": theme.MOVE_LEGAL, "bad": theme.ERROR, "dim": theme.TEXT_DIM}
+def style_colour(style: str) -> theme.Colour:
+    """A line's colour by its style, read from the theme now (it may have changed since this module loaded)."""
+    return {"h": theme.ACCENT, "ok": theme.GOOD_TEXT, "bad": theme.ERROR, "dim": theme.TEXT_DIM}.get(style, theme.TEXT)
 BUTTON_W, BUTTON_H, GAP = 176, 38, 10
 
 
@@ -124,12 +126,13 @@ class LinesScene(Scene):
             draw_text(surface, self.subtitle, (30, 60), 14, False, theme.TEXT_DIM)
         style, text = self.message
         if text:
-            colour = {"error": theme.ERROR, "ok": theme.MOVE_LEGAL}.get(style, theme.ACCENT)
+            colour = {"error": theme.ERROR, "ok": theme.GOOD_TEXT}.get(style, theme.ACCENT)
             draw_text(surface, text, (30, 88), 15, True, colour)
         box = self.text_box(w, h)
         panel(surface, box, theme.PANEL, theme.PANEL_EDGE, 6)
         wrapped: list[tuple[str, str]] = []
         for style_, line in self.lines():
+            line = theme.SIGNS.get(style_, "") + line       # the sign says good or bad without the colour
             size = 16 if style_ == "h" else 14
             for part in wrap(line, box.w - 40, size, style_ == "h", 4) or ("",):
                 wrapped.append((style_, part))
@@ -141,7 +144,7 @@ class LinesScene(Scene):
                 break
             if style_ == "h":
                 y += 6
-            draw_text(surface, line, (box.x + 20, y), size, style_ == "h", STYLES.get(style_, theme.TEXT))
+            draw_text(surface, line, (box.x + 20, y), size, style_ == "h", style_colour(style_))
             y += line_height(size) + 2
         if self.manager is not None:
             self.manager.draw_ui(surface)

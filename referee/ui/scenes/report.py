@@ -170,6 +170,7 @@ class ReportScene(Scene):
         wrapped: list[tuple[str, str]] = []
         for style, text in self.lines:
             size = 16 if style == "h" else 14
+            text = theme.SIGNS.get(style, "") + text       # the sign says whether a seal matched, not the colour alone
             for part in wrap(text, box.w - 40, size, style == "h", 16) or [""]:
                 wrapped.append((style, part))
         # The wheel scrolls no further than the last page: the report's end stays on the screen.
@@ -179,7 +180,7 @@ class ReportScene(Scene):
             size = 16 if style == "h" else 14
             if y + line_height(size) > box.bottom - 6:
                 break
-            colour = {"h": theme.ACCENT, "ok": theme.MOVE_LEGAL, "bad": theme.ERROR}.get(style, theme.TEXT)
+            colour = {"h": theme.ACCENT, "ok": theme.GOOD_TEXT, "bad": theme.ERROR}.get(style, theme.TEXT)
             if style == "h":
                 y += 6
             draw_text(surface, text, (box.x + 20, y), size, style == "h", colour)

@@ -1,7 +1,9 @@
-"""Settings: the playing group's readings of the rulings, used by every new battle.
+"""Settings: the playing group's readings of the rulings, used by every new battle, and how the window looks.
 
 Each ruling of ``data/rulings.toml`` shows its options; a click moves to the next one. The choice is saved in the
 user's data folder (``settings.toml``) and applied at set-up; a scenario's own ``rulings`` still win for that table.
+The text size (the UI scale, 100-250 %) and the theme change the window at once and are kept by Save
+(``ui/preferences.py``).
 """
 
 from __future__ import annotations
@@ -9,20 +11,18 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
 from ...rules.rulings import catalogue, honoured
-from ...storage import write_document
-from .. import theme
+from .. import preferences, scale, theme
 from ..scene import Scene
-from ..widgets import draw_text, ellipsize, gui_manager
+from ..widgets import draw_text, ellipsize, gui_manager, text_width
 
 ROW_H = 40
 
 
 def settings_path():
-    return paths.user_data_dir() / "settings.toml"
+    return preferences.settings_path()
 
 
 def group_rulings() -> dict[str, str]:
@@ -64,10 +64,41 @@ class SettingsScene(Scene):
         for i, (key, label) in enumerate((("save", "Save"), ("reset", "All recommended"), ("back", "Back"))):
             rect = pygame.Rect(40 + i * 200, h - 58, 186, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
+        # The window's look: text size and theme, on the line under the title.
+        x = 40 + text_width(self.look_text(), 15, True) + 16
+        for key, label, tip in (("smaller", "Smaller", "the UI scale one step (25 %) down"),
+                                ("larger", "Larger", "the UI scale one step (25 %) up"),
+                                ("theme", "Theme", "standard or high contrast")):
+            rect = pygame.Rect(x, 58, 100, 32)
+            self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager, tool_tip_text=tip)] = key
+            x += 108
+
+    def look_text(self) -> str:
+        return f"Text size {self.ui_scale():.0%} · theme {theme.current_theme[0]}"
+
+    def ui_scale(self) -> float:
+        return self.app.ui_scale if self.app is not None else scale.current()
+
+    def change_scale(self, steps: int) -> None:
+        """The window at once, one step larger or smaller (Save keeps it for the next start)."""
+        if self.app is None:
+            return
+        self.app.set_scale(scale.clamp(self.ui_scale() + steps * scale.STEP))
+        shown = scale.current()
+        self.message = f"text size {self.ui_scale():.0%} (Save to keep it)"
+        if abs(shown - self.ui_scale()) > 1e-9:
+            self.message += f"; this window has room for {shown:.0%}"
+
+    def next_theme(self) -> None:
+        names = list(theme.THEMES)
+        theme.apply(names[(names.index(theme.current_theme[0]) + 1) % len(names)])
+        if self.app is not None:
+            self.app.set_scale(self.app.ui_scale)          # every scene lays itself out in the new colours
+        self.message = f"theme {theme.current_theme[0]} (Save to keep it)"
 
     def list_rect(self) -> pygame.Rect:
         w, h = self.size
-        return pygame.Rect(30, 96, w - 60, h - 170)
+        return pygame.Rect(30, 134, w - 60, h - 208)
 
     def row_at(self, pos) -> str | None:
         box = self.list_rect()
@@ -86,7 +117,8 @@ class SettingsScene(Scene):
     def save(self) -> None:
         changed = {rid: opt for rid, opt in self.chosen.items() if opt != self.rulings[rid].default}
         try:
-            write_document(settings_path(), {"rulings": changed})
+            preferences.write_table("rulings", changed)
+            preferences.save_display(self.ui_scale(), theme.current_theme[0])
         except OSError as e:
             self.message = f"not saved: {settings_path()}: {e.strerror or e}"
             return
@@ -99,6 +131,10 @@ class SettingsScene(Scene):
             key = self.buttons[event.ui_element]
             if key == "save":
                 self.save()
+            elif key in ("smaller", "larger"):
+                self.change_scale(1 if key == "larger" else -1)
+            elif key == "theme":
+                self.next_theme()
             elif key == "reset":
                 self.chosen = {rid: r.default for rid, r in self.rulings.items()}
                 self.message = "every ruling is back to the recommended reading (Save to keep it)"
@@ -125,10 +161,13 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        draw_text(surface, "Settings: rulings for new battles", (40, 24), 26, True, theme.TEXT)
-        draw_text(surface, "Click a ruling to switch its reading; the recommended one is the default. A scenario's own "
-                           "rulings still apply to its table. Explanations cite the ruling id.",
-                  (40, 62), 14, False, theme.TEXT_DIM)
+        draw_text(surface, ellipsize("Settings: rulings for new battles, and the window", surface.get_width() - 80, 26, True),
+                  (40, 16), 26, True, theme.TEXT)
+        draw_text(surface, self.look_text(), (40, 74), 15, True, theme.TEXT, "midleft")
+        draw_text(surface, ellipsize("Click a ruling to switch its reading; the recommended one is the default. A "
+                                     "scenario's own rulings still apply to its table. Explanations cite the ruling id.",
+                                     surface.get_width() - 80, 14),
+                  (40, 104), 14, False, theme.TEXT_DIM)
         box = self.list_rect()
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         old = surface.get_clip()
@@ -146,6 +185,8 @@ class SettingsScene(Scene):
                       False, theme.TEXT_DIM)
         surface.set_clip(old)
         if self.message:
-            draw_text(surface, self.message, (640, surface.get_height() - 38), 14, False, theme.TEXT, "midleft")
+            w, h = surface.get_size()
+            where = (640, h - 38) if w >= 1000 else (40, h - 74)     # beside the buttons, or above them
+            draw_text(surface, ellipsize(self.message, w - where[0] - 10, 14), where, 14, False, theme.TEXT, "midleft")
         if self.manager is not None:
             self.manager.draw_ui(surface)

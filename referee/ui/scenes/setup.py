@@ -34,6 +34,15 @@ if TYPE_CHECKING:
     from .setup_table import SetupTableScene
 
 COLUMN_W = 680
+COMPACT_H = 560         # a shorter window (large text on a small screen): no introduction, a narrower label column
+
+
+def column(size: tuple[int, int]) -> tuple[int, int, int, bool]:
+    """The form's left edge, its width, its labels' width, and whether it is the large-text (compact) form."""
+    w, h = size
+    compact = h < COMPACT_H or w < COLUMN_W + 40
+    col_w = min(COLUMN_W, w - 24)
+    return (w - col_w) // 2, col_w, 150 if compact else 230, compact
 DICE_CHOICES = {"The program rolls (seeded, saved with the battle)": PROGRAM,
                 "We roll physical dice and type them in": BY_HAND}
 HOTSEAT = "Two players at this screen"
@@ -99,9 +108,10 @@ class SetupScene(Scene):
         self.manager = gui_manager(self.manager, size)
         m = self.manager
         w, h = size
-        x = (w - COLUMN_W) // 2
-        # The choices start below the introduction, however many lines it wraps to.
-        y = max(120, INTRO_TOP + len(wrap(INTRO, COLUMN_W, 14)) * line_height(14) + 16)
+        x, col_w, label_w, compact = column(size)
+        # The choices start below the introduction, however many lines it wraps to (none in the compact form).
+        y = 56 if compact else max(120, INTRO_TOP + len(wrap(INTRO, COLUMN_W, 14)) * line_height(14) + 16)
+        step = 42 if compact else 48
         self.widgets = {}
         # Read fresh every time: a faction saved in the editor a moment ago is offered at once.
         self.factions = {f"{f.name} ({f.id})": f.id for f in available_factions()}
@@ -116,33 +126,33 @@ class SetupScene(Scene):
         if current is None and table_names:
             current = next(iter(table_names))
             self.table = table_names[current]
-        label = lambda text, yy: pygame_gui.elements.UILabel(pygame.Rect(x, yy, 220, 34), text, m)  # noqa: E731
+        label = lambda text, yy: pygame_gui.elements.UILabel(pygame.Rect(x, yy, label_w - 10, 34), text, m)  # noqa: E731
         label("Table", y)
         self.widgets["table"] = pygame_gui.elements.UIDropDownMenu(
             list(table_names) or ["no table found"], current or "no table found",
-            pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
-        y += 48
+            pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
+        y += step
         for side in ("A", "B"):
             label(f"Side {side} faction", y)
             shown = next((n for n, i in self.factions.items() if i == self.choice[side]), names[0])
             options: list[str | tuple[str, str]] = [*names]
             self.widgets[f"faction-{side}"] = pygame_gui.elements.UIDropDownMenu(
-                options, shown, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
-            y += 48
+                options, shown, pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
+            y += step
         label("Dice", y)
         self.widgets["dice"] = pygame_gui.elements.UIDropDownMenu(
-            list(DICE_CHOICES), self.dice_label, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
-        y += 48
+            list(DICE_CHOICES), self.dice_label, pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
+        y += step
         label("Opponent", y)
         self.widgets["opponent"] = pygame_gui.elements.UIDropDownMenu(
-            list(OPPONENTS), self.opponent_label, pygame.Rect(x + 230, y, COLUMN_W - 230, 34), m)
-        y += 48
+            list(OPPONENTS), self.opponent_label, pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
+        y += step
         label("Seed (optional)", y)
-        self.widgets["seed"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + 230, y, 200, 34), m)
-        y += 64
+        self.widgets["seed"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + label_w, y, 200, 34), m)
+        y += step + 8
         self.widgets["start"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 260, 44), "Start the battle", m)
         self.widgets["back"] = pygame_gui.elements.UIButton(pygame.Rect(x + 276, y, 140, 44), "Back", m)
-        self.error_top = y + 64
+        self.error_top = y + (52 if compact else 64)
 
     # ---- events -------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -232,16 +242,16 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        x = (w - COLUMN_W) // 2
-        draw_text(surface, "New battle", (x, 40), 28, True, theme.TEXT)
-        for i, line in enumerate(wrap(INTRO, COLUMN_W, 14)):
+        x, col_w, _label_w, compact = column((w, h))
+        draw_text(surface, "New battle", (x, 10 if compact else 40), 28, True, theme.TEXT)
+        for i, line in enumerate(() if compact else wrap(INTRO, COLUMN_W, 14)):
             draw_text(surface, line, (x, INTRO_TOP + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top
         if self.error:
             lines: list[str] = []
             for raw in self.error.splitlines():
-                lines.extend(wrap(raw, COLUMN_W - 28, 14, False, 4))
-            box = pygame.Rect(x, self.error_top, COLUMN_W, 24 + line_height(14) * len(lines))
+                lines.extend(wrap(raw, col_w - 28, 14, False, 4))
+            box = pygame.Rect(x, self.error_top, col_w, 24 + line_height(14) * len(lines))
             panel(surface, box, (58, 30, 32), theme.ERROR, 6)
             for i, line in enumerate(lines):
                 draw_text(surface, line, (x + 14, box.y + 12 + i * line_height(14)), 14, False, theme.TEXT)
@@ -250,7 +260,7 @@ class SetupScene(Scene):
             draw_text(surface, "Faction files left out (fix them with Factions… or `seven-seconds faction validate`):",
                       (x, top), 14, True, theme.ERROR)
             for i, line in enumerate(self.left_out[:6]):
-                draw_text(surface, ellipsize(line, COLUMN_W - 14, 13), (x + 14, top + 22 + i * line_height(13)), 13,
+                draw_text(surface, ellipsize(line, col_w - 14, 13), (x + 14, top + 22 + i * line_height(13)), 13,
                           False, theme.TEXT_DIM)
         if self.manager is not None:
             self.manager.draw_ui(surface)

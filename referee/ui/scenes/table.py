@@ -20,6 +20,7 @@ from ..exposure import ExposureOverlay, prepare_terrain
 from ..intents import Intent, IntentHandler
 from ..keys import KeyTable
 from ...rules.questions import PairReport, RulerEnd, RulerResult, SelectionReport, selection_report
+from ..gui_managers import new_manager
 from ..scene import Scene
 from ..table_data import TableData
 from ..view import ViewTransform
@@ -114,7 +115,7 @@ class TableScene(Scene):
 
     def _build_gui(self, size) -> None:
         if self.manager is None:
-            self.manager = pygame_gui.UIManager(size, theme.gui_theme())
+            self.manager = new_manager(size)
         else:
             self.manager.set_window_resolution(size)
             self.manager.clear_and_reset()

@@ -54,6 +54,9 @@ TOOLS = ("Tools", (
 TABLE_KEYS: KeyTable = (LOOKING, TOOLS)
 
 
+COMPACT = (800, 560)        # a logical window smaller than this gets the large-text layout
+
+
 @dataclass(frozen=True)
 class Layout:
     status: pygame.Rect
@@ -71,10 +74,12 @@ def layout_for(size: tuple[int, int]) -> Layout:
     the table.
     """
     w, h = size
+    compact = w < COMPACT[0] or h < COMPACT[1]
+    # Large text on a small window (``ui/scale.py``): a shorter log leaves the panel room for its first lines.
     side_w = min(theme.SIDE_PANEL_WIDTH, max(320, int(w * 0.36)))
     top = theme.STATUS_HEIGHT
     body_h = h - top
-    log_h = min(theme.LOG_HEIGHT, max(120, int(body_h * 0.3)))
+    log_h = min(theme.LOG_HEIGHT, max(96 if compact else 120, int(body_h * 0.3)))
     status = pygame.Rect(0, 0, w, top)
     side = pygame.Rect(w - side_w, top, side_w, body_h)
     toolbar = pygame.Rect(side.x, top, side_w, TOOLBAR_H)
