@@ -57,6 +57,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.spent_text: str | None = None     # the text of a key that opened or closed a scene (``dispatch``)
+        # Keys down now: a dialog that guards a secret ignores those held when it appeared (``Dialog.fresh_key``).
+        self.held_keys: set[int] = set()
         self.intents: list[Intent] = []
         self.on_intent: IntentHandler = on_intent or self.intents.append
 
@@ -159,6 +161,12 @@ class App:
             for scene in self.stack:
                 scene.on_resize(self.size)
             return
+        if event.type == pygame.KEYDOWN:
+            self.held_keys.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.held_keys.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held_keys.clear()          # their releases go to another window
         top = self.stack.top
         if event.type == pygame.TEXTINPUT and self.spent_text is not None:
             spent, self.spent_text = self.spent_text, None

@@ -295,6 +295,8 @@ class BattleScene(TableScene):
             self.do(Action("activate", actor or ""))
         elif key == "extra":
             self.do(Action("activate", actor or "", {"extra": True}))
+        elif key == "end-turn" and self.would_pass():
+            self.questions.confirm_pass()
         elif key in ("end-activation", "end-turn"):
             self.do(Action(key))
         elif key == "scramble":
@@ -311,6 +313,12 @@ class BattleScene(TableScene):
         elif key == "kamikaze":
             self.start_tool(KAMIKAZE, actor or "", "Click where the drone goes; click on an enemy unit or objective "
                                                    "to strike it (contact roll). Shift+click jumps there. Esc cancels.")
+
+    def would_pass(self) -> bool:
+        """End turn now is a pass: the side has activated nothing this turn (p.16, A22). Its turn may have come by
+        itself (the other side's last activation ended it), so an End turn pressed out of habit is asked first."""
+        t = self.session.state.turn
+        return t is not None and not t.acted and self.session.state.phase == "action"
 
     def start_tool(self, tool: str, actor: str, hint: str) -> None:
         self.clear_tools()

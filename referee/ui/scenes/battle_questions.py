@@ -63,6 +63,16 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.app is not None:
             self.app.push(question)
 
+    def show_guarded(self, question: Dialog, cover: bool = False) -> None:
+        """A question that guards a secret or decides for a side: it acts only on a key pressed while it is shown
+        (never a held key's repeats, nor a key pressed before it appeared). ``cover``: in hot-seat, where both
+        players look at it, the table under it (the side at the screen's secret view) is not drawn."""
+        question.guards_keys = True
+        if cover and self.session.hotseat and self.session.computer is None:
+            question.overlay = False
+            question.opaque = True
+        self.show(question)
+
     def hand_off(self, side: str) -> None:
         if self.session.computer is not None:
             # Against the computer the human keeps the screen: no hand-off, above all none to the computer's side.
@@ -104,6 +114,29 @@ class BattleQuestions(ScenePart[BattleSession]):
         self.show(Dialog(title, lines[-12:], [("go", "Do it"), ("cancel", "Cancel")], closed, columns=2,
                              width=640))
 
+    def confirm_pass(self) -> None:
+        """End turn without an activation is a pass (p.16, A22); the turn may have come to this side by itself, so
+        the player says it is meant. Two passes in a row end the round."""
+        s = self.session.state
+        side = s.turn.player if s.turn is not None else self.session.viewer
+        if self.app is None:
+            self.scene.do(Action("end-turn"), "End turn")
+            return
+        lines = [f"Side {side} has not activated anything this turn: ending it now is a pass [p.16, A22]."]
+        if s.passes_in_row >= 1:
+            lines.append("The other side passed too: a second pass in a row ends the round, every activation counter "
+                         "left unused [p.16, A22].")
+        lines.append("Pass the turn?")
+
+        def closed(answer) -> None:
+            if answer == "pass":
+                self.scene.do(Action("end-turn"), f"Side {side} passes")
+            else:
+                self.scene.say("End turn: not taken", ["nothing changed; your turn goes on"])
+
+        self.show_guarded(Dialog(f"Side {side}: pass the turn?", lines,
+                                 [("pass", "Pass the turn"), ("play", "Play on")], closed, columns=2, width=640))
+
     def end_of_round(self) -> None:
         if self.app is None:
             return
@@ -129,7 +162,7 @@ class BattleQuestions(ScenePart[BattleSession]):
             else:
                 self.scene.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
 
-        self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+        self.show_guarded(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640), cover=True)
 
     def end_of_round_against_computer(self) -> None:
         """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not,
@@ -212,7 +245,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.scene.do(Action("scramble", actor, {"square": int(answer)}), f"Scramble {actor}")
 
         buttons = [(str(n), f"Square {n}") for n in squares] + [("any", "Any (drawn)")]
-        self.show(Dialog(f"Scramble {actor}: which square?",
+        self.show_guarded(Dialog(f"Scramble {actor}: which square?",
                              [f"Side {self.session.viewer} only: choose the empty holding-area square {actor} goes to. "
                               "Three blips take its place; the opponent cannot tell which is real [p.22, A23, A59]."],
                              buttons, closed, columns=4, width=640))
@@ -234,8 +267,8 @@ class BattleQuestions(ScenePart[BattleSession]):
                 # Only the asker's own mission: the withdrawing side's limit is its secret (A59).
                 lines.append(f"Your mission (side {other}) ends the battle after this round: a pursuit has no round "
                              "left to be played in, and the table would be Contested [A43].")
-            self.show(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")], closed,
-                             columns=2))
+            self.show_guarded(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")],
+                                     closed, columns=2))
 
         self.for_side(other, ask, f"Side {side} announces a Withdraw at the end of round {self.session.state.round}; "
                                   f"side {other} decides whether to allow it or pursue [p.16, A43].")
@@ -273,7 +306,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                      f"their owner [A13]. Degrees count counter-clockwise from the table's x axis."]
             buttons = [(str(deg), f"{deg}° {facing_word(self.scene.view, deg)}") for deg in FACINGS]
             buttons.append(("keep", f"Keep {unit.facing:g}°"))
-            self.show(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
+            self.show_guarded(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
 
         self.for_side(owner, ask, f"Side {owner}: a trooper of yours was revealed; you choose its facing [A13].")
 
@@ -345,31 +378,67 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def consent(self, check) -> None:
         """An action that rolled dice, revealed something or passed the turn is taken back only if the other player
-        agrees: the screen goes to them (the table hidden), then back to the player who asked. Just after a hand-off
-        the player who must agree already holds the screen."""
-        side = check.side or self.session.viewer
-        opponent = "B" if side == "A" else "A"
+        agrees, and that player answers on their own screen behind a hand-off (the table hidden), never the player
+        who asked. Just after a hand-off the player at the screen may offer the other side back the turn it ended:
+        then that side is asked, behind a hand-off, whether it takes it back. Both read it in the log."""
         if self.app is None:
             return
+        asker = self.session.viewer
+        owner = check.side or asker
+        agreeing = "B" if owner == "A" else "A"
         self.scene.clear_tools()
         self.scene.select(None)
-
-        at_screen = self.session.viewer
+        if asker != owner:
+            self.offer_back(check, asker, owner)
+            return
 
         def answered(answer) -> None:
             if answer == "allow":
-                self.session.hand_to(side)
+                self.session.hand_to(owner)
                 self.undo(consent=True)
-                self.hand_off(side)
+                self.hand_off(owner)
             else:
-                if at_screen != opponent:
-                    self.hand_off(at_screen)
-                self.scene.say("Undo refused", [f"side {opponent} did not agree to take back {check.what!r}"])
+                self.hand_off(owner)
+                self.scene.say("Undo refused", [f"side {agreeing} did not agree to take back {check.what!r}"])
 
-        lines = [f"Side {side} asks to take back {check.what!r}: {check.why_consent}.",
+        lines = [f"Side {owner} asks to take back {check.what!r}: {check.why_consent}.",
                  "Taken back, it is logged for both players, and the same action would roll the same dice again.",
-                 f"Player of side {opponent}: do you agree?"]
-        self.show(ConsentScreen(opponent, lines, answered))
+                 f"Player of side {agreeing}: do you agree?"]
+        self.behind_hand_off(agreeing, lambda: self.show(ConsentScreen(agreeing, lines, answered)),
+                             f"Side {owner} asks to take back its last action: side {agreeing} decides [fair Undo].")
+
+    def offer_back(self, check, asker: str, owner: str) -> None:
+        """The player at the screen (``asker``) gives the other side back the action that ended its turn: pressing
+        Undo is their consent; the side that ended the turn says, on its own screen, whether it takes it back."""
+
+        def answered(answer) -> None:
+            if answer == "allow":
+                self.session.hand_to(owner)
+                self.undo(consent=True)
+            else:
+                self.hand_off(asker)
+                self.scene.say("Undo: not taken", [f"side {owner} keeps {check.what!r}; nothing changed"])
+
+        lines = [f"Side {asker} agrees to give you back {check.what!r}: {check.why_consent}.",
+                 "Taken back, it is logged for both players, and the same action would roll the same dice again.",
+                 f"Player of side {owner}: take it back?"]
+        self.behind_hand_off(owner, lambda: self.show(ConsentScreen(
+            owner, lines, answered, f"Side {owner}: take back {check.what!r}?", ("Take it back", "Keep it"))),
+            f"Side {asker} offers side {owner} to take back {check.what!r} [fair Undo].")
+
+    def behind_hand_off(self, side: str, ask, why: str) -> None:
+        """In hot-seat, ``ask`` once the screen was handed to ``side`` (always, even when ``side`` just had it:
+        the question is for that player alone)."""
+        if not self.session.hotseat or self.session.computer is not None:
+            ask()
+            return
+        self.scene.handing_off = True
+
+        def ready(_answer) -> None:
+            self.scene.handing_off = False
+            ask()
+
+        self.show(HandoffScreen(side, [why], ready))
 
     def default_save_name(self) -> str:
         if self.session.save_path is not None:
