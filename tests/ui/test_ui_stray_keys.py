@@ -4,9 +4,7 @@ it is shown, an End turn that would pass is asked first, and the end-of-round di
 from pathlib import Path
 
 import pygame
-import pytest
 
-from referee.game.actions import Action
 from referee.game.dice import SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.state import state_from_scenario

@@ -115,7 +115,7 @@ class Dialog(Scene):
         """Is this a key the player pressed while the dialog was on the screen? A key held down when it appeared
         (and its repeats) counts only once it was released and pressed again; a key pressed in its first moments
         (``ARM_MS``) was pressed before the player could see it."""
-        key = getattr(event, "key", None)
+        key: int = getattr(event, "key", -1)
         if event.type == pygame.KEYUP:
             self.stale_keys.discard(key)
             self.keys_down.discard(key)
