@@ -30,6 +30,8 @@ from .battle_bar import ACTIONS, ActionBar, Actions
 from .battle_choices import FLAME, KAMIKAZE, PICK, TITLES, ChoiceTools
 from .battle_computer import ComputerTurns
 from .battle_keys import BATTLE_KEYS
+from .battle_placing import PLACE, RevealPlacing
+from .battle_placing import TITLE as PLACE_TITLE
 from .battle_questions import BattleQuestions
 from .battle_target import TARGET, TargetTool
 from .battle_target import TITLE as TARGET_TITLE
@@ -46,7 +48,7 @@ class BattleScene(TableScene):
     title = "Battle"
     actions: Actions = ACTIONS        # the action bar, row by row (the referee mode has its own)
     key_table: KeyTable = BATTLE_KEYS
-    tool_titles = {**TOOL_TITLES, **TITLES, TARGET: TARGET_TITLE}
+    tool_titles = {**TOOL_TITLES, **TITLES, TARGET: TARGET_TITLE, PLACE: PLACE_TITLE}
     banner_h = BANNER_H
 
     def __init__(self, session: BattleSession, own_edge_down: bool = False) -> None:
@@ -58,6 +60,7 @@ class BattleScene(TableScene):
         self.target = TargetTool(self)
         self.choices = ChoiceTools(self)
         self.questions = BattleQuestions(self)
+        self.placing = RevealPlacing(self)
         self.computer = ComputerTurns(self)
         self.picking: str | None = None              # the unit whose action waits for its target, smoke or point
         self.log_unit_only = False
@@ -205,6 +208,9 @@ class BattleScene(TableScene):
         """Whatever the battle waits for next: the facing of troopers just revealed (their owner's), the other player,
         the end of the round, objectives, the report."""
         s, ask = self.session, self.questions
+        if self.placing.due():
+            self.placing.ask(self.placing.owed()[0])
+            return
         if ask.facing_due():
             ask.facing(ask.facing_owed()[0])
             return
@@ -357,6 +363,9 @@ class BattleScene(TableScene):
     def _mouse_down(self, event) -> bool:
         pos = event.pos
         self.mouse = pos
+        if self.tool == PLACE and self.on_table(pos) and event.button == 1:
+            self.placing.click(self.table_point(pos))
+            return True
         if self.tool in CHOOSING and self.on_table(pos) and event.button in (1, 3):
             if event.button == 3 and self.tool != TARGET:
                 return super()._mouse_down(event)
@@ -383,6 +392,8 @@ class BattleScene(TableScene):
         return True
 
     def cancel_choice(self) -> bool:
+        if self.placing.cancel():
+            return True
         if self.tool not in (PICK, FLAME, KAMIKAZE):
             return False
         self.clear_tools()
@@ -401,6 +412,7 @@ class BattleScene(TableScene):
         old = surface.get_clip()
         surface.set_clip(self.layout.table)
         self.choices.draw(surface)
+        self.placing.draw(surface)
         if self.tool == TARGET:
             for tid, n in self.target.assign.items():
                 p = self.table.bf.pieces.get(tid)

@@ -282,9 +282,8 @@ class BattleQuestions(ScenePart[BattleSession]):
     def facing_due(self) -> bool:
         """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
         owed = self.facing_owed()
-        # Refereeing a physical table, the miniature stands as its owner put it: a correction sets its facing.
-        refereed = getattr(self.session.game, "refereed", False)
-        return bool(owed) and owed != self.facing_kept and self.app is not None and not refereed
+        # Refereeing a physical table too: the owner says how the miniature was faced as it stands (A13).
+        return bool(owed) and owed != self.facing_kept and self.app is not None
 
     def facing(self, uid: str) -> None:
         """The owner faces a trooper just revealed (A13), on their own screen; "keep" leaves every one still waiting at

@@ -258,10 +258,13 @@ class TextDialog(Dialog):
     """One line of text, e.g. a file name to save under."""
 
     def __init__(self, title: str, lines: Sequence[str], initial: str, on_close: Callable[[str | None], object],
-                 ok: str = "OK") -> None:
+                 ok: str = "OK", check: Callable[[str], str] | None = None) -> None:
         super().__init__(title, lines, [("ok", ok), ("cancel", "Cancel")], None, columns=2)
         self.initial = initial
         self.answered = on_close
+        # ``check``: why the text typed would be refused ("" when it is fine). A refused entry keeps the dialog
+        # open with the reason, so the line is corrected, not typed again.
+        self.check = check
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
 
     def extra_height(self) -> int:
@@ -274,6 +277,10 @@ class TextDialog(Dialog):
 
     def choose(self, key: str) -> None:
         text = self.entry.get_text().strip() if self.entry is not None else self.initial
+        if key == "ok" and text and self.check is not None:
+            self.error = self.check(text)
+            if self.error:
+                return
         self.close(None)
         self.answered(text if key == "ok" and text else None)
 
