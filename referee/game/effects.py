@@ -18,7 +18,7 @@ from ..rules.explain import inches
 from ..rules.geometry import edge_range
 from ..rules.numbers import EPS, at_most
 from ..rules.scenario import Circle, TerrainEntry
-from ..rules.sensors import PASSIVE_RANGE, sensor_link
+from ..rules.sensors import PASSIVE_RANGE, enemies_in_passive_range, sensor_link
 from .dice import Rolling, RollRequest
 from .state import BlipState, GameState, UnitState, other, unit_from_contents
 
@@ -439,7 +439,7 @@ def passive_after_move(ctx: Ctx, mover_id: str) -> None:
     bf = s.battlefield()
     if mover_id in s.blips:
         mover = bf.piece(mover_id)
-        near = [p for p in bf.enemies_of(mover.side) if sensor_link(bf, mover, p)]
+        near = enemies_in_passive_range(bf, mover)
         if not near:
             ctx.note(f"{mover_id} ends more than 6\" from every enemy: stays hidden [p.18]")
             return

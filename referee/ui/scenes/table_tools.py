@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...rules.battlefield import Piece
 from ...rules.movement import MoveResult
+from ...rules.sensors import enemies_in_passive_range
 from ..intents import Intent
 from ..questions import RulerEnd, RulerResult, preview_jump, preview_move, ruler
 from .table_common import JUMP, MOVE
@@ -30,8 +32,22 @@ def set_move_path(scene: TableScene, path) -> MoveResult | None:
     scene.waypoints = [(float(q[0]), float(q[1])) for q in path]
     scene.move_result = preview_move(scene.table.bf, p, scene.waypoints) if scene.waypoints else None
     if scene.move_result is not None:
-        scene.set_log(f"Move preview: {p.id}", scene.move_result.explain)
+        scene.set_log(f"Move preview: {p.id}", [*reveal_warning(scene, p, scene.move_result),
+                                                *scene.move_result.explain])
     return scene.move_result
+
+
+def reveal_warning(scene: TableScene, p: Piece, result: MoveResult) -> list[str]:
+    """A blip that would end its Move or Jump within 6" of an enemy is revealed first (p.18, A15): the preview says
+    so before it is sent, with the engine's own test (``enemies_in_passive_range``)."""
+    if not p.is_blip or not result.legal:
+        return []
+    moved = Piece(**{**p.__dict__, "x": result.end[0], "y": result.end[1]})
+    near = enemies_in_passive_range(scene.table.bf, moved)
+    if not near:
+        return []
+    return [f"WARNING: {p.id} would end within 6\" of {', '.join(q.id for q in near)}: it is revealed there "
+            f"[p.18, A15]"]
 
 
 def set_jump_point(scene: TableScene, point) -> MoveResult | None:
@@ -41,7 +57,7 @@ def set_jump_point(scene: TableScene, point) -> MoveResult | None:
     landing = (float(point[0]), float(point[1]))
     scene.jump_point = landing
     scene.jump_result = preview_jump(scene.table.bf, p, landing)
-    scene.set_log(f"Jump preview: {p.id}", scene.jump_result.explain)
+    scene.set_log(f"Jump preview: {p.id}", [*reveal_warning(scene, p, scene.jump_result), *scene.jump_result.explain])
     return scene.jump_result
 
 
