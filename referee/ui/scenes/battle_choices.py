@@ -59,9 +59,23 @@ class ChoiceTools:
             lines.append(f"a direct hit's blast ({b['radius']:g}\", {b['dice']} dice) catches: "
                          f"{', '.join(b['catches']) or 'nobody else'} [p.21, A30]; each, if the missile hits:")
             lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
+            lines += self.deviated_lines(f.get("deviated"))
             lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
         elif not lines:
             lines.append(f"{kind} {actor} -> {target}")
+        return lines
+
+    @staticmethod
+    def deviated_lines(d: dict | None) -> list[str]:
+        """A miss's blast, from the engine's figures: who it may catch, with what chance, and then what it does."""
+        if not d:
+            return []
+        p = d["p_deviates"]
+        catches = d["catches"]
+        lines = [f"if it misses ({panels.percent(p)}), it deviates and its blast ({d['radius']:g}\", {d['dice']} "
+                 f"dice) catches: " + (", ".join(f"{u} {panels.percent(c)}" for u, c in catches.items())
+                                       or "nobody") + " [p.21, A29]; each, if caught:"]
+        lines += [panels.outcome_line(u, d["odds"].get(u), "blast") for u in catches]
         return lines
 
     def pick(self, target: str) -> None:
