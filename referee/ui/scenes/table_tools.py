@@ -3,6 +3,7 @@ the engine as an ``Intent``. Every number is the rules functions' own (``ui/ques
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ...rules.battlefield import Piece
@@ -14,6 +15,38 @@ from .table_common import JUMP, MOVE
 
 if TYPE_CHECKING:
     from .table import TableScene
+
+
+def contact_point(mover: Piece, other: Piece, frm: tuple[float, float]) -> tuple[float, float]:
+    """The spot where ``mover``'s base touches ``other``'s, on the side facing ``frm``: exact, so that the engine's
+    contact (a Repair, a Kamikaze's contact roll) holds and no overlap is refused. Not rounded: a rounded spot
+    lands a hair inside the other base or short of it."""
+    dx, dy = frm[0] - other.x, frm[1] - other.y
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        dx, dy, d = 0.0, -1.0, 1.0
+    reach = other.radius + mover.radius
+    return other.x + dx / d * reach, other.y + dy / d * reach
+
+
+def contact_spots(mover: Piece, other: Piece, frm: tuple[float, float], step: int = 15) -> list[tuple[float, float]]:
+    """Every spot touching ``other`` (each ``step``°), the one facing ``frm`` first, then nearest ``frm`` first."""
+    reach = other.radius + mover.radius
+    spots = [contact_point(mover, other, frm)]
+    ring = [(other.x + reach * math.cos(math.radians(a)), other.y + reach * math.sin(math.radians(a)))
+            for a in range(0, 360, step)]
+    spots += sorted(ring, key=lambda q: math.hypot(q[0] - frm[0], q[1] - frm[1]))
+    return spots
+
+
+def snapped_point(scene: TableScene, pos, frm: tuple[float, float]) -> tuple[tuple[float, float], str | None]:
+    """Where a click of a Move or Jump goes: on another piece, to the spot touching it (base contact, as a Repair
+    or a charge needs); elsewhere, the point clicked. Returns the point and the piece touched, if any."""
+    mover = scene.selected_piece
+    other = scene.piece_at(pos)
+    if mover is None or other is None or other == mover.id or other not in scene.table.bf.pieces:
+        return scene.table_point(pos), None
+    return contact_point(mover, scene.table.bf.pieces[other], frm), other
 
 
 def measure_between(scene: TableScene, a: RulerEnd, b: RulerEnd) -> RulerResult:
