@@ -45,8 +45,67 @@ def snapped_point(scene: TableScene, pos, frm: tuple[float, float]) -> tuple[tup
     mover = scene.selected_piece
     other = scene.piece_at(pos)
     if mover is None or other is None or other == mover.id or other not in scene.table.bf.pieces:
-        return scene.table_point(pos), None
+        return snap(scene.table_point(pos)), None
     return contact_point(mover, scene.table.bf.pieces[other], frm), other
+
+
+SNAP = 0.1        # inches: a clicked point goes to the nearest tenth, so the spot previewed is the spot sent
+
+
+def snap(point: tuple[float, float]) -> tuple[float, float]:
+    return round(round(point[0] / SNAP) * SNAP, 3), round(round(point[1] / SNAP) * SNAP, 3)
+
+
+def parse_point(text: str) -> tuple[float, float]:
+    """Two numbers, x and y in inches ("12.5 8", "12.5, 8"); ValueError with what was expected otherwise."""
+    parts = text.replace(",", " ").split()
+    try:
+        x, y = (float(v) for v in parts)
+    except ValueError:
+        raise ValueError(f"type two numbers, x and y in inches, for example \"12.5 8\" (got {text!r})") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"x and y must be numbers of inches (got {text!r})")
+    return x, y
+
+
+def typed_destination(scene: TableScene) -> bool:
+    """D: the Move's next waypoint or the Jump's landing point, typed as x and y. The dialog checks it with the
+    same rules as the preview and stays open with the reason when they refuse it; accepted, it is previewed, and
+    Enter sends exactly that point."""
+    p = scene.selected_piece
+    if scene.tool not in (MOVE, JUMP) or p is None or scene.app is None:
+        return False
+    moving = scene.tool == MOVE
+
+    def result_for(text: str) -> MoveResult:
+        point = parse_point(text)
+        return preview_move(scene.table.bf, p, scene.waypoints + [point]) if moving else \
+            preview_jump(scene.table.bf, p, point)
+
+    def check(text: str) -> str:
+        try:
+            result = result_for(text)
+        except ValueError as e:
+            return str(e)
+        return "" if result.legal else f"not allowed: {result.reason}"
+
+    def typed(text: str | None) -> None:
+        if text is None:
+            return
+        point = parse_point(text)
+        if moving:
+            scene.add_waypoint(point)
+        else:
+            scene.set_jump_point(point)
+        scene.set_log(scene.log_title, [f"typed: ({point[0]:g}, {point[1]:g}); Enter sends it", *scene.log_lines])
+
+    start = scene.waypoints[-1] if moving and scene.waypoints else (p.x, p.y)
+    what = "the Move's next waypoint" if moving else "the Jump's landing point"
+    scene.app.push_scene("text-dialog", f"{p.id}: type {what}", [
+        "x and y of the base's centre in inches (x along side A's edge, y toward side B's), as measured on the "
+        "table. The rules check it before the dialog closes."], f"{start[0]:g} {start[1]:g}", typed,
+        ok="Preview it", check=check)
+    return True
 
 
 def measure_between(scene: TableScene, a: RulerEnd, b: RulerEnd) -> RulerResult:
