@@ -35,7 +35,7 @@ from .battle_placing import TITLE as PLACE_TITLE
 from .battle_questions import BattleQuestions
 from .battle_target import TARGET, TargetTool
 from .battle_target import TITLE as TARGET_TITLE
-from .dialogs import DiceDialog
+from .bearing import dice_dialog
 from .table import TableScene
 from .table_common import JUMP, MOVE, SELECT, TOOL_TITLES, Layout
 
@@ -262,7 +262,7 @@ class BattleScene(TableScene):
             raise RuntimeError(f"a die is needed: {pending.request.describe()}")
         given = len(pending.given)
         note = f"{context}: die {given + 1}" if context else ""
-        self.app.push(DiceDialog(pending.request, then, note))
+        self.app.push(dice_dialog(pending.request, then, note, turned=self.view.turned))
 
     def send_intent(self, intent: Intent) -> None:
         """A confirmed Move or Jump preview from the table tools."""
