@@ -43,8 +43,8 @@ def test_the_owner_is_asked_where_the_second_figure_stands_behind_a_hand_off(fre
     assert isinstance(ask, Dialog) and ask.heading == "Place b2"
     assert "[p.17, A66]" in ask.lines[0]
     labels = dict(ask.choices)
-    right = next(k for k, label in ask.choices if label.startswith("right ("))
-    assert labels[right] == "right (16.00, 10.00)"
+    right = next(k for k, label in ask.choices if label.startswith("3 o'clock"))
+    assert labels[right] == "3 o'clock (16.00, 10.00)"          # to the right of b1 as side B sees the table
     assert {"click", "type", "keep"} <= set(labels)
     ask.choose(right)
     b2 = session.state.units["b2"]

@@ -23,15 +23,13 @@ PLACE = "place-revealed"
 TITLE = "Place the revealed unit"
 
 
-def direction_word(scene: BattleScene, dx: float, dy: float) -> str:
-    """Where (dx, dy) points on the screen as the table is drawn (turned or not): "up-left", "right"..."""
-    sx, sy = scene.view.direction(dx, dy)
-    vertical = "above" if sy < -1e-6 else "below" if sy > 1e-6 else ""
-    horizontal = "left" if sx < -1e-6 else "right" if sx > 1e-6 else ""
-    if vertical and horizontal and min(abs(sx), abs(sy)) < 0.38 * max(abs(sx), abs(sy)):
-        # Nearly straight: one word (a 30° step is "above", not "above-right").
-        return vertical if abs(sy) > abs(sx) else horizontal
-    return "-".join(w for w in (vertical, horizontal) if w) or "on"
+def clock_word(scene: BattleScene, dx: float, dy: float) -> str:
+    """The direction (dx, dy) as a clock on the player's screen, as the table is drawn for them (12 o'clock up, away
+    from the edge at the bottom; 3 o'clock to the right): the words of the deviation's bearing too."""
+    degrees = math.degrees(math.atan2(dy, dx))
+    up = 270.0 if scene.view.turned else 90.0
+    hours = round(((up - degrees) % 360.0) / 30.0) % 12
+    return f"{hours or 12} o'clock"
 
 
 class RevealPlacing:
@@ -81,12 +79,13 @@ class RevealPlacing:
             lines = [f"Side {owner}: {first.id} replaced the counter at ({first.x:.2f}, {first.y:.2f}); {uid} "
                      f"({unit.type}) stands touching it, where you choose [p.17, A66]. It stands at "
                      f"({unit.x:.2f}, {unit.y:.2f}) for now.",
-                     "Choose a spot (as the table is drawn on your screen), click it on the table, or type it."]
+                     f"Choose a spot, as a clock around {first.id} on your screen (12 o'clock up), click it on the "
+                     "table, or type it."]
             buttons = []
             for i, (x, y) in enumerate(spots):
                 if math.hypot(x - unit.x, y - unit.y) < 1e-6:
                     continue
-                word = direction_word(self.scene, x - first.x, y - first.y)
+                word = clock_word(self.scene, x - first.x, y - first.y)
                 buttons.append((str(i), f"{word} ({x:.2f}, {y:.2f})"))
             buttons += [("click", "Click on the table"), ("type", "Type x and y"),
                         ("keep", f"Keep ({unit.x:.2f}, {unit.y:.2f})")]
