@@ -100,9 +100,11 @@ def test_a_hot_seat_set_up_made_by_the_players_then_saved_and_replayed(fresh, tm
     holding = fresh.scene
     assert isinstance(holding, HoldingSetupScene)
     units = [u["id"] for u in holding.issued]
-    for uid in units:
-        holding.put(uid, 1)
-    assert not holding.finish() and "square 1 holds" in holding.error and "at most 2 [p.~10]" in holding.error
+    assert holding.put(units[0], 1) and holding.put(units[1], 1)
+    # The third is refused at once, with the rule, and stays in the list: not only at Done.
+    assert not holding.put(units[2], 1)
+    assert holding.error == "not allowed: square 1 holds 3 units; at most 2 [p.~10]"
+    assert units[2] in holding.unplaced() and holding.squares()["1"] == units[:2]
     for i, uid in enumerate(units):
         holding.put(uid, 16 - i // 2)
     _shot(fresh, "setup-holding.png")
