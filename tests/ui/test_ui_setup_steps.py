@@ -233,3 +233,22 @@ def test_u_turns_the_table_for_side_b_and_a_click_still_lands_where_it_points(fr
     assert abs(delta.x - (x0 + x1) / 2) < 0.2 and abs(delta.y - (y0 + y1) / 2) < 0.2, scene.message
     if SHOTS:
         fresh.screenshot(os.path.join(SHOTS, "setup-turned.png"))
+
+
+def test_the_header_names_no_initiative_before_the_battle_begins(fresh):
+    """Nobody holds the Initiative during set-up (it is rolled, or the attacker's, when round 1 begins): the header
+    shows a dash, not "Initiative A"."""
+    from referee.ui.scenes.battle import BattleScene
+    from tests.ui.setup_helpers import finish_setup
+
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text("21")
+    session = setup.start()
+    scene = fresh.scene
+    assert isinstance(scene, SetupTableScene) and session.state.phase == "setup"
+    assert scene.table.turn.initiative is None and scene.table.turn.round is None
+    battle = finish_setup(fresh)
+    assert isinstance(battle, BattleScene)
+    assert battle.table.turn.initiative == session.state.initiative in ("A", "B")
+    assert battle.table.turn.round == 1
