@@ -252,3 +252,32 @@ def test_the_header_names_no_initiative_before_the_battle_begins(fresh):
     assert isinstance(battle, BattleScene)
     assert battle.table.turn.initiative == session.state.initiative in ("A", "B")
     assert battle.table.turn.round == 1
+
+
+def test_the_blip_step_offers_a_square_drawn_at_random_not_the_lowest_free_one(fresh):
+    """The order the counters go down in must tell the opponent nothing: the square offered first is drawn at
+    random among the free ones (A59)."""
+    from referee.ui.scenes.dialogs import Dialog
+
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text("21")
+    session = setup.start()
+    scene = fresh.scene
+    for _ in range(200):
+        top = fresh.scene
+        if top is scene and scene.decision().get("step") == "blip":
+            break
+        if isinstance(top, HandoffScreen):
+            top.choose("ready")
+        elif isinstance(top, Dialog):
+            top.choose(top.choices[0][0])
+        else:
+            assert scene.for_me(), scene.message
+    assert scene.decision().get("step") == "blip"
+    left = scene.squares_left()
+    offered = set()
+    for _ in range(40):
+        scene.square = 0                       # as when the step opens
+        offered.add(scene.current_square())
+    assert offered <= set(left) and len(offered) > 1 and offered != {min(left)}

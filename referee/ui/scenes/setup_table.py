@@ -10,6 +10,8 @@ battle scene takes over.
 
 from __future__ import annotations
 
+import random
+
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -43,6 +45,7 @@ SETUP_KEYS: KeyTable = (
 ROW_H = 32
 PAD = 12
 BAR_COLUMNS, BAR_GAP = 3, 6
+SQUARE_DRAW = random.SystemRandom()
 COMPUTER_SETUP_PACE = 0.5    # seconds before each of the computer's set-up decisions, so the human sees each one
 
 
@@ -201,7 +204,9 @@ class SetupTableScene(TableScene):
         if not left:
             return 0
         if self.square not in left:
-            self.square = left[0]
+            # A square drawn at random, not the lowest free one: the order the counters go down in tells the
+            # opponent nothing of which square each stands for (A59).
+            self.square = SQUARE_DRAW.choice(left)
         return self.square
 
     def square_text(self, square: int) -> str:
