@@ -262,7 +262,7 @@ def test_the_blip_step_offers_a_square_drawn_at_random_not_the_lowest_free_one(f
     setup = fresh.push(SetupScene())
     fresh.step(1 / 30, events=[])
     setup.widgets["seed"].set_text("21")
-    session = setup.start()
+    assert setup.start() is not None, setup.error
     scene = fresh.scene
     for _ in range(200):
         top = fresh.scene
