@@ -102,3 +102,18 @@ def test_the_end_of_round_dialog_hides_the_players_secret_view(fresh):
     assert isinstance(end, Dialog) and end.heading.startswith("End of round")
     assert fresh.stack.visible() == [end]                     # side B's view is not drawn under it
     assert end.guards_keys
+
+
+def test_the_turned_table_is_kept_after_a_resume(fresh):
+    """U turns the table for side B's player; a battle resumed afterwards (a crash, Load) is shown turned again."""
+    scene, session = battle(fresh)
+    fresh.dispatch(down(pygame.K_u, "u"))
+    assert scene.own_edge_down
+    reopened = BattleSession(session.game, SeededDice(3), hotseat=True, autosaving=False)
+    resumed = fresh.push(BattleScene(reopened))
+    reopened.hand_to("B")
+    resumed.refresh()
+    assert resumed.own_edge_down and resumed.view.turned           # side B at the screen: its edge at the bottom
+    fresh.dispatch(down(pygame.K_u, "u"))                          # turned back, and remembered so
+    again = BattleScene(BattleSession(session.game, SeededDice(3), hotseat=True, viewer="B", autosaving=False))
+    assert not again.own_edge_down

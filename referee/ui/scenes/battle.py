@@ -17,7 +17,7 @@ import pygame
 
 from ...game.actions import Action
 from ...game.victory import last_round
-from .. import drawing, keys, theme
+from .. import drawing, keys, seat, theme
 from ..action_words import action_words
 from ..battle import Attempt, BattleSession, Pending
 from ..battle_log import BattleLog
@@ -51,7 +51,7 @@ class BattleScene(TableScene):
     tool_titles = {**TOOL_TITLES, **TITLES, TARGET: TARGET_TITLE, PLACE: PLACE_TITLE}
     banner_h = BANNER_H
 
-    def __init__(self, session: BattleSession, own_edge_down: bool = False) -> None:
+    def __init__(self, session: BattleSession, own_edge_down: bool | None = None) -> None:
         self.session = session
         self._logs: dict[tuple[str | None, str | None], BattleLog] = {}     # by reader and unit (``show_log``)
         self.log_shown: BattleLog | None = None        # the battle log in the panel, unless a message replaced it
@@ -66,7 +66,8 @@ class BattleScene(TableScene):
         self.log_unit_only = False
         self.handing_off = False
         self.shown_over = False
-        self.own_edge_down = own_edge_down            # U: side B's player sees the table turned, its edge down
+        # U: side B's player sees the table turned, its edge down; as the players last chose, after a resume too.
+        self.own_edge_down = seat.own_edge_down() if own_edge_down is None else own_edge_down
         super().__init__(table_from_view(session.view(log=False)), on_intent=self.send_intent)
         self.show_log()
 
@@ -166,6 +167,7 @@ class BattleScene(TableScene):
         """U: each player sees the table from their own edge (side B's turned half round), or both from side A's.
         Only the drawing turns: the table's coordinates, and every rule, stay as they are."""
         self.own_edge_down = not self.own_edge_down
+        seat.remember_own_edge_down(self.own_edge_down)
         self.face_viewer(self.session.viewer)
         self.say("Table turned" if self.view.turned else "Table as side A sees it",
                  ["Each player now sees the table from their own edge (U turns it back)." if self.own_edge_down

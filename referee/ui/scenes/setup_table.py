@@ -22,7 +22,7 @@ from ...game.actions import Action
 from ...game.legal import LegalAction
 from ...game.state import GameState
 from ...game.view_types import PlayerView
-from .. import theme
+from .. import seat, theme
 from ..battle import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
@@ -65,7 +65,8 @@ class SetupTableScene(TableScene):
         self.handing_off = False
         self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
         self._view: tuple[GameState, str, PlayerView] | None = None
-        self.own_edge_down = False          # U: side B's player sees the table turned, its edge down (drawing only)
+        # U: side B's player sees the table turned, its edge down (drawing only), as the players last chose.
+        self.own_edge_down = seat.own_edge_down()
         self.computer_wait: float | None = None     # seconds waited before the computer's next set-up decision
         self.show_log()
 
@@ -428,6 +429,7 @@ class SetupTableScene(TableScene):
 
     def turn_table_key(self) -> None:
         self.own_edge_down = not self.own_edge_down
+        seat.remember_own_edge_down(self.own_edge_down)
         self.face_viewer(self.session.viewer)
 
     def _motion(self, event) -> bool:
