@@ -277,7 +277,7 @@ class MenuScene(Scene):
 
     def open_dialog(self, battle: bool = False) -> None:
         self.dialog_kind = "battle" if battle else "scenario"
-        start = paths.SCENARIO_DIR if paths.SCENARIO_DIR.is_dir() else Path.cwd()
+        start = paths.browse_tables_from()
         if battle:
             start = paths.saves_dir() if paths.saves_dir().is_dir() else Path.cwd()
         w, h = self.size
