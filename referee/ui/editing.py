@@ -90,6 +90,7 @@ class TableEditor:
         self.scenario = scenario if scenario is not None else Scenario()
         self.source = Path(source) if source is not None else None
         self.history: list[tuple[Scenario, str, tuple[str, ...]]] = []
+        self.undone: list[tuple[Scenario, str, tuple[str, ...]]] = []     # what Redo puts back; a new edit clears it
         self.revision = 0            # goes up with every change (the view redraws from it)
         self.saved_revision = 0
         # A file opened with problems (two overlapping bases...) keeps them until they are fixed here: an edit may
@@ -165,6 +166,7 @@ class TableEditor:
             return Edit(False, f"{refused}: {first}", item, new)
         self.history.append((self.scenario, done, self.problems))
         del self.history[:-MAX_UNDO]
+        self.undone.clear()
         self.scenario = candidate
         fixed = len(self.problems) - len(named)
         self.problems = named
@@ -179,9 +181,21 @@ class TableEditor:
     def undo(self) -> Edit:
         if not self.history:
             return Edit(False, "Nothing to undo")
-        self.scenario, done, self.problems = self.history.pop()
+        before, done, problems = self.history.pop()
+        self.undone.append((self.scenario, done, self.problems))
+        self.scenario, self.problems = before, problems
         self.revision += 1
         return Edit(True, f"Undone: {done}")
+
+    def redo(self) -> Edit:
+        """Put back the last edit undone (until another edit is made)."""
+        if not self.undone:
+            return Edit(False, "Nothing to redo")
+        after, done, problems = self.undone.pop()
+        self.history.append((self.scenario, done, self.problems))
+        self.scenario, self.problems = after, problems
+        self.revision += 1
+        return Edit(True, f"Redone: {done}")
 
     def rename(self, name: str) -> Edit:
         name = name.strip()
@@ -428,9 +442,23 @@ class TableEditor:
         return self._apply(self._with("terrain", self._index("terrain", ident), entry),
                            f'Moved {ident} by ({dx:+.1f}", {dy:+.1f}")', ident, f"{ident} not moved")
 
+    def rotate_terrain(self, ident: str, degrees: float) -> Edit:
+        """Turn a terrain piece counter-clockwise by ``degrees`` about its centre (a round one is the same turned)."""
+        t = self.entry(ident)
+        if t.polygon is None:
+            return Edit(False, f"{ident} is round: turning it changes nothing", ident)
+        cx, cy = self.terrain_centre(ident)
+        a = math.radians(degrees)
+        turned = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
+                   cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in t.polygon]
+        word = "counter-clockwise" if degrees > 0 else "clockwise"
+        return self.set_corners(ident, turned, f"Turned {ident} {abs(degrees):g}° {word}")
+
     def rotate(self, ident: str, degrees: float) -> Edit:
-        """Turn a trooper counter-clockwise by ``degrees`` (negative: clockwise)."""
+        """Turn a trooper counter-clockwise by ``degrees`` (negative: clockwise); a terrain piece about its centre."""
         e = self.entry(ident)
+        if self.kind_of(ident) == "terrain":
+            return self.rotate_terrain(ident, degrees)
         if self.kind_of(ident) != "unit":
             return Edit(False, f"Only troopers have a facing ({ident} is a {self.kind_of(ident) or 'nothing'})", ident)
         if is_drone_type(e.type):
@@ -472,7 +500,7 @@ class TableEditor:
 
     # ---- exact entry ----------------------------------------------------------------------------------------------
     EXACT_KEYS = {"unit": ("x", "y", "facing", "id", "type"), "blip": ("x", "y", "id", "contents"),
-                  "objective": ("x", "y"), "terrain": ("x", "y", "id", "type")}
+                  "objective": ("x", "y"), "terrain": ("x", "y", "id", "type", "corners", "rotate")}
 
     def set_exact(self, ident: str, changes: dict) -> Edit:
         """Several typed values for one item as one edit (one undo): ``x``, ``y`` (a terrain piece: its centre),
@@ -501,9 +529,26 @@ class TableEditor:
                 if bad is not None:
                     return bad
                 update["type"] = changes["type"]
+            if "corners" in changes or "rotate" in changes:
+                if entry.polygon is None:
+                    return Edit(False, f"{ident} is round: it has a centre and a radius, no corners", ident)
+                corners = [tuple(map(float, c)) for c in changes.get("corners", entry.polygon)]
+                if len(corners) < 3:
+                    return Edit(False, f"{ident} not changed: a terrain piece needs at least 3 corners "
+                                       f"(got {len(corners)})", ident)
+                if "rotate" in changes:
+                    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+                    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+                    a = math.radians(float(changes["rotate"]))
+                    corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
+                                cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
+                update["polygon"] = [[round(x, 3), round(y, 3)] for x, y in corners]
             candidate = entry.model_copy(update=update)
             if "x" in changes or "y" in changes:
                 cx, cy = self.terrain_centre(ident)
+                if candidate.polygon is not None:          # typed corners too: the centre of the new outline
+                    xs, ys = [p[0] for p in candidate.polygon], [p[1] for p in candidate.polygon]
+                    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
                 dx, dy = float(changes.get("x", cx)) - cx, float(changes.get("y", cy)) - cy
                 if candidate.circle is not None:
                     c = candidate.circle
@@ -538,7 +583,9 @@ class TableEditor:
             type(candidate).model_validate(candidate.model_dump())
         except ValidationError as e:
             return self._invalid(ident, kind, e)
-        said = ", ".join(f"{k} {v}" for k, v in changes.items() if k != "contents")
+        said = ", ".join(f"{k} {v}" for k, v in changes.items() if k not in ("contents", "corners"))
+        if "corners" in changes:
+            said = ", ".join(filter(None, [said, f"{len(changes['corners'])} corners"]))
         if "contents" in changes:
             held = candidate.contents
             said = ", ".join(filter(None, [said, "holds " + (", ".join(f"{c.rating} {c.type}" for c in held)

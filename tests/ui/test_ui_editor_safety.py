@@ -292,3 +292,43 @@ def test_polygon_corners_are_dragged_added_and_removed(fresh, editor):
     assert not edit.ok and "at least 3" in edit.message and len(ed.corners("woods-1")) == 3
     key(fresh, pygame.K_z, pygame.KMOD_CTRL)
     assert len(ed.corners("woods-1")) == 4
+
+
+def test_terrain_corners_typed_turned_and_a_refused_line_stays_in_its_dialog(fresh, editor):
+    """Exact entry of a terrain piece: its corners typed, a turn about its centre (typed, or Q / E), redo after
+    undo; a line the table refuses keeps its dialog open with the reason and the line as typed."""
+    ed = editor.editor
+    assert ed.add_polygon("woods", [(8.1, 8.0), (14, 8), (14, 12), (8, 12)]).ok
+    tid = next(iter(ed.ids()))
+    editor.selected = tid
+    editor.open_exact(tid)
+    box = fresh.scene
+    assert isinstance(box, TextDialog) and box.initial.endswith("corners=8.1,8 14,8 14,12 8,12")
+    box.entry.set_text("corners=8,8 14,8 14")                               # a corner cut short
+    box.choose("ok")
+    assert fresh.scene is box and "not a corner" in box.error
+    box.entry.set_text("corners=8,8 14,8")                                  # two corners
+    box.choose("ok")
+    assert fresh.scene is box and "at least 3 corners" in box.error
+    box.entry.set_text("corners=8,8 14,8 14,12 8,12")
+    box.choose("ok")
+    assert fresh.scene is not box
+    assert ed.entry(tid).polygon == [[8, 8], [14, 8], [14, 12], [8, 12]]
+    # Turned 90° about its centre (11, 10): the 6 x 4 rectangle becomes 4 x 6.
+    assert editor.set_exact(tid, "rotate=90").ok
+    xs = sorted({round(p[0], 3) for p in ed.entry(tid).polygon})
+    ys = sorted({round(p[1], 3) for p in ed.entry(tid).polygon})
+    assert (xs, ys) == ([9.0, 13.0], [7.0, 13.0])
+    # Q turns it 15° counter-clockwise with the keys; Ctrl+Z undoes, Ctrl+Y redoes.
+    turned = ed.entry(tid).polygon
+    key(fresh, pygame.K_q)
+    assert ed.entry(tid).polygon != turned
+    after_q = ed.entry(tid).polygon
+    key(fresh, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.entry(tid).polygon == turned
+    key(fresh, pygame.K_y, pygame.KMOD_CTRL)
+    assert ed.entry(tid).polygon == after_q
+    assert not ed.redo().ok                                                 # nothing more to redo
+    key(fresh, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.add_circle("smoke", 25, 25, 2).ok                             # a new edit: the redo is gone
+    assert not ed.redo().ok

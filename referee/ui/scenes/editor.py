@@ -371,6 +371,9 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
     def undo(self) -> Edit:
         return self.report(self.editor.undo())
 
+    def redo(self) -> Edit:
+        return self.report(self.editor.redo())
+
     # ---- the loop -----------------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.keep_safe()

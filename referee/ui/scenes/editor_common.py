@@ -50,6 +50,7 @@ EDITOR_KEYS: KeyTable = (
         Key("U / B / O", "place units / blips / objectives", "set_tool", (pygame.K_u, pygame.K_b, pygame.K_o), NO_CTRL,
             each=((UNIT,), (BLIP,), (OBJECTIVE,))),
         Key("Ctrl+Z", "undo the last edit", "undo", (pygame.K_z,), CTRL),
+        Key("Ctrl+Y", "redo the edit undone", "redo", (pygame.K_y,), CTRL),
         Key("Ctrl+S", "save the table", "save", (pygame.K_s,), CTRL),
         Key("Ctrl+Enter", "save and ask the referee", "ask_referee", ENTER, CTRL),
     )),
@@ -59,7 +60,7 @@ EDITOR_KEYS: KeyTable = (
         Key("Esc", "drop its corners (again: back to select)", "polygon_cancel", (pygame.K_ESCAPE,), NO_CTRL),
     )),
     ("The selected piece", (
-        Key("Q / E", "turn a trooper 15° (Shift: 5°)", "rotate_by_key", (pygame.K_q, pygame.K_e), NO_CTRL,
+        Key("Q / E", "turn a trooper or a terrain piece 15° (Shift: 5°)", "rotate_by_key", (pygame.K_q, pygame.K_e), NO_CTRL,
             (EVENT,)),
         Key("+ / -", "Target counters (nothing selected: zoom)", "plus_minus", PLUS + MINUS, NO_CTRL, (EVENT,)),
         Key("D / S", "Damaged / Stunned", "act", (pygame.K_d, pygame.K_s), NO_CTRL, each=(("damaged",), ("stunned",))),

@@ -257,7 +257,7 @@ class EditorEvents(EditorBase):
         step = FINE_STEP if event.mod & pygame.KMOD_SHIFT else ROTATE_STEP
         ident = hovered or self.selected
         if ident is None:
-            self.say(False, "Point at a trooper or select it, then Q / E turns it")
+            self.say(False, "Point at a trooper or select it (or a terrain piece), then Q / E turns it")
         else:
             self.report(self.editor.rotate(ident, step if event.key == pygame.K_q else -step))
 
