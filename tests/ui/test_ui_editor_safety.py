@@ -332,3 +332,13 @@ def test_terrain_corners_typed_turned_and_a_refused_line_stays_in_its_dialog(fre
     key(fresh, pygame.K_z, pygame.KMOD_CTRL)
     assert ed.add_circle("smoke", 25, 25, 2).ok                             # a new edit: the redo is gone
     assert not ed.redo().ok
+
+
+def test_a_clicked_corner_near_a_half_inch_lands_on_it(fresh, editor):
+    """A corner clicked at 8.1" (the mouse a pixel off) lands at 8.0; 8.3" stays 8.3 (issue 36)."""
+    from referee.ui.scenes.editor import snap_inch
+
+    assert [snap_inch(v) for v in (8.1, 7.9, 8.3, 8.45, 8.62, 0.04)] == [8.0, 8.0, 8.3, 8.5, 8.5, 0.0]
+    assert snap_inch(8.1, free=True) == 8.1
+    x, y = editor.table_point(editor.view.px(8.1, 12.07))
+    assert (x, y) == (8.0, 12.0)
