@@ -342,3 +342,22 @@ def test_a_clicked_corner_near_a_half_inch_lands_on_it(fresh, editor):
     assert snap_inch(8.1, free=True) == 8.1
     x, y = editor.table_point(editor.view.px(8.1, 12.07))
     assert (x, y) == (8.0, 12.0)
+
+
+def test_enter_with_the_unit_tool_places_a_unit_where_it_is_typed(fresh, editor):
+    from referee.ui.scenes.editor_common import UNIT
+
+    ed = editor.editor
+    assert ed.place_unit("A", "new-tokyo", "veteran", "tactical", 10, 10).ok
+    editor.tool = UNIT
+    key(fresh, pygame.K_RETURN)
+    box = fresh.scene
+    assert isinstance(box, TextDialog)
+    box.entry.set_text("10.5 10")                                   # on the first base
+    box.choose("ok")
+    assert fresh.scene is box and "overlap" in box.error and len(ed.scenario.units) == 1
+    box.entry.set_text("14.25, 6")
+    box.choose("ok")
+    assert fresh.scene is not box
+    placed = [u for u in ed.scenario.units if u.id != "a-tactical-1"]
+    assert [(u.x, u.y) for u in placed] == [(14.25, 6.0)]
