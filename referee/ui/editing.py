@@ -83,6 +83,13 @@ def name_items(problem: str, scenario: Scenario) -> str:
     return _ITEM.sub(lambda m: names.get(m.group(0), m.group(0)), problem)
 
 
+def plain_words(problem: str) -> str:
+    """A validation message in the editor's words: "x: expected a number (got 'ten')", not the library's "Input
+    should be a valid number, unable to parse string as a number"."""
+    problem = re.sub(r"Input should be (?:a valid )?", "expected ", problem)
+    return re.sub(r", unable to parse string as an? \w+", "", problem)
+
+
 class TableEditor:
     """The scenario of a physical table, changed one checked edit at a time."""
 
@@ -342,7 +349,7 @@ class TableEditor:
         return self.set_corners(ident, c, f"{ident}: corner {index + 1} removed, {len(c)} corners left")
 
     def _invalid(self, ident: str, kind: str, error: ValidationError) -> Edit:
-        problems = tuple(f"{ident}: {p}" for p in pydantic_problems(error))
+        problems = tuple(f"{ident}: {plain_words(p)}" for p in pydantic_problems(error))
         return Edit(False, f"{ident} not {'drawn' if kind == 'terrain' else 'placed'}: {problems[0]}", ident, problems)
 
     # ---- pieces -------------------------------------------------------------------------------------------------
@@ -509,6 +516,14 @@ class TableEditor:
         kind = self.kind_of(ident)
         if kind is None:
             return Edit(False, f"Nothing called {ident!r} on the table")
+        for key in ("x", "y", "facing", "rotate"):
+            if key in changes:
+                try:
+                    float(changes[key])
+                except (TypeError, ValueError):
+                    return Edit(False, f"{ident} not changed: {key}: expected a number of "
+                                       f"{'degrees' if key in ('facing', 'rotate') else 'inches'} "
+                                       f"(got {changes[key]!r})", ident)
         wrong = [k for k in changes if k not in self.EXACT_KEYS[kind]]
         if wrong:
             return Edit(False, f"{ident} is {'a' if kind != 'objective' else 'an'} {kind}: it takes "
