@@ -361,3 +361,21 @@ def test_enter_with_the_unit_tool_places_a_unit_where_it_is_typed(fresh, editor)
     assert fresh.scene is not box
     placed = [u for u in ed.scenario.units if u.id != "a-tactical-1"]
     assert [(u.x, u.y) for u in placed] == [(14.25, 6.0)]
+
+
+def test_a_piece_off_the_screen_is_reached_with_tab_and_fixed_by_typing(fresh, tmp_path):
+    """A unit at x=500 is ringed in red where nobody can click it: Tab selects it, Enter types where it goes."""
+    bad = tmp_path / "far.toml"
+    bad.write_text('name = "Far"\ntable = { width = 36, height = 36 }\n'
+                   '[[units]]\nid = "a-1"\nside = "A"\nfaction = "new-tokyo"\nrating = "veteran"\ntype = "tactical"\n'
+                   'x = 500\ny = 10\n', encoding="utf-8")
+    scene = fresh.push(EditorStartScene()).start_from_file(bad)
+    assert isinstance(scene, EditorScene) and set(scene.editor.problem_items()) == {"a-1"}
+    key(fresh, pygame.K_TAB)
+    assert scene.selected == "a-1" and "Enter: type its place" in scene.message
+    key(fresh, pygame.K_RETURN)
+    box = fresh.scene
+    assert isinstance(box, TextDialog)
+    box.entry.set_text("x=20 y=10")
+    box.choose("ok")
+    assert scene.editor.problems == () and scene.editor.entry("a-1").x == 20

@@ -65,6 +65,8 @@ EDITOR_KEYS: KeyTable = (
         Key("+ / -", "Target counters (nothing selected: zoom)", "plus_minus", PLUS + MINUS, NO_CTRL, (EVENT,)),
         Key("D / S", "Damaged / Stunned", "act", (pygame.K_d, pygame.K_s), NO_CTRL, each=(("damaged",), ("stunned",))),
         Key("Delete / Backspace", "remove it", "act", (pygame.K_DELETE, pygame.K_BACKSPACE), NO_CTRL, ("delete",)),
+        Key("Tab", "select the next piece with a problem (even off the table): Enter then fixes it", "next_problem",
+            (pygame.K_TAB,), NO_CTRL),
         Key("Enter", "type its position, facing, id, type, contents, corners (placing: where it goes)",
             "exact_by_key", ENTER, NO_CTRL),
         Gesture("Alt+click", "to the tenth of an inch (a click near a half inch lands on it)"),

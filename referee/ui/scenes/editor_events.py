@@ -258,6 +258,20 @@ class EditorEvents(EditorBase):
         self.open_exact(self.selected)
         return True
 
+    def next_problem(self) -> None:
+        """Tab: select the next piece a problem names, so that one drawn off the screen (x=500) can still be
+        reached: Enter then types where it goes."""
+        items = sorted(self.editor.problem_items())
+        if not items:
+            self.say(True, "No piece has a problem")
+            return
+        after = [i for i in items if self.selected is None or i > self.selected]
+        ident = (after or items)[0]
+        self.set_tool(SELECT)
+        self.select(ident)
+        problems = self.editor.problem_items()[ident]
+        self.say(False, f"{ident}: {problems[0]} (Enter: type its place or values; Tab: the next piece)")
+
     def type_placement(self) -> None:
         """Enter with the Unit, Blip or Objective tool: where the piece goes, typed as x and y; a spot the table
         refuses keeps the dialog open with the reason."""
