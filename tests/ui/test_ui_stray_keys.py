@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pygame
 
+from referee.game.actions import Action
 from referee.game.dice import SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.state import state_from_scenario
@@ -117,3 +118,36 @@ def test_the_turned_table_is_kept_after_a_resume(fresh):
     fresh.dispatch(down(pygame.K_u, "u"))                          # turned back, and remembered so
     again = BattleScene(BattleSession(session.game, SeededDice(3), hotseat=True, viewer="B", autosaving=False))
     assert not again.own_edge_down
+
+
+def test_after_the_third_extra_blip_move_the_mover_sees_the_result_before_the_hand_off(fresh):
+    """The third extra blip activation's move ends the turn by itself: its player reads what it did on their own
+    view, then the screen is hidden and handed on."""
+    from referee.ui.scenes.dialogs import TurnOverScreen
+    from tests.tables import game_state, unit
+
+    def content(ident):
+        return {"id": ident, "side": "A", "faction": "council-of-zane", "rating": "veteran", "type": "tactical"}
+
+    state = game_state(units=[unit("a1", "A", 10, 10), unit("b1", "B", 30, 30)],
+                       blips=[{"id": f"ab{n}", "side": "A", "x": 3.0 * n, "y": 3, "contents": [content(f"u{n}")]}
+                              for n in (1, 2, 3)])
+    session = BattleSession(Game(begin_battle(state, first="A")), SeededDice(3), hotseat=True, viewer="A",
+                            autosaving=False)
+    scene = fresh.push(BattleScene(session))
+    fresh.step(1 / 30, events=[])
+    scene.do(Action("activate", "a1"))
+    scene.do(Action("end-activation"))
+    for n in (1, 2, 3):
+        scene.do(Action("activate", f"ab{n}", {"extra": True}))
+        scene.do(Action("move", f"ab{n}", {"x": 3.0 * n, "y": 5.0}))
+    assert session.state.turn.player == "B"
+    over = fresh.scene
+    assert isinstance(over, TurnOverScreen) and over.side == "B" and session.viewer == "A"
+    assert fresh.stack.visible()[-2:] == [scene, over]             # side A's own view, still on the screen
+    assert any("ab3" in line for line in over.lines)
+    over.choose("ready")
+    handoff = fresh.scene
+    assert type(handoff) is HandoffScreen and handoff.side == "B" and fresh.stack.visible() == [handoff]
+    handoff.choose("ready")
+    assert session.viewer == "B"

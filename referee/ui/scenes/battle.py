@@ -243,6 +243,7 @@ class BattleScene(TableScene):
     def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
         """Send an action to the engine; ask for physical dice one by one when the players roll."""
         title = title or action_words(action)
+        self.questions.sending()
         self.handle(self.session.attempt(action, given), title)
 
     def handle(self, attempt: Attempt, title: str) -> None:

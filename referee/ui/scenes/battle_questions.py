@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ... import paths
-from ...game.actions import Action
+from ...game.actions import UNIT_ACTIONS, Action
 from ...game.legal import legal_actions
 from ...game.seal import short_seal
 from ...game.victory import end_of_round_lines, last_round
@@ -22,13 +22,17 @@ from ...game.view_types import as_data
 from ...rules.errors import InputError
 from ..battle import BattleSession
 from ..scene import ScenePart
-from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
+from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog, TurnOverScreen
 
 if TYPE_CHECKING:
     from ...game.state import GameState
     from ..scene import Scene
     from ..view import ViewTransform
     from .battle import BattleScene
+
+# The actions after which a turn that passes on has ended by itself (its player did not end it: no action or
+# activation left); End turn, End activation, a take-back, a facing or set-up end it on purpose.
+TURN_OVER_BY_ITSELF = (*UNIT_ACTIONS, "activate", "reveal", "scramble", "jammer")
 
 # The facings offered to the owner of a trooper just revealed (A13), every 45°.
 FACINGS = (0, 45, 90, 135, 180, 225, 270, 315)
@@ -83,6 +87,9 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.session.hand_to(side)
             self.scene.refresh()
             return
+        if self.turn_ended_by_itself(side):
+            self.show_turn_over(side)
+            return
         s = self.session.state
         self.scene.handing_off = True
         self.scene.clear_tools()
@@ -99,6 +106,38 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.scene.next_step()
 
         self.show(HandoffScreen(side, lines, ready))
+
+    def turn_ended_by_itself(self, side: str) -> bool:
+        """The viewer's own action (the third extra blip move, the last action of the last activation) passed the
+        turn to ``side`` by itself: the viewer has not yet seen what it did."""
+        record = self.session.game.record
+        if not record or self.session.viewer == side or getattr(self.session.game, "refereed", False):
+            return False
+        at, player = self.sent
+        last = record[-1].action
+        return (last.kind in TURN_OVER_BY_ITSELF and at == len(record) - 1 and player == self.session.viewer
+                and self._shown_turn_over != len(record))
+
+    _shown_turn_over = -1
+    sent: tuple[int, str | None] = (-1, None)     # the record's length and the side to play when an action was sent
+
+    def sending(self) -> None:
+        """An action is about to be sent: whose turn it is now (to tell later whether it ended that turn)."""
+        t = self.session.state.turn
+        self.sent = (len(self.session.game.record), t.player if t is not None else None)
+
+    def show_turn_over(self, side: str) -> None:
+        """What the viewer's last action did, on their own view, before the hand-off hides it."""
+        self._shown_turn_over = len(self.session.game.record)
+        me = self.session.viewer
+        log = self.session.log(explain=False)
+        lines = [f"Side {me}: your last action ended your turn by itself (nothing left to activate) [p.16]. What it "
+                 f"did, as you see it:", *log[-6:]]
+
+        def read(_answer) -> None:
+            self.hand_off(side)
+
+        self.show(TurnOverScreen(side, lines, read))
 
     def confirm_then(self, title: str, lines: list[str], action: Action) -> None:
         if self.app is None:

@@ -316,6 +316,20 @@ class HandoffScreen(Dialog):
         return True           # Escape does not uncover the table: only the next player opens it
 
 
+class TurnOverScreen(HandoffScreen):
+    """Hot-seat: the turn ended by itself after the player's action (the last extra blip move, the last activation's
+    last action); the player reads what it did, on their own view, before the screen is hidden and passed on."""
+
+    overlay = True            # the player's own view stays under it: what the action did is on the table
+    opaque = False
+
+    def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:
+        super().__init__(side, lines, on_close)
+        self.heading = "Your turn is over"
+        self.lines = list(lines)
+        self.choices = [("ready", f"Hide my view: pass the screen to side {side}")]
+
+
 class ConsentScreen(Dialog):
     """Hot-seat: the other player is asked to agree to a take-back; the table stays hidden while they answer."""
 
