@@ -291,6 +291,9 @@ class BattleScene(TableScene):
             self.questions.save()
             return
         actor = self.actor_for(key)
+        if key in ("activate", "extra") and not self.offered(key) and self.finish_spent_activation():
+            self.press(key)              # the spent activation is over: the one asked for now starts
+            return
         if not self.offered(key):
             if key in ("end-activation", "end-turn"):
                 why = self.session.check(Action(key)).reason
@@ -322,6 +325,18 @@ class BattleScene(TableScene):
         elif key == "kamikaze":
             self.start_tool(KAMIKAZE, actor or "", "Click where the drone goes; click on an enemy unit or objective "
                                                    "to strike it (contact roll). Shift+click jumps there. Esc cancels.")
+
+    def finish_spent_activation(self) -> bool:
+        """Activate (A) or Extra blip (X) while the unit being activated has no action left: its activation is
+        ended first (Q), as nothing of it is lost, instead of refusing the next one until Q is pressed [p.16]."""
+        s = self.session
+        t = s.state.turn
+        if (t is None or t.active is None or t.actions_left > 0 or t.queue or s.to_act() != s.viewer
+                or not s.offers("end-activation")):
+            return False
+        self.do(Action("end-activation"), f"End of {t.active}'s activation")
+        return self.session.state.turn is not None and self.session.state.turn.active is None \
+            and self.session.to_act() == self.session.viewer and not self.handing_off
 
     def would_pass(self) -> bool:
         """End turn now is a pass: the side has activated nothing this turn (p.16, A22). Its turn may have come by
