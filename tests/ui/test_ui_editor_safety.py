@@ -306,7 +306,7 @@ def test_terrain_corners_typed_turned_and_a_refused_line_stays_in_its_dialog(fre
     assert isinstance(box, TextDialog) and box.initial.endswith("corners=8.1,8 14,8 14,12 8,12")
     box.entry.set_text("corners=8,8 14,8 14")                               # a corner cut short
     box.choose("ok")
-    assert fresh.scene is box and "not a corner" in box.error
+    assert fresh.scene is box and "is not a corner x,y" in box.error
     box.entry.set_text("corners=8,8 14,8")                                  # two corners
     box.choose("ok")
     assert fresh.scene is box and "at least 3 corners" in box.error

@@ -60,8 +60,8 @@ def parse_exact(text: str, side: str | None, faction: str) -> dict:
             try:
                 x, y = (float(v) for v in pair.split(","))
             except ValueError:
-                raise InputError("exact entry", f"corners: {pair!r} is not a corner: expected x,y in inches, for "
-                                                f"example corners=8,8 14,8 14,12") from None
+                raise InputError("exact entry", f"corners: {pair!r} is not a corner x,y (as in 8,8 14,8 14,12)") \
+                    from None
             points.append((x, y))
         out["corners"] = points
     head, sep, held = text.partition("contents=")
