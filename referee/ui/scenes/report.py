@@ -126,8 +126,11 @@ class ReportScene(Scene):
         self.buttons = {}
         back = "Back to the campaign" if self.session.campaign is not None else "Back to the menu"
         labels = (("table", "Look at the table"), ("save", "Save the battle"), ("look", "Look back…"), ("menu", back))
+        # Four buttons of 186 px where they fit; narrower in a small window (800 x 560), so none is cut.
+        margin, gap = (40, 14) if w >= 4 * 200 + 40 else (16, 8)
+        bw = min(186, (w - 2 * margin - 3 * gap) // 4)
         for i, (key, label) in enumerate(labels):
-            rect = pygame.Rect(40 + i * 200, h - 60, 186, 40)
+            rect = pygame.Rect(margin + i * (bw + gap), h - 60, bw, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
 
     def back_to_menu(self) -> None:
