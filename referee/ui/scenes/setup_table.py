@@ -172,9 +172,11 @@ class SetupTableScene(TableScene):
             return [Block(None, 0, 40, (Text(PAD, 8, "Set-up is complete", 15, True, theme.ACCENT),), theme.PANEL)]
         title = self.step_title(d)
         who = "The computer (side {side})" if self.computer_deciding() else "Side {side}"
-        items.append(Text(PAD, y, f"{who.format(side=d['side'])}: {title}", 16, True,
-                          theme.SIDE_COLOURS.get(d["side"], theme.TEXT)))
-        y += 26
+        # The heading wraps in a narrow panel (800 x 560) rather than run past its edge.
+        for part in wrap(f"{who.format(side=d['side'])}: {title}", width - 2 * PAD, 16, True):
+            items.append(Text(PAD, y, part, 16, True, theme.SIDE_COLOURS.get(d["side"], theme.TEXT)))
+            y += line_height(16)
+        y += 26 - line_height(16)
         lines = [STEP_HELP[step]]
         if self.computer_deciding():
             lines = ["The computer decides from what its side may see; you see what it places, one decision at a time."]
