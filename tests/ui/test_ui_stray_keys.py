@@ -151,3 +151,11 @@ def test_after_the_third_extra_blip_move_the_mover_sees_the_result_before_the_ha
     assert type(handoff) is HandoffScreen and handoff.side == "B" and fresh.stack.visible() == [handoff]
     handoff.choose("ready")
     assert session.viewer == "B"
+
+
+def test_every_unit_action_can_end_a_turn_by_itself():
+    """The window's list of the actions after which a turn ends by itself holds every action of the Action Table."""
+    from referee.game.actions import UNIT_ACTIONS
+    from referee.ui.scenes.battle_questions import TURN_OVER_BY_ITSELF
+
+    assert set(UNIT_ACTIONS) <= set(TURN_OVER_BY_ITSELF)

@@ -330,19 +330,16 @@ class BattleScene(TableScene):
         """Activate (A) or Extra blip (X) while the unit being activated has no action left: its activation is
         ended first (Q), as nothing of it is lost, instead of refusing the next one until Q is pressed [p.16]."""
         s = self.session
-        t = s.state.turn
-        if (t is None or t.active is None or t.actions_left > 0 or t.queue or s.to_act() != s.viewer
-                or not s.offers("end-activation")):
+        spent = s.spent_activation()
+        if spent is None or s.to_act() != s.viewer or not s.offers("end-activation"):
             return False
-        self.do(Action("end-activation"), f"End of {t.active}'s activation")
-        return self.session.state.turn is not None and self.session.state.turn.active is None \
-            and self.session.to_act() == self.session.viewer and not self.handing_off
+        self.do(Action("end-activation"), f"End of {spent}'s activation")
+        return s.spent_activation() is None and s.to_act() == s.viewer and not self.handing_off
 
     def would_pass(self) -> bool:
         """End turn now is a pass: the side has activated nothing this turn (p.16, A22). Its turn may have come by
         itself (the other side's last activation ended it), so an End turn pressed out of habit is asked first."""
-        t = self.session.state.turn
-        return t is not None and not t.acted and self.session.state.phase == "action"
+        return self.session.would_pass()
 
     def start_tool(self, tool: str, actor: str, hint: str) -> None:
         self.clear_tools()

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...game.actions import Action
-from ...game.effects import revealed_spots
 from .. import theme
 from .dialogs import Dialog, TextDialog
 
@@ -46,22 +45,27 @@ class RevealPlacing:
 
     def owed(self) -> tuple[str, ...]:
         """Units just revealed that wait for a human owner's spot (the computer's keep the engine's offer)."""
-        state = self.session.state
         computer = self.session.computer.side if self.session.computer is not None else None
-        return tuple(u for u in state.to_place if u in state.units and state.units[u].side != computer)
+        owed = []
+        for uid in self.session.to_place():
+            unit = self.session.unit_at(uid)
+            if unit is not None and unit[3] != computer:
+                owed.append(uid)
+        return tuple(owed)
 
     def due(self) -> bool:
         owed = self.owed()
         return bool(owed) and owed != self.kept and self.scene.app is not None
 
     def spots(self, uid: str) -> list[tuple[float, float]]:
-        return revealed_spots(self.session.state, uid)
+        return self.session.revealed_spots(uid)
 
     def ask(self, uid: str) -> None:
-        state = self.session.state
-        unit = state.units[uid]
-        first = state.units[state.to_place[uid]]
-        owner = unit.side
+        first_id = self.session.to_place()[uid]
+        unit, first = self.session.unit_at(uid), self.session.unit_at(first_id)
+        if unit is None or first is None:
+            return
+        (ux, uy, _, owner, utype), (fx, fy) = unit, first[:2]
 
         def closed(answer) -> None:
             if answer is None or answer == "keep":
@@ -76,19 +80,19 @@ class RevealPlacing:
                 self.place(uid, x, y)
 
         def ask() -> None:
-            lines = [f"Side {owner}: {first.id} replaced the counter at ({first.x:.2f}, {first.y:.2f}); {uid} "
-                     f"({unit.type}) stands touching it, where you choose [p.17, A66]. It stands at "
-                     f"({unit.x:.2f}, {unit.y:.2f}) for now.",
-                     f"Choose a spot, as a clock around {first.id} on your screen (12 o'clock up), click it on the "
+            lines = [f"Side {owner}: {first_id} replaced the counter at ({fx:.2f}, {fy:.2f}); {uid} "
+                     f"({utype}) stands touching it, where you choose [p.17, A66]. It stands at "
+                     f"({ux:.2f}, {uy:.2f}) for now.",
+                     f"Choose a spot, as a clock around {first_id} on your screen (12 o'clock up), click it on the "
                      "table, or type it."]
             buttons = []
             for i, (x, y) in enumerate(spots):
-                if math.hypot(x - unit.x, y - unit.y) < 1e-6:
+                if math.hypot(x - ux, y - uy) < 1e-6:
                     continue
-                word = clock_word(self.scene, x - first.x, y - first.y)
+                word = clock_word(self.scene, x - fx, y - fy)
                 buttons.append((str(i), f"{word} ({x:.2f}, {y:.2f})"))
             buttons += [("click", "Click on the table"), ("type", "Type x and y"),
-                        ("keep", f"Keep ({unit.x:.2f}, {unit.y:.2f})")]
+                        ("keep", f"Keep ({ux:.2f}, {uy:.2f})")]
             self.scene.questions.show_guarded(Dialog(f"Place {uid}", lines, buttons, closed, columns=3, width=720))
 
         spots = self.spots(uid)
@@ -107,13 +111,14 @@ class RevealPlacing:
         return True
 
     def ask_typed(self, uid: str) -> None:
-        unit = self.session.state.units[uid]
+        unit = self.session.unit_at(uid)
+        ux, uy = unit[:2] if unit is not None else (0.0, 0.0)
 
         def check(text: str) -> str:
             try:
                 x, y = (float(v) for v in text.replace(",", " ").split())
             except ValueError:
-                return f"type two numbers, x and y in inches, for example \"{unit.x:.2f} {unit.y:.2f}\""
+                return f"type two numbers, x and y in inches, for example \"{ux:.2f} {uy:.2f}\""
             return self.session.check(Action("face", uid, {"x": x, "y": y})).reason
 
         def typed(text: str | None) -> None:
@@ -127,7 +132,7 @@ class RevealPlacing:
             f"Place {uid}: type where it stands", [
                 "x and y of the base's centre in inches, as measured on the table (x along side A's edge, y toward "
                 "side B's). It must touch the first unit of its square [A66]."],
-            f"{unit.x:.2f} {unit.y:.2f}", typed, ok="Place it", check=check))
+            f"{ux:.2f} {uy:.2f}", typed, ok="Place it", check=check))
 
     # ---- the click on the table --------------------------------------------------------------------------------
     def start_click(self, uid: str) -> None:
@@ -135,23 +140,23 @@ class RevealPlacing:
         self.unit = uid
         self.scene.tool = PLACE
         self.scene.say(TITLE, [f"Click where {uid} stands: the click is carried to the spot touching "
-                               f"{self.session.state.to_place.get(uid, 'the first unit')} in its direction. "
+                               f"{self.session.to_place().get(uid, 'the first unit')} in its direction. "
                                "The green rings are the spots offered. Esc: back to the question."])
 
     def touching_point(self, uid: str, point: tuple[float, float]) -> tuple[float, float]:
         """The spot touching the first unit in the direction of ``point`` (a click is never exactly in contact)."""
-        state = self.session.state
-        unit, first = state.units[uid], state.units[state.to_place[uid]]
-        dx, dy = point[0] - first.x, point[1] - first.y
+        unit, first = self.session.unit_at(uid), self.session.unit_at(self.session.to_place()[uid])
+        assert unit is not None and first is not None
+        dx, dy = point[0] - first[0], point[1] - first[1]
         d = math.hypot(dx, dy)
         if d < 1e-9:
-            return unit.x, unit.y
-        reach = (first.base + unit.base) / 2
-        return first.x + dx / d * reach, first.y + dy / d * reach
+            return unit[0], unit[1]
+        reach = (first[2] + unit[2]) / 2
+        return first[0] + dx / d * reach, first[1] + dy / d * reach
 
     def click(self, point: tuple[float, float]) -> None:
         uid = self.unit
-        if uid is None or uid not in self.session.state.to_place:
+        if uid is None or uid not in self.session.to_place():
             self.scene.clear_tools()
             return
         x, y = self.touching_point(uid, point)
@@ -169,9 +174,10 @@ class RevealPlacing:
         """The offered spots, and the one the click would take under the cursor."""
         scene = self.scene
         uid = self.unit
-        if scene.tool != PLACE or uid is None or uid not in self.session.state.to_place:
+        unit = self.session.unit_at(uid) if uid is not None else None
+        if scene.tool != PLACE or uid is None or unit is None or uid not in self.session.to_place():
             return
-        r = self.session.state.units[uid].base / 2 * scene.view.scale
+        r = unit[2] / 2 * scene.view.scale
         for x, y in self.spots(uid):
             pygame.draw.circle(surface, theme.MOVE_LEGAL, scene.view.to_screen(x, y), max(3, r), 2)
         if scene.on_table(scene.mouse):

@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ... import paths
-from ...game.actions import UNIT_ACTIONS, Action
+from ...game.actions import Action
 from ...game.legal import legal_actions
 from ...game.seal import short_seal
 from ...game.victory import end_of_round_lines, last_round
@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 
 # The actions after which a turn that passes on has ended by itself (its player did not end it: no action or
 # activation left); End turn, End activation, a take-back, a facing or set-up end it on purpose.
-TURN_OVER_BY_ITSELF = (*UNIT_ACTIONS, "activate", "reveal", "scramble", "jammer")
+TURN_OVER_BY_ITSELF = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
+                       "activate", "reveal", "scramble", "jammer")
 
 # The facings offered to the owner of a trooper just revealed (A13), every 45°.
 FACINGS = (0, 45, 90, 135, 180, 225, 270, 315)
@@ -110,25 +111,24 @@ class BattleQuestions(ScenePart[BattleSession]):
     def turn_ended_by_itself(self, side: str) -> bool:
         """The viewer's own action (the third extra blip move, the last action of the last activation) passed the
         turn to ``side`` by itself: the viewer has not yet seen what it did."""
-        record = self.session.game.record
-        if not record or self.session.viewer == side or getattr(self.session.game, "refereed", False):
+        session = self.session
+        length, _ = session.moment()
+        if not length or session.viewer == side or getattr(session.game, "refereed", False):
             return False
         at, player = self.sent
-        last = record[-1].action
-        return (last.kind in TURN_OVER_BY_ITSELF and at == len(record) - 1 and player == self.session.viewer
-                and self._shown_turn_over != len(record))
+        return (session.last_action_kind() in TURN_OVER_BY_ITSELF and at == length - 1 and player == session.viewer
+                and self._shown_turn_over != length)
 
     _shown_turn_over = -1
     sent: tuple[int, str | None] = (-1, None)     # the record's length and the side to play when an action was sent
 
     def sending(self) -> None:
         """An action is about to be sent: whose turn it is now (to tell later whether it ended that turn)."""
-        t = self.session.state.turn
-        self.sent = (len(self.session.game.record), t.player if t is not None else None)
+        self.sent = self.session.moment()
 
     def show_turn_over(self, side: str) -> None:
         """What the viewer's last action did, on their own view, before the hand-off hides it."""
-        self._shown_turn_over = len(self.session.game.record)
+        self._shown_turn_over = self.session.moment()[0]
         me = self.session.viewer
         log = self.session.log(explain=False)
         lines = [f"Side {me}: your last action ended your turn by itself (nothing left to activate) [p.16]. What it "
@@ -156,13 +156,12 @@ class BattleQuestions(ScenePart[BattleSession]):
     def confirm_pass(self) -> None:
         """End turn without an activation is a pass (p.16, A22); the turn may have come to this side by itself, so
         the player says it is meant. Two passes in a row end the round."""
-        s = self.session.state
-        side = s.turn.player if s.turn is not None else self.session.viewer
+        side = self.session.turn_player() or self.session.viewer
         if self.app is None:
             self.scene.do(Action("end-turn"), "End turn")
             return
         lines = [f"Side {side} has not activated anything this turn: ending it now is a pass [p.16, A22]."]
-        if s.passes_in_row >= 1:
+        if self.session.passes_in_row() >= 1:
             lines.append("The other side passed too: a second pass in a row ends the round, every activation counter "
                          "left unused [p.16, A22].")
         lines.append("Pass the turn?")

@@ -14,7 +14,6 @@ import pygame
 import pygame_gui
 
 from ...game.actions import Action
-from ...game.setup_steps import square_overfull
 from .. import theme
 from ..battle import BattleSession
 from ..scene import Scene
@@ -71,7 +70,7 @@ class HoldingSetupScene(Scene):
         the engine's rule, and nothing moves: not only at Done."""
         if square is not None:
             tried = {**self.where, unit: square}
-            full = square_overfull(square, sum(1 for u in self.issued if tried.get(u["id"]) == square))
+            full = BattleSession.square_overfull(square, sum(1 for u in self.issued if tried.get(u["id"]) == square))
             if full:
                 self.error = f"not allowed: {full}"
                 return False
