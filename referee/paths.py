@@ -65,3 +65,16 @@ def user_cards_dir() -> Path:
 
 def saves_dir() -> Path:
     return user_data_dir() / "saves"
+
+
+def user_tables_dir() -> Path:
+    """Where the table editor saves the user's own tables unless told otherwise."""
+    return user_data_dir() / "tables"
+
+
+def browse_tables_from() -> Path:
+    """Where a Browse… for a table opens: the user's own tables once there are any, else the bundled ones."""
+    own = user_tables_dir()
+    if own.is_dir() and any(p.suffix in (".toml", ".json") for p in own.iterdir()):
+        return own
+    return SCENARIO_DIR if SCENARIO_DIR.is_dir() else Path.cwd()

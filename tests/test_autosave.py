@@ -88,3 +88,20 @@ def test_leftover_temporary_files_are_removed_at_start():
     kept.write_text("{}")
     find_interrupted()
     assert not leftover.exists() and kept.exists()
+
+
+def test_an_autosave_says_it_was_saved_at_its_last_action_not_at_its_snapshot():
+    """The resume offer names when the battle was last saved: the journal's last action, not the snapshot that
+    started it (issue 36)."""
+    import os
+
+    s = session()
+    play(s, random.Random(1), 3)
+    journal = journal_path(autosave_path())
+    assert journal.exists()
+    snapshot_saved = json.loads(autosave_path().read_text())["saved_at"]
+    last_action = 2_000_000_000                       # 2033-05-18T03:33:20+00:00
+    os.utime(journal, (last_action, last_action))
+    save = read_autosave(autosave_path())
+    assert save.saved_at == "2033-05-18T03:33:20+00:00" != snapshot_saved
+    assert save.summary().endswith("(saved 2033-05-18T03:33:20+00:00)")

@@ -33,6 +33,7 @@ def rich_state() -> GameState:
         mark(s, side)
     s.setup = {"step": None, "side": None}
     s.to_face = ["a1"]
+    s.to_place = {"a1": "b1"}
     s.result = {"winner": None}
     s.destroyed = [{"id": "gone", "side": "B", "type": "tactical", "by": "a1"}]
     return s

@@ -90,6 +90,8 @@ def test_a_self_intersecting_polygon_is_refused_with_the_loaders_message():
     edit = ed.add_polygon("woods", bowtie)
     assert not edit.ok
     assert "woods-1" in edit.message and "edges do not cross" in edit.message
+    # Where, in the table's words (the bowtie's edges cross at its middle), not the geometry library's.
+    assert "(its edges cross at (13, 14))" in edit.message and "Self-intersection" not in edit.message
     assert ed.scenario.terrain == []
     # the same words as the scenario model's own check of that polygon
     candidate = Scenario(terrain=[{"id": "woods-1", "type": "woods", "polygon": [list(p) for p in bowtie]}])
@@ -211,3 +213,12 @@ def test_name_items_adds_ids():
                          "x": 1, "y": 1}])
     assert name_items("units[0].type: bad", s) == "u.type: bad"
     assert name_items("blips[0]: base of 'b' overlaps 'u' (units[0]) by 1", s) == "blips[0]: base of 'b' overlaps 'u' by 1"
+
+
+def test_refusals_are_in_the_editors_words_not_the_libraries():
+    ed = TableEditor.empty()
+    assert ed.place_unit("A", "new-tokyo", "veteran", "tactical", 10, 10).ok
+    edit = ed.set_exact("a-tactical-1", {"x": "ten"})
+    assert not edit.ok and edit.message == "a-tactical-1 not changed: x: expected a number of inches (got 'ten')"
+    edit = ed.add_circle("woods", 5, 5, -1)
+    assert not edit.ok and "expected greater than 0" in edit.message and "Input should" not in edit.message

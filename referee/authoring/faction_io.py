@@ -8,6 +8,8 @@ target (``storage.atomic_write_text``), so a crash leaves either the old file or
 
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +72,47 @@ def check_faction_file(path: Path | str) -> tuple[Faction | None, list[str]]:
     except InputError as e:
         return None, e.problems
     return faction_problems(data, str(path))
+
+
+UNKNOWN_KEY = ": unknown key (not part of the format)"
+
+
+def _drop(data: Any, item: str) -> bool:
+    """Remove the key named by a problem's item ("units[2].colour") from ``data``; False when it is not there."""
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", item)
+    here = data
+    for part in parts[:-1]:
+        if part.startswith("["):
+            index = int(part[1:-1])
+            if not isinstance(here, list) or index >= len(here):
+                return False
+            here = here[index]
+        elif isinstance(here, dict) and part in here:
+            here = here[part]
+        else:
+            return False
+    last = parts[-1] if parts else ""
+    if isinstance(here, dict) and last in here:
+        del here[last]
+        return True
+    return False
+
+
+def check_faction_file_to_fix(path: Path | str) -> tuple[Faction | None, list[str], list[str]]:
+    """As ``check_faction_file``, but a file whose only problems are unknown keys (a later version's, a typo) opens
+    without them, to be fixed and saved: the faction, its problems (none then) and the keys left out."""
+    try:
+        data = read_document(path)
+    except InputError as e:
+        return None, e.problems, []
+    faction, problems = faction_problems(data, str(path))
+    if faction is not None and not problems:
+        return faction, [], []
+    unknown = [p[: -len(UNKNOWN_KEY)] for p in problems if p.endswith(UNKNOWN_KEY)]
+    if not problems or len(unknown) != len(problems) or not all(_drop(data, item) for item in unknown):
+        return faction, problems, []
+    faction, problems = faction_problems(data, str(path))
+    return faction, problems, unknown
 
 
 def faction_from_data(data: dict[str, Any], source: str = "faction") -> Faction:

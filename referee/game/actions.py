@@ -887,7 +887,45 @@ def _missile_figures(ctx: Ctx, action: Action, shot: Any) -> dict[str, Any]:
             "p_direct_hit": shot.p_direct_hit, "p_shot_down": shot.p_shot_down,
             "blast": _blast_figures(ctx, target.x, target.y, radius, firer.stat("nuclear"),
                                     blast_catch(ctx, target.x, target.y, radius, firer.side, (target.id,))),
+            "deviated": deviated_blast_figures(ctx, target.x, target.y, radius, firer.stat("nuclear"), firer.side,
+                                               max(0.0, 1.0 - shot.p_direct_hit - shot.p_shot_down)),
             "explain": [str(x) for x in shot.explain]}
+
+
+def deviated_blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: int, firer_side: str | None,
+                           p_deviates: float) -> dict[str, Any]:
+    """Who a missile's blast catches when it misses: it lands Red Die + normal die inches away (times the scale) at
+    a bearing equally likely all round (p.21, A29), and catches as a direct hit's blast does (``caught``: edge or
+    centre, A30; friends spared under A30 option B). For each unit or blip, the exact chance that the deviated blast
+    catches it: over the 36 throws of the two dice, the share of the circle of landing points within its reach."""
+    s = ctx.state
+    rules = s.rulings_in_force()
+    edge = rules.reads("A30", "A")
+    friendly = firer_side if rules.reads("A30", "B") else None
+    catches: dict[str, float] = {}
+    things: list[UnitState | BlipState] = [*s.units.values(), *s.blips.values()]
+    for thing in things:
+        if friendly is not None and thing.side == friendly:
+            continue
+        reach = radius + (thing.base / 2 if edge else 0.0)
+        centre_gap = math.hypot(thing.x - x, thing.y - y)
+        p = 0.0
+        for red in range(1, 7):
+            for normal in range(1, 7):
+                d = (red + normal) * s.scale
+                if centre_gap < EPS:
+                    share = 1.0 if d <= reach + EPS else 0.0
+                else:
+                    c = (centre_gap ** 2 + d ** 2 - reach ** 2) / (2 * centre_gap * d)
+                    share = 1.0 if c <= -1 else 0.0 if c > 1 else math.acos(c) / math.pi
+                p += share / 36
+        if p > 0:
+            catches[thing.id] = p
+    ids = sorted(catches, key=lambda i: (-catches[i], i))
+    return {"p_deviates": p_deviates, "radius": radius, "dice": dice, "catches": {i: catches[i] for i in ids},
+            "odds": blast_odds_of(ctx, ids, dice),
+            "explain": [f"a miss deviates 2-12\" (Red Die + die) at any bearing [p.21, A29]; its {radius:g}\" blast "
+                        f"catches as a direct hit's [p.21, {rules.label('A30')}]"]}
 
 
 def _blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: int, catches: list[str]) -> dict[str, Any]:

@@ -150,6 +150,12 @@ def read_autosave(path: Path) -> Save:
     del last
     if complete:
         doc["state_digest"] = None            # the snapshot's digest is of the battle before the journal
+        # Saved when its last action was: the journal's last line, not the snapshot written at its start.
+        try:
+            doc["saved_at"] = datetime.fromtimestamp(journal.stat().st_mtime, timezone.utc).isoformat(
+                timespec="seconds")
+        except OSError:
+            pass
     return save_from_document(doc, path)
 
 

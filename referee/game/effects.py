@@ -18,7 +18,7 @@ from ..rules.explain import inches
 from ..rules.geometry import edge_range
 from ..rules.numbers import EPS, at_most
 from ..rules.scenario import Circle, TerrainEntry
-from ..rules.sensors import PASSIVE_RANGE, sensor_link
+from ..rules.sensors import PASSIVE_RANGE, enemies_in_passive_range, sensor_link
 from .missions import inspection_notes
 from .dice import Rolling, RollRequest
 from .state import BlipState, GameState, UnitState, other, unit_from_contents
@@ -137,6 +137,72 @@ def _free_spot(s: GameState, x: float, y: float, r: float, near_r: float, drone:
     return x, y
 
 
+# Spots offered around the first unit of a square, every 30° (A66): enough that some stay free beside a wall.
+SPOT_STEP = 30
+TOUCH_TOLERANCE = 0.01      # inches: a base "touching" another may stand this far from exact contact
+
+
+def revealed_spot_problem(s: GameState, uid: str, x: float, y: float) -> str:
+    """Why ``uid`` (a unit just revealed after the first of its square) may not stand at (x, y), or "" (A66): it
+    touches the first unit, is on the table, overlaps no base and stands in no impassable terrain."""
+    first = s.units.get(s.to_place.get(uid, ""))
+    unit = s.units.get(uid)
+    if unit is None or first is None:
+        return (f"{uid} is not a unit just revealed beside the first of its square: only those are placed by their "
+                f"owner, until the next other action [A66]")
+    r = unit.base / 2
+    gap = math.hypot(x - first.x, y - first.y) - (first.base / 2 + r)
+    if abs(gap) > TOUCH_TOLERANCE:
+        return (f"({x:.2f}, {y:.2f}) is {gap:+.2f}\" from touching {first.id}: a revealed unit stands touching the "
+                f"first unit of its square [p.17, A66]")
+    bf = s.battlefield()
+    if not bf.on_table(x, y, r):
+        return f"({x:.2f}, {y:.2f}) puts {uid}'s base off the table [A66]"
+    for p in bf.pieces.values():
+        if p.id != uid and math.hypot(x - p.x, y - p.y) < p.radius + r - TOUCH_TOLERANCE - EPS:
+            return f"({x:.2f}, {y:.2f}) overlaps {p.id}'s base [A66]"
+    drone = is_drone_type(unit.type)
+    for f in bf.terrain:
+        if f.column(drone).impassable and f.holds(x, y):
+            return f"({x:.2f}, {y:.2f}) is inside impassable terrain ({f.id}) [A10, A66]"
+    return ""
+
+
+def revealed_spots(s: GameState, uid: str) -> list[tuple[float, float]]:
+    """The legal spots for ``uid`` touching the first unit of its square, every ``SPOT_STEP``° (A66), the spot
+    it stands on now first when that is legal."""
+    first = s.units.get(s.to_place.get(uid, ""))
+    unit = s.units.get(uid)
+    if unit is None or first is None:
+        return []
+    reach = first.base / 2 + unit.base / 2
+    spots = [(unit.x, unit.y)]
+    for k in range(0, 360, SPOT_STEP):
+        a = math.radians(k)
+        spots.append((round(first.x + reach * math.cos(a), 3), round(first.y + reach * math.sin(a), 3)))
+    seen: list[tuple[float, float]] = []
+    for x, y in spots:
+        if any(math.hypot(x - a, y - b) < 1e-6 for a, b in seen):
+            continue
+        if not revealed_spot_problem(s, uid, x, y):
+            seen.append((x, y))
+    return seen
+
+
+def place_revealed(ctx: Ctx, uid: str, x: float, y: float) -> None:
+    """The owner places a unit just revealed, touching the first unit of its square, on a legal spot (A66)."""
+    s = ctx.state
+    why = revealed_spot_problem(s, uid, x, y)
+    if why:
+        raise Refused(why)
+    unit = s.units[uid]
+    unit.x, unit.y = x, y
+    first = s.to_place.pop(uid)
+    ctx.event(f"side {unit.side} places {uid} at ({x:.2f}, {y:.2f}), touching {first}",
+              "the first unit replaces the counter; each further unit stands touching it where its owner chooses "
+              "[p.17, A66]", units=[uid])
+
+
 def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", facing: float | None = None,
                 voluntary: bool = False) -> list[str]:
     """Replace a blip by its units, placed touching the counter (p.17); a decoy is removed with its counters."""
@@ -161,22 +227,26 @@ def reveal_blip(ctx: Ctx, blip_id: str, counters: int = 0, cause: str = "", faci
     made: list[str] = []
     for i, c in enumerate(contents):
         if i == 0:
-            x, y = blip.x, blip.y
+            x, y = blip.x, blip.y            # the first unit replaces the counter (A66)
         else:
-            prev = s.units[made[-1]]
-            x, y = _free_spot(s, prev.x, prev.y, c.base / 2, prev.base / 2, is_drone_type(c.type), c.side)
+            # Each further unit touches the first; the program offers a spot, its owner may choose another (A66).
+            first = s.units[made[0]]
+            x, y = _free_spot(s, first.x, first.y, c.base / 2, first.base / 2, is_drone_type(c.type), c.side)
         f = default_facing(c.side) if facing is None else facing
         # A17 option B splits the counters between the units (the first ones take any odd counter).
         share = counters // len(contents) + (1 if i < counters % len(contents) else 0) if split else counters
         unit = unit_from_contents(c, x, y, f, activation, share)
         s.units[unit.id] = unit
         made.append(unit.id)
-    names = ", ".join(f"{u} ({s.units[u].type})" for u in made)
+        if i > 0:
+            s.to_place[unit.id] = made[0]
+    names = ", ".join(f"{u} ({s.units[u].type}) at ({s.units[u].x:.2f}, {s.units[u].y:.2f})" for u in made)
     ctx.event(
         f"{blip_id} is revealed {how} ({cause}): {names}"
         + ((f", the {counters} Target counters split between them" if split else f", each with {counters} Target counters")
            if counters else ""),
-        "revealed units are placed touching the counter [p.17]",
+        "the first unit replaces the counter; each further unit stands touching it, where its owner chooses "
+        "[p.17, A66]" if len(made) > 1 else "the unit replaces the counter [p.17, A66]",
         (f"the counters assigned to the blip are split between its units [p.17, {rules.label('A17')}]" if split else
          f"each revealed unit receives all the counters assigned to the blip [p.17, {rules.label('A17')}]") if counters else "",
         f"revealed units keep the blip's activation counter [{rules.label('A20')}]",
@@ -381,7 +451,7 @@ def passive_after_move(ctx: Ctx, mover_id: str) -> None:
     bf = s.battlefield()
     if mover_id in s.blips:
         mover = bf.piece(mover_id)
-        near = [p for p in bf.enemies_of(mover.side) if sensor_link(bf, mover, p)]
+        near = enemies_in_passive_range(bf, mover)
         if not near:
             ctx.note(f"{mover_id} ends more than 6\" from every enemy: stays hidden [p.18]")
             return

@@ -180,6 +180,7 @@ class _State(_Strict):
     log: list[_Log] = []
     setup: _Setup | None = None
     to_face: list[str] = []
+    to_place: dict[str, str] = {}
 
 
 class _Action(_Strict):
@@ -285,7 +286,7 @@ def _older_digests(state: GameState, named_back: Callable[[Data], Data] | None =
     data = _plain(state.to_data())
     if named_back is not None:
         data = named_back(data)
-    without_dice = {k: v for k, v in data.items() if k != "to_face"}
+    without_dice = {k: v for k, v in data.items() if k not in ("to_face", "to_place")}
     without_dice["log"] = [e for e in data["log"] if not str(e["text"]).startswith(DICE_ENTRY)]
     return tuple(hashlib.sha256(f(d).encode("utf-8")).hexdigest()
                  for d in (data, without_dice) for f in (canonical_json, canonical_text))
@@ -594,17 +595,28 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
 }
 _ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
             "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
-            "repair": ("target",), "reveal": ("facing",), "face": ("facing",), "activate": ("extra",), "end-activation": ("all",),
+            "repair": ("target",), "reveal": ("facing",), "face": ("facing", "x", "y"), "activate": ("extra",), "end-activation": ("all",),
             "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing"),
             "scramble": ("square", "legacy"), "choose-edge": ("turn",), "place-objective": ("objective", "x", "y"),
             "draw-cards": ("purchase",), "choose-cards": ("mission", "troop", "purchase"), "fill-holding": ("squares",),
             "place-blip": ("x", "y", "square")}
 _REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
-                  "target": ("dice",), "rifle": ("target",), "missile": ("target",), "face": ("facing",)}
+                  "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
+
+
+def _face_problems(args: Data, item: str) -> list[str]:
+    """A face action says the facing (A13), where a unit just revealed stands (x and y, A66), or both."""
+    placed = "x" in args or "y" in args
+    if placed and not ("x" in args and "y" in args):
+        return [f"{item}.{'y' if 'x' in args else 'x'}: required with {'x' if 'x' in args else 'y'} for a face "
+                f"action that places a unit"]
+    if not placed and "facing" not in args:
+        return [f"{item}.facing: required for a face action (or x and y: where a revealed unit stands)"]
+    return []
 
 
 def _args_problems(kind: str, args: Data, item: str) -> list[str]:
-    problems = []
+    problems = _face_problems(args, item) if kind == "face" else []
     for key in _REQUIRED_ARGS.get(kind, ()):
         if key not in args:
             problems.append(f"{item}.{key}: required for a {kind} action")

@@ -533,6 +533,12 @@ def issued_units(s: GameState, side: str) -> list[UnitContents]:
 # ---- the holding area -------------------------------------------------------------------------------------------
 
 
+def square_overfull(n: int, count: int) -> str:
+    """Why ``count`` units may not share holding square ``n``, or "" (p.~10): the set-up screen asks as each unit is
+    put in, the engine when the arrangement is made."""
+    return f"square {n} holds {count} units; at most {UNITS_PER_SQUARE} [p.~10]" if count > UNITS_PER_SQUARE else ""
+
+
 def holding_problems(s: GameState, side: str, squares: object) -> list[str]:
     """Why an arrangement of the issued units is not allowed: squares 1-16, at most 2 units a square, every issued
     unit exactly once (p.~10)."""
@@ -553,8 +559,8 @@ def holding_problems(s: GameState, side: str, squares: object) -> list[str]:
         if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
             problems.append(f"square {n}: expected a list of unit ids")
             continue
-        if len(units) > UNITS_PER_SQUARE:
-            problems.append(f"square {n} holds {len(units)} units; at most {UNITS_PER_SQUARE} [p.~10]")
+        if square_overfull(n, len(units)):
+            problems.append(square_overfull(n, len(units)))
         for u in units:
             if u not in ids:
                 problems.append(f"square {n}: {u!r} is not a unit side {side}'s cards issued "

@@ -168,6 +168,9 @@ class GameState:
     # Troopers just revealed whose owner has not yet chosen their facing (A13): until the next other action the owner
     # may face each one (a ``face`` action); otherwise the default facing stands.
     to_face: list[str] = field(default_factory=list)
+    # Units just revealed after the first of their square, by the unit they stand touching (A66): until the next
+    # other action their owner may place each on another legal spot touching it (a ``face`` action with x and y).
+    to_place: dict[str, str] = field(default_factory=dict)
 
     def copy(self) -> "GameState":
         """An independent copy, made field by field (``_COPY``): the engine copies the state for every action it
@@ -274,7 +277,7 @@ def _same(value: Any) -> Any:
 _COPY: dict[str, Any] = {
     "terrain": list, "units": _copy_pieces, "blips": _copy_pieces, "objectives": _copy_pieces,
     "holding": _copy_holding, "turn": _copy_turn, "log": list, "missions": dict, "sealed": dict, "salts": dict,
-    "cards": dict,
+    "cards": dict, "to_place": dict,
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
     "destroyed": list,
@@ -437,6 +440,7 @@ def state_to_data(state: GameState) -> Data:
                  "round": e.round} for e in state.log],
         # Written only when some facing is due, so a state without one reads and hashes as before it existed.
         **({"to_face": list(state.to_face)} if state.to_face else {}),
+        **({"to_place": dict(state.to_place)} if state.to_place else {}),
     }
     if state.setup is not None:
         # Only while set-up runs: a battle's state (and so the digest of every earlier save) stays as it was.
@@ -479,4 +483,5 @@ def state_from_data(d: Data) -> GameState:
              for e in d.get("log", [])],
         setup=copy.deepcopy(d.get("setup")),
         to_face=list(d.get("to_face", [])),
+        to_place=dict(d.get("to_place", {})),
     )

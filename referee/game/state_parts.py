@@ -68,6 +68,9 @@ STATE_PARTS: Final[dict[str, Part]] = {
     "to_face": Part("public", ("to_face",), imagined="left out: the computer never turns a trooper just revealed "
                                                    "(its troopers keep their facing, A13), so the facings owed "
                                                    "change none of its choices"),
+    "to_place": Part("public", ("to_place",), imagined="left out: the computer leaves its revealed units where the "
+                                                     "reveal put them (A66), so the spots owed change none of its "
+                                                     "choices"),
 }
 
 BY_SIDE: Final = tuple(name for name, part in STATE_PARTS.items() if part.secrecy == "by side")

@@ -12,10 +12,13 @@ Turn-level actions:
 
 from __future__ import annotations
 
+import math
+
 from .intents import Action
 from .actions import UNIT_ACTIONS, unit_action
 from .dice import Rolling
-from .effects import Ctx, Refused, d6, destroy, face_revealed, jammer_fields_over, new_damage, reveal_blip
+from .effects import (Ctx, Refused, d6, destroy, face_revealed, jammer_fields_over, new_damage, place_revealed,
+                      reveal_blip)
 from .state import SIDES, GameState, TurnState, other
 from .victory import attacker_sets_objectives, settle_objectives_on_control
 from .victory import round_limit as mission_round_limit
@@ -389,13 +392,24 @@ def turn_action(ctx: Ctx, action: Action) -> Rolling[bool | None]:
     kind = action.kind
     s = ctx.state
     if kind == "face":
-        facing = action.args.get("facing")
-        if isinstance(facing, bool) or not isinstance(facing, (int, float)):
+        a = action.args
+        facing, placed = a.get("facing"), "x" in a or "y" in a
+        if placed:
+            x, y = a.get("x"), a.get("y")
+            if any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in (x, y)):
+                raise Refused(f"face {action.actor}: say where it stands as x and y in inches (got {x!r}, {y!r}) "
+                              f"[A66]")
+            place_revealed(ctx, action.actor, float(x), float(y))   # type: ignore[arg-type]
+            if facing is None:
+                return None
+        if isinstance(facing, bool) or not isinstance(facing, (int, float)) or not math.isfinite(facing):
             raise Refused(f"face {action.actor}: say the facing in degrees (got {facing!r}) [A13]")
         face_revealed(ctx, action.actor, float(facing))
         return None
-    # Any other action closes the owner's chance to face the troopers just revealed: the default facing stands (A13).
+    # Any other action closes the owner's chance to face or place the units just revealed: the default facing and
+    # the spot the program offered first stand (A13, A66).
     s.to_face.clear()
+    s.to_place.clear()
     if s.phase == "over" and kind != "objectives":
         raise Refused("the battle is over [p.16]")
     if kind == "activate":

@@ -173,6 +173,7 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
                   for side in SIDES},
         "sealed": {side: state.sealed.get(side) for side in SIDES},
         "to_face": list(state.to_face),
+        "to_place": dict(state.to_place),
         "salts": {side: (state.salts.get(side) if (viewer is None or over) else None) for side in SIDES},
         "log": log,
         "setup": _setup_view(state, sees),

@@ -119,6 +119,7 @@ class PlayerView(TypedDict):
     cards: dict[str, dict[str, str | None] | None]
     sealed: dict[str, str | None]
     to_face: list[str]
+    to_place: dict[str, str]                  # a unit just revealed -> the unit it stands touching (A66)
     salts: dict[str, str | None]
     log: list[LogLine]
     setup: SetupView | None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -77,6 +78,21 @@ def terrain_geometry(entry: TerrainEntry) -> Geometry:
     return shapely.Point(c.x, c.y).buffer(c.r, quad_segs=16)
 
 
+def invalid_polygon_words(reason: str) -> str:
+    """The geometry library's reason ("Self-intersection[13 17]") in the table's words: "its edges cross at
+    (13, 17)"."""
+    m = re.match(r"^\s*([A-Za-z -]+?)\s*\[\s*(\S+)\s+(\S+)\s*\]\s*$", reason)
+    if m is None:
+        return reason
+    what = {"self-intersection": "its edges cross", "ring self-intersection": "its outline touches itself",
+            "too few points": "too few corners", "duplicate rings": "an outline is repeated"}.get(
+        m.group(1).strip().lower(), m.group(1).strip().lower())
+    try:
+        return f"{what} at ({float(m.group(2)):g}, {float(m.group(3)):g})"
+    except ValueError:
+        return what
+
+
 def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     """Every semantic problem at once: unknown types and factions, broken polygons, overlapping bases."""
     problems: list[str] = []
@@ -107,8 +123,8 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
                 continue
             geom = shapely.Polygon(t.polygon)
             if not geom.is_valid:
-                reason = shapely.is_valid_reason(geom)
-                problems.append(f"{item}.polygon: expected a simple polygon whose edges do not cross ({reason})")
+                problems.append(f"{item}.polygon: expected a simple polygon whose edges do not cross "
+                                f"({invalid_polygon_words(shapely.is_valid_reason(geom))})")
             elif geom.area <= 1e-9:
                 problems.append(f"{item}.polygon: expected a polygon with an area (its points are in a line)")
 

@@ -13,6 +13,12 @@ from .sight import cover, line_of_sight
 PASSIVE_RANGE = 6.0
 
 
+def enemies_in_passive_range(bf: Battlefield, mover: Piece) -> list[Piece]:
+    """The enemy pieces ``mover`` is linked to by passive sensors where it stands: a blip ending a Move or Jump with
+    any is revealed first (p.18, A15). The engine and the Move preview both ask this."""
+    return [p for p in bf.enemies_of(mover.side) if sensor_link(bf, mover, p)]
+
+
 @dataclass(frozen=True)
 class PassiveResult:
     detects: tuple[str, ...]

@@ -498,6 +498,57 @@ class BattleSession:
             return Check(False, f"{actor} has no actions left [p.16]")
         return Check(False, f"no target the engine accepts for {kind} now")
 
+    # ---- what the window asks of the battle for issue 36's questions (the scenes never read the state) ----------
+    def to_place(self) -> dict[str, str]:
+        """Units just revealed that their owner may still place, by the unit each must touch (A66)."""
+        return dict(self.state.to_place)
+
+    def unit_at(self, uid: str) -> tuple[float, float, float, str, str] | None:
+        """A unit on the table: x, y, base, side and type (what every player sees of a revealed unit)."""
+        u = self.state.units.get(uid)
+        return None if u is None else (u.x, u.y, u.base, u.side, u.type)
+
+    def revealed_spots(self, uid: str) -> list[tuple[float, float]]:
+        """The engine's legal spots for a unit just revealed, touching the first unit of its square (A66)."""
+        from ..game.effects import revealed_spots
+
+        return revealed_spots(self.state, uid)
+
+    def would_pass(self) -> bool:
+        """End turn now would be a pass: the side to play has activated nothing this turn (p.16, A22)."""
+        t = self.state.turn
+        return t is not None and not t.acted and self.state.phase == "action"
+
+    def passes_in_row(self) -> int:
+        return self.state.passes_in_row
+
+    def spent_activation(self) -> str | None:
+        """The unit being activated when it has no action left (and no revealed unit waits to act): ending its
+        activation loses nothing."""
+        t = self.state.turn
+        if t is None or t.active is None or t.actions_left > 0 or t.queue:
+            return None
+        return t.active
+
+    def turn_player(self) -> str | None:
+        t = self.state.turn
+        return t.player if t is not None else None
+
+    def moment(self) -> tuple[int, str | None]:
+        """How many actions the record holds and whose turn it is: taken before an action, to tell after it
+        whether that action ended its player's turn by itself."""
+        return len(self.game.record), self.turn_player()
+
+    def last_action_kind(self) -> str | None:
+        return self.game.record[-1].action.kind if self.game.record else None
+
+    @staticmethod
+    def square_overfull(square: int, count: int) -> str:
+        """Why ``count`` units may not share holding square ``square`` (p.~10), or ""."""
+        from ..game.setup_steps import square_overfull
+
+        return square_overfull(square, count)
+
     def scramble_squares(self, actor: str) -> list[int]:
         """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the
         owner privately which one."""

@@ -62,6 +62,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.spent_text: str | None = None     # the text of a key that opened or closed a scene (``dispatch``)
+        # Keys down now: a dialog that guards a secret ignores those held when it appeared (``Dialog.fresh_key``).
+        self.held_keys: set[int] = set()
         self.intents: list[Intent] = []
         self.on_intent: IntentHandler = on_intent or self.intents.append
 
@@ -207,6 +209,12 @@ class App:
             self._resized()
             return
         event = scale.logical_event(event)
+        if event.type == pygame.KEYDOWN:
+            self.held_keys.add(event.key)
+        elif event.type == pygame.KEYUP:
+            self.held_keys.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.held_keys.clear()          # their releases go to another window
         top = self.stack.top
         if event.type == pygame.KEYDOWN and keys.dispatch(keys.WINDOW_KEYS, self, event):
             return

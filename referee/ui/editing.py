@@ -83,6 +83,13 @@ def name_items(problem: str, scenario: Scenario) -> str:
     return _ITEM.sub(lambda m: names.get(m.group(0), m.group(0)), problem)
 
 
+def plain_words(problem: str) -> str:
+    """A validation message in the editor's words: "x: expected a number (got 'ten')", not the library's "Input
+    should be a valid number, unable to parse string as a number"."""
+    problem = re.sub(r"Input should be (?:a valid )?", "expected ", problem)
+    return re.sub(r", unable to parse string as an? \w+", "", problem)
+
+
 class TableEditor:
     """The scenario of a physical table, changed one checked edit at a time."""
 
@@ -342,7 +349,7 @@ class TableEditor:
         return self.set_corners(ident, c, f"{ident}: corner {index + 1} removed, {len(c)} corners left")
 
     def _invalid(self, ident: str, kind: str, error: ValidationError) -> Edit:
-        problems = tuple(f"{ident}: {p}" for p in pydantic_problems(error))
+        problems = tuple(f"{ident}: {plain_words(p)}" for p in pydantic_problems(error))
         return Edit(False, f"{ident} not {'drawn' if kind == 'terrain' else 'placed'}: {problems[0]}", ident, problems)
 
     # ---- pieces -------------------------------------------------------------------------------------------------
@@ -442,9 +449,23 @@ class TableEditor:
         return self._apply(self._with("terrain", self._index("terrain", ident), entry),
                            f'Moved {ident} by ({dx:+.1f}", {dy:+.1f}")', ident, f"{ident} not moved")
 
+    def rotate_terrain(self, ident: str, degrees: float) -> Edit:
+        """Turn a terrain piece counter-clockwise by ``degrees`` about its centre (a round one is the same turned)."""
+        t = self.entry(ident)
+        if t.polygon is None:
+            return Edit(False, f"{ident} is round: turning it changes nothing", ident)
+        cx, cy = self.terrain_centre(ident)
+        a = math.radians(degrees)
+        turned = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
+                   cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in t.polygon]
+        word = "counter-clockwise" if degrees > 0 else "clockwise"
+        return self.set_corners(ident, turned, f"Turned {ident} {abs(degrees):g}° {word}")
+
     def rotate(self, ident: str, degrees: float) -> Edit:
-        """Turn a trooper counter-clockwise by ``degrees`` (negative: clockwise)."""
+        """Turn a trooper counter-clockwise by ``degrees`` (negative: clockwise); a terrain piece about its centre."""
         e = self.entry(ident)
+        if self.kind_of(ident) == "terrain":
+            return self.rotate_terrain(ident, degrees)
         if self.kind_of(ident) != "unit":
             return Edit(False, f"Only troopers have a facing ({ident} is a {self.kind_of(ident) or 'nothing'})", ident)
         if is_drone_type(e.type):
@@ -486,7 +507,7 @@ class TableEditor:
 
     # ---- exact entry ----------------------------------------------------------------------------------------------
     EXACT_KEYS = {"unit": ("x", "y", "facing", "id", "type"), "blip": ("x", "y", "id", "contents"),
-                  "objective": ("x", "y"), "terrain": ("x", "y", "id", "type")}
+                  "objective": ("x", "y"), "terrain": ("x", "y", "id", "type", "corners", "rotate")}
 
     def set_exact(self, ident: str, changes: dict) -> Edit:
         """Several typed values for one item as one edit (one undo): ``x``, ``y`` (a terrain piece: its centre),
@@ -495,6 +516,14 @@ class TableEditor:
         kind = self.kind_of(ident)
         if kind is None:
             return Edit(False, f"Nothing called {ident!r} on the table")
+        for key in ("x", "y", "facing", "rotate"):
+            if key in changes:
+                try:
+                    float(changes[key])
+                except (TypeError, ValueError):
+                    return Edit(False, f"{ident} not changed: {key}: expected a number of "
+                                       f"{'degrees' if key in ('facing', 'rotate') else 'inches'} "
+                                       f"(got {changes[key]!r})", ident)
         wrong = [k for k in changes if k not in self.EXACT_KEYS[kind]]
         if wrong:
             return Edit(False, f"{ident} is {'a' if kind != 'objective' else 'an'} {kind}: it takes "
@@ -515,9 +544,26 @@ class TableEditor:
                 if bad is not None:
                     return bad
                 update["type"] = changes["type"]
+            if "corners" in changes or "rotate" in changes:
+                if entry.polygon is None:
+                    return Edit(False, f"{ident} is round: it has a centre and a radius, no corners", ident)
+                corners = [tuple(map(float, c)) for c in changes.get("corners", entry.polygon)]
+                if len(corners) < 3:
+                    return Edit(False, f"{ident} not changed: a terrain piece needs at least 3 corners "
+                                       f"(got {len(corners)})", ident)
+                if "rotate" in changes:
+                    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+                    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+                    a = math.radians(float(changes["rotate"]))
+                    corners = [(cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
+                                cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a)) for x, y in corners]
+                update["polygon"] = [[round(x, 3), round(y, 3)] for x, y in corners]
             candidate = entry.model_copy(update=update)
             if "x" in changes or "y" in changes:
                 cx, cy = self.terrain_centre(ident)
+                if candidate.polygon is not None:          # typed corners too: the centre of the new outline
+                    xs, ys = [p[0] for p in candidate.polygon], [p[1] for p in candidate.polygon]
+                    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
                 dx, dy = float(changes.get("x", cx)) - cx, float(changes.get("y", cy)) - cy
                 if candidate.circle is not None:
                     c = candidate.circle
@@ -552,7 +598,9 @@ class TableEditor:
             type(candidate).model_validate(candidate.model_dump())
         except ValidationError as e:
             return self._invalid(ident, kind, e)
-        said = ", ".join(f"{k} {v}" for k, v in changes.items() if k != "contents")
+        said = ", ".join(f"{k} {v}" for k, v in changes.items() if k not in ("contents", "corners"))
+        if "corners" in changes:
+            said = ", ".join(filter(None, [said, f"{len(changes['corners'])} corners"]))
         if "contents" in changes:
             held = candidate.contents
             said = ", ".join(filter(None, [said, "holds " + (", ".join(f"{c.rating} {c.type}" for c in held)

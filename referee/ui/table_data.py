@@ -99,7 +99,10 @@ def table_from_view(view: PlayerView) -> TableData:
                   for o in view.get("objectives", [])]
     marks = {o.id: ObjectiveMark(o.control, o.destroyed) for o in objectives}
     turn = view.get("turn")
-    info = TurnInfo(view.get("round"), view.get("phase"), view.get("initiative"), turn["player"] if turn else None)
+    # Nobody holds the Initiative during set-up: it is rolled (or given to the attacker) when round 1 begins.
+    setting_up = view.get("phase") == "setup"
+    info = TurnInfo(None if setting_up else view.get("round"), view.get("phase"),
+                    None if setting_up else view.get("initiative"), turn["player"] if turn else None)
     # Only a blip whose contents the view gives (the viewer's own) can be known to be a decoy.
     decoys = frozenset(b["id"] for b in view.get("blips", []) if b.get("contents") == [])
     return TableData(view.get("name", "battle"), bf, None, activation, _blip_numbers(blips), marks, info,

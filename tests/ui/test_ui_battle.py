@@ -266,7 +266,8 @@ def test_the_hand_off_hides_the_table_and_each_side_sees_only_its_own_secrets(ap
     assert session.viewer == first
     assert audit_screen(app, scene, session, monkeypatch) > 0
     scene.select(None)
-    scene.press("end-turn")                            # a pass: the other side is to act
+    scene.press("end-turn")                            # a pass, asked first: the other side is to act
+    app.scene.choose("pass")
     second = session.to_act()
     assert second != first
     assert isinstance(app.scene, HandoffScreen) and app.scene.side == second
@@ -460,8 +461,9 @@ def test_the_flamer_preview_lists_the_units_the_engine_burns(app, scale, rulings
 
 
 def test_the_player_handed_the_screen_may_give_back_the_turn_the_other_side_ended(app):
-    """Fair Undo across a hand-off: side B, now at the screen, is asked (and only B can agree) before side A gets
-    back the turn it ended; refused, the screen stays with B and nothing changes."""
+    """Fair Undo across a hand-off: side B, now at the screen, offers side A back the turn it ended; side A answers
+    on its own screen behind a hand-off (B never agrees with itself). Refused, the screen goes back to B and nothing
+    changes; taken, A plays on and the log names A as the side that took it back, with B's consent."""
     from referee.ui.scenes.dialogs import ConsentScreen
 
     state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
@@ -479,17 +481,49 @@ def test_the_player_handed_the_screen_may_give_back_the_turn_the_other_side_ende
     ended = session.state.to_data()
 
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
-    assert isinstance(app.scene, ConsentScreen) and app.scene.side == "B"
+    assert isinstance(app.scene, HandoffScreen) and app.scene.side == "A"     # the answer is side A's
+    app.scene.choose("ready")
+    assert isinstance(app.scene, ConsentScreen) and app.scene.side == "A"
+    assert app.stack.visible() == [app.scene]                                # the table stays hidden
     app.scene.choose("refuse")
-    assert session.state.to_data() == ended and session.viewer == "B"
-    assert not isinstance(app.scene, HandoffScreen)
+    assert session.state.to_data() == ended
+    assert isinstance(app.scene, HandoffScreen) and app.scene.side == "B"     # back to B, behind a hand-off
+    app.scene.choose("ready")
+    assert session.viewer == "B"
 
     key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
-    assert isinstance(app.scene, ConsentScreen)
+    app.scene.choose("ready")
+    assert isinstance(app.scene, ConsentScreen) and app.scene.side == "A"
     app.scene.choose("allow")
-    assert session.state.turn.player == "A"
-    assert isinstance(app.scene, HandoffScreen) and app.scene.side == "A"
+    assert session.state.turn.player == "A" and session.viewer == "A"
     assert session.game.record[-1].action.kind == "taken-back"
+    assert session.state.log[-1].text == "side A took back 'end-turn' (it passed the turn to side B, across a " \
+                                         "hand-off) with side B's consent"
+
+
+def test_a_take_back_of_ones_own_dice_is_agreed_by_the_other_player_behind_a_hand_off(app):
+    """Side A's own action that rolled a die needs side B's consent: the screen is handed to B first, and the
+    asker's table is never under the question."""
+    from referee.ui.scenes.dialogs import ConsentScreen
+
+    state = begin_battle(state_from_scenario(load_scenario(TABLE)), first="A")
+    session = BattleSession(Game(state), SeededDice(3), hotseat=True, viewer="A", autosaving=False)
+    scene = app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    scene.select("a-tac-1")
+    scene.press("activate")
+    scene.do(Action("target", "a-tac-1", {"dice": 2, "assign": {}}))
+    assert session.game.record[-1].action.kind == "target"
+    key(app, pygame.K_z, "z", pygame.KMOD_CTRL)
+    assert isinstance(app.scene, HandoffScreen) and app.scene.side == "B"
+    app.scene.choose("ready")
+    consent = app.scene
+    assert isinstance(consent, ConsentScreen) and consent.side == "B"
+    assert "Side A asks to take back" in consent.lines[0]
+    consent.choose("allow")
+    assert session.game.record[-1].action.kind == "taken-back"
+    assert "side A took back" in session.state.log[-1].text and "side B's consent" in session.state.log[-1].text
+    assert isinstance(app.scene, HandoffScreen) and app.scene.side == "A"
 
 
 def test_typed_dice_go_on_with_one_resolution_instead_of_starting_again(app, monkeypatch):

@@ -292,3 +292,90 @@ def test_polygon_corners_are_dragged_added_and_removed(fresh, editor):
     assert not edit.ok and "at least 3" in edit.message and len(ed.corners("woods-1")) == 3
     key(fresh, pygame.K_z, pygame.KMOD_CTRL)
     assert len(ed.corners("woods-1")) == 4
+
+
+def test_terrain_corners_typed_turned_and_a_refused_line_stays_in_its_dialog(fresh, editor):
+    """Exact entry of a terrain piece: its corners typed, a turn about its centre (typed, or Q / E), redo after
+    undo; a line the table refuses keeps its dialog open with the reason and the line as typed."""
+    ed = editor.editor
+    assert ed.add_polygon("woods", [(8.1, 8.0), (14, 8), (14, 12), (8, 12)]).ok
+    tid = next(iter(ed.ids()))
+    editor.selected = tid
+    editor.open_exact(tid)
+    box = fresh.scene
+    assert isinstance(box, TextDialog) and box.initial.endswith("corners=8.1,8 14,8 14,12 8,12")
+    box.entry.set_text("corners=8,8 14,8 14")                               # a corner cut short
+    box.choose("ok")
+    assert fresh.scene is box and "is not a corner x,y" in box.error
+    box.entry.set_text("corners=8,8 14,8")                                  # two corners
+    box.choose("ok")
+    assert fresh.scene is box and "at least 3 corners" in box.error
+    box.entry.set_text("corners=8,8 14,8 14,12 8,12")
+    box.choose("ok")
+    assert fresh.scene is not box
+    assert ed.entry(tid).polygon == [[8, 8], [14, 8], [14, 12], [8, 12]]
+    # Turned 90° about its centre (11, 10): the 6 x 4 rectangle becomes 4 x 6.
+    assert editor.set_exact(tid, "rotate=90").ok
+    xs = sorted({round(p[0], 3) for p in ed.entry(tid).polygon})
+    ys = sorted({round(p[1], 3) for p in ed.entry(tid).polygon})
+    assert (xs, ys) == ([9.0, 13.0], [7.0, 13.0])
+    # Q turns it 15° counter-clockwise with the keys; Ctrl+Z undoes, Ctrl+Y redoes.
+    turned = ed.entry(tid).polygon
+    key(fresh, pygame.K_q)
+    assert ed.entry(tid).polygon != turned
+    after_q = ed.entry(tid).polygon
+    key(fresh, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.entry(tid).polygon == turned
+    key(fresh, pygame.K_y, pygame.KMOD_CTRL)
+    assert ed.entry(tid).polygon == after_q
+    assert not ed.redo().ok                                                 # nothing more to redo
+    key(fresh, pygame.K_z, pygame.KMOD_CTRL)
+    assert ed.add_circle("smoke", 25, 25, 2).ok                             # a new edit: the redo is gone
+    assert not ed.redo().ok
+
+
+def test_a_clicked_corner_near_a_half_inch_lands_on_it(fresh, editor):
+    """A corner clicked at 8.1" (the mouse a pixel off) lands at 8.0; 8.3" stays 8.3 (issue 36)."""
+    from referee.ui.scenes.editor import snap_inch
+
+    assert [snap_inch(v) for v in (8.1, 7.9, 8.3, 8.45, 8.62, 0.04)] == [8.0, 8.0, 8.3, 8.5, 8.5, 0.0]
+    assert snap_inch(8.1, free=True) == 8.1
+    x, y = editor.table_point(editor.view.px(8.1, 12.07))
+    assert (x, y) == (8.0, 12.0)
+
+
+def test_enter_with_the_unit_tool_places_a_unit_where_it_is_typed(fresh, editor):
+    from referee.ui.scenes.editor_common import UNIT
+
+    ed = editor.editor
+    assert ed.place_unit("A", "new-tokyo", "veteran", "tactical", 10, 10).ok
+    editor.tool = UNIT
+    key(fresh, pygame.K_RETURN)
+    box = fresh.scene
+    assert isinstance(box, TextDialog)
+    box.entry.set_text("10.5 10")                                   # on the first base
+    box.choose("ok")
+    assert fresh.scene is box and "overlap" in box.error and len(ed.scenario.units) == 1
+    box.entry.set_text("14.25, 6")
+    box.choose("ok")
+    assert fresh.scene is not box
+    placed = [u for u in ed.scenario.units if u.id != "a-tactical-1"]
+    assert [(u.x, u.y) for u in placed] == [(14.25, 6.0)]
+
+
+def test_a_piece_off_the_screen_is_reached_with_tab_and_fixed_by_typing(fresh, tmp_path):
+    """A unit at x=500 is ringed in red where nobody can click it: Tab selects it, Enter types where it goes."""
+    bad = tmp_path / "far.toml"
+    bad.write_text('name = "Far"\ntable = { width = 36, height = 36 }\n'
+                   '[[units]]\nid = "a-1"\nside = "A"\nfaction = "new-tokyo"\nrating = "veteran"\ntype = "tactical"\n'
+                   'x = 500\ny = 10\n', encoding="utf-8")
+    scene = fresh.push(EditorStartScene()).start_from_file(bad)
+    assert isinstance(scene, EditorScene) and set(scene.editor.problem_items()) == {"a-1"}
+    key(fresh, pygame.K_TAB)
+    assert scene.selected == "a-1" and "Enter: type its place" in scene.message
+    key(fresh, pygame.K_RETURN)
+    box = fresh.scene
+    assert isinstance(box, TextDialog)
+    box.entry.set_text("x=20 y=10")
+    box.choose("ok")
+    assert scene.editor.problems == () and scene.editor.entry("a-1").x == 20

@@ -326,6 +326,25 @@ def test_a_file_with_problems_is_not_opened(fresh, editor):
     assert editor.draft.id == ""
 
 
+def test_a_file_with_an_unknown_key_opens_to_be_fixed_and_saves_without_it(fresh, editor):
+    import tomli_w
+
+    from referee.authoring.faction_io import check_faction_file
+
+    folder = paths.user_factions_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    data = get_faction("council-of-zane").model_dump(by_alias=True)
+    data.update(id="zane-red", name="Zane Red", colour="red")        # a key the format does not know
+    path = folder / "zane-red.toml"
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    assert check_faction_file(path)[1] == ["colour: unknown key (not part of the format)"]
+    assert editor.load(str(path))
+    assert editor.draft.name == "Zane Red"
+    assert editor.message[0] == "note" and "without its unknown key colour" in editor.message[1]
+    assert editor.save(path, confirmed=True) == path
+    assert check_faction_file(path)[1] == []                            # fixed: saved without it
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Leaving, the menu, narrow windows
 

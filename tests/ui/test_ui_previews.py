@@ -71,8 +71,43 @@ def test_the_missile_confirmation_lists_the_blast_and_its_chances(app):
     assert b["catches"] == ["b5"]
     # Nuc 3 dice against Arm 3: h = 7/8; destroyed h^3 = 343/512 = 67.0 %, unharmed 1/8 = 12.5 %.
     assert outcome_line("b5", b["odds"]["b5"], "blast") in confirm.lines
-    assert "destroyed 67.0 %" in outcome_line("b5", b["odds"]["b5"]) and "unharmed 12.5 %" in confirm.lines[-2]
+    b5 = outcome_line("b5", b["odds"]["b5"])
+    assert "destroyed 67.0 %" in b5 and "unharmed 12.5 %" in b5
     assert confirm.lines[-1].startswith("= direct hit ")
+
+
+def test_the_missile_confirmation_gives_the_deviated_blasts_chances(app):
+    """A miss deviates Red Die + die inches at any bearing (p.21, A29): the preview gives each unit's chance to be
+    caught by that blast, and what the blast then does, from the engine's figures."""
+    import math
+
+    from tests.tables import unit
+
+    scene, session = battle(app, [unit("a1", "A", 2, 10, facing=0), unit("t", "B", 20, 10, target_counters=2),
+                                  unit("b5", "B", 22.5, 10), unit("far", "B", 33, 33)])
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("missile")
+    scene.choices.pick("t")
+    confirm = app.scene
+    f = session.figures(Action("missile", "a1", {"target": "t"}))
+    d = f["deviated"]
+    assert d["p_deviates"] == pytest.approx(1 - f["p_direct_hit"] - f["p_shot_down"])
+    # The target itself (the 3" blast reaches 3.5" to its base's edge): caught only on a deviation of 2 or 3, 3/36.
+    assert d["catches"]["t"] == pytest.approx(3 / 36)
+    # b5, 2.5" beyond it: counted by hand over 3600 bearings for each of the 36 throws.
+    hits = 0
+    for red in range(1, 7):
+        for die in range(1, 7):
+            for k in range(3600):
+                a = math.radians(k / 10)
+                x, y = 20 + (red + die) * math.cos(a), 10 + (red + die) * math.sin(a)
+                hits += math.hypot(x - 22.5, y - 10) - 0.5 <= 3.0
+    assert d["catches"]["b5"] == pytest.approx(hits / (36 * 3600), abs=5e-4)
+    assert "far" not in d["catches"]
+    line = next(x for x in confirm.lines if x.startswith("if it misses"))
+    assert "b5 9.3 %" in line and "t 8.3 %" in line
+    assert outcome_line("t", d["odds"]["t"], "blast") in confirm.lines
 
 
 def test_the_target_hint_shows_the_counters_for_every_dice_count(app):

@@ -98,6 +98,10 @@ def test_a_physical_game_from_target_to_save_and_replay(fresh, referee, tmp_path
     scene.press("reveal")
     answer_text(fresh, "veteran tactical")
     assert "b-blip-1" not in state().blips and state().units["b-tactical-3"].type == "tactical"
+    # At the physical table too, its owner says how the miniature was faced (A13).
+    assert isinstance(fresh.scene, Dialog) and fresh.scene.heading == "Face b-tactical-3"
+    fresh.scene.choose("180")
+    assert state().units["b-tactical-3"].facing == 180.0
     assert any("b-blip-1 is revealed" in e.text for e in state().log)
     scene.press("end-activation")
     scene.press("end-turn")

@@ -65,3 +65,20 @@ def test_no_interrupted_battle_no_question(app):
     app.open_menu(paths.DEFAULT_SCENARIO)
     app.offer_resume()
     assert isinstance(app.scene, TableScene)
+
+
+def test_loading_the_autosave_from_the_file_dialog_replays_its_journal(app):
+    """Load a saved battle… lists autosave.json with the saves: opened, it is the battle as it stood after its last
+    action (snapshot and journal), not the snapshot alone, and Save asks for a name instead of writing over it."""
+    from referee.game.record import autosave_path
+
+    session = interrupted_battle()
+    assert session.attempt(Action("end-activation")).legal
+    menu = app.open_menu()
+    battle = menu.load_battle(autosave_path())
+    found = app.stack.find(BattleScene)
+    assert found is not None, menu.error
+    assert len(found.session.game.record) == len(session.game.record) == 2
+    assert found.session.state.to_data() == session.state.to_data()
+    assert found.session.save_path is None
+    assert battle is not None

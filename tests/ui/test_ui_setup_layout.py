@@ -20,3 +20,23 @@ def test_the_introduction_ends_above_the_first_choice(size):
         assert intro_bottom <= first, (intro_bottom, first)
     finally:
         pygame.quit()
+
+
+def test_the_set_up_heading_wraps_in_a_small_window():
+    """At 800 x 560 "Side A: Roll for attacker and defender" ran past the panel's edge: it wraps now."""
+    from referee.ui.scenes.setup_table import SetupTableScene
+    from referee.ui.widgets import Text, text_width
+
+    app = App((800, 560))
+    try:
+        setup = app.push(SetupScene())
+        app.step(1 / 30, events=[])
+        assert setup.start() is not None, setup.error
+        scene = app.stack.find(SetupTableScene)
+        width = scene.layout.panel.w
+        texts = [i for b in scene.decision_blocks(width) for i in b.items if isinstance(i, Text)]
+        assert len([t for t in texts if t.size == 16]) >= 2          # the heading, on two lines
+        for t in texts:
+            assert t.x + text_width(t.text, t.size, t.bold) <= width, t.text
+    finally:
+        pygame.quit()

@@ -100,9 +100,11 @@ def test_a_hot_seat_set_up_made_by_the_players_then_saved_and_replayed(fresh, tm
     holding = fresh.scene
     assert isinstance(holding, HoldingSetupScene)
     units = [u["id"] for u in holding.issued]
-    for uid in units:
-        holding.put(uid, 1)
-    assert not holding.finish() and "square 1 holds" in holding.error and "at most 2 [p.~10]" in holding.error
+    assert holding.put(units[0], 1) and holding.put(units[1], 1)
+    # The third is refused at once, with the rule, and stays in the list: not only at Done.
+    assert not holding.put(units[2], 1)
+    assert holding.error == "not allowed: square 1 holds 3 units; at most 2 [p.~10]"
+    assert units[2] in holding.unplaced() and holding.squares()["1"] == units[:2]
     for i, uid in enumerate(units):
         holding.put(uid, 16 - i // 2)
     _shot(fresh, "setup-holding.png")
@@ -231,3 +233,51 @@ def test_u_turns_the_table_for_side_b_and_a_click_still_lands_where_it_points(fr
     assert abs(delta.x - (x0 + x1) / 2) < 0.2 and abs(delta.y - (y0 + y1) / 2) < 0.2, scene.message
     if SHOTS:
         fresh.screenshot(os.path.join(SHOTS, "setup-turned.png"))
+
+
+def test_the_header_names_no_initiative_before_the_battle_begins(fresh):
+    """Nobody holds the Initiative during set-up (it is rolled, or the attacker's, when round 1 begins): the header
+    shows a dash, not "Initiative A"."""
+    from referee.ui.scenes.battle import BattleScene
+    from tests.ui.setup_helpers import finish_setup
+
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text("21")
+    session = setup.start()
+    scene = fresh.scene
+    assert isinstance(scene, SetupTableScene) and session.state.phase == "setup"
+    assert scene.table.turn.initiative is None and scene.table.turn.round is None
+    battle = finish_setup(fresh)
+    assert isinstance(battle, BattleScene)
+    assert battle.table.turn.initiative == session.state.initiative in ("A", "B")
+    assert battle.table.turn.round == 1
+
+
+def test_the_blip_step_offers_a_square_drawn_at_random_not_the_lowest_free_one(fresh):
+    """The order the counters go down in must tell the opponent nothing: the square offered first is drawn at
+    random among the free ones (A59)."""
+    from referee.ui.scenes.dialogs import Dialog
+
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text("21")
+    assert setup.start() is not None, setup.error
+    scene = fresh.scene
+    for _ in range(200):
+        top = fresh.scene
+        if top is scene and scene.decision().get("step") == "blip":
+            break
+        if isinstance(top, HandoffScreen):
+            top.choose("ready")
+        elif isinstance(top, Dialog):
+            top.choose(top.choices[0][0])
+        else:
+            assert scene.for_me(), scene.message
+    assert scene.decision().get("step") == "blip"
+    left = scene.squares_left()
+    offered = set()
+    for _ in range(40):
+        scene.square = 0                       # as when the step opens
+        offered.add(scene.current_square())
+    assert offered <= set(left) and len(offered) > 1 and offered != {min(left)}

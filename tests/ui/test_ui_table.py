@@ -18,6 +18,7 @@ from referee.rules.questions import RulerEnd
 from referee.ui.scenes.help import HelpScene
 from referee.ui.scenes.table import TableScene
 from referee.ui.scenes.table_common import JUMP, MOVE, RULER, SELECT
+from referee.ui.scenes.table_tools import snap
 from referee.ui.table_data import load_table
 from referee.ui.widgets import Text
 
@@ -287,7 +288,7 @@ def test_move_preview_is_the_rules_move_and_confirms_as_an_intent(app, scene, ta
     assert scene.tool == MOVE
     target = tuple(round(v) for v in scene.view.to_screen(26.0, 12.0))
     drag(app, at(scene, "a-sct"), target)
-    point = scene.view.to_table(*target)
+    point = snap(scene.view.to_table(*target))          # a click goes to the nearest tenth of an inch
     expected = move(bf, bf.pieces["a-sct"], [point])
     r = scene.move_result
     assert (r.legal, r.reason, r.cost, r.removes, r.end, r.facing) == (
@@ -329,7 +330,7 @@ def test_jump_preview_is_the_rules_jump(app, scene, table):
     assert scene.tool == JUMP
     pos = tuple(round(v) for v in scene.view.to_screen(27.0, 16.0))
     click(app, pos)
-    point = scene.view.to_table(*pos)
+    point = snap(scene.view.to_table(*pos))
     expected = jump(bf, bf.pieces["a-sct"], *point)
     r = scene.jump_result
     assert (r.legal, r.reason, r.cost, r.removes, r.adds) == (

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pygame
 
 from ...game.intents import Action
-from .. import drawing, keys, theme
+from .. import drawing, keys, seat, theme
 from ..action_words import action_words
 from ...service.session import Attempt, BattleSession, Pending
 from ..battle_log import BattleLog
@@ -29,10 +29,12 @@ from .battle_bar import ACTIONS, ActionBar, Actions
 from .battle_choices import FLAME, KAMIKAZE, PICK, TITLES, ChoiceTools
 from .battle_computer import ComputerTurns
 from .battle_keys import BATTLE_KEYS
+from .battle_placing import PLACE, RevealPlacing
+from .battle_placing import TITLE as PLACE_TITLE
 from .battle_questions import BattleQuestions
 from .battle_target import TARGET, TargetTool
 from .battle_target import TITLE as TARGET_TITLE
-from .dialogs import DiceDialog
+from .bearing import dice_dialog
 from .table import TableScene
 from .table_common import JUMP, MOVE, SELECT, TOOL_TITLES, Layout
 
@@ -45,10 +47,10 @@ class BattleScene(TableScene):
     title = "Battle"
     actions: Actions = ACTIONS        # the action bar, row by row (the referee mode has its own)
     key_table: KeyTable = BATTLE_KEYS
-    tool_titles = {**TOOL_TITLES, **TITLES, TARGET: TARGET_TITLE}
+    tool_titles = {**TOOL_TITLES, **TITLES, TARGET: TARGET_TITLE, PLACE: PLACE_TITLE}
     banner_h = BANNER_H
 
-    def __init__(self, session: BattleSession, own_edge_down: bool = False) -> None:
+    def __init__(self, session: BattleSession, own_edge_down: bool | None = None) -> None:
         self.session = session
         self._logs: dict[tuple[str | None, str | None], BattleLog] = {}     # by reader and unit (``show_log``)
         self.log_shown: BattleLog | None = None        # the battle log in the panel, unless a message replaced it
@@ -57,12 +59,14 @@ class BattleScene(TableScene):
         self.target = TargetTool(self)
         self.choices = ChoiceTools(self)
         self.questions = BattleQuestions(self)
+        self.placing = RevealPlacing(self)
         self.computer = ComputerTurns(self)
         self.picking: str | None = None              # the unit whose action waits for its target, smoke or point
         self.log_unit_only = False
         self.handing_off = False
         self.shown_over = False
-        self.own_edge_down = own_edge_down            # U: side B's player sees the table turned, its edge down
+        # U: side B's player sees the table turned, its edge down; as the players last chose, after a resume too.
+        self.own_edge_down = seat.own_edge_down() if own_edge_down is None else own_edge_down
         super().__init__(table_from_view(session.view(log=False)), on_intent=self.send_intent)
         self.show_log()
 
@@ -163,6 +167,7 @@ class BattleScene(TableScene):
         """U: each player sees the table from their own edge (side B's turned half round), or both from side A's.
         Only the drawing turns: the table's coordinates, and every rule, stay as they are."""
         self.own_edge_down = not self.own_edge_down
+        seat.remember_own_edge_down(self.own_edge_down)
         self.face_viewer(self.session.viewer)
         self.say("Table turned" if self.view.turned else "Table as side A sees it",
                  ["Each player now sees the table from their own edge (U turns it back)." if self.own_edge_down
@@ -205,6 +210,9 @@ class BattleScene(TableScene):
         """Whatever the battle waits for next: the facing of troopers just revealed (their owner's), the other player,
         the end of the round, objectives, the report."""
         s, ask = self.session, self.questions
+        if self.placing.due():
+            self.placing.ask(self.placing.owed()[0])
+            return
         if ask.facing_due():
             ask.facing(ask.facing_owed()[0])
             return
@@ -236,6 +244,7 @@ class BattleScene(TableScene):
     def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None:
         """Send an action to the engine; ask for physical dice one by one when the players roll."""
         title = title or action_words(action)
+        self.questions.sending()
         self.handle(self.session.attempt(action, given), title)
 
     def handle(self, attempt: Attempt, title: str) -> None:
@@ -257,7 +266,7 @@ class BattleScene(TableScene):
             raise RuntimeError(f"a die is needed: {pending.request.describe()}")
         given = len(pending.given)
         note = f"{context}: die {given + 1}" if context else ""
-        self.app.push(DiceDialog(pending.request, then, note))
+        self.app.push(dice_dialog(pending.request, then, note, turned=self.view.turned))
 
     def send_intent(self, intent: Intent) -> None:
         """A confirmed Move or Jump preview from the table tools."""
@@ -283,6 +292,9 @@ class BattleScene(TableScene):
             self.questions.save()
             return
         actor = self.actor_for(key)
+        if key in ("activate", "extra") and not self.offered(key) and self.finish_spent_activation():
+            self.press(key)              # the spent activation is over: the one asked for now starts
+            return
         if not self.offered(key):
             if key in ("end-activation", "end-turn"):
                 why = self.session.check(Action(key)).reason
@@ -296,6 +308,8 @@ class BattleScene(TableScene):
             self.do(Action("activate", actor or ""))
         elif key == "extra":
             self.do(Action("activate", actor or "", {"extra": True}))
+        elif key == "end-turn" and self.would_pass():
+            self.questions.confirm_pass()
         elif key in ("end-activation", "end-turn"):
             self.do(Action(key))
         elif key == "scramble":
@@ -312,6 +326,21 @@ class BattleScene(TableScene):
         elif key == "kamikaze":
             self.start_tool(KAMIKAZE, actor or "", "Click where the drone goes; click on an enemy unit or objective "
                                                    "to strike it (contact roll). Shift+click jumps there. Esc cancels.")
+
+    def finish_spent_activation(self) -> bool:
+        """Activate (A) or Extra blip (X) while the unit being activated has no action left: its activation is
+        ended first (Q), as nothing of it is lost, instead of refusing the next one until Q is pressed [p.16]."""
+        s = self.session
+        spent = s.spent_activation()
+        if spent is None or s.to_act() != s.viewer or not s.offers("end-activation"):
+            return False
+        self.do(Action("end-activation"), f"End of {spent}'s activation")
+        return s.spent_activation() is None and s.to_act() == s.viewer and not self.handing_off
+
+    def would_pass(self) -> bool:
+        """End turn now is a pass: the side has activated nothing this turn (p.16, A22). Its turn may have come by
+        itself (the other side's last activation ended it), so an End turn pressed out of habit is asked first."""
+        return self.session.would_pass()
 
     def start_tool(self, tool: str, actor: str, hint: str) -> None:
         self.clear_tools()
@@ -350,6 +379,9 @@ class BattleScene(TableScene):
     def _mouse_down(self, event) -> bool:
         pos = event.pos
         self.mouse = pos
+        if self.tool == PLACE and self.on_table(pos) and event.button == 1:
+            self.placing.click(self.table_point(pos))
+            return True
         if self.tool in CHOOSING and self.on_table(pos) and event.button in (1, 3):
             if event.button == 3 and self.tool != TARGET:
                 return super()._mouse_down(event)
@@ -376,6 +408,8 @@ class BattleScene(TableScene):
         return True
 
     def cancel_choice(self) -> bool:
+        if self.placing.cancel():
+            return True
         if self.tool not in (PICK, FLAME, KAMIKAZE):
             return False
         self.clear_tools()
@@ -394,6 +428,7 @@ class BattleScene(TableScene):
         old = surface.get_clip()
         surface.set_clip(self.layout.table)
         self.choices.draw(surface)
+        self.placing.draw(surface)
         if self.tool == TARGET:
             for tid, n in self.target.assign.items():
                 p = self.table.bf.pieces.get(tid)

@@ -14,6 +14,7 @@ from ...game.view_words import view_unit
 from ...rules import odds
 from .. import panels, theme
 from ..widgets import dashed_circle, sight_glyph
+from .table_tools import contact_spots
 
 if TYPE_CHECKING:
     from .battle import BattleScene
@@ -60,9 +61,23 @@ class ChoiceTools:
             lines.append(f"a direct hit's blast ({b['radius']:g}\", {b['dice']} dice) catches: "
                          f"{', '.join(b['catches']) or 'nobody else'} [p.21, A30]; each, if the missile hits:")
             lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
+            lines += self.deviated_lines(f.get("deviated"))
             lines.append(f"= direct hit {panels.percent(f['p_direct_hit'])}; countermeasures: {cms or 'none'}")
         elif not lines:
             lines.append(f"{kind} {actor} -> {target}")
+        return lines
+
+    @staticmethod
+    def deviated_lines(d: dict | None) -> list[str]:
+        """A miss's blast, from the engine's figures: who it may catch, with what chance, and then what it does."""
+        if not d:
+            return []
+        p = d["p_deviates"]
+        catches = d["catches"]
+        lines = [f"if it misses ({panels.percent(p)}), it deviates and its blast ({d['radius']:g}\", {d['dice']} "
+                 f"dice) catches: " + (", ".join(f"{u} {panels.percent(c)}" for u, c in catches.items())
+                                       or "nobody") + " [p.21, A29]; each, if caught:"]
+        lines += [panels.outcome_line(u, d["odds"].get(u), "blast") for u in catches]
         return lines
 
     def pick(self, target: str) -> None:
@@ -94,20 +109,38 @@ class ChoiceTools:
         lines += [panels.outcome_line(u, f["odds"].get(u), "graze") for u in f["under"]]
         self.scene.questions.confirm_then(f"Flamer: {actor}", lines, p.action)
 
+    def kamikaze_spot(self, piece: str, jump: bool) -> tuple[dict, Preview]:
+        """A click on the unit or objective to strike: the drone goes to a spot touching it, so that the contact
+        roll is made (A34): the spot facing the drone, or else the nearest touching spot the engine accepts."""
+        actor = self.actor
+        bf = self.scene.table.bf
+        drone, target = bf.pieces[actor], bf.pieces[piece]
+        first: tuple[dict, Preview] | None = None
+        for x, y in contact_spots(drone, target, (drone.x, drone.y)):
+            args: dict = {"x": x, "y": y, "target": piece, **({"jump": True} if jump else {})}
+            p = self.scene.session.preview(Action("kamikaze", actor, args))
+            if p.legal:
+                return args, p
+            first = first or (args, p)
+        assert first is not None
+        return first
+
     def kamikaze_to(self, point, piece: str | None, jump: bool) -> None:
         actor = self.actor
         args = {"x": round(point[0], 2), "y": round(point[1], 2)}
         bf = self.scene.table.bf
         if piece is not None and piece != actor and bf.pieces[piece].side != bf.pieces[actor].side:
-            args["target"] = piece
-        if jump:
-            args["jump"] = True
-        p = self.scene.session.preview(Action("kamikaze", actor, args))
+            args, p = self.kamikaze_spot(piece, jump)
+        else:
+            if jump:
+                args["jump"] = True
+            p = self.scene.session.preview(Action("kamikaze", actor, args))
         if not p.legal:
             self.scene.say("Kamikaze: not allowed", [p.reason])
             return
         f = p.figures
-        lines = [f"{actor} {'jumps' if jump else 'moves'} to ({args['x']}, {args['y']}) and explodes [p.34, A35]"]
+        lines = [f"{actor} {'jumps' if jump else 'moves'} to ({args['x']:.2f}, {args['y']:.2f}) and explodes "
+                 f"[p.34, A35]" + (f", touching {args['target']}" if "target" in args and "contact" in f else "")]
         if "contact" in f:
             c = f["contact"]
             lines.append(f"contact roll against {c['target']}: {c['effective_counters']} effective counters, "

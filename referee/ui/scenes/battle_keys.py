@@ -29,7 +29,7 @@ BATTLE = ("Battle", (
         (pygame.K_y, pygame.K_z), CTRL_SHIFT_Z),
     Key("Ctrl+Z", "undo the last action", "questions.undo", (pygame.K_z,), CTRL),
     Key("Ctrl+S", "save the battle", "questions.save", (pygame.K_s,), CTRL),
-    Key("Esc", "cancel choosing a target, the smoke or the drone's point", "cancel_choice", (pygame.K_ESCAPE,)),
+    Key("Esc", "cancel choosing a target, the smoke, the drone's point, a unit's spot", "cancel_choice", (pygame.K_ESCAPE,)),
 ))
 TARGET = ("Target counters (after T)", (
     Key("1 to 9", "how many sensor dice (before the roll)", "target.dice_key", tuple(DIGITS), ANY, (EVENT,)),

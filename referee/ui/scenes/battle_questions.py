@@ -18,12 +18,17 @@ from ...game.view_words import short_seal, view_unit
 from ...rules.errors import InputError
 from ...service.session import BattleSession
 from ..scene import ScenePart
-from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
+from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog, TurnOverScreen
 
 if TYPE_CHECKING:
     from ..scene import Scene
     from ..view import ViewTransform
     from .battle import BattleScene
+
+# The actions after which a turn that passes on has ended by itself (its player did not end it: no action or
+# activation left); End turn, End activation, a take-back, a facing or set-up end it on purpose.
+TURN_OVER_BY_ITSELF = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
+                       "activate", "reveal", "scramble", "jammer")
 
 # The facings offered to the owner of a trooper just revealed (A13), every 45°.
 FACINGS = (0, 45, 90, 135, 180, 225, 270, 315)
@@ -58,6 +63,16 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.app is not None:
             self.app.push(question)
 
+    def show_guarded(self, question: Dialog, cover: bool = False) -> None:
+        """A question that guards a secret or decides for a side: it acts only on a key pressed while it is shown
+        (never a held key's repeats, nor a key pressed before it appeared). ``cover``: in hot-seat, where both
+        players look at it, the table under it (the side at the screen's secret view) is not drawn."""
+        question.guards_keys = True
+        if cover and self.session.hotseat and self.session.computer is None:
+            question.overlay = False
+            question.opaque = True
+        self.show(question)
+
     def hand_off(self, side: str) -> None:
         if self.session.computer is not None:
             # Against the computer the human keeps the screen: no hand-off, above all none to the computer's side.
@@ -67,6 +82,9 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.app is None:
             self.session.hand_to(side)
             self.scene.refresh()
+            return
+        if self.turn_ended_by_itself(side):
+            self.show_turn_over(side)
             return
         view = self.session.view(log=False)
         self.scene.handing_off = True
@@ -85,6 +103,37 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         self.show(HandoffScreen(side, lines, ready))
 
+    def turn_ended_by_itself(self, side: str) -> bool:
+        """The viewer's own action (the third extra blip move, the last action of the last activation) passed the
+        turn to ``side`` by itself: the viewer has not yet seen what it did."""
+        session = self.session
+        length, _ = session.moment()
+        if not length or session.viewer == side or session.refereed:
+            return False
+        at, player = self.sent
+        return (session.last_action_kind() in TURN_OVER_BY_ITSELF and at == length - 1 and player == session.viewer
+                and self._shown_turn_over != length)
+
+    _shown_turn_over = -1
+    sent: tuple[int, str | None] = (-1, None)     # the record's length and the side to play when an action was sent
+
+    def sending(self) -> None:
+        """An action is about to be sent: whose turn it is now (to tell later whether it ended that turn)."""
+        self.sent = self.session.moment()
+
+    def show_turn_over(self, side: str) -> None:
+        """What the viewer's last action did, on their own view, before the hand-off hides it."""
+        self._shown_turn_over = self.session.moment()[0]
+        me = self.session.viewer
+        log = self.session.log(explain=False)
+        lines = [f"Side {me}: your last action ended your turn by itself (nothing left to activate) [p.16]. What it "
+                 f"did, as you see it:", *log[-6:]]
+
+        def read(_answer) -> None:
+            self.hand_off(side)
+
+        self.show(TurnOverScreen(side, lines, read))
+
     def confirm_then(self, title: str, lines: list[str], action: Action) -> None:
         if self.app is None:
             self.scene.do(action, title)
@@ -98,6 +147,28 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         self.show(Dialog(title, lines[-12:], [("go", "Do it"), ("cancel", "Cancel")], closed, columns=2,
                              width=640))
+
+    def confirm_pass(self) -> None:
+        """End turn without an activation is a pass (p.16, A22); the turn may have come to this side by itself, so
+        the player says it is meant. Two passes in a row end the round."""
+        side = self.session.turn_player() or self.session.viewer
+        if self.app is None:
+            self.scene.do(Action("end-turn"), "End turn")
+            return
+        lines = [f"Side {side} has not activated anything this turn: ending it now is a pass [p.16, A22]."]
+        if self.session.passes_in_row() >= 1:
+            lines.append("The other side passed too: a second pass in a row ends the round, every activation counter "
+                         "left unused [p.16, A22].")
+        lines.append("Pass the turn?")
+
+        def closed(answer) -> None:
+            if answer == "pass":
+                self.scene.do(Action("end-turn"), f"Side {side} passes")
+            else:
+                self.scene.say("End turn: not taken", ["nothing changed; your turn goes on"])
+
+        self.show_guarded(Dialog(f"Side {side}: pass the turn?", lines,
+                                 [("pass", "Pass the turn"), ("play", "Play on")], closed, columns=2, width=640))
 
     def end_of_round(self) -> None:
         if self.app is None:
@@ -124,7 +195,7 @@ class BattleQuestions(ScenePart[BattleSession]):
             else:
                 self.scene.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
 
-        self.show(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640))
+        self.show_guarded(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640), cover=True)
 
     def end_of_round_against_computer(self) -> None:
         """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not,
@@ -205,7 +276,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.scene.do(Action("scramble", actor, {"square": int(answer)}), f"Scramble {actor}")
 
         buttons = [(str(n), f"Square {n}") for n in squares] + [("any", "Any (drawn)")]
-        self.show(Dialog(f"Scramble {actor}: which square?",
+        self.show_guarded(Dialog(f"Scramble {actor}: which square?",
                              [f"Side {self.session.viewer} only: choose the empty holding-area square {actor} goes to. "
                               "Three blips take its place; the opponent cannot tell which is real [p.22, A23, A59]."],
                              buttons, closed, columns=4, width=640))
@@ -227,8 +298,8 @@ class BattleQuestions(ScenePart[BattleSession]):
                 # Only the asker's own mission: the withdrawing side's limit is its secret (A59).
                 lines.append(f"Your mission (side {other}) ends the battle after this round: a pursuit has no round "
                              "left to be played in, and the table would be Contested [A43].")
-            self.show(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")], closed,
-                             columns=2))
+            self.show_guarded(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")],
+                                     closed, columns=2))
 
         round_ = self.session.view(log=False)["round"]
         self.for_side(other, ask, f"Side {side} announces a Withdraw at the end of round {round_}; "
@@ -244,9 +315,8 @@ class BattleQuestions(ScenePart[BattleSession]):
     def facing_due(self) -> bool:
         """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
         owed = self.facing_owed()
-        # Refereeing a physical table, the miniature stands as its owner put it: a correction sets its facing.
-        refereed = self.session.refereed
-        return bool(owed) and owed != self.facing_kept and self.app is not None and not refereed
+        # Refereeing a physical table too: the owner says how the miniature was faced as it stands (A13).
+        return bool(owed) and owed != self.facing_kept and self.app is not None
 
     def facing(self, uid: str) -> None:
         """The owner faces a trooper just revealed (A13), on their own screen; "keep" leaves every one still waiting at
@@ -269,7 +339,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                      f"their owner [A13]. Degrees count counter-clockwise from the table's x axis."]
             buttons = [(str(deg), f"{deg}° {facing_word(self.scene.view, deg)}") for deg in FACINGS]
             buttons.append(("keep", f"Keep {facing:g}°"))
-            self.show(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
+            self.show_guarded(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
 
         self.for_side(owner, ask, f"Side {owner}: a trooper of yours was revealed; you choose its facing [A13].")
 
@@ -352,31 +422,67 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def consent(self, check) -> None:
         """An action that rolled dice, revealed something or passed the turn is taken back only if the other player
-        agrees: the screen goes to them (the table hidden), then back to the player who asked. Just after a hand-off
-        the player who must agree already holds the screen."""
-        side = check.side or self.session.viewer
-        opponent = "B" if side == "A" else "A"
+        agrees, and that player answers on their own screen behind a hand-off (the table hidden), never the player
+        who asked. Just after a hand-off the player at the screen may offer the other side back the turn it ended:
+        then that side is asked, behind a hand-off, whether it takes it back. Both read it in the log."""
         if self.app is None:
             return
+        asker = self.session.viewer
+        owner = check.side or asker
+        agreeing = "B" if owner == "A" else "A"
         self.scene.clear_tools()
         self.scene.select(None)
-
-        at_screen = self.session.viewer
+        if asker != owner:
+            self.offer_back(check, asker, owner)
+            return
 
         def answered(answer) -> None:
             if answer == "allow":
-                self.session.hand_to(side)
+                self.session.hand_to(owner)
                 self.undo(consent=True)
-                self.hand_off(side)
+                self.hand_off(owner)
             else:
-                if at_screen != opponent:
-                    self.hand_off(at_screen)
-                self.scene.say("Undo refused", [f"side {opponent} did not agree to take back {check.what!r}"])
+                self.hand_off(owner)
+                self.scene.say("Undo refused", [f"side {agreeing} did not agree to take back {check.what!r}"])
 
-        lines = [f"Side {side} asks to take back {check.what!r}: {check.why_consent}.",
+        lines = [f"Side {owner} asks to take back {check.what!r}: {check.why_consent}.",
                  "Taken back, it is logged for both players, and the same action would roll the same dice again.",
-                 f"Player of side {opponent}: do you agree?"]
-        self.show(ConsentScreen(opponent, lines, answered))
+                 f"Player of side {agreeing}: do you agree?"]
+        self.behind_hand_off(agreeing, lambda: self.show(ConsentScreen(agreeing, lines, answered)),
+                             f"Side {owner} asks to take back its last action: side {agreeing} decides [fair Undo].")
+
+    def offer_back(self, check, asker: str, owner: str) -> None:
+        """The player at the screen (``asker``) gives the other side back the action that ended its turn: pressing
+        Undo is their consent; the side that ended the turn says, on its own screen, whether it takes it back."""
+
+        def answered(answer) -> None:
+            if answer == "allow":
+                self.session.hand_to(owner)
+                self.undo(consent=True)
+            else:
+                self.hand_off(asker)
+                self.scene.say("Undo: not taken", [f"side {owner} keeps {check.what!r}; nothing changed"])
+
+        lines = [f"Side {asker} agrees to give you back {check.what!r}: {check.why_consent}.",
+                 "Taken back, it is logged for both players, and the same action would roll the same dice again.",
+                 f"Player of side {owner}: take it back?"]
+        self.behind_hand_off(owner, lambda: self.show(ConsentScreen(
+            owner, lines, answered, f"Side {owner}: take back {check.what!r}?", ("Take it back", "Keep it"))),
+            f"Side {asker} offers side {owner} to take back {check.what!r} [fair Undo].")
+
+    def behind_hand_off(self, side: str, ask, why: str) -> None:
+        """In hot-seat, ``ask`` once the screen was handed to ``side`` (always, even when ``side`` just had it:
+        the question is for that player alone)."""
+        if not self.session.hotseat or self.session.computer is not None:
+            ask()
+            return
+        self.scene.handing_off = True
+
+        def ready(_answer) -> None:
+            self.scene.handing_off = False
+            ask()
+
+        self.show(HandoffScreen(side, [why], ready))
 
     def default_save_name(self) -> str:
         if self.session.save_path is not None:

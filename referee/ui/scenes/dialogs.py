@@ -20,6 +20,9 @@ from ..widgets import draw_text, gui_manager, line_height, panel, shade, wrap
 
 BOX_W = 560
 BUTTON_H = 38
+# A dialog that guards a secret takes no key in its first moments on the screen: a key pressed before it appeared
+# (queued while a slow action resolved) reaches it only in that time.
+ARM_MS = 250
 
 
 class Dialog(Scene):
@@ -27,6 +30,9 @@ class Dialog(Scene):
 
     overlay = True
     opaque = False           # the hand-off screen hides everything below it
+    # A dialog that guards a secret (a hand-off, a consent, a question behind a hand-off) acts only on a key pressed
+    # while it is on the screen: never on a held key's repeats, nor on a key pressed before it appeared.
+    guards_keys = False
 
     def __init__(self, title: str, lines: Sequence[str] = (), buttons: Sequence[tuple[str, str]] = (),
                  on_close: Callable[[str | None], None] | None = None, columns: int = 0, width: int = BOX_W) -> None:
@@ -42,9 +48,16 @@ class Dialog(Scene):
         self.box = pygame.Rect(0, 0, width, 200)
         self.error = ""
         self.closed = False
+        self.shown_at: int | None = None         # when it was first drawn (pygame ticks)
+        self.stale_keys: set[int] = set()        # keys already down when it appeared, until they are released
+        self.keys_down: set[int] = set()         # keys pressed while it was shown, until they are released
+        self.text_fresh = False
 
     # ---- layout -------------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
+        self.shown_at = None
+        self.stale_keys = set(getattr(self.app, "held_keys", ()))
+        self.keys_down = set()
         self._build(self.size)
 
     def on_resize(self, size) -> None:
@@ -98,7 +111,34 @@ class Dialog(Scene):
     def choose(self, key: str) -> None:
         self.close(key)
 
+    def fresh_key(self, event: pygame.event.Event) -> bool:
+        """Is this a key the player pressed while the dialog was on the screen? A key held down when it appeared
+        (and its repeats) counts only once it was released and pressed again; a key pressed in its first moments
+        (``ARM_MS``) was pressed before the player could see it."""
+        key: int = getattr(event, "key", -1)
+        if event.type == pygame.KEYUP:
+            self.stale_keys.discard(key)
+            self.keys_down.discard(key)
+            return False
+        if event.type != pygame.KEYDOWN:
+            return self.text_fresh          # the text a key types goes with that key
+        self.text_fresh = False
+        if not self.armed():
+            self.stale_keys.add(key)
+            return False
+        if key in self.stale_keys or key in self.keys_down:
+            return False                 # a repeat of a key held down
+        self.keys_down.add(key)
+        self.text_fresh = True
+        return True
+
+    def armed(self) -> bool:
+        return self.shown_at is not None and pygame.time.get_ticks() - self.shown_at >= ARM_MS
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if (self.guards_keys and event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT)
+                and not self.fresh_key(event)):
+            return True
         if self.manager is not None and self.manager.process_events(event):
             return True
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element in self.buttons:
@@ -121,6 +161,8 @@ class Dialog(Scene):
             self.manager.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.shown_at is None:
+            self.shown_at = pygame.time.get_ticks()
         if self.opaque:
             surface.fill(theme.BACKGROUND)
         else:
@@ -216,10 +258,13 @@ class TextDialog(Dialog):
     """One line of text, e.g. a file name to save under."""
 
     def __init__(self, title: str, lines: Sequence[str], initial: str, on_close: Callable[[str | None], object],
-                 ok: str = "OK") -> None:
+                 ok: str = "OK", check: Callable[[str], str] | None = None) -> None:
         super().__init__(title, lines, [("ok", ok), ("cancel", "Cancel")], None, columns=2)
         self.initial = initial
         self.answered = on_close
+        # ``check``: why the text typed would be refused ("" when it is fine). A refused entry keeps the dialog
+        # open with the reason, so the line is corrected, not typed again.
+        self.check = check
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
 
     def extra_height(self) -> int:
@@ -232,6 +277,10 @@ class TextDialog(Dialog):
 
     def choose(self, key: str) -> None:
         text = self.entry.get_text().strip() if self.entry is not None else self.initial
+        if key == "ok" and text and self.check is not None:
+            self.error = self.check(text)
+            if self.error:
+                return
         self.close(None)
         self.answered(text if key == "ok" and text else None)
 
@@ -252,6 +301,7 @@ class HandoffScreen(Dialog):
 
     overlay = False           # the table below is not drawn at all, not merely covered
     opaque = True
+    guards_keys = True
 
     def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:
         super().__init__(f"Pass the screen to the player of side {side}",
@@ -266,13 +316,29 @@ class HandoffScreen(Dialog):
         return True           # Escape does not uncover the table: only the next player opens it
 
 
+class TurnOverScreen(HandoffScreen):
+    """Hot-seat: the turn ended by itself after the player's action (the last extra blip move, the last activation's
+    last action); the player reads what it did, on their own view, before the screen is hidden and passed on."""
+
+    overlay = True            # the player's own view stays under it: what the action did is on the table
+    opaque = False
+
+    def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:
+        super().__init__(side, lines, on_close)
+        self.heading = "Your turn is over"
+        self.lines = list(lines)
+        self.choices = [("ready", f"Hide my view: pass the screen to side {side}")]
+
+
 class ConsentScreen(Dialog):
     """Hot-seat: the other player is asked to agree to a take-back; the table stays hidden while they answer."""
 
     overlay = False
     opaque = True
+    guards_keys = True
 
-    def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:
-        super().__init__(f"Side {side}: agree to a take-back?", list(lines),
-                         [("allow", "Agree: take it back"), ("refuse", "Refuse")], on_close, columns=2)
+    def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None],
+                 title: str = "", labels: tuple[str, str] = ("Agree: take it back", "Refuse")) -> None:
+        super().__init__(title or f"Side {side}: agree to a take-back?", list(lines),
+                         [("allow", labels[0]), ("refuse", labels[1])], on_close, columns=2)
         self.side = side

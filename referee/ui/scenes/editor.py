@@ -51,6 +51,18 @@ from .editor_exact import ExactEntry
 from .editor_files import EditorSaving
 
 
+SNAP_GRID = 0.5           # inches: the marks a table is measured to
+SNAP_REACH = 0.15         # a click this close to one lands on it
+
+
+def snap_inch(value: float, free: bool = False) -> float:
+    """A coordinate to the tenth of an inch, or on the nearest half inch when within ``SNAP_REACH`` of it."""
+    mark = round(value / SNAP_GRID) * SNAP_GRID
+    if not free and abs(value - mark) <= SNAP_REACH:
+        return round(mark, 1)
+    return round(value, 1)
+
+
 class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving):
     title = "Physical table"
     key_table = EDITOR_KEYS           # every key of the editor and its help line
@@ -222,9 +234,11 @@ class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDraw
         return self.layout.table.collidepoint(pos)
 
     def table_point(self, pos) -> tuple[float, float]:
-        """The table point under the mouse, to a tenth of an inch (as closely as anyone measures a real table)."""
+        """The table point under the mouse, to a tenth of an inch (as closely as anyone measures a real table); near a
+        half inch, on it: a corner measured at 8" lands at 8.0, not 8.1 (Alt held: the tenth under the mouse)."""
         x, y = self.view.to_table(*pos)
-        return (round(x, 1), round(y, 1))
+        free = bool(pygame.key.get_mods() & pygame.KMOD_ALT)
+        return (snap_inch(x, free), snap_inch(y, free))
 
     def screen_point(self, x: float, y: float) -> tuple[int, int]:
         return self.view.px(x, y)

@@ -13,15 +13,18 @@ from ..editing import Edit
 from ..editor_autosave import write_autosave
 from .editor_base import EditorBase
 from .editor_common import (
+    BLIP,
     CIRCLE,
     DRAG_PIXELS,
     FINE_STEP,
+    OBJECTIVE,
     PAN_STEP,
     POLYGON,
     ROTATE_STEP,
     SELECT,
     TOOL_HINTS,
     TOOLS,
+    UNIT,
     ZOOM_STEP,
 )
 
@@ -247,17 +250,52 @@ class EditorEvents(EditorBase):
         return True
 
     def exact_by_key(self) -> bool:
+        if self.tool in (UNIT, BLIP, OBJECTIVE):
+            self.type_placement()
+            return True
         if self.tool != SELECT or not self.selected:
             return False
         self.open_exact(self.selected)
         return True
+
+    def next_problem(self) -> None:
+        """Tab: select the next piece a problem names, so that one drawn off the screen (x=500) can still be
+        reached: Enter then types where it goes."""
+        items = sorted(self.editor.problem_items())
+        if not items:
+            self.say(True, "No piece has a problem")
+            return
+        after = [i for i in items if self.selected is None or i > self.selected]
+        ident = (after or items)[0]
+        self.set_tool(SELECT)
+        self.select(ident)
+        problems = self.editor.problem_items()[ident]
+        self.say(False, f"{ident}: {problems[0]} (Enter: type its place or values; Tab: the next piece)")
+
+    def type_placement(self) -> None:
+        """Enter with the Unit, Blip or Objective tool: where the piece goes, typed as x and y; a spot the table
+        refuses keeps the dialog open with the reason."""
+        what = {UNIT: "unit", BLIP: "blip", OBJECTIVE: "objective"}[self.tool]
+
+        def check(text: str) -> str:
+            try:
+                x, y = (float(v) for v in text.replace(",", " ").split())
+            except ValueError:
+                return f"type two numbers, x and y in inches, for example \"12.5 8\" (got {text!r})"
+            edit = self.place_at((x, y))
+            return "" if edit.ok else edit.message
+
+        self.push_scene("text-dialog", f"Place a {what} exactly",
+                        ["x and y of its centre in inches (x along side A's edge, y toward side B's), as measured "
+                         "on the table. One line, one edit: Ctrl+Z undoes it."], "", lambda text: None,
+                        ok="Place it", check=check)
 
     def rotate_by_key(self, event) -> None:
         hovered = self.hover if self.hover and self.editor.kind_of(self.hover) == "unit" else None
         step = FINE_STEP if event.mod & pygame.KMOD_SHIFT else ROTATE_STEP
         ident = hovered or self.selected
         if ident is None:
-            self.say(False, "Point at a trooper or select it, then Q / E turns it")
+            self.say(False, "Point at a trooper or select it (or a terrain piece), then Q / E turns it")
         else:
             self.report(self.editor.rotate(ident, step if event.key == pygame.K_q else -step))
 

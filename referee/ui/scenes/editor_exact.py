@@ -2,7 +2,9 @@
 
 ``x=12.5 y=6 facing=75 id=a-sarge type=commander`` for a unit, ``x=30 y=31 contents=veteran tactical, reserve
 scout`` for a blip (``contents=decoy``, or ``contents=unknown`` to leave it to the players), ``x=18 y=28`` for an
-objective, ``x=17 y=16.5 id=woods-north type=woods`` for a terrain piece (x, y: its centre). The whole line is one
+objective, ``x=17 y=16.5 id=woods-north type=woods rotate=30 corners=8,8 14,8 14,12`` for a terrain piece (x, y:
+its centre; rotate: degrees counter-clockwise about it; corners: the outline, last on the line). A line the table
+refuses keeps its dialog open with the reason. The whole line is one
 edit, checked by the scenario loader like every other, and one undo.
 """
 
@@ -18,7 +20,7 @@ from .editor_base import EditorBase
 if TYPE_CHECKING:
     from ..scene import Scene
 
-NUMBERS = ("x", "y", "facing")
+NUMBERS = ("x", "y", "facing", "rotate")
 
 
 def exact_text(editor: TableEditor, ident: str) -> str:
@@ -26,7 +28,10 @@ def exact_text(editor: TableEditor, ident: str) -> str:
     kind, e = editor.kind_of(ident), editor.entry(ident)
     if kind == "terrain":
         cx, cy = editor.terrain_centre(ident)
-        return f"x={cx:g} y={cy:g} id={ident} type={e.type}"
+        text = f"x={cx:g} y={cy:g} id={ident} type={e.type}"
+        if e.polygon is not None:
+            text += " corners=" + " ".join(f"{x:g},{y:g}" for x, y in e.polygon)
+        return text
     text = f"x={e.x:g} y={e.y:g}"
     if kind == "unit":
         if not is_drone_type(e.type):
@@ -46,13 +51,26 @@ def parse_exact(text: str, side: str | None, faction: str) -> dict:
     from ...service.referee import parse_contents
 
     out: dict = {}
+    text, has_corners, corners = text.partition("corners=")
+    if has_corners:
+        # The rest of the line: "x,y x,y x,y" (a terrain piece's outline, in order round it).
+        rest = corners.split("contents=")[0]
+        points = []
+        for pair in rest.split():
+            try:
+                x, y = (float(v) for v in pair.split(","))
+            except ValueError:
+                raise InputError("exact entry", f"corners: {pair!r} is not a corner x,y (as in 8,8 14,8 14,12)") \
+                    from None
+            points.append((x, y))
+        out["corners"] = points
     head, sep, held = text.partition("contents=")
     for word in head.split():
         key, eq, value = word.partition("=")
         key = key.lower()
-        if not eq or key not in ("x", "y", "facing", "id", "type"):
+        if not eq or key not in ("x", "y", "facing", "id", "type", "rotate"):
             raise InputError("exact entry", f"{word!r}: expected key=value with a key among x, y, facing, id, type, "
-                                            "contents")
+                                            "rotate, corners, contents")
         if key in NUMBERS:
             try:
                 out[key] = float(value)
@@ -85,9 +103,16 @@ class ExactEntry(EditorBase):
                 "blip": "x and y in inches, id, and contents= what it holds: 'veteran tactical, reserve scout', "
                         "'decoy' or 'unknown' (the players keep it secret)",
                 "objective": "x and y in inches",
-                "terrain": "x and y of its centre in inches, id, type (woods, hills, smoke...)"}[kind]
+                "terrain": "x and y of its centre in inches, id, type (woods, hills, smoke...), rotate= degrees "
+                           "counter-clockwise about its centre, corners= x,y of each corner in order (last)"}[kind]
+
+        def check(text: str) -> str:
+            # Applied as typed; refused, the dialog stays open with the reason, the line as it was typed.
+            edit = self.set_exact(ident, text)
+            return "" if edit is None or edit.ok else edit.message
+
         return self.push_scene("text-dialog", f"{ident} exactly", [hint, "One line, one edit: Ctrl+Z undoes it."],
-                               exact_text(self.editor, ident), lambda text: self.set_exact(ident, text), ok="Set")
+                               exact_text(self.editor, ident), lambda text: None, ok="Set", check=check)
 
     def set_exact(self, ident: str, text: str | None) -> Edit | None:
         if not text:

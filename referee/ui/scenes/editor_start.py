@@ -198,7 +198,7 @@ class EditorStartScene(Scene):
             self.error = "Type the path of a scenario file (.toml or .json), or choose one with Browse…"
 
     def _browse(self) -> None:
-        start = paths.SCENARIO_DIR if paths.SCENARIO_DIR.is_dir() else Path.cwd()
+        start = paths.browse_tables_from()
         w, h = self.size
         rect = pygame.Rect(0, 0, min(620, w - 40), min(480, h - 40))
         rect.center = (w // 2, h // 2)

@@ -11,6 +11,7 @@ from ... import paths
 from ...authoring.draft import FactionDraft
 from ...authoring.faction_io import (
     check_faction_file,
+    check_faction_file_to_fix,
     default_faction_path,
     save_faction,
 )
@@ -43,7 +44,7 @@ class FactionEditorFiles(FactionEditorBase):
             return False
         forget_factions()
         path = faction_files().get(ref) or Path(ref)
-        faction, problems = check_faction_file(path)
+        faction, problems, dropped = check_faction_file_to_fix(path)
         if problems or faction is None:
             self.say("error", f"Could not open {path}: " + "; ".join(problems))
             self._build(self.size)
@@ -54,6 +55,9 @@ class FactionEditorFiles(FactionEditorBase):
         bundled = self._is_bundled(path)
         note = (" It is a bundled faction: give your copy its own id before saving, or use Save as file."
                 if bundled else "")
+        if dropped:
+            note += (f" Opened without its unknown key{'s' if len(dropped) > 1 else ''} {', '.join(dropped)} (not "
+                     f"part of the format): saving writes the faction without {'them' if len(dropped) > 1 else 'it'}.")
         self.say("note", f"Opened {faction.name} from {path}.{note}")
         self.refresh()
         self._build(self.size)

@@ -65,12 +65,21 @@ class HoldingSetupScene(Scene):
     def unplaced(self) -> list[str]:
         return [u["id"] for u in self.issued if u["id"] not in self.where]
 
-    def put(self, unit: str, square: int | None) -> None:
+    def put(self, unit: str, square: int | None) -> bool:
+        """Move ``unit`` into ``square`` (None: back to the list). A square already full is refused at once, with
+        the engine's rule, and nothing moves: not only at Done."""
+        if square is not None:
+            tried = {**self.where, unit: square}
+            full = BattleSession.square_overfull(square, sum(1 for u in self.issued if tried.get(u["id"]) == square))
+            if full:
+                self.error = f"not allowed: {full}"
+                return False
         if square is None:
             self.where.pop(unit, None)
         else:
             self.where[unit] = square
         self.error = ""
+        return True
 
     def finish(self) -> bool:
         """The engine's preview of the arrangement: closed and handed on when legal, else the refusal shown."""

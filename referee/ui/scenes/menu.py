@@ -254,10 +254,13 @@ class MenuScene(Scene):
 
     def load_battle(self, path: Path | str):
         """Open a save; a file that will not load keeps the program here with the reason, and is left as it is."""
+        from ...game.autosave import journal_path, read_autosave
         from ...game.record import read_save
 
         try:
-            save = read_save(path)
+            # An autosave (the file dialog lists it with the saves) is its snapshot and the journal of every action
+            # since: read alone, the snapshot would open the battle where it stood long ago.
+            save = read_autosave(Path(path)) if journal_path(Path(path)).exists() else read_save(path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
                 traceback.print_exc(file=sys.stderr)
@@ -267,13 +270,17 @@ class MenuScene(Scene):
         return self.open_battle(save)
 
     def open_battle(self, save: Save) -> Scene | None:
+        from ...game.autosave import journal_path
         from ...service.session import BattleSession
         from ...service.referee import RefereeSession
 
         self.error_title = self.error = ""
         if self.app is None:
             return None
-        save_path = save.path if save.path and save.path.name != "autosave.json" else None
+        # An autosave is never the battle's save file: Save asks for a name rather than write over the snapshot.
+        autosaved = save.path is not None and (save.path.name == "autosave.json"
+                                               or journal_path(save.path).exists())
+        save_path = save.path if save.path and not autosaved else None
         if save.game.refereed:
             referee = cast("RefereeScene", self.app.push_scene(
                 "referee", RefereeSession(save.game, None, save_path=save_path)))
@@ -285,7 +292,7 @@ class MenuScene(Scene):
 
     def open_dialog(self, battle: bool = False) -> None:
         self.dialog_kind = "battle" if battle else "scenario"
-        start = paths.SCENARIO_DIR if paths.SCENARIO_DIR.is_dir() else Path.cwd()
+        start = paths.browse_tables_from()
         if battle:
             start = paths.saves_dir() if paths.saves_dir().is_dir() else Path.cwd()
         w, h = self.size

@@ -22,7 +22,8 @@ from ..keys import PLAIN, Gesture, Key, KeyTable, without
 from ...service.referee import NeedsContents, RefereeSession, parse_contents, parse_terrain_correction
 from .battle import ACTIONS, BattleScene
 from .battle_keys import BATTLE_KEYS
-from .dialogs import Dialog, DiceDialog, TextDialog
+from .bearing import dice_dialog
+from .dialogs import Dialog, TextDialog
 from .referee_corrections import PieceCorrections
 from .referee_computer import TableComputerTurns
 from .referee_missions import MissionEntry
@@ -118,7 +119,7 @@ class RefereeScene(BattleScene):
         if self.app is None:
             raise RuntimeError(f"a die is needed: {pending.request.describe()}")
         note = f"{context}: die {len(pending.given) + 1}" if context else ""
-        self.app.push(DiceDialog(pending.request, then, note, may_roll=True))
+        self.app.push(dice_dialog(pending.request, then, note, may_roll=True, turned=self.view.turned))
 
     def side_faction(self, side: str) -> str:
         for u in self.session.view(log=False)["units"]:

@@ -124,9 +124,24 @@ class ReportScene(Scene):
         self.buttons = {}
         back = "Back to the campaign" if self.session.campaign is not None else "Back to the menu"
         labels = (("table", "Look at the table"), ("save", "Save the battle"), ("look", "Look back…"), ("menu", back))
+        # Four buttons of 186 px where they fit; narrower in a small window (800 x 560), so none is cut.
+        margin, gap = (40, 14) if w >= 4 * 200 + 40 else (16, 8)
+        bw = min(186, (w - 2 * margin - 3 * gap) // 4)
         for i, (key, label) in enumerate(labels):
-            rect = pygame.Rect(40 + i * 200, h - 60, 186, 40)
+            rect = pygame.Rect(margin + i * (bw + gap), h - 60, bw, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
+
+    def back_to_menu(self) -> None:
+        """Back to the menu (or the campaign), whatever opened the battle: a battle played from the table editor
+        goes back past the editor too, as the button says."""
+        app = self.app
+        if app is None:
+            return
+        target = app.find_scene("campaign" if self.session.campaign is not None else "menu")
+        app.pop()                    # the report
+        app.pop()                    # the battle
+        while target is not None and target in app.stack.scenes and app.scene is not target and len(app.stack) > 1:
+            app.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is not None and self.manager.process_events(event):
@@ -140,8 +155,7 @@ class ReportScene(Scene):
             elif key == "look":
                 self.look_back()
             elif key == "menu" and self.app is not None:
-                self.app.pop()
-                self.app.pop()
+                self.back_to_menu()
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * 3)

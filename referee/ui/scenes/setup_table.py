@@ -10,6 +10,8 @@ battle scene takes over.
 
 from __future__ import annotations
 
+import random
+
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
@@ -18,7 +20,7 @@ import pygame_gui
 
 from ...game.intents import Action, LegalAction
 from ...game.view_types import PlayerView
-from .. import theme
+from .. import seat, theme
 from ...service.session import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
@@ -41,6 +43,7 @@ SETUP_KEYS: KeyTable = (
 ROW_H = 32
 PAD = 12
 BAR_COLUMNS, BAR_GAP = 3, 6
+SQUARE_DRAW = random.SystemRandom()
 COMPUTER_SETUP_PACE = 0.5    # seconds before each of the computer's set-up decisions, so the human sees each one
 
 
@@ -59,7 +62,8 @@ class SetupTableScene(TableScene):
         self.square = 0                   # the square the next blip stands for (the owner's choice)
         self.handing_off = False
         self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
-        self.own_edge_down = False          # U: side B's player sees the table turned, its edge down (drawing only)
+        # U: side B's player sees the table turned, its edge down (drawing only), as the players last chose.
+        self.own_edge_down = seat.own_edge_down()
         self.computer_wait: float | None = None     # seconds waited before the computer's next set-up decision
         self.show_log()
 
@@ -162,9 +166,11 @@ class SetupTableScene(TableScene):
             return [Block(None, 0, 40, (Text(PAD, 8, "Set-up is complete", 15, True, theme.ACCENT),), theme.PANEL)]
         title = self.step_title(d)
         who = "The computer (side {side})" if self.computer_deciding() else "Side {side}"
-        items.append(Text(PAD, y, f"{who.format(side=d['side'])}: {title}", 16, True,
-                          theme.SIDE_COLOURS.get(d["side"], theme.TEXT)))
-        y += 26
+        # The heading wraps in a narrow panel (800 x 560) rather than run past its edge.
+        for part in wrap(f"{who.format(side=d['side'])}: {title}", width - 2 * PAD, 16, True):
+            items.append(Text(PAD, y, part, 16, True, theme.SIDE_COLOURS.get(d["side"], theme.TEXT)))
+            y += line_height(16)
+        y += 26 - line_height(16)
         lines = [STEP_HELP[step]]
         if self.computer_deciding():
             lines = ["The computer decides from what its side may see; you see what it places, one decision at a time."]
@@ -195,7 +201,9 @@ class SetupTableScene(TableScene):
         if not left:
             return 0
         if self.square not in left:
-            self.square = left[0]
+            # A square drawn at random, not the lowest free one: the order the counters go down in tells the
+            # opponent nothing of which square each stands for (A59).
+            self.square = SQUARE_DRAW.choice(left)
         return self.square
 
     def square_text(self, square: int) -> str:
@@ -417,6 +425,7 @@ class SetupTableScene(TableScene):
 
     def turn_table_key(self) -> None:
         self.own_edge_down = not self.own_edge_down
+        seat.remember_own_edge_down(self.own_edge_down)
         self.face_viewer(self.session.viewer)
 
     def _motion(self, event) -> bool:

@@ -345,6 +345,9 @@ class TableScene(Scene):
     def confirm(self) -> Intent | None:
         return table_tools.confirm(self)
 
+    def type_destination(self) -> bool:
+        return table_tools.typed_destination(self)
+
     # ---- events -------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is not None and self.manager.process_events(event):

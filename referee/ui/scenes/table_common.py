@@ -46,6 +46,7 @@ TOOLS = ("Tools", (
     Key("M", "move preview: drag or click waypoints", "set_tool", (pygame.K_m,), ANY, (MOVE,)),
     Key("J", "jump preview: click the landing point", "set_tool", (pygame.K_j,), ANY, (JUMP,)),
     Key("E / Shift+E", "exposure map on or off / its side", "exposure_by_key", (pygame.K_e,), ANY, (EVENT,)),
+    Key("D", "type the move's next waypoint or the jump's landing point", "type_destination", (pygame.K_d,)),
     Key("Enter", "send the previewed move or jump", "confirm", ENTER),
     Key("Backspace", "remove the last waypoint", "remove_waypoint", (pygame.K_BACKSPACE,)),
     Key("Esc", "leave the tool / deselect / menu", "escape", (pygame.K_ESCAPE,)),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import table_tools
 from .table_common import JUMP, MOVE, RULER, SELECT, ZOOM_STEP
 
 if TYPE_CHECKING:
@@ -90,12 +91,23 @@ def mouse_up(scene: TableScene, event) -> bool:
         return True
     if not scene.on_table(pos):
         return False
+    mover = scene.selected_piece
     if scene.tool == MOVE:
-        scene.add_waypoint(scene.table_point(pos))
+        frm = scene.waypoints[-1] if scene.waypoints else ((mover.x, mover.y) if mover is not None else (0.0, 0.0))
+        point, touched = table_tools.snapped_point(scene, pos, frm)
+        scene.add_waypoint(point)
         scene._preview_cursor(pos)
+        if touched is not None and scene.move_result is not None:
+            scene.set_log(scene.log_title, [f"the base ends touching {touched} at ({point[0]:.3f}, {point[1]:.3f})",
+                                            *scene.log_lines])
         return True
     if scene.tool == JUMP:
-        scene.set_jump_point(scene.table_point(pos))
+        frm = (mover.x, mover.y) if mover is not None else (0.0, 0.0)
+        point, touched = table_tools.snapped_point(scene, pos, frm)
+        scene.set_jump_point(point)
+        if touched is not None and scene.jump_result is not None:
+            scene.set_log(scene.log_title, [f"the base lands touching {touched} at ({point[0]:.3f}, {point[1]:.3f})",
+                                            *scene.log_lines])
         return True
     return False
 

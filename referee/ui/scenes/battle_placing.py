@@ -1,0 +1,185 @@
+"""Where revealed units stand (A66): the first unit of the square replaced the counter; its owner says where the
+second stands, touching it: on one of the spots the engine offers, by a click on the table (the click is carried to
+the touching spot in its direction), or typed as x and y. Asked on the owner's screen (behind a hand-off in
+hot-seat), in referee mode as the miniature stands on the table. Its facing is asked next (A13).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...game.intents import Action
+from .. import theme
+from .dialogs import Dialog, TextDialog
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
+
+PLACE = "place-revealed"
+TITLE = "Place the revealed unit"
+
+
+def clock_word(scene: BattleScene, dx: float, dy: float) -> str:
+    """The direction (dx, dy) as a clock on the player's screen, as the table is drawn for them (12 o'clock up, away
+    from the edge at the bottom; 3 o'clock to the right): the words of the deviation's bearing too."""
+    degrees = math.degrees(math.atan2(dy, dx))
+    up = 270.0 if scene.view.turned else 90.0
+    hours = round(((up - degrees) % 360.0) / 30.0) % 12
+    return f"{hours or 12} o'clock"
+
+
+class RevealPlacing:
+    """Held by the battle scene as ``scene.placing``."""
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+        self.kept: tuple[str, ...] = ()         # units whose owner kept the offered spot
+        self.unit: str | None = None            # the unit placed by a click on the table
+
+    @property
+    def session(self):
+        return self.scene.session
+
+    def owed(self) -> tuple[str, ...]:
+        """Units just revealed that wait for a human owner's spot (the computer's keep the engine's offer)."""
+        computer = self.session.computer.side if self.session.computer is not None else None
+        owed = []
+        for uid in self.session.to_place():
+            unit = self.session.unit_at(uid)
+            if unit is not None and unit[3] != computer:
+                owed.append(uid)
+        return tuple(owed)
+
+    def due(self) -> bool:
+        owed = self.owed()
+        return bool(owed) and owed != self.kept and self.scene.app is not None
+
+    def spots(self, uid: str) -> list[tuple[float, float]]:
+        return self.session.revealed_spots(uid)
+
+    def ask(self, uid: str) -> None:
+        first_id = self.session.to_place()[uid]
+        unit, first = self.session.unit_at(uid), self.session.unit_at(first_id)
+        if unit is None or first is None:
+            return
+        (ux, uy, _, owner, utype), (fx, fy) = unit, first[:2]
+
+        def closed(answer) -> None:
+            if answer is None or answer == "keep":
+                self.kept = self.owed()
+                self.scene.next_step()
+            elif answer == "click":
+                self.start_click(uid)
+            elif answer == "type":
+                self.ask_typed(uid)
+            else:
+                x, y = spots[int(answer)]
+                self.place(uid, x, y)
+
+        def ask() -> None:
+            lines = [f"Side {owner}: {first_id} replaced the counter at ({fx:.2f}, {fy:.2f}); {uid} "
+                     f"({utype}) stands touching it, where you choose [p.17, A66]. It stands at "
+                     f"({ux:.2f}, {uy:.2f}) for now.",
+                     f"Choose a spot, as a clock around {first_id} on your screen (12 o'clock up), click it on the "
+                     "table, or type it."]
+            buttons = []
+            for i, (x, y) in enumerate(spots):
+                if math.hypot(x - ux, y - uy) < 1e-6:
+                    continue
+                word = clock_word(self.scene, x - fx, y - fy)
+                buttons.append((str(i), f"{word} ({x:.2f}, {y:.2f})"))
+            buttons += [("click", "Click on the table"), ("type", "Type x and y"),
+                        ("keep", f"Keep ({ux:.2f}, {uy:.2f})")]
+            self.scene.questions.show_guarded(Dialog(f"Place {uid}", lines, buttons, closed, columns=3, width=720))
+
+        spots = self.spots(uid)
+        self.scene.questions.for_side(owner, ask, f"Side {owner}: a unit of yours was revealed; you say where it "
+                                                  f"stands and its facing [A66, A13].")
+
+    def place(self, uid: str, x: float, y: float) -> bool:
+        """Send the placement to the engine; refused, the reason is shown and nothing changes."""
+        action = Action("face", uid, {"x": round(x, 3), "y": round(y, 3)})
+        check = self.session.check(action)
+        if not check.legal:
+            self.scene.say(f"Place {uid}: not there", [check.reason, "choose another spot"])
+            return False
+        self.unit = None
+        self.scene.do(action, f"Place {uid}")
+        return True
+
+    def ask_typed(self, uid: str) -> None:
+        unit = self.session.unit_at(uid)
+        ux, uy = unit[:2] if unit is not None else (0.0, 0.0)
+
+        def check(text: str) -> str:
+            try:
+                x, y = (float(v) for v in text.replace(",", " ").split())
+            except ValueError:
+                return f"type two numbers, x and y in inches, for example \"{ux:.2f} {uy:.2f}\""
+            return self.session.check(Action("face", uid, {"x": x, "y": y})).reason
+
+        def typed(text: str | None) -> None:
+            if text is None:
+                self.ask(uid)
+                return
+            x, y = (float(v) for v in text.replace(",", " ").split())
+            self.place(uid, x, y)
+
+        self.scene.questions.show(TextDialog(
+            f"Place {uid}: type where it stands", [
+                "x and y of the base's centre in inches, as measured on the table (x along side A's edge, y toward "
+                "side B's). It must touch the first unit of its square [A66]."],
+            f"{ux:.2f} {uy:.2f}", typed, ok="Place it", check=check))
+
+    # ---- the click on the table --------------------------------------------------------------------------------
+    def start_click(self, uid: str) -> None:
+        self.scene.clear_tools()
+        self.unit = uid
+        self.scene.tool = PLACE
+        self.scene.say(TITLE, [f"Click where {uid} stands: the click is carried to the spot touching "
+                               f"{self.session.to_place().get(uid, 'the first unit')} in its direction. "
+                               "The green rings are the spots offered. Esc: back to the question."])
+
+    def touching_point(self, uid: str, point: tuple[float, float]) -> tuple[float, float]:
+        """The spot touching the first unit in the direction of ``point`` (a click is never exactly in contact)."""
+        unit, first = self.session.unit_at(uid), self.session.unit_at(self.session.to_place()[uid])
+        assert unit is not None and first is not None
+        dx, dy = point[0] - first[0], point[1] - first[1]
+        d = math.hypot(dx, dy)
+        if d < 1e-9:
+            return unit[0], unit[1]
+        reach = (first[2] + unit[2]) / 2
+        return first[0] + dx / d * reach, first[1] + dy / d * reach
+
+    def click(self, point: tuple[float, float]) -> None:
+        uid = self.unit
+        if uid is None or uid not in self.session.to_place():
+            self.scene.clear_tools()
+            return
+        x, y = self.touching_point(uid, point)
+        self.place(uid, x, y)
+
+    def cancel(self) -> bool:
+        if self.scene.tool != PLACE or self.unit is None:
+            return False
+        uid, self.unit = self.unit, None
+        self.scene.clear_tools()
+        self.ask(uid)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The offered spots, and the one the click would take under the cursor."""
+        scene = self.scene
+        uid = self.unit
+        unit = self.session.unit_at(uid) if uid is not None else None
+        if scene.tool != PLACE or uid is None or unit is None or uid not in self.session.to_place():
+            return
+        r = unit[2] / 2 * scene.view.scale
+        for x, y in self.spots(uid):
+            pygame.draw.circle(surface, theme.MOVE_LEGAL, scene.view.to_screen(x, y), max(3, r), 2)
+        if scene.on_table(scene.mouse):
+            x, y = self.touching_point(uid, scene.table_point(scene.mouse))
+            pygame.draw.circle(surface, theme.SELECTION, scene.view.to_screen(x, y), max(3, r), 2)
