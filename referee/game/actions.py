@@ -918,10 +918,11 @@ def _missile_figures(ctx: Ctx, action: Action, shot: Any) -> dict[str, Any]:
     firer, target = bf.piece(action.actor), bf.piece(action.args["target"])
     radius = bf.distance(firer.stat("nuclear"))
     cms = []
+    each = dict(shot.shoot_down)    # the engine's own chance per unit, a Damaged trooper's A24 pre-roll included
     for uid in shot.countermeasures:
         p = bf.piece(uid)
         cm = None if p.is_blip else p.stat("countermeasures")
-        cms.append({"unit": uid, "cm": cm, "p_shoot_down": None if cm is None else min(6, max(0, cm)) / 6})
+        cms.append({"unit": uid, "cm": cm, "p_shoot_down": each.get(uid)})
     return {"target": target.id, "allowed": shot.allowed, "countermeasures": cms,
             "effective_counters": shot.effective_counters,
             "p_direct_hit": shot.p_direct_hit, "p_shot_down": shot.p_shot_down,
