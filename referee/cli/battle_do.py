@@ -10,6 +10,7 @@ label) comes from the save's own program dice, or from a fresh 128-bit seed when
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from ..rules.errors import InputError
 
 
 def _parser(new: bool):
-    from .main import _Parser
+    from .main import _Parser, finite_number
 
     p = _Parser(prog="seven-seconds query " + ("TABLE do new-battle" if new else "SAVE do KIND"), add_help=False)
     p.add_argument("--json", action="store_true")
@@ -32,7 +33,7 @@ def _parser(new: bool):
     p.add_argument("actor", nargs="?", default="")
     p.add_argument("--args", default="{}", help="the action's arguments as JSON")
     p.add_argument("--dice", default="")
-    p.add_argument("--bearing", type=float, action="append", default=[])
+    p.add_argument("--bearing", type=finite_number, action="append", default=[])
     return p
 
 
@@ -62,6 +63,18 @@ def new_battle_file(table_path: Path, rest: list[str]) -> int:
     return 0
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"expected finite numbers (got {name}, which no action takes)")
+
+
+def _finite(text: str) -> float:
+    # 1e999 reads as infinity: no position, angle or count of the game is one
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"expected finite numbers (got {text}, too large)")
+    return value
+
+
 class _Given:
     """The dice typed in; draws from the save's program dice (or a fresh seed)."""
 
@@ -75,20 +88,27 @@ class _Given:
 
 def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
     from ..game.legal import to_act
-    from ..game.record import ACTION_KINDS, read_save, save_game
+    from ..game.record import ACTION_KINDS, action_problems, read_save, save_game
     from ..game.undo import moment_index
     from ..game.seal import canonical_json
-    from .do import parse_dice
+    from .do import REFUSED, check_all_used, parse_dice
 
     if kind not in ACTION_KINDS:
         raise InputError("do", f"expected an action kind a save records: one of {', '.join(ACTION_KINDS)}")
     a = _parser(False).parse_args(rest)
     try:
-        args: Any = json.loads(a.args)
+        args: Any = json.loads(a.args, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as e:
         raise InputError("--args", f"expected the action's arguments as a JSON object ({e.msg})") from None
+    except ValueError as e:
+        raise InputError("--args", str(e)) from None
+    except RecursionError:
+        raise InputError("--args", "values nested too deeply (expected a JSON object of the action's arguments)") from None
     if not isinstance(args, dict):
         raise InputError("--args", "expected a JSON object, for example '{\"x\": 12, \"y\": 28}'")
+    problems = action_problems({"kind": kind, "actor": a.actor, "args": args}, "--args")
+    if problems:
+        raise InputError("--args", "; ".join(p.removeprefix("--args.args.") for p in problems))
     save = read_save(save_path)
     game = save.game
     action = Action(kind, a.actor, args)
@@ -104,6 +124,8 @@ def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
     written = None
     if outcome.legal:
         from ..game.engine import RecordEntry
+
+        check_all_used(source.given, str(save_path))
 
         game.state = outcome.state
         game.record.append(RecordEntry(action, list(outcome.rolls)))
@@ -126,4 +148,4 @@ def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
         else:
             lines.append(f"= not allowed: {outcome.reason}; nothing changed")
         print("\n".join(lines))
-    return 0
+    return 0 if outcome.legal else REFUSED

@@ -101,6 +101,23 @@ def build_action(kind: str, a, state, dice: list[int]) -> Action:
     return Action(kind, a.actor, args)
 
 
+# The exit status of a ``do`` the rules refuse: the answer is printed as usual and nothing changes, but a script
+# that chains actions must not read it as done (docs/query.md).
+REFUSED = 3
+
+
+def check_all_used(given: ScriptedDice, where: str, rolled: int | None = None) -> None:
+    """Dice or bearings left over once the action is resolved are a typing slip: refuse them with the count the
+    action rolled, so that nothing is applied from dice the players did not mean."""
+    used = given.used_dice if rolled is None else rolled
+    if len(given.dice) > used:
+        raise InputError(where, f"too many dice: {len(given.dice)} given, but the action rolled {used} "
+                                f"(give exactly {used}; nothing changed)")
+    if len(given.bearings) > given.used_bearings:
+        raise InputError(where, f"too many bearings: {len(given.bearings)} given, but the action measured "
+                                f"{given.used_bearings} (give exactly {given.used_bearings}; nothing changed)")
+
+
 def _check_ids(state, action: Action, path) -> None:
     known = set(state.units) | set(state.blips) | set(state.objectives)
     names = [action.actor] + [action.args[k] for k in ("target",) if action.args.get(k)]
@@ -132,7 +149,8 @@ def _is_save(path: Path) -> bool:
 
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
+        # not a save the program could read (nested too deeply, not JSON at all): the scenario loader names why
         return False
     return isinstance(doc, dict) and doc.get("format") == FORMAT
 
@@ -180,6 +198,8 @@ def run_do(args) -> int:
                                     f"({source.used_dice} dice given were used before it)") from None
     except UnknownContents as e:
         raise InputError(str(path), f"blips: {e.blip_id!r} has no `contents`, so the referee cannot reveal it") from None
+    if outcome.legal:
+        check_all_used(source.given, str(path))
     data = state_to_scenario_data(outcome.state, secrets=True)
     dice_used = sum(1 for r in outcome.rolls if r.kind == "d6") if outcome.legal else 0
     out = {
@@ -205,4 +225,4 @@ def run_do(args) -> int:
         else:
             lines.append(f"= not allowed: {outcome.reason}; nothing changed")
         print("\n".join(lines))
-    return 0
+    return 0 if outcome.legal else REFUSED

@@ -554,7 +554,8 @@ def _state_problems(s: _State) -> list[str]:
 
 
 def _is_number(v: object) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LIMIT
+    # the bound first: a whole number of 400 digits cannot be turned into a float to ask whether it is finite
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= LIMIT and math.isfinite(v)
 
 
 def _is_point(v: object) -> bool:
