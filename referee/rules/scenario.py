@@ -77,11 +77,43 @@ def terrain_geometry(entry: TerrainEntry) -> Geometry:
     return shapely.Point(c.x, c.y).buffer(c.r, quad_segs=16)
 
 
+def _standing_in_impassable(s: Scenario, standing: list[tuple[str, TerrainEntry]]) -> list[str]:
+    """Units and blips whose base centre lies in terrain they could never Move into nor land on (p.24, A10): a
+    centre within EPS of the edge is in it (A58, A67)."""
+    from .battlefield import make_feature
+
+    types = terrain_types()
+    walls = []
+    for item, t in standing:
+        ttype = types[t.type]
+        barred = {drone for drone in (False, True)
+                  if ttype.column(drone).impassable or not ttype.column(drone).landable}
+        if barred:
+            c = t.circle
+            walls.append((item, make_feature(t.id, t.type, terrain_geometry(t), None if c is None else (c.x, c.y, c.r)),
+                          barred))
+    if not walls:
+        return []
+    out = []
+    pieces = ([(f"units[{i}]", u.id, u.x, u.y, is_drone_type(u.type)) for i, u in enumerate(s.units)]
+              + [(f"blips[{i}]", b.id, b.x, b.y, False) for i, b in enumerate(s.blips)])
+    for item, ident, x, y, drone in pieces:
+        for t_item, feature, barred in walls:
+            if drone in barred and feature.holds(x, y):
+                who = "drones" if drone else "troopers and blips"
+                out.append(f"{item}: {ident!r} stands at ({x:g}, {y:g}) inside {feature.id} ({t_item}, "
+                           f"{feature.ttype.name}), which is impassable to {who}: no unit can stand there "
+                           f"[p.24, A10, A67]")
+                break
+    return out
+
+
 def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     """Every semantic problem at once: unknown types and factions, broken polygons, overlapping bases."""
     problems: list[str] = []
     types = terrain_types()
     seen: dict[str, str] = {}
+    standing: list[tuple[str, TerrainEntry]] = []    # pieces whose shape is sound: a unit may be found inside one
 
     def claim(ident: str, item: str) -> None:
         if ident in seen:
@@ -109,8 +141,12 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
             if not geom.is_valid:
                 reason = shapely.is_valid_reason(geom)
                 problems.append(f"{item}.polygon: expected a simple polygon whose edges do not cross ({reason})")
+                continue
             elif geom.area <= 1e-9:
                 problems.append(f"{item}.polygon: expected a polygon with an area (its points are in a line)")
+                continue
+        if t.type in types and not types[t.type].placed_by_program:
+            standing.append((item, t))
 
     factions: dict[str, Faction | None] = {}
 
@@ -166,6 +202,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     for item, _ident, x, y, _r in discs:
         if not (0 <= x <= w and 0 <= y <= h):
             problems.append(f"{item}: centre ({x}, {y}) is off the {w:g}\" x {h:g}\" table")
+    problems += _standing_in_impassable(s, standing)
     for first in range(len(discs)):
         for second in range(first + 1, len(discs)):
             ia, na, xa, ya, ra = discs[first]
