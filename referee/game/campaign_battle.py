@@ -97,6 +97,9 @@ def record_from_state(state: GameState, save: str | None = None, source: str = "
     if result.get("pending"):
         raise InputError(source, "the attacker has not yet set the surviving objectives (Secured, Destroyed or "
                                  "Inspected) [p.16, A41]; finish the battle first")
+    if result.get("missions_unknown"):
+        raise InputError(source, f"{result.get('headline') or 'a mission was not entered'}: a campaign records a "
+                                 f"battle with a result [p.~14, p.31]")
     level = result["level"]
     return BattleRecord(
         winner=result["winner"], level=level, control=result.get("control"), save=save,

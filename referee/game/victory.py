@@ -174,13 +174,26 @@ def compute_result(ctx: Ctx) -> None:
         mission = _mission(s, side)
         if mission is None:
             vp[side] = 0
-            explain.append(f"side {side}'s mission card was kept on the mat, not entered: the program does not "
-                           f"score it (0 VP here) [p.~14]" if s.mode == "table" else
+            explain.append(f"side {side}'s mission card was kept on the mat, not entered: the program cannot "
+                           f"score it [p.~14]" if s.mode == "table" else
                            f"side {side} has no mission card: 0 VP")
             continue
         score = score_mission(mission, side, outcome)
         vp[side] = score.vp
         explain.extend(str(step) for step in score.explain)
+    unknown = [side for side in SIDES if _mission(s, side) is None and s.mode == "table"]
+    if unknown:
+        # A mission kept on the mat was never scored: its VP are unknown, so no margin and no winner can be named.
+        # Entering it now (a ``mission`` correction) scores the battle.
+        scored = ", ".join(f"side {side} {vp[side]} VP" for side in SIDES if side not in unknown)
+        missing = " and ".join(f"side {side}'s" for side in unknown)
+        headline = (f"{scored + ', ' if scored else ''}{missing} mission not entered: no result "
+                    f"(enter it to score the battle)")
+        explain.append(f"{headline} [p.~14]")
+        s.result = {"control": s.control, "vp": vp, "winner": None, "margin": 0, "level": "no result",
+                    "campaign_points": 0, "explain": explain, "missions_unknown": unknown, "headline": headline}
+        ctx.event(headline, "[p.~14]")
+        return
     v = victory(vp["A"], vp["B"])
     explain.extend(str(step) for step in v.explain)
     s.result = {
