@@ -15,7 +15,7 @@ from ..game.campaign import (
     load_campaign,
     status,
 )
-from ..game.campaign_battle import record_battle
+from ..game.campaign_battle import played_streak, record_battle
 from ..game.record import read_save
 from ..rules.campaign_upgrades import check_upgrade
 from ..rules.errors import InputError
@@ -93,7 +93,7 @@ def run_battle(args) -> int:
             raise InputError("--winner", "a battle with a save is recorded from the save alone; type a result "
                                          "(--winner, --level, --control) only for a battle played without the program")
         game = read_save(args.save).game
-        c, st = record_battle(args.file, game.state, args.save)
+        c, st = record_battle(args.file, game.state, args.save, setup_streak=played_streak(game))
         _print_battle(c, st)
         return 0
     if not args.winner:

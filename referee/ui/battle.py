@@ -452,7 +452,7 @@ class BattleSession:
     def _record_in_campaign(self) -> None:
         """The battle is over: save it beside the campaign file and record its result there (the same function as
         ``campaign battle FILE --save SAVE``)."""
-        from ..game.campaign_battle import record_battle, result_save_path
+        from ..game.campaign_battle import played_streak, record_battle, result_save_path
 
         if self.campaign is None:
             return
@@ -473,7 +473,7 @@ class BattleSession:
                 f"campaign battle CAMPAIGN-FILE --save {save}")
             return
         try:
-            c, st = record_battle(self.campaign, self.state, save)
+            c, st = record_battle(self.campaign, self.state, save, setup_streak=played_streak(self.game))
         except InputError as e:
             self.messages.append(f"the result could not be recorded in the campaign: {e.message()}")
             return
