@@ -237,6 +237,11 @@ class GameState:
                     held += 1
         return on_table + held
 
+    def may_have_troopers(self, side: str) -> bool:
+        """Has ``side`` troopers left, as far as the program knows (p.16)? At a physical table a square whose
+        contents its owner has not entered (``None``) may hold troopers: it is not counted out."""
+        return self.troopers_left(side) > 0 or any(c is None for c in self.holding[side].squares.values())
+
     def with_counter(self, side: str) -> list[str]:
         """Units holding an activation counter: troopers, drones and blips, decoys included (A21)."""
         return [u.id for u in self.units.values() if u.side == side and u.activation] + [

@@ -63,8 +63,27 @@ def round_limit(state: GameState) -> int | None:
     return min(limits) if limits else None
 
 
+def ends_whatever_is_announced(state: GameState) -> str:
+    """Why this end of round ends the battle whatever the players announce (``turns.end_of_round`` ends it then),
+    or "" when the players choose: only one side has troopers left (it Controls the Table), neither has (A43), or the
+    pursuit round is over (p.16). What a Withdraw or a stop would change is nothing, so nothing else is offered."""
+    if state.phase != "end-of-round":
+        return ""
+    survivors = [side for side in SIDES if state.may_have_troopers(side)]
+    if state.pursuit:
+        return "the pursuit round is over [p.16, A43]"
+    if len(survivors) == 1:
+        return f"only side {survivors[0]} has troopers left: it Controls the Table [p.16]"
+    if not survivors:
+        return "both sides have lost all their troopers: the table is Contested [p.16, A43]"
+    return ""
+
+
 def end_of_round_lines(state: GameState, viewer: str) -> list[str]:
     """What the end-of-round dialog tells ``viewer``: the choices, and only the viewer's own mission's round limit."""
+    forced = ends_whatever_is_announced(state)
+    if forced:
+        return [f"Round {state.round} is over and the battle ends: {forced}."]
     lines = [f"Round {state.round} is over. Either player may announce a Withdraw; the opponent allows it or "
              f"pursues for one more round [p.16, A43]."]
     limit = own_round_limit(state, viewer)

@@ -16,7 +16,7 @@ from ... import paths
 from ...game.actions import Action
 from ...game.legal import legal_actions
 from ...game.seal import short_seal
-from ...game.victory import end_of_round_lines, last_round
+from ...game.victory import end_of_round_lines, ends_whatever_is_announced, last_round
 from ...game.view import player_view
 from ...game.view_types import as_data
 from ...rules.errors import InputError
@@ -46,7 +46,8 @@ def facing_word(view: ViewTransform, degrees: int) -> str:
 def next_round_button(state: GameState, viewer: str) -> tuple[str, str]:
     """The end-of-round choice that plays on: after the last round the viewer's own mission allows, it ends the
     battle instead (the opponent's limit is secret, A59: it ends the battle without being announced)."""
-    return ("next", "End the battle" if last_round(state, viewer) else "Next round")
+    ends = last_round(state, viewer) or bool(ends_whatever_is_announced(state))
+    return ("next", "End the battle" if ends else "Next round")
 
 
 class BattleQuestions(ScenePart[BattleSession]):
@@ -115,6 +116,8 @@ class BattleQuestions(ScenePart[BattleSession]):
         lines = end_of_round_lines(s, self.session.viewer)
         buttons = [next_round_button(s, self.session.viewer), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
                    ("both", "Both withdraw"), ("stop", "Agree to stop")]
+        if ends_whatever_is_announced(s):
+            buttons = buttons[:1]           # the battle ends whatever is announced: one button says so
 
         def closed(answer) -> None:
             if answer is None:
@@ -131,6 +134,13 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
 
+    def ended(self, answer) -> None:
+        """The one button of an end of round that ends the battle whatever is announced."""
+        if answer == "next":
+            self.scene.do(Action("end-of-round"), "End of round")
+        else:
+            self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+
     def end_of_round_against_computer(self) -> None:
         """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not,
         says when it would stop, and when it withdraws (hard may) the human allows or pursues."""
@@ -140,6 +150,10 @@ class BattleQuestions(ScenePart[BattleSession]):
         me, it = session.viewer, computer.side
         s = session.state
         lines = end_of_round_lines(s, me)
+        if ends_whatever_is_announced(s):
+            self.show(Dialog(f"End of round {s.round}", lines, [next_round_button(s, me)], self.ended, columns=1,
+                             width=640))
+            return
         legal = legal_actions(s, it)
         word = computer.decide(as_data(player_view(s, it)), legal) if legal else None
         if word is not None and word.action.args.get("withdraw") == it:
