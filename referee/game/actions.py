@@ -516,7 +516,8 @@ def check_kamikaze(ctx: Ctx, action: Action) -> MoveResult:
             raise Refused(f"there is no {tid!r} on the table")
         t = bf.piece(tid)
         if t.is_blip:
-            raise Refused(f"{tid} is a blip: blips never keep Target counters [p.17]")
+            raise Refused(f"{tid} is a blip, a counter and not a Unit: a Kamikaze cannot make contact with it; it may "
+                          f"still detonate at a point, and its blast affects blips as any blast does [p.22, A63]")
         if not t.is_objective and t.side == actor.side:
             raise Refused(f"{tid} is a friendly unit [p.22]")
     return r
