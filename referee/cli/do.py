@@ -10,6 +10,7 @@ from ..game.actions import Action, run, unit_action
 from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
 from ..game.effects import UnknownContents
 from ..game.state import state_from_scenario, state_to_scenario_data
+from ..rules.battlefield import ground_point
 from ..rules.errors import InputError
 from ..rules.scenario import load_scenario
 from ..storage import write_document
@@ -119,11 +120,11 @@ def check_all_used(given: ScriptedDice, where: str, rolled: int | None = None) -
 
 
 def _check_ids(state, action: Action, path) -> None:
-    known = set(state.units) | set(state.blips) | set(state.objectives)
+    known = set(state.units) | set(state.blips) | set(state.objectives) | set(state.ground)
     names = [action.actor] + [action.args[k] for k in ("target",) if action.args.get(k)]
     names += list(action.args.get("assign", {}))
     for n in names:
-        if n not in known:
+        if n not in known and not (n != action.actor and ground_point(n)):     # a point of ground, x,y (A54)
             raise InputError(str(path), f"unit id: {n!r} is not in this scenario (expected one of {', '.join(sorted(known))})")
 
 

@@ -41,8 +41,8 @@ from typing import Any
 
 from ..rules.scenario import UnitContents
 from .state import SIDES, Data, GameState, cards_data
-from .view_types import (BlipView, LogLine, ObjectiveView, PlayerView, SetupView, TerrainView, TurnView,
-                         UnitView)
+from .view_types import (BlipView, GroundView, LogLine, ObjectiveView, PlayerView, SetupView, TerrainView,
+                         TurnView, UnitView)
 
 VIEW_FORMAT = 1
 SCENARIO_KEYS = ("name", "table", "rulings", "scale", "attacker", "terrain", "units", "blips", "objectives")
@@ -151,6 +151,8 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
         "units": units,
         "blips": blips,
         "objectives": objectives,
+        "ground": [{"id": g.id, "x": g.x, "y": g.y, "target_counters": g.target_counters}
+                   for g in state.ground.values()],
         "round": state.round,
         "phase": state.phase,
         "initiative": state.initiative,
@@ -263,6 +265,12 @@ def _objective_text(o: ObjectiveView) -> str:
     return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): {control}, {tc} Target counter{'s' if tc != 1 else ''}"
 
 
+def _ground_text(g: GroundView) -> str:
+    tc = g["target_counters"]
+    return (f"{g['id']}: the patch of ground at ({_num(g['x'])}, {_num(g['y'])}), {tc} Target "
+            f"counter{'s' if tc != 1 else ''} [p.19, A54]")
+
+
 def hover_text(view: PlayerView, ident: str) -> str:
     """One line about a unit, blip or objective, from a player view (never from the state)."""
     for u in view["units"]:
@@ -274,6 +282,9 @@ def hover_text(view: PlayerView, ident: str) -> str:
     for o in view["objectives"]:
         if o["id"] == ident:
             return _objective_text(o)
+    for g in view.get("ground", []):
+        if g["id"] == ident:
+            return _ground_text(g)
     return f"{ident}: not on the table"
 
 
@@ -326,6 +337,8 @@ def describe(view: PlayerView, log: bool = True) -> list[str]:
             lines.append(f"  seal: {view['sealed'][side]}")
     for o in view["objectives"]:
         lines.append(_objective_text(o))
+    for g in view.get("ground", []):
+        lines.append(_ground_text(g))
     if view["destroyed"]:
         lines.append("destroyed: " + ", ".join(f"{d['id']} ({d['side']})" for d in view["destroyed"]))
     if log:

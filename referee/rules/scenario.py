@@ -17,7 +17,7 @@ from .geometry import Geometry
 from .model import Strict
 from .pieces import (
     LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES, OBJECTIVE_IDS, Angle, BlipCounter, Circle, Coordinate, Counters,
-    Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
+    GroundPoint, Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
 )
 from .rulings import Rulings
 
@@ -59,6 +59,7 @@ class Scenario(Strict):
     units: Annotated[list[UnitEntry], Field(max_length=MAX_PIECES)] = []
     blips: Annotated[list[BlipEntry], Field(max_length=MAX_PIECES)] = []
     objectives: list[ObjectiveEntry] = []
+    ground: Annotated[list[GroundPoint], Field(max_length=MAX_PIECES)] = []     # Target counters on ground (A54)
 
     @field_validator("scale")
     @classmethod
@@ -192,6 +193,10 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
 
     for i, o in enumerate(s.objectives):
         claim(o.id, f"objectives[{i}]")
+    for i, g in enumerate(s.ground):
+        claim(g.id, f"ground[{i}]")
+        if not (0 <= g.x <= s.table.width and 0 <= g.y <= s.table.height):
+            problems.append(f"ground[{i}]: ({g.x}, {g.y}) is off the {s.table.width:g}\" x {s.table.height:g}\" table")
 
     discs = (
         [(f"units[{i}]", u.id, u.x, u.y, u.base / 2) for i, u in enumerate(s.units)]
