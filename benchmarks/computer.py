@@ -216,6 +216,12 @@ def interleave(pairings: list[list[tuple[Any, ...]]]) -> list[tuple[Any, ...]]:
     return [job for _, _, job in sorted(keyed, key=lambda t: (t[0], t[1]))]
 
 
+def measured(t: Tally, figure: float) -> float | None:
+    """A pairing's figure for the JSON line; None (null) for a pairing not played, which measured nothing: 0.0
+    would read as every battle lost."""
+    return round(figure, 3) if t.games else None
+
+
 def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
     """Print the table of figures for ``results``; return them as the JSON line gives them."""
     tallies, times, checked, changed, examples, seconds = summary(results)
@@ -226,6 +232,9 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
     print("|---|---|---|")
     for label, t, target in (("normal vs random", vs_random, ">= 95 %"), ("hard vs normal", hard, ">= 65 %"),
                              ("normal vs easy", easy, ">= 65 %")):
+        if not t.games:
+            print(f"| win rate, {label} | not played | {target} |")
+            continue
         mean = statistics.mean(t.margins) if t.margins else 0.0
         print(f"| win rate, {label}, {t.games} battles | {t.rate:.0%} ± {t.spread:.0%} ({t.draws} draws, mean margin "
               f"{mean:+.1f} VP) | {target} |")
@@ -251,11 +260,12 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
     sys.stdout.flush()
     return {
         "games": len(results),
-        "win_rate_vs_random": round(vs_random.rate, 3),
-        "win_rate_hard_vs_normal": round(hard.rate, 3),
-        "win_rate_normal_vs_easy": round(easy.rate, 3),
-        "win_rate_two_standard_errors": {"vs_random": round(vs_random.spread, 3), "hard_vs_normal": round(hard.spread, 3),
-                                         "normal_vs_easy": round(easy.spread, 3)},
+        "win_rate_vs_random": measured(vs_random, vs_random.rate),
+        "win_rate_hard_vs_normal": measured(hard, hard.rate),
+        "win_rate_normal_vs_easy": measured(easy, easy.rate),
+        "win_rate_two_standard_errors": {"vs_random": measured(vs_random, vs_random.spread),
+                                         "hard_vs_normal": measured(hard, hard.spread),
+                                         "normal_vs_easy": measured(easy, easy.spread)},
         "decision_p95_s": per_level.get("normal", {}).get("p95_s", 0.0),
         "decision_p95_s_by_level": {lv: f["p95_s"] for lv, f in per_level.items() if " " not in lv},
         "decision_p95_cpu_s_by_level": {lv.split()[0]: f["p95_s"] for lv, f in per_level.items() if " " in lv},

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.game.state import state_from_scenario
 from referee.rules.battlefield import battlefield_from_scenario
-from referee.rules.scenario import parse_scenario
+from referee.rules.scenario import Scenario, parse_scenario
 
 FACTION = "council-of-zane"
 
@@ -27,6 +27,14 @@ def scenario(units=(), terrain=(), blips=(), objectives=(), rulings=None, width=
 
 def battlefield(*args, **kw):
     return battlefield_from_scenario(scenario(*args, **kw))
+
+
+def unchecked_battlefield(units=(), terrain=(), blips=(), objectives=(), rulings=None, width=36, height=36, **top):
+    """A battlefield the loader's checks would refuse, such as a unit inside a large building (A10): the sight
+    engines are compared on every geometry, possible in a battle or not."""
+    data = {"name": "test table", "table": {"width": width, "height": height}, "terrain": list(terrain),
+            "units": list(units), "blips": list(blips), "objectives": list(objectives), "rulings": rulings or {}, **top}
+    return battlefield_from_scenario(Scenario.model_validate(data))
 
 
 def game_state(*args, **kw):

@@ -32,3 +32,16 @@ def test_the_spread_of_a_win_rate_is_two_standard_errors_a_draw_scoring_half():
     # 2 won, 2 drawn, 0 lost: scores 1, 1, 1/2, 1/2 around 3/4, a variance of 1/16; 2 * sqrt(1/16 / 4) = 1/4.
     assert abs(Tally(games=4, wins=3.0, draws=2).spread - 0.25) < 1e-9
     assert Tally(games=1, wins=1.0).spread == 0.0
+
+
+def test_a_pairing_not_played_reports_no_win_rate(capsys):
+    from benchmarks.computer import table
+
+    results = [{"name": "normal vs random", "me": "A", "winner": "A", "vp": {"A": 20, "B": 8}, "attacker": "A",
+                "round": 3, "seconds": 1.0, "times": {}, "peek": {"checked": 0, "changed": 0, "examples": []},
+                "missions": {"A": "sabotage", "B": "hold-the-line"}}]
+    figures = table(results, 0)
+    assert figures["win_rate_vs_random"] == 1.0
+    assert figures["win_rate_hard_vs_normal"] is None and figures["win_rate_normal_vs_easy"] is None
+    assert figures["win_rate_two_standard_errors"]["hard_vs_normal"] is None
+    assert "| win rate, hard vs normal | not played |" in capsys.readouterr().out

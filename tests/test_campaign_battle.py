@@ -9,6 +9,7 @@ from referee.cli.main import main
 from referee.game.campaign import load_campaign
 from referee.game.campaign_battle import (
     battle_choices,
+    played_streak,
     record_battle,
     record_from_state,
 )
@@ -118,3 +119,54 @@ def test_the_streak_bonus_decides_the_attacker_a47():
     assert outcome.legal, outcome.reason
     assert outcome.state.mode == "chance-encounter"
     assert outcome.state.initiative == "A"
+
+
+def battle_with_its_setup(choices, seed, withdraw="B"):
+    """A finished battle whose record holds its set-up, as the window and selfplay save one."""
+    import random
+
+    from referee.game.dice import SeededDice
+    from referee.game.setup import setup_game
+
+    from .battles import finish, play_rounds
+
+    dice = SeededDice(seed)
+    game = setup_game(parse_scenario(OPEN_FIELD, "open field"), choices, dice)
+    play_rounds(game, dice, random.Random(seed), 2)
+    finish(game, dice, withdraw)
+    return game, dice
+
+
+def test_a_battle_is_recorded_once_by_the_window_then_the_command_line(tmp_path, capsys):
+    f = new_campaign(tmp_path)
+    c, st = load_campaign(f)
+    game, dice = finished_battle(battle_choices(f, c, st), seed=11, withdraw="A")
+    save = save_game(game, tmp_path / "battle-1.json", dice)
+    record_battle(f, game.state, save, setup_streak=played_streak(game))       # the window, as the battle ends
+    before = f.read_bytes()
+    capsys.readouterr()
+    assert main(["campaign", "battle", str(f), "--save", str(save)]) == 2
+    assert "already recorded in the campaign as battle 1; a battle is recorded once" in capsys.readouterr().err
+    assert f.read_bytes() == before
+    # the same battle under another file name is the same battle
+    copy = tmp_path / "copy.json"
+    copy.write_bytes(save.read_bytes())
+    assert main(["campaign", "battle", str(f), "--save", str(copy)]) == 2
+    assert len(load_campaign(f)[0].battles) == 1
+
+
+def test_a_battle_not_set_up_under_the_campaigns_streaks_is_refused(tmp_path, capsys):
+    f = new_campaign(tmp_path)
+    c, st = load_campaign(f)
+    game, dice = finished_battle(battle_choices(f, c, st), seed=11, withdraw="A")
+    record_battle(f, game.state, None, setup_streak=played_streak(game))
+    # A won battle 1: the next battle gives A a streak of 1; one set up with no streak is not that battle
+    other = SetupChoices(factions={"A": "new-tokyo", "B": "council-of-zane"}, streak={"A": 0, "B": 0})
+    game2, dice2 = battle_with_its_setup(other, seed=4)
+    assert played_streak(game2) == {"A": 0, "B": 0}
+    save = save_game(game2, tmp_path / "stray.json", dice2)
+    before = f.read_bytes()
+    assert main(["campaign", "battle", str(f), "--save", str(save)]) == 2
+    err = capsys.readouterr().err
+    assert "set up with winning streaks A 0, B 0, but the campaign's next battle is played with A 1, B 0" in err
+    assert f.read_bytes() == before

@@ -120,6 +120,21 @@ def test_a_missing_bearing_is_named(scenario, capsys):
     assert code == 2 and "bearing" in err
 
 
+def test_extra_dice_are_refused_with_the_count_the_action_rolled(scenario, capsys, tmp_path):
+    path = scenario(base_table())
+    out_path = tmp_path / "after.json"
+    code, out, err = run(capsys, path, "rifle", "t", "e", "--dice", "1,5,3", "--out", out_path)
+    assert code == 2 and out is None
+    assert "too many dice: 3 given, but the action rolled 2" in err
+    assert not out_path.exists()                  # nothing applied from dice the players did not mean
+
+
+def test_an_extra_bearing_is_refused(scenario, capsys):
+    path = scenario(base_table())
+    code, out, err = run(capsys, path, "rifle", "t", "e", "--dice", "1,5", "--bearing", 90)
+    assert code == 2 and "too many bearings: 1 given, but the action measured 0" in err
+
+
 def test_missile_with_a_bearing(scenario, capsys):
     # CM 6 fails; hit 6 > 2; Red 2 + normal 1 = 3" at 90°: MPI (20, 13). t is 2.5" from it: 3 blast dice.
     data = table(units=[trooper("f", "A", 2, 10, facing=0), trooper("t", "B", 20, 10, target_counters=2)])
@@ -149,7 +164,7 @@ def test_an_illegal_action_is_answered_and_changes_nothing(scenario, capsys):
     data = table(units=[trooper("t", "A", 10, 2, facing=270), trooper("e", "B", 10, 7, target_counters=2)])
     path = scenario(data)
     code, out, err = run(capsys, path, "rifle", "t", "e", "--dice", "1,1")
-    assert code == 0 and err == ""
+    assert code == 3 and err == ""           # refused: its own exit status, so that a script stops (docs/query.md)
     assert out["legal"] is False and "arc" in out["reason"]
     assert out["dice_used"] == 0 and out["events"] == []
     assert out["state"] == state_to_scenario_data(state_from_scenario(load_scenario(path)))
@@ -158,7 +173,7 @@ def test_an_illegal_action_is_answered_and_changes_nothing(scenario, capsys):
 def test_an_assignment_over_the_pool_is_illegal(scenario, capsys):
     path = scenario(base_table())
     code, out, _ = run(capsys, path, "target", "t", "--assign", "e=8", "--dice", "3,4")
-    assert code == 0 and out["legal"] is False and "pool is 7" in out["reason"]
+    assert code == 3 and out["legal"] is False and "pool is 7" in out["reason"]
     assert unit_of(out["state"], "e")["target_counters"] == 2
 
 
@@ -288,7 +303,7 @@ def test_command_repair_and_jump_through_the_cli(scenario, capsys):
     code, out, _ = run(capsys, path, "jump", "s", 26, 10)
     assert code == 0 and unit_of(out["state"], "s")["target_counters"] == 1
     code, out, _ = run(capsys, path, "jump", "eng", 12, 14, "--dice", "1")
-    assert code == 0 and out["legal"] is False and "Scouts and drones" in out["reason"]
+    assert code == 3 and out["legal"] is False and "Scouts and drones" in out["reason"]
 
 
 def test_move_with_waypoints(scenario, capsys):

@@ -13,7 +13,8 @@ from referee.rules.fast_sight import exposure_fast, sightlines_fast
 from referee.rules.table_sight import exposure_reference, sightlines_reference
 from referee.rules.whole_table import exposure, sightlines
 
-from .tables import battlefield, rect, unit
+from .tables import rect, unit
+from .tables import unchecked_battlefield as battlefield     # units may stand inside buildings here (A10 refuses it)
 
 TERRAIN_TYPES = ["hills", "large-building", "rock-formation", "woods", "bush", "civilian-building", "swamp",
                  "marsh", "broken-ground", "smoke", "crater", "plains", "stream", "river", "lake"]

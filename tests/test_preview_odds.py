@@ -56,3 +56,13 @@ def test_the_kamikaze_preview_gives_the_contact_chance_and_the_blast_chances():
     assert b["odds"]["t2"]["destroyed"] == pytest.approx((15 / 16) ** 3)
     expected = odds.blast_odds(4, 3, False)
     assert b["odds"]["t2"]["unharmed"] == pytest.approx(float(expected.p_unharmed)) == pytest.approx(1 / 16)
+
+
+def test_the_missile_preview_gives_a_damaged_units_countermeasures_with_the_a24_pre_roll():
+    # b2 is a Damaged Zane Vet trooper (CM 3): it must first pre-roll 1-4 (A24), so 4/6 x 3/6 = 1/3, not 3/6.
+    f = preview_on_table(missile_table(b2_kw={"damaged": True}), Action("missile", "f", {"target": "t"})).figures
+    each = {c["unit"]: c["p_shoot_down"] for c in f["countermeasures"]}
+    assert each == pytest.approx({"b2": 1 / 3, "b3": 0.5, "t": 0.5})
+    # and the figures agree with the working's chance that every countermeasure fails: 2/3 x 1/2 x 1/2
+    assert f["p_shot_down"] == pytest.approx(1 - (2 / 3) * 0.5 * 0.5)
+    assert any("4/6 x 3/6" in line for line in f["explain"])

@@ -61,11 +61,40 @@ def test_a_mission_kept_on_the_mat_is_said_so():
     s = session()
     assert s.enter_mission("B", "hold-the-line").legal
     end_battle(s)
-    assert ("side A's mission card was kept on the mat, not entered: the program does not score it (0 VP here) "
+    assert ("side A's mission card was kept on the mat, not entered: the program cannot score it "
             "[p.~14]") in s.state.result["explain"]
     text = "\n".join(battle_summary(referee_view(s.state)).lines())
-    assert "Side A: New Tokyo; mission kept on the mat (not entered)" in text
+    assert "Side A: New Tokyo; mission kept on the mat (not entered); VP not known" in text
     assert "mission Hold the Line" in text
+
+
+def test_no_winner_is_named_while_a_mission_is_not_entered(tmp_path, capsys):
+    s = session()
+    assert s.enter_mission("B", "hold-the-line").legal
+    end_battle(s)
+    result = s.state.result
+    b = result["vp"]["B"]
+    headline = f"side B {b} VP, side A's mission not entered: no result (enter it to score the battle)"
+    assert result["winner"] is None and result["missions_unknown"] == ["A"] and result["headline"] == headline
+    assert s.state.log[-1].text == headline and not any("wins" in e.text for e in s.state.log)
+    assert battle_summary(referee_view(s.state)).headline() == headline
+    from referee.ui.scenes.report import report_lines
+
+    headings = [text for style, text in report_lines(s) if style == "h"]
+    assert headline in headings and not any("wins" in h or "draw" in h for h in headings)
+    # the command line's report says the same
+    from referee.cli.main import main
+
+    path = s.save(tmp_path / "ford.json")
+    assert main(["report", str(path), "--summary"]) == 0
+    out = capsys.readouterr().out
+    assert headline in out and "wins" not in out
+    # the missing mission entered after the battle: now the battle is scored and a winner (or a draw) named
+    assert s.enter_mission("A", "seize-the-crossing").legal
+    result = s.state.result
+    assert "missions_unknown" not in result and result["level"] != "no result"
+    assert s.state.log[-2].text == "side A enters its mission card after the battle: Seize the Crossing"
+    assert not s.enter_mission("A", "deep-strike").legal              # once only
 
 
 def test_a_wrong_or_second_mission_is_refused_and_nothing_changes():

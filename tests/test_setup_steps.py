@@ -189,7 +189,11 @@ def test_blip_zones_are_refused_with_the_distance_that_fails():
     assert sum(1 for b in game.state.blips.values() if b.side == "B") == 16
     assert to_act(game.state) == "A"
     p = session.preview(Action("place-blip", "A", {"x": 18, "y": 8.5}))
-    assert not p.legal and "within 6\" of its edge (y = 0)" in p.reason and "8.50\" from it" in p.reason
+    assert not p.legal and "within 6\" of its edge (y = 0)" in p.reason
+    assert "is 8.00\" from it at its closest point [p.~15, A61]" in p.reason
+    # measured from the base's closest point (A61): a centre 6.5" from the edge is within 6" of it
+    assert session.preview(Action("place-blip", "A", {"x": 18, "y": 6.5, "square": 1})).legal
+    assert not session.preview(Action("place-blip", "A", {"x": 18, "y": 6.6, "square": 1})).legal
 
 
 def test_round_one_the_attacker_holds_the_initiative_without_a_roll():
@@ -259,8 +263,10 @@ def test_the_command_line_builds_set_up_step_by_step_and_the_battle_begins(tmp_p
     save = str(tmp_path / "b.json")
 
     def do(*argv):
-        assert main(["query", save, "do", *argv, "--out", save, "--json"]) == 0
-        return json.loads(capsys.readouterr().out)
+        code = main(["query", save, "do", *argv, "--out", save, "--json"])
+        answer = json.loads(capsys.readouterr().out)
+        assert code == (0 if answer["legal"] else 3)        # a refused action has its own exit status
+        return answer
 
     assert main(["query", "pastoral-hills", "do", "new-battle", "--factions", "new-tokyo,council-of-zane",
                  "--out", save]) == 0

@@ -15,7 +15,7 @@ import pytest
 from referee.game import record, view_types
 from referee.game.computer import determinize
 from referee.game.engine import begin_battle
-from referee.game.state import _COPY, GameState, Holding, state_from_data, state_to_data
+from referee.game.state import _COPY, GameState, GroundState, Holding, state_from_data, state_to_data
 from referee.game.state_parts import BY_SIDE, STATE_PARTS
 from referee.game.view import player_view, referee_view
 from referee.rules.pieces import DealtCards, UnitContents
@@ -34,6 +34,7 @@ def rich_state() -> GameState:
     s.setup = {"step": None, "side": None}
     s.to_face = ["a1"]
     s.to_place = {"a1": "b1"}
+    s.ground = {"ground-1": GroundState("ground-1", 12.0, 14.0, 2)}
     s.result = {"winner": None}
     s.destroyed = [{"id": "gone", "side": "B", "type": "tactical", "by": "a1"}]
     return s

@@ -10,6 +10,7 @@ label) comes from the save's own program dice, or from a fresh 128-bit seed when
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from ..service.intents import ACTION_KINDS, Action
 
 
 def _parser(new: bool):
-    from .main import _Parser
+    from .main import _Parser, finite_number
 
     p = _Parser(prog="seven-seconds query " + ("TABLE do new-battle" if new else "SAVE do KIND"), add_help=False)
     p.add_argument("--json", action="store_true")
@@ -30,7 +31,7 @@ def _parser(new: bool):
     p.add_argument("actor", nargs="?", default="")
     p.add_argument("--args", default="{}", help="the action's arguments as JSON")
     p.add_argument("--dice", default="")
-    p.add_argument("--bearing", type=float, action="append", default=[])
+    p.add_argument("--bearing", type=finite_number, action="append", default=[])
     return p
 
 
@@ -60,19 +61,39 @@ def new_battle_file(table_path: Path, rest: list[str]) -> int:
     return 0
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"expected finite numbers (got {name}, which no action takes)")
+
+
+def _finite(text: str) -> float:
+    # 1e999 reads as infinity: no position, angle or count of the game is one
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"expected finite numbers (got {text}, too large)")
+    return value
+
+
 def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
     from ..service.battles import UnreadArguments, play_on_save
-    from .do import parse_dice
+    from ..service.intents import action_problems
+    from .do import REFUSED, parse_dice
 
     if kind not in ACTION_KINDS:
         raise InputError("do", f"expected an action kind a save records: one of {', '.join(ACTION_KINDS)}")
     a = _parser(False).parse_args(rest)
     try:
-        args: Any = json.loads(a.args)
+        args: Any = json.loads(a.args, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as e:
         raise InputError("--args", f"expected the action's arguments as a JSON object ({e.msg})") from None
+    except ValueError as e:
+        raise InputError("--args", str(e)) from None
+    except RecursionError:
+        raise InputError("--args", "values nested too deeply (expected a JSON object of the action's arguments)") from None
     if not isinstance(args, dict):
         raise InputError("--args", "expected a JSON object, for example '{\"x\": 12, \"y\": 28}'")
+    problems = action_problems({"kind": kind, "actor": a.actor, "args": args}, "--args")
+    if problems:
+        raise InputError("--args", "; ".join(p.removeprefix("--args.args.") for p in problems))
     action = Action(kind, a.actor, args)
     try:
         done = play_on_save(save_path, action, parse_dice(a.dice), list(a.bearing), a.out)
@@ -98,4 +119,4 @@ def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
         else:
             lines.append(f"= not allowed: {done.reason}; nothing changed")
         print("\n".join(lines))
-    return 0
+    return 0 if done.legal else REFUSED

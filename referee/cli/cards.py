@@ -20,9 +20,13 @@ def register(sub) -> None:
 
 
 def _deck(folder):
-    from ..game.cards import load_deck, playing_deck
+    from ..game.cards import card_files, load_deck, playing_deck
 
-    return load_deck(Path(folder)) if folder else playing_deck()
+    if folder:
+        return load_deck(Path(folder))
+    # your own folder is checked strictly here: a game leaves a broken file out, this names every problem
+    own = paths.user_cards_dir()
+    return load_deck(own) if card_files(own) else playing_deck()
 
 
 def run_list(args) -> int:

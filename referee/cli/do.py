@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from .. import paths
+from ..rules.battlefield import ground_point
 from ..rules.errors import InputError
 from ..rules.scenario import load_scenario
 from ..service.intents import Action
@@ -98,12 +99,17 @@ def build_action(kind: str, a, table: TableAction, dice: list[int]) -> Action:
     return Action(kind, a.actor, args)
 
 
+# The exit status of a ``do`` the rules refuse: the answer is printed as usual and nothing changes, but a script
+# that chains actions must not read it as done (docs/query.md).
+REFUSED = 3
+
+
 def _check_ids(table: TableAction, action: Action, path) -> None:
     known = table.piece_ids()
     names = [action.actor] + [action.args[k] for k in ("target",) if action.args.get(k)]
     names += list(action.args.get("assign", {}))
     for n in names:
-        if n not in known:
+        if n not in known and not (n != action.actor and ground_point(n)):     # a point of ground, x,y (A54)
             raise InputError(str(path), f"unit id: {n!r} is not in this scenario (expected one of {', '.join(sorted(known))})")
 
 
@@ -113,7 +119,8 @@ def _is_save(path: Path) -> bool:
 
     try:
         doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
+        # not a save the program could read (nested too deeply, not JSON at all): the scenario loader names why
         return False
     return isinstance(doc, dict) and doc.get("format") == SAVE_FORMAT
 
@@ -142,7 +149,7 @@ def run_do(args) -> int:
             raise InputError("--bearing", f"expected degrees from 0 to 360 (got {b:g})")
     action = build_action(kind, a, table, dice)
     _check_ids(table, action, path)
-    done = table.do(action, dice, list(a.bearing), more=a.more)
+    done = table.do(action, dice, list(a.bearing), more=a.more, where=str(path))
     if done.missing:
         raise InputError(str(path), f"too few dice: {done.missing} is missing "
                                     f"({done.given_used} dice given were used before it)")
@@ -173,4 +180,4 @@ def run_do(args) -> int:
         else:
             lines.append(f"= not allowed: {done.reason}; nothing changed")
         print("\n".join(lines))
-    return 0
+    return 0 if done.legal else REFUSED

@@ -66,6 +66,13 @@ def _unit(bf: Battlefield, ident: str):
     return piece
 
 
+def _aim(bf: Battlefield, ident: str):
+    """What Target counters go on or a missile is aimed at: a piece, a patch of ground by its id, or a point of
+    ground as ``x,y`` (p.19, A28, A54)."""
+    piece = bf.target_piece(ident)
+    return piece if piece is not None else bf.piece(ident)
+
+
 def _unit_not_objective(bf: Battlefield, ident: str, role: str):
     piece = bf.piece(ident)
     if piece.is_objective:
@@ -96,7 +103,7 @@ def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, A
     if question == "target":
         from ..rules.targeting import target_price
 
-        price = target_price(bf, _unit_not_objective(bf, a.a, "targeting unit"), _unit(bf, a.b))
+        price = target_price(bf, _unit_not_objective(bf, a.a, "targeting unit"), _aim(bf, a.b))
         out: dict[str, Any] = {"allowed": price.allowed, "in_arc": price.in_arc, "band": price.band, "price": price.price, "eaten": price.eaten}
         if not price.allowed:
             out["reason"] = price.reason
@@ -121,7 +128,7 @@ def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, A
     if question == "missile":
         from ..rules.missile import missile_shot
 
-        missile = missile_shot(bf, _unit_not_objective(bf, a.a, "firer"), _unit(bf, a.b))
+        missile = missile_shot(bf, _unit_not_objective(bf, a.a, "firer"), _aim(bf, a.b))
         out = {"allowed": missile.allowed, "countermeasures": list(missile.countermeasures),
                "effective_counters": missile.effective_counters, "p_direct_hit": missile.p_direct_hit, "explain": lines(missile.explain)}
         if not missile.allowed:

@@ -107,6 +107,8 @@ def _do(args) -> int:
         data = json.loads(args.do)
     except json.JSONDecodeError as e:
         raise InputError("--do", f"expected an action as JSON ({e.msg} at character {e.pos})") from None
+    except RecursionError:
+        raise InputError("--do", "values nested too deeply (expected an action as a JSON object)") from None
     if not isinstance(data, dict) or data.get("kind") not in ACTION_KINDS:
         raise InputError("--do", f"expected {{\"kind\": ..., \"actor\": ..., \"args\": {{...}}}} with a kind from "
                                  f"{', '.join(ACTION_KINDS)}")

@@ -29,7 +29,7 @@ def register(sub) -> None:
     p.add_argument("--rounds", type=int, default=None, help="agree to stop after this round (default: play on)")
     p.add_argument("--players", default="random,random", help="the player for side A and side B: random, computer:easy, computer:normal or "
                         "computer:hard (default random,random)")
-    p.add_argument("--table", default=None, help="a scenario file for the table (default: the bundled table)")
+    p.add_argument("--table", default=None, help="a scenario file, or a bundled table by name such as pastoral-hills (default: the bundled table)")
     p.add_argument("--factions", default=None, help="side A's and side B's faction ids, as A,B (default: drawn)")
     p.add_argument("--out", required=True, help="the save file to write (.json)")
     p.set_defaults(run=run)
@@ -54,7 +54,7 @@ def run(args) -> int:
             raise InputError("--players", f"a player is one of {', '.join(PLAYER_KINDS)} (got {kind!r})")
     if args.rounds is not None and args.rounds < 1:
         raise InputError("--rounds", f"expected a number of rounds of 1 or more (got {args.rounds})")
-    table = load_scenario(Path(args.table) if args.table else paths.DEFAULT_SCENARIO)
+    table = load_scenario(paths.table_file(args.table) if args.table else paths.DEFAULT_SCENARIO)
     rng = random.Random(args.seed)
     known = sorted(faction_files())
     if args.factions:

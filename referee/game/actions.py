@@ -17,7 +17,7 @@ from ..rules.movement import move as move_rule
 from ..rules.numbers import EPS, at_most
 from ..rules.rifle import RifleShot, rifle_shot
 from ..rules.scenario import Circle, TerrainEntry
-from ..rules.battlefield import Piece
+from ..rules.battlefield import Piece, ground_point
 from ..rules.sight import blockers_between, cover_of
 from ..rules.sight_reference import segment_crosses
 from ..rules.catalogue import COVER_BANDS
@@ -29,7 +29,7 @@ from .effects import (Ctx, Refused, RevealReached, add_counters, add_crater, are
                       destroy,
                       graze,
                       objective_inspected, passive_after_move, reveal_blip, _free_spot)
-from .state import BLIP_LABELS, BlipState, GameState, UnitState, blip_id, contents_from_unit, labels_in_use
+from .state import BLIP_LABELS, BlipState, GameState, GroundState, UnitState, blip_id, contents_from_unit, labels_in_use
 
 UNIT_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
                 "scramble", "jammer")
@@ -196,11 +196,15 @@ def check_target(ctx: Ctx, action: Action) -> tuple[int, dict[str, tuple[int, Ta
         raise Refused(f"{actor.id} may roll 1 to {limit} sensor dice ({stat} {limit}), not {k} [p.19]")
     prices: dict[str, tuple[int, TargetPrice]] = {}
     for tid, n in action.args.get("assign", {}).items():
-        if tid not in bf.pieces:
-            raise Refused(f"there is no {tid!r} on the table to place counters on [p.19]")
+        target = bf.target_piece(tid)
+        if target is None:
+            raise Refused(f"there is no {tid!r} on the table to place counters on (a unit, blip or objective id, or "
+                          f"a point of ground as x,y) [p.19]")
         if int(n) < 0:
             raise Refused(f"{n} counters on {tid}: a number of counters is 0 or more")
-        price = target_price(bf, actor, bf.piece(tid))
+        if target.is_ground and not bf.on_table(target.x, target.y):
+            raise Refused(f"the point of ground ({target.x:g}, {target.y:g}) is off the table [p.19, A54]")
+        price = target_price(bf, actor, target)
         if not price.allowed:
             raise Refused(price.reason)
         prices[tid] = (int(n), price)
@@ -268,6 +272,8 @@ def perform_target(ctx: Ctx, action: Action) -> Rolling[None]:
                   "[p.19]", units=[tid], private=objective_inspected(s, tid, n))
         if tid in s.blips:
             blips.append((tid, n))
+        elif ground_point(tid) is not None or tid in s.ground:
+            counters_on_ground(ctx, tid, n)
         else:
             add_counters(ctx, tid, n)
     if pool > cost:
@@ -331,12 +337,29 @@ def perform_rifle(ctx: Ctx, action: Action) -> Rolling[None]:
 # ---- Fire Missile --------------------------------------------------------------------------------------
 
 
+def counters_on_ground(ctx: Ctx, key: str, n: int) -> None:
+    """Target counters on a patch of ground (p.19, A54): on the patch already standing at that point, or on a new
+    one; ground is immobile, so its counters stay for the rest of the battle."""
+    s = ctx.state
+    target = ctx.bf().target_piece(key)
+    assert target is not None and target.is_ground     # checked by check_target
+    patch = s.ground.get(target.id)
+    if patch is None:
+        ident = s.new_id("ground")
+        patch = s.ground[ident] = GroundState(ident, target.x, target.y)
+        ctx.event(f"{patch.id} marks the patch of ground at ({patch.x:g}, {patch.y:g}); its Target counters stay",
+                  "[p.19, A54]", units=[patch.id])
+    patch.target_counters += n
+
+
 def check_missile(ctx: Ctx, action: Action) -> MissileShot:
     bf = ctx.bf()
     tid = action.args.get("target", "")
-    if tid not in bf.pieces:
-        raise Refused(f"there is no {tid!r} on the table to fire at")
-    shot = missile_shot(bf, bf.piece(action.actor), bf.piece(tid))
+    target = bf.target_piece(tid) if isinstance(tid, str) else None
+    if target is None:
+        raise Refused(f"there is no {tid!r} on the table to fire at (a unit or objective id, or a patch of ground "
+                      f"with Target counters) [p.21, A28, A54]")
+    shot = missile_shot(bf, bf.piece(action.actor), target)
     if not shot.allowed:
         ctx.figures.update(_missile_figures(ctx, action, shot))
         raise Refused(shot.reason)
@@ -349,8 +372,9 @@ def perform_missile(ctx: Ctx, action: Action) -> Rolling[None]:
     rules = s.rulings_in_force()
     bf = ctx.bf()
     firer = bf.piece(action.actor)
-    tid = action.args["target"]
-    target = bf.piece(tid)
+    target = bf.target_piece(action.args["target"])
+    assert target is not None                          # checked by check_missile
+    tid = target.id
     s.units[action.actor].target_counters += 1
     ctx.event(f"{action.actor} fires a missile at {tid}; +1 Target counter on {action.actor}", "[p.21]", units=[action.actor, tid])
     rollers = []
@@ -383,7 +407,13 @@ def perform_missile(ctx: Ctx, action: Action) -> Rolling[None]:
     nuc = firer.stat("nuclear")
     radius = bf.distance(nuc)
     exclude: tuple[str, ...] = ()
-    if hit <= eff:
+    if hit <= eff and target.is_ground:
+        # The point of impact is the patch of ground itself: nothing there is hit directly, not even a blip standing
+        # on it; the blast then takes whatever is within its radius, as any blast does (A54, A29-A32).
+        ctx.event(f"direct hit on {tid}, the patch of ground at ({target.x:g}, {target.y:g}) ({hit} against {eff} "
+                  f"effective counters): the point of impact", "[p.21, A28, A54]", units=[tid])
+        x, y = target.x, target.y
+    elif hit <= eff:
         ctx.event(f"direct hit on {tid} ({hit} against {eff} effective counters)", "[p.21]", units=[tid])
         x, y = target.x, target.y
         destroy(ctx, tid, f"direct missile hit from {action.actor}")
@@ -471,7 +501,8 @@ def check_kamikaze(ctx: Ctx, action: Action) -> MoveResult:
             raise Refused(f"there is no {tid!r} on the table")
         t = bf.piece(tid)
         if t.is_blip:
-            raise Refused(f"{tid} is a blip: blips never keep Target counters [p.17]")
+            raise Refused(f"{tid} is a blip, a counter and not a Unit: a Kamikaze cannot make contact with it; it may "
+                          f"still detonate at a point, and its blast affects blips as any blast does [p.22, A63]")
         if not t.is_objective and t.side == actor.side:
             raise Refused(f"{tid} is a friendly unit [p.22]")
     return r
@@ -875,13 +906,15 @@ def _rifle_figures(ctx: Ctx, action: Action, shot: Any) -> dict[str, Any]:
 
 def _missile_figures(ctx: Ctx, action: Action, shot: Any) -> dict[str, Any]:
     bf = ctx.bf()
-    firer, target = bf.piece(action.actor), bf.piece(action.args["target"])
+    firer, target = bf.piece(action.actor), bf.target_piece(action.args["target"])
+    assert target is not None                          # checked by check_missile
     radius = bf.distance(firer.stat("nuclear"))
     cms = []
+    each = dict(shot.shoot_down)    # the engine's own chance per unit, a Damaged trooper's A24 pre-roll included
     for uid in shot.countermeasures:
         p = bf.piece(uid)
         cm = None if p.is_blip else p.stat("countermeasures")
-        cms.append({"unit": uid, "cm": cm, "p_shoot_down": None if cm is None else min(6, max(0, cm)) / 6})
+        cms.append({"unit": uid, "cm": cm, "p_shoot_down": each.get(uid)})
     return {"target": target.id, "allowed": shot.allowed, "countermeasures": cms,
             "effective_counters": shot.effective_counters,
             "p_direct_hit": shot.p_direct_hit, "p_shot_down": shot.p_shot_down,

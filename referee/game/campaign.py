@@ -47,6 +47,8 @@ class BattleRecord(Strict):
     attacker: Literal["A", "B"] | None = None            # None: a Chance Encounter
     objectives: dict[str, str] | None = None              # objective id -> "A", "B", "contested" or "destroyed"
     missions: dict[Literal["A", "B"], str] | None = None
+    # Which battle it was (``campaign_battle.battle_fingerprint``), so that the same battle is never recorded twice
+    battle: str | None = Field(default=None, pattern=r"^[0-9a-f]{16}$")
 
 
 class Purchase(Strict):

@@ -11,6 +11,7 @@ finished battle itself (p.31, A44, A45, A47).
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from pathlib import Path
@@ -32,6 +33,7 @@ from .setup import SetupChoices
 from .state import SIDES, GameState, ObjectiveState, as_side
 
 if TYPE_CHECKING:
+    from .engine import Game
     from .record import Save
 
 
@@ -97,6 +99,9 @@ def record_from_state(state: GameState, save: str | None = None, source: str = "
     if result.get("pending"):
         raise InputError(source, "the attacker has not yet set the surviving objectives (Secured, Destroyed or "
                                  "Inspected) [p.16, A41]; finish the battle first")
+    if result.get("missions_unknown"):
+        raise InputError(source, f"{result.get('headline') or 'a mission was not entered'}: a campaign records a "
+                                 f"battle with a result [p.~14, p.31]")
     level = result["level"]
     return BattleRecord(
         winner=result["winner"], level=level, control=result.get("control"), save=save,
@@ -105,6 +110,15 @@ def record_from_state(state: GameState, save: str | None = None, source: str = "
         objectives={oid: _objective_state(o) for oid, o in sorted(state.objectives.items())} or None,
         missions={as_side(s): m for s, m in sorted(state.missions.items())} or None,
     )
+
+
+def played_streak(game: Game) -> dict[str, int] | None:
+    """The winning streaks a battle was set up with (A47), from its state before set-up; None for a battle refereed
+    at a physical table, which has no set-up in the program."""
+    setup = game.initial.setup if game.initial.phase == "setup" else None
+    if not setup:
+        return None
+    return {side: int(setup.get("streak", {}).get(side, 0)) for side in SIDES}
 
 
 def save_reference(campaign_path: Path | str, save_path: Path | str) -> str:
@@ -136,15 +150,58 @@ def factions_match(c: Campaign, st: CampaignStatus, state: GameState, source: st
         raise InputError(source, problems)
 
 
-def record_battle(campaign_path: Path | str, state: GameState, save_path: Path | str | None = None) -> tuple[Campaign, CampaignStatus]:
-    """Add the finished battle to the campaign file at once (atomically) and return the campaign as it now stands."""
+def battle_fingerprint(state: GameState) -> str:
+    """What tells one battle from every other: its seals, made at set-up with each side's random salt, or, for a
+    battle refereed at a physical table (no set-up in the program, no seals), its whole end-of-battle state."""
+    from .record import state_digest
+    from .seal import canonical_json
+
+    if state.sealed:
+        return hashlib.sha256(canonical_json(dict(sorted(state.sealed.items()))).encode("utf-8")).hexdigest()[:16]
+    return state_digest(state)[:16]
+
+
+def _recorded_already(c: Campaign, fingerprint: str, save: str | None) -> int | None:
+    """The number of the battle already recorded as this one (by its fingerprint, or by its save for a battle
+    recorded before fingerprints were kept), else None."""
+    for n, b in enumerate(c.battles, 1):
+        if b.battle == fingerprint or (b.battle is None and save is not None and b.save == save):
+            return n
+    return None
+
+
+def streak_matches(st: CampaignStatus, setup_streak: dict[str, int] | None, source: str) -> None:
+    """A battle set up in the program carries the streak bonus it was played under (A47): it must be the one the
+    campaign gives its next battle, or the battle belongs to another campaign, or to none."""
+    if setup_streak is None:
+        return              # refereed at a physical table: the roll was made there, the program never saw it
+    expected = {side: st.streak_bonus(side) for side in SIDES}
+    played = {side: int(setup_streak.get(side, 0)) for side in SIDES}
+    if played != expected:
+        raise InputError(source, f"the battle was set up with winning streaks A {played['A']}, B {played['B']}, but "
+                                 f"the campaign's next battle is played with A {expected['A']}, B {expected['B']} "
+                                 f"[p.31, A47]: it is not this campaign's next battle")
+
+
+def record_battle(campaign_path: Path | str, state: GameState, save_path: Path | str | None = None, *,
+                  setup_streak: dict[str, int] | None = None) -> tuple[Campaign, CampaignStatus]:
+    """Add the finished battle to the campaign file at once (atomically) and return the campaign as it now stands.
+    A battle is recorded once; ``setup_streak``, the streaks it was set up with (``played_streak``), must be the
+    campaign's."""
     path = Path(campaign_path)
     c, st = load_campaign(path)
+    source = str(save_path) if save_path is not None else "battle"
+    save = save_reference(path, save_path) if save_path is not None else None
+    fingerprint = battle_fingerprint(state)
+    again = _recorded_already(c, fingerprint, save)
+    if again is not None:
+        raise InputError(source, f"this battle is already recorded in the campaign as battle {again}; a battle is "
+                                 f"recorded once")
     if st.winner:
         raise InputError(str(path), f"the campaign was already won by side {st.winner}; no battle is added")
-    source = str(save_path) if save_path is not None else "battle"
     factions_match(c, st, state, source)
-    record = record_from_state(state, save_reference(path, save_path) if save_path is not None else None, source)
+    streak_matches(st, setup_streak, source)
+    record = record_from_state(state, save, source).model_copy(update={"battle": fingerprint})
     c = c.model_copy(update={"battles": [*c.battles, record]})
     new_status = status(c, path.parent, str(path))       # never write a campaign that does not add up
     write_document(path, campaign_data(c))

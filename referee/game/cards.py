@@ -540,6 +540,8 @@ class Deck:
     drone_cards: tuple[DroneCard, ...]
     prices: DronePrices
     sources: Mapping[str, str]
+    # the problems of the files left out of a deck loaded with ``leave_out_broken`` (each names its file)
+    left_out: tuple[str, ...] = ()
 
     def missions(self, kind: str | None = None) -> tuple[MissionCard, ...]:
         """The mission cards of one kind (offence, defence or chance-encounter), or all of them."""
@@ -653,9 +655,10 @@ def load_card_file(path: Path | str) -> list[Card]:
     return [card for _, card in found]
 
 
-def load_deck(folder: Path | str) -> Deck:
+def load_deck(folder: Path | str, *, leave_out_broken: bool = False) -> Deck:
     """Every card file in ``folder``, validated. Raises one InputError listing every problem: each bad card (file,
-    item, what was expected), duplicate ids, and what a playable deck still lacks."""
+    item, what was expected), duplicate ids, and what a playable deck still lacks. ``leave_out_broken``: a file with
+    a problem is left out instead (its problems kept in ``Deck.left_out``), and the other files make the deck."""
     folder = Path(folder)
     try:
         is_folder = folder.is_dir()
@@ -667,11 +670,15 @@ def load_deck(folder: Path | str) -> Deck:
     if not files:
         raise InputError(str(folder), "no card files (expected .toml or .json files of cards)")
     problems: list[str] = []
+    left_out: list[str] = []
     found: list[tuple[str, str, Card]] = []
     price_lists: list[tuple[str, DronePrices]] = []
     for path in files:
         name = path.relative_to(folder).as_posix()
         cards, prices, file_problems = read_cards(path, name)
+        if file_problems and leave_out_broken:
+            left_out.extend(file_problems)
+            continue
         problems.extend(file_problems)
         found.extend((name, item, card) for item, card in cards)
         price_lists.extend((name, p) for p in prices)
@@ -702,8 +709,8 @@ def load_deck(folder: Path | str) -> Deck:
         problems.append(f"the deck has {len(price_lists)} drone price lists ({', '.join(n for n, _ in price_lists)}); "
                         "expected exactly one")
     if problems:
-        raise InputError(str(folder), problems)
-    return Deck(folder, missions, troops, drones, price_lists[0][1], dict(sources))
+        raise InputError(str(folder), left_out + problems)
+    return Deck(folder, missions, troops, drones, price_lists[0][1], dict(sources), tuple(left_out))
 
 
 def bundled_folder() -> Path:
@@ -717,11 +724,34 @@ def bundled_deck() -> Deck:
 
 
 def user_deck() -> Deck | None:
-    """The user's own deck (the official cards typed in), or None when the user's cards folder holds no card files."""
+    """The user's own deck (the official cards typed in), or None when the user's cards folder holds no card files.
+    A broken file is left out (``Deck.left_out``) rather than stopping a battle, its set-up or its resume; if what is
+    left is not a whole deck, None as well: the sample deck is played, and ``user_deck_problems`` says why."""
     folder = paths.user_cards_dir()
     if not card_files(folder):
         return None
-    return load_deck(folder)
+    try:
+        return load_deck(folder, leave_out_broken=True)
+    except InputError:
+        return None
+
+
+def user_deck_problems() -> list[str]:
+    """Every problem of the user's cards folder, each naming its file and what was expected, then what the program
+    does about it: what the window lists beside the cards, as it lists a broken faction. Empty when all is well."""
+    folder = paths.user_cards_dir()
+    if not card_files(folder):
+        return []
+    try:
+        deck = load_deck(folder, leave_out_broken=True)
+    except InputError as e:
+        broken = [p for path in card_files(folder) for p in read_cards(path, path.relative_to(folder).as_posix())[2]]
+        lacking = [p for p in e.problems if p not in broken]
+        why = "not a whole deck without them" if broken else f"not a whole deck ({'; '.join(lacking)})"
+        return [*broken, f"{folder}: {why}, so the sample deck is played"]
+    if deck.left_out:
+        return [*deck.left_out, f"{folder}: the files above are left out; the other cards are played"]
+    return []
 
 
 def playing_deck() -> Deck:

@@ -371,7 +371,8 @@ def enter_mission(ctx: Ctx, action: Action) -> None:
     side = action.actor
     if side not in ("A", "B"):
         raise Refused(f"a mission is entered by side A or B (got {side!r}) [p.~14]")
-    if s.phase == "over":
+    scoring_late = s.phase == "over" and bool(s.result) and side in (s.result or {}).get("missions_unknown", ())
+    if s.phase == "over" and not scoring_late:
         raise Refused("the battle is over: missions are revealed now, not entered [p.16]")
     if s.missions.get(side):
         raise Refused(f"side {side}'s mission card is entered already; it was fixed at set-up [p.~14]")
@@ -389,6 +390,13 @@ def enter_mission(ctx: Ctx, action: Action) -> None:
     if cards:
         s.cards[side] = DealtCards.model_validate(cards)
     also = " and its " + " and ".join(k for k in ("troop", "drone") if k in cards) + " card" if cards else ""
+    if scoring_late:
+        # the battle is over and everything is revealed: the mission kept on the mat is scored now
+        from .victory import compute_result
+
+        ctx.event(f"side {side} enters its mission card{also} after the battle: {mission.title}", "[p.~14, p.16]")
+        compute_result(ctx)
+        return
     # Public: that a card was entered, never which (p.~14: missions are secret until the end of the battle).
     ctx.event(f"side {side} enters its mission card{also} for the program to score; it stays secret until the end "
               "of the battle", "[p.~14, p.16]")

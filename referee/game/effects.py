@@ -426,8 +426,18 @@ def add_crater(ctx: Ctx, x: float, y: float, blast_radius: float) -> None:
     s = ctx.state
     rules = s.rulings_in_force()
     r = rules.crater_diameter / 2 * s.scale if rules.reads("A33", "A") else blast_radius
-    ident = s.new_id("crater")
     disc = shapely.Point(x, y).buffer(r, quad_segs=16)
+    on_table = 0.0 <= x <= s.width and 0.0 <= y <= s.height
+    shape: dict[str, Any] = {"circle": Circle(x=x, y=y, r=r)}
+    if not on_table:
+        # A point of impact off the table: the crater is the part of its template on the table, if any (A62)
+        disc = disc.intersection(shapely.box(0.0, 0.0, s.width, s.height))
+        if disc.is_empty or disc.area <= EPS or disc.geom_type != "Polygon":
+            ctx.event(f"the point of impact ({x:.2f}, {y:.2f}) is off the table and no part of the crater lies on it: "
+                      f"no crater", "[p.21, A62]")
+            return
+        shape = {"polygon": [[round(px, 6), round(py, 6)] for px, py in list(disc.exterior.coords)[:-1]]}
+    ident = s.new_id("crater")
     kept = []
     bf = s.battlefield()
     by_id = {f.id: f for f in bf.terrain}
@@ -437,9 +447,13 @@ def add_crater(ctx: Ctx, x: float, y: float, blast_radius: float) -> None:
             ctx.event(f"the crater covers more than half of {t.id}: removed", "[p.21, A33]")
             continue
         kept.append(t)
-    kept.append(TerrainEntry(id=ident, type="crater", circle=Circle(x=x, y=y, r=r)))
+    kept.append(TerrainEntry(id=ident, type="crater", **shape))
     s.terrain = kept
-    ctx.event(f"crater {ident} ({inches(2 * r)} across) at ({x:.2f}, {y:.2f})", f"[p.21, {rules.label('A33')}]")
+    if on_table:
+        ctx.event(f"crater {ident} ({inches(2 * r)} across) at ({x:.2f}, {y:.2f})", f"[p.21, {rules.label('A33')}]")
+    else:
+        ctx.event(f"crater {ident}: the part of the {inches(2 * r)} template around ({x:.2f}, {y:.2f}) that lies on "
+                  f"the table", f"[p.21, {rules.label('A33')}, A62]")
 
 
 # ---- passive sensors and objectives ---------------------------------------------------------------

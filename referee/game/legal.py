@@ -185,7 +185,8 @@ def _unit_actions(state: GameState, actor: str, only: str | None = None, priced:
                     prices[p.id] = {"price": price.price, "eaten": price.eaten, "eaten_price": price.eaten_price}
             yield LegalAction(kind, actor, {}, {"dice": [1, sensor_dice_limit(me)], "assign": prices})
         elif kind in PER_TARGET:
-            for p in bf.pieces.values():
+            # a missile may also be aimed at a patch of ground holding Target counters (A28, A54)
+            for p in [*bf.pieces.values(), *(bf.ground.values() if kind == "missile" else ())]:
                 a = Action(kind, actor, {"target": p.id})
                 if p.id != actor or kind == "repair":
                     if _ok(ctx, a):

@@ -41,7 +41,8 @@ from ..rules.errors import InputError, pydantic_problems
 from ..rules.factions import get_faction
 from ..rules.files import check_text
 from ..rules.rulings import Rulings
-from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, Objective, SavedTerrain, Side, Size, Unit, UnitContents
+from ..rules.battlefield import ground_point
+from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, GroundPoint, Objective, SavedTerrain, Side, Size, Unit, UnitContents
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .intents import Action
@@ -181,6 +182,7 @@ class _State(_Strict):
     setup: _Setup | None = None
     to_face: list[str] = []
     to_place: dict[str, str] = {}
+    ground: Annotated[list[GroundPoint], Len(0, MAX_PIECES)] = []
 
 
 class _Action(_Strict):
@@ -556,7 +558,8 @@ def _state_problems(s: _State) -> list[str]:
 
 
 def _is_number(v: object) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LIMIT
+    # the bound first: a whole number of 400 digits cannot be turned into a float to ask whether it is finite
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= LIMIT and math.isfinite(v)
 
 
 def _is_point(v: object) -> bool:
@@ -710,7 +713,8 @@ def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> Game
     for i, entry in enumerate(entries):
         action = entry.action
         where = f"record[{i}] (action {i + 1}, {_action_text(action)})"
-        known = set(state.units) | set(state.blips) | set(state.objectives)
+        known = set(state.units) | set(state.blips) | set(state.objectives) | set(state.ground)
+        known |= {ident for _, ident in _ids_in(action) if isinstance(ident, str) and ground_point(ident)}
         if action.kind == "correct":                  # the referee may correct a terrain piece too
             known |= {t.id for t in state.terrain}
         for item, ident in _ids_in(action):

@@ -642,11 +642,12 @@ def blip_problems(s: GameState, side: str, x: float, y: float, r: float = 0.5) -
             problems.append(f"side {side}, the defender, deploys anywhere in its half (y from {lo:g} to {hi:g}); "
                             f"({x:g}, {y:g}) is {abs(y - s.height / 2):.2f}\" beyond the centre line [p.~15]")
     else:
+        # measured like range, from the base's closest point (A61): the centre may stand up to 6" + r from the edge
         depth = DEPLOY_DEPTH * s.scale
-        far = abs(y - edge_y)
+        far = abs(y - edge_y) - r
         if far > depth + EPS:
-            problems.append(f"side {side}'s blips deploy within {depth:g}\" of its edge (y = {edge_y:g}); "
-                            f"({x:g}, {y:g}) is {far:.2f}\" from it [p.~15]")
+            problems.append(f"side {side}'s blips deploy within {depth:g}\" of its edge (y = {edge_y:g}); the base "
+                            f"at ({x:g}, {y:g}) is {far:.2f}\" from it at its closest point [p.~15, A61]")
     bf = s.battlefield()
     if not bf.on_table(x, y, r):
         problems.append(f"({x:g}, {y:g}): the blip's base must stand wholly on the table")
@@ -662,6 +663,9 @@ def blip_problems(s: GameState, side: str, x: float, y: float, r: float = 0.5) -
 
 def blip_free(s: GameState, side: str) -> Data:
     lo, hi = deployment_zone(s, side)
+    if not (s.mode == "attack-defence" and side != s.attacker):
+        # within 6" of the edge at the base's closest point (A61): centres up to 6" + the radius away
+        lo, hi = (lo, hi + 0.5) if side == "A" else (lo - 0.5, hi)
     impassable = [f.id for f in s.battlefield().terrain if f.column(False).impassable]
     return {"x": [0.5, s.width - 0.5], "y": [max(lo, 0.5), min(hi, s.height - 0.5)], "not_in": impassable,
             "not_on": "another base"}

@@ -98,6 +98,16 @@ class ObjectiveState:
 
 
 @dataclass
+class GroundState:
+    """A patch of ground holding Target counters (p.19, A54): where it is, and its counters, which stay."""
+
+    id: str
+    x: float
+    y: float
+    target_counters: int = 0
+
+
+@dataclass
 class Holding:
     """A player's secret holding area: 16 squares of at most 2 units each. ``None`` means unknown contents."""
 
@@ -171,6 +181,8 @@ class GameState:
     # Units just revealed after the first of their square, by the unit they stand touching (A66): until the next
     # other action their owner may place each on another legal spot touching it (a ``face`` action with x and y).
     to_place: dict[str, str] = field(default_factory=dict)
+    # Patches of ground holding Target counters (p.19, A54), by id: public, like every counter on the table.
+    ground: dict[str, GroundState] = field(default_factory=dict)
 
     def copy(self) -> "GameState":
         """An independent copy, made field by field (``_COPY``): the engine copies the state for every action it
@@ -196,7 +208,8 @@ class GameState:
     def battlefield(self) -> Battlefield:
         """The whole truth as the rules see it; a player's window builds its table with the same function."""
         return build_battlefield(self.width, self.height, self.rulings_in_force(), self.scale, self.attacker,
-                                 self.terrain, self.units.values(), self.blips.values(), self.objectives.values())
+                                 self.terrain, self.units.values(), self.blips.values(), self.objectives.values(),
+                                 ground=self.ground.values())
 
     def attacking_side(self) -> str:
         """The attacker of an Attack/Defence battle (set-up names one before anything asks)."""
@@ -230,6 +243,11 @@ class GameState:
                     held += 1
         return on_table + held
 
+    def may_have_troopers(self, side: str) -> bool:
+        """Has ``side`` troopers left, as far as the program knows (p.16)? At a physical table a square whose
+        contents its owner has not entered (``None``) may hold troopers: it is not counted out."""
+        return self.troopers_left(side) > 0 or any(c is None for c in self.holding[side].squares.values())
+
     def with_counter(self, side: str) -> list[str]:
         """Units holding an activation counter: troopers, drones and blips, decoys included (A21)."""
         return [u.id for u in self.units.values() if u.side == side and u.activation] + [
@@ -238,7 +256,7 @@ class GameState:
 
     def new_id(self, stem: str) -> str:
         n = 1
-        taken = set(self.units) | set(self.blips) | set(self.objectives) | {t.id for t in self.terrain}
+        taken = set(self.units) | set(self.blips) | set(self.objectives) | {t.id for t in self.terrain} | set(self.ground)
         while f"{stem}-{n}" in taken:
             n += 1
         return f"{stem}-{n}"
@@ -275,7 +293,7 @@ def _same(value: Any) -> Any:
 
 
 _COPY: dict[str, Any] = {
-    "terrain": list, "units": _copy_pieces, "blips": _copy_pieces, "objectives": _copy_pieces,
+    "terrain": list, "units": _copy_pieces, "blips": _copy_pieces, "objectives": _copy_pieces, "ground": _copy_pieces,
     "holding": _copy_holding, "turn": _copy_turn, "log": list, "missions": dict, "sealed": dict, "salts": dict,
     "cards": dict, "to_place": dict,
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
@@ -319,7 +337,7 @@ def state_from_scenario(s: Scenario) -> GameState:
     return GameState(
         name=s.name, width=s.table.width, height=s.table.height, terrain=list(s.terrain), units=units,
         blips=blips, objectives=objectives, holding=holding, rulings=dict(s.rulings), scale=s.scale,
-        attacker=s.attacker, mode="table",
+        attacker=s.attacker, mode="table", ground={g.id: GroundState(**g.model_dump()) for g in s.ground},
     )
 
 
@@ -374,6 +392,8 @@ def state_to_scenario_data(state: GameState, secrets: bool = True) -> Data:
         if o.base != 1.0:
             entry["base"] = o.base
         data["objectives"].append(entry)
+    if state.ground:
+        data["ground"] = [dict(vars(g)) for g in state.ground.values()]
     return data
 
 
@@ -441,6 +461,8 @@ def state_to_data(state: GameState) -> Data:
         # Written only when some facing is due, so a state without one reads and hashes as before it existed.
         **({"to_face": list(state.to_face)} if state.to_face else {}),
         **({"to_place": dict(state.to_place)} if state.to_place else {}),
+        # Likewise written only once some patch of ground holds counters (A54).
+        **({"ground": [dict(vars(g)) for g in state.ground.values()]} if state.ground else {}),
     }
     if state.setup is not None:
         # Only while set-up runs: a battle's state (and so the digest of every earlier save) stays as it was.
@@ -484,4 +506,5 @@ def state_from_data(d: Data) -> GameState:
         setup=copy.deepcopy(d.get("setup")),
         to_face=list(d.get("to_face", [])),
         to_place=dict(d.get("to_place", {})),
+        ground={g["id"]: GroundState(**g) for g in d.get("ground", [])},
     )

@@ -41,6 +41,7 @@ STATE_PARTS: Final[dict[str, Part]] = {
     "units": Part("public", ("units",)),
     "blips": Part("mixed", ("blips",), imagined="drawn"),          # the counter is public; its square, its owner's
     "objectives": Part("public", ("objectives",)),
+    "ground": Part("public", ("ground",)),                       # patches of ground holding Target counters (A54)
     "holding": Part("by side", ("holding",), imagined="drawn"),
     "rulings": Part("public", ("rulings",)),
     "scale": Part("public", ("scale",)),

@@ -39,8 +39,12 @@ class Summary:
     control: str | None
     lost: dict[str, list[str]]
     turning_points: list[tuple[int, str, str]] = field(default_factory=list)   # (round, kind, text)
+    no_result: str = ""         # a mission kept on the mat and never entered: the VP known, no winner named
+    unknown: tuple[str, ...] = ()     # the sides whose mission was never entered
 
     def headline(self) -> str:
+        if self.no_result:
+            return self.no_result
         if self.winner is None:
             return f"A draw, {self.vp['A']} VP each (A44)"
         return (f"Side {self.winner} ({self.factions[self.winner]}) wins, {self.vp['A']} VP to {self.vp['B']}: "
@@ -54,8 +58,9 @@ class Summary:
         for side in SIDES:
             lost = ", ".join(self.lost[side]) or "none"
             kept = "kept on the mat (not entered)" if self.mode == "table" else "none"
+            vp = "VP not known" if side in self.unknown else f"{self.vp[side]} VP"
             out.append(f"Side {side}: {self.factions[side]}; mission {self.missions.get(side, kept)}; "
-                       f"{self.vp[side]} VP; lost {lost}")
+                       f"{vp}; lost {lost}")
         out.append("")
         out.append("Turning points:")
         if not self.turning_points:
@@ -119,4 +124,6 @@ def battle_summary(view: PlayerView) -> Summary:
         attacker=view.get("attacker"), factions=_faction_names(view), missions=missions,
         vp={s: int(result["vp"][s]) for s in SIDES}, winner=result["winner"], level=result["level"],
         margin=int(result["margin"]), control=result.get("control"), lost=lost, turning_points=turning,
+        no_result=str(result.get("headline") or "") if result.get("missions_unknown") else "",
+        unknown=tuple(result.get("missions_unknown") or ()),
     )

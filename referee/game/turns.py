@@ -306,7 +306,7 @@ def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
     answer = a.get("answer", "allow")   # the opponent's answer to a Withdraw: allow or pursue
     stop = bool(a.get("stop"))
     pursuit = s.pursuit
-    alive = {side: s.troopers_left(side) for side in SIDES}
+    alive = {side: s.may_have_troopers(side) for side in SIDES}
     if pursuit:
         # The pursuit round is over: control goes to the only side with troopers, else Contested (p.16).
         survivors = [side for side in SIDES if alive[side]]

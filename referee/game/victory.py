@@ -28,8 +28,27 @@ def round_limit(state: GameState) -> int | None:
     return min(limits) if limits else None
 
 
+def ends_whatever_is_announced(state: GameState) -> str:
+    """Why this end of round ends the battle whatever the players announce (``turns.end_of_round`` ends it then),
+    or "" when the players choose: only one side has troopers left (it Controls the Table), neither has (A43), or the
+    pursuit round is over (p.16). What a Withdraw or a stop would change is nothing, so nothing else is offered."""
+    if state.phase != "end-of-round":
+        return ""
+    survivors = [side for side in SIDES if state.may_have_troopers(side)]
+    if state.pursuit:
+        return "the pursuit round is over [p.16, A43]"
+    if len(survivors) == 1:
+        return f"only side {survivors[0]} has troopers left: it Controls the Table [p.16]"
+    if not survivors:
+        return "both sides have lost all their troopers: the table is Contested [p.16, A43]"
+    return ""
+
+
 def end_of_round_lines(state: GameState, viewer: str) -> list[str]:
     """What the end-of-round dialog tells ``viewer``: the choices, and only the viewer's own mission's round limit."""
+    forced = ends_whatever_is_announced(state)
+    if forced:
+        return [f"Round {state.round} is over and the battle ends: {forced}."]
     lines = [f"Round {state.round} is over. Either player may announce a Withdraw; the opponent allows it or "
              f"pursues for one more round [p.16, A43]."]
     limit = own_round_limit(state, viewer)
@@ -139,13 +158,26 @@ def compute_result(ctx: Ctx) -> None:
         mission = _mission(s, side)
         if mission is None:
             vp[side] = 0
-            explain.append(f"side {side}'s mission card was kept on the mat, not entered: the program does not "
-                           f"score it (0 VP here) [p.~14]" if s.mode == "table" else
+            explain.append(f"side {side}'s mission card was kept on the mat, not entered: the program cannot "
+                           f"score it [p.~14]" if s.mode == "table" else
                            f"side {side} has no mission card: 0 VP")
             continue
         score = score_mission(mission, side, outcome)
         vp[side] = score.vp
         explain.extend(str(step) for step in score.explain)
+    unknown = [side for side in SIDES if _mission(s, side) is None and s.mode == "table"]
+    if unknown:
+        # A mission kept on the mat was never scored: its VP are unknown, so no margin and no winner can be named.
+        # Entering it now (a ``mission`` correction) scores the battle.
+        scored = ", ".join(f"side {side} {vp[side]} VP" for side in SIDES if side not in unknown)
+        missing = " and ".join(f"side {side}'s" for side in unknown)
+        headline = (f"{scored + ', ' if scored else ''}{missing} mission not entered: no result "
+                    f"(enter it to score the battle)")
+        explain.append(f"{headline} [p.~14]")
+        s.result = {"control": s.control, "vp": vp, "winner": None, "margin": 0, "level": "no result",
+                    "campaign_points": 0, "explain": explain, "missions_unknown": unknown, "headline": headline}
+        ctx.event(headline, "[p.~14]")
+        return
     v = victory(vp["A"], vp["B"])
     explain.extend(str(step) for step in v.explain)
     s.result = {

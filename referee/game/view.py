@@ -42,8 +42,8 @@ from typing import Any
 
 from ..rules.scenario import UnitContents
 from .state import SIDES, Data, GameState, cards_data
-from .view_types import (BlipView, LogLine, ObjectiveView, PlayerView, SetupView, TerrainView, TurnView,
-                         UnitView)
+from .view_types import (BlipView, LogLine, ObjectiveView, PlayerView, SetupView, TerrainView,
+                         TurnView, UnitView)
 
 VIEW_FORMAT = 1
 SCENARIO_KEYS = ("name", "table", "rulings", "scale", "attacker", "terrain", "units", "blips", "objectives")
@@ -158,6 +158,8 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
         "units": units,
         "blips": blips,
         "objectives": objectives,
+        "ground": [{"id": g.id, "x": g.x, "y": g.y, "target_counters": g.target_counters}
+                   for g in state.ground.values()],
         "round": state.round,
         "phase": state.phase,
         "initiative": state.initiative,

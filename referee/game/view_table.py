@@ -23,5 +23,6 @@ def battlefield_from_view(view: Mapping[str, Any]) -> Battlefield:
     objectives = [SimpleNamespace(**{**OBJECTIVE_DEFAULTS, **o}) for o in view.get("objectives", [])]
     terrain = [TerrainEntry.model_validate(t) for t in view.get("terrain", [])]
     rulings = Rulings(dict(view.get("rulings") or {}))
+    ground = [SimpleNamespace(**g) for g in view.get("ground", [])]
     return build_battlefield(table["width"], table["height"], rulings, view.get("scale", 1.0), view.get("attacker"),
-                             terrain, units, blips, objectives)
+                             terrain, units, blips, objectives, ground=ground)

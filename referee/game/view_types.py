@@ -92,6 +92,15 @@ class SetupView(TypedDict):
     offered: dict[str, Any]
 
 
+class GroundView(TypedDict):
+    """A patch of ground holding Target counters (p.19, A54): public, like every counter on the table."""
+
+    id: str
+    x: float
+    y: float
+    target_counters: int
+
+
 class PlayerView(TypedDict):
     view: int
     viewer: str                               # "A", "B", "referee" (the whole truth) or "spectator"
@@ -105,6 +114,7 @@ class PlayerView(TypedDict):
     units: list[UnitView]
     blips: list[BlipView]
     objectives: list[ObjectiveView]
+    ground: list[GroundView]
     round: int
     phase: str
     initiative: str

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .view_types import BlipView, Data, ObjectiveView, PlayerView, UnitView
+from .view_types import BlipView, Data, GroundView, ObjectiveView, PlayerView, UnitView
 
 SIDES = ("A", "B")
 
@@ -58,6 +58,12 @@ def _objective_text(o: ObjectiveView) -> str:
     return f"objective {o['id']} at ({_num(o['x'])}, {_num(o['y'])}): {control}, {tc} Target counter{'s' if tc != 1 else ''}"
 
 
+def _ground_text(g: GroundView) -> str:
+    tc = g["target_counters"]
+    return (f"{g['id']}: the patch of ground at ({_num(g['x'])}, {_num(g['y'])}), {tc} Target "
+            f"counter{'s' if tc != 1 else ''} [p.19, A54]")
+
+
 def short_seal(value: str | None) -> str:
     """The seal's fingerprint: its first 8 hex digits in two groups of four, easy to copy down or photograph at
     set-up and compare at the end of the battle."""
@@ -91,6 +97,9 @@ def hover_text(view: PlayerView, ident: str) -> str:
     for o in view["objectives"]:
         if o["id"] == ident:
             return _objective_text(o)
+    for g in view.get("ground", []):
+        if g["id"] == ident:
+            return _ground_text(g)
     return f"{ident}: not on the table"
 
 
@@ -143,6 +152,8 @@ def describe(view: PlayerView, log: bool = True) -> list[str]:
             lines.append(f"  seal: {view['sealed'][side]}")
     for o in view["objectives"]:
         lines.append(_objective_text(o))
+    for g in view.get("ground", []):
+        lines.append(_ground_text(g))
     if view["destroyed"]:
         lines.append("destroyed: " + ", ".join(f"{d['id']} ({d['side']})" for d in view["destroyed"]))
     if log:

@@ -3,24 +3,26 @@
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Literal, Protocol
 
-import shapely
 
-from .catalogue import TerrainColumn, TerrainType, TrooperType, is_drone_type, terrain_types, unit_types
+from .catalogue import TrooperType, is_drone_type, unit_types
 from .errors import InputError
-from .geometry import Geometry
 from .factions import get_faction
 from .numbers import EPS
 from .rulings import Rulings
 from .scenario import Scenario, TerrainEntry, terrain_geometry
 from .stats import StatLine
 from .units import unit_stats
+from .features import Feature as Feature
+from .features import disc_feature as disc_feature
+from .features import make_feature as make_feature
 
-Kind = Literal["trooper", "drone", "blip", "objective"]
+Kind = Literal["trooper", "drone", "blip", "objective", "ground"]
 JAMMER_RANGE = 3.0
 
 
@@ -103,8 +105,13 @@ class Piece:
 
     @property
     def is_unit(self) -> bool:
-        """Troopers, drones and blips are Units (glossary p.37); objectives are not."""
-        return self.kind != "objective"
+        """Troopers, drones and blips are Units (glossary p.37); objectives and patches of ground are not."""
+        return self.kind not in ("objective", "ground")
+
+    @property
+    def is_ground(self) -> bool:
+        """A patch of ground holding Target counters (p.19, A54): a point with no base."""
+        return self.kind == "ground"
 
     def stat(self, name: str) -> int:
         """Drones use Robotics in place of every other stat (p.~11)."""
@@ -125,60 +132,6 @@ class Piece:
         return f"{self.id} ({self.kind})"
 
 
-@dataclass(frozen=True, eq=False)
-class Feature:
-    """One terrain piece. ``geometry`` is an immutable shapely polygon, prepared for repeated tests."""
-
-    id: str
-    type_id: str
-    ttype: TerrainType
-    geometry: Geometry
-    circle: tuple[float, float, float] | None = None
-
-    def column(self, drone: bool) -> TerrainColumn:
-        return self.ttype.column(drone)
-
-    @property
-    def blocking(self) -> bool:
-        return self.ttype.blocking
-
-    @cached_property
-    def box(self) -> tuple[float, float, float, float]:
-        """The smallest upright rectangle holding the piece (min x, min y, max x, max y): the whole circle for a
-        disc. Whatever lies outside it by more than EPS is outside the piece, which spares the geometry of every
-        piece a sight line or a base centre is nowhere near."""
-        if self.circle is not None:
-            cx, cy, r = self.circle
-            return (cx - r, cy - r, cx + r, cy + r)
-        x0, y0, x1, y1 = self.geometry.bounds
-        return (float(x0), float(y0), float(x1), float(y1))
-
-    def near(self, x0: float, y0: float, x1: float, y1: float) -> bool:
-        """May the piece touch the rectangle (``x0 <= x1``, ``y0 <= y1``)? False only if their boxes are more than
-        EPS apart."""
-        bx0, by0, bx1, by1 = self.box
-        return x0 <= bx1 + EPS and bx0 <= x1 + EPS and y0 <= by1 + EPS and by0 <= y1 + EPS
-
-    def holds(self, x: float, y: float) -> bool:
-        """Is a base centre inside (boundary within EPS counts as inside, A58)?"""
-        if not self.near(x, y, x, y):
-            return False
-        if self.circle is not None:
-            # A disc is tested exactly: its polygon is only an inscribed 64-gon, up to 0.12 % of r inside the circle.
-            cx, cy, r = self.circle
-            return math.hypot(x - cx, y - cy) <= r + EPS
-        return bool(shapely.intersects_xy(self.geometry, x, y) or self.geometry.distance(shapely.Point(x, y)) <= EPS)
-
-
-def make_feature(ident: str, type_id: str, geometry: Geometry, circle: tuple[float, float, float] | None = None) -> Feature:
-    shapely.prepare(geometry)
-    return Feature(ident, type_id, terrain_types()[type_id], geometry, circle)
-
-
-def disc_feature(ident: str, type_id: str, x: float, y: float, r: float) -> Feature:
-    return make_feature(ident, type_id, shapely.Point(x, y).buffer(r, quad_segs=16), (x, y, r))
-
-
 @dataclass
 class Battlefield:
     width: float
@@ -188,6 +141,9 @@ class Battlefield:
     attacker: str | None = None
     terrain: list[Feature] = field(default_factory=list)
     pieces: dict[str, Piece] = field(default_factory=dict)
+    # Patches of ground holding Target counters (p.19, A54): kept apart from the pieces, since a point of ground
+    # blocks no move, no landing and no line of sight; only Target and Fire Missile look here.
+    ground: dict[str, Piece] = field(default_factory=dict)
 
     @cached_property
     def jammer_fields(self) -> list[Feature]:
@@ -211,6 +167,21 @@ class Battlefield:
             return self.pieces[ident]
         except KeyError:
             raise InputError("unit id", f"{ident!r} is not in this scenario (expected one of {', '.join(sorted(self.pieces))})") from None
+
+    def target_piece(self, ident: str) -> Piece | None:
+        """What Target counters may go on or a missile be aimed at: a unit, blip or objective by its id, a patch of
+        ground by its id, or a point of ground given as ``x,y`` (a new patch, with no counters yet, A54)."""
+        if ident in self.pieces:
+            return self.pieces[ident]
+        if ident in self.ground:
+            return self.ground[ident]
+        point = ground_point(ident)
+        if point is None:
+            return None
+        for g in self.ground.values():
+            if math.hypot(g.x - point[0], g.y - point[1]) <= EPS:
+                return g
+        return ground_piece(ident, *point)
 
     def units(self) -> Iterable[Piece]:
         return (p for p in self.pieces.values() if p.is_unit)
@@ -257,9 +228,24 @@ def feature_of(t: TerrainEntry) -> Feature:
     return f
 
 
+GROUND_POINT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+def ground_point(text: str) -> tuple[float, float] | None:
+    """``"20,18"`` -> (20.0, 18.0): a point of ground named by where it is (p.19, A54); None for anything else."""
+    m = GROUND_POINT.match(text) if isinstance(text, str) and len(text) <= 40 else None
+    return None if m is None else (float(m.group(1)), float(m.group(2)))
+
+
+def ground_piece(ident: str, x: float, y: float, counters: int = 0) -> Piece:
+    """A patch of ground as the rules measure it: a point (no base), no side, no arc (p.19, A54)."""
+    return Piece(id=ident, kind="ground", x=x, y=y, radius=0.0, target_counters=counters)
+
+
 def build_battlefield(width: float, height: float, rulings: Rulings, scale: float, attacker: str | None,
                       terrain: Iterable[TerrainEntry], units: Iterable[UnitLike], blips: Iterable[Any],
-                      objectives: Iterable[Any], base_dir: Path | None = None) -> Battlefield:
+                      objectives: Iterable[Any], base_dir: Path | None = None,
+                      ground: Iterable[Any] = ()) -> Battlefield:
     """The one place a battlefield is made, for the engine and for every view of the table alike.
 
     ``units`` have the fields of a scenario's unit entry, ``blips`` and ``objectives`` theirs. A destroyed objective
@@ -274,12 +260,13 @@ def build_battlefield(width: float, height: float, rulings: Rulings, scale: floa
         if not o.destroyed:
             pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
                                  target_counters=o.target_counters)
-    return Battlefield(width, height, rulings, scale, attacker, [feature_of(t) for t in terrain], pieces)
+    patches = {g.id: ground_piece(g.id, g.x, g.y, g.target_counters) for g in ground}
+    return Battlefield(width, height, rulings, scale, attacker, [feature_of(t) for t in terrain], pieces, patches)
 
 
 def battlefield_from_scenario(s: Scenario, base_dir: Path | None = None, rulings: Rulings | None = None) -> Battlefield:
     return build_battlefield(s.table.width, s.table.height, rulings or Rulings(s.rulings), s.scale, s.attacker,
-                             s.terrain, s.units, s.blips, s.objectives, base_dir)
+                             s.terrain, s.units, s.blips, s.objectives, base_dir, s.ground)
 
 
 def angle_deg(dx: float, dy: float) -> float:

@@ -26,6 +26,8 @@ class MissileShot:
     p_direct_hit: float
     p_shot_down: float
     explain: tuple[Step, ...]
+    # each unit's own chance to shoot the missile down, A24's pre-roll included: the figures a preview shows
+    shoot_down: tuple[tuple[str, float], ...] = ()
 
 
 def flight_path_units(bf: Battlefield, firer: Piece, target: Piece) -> list[Piece]:
@@ -83,6 +85,7 @@ def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
     else:
         why.add(f"no enemy unit within {corridor} of the flight path has countermeasures", "p.21", rules.label("A27"))
     cms = []
+    rollers = []
     for p in rolling:
         if p.is_blip:
             # A27 option B: the blip is revealed as the missile passes and its units roll; its contents are secret
@@ -93,6 +96,7 @@ def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
         cm = p.stat("countermeasures")
         damaged = p.is_trooper and p.damaged and rules.reads("A24", "A")
         cms.append((cm, damaged))
+        rollers.append(p.id)
     tc = target.target_counters
     cov, where = cover_of(bf, target)
     eff = tc - COVER_BANDS[cov]
@@ -103,7 +107,8 @@ def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
     odds = missile_odds(cms, eff)
     why.extend(odds.explain)
     return MissileShot(True, "", tuple(p.id for p in rolling), eff, float(odds.p_direct_hit),
-                       float(odds.p_shot_down), why.freeze())
+                       float(odds.p_shot_down), why.freeze(),
+                       tuple((uid, float(p)) for uid, p in zip(rollers, odds.p_each_cm_shoots_down, strict=True)))
 
 
 def deviation_point(x: float, y: float, red: float, normal: float, bearing_deg: float, scale: float = 1.0) -> tuple[float, float, float]:

@@ -150,11 +150,18 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
         reason = f"the path costs {inches(cost)}, more than the {inches(allowance)} a Move allows [p.18]"
     if not reason and line is not None:
         for f in bf.terrain:
-            if f.column(drone).impassable and (length_inside(points, [f]) > EPS or f.holds(*end)):
+            if not f.column(drone).impassable:
+                continue
+            if length_inside(points, [f]) > EPS:
                 reason = f"the path enters {f.id} ({f.ttype.name}), impassable to {column.lower()} [p.24, A10]"
                 break
+            if f.holds(*end):
+                # a centre within EPS of the edge is in the feature (A58); a path touching it at a point is not
+                reason = (f"the base centre would end in {f.id} ({f.ttype.name}), impassable to {column.lower()}: "
+                          f"a centre on its edge is in it [p.24, A10, A67]")
+                break
     if not reason and not bf.on_table(end[0], end[1], mover.radius):
-        reason = "the base would end off the table [p.18]"
+        reason = "the base would end off the table: the way off the table is a Withdraw [p.18, A64, A43]"
     if not reason and line is not None:
         reason = _blocked_by_units(bf, mover, line, end)
     displacement = math.dist(start, end)
@@ -196,13 +203,14 @@ def jump(bf: Battlefield, jumper: Piece, x: float, y: float) -> MoveResult:
     start = (jumper.x, jumper.y)
     end = (float(x), float(y))
     d = math.dist(start, end)
-    why.add(f"jump of {inches(d)} in a straight line, up to {inches(limit)}, over any terrain", "p.18")
+    why.add(f"jump of {inches(d)} in a straight line, up to {inches(limit)}, over any terrain and any unit",
+            "p.18", "A65")
     reason = can_jump(bf, jumper)
     drone = _column(jumper)
     if not reason and not at_most(d, limit):
         reason = f"the jump is {inches(d)}, more than {inches(limit)} [p.18]"
     if not reason and not bf.on_table(*end, jumper.radius):
-        reason = "the base would land off the table [p.18]"
+        reason = "the base would land off the table: the way off the table is a Withdraw [p.18, A64, A43]"
     if not reason:
         for f in bf.terrain:
             col = f.column(drone)
@@ -212,7 +220,7 @@ def jump(bf: Battlefield, jumper: Piece, x: float, y: float) -> MoveResult:
     if not reason:
         for other in bf.pieces.values():
             if other.id != jumper.id and math.hypot(end[0] - other.x, end[1] - other.y) - other.radius - jumper.radius < -EPS:
-                reason = f"the base would land overlapping {other.id} [p.18, A39]"
+                reason = f"the base would land overlapping {other.id}: a Jump passes over units but may not end on one [p.18, A39, A65]"
                 break
     facing = None
     if jumper.has_arc:

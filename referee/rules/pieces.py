@@ -122,6 +122,15 @@ class Objective(Strict):
     destroyed: bool = False
 
 
+class GroundPoint(Strict):
+    """A patch of ground holding Target counters (p.19, A54): a point, never moved, its counters permanent."""
+
+    id: str = Field(min_length=1)
+    x: Coordinate
+    y: Coordinate
+    target_counters: Counters = 0
+
+
 class DealtCards(Strict):
     """A side's Troop and Drone cards (p.~9) and the lines it plays: secret to the side until the battle is over.
 

@@ -13,12 +13,13 @@ from pydantic import Field, field_validator
 from .catalogue import is_drone_type, terrain_types, unit_type_names
 from .errors import InputError
 from .factions import Faction, get_faction
+from .features import make_feature
 from .files import read_document, validate
 from .geometry import Geometry
 from .model import Strict
 from .pieces import (
     LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES, OBJECTIVE_IDS, Angle, BlipCounter, Circle, Coordinate, Counters,
-    Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
+    GroundPoint, Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
 )
 from .rulings import Rulings
 
@@ -60,6 +61,7 @@ class Scenario(Strict):
     units: Annotated[list[UnitEntry], Field(max_length=MAX_PIECES)] = []
     blips: Annotated[list[BlipEntry], Field(max_length=MAX_PIECES)] = []
     objectives: list[ObjectiveEntry] = []
+    ground: Annotated[list[GroundPoint], Field(max_length=MAX_PIECES)] = []     # Target counters on ground (A54)
 
     @field_validator("scale")
     @classmethod
@@ -91,6 +93,33 @@ def invalid_polygon_words(reason: str) -> str:
         return f"{what} at ({float(m.group(2)):g}, {float(m.group(3)):g})"
     except ValueError:
         return what
+def _standing_in_impassable(s: Scenario, standing: list[tuple[str, TerrainEntry]]) -> list[str]:
+    """Units and blips whose base centre lies in terrain they could never Move into nor land on (p.24, A10): a
+    centre within EPS of the edge is in it (A58, A67)."""
+    types = terrain_types()
+    walls = []
+    for item, t in standing:
+        ttype = types[t.type]
+        barred = {drone for drone in (False, True)
+                  if ttype.column(drone).impassable or not ttype.column(drone).landable}
+        if barred:
+            c = t.circle
+            walls.append((item, make_feature(t.id, t.type, terrain_geometry(t), None if c is None else (c.x, c.y, c.r)),
+                          barred))
+    if not walls:
+        return []
+    out = []
+    pieces = ([(f"units[{i}]", u.id, u.x, u.y, is_drone_type(u.type)) for i, u in enumerate(s.units)]
+              + [(f"blips[{i}]", b.id, b.x, b.y, False) for i, b in enumerate(s.blips)])
+    for item, ident, x, y, drone in pieces:
+        for t_item, feature, barred in walls:
+            if drone in barred and feature.holds(x, y):
+                who = "drones" if drone else "troopers and blips"
+                out.append(f"{item}: {ident!r} stands at ({x:g}, {y:g}) inside {feature.id} ({t_item}, "
+                           f"{feature.ttype.name}), which is impassable to {who}: no unit can stand there "
+                           f"[p.24, A10, A67]")
+                break
+    return out
 
 
 def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
@@ -98,6 +127,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     problems: list[str] = []
     types = terrain_types()
     seen: dict[str, str] = {}
+    standing: list[tuple[str, TerrainEntry]] = []    # pieces whose shape is sound: a unit may be found inside one
 
     def claim(ident: str, item: str) -> None:
         if ident in seen:
@@ -123,10 +153,15 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
                 continue
             geom = shapely.Polygon(t.polygon)
             if not geom.is_valid:
+                reason = shapely.is_valid_reason(geom)
                 problems.append(f"{item}.polygon: expected a simple polygon whose edges do not cross "
-                                f"({invalid_polygon_words(shapely.is_valid_reason(geom))})")
+                                f"({invalid_polygon_words(reason)})")
+                continue
             elif geom.area <= 1e-9:
                 problems.append(f"{item}.polygon: expected a polygon with an area (its points are in a line)")
+                continue
+        if t.type in types and not types[t.type].placed_by_program:
+            standing.append((item, t))
 
     factions: dict[str, Faction | None] = {}
 
@@ -172,6 +207,10 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
 
     for i, o in enumerate(s.objectives):
         claim(o.id, f"objectives[{i}]")
+    for i, g in enumerate(s.ground):
+        claim(g.id, f"ground[{i}]")
+        if not (0 <= g.x <= s.table.width and 0 <= g.y <= s.table.height):
+            problems.append(f"ground[{i}]: ({g.x}, {g.y}) is off the {s.table.width:g}\" x {s.table.height:g}\" table")
 
     discs = (
         [(f"units[{i}]", u.id, u.x, u.y, u.base / 2) for i, u in enumerate(s.units)]
@@ -182,6 +221,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
     for item, _ident, x, y, _r in discs:
         if not (0 <= x <= w and 0 <= y <= h):
             problems.append(f"{item}: centre ({x}, {y}) is off the {w:g}\" x {h:g}\" table")
+    problems += _standing_in_impassable(s, standing)
     for first in range(len(discs)):
         for second in range(first + 1, len(discs)):
             ia, na, xa, ya, ra = discs[first]

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from ..game.computer import Computer
-from ..game.dice import SeededDice, new_seed
+from ..game.dice import ScriptedDice, SeededDice, new_seed
 from ..game.record import read_save, save_game
 from ..game.setup import new_game
+from ..rules.errors import InputError
 from ..rules.scenario import Scenario
 from .intents import Action
 from .session import BattleSession
@@ -109,14 +110,27 @@ class SavedAction:
     missing: str = ""             # a die the engine asked for and nobody gave (nothing was played)
 
 
+def check_all_used(given: ScriptedDice, where: str, rolled: int | None = None) -> None:
+    """Dice or bearings left over once the action is resolved are a typing slip: refuse them with the count the
+    action rolled, so that nothing is applied from dice the players did not mean."""
+    used = given.used_dice if rolled is None else rolled
+    if len(given.dice) > used:
+        raise InputError(where, f"too many dice: {len(given.dice)} given, but the action rolled {used} "
+                                f"(give exactly {used}; nothing changed)")
+    if len(given.bearings) > given.used_bearings:
+        raise InputError(where, f"too many bearings: {len(given.bearings)} given, but the action measured "
+                                f"{given.used_bearings} (give exactly {given.used_bearings}; nothing changed)")
+
+
 def play_on_save(path: Path, action: Action, dice: list[int], bearings: list[float],
                  out: Path | str | None = None) -> SavedAction:
     """``action`` on the battle the save at ``path`` replays to, with exactly the faces and bearings given (a draw
     comes from the save's program dice, or a fresh seed's when the players roll). Legal and with ``out``: the battle
     with the action added is written there. Arguments the engine cannot read raise ``UnreadArguments``."""
     session = open_save(path, on_file=True).session
+    given = ScriptedDice(dice=dice, bearings=bearings)
     try:
-        attempt = session.attempt_scripted(action, dice, bearings)
+        attempt = session.attempt_scripted(action, given)
     except (LookupError, TypeError, ValueError) as e:
         raise UnreadArguments(e) from None
     if attempt.pending is not None:
@@ -124,6 +138,8 @@ def play_on_save(path: Path, action: Action, dice: list[int], bearings: list[flo
                            missing=attempt.pending.request.describe())
     outcome = attempt.outcome
     assert outcome is not None
+    if outcome.legal:
+        check_all_used(given, str(path))            # before anything is written: nothing changes
     written = session.save(out) if outcome.legal and out else None
     return SavedAction(outcome.legal, outcome.reason, list(outcome.events), list(outcome.explain),
                        [r.as_list() for r in outcome.rolls] if outcome.legal else [], session.state.phase,

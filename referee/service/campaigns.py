@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..game.campaign import Campaign, CampaignStatus
-from ..game.campaign_battle import record_battle
+from ..game.campaign_battle import played_streak, record_battle
 from ..game.record import read_save
 
 
@@ -14,4 +14,4 @@ def record_saved_battle(campaign_path: Path | str, save_path: Path | str) -> tup
     """Add the battle the save at ``save_path`` holds to the campaign file at once (atomically); the campaign as it
     now stands. A battle not over, or a campaign already won, raises ``InputError``."""
     game = read_save(save_path).game
-    return record_battle(campaign_path, game.state, save_path)
+    return record_battle(campaign_path, game.state, save_path, setup_streak=played_streak(game))

@@ -39,7 +39,7 @@ from ..game.view_types import PlayerView, as_data
 from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
-from ..game.victory import end_of_round_lines, last_round
+from ..game.victory import end_of_round_lines, ends_whatever_is_announced, last_round
 from .look_back import LookBack
 from .screen import Screen, UndoOffer
 from .seat_log import SeatLog
@@ -394,6 +394,11 @@ class BattleSession:
         """The round just over is the last one ``side``'s own mission allows (A43): only its own mission is read."""
         return last_round(self.state, side or self.viewer)
 
+    def battle_ends_this_round(self) -> str:
+        """Why this end of round ends the battle whatever the players announce (one side has no troopers left, the
+        pursuit round is over), or "": public, the table and the log show it."""
+        return ends_whatever_is_announced(self.state)
+
     def end_of_round_lines(self, side: str | None = None) -> list[str]:
         """What the end-of-round dialog tells ``side``: the choices, and only its own mission's round limit."""
         return end_of_round_lines(self.state, side or self.viewer)
@@ -598,12 +603,12 @@ class BattleSession:
                 self._record_in_campaign()
         return Attempt(outcome=outcome)
 
-    def attempt_scripted(self, action: Action, dice: list[int], bearings: list[float]) -> Attempt:
-        """``action`` with exactly the ``dice`` and ``bearings`` given (``GivenDice``), keyed as ``attempt`` keys it:
-        a die not given comes back as ``Pending``, never rolled."""
+    def attempt_scripted(self, action: Action, given: ScriptedDice) -> Attempt:
+        """``action`` with exactly the dice and bearings ``given`` (``GivenDice``; what it used is counted there),
+        keyed as ``attempt`` keys it: a die not given comes back as ``Pending``, never rolled."""
         self._source([], action)          # keys the program's dice and the draws to this action at this moment
         draws = self.dice if self.dice is not None else self.draws
-        source = GivenDice(ScriptedDice(dice=dice, bearings=bearings), draws)
+        source = GivenDice(given, draws)
         return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, [])
 
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
@@ -697,7 +702,7 @@ class BattleSession:
     def _record_in_campaign(self) -> None:
         """The battle is over: save it beside the campaign file and record its result there (the same function as
         ``campaign battle FILE --save SAVE``)."""
-        from ..game.campaign_battle import record_battle, result_save_path
+        from ..game.campaign_battle import played_streak, record_battle, result_save_path
 
         if self.campaign is None:
             return
@@ -718,7 +723,7 @@ class BattleSession:
                 f"campaign battle CAMPAIGN-FILE --save {save}")
             return
         try:
-            c, st = record_battle(self.campaign, self.state, save)
+            c, st = record_battle(self.campaign, self.state, save, setup_streak=played_streak(self.game))
         except InputError as e:
             self.messages.append(f"the result could not be recorded in the campaign: {e.message()}")
             return

@@ -13,6 +13,7 @@ from ..game.dice import DiceMissing, Rolling
 from ..game.state import state_from_scenario, state_to_scenario_data
 from ..game.turns import jammer_test
 from ..rules.scenario import Scenario
+from .battles import check_all_used
 from .intents import Action
 
 
@@ -52,17 +53,18 @@ class TableAction:
     def piece_ids(self) -> set[str]:
         """The units, blips and objectives on the table."""
         s = self._state
-        return set(s.units) | set(s.blips) | set(s.objectives)
+        return set(s.units) | set(s.blips) | set(s.objectives) | set(s.ground)
 
     def damaged_trooper(self, unit: str) -> bool:
         """A Damaged trooper rolls its Damaged check before the action's own dice (A25)."""
         u = self._state.units.get(unit)
         return u is not None and not u.is_drone and u.damaged
 
-    def do(self, action: Action, dice: list[int], bearings: list[float], more: bool = False) -> TableDone:
+    def do(self, action: Action, dice: list[int], bearings: list[float], more: bool = False,
+           where: str = "--dice") -> TableDone:
         """``action`` with the dice given. It ends the unit's activation unless ``more`` says it still has one: the
         jammer test of a unit ending its activation in a jamming field follows, its die after the action's (p.23,
-        A38)."""
+        A38). Dice or bearings left over are refused (``check_all_used``, naming ``where``)."""
         source = _TableDice(ScriptedDice(dice=dice, bearings=bearings))
 
         def then_jammer_test(ctx: Ctx) -> Rolling[object]:
@@ -78,6 +80,8 @@ class TableAction:
                              given_used=source.given.used_dice)
         except UnknownContents as e:
             return TableDone(False, "", [], [], 0, {}, no_contents=e.blip_id)
+        if outcome.legal:
+            check_all_used(source.given, where)
         dice_used = sum(1 for r in outcome.rolls if r.kind == "d6") if outcome.legal else 0
         return TableDone(outcome.legal, outcome.reason, list(outcome.events), list(outcome.explain), dice_used,
                          state_to_scenario_data(outcome.state, secrets=True))

@@ -319,11 +319,24 @@ def draw_jammer_fields(surface, table: TableData, view: ViewTransform, area: pyg
         dashed_circle(surface, theme.JAMMER, view.to_screen(x, y), r * view.scale, 2)
 
 
+def draw_ground(surface, view: ViewTransform, p: Piece, table: TableData) -> None:
+    """A patch of ground holding Target counters (p.19, A54): a cross on the point, its counters in a badge."""
+    c = view.to_screen(p.x, p.y)
+    R = max(9.0, 0.5 * view.scale)
+    for colour, width in ((theme.BASE_OUTLINE, 5), (theme.COUNTER_BADGE, 2)):     # a dark edge keeps it legible
+        pygame.draw.line(surface, colour, (c[0] - R, c[1]), (c[0] + R, c[1]), width)
+        pygame.draw.line(surface, colour, (c[0], c[1] - R), (c[0], c[1] + R), width)
+    dashed_circle(surface, theme.COUNTER_BADGE, c, R, 2, dash=3, gap=3)
+    _marks(surface, p, c, R * 1.3, table)
+
+
 def draw_pieces(surface, table: TableData, view: ViewTransform, area: pygame.Rect) -> None:
     draw_jammer_fields(surface, table, view, area)
     pieces = table.bf.pieces.values()
     for p in table.wrecks:
         draw_objective(surface, view, p, table)
+    for p in table.bf.ground.values():
+        draw_ground(surface, view, p, table)
     for p in pieces:
         if p.is_objective:
             draw_objective(surface, view, p, table)

@@ -1,5 +1,6 @@
 """Faction files that cannot be used, said wherever factions are chosen (battle set-up, faction editor, table
-editor), so a broken file is never silently missing from a list (no pygame here)."""
+editor), and card files left out, said where cards are drawn or entered, so a broken file is never silently missing
+from a list (no pygame here)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,15 @@ def left_out() -> dict[Path, str]:
 
 def left_out_lines() -> list[str]:
     return [f"{path.name}: {why}" for path, why in left_out().items()]
+
+
+def card_problem_lines() -> list[str]:
+    """The user's card files that are left out, each with its reason, and what is played instead: said where cards
+    are drawn or entered, so a broken card file never closes the window nor hides a card silently."""
+    from ..game.cards import user_deck_problems
+
+    try:
+        problems = user_deck_problems()
+    except OSError as e:
+        return [f"{e.filename or 'cards'}: cannot be read ({e.strerror or e})"]
+    return [p.replace(str(Path.home()), "~") for p in problems]

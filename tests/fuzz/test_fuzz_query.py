@@ -51,7 +51,8 @@ def run_cli(capsys, workdir: Path, argv: list[str], report: bool = False) -> tup
         warnings.simplefilter("always")
         status = main(argv)
     out, err = capsys.readouterr()
-    assert status in (0, 2), f"exit status {status!r}"
+    refusable = "do" in argv         # a ``do`` the rules refuse answers with exit status 3 (docs/query.md)
+    assert status in ((0, 2, 3) if refusable else (0, 2)), f"exit status {status!r}"
     assert "Traceback" not in err and "Traceback" not in out
     if status == 2:
         assert err.strip(), "exit status 2 without a reason on stderr"
@@ -63,9 +64,11 @@ def run_cli(capsys, workdir: Path, argv: list[str], report: bool = False) -> tup
             assert out == "", f"exit status 2 with output on stdout: {out[:300]}"
     numeric = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
     assert not numeric, f"numeric warnings (a NaN or an infinity reached the computation): {numeric}"
-    if status == 0 and "--json" in argv and "--" not in argv:
+    if status in (0, 3) and "--json" in argv and "--" not in argv:
         answer = json.loads(out, parse_constant=_reject_constant)
         assert isinstance(answer, dict)
+        if status == 3:
+            assert answer["legal"] is False and answer["reason"]
     event(f"exit status {status}")
     return status, out, err
 
@@ -273,10 +276,15 @@ SCENARIO_BYTES = [(p.suffix, p.read_bytes(), ids_of(doc)) for p, (_, doc) in zip
 @fuzz_settings(100)
 @given(seed=st.sampled_from(SCENARIO_BYTES), data=st.data())
 @example(seed=(".json", b"[" * 100000, []), data=None)
+@example(seed=(".json", b"[" * 100000, ["do"]), data=None)
 def test_query_on_broken_bytes(capsys, workdir, seed, data):
     suffix, original, ids = seed
     text = original if data is None else data.draw(mutated_bytes(original), label="bytes")
-    argv = ["sightlines", "--json"] if data is None else data.draw(query_args(ids, reference=False), label="argv")
+    if data is None:
+        # ``do`` first asks whether the file is a save: 100,000 nested lists must not reach a traceback there
+        argv = ["do", "move", "a", "1", "1", "--json"] if ids == ["do"] else ["sightlines", "--json"]
+    else:
+        argv = data.draw(query_args(ids, reference=False), label="argv")
     path = write(workdir, "scenario", suffix, text)
     run_cli(capsys, workdir, ["query", str(path), *argv])
 

@@ -58,3 +58,17 @@ def test_the_last_round_of_the_humans_mission_ends_the_battle_from_the_end_of_ro
     assert session.over
     assert any("round limit of 6 is reached" in e.text for e in session.state.log)
     assert isinstance(app.scene, ReportScene) or app.stack.find(ReportScene) is not None
+
+
+def test_with_no_enemy_trooper_left_the_dialog_offers_only_the_end_of_the_battle(app):
+    scene, session = start_against_computer(app, seed=11)
+    s = session.state
+    for uid in [u for u, unit in s.units.items() if unit.side == "B" and not unit.is_drone]:
+        del s.units[uid]
+    for n, contents in s.holding["B"].squares.items():      # every trooper of B gone: its squares hold none
+        s.holding["B"].squares[n] = [c for c in contents or [] if c.type.endswith("drone")]
+    dialog = _to_the_end_of_the_round(app, scene, session)
+    assert dialog.choices == [("next", "End the battle")]
+    assert "only side A has troopers left" in " ".join(dialog.text_lines())
+    dialog.choose("next")
+    assert session.over and session.state.control == "A"

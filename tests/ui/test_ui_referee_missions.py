@@ -60,3 +60,22 @@ def test_cancelling_a_card_enters_nothing(fresh, referee):
     fresh.scene.choose("cancel")
     assert fresh.scene is scene and session.state.missions == {}
     assert "not entered" in " ".join(scene.log_lines)
+
+
+def test_a_broken_card_file_is_listed_and_the_window_stays_open(fresh, referee):
+    from referee import paths
+
+    scene, session = referee
+    folder = paths.user_cards_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "mine.toml").write_text("this is = not [ a card file\n")
+    scene.press("mission")
+    fresh.scene.choose("B")
+    cards = fresh.scene
+    assert cards.heading == "Side B only: your mission card"
+    assert ("hold-the-line", "Hold the Line") in cards.choices           # the sample deck is played
+    assert any(line.startswith("left out: mine.toml: ") for line in cards.lines)
+    cards.choose("hold-the-line")
+    fresh.scene.choose("none")
+    fresh.scene.choose("none")
+    assert session.state.missions == {"B": "hold-the-line"} and fresh.running

@@ -15,7 +15,7 @@ from collections import Counter
 from ...rules.factions import faction_files
 from ...rules.pieces import DealtCards, UnitContents
 from ...rules.pieces import Terrain as TerrainEntry
-from ..state import SQUARES, Data, BlipState, GameState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
+from ..state import SQUARES, Data, BlipState, GameState, GroundState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
 from .belief import Belief, force_size, possible_forces
 from .seen import Seen
 
@@ -129,5 +129,6 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         cards={me: DealtCards.model_validate(v["cards"][me])} if v.get("cards", {}).get(me) else {},
         sealed={}, salts={}, destroyed=[dict(d) for d in v.get("destroyed", [])], control=v.get("control"),
         result=v.get("result"),
+        ground={g["id"]: GroundState(**g) for g in v.get("ground", [])},
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )

@@ -13,6 +13,8 @@ the hand-offs (``battle_questions``), the computer's turns (``battle_computer``)
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from ...game.intents import Action
@@ -385,13 +387,26 @@ class BattleScene(TableScene):
         if self.tool in CHOOSING and self.on_table(pos) and event.button in (1, 3):
             if event.button == 3 and self.tool != TARGET:
                 return super()._mouse_down(event)
-            piece = self.piece_at(pos)
+            piece = self.piece_at(pos) or self.ground_at(pos)
             if self.tool == TARGET:
-                self.target.click(piece, event.button)
+                self.target.click(piece or self.ground_point(pos), event.button)
             else:
                 self.choices.click(piece, self.table_point(pos))
             return True
         return super()._mouse_down(event)
+
+    def ground_at(self, pos) -> str | None:
+        """The patch of ground holding Target counters under the screen point, if any (p.19, A54)."""
+        x, y = self.table_point(pos)
+        slop = max(0.4, 8 / self.view.scale)
+        near = [(math.hypot(g.x - x, g.y - y), g.id) for g in self.table.bf.ground.values()]
+        near = [n for n in near if n[0] <= slop]
+        return min(near)[1] if near else None
+
+    def ground_point(self, pos) -> str:
+        """A click on open ground as the point the engine reads, ``x,y`` to a tenth of an inch (A54)."""
+        x, y = self.table_point(pos)
+        return f"{round(x, 1):g},{round(y, 1):g}"
 
     # ---- what the keys do (``BATTLE_KEYS``; the Target tool's are ``target``'s) --------------------------------
     def action_key(self, name: str) -> bool:

@@ -43,10 +43,11 @@ def facing_word(view: ViewTransform, degrees: int) -> str:
     return "-".join(w for w in (vertical, horizontal) if w) + EDGE_WORDS.get(degrees, "")
 
 
-def next_round_button(last_round: bool) -> tuple[str, str]:
-    """The end-of-round choice that plays on: after the last round the viewer's own mission allows (``last_round``),
-    it ends the battle instead (the opponent's limit is secret, A59: it ends the battle without being announced)."""
-    return ("next", "End the battle" if last_round else "Next round")
+def next_round_button(ends: bool) -> tuple[str, str]:
+    """The end-of-round choice that plays on; when this end of round ends the battle (the last round the viewer's own
+    mission allows, or whatever is announced: ``battle_ends_this_round``), it says so instead (the opponent's limit
+    is secret, A59: it ends the battle without being announced)."""
+    return ("next", "End the battle" if ends else "Next round")
 
 
 class BattleQuestions(ScenePart[BattleSession]):
@@ -179,8 +180,11 @@ class BattleQuestions(ScenePart[BattleSession]):
         round_ = self.session.view(log=False)["round"]
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
         lines = self.session.end_of_round_lines()
-        buttons = [next_round_button(self.session.last_round()), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
-                   ("both", "Both withdraw"), ("stop", "Agree to stop")]
+        ends = self.session.battle_ends_this_round()
+        buttons = [next_round_button(self.session.last_round() or bool(ends)), ("A", "Side A withdraws"),
+                   ("B", "Side B withdraws"), ("both", "Both withdraw"), ("stop", "Agree to stop")]
+        if ends:
+            buttons = buttons[:1]           # the battle ends whatever is announced: one button says so
 
         def closed(answer) -> None:
             if answer is None:
@@ -197,6 +201,13 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         self.show_guarded(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640), cover=True)
 
+    def ended(self, answer) -> None:
+        """The one button of an end of round that ends the battle whatever is announced."""
+        if answer == "next":
+            self.scene.do(Action("end-of-round"), "End of round")
+        else:
+            self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+
     def end_of_round_against_computer(self) -> None:
         """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not,
         says when it would stop, and when it withdraws (hard may) the human allows or pursues."""
@@ -206,6 +217,10 @@ class BattleQuestions(ScenePart[BattleSession]):
         me, it = session.viewer, computer.side
         round_ = session.view(log=False)["round"]
         lines = session.end_of_round_lines(me)
+        if session.battle_ends_this_round():
+            self.show(Dialog(f"End of round {round_}", lines, [next_round_button(True)], self.ended, columns=1,
+                             width=640))
+            return
         word = session.computer_end_of_round()
         if word is not None and word.action.args.get("withdraw") == it:
             self.computer_withdraws(lines, word.shown())

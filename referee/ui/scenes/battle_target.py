@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...game.intents import Action
+from ...rules.battlefield import ground_point
 from ...rules import odds
 from .. import panels
 from ...service.session import Attempt
@@ -80,8 +81,8 @@ class TargetTool:
         total = int(sum(faces))
         spent = self.cost()
         lines = [f"sensor pool {' + '.join(str(int(f)) for f in faces)} = {total}; spent {spent}, left {total - spent}",
-                 "Left click a unit, blip or objective: one more counter; right click: one less. Enter places them "
-                 "(unspent points are lost [p.19]). The dice are rolled: the action is taken."]
+                 "Left click a unit, blip, objective or open ground (A54): one more counter; right click: one less. "
+                 "Enter places them (unspent points are lost [p.19]). The dice are rolled: the action is taken."]
         lines += [f"  {tid}: {n} counter{'s' if n != 1 else ''}" for tid, n in self.assign.items() if n]
         self.scene.say(TITLE, lines)
 
@@ -151,9 +152,11 @@ class TargetTool:
 
     def add_counter(self, target: str, step: int) -> None:
         if target not in self.offer()["assign"]:
+            # not among the pieces offered: a point of ground (A54) is checked by the engine itself
             p = self.scene.session.preview(Action("target", self.actor, {"dice": self.dice, "assign": {target: 1}}))
-            self.scene.say("Target: not allowed", [p.reason or f"{target} cannot be Targeted by {self.actor}"])
-            return
+            if not p.legal or ground_point(target) is None and target not in self.scene.table.bf.ground:
+                self.scene.say("Target: not allowed", [p.reason or f"{target} cannot be Targeted by {self.actor}"])
+                return
         n = max(0, self.assign.get(target, 0) + step)
         wanted = {**self.assign, target: n}
         faces = self.faces()

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...game.cards import playing_deck
+from ...rules.errors import InputError
+from ..faction_choices import card_problem_lines
 from ...service.session import Attempt
 from ...service.referee import RefereeSession
 from ..scene import ScenePart
@@ -41,12 +43,21 @@ class MissionEntry(ScenePart[RefereeSession]):
         fitting = [m for m in cards if m.kind == role] or list(cards)
         return [(m.id, m.title) for m in fitting]
 
+    def _deck_failed(self, e: InputError) -> None:
+        # the deck cannot be read at all: say why and leave the battle as it was, the window open
+        self.scene.say("Missions: the cards cannot be read", [*e.problems[:4], "nothing changed"])
+
     def ask_card(self, side: str) -> None:
         if self.app is None:
             return
-        choices = self.choices(side)
+        try:
+            choices = self.choices(side)
+        except InputError as e:
+            self._deck_failed(e)
+            return
         self.app.push(Dialog(f"Side {side} only: your mission card", [
-            f"Side {side}, choose the mission card on your mat. The other player looks away."],
+            f"Side {side}, choose the mission card on your mat. The other player looks away.",
+            *[f"left out: {line}" for line in card_problem_lines()]],
             choices + [("cancel", "Cancel")],
             lambda mission: self.ask_extra_card(side, mission, "troop", {}) if mission in dict(choices) else None,
             columns=3))
@@ -55,7 +66,11 @@ class MissionEntry(ScenePart[RefereeSession]):
         """Then, if the player wishes, the troop card and the drone card (or none)."""
         if self.app is None:
             return
-        deck = playing_deck()
+        try:
+            deck = playing_deck()
+        except InputError as e:
+            self._deck_failed(e)
+            return
         cards = [(c.id, c.title) for c in (deck.troop_cards if kind == "troop" else deck.drone_cards)]
 
         def closed(answer) -> None:

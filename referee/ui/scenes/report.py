@@ -29,7 +29,9 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
         out.extend(("ok", line) for line in session.campaign_recorded)
     control = "Contested" if view["control"] is None else f"Controlled by side {view['control']}"
     out.append(("h", f"The table is {control}"))
-    if result.get("winner"):
+    if result.get("missions_unknown"):
+        out.append(("h", str(result.get("headline") or "a mission was not entered: no result")))
+    elif result.get("winner"):
         out.append(("h", f"Side {result['winner']} wins, {result['vp']['A']} VP to {result['vp']['B']}: "
                          f"a {result['level']} victory (margin {result['margin']})"))
     elif result.get("vp"):

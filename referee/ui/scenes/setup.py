@@ -24,7 +24,7 @@ from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario
 from .. import theme
 from ...service.session import BY_HAND, PROGRAM, BattleSession
-from ..faction_choices import left_out_lines
+from ..faction_choices import card_problem_lines, left_out_lines
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
 from .menu import bundled_scenarios, title_of
@@ -88,6 +88,7 @@ class SetupScene(Scene):
         self.table = table if table is not None else paths.DEFAULT_SCENARIO
         self.factions: dict[str, str] = {}         # name shown -> id
         self.left_out: list[str] = []               # faction files that cannot be used, with the reason
+        self.cards_left_out: list[str] = []         # the user's card files left out, with the reason
         self.choice = {"A": "", "B": ""}
         self.dice_label = next(iter(DICE_CHOICES))
         self.opponent_label = HOTSEAT
@@ -116,6 +117,7 @@ class SetupScene(Scene):
         # Read fresh every time: a faction saved in the editor a moment ago is offered at once.
         self.factions = {f"{f.name} ({f.id})": f.id for f in available_factions()}
         self.left_out = left_out_lines()
+        self.cards_left_out = card_problem_lines()
         names = list(self.factions) or ["no faction found"]
         for i, side in enumerate(("A", "B")):
             if self.choice[side] not in self.factions.values():
@@ -261,6 +263,13 @@ class SetupScene(Scene):
                       (x, top), 14, True, theme.ERROR)
             for i, line in enumerate(self.left_out[:6]):
                 draw_text(surface, ellipsize(line, col_w - 14, 13), (x + 14, top + 22 + i * line_height(13)), 13,
+                          False, theme.TEXT_DIM)
+            top += 22 + line_height(13) * len(self.left_out[:6]) + 8
+        if self.cards_left_out:
+            draw_text(surface, "Card files left out (fix them, then `seven-seconds cards validate`):", (x, top), 14,
+                      True, theme.ERROR)
+            for i, line in enumerate(self.cards_left_out[:4]):
+                draw_text(surface, ellipsize(line, COLUMN_W - 14, 13), (x + 14, top + 22 + i * line_height(13)), 13,
                           False, theme.TEXT_DIM)
         if self.manager is not None:
             self.manager.draw_ui(surface)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from ...game.intents import Action
 from ...game.cards import playing_deck
 from ...game.view_words import card_lines
+from ...rules.errors import InputError
+from ..faction_choices import card_problem_lines
 from ...service.session import BattleSession
 from ..scene import ScenePart
 from .dialogs import Dialog
@@ -36,12 +38,20 @@ class SetupCards(ScenePart[BattleSession]):
         offered = ((self.scene.decision().get("offered") or {}).get(self.session.viewer)) or {}
         if not offered or self.app is None:
             return
-        deck = playing_deck()
         combos = [(m, t) for m in offered["mission"] for t in offered["troop"]]
-        buttons = [(f"{m}|{t}", f"{deck.mission(m).title} + {deck.troop(t).title}") for m, t in combos]
-        lines = ["Your winning streak drew extra cards [p.31, A47]. Play one mission and one troop card:"]
-        lines += [f"Mission {deck.mission(m).title}: troop line {deck.mission(m).troop_line}" for m in offered["mission"]]
-        lines += [f"Troop card {deck.troop(t).title}" for t in offered["troop"]]
+        try:
+            deck = playing_deck()
+            buttons = [(f"{m}|{t}", f"{deck.mission(m).title} + {deck.troop(t).title}") for m, t in combos]
+            lines = ["Your winning streak drew extra cards [p.31, A47]. Play one mission and one troop card:"]
+            lines += [f"Mission {deck.mission(m).title}: troop line {deck.mission(m).troop_line}"
+                      for m in offered["mission"]]
+            lines += [f"Troop card {deck.troop(t).title}" for t in offered["troop"]]
+        except InputError as e:
+            # a card drawn from a file that has since broken: its id still chooses it; the window stays open
+            buttons = [(f"{m}|{t}", f"{m} + {t}") for m, t in combos]
+            lines = ["Your winning streak drew extra cards [p.31, A47]. Play one mission and one troop card.",
+                     *[f"cards: {p}" for p in e.problems[:3]]]
+        lines += [f"left out: {line}" for line in card_problem_lines()]
         side = self.session.viewer
 
         def chosen(answer) -> None:
