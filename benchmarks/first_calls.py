@@ -94,10 +94,11 @@ def tables(quick: bool) -> list[str]:
 
 
 def first_calls(table_names: list[str], questions: tuple[str, ...] = QUESTIONS, processes: int = 5,
-                again: int = 5, errors=None) -> list[FirstCall]:
+                again: int = 5, errors=None, root: str | None = None) -> list[FirstCall]:
     """Every question on every table, in ``processes`` fresh processes each (taken in turn, so a busy spell of the
-    machine spreads over all figures rather than spoiling one), with the median of each figure."""
-    root = str(Path(__file__).resolve().parent.parent)
+    machine spreads over all figures rather than spoiling one), with the median of each figure. ``root``: the
+    source tree whose engine is timed (this one by default; another checkout to compare with)."""
+    root = root or str(Path(__file__).resolve().parent.parent)
     # The exposure map is a question of 16 enemies (the issue's figures); at 64 a side only the sight lines are asked.
     runs: dict[tuple[str, str], list[dict]] = {(t, q): [] for t in table_names for q in questions
                                                if q == "sightlines" or not t.startswith("generated-64-")}
@@ -131,10 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="one generated table of each size, 3 processes a figure")
     ap.add_argument("--processes", type=int, default=None, help="fresh processes per figure (default 7; 3 quick)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--root", default=None, help="time the engine of another source tree (to compare with)")
     args = ap.parse_args(argv)
     processes = args.processes or (3 if args.quick else 7)
     errors: list[str] = []
-    rows = first_calls(tables(args.quick), processes=processes, errors=errors)
+    rows = first_calls(tables(args.quick), processes=processes, errors=errors, root=args.root)
     if args.json:
         print(json.dumps({"first_calls": [r.as_dict() for r in rows], "errors": errors,
                           "load_average": list(os.getloadavg())}, indent=1))
