@@ -1,8 +1,11 @@
-"""The referee's hot paths, each median beside its target (issue 14): on the standard table and on generated ones.
+"""The referee's hot paths, each median beside its target (issues 14 and 35): on the bundled tables, the standard
+table and generated ones.
 
-Run ``python -m benchmarks.run`` (``--quick`` for a short run). Every figure is the median of repeated runs;
-PASS/MISS compares it with the target, for the wall clock and, beside it, for the CPU time. A part that cannot run
-prints "n/a" and why.
+Run ``python -m benchmarks.run`` (``--quick`` for a short run, ``--json`` for one JSON object of every figure). Every
+figure is the median of repeated runs; PASS/MISS compares it with the target, for the wall clock and, beside it, for
+the CPU time. What players meet comes first: each question's first call in a fresh process, and the calls after it,
+on the bundled tables and on generated dense ones (``benchmarks.first_calls``). A part that cannot run prints "n/a"
+and why.
 Timings depend on the machine and its load: they are reported here, never asserted in tests.
 """
 
@@ -20,21 +23,22 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .first_calls import first_calls, tables
 from .standard_table import standard_scenario, standard_table
 
-# Targets in milliseconds (issue 14, "Speed", on a 2-core machine). One pair has no target of its own there: its
-# budget here is one 60 Hz frame.
+# Targets in milliseconds (issues 14 and 35, "Speed", on a 2-core machine; the first calls in a fresh process, on
+# dense tables, CPU time). One pair has no target of its own there: its budget here is one 60 Hz frame.
 TARGETS = {
-    "sightlines_fast": 5.0,            # 16 a side, first call in a fresh process
+    "sightlines_fast": 3.0,            # 16 a side, first call in a fresh process
     "sightlines_ratio": 60.0,          # reference / fast, at least
-    "sightlines_64": 40.0,             # 64 a side
-    "exposure": 50.0,                  # 0.5" grid, 16 enemies
-    "exposure_fine": 200.0,            # 0.25" grid
+    "sightlines_64": 30.0,             # 64 a side, first call in a fresh process
+    "exposure": 30.0,                  # 0.5" grid, 16 enemies, first call in a fresh process
+    "exposure_fine": 120.0,            # 0.25" grid
     "odds_preview": 1.0,
     "one_pair": 1000.0 / 60.0,
     "frame": 2.0,                      # a drawn frame with every overlay on
-    "query": 350.0,                    # one query process, start to finish
-    "startup": 600.0,                  # a fresh process to its first frame of the table
+    "query": 200.0,                    # one query process, start to finish (CPU)
+    "startup": 450.0,                  # a fresh process to its first frame of the table (CPU)
     "action": 20.0,                    # the window's cost per action, at round 200 as at round 1
     "memory": 150.0,                   # MB, the window over a 200-round battle
 }
@@ -68,10 +72,21 @@ def load_average() -> str:
         return "load average unknown"
 
 
+ROWS: list[dict] = []        # every figure printed, for --json
+_section = [""]
+
+
+def section(title: str) -> None:
+    _section[0] = title.split(";")[0].split(",")[0]
+    print(title)
+
+
 def line(label: str, value: float | str | None, unit: str, target: str, ok: bool | None, cpu: float | None = None,
          cpu_ok: bool | None = None) -> None:
     """One figure: label, value, target and PASS/MISS ("n/a" when the part does not exist yet); with ``cpu``, the
     CPU time beside it and whether that alone meets the target (the wall clock of a busy machine may not)."""
+    ROWS.append({"section": _section[0], "label": label.strip(), "value": value, "unit": unit, "target": target,
+                 "pass": ok, "cpu": cpu, "cpu_pass": cpu_ok})
     if value is None:
         shown, mark = "n/a", "n/a"
     else:
@@ -79,6 +94,34 @@ def line(label: str, value: float | str | None, unit: str, target: str, ok: bool
         mark = "" if ok is None else ("PASS" if ok else "MISS")
     cpu_part = "" if cpu is None else f"cpu {cpu:9.2f}" + ("" if cpu_ok is None else (" PASS" if cpu_ok else " MISS"))
     print(f"  {label:<52} {shown:>13}   target {target:<11} {mark:<4}  {cpu_part}")
+
+
+# ---- what players meet -----------------------------------------------------------------------------------------
+
+def first_call_goal(question: str, units_a_side: int) -> float:
+    """The target of a question's first call: the sight lines by the table's crowding, the maps by their grid."""
+    if question == "sightlines":
+        return TARGETS["sightlines_fast"] if units_a_side <= 16 else TARGETS["sightlines_64"]
+    return TARGETS["exposure"] if question == "exposure-0.5" else TARGETS["exposure_fine"]
+
+
+def report_first_calls(quick: bool) -> list[dict]:
+    """Each question's first call in a fresh process and the calls after it, judged on the CPU time."""
+    processes = 3 if quick else 7
+    section(f"What players meet: the first call in a fresh process (the table loaded and prepared first), then the "
+            f"calls after it; medians of {processes} processes a figure; {load_average()}")
+    errors: list[str] = []
+    rows = first_calls(tables(quick), processes=processes, errors=errors)
+    for r in rows:
+        goal = first_call_goal(r.question, max(r.units))
+        name = f"{r.table} ({max(r.units)} a side, {r.pieces} pieces), {r.question}"
+        line(f"{name}: first call", r.first_wall, "ms", f"<= {goal:g} ms", r.first_wall <= goal, r.first_cpu,
+             r.first_cpu <= goal)
+        line(f"{name}: calls after it", r.again_wall, "ms", f"<= {goal:g} ms", r.again_wall <= goal, r.again_cpu,
+             r.again_cpu <= goal)
+    for e in errors:
+        print(f"  ({e})")
+    return [r.as_dict() for r in rows]
 
 
 # ---- the rules engine ------------------------------------------------------------------------------------------
@@ -446,7 +489,22 @@ def main(argv: list[str] | None = None) -> int:
                          "3 rounds of the window's battle")
     ap.add_argument("--rounds", type=int, default=None,
                     help="rounds of the window's battle (default 200; 3 with --quick)")
+    ap.add_argument("--json", action="store_true",
+                    help="print one JSON object of every figure on standard output (the text goes to standard error)")
     args = ap.parse_args(argv)
+    if args.json:
+        import contextlib
+
+        with contextlib.redirect_stdout(sys.stderr):
+            figures = report(args)
+        print(json.dumps(figures, indent=1))
+        return 0
+    report(args)
+    return 0
+
+
+def report(args: argparse.Namespace) -> dict:
+    """Every figure printed as text, and all of them returned (for ``--json``)."""
     repeat, ref_repeat = (5, 1) if args.quick else (args.repeat, args.reference_repeat)
     args.rounds = args.rounds or (3 if args.quick else 200)
 
@@ -460,11 +518,12 @@ def main(argv: list[str] | None = None) -> int:
           f"{os.cpu_count()} CPUs, {load_average()}.")
     print(f"Medians of {repeat} runs, wall clock, PASS/MISS against the target; beside it the CPU time of the process "
           f"(a busy machine inflates it less) and whether that meets the target.")
+    players = report_first_calls(args.quick)
 
     seeds = (0, 1) if args.quick else (0, *FIRST_CALL_SEEDS)
     processes = 3 if args.quick else 7
-    print(f"All pairs, 16 a side, first call in a fresh process (table loaded and prepared first), medians of "
-          f"{processes} processes a table; {load_average()}")
+    section(f"All pairs, 16 a side, first call in a fresh process (table loaded and prepared first), medians of "
+            f"{processes} processes a table; {load_average()}")
     for r in bench_first_call(seeds, ref_repeat, processes):
         name = "standard table" if r["seed"] == 0 else f"generated table {r['seed']}"
         (fw, fc), (aw, ac), (rw, rc) = r["first"], r["again"], r["reference"]
@@ -479,7 +538,7 @@ def main(argv: list[str] | None = None) -> int:
     line("one pair, line_of_sight + cover", pair.wall, "ms", f"<= {TARGETS['one_pair']:.1f} ms",
          pair.wall <= TARGETS["one_pair"], pair.cpu, pair.cpu <= TARGETS["one_pair"])
 
-    print(f"Scaling, all pairs on generated tables (cost per 1,000 pair x edge in brackets); {load_average()}")
+    section(f"Scaling, all pairs on generated tables (cost per 1,000 pair x edge in brackets); {load_average()}")
     for label, pairs, edges, t, same in bench_scaling(repeat, agree=not args.quick):
         goal = TARGETS["sightlines_64"] if label.startswith("64 ") else None
         per = t.cpu * 1000.0 / (pairs * edges / 1000.0) if pairs and edges else 0.0
@@ -488,13 +547,13 @@ def main(argv: list[str] | None = None) -> int:
              "-" if goal is None else f"<= {goal:g} ms", None if goal is None else t.wall <= goal,
              t.cpu, None if goal is None else t.cpu <= goal)
 
-    print(f"Exposure map of side A, counts and prices; {load_average()}")
+    section(f"Exposure map of side A, counts and prices; {load_average()}")
     for name, step, t in bench_exposure_steps(repeat):
         goal = {0.5: TARGETS["exposure"], 0.25: TARGETS["exposure_fine"]}.get(step)
         line(f"{name}, {step:g}\" grid, 16 enemies", t.wall, "ms", "-" if goal is None else f"<= {goal:g} ms",
              None if goal is None else t.wall <= goal, t.cpu, None if goal is None else t.cpu <= goal)
 
-    print(f"Start-up, fresh processes start to exit; {load_average()}")
+    section(f"Start-up, fresh processes start to exit; {load_average()}")
     goals = {"one query (sightlines --json)": TARGETS["query"],
              "first frame of the window (play --screenshot)": TARGETS["startup"]}
     for name, wall, cpu in bench_commands(max(3, repeat // 5)):
@@ -503,7 +562,7 @@ def main(argv: list[str] | None = None) -> int:
              None if goal is None or wall is None else wall <= goal, cpu,
              None if goal is None or cpu is None else cpu <= goal)
 
-    print(f"Table view; {load_average()}")
+    section(f"Table view; {load_average()}")
     frame, busy = bench_frame(repeat)
     line("a drawn frame with all overlays", frame and frame.wall, "ms", f"<= {TARGETS['frame']:g} ms",
          frame is not None and frame.wall <= TARGETS["frame"], frame and frame.cpu,
@@ -521,7 +580,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 line(label, value, unit, f"<= {goal:g} {unit}", value <= goal, cpu, None if cpu is None else cpu <= goal)
 
-    print(f"Exact odds (one preview, cold caches); {load_average()}")
+    section(f"Exact odds (one preview, cold caches); {load_average()}")
     results = bench_odds(repeat)
     if results is None:
         line("referee.rules.odds", None, "ms", f"< {TARGETS['odds_preview']:g} ms", None)
@@ -531,7 +590,9 @@ def main(argv: list[str] | None = None) -> int:
                  timing is not None and timing.wall < TARGETS["odds_preview"], timing and timing.cpu,
                  timing is not None and timing.cpu < TARGETS["odds_preview"])
     print(f"Finished; {load_average()}.")
-    return 0
+    return {"python": platform.python_version(), "cpus": os.cpu_count(), "quick": bool(args.quick),
+            "load_average_end": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+            "first_calls": players, "figures": ROWS}
 
 
 if __name__ == "__main__":

@@ -105,14 +105,21 @@ class Secrets:
         if state.salts.get(side):
             self.words.add(state.salts[side])
         self.words |= {e.private[side] for e in state.log if side in e.private and e.private[side]}
-        # One pattern for all: an id only as a whole word (a-t1 is not in a-t10), the other words anywhere.
-        ids = "|".join(re.escape(i) for i in sorted(self.ids, key=len, reverse=True))
-        words = "|".join(re.escape(w) for w in sorted(self.words, key=len, reverse=True))
-        parts = ([r"(?<![\w-])(?:" + ids + r")(?![\w-])"] if ids else []) + ([words] if words else [])
-        self.pattern = re.compile("|".join(parts)) if parts else None
+        # An id counts only as a whole word (a-t1 is not in a-t10), the other words anywhere. An id made of word
+        # characters and hyphens is a whole word exactly where it is one of the text's runs of such characters: one
+        # pass over the text finds them all, where one pattern of every id tried at every character took most of
+        # the audit's time. Any other id keeps a pattern of its own.
+        self.word_ids = {i for i in self.ids if _WORD_RUN.fullmatch(i)}
+        other_ids = "|".join(re.escape(i) for i in sorted(self.ids - self.word_ids, key=len, reverse=True))
+        self.pattern = re.compile(r"(?<![\w-])(?:" + other_ids + r")(?![\w-])") if other_ids else None
 
     def found_in(self, text: str) -> list[str]:
-        return self.pattern.findall(text) if self.pattern else []
+        found = sorted(self.word_ids.intersection(_WORD_RUN.findall(text))) if self.word_ids else []
+        found += [w for w in sorted(self.words) if w in text]
+        return found + (self.pattern.findall(text) if self.pattern else [])
+
+
+_WORD_RUN = re.compile(r"[\w-]+")
 
 
 def shown_to(state: GameState, viewer: str, hidden: set[str]) -> list[tuple[str, str]]:
@@ -273,3 +280,14 @@ def test_the_battle_controller_shows_each_side_only_its_own_secrets():
         if attempt.outcome is not None:
             audit.after(side, attempt.outcome)
     assert audit.checked > 1000
+
+
+def test_the_audit_finds_a_secret_id_only_as_a_whole_word_and_a_secret_word_anywhere():
+    state = set_up(3)
+    secret = Secrets(state, "B", set())
+    ident = sorted(secret.ids)[0]
+    word = sorted(secret.words, key=len)[0]
+    assert secret.found_in(f"units: [{ident}]") == [ident]
+    assert secret.found_in(f"{ident}0 x{ident} {ident}-2") == []
+    assert secret.found_in(f"a note{word}inside") == [word]
+    assert secret.found_in("nothing of side B here") == []

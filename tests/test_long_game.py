@@ -1,5 +1,8 @@
 """A long game: 200 rounds of random legal play, every invariant checked after every action, memory flat.
 
+The 200 rounds are a soak run (``pytest -m soak``, run by CI beside the default suite); the default suite plays the
+same battle with every check for its first 40 rounds, its memory measured in round 8 and round 40.
+
 Under the rules a battle this long cannot happen by itself: it ends when a side has no troopers left, when a player
 withdraws or both agree to stop, or at a mission's round limit (p.16, A43). So the two random players here agree to
 play on:
@@ -29,6 +32,8 @@ import random
 import sys
 import tracemalloc
 
+import pytest
+
 from referee.game.intents import Action
 from referee.game.dice import SeededDice, replay_source
 from referee.game.engine import Game, begin_battle, play
@@ -44,6 +49,9 @@ from .tables import rect
 from .test_random_play import check_table, data_of, secrets_of
 
 ROUNDS = 200
+SHORT_ROUNDS = 40       # the default suite's run of the same battle, measured in round SHORT_EARLY and its last
+SHORT_EARLY = 8
+EARLY = 20
 ATTACKS = ("rifle", "missile", "flamer", "kamikaze")
 TRUCE_AT = 2          # troopers left on the weaker side
 
@@ -165,7 +173,18 @@ def check_secrecy(state: GameState, public: set[str], new_log: int) -> None:
                 assert set(b) <= {"id", "side", "x", "y", "base", "activation"}, b
 
 
+@pytest.mark.soak
 def test_two_hundred_rounds_of_random_play_keep_every_invariant_and_memory_flat():
+    play_long_game(ROUNDS, EARLY)
+
+
+def test_forty_rounds_of_random_play_keep_every_invariant_and_memory_flat():
+    play_long_game(SHORT_ROUNDS, SHORT_EARLY)
+
+
+def play_long_game(rounds: int, early_round: int) -> None:
+    """``rounds`` rounds of the long battle, every check after every action, memory measured in ``early_round``
+    and in the last round."""
     game = Game(begin_battle(long_table()))
     rng, dice = random.Random(2024), SeededDice(2024)
     shadow = game.initial.copy()
@@ -200,13 +219,13 @@ def test_two_hundred_rounds_of_random_play_keep_every_invariant_and_memory_flat(
         assert data_of(shadow) == before, f"replaying {action} gives another state"
         assert len(shadow.log) == len(now.log) and shadow.log[logged:] == now.log[logged:]
 
-    while game.state.round <= ROUNDS:
+    while game.state.round <= rounds:
         state = game.state
         assert state.phase != "over", f"the battle ended in round {state.round}: {state.log[-1].text}"
         if truce is None and min(state.troopers_left(side) for side in SIDES) <= TRUCE_AT:
             truce = state.round
         r = state.round
-        if r in (20, ROUNDS) and r not in measured and state.phase == "action" and not state.turn.acted \
+        if r in (early_round, rounds) and r not in measured and state.phase == "action" and not state.turn.acted \
                 and state.turn.active is None:
             gc.collect()
             sizes[r] = (state_size(state), module_containers())
@@ -218,32 +237,32 @@ def test_two_hundred_rounds_of_random_play_keep_every_invariant_and_memory_flat(
         step()
         assert proposals < 200_000, "the game does not move on"
 
-    assert game.state.round == ROUNDS + 1 and set(measured) == {20, ROUNDS}
-    assert len(game.record) == legal and legal > 20 * ROUNDS
+    assert game.state.round == rounds + 1 and set(measured) == {early_round, rounds}
+    assert len(game.record) == legal and legal > 20 * rounds
 
     # The state, the log aside, stays the same size: nothing in it grows with the length of the battle.
-    (early, early_caches), (late, late_caches) = sizes[20], sizes[ROUNDS]
+    (early, early_caches), (late, late_caches) = sizes[early_round], sizes[rounds]
     assert late <= early * 1.25 + 2_000, f"the state (without its log) grew from {early} to {late} bytes"
     # Caches with a bound (an lru_cache's maxsize, the terrain features cleared past 5000) may fill as smoke and
     # craters appear, up to that bound; every other table must stay as it was.
-    bounded = {"referee.game.state._FEATURES": 5001, **lru_bounds()}
+    bounded = {"referee.rules.battlefield._FEATURES": 5001, **lru_bounds()}
     grown = {k: (early_caches.get(k, 0), n) for k, n in late_caches.items()
              if n > early_caches.get(k, 0) + 16 and k not in bounded}
     assert not grown, f"module-level tables that keep growing: {grown}"
     over = {k: n for k, n in late_caches.items() if k in bounded and n > bounded[k]}
     assert not over, f"caches past their bound: {over}"
-    # An action in round 200 needs no more memory than one in round 20; a round keeps only its own entries.
-    first, last = measured[20], measured[ROUNDS]
-    assert last.peak <= 2 * first.peak + 256_000, f"an action needs {first.peak} bytes in round 20, {last.peak} in {ROUNDS}"
+    # An action in the last round needs no more memory than one early on; a round keeps only its own entries.
+    first, last = measured[early_round], measured[rounds]
+    assert last.peak <= 2 * first.peak + 256_000, f"an action needs {first.peak} bytes in round {early_round}, {last.peak} in {rounds}"
     per_first, per_last = first.kept_per_action, last.kept_per_action
-    assert per_last <= 2 * per_first + 4_000, f"a round keeps {per_first:.0f} bytes per action in round 20, " \
-                                              f"{per_last:.0f} in round {ROUNDS}"
+    assert per_last <= 2 * per_first + 4_000, f"a round keeps {per_first:.0f} bytes per action in round {early_round}, " \
+                                              f"{per_last:.0f} in round {rounds}"
 
     # Both players agree to stop: the end-of-battle report's seals still match what was sealed at set-up.
     assert game.play(Action("end-of-round", "", {"stop": True}), dice).legal or game.state.phase != "end-of-round"
     checks = verify_seals(game)
     assert all(c.matches for c in checks.values()), [c.text() for c in checks.values()]
-    print(f"\n{ROUNDS} rounds: {proposals} proposals, {legal} legal actions, truce from round {truce}, "
+    print(f"\n{rounds} rounds: {proposals} proposals, {legal} legal actions, truce from round {truce}, "
           f"log {len(game.state.log)} entries; state {early} -> {late} bytes; peak per action "
           f"{first.peak} -> {last.peak} bytes; kept per action {per_first:.0f} -> {per_last:.0f} bytes "
           f"(its speed: python -m benchmarks.long_game)")

@@ -247,9 +247,10 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
         edges.groups()
     unit_types()            # the catalogue the Target bands read, loaded on its first use
     _warm_up(bf)
-    _fault_in_work_heap(bf)
     if exposure_steps:
         _keep_large_work_in_heap()
+    _fault_in_work_heap(bf, exposure_steps)
+    if exposure_steps:
         table.convex_parts()
         table.cover_edges()[1].groups()
     for step in exposure_steps:
@@ -258,21 +259,32 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
 
 _WARM = threading.Event()
 WORK_PER_PAIR = 4096        # bytes of work arrays a sight line needs at most at once (2.3 MB at 16 a side)
-WORK_HEAP_MAX = 32 * 1024 * 1024
+WORK_PER_PROBE = 320        # bytes per sight line of an exposure map (about 25 MB at 0.5", 100 MB at 0.25", 16 enemies)
+# The most the sight lines keep pre-faulted: below the trim threshold glibc raised to (twice the block above).
+WORK_HEAP_MAX = 60 * 1024 * 1024
+# Pre-faulted in pieces well below the mmap threshold, so that each comes from the heap and, freed, stays in it: one
+# block the size of the work would be mapped on its own and handed back to the system when freed, faulting nothing
+# in for the calls (above 32 MB, 64 units a side).
+FAULT_CHUNK = 4 * 1024 * 1024
 
 
-def _fault_in_work_heap(bf: Battlefield) -> None:
-    """Touch, then free, as much heap as this table's sight lines will work in, so that its pages are the
-    process's before the first answer: a fresh process's heap has little free room, and the first call would
-    otherwise take hundreds of page faults growing it (about a millisecond at 16 a side). The freed block stays
-    in the heap for the calls (``_keep_work_arrays_in_heap``)."""
+def _fault_in_work_heap(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
+    """Touch, then free, as much heap as this table's sight lines (and, with ``exposure_steps``, its exposure maps)
+    will work in, so that its pages are the process's before the first answer: a fresh process's heap has little
+    free room, and the first call would otherwise take thousands of page faults growing it (about 12 ms at 64 a
+    side). The freed pieces stay in the heap for the calls (``_keep_work_arrays_in_heap``,
+    ``_keep_large_work_in_heap``)."""
     sides: dict[str, int] = {}
     for p in bf.units():
         if p.side is not None:
             sides[p.side] = sides.get(p.side, 0) + 1
     pairs = sum(n * (sum(sides.values()) - n) for n in sides.values())
-    block = np.ones(min(WORK_HEAP_MAX, WORK_PER_PAIR * pairs + 1024 * 1024) // 8)
-    del block
+    need = min(WORK_HEAP_MAX, WORK_PER_PAIR * pairs + 1024 * 1024)
+    for step in exposure_steps:
+        cols, rows = grid_shape(bf, step)
+        need = max(need, min(KEPT_HEAP // 2, WORK_PER_PROBE * cols * rows * max(sides.values(), default=0)))
+    chunks = [np.ones(FAULT_CHUNK // 8) for _ in range(-(-need // FAULT_CHUNK))]
+    del chunks
 
 
 def _warm_up(bf: Battlefield) -> None:
