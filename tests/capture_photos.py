@@ -30,7 +30,8 @@ class PhotoSpec:
     height: int = 1080
     tilt: float = 0.0               # degrees from vertical
     turn: float = 0.0               # degrees: the camera's bearing round the table
-    blur: float = 0.0               # Gaussian sigma, pixels
+    blur: float = 0.0               # Gaussian sigma, in pixels of a 4000-pixel photo (a lens's blur is an angle:
+    #                                 the same photo at 1920 pixels is blurred over 1920/4000 as many pixels)
     noise: float = 0.0              # sensor noise, standard deviation (0-255)
     light: float = 0.0              # 0: even; 0.5: one side half as bright as the other
     hand: bool = False              # a hand over part of one marker
@@ -43,6 +44,7 @@ class Truth:
     pieces: dict[str, tuple[float, float, float | None]] = field(default_factory=dict)   # id -> x, y, facing
     outlines: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     covered: set[int] = field(default_factory=set)          # marker numbers the hand covers
+    overlapped: set[int] = field(default_factory=set)       # marker numbers a base or another marker overlaps
     outside: set[int] = field(default_factory=set)          # marker numbers not wholly in the photo
     to_photo: np.ndarray | None = None
 
@@ -68,6 +70,9 @@ class Canvas:
     def __init__(self, width: float, height: float, ppi: float) -> None:
         self.ppi, self.width, self.height = ppi, width, height
         self.image = np.full((int(round(height * ppi)), int(round(width * ppi)), 3), CLOTH, np.uint8)
+        # Which marker each pixel shows (-1: none), so that a marker a later base or marker overlaps is known.
+        self.labels = np.full(self.image.shape[:2], -1, np.int16)
+        self.areas: dict[int, int] = {}
 
     def px(self, pts: np.ndarray) -> np.ndarray:
         pts = np.asarray(pts, dtype=np.float64).reshape(-1, 2)
@@ -78,12 +83,20 @@ class Canvas:
 
     def disc(self, x, y, r, colour) -> None:
         c = self.px([[x, y]])[0]
-        cv2.circle(self.image, (int(round(c[0] * 16)), int(round(c[1] * 16))), int(round(r * self.ppi * 16)), colour,
-                   -1, cv2.LINE_AA, shift=4)
+        centre, radius = (int(round(c[0] * 16)), int(round(c[1] * 16))), int(round(r * self.ppi * 16))
+        cv2.circle(self.image, centre, radius, colour, -1, cv2.LINE_AA, shift=4)
+        cv2.circle(self.labels, centre, radius, -1, -1, cv2.LINE_8, shift=4)
+
+    def shown(self, number: int) -> float:
+        """The share of a marker (with its margin) that nothing drawn later covers."""
+        return float((self.labels == number).sum()) / max(1, self.areas.get(number, 1))
 
     def marker(self, number: int, cx: float, cy: float, size: float, bearing: float, margin: float) -> None:
         """A marker printed with a white margin, its top along ``bearing``."""
-        self.polygon(marker_corners(cx, cy, size + 2 * margin, bearing), (235, 235, 235))
+        outline = marker_corners(cx, cy, size + 2 * margin, bearing)
+        self.polygon(outline, (235, 235, 235))
+        cv2.fillPoly(self.labels, [np.round(self.px(outline) * 16).astype(np.int32)], number, cv2.LINE_8, shift=4)
+        self.areas[number] = int((self.labels == number).sum())
         cells = max(4, int(math.ceil(size * self.ppi / 6)))
         bitmap = _bitmap(number, cells)
         n = bitmap.shape[0]
@@ -152,6 +165,7 @@ def table_top(state: GameState, plan: MarkerPlan, ppi: float, moved: dict[str, t
         canvas.disc(u.x, u.y, u.base / 2, (25, 25, 25))
         canvas.disc(u.x, u.y, u.base * 0.3, (120, 140, 150) if u.side == "A" else (150, 120, 110))
         truth.pieces[u.id] = (u.x, u.y, u.facing % 360.0)
+    truth.overlapped = {n for n in canvas.areas if canvas.shown(n) < 0.97}
     return canvas, truth
 
 
@@ -203,7 +217,7 @@ def render(state: GameState, plan: MarkerPlan, spec: PhotoSpec,
         img *= (1.0 - spec.light * (ramp + 0.5))[..., None]
     img *= spec.dark
     if spec.blur:
-        img = cv2.GaussianBlur(img, (0, 0), spec.blur)
+        img = cv2.GaussianBlur(img, (0, 0), spec.blur * max(spec.width, spec.height) / 4000)
     if spec.noise:
         img += rng.normal(0, spec.noise, img.shape).astype(np.float32)
     return np.clip(img, 0, 255).astype(np.uint8), truth

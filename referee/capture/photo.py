@@ -22,6 +22,7 @@ from ..rules.errors import InputError
 from .plan import DICTIONARY, Marker, MarkerPlan
 
 DARK = 45.0          # mean brightness (0-255) under which a photo is too dark to trust
+UPSCALE_BELOW = 2500 # pixels: a photo smaller than this is read at twice its size
 BLURRED = 12.0       # variance of the Laplacian under which a photo is too blurred
 
 
@@ -140,7 +141,12 @@ def read_photo(image: np.ndarray, plan: MarkerPlan) -> TableReading:
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     out = TableReading(size=(int(grey.shape[1]), int(grey.shape[0])))
     brightness, sharpness = _quality(grey)
-    found, ids, _ = _detector().detectMarkers(grey)
+    # A small photo is read at twice its size: a marker across the table spans a dozen pixels there, and the
+    # detector's thresholds and corner refinement need more.
+    scale = 2.0 if max(grey.shape) < UPSCALE_BELOW else 1.0
+    looked = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC) if scale != 1.0 else grey
+    found, ids, _ = _detector().detectMarkers(looked)
+    found = tuple((np.asarray(c, dtype=np.float64) + 0.5) / scale - 0.5 for c in found)
     numbers = [] if ids is None else [int(i) for i in ids.reshape(-1)]
     by_number: dict[int, list[np.ndarray]] = {}
     for n, c in zip(numbers, found):
