@@ -44,7 +44,7 @@ class Truth:
     pieces: dict[str, tuple[float, float, float | None]] = field(default_factory=dict)   # id -> x, y, facing
     outlines: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     covered: set[int] = field(default_factory=set)          # marker numbers the hand covers
-    overlapped: set[int] = field(default_factory=set)       # marker numbers a base or another marker overlaps
+    overlapped: set[int] = field(default_factory=set)       # markers a base or another marker touches (margin too)
     outside: set[int] = field(default_factory=set)          # marker numbers not wholly in the photo
     to_photo: np.ndarray | None = None
 
@@ -165,7 +165,7 @@ def table_top(state: GameState, plan: MarkerPlan, ppi: float, moved: dict[str, t
         canvas.disc(u.x, u.y, u.base / 2, (25, 25, 25))
         canvas.disc(u.x, u.y, u.base * 0.3, (120, 140, 150) if u.side == "A" else (150, 120, 110))
         truth.pieces[u.id] = (u.x, u.y, u.facing % 360.0)
-    truth.overlapped = {n for n in canvas.areas if canvas.shown(n) < 0.97}
+    truth.overlapped = {n for n in canvas.areas if canvas.shown(n) < 0.995}
     return canvas, truth
 
 
@@ -259,4 +259,19 @@ def _hand(img: np.ndarray, plan: MarkerPlan, state: GameState, truth: Truth, h: 
     n = np.array([-d[1], d[0]]) / (np.linalg.norm(d) + 1e-9)
     poly = np.array([edge + n * width * 3, tip + n * width / 2, tip - n * width / 2, edge - n * width * 3])
     cv2.fillPoly(img, [np.round(poly).astype(np.int32)], (120, 150, 200), cv2.LINE_AA)
-    truth.covered.add(m.number)
+    # Every marker the hand or its arm lies over, not only the one it reaches for.
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(poly).astype(np.int32)], 1)
+    for other in plan.markers.values():
+        quad = _marker_in_photo(other, state, truth, h)
+        if quad is None:
+            continue
+        x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+        x0, y0 = max(x0, 0), max(y0, 0)
+        if x1 <= x0 or y1 <= y0 or not mask[y0:y1, x0:x1].any():
+            continue
+        box = np.zeros_like(mask[y0:y1, x0:x1])
+        cv2.fillPoly(box, [np.round(quad - [x0, y0]).astype(np.int32)], 1)
+        if (box & mask[y0:y1, x0:x1]).any():
+            truth.covered.add(other.number)

@@ -72,8 +72,9 @@ class TableReading:
 
 def _detector() -> Any:
     params = cv2.aruco.DetectorParameters()
-    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
-    params.cornerRefinementWinSize = 3
+    # Corners from the lines fitted to each edge's contour: a facing read from a 20-pixel marker within a degree
+    # (measured against sub-pixel corners, 2 degrees at p95, and AprilTag's refinement, as good but 4 times slower).
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_CONTOUR
     # A misread id is worse than a missed marker: the players see a missed one ringed, a misread one not at all.
     params.errorCorrectionRate = 0.3
     params.adaptiveThreshWinSizeMax = 53
@@ -207,7 +208,7 @@ def read_photo(image: np.ndarray, plan: MarkerPlan) -> TableReading:
 def _confidence(skew: float, side_px: float, size: float) -> float:
     """1 for a sharp, square marker of many pixels; falls as it comes out skewed or tiny."""
     shape = max(0.0, 1.0 - skew / (0.1 * size))
-    pixels = min(1.0, side_px / 24.0)
+    pixels = min(1.0, side_px / 18.0)
     return round(shape * pixels, 2)
 
 
