@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         reading = read_photo(image, plans[name])
         times[f"{spec.width}x{spec.height}"].append((time.perf_counter() - wall, time.process_time() - cpu))
         plan = plans[name]
-        for number, m in plan.markers.items():
+        for number in plan.markers:
             if number in truth.outside:
                 continue
             seen = number in reading.seen

@@ -64,10 +64,21 @@ def differences(state: GameState, reading: TableReading, plan: MarkerPlan) -> li
 
 
 def still_missing(state: GameState, reading: TableReading) -> list[Problem]:
-    """The reading's problems that still concern this table (a piece destroyed since set-up is not missed)."""
-    here = set(state.units) | set(state.blips) | {o.id for o in state.objectives.values() if not o.destroyed} \
-        | {t.id for t in state.terrain}
-    return [p for p in reading.problems if not p.piece or p.piece in here]
+    """The reading's problems that still concern this table (a piece destroyed since set-up is not missed); a
+    piece not found is given where the photo should show it, to ring it there."""
+    spots = {u.id: (u.x, u.y) for u in state.units.values()} | {b.id: (b.x, b.y) for b in state.blips.values()} \
+        | {o.id: (o.x, o.y) for o in state.objectives.values() if not o.destroyed}
+    for t in state.terrain:
+        if t.polygon is not None:
+            spots[t.id] = (sum(p[0] for p in t.polygon) / len(t.polygon), sum(p[1] for p in t.polygon) / len(t.polygon))
+    out = []
+    for p in reading.problems:
+        if p.piece and p.piece not in spots:
+            continue
+        if p.kind == "not-found" and p.at is None:
+            p.at = reading.in_photo(*spots[p.piece])
+        out.append(p)
+    return out
 
 
 def _difference(state: GameState, p: PieceReading, plan: MarkerPlan, active: str | None) -> Difference | None:

@@ -196,6 +196,7 @@ def read_photo(image: np.ndarray, plan: MarkerPlan) -> TableReading:
                                         "a photo of another table, or a corner marker moved?"))
             break
     _read_pieces(out, plan, h)
+    _not_this_table(out, plan)
     if brightness < DARK:
         out.problems.append(Problem("dark", f"the photo is dark (mean brightness {brightness:.0f} of 255): pieces may "
                                     "be missed"))
@@ -203,6 +204,20 @@ def read_photo(image: np.ndarray, plan: MarkerPlan) -> TableReading:
         out.problems.append(Problem("blurred", f"the photo is blurred (sharpness {sharpness:.0f}): pieces may be "
                                     "missed"))
     return out
+
+
+def _not_this_table(out: TableReading, plan: MarkerPlan) -> None:
+    """Terrain seldom drifts more than an inch: when most pieces read stand far from where the table file has them,
+    the photo shows another table laid out with the same marker numbers."""
+    drifts = []
+    for r in out.pieces.values():
+        if r.kind == "terrain" and r.outline:
+            then = plan.outlines[r.piece]
+            drifts.append(math.hypot(r.x - sum(p[0] for p in then) / len(then), r.y - sum(p[1] for p in then) / len(then)))
+    far = [d for d in drifts if d > 3.0]
+    if len(drifts) >= 3 and len(far) > len(drifts) / 2 and not any(p.kind == "another-table" for p in out.problems):
+        out.problems.append(Problem("another-table", f"{len(far)} of the {len(drifts)} terrain pieces read stand more "
+                                    "than 3\" from where this table has them: is this a photo of another table?"))
 
 
 def _confidence(skew: float, side_px: float, size: float) -> float:
