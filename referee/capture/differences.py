@@ -168,6 +168,6 @@ def _terrain(state: GameState, p: PieceReading, plan: MarkerPlan) -> Difference 
     turn = _turn_between(now, p.outline)
     turned = f", turned {turn:+.0f}°" if abs(turn) >= 1.0 else ""
     text = f"{p.piece} drifted {dist:.1f}\"{turned}"
-    polygon = [[_r(q[0], 0.01), _r(q[1], 0.01)] for q in p.outline]
+    polygon = [[_r(q[0]), _r(q[1])] for q in p.outline]
     return _checked(state, Difference(p.piece, "terrain", text, Action("correct", p.piece, {"polygon": polygon}), False,
                                       True, confidence=p.confidence, distance=dist))

@@ -175,7 +175,8 @@ def _how_to(pdf: FPDF, plan: MarkerPlan, title: str, paper: str) -> None:
     pdf.text(MARGIN, top + base + side + 22, "Drawings not to scale. The cards that follow are at real size.")
 
 
-def markers_pdf(plan: MarkerPlan, title: str, paper: str = "a4", bases: dict[str, float] | None = None) -> bytes:
+def markers_pdf(plan: MarkerPlan, title: str, paper: str = "a4", bases: dict[str, float] | None = None,
+                compress: bool = True) -> bytes:
     """The markers sheet of ``plan`` as PDF bytes; ``bases`` gives each unit's base diameter in inches."""
     if paper not in PAPERS:
         raise ValueError(f"paper: expected one of {', '.join(PAPERS)} (got {paper!r})")
@@ -183,6 +184,7 @@ def markers_pdf(plan: MarkerPlan, title: str, paper: str = "a4", bases: dict[str
     pw, ph = PAPERS[paper]
     pdf = FPDF(unit="mm", format=(pw, ph))
     pdf.set_auto_page_break(False)
+    pdf.set_compression(compress)
     pdf.set_title(f"Markers for {title}")
     _how_to(pdf, plan, title, paper)
     x, y, row = MARGIN, MARGIN, 0.0
