@@ -212,14 +212,15 @@ def render(state: GameState, plan: MarkerPlan, spec: PhotoSpec,
         _hand(img, plan, state, truth, h, rng)
     if spec.light:
         a = rng.uniform(0, 2 * math.pi)
-        yy, xx = np.mgrid[0:spec.height, 0:spec.width].astype(np.float32)
-        ramp = (np.cos(a) * (xx / spec.width - 0.5) + np.sin(a) * (yy / spec.height - 0.5))
-        img *= (1.0 - spec.light * (ramp + 0.5))[..., None]
-    img *= spec.dark
+        across = np.float32(np.cos(a)) * (np.arange(spec.width, dtype=np.float32) / spec.width - 0.5)
+        down = np.float32(np.sin(a)) * (np.arange(spec.height, dtype=np.float32) / spec.height - 0.5)
+        img *= (1.0 - spec.light * (across[None, :] + down[:, None] + 0.5))[..., None]
+    if spec.dark != 1.0:
+        img *= spec.dark
     if spec.blur:
         img = cv2.GaussianBlur(img, (0, 0), spec.blur * max(spec.width, spec.height) / 4000)
     if spec.noise:
-        img += rng.normal(0, spec.noise, img.shape).astype(np.float32)
+        img += np.float32(spec.noise) * rng.standard_normal(img.shape, dtype=np.float32)
     return np.clip(img, 0, 255).astype(np.uint8), truth
 
 
