@@ -5,9 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from ..game.engine import Game
 from ..game.state import GameState, state_from_scenario
 from ..paths import table_file
+from .differences import Difference, differences, still_missing
+from .photo import Problem, TableReading, read_photo
 from .plan import MarkerPlan, plan_for
 
 
@@ -47,3 +51,21 @@ def open_table(text: str) -> CaptureTable:
         return from_game(read_save(path).game, path)
     state = state_from_scenario(load_scenario(path))
     return CaptureTable(state.name, state, state, None, path)
+
+
+@dataclass
+class Comparison:
+    """A photo read against a table: the reading, what is still missing or wrong with it, and the differences."""
+
+    reading: TableReading
+    problems: list[Problem]
+    differences: list[Difference]
+
+
+def compare(table: CaptureTable, image: np.ndarray) -> Comparison:
+    """Read ``image`` with the table's markers and, for a battle, list what changed since its last known table."""
+    plan = table.plan
+    reading = read_photo(image, plan)
+    problems = still_missing(table.now, reading)
+    found = differences(table.now, reading, plan) if table.game is not None and reading.usable else []
+    return Comparison(reading, problems, found)

@@ -32,9 +32,8 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from ..capture.differences import differences, still_missing
-    from ..capture.photo import load_photo, read_photo
-    from ..capture.tables import open_table
+    from ..capture.photo import load_photo
+    from ..capture.tables import compare, open_table
 
     if args.accept and not (args.battle and args.out):
         raise InputError("--accept", "needs --battle SAVE and --out NEW: the battle to play them in, and where to "
@@ -43,10 +42,8 @@ def run(args) -> int:
     if args.battle and table.game is None:
         raise InputError(args.battle, "expected a battle's save (a .json file with a record), not a table")
     image = load_photo(args.photo)
-    plan = table.plan
-    reading = read_photo(image, plan)
-    problems = still_missing(table.now, reading)
-    diffs = differences(table.now, reading, plan) if table.game is not None and reading.usable else []
+    seen = compare(table, image)
+    reading, problems, diffs = seen.reading, seen.problems, seen.differences
     if args.json:
         print(json.dumps({
             "photo": str(args.photo), "table": table.name, "read": reading.usable,
