@@ -180,6 +180,19 @@ def test_a_turn_at_the_end_of_a_move_is_its_last_leg():
     assert session.state.units["a-1"].facing == 0.0
 
 
+def test_a_table_s_plan_gives_each_piece_its_markers_once():
+    from referee.capture.tables import open_table
+
+    plan = open_table("pastoral-hills").plan
+    kinds = [m.kind for m in plan.markers.values()]
+    # 14 units, 12 blips and 5 objectives in the table file; 29 terrain pieces, two markers on each but the smallest.
+    assert (kinds.count("corner"), kinds.count("unit"), kinds.count("blip"), kinds.count("objective")) == (4, 14, 12, 5)
+    terrain = [m.piece for m in plan.markers.values() if m.kind == "terrain"]
+    assert set(terrain) == set(plan.outlines) and len(set(terrain)) == 29
+    assert all(terrain.count(t) <= 2 for t in terrain)
+    assert sorted(plan.markers) == list(range(len(plan.markers)))
+
+
 def test_markers_pdf_names_each_piece_at_real_size_on_a4_and_letter(pastoral):
     state, plan = pastoral
     a4 = markers_pdf(plan, "Pastoral Hills", "a4", compress=False).decode("latin-1")

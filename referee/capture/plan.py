@@ -132,7 +132,7 @@ def plan_for(first: GameState, now: GameState | None = None) -> MarkerPlan:
         out += [(o.id, "objective", o.base) for o in s.objectives.values()]
         return sorted(out)
 
-    for state in (first, now) if now is not None else (first,):
+    for state in (first,) if now is None or now is first else (first, now):
         for ident, kind, base in pieces(state):
             if ident in seen:
                 continue
