@@ -10,6 +10,8 @@ import numpy as np
 from ..game.engine import Game
 from ..game.state import GameState, state_from_scenario
 from ..paths import table_file
+from ..rules.catalogue import is_drone_type
+from ..rules.scenario import Scenario
 from .differences import Difference, differences, still_missing
 from .photo import Problem, TableReading, read_photo
 from .plan import MarkerPlan, plan_for
@@ -69,3 +71,34 @@ def compare(table: CaptureTable, image: np.ndarray) -> Comparison:
     problems = still_missing(table.now, reading)
     found = differences(table.now, reading, plan) if table.game is not None and reading.usable else []
     return Comparison(reading, problems, found)
+
+
+def placed(scenario: Scenario, reading: TableReading) -> tuple[Scenario, int]:
+    """The table file with every piece the photo read put where it stands (troopers turned to their facing, terrain
+    to its outline): how the table editor mirrors a whole table from one photo. Also the count of pieces placed."""
+    got = reading.pieces
+    count = 0
+
+    def at(entry, facing: bool = False):
+        nonlocal count
+        r = got.get(entry.id)
+        if r is None:
+            return entry
+        count += 1
+        update: dict[str, object] = {"x": round(r.x, 2), "y": round(r.y, 2)}
+        if facing and r.facing is not None and not is_drone_type(entry.type):
+            update["facing"] = round(r.facing, 1)
+        return entry.model_copy(update=update)
+
+    units = [at(u, facing=True) for u in scenario.units]
+    blips = [at(b) for b in scenario.blips]
+    objectives = [at(o) for o in scenario.objectives]
+    terrain = []
+    for t in scenario.terrain:
+        r = got.get(t.id)
+        if r is not None and r.outline is not None and t.polygon is not None:
+            count += 1
+            t = t.model_copy(update={"polygon": [[round(x, 2), round(y, 2)] for x, y in r.outline]})
+        terrain.append(t)
+    return scenario.model_copy(update={"units": units, "blips": blips, "objectives": objectives,
+                                       "terrain": terrain}), count

@@ -84,3 +84,36 @@ def test_rejected_differences_change_nothing_and_a_bad_file_is_refused(fresh, tm
     fresh.scene.choose("ok")
     assert fresh.scene is scene and len(session.game.record) == record
     assert any("not a photo OpenCV can read" in line for line in scene.log_lines)
+
+
+def test_the_table_editor_places_every_piece_from_one_photo(fresh, tmp_path):
+    from referee.game.state import state_from_scenario
+    from referee.ui.editing import TableEditor
+    from referee.ui.scenes.editor import EditorScene
+
+    editor = TableEditor(table())
+    scene = fresh.push(EditorScene(editor))
+    fresh.step(1 / 30, events=[])
+    # The physical table: every unit somewhere else than the file has it, the wood pushed 1" across.
+    real = state_from_scenario(table())
+    spots = {"a-1": (5, 6, 45), "a-2": (30, 8, 135), "b-1": (12, 28, 200), "b-2": (22, 30, 300)}
+    for ident, (x, y, facing) in spots.items():
+        real.units[ident].x, real.units[ident].y, real.units[ident].facing = x, y, facing
+    image, _ = render(real, plan_for(state_from_scenario(table())), PhotoSpec(seed=12, tilt=25, turn=80),
+                      moved={"woods-1": (1.0, 0.0, 0.0)})
+    path = tmp_path / "whole-table.png"
+    cv2.imwrite(str(path), image)
+    fresh.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, unicode="", mod=pygame.KMOD_CTRL))
+    dialog = fresh.scene
+    assert isinstance(dialog, TextDialog)
+    dialog.entry.set_text(str(path))
+    dialog.choose("ok")
+    assert scene.message.startswith("Placed 6 pieces from the photo"), scene.message
+    units = {u.id: u for u in editor.scenario.units}
+    for ident, (x, y, facing) in spots.items():
+        assert abs(units[ident].x - x) < 0.1 and abs(units[ident].y - y) < 0.1
+        assert abs((units[ident].facing - facing + 180) % 360 - 180) < 3
+    woods = next(t for t in editor.scenario.terrain if t.id == "woods-1")
+    assert abs(woods.polygon[0][0] - 15) < 0.1 and abs(woods.polygon[0][1] - 14) < 0.1
+    editor.undo()                                            # one edit: one undo puts the file's table back
+    assert {u.id: (u.x, u.y) for u in editor.scenario.units}["a-1"] == (8, 4)

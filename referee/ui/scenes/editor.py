@@ -48,9 +48,10 @@ from .editor_drawing import EditorDrawing
 from .editor_events import EditorEvents
 from .editor_exact import ExactEntry
 from .editor_files import EditorSaving
+from .editor_photo import EditorPhoto
 
 
-class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving):
+class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving, EditorPhoto):
     title = "Physical table"
     key_table = EDITOR_KEYS           # every key of the editor and its help line
 
