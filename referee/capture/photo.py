@@ -56,6 +56,7 @@ class TableReading:
     pieces: dict[str, PieceReading] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     seen: dict[int, np.ndarray] = field(default_factory=dict)     # marker number -> its 4 corners in the photo
+    unknown: list[int] = field(default_factory=list)              # marker numbers no piece of this table has
     to_photo: np.ndarray | None = None                            # homography: table inches -> photo pixels
     size: tuple[int, int] = (0, 0)                                # photo width, height
 
@@ -152,7 +153,7 @@ def read_photo(image: np.ndarray, plan: MarkerPlan) -> TableReading:
     by_number: dict[int, list[np.ndarray]] = {}
     for n, c in zip(numbers, found):
         by_number.setdefault(n, []).append(np.asarray(c, dtype=np.float64).reshape(4, 2))
-    unknown = sorted(n for n in by_number if n not in plan.markers)
+    unknown = out.unknown = sorted(n for n in by_number if n not in plan.markers)
     for n, seen in sorted(by_number.items()):
         if n in plan.markers and len(seen) > 1:
             m = plan.markers[n]
