@@ -20,12 +20,12 @@ from referee.capture.photo import load_photo, read_photo
 from referee.capture.plan import plan_for
 from referee.capture.sheet import markers_pdf
 from referee.cli.main import main
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.state import state_from_scenario
 from referee.paths import table_file
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 from tests.capture_photos import PhotoSpec, render
 from tests.tables import rect, scenario, unit
 

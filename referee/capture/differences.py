@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..game.actions import Action
+from ..game.intents import Action
 from ..game.session import preview
 from ..game.state import GameState
 from .photo import PieceReading, Problem, TableReading
@@ -37,6 +37,7 @@ class Difference:
     reason: str = ""                # the engine's rule, when it refuses
     confidence: float = 1.0
     distance: float = 0.0
+    was: tuple[float, float] | None = None     # where the battle had it (a terrain piece: its centre)
 
     def line(self) -> str:
         how = "as its Move" if self.as_move else "as a correction"
@@ -141,6 +142,9 @@ def _move(state: GameState, ident: str, x0: float, y0: float, x: float, y: float
 
 
 def _checked(state: GameState, d: Difference) -> Difference:
+    piece = state.units.get(d.piece) or state.blips.get(d.piece) or state.objectives.get(d.piece)
+    if piece is not None:
+        d.was = (piece.x, piece.y)
     p = preview(state, d.action)
     d.legal, d.reason = p.legal, "" if p.legal else p.reason
     return d

@@ -37,6 +37,11 @@ class CaptureTable:
         return out
 
 
+def plan_of_scenario(scenario: Scenario) -> MarkerPlan:
+    """The marker plan of a table file (what ``seven-seconds markers`` prints for it)."""
+    return plan_for(state_from_scenario(scenario))
+
+
 def from_game(game: Game, source: Path | None = None) -> CaptureTable:
     first = game.after_setup()          # a hot-seat battle's pieces are put down during set-up
     return CaptureTable(game.state.name, first, game.state, game, source)

@@ -10,7 +10,6 @@ the engine refuses is shown with its rule. ``--accept all`` (or a comma list of 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from ..rules.errors import InputError
 
@@ -77,42 +76,13 @@ def run(args) -> int:
 
 
 def _accept(args, table, diffs) -> int:
-    from ..game.record import read_save, save_game
-    from ..game.session import preview
+    from ..service.capture import play_into_save
 
     wanted = None if args.accept.strip().lower() == "all" else {w.strip() for w in args.accept.split(",") if w.strip()}
     known = {d.piece for d in diffs}
     if wanted is not None and wanted - known:
         raise InputError("--accept", f"no difference for {', '.join(sorted(wanted - known))} (the differences are "
                                      f"for: {', '.join(sorted(known)) or 'nothing'})")
-    save = read_save(args.battle)
-    game = save.game
-    played = 0
-    for d in diffs:
-        if wanted is not None and d.piece not in wanted:
-            continue
-        check = preview(game.state, d.action)
-        if not check.legal:
-            print(f"  not played: {d.piece}: {check.reason}")
-            continue
-        if check.first_roll is not None:
-            print(f"  not played: {d.piece}: its Move rolls dice ({check.first_roll.describe()}): accept it in the "
-                  "window, where the dice are typed")
-            continue
-        outcome = game.play(d.action, _NoDice())
-        if not outcome.legal:
-            print(f"  not played: {d.piece}: {outcome.reason}")
-            continue
-        played += 1
-        print(f"  played: {d.action.text()}")
-    same = Path(args.out).resolve() == Path(args.battle).resolve()
-    written = save_game(game, args.out, save.dice, overwrite=same)
-    print(f"{written}: {played} of the photo's differences played")
+    chosen = [d for d in diffs if wanted is None or d.piece in wanted]
+    print("\n".join(play_into_save(args.battle, args.out, chosen)))
     return 0
-
-
-class _NoDice:
-    """A Move or a correction that rolls nothing needs no dice; one that does is not played here."""
-
-    def answer(self, request):
-        raise InputError("dice", f"{request.describe()}: this command plays no dice")

@@ -4,11 +4,11 @@ import cv2
 import pygame
 
 from referee.capture.plan import plan_for
-from referee.ui.referee_battle import RefereeSession
+from referee.service.referee import RefereeSession
 from referee.ui.scenes.capture import CaptureScene
 from referee.ui.scenes.dialogs import TextDialog
 from referee.ui.scenes.referee import RefereeScene
-from referee.game.actions import Action
+from referee.game.intents import Action
 from tests.capture_photos import PhotoSpec, render
 from tests.tables import rect, scenario, unit
 

@@ -16,7 +16,8 @@ import pygame
 import pygame_gui
 
 from ...capture.differences import Difference
-from ...capture.tables import Comparison, compare, from_game
+from ...capture.tables import Comparison
+from ...service.capture import compare_photo
 from ...rules.errors import InputError
 from .. import theme
 from ..keys import DIGITS, ENTER, EVENT, PLAIN, Gesture, Key, KeyTable, dispatch
@@ -100,7 +101,7 @@ class CaptureScene(Scene):
         import cv2
 
         self.image, self.source = image, source
-        self.comparison = compare(from_game(self.session.game), image)
+        self.comparison = compare_photo(self.session, image)
         self.ticked = {i for i, d in enumerate(self.comparison.differences) if d.legal}
         rgb = cv2.cvtColor(image, cv2.COLOR_BGR2RGB) if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2RGB)
         self.picture = pygame.image.frombuffer(rgb.tobytes(), (rgb.shape[1], rgb.shape[0]), "RGB").copy()
@@ -218,13 +219,11 @@ class CaptureScene(Scene):
 
     def draw_moves(self, surface: pygame.Surface, c: Comparison) -> None:
         """Each difference on the photo: a line from where the battle has the piece to where the photo reads it."""
-        s = self.session.state
         for i, d in enumerate(c.differences):
-            piece = s.units.get(d.piece) or s.blips.get(d.piece) or s.objectives.get(d.piece)
             read = c.reading.pieces.get(d.piece)
-            if piece is None or read is None:
+            if d.was is None or read is None:
                 continue
-            then, now = c.reading.in_photo(piece.x, piece.y), c.reading.in_photo(read.x, read.y)
+            then, now = c.reading.in_photo(*d.was), c.reading.in_photo(read.x, read.y)
             if then is None or now is None:
                 continue
             colour = theme.ACCENT if d.legal else theme.ERROR

@@ -28,9 +28,7 @@ class EditorPhoto(EditorBase):
 
     def place_from_photo(self, source: str) -> editing.Edit:
         from ...capture.photo import load_photo, read_photo, webcam_frame
-        from ...capture.plan import plan_for
-        from ...capture.tables import placed
-        from ...game.state import state_from_scenario
+        from ...capture.tables import placed, plan_of_scenario
         from ...rules.errors import InputError
 
         try:
@@ -39,7 +37,7 @@ class EditorPhoto(EditorBase):
                 if words and words[0].lower() == "camera" else load_photo(source)
         except InputError as e:
             return self.report(editing.Edit(False, f"Photo not read: {e.message()}"))
-        plan = plan_for(state_from_scenario(self.editor.scenario))
+        plan = plan_of_scenario(self.editor.scenario)
         reading = read_photo(image, plan)
         problems = tuple(p.text for p in reading.problems)
         if not reading.usable:

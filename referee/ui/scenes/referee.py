@@ -191,7 +191,7 @@ class RefereeScene(BattleScene):
         if key in ("correct", "add-smoke", "add-crater"):
             return True
         if key == "photo":
-            return self.session.state.phase != "over"
+            return not self.session.over
         if key == "mission":
             return (self.session.view(log=False)["phase"] != "over"
                     and any(not self.session.mission_entered(side) for side in ("A", "B")))
