@@ -14,7 +14,8 @@ from ..rules.errors import InputError
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
-COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report")
+COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report",
+                   "markers", "capture")
 COMMAND_HELP = {
     "play": "open the table view (default command)",
     "query": "answer one referee question about a scenario",
@@ -25,6 +26,8 @@ COMMAND_HELP = {
     "cards": "list or validate mission, troop and drone cards",
     "campaign": "keep a campaign: battles, campaign points, streaks, tech upgrades",
     "report": "look back on a saved battle: summary (text or PNG) and dice report",
+    "markers": "write the printable PDF of markers for reading the table from a photo",
+    "capture": "read the table from a photo of its printed markers",
 }
 
 

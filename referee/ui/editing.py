@@ -185,6 +185,10 @@ class TableEditor:
     def _replace(self, **changes) -> Scenario:
         return self.scenario.model_copy(update=changes)
 
+    def place_all(self, candidate: Scenario, done: str) -> Edit:
+        """Every piece placed at once (read from a photo of the table): one edit, undone in one step."""
+        return self._apply(candidate, done, None, "The table was not placed")
+
     def undo(self) -> Edit:
         if not self.history:
             return Edit(False, "Nothing to undo")

@@ -25,6 +25,7 @@ SCENES: dict[str, str] = {
     "holding-setup": "referee.ui.scenes.holding_setup:HoldingSetupScene",
     "battle": "referee.ui.scenes.battle:BattleScene",
     "referee": "referee.ui.scenes.referee:RefereeScene",
+    "capture": "referee.ui.scenes.capture:CaptureScene",
     "holding": "referee.ui.scenes.holding:HoldingScene",
     "report": "referee.ui.scenes.report:ReportScene",
     "look-back": "referee.ui.scenes.look_back:LookBackScene",

@@ -49,6 +49,7 @@ from .editor_drawing import EditorDrawing
 from .editor_events import EditorEvents
 from .editor_exact import ExactEntry
 from .editor_files import EditorSaving
+from .editor_photo import EditorPhoto
 
 
 SNAP_GRID = 0.5           # inches: the marks a table is measured to
@@ -63,7 +64,7 @@ def snap_inch(value: float, free: bool = False) -> float:
     return round(value, 1)
 
 
-class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving):
+class EditorScene(ExactEntry, CornerEditing, ChipPanel, EditorEvents, EditorDrawing, EditorSaving, EditorPhoto):
     title = "Physical table"
     key_table = EDITOR_KEYS           # every key of the editor and its help line
 

@@ -54,6 +54,7 @@ EDITOR_KEYS: KeyTable = (
         Key("Ctrl+Y", "redo the edit undone", "redo", (pygame.K_y,), CTRL),
         Key("Ctrl+S", "save the table", "save", (pygame.K_s,), CTRL),
         Key("Ctrl+Enter", "save and ask the referee", "ask_referee", ENTER, CTRL),
+        Key("Ctrl+P", "place every piece from a photo of the table", "ask_photo", (pygame.K_p,), CTRL),
     )),
     ("Drawing a polygon", (
         Key("Enter", "close it", "polygon_close", ENTER, NO_CTRL),

@@ -42,11 +42,14 @@ REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
                            "a piece"),
     ("add-smoke", "+ Smoke", "add smoke on the table the program did not lay: click its centre"),
     ("add-crater", "+ Crater", "add a crater on the table the program did not blow: click its centre"),
+    ("photo", "Photo", "W: read the table from a photo (a file or the webcam) and accept what changed as the active "
+                       "unit's Move or as corrections"),
     ("mission", "Missions", "a player enters their mission card (and troop and drone cards) so the program scores "
                             "the battle; it stays secret until the end"),
 )
 REFEREE = ("Referee mode", (
     Key("U", "correct the selected piece (nothing selected: add a unit)", "correct_key", (pygame.K_u,), PLAIN),
+    Key("W", "read the table from a photo...", "photo_key", (pygame.K_w,), PLAIN),
     Gesture("Drag a piece", "knocked: set where dropped"),
     Gesture("Click terrain", "choose it: drag it, U, or Delete"),
     Key("Delete / Backspace", "lift the chosen terrain off", "remove_chosen_terrain",
@@ -173,6 +176,9 @@ class RefereeScene(BattleScene):
         if key == "mission":
             self.missions.ask_side()
             return
+        if key == "photo":
+            self.push_scene("capture", self)
+            return
         if key in ("add-smoke", "add-crater"):
             kind = "smoke" if key == "add-smoke" else "crater"
             self.clear_tools()
@@ -185,6 +191,8 @@ class RefereeScene(BattleScene):
     def offered(self, key: str) -> bool:
         if key in ("correct", "add-smoke", "add-crater"):
             return True
+        if key == "photo":
+            return not self.session.over
         if key == "mission":
             return (self.session.view(log=False)["phase"] != "over"
                     and any(not self.session.mission_entered(side) for side in ("A", "B")))
@@ -308,6 +316,13 @@ class RefereeScene(BattleScene):
         if self.tool not in (SELECT, MOVE, JUMP):
             return False
         self.press("correct")
+        return True
+
+    def photo_key(self) -> bool:
+        """W: read the table from a photo (``scenes/capture.py``)."""
+        if self.tool != SELECT or not self.offered("photo"):
+            return False
+        self.press("photo")
         return True
 
     def remove_chosen_terrain(self) -> bool:
