@@ -23,7 +23,7 @@ def measure(rounds: int) -> dict[str, dict[str, float]]:
     from referee.game.autosave import Autosaver
     from referee.game.dice import SeededDice
     from referee.game.engine import Game, begin_battle
-    from referee.game.record import _not_same_game, save_game
+    from referee.game.record import not_same_game, save_game
     from referee.service.session import BattleSession
     from tests.test_long_game import long_game_action, long_table
 
@@ -50,7 +50,7 @@ def measure(rounds: int) -> dict[str, dict[str, float]]:
             if len(rewrite[where]) < 40:
                 t = time.process_time()
                 if whole.exists():
-                    _not_same_game(whole, session.game)
+                    not_same_game(whole, session.game)
                 save_game(session.game, whole, session.dice, overwrite=True)
                 rewrite[where].append(time.process_time() - t)
     out = {}

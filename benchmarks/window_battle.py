@@ -70,7 +70,7 @@ def _battle(seed: int):
 
 def _proposal(state, rng):
     """The random player's proposal, with the players' agreement to play on."""
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.random_play import random_action
     from referee.game.state import SIDES
 

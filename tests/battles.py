@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import SeededDice
 from referee.game.engine import Game
 from referee.game.random_play import random_action

@@ -36,7 +36,7 @@ from referee.game.session import Session
 from referee.game.setup import SetupChoices, new_battle, new_game
 from referee.game.state import GameState
 from referee.game.victory import end_of_round_lines
-from referee.game.view import card_lines, hover_text, log_lines
+from referee.game.view_words import card_lines, hover_text, log_lines
 from referee.rules.scenario import parse_scenario
 
 TABLE = parse_scenario({"name": "spy field", "table": {"width": 36, "height": 36},

@@ -10,7 +10,8 @@ import math
 
 import pytest
 
-from referee.game.actions import Action, resolve
+from referee.game.intents import Action
+from referee.game.actions import resolve
 from referee.game.dice import ScriptedDice
 from referee.rules.sight import cover
 

@@ -7,12 +7,13 @@ import json
 import random
 
 from referee.game import record
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.autosave import journal_path, read_autosave
 from referee.game.dice import SeededDice
 from referee.game.engine import Game
 from referee.game.random_play import random_action
-from referee.game.record import autosave_path, find_interrupted, state_digest
+from referee.game.autosave import autosave_path, find_interrupted
+from referee.game.record import state_digest
 from referee.game.setup import SetupChoices, new_battle
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession

@@ -13,7 +13,7 @@ from referee.game.campaign_battle import (
     record_from_state,
 )
 from referee.game.dice import ScriptedDice
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.engine import play
 from referee.game.record import save_game
 from referee.game.setup import SetupChoices, blank_state

@@ -3,7 +3,8 @@ text comes from the player view (``card_lines``), never from the state."""
 
 from referee.game.cards import KIND_TITLES, bundled_deck
 from referee.game.setup import SetupChoices
-from referee.game.view import card_lines, player_view, referee_view
+from referee.game.view import player_view, referee_view
+from referee.game.view_words import card_lines
 
 from .battles import finished_battle
 

@@ -218,7 +218,7 @@ def test_the_fewest_dice_for_an_inspection_are_those_that_pay_for_it_nine_times_
 def test_the_computer_names_what_the_best_roll_could_buy_and_the_roll_places_what_it_pays_for():
     from referee.game.computer.candidates import target_candidates
     from referee.game.computer.seen import Seen
-    from referee.game.legal import LegalAction
+    from referee.game.intents import LegalAction
 
     s = duel()
     me = next(u for u in s.units.values() if u.side == "A")
@@ -255,9 +255,9 @@ def test_an_action_the_engine_refused_is_not_proposed_again_at_the_same_point():
 
 
 def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles():
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.computer.evaluate import _missile_and_cm, _p_missile
-    from referee.game.computer.player import MissileDice
+    from referee.game.computer.weighing import MissileDice
     from referee.game.engine import play
 
     s = duel()
@@ -283,10 +283,11 @@ def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles
 
 
 def test_the_opponent_reads_which_objective_it_targets_never_how_many_counters_its_mission_needs():
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.computer.candidates import Candidate
     from referee.game.computer.levels import level
-    from referee.game.computer.player import _Scored, _Think
+    from referee.game.computer.player import _Think
+    from referee.game.computer.weighing import _Scored
 
     s = duel()
     me = next(u for u in s.units.values() if u.side == "A")

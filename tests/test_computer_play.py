@@ -161,7 +161,7 @@ def test_on_the_clock_a_blip_holding_units_is_revealed_to_act_at_once():
 def test_the_attackers_objectives_leave_the_defender_room_for_its_three():
     from referee.game.computer.setup import objective
     from referee.game.computer.seen import Seen
-    from referee.game.legal import LegalAction
+    from referee.game.intents import LegalAction
     from referee.game.state import ObjectiveState
 
     s = _battle(3)
@@ -227,7 +227,7 @@ def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
 def test_only_hard_prices_the_ground_a_move_ends_on_by_the_enemies_that_could_see_it():
     """Normal leaves the exposure map out of a Move's worth, hard counts each enemy that could see the end point
     (docs/computer.md, "Levels"): a Move into the open before the enemy assault is worth less to hard only."""
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.computer.levels import level
     from referee.game.computer.player import EXPOSURE_COST
     from referee.game.dice import ScriptedDice
@@ -252,7 +252,7 @@ def test_the_defenders_objectives_leave_gamma_a_spot_off_the_buildings():
     alpha and beta where the only spots left for gamma were inside buildings (impassable, p.24): the set-up stopped
     and the battle was scored 0-0. Each of its three placements must now be taken as it is (A55)."""
     from referee import paths
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.dice import ScriptedDice
     from referee.game.setup import new_game
     from referee.rules.scenario import load_scenario
@@ -353,7 +353,7 @@ def test_hard_withdraws_when_the_battle_so_ended_wins_whatever_the_answer():
     args, _ = _end_of_round_word("normal", s)
     assert args.get("withdraw") is None
     # Allowed, the engine ends the battle with B in Control of the Table: A's five survivors against B's Attrition.
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.dice import ScriptedDice
     from referee.game.engine import play
 
@@ -388,7 +388,7 @@ def test_hard_defending_withdraws_once_the_attackers_troopers_rule_out_the_cards
     """The same Delaying Action defence, but one of the attacker's blips revealed a veteran Engineer: no line C of
     any Troop card issues one, so the attacker holds none of the line C cards, Eyes On and Sabotage, against which
     a Withdraw loses (``forces.py``). Against each of the four cards left the Withdraw wins, and hard withdraws."""
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.computer.forces import possible_missions
     from referee.game.computer.seen import Seen
     from referee.game.dice import ScriptedDice

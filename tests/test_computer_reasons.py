@@ -3,11 +3,12 @@ Move names the point as the log does, to the hundredth of an inch."""
 
 from __future__ import annotations
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.computer import Computer
 from referee.game.computer.candidates import Candidate
 from referee.game.computer.levels import level
-from referee.game.computer.player import _Scored, _Think
+from referee.game.computer.player import _Think
+from referee.game.computer.weighing import _Scored
 from referee.game.view import player_view
 from referee.game.view_types import as_data
 from tests.test_computer import _battle
@@ -150,7 +151,7 @@ def test_drawing_its_cards_says_what_is_drawn():
 
     from referee.game.computer.seen import Seen
     from referee.game.computer.setup import setup_decision
-    from referee.game.legal import LegalAction
+    from referee.game.intents import LegalAction
 
     state, _ = _battle(5)
     seen = Seen(as_data(player_view(state, "B")), "B")

@@ -7,7 +7,7 @@ import dataclasses
 import math
 
 from referee.game.computer import Computer
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.computer import levels
 from referee.game.computer.evaluate import DRONE_VALUE, Aims
 from referee.game.computer.player import exposure_map

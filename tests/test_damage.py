@@ -8,7 +8,8 @@ plasma rifle; a Zane Vet Engineer a gauss rifle with 6" bands; Zane Vet drones R
 
 import pytest
 
-from referee.game.actions import Action, resolve
+from referee.game.intents import Action
+from referee.game.actions import resolve
 from referee.game.dice import DiceMissing, ScriptedDice
 from referee.rules.sight import cover
 

@@ -3,7 +3,7 @@ worked out by hand."""
 
 from fractions import Fraction as F
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice
 from referee.game.dice_report import dice_report
 from referee.game.engine import Game, begin_battle

@@ -1,7 +1,8 @@
 """The rulebook's examples R6-R11, R13, R14 and R23 played through the engine with fixed dice."""
 
 
-from referee.game.actions import Action, resolve
+from referee.game.intents import Action
+from referee.game.actions import resolve
 from referee.game.dice import ScriptedDice
 from referee.game.engine import Game, begin_battle
 

@@ -2,7 +2,7 @@
 owner may set each revealed trooper's facing with a ``face`` action; any other action leaves the default facing. The
 decision is recorded, so a save replays it."""
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice
 from referee.game.engine import Game, begin_battle
 from referee.game.legal import legal_actions

@@ -27,7 +27,7 @@ import re
 
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.cards import bundled_deck, playing_deck
 from referee.game.dice import SeededDice
 from referee.game.engine import Game, begin_battle
@@ -36,7 +36,8 @@ from referee.game.record import Save
 from referee.game.seal import canonical_json, holding_data, seal_report, verify_seals
 from referee.game.setup import SetupChoices, new_battle
 from referee.game.state import SIDES, GameState, cards_data, other
-from referee.game.view import describe, hover_text, log_lines, player_view
+from referee.game.view import player_view
+from referee.game.view_words import describe, hover_text, log_lines
 from referee.rules.errors import InputError
 from referee.rules.scenario import parse_scenario
 

@@ -29,7 +29,7 @@ import random
 import sys
 import tracemalloc
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import SeededDice, replay_source
 from referee.game.engine import Game, begin_battle, play
 from referee.game.random_play import random_action

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.session import preview_on_table
 from referee.rules import odds
 

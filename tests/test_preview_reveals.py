@@ -3,7 +3,7 @@ before the action is taken (only the blip's id, which the table shows)."""
 
 import json
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice
 from referee.game.engine import begin_battle, play
 from referee.game.session import preview

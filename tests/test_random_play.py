@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice, SeededDice, replay_source
 from referee.game.engine import Game, begin_battle, play
 from referee.game.random_play import play_random

@@ -14,11 +14,11 @@ import pytest
 
 from referee import storage
 from referee.game import record
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import RollRequest, ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle
-from referee.game.record import (WouldOverwrite, autosave, autosave_path, damaged_autosave, find_interrupted,
-                                 load_game, new_seeded_dice, read_save, save_game)
+from referee.game.autosave import autosave, autosave_path, damaged_autosave, find_interrupted
+from referee.game.record import WouldOverwrite, load_game, new_seeded_dice, read_save, save_game
 from referee.game.seal import seal
 from referee.paths import ROOT
 from referee.rules.errors import InputError

@@ -4,7 +4,7 @@ mission was kept on the mat."""
 
 from pathlib import Path
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.record import read_save, state_digest
 from referee.game.state import cards_data
 from referee.game.summary import battle_summary

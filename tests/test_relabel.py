@@ -10,7 +10,8 @@ from pathlib import Path
 
 from referee.game.record import read_save
 from referee.game.seal import verify_seals
-from referee.game.view import hover_text, log_lines, player_view
+from referee.game.view import player_view
+from referee.game.view_words import hover_text, log_lines
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "example-save.json"
 SQUARE_NAMED = re.compile(r"\b[ab]-blip-\d+\b")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.game.replay_steps import TRUTH, BattleReplay
+from referee.service.replay import TRUTH, BattleReplay
 from referee.game.setup import SetupChoices
 from referee.game.view import player_view, referee_view
 

@@ -3,7 +3,8 @@ refusal of any option the program cannot honour."""
 
 import pytest
 
-from referee.game.actions import Action, resolve
+from referee.game.intents import Action
+from referee.game.actions import resolve
 from referee.game.dice import ScriptedDice
 from referee.rules.errors import InputError
 from referee.rules.movement import move

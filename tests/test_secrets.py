@@ -14,7 +14,8 @@ from referee.game.random_play import play_random
 from referee.game.record import new_seeded_dice, read_save, save_game
 from referee.game.setup import SetupChoices, new_battle
 from referee.game.victory import own_round_limit
-from referee.game.view import log_lines, player_view
+from referee.game.view import player_view
+from referee.game.view_words import log_lines
 from referee.rules.scenario import parse_scenario
 
 from .tables import rect
@@ -209,7 +210,7 @@ def test_a_blips_label_says_nothing_of_its_square():
 
 
 def test_after_a_scramble_nothing_the_opponent_sees_picks_out_the_real_blip():
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.dice import ScriptedDice
 
     from .tables import game_state, unit

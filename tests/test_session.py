@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from referee.cli.main import main
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice
 from referee.game.engine import Game, begin_battle
 from referee.game.legal import legal_actions

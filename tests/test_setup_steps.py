@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game
 from referee.game.legal import legal_actions, to_act

@@ -3,8 +3,9 @@
 import random
 import tomllib
 
-from referee.game.actions import Action
-from referee.game.computer.table_words import deal_holding, instruction, table_changes
+from referee.game.intents import Action
+from referee.game.computer.deal import deal_holding
+from referee.game.computer.table_words import instruction, table_changes
 from referee.game.engine import begin_battle
 from referee.game.state import state_from_scenario
 from referee.game.view import player_view

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.record import read_save, state_digest
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession

@@ -2,7 +2,7 @@
 
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice
 from referee.game.engine import Game, begin_battle
 

@@ -3,11 +3,12 @@ only with the other player's consent, logged for both; the same dice when the ac
 
 from __future__ import annotations
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.record import read_save, save_game
-from referee.game.view import log_lines, player_view
+from referee.game.view import player_view
+from referee.game.view_words import log_lines
 from referee.rules.errors import InputError
 from referee.service.session import BattleSession
 

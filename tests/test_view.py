@@ -10,13 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.pieces import DealtCards
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.seal import seal, seal_hash, short_seal, verify_seal, verify_seals
 from referee.game.state import (SIDES, SQUARES, BlipState, GameState, Holding, LogEntry, ObjectiveState, TurnState,
                                 UnitState, other)
-from referee.game.view import describe, hover_text, log_lines, player_view, referee_view, scenario_part
+from referee.game.view import player_view, referee_view, scenario_part
+from referee.game.view_words import describe, hover_text, log_lines
 from referee.rules.scenario import UnitContents, parse_scenario
 
 from .tables import game_state, unit

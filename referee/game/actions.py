@@ -23,6 +23,7 @@ from ..rules.sight_reference import segment_crosses
 from ..rules.catalogue import COVER_BANDS
 from ..rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
 from .dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest, dice_lines
+from .intents import Action
 from ..rules import odds
 from .effects import (Ctx, Refused, RevealReached, add_counters, add_crater, area_attack, armour_of, blast, blast_catch, caught, d6,
                       destroy,
@@ -34,53 +35,6 @@ UNIT_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaz
                 "scramble", "jammer")
 FLAMER_REACH = 6.0
 SMOKE_DIAMETER = 5.0
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One action in the game's words: ``kind`` from the Action Table, the acting unit, and its arguments."""
-
-    kind: str
-    actor: str = ""
-    args: dict[str, Any] = field(default_factory=dict)
-
-    def to_data(self) -> dict[str, Any]:
-        return {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
-
-    @staticmethod
-    def from_data(d: dict[str, Any]) -> "Action":
-        return Action(d["kind"], d.get("actor", ""), dict(d.get("args", {})))
-
-    def text(self) -> str:
-        a = self.args
-        parts = [self.kind] + ([self.actor] if self.actor else [])
-        if self.kind in ("move", "jump", "flamer", "kamikaze"):
-            parts += [f"{a['x']:g}", f"{a['y']:g}"]
-            for v in a.get("via", []):
-                parts += ["--via", f"{v[0]:g}", f"{v[1]:g}"]
-            if a.get("target"):
-                parts += ["--target", a["target"]]
-            if a.get("jump"):
-                parts.append("--jump")
-        elif self.kind == "target":
-            parts += [f"--dice-count {a['dice']}"] + [f"--assign {k}={v}" for k, v in a.get("assign", {}).items()]
-            if a.get("up_to"):
-                parts.append("--up-to")
-        elif self.kind in ("rifle", "missile", "command", "repair"):
-            parts.append(a["target"])
-        elif self.kind in ("reveal", "face") and a.get("facing") is not None:
-            parts += ["--facing", f"{a['facing']:g}"]
-        elif self.kind == "end-of-round":
-            parts += [f"{k}={v}" for k, v in a.items()]
-        elif self.kind in ("place-objective", "place-blip", "choose-edge"):
-            # Only what the table shows: a blip's square stays secret (A59).
-            if a.get("objective"):
-                parts.append(str(a["objective"]))
-            if "x" in a and "y" in a:
-                parts += [f"{a['x']:g}", f"{a['y']:g}"]
-            if "turn" in a:
-                parts.append("--turn" if a["turn"] else "--keep")
-        return " ".join(parts)
 
 
 @dataclass

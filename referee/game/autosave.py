@@ -18,14 +18,12 @@ import json
 import os
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from .. import paths
 from ..rules.errors import InputError
 from .dice import SeededDice
 from .engine import Game, RecordEntry
-
-if TYPE_CHECKING:
-    from .record import Save
+from .record import AUTOSAVE_NAME, Save, _read, not_same_game, save_from_document, save_game
 
 JOURNAL_SUFFIX = ".journal"
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024
@@ -74,7 +72,6 @@ class Autosaver:
     own files back."""
 
     def __init__(self, path: Path | None = None) -> None:
-        from .record import autosave_path
 
         self.path = Path(path) if path is not None else autosave_path()
         self.game: Game | None = None
@@ -100,7 +97,6 @@ class Autosaver:
         return self.path
 
     def _snapshot(self, game: Game, dice: SeededDice | None) -> Path:
-        from .record import autosave
 
         written = autosave(game, dice)
         self.game = game
@@ -122,7 +118,6 @@ class Autosaver:
 
 def read_autosave(path: Path) -> Save:
     """The autosaved battle: the snapshot with the journal's actions added, validated and replayed as one save."""
-    from .record import _read, save_from_document
 
     path = Path(path)
     doc = _read(path)
@@ -156,3 +151,56 @@ def read_autosave(path: Path) -> Save:
     if complete:
         doc["state_digest"] = None            # the snapshot's digest is of the battle before the journal
     return save_from_document(doc, path)
+
+
+# ---- autosave ---------------------------------------------------------------------------------------------------
+
+
+def autosave_path() -> Path:
+    return paths.saves_dir() / AUTOSAVE_NAME
+
+
+def autosave(game: Game, dice: SeededDice | None = None) -> Path:
+    """Write the autosave of ``game`` whole (a snapshot; ``autosave.py`` appends each action after it). An autosave
+    of another game (or a damaged one) is kept: it is renamed ``autosave-<time>.json`` first, never overwritten."""
+    path = autosave_path()
+    if path.exists() and not_same_game(path, game):
+        keep_other_autosave(path)
+    journal = journal_path(path)
+    written = save_game(game, path, dice, overwrite=True)
+    if journal.exists():
+        journal.unlink()
+    return written
+
+
+def find_interrupted() -> Save | None:
+    """The autosaved battle that is not over, for the window to offer resuming; ``None`` if there is none.
+
+    A damaged autosave is left alone (the next autosave keeps it under another name) and is not offered. Temporary
+    files a killed write left behind (they hold every secret) are removed first.
+    """
+    path = autosave_path()
+    remove_leftovers(path.parent)
+    if not path.is_file():
+        return None
+    try:
+        save = read_autosave(path)
+    except InputError:
+        return None
+    if save.game.state.phase == "over":
+        return None
+    return save
+
+
+def damaged_autosave() -> str | None:
+    """Why the autosave cannot be opened, for the window to say so at start (``None`` when there is no autosave or it
+    opens). The file is left as it is; the next autosave keeps it under another name."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        read_autosave(path)
+    except InputError as e:
+        return (f"{e.message()}\nThe interrupted battle cannot be resumed; the file is kept as it is "
+                f"(the next autosave renames it autosave-<date>-<time>.json).")
+    return None

@@ -7,19 +7,10 @@ the property tests.
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from collections.abc import Mapping
-from typing import Any
-
-from ..rules.battlefield import Battlefield, build_battlefield
-from ..rules.pieces import BlipCounter, Objective, Unit, defaults
-from ..rules.rulings import Rulings
-from ..rules.scenario import TerrainEntry
+from ..rules.battlefield import Battlefield
 from .state import GameState
 from .view import player_view
-
-# What a view's piece leaves out (a drone's facing, a standing objective's ``destroyed``) reads as the models say.
-UNIT_DEFAULTS, BLIP_DEFAULTS, OBJECTIVE_DEFAULTS = defaults(Unit), defaults(BlipCounter), defaults(Objective)
+from .view_table import battlefield_from_view as battlefield_from_view
 
 
 def battlefield_of(state: GameState, viewer: str | None = None) -> Battlefield:
@@ -27,15 +18,3 @@ def battlefield_of(state: GameState, viewer: str | None = None) -> Battlefield:
     if viewer is None:
         return state.battlefield()
     return battlefield_from_view(player_view(state, viewer, log=False))
-
-
-def battlefield_from_view(view: Mapping[str, Any]) -> Battlefield:
-    """The table of a player view (``game.view``) as the rules see it; blips are the anonymous counters it shows."""
-    table = view["table"]
-    units = [SimpleNamespace(**{**UNIT_DEFAULTS, **u}) for u in view.get("units", [])]
-    blips = [SimpleNamespace(**{**BLIP_DEFAULTS, **b}) for b in view.get("blips", [])]
-    objectives = [SimpleNamespace(**{**OBJECTIVE_DEFAULTS, **o}) for o in view.get("objectives", [])]
-    terrain = [TerrainEntry.model_validate(t) for t in view.get("terrain", [])]
-    rulings = Rulings(dict(view.get("rulings") or {}))
-    return build_battlefield(table["width"], table["height"], rulings, view.get("scale", 1.0), view.get("attacker"),
-                             terrain, units, blips, objectives)

@@ -32,7 +32,7 @@ from ..rules.errors import pydantic_problems
 from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
 from ..rules.scenario import parse_scenario, terrain_geometry
-from .actions import Action
+from .intents import Action
 from .dice import Rolling
 from .effects import Ctx, Refused
 from .state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data

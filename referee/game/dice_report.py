@@ -38,7 +38,7 @@ from ..rules.odds import (
 )
 from ..rules.rifle import rifle_shot
 from ..rules.sight import cover_of
-from .actions import Action
+from .intents import Action
 from .dice import Roll, replay_source
 from .effects import Ctx, Refused, armour_of
 from .engine import Game, resolution

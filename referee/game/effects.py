@@ -19,6 +19,7 @@ from ..rules.geometry import edge_range
 from ..rules.numbers import EPS, at_most
 from ..rules.scenario import Circle, TerrainEntry
 from ..rules.sensors import PASSIVE_RANGE, sensor_link
+from .missions import inspection_notes
 from .dice import Rolling, RollRequest
 from .state import BlipState, GameState, UnitState, other, unit_from_contents
 
@@ -98,12 +99,10 @@ def add_counters(ctx: Ctx, ident: str, n: int, why: str = "") -> None:
 
 def objective_inspected(s: GameState, ident: str, n: int) -> dict[str, str]:
     """Before ``n`` Target counters go on ``ident``: if it is an objective, the private word to each side whose own
-    mission now counts it Inspected (``victory.inspection_notes``, A41); nothing for a unit or a blip."""
+    mission now counts it Inspected (``missions.inspection_notes``, A41); nothing for a unit or a blip."""
     o = s.objectives.get(ident)
     if o is None or n <= 0:
         return {}
-    from .victory import inspection_notes
-
     return inspection_notes(s, ident, o.target_counters, o.target_counters + n)
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, ActionOutcome, run
+from .intents import Action
+from .actions import ActionOutcome, run
 from .corrections import CORRECTION_KINDS, correction
 from .dice import DiceSource, Roll, Rolling, replay_source
 from .effects import Ctx, Refused
 from .state import Data, GameState
-from .turns import start_turn, turn_action
+from .setup_steps import SETUP_KINDS, decision, setup_action, what_to_do
+from .turns import start_round_one, turn_action
 
 
 @dataclass(slots=True)
@@ -34,8 +36,6 @@ def play(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:
 def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
     """The generator that resolves any recorded action: a turn-level action or a correction of the table (what a
     replay, the dice report and ``play`` all drive)."""
-    from .setup_steps import SETUP_KINDS, setup_action
-
     if action.kind in SETUP_KINDS:
         return setup_action(ctx, action)
     if ctx.state.phase == "setup":
@@ -46,27 +46,10 @@ def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
 
 
 def _refused_in_setup(ctx: Ctx, action: Action) -> Rolling[object]:
-    from .setup_steps import decision, what_to_do
-
     d = decision(ctx.state)
     raise Refused(f"{action.kind}: set-up is not finished (side {d['side'] if d else '?'} is to "
                   f"{what_to_do(d) if d else 'decide'}) [p.~14-15, A60]")
     yield  # a generator like every resolution: the refusal comes when it is driven
-
-
-def start_round_one(ctx: Ctx, first: str) -> None:
-    """Round 1 begins: every unit and blip holds its counter, the Initiative holder takes the first turn with no
-    roll (p.~15, p.16)."""
-    s = ctx.state
-    s.phase = "action"
-    s.round = 1
-    s.initiative = first
-    for u in s.units.values():
-        u.activation = True
-    for b in s.blips.values():
-        b.activation = True
-    ctx.event(f"round 1: side {s.initiative} holds the Initiative", "[p.15, p.16]")
-    start_turn(ctx, s.initiative)
 
 
 def begin_battle(state: GameState, first: str | None = None) -> GameState:

@@ -13,37 +13,19 @@ the state without copying it: listing every legal action copies nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.battlefield import Battlefield, Piece
 from ..rules.movement import JUMP_DISTANCE, MOVE_ALLOWANCE, can_jump
 from ..rules.targeting import can_target, sensor_dice_limit, target_price
-from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, Action, check_unit_action
+from .intents import Action, LegalAction
+from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, check_unit_action
 from .effects import Ctx, Refused
 from .state import SIDES, GameState
 from .turns import activation_in_progress, can_activate_more, check_activate
 
 END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
 PER_TARGET = ("rifle", "missile", "command", "repair")
-
-
-@dataclass(frozen=True)
-class LegalAction:
-    kind: str
-    actor: str = ""
-    args: dict[str, Any] = field(default_factory=dict)
-    free: dict[str, Any] = field(default_factory=dict)
-
-    def action(self, **chosen: Any) -> Action:
-        """The action with its free parameters chosen."""
-        return Action(self.kind, self.actor, {**self.args, **chosen})
-
-    def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
-        if self.free:
-            data["free"] = self.free
-        return data
 
 
 class _Reading(Ctx):

@@ -12,8 +12,8 @@ import math
 import random
 from typing import Any
 
-from .actions import Action
-from .legal import LegalAction
+from .intents import Action
+from .intents import LegalAction
 from .session import Session
 from .setup_steps import SETUP_KINDS
 

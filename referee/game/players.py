@@ -14,10 +14,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from .actions import Action
+from .intents import Action
 from .computer import Computer
 from .engine import Game
-from .legal import LegalAction, legal_actions
+from .intents import LegalAction
+from .legal import legal_actions
 from .legal_play import choose
 from .session import Session
 from .state import SIDES, Data, other

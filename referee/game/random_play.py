@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from .actions import Action
+from .intents import Action
 from .dice import DiceSource
 from .state import SIDES, Data, GameState
 

@@ -35,7 +35,7 @@ import shapely
 from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .. import __version__, paths
+from .. import __version__
 from ..rules.catalogue import terrain_types, unit_type_names
 from ..rules.errors import InputError, pydantic_problems
 from ..rules.factions import get_faction
@@ -44,7 +44,8 @@ from ..rules.rulings import Rulings
 from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, Objective, SavedTerrain, Side, Size, Unit, UnitContents
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
-from .actions import UNIT_ACTIONS, Action
+from .intents import Action
+from .actions import UNIT_ACTIONS
 from .dice import DICE_ENTRY, DiceMissing, Roll, SeededDice, new_seed, replay_source
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
@@ -339,7 +340,7 @@ def save_game(game: Game, path: Path | str, dice: SeededDice | None = None, over
     if path.is_dir():
         raise InputError(str(path), "is a folder, expected a save file name")
     if path.exists() and not overwrite:
-        why = _not_same_game(path, game)
+        why = not_same_game(path, game)
         if why:
             raise WouldOverwrite(str(path), f"{why}; not overwritten (choose another name, or overwrite it explicitly)")
     text = dumps_save(save_document(game, dice))
@@ -350,7 +351,7 @@ def save_game(game: Game, path: Path | str, dice: SeededDice | None = None, over
     return path
 
 
-def _not_same_game(path: Path, game: Game) -> str:
+def not_same_game(path: Path, game: Game) -> str:
     """Why the file at ``path`` is not a save of ``game`` ("" when it is one)."""
     try:
         doc = _read(path)
@@ -787,65 +788,6 @@ def save_from_document(raw: Data, path: Path) -> Save:
 def load_game(path: Path | str) -> Game:
     """The game in a save file, its state rebuilt by replaying every action with its recorded dice."""
     return read_save(path).game
-
-
-# ---- autosave ---------------------------------------------------------------------------------------------------
-
-
-def autosave_path() -> Path:
-    return paths.saves_dir() / AUTOSAVE_NAME
-
-
-def autosave(game: Game, dice: SeededDice | None = None) -> Path:
-    """Write the autosave of ``game`` whole (a snapshot; ``autosave.py`` appends each action after it). An autosave
-    of another game (or a damaged one) is kept: it is renamed ``autosave-<time>.json`` first, never overwritten."""
-    from .autosave import keep_other_autosave, journal_path
-
-    path = autosave_path()
-    if path.exists() and _not_same_game(path, game):
-        keep_other_autosave(path)
-    journal = journal_path(path)
-    written = save_game(game, path, dice, overwrite=True)
-    if journal.exists():
-        journal.unlink()
-    return written
-
-
-def find_interrupted() -> Save | None:
-    """The autosaved battle that is not over, for the window to offer resuming; ``None`` if there is none.
-
-    A damaged autosave is left alone (the next autosave keeps it under another name) and is not offered. Temporary
-    files a killed write left behind (they hold every secret) are removed first.
-    """
-    from .autosave import read_autosave, remove_leftovers
-
-    path = autosave_path()
-    remove_leftovers(path.parent)
-    if not path.is_file():
-        return None
-    try:
-        save = read_autosave(path)
-    except InputError:
-        return None
-    if save.game.state.phase == "over":
-        return None
-    return save
-
-
-def damaged_autosave() -> str | None:
-    """Why the autosave cannot be opened, for the window to say so at start (``None`` when there is no autosave or it
-    opens). The file is left as it is; the next autosave keeps it under another name."""
-    from .autosave import read_autosave
-
-    path = autosave_path()
-    if not path.exists():
-        return None
-    try:
-        read_autosave(path)
-    except InputError as e:
-        return (f"{e.message()}\nThe interrupted battle cannot be resumed; the file is kept as it is "
-                f"(the next autosave renames it autosave-<date>-<time>.json).")
-    return None
 
 
 def new_seeded_dice(seed: int | None = None, private: bool = False) -> SeededDice:

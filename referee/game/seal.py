@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .state import SIDES, SQUARES, Data, GameState, cards_data
+from .view_words import short_seal as short_seal
 
 if TYPE_CHECKING:
     from .effects import Ctx
@@ -107,14 +108,6 @@ def seal(state: GameState, salts: dict[str, str] | None = None) -> GameState:
     for side in SIDES:
         seal_side(state, side, (salts or {}).get(side))
     return state
-
-
-def short_seal(value: str | None) -> str:
-    """The seal's fingerprint: its first 8 hex digits in two groups of four, easy to copy down or photograph at
-    set-up and compare at the end of the battle."""
-    if not value:
-        return "(not sealed)"
-    return f"{value[:4]} {value[4:8]}"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .actions import Action
+from .intents import Action
 from .dice import DiceSource
 from .engine import Game
 from .legal import to_act

@@ -9,14 +9,14 @@ act, every action it may take now with the ranges of its free parameters (see ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
-from .actions import Action, ActionOutcome, run, unit_action
+from .intents import Action, LegalAction, Preview
+from .actions import ActionOutcome, run, unit_action
 from .dice import DiceMissing, DiceSource, RollRequest
 from .effects import UnknownContents
 from .engine import Game, resolution
-from .legal import LegalAction, legal_actions
+from .legal import legal_actions
 from .state import GameState
 
 
@@ -25,32 +25,6 @@ class FirstDieStops:
 
     def answer(self, request: RollRequest) -> float:
         raise DiceMissing(request)
-
-
-@dataclass(frozen=True)
-class Preview:
-    """The engine's word on ``action`` before any die: legal or the rule that forbids it, and its figures."""
-
-    action: Action
-    legal: bool
-    reason: str = ""
-    figures: dict[str, Any] = field(default_factory=dict)
-    first_roll: RollRequest | None = None
-    explain: tuple[str, ...] = ()
-    # The blip whose reveal the preview stopped at (a Move into passive sensor range, counters on a blip): only its
-    # id, which the table shows; what it holds is known once the action is taken.
-    reveals: str | None = None
-    needs_contents: str | None = None                # a blip to reveal whose contents were never told
-
-    def to_data(self) -> dict[str, Any]:
-        data = {"action": self.action.to_data(), "legal": self.legal, "figures": self.figures}
-        if not self.legal:
-            data["reason"] = self.reason
-        if self.first_roll is not None:
-            data["first_roll"] = self.first_roll.describe()
-        if self.reveals is not None:
-            data["reveals"] = self.reveals
-        return data
 
 
 def preview(state: GameState, action: Action) -> Preview:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.scenario import Scenario
-from .actions import Action
+from .intents import Action
 from .cards import Deck
 from .dice import DiceSource, Roll
 from .engine import Game

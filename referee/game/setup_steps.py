@@ -29,11 +29,12 @@ from typing import Any
 from ..rules.numbers import EPS
 from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
-from .actions import Action
+from .intents import Action
 from .cards import Deck, issue_force, playing_deck
 from .dice import Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
+from .turns import start_round_one
 from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
                     ObjectiveState, as_side, blip_id, other)
 
@@ -719,7 +720,6 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
 def finish(ctx: Ctx) -> None:
     """The attacker takes the Initiative with no roll (a Chance Encounter's roll-off already gave it), both sides
     are sealed, and round 1 begins (p.~15, p.16)."""
-    from .engine import start_round_one
 
     s = ctx.state
     if s.mode == "attack-defence":

@@ -17,10 +17,12 @@ from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
 from ..rules.pieces import SQUARES as SQUARES
 from ..rules.pieces import UNITS_PER_SQUARE as UNITS_PER_SQUARE
-from ..rules.pieces import Blip, DealtCards, HoldingSquares, Objective, Side, UnitContents, defaults
+from ..rules.pieces import Blip, DealtCards, HoldingSquares, Objective, UnitContents, defaults
 from ..rules.scenario import Scenario, TerrainEntry
+from .sides import SIDES as SIDES
+from .sides import as_side as as_side
+from .sides import other as other
 
-SIDES = ("A", "B")
 
 # Plain JSON-able data: a save's state, a scenario document, a log entry's fields.
 Data: TypeAlias = dict[str, Any]
@@ -44,18 +46,6 @@ def labels_in_use(state: "GameState", side: str) -> set[str]:
         taken.update(e.units)
     return {label for label in BLIP_LABELS if blip_id(side, label) in taken}
 
-
-def other(side: str) -> str:
-    return "B" if side == "A" else "A"
-
-
-def as_side(value: str) -> Side:
-    """A side held as text in the state, as the closed set the scoring and the file models use."""
-    if value == "A":
-        return "A"
-    if value == "B":
-        return "B"
-    raise ValueError(f"expected side 'A' or 'B' (got {value!r})")
 
 
 # The pieces on the table, as the engine changes them: plain dataclasses, cheap to copy for every action, with the

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..rules.catalogue import type_title
 from ..rules.errors import InputError
 from ..rules.factions import get_faction
-from .state import SIDES
+from .sides import SIDES
 from .view_types import PlayerView
 
 # Log events that change the course of a battle: a unit destroyed, a blip revealed, an objective taken or lost.

@@ -12,10 +12,15 @@ Turn-level actions:
 
 from __future__ import annotations
 
-from .actions import UNIT_ACTIONS, Action, unit_action
+from .intents import Action
+from .actions import UNIT_ACTIONS, unit_action
 from .dice import Rolling
 from .effects import Ctx, Refused, d6, destroy, face_revealed, jammer_fields_over, new_damage, reveal_blip
 from .state import SIDES, GameState, TurnState, other
+from .victory import attacker_sets_objectives, settle_objectives_on_control
+from .victory import round_limit as mission_round_limit
+
+TAKE_BACK_RULE = "fair Undo"
 
 EXTRA_BLIPS = 3
 
@@ -312,7 +317,6 @@ def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
     if withdraw == "both":
         finish(ctx, None, "both players withdraw (A43)")
         return
-    from .victory import round_limit as mission_round_limit
 
     round_limit = mission_round_limit(s)
     last = bool(round_limit) and s.round >= int(round_limit or 0)
@@ -374,7 +378,6 @@ def finish(ctx: Ctx, controller: str | None, why: str) -> None:
         ctx.event(f"the battle ends: the table is Contested ({why})", "[p.16]")
     else:
         ctx.event(f"the battle ends: side {controller} Controls the Table ({why})", "[p.16]")
-    from .victory import settle_objectives_on_control
 
     settle_objectives_on_control(ctx)
 
@@ -412,13 +415,36 @@ def turn_action(ctx: Ctx, action: Action) -> Rolling[bool | None]:
         yield from end_of_round(ctx, action)
         return None
     if kind == "objectives":
-        from .victory import attacker_sets_objectives
-
         attacker_sets_objectives(ctx, action)
         return None
     if kind == "taken-back":
-        from .undo import log_take_back
-
         log_take_back(ctx, action)
         return None
     raise Refused(f"unknown action {kind!r}")
+
+
+def start_round_one(ctx: Ctx, first: str) -> None:
+    """Round 1 begins: every unit and blip holds its counter, the Initiative holder takes the first turn with no
+    roll (p.~15, p.16)."""
+    s = ctx.state
+    s.phase = "action"
+    s.round = 1
+    s.initiative = first
+    for u in s.units.values():
+        u.activation = True
+    for b in s.blips.values():
+        b.activation = True
+    ctx.event(f"round 1: side {s.initiative} holds the Initiative", "[p.15, p.16]")
+    start_turn(ctx, s.initiative)
+
+
+def log_take_back(ctx: Ctx, action: Action) -> None:
+    """The engine's side of a take-back: the record keeps it and both players read it in the log."""
+    a = action.args
+    side, what, consent = a.get("side"), a.get("what"), a.get("consent")
+    if side not in ("A", "B") or consent != other(side) or not isinstance(what, str):
+        raise Refused(f"a take-back names the side that took its action back, the action, and the other side's "
+                      f"consent [{TAKE_BACK_RULE}]")
+    why = a.get("why") if isinstance(a.get("why"), str) else ""
+    ctx.event(f"side {side} took back {what!r}{' (' + why + ')' if why else ''} with side {consent}'s consent",
+              f"[{TAKE_BACK_RULE}]")

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action
+from .intents import Action
 from .engine import Game, RecordEntry, play
 from .dice import ScriptedDice
-from .effects import Ctx
 from .state import other
+from .turns import TAKE_BACK_RULE
 
 TAKEN_BACK = "taken-back"
-RULE = "fair Undo"
+RULE = TAKE_BACK_RULE
 
 
 @dataclass(frozen=True)
@@ -110,17 +110,3 @@ def take_back(game: Game, side: str, consent: bool = False) -> UndoCheck:
         game.state = outcome.state
         game.record.append(RecordEntry(note, []))
     return check
-
-
-def log_take_back(ctx: Ctx, action: Action) -> None:
-    """The engine's side of a take-back: the record keeps it and both players read it in the log."""
-    a = action.args
-    side, what, consent = a.get("side"), a.get("what"), a.get("consent")
-    if side not in ("A", "B") or consent != other(side) or not isinstance(what, str):
-        from .effects import Refused
-
-        raise Refused(f"a take-back names the side that took its action back, the action, and the other side's "
-                      f"consent [{RULE}]")
-    why = a.get("why") if isinstance(a.get("why"), str) else ""
-    ctx.event(f"side {side} took back {what!r}{' (' + why + ')' if why else ''} with side {consent}'s consent",
-              f"[{RULE}]")

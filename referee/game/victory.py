@@ -5,32 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..rules.catalogue import is_drone_type
-from ..rules.errors import InputError
-from .actions import Action
+from .intents import Action
 from .effects import Ctx, Refused
+from .missions import mission_of as _mission
 from .state import SIDES, GameState, as_side, other
 
 if TYPE_CHECKING:
-    from .cards import MissionCard
     from .scoring import BattleOutcome
 
 OBJECTIVE_CHOICES = ("secured", "destroyed", "inspected")
-
-
-def _mission(state: GameState, side: str) -> MissionCard | None:
-    ident = state.missions.get(side)
-    if not ident:
-        return None
-    from .cards import bundled_deck, playing_deck
-
-    # The player's own deck first; a battle set up with the sample deck (before the player added cards) finds its
-    # mission there. A mission in neither is an error, never a mission without its round limit or threshold.
-    decks = (playing_deck(), bundled_deck())
-    for deck in decks:
-        for mission in deck.mission_cards:
-            if mission.id == ident:
-                return mission
-    raise InputError(str(decks[0].folder), f"side {side}'s mission {ident!r} is not in this deck nor in the sample deck")
 
 
 def inspected_threshold(state: GameState) -> int:
@@ -38,24 +21,6 @@ def inspected_threshold(state: GameState) -> int:
     if mission is not None and mission.inspected_counters:
         return mission.inspected_counters
     return state.rulings_in_force().inspected_counters
-
-
-def inspection_notes(state: GameState, oid: str, was: int, now: int) -> dict[str, str]:
-    """The private word to each side whose own mission counts objective ``oid`` Inspected (or not) that its Target
-    counters, going from ``was`` to ``now``, have just reached the number its card names (A41). Only that side reads
-    it: a card's number is as secret as the card (A59), and the counters themselves are on the table for all."""
-    from .cards import objective_ids
-
-    notes: dict[str, str] = {}
-    for side in SIDES:
-        m = _mission(state, side)
-        if m is None or not any(r.condition in ("objective-inspected", "objective-uninspected")
-                                and oid in objective_ids(r.objective) for r in m.vp_rules):
-            continue
-        if was < m.inspected_counters <= now:
-            notes[side] = (f"objective {oid} now has {now} Target counters: Inspected for your mission "
-                           f"({m.title}), which counts it so from {m.inspected_counters} [A41]")
-    return notes
 
 
 def round_limit(state: GameState) -> int | None:

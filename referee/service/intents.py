@@ -6,7 +6,7 @@ action given as data must pass (as a save's record entry is checked), and the ``
 
 from __future__ import annotations
 
-from ..game.actions import Action as Action
+from ..game.intents import Action as Action
 from ..game.record import ACTION_KINDS as ACTION_KINDS
 from ..game.record import action_problems as action_problems
 

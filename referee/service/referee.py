@@ -19,9 +19,10 @@ from typing import Any
 
 import random
 
-from ..game.actions import Action
+from ..game.intents import Action
 from ..game.computer import Computer
-from ..game.computer.table_words import deal_holding
+from ..game.computer.deal import deal_holding
+from ..game.computer.table_words import instruction
 from ..game.players import seat_computer
 from ..game.effects import UnknownContents
 from ..game.engine import Game, begin_battle
@@ -128,6 +129,15 @@ class RefereeSession(BattleSession):
         text = super().undo(consent)
         self.follow()
         return text
+
+    def computer_words(self, action: Action) -> str:
+        """What the human does at the table for the computer's ``action``, in plain words made from the computer's
+        own view (``table_words.py``): they name nothing the human may not see."""
+        return instruction(self.computer_view(), action)
+
+    def mission_entered(self, side: str) -> bool:
+        """Has ``side`` entered its mission card (public: the log says so; which card stays its secret)."""
+        return bool(self.state.missions.get(side))
 
     def contents_known(self, blip: str) -> bool:
         b = self.state.blips.get(blip)

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..game.dice_report import dice_report
-from ..game.legal import LegalAction, legal_actions
+from ..game.intents import LegalAction
+from ..game.legal import legal_actions
 from ..game.record import state_digest
 from ..game.seal import seal_report, seal_report_lines
 from ..game.summary import Summary, battle_summary
-from ..game.view import describe as describe
+from ..game.view_words import describe as describe
 from ..game.view import player_view, referee_view
 from ..game.view_types import PlayerView
 from .session import BattleSession

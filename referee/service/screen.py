@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game.legal import LegalAction
+from ..game.intents import LegalAction
 from ..game.undo import UndoCheck
 from ..game.view_types import PlayerView, as_data
 

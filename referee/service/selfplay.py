@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..game.legal import LegalAction
+from ..game.intents import LegalAction
 from ..game.players import ComputerPlayer, Player, make_player, seat_computer
 from ..game.record import new_seeded_dice, save_game
 from ..game.selfplay import play_battle

@@ -18,26 +18,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ..game.actions import UNIT_ACTIONS, Action, ActionOutcome, Resolving, check_unit_action
-from ..game.legal import LegalAction, legal_actions, offers, reading
-from ..game.session import FirstDieStops, Preview, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
+from ..game.intents import Action, LegalAction, Preview
+from ..game.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action
+from ..game.legal import legal_actions, offers, reading
+from ..game.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused, UnknownContents
 from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
 from ..game.record import save_game
-from ..game.seal import canonical_json
+from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
-from ..game.computer import Computer
+from ..game.computer import Computer, Decision
 from ..game.players import seat_computer, seated_computer
 from ..game.state import SIDES, Data, GameState, other
 from ..game.battlefield import battlefield_from_view
-from ..game.view import log_lines, player_view, public_view, referee_view
+from ..game.view import player_view, public_view, referee_view
+from ..game.view_words import log_lines
 from ..game.view_types import PlayerView, as_data
 from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
+from ..game.victory import end_of_round_lines, last_round
+from .look_back import LookBack
 from .screen import Screen, UndoOffer
+from .seat_log import SeatLog
 from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
 
 PROGRAM, BY_HAND = "program", "by-hand"
@@ -188,6 +193,10 @@ class BattleSession:
     def over(self) -> bool:
         return self.state.phase == "over" and not (self.state.result or {}).get("pending")
 
+    def objectives_pending(self) -> bool:
+        """The battle has ended with the attacker in Control: it is to set each objective it Controls (p.~12)."""
+        return self.state.phase == "over" and (self.state.result or {}).get("pending") == "objectives"
+
     def needs_handoff(self) -> bool:
         """In hot-seat the screen changes hands whenever the other side is to act (never to the computer)."""
         side = self.to_act()
@@ -218,6 +227,35 @@ class BattleSession:
                                         avoid if at == len(self.game.record) else frozenset())
         self.computer_reasons.append(f"[round {self.state.round}] {decision.action.text()}: {decision.reason}")
         return decision.action, decision.shown()
+
+    def computer_end_of_round(self) -> Decision | None:
+        """The computer's word at the end of a round (a Withdraw, an offer to stop, or playing on), decided from its own
+        view; a Withdraw's reason is kept for after the battle."""
+        if self.computer is None:
+            return None
+        side = self.computer.side
+        legal = legal_actions(self.state, side)
+        if not legal:
+            return None
+        word = self.computer.decide(as_data(player_view(self.state, side)), legal)
+        if word.action.args.get("withdraw") == side:
+            self.computer_reasons.append(f"[round {self.state.round}] {word.action.text()}: {word.reason}")
+        return word
+
+    def computer_answers_withdraw(self) -> str:
+        """The computer allows or pursues the human's Withdraw (p.16, A43), from its own view."""
+        assert self.computer is not None
+        return self.computer.answer_withdraw(as_data(player_view(self.state, self.computer.side)))
+
+    def computer_agrees_to_stop(self) -> bool:
+        """Does the computer agree to stop the battle here (its own view only)?"""
+        assert self.computer is not None
+        return self.computer.agree_to_stop(as_data(player_view(self.state, self.computer.side)))
+
+    @property
+    def refereed(self) -> bool:
+        """A physical game the program follows (dice typed in, contents told at reveals)."""
+        return self.game.refereed
 
     def computer_refused(self, action: Action) -> None:
         """The engine refused the computer's ``action`` (a Target whose pool fell short): its next decision here
@@ -314,6 +352,48 @@ class BattleSession:
             undo = UndoOffer.of(check_undo(self.game, side))
         return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
                       self.computer.side if self.computer is not None else None, tuple(self.messages))
+
+    def revealed(self) -> PlayerView:
+        """The whole truth, once the battle is over and the rules reveal it (the end-of-battle report); refused
+        before."""
+        if not self.over:
+            raise InputError("report", "the whole truth is revealed once the battle is over")
+        return referee_view(self.state)
+
+    def seal_checks(self) -> dict[str, SealCheck]:
+        """Both seals made at set-up against what the end of the battle reveals; refused before the end."""
+        self.revealed()
+        return verify_seals(self.game)
+
+    def sealed_documents(self) -> list[str]:
+        """The documents each seal was made of, to hash by hand (the whole truth: only once the battle is over)."""
+        self.revealed()
+        return seal_report_lines(self.game)
+
+    def look_back(self) -> LookBack:
+        """The summary, the dice report and the replay of this battle, for the side at the screen."""
+        return LookBack(self.game, None if self.over else self.viewer)
+
+    def log_for(self, reader: str | None) -> SeatLog:
+        """The battle log as ``reader`` (a side) may read it, to be read a piece at a time (``seat_log.py``); None:
+        the whole truth, private notes included, once the battle is over."""
+        return SeatLog(self.state, reader)
+
+    def log_length(self) -> int:
+        """How many entries the battle log holds (public: every seat's log has them all)."""
+        return len(self.state.log)
+
+    def actions_taken(self) -> int:
+        """How many actions the battle's record holds (take-backs included): public, the log says as much."""
+        return len(self.game.record)
+
+    def last_round(self, side: str | None = None) -> bool:
+        """The round just over is the last one ``side``'s own mission allows (A43): only its own mission is read."""
+        return last_round(self.state, side or self.viewer)
+
+    def end_of_round_lines(self, side: str | None = None) -> list[str]:
+        """What the end-of-round dialog tells ``side``: the choices, and only its own mission's round limit."""
+        return end_of_round_lines(self.state, side or self.viewer)
 
     def table_for(self, seat: str | None = None) -> Battlefield:
         """The table as ``seat`` sees it, as the rules read it (blips as the anonymous counters it is shown)."""

@@ -3,7 +3,7 @@ command line's form ("move a-tactical-2 23.9275 8.37462"), kept for scripts and 
 
 from __future__ import annotations
 
-from ..game.actions import Action
+from ..game.intents import Action
 
 VERBS = {"move": "Move", "jump": "Jump", "target": "Target with", "rifle": "Rifle", "missile": "Missile",
          "flamer": "Flamer", "kamikaze": "Kamikaze", "command": "Command", "repair": "Repair",

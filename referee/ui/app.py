@@ -119,7 +119,7 @@ class App:
         """The first screen is a table, but a battle was interrupted (a crash, a closed window): offer to resume it at
         once, not only from the menu behind the table."""
         # Imported here, not at the top: reading saves needs the battle engine, which the first frame does not.
-        from ..game.record import find_interrupted
+        from ..game.autosave import find_interrupted
 
         menu = cast("MenuScene | None", self.find_scene("menu"))
         if menu is None or not menu.deferred:

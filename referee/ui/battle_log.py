@@ -19,8 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Generic, TypeVar, overload
 
-from ..game.state import GameState
-from ..game.view import log_view
+from ..service.seat_log import SeatLog
 from ..game.view_types import LogLine
 from . import panels
 
@@ -46,13 +45,13 @@ class BattleLog:
     entries naming ``unit`` if one is given, then ``tail`` (lines the panel adds after the entries).
 
     ``lines`` and ``wrapped`` are read-only sequences over the written-out and the wrapped lines; both are written
-    out on demand, from the state last given to ``sync``."""
+    out on demand, from the log last given to ``sync``."""
 
     def __init__(self, viewer: str | None, unit: str | None = None) -> None:
         self.viewer = viewer
         self.unit = unit
         self.width = 0
-        self.state: GameState | None = None
+        self.log: SeatLog | None = None
         self.notes: dict[int, str] = {}        # the computer's reasons the reader may see, by the entry they follow
         self.read = 0                          # entries of the engine's log read so far
         self.last_read: object = None          # the last of them: a take-back replaces it
@@ -68,10 +67,9 @@ class BattleLog:
                                                          self.tail_wrapped)
 
     # ---- keeping up with the battle -------------------------------------------------------------------------
-    def sync(self, state: GameState, notes: dict[int, str], width: int, tail: list[str] | None = None) -> None:
+    def sync(self, log: SeatLog, notes: dict[int, str], width: int, tail: list[str] | None = None) -> None:
         """Read what the log gained since the last call (all of it after a take-back or at another width)."""
-        log = state.log
-        if width != self.width or self.read > len(log) or (self.read and log[self.read - 1] is not self.last_read) \
+        if width != self.width or self.read > len(log) or (self.read and log.token(self.read - 1) is not self.last_read) \
                 or len(notes) < self.notes_read:
             self._restart(width)
         elif len(notes) != self.notes_read:
@@ -79,16 +77,16 @@ class BattleLog:
             # the entries from the first one the new reasons follow are read again.
             added = islice(reversed(notes), len(notes) - self.notes_read)
             self._read_again_from(min(added) - 1)
-        self.state, self.notes = state, notes
+        self.log, self.notes = log, notes
         changed = self.read < len(log)
-        for i, entry in enumerate(log_view(state, self.viewer, self.read), start=self.read):
+        for i, entry in enumerate(log.entries(self.read), start=self.read):
             if self.unit is not None and self.unit not in entry["units"]:
                 continue
             lines = entry_lines(entry, notes.get(i + 1))
             self.entries.append(i)
             self.line_ends.append(self._end(self.line_ends) + len(lines))
             self.wrap_ends.append(self._end(self.wrap_ends) + len(panels.log_lines(lines, width)))
-        self.read, self.last_read, self.notes_read = len(log), (log[-1] if log else None), len(notes)
+        self.read, self.last_read, self.notes_read = len(log), (log.token(len(log) - 1) if len(log) else None), len(notes)
         tail = tail or []
         if tail != self.tail:
             self.tail[:] = tail
@@ -117,8 +115,8 @@ class BattleLog:
     # ---- the lines, written out again when asked for ---------------------------------------------------------
     def _entry(self, k: int) -> LogLine:
         i = self.entries[k]
-        assert self.state is not None
-        return log_view(self.state, self.viewer, i, i + 1)[0]
+        assert self.log is not None
+        return self.log.entries(i, i + 1)[0]
 
     def _entry_text(self, k: int) -> list[str]:
         return entry_lines(self._entry(k), self.notes.get(self.entries[k] + 1))

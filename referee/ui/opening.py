@@ -31,7 +31,7 @@ def show_session(app: App, session: BattleSession, warnings: tuple[str, ...] | l
     """Push the scene for ``session``: set-up behind a hand-off to the side to decide, or the battle behind a hand-off
     to the side to act (``warnings`` from loading the save are shown in its log, and a campaign battle says so when
     ``notice``)."""
-    if session.state.phase == "setup":
+    if session.view(log=False)["phase"] == "setup":
         setup = cast("SetupTableScene", app.push_scene("setup-table", session))
         setup.begin(hand_off=True)
         return setup

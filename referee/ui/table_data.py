@@ -7,8 +7,10 @@ player view will build the same thing from a battle in progress.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from pathlib import Path
 
+from ..game.view_table import battlefield_from_view
 from ..game.view_types import PlayerView
 from ..rules.battlefield import Battlefield, Piece, battlefield_from_scenario
 from ..rules.scenario import Scenario, load_scenario
@@ -89,10 +91,6 @@ def table_from_view(view: PlayerView) -> TableData:
     anonymous counters, so nothing secret can reach the drawing or a preview, and what the window measures on is
     what the engine resolves on.
     """
-    from types import SimpleNamespace
-
-    from ..game.battlefield import battlefield_from_view
-
     bf = battlefield_from_view(view)
     activation = {u["id"]: u.get("activation", True) for u in view.get("units", [])}
     activation.update({b["id"]: b.get("activation", True) for b in view.get("blips", [])})

@@ -7,7 +7,7 @@ from pathlib import Path
 import i18n
 import pygame
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.engine import Game, begin_battle
 from referee.game.state import state_from_scenario
 from referee.rules.scenario import load_scenario

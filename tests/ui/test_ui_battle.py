@@ -7,11 +7,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle, play
 from referee.game.random_play import random_action
-from referee.game.record import autosave_path, read_save, state_digest
+from referee.game.autosave import autosave_path
+from referee.game.record import read_save, state_digest
 from referee.game.state import state_from_scenario
 from referee.game.view import referee_view
 from referee.rules.rifle import rifle_shot

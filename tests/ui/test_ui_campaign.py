@@ -11,7 +11,7 @@ import pygame
 import pygame_gui
 
 from referee.cli.main import main
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.campaign import load_campaign
 from referee.game.random_play import random_action
 from referee.rules.factions import get_faction

@@ -13,7 +13,7 @@ from referee.game.campaign import load_campaign
 from referee.game.campaign_battle import battle_choices, battle_save_path
 from referee.game.dice import SeededDice
 from referee.game.engine import Game
-from referee.game.record import find_interrupted
+from referee.game.autosave import find_interrupted
 from referee.game.setup import new_battle
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession
@@ -109,7 +109,7 @@ def test_a_moved_campaign_file_is_named_and_nothing_is_lost(app, tmp_path, capsy
 def test_a_campaign_battle_rewrites_its_own_save_when_the_turn_passes_not_after_every_action(tmp_path):
     """The battle's save beside the campaign file is current at every hand-off; within a turn each action goes only
     to the autosave's journal, so a long battle does not write its whole record after every action."""
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.record import read_save
 
     campaign = tmp_path / "war.toml"

@@ -99,7 +99,7 @@ def test_a_typed_seed_replays_the_tables_dice_but_neither_the_computers_draws_no
 
 
 def test_a_battle_against_the_computer_resumed_from_the_autosave_or_a_save_goes_on_against_it(app, tmp_path):
-    from referee.game.record import autosave_path
+    from referee.game.autosave import autosave_path
     from referee.ui.scenes.menu import MenuScene
 
     scene, session = start_against_computer(app, seed=12, opponent="The computer plays side A, hard")

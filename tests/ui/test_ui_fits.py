@@ -42,7 +42,7 @@ def test_the_log_title_gives_way_to_the_line_counter(app, monkeypatch):
 
 
 def test_the_resume_button_fits_its_text(app):
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.dice import SeededDice
     from referee.game.engine import Game, begin_battle
     from referee.game.state import state_from_scenario

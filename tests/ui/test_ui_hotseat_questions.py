@@ -6,7 +6,7 @@ import pytest
 
 from pathlib import Path
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.state import state_from_scenario
@@ -89,7 +89,8 @@ def test_at_the_pursuers_last_round_the_question_says_a_pursuit_has_no_round_lef
 
 
 def test_the_holding_screen_shows_the_viewers_own_mission_and_cards(app):
-    from referee.game.view import card_lines, player_view
+    from referee.game.view import player_view
+    from referee.game.view_words import card_lines
     from referee.ui.scenes.holding import HoldingScene
     from referee.ui.scenes.menu import MenuScene
     from referee.ui.scenes.setup import SetupScene

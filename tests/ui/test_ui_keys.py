@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from referee.game.engine import Game, begin_battle
-from referee.game.replay_steps import BattleReplay
+from referee.service.replay import BattleReplay
 from referee.game.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui import keys, panels, registry

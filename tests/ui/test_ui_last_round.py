@@ -4,7 +4,7 @@ the battle: it offered "Next round" while the engine ended the battle at that ve
 import pygame
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.victory import end_of_round_lines, last_round
 from referee.ui.app import App
 from referee.ui.scenes.battle_computer import COMPUTER_PACE

@@ -80,7 +80,7 @@ def test_each_players_log_read_as_it_grows_is_their_player_views_log(app, tmp_pa
         _answer_dialogs(app, scene)
         viewers.add(session.viewer)
         for side, log in logs.items():
-            log.sync(session.state, {}, width)
+            log.sync(session.log_for(log.viewer), {}, width)
             if n % 9 and n != N - 1:
                 continue                           # read every action, compared in full every few
             full = written_in_full(session, side)
@@ -112,11 +112,11 @@ def test_a_computer_reason_given_after_its_entries_were_read_is_written_where_it
         _answer_dialogs(app, scene)
     log, notes = BattleLog("A"), {}
     width = scene.log_width()
-    log.sync(session.state, notes, width)
+    log.sync(session.log_for(log.viewer), notes, width)
     n = len(session.state.log)
     notes[n - 3] = "ends its turn: nothing in reach"      # follows the entry three before the last
     notes[n] = "moves up"                                # follows the last
-    log.sync(session.state, notes, width)
+    log.sync(session.log_for(log.viewer), notes, width)
 
     def with_notes() -> list[str]:
         lines = []

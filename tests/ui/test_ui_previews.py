@@ -5,7 +5,7 @@ Target pool's counters for every dice count, and a Target that never goes off by
 import pygame
 import pytest
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.engine import Game, begin_battle
 from referee.game.state import state_from_scenario
 from referee.rules import odds

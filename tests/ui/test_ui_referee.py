@@ -245,7 +245,7 @@ def test_the_window_preview_and_the_command_line_give_the_same_numbers(fresh, re
     import random
 
     from referee.cli.main import main
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.state import state_to_scenario_data
 
     scene, session = referee

@@ -3,7 +3,7 @@ its action changed on the table, and where its reasons stand in the human's log.
 
 from pathlib import Path
 
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.computer import Computer
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
@@ -130,6 +130,7 @@ def test_the_report_of_a_physical_table_says_it_was_not_sealed_without_crying_fo
     from referee.ui.scenes.report import report_lines
 
     session, scene = _seated(fresh, [], first="A")
+    session.game.state.phase = "over"          # the report is shown once the battle is over, when all is revealed
     lines = report_lines(session)
     seals = [(style, text) for style, text in lines if text.startswith("side ") and "seal" in text]
     assert seals == [("b", f"side {side} was not sealed: a battle refereed at a physical table has no set-up in the "

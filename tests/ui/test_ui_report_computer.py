@@ -19,6 +19,7 @@ def app():
 
 def test_the_report_lists_the_computers_reasons_and_scrolls_no_further_than_its_end(app):
     _scene, session = start_against_computer(app, seed=11, opponent="The computer plays side B, normal")
+    session.game.state.phase = "over"          # the report is shown once the battle is over, when all is revealed
     lines = report_lines(session)
     heading = ("h", "The computer (side B, normal): its reason for each decision")
     assert heading in lines
@@ -52,6 +53,7 @@ def test_the_report_lists_the_computers_reasons_and_scrolls_no_further_than_its_
 
 def test_a_reopened_battle_says_the_reasons_before_it_were_not_kept(app, tmp_path):
     _scene, session = start_against_computer(app, seed=12)
+    session.game.state.phase = "over"          # the report is shown once the battle is over, when all is revealed
     again = BattleSession(session.game, session.dice, hotseat=True)
     assert again.computer is not None and again.computer_reopened
     assert any("since the battle was reopened" in text for _, text in report_lines(again))

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from referee import paths
-from referee.game.actions import Action
+from referee.game.intents import Action
 from referee.game.dice import SeededDice
 from referee.game.engine import Game, begin_battle
 from referee.game.state import state_from_scenario

@@ -206,7 +206,7 @@ def test_a_winning_streak_offers_the_extra_troop_card_to_choose_a47(fresh):
 
 def test_u_turns_the_table_for_side_b_and_a_click_still_lands_where_it_points(fresh):
     from referee import paths
-    from referee.game.actions import Action
+    from referee.game.intents import Action
     from referee.game.dice import ScriptedDice
     from referee.game.setup import new_game
     from referee.rules.scenario import load_scenario

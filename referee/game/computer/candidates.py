@@ -13,8 +13,8 @@ import math
 from dataclasses import dataclass
 
 from ...rules.table_sight import ExposureGrid
-from ..actions import Action
-from ..legal import LegalAction
+from ..intents import Action
+from ..intents import LegalAction
 from ..state import Data
 from .seen import Seen
 

@@ -22,11 +22,12 @@ from dataclasses import dataclass
 
 from ...rules.fast_sight import exposure_fast
 from ...rules.table_sight import ExposureGrid
-from ..actions import Action, ActionOutcome
+from ..intents import Action
+from ..actions import ActionOutcome
 from ..battlefield import battlefield_from_view
-from ..dice import RollRequest
 from ..engine import play
-from ..legal import LegalAction, legal_actions
+from ..intents import LegalAction
+from ..legal import legal_actions
 from ..session import preview
 from ..setup_steps import SETUP_KINDS
 from ..scoring import score_mission
@@ -44,6 +45,7 @@ from .reply import blast_loss, reply_loss
 from .search import acting, deepen, plan_activation, play_out, short
 from .seen import Seen, fingerprint
 from .setup import setup_decision
+from .weighing import FixedDice, HeadDice, MissileDice, _Scored
 from .setup_search import weighed_setup
 
 EXPOSURE_STEP = 1.0
@@ -87,48 +89,6 @@ def on_the_clock(seen: Seen) -> bool:
     return seen.view.get("attacker") == seen.me and any(m.round_limit for m in seen.their_missions)
 
 
-class HeadDice:
-    """Dice rolled in the computer's head while it weighs an action (never the battle's dice)."""
-
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def answer(self, request: RollRequest) -> float:
-        if request.kind == "bearing":
-            return round(self.rng.uniform(0.0, 360.0), 3)
-        if request.kind == "draw":
-            return self.rng.randrange(max(1, len(request.options)))
-        return self.rng.randint(1, 6)
-
-
-class FixedDice(HeadDice):
-    """Every d6 shows ``face``: the computer's way to see each outcome of a shot whose odds the preview gives."""
-
-    def __init__(self, face: int, rng: random.Random):
-        super().__init__(rng)
-        self.face = face
-
-    def answer(self, request: RollRequest) -> float:
-        return self.face if request.kind == "d6" else super().answer(request)
-
-
-class MissileDice(HeadDice):
-    """The dice of one outcome of a missile: ``down`` (the first countermeasures die shoots it down), ``hit`` (every
-    countermeasures die fails, the hit die is a 1) or ``miss`` (countermeasures fail, the hit die is a 6 and the
-    missile deviates); the deviation and the blast are rolled in the head [p.21]."""
-
-    def __init__(self, outcome: str, rng: random.Random):
-        super().__init__(rng)
-        self.outcome = outcome
-
-    def answer(self, request: RollRequest) -> float:
-        if request.kind == "d6" and request.label.startswith("CM die"):
-            return 1 if self.outcome == "down" else 6
-        if request.kind == "d6" and request.label.startswith("missile hit die"):
-            return 1 if self.outcome == "hit" else 6
-        return super().answer(request)
-
-
 @dataclass(frozen=True)
 class Decision:
     action: Action
@@ -137,13 +97,6 @@ class Decision:
 
     def shown(self) -> str:
         return self.public or self.reason
-
-
-@dataclass
-class _Scored:
-    cand: Candidate
-    value: float
-    outcome: ActionOutcome | None
 
 
 class _Think:

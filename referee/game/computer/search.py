@@ -25,16 +25,19 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..actions import Action, ActionOutcome
+from ..intents import Action
+from ..actions import ActionOutcome
 from ..engine import play
-from ..legal import LegalAction, legal_actions
+from ..intents import LegalAction
+from ..legal import legal_actions
 from ..session import preview
 from ..state import Data, GameState
 from .candidates import Candidate, expand
 from .seen import Seen
+from .weighing import MissileDice, _Scored
 
 if TYPE_CHECKING:
-    from .player import _Scored, _Think
+    from .player import _Think
 
 STEPS = 5                 # actions a played-out activation takes at most (a blip's two revealed troopers take 4)
 STEP_TARGETS = 4          # Targets tried at each step of a played-out activation: those that place the most counters
@@ -128,7 +131,6 @@ def branches(think: _Think, world: GameState, action: Action, rolls: int) -> lis
     """The outcomes of ``action`` in ``world`` with their weights: a rifle shot's kill, graze and miss [p.20] and a
     missile's direct hit, shot down and deviation [p.21] at the preview's odds, other dice rolled ``rolls`` times, an
     action without dice once."""
-    from .player import MissileDice
 
     if action.kind in ("rifle", "missile"):
         p = preview(world, action)
@@ -154,7 +156,6 @@ def branches(think: _Think, world: GameState, action: Action, rolls: int) -> lis
 def deepen(think: _Think, scored: list[_Scored]) -> list[_Scored]:
     """The best few first actions (and the best Target and best shot) weighed again with the rest of the activation
     played out after each, in every imagined world."""
-    from .player import _Scored
 
     lv = think.level
     ranked = sorted(scored, key=lambda s: -s.value)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Deck, MissionCard, bundled_deck, playing_deck
-from ..state import Data, other
+from ..sides import other
+from ..view_types import Data
 
 
 @functools.lru_cache(maxsize=1)

@@ -19,9 +19,9 @@ import math
 import random
 from typing import Any
 
-from ..actions import Action
+from ..intents import Action
 from ..battlefield import battlefield_from_view
-from ..legal import LegalAction
+from ..intents import LegalAction
 from ..state import Data
 from .evaluate import Aims
 from .seen import Seen, mission_card

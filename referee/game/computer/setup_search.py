@@ -36,9 +36,9 @@ from typing import Any
 from ...rules.battlefield import Piece
 from ...rules.fast_sight import exposure_fast
 from ...rules.movement import MOVE_ALLOWANCE
-from ..actions import Action
+from ..intents import Action
 from ..battlefield import battlefield_from_view
-from ..legal import LegalAction
+from ..intents import LegalAction
 from ..state import BlipState, GameState
 from .belief import belief
 from .candidates import exposure_at

@@ -7,21 +7,16 @@ bottom-left corner, as the program measures), which piece to Target and with how
 computer's player view and the action only, so they name nothing the opponent may not see: a blip is "the blip at
 (x, y)", never what it holds (A59); a revealed blip's units are named by the log of the reveal, which is public.
 
-``deal_holding`` gives the computer its secret: the units behind its blips on the table, dealt from a force its
-faction's deck can issue, recorded as its owner's word (the ``contents`` correction), which only its own log shows.
+The units behind its blips are dealt when it takes its seat (``deal.py``).
 """
 
 from __future__ import annotations
 
 import math
-import random
-from collections import Counter
 
 from ...rules.catalogue import is_drone_type
-from ..actions import Action
-from ..state import Data, GameState
-from ..view_types import PlayerView, TerrainView
-from .belief import possible_forces
+from ..intents import Action
+from ..view_types import Data, PlayerView, TerrainView
 from .seen import Seen
 
 ROLLS = {"target", "rifle", "missile", "flamer", "kamikaze", "command", "repair", "jammer"}
@@ -218,35 +213,3 @@ def table_changes(before: PlayerView, after: PlayerView, side: str | None = None
         if t["id"] not in terrain0:
             lines.append(f"Lay {t['type']} {_terrain_at(t)}.".replace("  ", " ").replace(" .", "."))
     return lines
-
-
-def unknown_blips(state: GameState, side: str) -> list[str]:
-    """``side``'s blips on the table whose contents the program was never told."""
-    return sorted(b.id for b in state.blips.values() if b.side == side and state.blip_contents(b) is None)
-
-
-def deal_holding(state: GameState, side: str, faction: str, rng: random.Random) -> list[Action]:
-    """The computer's secret, for a physical table: each of its blips whose contents were never told gets units
-    (at most 2 a blip [p.15]) from a force its deck can issue, the rest are decoys. One ``contents`` action a blip,
-    as its owner's word: only its own log shows what a blip holds."""
-    blips = unknown_blips(state, side)
-    if not blips:
-        return []
-    force = rng.choice(possible_forces())
-    # The units already on the table (or known in blips) are part of the force; the rest are what the blips hold.
-    shown = Counter(u.type for u in state.units.values() if u.side == side)
-    for b in state.blips.values():
-        if b.side == side:
-            shown.update(c.type for c in state.blip_contents(b) or [])
-    left = Counter(u.type for u in list(force.troopers) + list(force.drones)) - shown
-    units = [(kind, force.rating) for kind in sorted(left.elements())]
-    rng.shuffle(units)
-    order = list(blips)
-    rng.shuffle(order)
-    # Fill blips two units at most, leaving decoys where the units run out; which blips stay empty follows the
-    # shuffled order, not the counters' names or places.
-    filled: dict[str, list[Data]] = {b: [] for b in blips}
-    real = order[: max(1, min(len(order), -(-len(units) // 2)))]
-    for i, (kind, rating) in enumerate(units[: 2 * len(real)]):
-        filled[real[i % len(real)]].append({"faction": faction, "rating": rating, "type": kind})
-    return [Action("contents", b, {"contents": filled[b]}) for b in blips]

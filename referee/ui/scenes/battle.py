@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.actions import Action
-from ...game.victory import last_round
+from ...game.intents import Action
 from .. import drawing, keys, theme
 from ..action_words import action_words
 from ...service.session import Attempt, BattleSession, Pending
@@ -94,8 +93,8 @@ class BattleScene(TableScene):
         if key in ("holding", "log", "save"):
             return True
         if key == "undo":
-            return bool(s.game.record)
-        if s.to_act() != s.viewer or s.state.phase != "action":
+            return s.actions_taken() > 0
+        if s.to_act() != s.viewer or s.view(log=False)["phase"] != "action":
             return False
         if key in ("end-activation", "end-turn"):
             return s.offers(key)
@@ -104,14 +103,14 @@ class BattleScene(TableScene):
 
     def actor_for(self, key: str) -> str | None:
         """Who would act: the selected piece to activate, else the unit being activated (or next to act)."""
-        t = self.session.state.turn
+        t = self.session.view(log=False)["turn"]
         if key in ("activate", "extra"):
             return self.selected
         if t is None:
             return None
-        if self.selected and (self.selected == t.active or self.selected in t.queue):
+        if self.selected and (self.selected == t["active"] or self.selected in t["queue"]):
             return self.selected
-        return t.active or (t.queue[0] if t.queue else None)
+        return t["active"] or (t["queue"][0] if t["queue"] else None)
 
     # ---- the battle log ---------------------------------------------------------------------------------------
     def show_log(self) -> None:
@@ -123,9 +122,10 @@ class BattleScene(TableScene):
         tail = []
         if s.over and s.computer_reasons and unit is None:
             tail = ["The computer's reasons, every decision it took:", *(f"    {r}" for r in s.computer_reasons)]
-        log.sync(s.state, s.computer_notes, self.log_width(), tail)
+        read = s.log_for(log.viewer)
+        log.sync(read, s.computer_notes, self.log_width(), tail)
         if not log.entries and not tail:
-            log.sync(s.state, s.computer_notes, self.log_width(), ["nothing yet"])
+            log.sync(read, s.computer_notes, self.log_width(), ["nothing yet"])
         self.log_title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
         self.log_lines, self.log_wrapped = log.lines, log.wrapped
         self.log_shown = log
@@ -215,9 +215,10 @@ class BattleScene(TableScene):
         if s.needs_handoff() and side is not None:
             ask.hand_off(side)
             return
-        if s.state.phase == "end-of-round":
+        view = s.view(log=False)
+        if view["phase"] == "end-of-round":
             ask.end_of_round()
-        elif s.state.phase == "over" and (s.state.result or {}).get("pending") == "objectives":
+        elif view["phase"] == "over" and s.objectives_pending():
             ask.objectives()
         elif s.over and not self.shown_over:
             self.shown_over = True
@@ -407,27 +408,28 @@ class BattleScene(TableScene):
 
     def banner_text(self) -> str:
         """Whose turn, who is active and how many actions are left."""
-        s = self.session.state
-        t = s.turn
-        if s.phase == "over":
+        v = self.session.view(log=False)
+        t = v["turn"]
+        if v["phase"] == "over":
             return "The battle is over" + ("" if self.session.over else ": the attacker sets the objectives")
-        if s.phase == "end-of-round":
-            if last_round(s, self.session.viewer):
-                return f"End of round {s.round}: the last round of your mission, the battle ends"
-            return f"End of round {s.round}: Next round, Withdraw or stop"
+        if v["phase"] == "end-of-round":
+            if self.session.last_round():
+                return f"End of round {v['round']}: the last round of your mission, the battle ends"
+            return f"End of round {v['round']}: Next round, Withdraw or stop"
         if t is None:
-            return s.phase
-        text = f"Side {t.player} to play"
+            return v["phase"]
+        text = f"Side {t['player']} to play"
         c = self.session.computer
-        if c is not None and t.player == c.side:
-            text = f"The computer ({c.level.name}, side {t.player}) is playing"
-        if t.active:
-            return text + f": {t.active} active, {t.actions_left} action{'s' if t.actions_left != 1 else ''} left"
-        if t.queue:
-            return text + f": revealed units to act: {', '.join(t.queue)}"
-        if t.primary_used < t.primary_allowed:
-            return text + f": activation {t.primary_used + 1} of {t.primary_allowed}"
-        return text + f": extra blip activations {t.extra_blips_used} of 3"
+        if c is not None and t["player"] == c.side:
+            text = f"The computer ({c.level.name}, side {t['player']}) is playing"
+        if t["active"]:
+            left = t["actions_left"]
+            return text + f": {t['active']} active, {left} action{'s' if left != 1 else ''} left"
+        if t["queue"]:
+            return text + f": revealed units to act: {', '.join(t['queue'])}"
+        if t["primary_used"] < t["primary_allowed"]:
+            return text + f": activation {t['primary_used'] + 1} of {t['primary_allowed']}"
+        return text + f": extra blip activations {t['extra_blips_used']} of 3"
 
     def _draw_banner(self, surface) -> None:
         """The banner: always in sight under the status bar."""

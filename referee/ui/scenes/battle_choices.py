@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...game.actions import Action
-from ...game.session import Preview
+from ...game.intents import Action, Preview
+from ...game.view_words import view_unit
 from ...rules import odds
 from .. import panels, theme
 
@@ -72,7 +72,8 @@ class ChoiceTools:
             self.scene.say(f"{kind.title()} at {target}: not allowed", [check.reason, "choose another, or Esc"])
             return
         lines = self.preview_lines(kind, actor, target)
-        if self.scene.session.state.units.get(actor) is not None and self.scene.session.state.units[actor].damaged:
+        unit = view_unit(self.scene.session.view(log=False), actor)
+        if unit is not None and unit["damaged"]:
             lines.append(f"{actor} is Damaged: {panels.percent(odds.damaged_action_fails().p)} that the action "
                          f"fails and does nothing [p.25, A25]")
         self.scene.questions.confirm_then(f"{kind.title()}: {actor} at {target}", lines, action)

@@ -38,7 +38,7 @@ class ComputerTurns:
             return
         action, reason = decided
         title = f"The computer (side {session.computer.side if session.computer else ''})"
-        logged_from = len(session.state.log)
+        logged_from = session.log_length()
         attempt = session.attempt(action)
         if attempt.pending is not None:
             # The players roll physical dice: the human rolls the computer's too and types them in.

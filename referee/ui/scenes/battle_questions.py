@@ -13,19 +13,14 @@ import math
 from typing import TYPE_CHECKING
 
 from ... import paths
-from ...game.actions import Action
-from ...game.legal import legal_actions
-from ...game.seal import short_seal
-from ...game.victory import end_of_round_lines, last_round
-from ...game.view import player_view
-from ...game.view_types import as_data
+from ...game.intents import Action
+from ...game.view_words import short_seal, view_unit
 from ...rules.errors import InputError
 from ...service.session import BattleSession
 from ..scene import ScenePart
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog
 
 if TYPE_CHECKING:
-    from ...game.state import GameState
     from ..scene import Scene
     from ..view import ViewTransform
     from .battle import BattleScene
@@ -43,10 +38,10 @@ def facing_word(view: ViewTransform, degrees: int) -> str:
     return "-".join(w for w in (vertical, horizontal) if w) + EDGE_WORDS.get(degrees, "")
 
 
-def next_round_button(state: GameState, viewer: str) -> tuple[str, str]:
-    """The end-of-round choice that plays on: after the last round the viewer's own mission allows, it ends the
-    battle instead (the opponent's limit is secret, A59: it ends the battle without being announced)."""
-    return ("next", "End the battle" if last_round(state, viewer) else "Next round")
+def next_round_button(last_round: bool) -> tuple[str, str]:
+    """The end-of-round choice that plays on: after the last round the viewer's own mission allows (``last_round``),
+    it ends the battle instead (the opponent's limit is secret, A59: it ends the battle without being announced)."""
+    return ("next", "End the battle" if last_round else "Next round")
 
 
 class BattleQuestions(ScenePart[BattleSession]):
@@ -73,13 +68,13 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.session.hand_to(side)
             self.scene.refresh()
             return
-        s = self.session.state
+        view = self.session.view(log=False)
         self.scene.handing_off = True
         self.scene.clear_tools()
         self.scene.select(None)
-        lines = [f"Round {s.round}: side {side} is to act.",
+        lines = [f"Round {view['round']}: side {side} is to act.",
                  "Seals of the holding areas and missions: "
-                 + ", ".join(f"side {k} {short_seal(v)}" for k, v in sorted(s.sealed.items()))]
+                 + ", ".join(f"side {k} {short_seal(v)}" for k, v in sorted(view["sealed"].items()) if v)]
 
         def ready(_answer) -> None:
             self.scene.handing_off = False
@@ -110,10 +105,10 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.session.computer is not None:
             self.end_of_round_against_computer()
             return
-        s = self.session.state
+        round_ = self.session.view(log=False)["round"]
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
-        lines = end_of_round_lines(s, self.session.viewer)
-        buttons = [next_round_button(s, self.session.viewer), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
+        lines = self.session.end_of_round_lines()
+        buttons = [next_round_button(self.session.last_round()), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
                    ("both", "Both withdraw"), ("stop", "Agree to stop")]
 
         def closed(answer) -> None:
@@ -129,7 +124,7 @@ class BattleQuestions(ScenePart[BattleSession]):
             else:
                 self.scene.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
 
-        self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+        self.show(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640))
 
     def end_of_round_against_computer(self) -> None:
         """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not,
@@ -138,34 +133,32 @@ class BattleQuestions(ScenePart[BattleSession]):
         computer = session.computer
         assert computer is not None
         me, it = session.viewer, computer.side
-        s = session.state
-        lines = end_of_round_lines(s, me)
-        legal = legal_actions(s, it)
-        word = computer.decide(as_data(player_view(s, it)), legal) if legal else None
+        round_ = session.view(log=False)["round"]
+        lines = session.end_of_round_lines(me)
+        word = session.computer_end_of_round()
         if word is not None and word.action.args.get("withdraw") == it:
-            session.computer_reasons.append(f"[round {s.round}] {word.action.text()}: {word.reason}")
             self.computer_withdraws(lines, word.shown())
             return
         offer = word is not None and bool(word.action.args.get("stop"))
         if offer:
             lines.append(f"The computer (side {it}) offers to stop here.")
-        buttons = [next_round_button(s, me), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
+        buttons = [next_round_button(session.last_round(me)), ("withdraw", f"Side {me} withdraws"), ("stop", "Agree to stop" if offer
                                                                                    else "Offer to stop")]
 
         def closed(answer) -> None:
             if answer is None:
                 self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
             elif answer == "withdraw":
-                reply = computer.answer_withdraw(as_data(player_view(s, it)))
+                reply = session.computer_answers_withdraw()
                 self.scene.do(Action("end-of-round", "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
-            elif answer == "stop" and (offer or computer.agree_to_stop(as_data(player_view(s, it)))):
+            elif answer == "stop" and (offer or session.computer_agrees_to_stop()):
                 self.scene.do(Action("end-of-round", "", {"stop": True}), "Both agree to stop")
             else:
                 if answer == "stop":
-                    session.computer_notes[len(s.log)] = "plays on: it does not agree to stop"
+                    session.computer_notes[session.log_length()] = "plays on: it does not agree to stop"
                 self.scene.do(Action("end-of-round"), "End of round")
 
-        self.show(Dialog(f"End of round {s.round}", lines, buttons, closed, columns=3, width=640))
+        self.show(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640))
 
     def computer_withdraws(self, lines: list[str], reason: str) -> None:
         """The computer announces a Withdraw: the human allows it (and Controls the Table) or pursues for one more
@@ -173,11 +166,11 @@ class BattleQuestions(ScenePart[BattleSession]):
         session = self.session
         assert session.computer is not None
         me, it = session.viewer, session.computer.side
-        s = session.state
+        round_ = session.view(log=False)["round"]
         lines = lines + [f"The computer (side {it}) withdraws.",
                          f"Side {me}: allow it (you Control the Table at once) or pursue for one more round? "
                          "[p.16, A43]"]
-        if last_round(s, me):
+        if session.last_round(me):
             lines.append(f"Your mission (side {me}) ends the battle after this round: a pursuit has no round left "
                          "to be played in, and the table would be Contested [A43].")
 
@@ -187,11 +180,11 @@ class BattleQuestions(ScenePart[BattleSession]):
             elif answer == "both":
                 self.scene.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
             else:
-                session.computer_notes[len(s.log)] = reason
+                session.computer_notes[session.log_length()] = reason
                 self.scene.do(Action("end-of-round", "", {"withdraw": it, "answer": answer}),
                               f"Side {it} withdraws")
 
-        self.show(Dialog(f"End of round {s.round}: the computer withdraws", lines,
+        self.show(Dialog(f"End of round {round_}: the computer withdraws", lines,
                          [("allow", "Allow it"), ("pursue", "Pursue"), ("both", "Withdraw too")], closed,
                          columns=3, width=640))
 
@@ -230,35 +223,38 @@ class BattleQuestions(ScenePart[BattleSession]):
         def ask() -> None:
             lines = [f"Side {other}: allow the Withdraw (side {other} Controls the Table) or pursue for one more "
                      "round? [p.16, A43]"]
-            if last_round(self.session.state, other):
+            if self.session.last_round(other):
                 # Only the asker's own mission: the withdrawing side's limit is its secret (A59).
                 lines.append(f"Your mission (side {other}) ends the battle after this round: a pursuit has no round "
                              "left to be played in, and the table would be Contested [A43].")
             self.show(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")], closed,
                              columns=2))
 
-        self.for_side(other, ask, f"Side {side} announces a Withdraw at the end of round {self.session.state.round}; "
+        round_ = self.session.view(log=False)["round"]
+        self.for_side(other, ask, f"Side {side} announces a Withdraw at the end of round {round_}; "
                                   f"side {other} decides whether to allow it or pursue [p.16, A43].")
 
     def facing_owed(self) -> tuple[str, ...]:
         """Troopers just revealed that wait for a human owner's facing (the computer's keep the default)."""
-        state = self.session.state
+        view = self.session.view(log=False)
         computer = self.session.computer.side if self.session.computer is not None else None
-        return tuple(u for u in state.to_face if u in state.units and state.units[u].side != computer)
+        return tuple(uid for uid in view["to_face"]
+                     if (unit := view_unit(view, uid)) is not None and unit["side"] != computer)
 
     def facing_due(self) -> bool:
         """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
         owed = self.facing_owed()
         # Refereeing a physical table, the miniature stands as its owner put it: a correction sets its facing.
-        refereed = getattr(self.session.game, "refereed", False)
+        refereed = self.session.refereed
         return bool(owed) and owed != self.facing_kept and self.app is not None and not refereed
 
     def facing(self, uid: str) -> None:
         """The owner faces a trooper just revealed (A13), on their own screen; "keep" leaves every one still waiting at
         the default facing (toward the enemy's edge)."""
-        state = self.session.state
-        unit = state.units[uid]
-        owner = unit.side
+        unit = view_unit(self.session.view(log=False), uid)
+        if unit is None:
+            return
+        owner, facing = unit["side"], unit.get("facing", 0.0)
 
         def closed(answer) -> None:
             if answer is None or answer == "keep":
@@ -268,11 +264,11 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.scene.do(Action("face", uid, {"facing": float(answer)}), f"Face {uid}")
 
         def ask() -> None:
-            lines = [f"Side {owner}: {uid} ({unit.type}) has just been revealed at ({unit.x:.1f}, {unit.y:.1f}) and "
-                     f"faces {unit.facing:g}° for now. Choose its facing: revealed troopers take a facing chosen by "
+            lines = [f"Side {owner}: {uid} ({unit['type']}) has just been revealed at ({unit['x']:.1f}, "
+                     f"{unit['y']:.1f}) and faces {facing:g}° for now. Choose its facing: revealed troopers take a facing chosen by "
                      f"their owner [A13]. Degrees count counter-clockwise from the table's x axis."]
             buttons = [(str(deg), f"{deg}° {facing_word(self.scene.view, deg)}") for deg in FACINGS]
-            buttons.append(("keep", f"Keep {unit.facing:g}°"))
+            buttons.append(("keep", f"Keep {facing:g}°"))
             self.show(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
 
         self.for_side(owner, ask, f"Side {owner}: a trooper of yours was revealed; you choose its facing [A13].")
@@ -302,9 +298,10 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.app is None:
             return
         chosen = dict(chosen or {})
-        left = [o for o in (self.session.state.result or {}).get("objectives", []) if o not in chosen]
+        view = self.session.view(log=False)
+        left = [o for o in (view["result"] or {}).get("objectives", []) if o not in chosen]
         if not left:
-            self.scene.do(Action("objectives", self.session.state.attacker or "", chosen), "Objectives")
+            self.scene.do(Action("objectives", view["attacker"] or "", chosen), "Objectives")
             return
         oid = left[0]
 
@@ -316,7 +313,7 @@ class BattleQuestions(ScenePart[BattleSession]):
             chosen[oid] = answer
             self.objectives(chosen)
 
-        self.show(Dialog(f"Objective {oid}", [f"Side {self.session.state.attacker} Controls the Table: set "
+        self.show(Dialog(f"Objective {oid}", [f"Side {view['attacker']} Controls the Table: set "
                                                   f"objective {oid} [p.16, A41]"],
                              [("secured", "Secured"), ("destroyed", "Destroyed"), ("inspected", "Inspected")],
                              closed, columns=3))
@@ -374,7 +371,8 @@ class BattleQuestions(ScenePart[BattleSession]):
     def default_save_name(self) -> str:
         if self.session.save_path is not None:
             return str(self.session.save_path)
-        stem = "".join(c if c.isalnum() else "-" for c in self.session.state.name.lower()).strip("-") or "battle"
+        name = self.session.view(log=False)["name"]
+        stem = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-") or "battle"
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M")
         return str(paths.saves_dir() / f"{stem}-{stamp}.json")
 

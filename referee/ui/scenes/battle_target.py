@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...game.actions import Action
+from ...game.intents import Action
 from ...rules import odds
 from .. import panels
 from ...service.session import Attempt

@@ -16,12 +16,13 @@ import pygame_gui
 
 from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
 from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
-from ...game.record import Save, read_save
+from ...game.record import Save
 from ...game.setup import SetupChoices
-from ...game.state import SIDES, as_side
+from ...game.sides import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme
+from ...service.look_back import LookBack
 from ...service.session import BattleSession
 from ..opening import show_session
 from ..widgets import draw_text, wrap
@@ -198,11 +199,11 @@ class CampaignScene(LinesScene):
         if not path.is_absolute():
             path = self.path.parent / path
         try:
-            save = read_save(path)
+            battle = LookBack.of_save(path)
         except InputError as e:
             self.say("error", e.message())
             return None
-        return self.push_scene("look-back", save.game, path)
+        return self.push_scene("look-back", battle, path)
 
 
 class CampaignSetupScene(SetupScene):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...game.campaign import Purchase, campaign_data, load_campaign, other, status
-from ...game.state import as_side
+from ...game.sides import as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, STAT_SHORT
 from ...storage import write_document

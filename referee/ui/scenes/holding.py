@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.seal import short_seal
-from ...game.view import card_lines
+from ...game.view_words import short_seal
+from ...game.view_words import card_lines
 from ...game.view_types import Data, PlayerView
 from .. import theme
 from ..scene import Scene

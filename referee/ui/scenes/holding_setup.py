@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from ...game.actions import Action
+from ...game.intents import Action
 from .. import theme
 from ...service.session import BattleSession
 from ..scene import Scene

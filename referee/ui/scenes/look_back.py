@@ -6,48 +6,37 @@ from __future__ import annotations
 from pathlib import Path
 
 from ... import paths
-from ...game.dice_report import dice_report
-from ...game.engine import Game
-from ...game.replay_steps import TRUTH, BattleReplay
-from ...game.summary import battle_summary
-from ...game.view import referee_view
 from ...rules.errors import InputError
 from ...rules.odds import percent
+from ...service.look_back import LookBack
+from ...service.replay import TRUTH
 from .pages import LinesScene
 
 
 class LookBackScene(LinesScene):
     title = "Looking back"
 
-    def __init__(self, game: Game, source: Path | None = None, viewer: str | None = None) -> None:
+    def __init__(self, battle: LookBack, source: Path | None = None, viewer: str | None = None) -> None:
         """``viewer``: the side at the screen, the only view a replay may show before the battle is over."""
         super().__init__()
-        self.game = game
+        self.battle = battle
         self.source = source
         self.viewer = viewer
         self.page = "summary" if self.over else "dice-A"
-        self._report = None
-        self._summary = None
-        name = game.state.name
-        self.heading = f"Looking back: {name}"
-        self.subtitle = (f"{len(game.record)} actions" + (f", from {source.name}" if source else "")
+        self.heading = f"Looking back: {battle.name}"
+        self.subtitle = (f"{battle.actions} actions" + (f", from {source.name}" if source else "")
                          + ("" if self.over else "; the battle is not over: its summary and the whole truth wait "
                                                  "for the end"))
 
     @property
     def over(self) -> bool:
-        s = self.game.state
-        return s.phase == "over" and not (s.result or {}).get("pending")
+        return self.battle.over
 
     def report(self):
-        if self._report is None:
-            self._report = dice_report(self.game)
-        return self._report
+        return self.battle.dice_report()
 
     def summary(self):
-        if self._summary is None and self.over:
-            self._summary = battle_summary(referee_view(self.game.state))
-        return self._summary
+        return self.battle.summary()
 
     # ---- the page ------------------------------------------------------------------------------------------------
     def lines(self) -> list[tuple[str, str]]:
@@ -90,7 +79,7 @@ class LookBackScene(LinesScene):
             self.app.pop()
 
     def open_replay(self, viewer: str):
-        replay = BattleReplay(self.game)
+        replay = self.battle.replay()
         if not self.over and viewer != self.viewer:
             self.say("error", "before the end a replay shows only the view of the side at the screen")
             return None
@@ -99,7 +88,7 @@ class LookBackScene(LinesScene):
     def png_path(self) -> Path:
         if self.source is not None:
             return self.source.with_name(self.source.stem + "-summary.png")
-        stem = "".join(c if c.isalnum() else "-" for c in self.game.state.name.lower()).strip("-") or "battle"
+        stem = "".join(c if c.isalnum() else "-" for c in self.battle.name.lower()).strip("-") or "battle"
         return paths.saves_dir() / f"{stem}-summary.png"
 
     def save_png(self, path: Path | None = None) -> Path | None:
@@ -112,7 +101,7 @@ class LookBackScene(LinesScene):
             return None
         target = path or self.png_path()
         try:
-            written = save_summary_png(summary, referee_view(self.game.state), target)
+            written = save_summary_png(summary, self.battle.truth(), target)
         except InputError as e:
             self.say("error", e.message())
             return None

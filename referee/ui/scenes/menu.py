@@ -129,7 +129,7 @@ class MenuScene(Scene):
 
     def find_interrupted(self) -> None:
         # Imported when first used, as every save and session below: the menu's first frame does not wait for them.
-        from ...game.record import autosave_path, damaged_autosave, find_interrupted
+        from ...game.autosave import autosave_path, damaged_autosave, find_interrupted
 
         try:
             self.interrupted = find_interrupted()

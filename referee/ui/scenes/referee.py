@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules.errors import InputError
+from ...rules.rulings import Rulings
 from .. import drawing, theme
 from ...service.session import Attempt
 from ..editing import faction_ids
@@ -76,8 +77,9 @@ class RefereeScene(BattleScene):
         self.corrections = PieceCorrections(self)
         self.missions = MissionEntry(self)
         self.computer = TableComputerTurns(self)
+        view = session.view(log=False)
         self.say("Referee mode", [
-            f"{session.state.name}: round {session.state.round}, side {session.state.initiative} holds the "
+            f"{view['name']}: round {view['round']}, side {view['initiative']} holds the "
             "Initiative. Select a unit, choose the action, click the target: the numbers and their working come "
             "first, then you type the dice you rolled.",
             "The table drifted? Select the piece, or click the terrain piece, and press Correct (U), or drag it "
@@ -119,9 +121,9 @@ class RefereeScene(BattleScene):
         self.app.push(DiceDialog(pending.request, then, note, may_roll=True))
 
     def side_faction(self, side: str) -> str:
-        for u in self.session.state.units.values():
-            if u.side == side:
-                return u.faction
+        for u in self.session.view(log=False)["units"]:
+            if u["side"] == side:
+                return u["faction"]
         ids = faction_ids()
         return ids[0] if ids else ""
 
@@ -183,8 +185,8 @@ class RefereeScene(BattleScene):
         if key in ("correct", "add-smoke", "add-crater"):
             return True
         if key == "mission":
-            s = self.session.state
-            return s.phase != "over" and any(not s.missions.get(side) for side in ("A", "B"))
+            return (self.session.view(log=False)["phase"] != "over"
+                    and any(not self.session.mission_entered(side) for side in ("A", "B")))
         return super().offered(key)
 
     # ---- terrain: chosen, dragged, moved or turned by typed amounts, removed, added --------------------------------
@@ -268,8 +270,8 @@ class RefereeScene(BattleScene):
             [("go", "Correct it"), ("cancel", "Cancel")], closed, columns=2))
 
     def ask_new_terrain(self, kind: str, x: float, y: float) -> None:
-        rules = self.session.state.rulings_in_force()
-        scale = self.session.state.scale
+        view = self.session.view(log=False)
+        rules, scale = Rulings(dict(view["rulings"])), view["scale"]
         across = SMOKE_ACROSS if kind == "smoke" else (rules.params.get("crater_diameter") or CRATER_ACROSS)
         self.clear_tools()
 

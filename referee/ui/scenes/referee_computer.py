@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...game.actions import Action
+from ...game.intents import Action
 from ..action_words import action_words
-from ...game.computer.table_words import instruction, table_changes
+from ...game.computer.table_words import table_changes
 from ...game.view_types import PlayerView
 from ...service.session import Attempt
 from .battle_computer import ComputerTurns
@@ -37,12 +37,11 @@ class TableComputerTurns(ComputerTurns):
         computer = session.computer
         if computer is None:
             return
-        view = session.computer_view()
         decided = session.computer_act()
         if decided is None:
             return
         action, reason = decided
-        words = instruction(view, action)
+        words = session.computer_words(action)
         self.said = (action, words, reason)
         if scene.app is None:
             self.done(action, reason)
@@ -57,7 +56,7 @@ class TableComputerTurns(ComputerTurns):
     def done(self, action: Action, reason: str) -> None:
         """The human did at the table what the computer asked: the program follows, as for any player's action."""
         self.doing = (action, reason)
-        self.logged_from = len(self.scene.session.state.log)
+        self.logged_from = self.scene.session.log_length()
         self.scene.do(action, f"The computer: {action_words(action)}")
 
     def watch(self) -> None:

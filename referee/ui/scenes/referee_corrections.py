@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...game.view_words import view_blip, view_objective, view_unit
+from ...rules.catalogue import is_drone_type
 from ...rules.errors import InputError
 from ...service.session import Attempt
 from ...service.referee import parse_contents, parse_correction
@@ -23,28 +25,29 @@ class PieceCorrections(ScenePart[RefereeSession]):
     scene: RefereeScene
 
     def text(self, ident: str) -> str:
-        s = self.session.state
-        if ident in s.units:
-            u = s.units[ident]
-            text = f"x={u.x:g} y={u.y:g}"
-            if not u.is_drone:
-                text += f" facing={u.facing:g}"
-            text += f" counters={u.target_counters}"
-            if not u.is_drone:
-                text += f" damaged={'yes' if u.damaged else 'no'} stunned={'yes' if u.stunned else 'no'}"
+        view = self.session.view(log=False)
+        u = view_unit(view, ident)
+        if u is not None:
+            drone = is_drone_type(u["type"])
+            text = f"x={u['x']:g} y={u['y']:g}"
+            if not drone and "facing" in u:
+                text += f" facing={u['facing']:g}"
+            text += f" counters={u['target_counters']}"
+            if not drone:
+                text += f" damaged={'yes' if u['damaged'] else 'no'} stunned={'yes' if u['stunned'] else 'no'}"
             return text
-        if ident in s.blips:
-            b = s.blips[ident]
-            return f"x={b.x:g} y={b.y:g}"
-        o = s.objectives[ident]
-        return f"x={o.x:g} y={o.y:g} counters={o.target_counters}"
+        b = view_blip(view, ident)
+        if b is not None:
+            return f"x={b['x']:g} y={b['y']:g}"
+        o = view_objective(view, ident)
+        return f"x={o['x']:g} y={o['y']:g} counters={o['target_counters']}" if o is not None else ""
 
     def ask(self) -> None:
         ident = self.scene.selected
         if self.app is None:
             return
-        state = self.session.state
-        if ident is None or state.unit_or_blip(ident) is None and ident not in state.objectives:
+        view = self.session.view(log=False)
+        if ident is None or not (view_unit(view, ident) or view_blip(view, ident) or view_objective(view, ident)):
             self.app.push(TextDialog(
                 "Add a piece the table holds",
                 ["Type: add ID side=A type=tactical rating=veteran x=12 y=6 facing=90 (faction: the side's own "
@@ -56,7 +59,7 @@ class PieceCorrections(ScenePart[RefereeSession]):
             ["Change the numbers to what the table shows (x, y in inches; facing in degrees counter-clockwise from "
              "+x; counters; damaged and stunned yes or no), or type remove. The correction is logged."
              + (" A blip's owner may also enter what it holds: contents=veteran tactical, reserve scout (or decoy)."
-                if ident in self.session.state.blips else "")],
+                if view_blip(view, ident) is not None else "")],
             self.text(ident), lambda text: text and self.from_text(ident, text), ok="Correct"))
 
     def from_text(self, ident: str | None, text: str) -> Attempt | None:
@@ -84,9 +87,9 @@ class PieceCorrections(ScenePart[RefereeSession]):
                         except ValueError:
                             raise InputError("correction", f"{k}={entry[k]}: expected a number") from None
                 attempt = self.session.add_unit(ident, **entry)
-            elif "contents=" in text and ident in self.session.state.blips:
+            elif "contents=" in text and (blip := view_blip(self.session.view(log=False), ident)) is not None:
                 # Its owner chose to enter what the blip holds before the reveal (only the owner's view shows it).
-                side = self.session.state.blips[ident].side
+                side = blip["side"]
                 held = text.split("contents=", 1)[1]
                 contents = parse_contents(held, side, self.scene.side_faction(side))
                 attempt = self.session.tell(ident, contents)

@@ -21,9 +21,8 @@ class MissionEntry(ScenePart[RefereeSession]):
     scene: RefereeScene
 
     def ask_side(self) -> None:
-        s = self.session.state
-        sides = [side for side in ("A", "B") if not s.missions.get(side)]
-        if self.app is None or s.phase == "over" or not sides:
+        sides = [side for side in ("A", "B") if not self.session.mission_entered(side)]
+        if self.app is None or self.session.view(log=False)["phase"] == "over" or not sides:
             self.scene.say("Missions", ["both missions are entered" if not sides else "the battle is over"])
             return
         self.app.push(Dialog("Enter a mission card?", [
@@ -36,8 +35,8 @@ class MissionEntry(ScenePart[RefereeSession]):
 
     def choices(self, side: str) -> list[tuple[str, str]]:
         """The deck's mission cards for ``side``'s role on this table (all of them if none fits)."""
-        s = self.session.state
-        role = "chance-encounter" if s.attacker is None else ("offence" if side == s.attacker else "defence")
+        attacker = self.session.view(log=False)["attacker"]
+        role = "chance-encounter" if attacker is None else ("offence" if side == attacker else "defence")
         cards = playing_deck().mission_cards
         fitting = [m for m in cards if m.kind == role] or list(cards)
         return [(m.id, m.title) for m in fitting]

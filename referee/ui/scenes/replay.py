@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.replay_steps import TRUTH, BattleReplay
+from ...service.replay import TRUTH, BattleReplay
 from .. import theme
 from ..keys import ANY, SHIFT, Key, KeyTable, without
 from ..table_data import table_from_view

@@ -11,8 +11,7 @@ from typing import Callable
 import pygame
 import pygame_gui
 
-from ...game.seal import seal_report_lines, verify_seals
-from ...game.view import card_lines, referee_view
+from ...game.view_words import card_lines
 from .. import theme
 from ...service.session import BattleSession
 from ..scene import Scene
@@ -22,8 +21,7 @@ from .holding import square_lines
 
 def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     """(style, text) lines: "h" heading, "b" body, "ok"/"bad" seal checks."""
-    state = session.state
-    view = referee_view(state)
+    view = session.revealed()
     result = view.get("result") or {}
     out: list[tuple[str, str]] = []
     if session.campaign_recorded:
@@ -39,9 +37,9 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     for line in result.get("explain", []):
         out.append(("b", str(line)))
     out.append(("h", "Seals made at set-up"))
-    checks = verify_seals(session.game)
+    checks = session.seal_checks()
     for check in checks.values():
-        if check.sealed is None and session.game.refereed:
+        if check.sealed is None and session.refereed:
             # A battle refereed at a physical table starts from the table, not from the program's set-up: no seal.
             out.append(("b", f"side {check.side} was not sealed: a battle refereed at a physical table has no "
                              "set-up in the program to seal"))
@@ -50,7 +48,7 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     # The sealed documents themselves: anyone at the table can hash them and compare with the seals shown all battle.
     if any(check.sealed for check in checks.values()):
         out.append(("b", "To check the referee yourself: the SHA-256 of each sealed document below is its seal."))
-    for line in seal_report_lines(session.game):
+    for line in session.sealed_documents():
         if line.startswith("  "):
             out.append(("b", line.strip()))
     for side in ("A", "B"):
@@ -155,7 +153,7 @@ class ReportScene(Scene):
 
     def look_back(self):
         """The summary, each side's dice report and the replay of this battle."""
-        return self.push_scene("look-back", self.session.game, self.session.save_path)
+        return self.push_scene("look-back", self.session.look_back(), self.session.save_path)
 
     def update(self, dt: float) -> None:
         if self.manager is not None:
@@ -164,7 +162,7 @@ class ReportScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        draw_text(surface, f"End of battle: {self.session.state.name}", (40, 24), 26, True, theme.TEXT)
+        draw_text(surface, f"End of battle: {self.session.view(log=False)['name']}", (40, 24), 26, True, theme.TEXT)
         draw_text(surface, "Every secret is revealed now; the seals shown at set-up are checked against them.",
                   (40, 62), 14, False, theme.TEXT_DIM)
         box = pygame.Rect(30, 92, w - 60, h - 170)

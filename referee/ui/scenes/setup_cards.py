@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...game.actions import Action
+from ...game.intents import Action
 from ...game.cards import playing_deck
-from ...game.view import card_lines
+from ...game.view_words import card_lines
 from ...service.session import BattleSession
 from ..scene import ScenePart
 from .dialogs import Dialog

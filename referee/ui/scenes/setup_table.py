@@ -16,9 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 import pygame_gui
 
-from ...game.actions import Action
-from ...game.legal import LegalAction
-from ...game.state import GameState
+from ...game.intents import Action, LegalAction
 from ...game.view_types import PlayerView
 from .. import theme
 from ...service.session import BattleSession, Pending
@@ -61,18 +59,14 @@ class SetupTableScene(TableScene):
         self.square = 0                   # the square the next blip stands for (the owner's choice)
         self.handing_off = False
         self._hover: tuple[tuple[float, float], str] | None = None   # a placement under the mouse, and the engine's word
-        self._view: tuple[GameState, str, PlayerView] | None = None
         self.own_edge_down = False          # U: side B's player sees the table turned, its edge down (drawing only)
         self.computer_wait: float | None = None     # seconds waited before the computer's next set-up decision
         self.show_log()
 
     # ---- what set-up waits for -------------------------------------------------------------------------------------
     def view_now(self) -> PlayerView:
-        """The viewer's player view of the state now, made once per state and viewer (it is read every frame)."""
-        state, viewer = self.session.state, self.session.viewer
-        if self._view is None or self._view[0] is not state or self._view[1] != viewer:
-            self._view = (state, viewer, self.session.view())
-        return self._view[2]
+        """The viewer's player view now (the service makes it once per state and viewer; it is read every frame)."""
+        return self.session.view()
 
     def decision(self) -> Mapping[str, Any]:
         """What set-up waits for (the view's ``setup``), empty once it is complete."""
@@ -237,14 +231,14 @@ class SetupTableScene(TableScene):
         """Show the first decision, behind a hand-off when it is the other player's (always, for a battle loaded
         from a save: whoever sits at the screen, the table is shown to the player who decides)."""
         side = self.session.to_act()
-        if hand_off and side is not None and self.session.state.phase == "setup" and self.session.computer is None:
+        if hand_off and side is not None and self.view_now()["phase"] == "setup" and self.session.computer is None:
             self.hand_off(side)
             return
         self.next_step()
 
     def next_step(self) -> None:
         s = self.session
-        if s.state.phase != "setup":
+        if self.view_now()["phase"] != "setup":
             self.open_battle()
             return
         if s.computer_to_act():
@@ -337,7 +331,7 @@ class SetupTableScene(TableScene):
 
     def after(self, action: Action) -> None:
         if action.kind in ("draw-cards", "choose-cards") and action.actor == self.session.viewer \
-                and self.session.state.phase == "setup" and self.decision().get("step") != "choose-cards":
+                and self.view_now()["phase"] == "setup" and self.decision().get("step") != "choose-cards":
             self.cards.show_cards(then=self.next_step)
             return
         self.next_step()

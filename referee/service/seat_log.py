@@ -1,0 +1,32 @@
+"""A seat's battle log, as the window reads it: a piece at a time, from where it stopped.
+
+The log only grows, and a take-back replaces its last entries; a reader keeps how far it read and the token of the
+last entry it read, and reads again from there (``ui/battle_log.py``). Each entry comes as the seat's view gives it
+(``view.log_view``): public text, and the private note of the reader's own side only.
+"""
+
+from __future__ import annotations
+
+from ..game.state import GameState
+from ..game.view import log_view
+from ..game.view_types import LogLine
+
+
+class SeatLog:
+    """The log of one state of the battle, as ``reader`` may read it (None: the whole truth, once it is over)."""
+
+    def __init__(self, state: GameState, reader: str | None) -> None:
+        if reader is None and state.phase != "over":
+            raise ValueError("the whole log, private notes included, is read only once the battle is over")
+        self._state = state
+        self.reader = reader
+
+    def __len__(self) -> int:
+        return len(self._state.log)
+
+    def token(self, i: int) -> object:
+        """What tells entry ``i`` from another entry written in its place after a take-back (compared by identity)."""
+        return self._state.log[i]
+
+    def entries(self, start: int, stop: int | None = None) -> list[LogLine]:
+        return log_view(self._state, self.reader, start, stop)

@@ -1,0 +1,120 @@
+"""The battle's state is declared once (``game/state_parts.py``) and every copy of it is held to that declaration:
+the save (written, read back, its schema), the copy, the player view (its keys, and each side's secrets shown to
+that side alone) and the computer's imagined worlds. A field added in one place only fails here."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import json
+import typing
+from dataclasses import fields
+
+import pytest
+
+from referee.game import record, view_types
+from referee.game.computer import determinize
+from referee.game.engine import begin_battle
+from referee.game.state import _COPY, GameState, Holding, state_from_data, state_to_data
+from referee.game.state_parts import BY_SIDE, STATE_PARTS
+from referee.game.view import player_view, referee_view
+from referee.rules.pieces import DealtCards, UnitContents
+
+from .tables import game_state, unit
+
+FIELDS = [f.name for f in fields(GameState)]
+VIEW_ONLY = {"view", "viewer"}          # what a view says of itself: its format and whose it is
+
+
+def rich_state() -> GameState:
+    """A battle with every field holding something: set-up data, a facing owed, each side's secrets."""
+    s = begin_battle(game_state(units=[unit("a1", "A", 4, 4), unit("b1", "B", 30, 30)]), "A")
+    for side in ("A", "B"):
+        mark(s, side)
+    s.setup = {"step": None, "side": None}
+    s.to_face = ["a1"]
+    s.result = {"winner": None}
+    s.destroyed = [{"id": "gone", "side": "B", "type": "tactical", "by": "a1"}]
+    return s
+
+
+# How the test marks each side's entry of a field kept by side: a field declared "by side" needs a line here.
+MARKS = {
+    "holding": lambda s, side: s.holding.__setitem__(side, Holding({1: [UnitContents.model_validate(
+        {"id": f"held-by-{side}", "side": side, "faction": "council-of-zane", "rating": "veteran",
+         "type": "tactical"})]})),
+    "missions": lambda s, side: s.missions.__setitem__(side, f"mission-of-{side}"),
+    "cards": lambda s, side: s.cards.__setitem__(side, DealtCards(troop=f"troop-of-{side}")),
+    "salts": lambda s, side: s.salts.__setitem__(side, f"salt-of-{side}"),
+}
+
+
+def mark(state: GameState, side: str) -> None:
+    for name in BY_SIDE:
+        MARKS[name](state, side)
+
+
+def test_every_field_of_the_state_is_declared_once():
+    assert sorted(STATE_PARTS) == sorted(FIELDS), "declare each field of GameState in game/state_parts.py"
+
+
+def test_every_field_is_saved_and_read_back():
+    s = rich_state()
+    data = state_to_data(s)
+    assert sorted(data) == sorted(FIELDS), "state_to_data writes every declared field"
+    again = state_from_data(json.loads(json.dumps(data)))
+    for name in FIELDS:
+        assert state_to_data(again)[name] == data[name], f"{name} does not come back from a save"
+
+
+def test_the_saves_schema_holds_every_field_and_no_other():
+    assert sorted(record._State.model_fields) == sorted(FIELDS)
+
+
+def test_the_copy_knows_no_field_the_state_does_not_have():
+    assert set(_COPY) <= set(FIELDS)
+    s = rich_state()
+    copied = s.copy()
+    assert state_to_data(copied) == state_to_data(s)
+    for name in FIELDS:
+        value = getattr(s, name)
+        if isinstance(value, (list, dict)) and value:
+            assert getattr(copied, name) is not value, f"the copy shares {name}: changing one would change both"
+
+
+def test_the_view_carries_every_declared_field_and_nothing_undeclared():
+    annotated = set(typing.get_type_hints(view_types.PlayerView))
+    declared = {key for part in STATE_PARTS.values() for key in part.view}
+    assert declared <= annotated, f"PlayerView lacks {sorted(declared - annotated)}"
+    assert annotated - VIEW_ONLY <= declared, f"PlayerView keys with no field behind them: {annotated - declared}"
+    view = player_view(rich_state(), "A")
+    assert set(view) == annotated
+
+
+@pytest.mark.parametrize("name", BY_SIDE)
+def test_a_field_kept_by_side_shows_each_side_its_own_entry_only(name):
+    assert name in MARKS, f"{name} is kept by side: say in MARKS how to mark each side's entry"
+    s = rich_state()
+    for side, other in (("A", "B"), ("B", "A")):
+        shown = json.dumps(player_view(s, side)[STATE_PARTS[name].view[0]])
+        mine, theirs = (f"{what}-{who}" for what, who in (("of", side), ("of", other)))
+        if STATE_PARTS[name].own_side_sees:
+            assert mine in shown or f"held-by-{side}" in shown, f"side {side} does not see its own {name}"
+        else:
+            assert mine not in shown, f"side {side} sees its own {name} before the end, which nobody may"
+        assert theirs not in shown and f"held-by-{other}" not in shown, f"side {side} sees side {other}'s {name}"
+    s.phase = "over"
+    told = json.dumps(player_view(s, "A")[STATE_PARTS[name].view[0]])
+    assert ("of-B" in told or "held-by-B" in told), f"the end of the battle does not reveal side B's {name}"
+    assert json.dumps(referee_view(s)[STATE_PARTS[name].view[0]]) == told
+
+
+def test_the_computers_imagined_world_sets_every_field_it_declares():
+    tree = ast.parse(inspect.getsource(determinize.sample_state))
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "GameState")
+    passed = {k.arg for k in call.keywords}
+    for name, part in STATE_PARTS.items():
+        if part.imagined in ("copied", "drawn"):
+            assert name in passed, f"the imagined world does not set {name} (declared {part.imagined})"
+    drawn = {name for name, part in STATE_PARTS.items() if part.imagined == "drawn"}
+    assert set(BY_SIDE) - {"salts"} <= drawn, "each side's secret is drawn for the opponent, never copied"
