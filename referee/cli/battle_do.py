@@ -62,7 +62,7 @@ def new_battle_file(table_path: Path, rest: list[str]) -> int:
 
 def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
     from ..service.battles import UnreadArguments, play_on_save
-    from .do import parse_dice
+    from .dice_words import parse_dice
 
     if kind not in ACTION_KINDS:
         raise InputError("do", f"expected an action kind a save records: one of {', '.join(ACTION_KINDS)}")
