@@ -33,9 +33,7 @@ NOT_YET_CLIENTS = frozenset({
 
 
 # Modules that import each other when the program runs (each import of the one is inside a function of the other).
-CYCLES_LEFT = frozenset({
-    frozenset({"referee.cli.battle_do", "referee.cli.do"}),
-})
+CYCLES_LEFT: frozenset[frozenset[str]] = frozenset()
 
 # Clients that still read the battle's state or record through the session they were handed (``session.state``,
 # ``session.game``, ``save.game.record``) instead of their seat's screen, to be moved to the screen.

@@ -76,7 +76,7 @@ def _finite(text: str) -> float:
 def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
     from ..service.battles import UnreadArguments, play_on_save
     from ..service.intents import action_problems
-    from .do import REFUSED, parse_dice
+    from .dice_words import REFUSED, parse_dice
 
     if kind not in ACTION_KINDS:
         raise InputError("do", f"expected an action kind a save records: one of {', '.join(ACTION_KINDS)}")

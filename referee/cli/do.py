@@ -12,6 +12,7 @@ from ..rules.scenario import load_scenario
 from ..service.intents import Action
 from ..service.tables import TableAction
 from ..storage import write_document
+from .dice_words import REFUSED, parse_dice
 
 DO_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
               "scramble", "jammer", "reveal")
@@ -44,23 +45,6 @@ def _parser(kind: str):
     if kind == "scramble":
         p.add_argument("--square", type=int, help="the empty holding-area square the unit goes to (A23)")
     return p
-
-
-def parse_dice(text: str) -> list[int]:
-    if not text.strip():
-        return []
-    out = []
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        try:
-            v = int(part)
-        except ValueError:
-            raise InputError("--dice", f"expected faces 1 to 6 separated by commas (got {part!r})") from None
-        if not 1 <= v <= 6:
-            raise InputError("--dice", f"a die shows 1 to 6 (got {v})")
-        out.append(v)
-    return out
 
 
 def build_action(kind: str, a, table: TableAction, dice: list[int]) -> Action:
@@ -97,11 +81,6 @@ def build_action(kind: str, a, table: TableAction, dice: list[int]) -> Action:
         # check fails first and the action does nothing, A25).
         args["dice"] = max(1, len(dice) - pre)
     return Action(kind, a.actor, args)
-
-
-# The exit status of a ``do`` the rules refuse: the answer is printed as usual and nothing changes, but a script
-# that chains actions must not read it as done (docs/query.md).
-REFUSED = 3
 
 
 def _check_ids(table: TableAction, action: Action, path) -> None:
