@@ -5,7 +5,7 @@
 * ``faction show ID_OR_PATH``: the rating lines (created and current) and each unit type's stats per rating;
 * ``faction list``: the bundled and the custom factions;
 * ``faction upgrade ID_OR_PATH --rating R --stat S``: one campaign purchase, checked, recorded and saved;
-* ``faction sheet ID_OR_PATH --out PNG``: the printable faction sheet.
+* ``faction sheet ID_OR_PATH --out FILE``: the printable faction sheet (PDF; a PNG when the name ends in .png).
 """
 
 from __future__ import annotations
@@ -93,9 +93,9 @@ def register(sub) -> None:
     u.add_argument("--dry-run", action="store_true", help="check and price only; write nothing")
     u.set_defaults(run=run_upgrade)
 
-    sh = fs.add_parser("sheet", help="write the printable faction sheet (PNG)")
+    sh = fs.add_parser("sheet", help="write the printable faction sheet (PDF, or PNG by the file's extension)")
     sh.add_argument("faction", metavar="ID_OR_PATH")
-    sh.add_argument("--out", required=True, metavar="PNG")
+    sh.add_argument("--out", required=True, metavar="FILE", help="sheet.pdf (A4, vector) or sheet.png (a picture)")
     sh.set_defaults(run=run_sheet)
 
 
@@ -287,11 +287,19 @@ def run_validate(args) -> int:
 
 
 def run_sheet(args) -> int:
-    from ..authoring.sheet import SHEET_SIZE, save_sheet
-
     faction, _ = resolve_faction(args.faction)
-    out = save_sheet(faction, args.out)
-    print(f"Wrote {out}: the faction sheet of {faction.name}, {SHEET_SIZE[0]}x{SHEET_SIZE[1]} px (A4 at 150 dpi)")
+    if Path(args.out).suffix.lower() == ".png":
+        from ..authoring.sheet import SHEET_SIZE, save_sheet
+
+        out = save_sheet(faction, args.out)
+        print(f"Wrote {out}: the faction sheet of {faction.name}, {SHEET_SIZE[0]}x{SHEET_SIZE[1]} px (A4 at 150 dpi)")
+        return 0
+    if Path(args.out).suffix.lower() != ".pdf":
+        raise InputError(args.out, "expected a file name ending in .pdf (vector, for print) or .png (a picture)")
+    from ..printing.faction_sheet import save_faction_sheet
+
+    out = save_faction_sheet(faction, args.out)
+    print(f"Wrote {out}: the faction sheet of {faction.name}, A4 (PDF)")
     return 0
 
 
