@@ -1,7 +1,8 @@
 """``seven-seconds report SAVE``: looking back on a battle: the one-page summary and the dice report.
 
 ``--summary`` prints the summary of a finished battle (sides, missions, margin, units lost, turning points) and
-``--png FILE`` draws it as a picture; ``--dice`` prints every scored roll's exact chance beside what happened, the
+``--png FILE`` draws it as a picture; ``--pdf FILE`` prints the whole end-of-battle report with its dice report and
+charts; ``--dice`` prints every scored roll's exact chance beside what happened, the
 expected and actual kills, grazes, Sensor Pool points and countermeasures, and each side's luck as a percentile
 (``--side`` keeps one side's rolls). Without any of them it prints both. The dice report works on a battle in
 progress too: every roll it lists was rolled openly on the table.
@@ -22,6 +23,8 @@ def register(sub) -> None:
     p.add_argument("save", help="a save file (.json)")
     p.add_argument("--summary", action="store_true", help="the one-page summary (the battle must be over)")
     p.add_argument("--png", metavar="FILE", help="draw the summary as a PNG picture")
+    p.add_argument("--pdf", metavar="FILE", help="print the end-of-battle report as a PDF: the final table, the "
+                                                 "result, the seals, every secret, the dice report and its charts")
     p.add_argument("--dice", action="store_true", help="the dice report: every roll's chance and each side's luck")
     p.add_argument("--side", choices=("A", "B"), help="with --dice: only this side's rolls")
     p.set_defaults(run=run)
@@ -30,7 +33,7 @@ def register(sub) -> None:
 def run(args) -> int:
     save = read_save(args.save)
     state = save.game.state
-    both = not (args.summary or args.dice or args.png)
+    both = not (args.summary or args.dice or args.png or args.pdf)
     out: list[str] = []
     if args.summary or args.png or (both and state.phase == "over"):
         if state.phase != "over":
@@ -46,6 +49,10 @@ def run(args) -> int:
 
             save_summary_png(summary, view, args.png)
             out.append(f"summary drawn to {args.png}")
+    if args.pdf:
+        from ..printing.battle_report import save_battle_report
+
+        out.append(f"Wrote {save_battle_report(save.game, args.pdf)}: the end-of-battle report (PDF)")
     if args.dice or both:
         out.extend(dice_report(save.game).lines(args.side))
     print("\n".join(out))

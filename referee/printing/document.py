@@ -105,10 +105,14 @@ class Page(FPDF):
         self.set_text_color(*accent)
         self.cell(0, size * 0.5, title, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
         if note:
+            title_w = self.get_string_width(title)
             self.set_font(FONT, "", 7.5)
             self.set_text_color(*SOFT_INK)
-            self.set_xy(self.l_margin, y + size * 0.5 - 4)
-            self.cell(0, 4, note, align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+            if title_w + self.get_string_width(note) + 6 < self.inner_width:
+                self.set_xy(self.l_margin, y + size * 0.5 - 4)      # beside the title, at its right
+                self.cell(0, 4, note, align="R", new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+            else:
+                self.cell(0, 4, note, new_x=XPos.LMARGIN, new_y=YPos.NEXT)     # too long: under it
         self.set_draw_color(*accent)
         self.set_line_width(0.6)
         line_y = self.get_y() + 0.8
@@ -123,7 +127,8 @@ class Page(FPDF):
         self.set_font(FONT, "B" if bold else "", size)
         self.set_text_color(*colour)
         self.set_x(self.l_margin + indent)
-        self.multi_cell(self.inner_width - indent, line or size * 0.48, text, new_x=XPos.LMARGIN, new_y=YPos.NEXT)
+        self.multi_cell(self.inner_width - indent, line or size * 0.48, text, align="L", new_x=XPos.LMARGIN,
+                        new_y=YPos.NEXT)
         self.set_text_color(*INK)
         self.set_font(FONT, "", 10)
 
