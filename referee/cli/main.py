@@ -14,7 +14,7 @@ from ..rules.errors import InputError
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
-COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report")
+COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report", "mat")
 COMMAND_HELP = {
     "play": "open the table view (default command)",
     "query": "answer one referee question about a scenario",
@@ -24,7 +24,8 @@ COMMAND_HELP = {
     "faction": "create, check, show, upgrade and print factions",
     "cards": "list or validate mission, troop and drone cards",
     "campaign": "keep a campaign: battles, campaign points, streaks, tech upgrades",
-    "report": "look back on a saved battle: summary (text or PNG) and dice report",
+    "report": "look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF",
+    "mat": "print a player's mat for a physical game (PDF)",
 }
 
 
