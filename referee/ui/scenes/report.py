@@ -6,6 +6,7 @@ checks both seals made at set-up against the holding areas and missions it revea
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 import pygame
@@ -110,6 +111,7 @@ class ReportScene(Scene):
         self.scroll = 0
         self.manager: pygame_gui.UIManager | None = None
         self.buttons: dict[object, str] = {}
+        self.printed = ""                 # what the last "Print (PDF)" wrote, or why it could not
 
     def on_enter(self) -> None:
         self._build(self.size)
@@ -125,7 +127,8 @@ class ReportScene(Scene):
         w, h = size
         self.buttons = {}
         back = "Back to the campaign" if self.session.campaign is not None else "Back to the menu"
-        labels = (("table", "Look at the table"), ("save", "Save the battle"), ("look", "Look back…"), ("menu", back))
+        labels = (("table", "Look at the table"), ("save", "Save the battle"), ("look", "Look back…"),
+                  ("print", "Print (PDF)"), ("menu", back))
         for i, (key, label) in enumerate(labels):
             rect = pygame.Rect(40 + i * 200, h - 60, 186, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
@@ -141,6 +144,8 @@ class ReportScene(Scene):
                 self.on_save()
             elif key == "look":
                 self.look_back()
+            elif key == "print":
+                self.print_report()
             elif key == "menu" and self.app is not None:
                 self.app.pop()
                 self.app.pop()
@@ -152,6 +157,29 @@ class ReportScene(Scene):
             self.app.pop()
             return True
         return True
+
+    def report_path(self) -> Path:
+        """Beside the battle's save (``battle.json`` -> ``battle-report.pdf``), else in the saves folder."""
+        from ...paths import saves_dir
+
+        save = self.session.save_path
+        if save is not None:
+            return Path(save).with_name(Path(save).stem + "-report.pdf")
+        name = "".join(c if c.isalnum() else "-" for c in self.session.state.name.lower()).strip("-") or "battle"
+        return saves_dir() / f"{name}-report.pdf"
+
+    def print_report(self) -> Path | None:
+        """The end-of-battle report as a PDF (``printing/battle_report.py``); says where, or why not."""
+        from ...printing.battle_report import save_battle_report
+        from ...rules.errors import InputError
+
+        try:
+            written = save_battle_report(self.session.game, self.report_path())
+        except InputError as e:
+            self.printed = f"Not printed: {e.message()}"
+            return None
+        self.printed = f"The report is printed to {written}"
+        return written
 
     def look_back(self):
         """The summary, each side's dice report and the replay of this battle."""
@@ -186,5 +214,7 @@ class ReportScene(Scene):
                 y += 6
             draw_text(surface, text, (box.x + 20, y), size, style == "h", colour)
             y += line_height(size) + 2
+        if self.printed:
+            draw_text(surface, self.printed, (40, h - 84), 14, False, theme.TEXT_DIM)
         if self.manager is not None:
             self.manager.draw_ui(surface)
