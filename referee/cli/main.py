@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import gc
 import importlib
 import math
 import os
+import re
 import sys
 
 from ..rules.errors import InputError
@@ -14,7 +16,8 @@ from ..rules.errors import InputError
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
-COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report", "mat")
+COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report", "mat",
+                   "schema", "completion")
 COMMAND_HELP = {
     "play": "open the table view (default command)",
     "query": "answer one referee question about a scenario",
@@ -26,21 +29,63 @@ COMMAND_HELP = {
     "campaign": "keep a campaign: battles, campaign points, streaks, tech upgrades",
     "report": "look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF",
     "mat": "print a player's mat for a physical game (PDF)",
+    "schema": "write the JSON Schemas of faction, card and scenario files",
+    "completion": "print the shell completion script (bash, zsh or tcsh)",
 }
+PROG = "seven-seconds"
 
 
 _from_shell = False      # started by ``entry``: the collector is off until the command's modules are loaded
 
 
 class ArgumentError(InputError):
-    pass
+    """Bad arguments: the parser's usage line comes with the message, and a close word when one was mistyped."""
+
+    def __init__(self, source: str, problem: str, usage: str = "") -> None:
+        super().__init__(source, problem)
+        self.usage = usage
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '?([^'\s]*)'? \(choose from (.*)\)$")
+_UNRECOGNIZED = re.compile(r"unrecognized arguments: (.*)$")
+
+
+def did_you_mean(word: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports bad arguments as exit status 2 with a message, like every other bad input."""
+    """argparse that reports bad arguments as exit status 2 with a message, like every other bad input: with the
+    usage line, and the nearest choice or option to a word it does not know."""
 
     def error(self, message):
-        raise ArgumentError(self.prog, message)
+        m = _INVALID_CHOICE.search(message)
+        if m:
+            choices = [c.strip(" '") for c in m.group(2).split(",")]
+            close = difflib.get_close_matches(m.group(1), choices, n=1, cutoff=0.6)
+            if close:
+                at = message.rfind(" (choose from ")
+                message = f"{message[:at]}: did you mean {close[0]!r}?{message[at:]}"
+        m = _UNRECOGNIZED.search(message)
+        if m:
+            first = m.group(1).split()[0]
+            if first.startswith("-"):
+                message += did_you_mean(first.split("=")[0], self._all_options())
+        raise ArgumentError(self.prog, message, self.format_usage())
+
+    def _all_options(self) -> list[str]:
+        """Every option of this parser and of its sub-commands' parsers: an unknown option is reported by the
+        top parser, whichever command it was meant for."""
+        found: list[str] = []
+        todo: list[argparse.ArgumentParser] = [self]
+        while todo:
+            parser = todo.pop()
+            for action in parser._actions:
+                found.extend(action.option_strings)
+                if isinstance(action, argparse._SubParsersAction):
+                    todo.extend(action.choices.values())
+        return found
 
 
 def finite_number(text: str) -> float:
@@ -60,7 +105,8 @@ def finite_number(text: str) -> float:
 
 def build_parser(commands: tuple[str, ...] = COMMAND_MODULES) -> argparse.ArgumentParser:
     """The command line's parser, with the full parsers of ``commands`` (the others listed by their help line)."""
-    parser = _Parser(prog="seven-seconds", description="Referee assistant for 7 Seconds (playtest rules v0.81).")
+    parser = _Parser(prog=PROG, description="Referee assistant for 7 Seconds (playtest rules v0.81).")
+    parser.add_argument("--version", action="store_true", help="print the program's version and exit")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name in COMMAND_MODULES:
         if name not in commands:
@@ -76,20 +122,50 @@ def build_parser(commands: tuple[str, ...] = COMMAND_MODULES) -> argparse.Argume
     return parser
 
 
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("seven-seconds-referee")
+    except PackageNotFoundError:          # run from a source tree that was never installed
+        return "unknown (not installed)"
+
+
+def error_text(e: InputError) -> str:
+    """The message of a bad input, with one ``seven-seconds`` at its start (a source may already begin with the
+    program's name, as a parser's does)."""
+    text = e.message()
+    return text if text.startswith(PROG) else f"{PROG}: {text}"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         argv = argv if argv else ["play"]
+        if argv[0] == "query":
+            from .query import question_help
+
+            text = question_help(argv[1:])
+            if text:
+                print(text, end="")
+                return 0
         parser = build_parser((argv[0],) if argv[0] in COMMAND_MODULES else ())
         args = parser.parse_args(argv)
         if _from_shell:
             _started()
+        if args.version:
+            print(f"{PROG} {version()}")
+            return 0
         if not getattr(args, "run", None):
             parser.print_help()
             return 0
         return int(args.run(args) or 0)
+    except ArgumentError as e:
+        print(e.usage + error_text(e), file=sys.stderr)
+        return 2
     except InputError as e:
-        print(f"seven-seconds: {e.message()}", file=sys.stderr)
+        print(error_text(e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

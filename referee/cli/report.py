@@ -18,7 +18,8 @@ from ..rules.errors import InputError
 
 
 def register(sub) -> None:
-    p = sub.add_parser("report", help="look back on a saved battle: summary (text or PNG) and dice report",
+    p = sub.add_parser("report",
+                       help="look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF",
                        description="The one-page summary of a finished battle and the dice report of any battle.")
     p.add_argument("save", help="a save file (.json)")
     p.add_argument("--summary", action="store_true", help="the one-page summary (the battle must be over)")

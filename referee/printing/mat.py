@@ -62,8 +62,10 @@ def mat(view: PlayerView | None, side: str, title: str = "") -> Page:
     pdf.set_text_color(*INK)
     pdf.heading("Holding Area", "2 units a square at most; an empty square is a decoy blip [p.~10, p.14]",
                 SIDE_INK.get(side, INK))
-    holding = ((view or {}).get("holding") or {}).get(side) or {}
-    _squares(pdf, cast(dict[str, Any], holding), side)
+    holding: dict[str, Any] = {}
+    if view is not None:
+        holding = cast(dict[str, Any], (view.get("holding") or {}).get(side) or {})
+    _squares(pdf, holding, side)
     pdf.heading("Your mission and cards", "secret until the end of the battle [p.~14]", SIDE_INK.get(side, INK))
     lines = card_lines(view, side) if view is not None else None
     if not lines:
