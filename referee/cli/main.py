@@ -11,6 +11,7 @@ import os
 import re
 import sys
 
+from ..about import PROG, version
 from ..rules.errors import InputError
 
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
@@ -32,7 +33,7 @@ COMMAND_HELP = {
     "schema": "write the JSON Schemas of faction, card and scenario files",
     "completion": "print the shell completion script (bash, zsh or tcsh)",
 }
-PROG = "seven-seconds"
+
 
 
 _from_shell = False      # started by ``entry``: the collector is off until the command's modules are loaded
@@ -120,16 +121,6 @@ def build_parser(commands: tuple[str, ...] = COMMAND_MODULES) -> argparse.Argume
             raise
         module.register(sub)
     return parser
-
-
-def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
-    try:
-        return installed("seven-seconds-referee")
-    except PackageNotFoundError:          # run from a source tree that was never installed
-        return "unknown (not installed)"
 
 
 def error_text(e: InputError) -> str:

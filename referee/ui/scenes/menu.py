@@ -5,8 +5,6 @@ A scenario that fails to load leaves the program on this scene with the error sh
 
 from __future__ import annotations
 
-import sys
-import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -21,6 +19,7 @@ from ..opening import show_session
 from ..scene import Scene
 from ..table_data import load_table
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
+from ...logs import failure
 
 if TYPE_CHECKING:
     from ...game.record import Save
@@ -84,7 +83,7 @@ class MenuScene(Scene):
             table = load_table(path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
-                traceback.print_exc(file=sys.stderr)
+                failure(f"opening the table {path} failed")
             self.error_title = f"Could not open {path}"
             self.error = load_error_text(e)
             self._set_path_text(str(path))
@@ -105,7 +104,7 @@ class MenuScene(Scene):
             session = RefereeSession.from_scenario(load_scenario(path))
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
-                traceback.print_exc(file=sys.stderr)
+                failure(f"refereeing the table {path} failed")
             self.error_title = f"Could not referee a battle on {path}"
             self.error = load_error_text(e)
             self._set_path_text(str(path))
@@ -135,7 +134,7 @@ class MenuScene(Scene):
             self.interrupted = find_interrupted()
             damaged = None if self.interrupted is not None else damaged_autosave()
         except Exception:  # noqa: BLE001 -- printed and shown, not hidden: a broken autosave is never a reason not to start
-            traceback.print_exc(file=sys.stderr)
+            failure("looking for an interrupted battle failed")
             self.interrupted, damaged = None, None
         if damaged and not self.error:
             self.error_title = f"The autosaved battle cannot be resumed ({autosave_path()})"
@@ -245,7 +244,7 @@ class MenuScene(Scene):
             save = read_save(path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
-                traceback.print_exc(file=sys.stderr)
+                failure(f"opening the save {path} failed")
             self.error_title = f"Could not load {path}"
             self.error = load_error_text(e)
             return None

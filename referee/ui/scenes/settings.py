@@ -22,7 +22,8 @@ ROW_H = 40
 
 
 def settings_path():
-    return paths.user_data_dir() / "settings.toml"
+    """The settings file read: in the user's settings folder (``paths.settings_file``)."""
+    return paths.settings_file()
 
 
 def group_rulings() -> dict[str, str]:
@@ -85,10 +86,11 @@ class SettingsScene(Scene):
 
     def save(self) -> None:
         changed = {rid: opt for rid, opt in self.chosen.items() if opt != self.rulings[rid].default}
+        target = paths.user_config_dir() / "settings.toml"      # an earlier version's file is left where it was
         try:
-            write_document(settings_path(), {"rulings": changed})
+            write_document(target, {"rulings": changed})
         except OSError as e:
-            self.message = f"not saved: {settings_path()}: {e.strerror or e}"
+            self.message = f"not saved: {target}: {e.strerror or e}"
             return
         self.message = f"saved: {len(changed)} ruling{'s' if len(changed) != 1 else ''} differ from the recommended reading"
 
