@@ -76,7 +76,14 @@ def run(args) -> int:
     for player in (seated or {}).values():
         if isinstance(player, ComputerPlayer):
             seat_computer(game, player.computer)
-    played = play_battle(game, dice, rng, args.rounds, MAX_ACTIONS, seated)
+    from ..progress import progress_bar
+
+    with progress_bar(args.rounds, "playing", "round") as bar:
+        def advance(state) -> None:
+            # The bar counts finished rounds (set-up is round 0 to it); a battle with no --rounds has no total.
+            bar.update(max(0, state.round - 1) - bar.n)
+
+        played = play_battle(game, dice, rng, args.rounds, MAX_ACTIONS, seated, on_action=advance)
     written = save_game(game, args.out, dice)
     for side, player in (seated or {}).items():
         if isinstance(player, ComputerPlayer):
