@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from ..game.actions import Action
 from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
 from ..game.engine import play
@@ -26,11 +27,11 @@ def _parser(new: bool):
     p.add_argument("--json", action="store_true")
     p.add_argument("--out", required=new)
     if new:
-        p.add_argument("--factions", required=True, help="side A's and side B's faction ids, as A,B")
-        p.add_argument("--streak", default="0,0", help="each side's campaign winning streak, as N,M (A47)")
+        p.add_argument("--factions", required=True, help=_("side A's and side B's faction ids, as A,B"))
+        p.add_argument("--streak", default="0,0", help=_("each side's campaign winning streak, as N,M (A47)"))
         return p
     p.add_argument("actor", nargs="?", default="")
-    p.add_argument("--args", default="{}", help="the action's arguments as JSON")
+    p.add_argument("--args", default="{}", help=_("the action's arguments as JSON"))
     p.add_argument("--dice", default="")
     p.add_argument("--bearing", type=float, action="append", default=[])
     return p

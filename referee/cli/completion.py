@@ -7,13 +7,15 @@ so it completes every command, option and choice the program knows.
 
 from __future__ import annotations
 
+from ..i18n import _
+
 SHELLS = ("bash", "zsh", "tcsh")
 
 
 def register(sub) -> None:
-    p = sub.add_parser("completion", help="print the shell completion script (bash, zsh or tcsh)",
-                       description="Print the completion script of a shell; save it where the shell reads "
-                                   "completions (bash: ~/.local/share/bash-completion/completions/seven-seconds).")
+    p = sub.add_parser("completion", help=_("print the shell completion script (bash, zsh or tcsh)"),
+                       description=_("Print the completion script of a shell; save it where the shell reads "
+                                   "completions (bash: ~/.local/share/bash-completion/completions/seven-seconds)."))
     p.add_argument("shell", choices=SHELLS)
     p.set_defaults(run=run)
 

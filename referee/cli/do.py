@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..i18n import _
 from .. import paths
 from ..game.actions import Action, run, unit_action
 from ..game.dice import DiceMissing, ScriptedDice, SeededDice, new_seed
@@ -43,7 +44,7 @@ def _parser(kind: str):
     if kind == "reveal":
         p.add_argument("--facing", type=finite_number)
     if kind == "scramble":
-        p.add_argument("--square", type=int, help="the empty holding-area square the unit goes to (A23)")
+        p.add_argument("--square", type=int, help=_("the empty holding-area square the unit goes to (A23)"))
     return p
 
 

@@ -11,6 +11,7 @@ import os
 import re
 import sys
 
+from ..i18n import N_, _
 from ..about import PROG, version
 from ..rules.errors import InputError
 
@@ -20,18 +21,18 @@ from ..rules.errors import InputError
 COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report", "mat",
                    "schema", "completion")
 COMMAND_HELP = {
-    "play": "open the table view (default command)",
-    "query": "answer one referee question about a scenario",
-    "validate": "check faction, card and scenario files",
-    "replay": "replay a saved battle and show the resulting table",
-    "selfplay": "play a whole battle between two computer players and save it",
-    "faction": "create, check, show, upgrade and print factions",
-    "cards": "list or validate mission, troop and drone cards",
-    "campaign": "keep a campaign: battles, campaign points, streaks, tech upgrades",
-    "report": "look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF",
-    "mat": "print a player's mat for a physical game (PDF)",
-    "schema": "write the JSON Schemas of faction, card and scenario files",
-    "completion": "print the shell completion script (bash, zsh or tcsh)",
+    "play": N_("open the table view (default command)"),
+    "query": N_("answer one referee question about a scenario"),
+    "validate": N_("check faction, card and scenario files"),
+    "replay": N_("replay a saved battle and show the resulting table"),
+    "selfplay": N_("play a whole battle between two computer players and save it"),
+    "faction": N_("create, check, show, upgrade and print factions"),
+    "cards": N_("list or validate mission, troop and drone cards"),
+    "campaign": N_("keep a campaign: battles, campaign points, streaks, tech upgrades"),
+    "report": N_("look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF"),
+    "mat": N_("print a player's mat for a physical game (PDF)"),
+    "schema": N_("write the JSON Schemas of faction, card and scenario files"),
+    "completion": N_("print the shell completion script (bash, zsh or tcsh)"),
 }
 
 
@@ -106,12 +107,12 @@ def finite_number(text: str) -> float:
 
 def build_parser(commands: tuple[str, ...] = COMMAND_MODULES) -> argparse.ArgumentParser:
     """The command line's parser, with the full parsers of ``commands`` (the others listed by their help line)."""
-    parser = _Parser(prog=PROG, description="Referee assistant for 7 Seconds (playtest rules v0.81).")
-    parser.add_argument("--version", action="store_true", help="print the program's version and exit")
+    parser = _Parser(prog=PROG, description=_("Referee assistant for 7 Seconds (playtest rules v0.81)."))
+    parser.add_argument("--version", action="store_true", help=_("print the program's version and exit"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name in COMMAND_MODULES:
         if name not in commands:
-            sub.add_parser(name, help=COMMAND_HELP[name])
+            sub.add_parser(name, help=_(COMMAND_HELP[name]))
             continue
         try:
             module = importlib.import_module(f"referee.cli.{name}")

@@ -10,21 +10,22 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ..i18n import _
 from ..rules.errors import InputError
 
 
 def register(sub) -> None:
-    p = sub.add_parser("mat", help="print a player's mat for a physical game (PDF)",
-                       description="A player's mat as a PDF: the Holding Area squares, the player's own mission and "
-                                   "cards, and a quick reference of the Action Table and the formulas.")
-    p.add_argument("save", nargs="?", help="a saved battle (.json): the side's own holding area and cards")
-    p.add_argument("--side", choices=("A", "B"), required=True, help="whose mat it is")
-    p.add_argument("--out", required=True, metavar="PDF", help="the file to write, like mat-a.pdf")
-    p.add_argument("--mission", metavar="ID", help="without a save: the mission card drawn (see `cards list`)")
-    p.add_argument("--troop", metavar="ID", help="without a save: the troop card drawn")
-    p.add_argument("--line", choices=("A", "B", "C"), help="the troop line (default: the mission's)")
-    p.add_argument("--drone", metavar="ID", help="without a save: the drone card drawn")
-    p.add_argument("--drone-line", dest="drone_line", choices=("X", "Y", "Z"), help="the drone line chosen")
+    p = sub.add_parser("mat", help=_("print a player's mat for a physical game (PDF)"),
+                       description=_("A player's mat as a PDF: the Holding Area squares, the player's own mission and "
+                                   "cards, and a quick reference of the Action Table and the formulas."))
+    p.add_argument("save", nargs="?", help=_("a saved battle (.json): the side's own holding area and cards"))
+    p.add_argument("--side", choices=("A", "B"), required=True, help=_("whose mat it is"))
+    p.add_argument("--out", required=True, metavar="PDF", help=_("the file to write, like mat-a.pdf"))
+    p.add_argument("--mission", metavar="ID", help=_("without a save: the mission card drawn (see `cards list`)"))
+    p.add_argument("--troop", metavar="ID", help=_("without a save: the troop card drawn"))
+    p.add_argument("--line", choices=("A", "B", "C"), help=_("the troop line (default: the mission's)"))
+    p.add_argument("--drone", metavar="ID", help=_("without a save: the drone card drawn"))
+    p.add_argument("--drone-line", dest="drone_line", choices=("X", "Y", "Z"), help=_("the drone line chosen"))
     p.set_defaults(run=run)
 
 

@@ -10,6 +10,7 @@ progress too: every roll it lists was rolled openly on the table.
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..game.dice_report import dice_report
 from ..game.record import read_save
 from ..game.summary import battle_summary
@@ -19,15 +20,15 @@ from ..rules.errors import InputError
 
 def register(sub) -> None:
     p = sub.add_parser("report",
-                       help="look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF",
-                       description="The one-page summary of a finished battle and the dice report of any battle.")
-    p.add_argument("save", help="a save file (.json)")
-    p.add_argument("--summary", action="store_true", help="the one-page summary (the battle must be over)")
-    p.add_argument("--png", metavar="FILE", help="draw the summary as a PNG picture")
-    p.add_argument("--pdf", metavar="FILE", help="print the end-of-battle report as a PDF: the final table, the "
-                                                 "result, the seals, every secret, the dice report and its charts")
-    p.add_argument("--dice", action="store_true", help="the dice report: every roll's chance and each side's luck")
-    p.add_argument("--side", choices=("A", "B"), help="with --dice: only this side's rolls")
+                       help=_("look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF"),
+                       description=_("The one-page summary of a finished battle and the dice report of any battle."))
+    p.add_argument("save", help=_("a save file (.json)"))
+    p.add_argument("--summary", action="store_true", help=_("the one-page summary (the battle must be over)"))
+    p.add_argument("--png", metavar="FILE", help=_("draw the summary as a PNG picture"))
+    p.add_argument("--pdf", metavar="FILE", help=_("print the end-of-battle report as a PDF: the final table, the "
+                                                 "result, the seals, every secret, the dice report and its charts"))
+    p.add_argument("--dice", action="store_true", help=_("the dice report: every roll's chance and each side's luck"))
+    p.add_argument("--side", choices=("A", "B"), help=_("with --dice: only this side's rolls"))
     p.set_defaults(run=run)
 
 

@@ -8,6 +8,8 @@ with a TOML language server (taplo, Even Better TOML) uses one named on a file's
 
 from __future__ import annotations
 
+from ..i18n import _
+
 import json
 from pathlib import Path
 from typing import Any
@@ -16,11 +18,11 @@ KINDS = ("faction", "cards", "scenario")
 
 
 def register(sub) -> None:
-    p = sub.add_parser("schema", help="write the JSON Schemas of faction, card and scenario files",
-                       description="Write the JSON Schema of each file kind (faction, cards, scenario) to a folder, "
-                                   "or print one kind's.")
-    p.add_argument("kind", nargs="?", choices=KINDS, help="print only this kind's schema")
-    p.add_argument("--out", metavar="DIR", help="the folder to write KIND.schema.json files in")
+    p = sub.add_parser("schema", help=_("write the JSON Schemas of faction, card and scenario files"),
+                       description=_("Write the JSON Schema of each file kind (faction, cards, scenario) to a folder, "
+                                   "or print one kind's."))
+    p.add_argument("kind", nargs="?", choices=KINDS, help=_("print only this kind's schema"))
+    p.add_argument("--out", metavar="DIR", help=_("the folder to write KIND.schema.json files in"))
     p.set_defaults(run=run)
 
 
@@ -51,10 +53,10 @@ def _card_file_schema() -> dict[str, Any]:
 
     # A card file holds any of the four sections (``read_cards``); the model exists only to describe that file.
     class CardFile(Strict):
-        mission: list[MissionCard] = Field(default=[], description="mission cards ([[mission]])")
-        troop: list[TroopCard] = Field(default=[], description="troop cards ([[troop]])")
-        drone: list[DroneCard] = Field(default=[], description="drone cards ([[drone]])")
-        drone_prices: DronePrices | None = Field(default=None, description="the drone price list ([drone_prices])")
+        mission: list[MissionCard] = Field(default=[], description=_("mission cards ([[mission]])"))
+        troop: list[TroopCard] = Field(default=[], description=_("troop cards ([[troop]])"))
+        drone: list[DroneCard] = Field(default=[], description=_("drone cards ([[drone]])"))
+        drone_prices: DronePrices | None = Field(default=None, description=_("the drone price list ([drone_prices])"))
 
     out = CardFile.model_json_schema()
     out["title"] = "7 Seconds card file"

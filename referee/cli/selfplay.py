@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from ..i18n import _
 from ..rules.errors import InputError
 
 PLAYER_KINDS = ("random", "computer", "computer:easy", "computer:normal", "computer:hard")
@@ -22,16 +23,16 @@ MAX_ACTIONS = 20000
 
 
 def register(sub) -> None:
-    p = sub.add_parser("selfplay", help="play a whole battle between two computer players and save it",
-                       description="Set up and play a whole battle headless, every die rolled from the seed, and "
-                                   "write the save.")
-    p.add_argument("--seed", type=int, default=1, help="the seed of the dice and of the players' choices (default 1)")
-    p.add_argument("--rounds", type=int, default=None, help="agree to stop after this round (default: play on)")
-    p.add_argument("--players", default="random,random", help="the player for side A and side B: random, computer:easy, computer:normal or "
-                        "computer:hard (default random,random)")
-    p.add_argument("--table", default=None, help="a scenario file for the table (default: the bundled table)")
-    p.add_argument("--factions", default=None, help="side A's and side B's faction ids, as A,B (default: drawn)")
-    p.add_argument("--out", required=True, help="the save file to write (.json)")
+    p = sub.add_parser("selfplay", help=_("play a whole battle between two computer players and save it"),
+                       description=_("Set up and play a whole battle headless, every die rolled from the seed, and "
+                                   "write the save."))
+    p.add_argument("--seed", type=int, default=1, help=_("the seed of the dice and of the players' choices (default 1)"))
+    p.add_argument("--rounds", type=int, default=None, help=_("agree to stop after this round (default: play on)"))
+    p.add_argument("--players", default="random,random", help=_("the player for side A and side B: random, computer:easy, computer:normal or "
+                        "computer:hard (default random,random)"))
+    p.add_argument("--table", default=None, help=_("a scenario file for the table (default: the bundled table)"))
+    p.add_argument("--factions", default=None, help=_("side A's and side B's faction ids, as A,B (default: drawn)"))
+    p.add_argument("--out", required=True, help=_("the save file to write (.json)"))
     p.set_defaults(run=run)
 
 

@@ -12,6 +12,7 @@ from typing import Callable
 import pygame
 import pygame_gui
 
+from ...i18n import _
 from ...game.seal import seal_report_lines, verify_seals
 from ...game.view import card_lines, referee_view
 from .. import theme
@@ -126,9 +127,9 @@ class ReportScene(Scene):
         self.manager = gui_manager(self.manager, size)
         w, h = size
         self.buttons = {}
-        back = "Back to the campaign" if self.session.campaign is not None else "Back to the menu"
-        labels = (("table", "Look at the table"), ("save", "Save the battle"), ("look", "Look back…"),
-                  ("print", "Print (PDF)"), ("menu", back))
+        back = _("Back to the campaign") if self.session.campaign is not None else _("Back to the menu")
+        labels = (("table", _("Look at the table")), ("save", _("Save the battle")), ("look", _("Look back…")),
+                  ("print", _("Print (PDF)")), ("menu", back))
         for i, (key, label) in enumerate(labels):
             rect = pygame.Rect(40 + i * 200, h - 60, 186, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
@@ -176,9 +177,9 @@ class ReportScene(Scene):
         try:
             written = save_battle_report(self.session.game, self.report_path())
         except InputError as e:
-            self.printed = f"Not printed: {e.message()}"
+            self.printed = _("Not printed: {reason}").format(reason=e.message())
             return None
-        self.printed = f"The report is printed to {written}"
+        self.printed = _("The report is printed to {file}").format(file=written)
         return written
 
     def look_back(self):
@@ -192,8 +193,9 @@ class ReportScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        draw_text(surface, f"End of battle: {self.session.state.name}", (40, 24), 26, True, theme.TEXT)
-        draw_text(surface, "Every secret is revealed now; the seals shown at set-up are checked against them.",
+        draw_text(surface, _("End of battle: {name}").format(name=self.session.state.name), (40, 24), 26, True,
+                  theme.TEXT)
+        draw_text(surface, _("Every secret is revealed now; the seals shown at set-up are checked against them."),
                   (40, 62), 14, False, theme.TEXT_DIM)
         box = pygame.Rect(30, 92, w - 60, h - 170)
         panel(surface, box, theme.PANEL, theme.PANEL_EDGE, 6)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ...i18n import _, ngettext
 from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
@@ -90,9 +91,10 @@ class SettingsScene(Scene):
         try:
             write_document(target, {"rulings": changed})
         except OSError as e:
-            self.message = f"not saved: {target}: {e.strerror or e}"
+            self.message = _("not saved: {file}: {reason}").format(file=target, reason=e.strerror or e)
             return
-        self.message = f"saved: {len(changed)} ruling{'s' if len(changed) != 1 else ''} differ from the recommended reading"
+        self.message = ngettext("saved: {n} ruling differs from the recommended reading",
+                                "saved: {n} rulings differ from the recommended reading", len(changed)).format(n=len(changed))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is not None and self.manager.process_events(event):
@@ -103,7 +105,7 @@ class SettingsScene(Scene):
                 self.save()
             elif key == "reset":
                 self.chosen = {rid: r.default for rid, r in self.rulings.items()}
-                self.message = "every ruling is back to the recommended reading (Save to keep it)"
+                self.message = _("every ruling is back to the recommended reading (Save to keep it)")
             elif self.app is not None:
                 self.app.pop()
             return True
@@ -127,9 +129,9 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        draw_text(surface, "Settings: rulings for new battles", (40, 24), 26, True, theme.TEXT)
-        draw_text(surface, "Click a ruling to switch its reading; the recommended one is the default. A scenario's own "
-                           "rulings still apply to its table. Explanations cite the ruling id.",
+        draw_text(surface, _("Settings: rulings for new battles"), (40, 24), 26, True, theme.TEXT)
+        draw_text(surface, _("Click a ruling to switch its reading; the recommended one is the default. A scenario's own "
+                           "rulings still apply to its table. Explanations cite the ruling id."),
                   (40, 62), 14, False, theme.TEXT_DIM)
         box = self.list_rect()
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
