@@ -85,6 +85,7 @@ def test_a_png_name_still_draws_the_picture_and_another_name_is_refused(tmp_path
     png = tmp_path / "sheet.png"
     assert main(["faction", "sheet", "new-tokyo", "--out", str(png)]) == 0
     assert png.read_bytes().startswith(b"\x89PNG")
+    assert stat.S_IMODE(png.stat().st_mode) & 0o044, "a sheet is meant to be shared, as a picture too"
     assert main(["faction", "sheet", "new-tokyo", "--out", str(tmp_path / "sheet.docx")]) == 2
     err = capsys.readouterr().err
     assert "sheet.docx: expected a file name ending in .pdf" in err
