@@ -95,3 +95,10 @@ def test_schema_writes_the_files(tmp_path, capsys):
     capsys.readouterr()
     assert main(["schema", "faction"]) == 0
     assert json.loads(capsys.readouterr().out)["title"] == "7 Seconds faction file"
+
+
+def test_an_empty_argument_left_over_is_refused_with_the_usage(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["query", "cover-example", "range", "", "a-commander", ""]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: seven-seconds") and "unrecognized arguments" in err

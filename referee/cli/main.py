@@ -70,10 +70,9 @@ class _Parser(argparse.ArgumentParser):
                 at = message.rfind(" (choose from ")
                 message = f"{message[:at]}: did you mean {close[0]!r}?{message[at:]}"
         m = _UNRECOGNIZED.search(message)
-        if m:
-            first = m.group(1).split()[0]
-            if first.startswith("-"):
-                message += did_you_mean(first.split("=")[0], self._all_options())
+        words = m.group(1).split() if m else []
+        if words and words[0].startswith("-"):          # an empty word left over is unrecognized too
+            message += did_you_mean(words[0].split("=")[0], self._all_options())
         raise ArgumentError(self.prog, message, self.format_usage())
 
     def _all_options(self) -> list[str]:
