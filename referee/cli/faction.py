@@ -289,19 +289,20 @@ def run_validate(args) -> int:
 
 
 def run_sheet(args) -> int:
-    faction, _ = resolve_faction(args.faction)
+    faction, _file = resolve_faction(args.faction)
     if Path(args.out).suffix.lower() == ".png":
         from ..authoring.sheet import SHEET_SIZE, save_sheet
 
         out = save_sheet(faction, args.out)
-        print(f"Wrote {out}: the faction sheet of {faction.name}, {SHEET_SIZE[0]}x{SHEET_SIZE[1]} px (A4 at 150 dpi)")
+        print(_("Wrote {file}: the faction sheet of {faction}, {width}x{height} px (A4 at 150 dpi)").format(
+            file=out, faction=faction.name, width=SHEET_SIZE[0], height=SHEET_SIZE[1]))
         return 0
     if Path(args.out).suffix.lower() != ".pdf":
         raise InputError(args.out, "expected a file name ending in .pdf (vector, for print) or .png (a picture)")
     from ..printing.faction_sheet import save_faction_sheet
 
     out = save_faction_sheet(faction, args.out)
-    print(f"Wrote {out}: the faction sheet of {faction.name}, A4 (PDF)")
+    print(_("Wrote {file}: the faction sheet of {faction}, A4 (PDF)").format(file=out, faction=faction.name))
     return 0
 
 

@@ -49,7 +49,7 @@ def run(args) -> int:
             cards = {"troop": args.troop, "line": args.line, "drone": args.drone, "drone_line": args.drone_line}
             view = cast(Any, {"missions": {args.side: args.mission}, "cards": {args.side: cards}, "holding": {}})
         out = save_mat(view, args.side, args.out)
-    print(f"Wrote {out}: side {args.side}'s mat (PDF)")
+    print(_("Wrote {file}: side {side}'s mat (PDF)").format(file=out, side=args.side))
     return 0
 
 

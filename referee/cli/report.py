@@ -54,7 +54,8 @@ def run(args) -> int:
     if args.pdf:
         from ..printing.battle_report import save_battle_report
 
-        out.append(f"Wrote {save_battle_report(save.game, args.pdf)}: the end-of-battle report (PDF)")
+        written = save_battle_report(save.game, args.pdf)
+        out.append(_("Wrote {file}: the end-of-battle report (PDF)").format(file=written))
     if args.dice or both:
         out.extend(dice_report(save.game).lines(args.side))
     print("\n".join(out))

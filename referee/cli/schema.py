@@ -85,5 +85,5 @@ def run(args) -> int:
     for kind in kinds:
         path = Path(args.out) / f"{kind}.schema.json"
         atomic_write_text(path, schema_text(kind))
-        print(f"Wrote {path}")
+        print(_("Wrote {file}").format(file=path))
     return 0
