@@ -322,8 +322,13 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
 
+    from referee.progress import progress_bar
+
+    bar = progress_bar(len(jobs), "battles", "battle")
+
     def done(r: dict[str, Any]) -> None:
         results.append(r)
+        bar.update(1)
         print(result_line(r), flush=True)
         if len(results) % 20 == 0 and len(results) < len(jobs):
             print(f"after {len(results)} of {len(jobs)} battles, {time.perf_counter() - t0:.0f} s:")
@@ -338,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for j in jobs:
             done(_run(j))
+    bar.close()
     elapsed = time.perf_counter() - t0
     figures = table(results, peeks)
     print(f"elapsed {elapsed:.0f} s with {args.jobs} at a time")

@@ -26,9 +26,13 @@ def main(argv: list[str] | None = None) -> int:
     rng, dice = random.Random(2024), SeededDice(2024)
     proposals = legal = 0
     wall, cpu = time.perf_counter(), time.process_time()
-    while game.state.round <= args.rounds and game.state.phase != "over":
-        proposals += 1
-        legal += game.play(long_game_action(game.state, rng), dice).legal
+    from referee.progress import progress_bar
+
+    with progress_bar(args.rounds, "playing", "round") as bar:
+        while game.state.round <= args.rounds and game.state.phase != "over":
+            proposals += 1
+            legal += game.play(long_game_action(game.state, rng), dice).legal
+            bar.update(game.state.round - 1 - bar.n)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"{game.state.round - 1} rounds of random play: {proposals} proposals, {legal} legal actions; "
           f"{wall:.1f} s wall clock ({cpu:.1f} s CPU), {1000 * wall / max(1, proposals):.2f} ms per proposal; "

@@ -78,3 +78,32 @@ def browse_tables_from() -> Path:
     if own.is_dir() and any(p.suffix in (".toml", ".json") for p in own.iterdir()):
         return own
     return SCENARIO_DIR if SCENARIO_DIR.is_dir() else Path.cwd()
+def user_config_dir() -> Path:
+    """The user's settings; SEVEN_SECONDS_HOME keeps everything of a portable install (and of the tests) in one
+    folder."""
+    override = os.environ.get("SEVEN_SECONDS_HOME")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("seven-seconds", appauthor=False))
+
+
+def settings_file() -> Path:
+    """The window's settings file. One written by an earlier version beside the saves is read until a new one is
+    written in the settings folder."""
+    path = user_config_dir() / "settings.toml"
+    earlier = user_data_dir() / "settings.toml"
+    if not path.exists() and earlier.is_file():
+        return earlier
+    return path
+
+
+def user_log_dir() -> Path:
+    """Where the window's log goes, so that a window started from an icon leaves a report of a failure."""
+    override = os.environ.get("SEVEN_SECONDS_HOME")
+    if override:
+        return Path(override) / "logs"
+    import platformdirs
+
+    return Path(platformdirs.user_log_dir("seven-seconds", appauthor=False))

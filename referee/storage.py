@@ -1,4 +1,9 @@
-"""Writing data files atomically: a crash half-way leaves the old file whole."""
+"""Writing data files atomically: a crash half-way leaves the old file whole.
+
+A file meant to be shared (a faction, a campaign, a scenario, a printed sheet) gets the permissions any new file of
+the user gets (``0666`` less the umask); only a file that holds secrets (a save, an autosave) stays ``private``, for
+its owner alone. ``mkstemp`` makes every temporary file ``0600``, so the mode is set before the file is renamed.
+"""
 
 from __future__ import annotations
 
@@ -10,26 +15,24 @@ from pathlib import Path
 import tomli_w
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+def _umask() -> int:
+    # The umask can only be read by setting it; set it straight back (one thread of ours writes files at a time).
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """``atomic_write_text`` for a binary file (a PDF, a picture)."""
+def shared_mode() -> int:
+    """The mode of a new file that others may read: what ``open()`` would give it."""
+    return 0o666 & ~_umask()
+
+
+def atomic_write_text(path: Path, text: str, private: bool = False) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"), private)
+
+
+def atomic_write_bytes(path: Path, data: bytes, private: bool = False) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder; ``private`` keeps it ``0600``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -37,6 +40,8 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
+            if not private:
+                os.fchmod(f.fileno(), shared_mode())
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:

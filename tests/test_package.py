@@ -23,7 +23,7 @@ def test_bundled_folders_are_inside_the_package():
 def test_every_bundled_file_is_listed_for_the_wheel():
     # A data file in a folder the package-data globs miss would be in the source tree and absent from the wheel.
     globs = tomllib.loads((PROJECT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["referee"]
-    bundled = [p.relative_to(PACKAGE).as_posix() for folder in ("data", "scenarios")
+    bundled = [p.relative_to(PACKAGE).as_posix() for folder in ("data", "scenarios", "schemas", "locale")
                for p in (PACKAGE / folder).rglob("*") if p.is_file()]
     assert len(bundled) >= 17
     missed = [f for f in bundled if not any(fnmatch.fnmatchcase(f, g) and f.count("/") == g.count("/") for g in globs)]
@@ -63,3 +63,31 @@ def test_query_answers_on_a_bundled_table_from_another_directory(tmp_path, monke
     monkeypatch.chdir(tmp_path)
     assert main(["query", "scenarios/cover-example.toml", "target", "green", "target-d", "--pool", "12"]) == 0
     assert "placed: 4" in capsys.readouterr().out
+
+
+def test_the_package_says_its_licence_and_the_pythons_it_is_tested_on():
+    from importlib.metadata import metadata
+
+    meta = metadata("seven-seconds-referee")
+    assert meta["License-Expression"] == "MIT"
+    assert (PROJECT / "LICENSE").read_text().startswith("MIT License")
+    classifiers = meta.get_all("Classifier") or []
+    for version in ("3.11", "3.12", "3.13"):
+        assert f"Programming Language :: Python :: {version}" in classifiers
+
+
+def test_ci_runs_the_readmes_test_command_first_and_exactly():
+    readme = (PROJECT / "README.md").read_text()
+    command = next(line for line in readme.splitlines() if "pytest -n auto" in line)
+    ci = [line for line in (PROJECT / ".ci" / "run").read_text().splitlines()
+          if line and not line.startswith(("#", " ", "\t"))]
+    runs = [line for line in ci if "pytest" in line]
+    assert runs[0] == command
+    # The checkers CI runs are pinned, and the pins meet pyproject's floors.
+    pins = dict(line.split("==") for line in (PROJECT / ".ci" / "constraints.txt").read_text().splitlines()
+                if line and not line.startswith("#"))
+    assert set(pins) >= {"ruff", "mypy"}
+    extra = tomllib.loads((PROJECT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    floors = dict(item.split(">=") for item in extra if ">=" in item)
+    for tool in ("ruff", "mypy"):
+        assert tuple(map(int, pins[tool].split("."))) >= tuple(map(int, floors[tool].split(".")))

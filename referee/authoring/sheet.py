@@ -20,6 +20,7 @@ from ..rules.catalogue import unit_types  # noqa: E402
 from ..rules.errors import InputError  # noqa: E402
 from ..rules.factions import Faction  # noqa: E402
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT  # noqa: E402
+from ..storage import shared_mode  # noqa: E402
 
 SHEET_SIZE = (1240, 1754)          # A4 at 150 dpi
 MARGIN = 80
@@ -399,6 +400,7 @@ def save_sheet(faction: Faction, path: Path | str) -> Path:
     try:
         pygame.image.save(surface, str(temp))
         with open(temp, "rb+") as f:
+            os.fchmod(f.fileno(), shared_mode())       # a sheet is meant to be shared; mkstemp made it 0600
             os.fsync(f.fileno())
         os.replace(temp, path)
     except (OSError, pygame.error) as e:

@@ -14,22 +14,23 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ..i18n import _
 from ..rules.errors import InputError
 from ..service.intents import ACTION_KINDS, Action
 
 
 def _parser(new: bool):
-    from .main import _Parser, finite_number
+    from .parsing import _Parser, finite_number
 
     p = _Parser(prog="seven-seconds query " + ("TABLE do new-battle" if new else "SAVE do KIND"), add_help=False)
     p.add_argument("--json", action="store_true")
     p.add_argument("--out", required=new)
     if new:
-        p.add_argument("--factions", required=True, help="side A's and side B's faction ids, as A,B")
-        p.add_argument("--streak", default="0,0", help="each side's campaign winning streak, as N,M (A47)")
+        p.add_argument("--factions", required=True, help=_("side A's and side B's faction ids, as A,B"))
+        p.add_argument("--streak", default="0,0", help=_("each side's campaign winning streak, as N,M (A47)"))
         return p
     p.add_argument("actor", nargs="?", default="")
-    p.add_argument("--args", default="{}", help="the action's arguments as JSON")
+    p.add_argument("--args", default="{}", help=_("the action's arguments as JSON"))
     p.add_argument("--dice", default="")
     p.add_argument("--bearing", type=finite_number, action="append", default=[])
     return p

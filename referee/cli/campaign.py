@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from ..game.campaign import (
     STREAK_EFFECTS,
     TARGETS,
@@ -24,32 +25,32 @@ from ..storage import write_document
 
 
 def register(sub) -> None:
-    p = sub.add_parser("campaign", help="keep a campaign: battles, campaign points, streaks, tech upgrades")
+    p = sub.add_parser("campaign", help=_("keep a campaign: battles, campaign points, streaks, tech upgrades"))
     cs = p.add_subparsers(dest="campaign_command")
-    new = cs.add_parser("new", help="start a campaign file")
+    new = cs.add_parser("new", help=_("start a campaign file"))
     new.add_argument("file")
-    new.add_argument("--a", required=True, metavar="FACTION", help="side A's faction id or file")
-    new.add_argument("--b", required=True, metavar="FACTION", help="side B's faction id or file")
+    new.add_argument("--a", required=True, metavar="FACTION", help=_("side A's faction id or file"))
+    new.add_argument("--b", required=True, metavar="FACTION", help=_("side B's faction id or file"))
     new.add_argument("--length", choices=tuple(TARGETS), default="short")
     new.add_argument("--name", default="Campaign")
     new.set_defaults(run=run_new)
-    show = cs.add_parser("show", help="points, streaks, tech points and upgraded stats")
+    show = cs.add_parser("show", help=_("points, streaks, tech points and upgraded stats"))
     show.add_argument("file")
     show.set_defaults(run=run_show)
-    battle = cs.add_parser("battle", help="record a battle's result: from its save, or typed in")
+    battle = cs.add_parser("battle", help=_("record a battle's result: from its save, or typed in"))
     battle.add_argument("file")
-    battle.add_argument("--save", help="a finished battle's save file: the result is read from the battle itself")
-    battle.add_argument("--winner", choices=("A", "B", "draw"), help="typed result: the winner (no --save)")
+    battle.add_argument("--save", help=_("a finished battle's save file: the result is read from the battle itself"))
+    battle.add_argument("--winner", choices=("A", "B", "draw"), help=_("typed result: the winner (no --save)"))
     battle.add_argument("--level", choices=("marginal", "normal", "decisive"))
     battle.add_argument("--control", choices=("A", "B", "contested"), default="contested")
     battle.set_defaults(run=run_battle)
-    up = cs.add_parser("upgrade", help="spend tech points: +1 to one stat of one rating")
+    up = cs.add_parser("upgrade", help=_("spend tech points: +1 to one stat of one rating"))
     up.add_argument("file")
     up.add_argument("--side", choices=("A", "B"), required=True)
     up.add_argument("--rating", choices=RATINGS, required=True)
     up.add_argument("--stat", choices=STAT_NAMES, required=True)
     up.set_defaults(run=run_upgrade)
-    fx = cs.add_parser("faction", help="write a side's faction with its campaign upgrades to a file")
+    fx = cs.add_parser("faction", help=_("write a side's faction with its campaign upgrades to a file"))
     fx.add_argument("file")
     fx.add_argument("--side", choices=("A", "B"), required=True)
     fx.add_argument("--out", required=True)

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import _
 from .. import paths
 
 
 def register(sub) -> None:
-    p = sub.add_parser("cards", help="list or validate mission, troop and drone cards")
+    p = sub.add_parser("cards", help=_("list or validate mission, troop and drone cards"))
     cs = p.add_subparsers(dest="cards_command")
-    ls = cs.add_parser("list", help="list every card of a deck (default: the deck games use)")
-    ls.add_argument("folder", nargs="?", help="a folder of card files")
+    ls = cs.add_parser("list", help=_("list every card of a deck (default: the deck games use)"))
+    ls.add_argument("folder", nargs="?", help=_("a folder of card files"))
     ls.set_defaults(run=run_list)
-    v = cs.add_parser("validate", help="check a folder of card files; every problem is reported")
-    v.add_argument("folder", nargs="?", help="a folder of card files (default: your own cards folder, else the sample deck)")
+    v = cs.add_parser("validate", help=_("check a folder of card files; every problem is reported"))
+    v.add_argument("folder", nargs="?", help=_("a folder of card files (default: your own cards folder, else the sample deck)"))
     v.set_defaults(run=run_validate)
     p.set_defaults(run=run_list)
 

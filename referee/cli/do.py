@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..i18n import _
 from .. import paths
 from ..rules.battlefield import ground_point
 from ..rules.errors import InputError
@@ -19,7 +20,7 @@ DO_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze"
 
 
 def _parser(kind: str):
-    from .main import _Parser, finite_number
+    from .parsing import _Parser, finite_number
 
     p = _Parser(prog=f"seven-seconds query SCENARIO do {kind}", add_help=False)
     p.add_argument("--json", action="store_true")
@@ -43,7 +44,7 @@ def _parser(kind: str):
     if kind == "reveal":
         p.add_argument("--facing", type=finite_number)
     if kind == "scramble":
-        p.add_argument("--square", type=int, help="the empty holding-area square the unit goes to (A23)")
+        p.add_argument("--square", type=int, help=_("the empty holding-area square the unit goes to (A23)"))
     return p
 
 

@@ -5,7 +5,7 @@
 * ``faction show ID_OR_PATH``: the rating lines (created and current) and each unit type's stats per rating;
 * ``faction list``: the bundled and the custom factions;
 * ``faction upgrade ID_OR_PATH --rating R --stat S``: one campaign purchase, checked, recorded and saved;
-* ``faction sheet ID_OR_PATH --out PNG``: the printable faction sheet.
+* ``faction sheet ID_OR_PATH --out FILE``: the printable faction sheet (PDF; a PNG when the name ends in .png).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+from ..i18n import _
 from .. import paths
 from ..authoring.draft import modifier_note, unit_rows
 from ..authoring.faction_io import (check_faction_file, default_faction_path, faction_from_data, faction_problems,
@@ -42,60 +43,61 @@ STAT_WORDS = {**{s: s for s in STAT_NAMES}, **{STAT_SHORT[s].lower(): s for s in
 
 
 def register(sub) -> None:
-    p = sub.add_parser("faction", help="create, check, show, upgrade and print factions",
-                       description="Create, check, show, list, upgrade and print factions (p.26-31).")
+    p = sub.add_parser("faction", help=_("create, check, show, upgrade and print factions"),
+                       description=_("Create, check, show, list, upgrade and print factions (p.26-31)."))
     p.set_defaults(run=_no_command)
     fs = p.add_subparsers(dest="faction_command", metavar="{" + ",".join(COMMANDS) + "}")
 
-    n = fs.add_parser("new", help="create a faction (guided, or from options)",
-                      description="Create a faction. Asks for anything not given as an option; with --id, --name, "
-                                  "--reserve, --veteran and --spec-ops it asks nothing. Stats are given in the order "
-                                  f"{STAT_ORDER}.")
-    n.add_argument("--id", help="lower-case words joined by '-', like 'iron-league'")
-    n.add_argument("--name", help="the faction's name, like 'Iron League'")
-    n.add_argument("--lore", help="a paragraph of background (optional)")
-    n.add_argument("--primary", metavar="#RRGGBB", help="primary colour")
-    n.add_argument("--secondary", metavar="#RRGGBB", help="secondary colour")
-    n.add_argument("--emblem", help="one of " + ", ".join(EMBLEMS))
-    n.add_argument("--reserve", metavar="STATS", help=f"six stats {STAT_ORDER}, like 2,2,3,2,2,1 (sum 12)")
-    n.add_argument("--veteran", metavar="STATS", help="six stats, each at least the Reserve one (sum 18)")
-    n.add_argument("--spec-ops", dest="spec_ops", metavar="STATS", help="six stats, each at least the Veteran one "
-                                                                        "(sum 24)")
-    n.add_argument("--out", help="file to write (default: your factions folder, ID.toml)")
-    n.add_argument("--force", action="store_true", help="replace an existing different file")
+    n = fs.add_parser("new", help=_("create a faction (guided, or from options)"),
+                      description=_("Create a faction. Asks for anything not given as an option; with --id, "
+                                    "--name, --reserve, --veteran and --spec-ops it asks nothing. Stats are given in "
+                                    "the order {order}.").format(order=STAT_ORDER))
+    n.add_argument("--id", help=_("lower-case words joined by '-', like 'iron-league'"))
+    n.add_argument("--name", help=_("the faction's name, like 'Iron League'"))
+    n.add_argument("--lore", help=_("a paragraph of background (optional)"))
+    n.add_argument("--primary", metavar="#RRGGBB", help=_("primary colour"))
+    n.add_argument("--secondary", metavar="#RRGGBB", help=_("secondary colour"))
+    n.add_argument("--emblem", help=_("one of {emblems}").format(emblems=", ".join(EMBLEMS)))
+    n.add_argument("--reserve", metavar="STATS",
+                   help=_("six stats {order}, like 2,2,3,2,2,1 (sum 12)").format(order=STAT_ORDER))
+    n.add_argument("--veteran", metavar="STATS", help=_("six stats, each at least the Reserve one (sum 18)"))
+    n.add_argument("--spec-ops", dest="spec_ops", metavar="STATS", help=_("six stats, each at least the Veteran one "
+                                                                        "(sum 24)"))
+    n.add_argument("--out", help=_("file to write (default: your factions folder, ID.toml)"))
+    n.add_argument("--force", action="store_true", help=_("replace an existing different file"))
     n.set_defaults(run=run_new)
 
-    v = fs.add_parser("validate", help="check faction files", description="Check faction files (or folders of them) "
-                      "against the creation rules (p.30, A46) and the upgrade rules (p.31, A45).")
+    v = fs.add_parser("validate", help=_("check faction files"), description=_("Check faction files (or folders of them) "
+                      "against the creation rules (p.30, A46) and the upgrade rules (p.31, A45)."))
     v.add_argument("paths", nargs="+", metavar="PATH")
     v.set_defaults(run=run_validate)
 
-    s = fs.add_parser("show", help="a faction's lines and unit stats")
+    s = fs.add_parser("show", help=_("a faction's lines and unit stats"))
     s.add_argument("faction", metavar="ID_OR_PATH")
     s.set_defaults(run=run_show)
 
-    ls = fs.add_parser("list", help="the bundled and custom factions")
+    ls = fs.add_parser("list", help=_("the bundled and custom factions"))
     ls.set_defaults(run=run_list)
 
-    u = fs.add_parser("upgrade", help="buy one campaign tech upgrade (p.31, A45)",
-                      description="Raise one stat of one rating by 1 (p.31, ruling A45), record it in the faction "
-                                  "file and show the working. Refused purchases change nothing (exit status 2).")
+    u = fs.add_parser("upgrade", help=_("buy one campaign tech upgrade (p.31, A45)"),
+                      description=_("Raise one stat of one rating by 1 (p.31, ruling A45), record it in the faction "
+                                  "file and show the working. Refused purchases change nothing (exit status 2)."))
     u.add_argument("faction", metavar="ID_OR_PATH")
-    u.add_argument("--rating", required=True, help="reserve, veteran or spec-ops")
-    u.add_argument("--stat", required=True, help="sensors, stealth, armour, countermeasures, nuclear, robotics "
-                                                 "(or Sen, Stl, Arm, CM, Nuc, Rob)")
-    u.add_argument("--opponent", metavar="ID_OR_PATH", help="the campaign opponent (halves the cost when their "
-                                                             "stat is higher)")
-    u.add_argument("--tech", type=int, metavar="N", help="tech points available (checked; the rest is banked)")
-    u.add_argument("--battle", type=int, metavar="N", help="the battle after which it is bought (recorded)")
-    u.add_argument("--out", help="file to write (default: the faction's own file; required for a bundled faction)")
-    u.add_argument("--force", action="store_true", help="replace an existing different --out file")
-    u.add_argument("--dry-run", action="store_true", help="check and price only; write nothing")
+    u.add_argument("--rating", required=True, help=_("reserve, veteran or spec-ops"))
+    u.add_argument("--stat", required=True, help=_("sensors, stealth, armour, countermeasures, nuclear, robotics "
+                                                 "(or Sen, Stl, Arm, CM, Nuc, Rob)"))
+    u.add_argument("--opponent", metavar="ID_OR_PATH", help=_("the campaign opponent (halves the cost when their "
+                                                             "stat is higher)"))
+    u.add_argument("--tech", type=int, metavar="N", help=_("tech points available (checked; the rest is banked)"))
+    u.add_argument("--battle", type=int, metavar="N", help=_("the battle after which it is bought (recorded)"))
+    u.add_argument("--out", help=_("file to write (default: the faction's own file; required for a bundled faction)"))
+    u.add_argument("--force", action="store_true", help=_("replace an existing different --out file"))
+    u.add_argument("--dry-run", action="store_true", help=_("check and price only; write nothing"))
     u.set_defaults(run=run_upgrade)
 
-    sh = fs.add_parser("sheet", help="write the printable faction sheet (PNG)")
+    sh = fs.add_parser("sheet", help=_("write the printable faction sheet (PDF, or PNG by the file's extension)"))
     sh.add_argument("faction", metavar="ID_OR_PATH")
-    sh.add_argument("--out", required=True, metavar="PNG")
+    sh.add_argument("--out", required=True, metavar="FILE", help=_("sheet.pdf (A4, vector) or sheet.png (a picture)"))
     sh.set_defaults(run=run_sheet)
 
 
@@ -287,11 +289,20 @@ def run_validate(args) -> int:
 
 
 def run_sheet(args) -> int:
-    from ..authoring.sheet import SHEET_SIZE, save_sheet
+    faction, _file = resolve_faction(args.faction)
+    if Path(args.out).suffix.lower() == ".png":
+        from ..authoring.sheet import SHEET_SIZE, save_sheet
 
-    faction, _ = resolve_faction(args.faction)
-    out = save_sheet(faction, args.out)
-    print(f"Wrote {out}: the faction sheet of {faction.name}, {SHEET_SIZE[0]}x{SHEET_SIZE[1]} px (A4 at 150 dpi)")
+        out = save_sheet(faction, args.out)
+        print(_("Wrote {file}: the faction sheet of {faction}, {width}x{height} px (A4 at 150 dpi)").format(
+            file=out, faction=faction.name, width=SHEET_SIZE[0], height=SHEET_SIZE[1]))
+        return 0
+    if Path(args.out).suffix.lower() != ".pdf":
+        raise InputError(args.out, "expected a file name ending in .pdf (vector, for print) or .png (a picture)")
+    from ..printing.faction_sheet import save_faction_sheet
+
+    out = save_faction_sheet(faction, args.out)
+    print(_("Wrote {file}: the faction sheet of {faction}, A4 (PDF)").format(file=out, faction=faction.name))
     return 0
 
 

@@ -5,68 +5,50 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
-import math
 import os
 import sys
 
+from ..i18n import N_, _
+from ..about import PROG, version
 from ..rules.errors import InputError
+from .parsing import ArgumentError as ArgumentError
+from .parsing import _Parser
 
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
-COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report",
-                   "markers", "capture")
+COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report", "mat",
+                   "markers", "capture", "schema", "completion")
 COMMAND_HELP = {
-    "play": "open the table view (default command)",
-    "query": "answer one referee question about a scenario",
-    "validate": "check faction, card and scenario files",
-    "replay": "replay a saved battle and show the resulting table",
-    "selfplay": "play a whole battle between two computer players and save it",
-    "faction": "create, check, show, upgrade and print factions",
-    "cards": "list or validate mission, troop and drone cards",
-    "campaign": "keep a campaign: battles, campaign points, streaks, tech upgrades",
-    "report": "look back on a saved battle: summary (text or PNG) and dice report",
-    "markers": "write the printable PDF of markers for reading the table from a photo",
-    "capture": "read the table from a photo of its printed markers",
+    "play": N_("open the table view (default command)"),
+    "query": N_("answer one referee question about a scenario"),
+    "validate": N_("check faction, card and scenario files"),
+    "replay": N_("replay a saved battle and show the resulting table"),
+    "selfplay": N_("play a whole battle between two computer players and save it"),
+    "faction": N_("create, check, show, upgrade and print factions"),
+    "cards": N_("list or validate mission, troop and drone cards"),
+    "campaign": N_("keep a campaign: battles, campaign points, streaks, tech upgrades"),
+    "report": N_("look back on a saved battle: summary (text or PNG), dice report, the whole report as a PDF"),
+    "mat": N_("print a player's mat for a physical game (PDF)"),
+    "markers": N_("write the printable PDF of markers for reading the table from a photo"),
+    "capture": N_("read the table from a photo of its printed markers"),
+    "schema": N_("write the JSON Schemas of faction, card and scenario files"),
+    "completion": N_("print the shell completion script (bash, zsh or tcsh)"),
 }
+
 
 
 _from_shell = False      # started by ``entry``: the collector is off until the command's modules are loaded
 
 
-class ArgumentError(InputError):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports bad arguments as exit status 2 with a message, like every other bad input."""
-
-    def error(self, message):
-        raise ArgumentError(self.prog, message)
-
-
-def finite_number(text: str) -> float:
-    """argparse type for positions, distances and angles: a finite number no larger than a scenario's (not nan)."""
-    from ..rules.scenario import LIMIT
-
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number (got {text!r})") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"expected a finite number (got {text!r})")
-    if abs(value) > LIMIT:
-        raise argparse.ArgumentTypeError(f"expected a number from {-LIMIT:g} to {LIMIT:g} (got {text!r})")
-    return value
-
-
 def build_parser(commands: tuple[str, ...] = COMMAND_MODULES) -> argparse.ArgumentParser:
     """The command line's parser, with the full parsers of ``commands`` (the others listed by their help line)."""
-    parser = _Parser(prog="seven-seconds", description="Referee assistant for 7 Seconds (playtest rules v0.81).")
+    parser = _Parser(prog=PROG, description=_("Referee assistant for 7 Seconds (playtest rules v0.81)."))
+    parser.add_argument("--version", action="store_true", help=_("print the program's version and exit"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     for name in COMMAND_MODULES:
         if name not in commands:
-            sub.add_parser(name, help=COMMAND_HELP[name])
+            sub.add_parser(name, help=_(COMMAND_HELP[name]))
             continue
         try:
             module = importlib.import_module(f"referee.cli.{name}")
@@ -78,20 +60,40 @@ def build_parser(commands: tuple[str, ...] = COMMAND_MODULES) -> argparse.Argume
     return parser
 
 
+def error_text(e: InputError) -> str:
+    """The message of a bad input, with one ``seven-seconds`` at its start (a source may already begin with the
+    program's name, as a parser's does)."""
+    text = e.message()
+    return text if text.startswith(PROG) else f"{PROG}: {text}"
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
         argv = argv if argv else ["play"]
+        if argv[0] == "query":
+            from .query import question_help
+
+            text = question_help(argv[1:])
+            if text:
+                print(text, end="")
+                return 0
         parser = build_parser((argv[0],) if argv[0] in COMMAND_MODULES else ())
         args = parser.parse_args(argv)
         if _from_shell:
             _started()
+        if args.version:
+            print(f"{PROG} {version()}")
+            return 0
         if not getattr(args, "run", None):
             parser.print_help()
             return 0
         return int(args.run(args) or 0)
+    except ArgumentError as e:
+        print(e.usage + error_text(e), file=sys.stderr)
+        return 2
     except InputError as e:
-        print(f"seven-seconds: {e.message()}", file=sys.stderr)
+        print(error_text(e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..i18n import _
 from .. import paths
 from ..rules.errors import InputError
 
@@ -43,39 +44,40 @@ def _point(text: str) -> tuple[float, float]:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("play", help="open the table view (default command)",
-                       description="Open the table view on a scenario (default: the bundled default table).")
-    p.add_argument("scenario", nargs="?", help=f"scenario file (.toml or .json); default {paths.DEFAULT_SCENARIO.name}")
+    p = sub.add_parser("play", help=_("open the table view (default command)"),
+                       description=_("Open the table view on a scenario (default: the bundled default table)."))
+    p.add_argument("scenario", nargs="?", help=_("scenario file (.toml or .json); default {name}").format(
+        name=paths.DEFAULT_SCENARIO.name))
     p.add_argument("--size", type=_size, default=None, metavar="WxH",
-                   help="window size (default 1280x800, or nearly the whole screen when the scale needs it)")
+                   help=_("window size (default 1280x800, or nearly the whole screen when the scale needs it)"))
     p.add_argument("--scale", type=_scale, default=None, metavar="PERCENT",
-                   help="draw everything larger: 100 to 250 (%%) or 1.0 to 2.5 (default: the scale chosen in "
-                        "Settings, else a first guess from the screen's size and density; screenshots: 100)")
+                   help=_("draw everything larger: 100 to 250 (%%) or 1.0 to 2.5 (default: the scale chosen in "
+                          "Settings, else a first guess from the screen's size and density; screenshots: 100)"))
     p.add_argument("--theme", choices=("standard", "high-contrast"), default=None,
-                   help="colours of the window (default: the theme chosen in Settings)")
+                   help=_("colours of the window (default: the theme chosen in Settings)"))
     p.add_argument("--referee", action="store_true",
-                   help="referee a physical game on this table (or resume a refereed battle's save): you type the "
-                        "dice you roll, the program tracks the table and explains every number")
+                   help=_("referee a physical game on this table (or resume a refereed battle's save): you type the "
+                        "dice you roll, the program tracks the table and explains every number"))
     p.add_argument("--computer", metavar="SIDE[:LEVEL]", default=None,
-                   help="with --referee: the computer runs this side of the physical game (A or B, level easy, "
-                        "normal or hard; default normal) and tells you what to do with its miniatures")
+                   help=_("with --referee: the computer runs this side of the physical game (A or B, level easy, "
+                        "normal or hard; default normal) and tells you what to do with its miniatures"))
     p.add_argument("--initiative", choices=("A", "B"),
-                   help="with --referee: the side holding the Initiative in round 1 (default: the attacker, or A)")
+                   help=_("with --referee: the side holding the Initiative in round 1 (default: the attacker, or A)"))
     shot = p.add_argument_group("screenshots", "render without interaction, save a PNG and exit")
-    shot.add_argument("--screenshot", metavar="PNG", help="save the first frames as PNG and exit")
-    shot.add_argument("--select", metavar="UNIT", help="select this unit first")
-    shot.add_argument("--hover", metavar="ID", help="hover this piece (with --select: its sight line)")
+    shot.add_argument("--screenshot", metavar="PNG", help=_("save the first frames as PNG and exit"))
+    shot.add_argument("--select", metavar="UNIT", help=_("select this unit first"))
+    shot.add_argument("--hover", metavar="ID", help=_("hover this piece (with --select: its sight line)"))
     shot.add_argument("--expand", metavar="ID", action="append", default=[],
-                      help="open the working of this enemy's row in the side panel (repeatable)")
+                      help=_("open the working of this enemy's row in the side panel (repeatable)"))
     shot.add_argument("--ruler", nargs=2, metavar=("FROM", "TO"),
-                      help="lay the ruler between two unit ids or X,Y points")
+                      help=_("lay the ruler between two unit ids or X,Y points"))
     shot.add_argument("--move", type=_point, action="append", metavar="X,Y",
-                      help="preview a Move of the selected unit through these points (repeatable)")
-    shot.add_argument("--jump", type=_point, metavar="X,Y", help="preview a Jump of the selected unit")
-    shot.add_argument("--zoom", type=float, metavar="FACTOR", help="zoom by this factor around the table centre")
-    shot.add_argument("--show-help", action="store_true", help="open the keyboard help overlay")
+                      help=_("preview a Move of the selected unit through these points (repeatable)"))
+    shot.add_argument("--jump", type=_point, metavar="X,Y", help=_("preview a Jump of the selected unit"))
+    shot.add_argument("--zoom", type=float, metavar="FACTOR", help=_("zoom by this factor around the table centre"))
+    shot.add_argument("--show-help", action="store_true", help=_("open the keyboard help overlay"))
     shot.add_argument("--exposure", metavar="SIDE", choices=("A", "B", "auto"),
-                      help="show the exposure map of side A or B (auto: the selected unit's side)")
+                      help=_("show the exposure map of side A or B (auto: the selected unit's side)"))
     p.set_defaults(run=run)
 
 

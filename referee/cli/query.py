@@ -7,6 +7,7 @@ import json
 import math
 from typing import Any
 
+from ..i18n import N_, _
 from .. import paths
 from ..rules.battlefield import Battlefield, battlefield_from_scenario
 from ..rules.errors import InputError
@@ -18,46 +19,81 @@ QUESTIONS = ("range", "los", "cover", "target", "rifle", "missile", "passive", "
              "sightlines", "exposure", "do")
 
 
+# What each question answers, for ``query --help`` and ``query QUESTION --help``.
+QUESTION_HELP = {
+    "range": N_("edge-to-edge range from A to B, A's Target band and rifle band [p.13]"),
+    "los": N_("can A see B: blocking terrain and the 50 % rule [p.23]"),
+    "cover": N_("B's cover against A and the terrain in between [p.24]"),
+    "target": N_("the price of each Target counter A places on B [p.19]"),
+    "rifle": N_("A fires its rifle at B: dice, kill and graze chances [p.20]"),
+    "missile": N_("A fires a missile at B: countermeasures and the hit chance [p.21]"),
+    "passive": N_("what A's passive sensors detect where it stands [p.18]"),
+    "move": N_("a Move of A to (X, Y), by way of points: its cost and the counters it removes [p.18]"),
+    "jump": N_("a Jump of A to (X, Y) [p.18]"),
+    "sightlines": N_("every ordered pair of units of opposite sides: sight, cover, band, who rolls countermeasures"),
+    "exposure": N_("for each grid point, how many enemies could see a unit of SIDE there, and the cheapest counter"),
+    "do": N_("one action resolved with the dice you rolled (seven-seconds query SCENARIO do ACTION --help)"),
+}
+
+
 def register(sub) -> None:
+    listing = "; ".join(f"{q}: {_(QUESTION_HELP[q])}" for q in QUESTIONS)
     p = sub.add_parser(
-        "query", help="answer one referee question about a scenario",
-        description="Answer one referee question about a scenario file. Questions: " + ", ".join(QUESTIONS),
+        "query", help=_("answer one referee question about a scenario"),
+        description=_("Answer one referee question about a scenario file. Questions: {questions}. "
+                      "`seven-seconds query QUESTION --help` lists a question's arguments.").format(questions=listing),
     )
-    p.add_argument("scenario", help="scenario file (.toml or .json)")
-    p.add_argument("question", choices=QUESTIONS)
-    p.add_argument("args", nargs=argparse.REMAINDER, help="the question's arguments")
+    p.add_argument("scenario", help=_("scenario file (.toml or .json), or a bundled table's name"))
+    p.add_argument("question", choices=QUESTIONS, help=_("one of {questions}").format(questions=", ".join(QUESTIONS)))
+    p.add_argument("args", nargs=argparse.REMAINDER, help=_("the question's arguments"))
     p.set_defaults(run=run)
 
 
-def _question_parser(question: str) -> argparse.ArgumentParser:
-    from .main import _Parser, finite_number
+def question_help(argv: list[str]) -> str | None:
+    """The help of the question named in ``query ... QUESTION ... --help``, or None when no question is named
+    before the help flag (then the command's own help is shown). ``do`` has a parser of its own per action."""
+    for i, word in enumerate(argv):
+        if word in ("-h", "--help"):
+            return None
+        if word in QUESTIONS and word != "do" and any(w in ("-h", "--help") for w in argv[i + 1:]):
+            return _question_parser(word).format_help()
+    return None
 
-    q = _Parser(prog=f"seven-seconds query SCENARIO {question}", add_help=False)
-    q.add_argument("--json", action="store_true")
+
+def _question_parser(question: str) -> argparse.ArgumentParser:
+    from .parsing import _Parser, finite_number
+
+    q = _Parser(prog=f"seven-seconds query SCENARIO {question}", add_help=False,
+                description=_(QUESTION_HELP[question]) if question in QUESTION_HELP else "")
+    q.add_argument("--json", action="store_true", help=_("print one JSON object (the keys of docs/query.md)"))
+    unit_a, unit_b = _("the unit asking (its id in the scenario)"), _("the other piece (a unit's or an objective's id)")
     if question in ("range", "los", "cover", "rifle", "missile"):
-        q.add_argument("a")
-        q.add_argument("b")
+        q.add_argument("a", metavar="A", help=unit_a)
+        q.add_argument("b", metavar="B", help=unit_b)
     elif question == "target":
-        q.add_argument("a")
-        q.add_argument("b")
-        q.add_argument("--pool", type=int)
+        q.add_argument("a", metavar="A", help=unit_a)
+        q.add_argument("b", metavar="B", help=unit_b)
+        q.add_argument("--pool", type=int, metavar="N", help=_("the Sensor Pool rolled: how many counters it places"))
     elif question == "passive":
-        q.add_argument("a")
+        q.add_argument("a", metavar="A", help=unit_a)
     elif question == "move":
-        q.add_argument("a")
-        q.add_argument("x", type=finite_number)
-        q.add_argument("y", type=finite_number)
-        q.add_argument("--via", nargs=2, type=finite_number, action="append", default=[], metavar=("X", "Y"))
+        q.add_argument("a", metavar="A", help=_("the unit or blip that moves"))
+        q.add_argument("x", type=finite_number, metavar="X", help=_("where it ends, inches across"))
+        q.add_argument("y", type=finite_number, metavar="Y", help=_("where it ends, inches up"))
+        q.add_argument("--via", nargs=2, type=finite_number, action="append", default=[], metavar=("X", "Y"),
+                       help=_("a point the path passes through (repeat it for more)"))
     elif question == "jump":
-        q.add_argument("a")
-        q.add_argument("x", type=finite_number)
-        q.add_argument("y", type=finite_number)
+        q.add_argument("a", metavar="A", help=_("the Scout or drone that jumps"))
+        q.add_argument("x", type=finite_number, metavar="X", help=_("where it lands, inches across"))
+        q.add_argument("y", type=finite_number, metavar="Y", help=_("where it lands, inches up"))
     elif question == "sightlines":
-        q.add_argument("--engine", choices=("fast", "reference"), default=None)
+        q.add_argument("--engine", choices=("fast", "reference"), default=None,
+                       help=_("the whole-table engine (default) or the reference one it is checked against"))
     elif question == "exposure":
-        q.add_argument("side", choices=("A", "B"))
-        q.add_argument("--step", type=finite_number, default=0.5)
-        q.add_argument("--engine", choices=("fast", "reference"), default=None)
+        q.add_argument("side", choices=("A", "B"), metavar="SIDE", help=_("A or B: the side whose exposure is mapped"))
+        q.add_argument("--step", type=finite_number, default=0.5, help=_("the grid's step in inches (default 0.5)"))
+        q.add_argument("--engine", choices=("fast", "reference"), default=None,
+                       help=_("the whole-table engine (default) or the reference one"))
     return q
 
 
@@ -197,7 +233,11 @@ def run(args) -> int:
         from .do import run_do
 
         return run_do(args)
-    qa = _question_parser(question).parse_args(args.args)
+    parser = _question_parser(question)
+    if any(word in ("-h", "--help") for word in args.args):
+        print(parser.format_help(), end="")
+        return 0
+    qa = parser.parse_args(args.args)
     path = paths.table_file(args.scenario)
     scenario = load_scenario(path)
     bf = battlefield_from_scenario(scenario, path.parent)

@@ -23,25 +23,26 @@ from __future__ import annotations
 import json
 import sys
 
+from ..i18n import _
 from ..service import reports
 from ..service.battles import OpenedSave, open_save
 
 
 def register(sub) -> None:
-    p = sub.add_parser("replay", help="replay a saved battle and show the resulting table",
-                       description="Load a save in a fresh process, replay every action with its recorded dice, and "
-                                   "print the resulting table: the whole truth, or what one player may see.")
-    p.add_argument("save", help="a save file (.json)")
-    p.add_argument("--as", dest="side", choices=("A", "B"), help="show only what this player may see")
-    p.add_argument("--json", action="store_true", help="print the view as JSON")
+    p = sub.add_parser("replay", help=_("replay a saved battle and show the resulting table"),
+                       description=_("Load a save in a fresh process, replay every action with its recorded dice, and "
+                                   "print the resulting table: the whole truth, or what one player may see."))
+    p.add_argument("save", help=_("a save file (.json)"))
+    p.add_argument("--as", dest="side", choices=("A", "B"), help=_("show only what this player may see"))
+    p.add_argument("--json", action="store_true", help=_("print the view as JSON"))
     p.add_argument("--legal", action="store_true",
-                   help="print the actions the player (--as, else the side to act) may take now")
-    p.add_argument("--no-log", action="store_true", help="leave the log out of the text")
+                   help=_("print the actions the player (--as, else the side to act) may take now"))
+    p.add_argument("--no-log", action="store_true", help=_("leave the log out of the text"))
     p.add_argument("--do", metavar="ACTION",
-                   help='play one more action, as JSON: \'{"kind": "face", "actor": "b-tac-1", "args": {"facing": 200}}\'')
+                   help=_('play one more action, as JSON: \'{"kind": "face", "actor": "b-tac-1", "args": {"facing": 200}}\''))
     p.add_argument("--dice", default="", metavar="F,F,...",
-                   help="with --do: the faces (and bearings) of physical dice, in the order the engine asks")
-    p.add_argument("--out", metavar="SAVE", help="with --do: where to write the battle with the action added")
+                   help=_("with --do: the faces (and bearings) of physical dice, in the order the engine asks"))
+    p.add_argument("--out", metavar="SAVE", help=_("with --do: where to write the battle with the action added"))
     p.set_defaults(run=run)
 
 

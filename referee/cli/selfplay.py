@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from ..i18n import _
 from ..rules.errors import InputError
 
 PLAYER_KINDS = ("random", "computer", "computer:easy", "computer:normal", "computer:hard")
@@ -22,16 +23,16 @@ MAX_ACTIONS = 20000
 
 
 def register(sub) -> None:
-    p = sub.add_parser("selfplay", help="play a whole battle between two computer players and save it",
-                       description="Set up and play a whole battle headless, every die rolled from the seed, and "
-                                   "write the save.")
-    p.add_argument("--seed", type=int, default=1, help="the seed of the dice and of the players' choices (default 1)")
-    p.add_argument("--rounds", type=int, default=None, help="agree to stop after this round (default: play on)")
-    p.add_argument("--players", default="random,random", help="the player for side A and side B: random, computer:easy, computer:normal or "
-                        "computer:hard (default random,random)")
-    p.add_argument("--table", default=None, help="a scenario file, or a bundled table by name such as pastoral-hills (default: the bundled table)")
-    p.add_argument("--factions", default=None, help="side A's and side B's faction ids, as A,B (default: drawn)")
-    p.add_argument("--out", required=True, help="the save file to write (.json)")
+    p = sub.add_parser("selfplay", help=_("play a whole battle between two computer players and save it"),
+                       description=_("Set up and play a whole battle headless, every die rolled from the seed, and "
+                                   "write the save."))
+    p.add_argument("--seed", type=int, default=1, help=_("the seed of the dice and of the players' choices (default 1)"))
+    p.add_argument("--rounds", type=int, default=None, help=_("agree to stop after this round (default: play on)"))
+    p.add_argument("--players", default="random,random", help=_("the player for side A and side B: random, computer:easy, computer:normal or "
+                        "computer:hard (default random,random)"))
+    p.add_argument("--table", default=None, help=_("a scenario file, or a bundled table by name such as pastoral-hills (default: the bundled table)"))
+    p.add_argument("--factions", default=None, help=_("side A's and side B's faction ids, as A,B (default: drawn)"))
+    p.add_argument("--out", required=True, help=_("the save file to write (.json)"))
     p.set_defaults(run=run)
 
 
@@ -64,8 +65,15 @@ def run(args) -> int:
                 raise InputError("--factions", f"expected one of {', '.join(known)} (got {f!r})")
     else:
         factions = [rng.choice(known), rng.choice(known)]
-    played = play_selfplay(table, {"A": factions[0], "B": factions[1]}, {"A": players[0], "B": players[1]},
-                           args.seed, rng, args.rounds, MAX_ACTIONS, args.out)
+    from ..progress import progress_bar
+
+    with progress_bar(args.rounds, "playing", "round") as bar:
+        def advance(round_: int) -> None:
+            # The bar counts finished rounds (set-up is round 0 to it); a battle with no --rounds has no total.
+            bar.update(max(0, round_ - 1) - bar.n)
+
+        played = play_selfplay(table, {"A": factions[0], "B": factions[1]}, {"A": players[0], "B": players[1]},
+                               args.seed, rng, args.rounds, MAX_ACTIONS, args.out, on_round=advance)
     written = played.written
     for side, reasons in played.reasons.items():
         path = Path(written).with_name(Path(written).name + f".computer-{side}.txt")

@@ -5,15 +5,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ..i18n import _
 from ..paths import table_file
 from ..rules.errors import InputError
 from ..rules.files import read_document
 
 
 def register(sub) -> None:
-    p = sub.add_parser("validate", help="check faction, card and scenario files",
-                       description="Check faction, card and scenario files (or folders of them) and report every problem.")
-    p.add_argument("paths", nargs="+", help="files or folders")
+    p = sub.add_parser("validate", help=_("check faction, card and scenario files"),
+                       description=_("Check faction, card and scenario files (or folders of them) and report every problem."))
+    p.add_argument("paths", nargs="+", help=_("files or folders"))
     p.set_defaults(run=run)
 
 

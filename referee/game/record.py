@@ -348,7 +348,7 @@ def save_game(game: Game, path: Path | str, dice: SeededDice | None = None, over
             raise WouldOverwrite(str(path), f"{why}; not overwritten (choose another name, or overwrite it explicitly)")
     text = dumps_save(save_document(game, dice))
     try:
-        atomic_write_text(path, text)
+        atomic_write_text(path, text, private=True)      # a save holds both sides' secrets
     except OSError as e:
         raise InputError(str(path), f"cannot be written ({e.strerror or e})") from None
     return path

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Callable
 
 from .intents import Action
 from .dice import DiceSource
@@ -13,6 +14,7 @@ from .legal import to_act
 from .legal_play import choose
 from .players import Player, end_of_round_action
 from .session import Session
+from .state import GameState
 
 
 RETRIES = 3          # refusals in a row after which a player that chooses anew has random legal play step in
@@ -26,10 +28,12 @@ class Played:
 
 
 def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | None = None, limit: int = 20000,
-                players: dict[str, Player] | None = None) -> Played:
+                players: dict[str, Player] | None = None,
+                on_action: Callable[[GameState], None] | None = None) -> Played:
     """Play ``game`` on until the battle is over (objectives set) or, with ``rounds``, until that round ends and
     both players agree to stop. ``limit`` bounds the number of actions. Without ``players`` both sides play random
-    legal actions, one random player choosing the whole end-of-round action as before."""
+    legal actions, one random player choosing the whole end-of-round action as before. ``on_action`` is told the
+    state after each legal action (a progress bar)."""
     session = Session(game)
     played = Played()
     refused_last = False
@@ -63,6 +67,8 @@ def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | 
         if outcome.legal:
             played.actions += 1
             refused_run = 0
+            if on_action is not None:
+                on_action(game.state)
         else:
             played.refused += 1
             refused_run += 1

@@ -5,6 +5,7 @@ report. Each is data or text made from a session; none hands the battle's state 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..game.dice_report import dice_report
@@ -67,6 +68,15 @@ def summary(session: BattleSession) -> BattleSummary:
     """The summary of the battle, once it is over (``InputError`` before: it is made from the end-of-battle report)."""
     view = referee_view(session.state)
     return BattleSummary(battle_summary(view), view)
+
+
+def battle_report_pdf(session: BattleSession, path: Path | str) -> Path:
+    """The end-of-battle report on paper (``printing/battle_report.py``): the final table, the result, both seals,
+    every secret the end reveals and the dice report. Written atomically; the file's path."""
+    # Lazy: the PDF library loads when a report is printed, not with every command.
+    from ..printing.battle_report import save_battle_report
+
+    return save_battle_report(session.game, path)
 
 
 def dice_lines(session: BattleSession, side: str | None = None) -> list[str]:

@@ -6,6 +6,7 @@ log."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from ..game.record import new_seeded_dice, save_game
 from ..game.selfplay import play_battle
 from ..game.session import Session
 from ..game.setup import new_game
-from ..game.state import Data
+from ..game.state import Data, GameState
 from ..game.view_types import as_data
 from ..rules.scenario import Scenario
 from .screen import Screen
@@ -70,10 +71,11 @@ class SelfPlayed:
 
 
 def play_selfplay(table: Scenario, factions: dict[str, str], players: dict[str, str], seed: int,
-                  rng: random.Random, rounds: int | None, limit: int, out: Path | str) -> SelfPlayed:
+                  rng: random.Random, rounds: int | None, limit: int, out: Path | str,
+                  on_round: Callable[[int], None] | None = None) -> SelfPlayed:
     """Set up and play a battle on ``table`` between ``players`` (``random`` or ``computer[:LEVEL]`` per side) until
     it ends, or until round ``rounds`` is over and both agree to stop; write it to ``out``. The dice come from
-    ``seed``, the players' choices from ``rng``."""
+    ``seed``, the players' choices from ``rng``; ``on_round`` hears the round after every action."""
     dice = new_seeded_dice(seed)
     # Set-up is the players' first decisions (A60): they make them through the legal actions too.
     game = new_game(table, factions)
@@ -83,7 +85,11 @@ def play_selfplay(table: Scenario, factions: dict[str, str], players: dict[str, 
     for player in (seated or {}).values():
         if isinstance(player, ComputerPlayer):
             seat_computer(game, player.computer)
-    played = play_battle(game, dice, rng, rounds, limit, seated)
+    def advance(state: GameState) -> None:
+        if on_round is not None:
+            on_round(state.round)          # the round the battle is in, for a client's progress bar
+
+    played = play_battle(game, dice, rng, rounds, limit, seated, on_action=advance)
     written = save_game(game, out, dice)
     reasons = {side: Reasons(player.name, [f"[round {r}] {text}: {reason}" for r, text, reason in player.reasons])
                for side, player in (seated or {}).items() if isinstance(player, ComputerPlayer)}

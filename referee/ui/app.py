@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any, Callable, cast
 
 import pygame
 
+from ..about import version
+from ..logs import LOGGER, failure, start_log_file
 from . import registry, scale, theme
 from .gui_managers import forget_spares, keep_translation_paths_distinct
 from . import focus, keys
@@ -256,6 +258,12 @@ class App:
                 dt = self.clock.tick(fps) / 1000.0
                 self.step(dt)
                 pygame.display.flip()
+        except Exception:
+            # The window may have been started from an icon, with nobody reading standard error: the log file
+            # keeps the traceback (and names the scene) for the report of what went wrong.
+            top = self.stack.top
+            failure(f"the window stopped on an error in the scene {type(top).__name__ if top else 'none'}")
+            raise
         finally:
             pygame.quit()
         return 0
@@ -272,6 +280,8 @@ class App:
 
 def run_app(scenario: Path | str | None, size: tuple[int, int] = DEFAULT_SIZE,
             on_intent: IntentHandler | None = None, prepare: Callable[[App], None] | None = None) -> int:
+    log = start_log_file()
+    LOGGER.info("the window starts (seven-seconds %s); this log: %s", version(), log)
     app = App(size, on_intent)
     app.open_menu(scenario)
     if prepare is not None:

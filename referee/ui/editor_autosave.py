@@ -53,7 +53,7 @@ def write_autosave(editor: TableEditor, save_path: Path | None) -> Path:
     }
     path = autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, json.dumps(data, indent=1) + "\n")
+    atomic_write_text(path, json.dumps(data, indent=1) + "\n", private=True)   # may hold blip contents
     return path
 
 

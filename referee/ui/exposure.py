@@ -15,7 +15,6 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
-import traceback
 from dataclasses import dataclass
 from typing import Callable
 
@@ -26,6 +25,7 @@ from ..rules.battlefield import Battlefield
 from . import theme
 from .view import ViewTransform
 from .widgets import draw_text, line_height, panel, text_width
+from ..logs import failure
 
 STEP = 0.5
 # The colour of a point by how many enemies see it (``theme.EXPOSURE_LEVELS``: cividis, told apart with every
@@ -75,7 +75,7 @@ def prepare_terrain(bf: Battlefield) -> threading.Thread:
         try:
             prepare(bf, "fast", (STEP,))
         except Exception:  # noqa: BLE001 -- printed, and the computations report any problem themselves when they run
-            traceback.print_exc()
+            failure("preparing the exposure map failed")
 
     thread = threading.Thread(target=run, name="terrain-arrays", daemon=True)
     thread.start()
@@ -229,7 +229,7 @@ class ExposureWorker:
                               dtype=np.int32).reshape(out["rows"], out["columns"])
             return ExposureMap(key, side, out["step"], counts, prices, float(out.get("elapsed_ms", 0.0)))
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: a rules error must not kill the thread: the overlay says so
-            traceback.print_exc()
+            failure(f"the exposure map of side {side} failed")
             empty = np.zeros((0, 0), dtype=np.int16)
             return ExposureMap(key, side, step, empty, empty.astype(np.int32), 0.0, f"{type(e).__name__}: {e}")
 

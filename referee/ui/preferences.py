@@ -19,7 +19,8 @@ from ..storage import write_document
 
 
 def settings_path() -> Path:
-    return paths.user_data_dir() / "settings.toml"
+    """The settings file read: in the user's settings folder (``paths.settings_file``)."""
+    return paths.settings_file()
 
 
 def read_settings() -> dict[str, Any]:

@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 
 from ...game.dice import RollRequest, check_face
+from ...i18n import _
 from .. import theme
 from ..gui_managers import give_back
 from ..scene import Scene
@@ -189,23 +190,26 @@ class DiceDialog(Dialog):
         if context:
             lines.insert(0, context)
         if request.kind == "d6":
-            die = "the Red Die" if request.die == "red" else "a die"
-            lines.append(f"Roll {die} and click its face, or type 1 to 6. Each face has a chance of 1 in 6.")
+            if request.die == "red":
+                lines.append(_("Roll the Red Die and click its face, or type 1 to 6. Each face has a chance of 1 in 6."))
+            else:
+                lines.append(_("Roll a die and click its face, or type 1 to 6. Each face has a chance of 1 in 6."))
             buttons = [(str(f), str(f)) for f in range(1, 7)]
         elif request.kind == "bearing":
-            lines.append("Measure on the table the direction from the Red Die to the other die: degrees "
-                         "counter-clockwise from +x (along side A's edge, to the right), 0 to 360. Type it and press Enter.")
-            buttons = [("ok", "Use this bearing")]
+            lines.append(_("Measure on the table the direction from the Red Die to the other die: degrees "
+                           "counter-clockwise from +x (along side A's edge, to the right), 0 to 360. Type it and "
+                           "press Enter."))
+            buttons = [("ok", _("Use this bearing"))]
         else:
-            lines.append("Choose one:")
+            lines.append(_("Choose one:"))
             buttons = [(str(i), label) for i, label in enumerate(request.options)]
         if may_roll and request.kind in ("d6", "bearing"):
-            buttons.append(("roll", "Roll for me"))      # a lost die: the program rolls this one, and says so
-        buttons.append(("cancel", "Cancel"))
+            buttons.append(("roll", _("Roll for me")))      # a lost die: the program rolls this one, and says so
+        buttons.append(("cancel", _("Cancel")))
         # A long label (a deviation's bearing says how to measure it) is written in full in the text below: the
         # heading keeps its first words, so it fits the box.
         heading = request.label if len(request.label) <= 44 else request.label.split(":")[0]
-        super().__init__("Roll: " + heading, lines, buttons, None, columns=6 if request.kind == "d6" else 2,
+        super().__init__(_("Roll: {what}").format(what=heading), lines, buttons, None, columns=6 if request.kind == "d6" else 2,
                          width=620)
         self.answered = on_close
         self.entry: pygame_gui.elements.UITextEntryLine | None = None
@@ -230,7 +234,7 @@ class DiceDialog(Dialog):
         try:
             value = check_face(float(raw) if self.request.kind == "bearing" else int(raw), self.request)
         except (ValueError, TypeError) as e:
-            self.error = str(e) if str(e) else f"expected a number (got {raw!r})"
+            self.error = str(e) if str(e) else _("expected a number (got {raw!r})").format(raw=raw)
             return
         self.close(None)
         self.answered(value)
@@ -259,7 +263,7 @@ class TextDialog(Dialog):
 
     def __init__(self, title: str, lines: Sequence[str], initial: str, on_close: Callable[[str | None], object],
                  ok: str = "OK", check: Callable[[str], str] | None = None) -> None:
-        super().__init__(title, lines, [("ok", ok), ("cancel", "Cancel")], None, columns=2)
+        super().__init__(title, lines, [("ok", _(ok)), ("cancel", _("Cancel"))], None, columns=2)
         self.initial = initial
         self.answered = on_close
         # ``check``: why the text typed would be refused ("" when it is fine). A refused entry keeps the dialog
@@ -304,10 +308,10 @@ class HandoffScreen(Dialog):
     guards_keys = True
 
     def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None]) -> None:
-        super().__init__(f"Pass the screen to the player of side {side}",
-                         list(lines) + ["Player of side " + side + ": click the button or press Enter when the other "
-                                        "player is not looking."],
-                         [("ready", f"I am side {side}: show my view")], on_close, columns=1)
+        super().__init__(_("Pass the screen to the player of side {side}").format(side=side),
+                         list(lines) + [_("Player of side {side}: click the button or press Enter when the other "
+                                          "player is not looking.").format(side=side)],
+                         [("ready", _("I am side {side}: show my view").format(side=side))], on_close, columns=1)
         self.side = side
 
     def key(self, event) -> bool:
@@ -338,7 +342,8 @@ class ConsentScreen(Dialog):
     guards_keys = True
 
     def __init__(self, side: str, lines: Sequence[str], on_close: Callable[[str | None], None],
-                 title: str = "", labels: tuple[str, str] = ("Agree: take it back", "Refuse")) -> None:
-        super().__init__(title or f"Side {side}: agree to a take-back?", list(lines),
+                 title: str = "", labels: tuple[str, str] | None = None) -> None:
+        labels = labels or (_("Agree: take it back"), _("Refuse"))
+        super().__init__(title or _("Side {side}: agree to a take-back?").format(side=side), list(lines),
                          [("allow", labels[0]), ("refuse", labels[1])], on_close, columns=2)
         self.side = side

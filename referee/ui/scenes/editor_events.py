@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-import traceback
-
 import pygame
 import pygame_gui
 
+from ...logs import failure
 from .. import keys
 from ..editing import Edit
 from ..editor_autosave import write_autosave
@@ -36,7 +34,7 @@ class EditorEvents(EditorBase):
         try:
             return self._handle(event)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive anything a click can do
-            traceback.print_exc(file=sys.stderr)
+            failure(f"the table editor failed on {pygame.event.event_name(event.type)}")
             self.failures.append(f"{type(e).__name__}: {e}")
             self.drag_id = None
             self.circle_centre = None

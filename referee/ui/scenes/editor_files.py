@@ -3,8 +3,6 @@ mode on the saved table, and the help overlay."""
 
 from __future__ import annotations
 
-import sys
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,6 +12,7 @@ from ..editor_autosave import clear_autosave
 from ..table_data import load_table
 from .editor_base import EditorBase
 from .editor_common import error_text
+from ...logs import failure
 
 
 def free_name(path: Path) -> Path:
@@ -92,7 +91,7 @@ class EditorSaving(EditorBase):
         try:
             table = load_table(self.save_path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: cannot happen for a file the loader just accepted
-            traceback.print_exc(file=sys.stderr)
+            failure(f"opening the saved table {self.save_path} failed")
             self.say(False, f"Saved, but the table view could not open it: {error_text(e)}")
             return None
         return self.push_scene("table", table)
@@ -110,7 +109,7 @@ class EditorSaving(EditorBase):
         try:
             session = RefereeSession.from_scenario(load_scenario(self.save_path))
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: cannot happen for a file the loader just accepted
-            traceback.print_exc(file=sys.stderr)
+            failure(f"refereeing the saved table {self.save_path} failed")
             self.say(False, f"Saved, but the battle could not start: {error_text(e)}")
             return None
         return self.push_scene("referee", session)

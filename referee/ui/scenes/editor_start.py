@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
-import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -19,6 +17,7 @@ from ..gui_managers import new_manager
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 from .editor_common import error_text
+from ...logs import failure
 
 if TYPE_CHECKING:
     from .editor import EditorScene
@@ -131,7 +130,7 @@ class EditorStartScene(Scene):
             editor = TableEditor.open(Path(path).expanduser())
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window survives any bad file
             if not isinstance(e, (InputError, OSError)):
-                traceback.print_exc(file=sys.stderr)
+                failure(f"opening {path} in the table editor failed")
             self.error = f"Could not open {path}: {error_text(e)}"
             return None
         return self._start(editor)

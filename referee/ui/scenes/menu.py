@@ -5,14 +5,13 @@ A scenario that fails to load leaves the program on this scene with the error sh
 
 from __future__ import annotations
 
-import sys
-import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 import pygame_gui
 
+from ...i18n import _
 from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
@@ -23,6 +22,7 @@ from ..gui_managers import new_manager
 from ..scene import Scene
 from ..table_data import load_table
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
+from ...logs import failure
 
 if TYPE_CHECKING:
     from ...game.record import Save
@@ -95,8 +95,8 @@ class MenuScene(Scene):
             table = load_table(path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
-                traceback.print_exc(file=sys.stderr)
-            self.error_title = f"Could not open {path}"
+                failure(f"opening the table {path} failed")
+            self.error_title = _("Could not open {path}").format(path=path)
             self.error = load_error_text(e)
             self._set_path_text(str(path))
             return None
@@ -116,8 +116,8 @@ class MenuScene(Scene):
             session = RefereeSession.from_scenario(load_scenario(path))
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
-                traceback.print_exc(file=sys.stderr)
-            self.error_title = f"Could not referee a battle on {path}"
+                failure(f"refereeing the table {path} failed")
+            self.error_title = _("Could not referee a battle on {path}").format(path=path)
             self.error = load_error_text(e)
             self._set_path_text(str(path))
             return None
@@ -146,10 +146,10 @@ class MenuScene(Scene):
             self.interrupted = find_interrupted()
             damaged = None if self.interrupted is not None else damaged_autosave()
         except Exception:  # noqa: BLE001 -- printed and shown, not hidden: a broken autosave is never a reason not to start
-            traceback.print_exc(file=sys.stderr)
+            failure("looking for an interrupted battle failed")
             self.interrupted, damaged = None, None
         if damaged and not self.error:
-            self.error_title = f"The autosaved battle cannot be resumed ({autosave_path()})"
+            self.error_title = _("The autosaved battle cannot be resumed ({file})").format(file=autosave_path())
             self.error = damaged
 
     def on_resume(self) -> None:
@@ -176,9 +176,9 @@ class MenuScene(Scene):
         self.widgets = {}
         self.bundled = {}
         default = paths.DEFAULT_SCENARIO
-        label = f"Open the default table: {title_of(default)}"
+        label = _("Open the default table: {title}").format(title=title_of(default))
         if not default.is_file():
-            label = f"The default table ({default.name}) is not installed"
+            label = _("The default table ({name}) is not installed").format(name=default.name)
         b = pygame_gui.elements.UIButton(pygame.Rect(x, y, COLUMN_W, 46), label, m,
                                          tool_tip_text=str(default.name))
         if not default.is_file():
@@ -188,29 +188,29 @@ class MenuScene(Scene):
         # A battle: new (two players, or one against the computer), resumed from the autosave, or loaded from a save file.
         half = (COLUMN_W - 10) // 2
         self.widgets["new_battle"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, half, 42), "New battle (hot-seat or computer)…", m,
-            tool_tip_text="set up a battle for two players on this screen, or against the computer")
+            pygame.Rect(x, y, half, 42), _("New battle (hot-seat or computer)…"), m,
+            tool_tip_text=_("set up a battle for two players on this screen, or against the computer"))
         self.widgets["load_battle"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + half + 10, y, half - 130, 42), "Load a saved battle…", m,
-            tool_tip_text="continue a battle from a save file")
+            pygame.Rect(x + half + 10, y, half - 130, 42), _("Load a saved battle…"), m,
+            tool_tip_text=_("continue a battle from a save file"))
         self.widgets["settings"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + COLUMN_W - 120, y, 120, 42), "Settings…", m,
-            tool_tip_text="the rulings your group plays by in new battles")
+            pygame.Rect(x + COLUMN_W - 120, y, 120, 42), _("Settings…"), m,
+            tool_tip_text=_("the rulings your group plays by in new battles"))
         y += 50
         if self.interrupted is not None:
             # The summary can be long: the button shows what fits (in the buttons' bold 15 px font), the tool tip
             # all of it.
-            text = "Resume the interrupted battle: " + self.interrupted.summary()
+            text = _("Resume the interrupted battle: {battle}").format(battle=self.interrupted.summary())
             self.widgets["resume"] = pygame_gui.elements.UIButton(
                 pygame.Rect(x, y, COLUMN_W, 42), ellipsize(text, COLUMN_W - 28, 15, True), m,
-                tool_tip_text=f"{text} (autosaved after its last action)")
+                tool_tip_text=_("{battle} (autosaved after its last action)").format(battle=text))
             y += 50
         y += 12
         others = [p for p in bundled_scenarios() if p != default][:MAX_BUNDLED]
         if others:
             if not compact:
                 self.widgets["bundled_label"] = pygame_gui.elements.UILabel(
-                    pygame.Rect(x, y, COLUMN_W, 24), "Bundled tables", m)
+                    pygame.Rect(x, y, COLUMN_W, 24), _("Bundled tables"), m)
                 y += 28
             per_row = 3 if compact else 2          # large text on a small window: one row fewer, no heading
             cell = (COLUMN_W - 10 * (per_row - 1)) // per_row
@@ -221,29 +221,29 @@ class MenuScene(Scene):
                 self.bundled[btn] = p
             y += ((len(others) + per_row - 1) // per_row) * 44 + 12
         self.widgets["path_label"] = pygame_gui.elements.UILabel(
-            pygame.Rect(x, y, COLUMN_W, 24), "Scenario file (.toml or .json)", m)
+            pygame.Rect(x, y, COLUMN_W, 24), _("Scenario file (.toml or .json)"), m)
         y += 28
         entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(x, y, COLUMN_W - 320, 38), m)
         entry.set_text(self.last_path)
         self.widgets["path"] = entry
         self.widgets["open"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + COLUMN_W - 310, y, 100, 38), "Open", m, tool_tip_text="open the file named in the box")
+            pygame.Rect(x + COLUMN_W - 310, y, 100, 38), _("Open"), m, tool_tip_text=_("open the file named in the box"))
         self.widgets["referee"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + COLUMN_W - 205, y, 100, 38), "Referee", m,
-            tool_tip_text="referee a physical game on the table named in the box: you type the dice you roll")
+            pygame.Rect(x + COLUMN_W - 205, y, 100, 38), _("Referee"), m,
+            tool_tip_text=_("referee a physical game on the table named in the box: you type the dice you roll"))
         self.widgets["browse"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + COLUMN_W - 100, y, 100, 38), "Browse…", m, tool_tip_text="choose a file")
+            pygame.Rect(x + COLUMN_W - 100, y, 100, 38), _("Browse…"), m, tool_tip_text=_("choose a file"))
         y += 56
-        self.widgets["quit"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 110, 40), "Quit", m)
+        self.widgets["quit"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 110, 40), _("Quit"), m)
         self.widgets["factions"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 120, y, 130, 40), "Factions…", m,
-            tool_tip_text="make a faction, or buy its campaign upgrades (p.30-31)")
+            pygame.Rect(x + 120, y, 130, 40), _("Factions…"), m,
+            tool_tip_text=_("make a faction, or buy its campaign upgrades (p.30-31)"))
         self.widgets["campaign"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + 260, y, 130, 40), "Campaign…", m,
-            tool_tip_text="start or continue a campaign: battles, points, streaks, upgrades (p.31)")
+            pygame.Rect(x + 260, y, 130, 40), _("Campaign…"), m,
+            tool_tip_text=_("start or continue a campaign: battles, points, streaks, upgrades (p.31)"))
         self.widgets["mirror"] = pygame_gui.elements.UIButton(
-            pygame.Rect(x + COLUMN_W - 240, y, 240, 40), "Mirror a physical table…", m,
-            tool_tip_text="copy a real table (terrain, units, counters) into a scenario and ask about it")
+            pygame.Rect(x + COLUMN_W - 240, y, 240, 40), _("Mirror a physical table…"), m,
+            tool_tip_text=_("copy a real table (terrain, units, counters) into a scenario and ask about it"))
         self.error_top = y + 58
 
     # ---- battles ------------------------------------------------------------------------------------------------
@@ -263,8 +263,8 @@ class MenuScene(Scene):
             save = read_autosave(Path(path)) if journal_path(Path(path)).exists() else read_save(path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
-                traceback.print_exc(file=sys.stderr)
-            self.error_title = f"Could not load {path}"
+                failure(f"opening the save {path} failed")
+            self.error_title = _("Could not load {path}").format(path=path)
             self.error = load_error_text(e)
             return None
         return self.open_battle(save)
@@ -285,7 +285,7 @@ class MenuScene(Scene):
             referee = cast("RefereeScene", self.app.push_scene(
                 "referee", RefereeSession(save.game, None, save_path=save_path)))
             for warning in save.warnings:
-                referee.say("Loaded with a warning", [warning])
+                referee.say(_("Loaded with a warning"), [warning])
             return referee
         session = BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
         return show_session(self.app, session, save.warnings)
@@ -374,11 +374,11 @@ class MenuScene(Scene):
         x = (w - COLUMN_W) // 2
         top = menu_top(h)
         if h < COMPACT_H:
-            draw_text(surface, "Seven Seconds Referee", (x, 8), 22, True, theme.TEXT)
+            draw_text(surface, _("Seven Seconds Referee"), (x, 8), 22, True, theme.TEXT)
         else:
-            draw_text(surface, "Seven Seconds Referee", (x, top - 110), 34, True, theme.TEXT)
-            draw_text(surface, "Referee assistant for 7 Seconds, playtest rules v0.81: look at a table and ask "
-                      "questions", (x, top - 58), 15, False, theme.TEXT_DIM)
+            draw_text(surface, _("Seven Seconds Referee"), (x, top - 110), 34, True, theme.TEXT)
+            draw_text(surface, _("Referee assistant for 7 Seconds, playtest rules v0.81: look at a table and ask "
+                                 "questions"), (x, top - 58), 15, False, theme.TEXT_DIM)
         if self.error:
             self._draw_error(surface, x, self.error_top)
         if self.manager is not None:

@@ -6,11 +6,13 @@ checks both seals made at set-up against the holding areas and missions it revea
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable
 
 import pygame
 import pygame_gui
 
+from ...i18n import _
 from ...game.view_words import card_lines
 from .. import theme
 from ...service.session import BattleSession
@@ -110,6 +112,7 @@ class ReportScene(Scene):
         self.scroll = 0
         self.manager: pygame_gui.UIManager | None = None
         self.buttons: dict[object, str] = {}
+        self.printed = ""                 # what the last "Print (PDF)" wrote, or why it could not
 
     def on_enter(self) -> None:
         self._build(self.size)
@@ -124,11 +127,13 @@ class ReportScene(Scene):
         self.manager = gui_manager(self.manager, size)
         w, h = size
         self.buttons = {}
-        back = "Back to the campaign" if self.session.campaign is not None else "Back to the menu"
-        labels = (("table", "Look at the table"), ("save", "Save the battle"), ("look", "Look back…"), ("menu", back))
-        # Four buttons of 186 px where they fit; narrower in a small window (800 x 560), so none is cut.
-        margin, gap = (40, 14) if w >= 4 * 200 + 40 else (16, 8)
-        bw = min(186, (w - 2 * margin - 3 * gap) // 4)
+        back = _("Back to the campaign") if self.session.campaign is not None else _("Back to the menu")
+        labels = (("table", _("Look at the table")), ("save", _("Save the battle")), ("look", _("Look back…")),
+                  ("print", _("Print (PDF)")), ("menu", back))
+        # Buttons of 186 px where they fit; narrower in a small window (800 x 560), so none is cut.
+        n = len(labels)
+        margin, gap = (40, 14) if w >= n * 200 + 40 else (16, 8)
+        bw = min(186, (w - 2 * margin - (n - 1) * gap) // n)
         for i, (key, label) in enumerate(labels):
             rect = pygame.Rect(margin + i * (bw + gap), h - 60, bw, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
@@ -156,6 +161,8 @@ class ReportScene(Scene):
                 self.on_save()
             elif key == "look":
                 self.look_back()
+            elif key == "print":
+                self.print_report()
             elif key == "menu" and self.app is not None:
                 self.back_to_menu()
             return True
@@ -166,6 +173,30 @@ class ReportScene(Scene):
             self.app.pop()
             return True
         return True
+
+    def report_path(self) -> Path:
+        """Beside the battle's save (``battle.json`` -> ``battle-report.pdf``), else in the saves folder."""
+        from ...paths import saves_dir
+
+        save = self.session.save_path
+        if save is not None:
+            return Path(save).with_name(Path(save).stem + "-report.pdf")
+        battle = self.session.view(log=False)["name"]
+        name = "".join(c if c.isalnum() else "-" for c in battle.lower()).strip("-") or "battle"
+        return saves_dir() / f"{name}-report.pdf"
+
+    def print_report(self) -> Path | None:
+        """The end-of-battle report as a PDF (``printing/battle_report.py``); says where, or why not."""
+        from ...rules.errors import InputError
+        from ...service.reports import battle_report_pdf
+
+        try:
+            written = battle_report_pdf(self.session, self.report_path())
+        except InputError as e:
+            self.printed = _("Not printed: {reason}").format(reason=e.message())
+            return None
+        self.printed = _("The report is printed to {file}").format(file=written)
+        return written
 
     def look_back(self):
         """The summary, each side's dice report and the replay of this battle."""
@@ -178,8 +209,9 @@ class ReportScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
-        draw_text(surface, f"End of battle: {self.session.view(log=False)['name']}", (40, 24), 26, True, theme.TEXT)
-        draw_text(surface, "Every secret is revealed now; the seals shown at set-up are checked against them.",
+        draw_text(surface, _("End of battle: {name}").format(name=self.session.view(log=False)["name"]), (40, 24), 26,
+                  True, theme.TEXT)
+        draw_text(surface, _("Every secret is revealed now; the seals shown at set-up are checked against them."),
                   (40, 62), 14, False, theme.TEXT_DIM)
         box = pygame.Rect(30, 92, w - 60, h - 170)
         panel(surface, box, theme.PANEL, theme.PANEL_EDGE, 6)
@@ -201,5 +233,7 @@ class ReportScene(Scene):
                 y += 6
             draw_text(surface, text, (box.x + 20, y), size, style == "h", colour)
             y += line_height(size) + 2
+        if self.printed:
+            draw_text(surface, self.printed, (40, h - 84), 14, False, theme.TEXT_DIM)
         if self.manager is not None:
             self.manager.draw_ui(surface)

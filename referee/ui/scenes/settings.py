@@ -11,6 +11,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ...i18n import _, ngettext
+from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
 from ...rules.rulings import catalogue, honoured
@@ -116,13 +118,15 @@ class SettingsScene(Scene):
 
     def save(self) -> None:
         changed = {rid: opt for rid, opt in self.chosen.items() if opt != self.rulings[rid].default}
+        target = paths.user_config_dir() / "settings.toml"      # an earlier version's file is left where it was
         try:
             preferences.write_table("rulings", changed)
             preferences.save_display(self.ui_scale(), theme.current_theme[0])
         except OSError as e:
-            self.message = f"not saved: {settings_path()}: {e.strerror or e}"
+            self.message = _("not saved: {file}: {reason}").format(file=target, reason=e.strerror or e)
             return
-        self.message = f"saved: {len(changed)} ruling{'s' if len(changed) != 1 else ''} differ from the recommended reading"
+        self.message = ngettext("saved: {n} ruling differs from the recommended reading",
+                                "saved: {n} rulings differ from the recommended reading", len(changed)).format(n=len(changed))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.manager is not None and self.manager.process_events(event):
@@ -137,7 +141,7 @@ class SettingsScene(Scene):
                 self.next_theme()
             elif key == "reset":
                 self.chosen = {rid: r.default for rid, r in self.rulings.items()}
-                self.message = "every ruling is back to the recommended reading (Save to keep it)"
+                self.message = _("every ruling is back to the recommended reading (Save to keep it)")
             elif self.app is not None:
                 self.app.pop()
             return True
@@ -161,11 +165,12 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.BACKGROUND)
-        draw_text(surface, ellipsize("Settings: rulings for new battles, and the window", surface.get_width() - 80, 26, True),
+        draw_text(surface, ellipsize(_("Settings: rulings for new battles, and the window"), surface.get_width() - 80, 26, True),
                   (40, 16), 26, True, theme.TEXT)
         draw_text(surface, self.look_text(), (40, 74), 15, True, theme.TEXT, "midleft")
-        draw_text(surface, ellipsize("Click a ruling to switch its reading; the recommended one is the default. A "
-                                     "scenario's own rulings still apply to its table. Explanations cite the ruling id.",
+        draw_text(surface, ellipsize(_("Click a ruling to switch its reading; the recommended one is the default. A "
+                                       "scenario's own rulings still apply to its table. Explanations cite the ruling "
+                                       "id."),
                                      surface.get_width() - 80, 14),
                   (40, 104), 14, False, theme.TEXT_DIM)
         box = self.list_rect()

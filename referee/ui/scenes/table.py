@@ -8,12 +8,12 @@ confirmed move or jump leaves as an ``Intent`` for the engine.
 from __future__ import annotations
 
 import math
-import traceback
 from collections.abc import Sequence
 
 import pygame
 import pygame_gui
 
+from ...logs import failure
 from ...rules.movement import MoveResult
 from .. import drawing, keys, panels, theme
 from ..exposure import ExposureOverlay, prepare_terrain
@@ -236,7 +236,7 @@ class TableScene(Scene):
             try:
                 self.report = selection_report(self.table.bf, self.table.bf.pieces[piece_id])
             except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: a rules error must not close the window: show it
-                traceback.print_exc()
+                failure(f"the report on {piece_id} failed")
                 self.set_log(f"Could not answer for {piece_id}", [f"{type(e).__name__}: {e}"])
             else:
                 if self.report.passive is not None:
