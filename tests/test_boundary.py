@@ -24,7 +24,6 @@ CLIENTS = ("referee.ui", "referee.cli")
 
 # Clients that still import a part of game/ holding the state, to be moved behind the service.
 NOT_YET_CLIENTS = frozenset({
-    "referee.cli.mat",
     "referee.ui.app",
     "referee.ui.scenes.campaign",
     "referee.ui.scenes.campaign_start",
@@ -39,7 +38,6 @@ CYCLES_LEFT: frozenset[frozenset[str]] = frozenset()
 # Clients that still read the battle's state or record through the session they were handed (``session.state``,
 # ``session.game``, ``save.game.record``) instead of their seat's screen, to be moved to the screen.
 STILL_READING_STATE = frozenset({
-    "referee.cli.mat",
     "referee.ui.scenes.campaign",
     "referee.ui.scenes.menu",
 })

@@ -27,10 +27,21 @@ needs_poppler = pytest.mark.skipif(PDFTOPPM is None or PDFTOTEXT is None,
 
 @pytest.fixture(scope="module")
 def finished(tmp_path_factory) -> Path:
-    """A whole battle played by random legal play from seed 7: over after its third round, side A winning."""
+    """A whole battle played by random legal play from seed 7: over after its second round (its set-up is what the
+    mat reads)."""
     folder = tmp_path_factory.mktemp("battle")
     save = folder / "battle.json"
     assert main(["selfplay", "--seed", "7", "--rounds", "3", "--out", str(save)]) == 0
+    return save
+
+
+@pytest.fixture(scope="module")
+def won(tmp_path_factory) -> Path:
+    """A whole battle played by random legal play from seed 11: over after its third round, side A (New Tokyo)
+    winning, with scored rolls on both sides."""
+    folder = tmp_path_factory.mktemp("won")
+    save = folder / "battle.json"
+    assert main(["selfplay", "--seed", "11", "--rounds", "3", "--out", str(save)]) == 0
     return save
 
 
@@ -122,12 +133,12 @@ def test_an_empty_mat_takes_the_cards_drawn_at_the_table(tmp_path, glyphs, capsy
 
 
 @needs_poppler
-def test_the_report_prints_the_engines_dice_report_and_result(finished, tmp_path, glyphs, capsys):
+def test_the_report_prints_the_engines_dice_report_and_result(won, tmp_path, glyphs, capsys):
     out = tmp_path / "report.pdf"
-    assert main(["report", str(finished), "--pdf", str(out)]) == 0
+    assert main(["report", str(won), "--pdf", str(out)]) == 0
     assert len(pages(out, tmp_path)) >= 2
     text = text_of(out)
-    save = read_save(finished)
+    save = read_save(won)
     report = dice_report(save.game)
     assert "Side A (New Tokyo) wins" in text
     for side in "AB":
@@ -152,8 +163,8 @@ def test_the_report_of_a_battle_not_over_is_refused_and_writes_nothing(finished,
     assert not out.exists()
 
 
-def test_a_rolls_unit_is_read_from_the_dice_reports_words(finished):
-    report = dice_report(read_save(finished).game)
+def test_a_rolls_unit_is_read_from_the_dice_reports_words(won):
+    report = dice_report(read_save(won).game)
     owners = {roll_owner(t) for t in report.tests}
     assert owners and all(o.startswith(("a-", "b-")) for o in owners)
 

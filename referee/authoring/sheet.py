@@ -16,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # drawing needs no wi
                                                            # importing this from the open window changes nothing
 import pygame  # noqa: E402
 
+from .unit_key import unit_key_entries  # noqa: E402
 from ..rules.catalogue import unit_types  # noqa: E402
 from ..rules.errors import InputError  # noqa: E402
 from ..rules.factions import Faction  # noqa: E402
@@ -347,30 +348,9 @@ def _unit_table(page, fonts, faction, unit_stats, primary, left, width, y) -> in
 
 
 def _unit_key(page, fonts, left, width, y) -> int:
-    types = unit_types()
     name_font, body_font = fonts(34), fonts(30)
     name_w = 200
-    entries = []
-    for t in types.troopers.values():
-        kit = [("Plasma" if t.rifle == "plasma" else "Gauss") + " rifle", "flamer",
-               "missiles" if t.missile else "no missiles"]
-        if t.jump:
-            kit.append("jump")
-        special = [" ".join(f"{v:+d} {STAT_SHORT[s]}" for s, v in t.modifiers.items())] if t.modifiers else []
-        if t.double_rifle_bands:
-            special.append("double range bands when firing rifles")
-        if t.double_target_bands:
-            special.append("double range bands when Targeting")
-        if t.command == "any":
-            special.append("Commands any friendly unit")
-        elif t.command == "drones":
-            special.append("Commands drones")
-        if t.repair:
-            special.append("Repairs troopers")
-        extra = "; ".join(special)
-        entries.append((t.name, ", ".join(kit) + (". " + extra[:1].upper() + extra[1:] + "." if extra else ".")))
-    drone_names = ", ".join(d.name.replace(" drone", "") for d in types.drones.values())
-    entries.append(("Drones", f"{drone_names}: one action each; Robotics is every drone stat."))
+    entries = unit_key_entries()
     for name, text in entries:
         body = wrap(body_font, text, width - name_w)
         _text(page, name_font, name, INK, (left, y))

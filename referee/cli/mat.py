@@ -36,12 +36,12 @@ def run(args) -> int:
     if args.save:
         if cards_given:
             raise InputError("--mission", "the cards come from the save; give either a save or the cards")
-        from ..game.record import read_save
-        from ..game.view import player_view
+        from ..service import reports
+        from ..service.battles import open_save
 
-        state = read_save(args.save).game.state
-        view = player_view(state, args.side, log=False)
-        out = save_mat(view, args.side, args.out, state.name)
+        # The mat holds the side's own view only: its holding area, mission and cards, never the opponent's.
+        view = reports.view_of(open_save(args.save).session, args.side)
+        out = save_mat(view, args.side, args.out, view["name"])
     else:
         view = None
         if cards_given:

@@ -8,7 +8,7 @@ import pytest
 from referee.cli.main import main
 from referee.game.record import read_save
 from referee.ui.app import App
-from referee.ui.battle import BattleSession
+from referee.service.session import BattleSession
 from referee.ui.scenes.report import ReportScene
 
 

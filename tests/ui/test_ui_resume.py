@@ -70,7 +70,7 @@ def test_no_interrupted_battle_no_question(app):
 def test_loading_the_autosave_from_the_file_dialog_replays_its_journal(app):
     """Load a saved battle… lists autosave.json with the saves: opened, it is the battle as it stood after its last
     action (snapshot and journal), not the snapshot alone, and Save asks for a name instead of writing over it."""
-    from referee.game.record import autosave_path
+    from referee.game.autosave import autosave_path
 
     session = interrupted_battle()
     assert session.attempt(Action("end-activation")).legal

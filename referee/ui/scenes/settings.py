@@ -13,8 +13,6 @@ import pygame_gui
 
 from ...i18n import _, ngettext
 from ... import paths
-from ...rules.errors import InputError
-from ...rules.files import read_document
 from ...rules.rulings import catalogue, honoured
 from .. import preferences, scale, theme
 from ..scene import Scene
@@ -29,11 +27,7 @@ def settings_path():
 
 def group_rulings() -> dict[str, str]:
     """The saved choices that differ from the recommended reading; a broken or stale file gives none of them."""
-    path = settings_path()
-    try:
-        data = read_document(path) if path.is_file() else {}
-    except InputError:
-        return {}
+    data = preferences.read_settings()           # a missing or broken file reads as empty
     known = catalogue()
     chosen = data.get("rulings", {}) if isinstance(data.get("rulings", {}), dict) else {}
     return {rid: opt for rid, opt in chosen.items()
