@@ -279,7 +279,8 @@ def test_the_command_line_builds_set_up_step_by_step_and_the_battle_begins(tmp_p
         assert do("place-objective", side, "--args", json.dumps({"objective": oid}))["legal"]
     for kind, side in (("draw-cards", "A"), ("draw-cards", "B"), ("fill-holding", "A"), ("fill-holding", "B")):
         assert do(kind, side)["legal"]
-    assert do("place-blip", "A", "--args", '{"x": 10, "y": 12, "square": 3}')["legal"]
+    placed = do("place-blip", "A", "--args", '{"x": 10, "y": 12, "square": 3}')
+    assert placed["legal"], placed.get("reason")
     assert do("place-blips", "A")["to_act"] == "B"
     last = do("place-blips", "B")
     assert last["phase"] == "action" and last["to_act"] == "B", "round 1: the attacker holds the Initiative"
