@@ -27,7 +27,9 @@ from ..game.players import seat_computer
 from ..game.effects import UnknownContents
 from ..game.engine import Game, begin_battle
 from ..game.state import SIDES, Data, other, state_from_scenario
+from ..rules.catalogue import unit_type_names
 from ..rules.errors import InputError
+from ..rules.stats import RATINGS
 from ..rules.factions import faction_files
 from ..rules.scenario import Scenario, UnitContents
 from .seats import REFEREE
@@ -187,8 +189,6 @@ def parse_contents(text: str, side: str, faction: str) -> list[Data]:
 
     Each unit is ``[rating] type [faction]``; a missing rating is veteran, a missing faction the side's own.
     """
-    from ..rules.catalogue import unit_type_names
-    from ..rules.stats import RATINGS
 
     words = text.strip().lower()
     if words in ("", "decoy", "nothing", "none", "empty"):

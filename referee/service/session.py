@@ -19,11 +19,12 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..game.intents import Action, LegalAction, Preview
-from ..game.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action
-from ..game.legal import legal_actions, offers, reading
+from ..game.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
+from ..game.legal import legal_actions, offers, reading, to_act
+from ..game.setup_steps import square_overfull
 from ..game.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
-from ..game.effects import Ctx, Refused, UnknownContents
+from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
 from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
 from ..game.record import save_game
@@ -188,8 +189,6 @@ class BattleSession:
     # ---- who is to act, and what the screen may show -----------------------------------------------------------
     def to_act(self) -> str | None:
         """The side whose decision the battle waits for (None at the end of a round, when either may speak)."""
-        from ..game.legal import to_act
-
         return to_act(self.state)
 
     @property
@@ -515,8 +514,6 @@ class BattleSession:
 
     def revealed_spots(self, uid: str) -> list[tuple[float, float]]:
         """The engine's legal spots for a unit just revealed, touching the first unit of its square (A66)."""
-        from ..game.effects import revealed_spots
-
         return revealed_spots(self.state, uid)
 
     def would_pass(self) -> bool:
@@ -550,15 +547,11 @@ class BattleSession:
     @staticmethod
     def square_overfull(square: int, count: int) -> str:
         """Why ``count`` units may not share holding square ``square`` (p.~10), or ""."""
-        from ..game.setup_steps import square_overfull
-
         return square_overfull(square, count)
 
     def scramble_squares(self, actor: str) -> list[int]:
         """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the
         owner privately which one."""
-        from ..game.actions import unused_blips
-
         unit = self.state.units.get(actor)
         return unused_blips(self.state, unit.side) if unit is not None else []
 
@@ -702,6 +695,7 @@ class BattleSession:
     def _record_in_campaign(self) -> None:
         """The battle is over: save it beside the campaign file and record its result there (the same function as
         ``campaign battle FILE --save SAVE``)."""
+        # Lazy: the campaign file's models load when a campaign battle ends, not with every battle.
         from ..game.campaign_battle import played_streak, record_battle, result_save_path
 
         if self.campaign is None:
