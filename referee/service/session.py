@@ -1,14 +1,16 @@
-"""A battle in the window: the engine's ``Game``, the dice, the side at the screen, and its saves (no pygame).
+"""The battle service's session: the engine's ``Game``, the dice, the autosave, undo and consent, the computer's
+turns, and each seat's screen (no pygame). The window and the command line are its clients.
 
-The window never decides a rule. Every action goes through ``session.attempt``, which asks the engine; a preview
+A client never decides a rule. Every action goes through ``session.attempt``, which asks the engine; a preview
 (``session.check``) is the same engine run that stops at the first die, so what is offered is what the engine will
 accept. Dice come from the program (seeded, its position saved) or from the players' physical dice: a roll the
 engine asks for is then handed back to the window as a ``Pending`` request holding the engine's resolution stopped
 at that roll; the players type the face and the resolution goes on from there. One action is resolved once, on one
 copy of the state, however many dice it asks for.
 
-What a player is shown is built from ``player_view`` for the side at the screen (``viewer``): the table, the log,
-hover texts. Only the end-of-battle report reads the whole truth, when the rules reveal it.
+What a seat is shown is its screen (``screen``, ``view_for``): built from ``player_view`` for a side, from
+``public_view`` for a spectator; the seat at this window is ``local_seat`` (the side at the screen, ``viewer``). Only
+the end-of-battle report reads the whole truth (``revealed``), when the rules reveal it.
 """
 
 from __future__ import annotations
