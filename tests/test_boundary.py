@@ -24,10 +24,8 @@ CLIENTS = ("referee.ui", "referee.cli")
 
 # Clients that still import a part of game/ holding the state, to be moved behind the service.
 NOT_YET_CLIENTS = frozenset({
-    "referee.ui.app",
     "referee.ui.scenes.campaign",
     "referee.ui.scenes.campaign_start",
-    "referee.ui.scenes.menu",
     "referee.ui.scenes.setup",
 })
 
@@ -39,7 +37,6 @@ CYCLES_LEFT: frozenset[frozenset[str]] = frozenset()
 # ``session.game``, ``save.game.record``) instead of their seat's screen, to be moved to the screen.
 STILL_READING_STATE = frozenset({
     "referee.ui.scenes.campaign",
-    "referee.ui.scenes.menu",
 })
 BATTLE_PARTS = ("state", "game", "initial", "record")
 

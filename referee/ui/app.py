@@ -169,13 +169,13 @@ class App:
         """The first screen is a table, but a battle was interrupted (a crash, a closed window): offer to resume it at
         once, not only from the menu behind the table."""
         # Imported here, not at the top: reading saves needs the battle engine, which the first frame does not.
-        from ..game.autosave import find_interrupted
+        from ..service.opening import interrupted_battle
 
         menu = cast("MenuScene | None", self.find_scene("menu"))
         if menu is None or not menu.deferred:
             return              # the menu is the first screen: it offers the battle itself
         try:
-            save = find_interrupted()
+            save = interrupted_battle()
         except Exception:  # noqa: BLE001 -- a broken autosave is never a reason not to start; the menu says why
             return
         if save is None:

@@ -57,9 +57,8 @@ def resume_from_the_menu(app) -> BattleScene:
         app.stack.pop()
     menu = app.push(MenuScene())
     app.step(1 / 30, events=[])
-    save = find_interrupted()
-    assert save is not None and menu.interrupted is not None
-    scene = menu.open_battle(save)
+    assert find_interrupted() is not None and menu.interrupted is not None
+    scene = menu.open_battle(menu.interrupted)
     assert isinstance(scene, BattleScene)
     return scene
 

@@ -25,7 +25,7 @@ from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 from ...logs import failure
 
 if TYPE_CHECKING:
-    from ...game.record import Save
+    from ...service.opening import SavedBattle
     from .referee import RefereeScene
     from .table import TableScene
 
@@ -84,7 +84,7 @@ class MenuScene(Scene):
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_kind = "scenario"
         self.last_path: str = ""
-        self.interrupted: Save | None = None          # an autosaved battle that is not over, offered for resuming
+        self.interrupted: SavedBattle | None = None          # an autosaved battle that is not over, offered for resuming
         self.error_top = 0
 
     # ---- opening ------------------------------------------------------------------------------------------------
@@ -140,16 +140,16 @@ class MenuScene(Scene):
 
     def find_interrupted(self) -> None:
         # Imported when first used, as every save and session below: the menu's first frame does not wait for them.
-        from ...game.autosave import autosave_path, damaged_autosave, find_interrupted
+        from ...service.opening import autosave_file, damaged_autosave, interrupted_battle
 
         try:
-            self.interrupted = find_interrupted()
+            self.interrupted = interrupted_battle()
             damaged = None if self.interrupted is not None else damaged_autosave()
         except Exception:  # noqa: BLE001 -- printed and shown, not hidden: a broken autosave is never a reason not to start
             failure("looking for an interrupted battle failed")
             self.interrupted, damaged = None, None
         if damaged and not self.error:
-            self.error_title = _("The autosaved battle cannot be resumed ({file})").format(file=autosave_path())
+            self.error_title = _("The autosaved battle cannot be resumed ({file})").format(file=autosave_file())
             self.error = damaged
 
     def on_resume(self) -> None:
@@ -254,13 +254,11 @@ class MenuScene(Scene):
 
     def load_battle(self, path: Path | str):
         """Open a save; a file that will not load keeps the program here with the reason, and is left as it is."""
-        from ...game.autosave import journal_path, read_autosave
-        from ...game.record import read_save
+        from ...service.opening import read_battle
 
         try:
-            # An autosave (the file dialog lists it with the saves) is its snapshot and the journal of every action
-            # since: read alone, the snapshot would open the battle where it stood long ago.
-            save = read_autosave(Path(path)) if journal_path(Path(path)).exists() else read_save(path)
+            # An autosave (the file dialog lists it with the saves) is read with its journal (``read_battle``).
+            save = read_battle(path)
         except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: the window must survive any bad file
             if not isinstance(e, (InputError, OSError)):
                 failure(f"opening the save {path} failed")
@@ -269,26 +267,17 @@ class MenuScene(Scene):
             return None
         return self.open_battle(save)
 
-    def open_battle(self, save: Save) -> Scene | None:
-        from ...game.autosave import journal_path
-        from ...service.session import BattleSession
-        from ...service.referee import RefereeSession
-
+    def open_battle(self, save: SavedBattle) -> Scene | None:
         self.error_title = self.error = ""
         if self.app is None:
             return None
-        # An autosave is never the battle's save file: Save asks for a name rather than write over the snapshot.
-        autosaved = save.path is not None and (save.path.name == "autosave.json"
-                                               or journal_path(save.path).exists())
-        save_path = save.path if save.path and not autosaved else None
-        if save.game.refereed:
-            referee = cast("RefereeScene", self.app.push_scene(
-                "referee", RefereeSession(save.game, None, save_path=save_path)))
+        session = save.open()
+        if save.refereed:
+            referee = cast("RefereeScene", self.app.push_scene("referee", session))
             for warning in save.warnings:
                 referee.say(_("Loaded with a warning"), [warning])
             return referee
-        session = BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
-        return show_session(self.app, session, save.warnings)
+        return show_session(self.app, session, list(save.warnings))
 
     def open_dialog(self, battle: bool = False) -> None:
         self.dialog_kind = "battle" if battle else "scenario"
