@@ -185,10 +185,11 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
 
 def log_view(state: GameState, side: str | None, start: int = 0, stop: int | None = None) -> list[LogLine]:
     """The log entries from ``start`` up to ``stop`` (default: the last), as ``player_view(state, side)["log"]``
-    holds them (``side`` None: the referee's whole truth). A window that has shown the first entries asks only for
-    the new ones, and for the few it shows: a long battle's log is not built again after every action."""
-    if side is not None and side not in SIDES:
-        raise ValueError(f"a player view is for side A or B (got {side!r})")
+    holds them (``side`` None: the referee's whole truth; ``"spectator"``: the public text only, as ``public_view``
+    holds it). A window that has shown the first entries asks only for the new ones, and for the few it shows: a long
+    battle's log is not built again after every action."""
+    if side is not None and side not in (*SIDES, "spectator"):
+        raise ValueError(f"a log is read by side A, side B or the spectator (got {side!r})")
     return _log(state, side, start, stop)
 
 

@@ -24,6 +24,7 @@ SCENES: dict[str, str] = {
     "setup-table": "referee.ui.scenes.setup_table:SetupTableScene",
     "holding-setup": "referee.ui.scenes.holding_setup:HoldingSetupScene",
     "battle": "referee.ui.scenes.battle:BattleScene",
+    "battle-table": "referee.ui.scenes.table_mode:TableModeScene",
     "referee": "referee.ui.scenes.referee:RefereeScene",
     "capture": "referee.ui.scenes.capture:CaptureScene",
     "holding": "referee.ui.scenes.holding:HoldingScene",

@@ -1,0 +1,317 @@
+"""Table mode: the window is the shared table and each player's secrets are on their own phone (the hand).
+
+When a battle is hosted with phone hands, everyone looks at the window together, so it shows the spectator's screen
+only: no decoy crosses, no holding-area squares, no holding area, no mission, no private log note, and so no
+hand-off screen is ever needed. The public actions (move, target, shoot, activate, end the turn) are still made on
+the table, for the side whose turn it is; every private decision (a trooper's facing after a reveal, the Scramble
+square, the answer to a Withdraw, the consent to a take-back, the holding area, the cards) is made on that side's
+hand, and the table says whom it waits for.
+
+``PublicTable`` is the battle session as the table may read it: every question the battle scene asks is answered
+from the spectator's seat, and every change is made under the host's lock and pushed to the phones after.
+``TableModeScene`` is the battle scene over it, with ``TableQuestions`` asking only the public questions.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Protocol, cast
+
+import pygame
+
+from ...game.intents import Action
+from ...game.view_types import PlayerView
+from ...game.view_words import log_lines
+from ...rules.battlefield import Battlefield
+from ...rules.questions import SelectionReport
+from ...service.screen import Screen
+from ...service.seat_log import SeatLog
+from ...service.seats import SPECTATOR
+from ...service.session import Attempt, BattleSession, Pending
+from .. import theme
+from ..widgets import draw_text, ellipsize, panel, wrap
+from .battle import BattleScene
+from .battle_questions import BattleQuestions, next_round_button
+from .dialogs import Dialog
+
+WAIT_BOX_W = 460
+
+
+class Hosting(Protocol):
+    """What the table needs of the host serving the hands (``referee/net/host.py``): its lock on the session, and a
+    push of fresh screens to every phone after the window changed the battle."""
+
+    lock: Any
+
+    def changed(self) -> None: ...
+
+
+class Unhosted:
+    """No host: the table alone (tests, a battle whose host has stopped). A lock nobody else takes."""
+
+    def __init__(self) -> None:
+        self.lock = threading.RLock()
+
+    def changed(self) -> None:
+        pass
+
+
+class PublicTable:
+    """The battle session as the shared table reads it: the spectator's seat (``service/seats.py``).
+
+    The side whose turn it is plays its public actions here, so ``viewer`` follows the turn; but what is shown (the
+    view, the log, the side panel, the end of a round) is the spectator's, never that side's. Anything not answered
+    here is the session's own (its checks and previews are of the side to act, which the rules keep free of that
+    side's secrets, as ``tests/test_window_table_mode.py`` checks on the drawn screen)."""
+
+    hotseat = False                     # nobody hands the screen over: there is no secret on it
+
+    def __init__(self, session: BattleSession, host: Hosting | None = None) -> None:
+        self._session = session
+        self.host: Hosting = host if host is not None else Unhosted()
+        self._side = session.to_act() or "A"
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._session, name)
+
+    # ---- whose public actions the table takes now ------------------------------------------------------------
+    @property
+    def viewer(self) -> str:
+        side = self._session.to_act()
+        if side is not None:
+            self._side = side
+        return self._side
+
+    def hand_to(self, side: str) -> None:
+        self._side = side
+
+    def needs_handoff(self) -> bool:
+        return False
+
+    @property
+    def local_seat(self) -> str:
+        return SPECTATOR
+
+    # ---- what the table shows: the spectator's seat ----------------------------------------------------------
+    def view(self, log: bool = True) -> PlayerView:
+        return self._session.view_for(SPECTATOR, log)
+
+    def log(self, explain: bool = True) -> list[str]:
+        return log_lines(self.view(), explain=explain)
+
+    def log_for(self, reader: str | None) -> SeatLog:
+        return self._session.log_for(None if self._session.over else SPECTATOR)
+
+    def screen(self, seat: str | None = None) -> Screen:
+        return self._session.screen(SPECTATOR)
+
+    def table_for(self, seat: str | None = None) -> Battlefield:
+        return self._session.table_for(SPECTATOR)
+
+    def panel(self, piece: str, seat: str | None = None) -> SelectionReport:
+        return self._session.panel(piece, SPECTATOR)
+
+    def last_round(self, side: str | None = None) -> bool:
+        """A mission's round limit is its side's secret (A59): the table knows only what ends the battle openly."""
+        return False
+
+    def end_of_round_lines(self, side: str | None = None) -> list[str]:
+        round_ = self.view(log=False)["round"]
+        forced = self._session.battle_ends_this_round()
+        if forced:
+            return [f"Round {round_} is over and the battle ends: {forced}."]
+        return [f"Round {round_} is over. Either player may announce a Withdraw; the opponent allows it or pursues "
+                "for one more round, on their own hand [p.16, A43].",
+                "A mission's round limit is on its player's hand only (A59)."]
+
+    # ---- changes: under the host's lock, then pushed to every phone --------------------------------------------
+    def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
+        with self.host.lock:
+            out = self._session.attempt(action, given)
+        self.host.changed()
+        return out
+
+    def answer(self, pending: Pending, value: float) -> Attempt:
+        with self.host.lock:
+            out = self._session.answer(pending, value)
+        self.host.changed()
+        return out
+
+    def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
+        with self.host.lock:
+            out = self._session.roll_pool(actor, dice, given)
+        self.host.changed()
+        return out
+
+    def undo(self, consent: bool = False) -> str:
+        with self.host.lock:
+            out = self._session.undo(consent)
+        self.host.changed()
+        return out
+
+    def moment_key(self) -> tuple[Any, ...]:
+        """What changes when anyone (a phone, the table) changed the battle: the record, the log, whose turn, the
+        troopers waiting for a facing."""
+        s = self._session
+        return (*s.moment(), s.log_length(), tuple(self.view(log=False)["to_face"]))
+
+
+class TableQuestions(BattleQuestions):
+    """The questions the table asks: only public ones. A question for one side goes to that side's hand, and the table
+    says it waits for it."""
+
+    scene: TableModeScene
+
+    def end_of_round(self) -> None:
+        """Next round or agree to stop, announced before everyone; a Withdraw is answered by the opponent on their
+        hand. The dialog covers the table (its public view would do, but nothing else shows through)."""
+        if self.app is None:
+            return
+        if self.session.computer is not None:
+            super().end_of_round()
+            return
+        round_ = self.session.view(log=False)["round"]
+        ends = self.session.battle_ends_this_round()
+        buttons = [next_round_button(bool(ends)), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
+                   ("both", "Both withdraw"), ("stop", "Agree to stop")]
+        if ends:
+            buttons = buttons[:1]
+
+        def closed(answer: str | None) -> None:
+            self.scene.asking = None
+            if answer is None:
+                self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+            elif answer == "next":
+                self.scene.do(Action("end-of-round"), "End of round")
+            elif answer in ("A", "B"):
+                self.pursuit(answer)
+            elif answer == "both":
+                self.scene.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
+            else:
+                self.scene.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
+
+        dialog = Dialog(f"End of round {round_}", self.session.end_of_round_lines(), buttons, closed, columns=3,
+                        width=640)
+        self.scene.asking = dialog
+        self.show_guarded(dialog, cover=True)
+
+    def show_guarded(self, question: Dialog, cover: bool = False) -> None:
+        question.guards_keys = True
+        if cover:
+            question.overlay = False
+            question.opaque = True
+        self.show(question)
+
+    def pursuit(self, side: str) -> None:
+        other = "B" if side == "A" else "A"
+        self.scene.wait_for(other, f"side {side} withdraws: allow it or pursue [p.16, A43]")
+
+    def facing(self, uid: str) -> None:
+        owner = self.scene.owner_of(uid)
+        self.scene.wait_for(owner, f"the facing of {uid}, just revealed [A13]")
+
+    def scramble_square(self, actor: str) -> None:
+        self.scene.wait_for(self.session.viewer, f"Scramble {actor}: the square is chosen on the hand [A23]")
+
+    def consent(self, check: Any) -> None:
+        owner = check.side or self.session.viewer
+        agreeing = "B" if owner == "A" else "A"
+        self.scene.say("Undo: asked on the hands",
+                       [f"taking back {check.what!r} needs side {agreeing}'s consent ({check.why_consent}): side "
+                        f"{owner} asks for it on its hand and side {agreeing} answers on theirs [fair Undo]"])
+
+    def for_side(self, side: str, ask: Any, why: str = "") -> None:
+        self.scene.wait_for(side, why or "a decision of its own")
+
+    def behind_hand_off(self, side: str, ask: Any, why: str) -> None:
+        self.scene.wait_for(side, why)
+
+    def hand_off(self, side: str) -> None:
+        self.session.hand_to(side)
+        self.scene.refresh()
+        self.scene.show_log()
+
+
+class TableModeScene(BattleScene):
+    """The battle on the shared table while each player's hand is a phone (``PublicTable``)."""
+
+    title = "Battle: the table"
+
+    def __init__(self, session: BattleSession, host: Hosting | None = None) -> None:
+        self.public = PublicTable(session, host)
+        self.waiting: tuple[str, str] | None = None     # the side whose hand the table waits for, and what for
+        self.asking: Dialog | None = None               # the table's own open question (the end of a round)
+        # The table answers every question the battle scene asks of a session, from the spectator's seat.
+        super().__init__(cast(BattleSession, self.public), own_edge_down=False)
+        self.questions = TableQuestions(self)
+        self.seen = self.public.moment_key()
+
+    # ---- whom the table waits for -------------------------------------------------------------------------
+    def owner_of(self, uid: str) -> str:
+        for unit in self.public.view(log=False)["units"]:
+            if unit["id"] == uid:
+                return str(unit["side"])
+        return self.public.viewer
+
+    def wait_for(self, side: str, what: str) -> None:
+        self.waiting = (side, what)
+        self.say(f"Waiting for side {side}'s hand", [f"side {side}: {what}", "it is decided on that player's phone"])
+
+    def next_step(self) -> None:
+        self.waiting = None
+        super().next_step()
+
+    def after_action(self, attempt: Attempt, title: str) -> None:
+        super().after_action(attempt, title)
+        self.seen = self.public.moment_key()
+
+    def update(self, dt: float) -> None:
+        """A phone changed the battle (a facing, a Withdraw answered, a take-back): the table shows it and goes on."""
+        super().update(dt)
+        key = self.public.moment_key()
+        if key == self.seen:
+            return
+        self.seen = key
+        if self.asking is not None and self.app is not None and self.app.scene is self.asking:
+            self.app.pop()              # its question was answered elsewhere: what it asked may no longer stand
+        self.asking = None
+        self.questions.facing_kept = ()
+        self.clear_tools()
+        self.refresh()
+        self.show_log()
+        if self.app is not None and self.app.scene is self:
+            self.next_step()
+
+    # ---- what the table never shows ------------------------------------------------------------------------
+    def open_holding(self) -> None:
+        self.say("Holding areas", ["each player's holding area, mission and cards are on their own hand (phone)"])
+
+    def turn_table(self) -> None:
+        self.say("The table", ["the shared table is drawn from side A's edge for everyone"])
+
+    def banner_who(self) -> tuple[str, str]:
+        return ("The table" if not self.public.over else "Whole truth",
+                "program dice" if self.public.dice is not None else "your dice")
+
+    def banner_text(self) -> str:
+        if self.waiting is not None:
+            side, what = self.waiting
+            return f"Waiting for side {side}'s hand… ({what})"
+        return super().banner_text()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.waiting is not None:
+            self._draw_waiting(surface, *self.waiting)
+
+    def _draw_waiting(self, surface: pygame.Surface, side: str, what: str) -> None:
+        """A box over the table's centre: the decision is on a phone, not here."""
+        area = self.layout.table
+        lines = wrap(what, WAIT_BOX_W - 32, 14)
+        box = pygame.Rect(0, 0, WAIT_BOX_W, 56 + 20 * len(lines))
+        box.center = area.center
+        panel(surface, box)
+        draw_text(surface, ellipsize(f"Waiting for side {side}'s hand…", box.w - 32, 18, True),
+                  (box.x + 16, box.y + 24), 18, True, theme.ACCENT, "midleft")
+        for i, line in enumerate(lines):
+            draw_text(surface, line, (box.x + 16, box.y + 52 + 20 * i), 14, False, theme.TEXT, "midleft")

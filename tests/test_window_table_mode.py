@@ -1,0 +1,183 @@
+"""Table mode: the window as the shared table while each player's secrets are on their own phone.
+
+The strongest check is a re-deal on what the window draws: deal both sides' secrets again (which blip holds what,
+the missions) and the table's drawn screen must be the very same pixels, whatever is selected, whatever key is held
+down, at every step of a battle. Anything the table could let slip about a secret would differ between two deals.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.game.intents import Action  # noqa: E402
+from referee.game.random_play import random_action  # noqa: E402
+from referee.game.state import GameState  # noqa: E402
+from referee.service.session import BattleSession  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.scenes.dialogs import HandoffScreen  # noqa: E402
+from referee.ui.scenes.holding import HoldingScene  # noqa: E402
+from referee.ui.scenes.table_mode import PublicTable, TableModeScene  # noqa: E402
+
+from .test_leaks import set_up  # noqa: E402
+from .test_service_screens import redeal  # noqa: E402
+
+SIZE = (1100, 720)
+BATTLES = 3
+STATES_PER_BATTLE = 5
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App(SIZE)
+    yield a
+    pygame.quit()
+
+
+def both_redealt(state: GameState, rng: random.Random) -> GameState:
+    return redeal(redeal(state, "A", rng), "B", rng)
+
+
+def drawn(app: App, state: GameState, select: str | None = None, events=()) -> bytes:
+    """The table-mode window's pixels for ``state``: the scene alone on the stack, ``events`` sent to it."""
+    while len(app.stack):
+        app.stack.pop()
+    session = BattleSession(Game(state.copy()), SeededDice(1), autosaving=False, hotseat=True)
+    scene = app.push(TableModeScene(session))
+    app.step(1 / 30, events=[])
+    if select is not None:
+        scene.select(select)
+    for event in events:
+        app.step(1 / 30, events=[event])
+    app.step(1 / 30, events=[])
+    assert not any(isinstance(s, (HoldingScene, HandoffScreen)) for s in app.stack.scenes)
+    return pygame.image.tobytes(app.render(), "RGB")
+
+
+def mid_battle_states(battle: int) -> list[GameState]:
+    rng, dice = random.Random(battle), SeededDice(battle)
+    game = Game(begin_battle(set_up(900 + battle)))
+    states = []
+    while len(states) < STATES_PER_BATTLE and game.state.phase != "over":
+        for _ in range(rng.randint(2, 6)):
+            if game.state.phase == "over":
+                break
+            game.play(random_action(game.state, rng), dice)
+        states.append(game.state)
+    return states
+
+
+def own_pieces(state: GameState) -> list[str]:
+    """The side to act's blips and units on the table: the pieces its player would select."""
+    side = state.turn.player if state.turn is not None else "A"
+    blips = sorted(b.id for b in state.blips.values() if b.side == side)[:2]
+    units = sorted(u.id for u in state.units.values() if u.side == side)[:1]
+    return blips + units
+
+
+@pytest.mark.parametrize("battle", range(BATTLES))
+def test_the_tables_drawn_screen_is_the_same_under_two_deals_of_both_sides_secrets(app, battle):
+    for i, state in enumerate(mid_battle_states(battle)):
+        dealt = both_redealt(state, random.Random(f"{battle}|{i}"))
+        assert drawn(app, state) == drawn(app, dealt), f"battle {battle}, state {i}"
+        for piece in own_pieces(state):
+            assert drawn(app, state, piece) == drawn(app, dealt, piece), f"battle {battle}, state {i}, {piece}"
+
+
+def test_the_redeal_changes_what_a_sides_own_screen_would_draw(app):
+    """The differential is able to see a secret: side A's own (hot-seat) battle screen differs between the deals."""
+    from referee.ui.scenes.battle import BattleScene
+
+    state = mid_battle_states(0)[0]
+    dealt = both_redealt(state, random.Random("0|0"))
+
+    def own(s: GameState) -> bytes:
+        while len(app.stack):
+            app.stack.pop()
+        app.push(BattleScene(BattleSession(Game(s.copy()), SeededDice(1), autosaving=False, viewer="A"),
+                             own_edge_down=False))
+        app.step(1 / 30, events=[])
+        return pygame.image.tobytes(app.render(), "RGB")
+
+    assert own(state) != own(dealt)
+
+
+def key(k: int, unicode: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=unicode, scancode=0)
+
+
+HELD = [key(pygame.K_RETURN, "\r")] * 8 + [key(pygame.K_o, "o")] * 4 + [key(pygame.K_u, "u")] * 3 + \
+       [key(pygame.K_SPACE, " ")] * 4 + [key(pygame.K_TAB, "\t")] * 2 + [key(pygame.K_RETURN, "\r")] * 8
+
+
+def test_a_held_or_repeated_key_reveals_nothing(app):
+    """Enter held down (its repeats), the holding area's key, the table's turn, Tab: the table draws the same for
+    both deals after each of them, and no holding area nor hand-off screen ever opens."""
+    for i, state in enumerate(mid_battle_states(1)[:3]):
+        dealt = both_redealt(state, random.Random(f"held|{i}"))
+        for cut in (4, 12, len(HELD)):
+            assert drawn(app, state, events=HELD[:cut]) == drawn(app, dealt, events=HELD[:cut]), (i, cut)
+
+
+def test_a_facing_after_a_reveal_is_waited_for_on_the_owners_hand(app):
+    state = next(s for b in range(BATTLES) for s in mid_battle_states(b) if s.units and s.phase == "action").copy()
+    unit = sorted(state.units.values(), key=lambda u: u.id)[0]
+    side = unit.side
+    state.to_face = (unit.id,)
+    while len(app.stack):
+        app.stack.pop()
+    scene = app.push(TableModeScene(BattleSession(Game(state), SeededDice(1), autosaving=False)))
+    scene.next_step()
+    app.step(1 / 30, events=[])
+    assert app.scene is scene                    # no question on the table
+    assert scene.waiting is not None and scene.waiting[0] == side
+    assert f"Waiting for side {side}'s hand" in scene.banner_text()
+
+
+def test_a_change_made_elsewhere_is_shown_and_the_table_goes_on(app):
+    """A phone's intent changes the session under the host's lock; the table notices it on its next frame."""
+    state = mid_battle_states(2)[0]
+    while len(app.stack):
+        app.stack.pop()
+    session = BattleSession(Game(state.copy()), SeededDice(3), autosaving=False)
+    scene = app.push(TableModeScene(session))
+    app.step(1 / 30, events=[])
+    before = scene.seen
+    side = session.to_act()
+    legal = session.screen(side).legal
+    end = next(a for a in legal if a.kind in ("end-turn", "end-activation"))
+    assert session.attempt(Action(end.kind)).outcome.legal       # as the host applies a hand's intent
+    app.step(1 / 30, events=[])
+    assert scene.seen != before
+    assert scene.public.view(log=False) == session.view_for("spectator", log=False)
+
+
+def test_the_end_of_round_dialog_covers_the_table_and_tells_no_mission(app):
+    state = mid_battle_states(0)[0]
+    while len(app.stack):
+        app.stack.pop()
+    session = BattleSession(Game(state.copy()), SeededDice(2), autosaving=False)
+    scene = app.push(TableModeScene(session))
+    table = PublicTable(session)
+    while session.view(log=False)["phase"] == "action":
+        kind = "end-turn" if session.offers("end-turn") else "end-activation"
+        assert table.attempt(Action(kind)).outcome.legal
+    assert session.view(log=False)["phase"] == "end-of-round"
+    app.step(1 / 30, events=[])
+    dialog = app.scene
+    assert dialog is scene.asking and dialog.opaque and not dialog.overlay
+    assert app.stack.visible() == [dialog]
+    assert not any("mission" in line.lower() and "side" in line.lower() and "ends the battle after" in line
+                   for line in dialog.lines)
+    dialog.choose("A")                                    # side A announces a Withdraw
+    assert scene.waiting is not None and scene.waiting[0] == "B"
+    assert session.view(log=False)["phase"] == "end-of-round"
+
