@@ -20,7 +20,7 @@ import referee
 
 PACKAGE = Path(referee.__file__).resolve().parent
 STATE = "referee.game.state"
-CLIENTS = ("referee.ui", "referee.cli")
+CLIENTS = ("referee.ui", "referee.cli", "referee.net")
 
 # Clients that still import a part of game/ holding the state, to be moved behind the service.
 NOT_YET_CLIENTS = frozenset({

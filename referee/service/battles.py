@@ -87,6 +87,16 @@ def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int]
     return NewBattle(written, game.state.name, game.state.phase)
 
 
+def new_session(table: Scenario, factions: dict[str, str], streak: dict[str, int] | None = None,
+                program_dice: bool = True, autosaving: bool = True) -> BattleSession:
+    """A battle about to be set up (A60) on ``table``, as a session: program dice of a fresh seed (or the players'
+    own, typed in), autosaved from its first action as the window's battles are. Its seats play it from their own
+    screens (a host serving it on the network), so no side is at a screen of this session's."""
+    game = new_game(table, factions, streak or {})
+    return BattleSession(game, SeededDice(new_seed()) if program_dice else None, hotseat=False,
+                         autosaving=autosaving)
+
+
 class UnreadArguments(Exception):
     """The engine could not read an action's arguments: ``error`` is what it raised, for the client to word."""
 

@@ -1,0 +1,184 @@
+"""A seat at a hosted battle, for Python clients (the window's ``join``, tests, benchmarks): it keeps the seat's
+latest screen, sends intents and questions and waits for their replies, and reconnects with the same credential
+when the connection drops. An intent is sent again with its id after a reconnect: the host applies it once.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from typing import Any, Callable, Final
+from urllib.parse import urlsplit
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.sync.client import ClientConnection, connect
+
+TIMEOUT: Final = 10.0
+
+
+class Refused(Exception):
+    """The host refused the connection (no seat for this credential, an origin it does not serve)."""
+
+
+def split_link(link: str) -> tuple[str, str | None]:
+    """The host's base URL and the credential of a seat's link (``{url}/join/{token}``); a bare URL: no token."""
+    parts = urlsplit(link)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise ValueError(f"a battle's link starts with http:// and names its host (got {link!r})")
+    base = f"{parts.scheme}://{parts.netloc}"
+    segments = [p for p in parts.path.split("/") if p]
+    token = segments[1] if len(segments) == 2 and segments[0] == "join" else None
+    return base, token
+
+
+class RemoteSeat:
+    """One seat's connection to a host (see the module note)."""
+
+    def __init__(self, link_or_url: str, token: str | None = None, *, view: str | None = None,
+                 on_screen: Callable[[dict[str, Any]], None] | None = None) -> None:
+        self.base, linked = split_link(link_or_url)
+        self.token = token or linked
+        self.view = view
+        self.on_screen = on_screen
+        self.screen: dict[str, Any] | None = None
+        self.version = -1
+        self.refusals: list[str] = []                 # the host's "refused" messages, newest last
+        self._replies: dict[str, dict[str, Any]] = {}
+        self._changed = threading.Condition()
+        self._ws: ClientConnection | None = None
+        self._reader: threading.Thread | None = None
+        self._closing = False
+        self._connect()
+
+    # ---- the connection ------------------------------------------------------------------------------------------
+    @property
+    def ws_url(self) -> str:
+        scheme = "wss" if self.base.startswith("https") else "ws"
+        query = f"?view={self.view}" if self.view else ""
+        return f"{scheme}{self.base[self.base.index(':'):]}/ws{query}"
+
+    def _connect(self) -> None:
+        headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
+        try:
+            ws = connect(self.ws_url, additional_headers=headers, open_timeout=TIMEOUT, max_size=2 ** 24)
+        except (InvalidHandshake, InvalidURI) as e:
+            raise Refused(str(e)) from None
+        try:
+            first = json.loads(ws.recv(timeout=TIMEOUT))
+        except (ConnectionClosed, TimeoutError) as e:
+            ws.close()
+            raise ConnectionError(f"the host at {self.base} closed the connection before a screen ({e})") from None
+        if first.get("type") == "refused":
+            ws.close()
+            raise Refused(str(first.get("reason")))
+        self._ws = ws
+        self._take(first)
+        self._reader = threading.Thread(target=self._read, args=(ws,), name="remote-seat", daemon=True)
+        self._reader.start()
+
+    def _read(self, ws: ClientConnection) -> None:
+        try:
+            for frame in ws:
+                self._take(json.loads(frame))
+        except (ConnectionClosed, OSError, ValueError):
+            pass
+        with self._changed:
+            if self._ws is ws:
+                self._ws = None
+            self._changed.notify_all()
+
+    def _take(self, message: dict[str, Any]) -> None:
+        with self._changed:
+            kind = message.get("type")
+            if kind == "screen" and int(message.get("version", -1)) >= self.version:
+                self.version = int(message["version"])
+                self.screen = message["screen"]
+                if self.on_screen is not None:
+                    self.on_screen(message["screen"])
+            elif kind == "reply":
+                self._replies[str(message.get("id"))] = message
+            elif kind == "refused":
+                self.refusals.append(str(message.get("reason")))
+                if "id" in message:
+                    self._replies[str(message["id"])] = {**message, "ok": False}
+            self._changed.notify_all()
+
+    def reconnect(self) -> None:
+        """Connect again with the same credential (the screen comes again first)."""
+        self.drop()
+        self._connect()
+
+    def drop(self) -> None:
+        """Close the connection without a word (as a phone going to sleep does)."""
+        ws = self._ws
+        self._ws = None
+        if ws is not None:
+            ws.close()
+        if self._reader is not None:
+            self._reader.join(timeout=TIMEOUT)
+
+    def close(self) -> None:
+        self._closing = True
+        self.drop()
+
+    @property
+    def connected(self) -> bool:
+        return self._ws is not None
+
+    # ---- talking to the host -------------------------------------------------------------------------------------
+    def send_raw(self, text: str | bytes) -> None:
+        """One frame as it is (tests of what the host refuses)."""
+        ws = self._ws
+        if ws is None:
+            raise ConnectionError("not connected")
+        ws.send(text)
+
+    def _request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        ident = str(message["id"])
+        text = json.dumps(message)
+        for _attempt in range(5):
+            if self._ws is None:
+                self._connect()
+            try:
+                self.send_raw(text)
+            except (ConnectionClosed, ConnectionError, OSError):
+                self._ws = None
+                continue
+            with self._changed:
+                got = self._changed.wait_for(lambda: ident in self._replies or self._ws is None, timeout)
+                if ident in self._replies:
+                    return self._replies.pop(ident)
+            if not got:
+                raise TimeoutError(f"no reply from the host to {ident} within {timeout:g} s")
+        raise ConnectionError(f"the host could not be reached to send {ident}")
+
+    def send(self, intent: dict[str, Any], ident: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """Send ``intent`` (``{"kind": "action", "action": {...}}``, ``{"kind": "answer", "value": 4}``, ...) and
+        wait for its reply; sent again with the same id after a reconnect, so it is applied once."""
+        return self._request({"type": "intent", "id": ident or uuid.uuid4().hex, "intent": intent}, timeout)
+
+    def act(self, kind: str, actor: str = "", dice: list[float] | None = None, **args: Any) -> dict[str, Any]:
+        """An action (``kind``, ``actor``, ``args``) as an intent."""
+        intent: dict[str, Any] = {"kind": "action", "action": {"kind": kind, "actor": actor, "args": args}}
+        if dice:
+            intent["dice"] = list(dice)
+        return self.send(intent)
+
+    def ask(self, question: str, timeout: float = TIMEOUT, **args: Any) -> dict[str, Any]:
+        """A read-only question (``preview``, ``log``, ``screen``) answered from the seat's own view."""
+        return self._request({"type": "ask", "id": uuid.uuid4().hex, "question": question, **args}, timeout)
+
+    def wait_for(self, ready: Callable[[dict[str, Any]], bool], timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The first screen for which ``ready`` holds (the one now, or one the host sends within ``timeout``)."""
+        with self._changed:
+            ok = self._changed.wait_for(lambda: self.screen is not None and ready(self.screen), timeout)
+            if not ok or self.screen is None:
+                raise TimeoutError(f"no such screen within {timeout:g} s")
+            return self.screen
+
+    def wait_version(self, version: int, timeout: float = TIMEOUT) -> dict[str, Any]:
+        with self._changed:
+            if not self._changed.wait_for(lambda: self.version >= version, timeout) or self.screen is None:
+                raise TimeoutError(f"no screen of version {version} within {timeout:g} s")
+            return self.screen

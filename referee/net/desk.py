@@ -1,0 +1,216 @@
+"""What the host does with a seat's intent: checked against that seat's own legal actions, then handed to the
+session's own methods (``attempt``, ``answer``, ``undo``), which ask the engine. Nothing here decides a rule.
+
+A seat may only do what its screen offers it: an action is among the legal actions of *its* screen (so an intent
+for the other side is refused, whoever sends it), a die is answered by the seat whose action asked for it, and a
+take-back that needs the opponent's consent (``game/undo.py``) waits for that opponent's word from their own seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules.errors import InputError
+from ..service.intents import Action, action_problems
+from ..service.privacy import screen_data
+from ..service.screen import Screen
+from ..service.seats import SIDE_SEATS, SPECTATOR
+from ..service.session import Attempt, BattleSession, Pending
+
+# What the engine may raise on arguments it cannot read (``service/battles.UnreadArguments`` catches the same).
+UNREAD = (InputError, LookupError, TypeError, ValueError)
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The host's word on one message: ``changed``: the battle (or what a seat is shown) changed."""
+
+    ok: bool
+    reason: str = ""
+    result: dict[str, Any] = field(default_factory=dict)
+    changed: bool = False
+
+    def to_data(self, ident: str) -> dict[str, Any]:
+        return {"type": "reply", "id": ident, "ok": self.ok, "reason": self.reason, "result": self.result}
+
+
+def refusal(reason: str) -> Reply:
+    return Reply(False, reason)
+
+
+@dataclass
+class TakeBack:
+    """A take-back asked by ``asker`` that needs the other side's consent (``game/undo.py``)."""
+
+    asker: str
+    what: str
+    why: str
+
+
+def _why(error: Exception) -> str:
+    return error.message() if isinstance(error, InputError) else str(error) or type(error).__name__
+
+
+class Desk:
+    """The seats' intents to one session, and what each seat is waiting on (a die, a consent)."""
+
+    def __init__(self, session: BattleSession) -> None:
+        self.session = session
+        self.pending: dict[str, Pending] = {}
+        self.take_back: TakeBack | None = None
+        self.said: dict[str, str] = {}             # a seat's last word from the other side (consent refused)
+
+    # ---- what each seat is shown ---------------------------------------------------------------------------------
+    def screen_data(self, seat: str) -> dict[str, Any]:
+        """The seat's screen as data (each legal action marked private or not) and what this host adds for it: the
+        die asked of it, the take-back it is asked to agree to, the squares each of its troopers may Scramble into."""
+        screen = self.session.screen(seat)
+        data = screen_data(screen)
+        data["dice_mode"] = self.session.dice_mode
+        pending = self.pending.get(seat)
+        if pending is not None:
+            data["pending"] = {"request": pending.request.describe(), "kind": pending.request.kind,
+                               "action": pending.action.to_data(), "given": list(pending.given)}
+        tb = self.take_back
+        if tb is not None and seat in SIDE_SEATS:
+            if tb.asker == seat:
+                data["take_back"] = {"asked_of": _other(seat), "what": tb.what}
+            else:
+                data["consent"] = {"from": tb.asker, "what": tb.what, "why": tb.why}
+        if seat in self.said:
+            data["said"] = self.said[seat]
+        if seat in SIDE_SEATS:
+            data["scramble"] = {a.actor: self.session.scramble_squares(a.actor)
+                                for a in screen.legal if a.kind == "scramble"}
+        return data
+
+    # ---- intents ----------------------------------------------------------------------------------------------
+    def apply(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """Do ``intent`` (read by ``messages.py``) for ``seat``; refused with the reason and nothing changed."""
+        if seat == SPECTATOR:
+            return refusal("the spectator's seat watches the table; it takes no decision")
+        kind = intent["kind"]
+        if kind == "action":
+            return self._action(seat, intent["action"], [float(d) for d in intent.get("dice", [])])
+        if kind == "answer":
+            return self._answer(seat, float(intent["value"]))
+        if kind == "undo":
+            return self._undo(seat)
+        return self._consent(seat, bool(intent["allow"]))
+
+    def offered(self, seat: str, data: dict[str, Any], screen: Screen | None = None) -> Action | str:
+        """``data`` as an action ``seat`` may take now (among its screen's legal actions), or why not."""
+        screen = screen or self.session.screen(seat)
+        if not screen.acting:
+            waits = f"side {screen.to_act}" if screen.to_act else "nobody"
+            return f"it is not seat {seat}'s decision now (the battle waits for {waits})"
+        action = Action.from_data(data)
+        for legal in screen.legal:
+            if legal.kind == action.kind and legal.actor == action.actor and all(
+                    action.args.get(k) == v for k, v in legal.args.items()):
+                problems = action_problems(action.to_data(), "intent.action")
+                return "; ".join(problems) if problems else action
+        return f"{action.kind} {action.actor}".strip() + f" is not among seat {seat}'s legal actions now"
+
+    def _action(self, seat: str, data: dict[str, Any], dice: list[float]) -> Reply:
+        action = self.offered(seat, data)
+        if isinstance(action, str):
+            return refusal(action)
+        try:
+            attempt = self.session.attempt(action, dice)
+        except UNREAD as e:
+            return refusal(f"{action.kind}: {_why(e)}")
+        self.said.pop(seat, None)
+        return self._outcome(seat, attempt)
+
+    def _outcome(self, seat: str, attempt: Attempt) -> Reply:
+        if attempt.pending is not None:
+            self.pending[seat] = attempt.pending
+            return Reply(True, result={"pending": attempt.pending.request.describe()}, changed=True)
+        self.pending.pop(seat, None)
+        outcome = attempt.outcome
+        assert outcome is not None
+        if not outcome.legal:
+            return refusal(outcome.reason)
+        self.take_back = None
+        return Reply(True, result={"events": list(outcome.events)}, changed=True)
+
+    def _answer(self, seat: str, value: float) -> Reply:
+        pending = self.pending.get(seat)
+        if pending is None:
+            return refusal(f"no die is asked of seat {seat} now")
+        try:
+            attempt = self.session.answer(pending, value)
+        except UNREAD as e:
+            return refusal(_why(e))
+        return self._outcome(seat, attempt)
+
+    def _undo(self, seat: str) -> Reply:
+        if seat not in SIDE_SEATS:
+            return refusal("a take-back is asked by the side whose action it was")
+        offer = self.session.screen(seat).undo
+        if offer is None or not offer.allowed:
+            return refusal(offer.reason if offer is not None else "nothing to take back")
+        if offer.needs_consent:
+            self.take_back = TakeBack(seat, offer.what, offer.why_consent)
+            return Reply(True, result={"asked": _other(seat), "what": offer.what}, changed=True)
+        return self._take_back(seat, consent=False)
+
+    def _consent(self, seat: str, allow: bool) -> Reply:
+        tb = self.take_back
+        if tb is None or seat not in SIDE_SEATS or tb.asker == seat:
+            return refusal(f"no take-back waits for seat {seat}'s consent")
+        if not allow:
+            self.take_back = None
+            self.said[tb.asker] = f"side {seat} did not agree to take back {tb.what}"
+            return Reply(True, result={"allowed": False}, changed=True)
+        return self._take_back(tb.asker, consent=True)
+
+    def _take_back(self, side: str, consent: bool) -> Reply:
+        session = self.session
+        viewer = session.viewer
+        session.viewer = side                  # the session takes back the action of the side at its screen
+        try:
+            what = session.undo(consent)
+        except InputError as e:
+            return refusal(e.message())
+        finally:
+            session.viewer = viewer
+        self.take_back = None
+        self.pending.clear()
+        return Reply(True, result={"taken_back": what}, changed=True)
+
+    # ---- questions ----------------------------------------------------------------------------------------------
+    def ask(self, seat: str, message: dict[str, Any]) -> Reply:
+        """A read-only question, answered from the seat's own view."""
+        question = message["question"]
+        if question == "screen":
+            return Reply(True, result={"screen": self.screen_data(seat)})
+        if question == "log":
+            start = message.get("from", 0)
+            if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+                return refusal("from: expected the index of the first log entry to read (0 or more)")
+            reader = seat if seat in SIDE_SEATS else None
+            if reader is None:
+                view = self.session.view_for(seat)
+                return Reply(True, result={"entries": list(view["log"][start:start + 200])})
+            log = self.session.log_for(reader)
+            return Reply(True, result={"entries": list(log.entries(start, start + 200)), "length": len(log)})
+        # preview: only of an action the seat may take now
+        data = message.get("action")
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str) or not isinstance(
+                data.get("actor", ""), str) or not isinstance(data.get("args", {}), dict):
+            return refusal("action: expected an object with kind, actor and args")
+        action = self.offered(seat, data)
+        if isinstance(action, str):
+            return refusal(action)
+        try:
+            preview = self.session.preview(action)
+        except UNREAD as e:
+            return refusal(_why(e))
+        return Reply(True, result={"preview": preview.to_data()})
+
+
+def _other(side: str) -> str:
+    return "B" if side == "A" else "A"

@@ -1,0 +1,382 @@
+"""The battle service on the network: a session served to its seats by Starlette and uvicorn, in a thread of its
+own, each seat's WebSocket carrying that seat's screen and nothing else.
+
+Every change goes through ``host.lock`` (a ``threading.RLock``): the sockets' intents here, the window's own actions
+there (it takes the lock and calls ``host.changed()`` after). After each change every socket is sent its seat's
+fresh screen. The protocol, the credentials and what is refused are described in ``docs/network.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import urlsplit
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from ..service.opening import autosave_file
+from ..service.seats import SEATS, SIDE_SEATS, SPECTATOR
+from ..service.session import BattleSession
+from .credentials import COOKIE, Credentials
+from .desk import Desk, Reply
+from .ledger import Ledger
+from .messages import Message, Unreadable, read
+
+log = logging.getLogger(__name__)
+Screens = tuple[int, dict[str, str]]            # the version and each seat's screen message
+
+MAX_FRAME: Final = 256 * 1024          # uvicorn closes a socket sending a bigger frame (1009: message too big)
+RATE: Final = 20.0                     # messages a second a socket may send, on average ...
+BURST: Final = 40.0                    # ... and at once
+COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
+PAGES: Final = {"hand": "hand.html", "table": "table.html"}
+STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "table.js": "text/javascript"}
+HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+                               "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Cache-Control": "no-store",
+}
+
+
+def ledger_file() -> Path:
+    """Where the intents applied are kept: beside the autosave, which they go with."""
+    return autosave_file().with_suffix(".intents")
+
+
+def local_address() -> str:
+    """The machine's address on the local network (the one a route to the outside would leave from), or
+    127.0.0.1 when there is none. No packet is sent: a UDP socket only picks its route."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))                 # TEST-NET-1: never routed anywhere
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = "127.0.0.1"
+    finally:
+        probe.close()
+    return address
+
+
+class Bucket:
+    """A socket's allowance of messages: ``RATE`` a second on average, ``BURST`` at once."""
+
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Connection:
+    socket: WebSocket
+    seat: str
+    sent: int = -1                                  # the version of the last screen sent
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Host:
+    """One session served on the network (see the module note). Made by ``Host.start``."""
+
+    def __init__(self, session: BattleSession, *, port: int = 0, bind: str | None = None,
+                 ledger: Path | None = None, credentials: Credentials | None = None) -> None:
+        self.session = session
+        self.lock = threading.RLock()
+        self.desk = Desk(session)
+        self.credentials = credentials or Credentials()
+        self.bind = bind or local_address()
+        self.port = port
+        self.version = 0
+        self.ledger = Ledger(ledger, session.actions_taken()) if session.autosaving or ledger is not None \
+            else Ledger(None)
+        self._connections: set[Connection] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+        self._hosts: set[str] = set()
+        self.app = Starlette(routes=[
+            Route("/", self._root), Route("/join/{token}", self._join), Route("/hand", self._hand),
+            Route("/table", self._table), Route("/static/{name}", self._static), WebSocketRoute("/ws", self._ws)])
+
+    # ---- starting and stopping -------------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, session: BattleSession, *, port: int = 0, bind: str | None = None,
+              ledger: Path | None = None, credentials: Credentials | None = None) -> "Host":
+        """Serve ``session`` in a background thread; back once the host listens. ``bind``: the address to listen on
+        (default: this machine's local-network address; "0.0.0.0" every address, only when asked). ``ledger``: the
+        file of intents applied (default: beside the autosave when the session autosaves)."""
+        if ledger is None and session.autosaving:
+            ledger = ledger_file()
+        host = cls(session, port=port, bind=bind, ledger=ledger, credentials=credentials)
+        host._serve()
+        return host
+
+    def _serve(self) -> None:
+        config = uvicorn.Config(self.app, host=self.bind, port=self.port, log_level="warning", lifespan="off",
+                                ws="websockets-sansio", ws_max_size=MAX_FRAME, ws_ping_interval=20.0,
+                                ws_ping_timeout=20.0, timeout_graceful_shutdown=1, access_log=False)
+        server = uvicorn.Server(config)
+        self._server = server
+        ready = threading.Event()
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            asyncio.set_event_loop(loop)
+            self._loop = loop
+            ready.set()
+            try:
+                loop.run_until_complete(server.serve())
+            finally:
+                loop.close()
+
+        self._thread = threading.Thread(target=run, name="battle-host", daemon=True)
+        self._thread.start()
+        ready.wait()
+        while not server.started:
+            if not self._thread.is_alive():
+                raise OSError(f"the battle could not be served on {self.bind}:{self.port} (in use, or not an "
+                              "address of this machine?)")
+            time.sleep(0.01)
+        sockets = [s for srv in server.servers for s in (srv.sockets or ())]
+        self.port = int(sockets[0].getsockname()[1])
+        self._hosts = {f"{self.bind}:{self.port}", f"127.0.0.1:{self.port}", f"localhost:{self.port}"}
+        if self.bind == "0.0.0.0":
+            self._hosts.add(f"{local_address()}:{self.port}")
+
+    def stop(self) -> None:
+        """Stop serving: every socket is closed, the thread ends."""
+        if self._server is not None:
+            self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    # ---- what the host says of itself ------------------------------------------------------------------------------
+    @property
+    def url(self) -> str:
+        address = local_address() if self.bind == "0.0.0.0" else self.bind
+        return f"http://{address}:{self.port}"
+
+    def link(self, seat: str) -> str:
+        """The link that opens ``seat`` (for its QR code): it carries the seat's credential once, then a cookie."""
+        if seat not in SEATS:
+            raise ValueError(f"a seat is one of {', '.join(SEATS)} (got {seat!r})")
+        return f"{self.url}/join/{self.credentials.tokens[seat]}"
+
+    def connected(self) -> dict[str, int]:
+        """How many sockets each seat has open now."""
+        counts = {seat: 0 for seat in SEATS}
+        for c in list(self._connections):
+            counts[c.seat] += 1
+        return counts
+
+    def changed(self) -> None:
+        """The session was changed here (the window, under ``lock``): every socket gets its fresh screen."""
+        with self.lock:
+            self.version += 1
+        loop = self._loop
+        if loop is not None and loop.is_running():
+            asyncio.run_coroutine_threadsafe(self._push(), loop)
+
+    # ---- HTTP -------------------------------------------------------------------------------------------------------
+    def _known_host(self, request: Request | WebSocket) -> bool:
+        """The request names this host as the browser reached it (no other name: a page of another site whose name
+        is pointed at this address must not be served as this host)."""
+        return request.headers.get("host", "") in self._hosts
+
+    async def _root(self, request: Request) -> Response:
+        return RedirectResponse("/table", status_code=303, headers=HEADERS)
+
+    async def _join(self, request: Request) -> Response:
+        if not self._known_host(request):
+            return PlainTextResponse("unknown host name", status_code=421, headers=HEADERS)
+        token = str(request.path_params["token"])
+        seat = self.credentials.seat_of(token)
+        if seat is None:
+            return PlainTextResponse("This link opens no seat at this battle (a link of an earlier hosting? Ask for "
+                                     "the new one).", status_code=403, headers=HEADERS)
+        page = "/table" if seat == SPECTATOR else "/hand"
+        response = RedirectResponse(page, status_code=303, headers=HEADERS)
+        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
+        return response
+
+    async def _hand(self, request: Request) -> Response:
+        return self._page("hand")
+
+    async def _table(self, request: Request) -> Response:
+        return self._page("table")
+
+    def _page(self, name: str) -> Response:
+        text = resources.files("referee.net").joinpath("static", PAGES[name]).read_text(encoding="utf-8")
+        return Response(text, media_type="text/html; charset=utf-8", headers=HEADERS)
+
+    async def _static(self, request: Request) -> Response:
+        name = str(request.path_params["name"])
+        if name not in STATIC:
+            return PlainTextResponse("not found", status_code=404, headers=HEADERS)
+        text = resources.files("referee.net").joinpath("static", name).read_text(encoding="utf-8")
+        return Response(text, media_type=f"{STATIC[name]}; charset=utf-8", headers=HEADERS)
+
+    # ---- the sockets ---------------------------------------------------------------------------------------------
+    def _seat_of(self, ws: WebSocket) -> tuple[str | None, str]:
+        """The seat a socket opens (None: refused) and the reason of a refusal."""
+        origin = ws.headers.get("origin")
+        if origin is not None and urlsplit(origin).netloc not in self._hosts:
+            return None, f"origin {origin} is not this host's page"
+        if not self._known_host(ws):
+            return None, "unknown host name"
+        auth = ws.headers.get("authorization", "")
+        token = auth[7:].strip() if auth.lower().startswith("bearer ") else ws.cookies.get(COOKIE)
+        seat = self.credentials.seat_of(token)
+        if seat is None:
+            return None, "no seat: a missing or wrong credential (open the seat's link again)"
+        if ws.query_params.get("view") == "table":
+            seat = SPECTATOR               # the table page shows the public view, whoever opens it
+        return seat, ""
+
+    async def _ws(self, ws: WebSocket) -> None:
+        seat, reason = self._seat_of(ws)
+        await ws.accept()
+        if seat is None:
+            await ws.send_text(json.dumps({"type": "refused", "reason": reason}))
+            await ws.close(code=1008, reason="refused")
+            return
+        conn = Connection(ws, seat)
+        self._connections.add(conn)
+        bucket = Bucket()
+        try:
+            await self._send_screen(conn, await self._screens({seat}))
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                text = frame.get("text")
+                data = text if text is not None else frame.get("bytes") or b""
+                if not bucket.take():
+                    await self._send(conn, {"type": "refused", "reason": f"too many messages: at most {RATE:g} a "
+                                                                         "second (this one was not read)"})
+                    continue
+                try:
+                    message = read(data)
+                except Unreadable as e:
+                    refused: dict[str, Any] = {"type": "refused", "reason": e.reason}
+                    if e.id is not None:
+                        refused["id"] = e.id
+                    await self._send(conn, refused)
+                    continue
+                reply, changed = await asyncio.to_thread(self._handle, seat, message)
+                await self._send(conn, reply)
+                if changed:
+                    await self._push()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self._connections.discard(conn)
+
+    def _handle(self, seat: str, message: Message) -> tuple[dict[str, Any], bool]:
+        """One readable message from ``seat``, under the lock: its reply, and whether the battle changed."""
+        with self.lock:
+            try:
+                if message.type == "ask":
+                    return self.desk.ask(seat, message.body).to_data(message.id), False
+                first = self.ledger.reply(seat, message.id)
+                if first is not None:
+                    return {"type": "reply", "id": message.id, **first, "again": True}, False
+                before = self.session.actions_taken()
+                self.ledger.begin(seat, message.id, before)
+                reply = self.desk.apply(seat, message.body)
+                self._computer_plays()
+                if reply.changed:
+                    self.version += 1
+            except Exception as e:  # noqa: BLE001 (a message that trips the host is refused; the host serves on)
+                log.exception("message from seat %s refused on an error", seat)
+                reply = Reply(False, f"the host could not do this ({type(e).__name__}); nothing changed")
+            data = reply.to_data(message.id)
+            if message.type == "intent":
+                self.ledger.done(seat, message.id, {k: data[k] for k in ("ok", "reason", "result")},
+                                 self.session.actions_taken())
+            return data, reply.changed
+
+    def _computer_plays(self) -> None:
+        """Against the computer, its turns follow the player's action here (the window plays them where it hosts)."""
+        session = self.session
+        for _ in range(COMPUTER_MOVES):
+            if not session.computer_to_act():
+                return
+            decided = session.computer_act()
+            if decided is None:
+                return
+            action, reason = decided
+            attempt = session.attempt(action)
+            if attempt.outcome is None or not attempt.outcome.legal:
+                session.computer_refused(action)
+            else:
+                session.note_computer(action, reason)
+
+    async def _screens(self, seats: set[str]) -> Screens:
+        """Each seat's screen message, built under the lock in a worker thread (the engine's work stays off the
+        sockets' loop)."""
+        def build() -> Screens:
+            with self.lock:
+                return self.version, {seat: json.dumps({"type": "screen", "version": self.version,
+                                                        "screen": self.desk.screen_data(seat)},
+                                                       sort_keys=True, separators=(",", ":"), allow_nan=False)
+                                      for seat in sorted(seats)}
+        return await asyncio.to_thread(build)
+
+    async def _push(self) -> None:
+        connections = list(self._connections)
+        if not connections:
+            return
+        screens = await self._screens({c.seat for c in connections})
+        await asyncio.gather(*(self._send_screen(c, screens) for c in connections))
+
+    async def _send_screen(self, conn: Connection, screens: Screens) -> None:
+        version, texts = screens
+        text = texts.get(conn.seat)
+        if text is None:
+            return
+        async with conn.lock:
+            if conn.sent >= version:
+                return          # a newer screen went out already
+            conn.sent = version
+            await self._send_text(conn, text)
+
+    async def _send(self, conn: Connection, data: dict[str, Any]) -> None:
+        async with conn.lock:
+            await self._send_text(conn, json.dumps(data, sort_keys=True, separators=(",", ":")))
+
+    async def _send_text(self, conn: Connection, text: str) -> None:
+        if conn.socket.client_state != WebSocketState.CONNECTED:
+            return
+        try:
+            await conn.socket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            self._connections.discard(conn)
+
+
+def serve_seats() -> tuple[str, ...]:
+    """The seats a host offers links for: the two sides and the public table."""
+    return (*SIDE_SEATS, SPECTATOR)

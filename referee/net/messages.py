@@ -1,0 +1,106 @@
+"""Reading what a client sends: one JSON text frame, checked for its size, its shape and its types before anything
+reads it further. A message that cannot be read is refused with the reason, and nothing else happens.
+
+The shapes (``docs/network.md``)::
+
+    {"type": "intent", "id": ID, "intent": {"kind": K, ...}}      something to do, applied once per ID
+    {"type": "ask", "id": ID, "question": Q, ...}                  a read-only question about the seat's own view
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any, Final
+
+MAX_MESSAGE: Final = 16 * 1024          # characters of one frame; a screen's intent is well under 2,000
+MAX_ID: Final = 80
+MAX_DICE: Final = 64
+INTENT_KINDS: Final = ("action", "answer", "undo", "consent")
+QUESTIONS: Final = ("preview", "log", "screen")
+
+
+class Unreadable(ValueError):
+    """A message refused before it is read: ``reason`` says what was expected."""
+
+    def __init__(self, reason: str, id: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.id = id
+
+
+@dataclass(frozen=True)
+class Message:
+    type: str                     # "intent" or "ask"
+    id: str
+    body: dict[str, Any]          # the intent, or the question and its arguments
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _no_constants(name: str) -> float:
+    raise Unreadable(f"not JSON: {name} is not a number JSON knows")
+
+
+def read(frame: str | bytes) -> Message:
+    """The message in ``frame``, or ``Unreadable`` with the reason."""
+    if isinstance(frame, bytes):
+        raise Unreadable("expected a JSON text frame, got a binary one")
+    if len(frame) > MAX_MESSAGE:
+        raise Unreadable(f"message too long: {len(frame)} characters (at most {MAX_MESSAGE})")
+    try:
+        data = json.loads(frame, parse_constant=_no_constants)
+    except RecursionError:
+        raise Unreadable("not JSON this host reads: nested too deep") from None
+    except ValueError as e:
+        raise Unreadable(e.reason if isinstance(e, Unreadable) else f"not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise Unreadable(f"expected a JSON object, got {type(data).__name__}")
+    ident = data.get("id")
+    if not isinstance(ident, str) or not 0 < len(ident) <= MAX_ID:
+        raise Unreadable(f"id: expected a text of 1 to {MAX_ID} characters, chosen by the client")
+    kind = data.get("type")
+    if kind == "intent":
+        intent = data.get("intent")
+        if not isinstance(intent, dict):
+            raise Unreadable("intent: expected an object", ident)
+        _check_intent(intent, ident)
+        return Message("intent", ident, intent)
+    if kind == "ask":
+        question = data.get("question")
+        if question not in QUESTIONS:
+            raise Unreadable(f"question: expected one of {', '.join(QUESTIONS)}", ident)
+        return Message("ask", ident, data)
+    raise Unreadable("type: expected 'intent' or 'ask'", ident)
+
+
+def _check_intent(intent: dict[str, Any], ident: str) -> None:
+    kind = intent.get("kind")
+    if kind not in INTENT_KINDS:
+        raise Unreadable(f"intent.kind: expected one of {', '.join(INTENT_KINDS)}", ident)
+    if kind == "action":
+        check_action(intent.get("action"), ident, "intent.action")
+        dice = intent.get("dice", [])
+        if not isinstance(dice, list) or len(dice) > MAX_DICE or not all(_number(d) for d in dice):
+            raise Unreadable(f"intent.dice: expected a list of at most {MAX_DICE} numbers", ident)
+    elif kind == "answer":
+        if not _number(intent.get("value")):
+            raise Unreadable("intent.value: expected the die's face (a number)", ident)
+    elif kind == "consent":
+        if not isinstance(intent.get("allow"), bool):
+            raise Unreadable("intent.allow: expected true or false", ident)
+
+
+def check_action(action: object, ident: str, where: str) -> None:
+    """An action as data: ``{"kind": text, "actor": text, "args": object}``."""
+    if not isinstance(action, dict):
+        raise Unreadable(f"{where}: expected an object with kind, actor and args", ident)
+    if not isinstance(action.get("kind"), str):
+        raise Unreadable(f"{where}.kind: expected a text", ident)
+    if not isinstance(action.get("actor", ""), str):
+        raise Unreadable(f"{where}.actor: expected a text", ident)
+    if not isinstance(action.get("args", {}), dict):
+        raise Unreadable(f"{where}.args: expected an object", ident)
