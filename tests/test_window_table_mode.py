@@ -138,7 +138,7 @@ def test_a_facing_after_a_reveal_is_waited_for_on_the_owners_hand(app):
     scene.next_step()
     app.step(1 / 30, events=[])
     assert app.scene is scene                    # no question on the table
-    assert scene.waiting is not None and scene.waiting[0] == side
+    assert scene.waiting is not None and scene.waiting[0] == f"side {side}'s hand"
     assert f"Waiting for side {side}'s hand" in scene.banner_text()
 
 
@@ -160,7 +160,9 @@ def test_a_change_made_elsewhere_is_shown_and_the_table_goes_on(app):
     assert scene.public.view(log=False) == session.view_for("spectator", log=False)
 
 
-def test_the_end_of_round_dialog_covers_the_table_and_tells_no_mission(app):
+def test_the_end_of_round_is_waited_for_on_the_hands_over_the_public_view(app):
+    """The end of a round is each side's word on its own hand (``service/privacy.py``): the table shows the public view
+    with whom it waits for, no side's mission or round limit, no dialog a key could open."""
     state = mid_battle_states(0)[0]
     while len(app.stack):
         app.stack.pop()
@@ -171,13 +173,11 @@ def test_the_end_of_round_dialog_covers_the_table_and_tells_no_mission(app):
         kind = "end-turn" if session.offers("end-turn") else "end-activation"
         assert table.attempt(Action(kind)).outcome.legal
     assert session.view(log=False)["phase"] == "end-of-round"
+    app.step(1 / 30, events=[key(pygame.K_RETURN, "\r")] * 3 + [key(pygame.K_n, "n")])
+    assert app.stack.visible() == [scene]
+    assert scene.waiting is not None and scene.waiting[0] == "the hands"
+    assert "ends the battle after" not in scene.waiting[1]
+    # Side B's hand announces its Withdraw and side A's pursues: the table shows the next round.
+    assert session.attempt(Action("end-of-round", "", {"withdraw": "B", "answer": "pursue"})).outcome.legal
     app.step(1 / 30, events=[])
-    dialog = app.scene
-    assert dialog is scene.asking and dialog.opaque and not dialog.overlay
-    assert app.stack.visible() == [dialog]
-    assert not any("mission" in line.lower() and "side" in line.lower() and "ends the battle after" in line
-                   for line in dialog.lines)
-    dialog.choose("A")                                    # side A announces a Withdraw
-    assert scene.waiting is not None and scene.waiting[0] == "B"
-    assert session.view(log=False)["phase"] == "end-of-round"
-
+    assert session.view(log=False)["phase"] != "end-of-round" and scene.waiting is None

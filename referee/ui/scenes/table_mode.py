@@ -3,9 +3,9 @@
 When a battle is hosted with phone hands, everyone looks at the window together, so it shows the spectator's screen
 only: no decoy crosses, no holding-area squares, no holding area, no mission, no private log note, and so no
 hand-off screen is ever needed. The public actions (move, target, shoot, activate, end the turn) are still made on
-the table, for the side whose turn it is; every private decision (a trooper's facing after a reveal, the Scramble
-square, the answer to a Withdraw, the consent to a take-back, the holding area, the cards) is made on that side's
-hand, and the table says whom it waits for.
+the table, for the side whose turn it is; every private decision (``service/privacy.py``: a trooper's facing after a
+reveal, the Scramble and its square, the end of a round with its Withdraw and its answer, the consent to a take-back,
+the holding area, the cards) is made on that side's hand, and the table says whom it waits for.
 
 ``PublicTable`` is the battle session as the table may read it: every question the battle scene asks is answered
 from the spectator's seat, and every change is made under the host's lock and pushed to the phones after.
@@ -26,13 +26,13 @@ from ...rules.battlefield import Battlefield
 from ...rules.questions import SelectionReport
 from ...service.screen import Screen
 from ...service.seat_log import SeatLog
+from ...service.privacy import is_private
 from ...service.seats import SPECTATOR
 from ...service.session import Attempt, BattleSession, Pending
 from .. import theme
 from ..widgets import draw_text, ellipsize, panel, wrap
 from .battle import BattleScene
-from .battle_questions import BattleQuestions, next_round_button
-from .dialogs import Dialog
+from .battle_questions import BattleQuestions
 
 WAIT_BOX_W = 460
 
@@ -157,61 +157,33 @@ class PublicTable:
 
 
 class TableQuestions(BattleQuestions):
-    """The questions the table asks: only public ones. A question for one side goes to that side's hand, and the table
-    says it waits for it."""
+    """The questions the table asks: only public ones. A decision that is a side's own (``service/privacy.py``) goes to
+    that side's hand, and the table says it waits for it."""
 
     scene: TableModeScene
 
     def end_of_round(self) -> None:
-        """Next round or agree to stop, announced before everyone; a Withdraw is answered by the opponent on their
-        hand. The dialog covers the table (its public view would do, but nothing else shows through)."""
+        """Next round, a Withdraw, an offer to stop: each side says it on its own hand (p.16, A43), as the host takes
+        it (``service/privacy.py``); the table shows the public view with whom it waits for over it."""
         if self.app is None:
             return
         if self.session.computer is not None:
             super().end_of_round()
             return
         round_ = self.session.view(log=False)["round"]
-        ends = self.session.battle_ends_this_round()
-        buttons = [next_round_button(bool(ends)), ("A", "Side A withdraws"), ("B", "Side B withdraws"),
-                   ("both", "Both withdraw"), ("stop", "Agree to stop")]
-        if ends:
-            buttons = buttons[:1]
-
-        def closed(answer: str | None) -> None:
-            self.scene.asking = None
-            if answer is None:
-                self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
-            elif answer == "next":
-                self.scene.do(Action("end-of-round"), "End of round")
-            elif answer in ("A", "B"):
-                self.pursuit(answer)
-            elif answer == "both":
-                self.scene.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
-            else:
-                self.scene.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
-
-        dialog = Dialog(f"End of round {round_}", self.session.end_of_round_lines(), buttons, closed, columns=3,
-                        width=640)
-        self.scene.asking = dialog
-        self.show_guarded(dialog, cover=True)
-
-    def show_guarded(self, question: Dialog, cover: bool = False) -> None:
-        question.guards_keys = True
-        if cover:
-            question.overlay = False
-            question.opaque = True
-        self.show(question)
+        self.scene.wait_for("the hands", f"end of round {round_}: " + " ".join(self.session.end_of_round_lines()))
 
     def pursuit(self, side: str) -> None:
         other = "B" if side == "A" else "A"
-        self.scene.wait_for(other, f"side {side} withdraws: allow it or pursue [p.16, A43]")
+        self.scene.wait_for(f"side {other}'s hand", f"side {side} withdraws: allow it or pursue [p.16, A43]")
 
     def facing(self, uid: str) -> None:
         owner = self.scene.owner_of(uid)
-        self.scene.wait_for(owner, f"the facing of {uid}, just revealed [A13]")
+        self.scene.wait_for(f"side {owner}'s hand", f"the facing of {uid}, just revealed [A13]")
 
     def scramble_square(self, actor: str) -> None:
-        self.scene.wait_for(self.session.viewer, f"Scramble {actor}: the square is chosen on the hand [A23]")
+        self.scene.wait_for(f"side {self.session.viewer}'s hand",
+                            f"Scramble {actor}: chosen on the hand, with its square [A23]")
 
     def consent(self, check: Any) -> None:
         owner = check.side or self.session.viewer
@@ -221,10 +193,10 @@ class TableQuestions(BattleQuestions):
                         f"{owner} asks for it on its hand and side {agreeing} answers on theirs [fair Undo]"])
 
     def for_side(self, side: str, ask: Any, why: str = "") -> None:
-        self.scene.wait_for(side, why or "a decision of its own")
+        self.scene.wait_for(f"side {side}'s hand", why or "a decision of its own")
 
     def behind_hand_off(self, side: str, ask: Any, why: str) -> None:
-        self.scene.wait_for(side, why)
+        self.scene.wait_for(f"side {side}'s hand", why)
 
     def hand_off(self, side: str) -> None:
         self.session.hand_to(side)
@@ -239,23 +211,32 @@ class TableModeScene(BattleScene):
 
     def __init__(self, session: BattleSession, host: Hosting | None = None) -> None:
         self.public = PublicTable(session, host)
-        self.waiting: tuple[str, str] | None = None     # the side whose hand the table waits for, and what for
-        self.asking: Dialog | None = None               # the table's own open question (the end of a round)
+        self.waiting: tuple[str, str] | None = None     # whose hand the table waits for ("side A's hand"), and what for
         # The table answers every question the battle scene asks of a session, from the spectator's seat.
         super().__init__(cast(BattleSession, self.public), own_edge_down=False)
         self.questions = TableQuestions(self)
         self.seen = self.public.moment_key()
 
     # ---- whom the table waits for -------------------------------------------------------------------------
+    def offered(self, key: str) -> bool:
+        """A side's private decision (``service/privacy.py``) is never offered on the table."""
+        return not is_private(key) and super().offered(key)
+
+    def press(self, key: str) -> None:
+        if key == "scramble" and key in self.bar.keys():
+            self.questions.scramble_square(self.actor_for(key) or "")
+            return
+        super().press(key)
+
     def owner_of(self, uid: str) -> str:
         for unit in self.public.view(log=False)["units"]:
             if unit["id"] == uid:
                 return str(unit["side"])
         return self.public.viewer
 
-    def wait_for(self, side: str, what: str) -> None:
-        self.waiting = (side, what)
-        self.say(f"Waiting for side {side}'s hand", [f"side {side}: {what}", "it is decided on that player's phone"])
+    def wait_for(self, who: str, what: str) -> None:
+        self.waiting = (who, what)
+        self.say(f"Waiting for {who}", [what, "it is decided on the player's own phone"])
 
     def next_step(self) -> None:
         self.waiting = None
@@ -272,9 +253,6 @@ class TableModeScene(BattleScene):
         if key == self.seen:
             return
         self.seen = key
-        if self.asking is not None and self.app is not None and self.app.scene is self.asking:
-            self.app.pop()              # its question was answered elsewhere: what it asked may no longer stand
-        self.asking = None
         self.questions.facing_kept = ()
         self.clear_tools()
         self.refresh()
@@ -295,8 +273,8 @@ class TableModeScene(BattleScene):
 
     def banner_text(self) -> str:
         if self.waiting is not None:
-            side, what = self.waiting
-            return f"Waiting for side {side}'s hand… ({what})"
+            who, what = self.waiting
+            return f"Waiting for {who}… ({what})"
         return super().banner_text()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -304,14 +282,14 @@ class TableModeScene(BattleScene):
         if self.waiting is not None:
             self._draw_waiting(surface, *self.waiting)
 
-    def _draw_waiting(self, surface: pygame.Surface, side: str, what: str) -> None:
+    def _draw_waiting(self, surface: pygame.Surface, who: str, what: str) -> None:
         """A box over the table's centre: the decision is on a phone, not here."""
         area = self.layout.table
         lines = wrap(what, WAIT_BOX_W - 32, 14)
         box = pygame.Rect(0, 0, WAIT_BOX_W, 56 + 20 * len(lines))
         box.center = area.center
         panel(surface, box)
-        draw_text(surface, ellipsize(f"Waiting for side {side}'s hand…", box.w - 32, 18, True),
+        draw_text(surface, ellipsize(f"Waiting for {who}…", box.w - 32, 18, True),
                   (box.x + 16, box.y + 24), 18, True, theme.ACCENT, "midleft")
         for i, line in enumerate(lines):
             draw_text(surface, line, (box.x + 16, box.y + 52 + 20 * i), 14, False, theme.TEXT, "midleft")
