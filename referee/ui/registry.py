@@ -25,6 +25,7 @@ SCENES: dict[str, str] = {
     "holding-setup": "referee.ui.scenes.holding_setup:HoldingSetupScene",
     "battle": "referee.ui.scenes.battle:BattleScene",
     "battle-table": "referee.ui.scenes.table_mode:TableModeScene",
+    "phones": "referee.ui.scenes.phones:PhonesScene",
     "referee": "referee.ui.scenes.referee:RefereeScene",
     "capture": "referee.ui.scenes.capture:CaptureScene",
     "holding": "referee.ui.scenes.holding:HoldingScene",

@@ -18,7 +18,7 @@ import math
 import pygame
 
 from ...game.intents import Action
-from .. import drawing, keys, seat, theme
+from .. import drawing, hosting, keys, seat, theme
 from ..action_words import action_words
 from ...service.session import Attempt, BattleSession, Pending
 from ..battle_log import BattleLog
@@ -369,6 +369,13 @@ class BattleScene(TableScene):
 
     def leave(self) -> None:
         self.questions.leave()
+
+    def phones(self) -> None:
+        """W: serve this battle to phones and other computers; the window becomes the shared table (``hosting``)."""
+        if self.app is not None:
+            why = hosting.serve(self.app, self.session)
+            if isinstance(why, str):
+                self.say("Phones and remote play", [why])
 
     # ---- events ---------------------------------------------------------------------------------------------
     def _button(self, element) -> bool:

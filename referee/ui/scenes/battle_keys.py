@@ -24,6 +24,7 @@ BATTLE = ("Battle", (
     actions("Q / N", "end the activation / end the turn", {pygame.K_q: "end-activation", pygame.K_n: "end-turn"}),
     actions("O", "your holding area, mission and cards", {pygame.K_o: "holding"}),
     Key("U", "turn the table: each player's own edge at the bottom", "turn_table_key", (pygame.K_u,), PLAIN),
+    Key("W", "phones and remote play: serve the battle, a QR code per seat", "phones", (pygame.K_w,), PLAIN),
     Key("Shift+L", "log of the selected unit only / of all", "press", (pygame.K_l,), SHIFT, ("log",)),
     Key("Ctrl+Y / Ctrl+Shift+Z", "redo: play the action taken back again, same dice", "questions.redo",
         (pygame.K_y, pygame.K_z), CTRL_SHIFT_Z),

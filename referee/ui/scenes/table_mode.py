@@ -45,6 +45,8 @@ class Hosting(Protocol):
 
     def changed(self) -> None: ...
 
+    def stop(self) -> None: ...
+
 
 class Unhosted:
     """No host: the table alone (tests, a battle whose host has stopped). A lock nobody else takes."""
@@ -53,6 +55,9 @@ class Unhosted:
         self.lock = threading.RLock()
 
     def changed(self) -> None:
+        pass
+
+    def stop(self) -> None:
         pass
 
 
@@ -216,6 +221,19 @@ class TableModeScene(BattleScene):
         super().__init__(cast(BattleSession, self.public), own_edge_down=False)
         self.questions = TableQuestions(self)
         self.seen = self.public.moment_key()
+
+    # ---- the host: stopped with the table -------------------------------------------------------------------
+    def on_exit(self) -> None:
+        super().on_exit()
+        self.public.host.stop()
+
+    def phones(self) -> None:
+        self.show_phones()
+
+    def show_phones(self) -> None:
+        """The seats' codes over the table (W), while the host serves."""
+        if not isinstance(self.public.host, Unhosted):
+            self.push_scene("phones", self.public.host)
 
     # ---- whom the table waits for -------------------------------------------------------------------------
     def offered(self, key: str) -> bool:
