@@ -18,7 +18,7 @@ from .parsing import _Parser
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
 COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report", "mat",
-                   "markers", "capture", "schema", "completion")
+                   "markers", "capture", "schema", "completion", "host")
 COMMAND_HELP = {
     "play": N_("open the table view (default command)"),
     "query": N_("answer one referee question about a scenario"),
@@ -34,6 +34,7 @@ COMMAND_HELP = {
     "capture": N_("read the table from a photo of its printed markers"),
     "schema": N_("write the JSON Schemas of faction, card and scenario files"),
     "completion": N_("print the shell completion script (bash, zsh or tcsh)"),
+    "host": N_("serve a battle on the local network: each player's hand on their phone"),
 }
 
 

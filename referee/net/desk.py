@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game.cards import playing_deck
 from ..rules.errors import InputError
 from ..service.intents import Action, action_problems
 from ..service.privacy import screen_data
@@ -60,6 +61,10 @@ class Desk:
         self.pending: dict[str, Pending] = {}
         self.take_back: TakeBack | None = None
         self.said: dict[str, str] = {}             # a seat's last word from the other side (consent refused)
+        # The end of a round, from two hands: each side's word (on, stop, withdraw, or its answer to the other's
+        # Withdraw: allow or pursue) and the record's length it was said at; one end-of-round action once both spoke.
+        self.words: dict[str, str] = {}
+        self.words_at = -1
 
     # ---- what each seat is shown ---------------------------------------------------------------------------------
     def screen_data(self, seat: str) -> dict[str, Any]:
@@ -83,6 +88,13 @@ class Desk:
         if seat in SIDE_SEATS:
             data["scramble"] = {a.actor: self.session.scramble_squares(a.actor)
                                 for a in screen.legal if a.kind == "scramble"}
+            data["cards_text"] = cards_text(screen, seat)
+            words = self._words()
+            if words:
+                theirs = words.get(_other(seat))
+                data["round_words"] = {"mine": words.get(seat), "theirs_spoken": theirs is not None,
+                                       "withdraw_asked": _other(seat) if theirs == "withdraw" and words.get(seat)
+                                       not in ("allow", "pursue", "withdraw") else None}
         return data
 
     # ---- intents ----------------------------------------------------------------------------------------------
@@ -117,6 +129,11 @@ class Desk:
         action = self.offered(seat, data)
         if isinstance(action, str):
             return refusal(action)
+        if action.kind == "end-of-round" and seat in SIDE_SEATS and self.session.computer is None:
+            word = self._word(seat, action)
+            if isinstance(word, Reply):
+                return word
+            action = word
         try:
             attempt = self.session.attempt(action, dice)
         except UNREAD as e:
@@ -135,6 +152,54 @@ class Desk:
             return refusal(outcome.reason)
         self.take_back = None
         return Reply(True, result={"events": list(outcome.events)}, changed=True)
+
+    def _words(self) -> dict[str, str]:
+        """The words said at this end of round (those of an earlier one are forgotten)."""
+        if self.words_at != self.session.actions_taken():
+            self.words, self.words_at = {}, self.session.actions_taken()
+        return self.words
+
+    def _word(self, seat: str, action: Action) -> Action | Reply:
+        """``seat``'s word at the end of the round (p.16, A43): kept until the other side has spoken, then the one
+        end-of-round action both words make; a Withdraw waits for the other side's answer."""
+        args = action.args
+        unknown = sorted(set(args) - {"withdraw", "answer", "stop"})
+        if unknown:
+            return refusal(f"end-of-round: unknown argument {', '.join(unknown)}")
+        if args.get("withdraw") not in (None, seat):
+            return refusal(f"end-of-round: seat {seat} announces its own Withdraw (withdraw: {seat}) or none")
+        if args.get("answer") not in (None, "allow", "pursue"):
+            return refusal("end-of-round: the answer to a Withdraw is allow or pursue")
+        words = self._words()
+        other = _other(seat)
+        if args.get("answer") is not None:
+            if words.get(other) != "withdraw":
+                return refusal(f"end-of-round: side {other} has announced no Withdraw to answer")
+            word = str(args["answer"])
+        elif args.get("withdraw") == seat:
+            word = "withdraw"
+        else:
+            word = "stop" if args.get("stop") else "on"
+        if words.get(seat) == "withdraw" and word != "withdraw":
+            return refusal(f"end-of-round: side {seat} has announced its Withdraw (p.16)")
+        words[seat] = word
+        theirs = words.get(other)
+        wait = Reply(True, result={"waiting_for": other, "word": word}, changed=True)
+        if theirs is None:
+            return wait
+        if word == "withdraw" and theirs not in ("allow", "pursue", "withdraw"):
+            del words[other]                  # its word was said before this Withdraw: now it answers it
+            return wait
+        if theirs == "withdraw" and word not in ("allow", "pursue", "withdraw"):
+            return wait                       # the other side's Withdraw waits for this side's answer
+        if word == "withdraw" and theirs == "withdraw":
+            return Action("end-of-round", "", {"withdraw": "both"})
+        if word == "withdraw" or theirs == "withdraw":
+            withdrawing = seat if word == "withdraw" else other
+            return Action("end-of-round", "", {"withdraw": withdrawing, "answer": words[_other(withdrawing)]})
+        if word == "stop" and theirs == "stop":
+            return Action("end-of-round", "", {"stop": True})
+        return Action("end-of-round", "", {})
 
     def _answer(self, seat: str, value: float) -> Reply:
         pending = self.pending.get(seat)
@@ -210,6 +275,36 @@ class Desk:
         except UNREAD as e:
             return refusal(_why(e))
         return Reply(True, result={"preview": preview.to_data()})
+
+
+def cards_text(screen: Screen, seat: str) -> dict[str, Any]:
+    """The words of the cards this seat holds or is offered: a mission's title, its Victory Points and round limit
+    (A43), a troop or drone card's title. Only cards the seat's own screen names."""
+    view = screen.view
+    deck = playing_deck()
+    ids: set[str] = set()
+    mission = view["missions"].get(seat)
+    if mission:
+        ids.add(mission)
+    held = view["cards"].get(seat) or {}
+    ids.update(str(v) for k, v in held.items() if k in ("troop", "drone") and v)
+    for legal in screen.legal:
+        if legal.kind == "choose-cards":
+            ids.update(str(x) for x in legal.free.get("mission", []) + legal.free.get("troop", []))
+    out: dict[str, Any] = {}
+    for ident in sorted(ids):
+        try:
+            card = deck.card(ident)
+        except InputError:
+            continue
+        entry: dict[str, Any] = {"title": card.title}
+        vp_rules = getattr(card, "vp_rules", None)
+        if vp_rules is not None:
+            entry["vp"] = [rule.describe() for rule in vp_rules]
+            entry["round_limit"] = getattr(card, "round_limit", None)
+            entry["flavour"] = getattr(card, "flavour", "")
+        out[ident] = entry
+    return out
 
 
 def _other(side: str) -> str:

@@ -44,6 +44,7 @@ BURST: Final = 40.0                    # ... and at once
 COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
 PAGES: Final = {"hand": "hand.html", "table": "table.html"}
 STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "table.js": "text/javascript"}
+# The pages connect with the seat's cookie; the table page asks for the public view (``?view=table``).
 HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
                                "frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -119,7 +120,8 @@ class Host:
         self._hosts: set[str] = set()
         self.app = Starlette(routes=[
             Route("/", self._root), Route("/join/{token}", self._join), Route("/hand", self._hand),
-            Route("/table", self._table), Route("/static/{name}", self._static), WebSocketRoute("/ws", self._ws)])
+            Route("/table", self._table), Route("/static/{name}", self._static), Route("/favicon.ico", self._nothing),
+            WebSocketRoute("/ws", self._ws)])
 
     # ---- starting and stopping -------------------------------------------------------------------------------------
     @classmethod
@@ -221,6 +223,9 @@ class Host:
         response = RedirectResponse(page, status_code=303, headers=HEADERS)
         response.set_cookie(COOKIE, token, httponly=True, samesite="strict", path="/")
         return response
+
+    async def _nothing(self, request: Request) -> Response:
+        return Response(status_code=204, headers=HEADERS)
 
     async def _hand(self, request: Request) -> Response:
         return self._page("hand")

@@ -1,0 +1,120 @@
+"""``seven-seconds host SAVE-OR-TABLE``: serve a battle on the local network, each player's hand on their phone.
+
+A table (a scenario file, or a bundled table by name) starts a new battle; a save (or the autosave) resumes one.
+Each seat's link is printed with its QR code: a side's link carries that side's credential, the spectator's opens
+the public table. The battle autosaves as the window's do; the host stops when the battle is over (or on Ctrl+C).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+import time
+from pathlib import Path
+
+from ..i18n import N_, _
+from ..rules.errors import InputError
+
+SEAT_NAMES = {"A": N_("side A's hand"), "B": N_("side B's hand"), "spectator": N_("the table (spectators)")}
+
+
+def register(sub) -> None:
+    p = sub.add_parser("host", help=_("serve a battle on the local network: each player's hand on their phone"),
+                       description=_("Serve a battle to phones and other computers on the local network: a table "
+                                   "starts a new battle, a save resumes one. Each seat's link and QR code is "
+                                   "printed; the host stops when the battle is over."))
+    p.add_argument("battle", metavar="SAVE-OR-TABLE",
+                   help=_("a saved battle (.json, or the autosave) to resume, or a table (a scenario file, or a "
+                          "bundled table by name such as pastoral-hills) to start a new battle on"))
+    p.add_argument("--port", type=int, default=0, help=_("the port to listen on (default: any free port)"))
+    p.add_argument("--bind", default=None, metavar="ADDR",
+                   help=_("the address to listen on (default: this computer's local-network address; 0.0.0.0: "
+                          "every address, 127.0.0.1: this computer only)"))
+    p.add_argument("--factions", default=None, help=_("a new battle: side A's and side B's faction ids, as A,B "
+                                                      "(default: drawn)"))
+    p.add_argument("--physical-dice", action="store_true", dest="physical",
+                   help=_("a new battle: the players roll their own dice and type the faces on their phones"))
+    p.add_argument("--no-qr", action="store_true", dest="no_qr", help=_("print the links without their QR codes"))
+    p.set_defaults(run=run)
+
+
+def _session(args):
+    """The battle to serve: a save resumed, else a new battle on a table; and whether it is new."""
+    # Lazy: the battle service and the rules load for this command only.
+    from .. import paths
+    from ..rules.factions import faction_files
+    from ..rules.scenario import load_scenario
+    from ..service.battles import new_session
+    from ..service.opening import read_battle
+
+    path = Path(args.battle)
+    if path.suffix.lower() == ".json" and path.is_file():
+        try:
+            session = read_battle(path).open()
+        except InputError as save_error:
+            try:
+                table = load_scenario(path)
+            except InputError:
+                raise save_error from None
+        else:
+            session.hotseat = False          # the sides play on their own devices: no hand-off at any screen
+            return session, False
+    else:
+        table = load_scenario(paths.table_file(args.battle))
+    known = sorted(faction_files())
+    if args.factions:
+        factions = [x.strip() for x in args.factions.split(",")]
+        if len(factions) != 2 or not all(f in known for f in factions):
+            raise InputError("--factions", f"expected two of {', '.join(known)} as A,B (got {args.factions!r})")
+    else:
+        rng = random.Random()
+        factions = [rng.choice(known), rng.choice(known)]
+    return new_session(table, {"A": factions[0], "B": factions[1]}, program_dice=not args.physical), True
+
+
+def qr_text(link: str) -> str:
+    """The link's QR code drawn in the terminal's characters (segno)."""
+    # Lazy: the QR encoder loads when a host starts, not with every command.
+    import segno
+
+    out = io.StringIO()
+    segno.make(link, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def run(args) -> int:
+    # Lazy: the web stack loads for this command only.
+    from ..net.host import Host, ledger_file, serve_seats
+
+    if not 0 <= args.port <= 65535:
+        raise InputError("--port", f"expected a port from 1 to 65535, or 0 for any free one (got {args.port})")
+    session, new = _session(args)
+    if new:
+        ledger_file().unlink(missing_ok=True)            # a new battle: no intent of an earlier one is kept
+    try:
+        host = Host.start(session, port=args.port, bind=args.bind)
+    except OSError as e:
+        raise InputError("--bind", str(e)) from None
+    print(_("Serving the battle at {url} (Ctrl+C stops it; the battle is autosaved after every action).").format(
+        url=host.url))
+    for seat in serve_seats():
+        print()
+        print(_("{who}: {link}").format(who=_(SEAT_NAMES[seat]), link=host.link(seat)))
+        if not args.no_qr:
+            print(qr_text(host.link(seat)), end="")
+    sys.stdout.flush()
+    try:
+        while True:
+            time.sleep(0.5)
+            with host.lock:
+                over = session.over
+            if over:
+                print(_("The battle is over: the host stops."))
+                time.sleep(2.0)                      # the last screens reach every phone
+                break
+    except KeyboardInterrupt:
+        print(_("Stopped; the battle is in the autosave (seven-seconds host with the autosave resumes it)."))
+    finally:
+        host.stop()
+    return 0
