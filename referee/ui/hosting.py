@@ -11,9 +11,10 @@ if TYPE_CHECKING:
     from .scenes.table_mode import TableModeScene
 
 
-def serve(app: App, session: BattleSession, replacing: bool = True) -> TableModeScene | str:
-    """Serve ``session`` on the local network and show it as the shared table (in place of the battle scene on top
-    when ``replacing``), the phones' codes over it; or why it cannot be served."""
+def serve(app: App, session: BattleSession, replacing: bool = True, bind: str | None = None) -> TableModeScene | str:
+    """Serve ``session`` on the local network (``bind``: another address, as ``Host.start`` takes it) and show it as
+    the shared table (in place of the battle scene on top when ``replacing``), the phones' codes over it; or why it
+    cannot be served."""
     if session.view(log=False)["phase"] == "setup":
         return "set-up is played on this screen: serve the battle to phones once its first round has begun (W)"
     if session.refereed:
@@ -23,7 +24,7 @@ def serve(app: App, session: BattleSession, replacing: bool = True) -> TableMode
     from ..net.host import Host
 
     try:
-        host = Host.start(session)
+        host = Host.start(session, bind=bind)
     except OSError as e:
         return f"the battle could not be served: {e}"
     session.hotseat = False

@@ -1,0 +1,116 @@
+"""Phones and remote play from the window: the battle served by the real host on 127.0.0.1, the window turned into
+the shared table, a QR code per seat that a QR reader (OpenCV's) reads back as the seat's link, who is connected,
+a hand's intent shown on the table, and the host stopped with the table."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.net.client import RemoteSeat  # noqa: E402
+from referee.service.session import BattleSession  # noqa: E402
+from referee.ui import hosting  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.qr import qr_surface  # noqa: E402
+from referee.ui.scenes.battle import BattleScene  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog  # noqa: E402
+from referee.ui.scenes.phones import PhonesScene  # noqa: E402
+from referee.ui.scenes.table_mode import TableModeScene  # noqa: E402
+
+from .test_leaks import set_up  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1100, 720))
+    yield a
+    pygame.quit()
+
+
+def read_qr(surface: pygame.Surface) -> str:
+    pixels = np.ascontiguousarray(pygame.surfarray.array3d(surface).swapaxes(0, 1))
+    text, _points, _ = cv2.QRCodeDetector().detectAndDecode(cv2.cvtColor(pixels, cv2.COLOR_RGB2GRAY))
+    return str(text)
+
+
+def test_a_qr_code_drawn_for_the_window_reads_back_as_its_link():
+    link = "http://192.168.1.20:40123/join/Zq8b0m3-x1Lw9kPq2Rt5Yv7Nc4Hd6Fj0"
+    surface = qr_surface(link, 300)
+    assert surface.get_width() <= 300
+    assert read_qr(surface) == link
+
+
+def served(app) -> tuple[TableModeScene, BattleSession]:
+    while len(app.stack):
+        app.stack.pop()
+    session = BattleSession(Game(begin_battle(set_up(905))), SeededDice(4), autosaving=False, hotseat=True)
+    app.push(BattleScene(session))
+    app.step(1 / 30, events=[])
+    table = hosting.serve(app, session, bind="127.0.0.1")
+    assert isinstance(table, TableModeScene), table
+    return table, session
+
+
+def test_serving_a_battle_turns_the_window_into_the_table_with_a_code_per_seat(app):
+    table, session = served(app)
+    host = table.public.host
+    try:
+        phones = app.scene
+        assert isinstance(phones, PhonesScene)
+        assert [type(s) for s in app.stack.scenes] == [TableModeScene, PhonesScene]
+        for seat in ("A", "B", "spectator"):
+            assert read_qr(phones.codes[seat]) == host.link(seat)
+        hand = RemoteSeat(host.link("B"))
+        try:
+            app.step(1.0, events=[])
+            assert phones.counts["B"] == 1 and phones.counts["A"] == 0
+        finally:
+            hand.close()
+        app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                                    scancode=0)])
+        assert app.scene is table
+        app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w",
+                                                    scancode=0)])
+        assert isinstance(app.scene, PhonesScene)
+        app.pop()
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+    with pytest.raises(OSError):
+        RemoteSeat(host.link("A"))                     # stopped with the table
+
+
+def test_a_hands_intent_is_shown_on_the_table_and_the_tables_action_reaches_the_hands(app):
+    table, session = served(app)
+    host = table.public.host
+    app.pop()                                           # the codes' screen
+    side = session.to_act()
+    hand = RemoteSeat(host.link(side))
+    try:
+        before = hand.version
+        reply = hand.act("end-turn")
+        assert reply["ok"], reply
+        app.step(1 / 30, events=[])
+        assert table.public.viewer != side               # the table follows the turn the hand passed
+        assert table.seen == table.public.moment_key()
+        # The table ends the other side's turn: the hand gets a fresh screen.
+        table.press("end-turn")
+        asked = app.scene
+        assert isinstance(asked, Dialog) and asked.choices[0][0] == "pass"     # a pass is asked first (p.16, A22)
+        asked.choose("pass")
+        assert app.scene is table
+        hand.wait_version(before + 2)
+        assert hand.screen["to_act"] == session.to_act()
+    finally:
+        hand.close()
+        while len(app.stack):
+            app.stack.pop()
