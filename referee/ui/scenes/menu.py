@@ -15,7 +15,7 @@ from ...i18n import _
 from ... import paths
 from ...rules.errors import InputError
 from ...rules.files import read_document
-from .. import keys, theme
+from .. import hosting, keys, theme
 from ..keys import CTRL, Key
 from ..opening import show_session
 from ..gui_managers import new_manager
@@ -197,6 +197,14 @@ class MenuScene(Scene):
             pygame.Rect(x + COLUMN_W - 120, y, 120, 42), _("Settings…"), m,
             tool_tip_text=_("the rulings your group plays by in new battles"))
         y += 50
+        # Phones and another computer: the battle served on the local network, or one served elsewhere joined.
+        self.widgets["phones"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, half, 42), _("Phones and remote play…"), m,
+            tool_tip_text=_("serve the interrupted battle to phones: the window becomes the shared table"))
+        self.widgets["join"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x + half + 10, y, half, 42), _("Join a battle…"), m,
+            tool_tip_text=_("play one side of a battle hosted on another computer, from its link"))
+        y += 50
         if self.interrupted is not None:
             # The summary can be long: the button shows what fits (in the buttons' bold 15 px font), the tool tip
             # all of it.
@@ -279,6 +287,43 @@ class MenuScene(Scene):
             return referee
         return show_session(self.app, session, list(save.warnings))
 
+    def serve_to_phones(self) -> None:
+        """Serve the interrupted battle to phones (the window becomes the shared table); a battle being played is
+        served from its own screen (W)."""
+        if self.app is None:
+            return
+        if self.interrupted is None:
+            self.error_title = _("Phones and remote play")
+            self.error = _("Start or resume a battle, then press W in it: it is served to phones and other "
+                           "computers, and this window becomes the shared table.")
+            return
+        if self.interrupted.refereed:
+            self.error_title = _("Phones and remote play")
+            self.error = _("A refereed physical game is entered on this screen; it is not served to phones.")
+            return
+        why = hosting.serve(self.app, self.interrupted.open(), replacing=False)
+        if isinstance(why, str):
+            self.error_title, self.error = _("Phones and remote play"), why
+
+    def ask_join(self) -> None:
+        if self.app is None:
+            return
+        app = self.app
+
+        def closed(link: str | None) -> None:
+            if not link:
+                return
+            # Imported when first used, as the saves and sessions are: the menu's first frame does not wait for it.
+            from ..joining import join
+
+            why = join(app, link)
+            if isinstance(why, str):
+                self.error_title, self.error = _("Could not join the battle"), why
+
+        app.push_scene("text-dialog", _("Join a battle"),
+                       [_("The link of your side, from the host's window (Phones and remote play) or from "
+                          "seven-seconds host: http://HOST:PORT/join/...")], "", closed, ok=_("Join"))
+
     def open_dialog(self, battle: bool = False) -> None:
         self.dialog_kind = "battle" if battle else "scenario"
         start = paths.browse_tables_from()
@@ -318,6 +363,10 @@ class MenuScene(Scene):
             elif el is self.widgets.get("settings"):
                 if self.app is not None:
                     self.app.push_scene("settings")
+            elif el is self.widgets.get("phones"):
+                self.serve_to_phones()
+            elif el is self.widgets.get("join"):
+                self.ask_join()
             elif el is self.widgets.get("resume") and self.interrupted is not None:
                 self.open_battle(self.interrupted)
             elif el is self.widgets.get("mirror"):

@@ -1,0 +1,344 @@
+"""A battle played from another computer: one side's seat at a remote host (``referee/net/client.RemoteSeat``).
+
+``RemoteBattle`` answers the battle scene's questions, the ones ``BattleSession`` answers for the window at the
+host (the seat interface, ``BattleSeat`` below), from the seat's latest screen alone: the seat's own view, its legal
+actions, its undo, the die asked of it. Every action is sent as an intent and the host's reply is its outcome; a
+preview is a question to the host, answered from the seat's own view. Nothing here holds the battle's state: the
+window of a joined battle knows what its seat's screen says, and nothing more.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..game.dice import RollRequest
+from ..game.intents import Action, LegalAction, Preview
+from ..game.view_types import LogLine, PlayerView
+from ..game.view_words import log_lines
+from ..rules.errors import InputError
+from ..service.session import Check
+from ..service.seats import SIDE_SEATS
+
+
+class BattleSeat(Protocol):
+    """What the battle scene asks of the battle it shows, whoever answers: the session itself at the host's window,
+    or a seat's screen from a remote host (``RemoteBattle``)."""
+
+    viewer: str
+    hotseat: bool
+
+    def view(self, log: bool = True) -> PlayerView: ...
+    def to_act(self) -> str | None: ...
+    @property
+    def over(self) -> bool: ...
+    def offers(self, kind: str, actor: str = "") -> bool: ...
+    def can(self, kind: str, actor: str) -> Check: ...
+    def check(self, action: Action) -> Check: ...
+    def preview(self, action: Action) -> Preview: ...
+    def legal_for(self, kind: str, actor: str = "") -> list[LegalAction]: ...
+    def attempt(self, action: Action, given: list[float] | None = None) -> Any: ...
+
+
+class Seat(Protocol):
+    """The remote seat's connection (``referee/net/client.RemoteSeat``)."""
+
+    screen: dict[str, Any] | None
+    version: int
+
+    def send(self, intent: dict[str, Any], ident: str | None = None, timeout: float = ...) -> dict[str, Any]: ...
+    def ask(self, question: str, timeout: float = ..., **args: Any) -> dict[str, Any]: ...
+    def wait_version(self, version: int, timeout: float = ...) -> dict[str, Any]: ...
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The host's word on an intent, as the battle scene reads an engine's outcome."""
+
+    legal: bool
+    reason: str = ""
+    events: tuple[str, ...] = ()
+    failed: bool = False
+    rolls: tuple[Any, ...] = ()
+
+
+@dataclass
+class RemotePending:
+    """A die the host asks this seat for (physical dice): the next intent answers it."""
+
+    action: Action
+    request: RollRequest
+    given: list[float] = field(default_factory=list)
+
+
+@dataclass
+class RemoteAttempt:
+    outcome: Outcome | None = None
+    pending: RemotePending | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.outcome is not None and self.outcome.legal
+
+
+@dataclass(frozen=True)
+class RemoteUndo:
+    """The seat's undo offer, as ``game/undo.UndoCheck`` reads."""
+
+    allowed: bool
+    reason: str = ""
+    what: str = ""
+    needs_consent: bool = False
+    why_consent: str = ""
+    side: str = ""
+
+
+class RemoteLog:
+    """The seat's log as ``service/seat_log.SeatLog`` gives it, from the screen's view: an entry the host wrote again
+    (a take-back) is told apart by its token."""
+
+    def __init__(self, entries: list[LogLine], tokens: list[object]) -> None:
+        self._entries = entries
+        self._tokens = tokens
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def token(self, i: int) -> object:
+        return self._tokens[i]
+
+    def entries(self, start: int, stop: int | None = None) -> list[LogLine]:
+        return self._entries[start:stop]
+
+
+class RemoteBattle:
+    """One side's battle at a remote host, as the battle scene reads it (see the module note)."""
+
+    hotseat = False
+    computer = None                 # the host plays its computer's turns; its side is named on the screen
+    computer_reopened = False
+    campaign = None
+    save_path = None
+    refereed = False
+
+    def __init__(self, seat: Seat) -> None:
+        self.seat = seat
+        data = self.data
+        side = str(data.get("seat", ""))
+        if side not in SIDE_SEATS:
+            raise InputError("seat", f"a joined window plays side A or B (this link opens the {side!r} seat)")
+        self.viewer = side
+        self.messages: list[str] = []
+        self.computer_notes: dict[int, str] = {}
+        self.computer_reasons: list[str] = []
+        self.campaign_recorded: list[str] = []
+        self._tokens: list[tuple[str, object]] = []
+
+    # ---- the seat's screen ---------------------------------------------------------------------------------
+    @property
+    def data(self) -> dict[str, Any]:
+        screen = self.seat.screen
+        if screen is None:
+            raise ConnectionError("no screen from the host yet")
+        return screen
+
+    @property
+    def version(self) -> int:
+        return self.seat.version
+
+    def view(self, log: bool = True) -> PlayerView:
+        view: PlayerView = self.data["view"]
+        return view
+
+    def log(self, explain: bool = True) -> list[str]:
+        return log_lines(self.view(), explain=explain)
+
+    def to_act(self) -> str | None:
+        to_act = self.data.get("to_act")
+        return str(to_act) if to_act is not None else None
+
+    @property
+    def over(self) -> bool:
+        return bool(self.data.get("over"))
+
+    @property
+    def dice(self) -> object | None:
+        """Not None when the program rolls (the host's dice); None when the players type their physical dice."""
+        return None if self.data.get("dice_mode") == "by-hand" else "program"
+
+    def hand_to(self, side: str) -> None:
+        """The screen stays with this seat's side."""
+
+    def needs_handoff(self) -> bool:
+        return False
+
+    def computer_to_act(self) -> bool:
+        return False
+
+    def objectives_pending(self) -> bool:
+        return self.view(log=False)["phase"] == "over" and not self.over
+
+    def log_for(self, reader: str | None) -> RemoteLog:
+        entries: list[LogLine] = list(self.view()["log"])
+        tokens: list[object] = []
+        for i, entry in enumerate(entries):
+            key = json.dumps(entry, sort_keys=True)
+            if i < len(self._tokens) and self._tokens[i][0] == key:
+                tokens.append(self._tokens[i][1])
+            else:
+                tokens.append(object())
+        self._tokens = [(json.dumps(e, sort_keys=True), t) for e, t in zip(entries, tokens)]
+        return RemoteLog(entries, tokens)
+
+    def log_length(self) -> int:
+        return len(self.view()["log"])
+
+    def moment(self) -> tuple[int, str | None]:
+        return self.version, self.turn_player()
+
+    def last_action_kind(self) -> str | None:
+        return None
+
+    def turn_player(self) -> str | None:
+        turn = self.view(log=False)["turn"]
+        return str(turn["player"]) if turn is not None else None
+
+    def would_pass(self) -> bool:
+        turn = self.view(log=False)["turn"]
+        return turn is not None and not turn["active"] and turn["primary_used"] == 0 and turn["extra_blips_used"] == 0
+
+    def passes_in_row(self) -> int:
+        return 0
+
+    def spent_activation(self) -> str | None:
+        turn = self.view(log=False)["turn"]
+        if turn is None or not turn["active"] or turn["actions_left"]:
+            return None
+        return str(turn["active"])
+
+    def last_round(self, side: str | None = None) -> bool:
+        """The round just over is the last one this side's own mission allows (A43): from its own card."""
+        view = self.view(log=False)
+        mission = view["missions"].get(self.viewer)
+        card = (self.data.get("cards_text") or {}).get(mission or "", {})
+        limit = card.get("round_limit")
+        return bool(limit) and int(view["round"]) >= int(limit)
+
+    def battle_ends_this_round(self) -> str:
+        return ""
+
+    def end_of_round_lines(self, side: str | None = None) -> list[str]:
+        view = self.view(log=False)
+        lines = [f"Round {view['round']} is over. Say Next round, announce a Withdraw or offer to stop; the battle "
+                 "goes on when both sides have spoken [p.16, A43]."]
+        if self.last_round():
+            lines.append(f"Your mission (side {self.viewer}) ends the battle after this round [A43].")
+        return lines
+
+    def scramble_squares(self, actor: str) -> list[int]:
+        return [int(n) for n in (self.data.get("scramble") or {}).get(actor, [])]
+
+    def to_place(self) -> dict[str, str]:
+        return {}
+
+    # ---- what the seat may do --------------------------------------------------------------------------------
+    def legal(self) -> list[LegalAction]:
+        return [LegalAction(str(a["kind"]), str(a.get("actor", "")), dict(a.get("args", {})), dict(a.get("free", {})))
+                for a in self.data.get("legal", [])]
+
+    def legal_for(self, kind: str, actor: str = "") -> list[LegalAction]:
+        return [a for a in self.legal() if a.kind == kind and (not actor or a.actor == actor)]
+
+    def offers(self, kind: str, actor: str = "") -> bool:
+        return bool(self.legal_for(kind, actor))
+
+    def can(self, kind: str, actor: str) -> Check:
+        if self.offers(kind, actor):
+            return Check(True)
+        if not self.data.get("acting"):
+            return Check(False, f"not your decision now (the battle waits for side {self.to_act()})")
+        return Check(False, f"{kind} {actor} is not among side {self.viewer}'s legal actions now".replace("  ", " "))
+
+    def preview(self, action: Action) -> Preview:
+        """The host's preview, from this seat's own view (it stops at the first die and at the first reveal)."""
+        reply = self.seat.ask("preview", action=action.to_data())
+        if not reply.get("ok"):
+            return Preview(action, False, str(reply.get("reason", "")))
+        data = reply.get("result", {}).get("preview", {})
+        return Preview(action, bool(data.get("legal")), str(data.get("reason", "")), dict(data.get("figures", {})),
+                       reveals=data.get("reveals"))
+
+    def check(self, action: Action) -> Check:
+        preview = self.preview(action)
+        return Check(preview.legal, preview.reason)
+
+    def figures(self, action: Action) -> dict[str, Any]:
+        return self.preview(action).figures
+
+    def _send(self, intent: dict[str, Any]) -> dict[str, Any]:
+        """Send ``intent``; once the host took it, wait for the screen it changed (the reply comes first), so what
+        is shown next is the battle after it."""
+        before = self.seat.version
+        reply = self.seat.send(intent)
+        if reply.get("ok") and not reply.get("again"):
+            try:
+                self.seat.wait_version(before + 1)
+            except TimeoutError:
+                self.messages.append("the host's new screen is late: it is shown when it comes")
+        return reply
+
+    def _reply(self, reply: dict[str, Any]) -> RemoteAttempt:
+        if not reply.get("ok"):
+            return RemoteAttempt(Outcome(False, str(reply.get("reason", "refused"))))
+        pending = self.data.get("pending")
+        result = reply.get("result") or {}
+        if "pending" in result and pending is not None:
+            request = RollRequest(str(pending.get("request", "a die")), "", kind=pending.get("kind", "d6"))
+            return RemoteAttempt(pending=RemotePending(Action.from_data(pending["action"]), request,
+                                                       [float(x) for x in pending.get("given", [])]))
+        return RemoteAttempt(Outcome(True, events=tuple(str(e) for e in result.get("events", []))))
+
+    def attempt(self, action: Action, given: list[float] | None = None) -> RemoteAttempt:
+        intent: dict[str, Any] = {"kind": "action", "action": action.to_data()}
+        if given:
+            intent["dice"] = list(given)
+        return self._reply(self._send(intent))
+
+    def answer(self, pending: RemotePending, value: float) -> RemoteAttempt:
+        return self._reply(self._send({"kind": "answer", "value": value}))
+
+    def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> RemoteAttempt:
+        return RemoteAttempt(Outcome(False, "a Target's dice are rolled by the host: not yet from a joined window"))
+
+    def undo_check(self) -> RemoteUndo:
+        undo = self.data.get("undo") or {}
+        return RemoteUndo(bool(undo.get("allowed")), str(undo.get("reason", "nothing to take back")),
+                          str(undo.get("what", "")), bool(undo.get("needs_consent")), str(undo.get("why_consent", "")),
+                          str(undo.get("side", "")))
+
+    def actions_taken(self) -> int:
+        return 1 if self.undo_check().allowed else 0
+
+    def undo(self, consent: bool = False) -> str:
+        reply = self._send({"kind": "undo"})
+        if not reply.get("ok"):
+            raise InputError("undo", str(reply.get("reason", "refused")))
+        result = reply.get("result") or {}
+        return str(result.get("taken_back") or f"asked side {result.get('asked')} to agree")
+
+    def consent(self, allow: bool) -> dict[str, Any]:
+        return self._send({"kind": "consent", "allow": allow})
+
+    def redo_action(self) -> tuple[Action, list[float]]:
+        raise InputError("redo", "a joined window takes back, but does not play again, an action")
+
+    def save(self, path: Any = None) -> Any:
+        raise InputError("save", "the battle is saved by the host's computer (its autosave keeps every action)")
+
+    def save_campaign_battle(self, at_hand_off: bool = False) -> None:
+        """The host's battle: nothing to write here."""
+
+    def close(self) -> None:
+        self.seat.close()

@@ -1,0 +1,180 @@
+"""The battle window of a joined battle: one side played from another computer, its screen sent by the host.
+
+It is the battle scene itself over ``ui/remote.RemoteBattle`` (the seat's screen and intents), with the questions a
+side answers on its own screen: its word at the end of a round (Next round, its Withdraw, an offer to stop, or its
+answer to the other side's Withdraw, said as the host takes them from two seats), its consent to the other side's
+take-back, its own troopers' facings. The other side plays at the host's window or on its own computer.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ...game.intents import Action
+from ...game.view_words import view_unit
+from ...rules.errors import InputError
+from ...service.session import BattleSession
+from ..remote import RemoteBattle
+from .battle import BattleScene
+from .battle_questions import BattleQuestions, next_round_button
+from .dialogs import ConsentScreen, Dialog
+
+
+class RemoteQuestions(BattleQuestions):
+    """The questions of a joined window: only its own side's (see the module note)."""
+
+    scene: RemoteBattleScene
+
+    @property
+    def battle(self) -> RemoteBattle:
+        return self.scene.battle
+
+    def end_of_round(self) -> None:
+        if self.app is None:
+            return
+        words = self.battle.data.get("round_words") or {}
+        me = self.battle.viewer
+        round_ = self.battle.view(log=False)["round"]
+        asked = words.get("withdraw_asked")
+        if asked:
+            self._answer_withdraw(asked)
+            return
+        if words.get("mine"):
+            self.scene.waiting = "the other side's word at the end of the round"
+            return
+        buttons = [next_round_button(self.battle.last_round()), ("withdraw", f"Side {me} withdraws"),
+                   ("stop", "Offer to stop")]
+
+        def closed(answer: str | None) -> None:
+            if answer is None:
+                self.scene.say("End of round", ["press End turn (N) to say your word at the end of the round"])
+            elif answer == "next":
+                self.scene.do(Action("end-of-round"), "End of round")
+            elif answer == "withdraw":
+                self.scene.do(Action("end-of-round", "", {"withdraw": me}), f"Side {me} withdraws")
+            else:
+                self.scene.do(Action("end-of-round", "", {"stop": True}), "Offer to stop")
+
+        self.show_guarded(Dialog(f"End of round {round_}: side {me}'s word", self.battle.end_of_round_lines(),
+                                 buttons, closed, columns=3, width=640))
+
+    def _answer_withdraw(self, side: str) -> None:
+        me = self.battle.viewer
+
+        def closed(answer: str | None) -> None:
+            if answer is None:
+                self.scene.say("End of round", ["press End turn (N) to answer the Withdraw"])
+                return
+            self.scene.do(Action("end-of-round", "", {"answer": answer}), f"Side {side} withdraws")
+
+        lines = [f"Side {side} withdraws. Side {me}: allow it (you Control the Table) or pursue for one more round? "
+                 "[p.16, A43]"]
+        if self.battle.last_round():
+            lines.append(f"Your mission (side {me}) ends the battle after this round: a pursuit has no round left "
+                         "to be played in, and the table would be Contested [A43].")
+        self.show_guarded(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")],
+                                 closed, columns=2))
+
+    def facing_owed(self) -> tuple[str, ...]:
+        """Only this side's troopers: the other side faces its own."""
+        view = self.battle.view(log=False)
+        return tuple(uid for uid in view["to_face"]
+                     if (unit := view_unit(view, uid)) is not None and unit["side"] == self.battle.viewer)
+
+    def consent(self, check: Any) -> None:
+        """A take-back that needs the other side's word: asked of that side's seat by the host."""
+        try:
+            said = self.battle.undo()
+        except InputError as e:
+            self.scene.say("Undo", e.problems)
+            return
+        self.scene.say("Undo: asked", [said, "the other side answers on its own screen"])
+
+    def ask_consent(self, asked: dict[str, Any]) -> None:
+        """The other side asks to take back its last action: this side agrees or not, on its own screen."""
+        lines = [f"Side {asked.get('from')} asks to take back {asked.get('what')!r}: {asked.get('why')}.",
+                 "Taken back, it is logged for both players, and the same action would roll the same dice again."]
+
+        def answered(answer: str | None) -> None:
+            reply = self.battle.consent(answer == "allow")
+            if not reply.get("ok"):
+                self.scene.say("Undo", [str(reply.get("reason"))])
+            self.scene.changed()
+
+        self.show(ConsentScreen(self.battle.viewer, lines, answered))
+
+    def hand_off(self, side: str) -> None:
+        self.scene.refresh()
+        self.scene.show_log()
+
+    def for_side(self, side: str, ask: Any, why: str = "") -> None:
+        if side == self.battle.viewer:
+            ask()
+
+    def behind_hand_off(self, side: str, ask: Any, why: str) -> None:
+        if side == self.battle.viewer:
+            ask()
+
+
+class RemoteBattleScene(BattleScene):
+    """One side's battle from a remote host (see the module note)."""
+
+    title = "Battle: joined"
+
+    def __init__(self, battle: RemoteBattle) -> None:
+        self.battle = battle
+        self.waiting: str | None = None
+        # The remote battle answers the battle scene's questions from its seat's screen (``remote.BattleSeat``).
+        super().__init__(cast(BattleSession, battle))
+        self.own_questions = RemoteQuestions(self)
+        self.questions = self.own_questions
+        self.seen = battle.version
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self.battle.close()
+
+    def update(self, dt: float) -> None:
+        """A new screen from the host (the other side played, or answered): shown, and the battle goes on."""
+        super().update(dt)
+        if self.battle.version != self.seen and self.app is not None and self.app.scene is self:
+            self.changed()
+
+    def changed(self) -> None:
+        self.seen = self.battle.version
+        self.clear_tools()
+        self.refresh()
+        self.show_log()
+        self.next_step()
+
+    def after_action(self, attempt: Any, title: str) -> None:
+        super().after_action(attempt, title)
+        self.seen = self.battle.version
+
+    def next_step(self) -> None:
+        self.waiting = None
+        asked = self.battle.data.get("consent")
+        if asked:
+            self.own_questions.ask_consent(asked)
+            return
+        if self.battle.view(log=False)["phase"] == "end-of-round":
+            self.questions.end_of_round()
+            return
+        if self.battle.view(log=False)["phase"] == "over" and not self.battle.over \
+                and not self.battle.data.get("acting"):
+            self.waiting = "the attacker's objectives"
+            return
+        super().next_step()
+
+    def open_report(self) -> None:
+        self.say("The battle is over", ["the log now holds the whole truth; the host's window has the report and "
+                                        "the seal checks"])
+
+    def banner_who(self) -> tuple[str, str]:
+        return f"You are side {self.battle.viewer} (joined)", \
+            "program dice" if self.battle.dice is not None else "your dice"
+
+    def banner_text(self) -> str:
+        if self.waiting:
+            return f"Waiting for {self.waiting}"
+        return super().banner_text()

@@ -1,0 +1,124 @@
+"""A battle joined from another window: the real host on 127.0.0.1 serves a battle, this window joins one side's
+seat with its link and plays it through the battle scene; a legal action is applied at the host, an illegal one is
+refused with the reason and changes nothing; the window holds only its seat's screen."""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.game.intents import Action  # noqa: E402
+from referee.net.host import Host  # noqa: E402
+from referee.service.session import BattleSession  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.joining import join  # noqa: E402
+from referee.ui.scenes.remote_battle import RemoteBattleScene  # noqa: E402
+
+from .test_leaks import set_up  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1100, 720))
+    yield a
+    pygame.quit()
+
+
+@pytest.fixture
+def hosted():
+    session = BattleSession(Game(begin_battle(set_up(911))), SeededDice(6), autosaving=False, hotseat=False)
+    host = Host.start(session, bind="127.0.0.1")
+    yield host, session
+    host.stop()
+
+
+def seat_view(session: BattleSession, seat: str) -> dict:
+    """The seat's view as the host sends it (JSON)."""
+    return json.loads(session.screen(seat).to_json())["view"]
+
+
+def joined(app, link: str) -> RemoteBattleScene:
+    while len(app.stack):
+        app.stack.pop()
+    scene = join(app, link)
+    assert isinstance(scene, RemoteBattleScene), scene
+    app.step(1 / 30, events=[])
+    return scene
+
+
+def test_a_joined_window_plays_a_legal_action_and_the_host_applies_it(app, hosted):
+    host, session = hosted
+    side = session.to_act()
+    scene = joined(app, host.link(side))
+    try:
+        assert scene.battle.viewer == side and scene.battle.view() == seat_view(session, side)
+        legal = scene.battle.legal_for("activate")[0]
+        before = session.actions_taken()
+        scene.do(Action("activate", legal.actor))
+        assert session.actions_taken() == before + 1
+        assert session.view(log=False)["turn"]["active"] == legal.actor
+        assert "not allowed" not in scene.log_title
+        # The screen that followed is this seat's, and nothing else.
+        assert scene.battle.view() == seat_view(session, side)
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+
+
+def test_an_illegal_action_is_refused_with_the_reason_and_changes_nothing(app, hosted):
+    host, session = hosted
+    side = session.to_act()
+    other = "B" if side == "A" else "A"
+    scene = joined(app, host.link(other))
+    try:
+        before = session.actions_taken()
+        scene.do(Action("end-turn"))
+        assert session.actions_taken() == before
+        assert scene.log_title == "end-turn: not allowed"
+        assert scene.log_lines[0] == f"not allowed: it is not seat {other}'s decision now (the battle waits for side {side})"
+        assert not scene.offered("end-turn")
+        enemy = next(u["id"] for u in scene.battle.view(log=False)["blips"] if u["side"] == side)
+        preview = scene.battle.preview(Action("move", enemy, {"x": 1.0, "y": 1.0}))
+        assert not preview.legal and "not seat" in preview.reason
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+
+
+def test_a_move_previewed_by_the_host_from_the_seats_own_view(app, hosted):
+    host, session = hosted
+    side = session.to_act()
+    scene = joined(app, host.link(side))
+    try:
+        blip = scene.battle.legal_for("activate")[0].actor
+        scene.do(Action("activate", blip))
+        me = next(b for b in scene.battle.view(log=False)["blips"] if b["id"] == blip)
+        moves = [Action("move", blip, {"x": round(me["x"] + dx, 1), "y": round(me["y"] + dy, 1)})
+                 for dx, dy in ((0, 1.5), (0, -1.5), (1.5, 0), (-1.5, 0), (1, 1), (-1, -1), (1, -1), (-1, 1))]
+        previews = [(a, scene.battle.preview(a)) for a in moves]
+        legal = [(a, p) for a, p in previews if p.legal]
+        assert legal, [p.reason for _, p in previews]
+        action, preview = legal[0]
+        assert preview.figures == json.loads(json.dumps(session.preview(action).figures))
+        refused = [(a, p) for a, p in previews if not p.legal]
+        for a, p in refused:
+            assert p.reason == session.preview(a).reason          # the engine's own words, from the host
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+
+
+def test_a_link_that_opens_no_seat_is_refused_with_the_reason(app, hosted):
+    host, _session = hosted
+    why = join(app, f"{host.url}/join/not-a-credential")
+    assert isinstance(why, str) and why.startswith("the link opens no seat")
+    why = join(app, "ftp://nowhere")
+    assert isinstance(why, str) and "http://" in why
