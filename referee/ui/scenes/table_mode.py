@@ -237,8 +237,11 @@ class TableModeScene(BattleScene):
 
     # ---- whom the table waits for -------------------------------------------------------------------------
     def offered(self, key: str) -> bool:
-        """A side's private decision (``service/privacy.py``) is never offered on the table."""
-        return not is_private(key) and super().offered(key)
+        """A side's private decision (``service/privacy.py``) is never offered on the table, nor a holding area."""
+        return not is_private(key) and key != "holding" and super().offered(key)
+
+    def log_who(self) -> str:
+        return "whole truth" if self.public.over else "what everyone sees"
 
     def press(self, key: str) -> None:
         if key == "scramble" and key in self.bar.keys():
