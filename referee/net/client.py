@@ -61,7 +61,9 @@ class RemoteSeat:
     def _connect(self) -> None:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         try:
-            ws = connect(self.ws_url, additional_headers=headers, open_timeout=TIMEOUT, max_size=2 ** 24)
+            # Entered as a context manager (websockets 17 asks it of a direct connect); the connection lives as long
+            # as the seat holds it, and ``drop`` closes it.
+            ws = connect(self.ws_url, additional_headers=headers, open_timeout=TIMEOUT, max_size=2 ** 24).__enter__()
         except (InvalidHandshake, InvalidURI) as e:
             raise Refused(str(e)) from None
         try:
