@@ -36,7 +36,7 @@ class RemoteSeat:
     """One seat's connection to a host (see the module note)."""
 
     def __init__(self, link_or_url: str, token: str | None = None, *, view: str | None = None,
-                 on_screen: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 on_screen: Callable[[int, dict[str, Any]], None] | None = None) -> None:
         self.base, linked = split_link(link_or_url)
         self.token = token or linked
         self.view = view
@@ -97,7 +97,7 @@ class RemoteSeat:
                 self.version = int(message["version"])
                 self.screen = message["screen"]
                 if self.on_screen is not None:
-                    self.on_screen(message["screen"])
+                    self.on_screen(self.version, message["screen"])
             elif kind == "reply":
                 self._replies[str(message.get("id"))] = message
             elif kind == "refused":
