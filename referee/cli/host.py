@@ -85,15 +85,20 @@ def qr_text(link: str) -> str:
 
 def run(args) -> int:
     # Lazy: the web stack loads for this command only.
-    from ..net.host import Host, ledger_file, serve_seats
+    from ..net.credentials import Credentials
+    from ..service.opening import autosave_file as autosave_path
+    from ..net.host import Host, ledger_file, seats_file, serve_seats
 
     if not 0 <= args.port <= 65535:
         raise InputError("--port", f"expected a port from 1 to 65535, or 0 for any free one (got {args.port})")
     session, new = _session(args)
-    if new:
-        ledger_file().unlink(missing_ok=True)            # a new battle: no intent of an earlier one is kept
+    resumed = not new and Path(args.battle).resolve() == autosave_path().resolve()
+    if not resumed:
+        # Another battle than the autosave's: no intent of the earlier one is kept, and its links no longer open.
+        ledger_file().unlink(missing_ok=True)
+        seats_file().unlink(missing_ok=True)
     try:
-        host = Host.start(session, port=args.port, bind=args.bind)
+        host = Host.start(session, port=args.port, bind=args.bind, credentials=Credentials.kept(seats_file()))
     except OSError as e:
         raise InputError("--bind", str(e)) from None
     print(_("Serving the battle at {url} (Ctrl+C stops it; the battle is autosaved after every action).").format(

@@ -36,7 +36,7 @@ class RemoteSeat:
     """One seat's connection to a host (see the module note)."""
 
     def __init__(self, link_or_url: str, token: str | None = None, *, view: str | None = None,
-                 on_screen: Callable[[dict[str, Any]], None] | None = None) -> None:
+                 on_screen: Callable[[int, dict[str, Any]], None] | None = None) -> None:
         self.base, linked = split_link(link_or_url)
         self.token = token or linked
         self.view = view
@@ -61,7 +61,9 @@ class RemoteSeat:
     def _connect(self) -> None:
         headers = {"Authorization": f"Bearer {self.token}"} if self.token else {}
         try:
-            ws = connect(self.ws_url, additional_headers=headers, open_timeout=TIMEOUT, max_size=2 ** 24)
+            # Entered as a context manager (websockets 17 asks it of a direct connect); the connection lives as long
+            # as the seat holds it, and ``drop`` closes it.
+            ws = connect(self.ws_url, additional_headers=headers, open_timeout=TIMEOUT, max_size=2 ** 24).__enter__()
         except (InvalidHandshake, InvalidURI) as e:
             raise Refused(str(e)) from None
         try:
@@ -95,7 +97,7 @@ class RemoteSeat:
                 self.version = int(message["version"])
                 self.screen = message["screen"]
                 if self.on_screen is not None:
-                    self.on_screen(message["screen"])
+                    self.on_screen(self.version, message["screen"])
             elif kind == "reply":
                 self._replies[str(message.get("id"))] = message
             elif kind == "refused":

@@ -8,7 +8,10 @@ spectator's link is public: the table screen shows nothing any seat keeps secret
 from __future__ import annotations
 
 import hmac
+import json
+import os
 import secrets
+from pathlib import Path
 from typing import Final
 
 from ..service.seats import SEATS
@@ -23,6 +26,32 @@ class Credentials:
     def __init__(self, tokens: dict[str, str] | None = None) -> None:
         self.tokens = dict(tokens) if tokens is not None else {seat: secrets.token_urlsafe(TOKEN_BYTES)
                                                                for seat in SEATS}
+
+    @staticmethod
+    def kept(path: Path) -> "Credentials":
+        """The credentials kept at ``path`` (a battle resumed after a host was stopped or killed: the phones
+        reconnect with the cookies they hold), or new ones, written there (readable by this user only)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(data, dict) and set(data) == set(SEATS) and all(
+                    isinstance(v, str) and len(v) >= 22 for v in data.values()):
+                return Credentials({str(k): str(v) for k, v in data.items()})
+        except (OSError, ValueError):
+            pass
+        made = Credentials()
+        made.keep(path)
+        return made
+
+    def keep(self, path: Path) -> None:
+        """Write the tokens at ``path`` (mode 600): beside the autosave, which holds every secret of the battle
+        anyway."""
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.tokens, f)
+        except OSError:
+            pass             # the battle is served; a restarted host then gives new links
 
     def seat_of(self, token: str | None) -> str | None:
         """The seat ``token`` opens, or None. Every seat's token is compared, in constant time, whatever matches: the

@@ -65,6 +65,7 @@ class Desk:
         # Withdraw: allow or pursue) and the record's length it was said at; one end-of-round action once both spoke.
         self.words: dict[str, str] = {}
         self.words_at = -1
+        self._cards: dict[str, dict[str, Any] | None] = {}     # each card's words, read once per hosting
 
     # ---- what each seat is shown ---------------------------------------------------------------------------------
     def screen_data(self, seat: str) -> dict[str, Any]:
@@ -88,7 +89,7 @@ class Desk:
         if seat in SIDE_SEATS:
             data["scramble"] = {a.actor: self.session.scramble_squares(a.actor)
                                 for a in screen.legal if a.kind == "scramble"}
-            data["cards_text"] = cards_text(screen, seat)
+            data["cards_text"] = cards_text(screen, seat, self._cards)
             words = self._words()
             if words:
                 theirs = words.get(_other(seat))
@@ -113,11 +114,18 @@ class Desk:
 
     def offered(self, seat: str, data: dict[str, Any], screen: Screen | None = None) -> Action | str:
         """``data`` as an action ``seat`` may take now (among its screen's legal actions), or why not."""
+        action = Action.from_data(data)
+        if screen is None and seat in SIDE_SEATS and self.session.to_act() == seat:
+            # The side to act: the engine's quick question (no Target priced, no list made) says whether it offers
+            # an action of this kind by this actor; the engine checks the arguments when it resolves it.
+            asked = "extra" if action.kind == "activate" and action.args.get("extra") else action.kind
+            if self.session.offers(asked, action.actor):
+                problems = action_problems(action.to_data(), "intent.action")
+                return "; ".join(problems) if problems else action
         screen = screen or self.session.screen(seat)
         if not screen.acting:
             waits = f"side {screen.to_act}" if screen.to_act else "nobody"
             return f"it is not seat {seat}'s decision now (the battle waits for {waits})"
-        action = Action.from_data(data)
         for legal in screen.legal:
             if legal.kind == action.kind and legal.actor == action.actor and all(
                     action.args.get(k) == v for k, v in legal.args.items()):
@@ -277,11 +285,12 @@ class Desk:
         return Reply(True, result={"preview": preview.to_data()})
 
 
-def cards_text(screen: Screen, seat: str) -> dict[str, Any]:
+def cards_text(screen: Screen, seat: str, known: dict[str, dict[str, Any] | None] | None = None) -> dict[str, Any]:
     """The words of the cards this seat holds or is offered: a mission's title, its Victory Points and round limit
-    (A43), a troop or drone card's title. Only cards the seat's own screen names."""
+    (A43), a troop or drone card's title. Only cards the seat's own screen names. ``known``: the words of cards read
+    before (the deck is read from its files once)."""
     view = screen.view
-    deck = playing_deck()
+    known = {} if known is None else known
     ids: set[str] = set()
     mission = view["missions"].get(seat)
     if mission:
@@ -293,18 +302,26 @@ def cards_text(screen: Screen, seat: str) -> dict[str, Any]:
             ids.update(str(x) for x in legal.free.get("mission", []) + legal.free.get("troop", []))
     out: dict[str, Any] = {}
     for ident in sorted(ids):
-        try:
-            card = deck.card(ident)
-        except InputError:
-            continue
-        entry: dict[str, Any] = {"title": card.title}
-        vp_rules = getattr(card, "vp_rules", None)
-        if vp_rules is not None:
-            entry["vp"] = [rule.describe() for rule in vp_rules]
-            entry["round_limit"] = getattr(card, "round_limit", None)
-            entry["flavour"] = getattr(card, "flavour", "")
-        out[ident] = entry
+        if ident not in known:
+            known[ident] = _card_words(ident)
+        entry = known[ident]
+        if entry is not None:
+            out[ident] = entry
     return out
+
+
+def _card_words(ident: str) -> dict[str, Any] | None:
+    try:
+        card = playing_deck().card(ident)
+    except InputError:
+        return None
+    entry: dict[str, Any] = {"title": card.title}
+    vp_rules = getattr(card, "vp_rules", None)
+    if vp_rules is not None:
+        entry["vp"] = [rule.describe() for rule in vp_rules]
+        entry["round_limit"] = getattr(card, "round_limit", None)
+        entry["flavour"] = getattr(card, "flavour", "")
+    return entry
 
 
 def _other(side: str) -> str:

@@ -60,6 +60,11 @@ def ledger_file() -> Path:
     return autosave_file().with_suffix(".intents")
 
 
+def seats_file() -> Path:
+    """Where the seats' credentials of the autosaved battle are kept, for a host started again on it."""
+    return autosave_file().with_suffix(".seats")
+
+
 def local_address() -> str:
     """The machine's address on the local network (the one a route to the outside would leave from), or
     127.0.0.1 when there is none. No packet is sent: a UDP socket only picks its route."""
@@ -103,13 +108,15 @@ class Host:
     """One session served on the network (see the module note). Made by ``Host.start``."""
 
     def __init__(self, session: BattleSession, *, port: int = 0, bind: str | None = None,
-                 ledger: Path | None = None, credentials: Credentials | None = None) -> None:
+                 ledger: Path | None = None, credentials: Credentials | None = None, rate: float = RATE,
+                 burst: float = BURST) -> None:
         self.session = session
         self.lock = threading.RLock()
         self.desk = Desk(session)
         self.credentials = credentials or Credentials()
         self.bind = bind or local_address()
         self.port = port
+        self.rate, self.burst = rate, burst
         self.version = 0
         self.ledger = Ledger(ledger, session.actions_taken()) if session.autosaving or ledger is not None \
             else Ledger(None)
@@ -126,13 +133,15 @@ class Host:
     # ---- starting and stopping -------------------------------------------------------------------------------------
     @classmethod
     def start(cls, session: BattleSession, *, port: int = 0, bind: str | None = None,
-              ledger: Path | None = None, credentials: Credentials | None = None) -> "Host":
+              ledger: Path | None = None, credentials: Credentials | None = None, rate: float = RATE,
+              burst: float = BURST) -> "Host":
         """Serve ``session`` in a background thread; back once the host listens. ``bind``: the address to listen on
         (default: this machine's local-network address; "0.0.0.0" every address, only when asked). ``ledger``: the
-        file of intents applied (default: beside the autosave when the session autosaves)."""
+        file of intents applied (default: beside the autosave when the session autosaves). ``rate`` and ``burst``:
+        the messages a second each socket may send, and at once."""
         if ledger is None and session.autosaving:
             ledger = ledger_file()
-        host = cls(session, port=port, bind=bind, ledger=ledger, credentials=credentials)
+        host = cls(session, port=port, bind=bind, ledger=ledger, credentials=credentials, rate=rate, burst=burst)
         host._serve()
         return host
 
@@ -270,7 +279,7 @@ class Host:
             return
         conn = Connection(ws, seat)
         self._connections.add(conn)
-        bucket = Bucket()
+        bucket = Bucket(self.rate, self.burst)
         try:
             await self._send_screen(conn, await self._screens({seat}))
             while True:
@@ -280,8 +289,9 @@ class Host:
                 text = frame.get("text")
                 data = text if text is not None else frame.get("bytes") or b""
                 if not bucket.take():
-                    await self._send(conn, {"type": "refused", "reason": f"too many messages: at most {RATE:g} a "
-                                                                         "second (this one was not read)"})
+                    await self._send(conn, {"type": "refused", "reason": f"too many messages: at most "
+                                                                         f"{self.rate:g} a second (this one was "
+                                                                         "not read)"})
                     continue
                 try:
                     message = read(data)
@@ -321,7 +331,7 @@ class Host:
             data = reply.to_data(message.id)
             if message.type == "intent":
                 self.ledger.done(seat, message.id, {k: data[k] for k in ("ok", "reason", "result")},
-                                 self.session.actions_taken())
+                                 self.session.actions_taken(), reply.changed)
             return data, reply.changed
 
     def _computer_plays(self) -> None:

@@ -64,11 +64,14 @@ class Ledger:
         return self.replies.get((seat, ident))
 
     def begin(self, seat: str, ident: str, actions_before: int) -> None:
-        self._write({"seat": seat, "id": ident, "before": actions_before})
+        """The intent is about to be applied. Written, not flushed to the disk: a killed process leaves what it
+        wrote with the system; a crash of the whole machine loses the autosave's unflushed line with it."""
+        self._write({"seat": seat, "id": ident, "before": actions_before}, flush=False)
 
-    def done(self, seat: str, ident: str, reply: dict[str, Any], actions_after: int) -> None:
+    def done(self, seat: str, ident: str, reply: dict[str, Any], actions_after: int, changed: bool) -> None:
+        """The intent's reply, flushed to the disk when the intent changed the battle (a refusal changed nothing)."""
         self.replies[(seat, ident)] = reply
-        self._write({"seat": seat, "id": ident, "reply": reply, "after": actions_after})
+        self._write({"seat": seat, "id": ident, "reply": reply, "after": actions_after}, flush=changed)
 
     def clear(self) -> None:
         """A new battle: no intent of the last one is kept."""
@@ -79,7 +82,7 @@ class Ledger:
             except OSError:
                 pass
 
-    def _write(self, item: dict[str, Any]) -> None:
+    def _write(self, item: dict[str, Any], flush: bool) -> None:
         if self.path is None:
             return
         data = (json.dumps(item, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8")
@@ -88,7 +91,8 @@ class Ledger:
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             try:
                 os.write(fd, data)
-                os.fsync(fd)
+                if flush:
+                    os.fsync(fd)
             finally:
                 os.close(fd)
         except OSError:

@@ -353,7 +353,12 @@ class BattleSession:
         undo = None
         if seat in SIDE_SEATS or seat == REFEREE and self.game.refereed:
             side = seat if seat in SIDE_SEATS else (self.to_act() or self.viewer)
-            undo = UndoOffer.of(check_undo(self.game, side))
+            # Asked once per state and side: the check replays the record up to the last action (``game/undo.py``),
+            # and every seat's screen is built again after each change.
+            answers, key = self._answers(), ("undo", side, len(self.game.record))
+            if key not in answers:
+                answers[key] = UndoOffer.of(check_undo(self.game, side))
+            undo = cast(UndoOffer, answers[key])
         return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
                       self.computer.side if self.computer is not None else None, tuple(self.messages))
 

@@ -1,0 +1,124 @@
+"""Connections fail and come back: a host killed mid-round (at every point of an intent: after its reply, after the
+autosave but before the reply was kept, before the autosave) and started again on the autosave, and connections
+dropped before the reply came: the clients send again with the same ids and no intent is lost or applied twice."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+
+from referee.game.autosave import journal_path
+from referee.net.client import RemoteSeat
+from referee.net.host import Host, ledger_file
+from referee.service.opening import autosave_file, read_battle
+
+from .net_support import battle_state, hosted, next_action, session_of
+
+KILLS = 20
+DROPS = 100
+
+
+def _acting(seats: dict[str, RemoteSeat]) -> tuple[str, dict] | None:
+    for seat in ("A", "B"):
+        action = next_action(seats[seat].ask("screen")["result"]["screen"])
+        if action is not None:
+            return seat, action
+    return None
+
+
+def _cut_last_line(path) -> None:
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:-1]))
+
+
+def test_a_host_killed_twenty_times_mid_round_loses_no_intent_and_applies_none_twice():
+    rng = random.Random(7)
+    session = session_of(battle_state(), autosaving=True)
+    host = Host.start(session, bind="127.0.0.1")
+    port, credentials = host.port, host.credentials
+    seats = {seat: RemoteSeat(host.link(seat)) for seat in ("A", "B")}
+    applied: list[dict] = []           # the actions the intents applied, in order
+    kinds = {"after-reply": 0, "before-reply-kept": 0, "before-autosave": 0}
+    try:
+        for kill in range(KILLS):
+            last = None
+            for _ in range(rng.randint(1, 4)):
+                turn = _acting(seats)
+                if turn is None:
+                    break
+                seat, action = turn
+                ident = uuid.uuid4().hex
+                reply = seats[seat].send({"kind": "action", "action": action}, ident=ident)
+                assert reply["ok"], reply
+                if "events" in reply["result"]:
+                    applied.append(action)
+                    last = (seat, ident, action)
+            host.stop()                                   # the kill: nothing is flushed or closed in order
+            journal = journal_path(autosave_file())
+            how = "after-reply"
+            if last is not None and journal.exists() and journal.read_bytes().count(b"\n") >= 1:
+                how = rng.choice(["after-reply", "before-reply-kept", "before-autosave"])
+            if how != "after-reply":
+                _cut_last_line(ledger_file())             # the reply was never kept
+            if how == "before-autosave":
+                _cut_last_line(journal)                   # nor the action's line of the autosave: it is lost
+                applied.pop()
+            kinds[how] += 1
+            session = read_battle(autosave_file()).open()
+            session.hotseat = False
+            host = Host.start(session, bind="127.0.0.1", port=port, credentials=credentials)
+            for s in seats.values():
+                s.reconnect()
+            if last is not None and how != "after-reply":
+                seat, ident, action = last
+                again = seats[seat].send({"kind": "action", "action": action}, ident=ident)
+                assert again["ok"], again
+                if how == "before-autosave":
+                    assert "events" in again["result"], again          # lost with the kill: applied now, once
+                    applied.append(action)
+                else:
+                    assert again["result"].get("applied") is True, again   # applied before the kill: not again
+            record = [e.action.to_data() for e in session.game.record]
+            assert record[-len(applied):] == applied if applied else True
+            assert len(record) == len(applied), f"kill {kill} ({how}): {len(record)} actions, {len(applied)} intents"
+        assert all(kinds.values()), kinds
+    finally:
+        for s in seats.values():
+            s.close()
+        host.stop()
+
+
+def test_connections_dropped_a_hundred_times_lose_no_intent_and_apply_none_twice():
+    rng = random.Random(8)
+    session = session_of(battle_state())
+    with hosted(session) as host:
+        seats = {seat: RemoteSeat(host.link(seat)) for seat in ("A", "B")}
+        applied = 0
+        start = session.actions_taken()
+        for drop in range(DROPS):
+            turn = _acting(seats)
+            assert turn is not None
+            seat, action = turn
+            ident = uuid.uuid4().hex
+            intent = {"kind": "action", "action": action}
+            client = seats[seat]
+            if rng.random() < 0.5:
+                # Dropped right after sending, before the reply could come.
+                client.send_raw(f'{{"type": "intent", "id": "{ident}", "intent": {json.dumps(intent)}}}')
+                client.drop()
+                client.reconnect()
+                reply = client.send(intent, ident=ident)
+            else:
+                first = client.send(intent, ident=ident)
+                client.drop()                 # the reply came, the connection went: sent again all the same
+                client.reconnect()
+                reply = client.send(intent, ident=ident)
+                assert reply.get("again") is True and reply["result"] == first["result"]
+            assert reply["ok"], reply
+            if "events" in reply["result"]:
+                applied += 1
+            assert session.actions_taken() - start == applied, f"drop {drop}"
+        for s in seats.values():
+            s.close()
+
