@@ -181,3 +181,22 @@ def test_the_end_of_round_is_waited_for_on_the_hands_over_the_public_view(app):
     assert session.attempt(Action("end-of-round", "", {"withdraw": "B", "answer": "pursue"})).outcome.legal
     app.step(1 / 30, events=[])
     assert session.view(log=False)["phase"] != "end-of-round" and scene.waiting is None
+
+
+def test_the_side_at_the_tables_controls_takes_back_its_own_action_there(app):
+    """An action that rolled nothing is taken back at the table by the side that took it, whoever the session's side
+    at the screen was; nothing else changes."""
+    while len(app.stack):
+        app.stack.pop()
+    session = BattleSession(Game(begin_battle(set_up(905))), SeededDice(3), autosaving=False)
+    side = session.to_act()
+    session.hand_to("B" if side == "A" else "A")         # the session's side at the screen is the other one
+    scene = app.push(TableModeScene(session))
+    app.step(1 / 30, events=[])
+    actor = next(a.actor for a in session.screen(side).legal if a.kind == "activate")
+    before = session.actions_taken()
+    scene.do(Action("activate", actor))
+    assert session.actions_taken() == before + 1
+    scene.questions.undo()
+    assert session.actions_taken() == before
+    assert scene.log_title == "Undone"

@@ -61,7 +61,7 @@ REFEREE = ("Referee mode", (
     Gesture("Missions", "enter yours to have it scored"),
 ))
 # The battle's keys but U (Correct here) and O (the holding areas stay on the mats), after the referee's own.
-REFEREE_KEYS: KeyTable = (REFEREE, *without(BATTLE_KEYS, ("U", "O")))
+REFEREE_KEYS: KeyTable = (REFEREE, *without(BATTLE_KEYS, ("U", "O", "W")))
 
 
 class RefereeScene(BattleScene):

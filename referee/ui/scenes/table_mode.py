@@ -148,8 +148,15 @@ class PublicTable:
         self.host.changed()
         return out
 
+    def undo_check(self) -> Any:
+        """The side at the table's controls takes back its own last action (the session's side at the screen)."""
+        with self.host.lock:
+            self._session.hand_to(self.viewer)
+            return self._session.undo_check()
+
     def undo(self, consent: bool = False) -> str:
         with self.host.lock:
+            self._session.hand_to(self.viewer)
             out = self._session.undo(consent)
         self.host.changed()
         return out
