@@ -10,6 +10,7 @@ window of a joined battle knows what its seat's screen says, and nothing more.
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -131,6 +132,7 @@ class RemoteBattle:
             raise InputError("seat", f"a joined window plays side A or B (this link opens the {side!r} seat)")
         self.viewer = side
         self.messages: list[str] = []
+        self.last_send = 0.0            # seconds the last intent waited for the host's reply and screen (benchmarks)
         self.computer_notes: dict[int, str] = {}
         self.computer_reasons: list[str] = []
         self.campaign_recorded: list[str] = []
@@ -280,13 +282,14 @@ class RemoteBattle:
     def _send(self, intent: dict[str, Any]) -> dict[str, Any]:
         """Send ``intent``; once the host took it, wait for the screen it changed (the reply comes first), so what
         is shown next is the battle after it."""
-        before = self.seat.version
+        before, start = self.seat.version, time.perf_counter()
         reply = self.seat.send(intent)
         if reply.get("ok") and not reply.get("again"):
             try:
                 self.seat.wait_version(before + 1)
             except TimeoutError:
                 self.messages.append("the host's new screen is late: it is shown when it comes")
+        self.last_send = time.perf_counter() - start
         return reply
 
     def _reply(self, reply: dict[str, Any]) -> RemoteAttempt:
