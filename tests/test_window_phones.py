@@ -24,6 +24,7 @@ from referee.ui.qr import qr_surface  # noqa: E402
 from referee.ui.scenes.battle import BattleScene  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog  # noqa: E402
 from referee.ui.scenes.phones import PhonesScene  # noqa: E402
+from referee.ui.scenes.remote_battle import RemoteBattleScene  # noqa: E402
 from referee.ui.scenes.table_mode import TableModeScene  # noqa: E402
 
 from .test_leaks import set_up  # noqa: E402
@@ -114,3 +115,28 @@ def test_a_hands_intent_is_shown_on_the_table_and_the_tables_action_reaches_the_
         hand.close()
         while len(app.stack):
             app.stack.pop()
+
+
+def test_this_window_plays_one_side_through_its_own_host_while_the_other_plays_from_afar(app):
+    table, session = served(app)
+    host = table.public.host
+    side = session.to_act()
+    other = "B" if side == "A" else "A"
+    letter = pygame.K_a if other == "A" else pygame.K_b
+    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=letter, mod=0, unicode=other.lower(), scancode=0)])
+    mine = app.scene
+    assert isinstance(mine, RemoteBattleScene) and mine.battle.viewer == other
+    assert table not in app.stack.scenes
+    far = RemoteSeat(host.link(side))                    # the other side, from a phone or another computer
+    try:
+        before = mine.battle.version
+        assert far.act("end-turn")["ok"]
+        mine.battle.seat.wait_version(before + 1)
+        app.step(1 / 30, events=[])
+        assert mine.seen == mine.battle.version and mine.battle.to_act() == other
+    finally:
+        far.close()
+        while len(app.stack):
+            app.stack.pop()
+    with pytest.raises(OSError):
+        RemoteSeat(host.link(side))                      # stopped with the side's screen

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     from ..service.session import BattleSession
     from .app import App
+    from .scenes.remote_battle import RemoteBattleScene
     from .scenes.table_mode import TableModeScene
 
 
@@ -32,3 +33,25 @@ def serve(app: App, session: BattleSession, replacing: bool = True, bind: str | 
     table = cast("TableModeScene", app.replace_scene(name, *args) if replacing else app.push_scene(name, *args))
     table.show_phones()
     return table
+
+
+def play_side(app: App, table: TableModeScene, side: str) -> RemoteBattleScene | str:
+    """This window plays ``side`` of the battle it serves, as a seat of its own host (the other side plays from its
+    phone or another computer): the shared table gives way to that side's screen, which takes its decisions through
+    the host like any seat's. The host then stops with that screen."""
+    # Imported here, as in ``serve``: the WebSocket client loads only when a side is played through the host.
+    from .joining import join
+
+    host = table.public.host
+    link = host.link(side) if hasattr(host, "link") else ""
+    table.keeps_host = False                 # the host outlives the table: the side's screen stops it
+    while app.scene is not None and app.scene is not table:
+        app.pop()
+    if app.scene is table:
+        app.pop()
+    scene = join(app, link)
+    if isinstance(scene, str):
+        host.stop()
+        return scene
+    scene.host = host
+    return scene

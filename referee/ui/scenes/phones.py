@@ -40,11 +40,12 @@ class PhonesScene(Scene):
     overlay = False              # it covers the table: the codes are read from a phone at arm's length
 
     def __init__(self, host: Serving, seats: tuple[str, ...] = ("A", "B", "spectator"),
-                 on_close: Any = None) -> None:
+                 on_close: Any = None, on_side: Any = None) -> None:
         super().__init__()
         self.host = host
         self.seats = seats
         self.on_close = on_close
+        self.on_side = on_side          # A or B pressed: this window plays that side (``hosting.play_side``)
         self.codes: dict[str, pygame.Surface] = {}
         self.counts: dict[str, int] = {}
         self.since = REFRESH_S
@@ -74,6 +75,9 @@ class PhonesScene(Scene):
             self.counts = self.host.connected()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_a, pygame.K_b) and self.on_side is not None:
+            self.on_side("A" if event.key == pygame.K_a else "B")
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_SPACE, pygame.K_w):
             self.close()
@@ -115,7 +119,8 @@ class PhonesScene(Scene):
                 y += 16
         notes = [_("Each player scans their own side's code: their hand opens on the phone (holding area, mission, "
                    "cards, every private decision). The table shows only what everyone may see."),
-                 _("On another computer: seven-seconds join LINK, with that side's link, plays that side there."),
+                 _("On another computer: seven-seconds join LINK, with that side's link, plays that side there. "
+                   "A or B: this window plays that side instead of showing the table."),
                  _("Any key or a click closes this screen; the battle stays served (W shows it again).")]
         y = h - 24 - 20 * sum(len(wrap(n, w - 80, 14)) for n in notes)
         for note in notes:

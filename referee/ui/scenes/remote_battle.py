@@ -130,9 +130,13 @@ class RemoteBattleScene(BattleScene):
         self.questions = self.own_questions
         self.seen = battle.version
 
+    host: Any = None                # the host this window serves the battle with, when it plays a side of it
+
     def on_exit(self) -> None:
         super().on_exit()
         self.battle.close()
+        if self.host is not None:
+            self.host.stop()
 
     def update(self, dt: float) -> None:
         """A new screen from the host (the other side played, or answered): shown, and the battle goes on."""

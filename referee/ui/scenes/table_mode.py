@@ -29,7 +29,7 @@ from ...service.seat_log import SeatLog
 from ...service.privacy import is_private
 from ...service.seats import SPECTATOR
 from ...service.session import Attempt, BattleSession, Pending
-from .. import theme
+from .. import hosting, theme
 from ..widgets import draw_text, ellipsize, panel, wrap
 from .battle import BattleScene
 from .battle_questions import BattleQuestions
@@ -230,9 +230,12 @@ class TableModeScene(BattleScene):
         self.seen = self.public.moment_key()
 
     # ---- the host: stopped with the table -------------------------------------------------------------------
+    keeps_host = True                   # the host stops with the table (unless this window plays a side through it)
+
     def on_exit(self) -> None:
         super().on_exit()
-        self.public.host.stop()
+        if self.keeps_host:
+            self.public.host.stop()
 
     def phones(self) -> None:
         self.show_phones()
@@ -240,7 +243,14 @@ class TableModeScene(BattleScene):
     def show_phones(self) -> None:
         """The seats' codes over the table (W), while the host serves."""
         if not isinstance(self.public.host, Unhosted):
-            self.push_scene("phones", self.public.host)
+            self.push_scene("phones", self.public.host, on_side=self.play_side)
+
+    def play_side(self, side: str) -> None:
+        """A or B on the codes' screen: this window plays that side through its own host (``hosting.play_side``)."""
+        if self.app is not None:
+            why = hosting.play_side(self.app, self, side)
+            if isinstance(why, str):
+                self.say("Phones and remote play", [why])
 
     # ---- whom the table waits for -------------------------------------------------------------------------
     def offered(self, key: str) -> bool:
