@@ -10,14 +10,14 @@ if TYPE_CHECKING:
     from .app import App
     from .scenes.remote_battle import RemoteBattleScene
     from .scenes.table_mode import TableModeScene
+    from .scenes.table_setup import TableSetupScene
 
 
-def serve(app: App, session: BattleSession, replacing: bool = True, bind: str | None = None) -> TableModeScene | str:
+def serve(app: App, session: BattleSession, replacing: bool = True,
+          bind: str | None = None) -> TableModeScene | TableSetupScene | str:
     """Serve ``session`` on the local network (``bind``: another address, as ``Host.start`` takes it) and show it as
     the shared table (in place of the battle scene on top when ``replacing``), the phones' codes over it; or why it
     cannot be served."""
-    if session.view(log=False)["phase"] == "setup":
-        return "set-up is played on this screen: serve the battle to phones once its first round has begun (W)"
     if session.refereed:
         return "a refereed physical game is entered on this screen; it is not served to phones"
     # Imported here, when a battle is first served: the web stack (Starlette, uvicorn, websockets) is not loaded
@@ -29,9 +29,12 @@ def serve(app: App, session: BattleSession, replacing: bool = True, bind: str | 
     except OSError as e:
         return f"the battle could not be served: {e}"
     session.hotseat = False
-    name, args = "battle-table", (session, host)
-    table = cast("TableModeScene", app.replace_scene(name, *args) if replacing else app.push_scene(name, *args))
-    table.show_phones()
+    name = "setup-table-public" if session.view(log=False)["phase"] == "setup" else "battle-table"
+    table = cast("TableModeScene | TableSetupScene", app.replace_scene(name, session, host) if replacing
+                 else app.push_scene(name, session, host))
+    if name == "setup-table-public":
+        table.next_step()
+    table.phones()
     return table
 
 

@@ -26,6 +26,7 @@ SCENES: dict[str, str] = {
     "battle": "referee.ui.scenes.battle:BattleScene",
     "battle-table": "referee.ui.scenes.table_mode:TableModeScene",
     "phones": "referee.ui.scenes.phones:PhonesScene",
+    "setup-table-public": "referee.ui.scenes.table_setup:TableSetupScene",
     "battle-remote": "referee.ui.scenes.remote_battle:RemoteBattleScene",
     "referee": "referee.ui.scenes.referee:RefereeScene",
     "capture": "referee.ui.scenes.capture:CaptureScene",

@@ -318,16 +318,16 @@ class TableModeScene(BattleScene):
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         if self.waiting is not None:
-            self._draw_waiting(surface, *self.waiting)
+            draw_waiting(surface, self.layout.table, *self.waiting)
 
-    def _draw_waiting(self, surface: pygame.Surface, who: str, what: str) -> None:
-        """A box over the table's centre: the decision is on a phone, not here."""
-        area = self.layout.table
-        lines = wrap(what, WAIT_BOX_W - 32, 14)
-        box = pygame.Rect(0, 0, WAIT_BOX_W, 56 + 20 * len(lines))
-        box.center = area.center
-        panel(surface, box)
-        draw_text(surface, ellipsize(f"Waiting for {who}…", box.w - 32, 18, True),
-                  (box.x + 16, box.y + 24), 18, True, theme.ACCENT, "midleft")
-        for i, line in enumerate(lines):
-            draw_text(surface, line, (box.x + 16, box.y + 52 + 20 * i), 14, False, theme.TEXT, "midleft")
+
+def draw_waiting(surface: pygame.Surface, area: pygame.Rect, who: str, what: str) -> None:
+    """A box over the table's centre: the decision is on a phone, not here."""
+    lines = wrap(what, WAIT_BOX_W - 32, 14)
+    box = pygame.Rect(0, 0, WAIT_BOX_W, 56 + 20 * len(lines))
+    box.center = area.center
+    panel(surface, box)
+    draw_text(surface, ellipsize(f"Waiting for {who}…", box.w - 32, 18, True), (box.x + 16, box.y + 24), 18, True,
+              theme.ACCENT, "midleft")
+    for i, line in enumerate(lines):
+        draw_text(surface, line, (box.x + 16, box.y + 52 + 20 * i), 14, False, theme.TEXT, "midleft")
