@@ -95,3 +95,23 @@ def test_the_tables_pixels_do_not_tell_what_a_side_put_in_its_holding_area(app):
     second = play_setup(app, scene, session, holding=reversed_holding)
     assert set(first) == {"A", "B"}
     assert first == second
+
+
+def test_w_in_a_hot_seat_set_up_serves_it_and_set_up_goes_on_at_the_table(app):
+    from referee.ui.scenes.phones import PhonesScene
+    from referee.ui.scenes.setup_table import SetupTableScene
+
+    while len(app.stack):
+        app.stack.pop()
+    session = BattleSession(new_game(TABLE, FACTIONS), SeededDice(3), autosaving=False)
+    app.push(SetupTableScene(session)).begin()
+    app.step(1 / 30, events=[])
+    assert session.hotseat
+    app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w", scancode=0)])
+    try:
+        assert isinstance(app.scene, PhonesScene)
+        assert [type(s) for s in app.stack.scenes] == [TableSetupScene, PhonesScene]
+        assert not session.hotseat
+    finally:
+        while len(app.stack):
+            app.stack.pop()

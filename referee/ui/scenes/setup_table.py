@@ -20,7 +20,7 @@ import pygame_gui
 
 from ...game.intents import Action, LegalAction
 from ...game.view_types import PlayerView
-from .. import seat, theme
+from .. import hosting, seat, theme
 from ...service.session import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable
 from ..table_data import table_from_view
@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 
 SETUP_KEYS: KeyTable = (
     ("Set-up", (Key("U", "turn the table: each player's own edge at the bottom", "turn_table_key", (pygame.K_u,),
-                    PLAIN),)),
+                    PLAIN),
+                Key("W", "phones and remote play: serve the battle, a QR code per seat", "phones", (pygame.K_w,),
+                    PLAIN))),
     LOOKING, TOOLS)
 
 ROW_H = 32
@@ -406,6 +408,14 @@ class SetupTableScene(TableScene):
         return "" if p.legal else p.reason
 
     # ---- cards and the holding area ---------------------------------------------------------------------------------
+
+    def phones(self) -> None:
+        """W: serve this battle to phones; the window becomes the shared table, set-up goes on there (``hosting``)."""
+        if self.app is not None and self.session.computer is None:
+            why = hosting.serve(self.app, self.session)
+            if isinstance(why, str):
+                self.message = why
+                self._relayout_panel()
 
     def leave(self) -> None:
         """Back to the menu (every decision is autosaved; a campaign battle's own save is brought up to date)."""

@@ -20,8 +20,7 @@ from .. import theme
 from ..panels import Block, Text
 from ..widgets import line_height, wrap
 from .setup_drawing import STEP_TITLES
-from ..keys import PLAIN, Key, KeyTable
-from .setup_table import PAD, SETUP_KEYS, SetupTableScene
+from .setup_table import PAD, SetupTableScene
 from .table_mode import Hosting, PublicTable, Unhosted, draw_waiting
 
 # The set-up steps each side takes on its own hand (the kinds ``service/privacy.py`` marks private).
@@ -32,8 +31,6 @@ class TableSetupScene(SetupTableScene):
     """Set-up on the shared table (see the module note)."""
 
     title = "Set-up: the table"
-    key_table: KeyTable = (("The table", (Key("W", "phones and remote play: the seats' QR codes", "phones",
-                                              (pygame.K_w,), PLAIN),)), *SETUP_KEYS)
     keeps_host = True                   # the host stops with the table, unless the battle's table takes it over
 
     def __init__(self, session: BattleSession, host: Hosting | None = None) -> None:
