@@ -60,6 +60,8 @@ def next_action(screen: dict[str, Any]) -> dict[str, Any] | None:
     activation, else activate the first unit or blip, else end the turn; at the end of a round, play on."""
     if not screen["acting"]:
         return None
+    if (screen.get("round_words") or {}).get("mine"):
+        return None                   # this side has spoken at the end of the round: the other side is to speak
     by_kind: dict[str, list[dict[str, Any]]] = {}
     for legal in screen["legal"]:
         by_kind.setdefault(legal["kind"], []).append(legal)

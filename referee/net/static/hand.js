@@ -38,6 +38,8 @@ function connect() {
     if (message.type === "screen" && message.version >= state.version) {
       state.version = message.version;
       state.screen = message.screen;
+      const n = document.getElementById("notice");
+      if (!n.classList.contains("error") && n.textContent !== "Sent…") notice("");   // a word about an older screen
       render();
     } else if (message.type === "reply") {
       state.outbox.delete(message.id);

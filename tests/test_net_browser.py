@@ -1,0 +1,192 @@
+"""The phone's hand in a real browser: headless Chromium from the distribution's packages (``apt-get install
+chromium chromium-driver``; no browser is downloaded), driven by Selenium. Two hands at 390x844 and the table page
+play the set-up and one round of a new battle: every private decision (the cards, the holding area, the blips, the
+end of the round) is taken by tapping the hand's buttons; the public ones (the roles, the edge, the objectives, the
+activations) are sent by each side's window, here a Python client of the same host.
+
+``SEVEN_SECONDS_SCREENSHOTS=docs/images`` keeps the hand's screenshots there (the README shows them).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from referee import paths
+from referee.net.client import RemoteSeat
+from referee.net.host import Host
+from referee.rules.scenario import load_scenario
+from referee.service.battles import new_session
+
+from .net_support import next_action
+
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
+if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+    pytest.skip("headless Chromium is not installed: apt-get install -y chromium chromium-driver",
+                allow_module_level=True)
+
+from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+PHONE = (390, 844)
+WAIT = 30
+
+
+def _browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                "--disable-backgrounding-occluded-windows", f"--window-size={PHONE[0]},{PHONE[1]}"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    driver.set_window_size(*PHONE)
+    return driver
+
+
+class Tabs:
+    """The three pages in one browser: A's hand on 127.0.0.1, B's on localhost (each name its own cookie), the
+    table page."""
+
+    def __init__(self, driver, host: Host) -> None:
+        self.driver = driver
+        self.handles: dict[str, str] = {}
+        port = host.port
+        token = host.credentials.tokens
+        for name, url in (("A", f"http://127.0.0.1:{port}/join/{token['A']}"),
+                          ("B", f"http://localhost:{port}/join/{token['B']}"),
+                          ("table", f"http://127.0.0.1:{port}/table")):
+            if self.handles:
+                driver.switch_to.new_window("tab")
+            driver.get(url)
+            self.handles[name] = driver.current_window_handle
+
+    def show(self, name: str):
+        self.driver.switch_to.window(self.handles[name])
+        return self.driver
+
+    def wait(self, name: str, ready, what: str):
+        driver = self.show(name)
+        return WebDriverWait(driver, WAIT).until(lambda d: ready(d), message=f"{name}: {what}")
+
+    def tap(self, name: str, kind: str, label: str) -> None:
+        """Tap the button ``label`` of the hand's decision ``kind``."""
+        def button(d):
+            for b in d.find_elements(By.CSS_SELECTOR, f'[data-kind="{kind}"] button'):
+                if b.text.strip() == label and b.is_enabled():
+                    return b
+            return False
+        self.wait(name, button, f"the {label!r} button of {kind}").click()
+
+    def text(self, name: str) -> str:
+        return self.show(name).find_element(By.TAG_NAME, "body").text
+
+
+def _settled(seats: dict[str, RemoteSeat], version: int) -> None:
+    for seat in seats.values():
+        seat.wait_version(version)
+
+
+def test_two_hands_and_the_table_page_play_the_set_up_and_one_round(tmp_path):
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), {"A": "council-of-zane", "B": "new-tokyo"},
+                          autosaving=False)
+    host = Host.start(session, bind="127.0.0.1")
+    windows = {side: RemoteSeat(host.link(side)) for side in ("A", "B")}
+    driver = _browser()
+    shots = Path(os.environ.get("SEVEN_SECONDS_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    private_done: list[str] = []
+    try:
+        tabs = Tabs(driver, host)
+        for side in ("A", "B"):
+            tabs.wait(side, lambda d, s=side: f"Side {s}" in d.find_element(By.ID, "seat").text, "its seat")
+        tabs.wait("table", lambda d: "connected" in d.find_element(By.ID, "status").text, "connected")
+        placed_one: set[str] = set()
+        activated: dict[str, bool] = {}
+        for _step in range(200):
+            with host.lock:
+                phase, to_act, round_ = session.state.phase, session.to_act(), session.state.round
+            if phase == "action" and round_ == 2 or phase == "over":
+                break
+            version = max(w.version for w in windows.values())
+            _settled(windows, version)
+            if phase == "end-of-round":
+                for side in ("A", "B"):
+                    tabs.tap(side, "end-of-round", "Play on")
+                    private_done.append("end-of-round")
+                windows["A"].wait_for(lambda s: s["view"]["phase"] != "end-of-round")
+                continue
+            side = to_act or "A"
+            screen = windows[side].wait_version(version)
+            legal = screen["legal"]
+            private = [a for a in legal if a["private"]]
+            if private:
+                kind = private[0]["kind"]
+                if kind == "draw-cards":
+                    tabs.tap(side, kind, "Draw")
+                elif kind == "choose-cards":
+                    tabs.tap(side, kind, "Keep these")
+                elif kind == "fill-holding":
+                    tabs.tap(side, kind, "Put them there")
+                    tabs.wait(side, lambda d: d.find_elements(By.CSS_SELECTOR, ".square:not(.empty)"), "filled")
+                    if side == "A":
+                        tabs.show("A").save_screenshot(str(shots / "hand-holding-area.png"))
+                elif kind in ("place-blip", "place-blips"):
+                    if side not in placed_one:
+                        placed_one.add(side)
+                        tabs.tap(side, "place-blip", "Place this blip")
+                    else:
+                        kind = "place-blips"
+                        tabs.tap(side, kind, "Place all my blips for me")
+                elif kind == "face":
+                    tabs.tap(side, kind, "Face")
+                else:
+                    raise AssertionError(f"a private decision the test does not take: {kind}")
+                private_done.append(kind)
+            else:
+                # Set-up: the first public step, placed for the side; the round: each side activates one unit, then
+                # passes, so that the round ends soon (p.16).
+                first = legal[0]
+                if phase == "action" and any(a["kind"] == "end-turn" for a in legal) and activated.get(side):
+                    first = next(a for a in legal if a["kind"] == "end-turn")
+                action = {"kind": first["kind"], "actor": first["actor"], "args": dict(first["args"])} \
+                    if phase == "setup" or first["kind"] == "end-turn" else next_action(screen)
+                if action is not None and action["kind"] == "activate":
+                    activated[side] = True
+                assert action is not None, legal
+                reply = windows[side].send({"kind": "action", "action": action})
+                assert reply["ok"], reply
+            windows["A"].wait_version(version + 1)
+        with host.lock:
+            assert session.state.round == 2 and session.state.phase == "action", session.state.phase
+            missions = dict(session.state.missions)
+        for kind in ("draw-cards", "fill-holding", "place-blip", "place-blips", "end-of-round"):
+            assert kind in private_done, (kind, private_done)
+        # Each hand shows its own mission and not the other's; the table page neither.
+        titles = {side: windows[side].screen["cards_text"][missions[side]]["title"] for side in ("A", "B")}
+        hand_a, hand_b, table = tabs.text("A"), tabs.text("B"), tabs.text("table")
+        assert titles["A"] in hand_a and (titles["B"] not in hand_a or titles["A"] == titles["B"])
+        assert titles["B"] in hand_b and (titles["A"] not in hand_b or titles["A"] == titles["B"])
+        assert titles["A"] not in table and titles["B"] not in table
+        assert "round 2" in table
+        driver.set_window_size(*PHONE)
+        tabs.show("A").execute_script("window.scrollTo(0, 0)")
+        tabs.show("A").save_screenshot(str(shots / "hand-round-2.png"))
+        tabs.show("A").execute_script("document.getElementById('blips').scrollIntoView()")
+        tabs.show("A").save_screenshot(str(shots / "hand-blips.png"))
+        tabs.show("table").save_screenshot(str(shots / "table-page.png"))
+        for name in ("hand-holding-area.png", "hand-round-2.png", "hand-blips.png"):
+            assert (shots / name).stat().st_size > 5000
+    finally:
+        driver.quit()
+        for w in windows.values():
+            w.close()
+        host.stop()
+    if shots != tmp_path:
+        shutil.rmtree(tmp_path, ignore_errors=True)
