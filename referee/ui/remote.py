@@ -9,7 +9,6 @@ window of a joined battle knows what its seat's screen says, and nothing more.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -136,7 +135,9 @@ class RemoteBattle:
         self.computer_notes: dict[int, str] = {}
         self.computer_reasons: list[str] = []
         self.campaign_recorded: list[str] = []
-        self._tokens: list[tuple[str, object]] = []
+        self._log: tuple[int, RemoteLog] | None = None        # the log read from the screen of this version
+        self._log_entries: list[LogLine] = []
+        self._log_tokens: list[object] = []
 
     # ---- the seat's screen ---------------------------------------------------------------------------------
     @property
@@ -183,16 +184,22 @@ class RemoteBattle:
         return self.view(log=False)["phase"] == "over" and not self.over
 
     def log_for(self, reader: str | None) -> RemoteLog:
+        """The seat's log from its screen; an entry keeps its token while the host sends it unchanged (a take-back
+        writes new entries in place of old ones: new tokens), read once per screen."""
+        if self._log is not None and self._log[0] == self.version:
+            return self._log[1]
         entries: list[LogLine] = list(self.view()["log"])
-        tokens: list[object] = []
-        for i, entry in enumerate(entries):
-            key = json.dumps(entry, sort_keys=True)
-            if i < len(self._tokens) and self._tokens[i][0] == key:
-                tokens.append(self._tokens[i][1])
-            else:
-                tokens.append(object())
-        self._tokens = [(json.dumps(e, sort_keys=True), t) for e, t in zip(entries, tokens)]
-        return RemoteLog(entries, tokens)
+        old_entries, old_tokens = self._log_entries, self._log_tokens
+        same = 0
+        for new, old in zip(entries, old_entries):
+            if new != old:
+                break
+            same += 1
+        tokens = old_tokens[:same] + [object() for _ in entries[same:]]
+        self._log_entries, self._log_tokens = entries, tokens
+        log = RemoteLog(entries, tokens)
+        self._log = (self.version, log)
+        return log
 
     def log_length(self) -> int:
         return len(self.view()["log"])
