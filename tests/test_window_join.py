@@ -122,3 +122,36 @@ def test_a_link_that_opens_no_seat_is_refused_with_the_reason(app, hosted):
     assert isinstance(why, str) and why.startswith("the link opens no seat")
     why = join(app, "ftp://nowhere")
     assert isinstance(why, str) and "http://" in why
+
+
+def test_a_joined_window_types_its_physical_dice_one_by_one(app):
+    """Physical dice: the host asks the joined side for each die of its own action, and the action is resolved once
+    the last is typed."""
+    from pathlib import Path
+
+    from referee.game.state import state_from_scenario
+    from referee.rules.scenario import load_scenario
+
+    table = Path(__file__).parent / "ui" / "table.toml"
+    state = begin_battle(state_from_scenario(load_scenario(table)), first="A")
+    session = BattleSession(Game(state), None, autosaving=False, hotseat=False)
+    host = Host.start(session, bind="127.0.0.1")
+    try:
+        scene = joined(app, host.link("A"))
+        battle = scene.battle
+        assert battle.attempt(Action("activate", "a-sct")).legal       # the scout has a rifle shot at b-tac-2
+        rifle = next(a for a in battle.legal() if a.kind == "rifle")
+        action = rifle.action()
+        before = session.actions_taken()
+        attempt = battle.attempt(action)
+        typed = 0
+        while attempt.pending is not None:
+            assert attempt.pending.request.label          # the host names the die it asks for
+            attempt = battle.answer(attempt.pending, 4.0)
+            typed += 1
+        assert typed >= 1 and attempt.outcome is not None and attempt.outcome.legal, attempt.outcome
+        assert session.actions_taken() == before + 1
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        host.stop()
