@@ -155,3 +155,64 @@ def test_a_joined_window_types_its_physical_dice_one_by_one(app):
         while len(app.stack):
             app.stack.pop()
         host.stop()
+
+
+def to_end_of_round(host, session) -> None:
+    """Both sides pass until the round ends (at the host, under its lock), the seats told."""
+    with host.lock:
+        while session.view(log=False)["phase"] == "action":
+            kind = "end-turn" if session.offers("end-turn") else "end-activation"
+            assert session.attempt(Action(kind)).outcome.legal
+    host.changed()
+
+
+def test_the_end_of_a_round_is_each_sides_word_from_its_own_window(app, hosted):
+    from referee.net.client import RemoteSeat
+    from referee.ui.scenes.dialogs import Dialog
+
+    host, session = hosted
+    scene = joined(app, host.link("A"))
+    other = RemoteSeat(host.link("B"))
+    try:
+        version = scene.battle.version
+        to_end_of_round(host, session)
+        scene.battle.seat.wait_version(version + 1)
+        app.step(1 / 30, events=[])
+        word = app.scene
+        assert isinstance(word, Dialog) and [k for k, _ in word.choices] == ["next", "withdraw", "stop"]
+        assert "side A" in word.heading
+        word.choose("withdraw")                          # side A announces its Withdraw from its window
+        assert session.view(log=False)["phase"] == "end-of-round"
+        assert scene.waiting == "the other side's word at the end of the round"
+        assert other.wait_for(lambda s: (s.get("round_words") or {}).get("withdraw_asked") == "A")
+        assert other.act("end-of-round", answer="pursue")["ok"]
+        scene.battle.seat.wait_version(scene.battle.version + 1)
+        app.step(1 / 30, events=[])
+        assert session.view(log=False)["phase"] == "action" and session.view(log=False)["pursuit"]
+    finally:
+        other.close()
+        while len(app.stack):
+            app.stack.pop()
+
+
+def test_the_other_sides_withdraw_is_answered_in_this_window(app, hosted):
+    from referee.net.client import RemoteSeat
+    from referee.ui.scenes.dialogs import Dialog
+
+    host, session = hosted
+    scene = joined(app, host.link("A"))
+    other = RemoteSeat(host.link("B"))
+    try:
+        to_end_of_round(host, session)
+        other.wait_for(lambda s: s["view"]["phase"] == "end-of-round")
+        assert other.act("end-of-round", withdraw="B")["ok"]
+        scene.battle.seat.wait_for(lambda s: (s.get("round_words") or {}).get("withdraw_asked") == "B")
+        app.step(1 / 30, events=[])
+        question = app.scene
+        assert isinstance(question, Dialog) and [k for k, _ in question.choices] == ["allow", "pursue"]
+        question.choose("allow")
+        assert session.view(log=False)["phase"] != "end-of-round"
+    finally:
+        other.close()
+        while len(app.stack):
+            app.stack.pop()
