@@ -36,14 +36,16 @@ def run(args) -> int:
     for problem in problems:
         print(f"seven-seconds: settings: {problem}", file=sys.stderr)
     app = App(DEFAULT_SIZE if args.screenshot else window_size(DEFAULT_SIZE, ui_scale), ui_scale=ui_scale)
+    app.open_menu()
+    joined = join(app, args.link)
+    if isinstance(joined, str):
+        pygame.quit()
+        raise InputError("LINK", joined)
     try:
-        app.open_menu()
-        joined = join(app, args.link)
-        if isinstance(joined, str):
-            raise InputError("LINK", joined)
         if args.screenshot:
             print(app.screenshot(args.screenshot))
             return 0
         return app.run()
     finally:
+        joined.battle.close()           # the seat's connection ends with the window
         pygame.quit()
