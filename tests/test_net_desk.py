@@ -114,3 +114,20 @@ def test_the_undo_offer_kept_from_the_last_action_is_the_replayed_records():
             assert session.screen(side).undo == UndoOffer.of(check_undo(session.game, side))
             compared += 1
     assert compared >= 200
+
+
+def test_dice_typed_in_are_asked_of_the_seat_whose_action_rolls_them():
+    session = battle()
+    session.dice = None                        # the players roll their own dice and type the faces in
+    desk = Desk(session)
+    assert _act(desk, "A", "activate", "a-tac").ok
+    asked = _act(desk, "A", "target", "a-tac", dice=2, assign={"b-blip-KX": 2})
+    assert asked.ok and "pending" in asked.result and "b-blip-KX" in session.state.blips
+    assert desk.screen_data("A")["pending"]["kind"] == "d6"
+    assert "pending" not in desk.screen_data("B") and "pending" not in desk.screen_data("spectator")
+    assert not desk.apply("B", {"kind": "answer", "value": 4}).ok          # not B's die to give
+    assert not desk.apply("A", {"kind": "answer", "value": 7}).ok          # not a face of a d6
+    assert desk.apply("A", {"kind": "answer", "value": 4}).ok
+    done = desk.apply("A", {"kind": "answer", "value": 3})
+    assert done.ok and "events" in done.result
+    assert "b-blip-KX" not in session.state.blips and "pending" not in desk.screen_data("A")
