@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import random
 
+from referee.game.dice import SeededDice
+from referee.game.engine import Game
 from referee.game.random_play import random_action
 from referee.game.undo import check_undo
+from referee.net.client import RemoteSeat
 from referee.net.desk import Desk
+from referee.service.battles import computer
 from referee.service.screen import UndoOffer
+from referee.service.session import BattleSession
 
-from .net_support import battle_state, next_action, session_of
+from .net_support import battle_state, hosted, next_action, session_of
 from .test_undo import battle
 
 
@@ -131,3 +136,21 @@ def test_dice_typed_in_are_asked_of_the_seat_whose_action_rolls_them():
     done = desk.apply("A", {"kind": "answer", "value": 3})
     assert done.ok and "events" in done.result
     assert "b-blip-KX" not in session.state.blips and "pending" not in desk.screen_data("A")
+
+
+def test_against_the_computer_its_turns_follow_the_players_intent_on_the_host():
+    session = BattleSession(Game(battle_state()), SeededDice(1), hotseat=False, autosaving=False,
+                            computer=computer("B", "easy", 3))
+    with hosted(session) as host:
+        a = RemoteSeat(host.link("A"))
+        for _ in range(12):
+            if session.state.phase != "action":
+                break
+            screen = a.ask("screen")["result"]["screen"]
+            assert screen["to_act"] in ("A", None) or session.over, screen["to_act"]
+            action = next_action(screen)
+            if action is None:
+                break
+            assert a.send({"kind": "action", "action": action})["ok"]
+        assert any(e.action.actor.startswith("b-") for e in session.game.record)     # the computer played B
+        a.close()
