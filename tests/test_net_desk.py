@@ -7,12 +7,17 @@ from __future__ import annotations
 
 import random
 
+from referee.game.dice import SeededDice
+from referee.game.engine import Game
 from referee.game.random_play import random_action
 from referee.game.undo import check_undo
+from referee.net.client import RemoteSeat
 from referee.net.desk import Desk
+from referee.service.battles import computer
 from referee.service.screen import UndoOffer
+from referee.service.session import BattleSession
 
-from .net_support import battle_state, next_action, session_of
+from .net_support import battle_state, hosted, next_action, session_of
 from .test_undo import battle
 
 
@@ -114,3 +119,38 @@ def test_the_undo_offer_kept_from_the_last_action_is_the_replayed_records():
             assert session.screen(side).undo == UndoOffer.of(check_undo(session.game, side))
             compared += 1
     assert compared >= 200
+
+
+def test_dice_typed_in_are_asked_of_the_seat_whose_action_rolls_them():
+    session = battle()
+    session.dice = None                        # the players roll their own dice and type the faces in
+    desk = Desk(session)
+    assert _act(desk, "A", "activate", "a-tac").ok
+    asked = _act(desk, "A", "target", "a-tac", dice=2, assign={"b-blip-KX": 2})
+    assert asked.ok and "pending" in asked.result and "b-blip-KX" in session.state.blips
+    assert desk.screen_data("A")["pending"]["kind"] == "d6"
+    assert "pending" not in desk.screen_data("B") and "pending" not in desk.screen_data("spectator")
+    assert not desk.apply("B", {"kind": "answer", "value": 4}).ok          # not B's die to give
+    assert not desk.apply("A", {"kind": "answer", "value": 7}).ok          # not a face of a d6
+    assert desk.apply("A", {"kind": "answer", "value": 4}).ok
+    done = desk.apply("A", {"kind": "answer", "value": 3})
+    assert done.ok and "events" in done.result
+    assert "b-blip-KX" not in session.state.blips and "pending" not in desk.screen_data("A")
+
+
+def test_against_the_computer_its_turns_follow_the_players_intent_on_the_host():
+    session = BattleSession(Game(battle_state()), SeededDice(1), hotseat=False, autosaving=False,
+                            computer=computer("B", "easy", 3))
+    with hosted(session) as host:
+        a = RemoteSeat(host.link("A"))
+        for _ in range(12):
+            if session.state.phase != "action":
+                break
+            screen = a.ask("screen")["result"]["screen"]
+            assert screen["to_act"] in ("A", None) or session.over, screen["to_act"]
+            action = next_action(screen)
+            if action is None:
+                break
+            assert a.send({"kind": "action", "action": action})["ok"]
+        assert any(e.action.actor.startswith("b-") for e in session.game.record)     # the computer played B
+        a.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 import uuid
 from typing import Any, Callable, Final
 from urllib.parse import urlsplit
@@ -15,6 +16,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
 
 TIMEOUT: Final = 10.0
+RATE_PAUSE: Final = 0.1          # a message refused for the host's rate is sent again after this pause
 
 
 class Refused(Exception):
@@ -139,7 +141,7 @@ class RemoteSeat:
     def _request(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         ident = str(message["id"])
         text = json.dumps(message)
-        for _attempt in range(5):
+        for _attempt in range(50):
             if self._ws is None:
                 self._connect()
             try:
@@ -149,8 +151,12 @@ class RemoteSeat:
                 continue
             with self._changed:
                 got = self._changed.wait_for(lambda: ident in self._replies or self._ws is None, timeout)
-                if ident in self._replies:
-                    return self._replies.pop(ident)
+                reply = self._replies.pop(ident, None)
+            if reply is not None:
+                if reply.get("type") == "refused" and str(reply.get("reason", "")).startswith("too many messages"):
+                    time.sleep(RATE_PAUSE)           # not done: sent again a moment later, with the same id
+                    continue
+                return reply
             if not got:
                 raise TimeoutError(f"no reply from the host to {ident} within {timeout:g} s")
         raise ConnectionError(f"the host could not be reached to send {ident}")

@@ -137,7 +137,10 @@ class Desk:
         action = self.offered(seat, data)
         if isinstance(action, str):
             return refusal(action)
-        if action.kind == "end-of-round" and seat in SIDE_SEATS and self.session.computer is None:
+        self.said.pop(seat, None)
+        if action.kind == "end-of-round" and seat in SIDE_SEATS and self.session.computer is not None:
+            action = self._to_the_computer(seat, action)
+        elif action.kind == "end-of-round" and seat in SIDE_SEATS:
             word = self._word(seat, action)
             if isinstance(word, Reply):
                 return word
@@ -146,7 +149,6 @@ class Desk:
             attempt = self.session.attempt(action, dice)
         except UNREAD as e:
             return refusal(f"{action.kind}: {_why(e)}")
-        self.said.pop(seat, None)
         return self._outcome(seat, attempt)
 
     def _outcome(self, seat: str, attempt: Attempt) -> Reply:
@@ -160,6 +162,17 @@ class Desk:
             return refusal(outcome.reason)
         self.take_back = None
         return Reply(True, result={"events": list(outcome.events)}, changed=True)
+
+    def _to_the_computer(self, seat: str, action: Action) -> Action:
+        """The end of a round against the computer: it answers the player's Withdraw (allow or pursue, p.16, A43)
+        and an offer to stop from its own view, as it does at the window."""
+        args = dict(action.args)
+        if args.get("withdraw") == seat and "answer" not in args:
+            args["answer"] = self.session.computer_answers_withdraw()
+        if args.get("stop") and not self.session.computer_agrees_to_stop():
+            args.pop("stop")
+            self.said[seat] = "the computer does not agree to stop: the battle goes on"
+        return Action(action.kind, action.actor, args)
 
     def _words(self) -> dict[str, str]:
         """The words said at this end of round (those of an earlier one are forgotten)."""

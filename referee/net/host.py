@@ -289,9 +289,8 @@ class Host:
                 text = frame.get("text")
                 data = text if text is not None else frame.get("bytes") or b""
                 if not bucket.take():
-                    await self._send(conn, {"type": "refused", "reason": f"too many messages: at most "
-                                                                         f"{self.rate:g} a second (this one was "
-                                                                         "not read)"})
+                    await self._send(conn, {"type": "refused", **_id_of(data), "reason": (
+                        f"too many messages: at most {self.rate:g} a second (this one was not done; send it again)")})
                     continue
                 try:
                     message = read(data)
@@ -390,6 +389,15 @@ class Host:
             await conn.socket.send_text(text)
         except (WebSocketDisconnect, RuntimeError, OSError):
             self._connections.discard(conn)
+
+
+def _id_of(frame: str | bytes) -> dict[str, str]:
+    """The id of a message refused for the rate, when it has one, so that its sender knows which was refused."""
+    try:
+        ident = read(frame).id
+    except Unreadable as e:
+        return {"id": e.id} if e.id is not None else {}
+    return {"id": ident}
 
 
 def serve_seats() -> tuple[str, ...]:

@@ -1,0 +1,66 @@
+"""``seven-seconds host``: a new battle served with each seat's link and QR code; the host process killed outright
+(SIGKILL) and started again on the autosave keeps the same links, and the intent sent again is applied once."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import uuid
+
+from referee.net.client import RemoteSeat
+
+LINK = re.compile(r"(side A's hand|side B's hand|the table \(spectators\)): (http://\S+)")
+
+
+def _host(args: list[str], home) -> tuple[subprocess.Popen, dict[str, str]]:
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(home)}
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", *args, "--bind", "127.0.0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    links: dict[str, str] = {}
+    lines = []
+    assert proc.stdout is not None
+    while len(links) < 3:
+        line = proc.stdout.readline()
+        assert line, "".join(lines)
+        lines.append(line)
+        found = LINK.search(line)
+        if found:
+            links[found.group(1).split("'")[0].replace("side ", "")[:1] if "hand" in found.group(1)
+                  else "spectator"] = found.group(2)
+    return proc, links
+
+
+def test_a_host_killed_outright_comes_back_on_the_autosave_with_the_same_links(tmp_path):
+    proc, links = _host(["pastoral-hills", "--factions", "council-of-zane,new-tokyo"], tmp_path)
+    port = links["A"].split(":")[2].split("/")[0]
+    try:
+        a = RemoteSeat(links["A"])
+        assert a.screen["seat"] == "A" and a.screen["acting"]
+        assert a.act("roll-roles")["ok"]                        # the first action: the autosave begins
+        screen = a.ask("screen")["result"]["screen"]
+        seat = "A" if screen["acting"] else "B"
+        client = a if seat == "A" else RemoteSeat(links["B"])
+        legal = client.ask("screen")["result"]["screen"]["legal"][0]
+        intent = {"kind": "action", "action": {"kind": legal["kind"], "actor": legal["actor"], "args": {}}}
+        ident = uuid.uuid4().hex
+        first = client.send(intent, ident=ident)
+        assert first["ok"] and "events" in first["result"], first
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        autosave = tmp_path / "saves" / "autosave.json"
+        assert autosave.is_file(), sorted(p.name for p in tmp_path.rglob("*"))
+        proc, again_links = _host([str(autosave), "--port", port], tmp_path)
+        assert again_links == links                              # the phones' links still open their seats
+        client.reconnect()
+        again = client.send(intent, ident=ident)
+        assert again["ok"] and again.get("again") is True and again["result"] == first["result"]
+        log = client.ask("log", **{"from": 0})["result"]["entries"]
+        assert sum(1 for e in log if e["text"] == first["result"]["events"][0]) <= 1
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=20)
+        assert proc.returncode == 0, out
+        assert "autosave" in out
