@@ -216,3 +216,14 @@ def test_the_other_sides_withdraw_is_answered_in_this_window(app, hosted):
         other.close()
         while len(app.stack):
             app.stack.pop()
+
+
+def test_w_in_a_joined_window_serves_nothing_more(app, hosted):
+    host, _session = hosted
+    scene = joined(app, host.link("A"))
+    try:
+        app.step(1 / 30, events=[pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, mod=0, unicode="w", scancode=0)])
+        assert app.scene is scene and scene.log_title == "Phones and remote play"
+    finally:
+        while len(app.stack):
+            app.stack.pop()

@@ -170,6 +170,11 @@ class RemoteBattleScene(BattleScene):
             return
         super().next_step()
 
+    def phones(self) -> None:
+        """W: a joined battle is served by the host's computer, which shows its codes."""
+        self.say("Phones and remote play", ["this battle is served by the computer that hosts it: its window (W) "
+                                            "shows the seats' codes"])
+
     def open_report(self) -> None:
         self.say("The battle is over", ["the log now holds the whole truth; the host's window has the report and "
                                         "the seal checks"])
