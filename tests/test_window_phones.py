@@ -144,3 +144,46 @@ def test_this_window_plays_one_side_through_its_own_host_while_the_other_plays_f
             app.stack.pop()
     with pytest.raises(OSError):
         RemoteSeat(host.link(side))                      # stopped with the side's screen
+
+
+def test_physical_dice_of_an_action_taken_at_the_table_are_typed_on_that_sides_hand(app):
+    """With physical dice, the rifle shot taken at the table waits for side A's hand, which types each die; the
+    table shows the shot once the last die is in."""
+    from pathlib import Path
+
+    from referee.game.intents import Action
+    from referee.game.state import state_from_scenario
+    from referee.rules.scenario import load_scenario
+
+    while len(app.stack):
+        app.stack.pop()
+    table_file = Path(__file__).parent / "ui" / "table.toml"
+    session = BattleSession(Game(begin_battle(state_from_scenario(load_scenario(table_file)), first="A")), None,
+                            autosaving=False)
+    app.push(BattleScene(session))
+    table = hosting.serve(app, session, bind="127.0.0.1")
+    assert isinstance(table, TableModeScene)
+    app.pop()                                            # the codes' screen
+    hand = RemoteSeat(table.public.host.link("A"))
+    try:
+        table.do(Action("activate", "a-sct"))
+        before = session.actions_taken()
+        table.do(Action("rifle", "a-sct", {"target": "b-tac-2"}))
+        assert app.scene is table                        # no dice dialog on the table
+        assert table.waiting is not None and table.waiting[0] == "side A's hand"
+        typed = 0
+        while session.actions_taken() == before:
+            screen = hand.wait_for(lambda s: "pending" in s or session.actions_taken() > before)
+            if "pending" not in screen:
+                break
+            version = hand.version
+            assert hand.send({"kind": "answer", "value": 4})["ok"]
+            hand.wait_version(version + 1)                # the screen after this die
+            typed += 1
+        assert typed >= 1 and session.actions_taken() == before + 1
+        app.step(1 / 30, events=[])
+        assert table.waiting is None and table.seen == table.public.moment_key()
+    finally:
+        hand.close()
+        while len(app.stack):
+            app.stack.pop()

@@ -42,6 +42,7 @@ class Hosting(Protocol):
     push of fresh screens to every phone after the window changed the battle."""
 
     lock: Any
+    desk: Any                   # the seats' intents and what each waits on (``referee/net/desk.py``): a die, a consent
 
     def changed(self) -> None: ...
 
@@ -53,6 +54,7 @@ class Unhosted:
 
     def __init__(self) -> None:
         self.lock = threading.RLock()
+        self.desk = None
 
     def changed(self) -> None:
         pass
@@ -297,6 +299,22 @@ class TableModeScene(BattleScene):
         self.show_log()
         if self.app is not None and self.app.scene is self:
             self.next_step()
+
+    # ---- physical dice: typed on the hand of the side whose action rolls them ----------------------------------
+    def ask_die(self, pending: Pending, then: Any, context: str = "") -> None:
+        """The die an action taken at the table asks for goes to the hand of the side taking it, which types it
+        (the host's desk asks that seat, as for an action sent from the hand). A Target's pool, rolled before its
+        counters are placed, is typed here: the table places the counters."""
+        desk = self.public.host.desk
+        if desk is None or pending.resolving is None:
+            super().ask_die(pending, then, context)
+            return
+        side = self.public.viewer
+        with self.public.host.lock:
+            desk.pending[side] = pending
+        self.public.host.changed()
+        self.wait_for(f"side {side}'s hand", f"{context or 'the action'}: {pending.request.describe()}, typed on "
+                                             "the hand")
 
     # ---- what the table never shows ------------------------------------------------------------------------
     def open_holding(self) -> None:
