@@ -30,6 +30,7 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
                 allow_module_level=True)
 
 from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -82,7 +83,16 @@ class Tabs:
                 if b.text.strip() == label and b.is_enabled():
                     return b
             return False
-        self.wait(name, button, f"the {label!r} button of {kind}").click()
+        def tapped(d):
+            # A new screen may draw the decision again between finding its button and tapping it: find it again.
+            try:
+                found = button(d)
+                if found:
+                    found.click()
+            except StaleElementReferenceException:
+                return False
+            return bool(found)
+        self.wait(name, tapped, f"the {label!r} button of {kind}")
 
     def text(self, name: str) -> str:
         return self.show(name).find_element(By.TAG_NAME, "body").text

@@ -21,7 +21,8 @@ COOKIE: Final = "ss_seat"
 
 
 class Credentials:
-    """The token of every seat of one hosting (new ones each time the host starts: an old link no longer works)."""
+    """The token of every seat of one battle's hosting: new ones for a new battle (an old link no longer opens
+    anything), the same ones for the autosaved battle started again (``kept``)."""
 
     def __init__(self, tokens: dict[str, str] | None = None) -> None:
         self.tokens = dict(tokens) if tokens is not None else {seat: secrets.token_urlsafe(TOKEN_BYTES)

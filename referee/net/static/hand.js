@@ -336,7 +336,7 @@ function renderHolding(screen) {
     const units = holding[String(n)] || [];
     cells.push(el("div", { class: "square" + (units.length ? "" : " empty"), "data-square": n },
       el("b", {}, n), ...units.map((u) => el("div", {}, title(u.type))),
-      standing[n] ? el("div", { class: "blip" }, "◆ " + standing[n]) : null));
+      standing[n] ? el("div", { class: "blip", title: standing[n] }, "◆ blip " + standing[n].split("-").pop()) : null));
   }
   document.getElementById("squares").replaceChildren(...cells);
 }
