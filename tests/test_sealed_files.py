@@ -1,0 +1,87 @@
+"""Each side's secrets sealed at rest (issue 32): a spy playing side A, with A's PIN and read access to every file
+the program wrote, reads none of side B's secrets; a sealed save opens with both PINs to the same battle, shows
+the public battle and one side's secrets with that side's PIN, and refuses a wrong PIN or an edited part."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee import paths
+from referee.game.autosave import autosave_path, read_autosave
+from referee.game.record import read_save, state_digest
+from referee.game.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
+
+from .file_spy import play_battle, spy_on
+
+
+def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
+    pins = {}
+    for seed in range(50):
+        session = play_battle(seed, 25)
+        assert session.game.keys is not None
+        pins[session.game.keys.battle] = session.game.keys.pins["A"]
+        session.save(paths.saves_dir() / f"battle-{seed}.json")
+    files = sorted(p.name for p in paths.saves_dir().iterdir())
+    assert len([f for f in files if f.startswith("autosave-") and f.endswith(".json")]) == 49   # kept copies
+    found = spy_on([paths.saves_dir()], pins)
+    assert found.files >= 150
+    assert found.secrets == {}
+
+
+def test_the_same_spy_reads_the_secrets_of_battles_written_in_clear():
+    """The spy is not blind: without PINs (as every battle was written before) it reads B's secrets."""
+    for seed in range(3):
+        play_battle(seed, 25, sealed=False).save(paths.saves_dir() / f"battle-{seed}.json")
+    found = spy_on([paths.saves_dir()], {})
+    assert found.secrets["holding"] >= 3 and found.secrets["salts"] >= 3 and found.secrets["dice"] >= 3
+    assert found.secrets["place-blip"] >= 3
+
+
+def test_a_sealed_save_opens_with_both_pins_to_the_same_battle():
+    session = play_battle(7, 70)
+    path = session.save(paths.saves_dir() / "battle.json")
+    again = read_save(path, Keyring({"A": "pin-a-7", "B": "pin-b-7"}))
+    assert state_digest(again.game.state) == state_digest(session.state)
+    assert len(again.game.record) == len(session.game.record)
+    auto = read_autosave(autosave_path(), Keyring({"A": "pin-a-7", "B": "pin-b-7"}))
+    assert state_digest(auto.game.state) == state_digest(session.state)
+
+
+def test_one_pin_shows_the_public_battle_and_that_sides_secrets_only():
+    session = play_battle(8, 70)
+    path = session.save(paths.saves_dir() / "battle.json")
+    doc = json.loads(path.read_text())
+    with pytest.raises(Locked, match="side B"):
+        read_save(path, Keyring({"A": "pin-a-8"}))
+    seen = public_battle(doc, Keyring({"A": "pin-a-8"}), str(path))
+    truth = session.state
+    assert seen.opened == ("A",)
+    assert seen.state["holding"] == {"A": json.loads(json.dumps(truth.to_data()["holding"]["A"]))}
+    assert "B" not in seen.state["salts"] and "B" not in seen.state["missions"]
+    assert {b["square"] for b in seen.state["blips"] if b["side"] == "B"} == {0}
+    assert [e["text"] for e in seen.state["log"]] == [e.text for e in truth.log]      # the public record
+    nobody = public_battle(doc, None, str(path))
+    assert nobody.opened == () and nobody.state["holding"] == {}
+
+
+def test_a_wrong_pin_or_an_edited_part_is_refused_by_name():
+    session = play_battle(9, 60)
+    path = session.save(paths.saves_dir() / "battle.json")
+    with pytest.raises(WrongKey, match="sides.B"):
+        read_save(path, Keyring({"A": "pin-a-9", "B": "pin-b-0"}))
+    doc = json.loads(path.read_text())
+    doc["public"]["actions"] -= 1                 # the part of another point of the record
+    path.write_text(json.dumps(doc))
+    with pytest.raises(WrongKey):
+        read_save(path, Keyring({"A": "pin-a-9", "B": "pin-b-9"}))
+
+
+def test_split_and_join_give_the_state_back_exactly():
+    session = play_battle(10, 90)
+    for state in (session.game.initial, session.state):
+        data = json.loads(json.dumps(state.to_data()))
+        public, sides = split_state(data)
+        assert join_state(public, sides) == data
+        assert "B" not in json.dumps(public["holding"]) and not public["salts"]
