@@ -9,6 +9,7 @@ import json
 import pytest
 
 from referee import paths
+from referee.cli.main import main
 from referee.game.autosave import autosave_path, read_autosave
 from referee.game.record import read_save, state_digest
 from referee.game.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
@@ -85,3 +86,24 @@ def test_split_and_join_give_the_state_back_exactly():
         public, sides = split_state(data)
         assert join_state(public, sides) == data
         assert "B" not in json.dumps(public["holding"]) and not public["salts"]
+
+
+def test_replay_shows_a_sealed_save_by_the_pins_given(tmp_path, capsys, monkeypatch):
+    session = play_battle(11, 70)
+    path = session.save(tmp_path / "battle.json")
+    missions = session.state.missions
+    pins = tmp_path / "pins"
+    pins.write_text("A: pin-a-11\n")
+    assert main(["replay", str(path), "--no-log", "--pin-file", str(pins)]) == 0
+    out = capsys.readouterr().out
+    assert "side A's view" in out and f"mission card: {missions['A']}" in out and missions["B"] not in out
+    assert main(["replay", str(path), "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "public view" in out and missions["A"] not in out and missions["B"] not in out
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_A", "pin-a-11")
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_B", "pin-b-11")
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["missions"] == missions
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_B", "pin-b-12")
+    assert main(["replay", str(path)]) == 2
+    assert "sides.B: does not open with side B's PIN" in capsys.readouterr().err

@@ -29,6 +29,7 @@ from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, chec
 from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
 from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
+from .keys import computer_pin
 from ..game.record import save_game
 from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
@@ -167,6 +168,10 @@ class BattleSession:
             self.computer_reopened = self.computer is not None and bool(self.game.record)
         if self.computer is not None:
             seat_computer(self.game, self.computer)
+            keys = self.game.keys
+            if keys is not None and not keys.has(self.computer.side):
+                # Sealed for its players: the computer's side under a key of its own, kept outside the saves.
+                keys.pins[self.computer.side] = computer_pin(keys.battle)
             self.hotseat = False
             self.viewer = other(self.computer.side)
         elif side is not None:
