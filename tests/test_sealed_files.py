@@ -107,3 +107,23 @@ def test_replay_shows_a_sealed_save_by_the_pins_given(tmp_path, capsys, monkeypa
     monkeypatch.setenv("SEVEN_SECONDS_PIN_B", "pin-b-12")
     assert main(["replay", str(path)]) == 2
     assert "sides.B: does not open with side B's PIN" in capsys.readouterr().err
+
+
+def test_a_turn_file_holds_the_public_battle_and_its_sides_part_only(tmp_path, capsys, monkeypatch):
+    session = play_battle(12, 70)
+    path = session.save(tmp_path / "battle.json")
+    missions = session.state.missions
+    mail = tmp_path / "mail"
+    assert main(["turn", "write", str(path), "--side", "B", "--out", str(mail / "turn-B.json")]) == 0
+    capsys.readouterr()
+    # Side A receives B's turn file: with A's PIN, and every file in the folder, none of B's secrets.
+    assert spy_on([mail], {session.game.keys.battle: "pin-a-12"}).secrets == {}
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_A", "pin-a-12")
+    assert main(["turn", "show", str(mail / "turn-B.json"), "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "public view" in out and missions["B"] not in out and missions["A"] not in out
+    # Side B opens its own part with its PIN.
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_B", "pin-b-12")
+    assert main(["turn", "show", str(mail / "turn-B.json"), "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "side B's view" in out and f"mission card: {missions['B']}" in out and missions["A"] not in out

@@ -81,10 +81,13 @@ class SealedView:
     computer_levels: dict[str, str]
 
 
-def sealed_view(path: Path | str, keys: Keyring | None) -> SealedView:
-    """The battle in a sealed file as it stood when written, shown with the keys given (a wrong PIN: ``WrongKey``)."""
+def sealed_view(path: Path | str, keys: Keyring | None, as_save: bool = True) -> SealedView:
+    """The battle in a sealed file as it stood when written, shown with the keys given (a wrong PIN: ``WrongKey``).
+    ``as_save``: the file must be a sealed save (else a turn file, ``turns.py``)."""
     path = Path(path)
     doc = _read(path)
+    if as_save and not is_sealed(doc):
+        raise InputError(str(path), "not a save sealed for its players")
     battle = public_battle(doc, keys, str(path))
     data = dict(battle.state)
     # The sides not opened: no holding area (their blips stand for square 0), as the view never shows them.
