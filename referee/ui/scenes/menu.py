@@ -25,7 +25,7 @@ from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 from ...logs import failure
 
 if TYPE_CHECKING:
-    from ...service.opening import SavedBattle
+    from ...service.opening import SavedBattle, SealedBattle
     from .referee import RefereeScene
     from .table import TableScene
 
@@ -84,7 +84,8 @@ class MenuScene(Scene):
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_kind = "scenario"
         self.last_path: str = ""
-        self.interrupted: SavedBattle | None = None          # an autosaved battle that is not over, offered for resuming
+        # An autosaved battle that is not over, offered for resuming (sealed: opened once its players give their PINs).
+        self.interrupted: SavedBattle | SealedBattle | None = None
         self.error_top = 0
 
     # ---- opening ------------------------------------------------------------------------------------------------
@@ -267,17 +268,40 @@ class MenuScene(Scene):
             return None
         return self.open_battle(save)
 
-    def open_battle(self, save: SavedBattle) -> Scene | None:
+    def open_battle(self, save: SavedBattle | SealedBattle) -> Scene | None:
         self.error_title = self.error = ""
         if self.app is None:
             return None
-        session = save.open()
+        if not hasattr(save, "open"):
+            self.ask_pins(save)              # a SealedBattle: nothing of it is read before its PINs
+            return None
+        session = cast("SavedBattle", save).open()
         if save.refereed:
             referee = cast("RefereeScene", self.app.push_scene("referee", session))
             for warning in save.warnings:
                 referee.say(_("Loaded with a warning"), [warning])
             return referee
         return show_session(self.app, session, list(save.warnings))
+
+    def ask_pins(self, sealed: SealedBattle) -> None:
+        """A battle sealed for its players opens once each gives their PIN, on their own screen."""
+        # Lazy: the PIN dialogs load with the first sealed battle opened, not with the menu's first frame.
+        from .pin import ask_pins
+
+        def unlocked(pins: dict[str, str] | None) -> None:
+            try:
+                opened = sealed.unlock(pins or {})
+            except InputError as e:
+                self.error_title = _("Could not open {path}").format(path=sealed.path)
+                self.error = e.message() + "\n" + _(
+                    "A player who forgot their PIN can still see the public battle, and the side whose PIN is "
+                    "given: seven-seconds replay FILE --ask-pin A (or B).")
+                return
+            self.open_battle(opened)
+
+        if self.app is not None:
+            ask_pins(self.app, sealed.sides(), False, unlocked,
+                     [_("This battle's files are sealed for its players: each types their PIN.")])
 
     def open_dialog(self, battle: bool = False) -> None:
         self.dialog_kind = "battle" if battle else "scenario"
