@@ -15,6 +15,7 @@ from ..game.sealing import Keyring, is_sealed
 from ..game.sides import SIDES
 from ..rules.errors import InputError
 from .keys import computer_pin, keyring
+from .look_back import LookBack
 from .referee import RefereeSession
 from .session import BattleSession
 
@@ -102,6 +103,11 @@ class SealedBattle:
             doc = _read(self.path)
             keys.pins[computer] = computer_pin(str(doc.get("battle")))
         return SavedBattle(_read_save(self.path, keys))
+
+
+def look_back_sealed(sealed: SealedBattle, pins: dict[str, str]) -> LookBack:
+    """A finished battle sealed for its players, to look back on once they gave their PINs."""
+    return LookBack(sealed.unlock(pins)._save.game)
 
 
 def _read_save(path: Path, keys: Keyring | None = None) -> Save:

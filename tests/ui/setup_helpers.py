@@ -61,7 +61,9 @@ def finish_setup(app, handoffs: bool = True) -> BattleScene:
         if battle is not None:
             return battle
         top = app.scene
-        if isinstance(top, HandoffScreen):
+        if isinstance(top, (PinHandoff, PinDialog, DrawnPinScreen)):
+            answer_pins(app)                         # the players' PINs, asked as a new battle starts
+        elif isinstance(top, HandoffScreen):
             assert handoffs, "a hand-off screen against the computer"
             top.choose("ready")
         elif isinstance(top, Dialog):
