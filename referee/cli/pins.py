@@ -5,9 +5,12 @@ player at the keyboard). A PIN is never an argument of its own: a command line i
 from __future__ import annotations
 
 import getpass
+from typing import TYPE_CHECKING
 
 from ..i18n import _
-from ..service.keys import Keyring, check_pin, keyring, pins_from_environment, pins_from_file
+
+if TYPE_CHECKING:
+    from ..service.keys import Keyring
 
 
 def add_pin_options(p) -> None:
@@ -20,6 +23,10 @@ def add_pin_options(p) -> None:
 
 def keys_from(args) -> Keyring | None:
     """The PINs given, as a battle's keys; ``None`` when none were given."""
+    # Lazy: the keys (and the engine the service loads with them) only when a command opens a save, not when a
+    # command registers its options.
+    from ..service.keys import check_pin, keyring, pins_from_environment, pins_from_file
+
     pins = pins_from_environment()
     if getattr(args, "pin_file", None):
         pins.update(pins_from_file(args.pin_file))

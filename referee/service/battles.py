@@ -128,11 +128,11 @@ def check_all_used(given: ScriptedDice, where: str, rolled: int | None = None) -
 
 
 def play_on_save(path: Path, action: Action, dice: list[int], bearings: list[float],
-                 out: Path | str | None = None) -> SavedAction:
+                 out: Path | str | None = None, keys: Keyring | None = None) -> SavedAction:
     """``action`` on the battle the save at ``path`` replays to, with exactly the faces and bearings given (a draw
     comes from the save's program dice, or a fresh seed's when the players roll). Legal and with ``out``: the battle
     with the action added is written there. Arguments the engine cannot read raise ``UnreadArguments``."""
-    session = open_save(path, on_file=True).session
+    session = open_save(path, on_file=True, keys=keys).session
     given = ScriptedDice(dice=dice, bearings=bearings)
     try:
         attempt = session.attempt_scripted(action, given)
