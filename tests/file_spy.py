@@ -39,7 +39,7 @@ def play_battle(seed: int, actions: int, cost: int = 2 ** 10, sealed: bool = Tru
     the service for ``actions`` legal actions (set-up included); the autosave starts ``journalled`` actions before
     the end (a snapshot of all before, then one journal line each: the files are those of any battle, with fewer
     waits for the disk)."""
-    start = _table_set()
+    start = table_set()
     game = Game(start.initial, list(start.record), start.state.copy())
     if sealed:
         game.keys = Keyring({"A": f"pin-a-{seed}", "B": f"pin-b-{seed}"}, cost=cost)
@@ -57,21 +57,21 @@ def play_battle(seed: int, actions: int, cost: int = 2 ** 10, sealed: bool = Tru
     return session
 
 
-_TABLE_SET: list[Game] = []
+TABLE_SET: list[Game] = []
 
 
-def _table_set() -> Game:
+def table_set() -> Game:
     """A battle's set-up up to its objectives placed (the slow part of set-up to play at random, and no side's
     secret), played once; each battle goes on from it with dice and choices of its own."""
-    if not _TABLE_SET:
+    if not TABLE_SET:
         game = new_game(TABLE, {"A": "council-of-zane", "B": "new-tokyo"})
         dice, rng, engine = SeededDice(0), random.Random(0), Session(game)
         while (decision(game.state) or {}).get("step") in ("roles", "edge", "objective"):
             action = choose(engine, rng)
             assert action is not None
             game.play(action, dice)
-        _TABLE_SET.append(game)
-    return _TABLE_SET[0]
+        TABLE_SET.append(game)
+    return TABLE_SET[0]
 
 
 @dataclass

@@ -12,9 +12,15 @@ from referee import paths
 from referee.cli.main import main
 from referee.game.autosave import autosave_path, read_autosave
 from referee.game.record import read_save, state_digest
+from referee.game.dice import SeededDice
+from referee.game.engine import Game
 from referee.game.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
+from referee.service.session import BattleSession
 
-from .file_spy import play_battle, spy_on
+from referee.game.computer import Computer
+from referee.service.opening import read_battle
+
+from .file_spy import table_set, play_battle, spy_on
 
 
 def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
@@ -127,3 +133,22 @@ def test_a_turn_file_holds_the_public_battle_and_its_sides_part_only(tmp_path, c
     assert main(["turn", "show", str(mail / "turn-B.json"), "--no-log"]) == 0
     out = capsys.readouterr().out
     assert "side B's view" in out and f"mission card: {missions['B']}" in out and missions["A"] not in out
+
+
+def test_against_the_computer_its_side_is_sealed_under_a_key_kept_outside_the_saves(tmp_path):
+    start = table_set()
+    game = Game(start.initial, list(start.record), start.state.copy())
+    session = BattleSession(game, SeededDice(13), hotseat=True, computer=Computer("B", "easy", 987654321))
+    session.seal_with({"A": "human-pin"})
+    path = session.save(tmp_path / "battle.json")
+    text = path.read_text()
+    assert "987654321" not in text and json.loads(text)["public"]["players"] == {"B": {"kind": "computer",
+                                                                                       "level": "easy"}}
+    keys = sorted((paths.user_data_dir() / "keys").iterdir())
+    assert [k.name for k in keys] == [f"{session.game.keys.battle}.key"] and keys[0].stat().st_mode & 0o077 == 0
+    assert not any(p.suffix == ".key" for p in paths.saves_dir().glob("*"))
+    # The human's PIN alone opens the battle again: the computer's key is the program's.
+    sealed = read_battle(path)
+    assert sealed.sides() == ("A",)
+    again = sealed.unlock({"A": "human-pin"}).open()
+    assert again.computer is not None and again.computer.seed == 987654321

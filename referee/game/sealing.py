@@ -317,7 +317,10 @@ def join_state(public: Data, sides: Mapping[str, Data]) -> Data:
 
 # ---- a save document sealed and opened --------------------------------------------------------------------------
 
-_BOTH_KEYS = ("record", "dice", "state_digest")
+# The clear document's keys any seat may read; every other key (the record, the dice, the digest, the players with
+# the computer's seed, and any key a later format adds) goes into ``both``, so nothing new is ever written in clear.
+_HEAD_KEYS = ("format", "program", "saved_at", "snapshot")
+_PUBLIC_KEYS = ("refereed", "campaign")
 
 
 def is_sealed(doc: Data) -> bool:
@@ -336,13 +339,11 @@ def seal_document(doc: Data, state: Data, keys: Keyring) -> Data:
         "actions": index,
         "players": {side: {k: v for k, v in p.items() if k != "seed"} for side, p in players.items()},
     }
-    for key in ("refereed", "campaign"):
+    for key in _PUBLIC_KEYS:
         if key in doc:
             public[key] = doc[key]
-    both: Data = {k: doc[k] for k in _BOTH_KEYS if k in doc}
-    both["players"] = players
-    both["version"] = doc["version"]
-    sealed: Data = {k: doc[k] for k in ("format", "program", "saved_at", "snapshot") if k in doc}
+    both: Data = {k: v for k, v in doc.items() if k not in (*_HEAD_KEYS, *_PUBLIC_KEYS, "initial")}
+    sealed: Data = {k: doc[k] for k in _HEAD_KEYS if k in doc}
     sealed.update({
         "version": SEALED_VERSION,
         "battle": keys.battle,
@@ -370,17 +371,13 @@ def open_document(doc: Data, keys: Keyring | None, source: str) -> Data:
     both = unseal(keys, BOTH, index, doc.get("both"), source, "both")
     if not isinstance(both, dict) or not all(isinstance(p, dict) for p in sides.values()):
         raise InputError(source, "both: opened, but is not what this program seals")
-    clear: Data = {k: doc[k] for k in ("format", "program", "saved_at", "snapshot") if k in doc}
-    clear["version"] = both.pop("version", SEALED_VERSION - 1)
+    clear: Data = {k: doc[k] for k in _HEAD_KEYS if k in doc}
     clear["initial"] = join_state(public["initial"], {s: p.get("initial", {}) for s, p in sides.items()})
-    for key in ("refereed", "campaign"):
+    for key in _PUBLIC_KEYS:
         if key in public:
             clear[key] = public[key]
-    if both.get("players"):
-        clear["players"] = both["players"]
-    for key in _BOTH_KEYS:
-        if key in both:
-            clear[key] = both[key]
+    clear.update(both)
+    clear.setdefault("version", SEALED_VERSION - 1)
     clear.setdefault("record", [])
     return clear
 
