@@ -14,12 +14,15 @@ from referee.game.autosave import autosave_path, read_autosave
 from referee.game.record import read_save, state_digest
 from referee.game.dice import SeededDice
 from referee.game.engine import Game
+from referee.game.record import save_game
+from referee.game.setup import SetupChoices
 from referee.game.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
 from referee.service.session import BattleSession
 
 from referee.game.computer import Computer
 from referee.service.opening import read_battle
 
+from .battles import finished_battle
 from .file_spy import table_set, play_battle, spy_on
 
 
@@ -152,3 +155,24 @@ def test_against_the_computer_its_side_is_sealed_under_a_key_kept_outside_the_sa
     assert sealed.sides() == ("A",)
     again = sealed.unlock({"A": "human-pin"}).open()
     assert again.computer is not None and again.computer.seed == 987654321
+
+
+def test_a_finished_battle_shows_both_sides_without_a_pin_and_keeps_its_record_sealed(tmp_path, capsys):
+    """The rules reveal both sides at the end (the end-of-battle report): a player who forgot their PIN still sees
+    the other side's holding area and mission; the record and the dice stay under both PINs."""
+    game, dice = finished_battle(SetupChoices({"A": "council-of-zane", "B": "new-tokyo"}))
+    game.keys = Keyring({"A": "aaaa", "B": "bbbb"}, cost=2 ** 10)
+    path = save_game(game, tmp_path / "over.json", dice)
+    assert main(["replay", str(path), "--no-log", "--pin-file", str(_pins(tmp_path, "A: aaaa"))]) == 0
+    out = capsys.readouterr().out
+    assert "both sides revealed" in out and f"mission card: {game.state.missions['B']}" in out
+    with pytest.raises(Locked):
+        read_save(path, Keyring({"A": "aaaa"}))
+    doc = json.loads(path.read_text())
+    assert "record" not in json.dumps(doc["public"]) and "seed" not in json.dumps(doc["public"])
+
+
+def _pins(folder, text):
+    path = folder / "pins"
+    path.write_text(text + "\n")
+    return path

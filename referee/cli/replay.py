@@ -97,7 +97,8 @@ def _sealed(args, keys) -> int:
     if args.legal or (args.side and (keys is None or not keys.has(args.side))):
         raise Locked(args.save, tuple(s for s in ("A", "B") if keys is None or not keys.has(s)))
     seen = sealed_view(args.save, keys)
-    whose = f"side {seen.opened[0]}'s view" if seen.opened else "the public view (no side's PIN given)"
+    whose = ("the whole truth (the battle is over: both sides revealed)" if len(seen.opened) == 2
+             else f"side {seen.opened[0]}'s view" if seen.opened else "the public view (no side's PIN given)")
     if args.json:
         head = {"program": seen.program, "saved_at": seen.saved_at, "actions": seen.actions, "sealed": True,
                 "opened": list(seen.opened)}

@@ -342,6 +342,12 @@ def seal_document(doc: Data, state: Data, keys: Keyring) -> Data:
     for key in _PUBLIC_KEYS:
         if key in doc:
             public[key] = doc[key]
+    result = state.get("result") or {}
+    if state.get("phase") == "over" and not result.get("pending"):
+        # The battle is over: the rules reveal both sides (the end-of-battle report), so each side's part of the
+        # final state is public, and a player who forgot their PIN still sees the other side's. The record, the
+        # dice and the state the battle started from stay sealed.
+        public["revealed"] = state_sides
     both: Data = {k: v for k, v in doc.items() if k not in (*_HEAD_KEYS, *_PUBLIC_KEYS, "initial")}
     sealed: Data = {k: doc[k] for k in _HEAD_KEYS if k in doc}
     sealed.update({
@@ -401,13 +407,16 @@ class PublicBattle:
 
 def public_battle(doc: Data, keys: Keyring | None, source: str) -> PublicBattle:
     """A sealed file read with any keys: the battle as it stood when written, each side's part opened only with its
-    own key (a side without one: left out)."""
+    own key (a side without one: left out); a finished battle's sides, revealed, with no key at all."""
     public = _public_of(doc, source)
     index = public.get("actions")
     if not isinstance(index, int):
         raise InputError(source, "public.actions: expected the number of actions")
     opened: dict[str, Data] = {}
-    if keys is not None and any(keys.has(s) for s in SIDES):
+    revealed = public.get("revealed")
+    if isinstance(revealed, dict):
+        opened = {side: part for side, part in revealed.items() if side in SIDES and isinstance(part, dict)}
+    elif keys is not None and any(keys.has(s) for s in SIDES):
         keys.adopt(doc, source)
         for side in SIDES:
             if keys.has(side):

@@ -19,7 +19,7 @@ from ..game.record import _read
 from ..game.sealing import Keyring, Locked, WrongKey, check_pin, generated_pin, is_sealed, public_battle
 from ..game.sides import SIDES
 from ..game.state import GameState
-from ..game.view import player_view, public_view
+from ..game.view import player_view, public_view, referee_view
 from ..game.view_types import PlayerView
 from ..rules.errors import InputError
 from ..storage import atomic_write_text
@@ -96,7 +96,12 @@ def sealed_view(path: Path | str, keys: Keyring | None, as_save: bool = True) ->
         state = GameState.from_data(data)
     except (LookupError, TypeError, ValueError) as e:
         raise InputError(str(path), f"public: not a battle ({type(e).__name__}: {e})") from None
-    view = player_view(state, battle.opened[0]) if len(battle.opened) == 1 else public_view(state)
+    if len(battle.opened) == len(SIDES):
+        view = referee_view(state)          # a finished battle: both sides revealed, as its report reveals them
+    elif len(battle.opened) == 1:
+        view = player_view(state, battle.opened[0])
+    else:
+        view = public_view(state)
     levels = {side: str(p.get("level")) for side, p in sorted(battle.players.items()) if p.get("kind") == "computer"}
     return SealedView(view, battle.actions, battle.opened, str(doc.get("saved_at", "")), str(doc.get("program", "")),
                       levels)
