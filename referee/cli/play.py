@@ -183,7 +183,7 @@ def open_referee(app, path: Path, first: str | None, computer: str | None = None
     if is_save(path):
         from ..service.battles import open_save
 
-        from ..service.keys import is_sealed_file
+        from ..service.keys import is_sealed_file      # lazy, as open_save: only for a save given with --referee
 
         if is_sealed_file(path) or not open_save(path).refereed:
             raise InputError(str(path), "a hot-seat battle's save, not a refereed one: open it without --referee")
