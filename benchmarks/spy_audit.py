@@ -40,7 +40,7 @@ def files(battles: int, actions: int, sealed: bool) -> dict[str, object]:
     """``battles`` battles played one after another in one saves folder (each new one sets the last aside), each
     saved by hand too; then the spy reads every file."""
     from referee import paths
-    from tests.file_spy import spy_on, play_battle
+    from tests.file_spy import killed_while_writing, play_battle, spy_on
 
     home = Path(tempfile.mkdtemp(prefix="spy-files-"))
     os.environ["SEVEN_SECONDS_HOME"] = str(home)
@@ -51,6 +51,8 @@ def files(battles: int, actions: int, sealed: bool) -> dict[str, object]:
             if session.game.keys is not None:
                 pins[session.game.keys.battle] = session.game.keys.pins["A"]
             session.save(paths.saves_dir() / f"battle-{seed}.json")
+            if seed % 10 == 0 and hasattr(os, "fork"):
+                killed_while_writing(session, paths.saves_dir() / f"killed-{seed}.json")    # a .tmp left behind
         found = spy_on([paths.saves_dir()], pins)
         return {"battles": battles, "files read": found.files, "bytes read": found.bytes,
                 "secrets recovered": found.total, "by kind": dict(sorted(found.secrets.items()))}

@@ -12,11 +12,13 @@ cards and drones they name); the dice's seed and secret salt. Each secret it rea
 from __future__ import annotations
 
 import json
+import os
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee import storage
 from referee.game.legal_play import choose
 from referee.game.sealing import Keyring, is_sealed, public_battle, unseal
 from referee.rules.errors import InputError
@@ -72,6 +74,19 @@ def table_set() -> Game:
             game.play(action, dice)
         TABLE_SET.append(game)
     return TABLE_SET[0]
+
+
+def killed_while_writing(session: BattleSession, path: Path) -> None:
+    """Save ``session`` to ``path`` in a child process killed just before the rename: its temporary file stays in
+    the folder, as a real kill leaves it (``os._exit``: no handler of the program's runs)."""
+    pid = os.fork()
+    if pid == 0:                                  # the child: killed at the rename
+        storage.on_step = lambda name: os._exit(0) if name == "rename" else None
+        try:
+            session.save(path)
+        finally:
+            os._exit(1)
+    os.waitpid(pid, 0)
 
 
 @dataclass

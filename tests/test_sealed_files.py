@@ -5,6 +5,7 @@ the public battle and one side's secrets with that side's PIN, and refuses a wro
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -23,7 +24,7 @@ from referee.game.computer import Computer
 from referee.service.opening import read_battle
 
 from .battles import finished_battle
-from .file_spy import table_set, play_battle, spy_on
+from .file_spy import killed_while_writing, play_battle, spy_on, table_set
 
 
 def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
@@ -33,6 +34,9 @@ def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
         assert session.game.keys is not None
         pins[session.game.keys.battle] = session.game.keys.pins["A"]
         session.save(paths.saves_dir() / f"battle-{seed}.json")
+    if hasattr(os, "fork"):
+        killed_while_writing(session, paths.saves_dir() / "killed.json")     # a temporary file left by a kill
+        assert any(p.name.startswith(".killed.json.") for p in paths.saves_dir().iterdir())
     files = sorted(p.name for p in paths.saves_dir().iterdir())
     assert len([f for f in files if f.startswith("autosave-") and f.endswith(".json")]) == 49   # kept copies
     found = spy_on([paths.saves_dir()], pins)
