@@ -87,7 +87,8 @@ class SealedBattle:
         state = self._public.get("state")
         state = state if isinstance(state, dict) else {}
         phase = str(state.get("phase", "?"))
-        where = "battle over" if phase == "over" else f"round {state.get('round', '?')}, {phase.replace('-', ' ')}"
+        where = ("battle over" if phase == "over" else "set-up" if phase == "setup"
+                 else f"round {state.get('round', '?')}, {phase.replace('-', ' ')}")
         turn = state.get("turn")
         if isinstance(turn, dict) and phase == "action":
             where += f", side {turn.get('player')} to play"
