@@ -9,10 +9,48 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import tomli_w
+
+
+# Called with the name of each durable step (a file written, synced, renamed, linked, a folder synced) just before
+# it: tests set it to one that raises at the n-th step, to stand for a kill there.
+on_step: Callable[[str], None] | None = None
+
+
+def step(name: str) -> None:
+    if on_step is not None:
+        on_step(name)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make the renames and removals in ``folder`` durable (a rename is in the folder, not in the file)."""
+    step("folder sync")
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return                           # a system that cannot open a folder (Windows) syncs it with its files
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def link_or_copy(source: Path, target: Path) -> None:
+    """``target`` names ``source``'s data too: a hard link, or a copy synced where the file system has none."""
+    step("link")
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
+        with open(target, "rb+") as f:
+            os.fsync(f.fileno())
 
 
 def _umask() -> int:
@@ -38,12 +76,15 @@ def atomic_write_bytes(path: Path, data: bytes, private: bool = False) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
+            step("write")
             f.write(data)
             f.flush()
             if not private:
                 os.fchmod(f.fileno(), shared_mode())
             os.fsync(f.fileno())
+        step("rename")
         os.replace(tmp, path)
+        sync_folder(path.parent)
     except BaseException:
         try:
             os.unlink(tmp)

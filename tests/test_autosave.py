@@ -49,7 +49,8 @@ def test_each_action_appends_one_line_and_nothing_is_read_back(monkeypatch):
         m.setattr(record, "_read", lambda path: (_ for _ in ()).throw(AssertionError(f"read {path}")))
         play(s, rng, 30)
     assert autosave_path().read_bytes() == snapshot                       # the snapshot is not rewritten
-    lines = journal_path(autosave_path()).read_text().splitlines()
+    header, *lines = journal_path(autosave_path()).read_text().splitlines()
+    assert json.loads(header) == {"extends": json.loads(snapshot)["snapshot"]}      # the journal names its snapshot
     assert len(lines) == len(s.game.record) - before
     assert all("entry" in json.loads(line) for line in lines)
     again = read_autosave(autosave_path())

@@ -78,6 +78,7 @@ def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
     from ..service.battles import UnreadArguments, play_on_save
     from ..service.intents import action_problems
     from .dice_words import REFUSED, parse_dice
+    from .pins import keys_from
 
     if kind not in ACTION_KINDS:
         raise InputError("do", f"expected an action kind a save records: one of {', '.join(ACTION_KINDS)}")
@@ -97,7 +98,8 @@ def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
         raise InputError("--args", "; ".join(p.removeprefix("--args.args.") for p in problems))
     action = Action(kind, a.actor, args)
     try:
-        done = play_on_save(save_path, action, parse_dice(a.dice), list(a.bearing), a.out)
+        # A sealed save opens with its players' PINs, from the environment (SEVEN_SECONDS_PIN_A and _B).
+        done = play_on_save(save_path, action, parse_dice(a.dice), list(a.bearing), a.out, keys_from(a))
     except UnreadArguments as e:
         why = f"{type(e.error).__name__}: {e.error}"
         raise InputError("--args", f"the engine cannot read these arguments ({why})") from None

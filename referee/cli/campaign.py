@@ -22,6 +22,7 @@ from ..rules.explain import lines
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from ..service.campaigns import record_saved_battle
 from ..storage import write_document
+from .pins import add_pin_options, keys_from
 
 
 def register(sub) -> None:
@@ -43,6 +44,7 @@ def register(sub) -> None:
     battle.add_argument("--winner", choices=("A", "B", "draw"), help=_("typed result: the winner (no --save)"))
     battle.add_argument("--level", choices=("marginal", "normal", "decisive"))
     battle.add_argument("--control", choices=("A", "B", "contested"), default="contested")
+    add_pin_options(battle)
     battle.set_defaults(run=run_battle)
     up = cs.add_parser("upgrade", help=_("spend tech points: +1 to one stat of one rating"))
     up.add_argument("file")
@@ -92,7 +94,7 @@ def run_battle(args) -> int:
         if args.winner or args.level:
             raise InputError("--winner", "a battle with a save is recorded from the save alone; type a result "
                                          "(--winner, --level, --control) only for a battle played without the program")
-        c, st = record_saved_battle(args.file, args.save)
+        c, st = record_saved_battle(args.file, args.save, keys_from(args))
         _print_battle(c, st)
         return 0
     if not args.winner:

@@ -17,13 +17,14 @@ from .parsing import _Parser
 # Each module defines register(subparsers); its parser sets ``run`` to a function(args) -> exit status. Only the
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
-COMMAND_MODULES = ("play", "query", "validate", "replay", "selfplay", "faction", "cards", "campaign", "report", "mat",
-                   "markers", "capture", "schema", "completion", "host", "join")
+COMMAND_MODULES = ("play", "query", "validate", "replay", "turn", "selfplay", "faction", "cards", "campaign", "report",
+                   "mat", "markers", "capture", "schema", "completion", "host", "join")
 COMMAND_HELP = {
     "play": N_("open the table view (default command)"),
     "query": N_("answer one referee question about a scenario"),
     "validate": N_("check faction, card and scenario files"),
     "replay": N_("replay a saved battle and show the resulting table"),
+    "turn": N_("turn files for play by e-mail: one side's sealed part and the public battle"),
     "selfplay": N_("play a whole battle between two computer players and save it"),
     "faction": N_("create, check, show, upgrade and print factions"),
     "cards": N_("list or validate mission, troop and drone cards"),

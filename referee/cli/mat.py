@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ..i18n import _
+from .pins import add_pin_options, keys_from
 from ..rules.errors import InputError
 
 
@@ -22,6 +23,7 @@ def register(sub) -> None:
     p.add_argument("--side", choices=("A", "B"), required=True, help=_("whose mat it is"))
     p.add_argument("--out", required=True, metavar="PDF", help=_("the file to write, like mat-a.pdf"))
     p.add_argument("--mission", metavar="ID", help=_("without a save: the mission card drawn (see `cards list`)"))
+    add_pin_options(p)
     p.add_argument("--troop", metavar="ID", help=_("without a save: the troop card drawn"))
     p.add_argument("--line", choices=("A", "B", "C"), help=_("the troop line (default: the mission's)"))
     p.add_argument("--drone", metavar="ID", help=_("without a save: the drone card drawn"))
@@ -40,7 +42,7 @@ def run(args) -> int:
         from ..service.battles import open_save
 
         # The mat holds the side's own view only: its holding area, mission and cards, never the opponent's.
-        view = reports.view_of(open_save(args.save).session, args.side)
+        view = reports.view_of(open_save(args.save, keys=keys_from(args)).session, args.side)
         out = save_mat(view, args.side, args.out, view["name"])
     else:
         view = None

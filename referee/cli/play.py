@@ -183,7 +183,9 @@ def open_referee(app, path: Path, first: str | None, computer: str | None = None
     if is_save(path):
         from ..service.battles import open_save
 
-        if not open_save(path).refereed:
+        from ..service.keys import is_sealed_file      # lazy, as open_save: only for a save given with --referee
+
+        if is_sealed_file(path) or not open_save(path).refereed:
             raise InputError(str(path), "a hot-seat battle's save, not a refereed one: open it without --referee")
         if computer is not None:
             raise InputError("--computer", "a saved battle goes on with the players it names: --computer is for a "

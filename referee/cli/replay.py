@@ -12,6 +12,10 @@ action format (``kind``, ``actor``, ``args``) plus ``free``, the parameters stil
 When the battle is over (or without ``--as``) it also shows the seals made at set-up: whether each still matches, and
 the sealed document itself, whose SHA-256 anyone can compute to check the referee.
 
+A save sealed for its players (format 5) replays with both players' PINs (``--pin-file``, the environment's
+``SEVEN_SECONDS_PIN_A`` and ``SEVEN_SECONDS_PIN_B``, or ``--ask-pin A --ask-pin B``). With one side's PIN it shows
+that side's view of the battle as it stood when written; with none, the public view.
+
 With ``--do ACTION --out SAVE`` it plays one more action (JSON in the save's action format, for example the owner's
 ``face`` of a revealed trooper) through the same controller as the window: the save's program dice roll it, or
 ``--dice`` gives the faces (and bearings) in the order the engine asks for them. A refused action names its rule and
@@ -26,6 +30,8 @@ import sys
 from ..i18n import _
 from ..service import reports
 from ..service.battles import OpenedSave, open_save
+from ..service.keys import Locked, is_sealed_file, sealed_view
+from .pins import add_pin_options, keys_from
 
 
 def register(sub) -> None:
@@ -43,13 +49,17 @@ def register(sub) -> None:
     p.add_argument("--dice", default="", metavar="F,F,...",
                    help=_("with --do: the faces (and bearings) of physical dice, in the order the engine asks"))
     p.add_argument("--out", metavar="SAVE", help=_("with --do: where to write the battle with the action added"))
+    add_pin_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
     if args.do is not None:
         return _do(args)
-    save = open_save(args.save)
+    keys = keys_from(args)
+    if is_sealed_file(args.save) and (keys is None or not all(keys.has(s) for s in ("A", "B"))):
+        return _sealed(args, keys)
+    save = open_save(args.save, keys=keys)
     session = save.session
     view = reports.view_of(session, args.side)
     # The sealed documents reveal both holding areas and missions: shown when the battle is over, or to the referee.
@@ -77,6 +87,27 @@ def run(args) -> int:
     if reveal_seals:
         lines.append("seals made at set-up:")
         lines.extend("  " + line for line in reports.seal_lines(session))
+    print("\n".join(lines))
+    return 0
+
+
+def _sealed(args, keys) -> int:
+    """A sealed save without both PINs: the public battle as it stood when written, and the secrets of the side
+    whose PIN was given (never the record: it opens with both PINs only)."""
+    if args.legal or (args.side and (keys is None or not keys.has(args.side))):
+        raise Locked(args.save, tuple(s for s in ("A", "B") if keys is None or not keys.has(s)))
+    seen = sealed_view(args.save, keys)
+    whose = ("the whole truth (the battle is over: both sides revealed)" if len(seen.opened) == 2
+             else f"side {seen.opened[0]}'s view" if seen.opened else "the public view (no side's PIN given)")
+    if args.json:
+        head = {"program": seen.program, "saved_at": seen.saved_at, "actions": seen.actions, "sealed": True,
+                "opened": list(seen.opened)}
+        print(json.dumps({"save": head, **seen.view}, indent=2, ensure_ascii=False))
+        return 0
+    lines = [f"{args.save}: sealed for its players; {seen.actions} actions (saved {seen.saved_at} by version "
+             f"{seen.program}), shown as {whose}"]
+    lines += [f"side {side} is played by the computer ({level})" for side, level in seen.computer_levels.items()]
+    lines += reports.describe(seen.view, log=not args.no_log)
     print("\n".join(lines))
     return 0
 
@@ -122,7 +153,7 @@ def _do(args) -> int:
             given.append(float(part))
         except ValueError:
             raise InputError("--dice", f"expected numbers separated by commas (got {part!r})") from None
-    session = open_save(args.save).session
+    session = open_save(args.save, keys=keys_from(args)).session
     action = Action.from_data(data)
     try:
         attempt = session.attempt(action, given)

@@ -11,6 +11,7 @@ progress too: every roll it lists was rolled openly on the table.
 from __future__ import annotations
 
 from ..i18n import _
+from .pins import add_pin_options, keys_from
 from ..rules.errors import InputError
 from ..service import reports
 from ..service.battles import open_save
@@ -27,11 +28,12 @@ def register(sub) -> None:
                                                  "result, the seals, every secret, the dice report and its charts"))
     p.add_argument("--dice", action="store_true", help=_("the dice report: every roll's chance and each side's luck"))
     p.add_argument("--side", choices=("A", "B"), help=_("with --dice: only this side's rolls"))
+    add_pin_options(p)
     p.set_defaults(run=run)
 
 
 def run(args) -> int:
-    save = open_save(args.save)
+    save = open_save(args.save, keys=keys_from(args))
     both = not (args.summary or args.dice or args.png or args.pdf)
     out: list[str] = []
     if args.summary or args.png or (both and save.phase == "over"):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .intents import Action
 from .actions import ActionOutcome, run
@@ -12,6 +13,9 @@ from .effects import Ctx, Refused
 from .state import Data, GameState
 from .setup_steps import SETUP_KINDS, decision, setup_action, what_to_do
 from .turns import start_round_one, turn_action
+
+if TYPE_CHECKING:
+    from .sealing import Keyring
 
 
 @dataclass(slots=True)
@@ -80,6 +84,8 @@ class Game:
         self.refereed = refereed
         self.campaign = campaign
         self.players = dict(players or {})
+        # Each player's PIN, in memory only: a battle with keys is written sealed (``sealing.py``), never in clear.
+        self.keys: Keyring | None = None
         # How many of the record's first entries were counted, the last of them, and how many were actions (not
         # take-backs): ``undo.moment_index`` goes on from there instead of counting a long battle's record again.
         self.counted: tuple[int, RecordEntry | None, int] = (0, None, 0)

@@ -53,6 +53,7 @@ from .engine import Game, RecordEntry, play
 from .relabel import relabel_square_named
 from .setup_steps import OBJECTIVE_ORDER, SETUP_KINDS
 from .seal import canonical_json, canonical_text
+from .sealing import Keyring, is_sealed, open_document, seal_document
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 
 T = TypeVar("T")
@@ -222,6 +223,8 @@ class _Save(_Strict):
     players: dict[Literal["A", "B"], _Player] | None = None
     record: list[_Entry]
     state_digest: str | None = None
+    # An autosave's snapshot: the id its journal names, so a journal left from an older snapshot is never added.
+    snapshot: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 # ---- what a loaded save holds ------------------------------------------------------------------------------
@@ -300,8 +303,8 @@ def _plain(data: T) -> T:
     return copied
 
 
-def save_document(game: Game, dice: SeededDice | None = None) -> Data:
-    doc = {
+def save_document(game: Game, dice: SeededDice | None = None, snapshot: str | None = None) -> Data:
+    doc: Data = {
         "format": FORMAT,
         "version": VERSION,
         "program": __version__,
@@ -318,7 +321,19 @@ def save_document(game: Game, dice: SeededDice | None = None) -> Data:
         doc["players"] = {side: dict(p) for side, p in sorted(game.players.items())}
     doc["record"] = [e.to_data() for e in game.record]
     doc["state_digest"] = state_digest(game.state)
+    if snapshot is not None:
+        doc["snapshot"] = snapshot
     return _plain(doc)
+
+
+def save_text(game: Game, dice: SeededDice | None = None, snapshot: str | None = None) -> str:
+    """The file's text: the clear document, or, for a battle with keys, the same sealed for its sides
+    (``sealing.py``)."""
+    doc = save_document(game, dice, snapshot)
+    if game.keys is None:
+        return dumps_save(doc)
+    sealed = seal_document(doc, _plain(game.state.to_data()), game.keys)
+    return json.dumps(sealed, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def dumps_save(doc: Data) -> str:
@@ -330,10 +345,13 @@ def dumps_save(doc: Data) -> str:
     tail = f',\n "record": {record}'
     if doc.get("state_digest"):
         tail += f',\n "state_digest": {json.dumps(doc["state_digest"])}'
+    if doc.get("snapshot"):
+        tail += f',\n "snapshot": {json.dumps(doc["snapshot"])}'
     return text[:-2] + tail + "\n}\n"
 
 
-def save_game(game: Game, path: Path | str, dice: SeededDice | None = None, overwrite: bool = False) -> Path:
+def save_game(game: Game, path: Path | str, dice: SeededDice | None = None, overwrite: bool = False,
+              snapshot: str | None = None) -> Path:
     """Write ``game`` to ``path`` atomically. An existing file is replaced only if it is a save of the same game.
 
     Raises ``WouldOverwrite`` (an ``InputError``) for any other existing file, a corrupt save included, unless
@@ -346,7 +364,7 @@ def save_game(game: Game, path: Path | str, dice: SeededDice | None = None, over
         why = not_same_game(path, game)
         if why:
             raise WouldOverwrite(str(path), f"{why}; not overwritten (choose another name, or overwrite it explicitly)")
-    text = dumps_save(save_document(game, dice))
+    text = save_text(game, dice, snapshot)
     try:
         atomic_write_text(path, text, private=True)      # a save holds both sides' secrets
     except OSError as e:
@@ -358,6 +376,9 @@ def not_same_game(path: Path, game: Game) -> str:
     """Why the file at ``path`` is not a save of ``game`` ("" when it is one)."""
     try:
         doc = _read(path)
+        if is_sealed(doc):
+            same = game.keys is not None and doc.get("battle") == game.keys.battle
+            return "" if same else "the file is a sealed save of another game"
         doc = _check_version(doc, str(path))
         parsed = _validate(doc, str(path))
     except InputError as e:
@@ -752,15 +773,18 @@ def _action_text(action: Action) -> str:
         return repr(action.kind)
 
 
-def read_save(path: Path | str) -> Save:
-    """Load, validate and replay a save; ``InputError(path, problems)`` for anything wrong. The file is only read."""
+def read_save(path: Path | str, keys: Keyring | None = None) -> Save:
+    """Load, validate and replay a save; ``InputError(path, problems)`` for anything wrong. The file is only read.
+    A sealed save needs both sides' keys (``sealing.Locked`` names those missing); the battle keeps them."""
     path = Path(path)
-    return save_from_document(_read(path), path)
+    return save_from_document(_read(path), path, keys)
 
 
-def save_from_document(raw: Data, path: Path) -> Save:
+def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Save:
     """``read_save`` of a document already read from ``path`` (the autosave adds its journal first)."""
     source = str(path)
+    if is_sealed(raw):
+        raw = open_document(raw, keys, source)
     stated = raw.get("version")
     original_version = stated if isinstance(stated, int) else VERSION
     # Format 1 named counters by their square: they are renamed before anything else reads them (A59).
@@ -798,6 +822,7 @@ def save_from_document(raw: Data, path: Path) -> Save:
                         f"program replays differently; the replayed battle is used")
     players: dict[str, Data] = {str(side): p.model_dump() for side, p in (doc.players or {}).items()}
     game = Game(initial, entries, state, refereed=doc.refereed, campaign=doc.campaign, players=players)
+    game.keys = keys
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
 
 

@@ -9,7 +9,8 @@ Every place that lists the state's fields is held to this declaration by ``tests
 (``state_to_data``, ``state_from_data``, the save's schema in ``record.py``), the copy (``_COPY``, or a deep copy),
 the player view (``view.py``, ``view_types.PlayerView``) and the computer's imagined worlds
 (``computer/determinize.py``). A field added to ``GameState`` and not declared here, or declared and missing from
-one of them, fails that test.
+one of them, fails that test. The files sealed for their players (``sealing.py``) split the state by this
+declaration too: a mixed field declared without a splitter there fails at import.
 """
 
 from __future__ import annotations

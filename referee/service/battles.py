@@ -13,6 +13,7 @@ from typing import Any
 from ..game.computer import Computer
 from ..game.dice import ScriptedDice, SeededDice, new_seed
 from ..game.record import read_save, save_game
+from ..game.sealing import Keyring
 from ..game.setup import new_game
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
@@ -56,21 +57,22 @@ class OpenedSave:
         return self.session.state.phase
 
 
-def open_save(path: Path | str, on_file: bool = False) -> OpenedSave:
+def open_save(path: Path | str, on_file: bool = False, keys: Keyring | None = None) -> OpenedSave:
     """The battle ``path`` holds, replayed action by action; a damaged save raises ``InputError`` naming the item.
 
     ``on_file``: the session plays on the file as ``query SAVE do`` does (``_OnFile``); otherwise as the window
-    does, a finished campaign battle recorded in its campaign."""
-    save = read_save(path)
+    does, a finished campaign battle recorded in its campaign. ``keys``: the players' PINs, which a sealed save
+    needs (``Locked`` names the sides missing); given for a save in clear, the battle is written sealed from now."""
+    save = read_save(path, keys)
     levels = {side: str(p["level"]) for side, p in sorted(save.game.players.items())}
     kind = _OnFile if on_file else BattleSession
     session = kind(save.game, save.dice, hotseat=False, autosaving=False)
     return OpenedSave(session, Path(path), save.program, save.saved_at, tuple(save.warnings), levels)
 
 
-def check_save(path: Path | str) -> None:
+def check_save(path: Path | str, keys: Keyring | None = None) -> None:
     """Raise ``InputError`` for every problem of the save at ``path`` (its record is replayed to find them)."""
-    read_save(path)
+    read_save(path, keys)
 
 
 @dataclass(frozen=True)
@@ -80,9 +82,12 @@ class NewBattle:
     phase: str
 
 
-def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int], out: Path | str) -> NewBattle:
-    """A battle about to be set up (A60) on ``table``, written to ``out`` with program dice of a fresh seed."""
+def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int], out: Path | str,
+               keys: Keyring | None = None) -> NewBattle:
+    """A battle about to be set up (A60) on ``table``, written to ``out`` with program dice of a fresh seed; sealed
+    for its players when their PINs (``keys``) are given."""
     game = new_game(table, factions, streak)
+    game.keys = keys
     written = save_game(game, out, SeededDice(new_seed()))
     return NewBattle(written, game.state.name, game.state.phase)
 
@@ -133,11 +138,11 @@ def check_all_used(given: ScriptedDice, where: str, rolled: int | None = None) -
 
 
 def play_on_save(path: Path, action: Action, dice: list[int], bearings: list[float],
-                 out: Path | str | None = None) -> SavedAction:
+                 out: Path | str | None = None, keys: Keyring | None = None) -> SavedAction:
     """``action`` on the battle the save at ``path`` replays to, with exactly the faces and bearings given (a draw
     comes from the save's program dice, or a fresh seed's when the players roll). Legal and with ``out``: the battle
     with the action added is written there. Arguments the engine cannot read raise ``UnreadArguments``."""
-    session = open_save(path, on_file=True).session
+    session = open_save(path, on_file=True, keys=keys).session
     given = ScriptedDice(dice=dice, bearings=bearings)
     try:
         attempt = session.attempt_scripted(action, given)

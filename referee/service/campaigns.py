@@ -8,10 +8,13 @@ from pathlib import Path
 from ..game.campaign import Campaign, CampaignStatus
 from ..game.campaign_battle import played_streak, record_battle
 from ..game.record import read_save
+from ..game.sealing import Keyring
 
 
-def record_saved_battle(campaign_path: Path | str, save_path: Path | str) -> tuple[Campaign, CampaignStatus]:
+def record_saved_battle(campaign_path: Path | str, save_path: Path | str,
+                        keys: Keyring | None = None) -> tuple[Campaign, CampaignStatus]:
     """Add the battle the save at ``save_path`` holds to the campaign file at once (atomically); the campaign as it
-    now stands. A battle not over, or a campaign already won, raises ``InputError``."""
-    game = read_save(save_path).game
+    now stands. A battle not over, or a campaign already won, raises ``InputError``. A sealed save needs its
+    players' PINs (``keys``)."""
+    game = read_save(save_path, keys).game
     return record_battle(campaign_path, game.state, save_path, setup_streak=played_streak(game))

@@ -10,7 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..game import autosave
-from ..game.record import AUTOSAVE_NAME, Save, read_save
+from ..game.record import AUTOSAVE_NAME, Save, _read, read_save
+from ..game.sealing import Keyring, is_sealed
+from ..game.sides import SIDES
+from ..rules.errors import InputError
+from .keys import computer_pin, keyring
+from .look_back import LookBack
 from .referee import RefereeSession
 from .session import BattleSession
 
@@ -50,16 +55,93 @@ class SavedBattle:
         return BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
 
 
-def read_battle(path: Path | str) -> SavedBattle:
+class SealedBattle:
+    """A battle in a file sealed for its players (``game/sealing.py``): a line anyone may read, and the battle once
+    its players have given their PINs (``unlock``)."""
+
+    refereed = False
+    warnings: tuple[str, ...] = ()
+
+    def __init__(self, path: Path, public: dict[str, object], saved_at: str) -> None:
+        self.path = path
+        self._public = public
+        self._saved_at = saved_at
+
+    @property
+    def over(self) -> bool:
+        state = self._public.get("state")
+        return isinstance(state, dict) and state.get("phase") == "over"
+
+    def computer_side(self) -> str | None:
+        players = self._public.get("players")
+        for side, p in (players.items() if isinstance(players, dict) else ()):
+            if isinstance(p, dict) and p.get("kind") == "computer":
+                return str(side)
+        return None
+
+    def sides(self) -> tuple[str, ...]:
+        """Whose PINs are asked: each side a person plays (the computer's key is the program's own)."""
+        return tuple(side for side in SIDES if side != self.computer_side())
+
+    def summary(self) -> str:
+        state = self._public.get("state")
+        state = state if isinstance(state, dict) else {}
+        phase = str(state.get("phase", "?"))
+        where = ("battle over" if phase == "over" else "set-up" if phase == "setup"
+                 else f"round {state.get('round', '?')}, {phase.replace('-', ' ')}")
+        turn = state.get("turn")
+        if isinstance(turn, dict) and phase == "action":
+            where += f", side {turn.get('player')} to play"
+        return (f"{state.get('name', '?')}: {where}, {self._public.get('actions', '?')} actions (saved "
+                f"{self._saved_at}; sealed for its players)")
+
+    def unlock(self, pins: dict[str, str]) -> SavedBattle:
+        """The battle opened with its players' PINs; ``Locked`` names a side whose PIN is missing, ``WrongKey`` one
+        whose PIN does not open its part."""
+        keys: Keyring = keyring(pins)
+        computer = self.computer_side()
+        if computer is not None:
+            doc = _read(self.path)
+            keys.pins[computer] = computer_pin(str(doc.get("battle")))
+        return SavedBattle(_read_save(self.path, keys))
+
+
+def look_back_sealed(sealed: SealedBattle, pins: dict[str, str]) -> LookBack:
+    """A finished battle sealed for its players, to look back on once they gave their PINs."""
+    return LookBack(sealed.unlock(pins)._save.game)
+
+
+def _read_save(path: Path, keys: Keyring | None = None) -> Save:
+    return autosave.read_autosave(path, keys) if autosave.journal_path(path).exists() else read_save(path, keys)
+
+
+def _sealed(path: Path) -> SealedBattle | None:
+    doc = _read(path)
+    if not is_sealed(doc):
+        return None
+    public = doc.get("public")
+    if not isinstance(public, dict):
+        raise InputError(str(path), "public: expected the battle's public part")
+    return SealedBattle(path, public, str(doc.get("saved_at", "")))
+
+
+def read_battle(path: Path | str) -> SavedBattle | SealedBattle:
     """The battle the file at ``path`` holds. An autosave is its snapshot and its journal: read alone, the snapshot
-    would open the battle where it stood long ago. A damaged file raises ``InputError`` naming it."""
+    would open the battle where it stood long ago. A damaged file raises ``InputError`` naming it. A file sealed for
+    its players is a ``SealedBattle``, opened once they give their PINs."""
     path = Path(path)
-    save = autosave.read_autosave(path) if autosave.journal_path(path).exists() else read_save(path)
-    return SavedBattle(save)
+    return _sealed(path) or SavedBattle(_read_save(path))
 
 
-def interrupted_battle() -> SavedBattle | None:
+def interrupted_battle() -> SavedBattle | SealedBattle | None:
     """The autosaved battle that is not over, for the window to offer resuming (None: there is none)."""
+    path = autosave.autosave_path()
+    try:
+        sealed = _sealed(path) if path.is_file() else None
+    except InputError:
+        sealed = None
+    if sealed is not None:
+        return None if sealed.over else sealed
     save = autosave.find_interrupted()
     return SavedBattle(save) if save is not None else None
 

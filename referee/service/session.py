@@ -29,6 +29,7 @@ from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, chec
 from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
 from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
+from .keys import computer_pin, keyring
 from ..game.record import save_game
 from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
@@ -184,6 +185,10 @@ class BattleSession:
             self.computer_reopened = self.computer is not None and bool(self.game.record)
         if self.computer is not None:
             seat_computer(self.game, self.computer)
+            keys = self.game.keys
+            if keys is not None and not keys.has(self.computer.side):
+                # Sealed for its players: the computer's side under a key of its own, kept outside the saves.
+                keys.pins[self.computer.side] = computer_pin(keys.battle)
             self.hotseat = False
             self.viewer = other(self.computer.side)
         elif side is not None:
@@ -192,6 +197,20 @@ class BattleSession:
             # A campaign battle resumed from any save (the menu's Resume, an autosave after a crash) still records
             # its result in its campaign when it ends, as one started from the campaign screen does.
             self.campaign = Path(self.game.campaign)
+
+    def seal_with(self, pins: dict[str, str]) -> None:
+        """From now on every file of this battle is sealed for its players (``game/sealing.py``): each side's
+        secrets under its own PIN; the computer's side, if it plays one, under a key of its own. A PIN is kept in
+        memory only."""
+        keys = keyring(pins)
+        if self.computer is not None and not keys.has(self.computer.side):
+            keys.pins[self.computer.side] = computer_pin(keys.battle)
+        self.game.keys = keys
+        self.autosaver = None                 # the next autosave is a new snapshot, sealed
+
+    @property
+    def sealed(self) -> bool:
+        return self.game.keys is not None
 
     def _mark_campaign(self) -> None:
         """Every save and autosave names the campaign the battle belongs to."""

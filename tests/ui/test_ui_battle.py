@@ -13,6 +13,7 @@ from referee.game.engine import Game, begin_battle, play
 from referee.game.random_play import random_action
 from referee.game.autosave import autosave_path
 from referee.game.record import read_save, state_digest
+from referee.game.sealing import Keyring
 from referee.game.state import state_from_scenario
 from referee.game.view import referee_view
 from referee.rules.rifle import rifle_shot
@@ -29,6 +30,8 @@ from referee.ui.scenes.table_common import MOVE as MOVE_TOOL
 from referee.ui.scenes.setup import SetupScene
 
 from tests.ui.setup_helpers import finish_setup
+from tests.ui.setup_helpers import answer_pins
+from tests.ui.setup_helpers import DRAWN, reopened
 
 TABLE = Path(__file__).with_name("table.toml")
 
@@ -251,6 +254,7 @@ def start_hotseat(app, seed: int) -> tuple[BattleScene, BattleSession]:
     app.step(1 / 30, events=[])
     setup.widgets["seed"].set_text(str(seed))
     session = setup.start()
+    answer_pins(app)
     assert session is not None, setup.error
     finish_setup(app)
     return app.stack.find(BattleScene), session
@@ -324,11 +328,11 @@ def test_a_whole_hotseat_battle_to_the_report_then_save_and_load(app, tmp_path):
     seals = [text for style, text in report.lines if style in ("ok", "bad")]
     assert len(seals) == 2 and all("matches" in t for t in seals)
     path = session.save(tmp_path / "battle.json")
-    again = read_save(path)
+    again = read_save(path, Keyring(dict(DRAWN)))                # sealed for its players: opened with their PINs
     assert state_digest(again.game.state) == state_digest(session.state)
     menu = MenuScene()
     app.push(menu)
-    loaded = menu.load_battle(path)
+    loaded = reopened(app, menu.load_battle(path))
     assert isinstance(loaded, BattleScene)
     assert state_digest(loaded.session.state) == state_digest(session.state)
 
@@ -342,7 +346,7 @@ def test_every_action_is_autosaved_and_the_menu_offers_to_resume_it(app):
     app.push(menu)
     assert menu.interrupted is not None
     assert "resume" in menu.widgets
-    resumed = menu.open_battle(menu.interrupted)
+    resumed = reopened(app, menu.open_battle(menu.interrupted))
     assert resumed.session.state.to_data() == session.state.to_data()
     assert (resumed.session.dice.seed, resumed.session.dice.moment, resumed.session.dice.counts) == \
         (session.dice.seed, session.dice.moment, session.dice.counts)

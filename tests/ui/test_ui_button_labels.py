@@ -12,6 +12,8 @@ from referee.ui.scenes.setup import SetupScene
 from referee.ui.scenes.setup_table import BUTTON_FONT, BUTTON_MARGIN, SetupTableScene
 from referee.ui.widgets import BUTTON_BORDER, text_width
 
+from tests.ui.setup_helpers import answer_pins
+
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
 def test_every_set_up_button_label_fits_its_button(size):
@@ -21,6 +23,7 @@ def test_every_set_up_button_label_fits_its_button(size):
         app.step(1 / 30, events=[])
         setup.widgets["seed"].set_text("21")
         assert setup.start() is not None, setup.error
+        answer_pins(app)
         steps = set()
         for _ in range(200):
             top = app.scene

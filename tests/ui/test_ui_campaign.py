@@ -24,6 +24,7 @@ from referee.ui.scenes.look_back import LookBackScene
 from referee.ui.scenes.menu import MenuScene
 from referee.ui.scenes.replay import ReplayScene
 from referee.ui.scenes.report import ReportScene
+from tests.ui.setup_helpers import DRAWN, type_pins
 
 
 def click(app, scene, key: str) -> None:
@@ -129,7 +130,10 @@ def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path, monkeypa
     first = c.battles[0]
     assert first.vp is not None and first.control == "A" and first.save == "border-war-battle-1.json"
     assert (st.sides["A"].tech_points, st.sides["B"].tech_points) == (2, 1)
-    # `campaign battle FILE --save SAVE` on the battle's save gives the same campaign file as the window.
+    # `campaign battle FILE --save SAVE` on the battle's save gives the same campaign file as the window (the save is
+    # sealed for its players: with their PINs).
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_A", DRAWN["A"])
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_B", DRAWN["B"])
     assert main(["campaign", "battle", str(by_hand), "--save", str(campaign.path.with_name(first.save))]) == 0
     assert by_hand.read_bytes() == campaign.path.read_bytes()
 
@@ -171,8 +175,10 @@ def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path, monkeypa
     assert not next(b for b, k in campaign.buttons.items() if k == "next").is_enabled
 
     # Looking back on battle 3: the summary, each side's dice, a replay from side B's view.
-    look = campaign.look_back(3)
-    assert isinstance(app.scene, LookBackScene) and look.page == "summary"
+    assert campaign.look_back(3) is None                   # sealed for its players: each types their PIN first
+    type_pins(app, DRAWN)
+    look = app.scene
+    assert isinstance(look, LookBackScene) and look.page == "summary"
     assert any("Turning points" in text for _, text in look.lines())
     click(app, look, "dice-B")
     assert "luck" in look.lines()[0][1]

@@ -19,6 +19,7 @@ from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.menu import MenuScene
+from tests.ui.setup_helpers import reopened
 
 
 class Through:
@@ -58,7 +59,7 @@ def resume_from_the_menu(app) -> BattleScene:
     menu = app.push(MenuScene())
     app.step(1 / 30, events=[])
     assert find_interrupted() is not None and menu.interrupted is not None
-    scene = menu.open_battle(menu.interrupted)
+    scene = reopened(app, menu.open_battle(menu.interrupted))
     assert isinstance(scene, BattleScene)
     return scene
 

@@ -13,6 +13,9 @@ from referee.ui.scenes.battle_computer import COMPUTER_PACE
 from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 from referee.ui.scenes.setup import SetupScene
 
+from tests.ui.setup_helpers import answer_pins
+from tests.ui.setup_helpers import reopened
+
 
 @pytest.fixture
 def app():
@@ -27,6 +30,7 @@ def start_against_computer(app, seed: int, opponent: str = "The computer plays s
     setup.widgets["seed"].set_text(str(seed))
     setup.opponent_label = opponent
     session = setup.start()
+    answer_pins(app)
     assert session is not None, setup.error
     from tests.ui.setup_helpers import finish_setup
 
@@ -107,7 +111,8 @@ def test_a_battle_against_the_computer_resumed_from_the_autosave_or_a_save_goes_
     assert autosave_path().is_file()
     menu = app.push(MenuScene())
     assert menu.interrupted is not None
-    for resumed in (menu.open_battle(menu.interrupted), menu.load_battle(session.save(tmp_path / "battle.json"))):
+    for resumed in (reopened(app, menu.open_battle(menu.interrupted)),
+                    reopened(app, menu.load_battle(session.save(tmp_path / "battle.json")))):
         again = resumed.session
         assert again.computer is not None, "the battle reopened as hot-seat"
         assert (again.computer.side, again.computer.level.name, again.computer.seed) == \

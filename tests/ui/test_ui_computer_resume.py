@@ -11,6 +11,7 @@ from referee.ui.scenes.battle_computer import COMPUTER_PACE
 from referee.ui.scenes.dialogs import HandoffScreen
 from referee.ui.scenes.menu import MenuScene
 from tests.ui.test_ui_computer import start_against_computer
+from tests.ui.setup_helpers import reopened
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def test_a_battle_reopened_on_the_computers_turn_stays_with_the_human_and_the_co
     path = session.save(tmp_path / "battle.json")
     menu = app.push(MenuScene())
     interrupted = menu.interrupted
-    for open_it in (lambda: menu.open_battle(interrupted), lambda: menu.load_battle(path)):
+    for open_it in (lambda: reopened(app, menu.open_battle(interrupted)), lambda: reopened(app, menu.load_battle(path))):
         opened = open_it()
         again = opened.session
         assert not any(isinstance(s, HandoffScreen) for s in app.stack), "a hand-off against the computer"

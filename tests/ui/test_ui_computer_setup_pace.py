@@ -9,6 +9,8 @@ from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 from referee.ui.scenes.setup import SetupScene
 from referee.ui.scenes.setup_table import COMPUTER_SETUP_PACE, SetupTableScene
 
+from tests.ui.setup_helpers import answer_pins
+
 
 @pytest.fixture
 def app():
@@ -23,6 +25,7 @@ def test_the_computers_set_up_decisions_come_one_at_a_time_after_a_pause(app):
     setup.widgets["seed"].set_text("15")
     setup.opponent_label = "The computer plays side B, normal"
     session = setup.start()
+    answer_pins(app)
     assert session is not None, setup.error
     paced = 0
     for _ in range(400):

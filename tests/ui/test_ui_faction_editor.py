@@ -1,6 +1,8 @@
 """The faction editor in the window: live points and problems, refusals with the rule, saving for play at once,
 campaign upgrades, and a faction made here used in a battle in the same run (headless, SDL dummy)."""
 
+from tests.ui.setup_helpers import answer_pins
+
 
 import pygame
 import pygame_gui
@@ -402,6 +404,7 @@ def test_a_faction_made_in_the_editor_plays_a_battle_in_the_same_run(fresh, edit
     setup.choice["A"] = "iron-league"
     setup.choice["B"] = "new-tokyo"
     session = setup.start()
+    answer_pins(fresh)
     assert session is not None, setup.error
     from tests.ui.setup_helpers import finish_setup
 

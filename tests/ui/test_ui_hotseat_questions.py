@@ -1,5 +1,7 @@
 """Hot-seat: each question is asked on the screen of the player it belongs to, behind a hand-off."""
 
+from tests.ui.setup_helpers import answer_pins
+
 
 import pygame
 import pytest
@@ -100,6 +102,7 @@ def test_the_holding_screen_shows_the_viewers_own_mission_and_cards(app):
     app.step(1 / 30, events=[])
     setup.widgets["seed"].set_text("5")
     session = setup.start()
+    answer_pins(app)
     from tests.ui.setup_helpers import finish_setup
 
     scene = finish_setup(app)

@@ -17,6 +17,7 @@ from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.dialogs import Dialog
 from referee.ui.scenes.menu import MenuScene
 from referee.ui.scenes.table import TableScene
+from tests.ui.setup_helpers import reopened
 
 TABLE = Path(__file__).with_name("table.toml")
 
@@ -75,7 +76,7 @@ def test_loading_the_autosave_from_the_file_dialog_replays_its_journal(app):
     session = interrupted_battle()
     assert session.attempt(Action("end-activation")).legal
     menu = app.open_menu()
-    battle = menu.load_battle(autosave_path())
+    battle = reopened(app, menu.load_battle(autosave_path()))
     found = app.stack.find(BattleScene)
     assert found is not None, menu.error
     assert len(found.session.game.record) == len(session.game.record) == 2

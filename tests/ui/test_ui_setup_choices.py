@@ -2,6 +2,8 @@
 (the battle set-up and the faction editor; the table editor shows them as chips that say why when chosen), and a
 table mirrored in the table editor is offered for a hot-seat battle next to the bundled ones."""
 
+from tests.ui.setup_helpers import answer_pins
+
 
 import pygame
 import pygame_gui
@@ -63,5 +65,6 @@ def test_a_mirrored_table_is_offered_for_a_hot_seat_battle(fresh):
     assert scene.table == path
     scene.widgets["seed"].set_text("5")
     session = scene.start()
+    answer_pins(fresh)
     assert session is not None, scene.error
     assert session.state.name == "The ford" and [t.id for t in session.state.terrain] == ["woods-1"]

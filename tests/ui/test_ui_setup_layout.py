@@ -1,5 +1,7 @@
 """The new-battle screen: its introduction ends above the first choice at any window width it opens at."""
 
+from tests.ui.setup_helpers import answer_pins
+
 
 import pygame
 import pytest
@@ -32,6 +34,7 @@ def test_the_set_up_heading_wraps_in_a_small_window():
         setup = app.push(SetupScene())
         app.step(1 / 30, events=[])
         assert setup.start() is not None, setup.error
+        answer_pins(app)
         scene = app.stack.find(SetupTableScene)
         width = scene.layout.panel.w
         texts = [i for b in scene.decision_blocks(width) for i in b.items if isinstance(i, Text)]

@@ -15,6 +15,8 @@ from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 from referee.ui.scenes.holding_setup import HoldingSetupScene
 from referee.ui.scenes.setup import SetupScene
 from referee.ui.scenes.setup_table import SetupTableScene
+from tests.ui.setup_helpers import answer_pins
+from tests.ui.setup_helpers import reopened
 
 SHOTS = os.environ.get("SETUP_SCREENSHOTS")     # a folder: the README's set-up pictures are written there
 
@@ -45,6 +47,8 @@ def test_a_hot_seat_set_up_made_by_the_players_then_saved_and_replayed(fresh, tm
     fresh.step(1 / 30, events=[])
     setup.widgets["seed"].set_text("21")
     session = setup.start()
+    pins = answer_pins(fresh)
+    assert sorted(pins) == ["A", "B"]
     assert session is not None, setup.error
     scene = fresh.scene
     assert isinstance(scene, SetupTableScene) and session.state.phase == "setup"
@@ -136,8 +140,10 @@ def test_a_hot_seat_set_up_made_by_the_players_then_saved_and_replayed(fresh, tm
     kinds = [e.action.kind for e in session.game.record]
     assert kinds[:3] == ["roll-roles", "choose-edge", "place-objective"] and "fill-holding" in kinds
     path = session.save(tmp_path / "battle.json")
+    # Sealed for its players: replayed whole with both PINs.
+    env = {**os.environ, "SEVEN_SECONDS_PIN_A": pins["A"], "SEVEN_SECONDS_PIN_B": pins["B"]}
     out = subprocess.run([sys.executable, "-m", "referee", "replay", str(path), "--json"], capture_output=True,
-                         text=True, check=True)
+                         text=True, check=True, env=env)
     assert json.loads(out.stdout)["save"]["state_digest"] == state_digest(session.state)
 
 
@@ -149,6 +155,7 @@ def test_physical_dice_are_asked_for_each_set_up_roll(fresh):
     fresh.step(1 / 30, events=[])
     setup.dice_label = next(k for k, v in DICE_CHOICES.items() if v == "by-hand")
     session = setup.start()
+    answer_pins(fresh)
     scene = fresh.scene
     scene.press("roll")
     for face, side in ((6, "A"), (2, "B")):
@@ -165,13 +172,14 @@ def test_a_battle_saved_during_set_up_opens_at_its_next_decision(fresh, tmp_path
     fresh.step(1 / 30, events=[])
     setup.widgets["seed"].set_text("21")
     session = setup.start()
+    answer_pins(fresh)
     scene = fresh.scene
     scene.press("roll")
     path = session.save(tmp_path / "half-set-up.json")
     while len(fresh.stack):
         fresh.stack.pop()
     menu = fresh.push(MenuScene())
-    opened = menu.load_battle(path)
+    opened = reopened(fresh, menu.load_battle(path))
     assert isinstance(opened, SetupTableScene) and opened.session.state.phase == "setup"
     assert isinstance(fresh.scene, HandoffScreen), "the next decision is the defender's, behind its hand-off"
     fresh.scene.choose("ready")
@@ -245,6 +253,7 @@ def test_the_header_names_no_initiative_before_the_battle_begins(fresh):
     fresh.step(1 / 30, events=[])
     setup.widgets["seed"].set_text("21")
     session = setup.start()
+    answer_pins(fresh)
     scene = fresh.scene
     assert isinstance(scene, SetupTableScene) and session.state.phase == "setup"
     assert scene.table.turn.initiative is None and scene.table.turn.round is None
@@ -263,6 +272,7 @@ def test_the_blip_step_offers_a_square_drawn_at_random_not_the_lowest_free_one(f
     fresh.step(1 / 30, events=[])
     setup.widgets["seed"].set_text("21")
     assert setup.start() is not None, setup.error
+    answer_pins(fresh)
     scene = fresh.scene
     for _ in range(200):
         top = fresh.scene

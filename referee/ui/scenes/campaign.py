@@ -16,6 +16,7 @@ import pygame_gui
 
 from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
 from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
+from ...service.opening import SealedBattle, look_back_sealed, read_battle
 from ...game.record import Save
 from ...game.setup import SetupChoices
 from ...game.sides import SIDES, as_side
@@ -27,6 +28,7 @@ from ...service.session import BattleSession
 from ..opening import show_session
 from ..widgets import draw_text, wrap
 from .pages import LinesScene
+from .pin import ask_pins
 from .setup import SetupScene
 
 
@@ -51,7 +53,8 @@ class CampaignScene(LinesScene):
         self.campaign: Campaign | None = None
         self.status: CampaignStatus | None = None
         self.problem = ""
-        self.unfinished: Save | None = None
+        # The battle under way: its save, or, sealed for its players, the battle opened once they give their PINs.
+        self.unfinished: Save | SealedBattle | None = None
         self.look_choice = ""
         self.extra: dict[str, Any] = {}
         self.load()
@@ -60,7 +63,7 @@ class CampaignScene(LinesScene):
         try:
             self.campaign, self.status = load_campaign(self.path)
             self.problem = ""
-            self.unfinished = unfinished_battle(self.path, self.campaign)
+            self.unfinished = unfinished_battle(self.path, self.campaign) or self.sealed_battle()
         except InputError as e:
             self.campaign, self.status, self.problem = None, None, e.message()
         c = self.campaign
@@ -174,9 +177,32 @@ class CampaignScene(LinesScene):
             self.app.push(scene)
         return scene
 
+    def sealed_battle(self) -> SealedBattle | None:
+        """The next battle's save when it is sealed for its players and not over."""
+        assert self.campaign is not None
+        path = battle_save_path(self.path, len(self.campaign.battles) + 1)
+        if not path.is_file():
+            return None
+        battle = read_battle(path)
+        return battle if isinstance(battle, SealedBattle) and not battle.over else None
+
     def continue_battle(self):
         save = self.unfinished
         if save is None or self.app is None:
+            return None
+        if isinstance(save, SealedBattle):
+            sealed, app = save, self.app
+
+            def unlocked(pins: dict[str, str] | None) -> None:
+                try:
+                    opened = sealed.unlock(pins or {})
+                except InputError as e:
+                    self.say("error", e.message())
+                    return
+                show_session(app, opened.open(), notice=False)
+
+            ask_pins(app, sealed.sides(), False, unlocked,
+                     ["This battle's files are sealed for its players: each types their PIN."])
             return None
         session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path, campaign=self.path)
         return show_session(self.app, session, notice=False)
@@ -199,11 +225,29 @@ class CampaignScene(LinesScene):
         if not path.is_absolute():
             path = self.path.parent / path
         try:
+            sealed = read_battle(path)
+            if isinstance(sealed, SealedBattle):
+                self.look_back_sealed(sealed, path)
+                return None
             battle = LookBack.of_save(path)
         except InputError as e:
             self.say("error", e.message())
             return None
         return self.push_scene("look-back", battle, path)
+
+    def look_back_sealed(self, sealed: SealedBattle, path: Path) -> None:
+        """A battle sealed for its players: looked back on once each gave their PIN."""
+        def unlocked(pins: dict[str, str] | None) -> None:
+            try:
+                battle = look_back_sealed(sealed, pins or {})
+            except InputError as e:
+                self.say("error", e.message())
+                return
+            self.push_scene("look-back", battle, path)
+
+        if self.app is not None:
+            ask_pins(self.app, sealed.sides(), False, unlocked,
+                     ["This battle's files are sealed for its players: each types their PIN."])
 
 
 class CampaignSetupScene(SetupScene):

@@ -6,7 +6,7 @@ A scenario that fails to load leaves the program on this scene with the error sh
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import pygame
 import pygame_gui
@@ -25,7 +25,7 @@ from ..widgets import draw_text, ellipsize, line_height, panel, wrap
 from ...logs import failure
 
 if TYPE_CHECKING:
-    from ...service.opening import SavedBattle
+    from ...service.opening import SavedBattle, SealedBattle
     from .referee import RefereeScene
     from .table import TableScene
 
@@ -84,7 +84,8 @@ class MenuScene(Scene):
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_kind = "scenario"
         self.last_path: str = ""
-        self.interrupted: SavedBattle | None = None          # an autosaved battle that is not over, offered for resuming
+        # An autosaved battle that is not over, offered for resuming (sealed: opened once its players give their PINs).
+        self.interrupted: SavedBattle | SealedBattle | None = None
         self.error_top = 0
 
     # ---- opening ------------------------------------------------------------------------------------------------
@@ -275,11 +276,14 @@ class MenuScene(Scene):
             return None
         return self.open_battle(save)
 
-    def open_battle(self, save: SavedBattle) -> Scene | None:
+    def open_battle(self, save: SavedBattle | SealedBattle) -> Scene | None:
         self.error_title = self.error = ""
         if self.app is None:
             return None
-        session = save.open()
+        if not hasattr(save, "open"):
+            self.ask_pins(save)              # a SealedBattle: nothing of it is read before its PINs
+            return None
+        session = cast("SavedBattle", save).open()
         if save.refereed:
             referee = cast("RefereeScene", self.app.push_scene("referee", session))
             for warning in save.warnings:
@@ -301,9 +305,17 @@ class MenuScene(Scene):
             self.error_title = _("Phones and remote play")
             self.error = _("A refereed physical game is entered on this screen; it is not served to phones.")
             return
-        why = hosting.serve(self.app, self.interrupted.open(), replacing=False)
-        if isinstance(why, str):
-            self.error_title, self.error = _("Phones and remote play"), why
+        app = self.app
+
+        def serve(save: SavedBattle) -> None:
+            why = hosting.serve(app, save.open(), replacing=False)
+            if isinstance(why, str):
+                self.error_title, self.error = _("Phones and remote play"), why
+
+        if not hasattr(self.interrupted, "open"):
+            self.ask_pins(self.interrupted, then=serve)   # sealed: its PINs first
+            return
+        serve(cast("SavedBattle", self.interrupted))
 
     def ask_join(self) -> None:
         if self.app is None:
@@ -323,6 +335,29 @@ class MenuScene(Scene):
         app.push_scene("text-dialog", _("Join a battle"),
                        [_("The link of your side, from the host's window (Phones and remote play) or from "
                           "seven-seconds host: http://HOST:PORT/join/...")], "", closed, ok=_("Join"))
+
+    def ask_pins(self, sealed: SealedBattle, then: Callable[[SavedBattle], object] | None = None) -> None:
+        """A battle sealed for its players opens once each gives their PIN, on their own screen."""
+        # Lazy: the PIN dialogs load with the first sealed battle opened, not with the menu's first frame.
+        from .pin import ask_pins
+
+        def unlocked(pins: dict[str, str] | None) -> None:
+            try:
+                opened = sealed.unlock(pins or {})
+            except InputError as e:
+                self.error_title = _("Could not open {path}").format(path=sealed.path)
+                self.error = e.message() + "\n" + _(
+                    "A player who forgot their PIN can still see the public battle, and the side whose PIN is "
+                    "given: seven-seconds replay FILE --ask-pin A (or B).")
+                return
+            if then is not None:
+                then(opened)
+            else:
+                self.open_battle(opened)
+
+        if self.app is not None:
+            ask_pins(self.app, sealed.sides(), False, unlocked,
+                     [_("This battle's files are sealed for its players: each types their PIN.")])
 
     def open_dialog(self, battle: bool = False) -> None:
         self.dialog_kind = "battle" if battle else "scenario"

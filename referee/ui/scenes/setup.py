@@ -15,6 +15,7 @@ import pygame
 import pygame_gui
 
 from ... import paths
+from ...i18n import _
 from ...game.dice import SeededDice, new_seed
 from ...game.computer import LEVELS, Computer
 from ...game.record import new_seeded_dice
@@ -28,6 +29,7 @@ from ..faction_choices import card_problem_lines, left_out_lines
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
 from .menu import bundled_scenarios, title_of
+from .pin import ask_pins
 from .settings import group_rulings
 
 if TYPE_CHECKING:
@@ -225,6 +227,11 @@ class SetupScene(Scene):
                              else new_seeded_dice(seed, private=True))
         self.error = ""
         self.open(session)
+        if self.app is not None:
+            # Over the set-up table, before its first decision: each player seals their secrets with a PIN.
+            humans = [side for side in ("A", "B") if computer is None or side != computer.side]
+            ask_pins(self.app, humans, True, lambda pins: session.seal_with(pins) if pins else None,
+                     [_("Each player sets a PIN that seals their secrets in the battle's files.")])
         return session
 
     def setup_choices(self) -> SetupChoices:

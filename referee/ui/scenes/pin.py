@@ -1,0 +1,126 @@
+"""A player's PIN, typed on their own screen: behind a hand-off, hidden as it is typed, and taken only from keys
+pressed while the box is shown (a held Enter from the screen before never sends it, ``Dialog.guards_keys``).
+
+At set-up a player sets a PIN or passphrase, or takes one the program draws (shown on their screen alone, to copy
+down). At resume or load, each player whose PIN the file needs types it; one who forgot it says so, and the battle
+is shown as far as the other PINs open it (``seven-seconds replay``) instead of resumed.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from ...i18n import _
+from ...game.sealing import check_pin, generated_pin
+from ...rules.errors import InputError
+from .dialogs import Dialog, HandoffScreen, TextDialog
+
+
+class PinDialog(TextDialog):
+    guards_keys = True
+    overlay = False            # the table below is hidden while a PIN is typed
+    opaque = True
+
+    def __init__(self, side: str, setting: bool, on_close: Callable[[str | None], object]) -> None:
+        lines = ([_("Side {side}: choose a PIN or passphrase (at least 4 characters) that seals your secrets in "
+                    "every file the program writes, or take one the program draws for you. You will need it to "
+                    "resume or load this battle.").format(side=side)]
+                 if setting else
+                 [_("Side {side}: type your PIN to open your secrets in this battle.").format(side=side)])
+        super().__init__(_("Side {side}'s PIN").format(side=side), lines, "", on_close, ok=_("OK"),
+                         check=_why_not)
+        self.side = side
+        self.choices = [("ok", _("OK")), ("draw" if setting else "cancel",
+                                         _("Draw one for me") if setting else _("Cancel"))]
+        self.columns = 2
+
+    def key(self, event) -> bool:
+        if event.key == pygame.K_ESCAPE and self.choices[1][0] == "draw":
+            return True               # at set-up a PIN is set or drawn; Escape does not leave the files in clear
+        return super().key(event)
+
+    def build_widgets(self, area: pygame.Rect) -> None:
+        super().build_widgets(area)
+        if self.entry is not None:
+            self.entry.set_text_hidden(True)
+
+    def choose(self, key: str) -> None:
+        if key == "ok" and self.entry is not None and not self.entry.get_text().strip():
+            self.error = _why_not("")
+            return
+        if key == "draw":
+            self.close(None)
+            self.answered("draw")
+            return
+        super().choose(key)
+
+
+def _why_not(text: str) -> str:
+    try:
+        check_pin(text)
+    except InputError as e:
+        return "; ".join(e.problems)
+    return ""
+
+
+class PinHandoff(HandoffScreen):
+    """The hand-off before a player types their PIN."""
+
+
+class DrawnPinScreen(Dialog):
+    """The PIN the program drew, on its player's screen alone: copy it down before going on."""
+
+    guards_keys = True
+    overlay = False
+    opaque = True
+
+    def __init__(self, side: str, pin: str, on_close: Callable[[str | None], None]) -> None:
+        super().__init__(_("Side {side}'s PIN").format(side=side),
+                         [_("Your PIN is:"), pin, _("Copy it down or photograph it now: the program keeps it only "
+                                                    "while it runs, and asks for it to resume or load this battle.")],
+                         [("ready", _("I have copied it"))], on_close, columns=1)
+        self.side, self.pin = side, pin
+
+    def key(self, event) -> bool:
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose("ready")
+        return True
+
+
+def ask_pins(app, sides: Sequence[str], setting: bool, done: Callable[[dict[str, str] | None], None],
+             lines: Sequence[str] = ()) -> None:
+    """Ask each of ``sides`` for its PIN in turn, each behind a hand-off to its player; ``done`` gets the PINs (a
+    side that cancelled, or forgot its PIN, is left out), or ``None`` when the first player cancels at set-up."""
+    pins: dict[str, str] = {}
+    queue = list(sides)
+
+    def next_side() -> None:
+        if not queue:
+            done(pins)
+            return
+        side = queue.pop(0)
+        if len(sides) == 1:
+            app.push(PinDialog(side, setting, typed(side)))     # one player at the screen (against the computer)
+            return
+        app.push(PinHandoff(side, list(lines), lambda _answer: app.push(PinDialog(side, setting, typed(side)))))
+
+    def typed(side: str) -> Callable[[str | None], None]:
+        def answer(text: str | None) -> None:
+            if text == "draw":
+                pin = generated_pin()
+                pins[side] = pin
+                app.push(DrawnPinScreen(side, pin, lambda _answer: next_side()))
+                return
+            if text is None and setting:
+                done(None)
+                return
+            if text is not None:
+                pins[side] = text
+            next_side()
+        return answer
+
+    next_side()
+
+

@@ -1,0 +1,182 @@
+"""Each side's secrets sealed at rest (issue 32): a spy playing side A, with A's PIN and read access to every file
+the program wrote, reads none of side B's secrets; a sealed save opens with both PINs to the same battle, shows
+the public battle and one side's secrets with that side's PIN, and refuses a wrong PIN or an edited part."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from referee import paths
+from referee.cli.main import main
+from referee.game.autosave import autosave_path, read_autosave
+from referee.game.record import read_save, state_digest
+from referee.game.dice import SeededDice
+from referee.game.engine import Game
+from referee.game.record import save_game
+from referee.game.setup import SetupChoices
+from referee.game.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
+from referee.service.session import BattleSession
+
+from referee.game.computer import Computer
+from referee.service.opening import read_battle
+
+from .battles import finished_battle
+from .file_spy import killed_while_writing, play_battle, spy_on, table_set
+
+
+def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
+    pins = {}
+    for seed in range(50):
+        session = play_battle(seed, 25)
+        assert session.game.keys is not None
+        pins[session.game.keys.battle] = session.game.keys.pins["A"]
+        session.save(paths.saves_dir() / f"battle-{seed}.json")
+    if hasattr(os, "fork"):
+        killed_while_writing(session, paths.saves_dir() / "killed.json")     # a temporary file left by a kill
+        assert any(p.name.startswith(".killed.json.") for p in paths.saves_dir().iterdir())
+    files = sorted(p.name for p in paths.saves_dir().iterdir())
+    assert len([f for f in files if f.startswith("autosave-") and f.endswith(".json")]) == 49   # kept copies
+    found = spy_on([paths.saves_dir()], pins)
+    assert found.files >= 150
+    assert found.secrets == {}
+
+
+def test_the_same_spy_reads_the_secrets_of_battles_written_in_clear():
+    """The spy is not blind: without PINs (as every battle was written before) it reads B's secrets."""
+    for seed in range(3):
+        play_battle(seed, 25, sealed=False).save(paths.saves_dir() / f"battle-{seed}.json")
+    found = spy_on([paths.saves_dir()], {})
+    assert found.secrets["holding"] >= 3 and found.secrets["salts"] >= 3 and found.secrets["dice"] >= 3
+    assert found.secrets["place-blip"] >= 3
+
+
+def test_a_sealed_save_opens_with_both_pins_to_the_same_battle():
+    session = play_battle(7, 70)
+    path = session.save(paths.saves_dir() / "battle.json")
+    again = read_save(path, Keyring({"A": "pin-a-7", "B": "pin-b-7"}))
+    assert state_digest(again.game.state) == state_digest(session.state)
+    assert len(again.game.record) == len(session.game.record)
+    auto = read_autosave(autosave_path(), Keyring({"A": "pin-a-7", "B": "pin-b-7"}))
+    assert state_digest(auto.game.state) == state_digest(session.state)
+
+
+def test_one_pin_shows_the_public_battle_and_that_sides_secrets_only():
+    session = play_battle(8, 70)
+    path = session.save(paths.saves_dir() / "battle.json")
+    doc = json.loads(path.read_text())
+    with pytest.raises(Locked, match="side B"):
+        read_save(path, Keyring({"A": "pin-a-8"}))
+    seen = public_battle(doc, Keyring({"A": "pin-a-8"}), str(path))
+    truth = session.state
+    assert seen.opened == ("A",)
+    assert seen.state["holding"] == {"A": json.loads(json.dumps(truth.to_data()["holding"]["A"]))}
+    assert "B" not in seen.state["salts"] and "B" not in seen.state["missions"]
+    assert {b["square"] for b in seen.state["blips"] if b["side"] == "B"} == {0}
+    assert [e["text"] for e in seen.state["log"]] == [e.text for e in truth.log]      # the public record
+    nobody = public_battle(doc, None, str(path))
+    assert nobody.opened == () and nobody.state["holding"] == {}
+
+
+def test_a_wrong_pin_or_an_edited_part_is_refused_by_name():
+    session = play_battle(9, 60)
+    path = session.save(paths.saves_dir() / "battle.json")
+    with pytest.raises(WrongKey, match="sides.B"):
+        read_save(path, Keyring({"A": "pin-a-9", "B": "pin-b-0"}))
+    doc = json.loads(path.read_text())
+    doc["public"]["actions"] -= 1                 # the part of another point of the record
+    path.write_text(json.dumps(doc))
+    with pytest.raises(WrongKey):
+        read_save(path, Keyring({"A": "pin-a-9", "B": "pin-b-9"}))
+
+
+def test_split_and_join_give_the_state_back_exactly():
+    session = play_battle(10, 90)
+    for state in (session.game.initial, session.state):
+        data = json.loads(json.dumps(state.to_data()))
+        public, sides = split_state(data)
+        assert join_state(public, sides) == data
+        assert "B" not in json.dumps(public["holding"]) and not public["salts"]
+
+
+def test_replay_shows_a_sealed_save_by_the_pins_given(tmp_path, capsys, monkeypatch):
+    session = play_battle(11, 70)
+    path = session.save(tmp_path / "battle.json")
+    missions = session.state.missions
+    pins = tmp_path / "pins"
+    pins.write_text("A: pin-a-11\n")
+    assert main(["replay", str(path), "--no-log", "--pin-file", str(pins)]) == 0
+    out = capsys.readouterr().out
+    assert "side A's view" in out and f"mission card: {missions['A']}" in out and missions["B"] not in out
+    assert main(["replay", str(path), "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "public view" in out and missions["A"] not in out and missions["B"] not in out
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_A", "pin-a-11")
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_B", "pin-b-11")
+    assert main(["replay", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["missions"] == missions
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_B", "pin-b-12")
+    assert main(["replay", str(path)]) == 2
+    assert "sides.B: does not open with side B's PIN" in capsys.readouterr().err
+
+
+def test_a_turn_file_holds_the_public_battle_and_its_sides_part_only(tmp_path, capsys, monkeypatch):
+    session = play_battle(12, 70)
+    path = session.save(tmp_path / "battle.json")
+    missions = session.state.missions
+    mail = tmp_path / "mail"
+    assert main(["turn", "write", str(path), "--side", "B", "--out", str(mail / "turn-B.json")]) == 0
+    capsys.readouterr()
+    # Side A receives B's turn file: with A's PIN, and every file in the folder, none of B's secrets.
+    assert spy_on([mail], {session.game.keys.battle: "pin-a-12"}).secrets == {}
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_A", "pin-a-12")
+    assert main(["turn", "show", str(mail / "turn-B.json"), "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "public view" in out and missions["B"] not in out and missions["A"] not in out
+    # Side B opens its own part with its PIN.
+    monkeypatch.setenv("SEVEN_SECONDS_PIN_B", "pin-b-12")
+    assert main(["turn", "show", str(mail / "turn-B.json"), "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "side B's view" in out and f"mission card: {missions['B']}" in out and missions["A"] not in out
+
+
+def test_against_the_computer_its_side_is_sealed_under_a_key_kept_outside_the_saves(tmp_path):
+    start = table_set()
+    game = Game(start.initial, list(start.record), start.state.copy())
+    session = BattleSession(game, SeededDice(13), hotseat=True, computer=Computer("B", "easy", 987654321))
+    session.seal_with({"A": "human-pin"})
+    path = session.save(tmp_path / "battle.json")
+    text = path.read_text()
+    assert "987654321" not in text and json.loads(text)["public"]["players"] == {"B": {"kind": "computer",
+                                                                                       "level": "easy"}}
+    keys = sorted((paths.user_data_dir() / "keys").iterdir())
+    assert [k.name for k in keys] == [f"{session.game.keys.battle}.key"] and keys[0].stat().st_mode & 0o077 == 0
+    assert not any(p.suffix == ".key" for p in paths.saves_dir().glob("*"))
+    # The human's PIN alone opens the battle again: the computer's key is the program's.
+    sealed = read_battle(path)
+    assert sealed.sides() == ("A",)
+    again = sealed.unlock({"A": "human-pin"}).open()
+    assert again.computer is not None and again.computer.seed == 987654321
+
+
+def test_a_finished_battle_shows_both_sides_without_a_pin_and_keeps_its_record_sealed(tmp_path, capsys):
+    """The rules reveal both sides at the end (the end-of-battle report): a player who forgot their PIN still sees
+    the other side's holding area and mission; the record and the dice stay under both PINs."""
+    game, dice = finished_battle(SetupChoices({"A": "council-of-zane", "B": "new-tokyo"}))
+    game.keys = Keyring({"A": "aaaa", "B": "bbbb"}, cost=2 ** 10)
+    path = save_game(game, tmp_path / "over.json", dice)
+    assert main(["replay", str(path), "--no-log", "--pin-file", str(_pins(tmp_path, "A: aaaa"))]) == 0
+    out = capsys.readouterr().out
+    assert "both sides revealed" in out and f"mission card: {game.state.missions['B']}" in out
+    with pytest.raises(Locked):
+        read_save(path, Keyring({"A": "aaaa"}))
+    doc = json.loads(path.read_text())
+    assert "record" not in json.dumps(doc["public"]) and "seed" not in json.dumps(doc["public"])
+
+
+def _pins(folder, text):
+    path = folder / "pins"
+    path.write_text(text + "\n")
+    return path
