@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .action_kinds import SETUP_KINDS as SETUP_KINDS, Kind
 from ..rules.numbers import EPS
 from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
@@ -38,10 +39,8 @@ from .turns import start_round_one
 from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
                     ObjectiveState, as_side, blip_id, other)
 
-SETUP_KINDS = ("roll-roles", "choose-edge", "place-objective", "draw-cards", "choose-cards", "fill-holding",
-               "place-blip", "place-blips")
-STEP_KIND = {"roles": "roll-roles", "edge": "choose-edge", "objective": "place-objective", "cards": "draw-cards",
-             "choose-cards": "choose-cards", "holding": "fill-holding", "blip": "place-blip"}
+STEP_KIND = {"roles": Kind.ROLL_ROLES, "edge": Kind.CHOOSE_EDGE, "objective": Kind.PLACE_OBJECTIVE, "cards": Kind.DRAW_CARDS,
+             "choose-cards": "choose-cards", "holding": Kind.FILL_HOLDING, "blip": Kind.PLACE_BLIP}
 STEP_TEXT = {"roles": "roll for attacker and defender", "edge": "pick its table edge", "objective": "place objective",
              "cards": "draw its cards", "choose-cards": "choose the cards it plays", "holding": "fill its holding area",
              "blip": "place a blip"}
@@ -92,8 +91,8 @@ def _setup(s: GameState) -> Data:
 # ---- the actions --------------------------------------------------------------------------------------------------
 
 
-def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
-    """Check that ``action`` is the decision set-up waits for, by the side that makes it, and resolve it."""
+def check_setup_step(ctx: Ctx, action: Action) -> Data:
+    """That ``action`` is the decision set-up waits for, by the side that makes it (A60): that decision."""
     s = ctx.state
     if s.phase != "setup" or s.setup is None:
         raise Refused(f"{action.kind}: set-up is over, the battle has begun [{RULE}]")
@@ -102,11 +101,19 @@ def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
         raise Refused(f"set-up has no decision left [{RULE}]")
     want = STEP_KIND[d["step"]]
     kind = action.kind
-    if kind != want and not (kind == "place-blips" and want == "place-blip"):
+    if kind != want and not (kind == Kind.PLACE_BLIPS and want == Kind.PLACE_BLIP):
         raise Refused(f"set-up waits for side {d['side']} to {what_to_do(d)} ({want}), not {kind} [{RULE}]")
     if d["step"] != "roles" and action.actor != d["side"]:
         raise Refused(f"set-up waits for side {d['side']} to {what_to_do(d)}; side {action.actor or '?'} may not "
                       f"[{RULE}]")
+    return d
+
+
+def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
+    """Check that ``action`` is the decision set-up waits for, by the side that makes it, and resolve it."""
+    s = ctx.state
+    d = check_setup_step(ctx, action)
+    kind = action.kind
     if d["step"] == "roles":
         yield from roll_roles(ctx)
     elif d["step"] == "edge":
@@ -119,7 +126,7 @@ def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
         yield from choose_cards(ctx, d["side"], action.args)
     elif d["step"] == "holding":
         yield from fill_holding(ctx, d["side"], action.args)
-    elif kind == "place-blips":
+    elif kind == Kind.PLACE_BLIPS:
         if action.args:
             raise Refused("place-blips takes no arguments: it places the rest of this turn's blips for you")
         side = d["side"]
@@ -218,7 +225,7 @@ def choose_edge(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """The defender picks its edge (Chance Encounter: the second player). Taking the far edge turns the terrain about
     the table's centre, so side A's edge stays at y = 0 and every zone keeps its place (p.~15)."""
     s = ctx.state
-    _check_args("choose-edge", args, ("turn",))
+    _check_args(Kind.CHOOSE_EDGE, args, ("turn",))
     if "turn" in args:
         turn = args["turn"]
         if not isinstance(turn, bool):
@@ -383,12 +390,12 @@ def _check_args(kind: str, args: Data, allowed: tuple[str, ...]) -> None:
 
 def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
     s = ctx.state
-    _check_args("place-objective", args, ("objective", "x", "y"))
+    _check_args(Kind.PLACE_OBJECTIVE, args, ("objective", "x", "y"))
     if args.get("objective", oid) != oid:
         raise Refused(f"side {side} places {oid} now, not {args.get('objective')!r} (order: "
                       f"{', '.join(OBJECTIVE_ORDER)}) [p.~15, A55]")
     ctx.figures["zone"] = objective_free(s, oid)
-    point = _point("place-objective", args)
+    point = _point(Kind.PLACE_OBJECTIVE, args)
     if point is not None:
         x, y = point
         problems = objective_problems(s, oid, x, y)
@@ -429,7 +436,7 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     At streak 2 an extra Troop card, at streak 3 also an extra Mission card: the side then chooses (A47)."""
     s = ctx.state
     setup = _setup(s)
-    _check_args("draw-cards", args, ("purchase",))
+    _check_args(Kind.DRAW_CARDS, args, ("purchase",))
     deck = setup_deck()
     kind = _mission_kind(s, side)
     missions, troops, drones = deck.missions(kind), deck.troop_cards, deck.drone_cards
@@ -577,7 +584,7 @@ def holding_problems(s: GameState, side: str, squares: object) -> list[str]:
 def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """16 squares, at most 2 units each; squares left empty become decoys (p.~10)."""
     s = ctx.state
-    _check_args("fill-holding", args, ("squares",))
+    _check_args(Kind.FILL_HOLDING, args, ("squares",))
     units = issued_units(s, side)
     by_id = {u.id: u for u in units}
     holding: dict[int, list[UnitContents] | None] = {n: [] for n in range(1, SQUARES + 1)}
@@ -684,7 +691,7 @@ def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) 
 def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """One blip counter: where it stands and which square it stands for (secret), or either drawn for the owner."""
     s = ctx.state
-    _check_args("place-blip", args, ("x", "y", "square"))
+    _check_args(Kind.PLACE_BLIP, args, ("x", "y", "square"))
     ctx.figures["zone"] = blip_free(s, side)
     unused = unused_squares(s, side)
     if "square" in args:
@@ -694,7 +701,7 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                           f"({', '.join(map(str, unused))}) (got {square!r}) [p.~10, A59]")
     else:
         square = None
-    point = _point("place-blip", args)
+    point = _point(Kind.PLACE_BLIP, args)
     lo, hi = deployment_zone(s, side)
     if point is not None:
         x, y = point
@@ -750,21 +757,21 @@ def setup_legal(s: GameState, side: str) -> list[tuple[str, str, Data, Data]]:
         return []
     step = d["step"]
     if step == "roles":
-        return [("roll-roles", "", {}, {})]
+        return [(Kind.ROLL_ROLES, "", {}, {})]
     if step == "edge":
-        return [("choose-edge", side, {}, {"turn": [False, True]})]
+        return [(Kind.CHOOSE_EDGE, side, {}, {"turn": [False, True]})]
     if step == "objective":
-        return [("place-objective", side, {"objective": d["objective"]}, {"x, y": objective_free(s, d["objective"])})]
+        return [(Kind.PLACE_OBJECTIVE, side, {"objective": d["objective"]}, {"x, y": objective_free(s, d["objective"])})]
     if step == "cards":
         free = {"purchase": "Chance Encounter: {drone type: number} within the troop line's points [A42]"} \
             if s.mode == "chance-encounter" else {}
-        return [("draw-cards", side, {}, free)]
+        return [(Kind.DRAW_CARDS, side, {}, free)]
     if step == "choose-cards":
         offered = _setup(s)["offered"][side]
         return [("choose-cards", side, {}, {"mission": list(offered["mission"]), "troop": list(offered["troop"])})]
     if step == "holding":
         ids = [u.id for u in issued_units(s, side)]
-        return [("fill-holding", side, {}, {"squares": {"squares": [1, SQUARES], "per_square": UNITS_PER_SQUARE,
+        return [(Kind.FILL_HOLDING, side, {}, {"squares": {"squares": [1, SQUARES], "per_square": UNITS_PER_SQUARE,
                                                         "units": ids}})]
-    return [("place-blip", side, {}, {"x, y": blip_free(s, side), "square": unused_squares(s, side)}),
-            ("place-blips", side, {}, {})]
+    return [(Kind.PLACE_BLIP, side, {}, {"x, y": blip_free(s, side), "square": unused_squares(s, side)}),
+            (Kind.PLACE_BLIPS, side, {}, {})]

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 
+from ..action_kinds import Kind
 from ...rules.catalogue import is_drone_type
 from ..intents import Action
 from ..view_types import Data, PlayerView, TerrainView
 from .seen import Seen
 
-ROLLS = {"target", "rifle", "missile", "flamer", "kamikaze", "command", "repair", "jammer"}
+ROLLS = {Kind.TARGET, Kind.RIFLE, Kind.MISSILE, Kind.FLAMER, Kind.KAMIKAZE, Kind.COMMAND, Kind.REPAIR, Kind.JAMMER}
 
 
 def at(x: float, y: float) -> str:
@@ -85,10 +86,10 @@ def instruction(view: Data, action: Action) -> str:
     a, k = action.args, action.kind
     who = _piece(seen, action.actor) if action.actor else ""
     dice = ": roll the dice the program asks for and type them."
-    if k == "activate":
+    if k == Kind.ACTIVATE:
         extra = " (an extra blip activation)" if a.get("extra") else ""
         return f"Activate {who}{extra}: take its activation counter off."
-    if k in ("move", "jump"):
+    if k in (Kind.MOVE, Kind.JUMP):
         verb = "Move" if k == "move" else "Jump"
         via = "".join(f" by way of {at(*v)}" for v in a.get("via", []))
         return f"{verb} {who}{via} to {at(a['x'], a['y'])}{_facing_after(seen, action.actor, a)}."
@@ -119,14 +120,14 @@ def instruction(view: Data, action: Action) -> str:
                 "decoy is only taken off.")
     if k == "face":
         return f"Turn {who} to face {degrees(a['facing'])}."
-    if k == "end-activation":
+    if k == Kind.END_ACTIVATION:
         active = (view.get("turn") or {}).get("active")
         return f"End the activation of {_piece(seen, active)}." if active else "End its activation."
-    if k == "scramble":
+    if k == Kind.SCRAMBLE:
         return (f"Scramble {who}: take it off the table (it goes to a square of its holding area, which the program "
                 "keeps secret); then put its three new blips where it stood, as the program tells you next [p.22, "
                 "A23].")
-    if k == "end-turn":
+    if k == Kind.END_TURN:
         return "The computer ends its turn."
     if k == "end-of-round":
         if a.get("withdraw"):
