@@ -371,7 +371,7 @@ def enter_mission(ctx: Ctx, action: Action) -> None:
     side = action.actor
     if side not in ("A", "B"):
         raise Refused(f"a mission is entered by side A or B (got {side!r}) [p.~14]")
-    scoring_late = s.phase == "over" and bool(s.result) and side in (s.result or {}).get("missions_unknown", ())
+    scoring_late = s.phase == "over" and s.result is not None and side in (s.result.missions_unknown or ())
     if s.phase == "over" and not scoring_late:
         raise Refused("the battle is over: missions are revealed now, not entered [p.16]")
     if s.missions.get(side):

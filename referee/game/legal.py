@@ -48,7 +48,7 @@ def to_act(state: GameState) -> str | None:
         from .setup_steps import deciding_side
 
         return deciding_side(state)
-    if state.phase == "over" and state.result and state.result.get("pending") == "objectives":
+    if state.phase == "over" and state.result is not None and state.result.pending == "objectives":
         return state.attacker
     return None
 
@@ -76,9 +76,9 @@ def _legal(state: GameState, side: str) -> list[LegalAction]:
     if state.phase == "over":
         if to_act(state) != side:
             return []
-        result = state.result or {}
-        return [LegalAction(Kind.OBJECTIVES, "", {}, {o: list(result.get("choices", []))
-                                                     for o in result.get("objectives", [])})]
+        result = state.result
+        return [LegalAction(Kind.OBJECTIVES, "", {}, {o: list(result.choices) for o in result.objectives}
+                            if result is not None else {})]
     t = state.turn
     if state.phase != "action" or t is None or t.player != side:
         return []

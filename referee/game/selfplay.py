@@ -41,7 +41,7 @@ def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | 
     refused_run = 0
     for _ in range(limit):
         s = game.state
-        if s.phase == "over" and not (s.result or {}).get("pending"):
+        if s.phase == "over" and not (s.result is not None and s.result.pending):
             break
         side_acting: str | None = None
         if s.phase == "end-of-round" and rounds is not None and s.round >= rounds:

@@ -79,7 +79,7 @@ def choice_actions(state: GameState, choices: SetupChoices) -> Action:
         purchase = choices.purchase.get(side) if state.mode == "chance-encounter" else None
         return Action(Kind.DRAW_CARDS, side, {"purchase": dict(purchase)} if purchase else {})
     if step == "choose-cards":
-        offered = (state.setup or {})["offered"][side]
+        offered = state.setup.offered[side] if state.setup is not None else {}
         # The cards drawn first are played unless told otherwise: a streak's extra cards are a choice, not a change.
         args: dict[str, Any] = {"mission": offered["mission"][0], "troop": offered["troop"][0]}
         purchase = choices.purchase.get(side) if state.mode == "chance-encounter" else None

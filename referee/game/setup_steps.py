@@ -35,6 +35,7 @@ from .cards import Deck, issue_force, playing_deck
 from .dice import Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
+from .state_parts import Decision, Setup
 from .turns import start_round_one
 from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
                     ObjectiveState, as_side, blip_id, other)
@@ -59,12 +60,11 @@ def setup_deck() -> Deck:
 # ---- where set-up stands ----------------------------------------------------------------------------------------
 
 
-def decision(s: GameState) -> Data | None:
+def decision(s: GameState) -> Decision | None:
     """The decision the set-up waits for: ``{"step", "side", ...}``; ``None`` outside set-up."""
-    if s.phase != "setup" or not s.setup or not s.setup.get("queue"):
+    if s.phase != "setup" or s.setup is None or not s.setup.queue:
         return None
-    first: Data = s.setup["queue"][0]
-    return first
+    return s.setup.queue[0]
 
 
 def deciding_side(s: GameState) -> str | None:
@@ -72,17 +72,16 @@ def deciding_side(s: GameState) -> str | None:
     return d["side"] if d else None
 
 
-def step(kind: str, side: str, objective: str | None = None) -> Data:
+def step(kind: str, side: str, objective: str | None = None) -> Decision:
     """One decision of the queue: every entry has the same keys, so a save read back compares equal."""
     return {"step": kind, "side": side, "objective": objective}
 
 
-def blank_setup(factions: dict[str, str], streak: dict[str, int] | None = None) -> Data:
-    return {"factions": dict(factions), "streak": {side: int((streak or {}).get(side, 0)) for side in SIDES},
-            "queue": [step("roles", "A")], "issued": {}, "offered": {}}
+def blank_setup(factions: dict[str, str], streak: dict[str, int] | None = None) -> Setup:
+    return Setup(dict(factions), {side: int((streak or {}).get(side, 0)) for side in SIDES}, [step("roles", "A")])
 
 
-def _setup(s: GameState) -> Data:
+def _setup(s: GameState) -> Setup:
     if s.setup is None:
         raise Refused(f"set-up is over: the battle has begun [{RULE}]")
     return s.setup
@@ -91,7 +90,7 @@ def _setup(s: GameState) -> Data:
 # ---- the actions --------------------------------------------------------------------------------------------------
 
 
-def check_setup_step(ctx: Ctx, action: Action) -> Data:
+def check_setup_step(ctx: Ctx, action: Action) -> Decision:
     """That ``action`` is the decision set-up waits for, by the side that makes it (A60): that decision."""
     s = ctx.state
     if s.phase != "setup" or s.setup is None:
@@ -119,7 +118,7 @@ def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
     elif d["step"] == "edge":
         yield from choose_edge(ctx, d["side"], action.args)
     elif d["step"] == "objective":
-        yield from place_objective(ctx, d["side"], d["objective"], action.args)
+        yield from place_objective(ctx, d["side"], d["objective"] or "", action.args)
     elif d["step"] == "cards":
         yield from draw_cards(ctx, d["side"], action.args)
     elif d["step"] == "choose-cards":
@@ -137,18 +136,17 @@ def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
                 break
     else:
         yield from place_blip(ctx, d["side"], action.args)
-    if s.setup is not None and not s.setup["queue"]:
+    if s.setup is not None and not s.setup.queue:
         finish(ctx)
 
 
-def what_to_do(d: Data) -> str:
+def what_to_do(d: Decision) -> str:
     text = STEP_TEXT[d["step"]]
     return f"{text} {d['objective']}" if d["step"] == "objective" else text
 
 
-def _done(s: GameState) -> Data:
-    done: Data = _setup(s)["queue"].pop(0)
-    return done
+def _done(s: GameState) -> Decision:
+    return _setup(s).queue.pop(0)
 
 
 def roll_roles(ctx: Ctx) -> Rolling[None]:
@@ -157,7 +155,7 @@ def roll_roles(ctx: Ctx) -> Rolling[None]:
     setup = _setup(s)
     rolls, said = {}, {}
     for side in SIDES:
-        bonus = int(setup["streak"].get(side, 0))
+        bonus = int(setup.streak.get(side, 0))
         face = yield d6(f"attacker/defender roll for side {side}", "p.~15, A47", "high attacks")
         rolls[side] = face + bonus
         # The log says the streak's bonus too, as the campaign screen announced it [p.31, A47].
@@ -167,12 +165,12 @@ def roll_roles(ctx: Ctx) -> Rolling[None]:
     _done(s)
     if rolls["A"] == rolls["B"]:
         s.mode, s.attacker = "chance-encounter", None
-        streaks = any(int(setup["streak"].get(side, 0)) for side in SIDES)
+        streaks = any(int(setup.streak.get(side, 0)) for side in SIDES)
         ctx.event(f"{'A rolls ' + said['A'] + ', B rolls ' + said['B'] + ': both' if streaks else 'both sides roll'} "
                   f"{rolls['A']}: a Chance Encounter", "[p.~15, A47]" if streaks else "[p.~15]")
         yield from roll_initiative(ctx)
         first = s.initiative
-        queue: list[Data] = [step("edge", other(first))]
+        queue: list[Decision] = [step("edge", other(first))]
     else:
         s.mode = "attack-defence"
         s.attacker = "A" if rolls["A"] > rolls["B"] else "B"
@@ -185,7 +183,7 @@ def roll_roles(ctx: Ctx) -> Rolling[None]:
     queue += [step("cards", side) for side in SIDES]
     queue += [step("holding", side) for side in SIDES]
     queue += [step("blip", side) for side in blip_order(s)]
-    setup["queue"] = queue
+    setup.queue = queue
 
 
 def roll_initiative(ctx: Ctx) -> Rolling[None]:
@@ -446,7 +444,7 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                                       options=tuple(c.id for c in troops), secret=side)))]
     d = drones[int((yield RollRequest(f"side {side} draws a drone card", "p.~9, A42", "draw",
                                       options=tuple(c.id for c in drones), secret=side)))]
-    streak = int(setup["streak"].get(side, 0))
+    streak = int(setup.streak.get(side, 0))
     mission_ids, troop_ids = [m.id], [t.id]
     if streak >= 2:
         rest = tuple(c.id for c in troops if c.id != t.id)
@@ -464,8 +462,8 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
         return
     if "purchase" in args:
         raise Refused("draw-cards: with a choice of cards to make, the drone purchase goes with choose-cards [A47]")
-    setup["offered"][side] = {"mission": mission_ids, "troop": troop_ids, "drone": d.id}
-    setup["queue"].insert(0, step("choose-cards", side))
+    setup.offered[side] = {"mission": mission_ids, "troop": troop_ids, "drone": d.id}
+    setup.queue.insert(0, step("choose-cards", side))
     titles = "; ".join([f"mission {deck.mission(i).title!r} (troop line {deck.mission(i).troop_line})" for i in mission_ids]
                        + [f"troop card {deck.troop(i).title!r}" for i in troop_ids] + [f"drone card {d.title!r}"])
     ctx.event(f"side {side} draws its cards and, for its winning streak of {streak}, "
@@ -478,7 +476,7 @@ def choose_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     s = ctx.state
     setup = _setup(s)
     _check_args("choose-cards", args, ("mission", "troop", "purchase"))
-    offered = setup["offered"].get(side)
+    offered = setup.offered.get(side)
     if not offered:
         raise Refused(f"side {side} has no cards to choose from [p.31, A47]")
     for what in ("mission", "troop"):
@@ -496,7 +494,7 @@ def choose_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
             chosen[what] = ids[int((yield RollRequest(f"side {side} chooses its {what} card", "p.31, A47", "draw",
                                                       options=tuple(ids), secret=side)))]
     _done(s)
-    del setup["offered"][side]
+    del setup.offered[side]
     _issue(ctx, side, chosen["mission"], chosen["troop"], offered["drone"], args.get("purchase"))
 
 
@@ -523,7 +521,7 @@ def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, p
         counts[unit.type] = counts.get(unit.type, 0) + 1
         issued.append({"id": f"{side.lower()}-{unit.type}-{counts[unit.type]}", "type": unit.type,
                        "rating": unit.rating})
-    setup["issued"][side] = issued
+    setup.issued[side] = issued
     ctx.event(f"side {side} draws its cards (secret)", "[p.~9]",
               private={side: f"mission {m.title!r} (troop line {m.troop_line}); troop card {t.title!r}; "
                              f"drone card {d.title!r} line {force.drone_line}"})
@@ -532,9 +530,9 @@ def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, p
 def issued_units(s: GameState, side: str) -> list[UnitContents]:
     """The units ``side``'s cards issued, still to go into its holding area."""
     setup = _setup(s)
-    faction = setup["factions"][side]
+    faction = setup.factions[side]
     return [UnitContents(id=u["id"], side=as_side(side), faction=faction, rating=u["rating"], type=u["type"])
-            for u in setup["issued"].get(side, [])]
+            for u in setup.issued.get(side, [])]
 
 
 # ---- the holding area -------------------------------------------------------------------------------------------
@@ -608,7 +606,7 @@ def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                                      options=tuple(str(n) for n in free), secret=side)
             holding[free.pop(int(pick))] = g
     _done(s)
-    _setup(s)["issued"].pop(side, None)
+    _setup(s).issued.pop(side, None)
     s.holding[side] = Holding(holding)
     filled = sum(1 for v in holding.values() if v)
     # How many squares hold units is secret (A59): the opponent learns only that the area was filled.
@@ -761,13 +759,13 @@ def setup_legal(s: GameState, side: str) -> list[tuple[str, str, Data, Data]]:
     if step == "edge":
         return [(Kind.CHOOSE_EDGE, side, {}, {"turn": [False, True]})]
     if step == "objective":
-        return [(Kind.PLACE_OBJECTIVE, side, {"objective": d["objective"]}, {"x, y": objective_free(s, d["objective"])})]
+        return [(Kind.PLACE_OBJECTIVE, side, {"objective": d["objective"]}, {"x, y": objective_free(s, d["objective"] or "")})]
     if step == "cards":
         free = {"purchase": "Chance Encounter: {drone type: number} within the troop line's points [A42]"} \
             if s.mode == "chance-encounter" else {}
         return [(Kind.DRAW_CARDS, side, {}, free)]
     if step == "choose-cards":
-        offered = _setup(s)["offered"][side]
+        offered = _setup(s).offered[side]
         return [("choose-cards", side, {}, {"mission": list(offered["mission"]), "troop": list(offered["troop"])})]
     if step == "holding":
         ids = [u.id for u in issued_units(s, side)]

@@ -196,11 +196,11 @@ class BattleSession:
 
     @property
     def over(self) -> bool:
-        return self.state.phase == "over" and not (self.state.result or {}).get("pending")
+        return self.state.phase == "over" and not (self.state.result is not None and self.state.result.pending)
 
     def objectives_pending(self) -> bool:
         """The battle has ended with the attacker in Control: it is to set each objective it Controls (p.~12)."""
-        return self.state.phase == "over" and (self.state.result or {}).get("pending") == "objectives"
+        return self.state.phase == "over" and self.state.result is not None and self.state.result.pending == "objectives"
 
     def needs_handoff(self) -> bool:
         """In hot-seat the screen changes hands whenever the other side is to act (never to the computer)."""
