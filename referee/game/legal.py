@@ -6,7 +6,7 @@ on each piece it may Target, the points a flamer's smoke may be centred on. An a
 Command, Repair) is listed once per target the engine accepts. The window enables its buttons from this list and
 random play proposes from it.
 
-Whether an action is allowed is always the engine's own check (``actions.CHECK``, ``turns.check_activate``), run on
+Whether an action is allowed is always the engine's own check (its kind's ``action_table.RULES[kind].check``), run on
 the state without copying it: listing every legal action copies nothing.
 """
 
@@ -20,10 +20,11 @@ from ..rules.battlefield import Battlefield, Piece
 from ..rules.movement import JUMP_DISTANCE, MOVE_ALLOWANCE, can_jump
 from ..rules.targeting import can_target, sensor_dice_limit, target_price
 from .intents import Action, LegalAction
-from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, check_unit_action
+from .action_table import RULES, Check
+from .actions import FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, check_unit_action
 from .effects import Ctx, Refused
 from .state import SIDES, GameState
-from .turns import activation_in_progress, can_activate_more, check_activate
+from .turns import activation_in_progress, can_activate_more
 
 END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
 PER_TARGET = AT_A_TARGET
@@ -100,9 +101,9 @@ def _legal(state: GameState, side: str) -> list[LegalAction]:
 
 
 def _accepted(state: GameState, action: Action) -> bool:
-    """The activation's own check (``turns.check_activate``), on the state as it stands: no copy."""
+    """The activation's own check (``RULES[Kind.ACTIVATE].check``), on the state as it stands: no copy."""
     try:
-        check_activate(_Reading(state), action)
+        _check(Kind.ACTIVATE)(_Reading(state), action)
     except Refused:
         return False
     return True
@@ -110,11 +111,17 @@ def _accepted(state: GameState, action: Action) -> bool:
 
 def _ok(ctx: Ctx, action: Action) -> bool:
     try:
-        check_unit_action(ctx, action)
-        CHECK[action.kind](ctx, action)
+        _check(action.kind)(ctx, action)          # who may, then the action's own check
     except Refused:
         return False
     return True
+
+
+def _check(kind: str) -> Check:
+    check = RULES[kind].check
+    if check is None:
+        raise ValueError(f"{kind} is checked only as it resolves")
+    return check
 
 
 def _may(ctx: Ctx, kind: str, actor: str) -> bool:
