@@ -150,11 +150,6 @@ class Result:
     def waiting_for_objectives(choices: list[str], objectives: list[str]) -> Result:
         return Result(pending="objectives", choices=list(choices), objectives=list(objectives))
 
-    @property
-    def scored(self) -> bool:
-        """The battle is scored (not waiting for objectives, every mission known)."""
-        return self.pending is None and not self.missions_unknown
-
     def to_data(self) -> dict[str, Any]:
         if self.pending is not None:
             return {"pending": self.pending, "choices": list(self.choices), "objectives": list(self.objectives)}
