@@ -1,7 +1,8 @@
 """Every kind of action, named once: the closed set of what a battle's record may hold (``docs/actions.md``).
 
-``Kind`` names each kind; its value is the word a save records (``"move"``, ``"end-of-round"``), so a ``Kind`` is
-that very string wherever a kind is compared, looked up or written. ``KINDS`` holds one entry per kind: its part of
+``Kind`` names each kind: ``Kind.MOVE`` is the word a save records (``"move"``, ``"end-of-round"``), a plain string
+wherever a kind is compared, looked up or written (an ``enum`` member would cost its attribute look-up and its
+comparison in the engine's hottest loops, and would have to be turned back into the word for every file). ``KINDS`` holds one entry per kind: its part of
 the battle (set-up, the turn, a unit's activation, a correction, the record's own note), its arguments with the
 values each may take, the words that head it in the log, and its button and key in the window's action bar (or why
 the window has no button for it). The engine's side of each kind, its check and its resolution, is
@@ -14,45 +15,46 @@ This module holds no battle state and imports nothing of the battle: the window 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Final, Literal
 
 
-class Kind(StrEnum):
+class Kind:
+    """The word of every kind of action, one constant each."""
+
     # The Action Table (p.17): what a unit does in its activation.
-    MOVE = "move"
-    JUMP = "jump"
-    TARGET = "target"
-    RIFLE = "rifle"
-    MISSILE = "missile"
-    FLAMER = "flamer"
-    KAMIKAZE = "kamikaze"
-    COMMAND = "command"
-    REPAIR = "repair"
-    SCRAMBLE = "scramble"
-    JAMMER = "jammer"
+    MOVE: Final = "move"
+    JUMP: Final = "jump"
+    TARGET: Final = "target"
+    RIFLE: Final = "rifle"
+    MISSILE: Final = "missile"
+    FLAMER: Final = "flamer"
+    KAMIKAZE: Final = "kamikaze"
+    COMMAND: Final = "command"
+    REPAIR: Final = "repair"
+    SCRAMBLE: Final = "scramble"
+    JAMMER: Final = "jammer"
     # The turn (p.16).
-    ACTIVATE = "activate"
-    REVEAL = "reveal"
-    FACE = "face"
-    END_ACTIVATION = "end-activation"
-    END_TURN = "end-turn"
-    END_OF_ROUND = "end-of-round"
-    OBJECTIVES = "objectives"
-    TAKEN_BACK = "taken-back"
+    ACTIVATE: Final = "activate"
+    REVEAL: Final = "reveal"
+    FACE: Final = "face"
+    END_ACTIVATION: Final = "end-activation"
+    END_TURN: Final = "end-turn"
+    END_OF_ROUND: Final = "end-of-round"
+    OBJECTIVES: Final = "objectives"
+    TAKEN_BACK: Final = "taken-back"
     # A physical game's corrections (referee mode).
-    CORRECT = "correct"
-    CONTENTS = "contents"
-    MISSION = "mission"
+    CORRECT: Final = "correct"
+    CONTENTS: Final = "contents"
+    MISSION: Final = "mission"
     # Set-up (p.~14-15, A60), in the order it comes.
-    ROLL_ROLES = "roll-roles"
-    CHOOSE_EDGE = "choose-edge"
-    PLACE_OBJECTIVE = "place-objective"
-    DRAW_CARDS = "draw-cards"
-    CHOOSE_CARDS = "choose-cards"
-    FILL_HOLDING = "fill-holding"
-    PLACE_BLIP = "place-blip"
-    PLACE_BLIPS = "place-blips"
+    ROLL_ROLES: Final = "roll-roles"
+    CHOOSE_EDGE: Final = "choose-edge"
+    PLACE_OBJECTIVE: Final = "place-objective"
+    DRAW_CARDS: Final = "draw-cards"
+    CHOOSE_CARDS: Final = "choose-cards"
+    FILL_HOLDING: Final = "fill-holding"
+    PLACE_BLIP: Final = "place-blip"
+    PLACE_BLIPS: Final = "place-blips"
 
 
 Part = Literal["unit", "turn", "correction", "set-up"]
@@ -83,7 +85,7 @@ class Button:
 
 @dataclass(frozen=True, slots=True)
 class KindEntry:
-    kind: Kind
+    kind: str                       # a ``Kind``
     part: Part
     rule: str                       # the page or ruling the kind comes from
     args: tuple[Arg, ...]
@@ -100,7 +102,7 @@ _TARGET = Arg("target", "id", "a piece the engine accepts as the target (legal_a
 _FACING = Arg("facing", "degrees", "0 to 360, counter-clockwise from +x")
 _DRAWN = "drawn on the table with the mouse, no button"
 
-KINDS: Final[dict[Kind, KindEntry]] = {e.kind: e for e in (
+KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
     KindEntry(Kind.MOVE, "unit", "p.18", (*_XY, _VIA), "move up to 6\" of path", "Move",
               no_button="a Move is " + _DRAWN),
     KindEntry(Kind.JUMP, "unit", "p.18, A39", _XY, "jump up to 9\" in a straight line", "Jump",
@@ -231,9 +233,6 @@ def button(name: str) -> Button:
     return next(b for b in bar_buttons() if b.name == name)
 
 
-def as_kind(word: str) -> Kind | None:
+def as_kind(word: str) -> str | None:
     """The kind a save's word names, or None for a word that is no kind."""
-    try:
-        return Kind(word)
-    except ValueError:
-        return None
+    return word if word in KINDS else None

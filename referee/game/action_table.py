@@ -43,7 +43,7 @@ def _unit_check(ctx: Ctx, action: Action) -> object:
 _TURN = "its resolution, against the turn as it stands (p.16)"
 _CORRECTED = "its resolution: the table it leaves must load as a scenario"
 
-RULES: Final[dict[str, Rules]] = {    # by kind (a Kind is its word)
+RULES: Final[dict[str, Rules]] = {
     **{kind: Rules(closing(unit_turn_action), _unit_check) for kind in UNIT_KINDS},
     Kind.ACTIVATE: Rules(closing(activate), check_activate),
     Kind.REVEAL: Rules(closing(unit_turn_action), checked_by="its resolution: only in the blip's own primary "

@@ -23,12 +23,6 @@ class Action:
     actor: str = ""
     args: dict[str, Any] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        # A kind named by ``action_kinds.Kind`` is kept as its plain word: the record, its digest and every file
-        # hold the same string whoever made the action.
-        if type(self.kind) is not str:
-            object.__setattr__(self, "kind", str(self.kind))
-
     def to_data(self) -> dict[str, Any]:
         return {"kind": self.kind, "actor": self.actor, "args": dict(self.args)}
 
@@ -74,10 +68,6 @@ class LegalAction:
     actor: str = ""
     args: dict[str, Any] = field(default_factory=dict)
     free: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if type(self.kind) is not str:               # the plain word, as in ``Action``
-            object.__setattr__(self, "kind", str(self.kind))
 
     def action(self, **chosen: Any) -> Action:
         """The action with its free parameters chosen."""

@@ -226,5 +226,5 @@ def setup_decision(seen: Seen, legal: list[LegalAction], rng: random.Random) -> 
     if la.kind == Kind.DRAW_CARDS:
         bought = "; in a Chance Encounter it buys no drones with its points [A42]" if la.free.get("purchase") else ""
         return la.action(), f"draws a mission, a troop card and a drone card, which only it sees [p.~9, A42]{bought}"
-    return la.action(), {Kind.ROLL_ROLES: "rolls for attacker and defender"}.get(Kind(la.kind),
+    return la.action(), {Kind.ROLL_ROLES: "rolls for attacker and defender"}.get(la.kind,
                                                                            f"{la.kind}: placed by the program")
