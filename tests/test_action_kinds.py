@@ -124,6 +124,16 @@ def spelled_kinds(source: str) -> list[tuple[int, str]]:
                 if kw.arg and "kind" in kw.arg:
                     for c in _words(kw.value):
                         add(c)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
+                isinstance(t, ast.Name) and t.id == "kind"
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            for c in ast.walk(node.value) if node.value is not None else ():
+                if isinstance(c, ast.Constant) and isinstance(c.value, str):
+                    add(c)
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id.islower() \
+                and "kind" in node.value.id:
+            for c in _words(node.slice):
+                add(c)
         elif isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(node.elts) >= 2 and all(
                 isinstance(e, ast.Constant) and e.value in WORDS for e in node.elts):
             for c in _words(node):
@@ -155,8 +165,10 @@ def test_no_module_spells_a_kind() -> None:
 
 
 def test_the_scan_finds_a_kind_spelled() -> None:
-    planted = 'if action.kind == "rifle":\n    x = Action("end-turn")\nWEIGHT = {"move": 1, "jump": 2}\n'
-    assert spelled_kinds(planted) == [(1, "rifle"), (2, "end-turn"), (3, "jump"), (3, "move")]
+    planted = ('if action.kind == "rifle":\n    x = Action("end-turn")\nWEIGHT = {"move": 1, "jump": 2}\n'
+               'kind = rng.choice(["reveal", "teleport"])\nla = by_kind["choose-cards"]\n')
+    assert spelled_kinds(planted) == [(1, "rifle"), (2, "end-turn"), (3, "jump"), (3, "move"), (4, "reveal"),
+                                      (5, "choose-cards")]
     # A phase, a weapon, an argument and words are not kinds.
     fine = 'if state.phase == "end-of-round":\n    w = "rifle"\n    a = {"target": t}\n    s = f"{k} rifle"\n'
     assert spelled_kinds(fine) == []

@@ -2,12 +2,12 @@
 
 ``Kind`` names each kind: ``Kind.MOVE`` is the word a save records (``"move"``, ``"end-of-round"``), a plain string
 wherever a kind is compared, looked up or written (an ``enum`` member would cost its attribute look-up and its
-comparison in the engine's hottest loops, and would have to be turned back into the word for every file). ``KINDS`` holds one entry per kind: its part of
-the battle (set-up, the turn, a unit's activation, a correction, the record's own note), its arguments with the
-values each may take, the words that head it in the log, and its button and key in the window's action bar (or why
-the window has no button for it). The engine's side of each kind, its check and its resolution, is
-``action_table.RULES``, held to this set by ``tests/test_action_kinds.py``; a kind's name is spelled nowhere else in
-the program, which that test also checks.
+comparison in the engine's hottest loops, and would have to be turned back into the word for every file).
+``KINDS`` holds one entry per kind: its part of the battle (set-up, the turn, a unit's activation, a correction, the
+record's own note), its arguments with the values each may take, the words that head it in the log, and its button
+and key in the window's action bar (or why the window has no button for it). The engine's side of each kind, its
+check and its resolution, is ``action_table.RULES``, held to this set by ``tests/test_action_kinds.py``; a kind's
+name is spelled nowhere else in the program, which that test also checks.
 
 This module holds no battle state and imports nothing of the battle: the window and the command line read it.
 """
@@ -157,8 +157,8 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
               buttons=(Button(Kind.END_TURN, "End turn", "N: end the turn (without an activation: a pass) "
                               "[p.16, A22]", "n", 13),)),
     KindEntry(Kind.END_OF_ROUND, "turn", "p.16, A43",
-              (Arg("withdraw", "choice", "\"A\", \"B\" or \"both\""), Arg("answer", "choice", "\"allow\" or \"pursue\""),
-               Arg("stop", "flag", "both players agree to stop")),
+              (Arg("withdraw", "choice", "\"A\", \"B\" or \"both\""),
+               Arg("answer", "choice", "\"allow\" or \"pursue\""), Arg("stop", "flag", "both players agree to stop")),
               "close the round: Withdraw, stop, or the next round's Initiative",
               no_button="asked by the end-of-round question"),
     KindEntry(Kind.OBJECTIVES, "turn", "p.16, A41", (Arg("<objective>", "choice",

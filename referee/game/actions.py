@@ -83,8 +83,9 @@ def check_unit_action(ctx: Ctx, action: Action) -> UnitState | BlipState:
     kind = action.kind
     if actor.is_drone:
         allowed = set(unit_types().drones[actor.type].actions)
-        names: dict[str, str] = {Kind.MOVE: "move", Kind.JUMP: "jump", Kind.RIFLE: "fire-rifle", Kind.KAMIKAZE: "kamikaze",
-                 Kind.JAMMER: "toggle-jammer", Kind.TARGET: "target", Kind.SCRAMBLE: "move"}
+        names: dict[str, str] = {Kind.MOVE: "move", Kind.JUMP: "jump", Kind.RIFLE: "fire-rifle",
+                                 Kind.KAMIKAZE: "kamikaze", Kind.JAMMER: "toggle-jammer", Kind.TARGET: "target",
+                                 Kind.SCRAMBLE: "move"}
         if kind == Kind.SCRAMBLE:
             return actor
         if names.get(kind) not in allowed:
@@ -120,8 +121,8 @@ def damaged_check(ctx: Ctx, action: Action) -> Rolling[bool]:
     return True
 
 
-TC_GAIN: dict[str, int] = {Kind.JUMP: 1, Kind.RIFLE: 1, Kind.MISSILE: 1, Kind.FLAMER: 1, Kind.COMMAND: 1, Kind.REPAIR: 1,
-                          Kind.JAMMER: 1}
+TC_GAIN: dict[str, int] = {Kind.JUMP: 1, Kind.RIFLE: 1, Kind.MISSILE: 1, Kind.FLAMER: 1, Kind.COMMAND: 1,
+                           Kind.REPAIR: 1, Kind.JAMMER: 1}
 
 
 # ---- Move and Jump ----------------------------------------------------------------------------------

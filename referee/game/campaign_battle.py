@@ -290,4 +290,5 @@ def unfinished_battle(campaign_path: Path | str, c: Campaign) -> Save | None:
         save = read_save(path)
     except InputError:
         return None
-    return None if save.game.state.phase == "over" and not (save.game.state.result is not None and save.game.state.result.pending) else save
+    s = save.game.state
+    return None if s.phase == "over" and not (s.result is not None and s.result.pending) else save

@@ -140,8 +140,8 @@ def _trooper_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
     enemies = _enemies(seen, side)
     marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
     kind = _weighted(rng, {
-        "move": 22, "approach": 8, "jump": 4, "target": 20, "rifle": 16, "missile": 8, "flamer": 5,
-        "command": 4, "repair": 3, Kind.SCRAMBLE: 3, Kind.END_ACTIVATION: 5, "jammer": 1, "kamikaze": 1,
+        Kind.MOVE: 22, "approach": 8, Kind.JUMP: 4, Kind.TARGET: 20, Kind.RIFLE: 16, Kind.MISSILE: 8, Kind.FLAMER: 5,
+        Kind.COMMAND: 4, Kind.REPAIR: 3, Kind.SCRAMBLE: 3, Kind.END_ACTIVATION: 5, Kind.JAMMER: 1, Kind.KAMIKAZE: 1,
     })
     if kind == Kind.MOVE:
         return Action(Kind.MOVE, ident, _move_args(seen, me, rng, MOVE_REACH))
@@ -182,11 +182,11 @@ def _drone_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
     marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
     drones = [e for e in enemies if seen.units[e]["type"].endswith("-drone")]
     kind = _weighted(rng, {
-        "move": 30, "approach": 10, "jump": 12, "rifle": 14,
-        "kamikaze": 25 if kind_of == "kamikaze-drone" else 1,
-        "jammer": 15 if kind_of == "haywire-drone" else 1,
-        "target": 15 if kind_of == "recce-drone" else 1,
-        Kind.SCRAMBLE: 2, Kind.END_ACTIVATION: 4, "missile": 1,
+        Kind.MOVE: 30, "approach": 10, Kind.JUMP: 12, Kind.RIFLE: 14,
+        Kind.KAMIKAZE: 25 if kind_of == "kamikaze-drone" else 1,
+        Kind.JAMMER: 15 if kind_of == "haywire-drone" else 1,
+        Kind.TARGET: 15 if kind_of == "recce-drone" else 1,
+        Kind.SCRAMBLE: 2, Kind.END_ACTIVATION: 4, Kind.MISSILE: 1,
     })
     if kind == Kind.MOVE:
         return Action(Kind.MOVE, ident, _move_args(seen, me, rng, MOVE_REACH))
@@ -220,7 +220,7 @@ def _drone_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
 
 def _blip_action(seen: _Seen, me: Data, state: GameState, rng: random.Random) -> Action:
     ident = me["id"]
-    kind = _weighted(rng, {"move": 55, "approach": 15, "reveal": 15, Kind.END_ACTIVATION: 10, "target": 3, "jump": 2})
+    kind = _weighted(rng, {Kind.MOVE: 55, "approach": 15, Kind.REVEAL: 15, Kind.END_ACTIVATION: 10, Kind.TARGET: 3, Kind.JUMP: 2})
     if kind == Kind.MOVE:
         return Action(Kind.MOVE, ident, _move_args(seen, me, rng, MOVE_REACH))
     if kind == "approach":
@@ -266,8 +266,8 @@ def _odd(state: GameState, seen: _Seen, rng: random.Random) -> Action:
     """Something a confused player might try: the engine must refuse it and change nothing."""
     everyone = sorted(set(seen.units) | set(seen.blips))
     who = rng.choice(everyone) if everyone else "nobody"
-    kind = rng.choice([Kind.ACTIVATE, "move", "rifle", Kind.END_ACTIVATION, "reveal", "end-of-round", "objectives",
-                       "teleport"])
+    kind = rng.choice([Kind.ACTIVATE, Kind.MOVE, Kind.RIFLE, Kind.END_ACTIVATION, Kind.REVEAL, Kind.END_OF_ROUND,
+                       Kind.OBJECTIVES, "teleport"])
     if kind == Kind.MOVE:
         return Action(Kind.MOVE, who, {"x": rng.uniform(0, seen.width), "y": rng.uniform(0, seen.height)})
     if kind == Kind.RIFLE:

@@ -40,8 +40,10 @@ from .turns import start_round_one
 from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
                     ObjectiveState, as_side, blip_id, other)
 
-STEP_KIND = {"roles": Kind.ROLL_ROLES, "edge": Kind.CHOOSE_EDGE, "objective": Kind.PLACE_OBJECTIVE, "cards": Kind.DRAW_CARDS,
-             "choose-cards": "choose-cards", "holding": Kind.FILL_HOLDING, "blip": Kind.PLACE_BLIP}
+# Each step of the set-up queue, and the kind of action that makes it.
+STEP_KIND = {"roles": Kind.ROLL_ROLES, "edge": Kind.CHOOSE_EDGE, "objective": Kind.PLACE_OBJECTIVE,
+             "cards": Kind.DRAW_CARDS, "choose-cards": Kind.CHOOSE_CARDS, "holding": Kind.FILL_HOLDING,
+             "blip": Kind.PLACE_BLIP}
 STEP_TEXT = {"roles": "roll for attacker and defender", "edge": "pick its table edge", "objective": "place objective",
              "cards": "draw its cards", "choose-cards": "choose the cards it plays", "holding": "fill its holding area",
              "blip": "place a blip"}
@@ -475,7 +477,7 @@ def choose_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """The streak's choice (A47): which mission and troop card to play; the others go back unseen."""
     s = ctx.state
     setup = _setup(s)
-    _check_args("choose-cards", args, ("mission", "troop", "purchase"))
+    _check_args(Kind.CHOOSE_CARDS, args, ("mission", "troop", "purchase"))
     offered = setup.offered.get(side)
     if not offered:
         raise Refused(f"side {side} has no cards to choose from [p.31, A47]")
@@ -759,14 +761,15 @@ def setup_legal(s: GameState, side: str) -> list[tuple[str, str, Data, Data]]:
     if step == "edge":
         return [(Kind.CHOOSE_EDGE, side, {}, {"turn": [False, True]})]
     if step == "objective":
-        return [(Kind.PLACE_OBJECTIVE, side, {"objective": d["objective"]}, {"x, y": objective_free(s, d["objective"] or "")})]
+        zone = {"x, y": objective_free(s, d["objective"] or "")}
+        return [(Kind.PLACE_OBJECTIVE, side, {"objective": d["objective"]}, zone)]
     if step == "cards":
         free = {"purchase": "Chance Encounter: {drone type: number} within the troop line's points [A42]"} \
             if s.mode == "chance-encounter" else {}
         return [(Kind.DRAW_CARDS, side, {}, free)]
     if step == "choose-cards":
         offered = _setup(s).offered[side]
-        return [("choose-cards", side, {}, {"mission": list(offered["mission"]), "troop": list(offered["troop"])})]
+        return [(Kind.CHOOSE_CARDS, side, {}, {"mission": list(offered["mission"]), "troop": list(offered["troop"])})]
     if step == "holding":
         ids = [u.id for u in issued_units(s, side)]
         return [(Kind.FILL_HOLDING, side, {}, {"squares": {"squares": [1, SQUARES], "per_square": UNITS_PER_SQUARE,

@@ -200,7 +200,8 @@ class BattleSession:
 
     def objectives_pending(self) -> bool:
         """The battle has ended with the attacker in Control: it is to set each objective it Controls (p.~12)."""
-        return self.state.phase == "over" and self.state.result is not None and self.state.result.pending == "objectives"
+        result = self.state.result
+        return self.state.phase == "over" and result is not None and result.pending == "objectives"
 
     def needs_handoff(self) -> bool:
         """In hot-seat the screen changes hands whenever the other side is to act (never to the computer)."""

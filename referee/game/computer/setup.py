@@ -219,7 +219,7 @@ def setup_decision(seen: Seen, legal: list[LegalAction], rng: random.Random) -> 
     if Kind.PLACE_OBJECTIVE in by_kind:
         return objective(seen, by_kind[Kind.PLACE_OBJECTIVE])
     if Kind.CHOOSE_CARDS in by_kind:
-        return cards(seen, by_kind["choose-cards"])
+        return cards(seen, by_kind[Kind.CHOOSE_CARDS])
     if Kind.FILL_HOLDING in by_kind:
         return holding(seen, by_kind[Kind.FILL_HOLDING])
     la = legal[0]

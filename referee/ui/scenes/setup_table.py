@@ -375,7 +375,7 @@ class SetupTableScene(TableScene):
         d = self.decision()
         side, step = str(d.get("side") or ""), d.get("step")
         kinds = {"roles": Kind.ROLL_ROLES, "edge": Kind.CHOOSE_EDGE, "objective": Kind.PLACE_OBJECTIVE, "cards": Kind.DRAW_CARDS,
-                 "choose-cards": "choose-cards", "holding": Kind.FILL_HOLDING, "blip": Kind.PLACE_BLIP}
+                 "choose-cards": Kind.CHOOSE_CARDS, "holding": Kind.FILL_HOLDING, "blip": Kind.PLACE_BLIP}
         if step is None or self.computer_deciding():
             return False
         return self.do(Action(kinds[step], "" if step == "roles" else side))
