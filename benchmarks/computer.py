@@ -114,7 +114,7 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
         p.act = act_and_peek           # type: ignore[method-assign]
     selfplay.play_battle(game, dice, rng, rounds, 20000, players)
     s = game.state
-    result = s.result or {}
+    result = s.result.to_data() if s.result is not None else {}
     return {"winner": result.get("winner"), "vp": result.get("vp") or {"A": 0, "B": 0}, "round": s.round,
             "capped": s.round >= rounds, "attacker": s.attacker, "missions": dict(s.missions),
             "times": times, "cpu": cpu, "peek": peek, "seconds": time.perf_counter() - t0}

@@ -32,11 +32,11 @@ def finish(game: Game, dice, withdraw: str) -> None:
     args = {"stop": True} if withdraw == "stop" else {"withdraw": withdraw, "answer": "allow"}
     out = game.play(Action("end-of-round", "", args), dice)
     assert out.legal, out.reason
-    result = game.state.result or {}
-    if result.get("pending") == "objectives":
-        out = game.play(Action("objectives", game.state.attacker, {o: "secured" for o in result["objectives"]}), dice)
+    result = game.state.result
+    if result is not None and result.pending == "objectives":
+        out = game.play(Action("objectives", game.state.attacker, {o: "secured" for o in result.objectives}), dice)
         assert out.legal, out.reason
-    assert game.state.phase == "over" and "winner" in game.state.result
+    assert game.state.phase == "over" and game.state.result.pending is None
 
 
 def finished_battle(choices: SetupChoices, seed: int = 5, rounds: int = 2, withdraw: str = "B") -> tuple[Game, SeededDice]:

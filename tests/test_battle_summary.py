@@ -23,7 +23,7 @@ def test_the_summary_names_sides_missions_margin_losses_and_turning_points():
     s = game.state
     summary = battle_summary(referee_view(s))
     assert summary.factions == {"A": "New Tokyo", "B": "Council of Zane"}
-    assert summary.vp == s.result["vp"] and summary.margin == s.result["margin"]
+    assert summary.vp == s.result.vp and summary.margin == s.result.margin
     assert summary.lost["A"] == ["Engineer (a-engineer-1, round 3)", "Kamikaze drone (a-kamikaze-drone-1, round 3)"]
     assert summary.lost["B"] == ["Kamikaze drone (b-kamikaze-drone-1, round 3)", "Tactical (b-tactical-3, round 4)"]
     kills = [text for _, kind, text in summary.turning_points if kind == "kill"]

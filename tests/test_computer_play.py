@@ -359,7 +359,7 @@ def test_hard_withdraws_when_the_battle_so_ended_wins_whatever_the_answer():
 
     out = play(s, Action("end-of-round", "", {"withdraw": "A", "answer": "allow"}), ScriptedDice())
     assert out.legal and out.state.result is not None
-    assert out.state.result["vp"] == {"A": 4 * troopers, "B": 0}
+    assert out.state.result.vp == {"A": 4 * troopers, "B": 0}
 
 
 def test_hard_plays_on_when_a_withdraw_could_lose():

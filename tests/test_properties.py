@@ -65,7 +65,7 @@ def _steps(run):
     rng = random.Random(seed)
     for _ in range(STEPS):
         s = game.state
-        if s.phase == "over" and not (s.result or {}).get("pending"):
+        if s.phase == "over" and not (s.result is not None and s.result.pending):
             return
         action = choose(session, rng, to_act(s) or s.initiative)
         if action is None:

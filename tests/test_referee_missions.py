@@ -27,7 +27,7 @@ def end_battle(s: RefereeSession) -> None:
     assert s.attempt(Action("end-turn")).legal
     out = s.attempt(Action("end-of-round", "", {"stop": True})).outcome
     assert out.legal, out.reason
-    assert s.state.phase == "over" and "winner" in (s.state.result or {}), s.state.result
+    assert s.state.phase == "over" and s.state.result is not None and s.state.result.pending is None, s.state.result
 
 
 def test_an_entered_mission_is_private_until_the_end_and_then_scored(tmp_path):
@@ -47,7 +47,7 @@ def test_an_entered_mission_is_private_until_the_end_and_then_scored(tmp_path):
                       "the battle"]
     assert not any(e.private for e in s.state.log[-2:])
     end_battle(s)
-    result = s.state.result
+    result = s.state.result.to_data()
     # scored by the cards: the explanation names each mission's rules, not "kept on the mat"
     assert not any("kept on the mat" in line for line in result["explain"])
     assert player_view(s.state, "B")["missions"]["A"] == "seize-the-crossing"        # revealed at the end
@@ -62,7 +62,7 @@ def test_a_mission_kept_on_the_mat_is_said_so():
     assert s.enter_mission("B", "hold-the-line").legal
     end_battle(s)
     assert ("side A's mission card was kept on the mat, not entered: the program cannot score it "
-            "[p.~14]") in s.state.result["explain"]
+            "[p.~14]") in s.state.result.explain
     text = "\n".join(battle_summary(referee_view(s.state)).lines())
     assert "Side A: New Tokyo; mission kept on the mat (not entered); VP not known" in text
     assert "mission Hold the Line" in text
@@ -72,7 +72,7 @@ def test_no_winner_is_named_while_a_mission_is_not_entered(tmp_path, capsys):
     s = session()
     assert s.enter_mission("B", "hold-the-line").legal
     end_battle(s)
-    result = s.state.result
+    result = s.state.result.to_data()
     b = result["vp"]["B"]
     headline = f"side B {b} VP, side A's mission not entered: no result (enter it to score the battle)"
     assert result["winner"] is None and result["missions_unknown"] == ["A"] and result["headline"] == headline
@@ -91,7 +91,7 @@ def test_no_winner_is_named_while_a_mission_is_not_entered(tmp_path, capsys):
     assert headline in out and "wins" not in out
     # the missing mission entered after the battle: now the battle is scored and a winner (or a draw) named
     assert s.enter_mission("A", "seize-the-crossing").legal
-    result = s.state.result
+    result = s.state.result.to_data()
     assert "missions_unknown" not in result and result["level"] != "no result"
     assert s.state.log[-2].text == "side A enters its mission card after the battle: Seize the Crossing"
     assert not s.enter_mission("A", "deep-strike").legal              # once only

@@ -115,7 +115,7 @@ def test_the_streak_draws_extra_cards_and_the_side_chooses_a47():
     # A, streak 3: mission, troop, drone, then an extra troop card and an extra mission card.
     out = _play(game, Action("draw-cards", "A"), ScriptedDice(draws=[0, 0, 0, 0, 0]))
     assert [r.label for r in out.rolls][-2:] == ["side A draws an extra troop card", "side A draws an extra mission card"]
-    offered = game.state.setup["offered"]["A"]
+    offered = game.state.setup.offered["A"]
     assert len(offered["mission"]) == 2 and len(offered["troop"]) == 2
     [legal] = legal_actions(game.state, "A")
     assert legal.kind == "choose-cards" and legal.free == {"mission": offered["mission"], "troop": offered["troop"]}
@@ -131,7 +131,7 @@ def test_the_streak_draws_extra_cards_and_the_side_chooses_a47():
     # B, streak 2: an extra troop card only.
     out = _play(game, Action("draw-cards", "B"), ScriptedDice(draws=[0, 0, 0, 0]))
     assert len(out.rolls) == 4
-    offered = game.state.setup["offered"]["B"]
+    offered = game.state.setup.offered["B"]
     assert len(offered["mission"]) == 1 and len(offered["troop"]) == 2
     _play(game, Action("choose-cards", "B", {"troop": offered["troop"][0]}))
     assert game.state.cards["B"].troop == offered["troop"][0]
@@ -146,7 +146,7 @@ def _through_holding(game: Game) -> None:
 def test_two_units_per_square_and_every_issued_unit_once():
     game = attack_defence()
     _through_holding(game)
-    units = [u["id"] for u in game.state.setup["issued"]["A"]]
+    units = [u["id"] for u in game.state.setup.issued["A"]]
     assert len(units) >= 4
     [legal] = legal_actions(game.state, "A")
     assert legal.free["squares"] == {"squares": [1, 16], "per_square": 2, "units": units}

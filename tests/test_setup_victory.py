@@ -97,7 +97,7 @@ def test_r22_contested_keeps_objective_states():
     g = ended(None, OBJ)
     assert g.state.control is None
     assert g.state.objectives["alpha"].control == "A" and g.state.objectives["beta"].control == "contested"
-    assert g.state.result["winner"] is None
+    assert g.state.result.winner is None
 
 
 def test_r22_defender_controls_secures_every_objective():
@@ -108,9 +108,9 @@ def test_r22_defender_controls_secures_every_objective():
 
 def test_r22_attacker_controls_and_chooses():
     g = ended("A", OBJ)
-    assert g.state.control == "A" and g.state.result["pending"] == "objectives"
+    assert g.state.control == "A" and g.state.result.pending == "objectives"
     out = g.play(Action("objectives", "", {"alpha": "destroyed", "beta": "inspected"}), ScriptedDice())
     assert out.legal, out.reason
     assert g.state.objectives["alpha"].destroyed
     assert g.state.objectives["beta"].target_counters == 10
-    assert "winner" in g.state.result
+    assert g.state.result.pending is None

@@ -16,7 +16,7 @@ from referee.game import record, view_types
 from referee.game.computer import determinize
 from referee.game.engine import begin_battle
 from referee.game.state import _COPY, GameState, GroundState, Holding, state_from_data, state_to_data
-from referee.game.state_parts import BY_SIDE, STATE_PARTS
+from referee.game.state_parts import BY_SIDE, STATE_PARTS, Result, Setup
 from referee.game.view import player_view, referee_view
 from referee.rules.pieces import DealtCards, UnitContents
 
@@ -31,11 +31,12 @@ def rich_state() -> GameState:
     s = begin_battle(game_state(units=[unit("a1", "A", 4, 4), unit("b1", "B", 30, 30)]), "A")
     for side in ("A", "B"):
         mark(s, side)
-    s.setup = {"step": None, "side": None}
+    s.setup = Setup({"A": "council-of-zane", "B": "council-of-zane"},
+                    queue=[{"step": "blip", "side": "A", "objective": None}])
     s.to_face = ["a1"]
     s.to_place = {"a1": "b1"}
     s.ground = {"ground-1": GroundState("ground-1", 12.0, 14.0, 2)}
-    s.result = {"winner": None}
+    s.result = Result(winner=None)
     s.destroyed = [{"id": "gone", "side": "B", "type": "tactical", "by": "a1"}]
     return s
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..game.action_kinds import Kind
 from ..game.intents import Action
 from ..game.session import preview
 from ..game.state import GameState
@@ -103,7 +104,7 @@ def _difference(state: GameState, p: PieceReading, plan: MarkerPlan, active: str
             changes.update(x=x, y=y)
         if turned:
             changes["facing"] = float(facing or 0)
-        return _checked(state, Difference(p.piece, "unit", text, Action("correct", p.piece, changes), False, True,
+        return _checked(state, Difference(p.piece, "unit", text, Action(Kind.CORRECT, p.piece, changes), False, True,
                                           confidence=p.confidence, distance=dist))
     if p.piece in state.blips:
         b = state.blips[p.piece]
@@ -113,7 +114,7 @@ def _difference(state: GameState, p: PieceReading, plan: MarkerPlan, active: str
         text = f"{p.piece} moved {dist:.1f}\" to ({x:g}, {y:g})"
         if p.piece == active:
             return _move(state, p.piece, b.x, b.y, x, y, None, text, p.confidence, dist)
-        return _checked(state, Difference(p.piece, "blip", text, Action("correct", p.piece, {"x": x, "y": y}), False,
+        return _checked(state, Difference(p.piece, "blip", text, Action(Kind.CORRECT, p.piece, {"x": x, "y": y}), False,
                                           True, confidence=p.confidence, distance=dist))
     o = state.objectives.get(p.piece)
     if o is not None and not o.destroyed:
@@ -121,7 +122,7 @@ def _difference(state: GameState, p: PieceReading, plan: MarkerPlan, active: str
         if dist < MOVED:
             return None
         text = f"{p.piece} drifted {dist:.1f}\" to ({x:g}, {y:g})"
-        return _checked(state, Difference(p.piece, "objective", text, Action("correct", p.piece, {"x": x, "y": y}),
+        return _checked(state, Difference(p.piece, "objective", text, Action(Kind.CORRECT, p.piece, {"x": x, "y": y}),
                                           False, True, confidence=p.confidence, distance=dist))
     return None
 
@@ -136,7 +137,7 @@ def _move(state: GameState, ident: str, x0: float, y0: float, x: float, y: float
         if _angle(along, facing) > TURNED:
             f = math.radians(facing)
             args["via"] = [[_r(x - LAST_LEG * math.cos(f), 0.01), _r(y - LAST_LEG * math.sin(f), 0.01)]]
-    d = Difference(ident, "unit" if ident in state.units else "blip", text, Action("move", ident, args), True, True,
+    d = Difference(ident, "unit" if ident in state.units else "blip", text, Action(Kind.MOVE, ident, args), True, True,
                    confidence=confidence, distance=dist)
     return _checked(state, d)
 
@@ -173,5 +174,5 @@ def _terrain(state: GameState, p: PieceReading, plan: MarkerPlan) -> Difference 
     turned = f", turned {turn:+.0f}°" if abs(turn) >= 1.0 else ""
     text = f"{p.piece} drifted {dist:.1f}\"{turned}"
     polygon = [[_r(q[0]), _r(q[1])] for q in p.outline]
-    return _checked(state, Difference(p.piece, "terrain", text, Action("correct", p.piece, {"polygon": polygon}), False,
+    return _checked(state, Difference(p.piece, "terrain", text, Action(Kind.CORRECT, p.piece, {"polygon": polygon}), False,
                                       True, confidence=p.confidence, distance=dist))

@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ..game.action_kinds import Kind
 from ..i18n import _
 from ..rules.errors import InputError
 from ..service.intents import ACTION_KINDS, Action
@@ -56,7 +57,7 @@ def new_battle_file(table_path: Path, rest: list[str]) -> int:
     battle = new_battle(load_scenario(table_path), {"A": factions[0], "B": factions[1]},
                         {"A": streak[0], "B": streak[1]}, a.out)
     written = battle.written
-    out = {"written": str(written), "phase": battle.phase, "to_act": "A", "next": "roll-roles"}
+    out = {"written": str(written), "phase": battle.phase, "to_act": "A", "next": Kind.ROLL_ROLES}
     print(json.dumps(out, indent=2) if a.json else f"{written}: a new battle on {battle.name}; set-up begins: "
                                                    f"roll-roles")
     return 0

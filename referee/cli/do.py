@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..game.action_kinds import ALONG_A_PATH, AT_A_TARGET, TO_A_POINT, UNIT_KINDS, Kind
 from ..i18n import _
 from .. import paths
 from ..rules.battlefield import ground_point
@@ -15,8 +16,7 @@ from ..service.tables import TableAction
 from ..storage import write_document
 from .dice_words import REFUSED, parse_dice
 
-DO_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
-              "scramble", "jammer", "reveal")
+DO_ACTIONS = (*UNIT_KINDS, Kind.REVEAL)      # what one action on a scenario's table may be
 
 
 def _parser(kind: str):
@@ -29,45 +29,45 @@ def _parser(kind: str):
     p.add_argument("--out")
     p.add_argument("--more", action="store_true")
     p.add_argument("actor")
-    if kind in ("move", "jump", "flamer", "kamikaze"):
+    if kind in TO_A_POINT:
         p.add_argument("x", type=finite_number)
         p.add_argument("y", type=finite_number)
-    if kind in ("move", "kamikaze"):
+    if kind in ALONG_A_PATH:
         p.add_argument("--via", nargs=2, type=finite_number, action="append", default=[], metavar=("X", "Y"))
-    if kind == "kamikaze":
+    if kind == Kind.KAMIKAZE:
         p.add_argument("--target")
         p.add_argument("--jump", action="store_true")
-    if kind == "target":
+    if kind == Kind.TARGET:
         p.add_argument("--assign", action="append", default=[], metavar="B=N")
-    if kind in ("rifle", "missile", "command", "repair"):
+    if kind in AT_A_TARGET:
         p.add_argument("target")
-    if kind == "reveal":
+    if kind == Kind.REVEAL:
         p.add_argument("--facing", type=finite_number)
-    if kind == "scramble":
+    if kind == Kind.SCRAMBLE:
         p.add_argument("--square", type=int, help=_("the empty holding-area square the unit goes to (A23)"))
     return p
 
 
 def build_action(kind: str, a, table: TableAction, dice: list[int]) -> Action:
     args: dict = {}
-    if kind in ("move", "jump", "flamer", "kamikaze"):
+    if kind in TO_A_POINT:
         args.update(x=a.x, y=a.y)
-    if kind in ("move", "kamikaze") and a.via:
+    if kind in ALONG_A_PATH and a.via:
         args["via"] = [list(v) for v in a.via]
-    if kind == "kamikaze":
+    if kind == Kind.KAMIKAZE:
         if a.target:
             args["target"] = a.target
         if a.jump:
             args["jump"] = True
-    if kind in ("rifle", "missile", "command", "repair"):
+    if kind in AT_A_TARGET:
         args["target"] = a.target
-    if kind == "reveal" and a.facing is not None:
+    if kind == Kind.REVEAL and a.facing is not None:
         args["facing"] = a.facing
-    if kind == "scramble" and a.square is not None:
+    if kind == Kind.SCRAMBLE and a.square is not None:
         if not 1 <= a.square <= 16:
             raise InputError("--square", f"expected a holding-area square from 1 to 16 (got {a.square})")
         args["square"] = a.square
-    if kind == "target":
+    if kind == Kind.TARGET:
         assign: dict[str, int] = {}
         for item in a.assign:
             name, _, n = item.partition("=")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 from dataclasses import dataclass, field
 
+from .action_kinds import UNIT_KINDS, Kind
 from ..rules.catalogue import TrooperType, unit_types, weapons
 from ..rules.explain import inches
 from ..rules.geometry import bearing_off_facing, edge_range
@@ -31,8 +32,7 @@ from .effects import (Ctx, Refused, RevealReached, add_counters, add_crater, are
                       objective_inspected, passive_after_move, reveal_blip, _free_spot)
 from .state import BLIP_LABELS, BlipState, GameState, GroundState, UnitState, blip_id, contents_from_unit, labels_in_use
 
-UNIT_ACTIONS = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
-                "scramble", "jammer")
+UNIT_ACTIONS = UNIT_KINDS          # the Action Table's kinds, in its order (``action_kinds``)
 FLAMER_REACH = 6.0
 SMOKE_DIAMETER = 5.0
 
@@ -75,7 +75,7 @@ def check_unit_action(ctx: Ctx, action: Action) -> UnitState | BlipState:
     """Who may take which action (Action Table p.17, A18), before any die is rolled."""
     actor = _actor(ctx, action.actor)
     if isinstance(actor, BlipState):
-        if action.kind != "move":
+        if action.kind != Kind.MOVE:
             raise Refused(f"an unrevealed blip may only Move; reveal {actor.id} first to {action.kind} [p.17, A18]")
         return actor
     if not actor.is_drone and actor.stunned:
@@ -83,19 +83,20 @@ def check_unit_action(ctx: Ctx, action: Action) -> UnitState | BlipState:
     kind = action.kind
     if actor.is_drone:
         allowed = set(unit_types().drones[actor.type].actions)
-        names = {"move": "move", "jump": "jump", "rifle": "fire-rifle", "kamikaze": "kamikaze",
-                 "jammer": "toggle-jammer", "target": "target", "scramble": "move"}
-        if kind == "scramble":
+        names: dict[str, str] = {Kind.MOVE: "move", Kind.JUMP: "jump", Kind.RIFLE: "fire-rifle",
+                                 Kind.KAMIKAZE: "kamikaze", Kind.JAMMER: "toggle-jammer", Kind.TARGET: "target",
+                                 Kind.SCRAMBLE: "move"}
+        if kind == Kind.SCRAMBLE:
             return actor
         if names.get(kind) not in allowed:
             raise Refused(f"a {unit_types().drones[actor.type].name} cannot {kind} [p.17, p.34]")
     else:
         t = _trooper_type(actor)
-        if kind in ("kamikaze", "jammer"):
+        if kind in (Kind.KAMIKAZE, Kind.JAMMER):
             raise Refused(f"only drones can {kind} [p.17]")
-        if kind == "command" and t.command == "none":
+        if kind == Kind.COMMAND and t.command == "none":
             raise Refused("only a Commander or an Engineer may Command [p.22]")
-        if kind == "repair" and not t.repair:
+        if kind == Kind.REPAIR and not t.repair:
             raise Refused("only an Engineer may Repair [p.22]")
     return actor
 
@@ -112,7 +113,7 @@ def damaged_check(ctx: Ctx, action: Action) -> Rolling[bool]:
                   f"Damaged: 5-6 fails [p.25, {rules.label('A25')}]", units=[u.id])
         if rules.reads("A25", "B"):
             gain = TC_GAIN.get(action.kind, 0)
-            if action.kind == "target":
+            if action.kind == Kind.TARGET:
                 gain = int(action.args.get("dice", 0))
             u.target_counters += gain
         return False
@@ -120,7 +121,8 @@ def damaged_check(ctx: Ctx, action: Action) -> Rolling[bool]:
     return True
 
 
-TC_GAIN = {"jump": 1, "rifle": 1, "missile": 1, "flamer": 1, "command": 1, "repair": 1, "jammer": 1}
+TC_GAIN: dict[str, int] = {Kind.JUMP: 1, Kind.RIFLE: 1, Kind.MISSILE: 1, Kind.FLAMER: 1, Kind.COMMAND: 1,
+                           Kind.REPAIR: 1, Kind.JAMMER: 1}
 
 
 # ---- Move and Jump ----------------------------------------------------------------------------------
@@ -771,22 +773,22 @@ def perform_reveal(ctx: Ctx, action: Action) -> Rolling[None]:
     yield
 
 
-PERFORM = {
-    "move": perform_move, "jump": perform_jump, "target": perform_target, "rifle": perform_rifle,
-    "missile": perform_missile, "flamer": perform_flamer, "kamikaze": perform_kamikaze,
-    "command": perform_command, "repair": perform_repair, "scramble": perform_scramble,
-    "jammer": perform_jammer, "reveal": perform_reveal,
+PERFORM: dict[str, Callable[[Ctx, Action], Rolling[None]]] = {
+    Kind.MOVE: perform_move, Kind.JUMP: perform_jump, Kind.TARGET: perform_target, Kind.RIFLE: perform_rifle,
+    Kind.MISSILE: perform_missile, Kind.FLAMER: perform_flamer, Kind.KAMIKAZE: perform_kamikaze,
+    Kind.COMMAND: perform_command, Kind.REPAIR: perform_repair, Kind.SCRAMBLE: perform_scramble,
+    Kind.JAMMER: perform_jammer, Kind.REVEAL: perform_reveal,
 }
-CHECK = {
-    "move": check_move, "jump": check_jump, "target": check_target, "rifle": check_rifle,
-    "missile": check_missile, "flamer": check_flamer, "kamikaze": check_kamikaze, "command": check_command,
-    "repair": check_repair, "scramble": check_scramble, "jammer": check_jammer,
+CHECK: dict[str, Callable[[Ctx, Action], object]] = {
+    Kind.MOVE: check_move, Kind.JUMP: check_jump, Kind.TARGET: check_target, Kind.RIFLE: check_rifle,
+    Kind.MISSILE: check_missile, Kind.FLAMER: check_flamer, Kind.KAMIKAZE: check_kamikaze, Kind.COMMAND: check_command,
+    Kind.REPAIR: check_repair, Kind.SCRAMBLE: check_scramble, Kind.JAMMER: check_jammer,
 }
 
 
 def unit_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     """Check, then the Damaged roll, then the action itself: the order the rules roll dice in."""
-    if action.kind == "reveal":
+    if action.kind == Kind.REVEAL:
         yield from perform_reveal(ctx, action)
         return True
     if action.kind not in PERFORM:
@@ -1014,9 +1016,9 @@ def _jammer_figures(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:
     return {"jammer_on": not ctx.state.units[action.actor].jammer_on}
 
 
-FIGURES = {
-    "move": _move_figures, "jump": _move_figures, "kamikaze": _move_figures, "target": _target_figures,
-    "rifle": _rifle_figures, "missile": _missile_figures, "flamer": _flamer_figures, "command": _target_only,
-    "repair": _target_only, "scramble": lambda ctx, action, checked: {"blips": len(checked)},
-    "jammer": _jammer_figures,
+FIGURES: dict[str, Callable[[Ctx, Action, Any], dict[str, Any]]] = {
+    Kind.MOVE: _move_figures, Kind.JUMP: _move_figures, Kind.KAMIKAZE: _move_figures, Kind.TARGET: _target_figures,
+    Kind.RIFLE: _rifle_figures, Kind.MISSILE: _missile_figures, Kind.FLAMER: _flamer_figures, Kind.COMMAND: _target_only,
+    Kind.REPAIR: _target_only, Kind.SCRAMBLE: lambda ctx, action, checked: {"blips": len(checked)},
+    Kind.JAMMER: _jammer_figures,
 }

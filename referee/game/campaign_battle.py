@@ -15,7 +15,7 @@ import hashlib
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..authoring.faction_io import faction_to_toml
 from ..rules.errors import InputError
@@ -96,16 +96,19 @@ def record_from_state(state: GameState, save: str | None = None, source: str = "
     if state.phase != "over" or not result:
         raise InputError(source, "the battle is not over yet: a campaign records a battle once the end-of-battle "
                                  "report is out [p.16]")
-    if result.get("pending"):
+    if result.pending:
         raise InputError(source, "the attacker has not yet set the surviving objectives (Secured, Destroyed or "
                                  "Inspected) [p.16, A41]; finish the battle first")
-    if result.get("missions_unknown"):
-        raise InputError(source, f"{result.get('headline') or 'a mission was not entered'}: a campaign records a "
+    if result.missions_unknown:
+        raise InputError(source, f"{result.headline or 'a mission was not entered'}: a campaign records a "
                                  f"battle with a result [p.~14, p.31]")
-    level = result["level"]
+    # The result's words as the campaign file has them, checked by the record's own model (a pydantic model).
+    level: Any = result.level
+    winner: Any = result.winner
+    control: Any = result.control
     return BattleRecord(
-        winner=result["winner"], level=level, control=result.get("control"), save=save,
-        vp={"A": int(result["vp"]["A"]), "B": int(result["vp"]["B"])}, margin=int(result["margin"]),
+        winner=winner, level=level, control=control, save=save,
+        vp={"A": int(result.vp["A"]), "B": int(result.vp["B"])}, margin=int(result.margin),
         attacker=None if state.attacker is None else as_side(state.attacker),
         objectives={oid: _objective_state(o) for oid, o in sorted(state.objectives.items())} or None,
         missions={as_side(s): m for s, m in sorted(state.missions.items())} or None,
@@ -118,7 +121,7 @@ def played_streak(game: Game) -> dict[str, int] | None:
     setup = game.initial.setup if game.initial.phase == "setup" else None
     if not setup:
         return None
-    return {side: int(setup.get("streak", {}).get(side, 0)) for side in SIDES}
+    return {side: int(setup.streak.get(side, 0)) for side in SIDES}
 
 
 def save_reference(campaign_path: Path | str, save_path: Path | str) -> str:
@@ -287,4 +290,5 @@ def unfinished_battle(campaign_path: Path | str, c: Campaign) -> Save | None:
         save = read_save(path)
     except InputError:
         return None
-    return None if save.game.state.phase == "over" and not (save.game.state.result or {}).get("pending") else save
+    s = save.game.state
+    return None if s.phase == "over" and not (s.result is not None and s.result.pending) else save

@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from .action_kinds import CORRECTION_KINDS as CORRECTION_KINDS, Kind
 from ..rules.catalogue import is_drone_type
 from ..rules.errors import pydantic_problems
 from ..rules.pieces import Circle, DealtCards, UnitContents
@@ -37,7 +38,6 @@ from .dice import Rolling
 from .effects import Ctx, Refused
 from .state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
 
-CORRECTION_KINDS = ("correct", "contents", "mission")
 RULE = "[correction: the table is the truth]"
 # What a correction may set, per kind of piece (anything else is refused by name).
 UNIT_FIELDS = ("x", "y", "facing", "target_counters", "damaged", "stunned", "activation")
@@ -50,9 +50,9 @@ NEW_UNIT_KEYS = ("side", "faction", "rating", "type", "x", "y", "facing", "targe
 
 def correction(ctx: Ctx, action: Action) -> Rolling[None]:
     """Resolve a correction (a generator like every action; it asks for no dice)."""
-    if action.kind == "contents":
+    if action.kind == Kind.CONTENTS:
         tell_contents(ctx, action)
-    elif action.kind == "mission":
+    elif action.kind == Kind.MISSION:
         enter_mission(ctx, action)
         return
     elif _is_terrain(ctx.state, action):
@@ -371,7 +371,7 @@ def enter_mission(ctx: Ctx, action: Action) -> None:
     side = action.actor
     if side not in ("A", "B"):
         raise Refused(f"a mission is entered by side A or B (got {side!r}) [p.~14]")
-    scoring_late = s.phase == "over" and bool(s.result) and side in (s.result or {}).get("missions_unknown", ())
+    scoring_late = s.phase == "over" and s.result is not None and side in (s.result.missions_unknown or ())
     if s.phase == "over" and not scoring_late:
         raise Refused("the battle is over: missions are revealed now, not entered [p.16]")
     if s.missions.get(side):

@@ -465,7 +465,7 @@ def dice_report(game: Game) -> DiceReport:
         me.tests.append(t)
         me.expected_kills += t.p_kill
         me.kills += t.killed
-        if t.kind == "rifle":
+        if t.kind == "rifle":               # not an action kind: the kind of a scored roll
             me.expected_grazes += t.chance_of("graze")
             me.grazes += t.outcome == "graze"
         if t.kind == "pool":

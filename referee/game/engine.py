@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .action_kinds import KINDS, as_kind
+from .action_table import RULES
 from .intents import Action
 from .actions import ActionOutcome, run
-from .corrections import CORRECTION_KINDS, correction
 from .dice import DiceSource, Roll, Rolling, replay_source
 from .effects import Ctx, Refused
 from .state import Data, GameState
-from .setup_steps import SETUP_KINDS, decision, setup_action, what_to_do
-from .turns import start_round_one, turn_action
+from .setup_steps import decision, what_to_do
+from .turns import start_round_one
 
 if TYPE_CHECKING:
     from .sealing import Keyring
@@ -40,13 +41,17 @@ def play(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:
 def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
     """The generator that resolves any recorded action: a turn-level action or a correction of the table (what a
     replay, the dice report and ``play`` all drive)."""
-    if action.kind in SETUP_KINDS:
-        return setup_action(ctx, action)
-    if ctx.state.phase == "setup":
+    kind = as_kind(action.kind)
+    if ctx.state.phase == "setup" and (kind is None or KINDS[kind].part != "set-up"):
         return _refused_in_setup(ctx, action)
-    if action.kind in CORRECTION_KINDS:
-        return correction(ctx, action)
-    return turn_action(ctx, action)
+    if kind is None:
+        return _unknown(action)
+    return RULES[kind].resolve(ctx, action)
+
+
+def _unknown(action: Action) -> Rolling[object]:
+    raise Refused(f"unknown action {action.kind!r}")
+    yield  # a generator like every resolution: the refusal comes when it is driven
 
 
 def _refused_in_setup(ctx: Ctx, action: Action) -> Rolling[object]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .action_kinds import AT_A_TARGET, TO_A_POINT, Kind
 from .dice import RollRequest
 
 
@@ -32,7 +33,7 @@ class Action:
     def text(self) -> str:
         a = self.args
         parts = [self.kind] + ([self.actor] if self.actor else [])
-        if self.kind in ("move", "jump", "flamer", "kamikaze"):
+        if self.kind in TO_A_POINT:
             parts += [f"{a['x']:g}", f"{a['y']:g}"]
             for v in a.get("via", []):
                 parts += ["--via", f"{v[0]:g}", f"{v[1]:g}"]
@@ -40,17 +41,17 @@ class Action:
                 parts += ["--target", a["target"]]
             if a.get("jump"):
                 parts.append("--jump")
-        elif self.kind == "target":
+        elif self.kind == Kind.TARGET:
             parts += [f"--dice-count {a['dice']}"] + [f"--assign {k}={v}" for k, v in a.get("assign", {}).items()]
             if a.get("up_to"):
                 parts.append("--up-to")
-        elif self.kind in ("rifle", "missile", "command", "repair"):
+        elif self.kind in AT_A_TARGET:
             parts.append(a["target"])
-        elif self.kind in ("reveal", "face") and a.get("facing") is not None:
+        elif self.kind in (Kind.REVEAL, Kind.FACE) and a.get("facing") is not None:
             parts += ["--facing", f"{a['facing']:g}"]
-        elif self.kind == "end-of-round":
+        elif self.kind == Kind.END_OF_ROUND:
             parts += [f"{k}={v}" for k, v in a.items()]
-        elif self.kind in ("place-objective", "place-blip", "choose-edge"):
+        elif self.kind in (Kind.PLACE_OBJECTIVE, Kind.PLACE_BLIP, Kind.CHOOSE_EDGE):
             # Only what the table shows: a blip's square stays secret (A59).
             if a.get("objective"):
                 parts.append(str(a["objective"]))

@@ -6,7 +6,7 @@ on each piece it may Target, the points a flamer's smoke may be centred on. An a
 Command, Repair) is listed once per target the engine accepts. The window enables its buttons from this list and
 random play proposes from it.
 
-Whether an action is allowed is always the engine's own check (``actions.CHECK``, ``turns.check_activate``), run on
+Whether an action is allowed is always the engine's own check (its kind's ``action_table.RULES[kind].check``), run on
 the state without copying it: listing every legal action copies nothing.
 """
 
@@ -15,17 +15,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from .action_kinds import AT_A_TARGET, Kind
 from ..rules.battlefield import Battlefield, Piece
 from ..rules.movement import JUMP_DISTANCE, MOVE_ALLOWANCE, can_jump
 from ..rules.targeting import can_target, sensor_dice_limit, target_price
 from .intents import Action, LegalAction
-from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, check_unit_action
+from .action_table import RULES, Check
+from .actions import FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, check_unit_action
 from .effects import Ctx, Refused
 from .state import SIDES, GameState
-from .turns import activation_in_progress, can_activate_more, check_activate
+from .turns import activation_in_progress, can_activate_more
 
 END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
-PER_TARGET = ("rifle", "missile", "command", "repair")
+PER_TARGET = AT_A_TARGET
 
 
 class _Reading(Ctx):
@@ -47,7 +49,7 @@ def to_act(state: GameState) -> str | None:
         from .setup_steps import deciding_side
 
         return deciding_side(state)
-    if state.phase == "over" and state.result and state.result.get("pending") == "objectives":
+    if state.phase == "over" and state.result is not None and state.result.pending == "objectives":
         return state.attacker
     return None
 
@@ -64,20 +66,20 @@ def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction
         from .setup_steps import setup_legal
 
         return [LegalAction(kind, actor, args, free) for kind, actor, args, free in setup_legal(state, side)]
-    faces = [LegalAction("face", uid, {}, {"facing": [0.0, 360.0]}) for uid in state.to_face
+    faces = [LegalAction(Kind.FACE, uid, {}, {"facing": [0.0, 360.0]}) for uid in state.to_face
              if uid in state.units and state.units[uid].side == side]
     return faces + _legal(state, side)
 
 
 def _legal(state: GameState, side: str) -> list[LegalAction]:
     if state.phase == "end-of-round":
-        return [LegalAction("end-of-round", "", {}, dict(END_OF_ROUND_FREE))]
+        return [LegalAction(Kind.END_OF_ROUND, "", {}, dict(END_OF_ROUND_FREE))]
     if state.phase == "over":
         if to_act(state) != side:
             return []
-        result = state.result or {}
-        return [LegalAction("objectives", "", {}, {o: list(result.get("choices", []))
-                                                     for o in result.get("objectives", [])})]
+        result = state.result
+        return [LegalAction(Kind.OBJECTIVES, "", {}, {o: list(result.choices) for o in result.objectives}
+                            if result is not None else {})]
     t = state.turn
     if state.phase != "action" or t is None or t.player != side:
         return []
@@ -88,20 +90,20 @@ def _legal(state: GameState, side: str) -> list[LegalAction]:
                 for extra in (False, True):
                     if extra and ident not in state.blips:
                         continue
-                    a = Action("activate", ident, {"extra": True} if extra else {})
+                    a = Action(Kind.ACTIVATE, ident, {"extra": True} if extra else {})
                     if _accepted(state, a):
                         out.append(LegalAction(a.kind, a.actor, a.args))
-        out.append(LegalAction("end-turn"))
+        out.append(LegalAction(Kind.END_TURN))
         return out
     out = list(_unit_actions(state, t.active)) if t.active is not None and t.actions_left > 0 else []
-    out.append(LegalAction("end-activation"))
+    out.append(LegalAction(Kind.END_ACTIVATION))
     return out
 
 
 def _accepted(state: GameState, action: Action) -> bool:
-    """The activation's own check (``turns.check_activate``), on the state as it stands: no copy."""
+    """The activation's own check (``RULES[Kind.ACTIVATE].check``), on the state as it stands: no copy."""
     try:
-        check_activate(_Reading(state), action)
+        _check(Kind.ACTIVATE)(_Reading(state), action)
     except Refused:
         return False
     return True
@@ -109,11 +111,17 @@ def _accepted(state: GameState, action: Action) -> bool:
 
 def _ok(ctx: Ctx, action: Action) -> bool:
     try:
-        check_unit_action(ctx, action)
-        CHECK[action.kind](ctx, action)
+        _check(action.kind)(ctx, action)          # who may, then the action's own check
     except Refused:
         return False
     return True
+
+
+def _check(kind: str) -> Check:
+    check = RULES[kind].check
+    if check is None:
+        raise ValueError(f"{kind} is checked only as it resolves")
+    return check
 
 
 def _may(ctx: Ctx, kind: str, actor: str) -> bool:
@@ -142,16 +150,16 @@ def offers(state: GameState, kind: str, actor: str = "", ctx: Ctx | None = None)
     if side in SIDES and state.phase == "action" and t is not None and t.player == side \
             and activation_in_progress(state):
         # What ``_legal`` lists while a unit is being activated: faces, the unit's actions, the end of activation.
-        if kind == "end-activation":
+        if kind == Kind.END_ACTIVATION:
             return actor == ""
-        if kind == "face":
+        if kind == Kind.FACE:
             return actor in state.to_face and actor in state.units and state.units[actor].side == side
-        if kind not in (*UNIT_ACTIONS, "reveal") or t.active is None or actor != t.active or t.actions_left <= 0:
+        if kind not in (*UNIT_ACTIONS, Kind.REVEAL) or t.active is None or actor != t.active or t.actions_left <= 0:
             return False
         return next(_unit_actions(state, actor, kind, priced=False, ctx=ctx), None) is not None
     extra = kind == "extra"
-    kind = "activate" if extra else kind
-    return any(a.kind == kind and a.actor == actor and (kind != "activate" or bool(a.args.get("extra")) == extra)
+    kind = Kind.ACTIVATE if extra else kind
+    return any(a.kind == kind and a.actor == actor and (kind != Kind.ACTIVATE or bool(a.args.get("extra")) == extra)
                for a in legal_actions(state))
 
 
@@ -164,18 +172,18 @@ def _unit_actions(state: GameState, actor: str, only: str | None = None, priced:
     me = bf.piece(actor)
     t = state.turn
     if only in (None, "reveal") and actor in state.blips and t is not None and t.activation_kind == "primary":
-        yield LegalAction("reveal", actor, {}, {"facing": [0.0, 360.0]})
+        yield LegalAction(Kind.REVEAL, actor, {}, {"facing": [0.0, 360.0]})
     for kind in UNIT_ACTIONS:
         if only not in (None, kind) or not _may(ctx, kind, actor):
             continue
-        if kind == "move":
+        if kind == Kind.MOVE:
             yield LegalAction(kind, actor, {}, {
                 "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": _impassable(bf, me),
                          "path": "a path's cost counts hindering terrain double [p.18]; the preview gives it"},
                 "via": "optional waypoints [[x, y], ...] before the end point"})
-        elif kind == "jump" and not can_jump(bf, me):
+        elif kind == Kind.JUMP and not can_jump(bf, me):
             yield LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(JUMP_DISTANCE))}})
-        elif kind == "target" and can_target(me)[0]:
+        elif kind == Kind.TARGET and can_target(me)[0]:
             prices = {}
             for p in bf.pieces.values() if priced else ():
                 if p.id == actor:
@@ -186,23 +194,23 @@ def _unit_actions(state: GameState, actor: str, only: str | None = None, priced:
             yield LegalAction(kind, actor, {}, {"dice": [1, sensor_dice_limit(me)], "assign": prices})
         elif kind in PER_TARGET:
             # a missile may also be aimed at a patch of ground holding Target counters (A28, A54)
-            for p in [*bf.pieces.values(), *(bf.ground.values() if kind == "missile" else ())]:
+            for p in [*bf.pieces.values(), *(bf.ground.values() if kind == Kind.MISSILE else ())]:
                 a = Action(kind, actor, {"target": p.id})
-                if p.id != actor or kind == "repair":
+                if p.id != actor or kind == Kind.REPAIR:
                     if _ok(ctx, a):
                         yield LegalAction(kind, actor, dict(a.args))
-        elif kind == "flamer":
+        elif kind == Kind.FLAMER:
             yield LegalAction(kind, actor, {}, {"x, y": {"within": _disc(me, bf.distance(FLAMER_REACH)),
                                                          "arc": {"facing": me.facing, "width": 180.0}},
                                                 "radius": SMOKE_DIAMETER / 2 * bf.scale})
-        elif kind == "kamikaze":
+        elif kind == Kind.KAMIKAZE:
             targets = [p.id for p in bf.pieces.values()
                        if p.id != actor and not p.is_blip and (p.is_objective or p.side != me.side)]
             yield LegalAction(kind, actor, {}, {
                 "x, y": {"within": _disc(me, bf.distance(MOVE_ALLOWANCE)), "not_in": _impassable(bf, me)},
                 "jump": {"x, y": {"within": _disc(me, bf.distance(JUMP_DISTANCE))}} if not can_jump(bf, me) else None,
                 "target": targets})
-        elif kind in ("scramble", "jammer"):
+        elif kind in (Kind.SCRAMBLE, Kind.JAMMER):
             if _ok(ctx, Action(kind, actor)):
                 yield LegalAction(kind, actor)
 

@@ -12,16 +12,19 @@ import math
 import random
 from typing import Any
 
+from .action_kinds import Kind
 from .intents import Action
 from .intents import LegalAction
 from .session import Session
 from .setup_steps import SETUP_KINDS
 
 TRIES = 6
-WEIGHTS = {"activate": 6.0, "end-turn": 0.3, "end-activation": 0.4, "move": 3.0, "jump": 1.0, "target": 2.5,
-           "rifle": 3.0, "missile": 1.5, "flamer": 0.6, "kamikaze": 0.6, "command": 0.7, "repair": 1.0,
-           "scramble": 0.2, "jammer": 0.4, "reveal": 0.6, "end-of-round": 1.0, "objectives": 1.0,
-           "place-blip": 1.0, "place-blips": 0.05}
+WEIGHTS: dict[str, float] = {
+    Kind.ACTIVATE: 6.0, Kind.END_TURN: 0.3, Kind.END_ACTIVATION: 0.4, Kind.MOVE: 3.0, Kind.JUMP: 1.0,
+    Kind.TARGET: 2.5, Kind.RIFLE: 3.0, Kind.MISSILE: 1.5, Kind.FLAMER: 0.6, Kind.KAMIKAZE: 0.6, Kind.COMMAND: 0.7,
+    Kind.REPAIR: 1.0, Kind.SCRAMBLE: 0.2, Kind.JAMMER: 0.4, Kind.REVEAL: 0.6, Kind.END_OF_ROUND: 1.0,
+    Kind.OBJECTIVES: 1.0, Kind.PLACE_BLIP: 1.0, Kind.PLACE_BLIPS: 0.05,
+}
 
 
 def _in_box(free: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -43,15 +46,15 @@ def _setup_fill(legal: LegalAction, rng: random.Random) -> Action:
     free, kind = legal.free, legal.kind
     if rng.random() < 0.5:
         return legal.action()
-    if kind == "choose-edge":
+    if kind == Kind.CHOOSE_EDGE:
         return legal.action(turn=rng.choice(free["turn"]))
-    if kind == "place-objective":
+    if kind == Kind.PLACE_OBJECTIVE:
         return legal.action(**_in_box(free["x, y"], rng))
-    if kind == "choose-cards":
+    if kind == Kind.CHOOSE_CARDS:
         return legal.action(mission=rng.choice(free["mission"]), troop=rng.choice(free["troop"]))
-    if kind == "fill-holding":
+    if kind == Kind.FILL_HOLDING:
         return legal.action(squares=_arrangement(free["squares"]["units"], rng))
-    if kind == "place-blip":
+    if kind == Kind.PLACE_BLIP:
         return legal.action(square=rng.choice(free["square"]), **_in_box(free["x, y"], rng))
     return legal.action()
 
@@ -76,11 +79,11 @@ def fill(legal: LegalAction, rng: random.Random) -> Action:
     kind = legal.kind
     if kind in SETUP_KINDS:
         return _setup_fill(legal, rng)
-    if kind in ("move", "flamer"):
+    if kind in (Kind.MOVE, Kind.FLAMER):
         return legal.action(**_point(free["x, y"], rng))
-    if kind == "jump":
+    if kind == Kind.JUMP:
         return legal.action(**_point(free["x, y"], rng))
-    if kind == "kamikaze":
+    if kind == Kind.KAMIKAZE:
         jump = free.get("jump") is not None and rng.random() < 0.3
         args = _point(free["jump"]["x, y"] if jump else free["x, y"], rng)
         if jump:
@@ -88,7 +91,7 @@ def fill(legal: LegalAction, rng: random.Random) -> Action:
         if free.get("target") and rng.random() < 0.7:
             args["target"] = rng.choice(free["target"])
         return legal.action(**args)
-    if kind == "target":
+    if kind == Kind.TARGET:
         lo, hi = free["dice"]
         dice = rng.randint(lo, hi)
         budget = 3.5 * dice
@@ -100,18 +103,18 @@ def fill(legal: LegalAction, rng: random.Random) -> Action:
                     assign[tid] = rng.randint(1, n)
                     budget -= (price["eaten"] + assign[tid]) * price["price"]
         return legal.action(dice=dice, assign=assign)
-    if kind == "face":
+    if kind == Kind.FACE:
         return legal.action(facing=round(rng.uniform(*free["facing"]), 1) % 360.0)
-    if kind == "reveal":
+    if kind == Kind.REVEAL:
         return legal.action(facing=round(rng.uniform(*free["facing"]), 1)) if rng.random() < 0.5 else legal.action()
-    if kind == "end-of-round":
+    if kind == Kind.END_OF_ROUND:
         r = rng.random()
         if r < 0.08:
             return legal.action(withdraw=rng.choice(["A", "B"]), answer=rng.choice(["allow", "pursue"]))
         if r < 0.1:
             return legal.action(stop=True)
         return legal.action()
-    if kind == "objectives":
+    if kind == Kind.OBJECTIVES:
         return legal.action(**{oid: rng.choice(choices) for oid, choices in free.items()})
     return legal.action()
 

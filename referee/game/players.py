@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from .action_kinds import Kind
 from .intents import Action
 from .computer import Computer
 from .engine import Game
@@ -147,12 +148,12 @@ def end_of_round_action(session: Session, players: dict[str, Player]) -> Action:
     words = {side: players[side].end_of_round(session, side) for side in order}
     withdraw = [side for side in SIDES if words[side][0]]
     if len(withdraw) == 2:
-        return Action("end-of-round", "", {"withdraw": "both"})
+        return Action(Kind.END_OF_ROUND, "", {"withdraw": "both"})
     if withdraw:
         side = withdraw[0]
-        return Action("end-of-round", "", {"withdraw": side,
+        return Action(Kind.END_OF_ROUND, "", {"withdraw": side,
                                            "answer": players[other(side)].answer_withdraw(session, other(side))})
     offers = [side for side in SIDES if words[side][1]]
     if len(offers) == 2 or (offers and players[other(offers[0])].agree_to_stop(session, other(offers[0]))):
-        return Action("end-of-round", "", {"stop": True})
-    return Action("end-of-round", "", {})
+        return Action(Kind.END_OF_ROUND, "", {"stop": True})
+    return Action(Kind.END_OF_ROUND, "", {})

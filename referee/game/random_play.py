@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from .action_kinds import Kind
 from .intents import Action
 from .dice import DiceSource
 from .state import SIDES, Data, GameState
@@ -139,39 +140,39 @@ def _trooper_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
     enemies = _enemies(seen, side)
     marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
     kind = _weighted(rng, {
-        "move": 22, "approach": 8, "jump": 4, "target": 20, "rifle": 16, "missile": 8, "flamer": 5,
-        "command": 4, "repair": 3, "scramble": 3, "end-activation": 5, "jammer": 1, "kamikaze": 1,
+        Kind.MOVE: 22, "approach": 8, Kind.JUMP: 4, Kind.TARGET: 20, Kind.RIFLE: 16, Kind.MISSILE: 8, Kind.FLAMER: 5,
+        Kind.COMMAND: 4, Kind.REPAIR: 3, Kind.SCRAMBLE: 3, Kind.END_ACTIVATION: 5, Kind.JAMMER: 1, Kind.KAMIKAZE: 1,
     })
-    if kind == "move":
-        return Action("move", ident, _move_args(seen, me, rng, MOVE_REACH))
+    if kind == Kind.MOVE:
+        return Action(Kind.MOVE, ident, _move_args(seen, me, rng, MOVE_REACH))
     if kind == "approach":
         args = _toward_enemy(seen, me, rng, MOVE_REACH)
         args.pop("_mark", None)
-        return Action("move", ident, args)
-    if kind == "jump":
+        return Action(Kind.MOVE, ident, args)
+    if kind == Kind.JUMP:
         x, y = _point_near(seen, me["x"], me["y"], JUMP_REACH, rng)
-        return Action("jump", ident, {"x": x, "y": y})
-    if kind == "target":
-        return Action("target", ident, _target_args(seen, me, rng))
-    if kind in ("rifle", "missile"):
+        return Action(Kind.JUMP, ident, {"x": x, "y": y})
+    if kind == Kind.TARGET:
+        return Action(Kind.TARGET, ident, _target_args(seen, me, rng))
+    if kind in (Kind.RIFLE, Kind.MISSILE):
         pool = marked if marked and rng.random() < 0.85 else enemies
-        if kind == "missile" and seen.objectives and rng.random() < 0.2:
+        if kind == Kind.MISSILE and seen.objectives and rng.random() < 0.2:
             pool = list(seen.objectives)
         return Action(kind, ident, {"target": _pick(rng, pool)})
-    if kind == "flamer":
+    if kind == Kind.FLAMER:
         x, y = _point_near(seen, me["x"], me["y"], FLAMER_REACH, rng, spill=1.05, facing=me.get("facing", 0.0))
-        return Action("flamer", ident, {"x": x, "y": y})
-    if kind == "command":
+        return Action(Kind.FLAMER, ident, {"x": x, "y": y})
+    if kind == Kind.COMMAND:
         idle = [f for f in _friends(seen, side, ident) if not seen.units[f].get("activation", True)]
-        return Action("command", ident, {"target": _pick(rng, idle or _friends(seen, side, ident))})
-    if kind == "repair":
+        return Action(Kind.COMMAND, ident, {"target": _pick(rng, idle or _friends(seen, side, ident))})
+    if kind == Kind.REPAIR:
         hurt = [f for f in _friends(seen, side, ident) + [ident] if seen.units[f].get("damaged")]
-        return Action("repair", ident, {"target": _pick(rng, hurt, ident)})
-    if kind == "end-activation":
-        return Action("end-activation")
-    if kind == "kamikaze":
+        return Action(Kind.REPAIR, ident, {"target": _pick(rng, hurt, ident)})
+    if kind == Kind.END_ACTIVATION:
+        return Action(Kind.END_ACTIVATION)
+    if kind == Kind.KAMIKAZE:
         x, y = _point_near(seen, me["x"], me["y"], MOVE_REACH, rng)
-        return Action("kamikaze", ident, {"x": x, "y": y})
+        return Action(Kind.KAMIKAZE, ident, {"x": x, "y": y})
     return Action(kind, ident, {})
 
 
@@ -181,25 +182,25 @@ def _drone_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
     marked = [e for e in enemies if seen.units[e].get("target_counters", 0) > 0]
     drones = [e for e in enemies if seen.units[e]["type"].endswith("-drone")]
     kind = _weighted(rng, {
-        "move": 30, "approach": 10, "jump": 12, "rifle": 14,
-        "kamikaze": 25 if kind_of == "kamikaze-drone" else 1,
-        "jammer": 15 if kind_of == "haywire-drone" else 1,
-        "target": 15 if kind_of == "recce-drone" else 1,
-        "scramble": 2, "end-activation": 4, "missile": 1,
+        Kind.MOVE: 30, "approach": 10, Kind.JUMP: 12, Kind.RIFLE: 14,
+        Kind.KAMIKAZE: 25 if kind_of == "kamikaze-drone" else 1,
+        Kind.JAMMER: 15 if kind_of == "haywire-drone" else 1,
+        Kind.TARGET: 15 if kind_of == "recce-drone" else 1,
+        Kind.SCRAMBLE: 2, Kind.END_ACTIVATION: 4, Kind.MISSILE: 1,
     })
-    if kind == "move":
-        return Action("move", ident, _move_args(seen, me, rng, MOVE_REACH))
+    if kind == Kind.MOVE:
+        return Action(Kind.MOVE, ident, _move_args(seen, me, rng, MOVE_REACH))
     if kind == "approach":
         args = _toward_enemy(seen, me, rng, MOVE_REACH)
         args.pop("_mark", None)
-        return Action("move", ident, args)
-    if kind == "jump":
+        return Action(Kind.MOVE, ident, args)
+    if kind == Kind.JUMP:
         x, y = _point_near(seen, me["x"], me["y"], JUMP_REACH, rng)
-        return Action("jump", ident, {"x": x, "y": y})
-    if kind == "rifle":
+        return Action(Kind.JUMP, ident, {"x": x, "y": y})
+    if kind == Kind.RIFLE:
         pool = [d for d in drones if d in marked] or marked or enemies
-        return Action("rifle", ident, {"target": _pick(rng, pool)})
-    if kind == "kamikaze":
+        return Action(Kind.RIFLE, ident, {"target": _pick(rng, pool)})
+    if kind == Kind.KAMIKAZE:
         jump = rng.random() < 0.25
         args = _toward_enemy(seen, me, rng, JUMP_REACH if jump else MOVE_REACH)
         mark = args.pop("_mark", None)
@@ -207,36 +208,36 @@ def _drone_action(seen: _Seen, me: Data, rng: random.Random) -> Action:
             args["target"] = mark
         if jump:
             args["jump"] = True
-        return Action("kamikaze", ident, args)
-    if kind == "target":
-        return Action("target", ident, _target_args(seen, me, rng))
-    if kind == "end-activation":
-        return Action("end-activation")
-    if kind == "missile":
-        return Action("missile", ident, {"target": _pick(rng, enemies)})
+        return Action(Kind.KAMIKAZE, ident, args)
+    if kind == Kind.TARGET:
+        return Action(Kind.TARGET, ident, _target_args(seen, me, rng))
+    if kind == Kind.END_ACTIVATION:
+        return Action(Kind.END_ACTIVATION)
+    if kind == Kind.MISSILE:
+        return Action(Kind.MISSILE, ident, {"target": _pick(rng, enemies)})
     return Action(kind, ident, {})
 
 
 def _blip_action(seen: _Seen, me: Data, state: GameState, rng: random.Random) -> Action:
     ident = me["id"]
-    kind = _weighted(rng, {"move": 55, "approach": 15, "reveal": 15, "end-activation": 10, "target": 3, "jump": 2})
-    if kind == "move":
-        return Action("move", ident, _move_args(seen, me, rng, MOVE_REACH))
+    kind = _weighted(rng, {Kind.MOVE: 55, "approach": 15, Kind.REVEAL: 15, Kind.END_ACTIVATION: 10, Kind.TARGET: 3, Kind.JUMP: 2})
+    if kind == Kind.MOVE:
+        return Action(Kind.MOVE, ident, _move_args(seen, me, rng, MOVE_REACH))
     if kind == "approach":
         args = _toward_enemy(seen, me, rng, MOVE_REACH)
         args.pop("_mark", None)
-        return Action("move", ident, args)
-    if kind == "reveal":
+        return Action(Kind.MOVE, ident, args)
+    if kind == Kind.REVEAL:
         args = {}
         if rng.random() < 0.3:
             args["facing"] = float(rng.choice([0, 45, 90, 180, 270]))
-        return Action("reveal", ident, args)
-    if kind == "end-activation":
-        return Action("end-activation")
-    if kind == "jump":
+        return Action(Kind.REVEAL, ident, args)
+    if kind == Kind.END_ACTIVATION:
+        return Action(Kind.END_ACTIVATION)
+    if kind == Kind.JUMP:
         x, y = _point_near(seen, me["x"], me["y"], JUMP_REACH, rng)
-        return Action("jump", ident, {"x": x, "y": y})
-    return Action("target", ident, _target_args(seen, me, rng))
+        return Action(Kind.JUMP, ident, {"x": x, "y": y})
+    return Action(Kind.TARGET, ident, _target_args(seen, me, rng))
 
 
 # ---- turn-level proposals ---------------------------------------------------------------------------------
@@ -245,12 +246,12 @@ def _blip_action(seen: _Seen, me: Data, state: GameState, rng: random.Random) ->
 def _end_of_round(state: GameState, rng: random.Random) -> Action:
     r = rng.random()
     if r < 0.08:
-        return Action("end-of-round", "", {"withdraw": rng.choice(SIDES), "answer": rng.choice(["allow", "pursue"])})
+        return Action(Kind.END_OF_ROUND, "", {"withdraw": rng.choice(SIDES), "answer": rng.choice(["allow", "pursue"])})
     if r < 0.12:
-        return Action("end-of-round", "", {"stop": True})
+        return Action(Kind.END_OF_ROUND, "", {"stop": True})
     if r < 0.14:
-        return Action("end-of-round", "", {"withdraw": "both"})
-    return Action("end-of-round", "", {})
+        return Action(Kind.END_OF_ROUND, "", {"withdraw": "both"})
+    return Action(Kind.END_OF_ROUND, "", {})
 
 
 def _objectives(state: GameState, rng: random.Random) -> Action:
@@ -258,20 +259,20 @@ def _objectives(state: GameState, rng: random.Random) -> Action:
     choice = {i: rng.choice(OBJECTIVE_CHOICES) for i in standing}
     if standing and rng.random() < 0.1:
         choice.pop(rng.choice(standing))          # forgetting one: refused
-    return Action("objectives", state.attacker or "", choice)
+    return Action(Kind.OBJECTIVES, state.attacker or "", choice)
 
 
 def _odd(state: GameState, seen: _Seen, rng: random.Random) -> Action:
     """Something a confused player might try: the engine must refuse it and change nothing."""
     everyone = sorted(set(seen.units) | set(seen.blips))
     who = rng.choice(everyone) if everyone else "nobody"
-    kind = rng.choice(["activate", "move", "rifle", "end-activation", "reveal", "end-of-round", "objectives",
-                       "teleport"])
-    if kind == "move":
-        return Action("move", who, {"x": rng.uniform(0, seen.width), "y": rng.uniform(0, seen.height)})
-    if kind == "rifle":
-        return Action("rifle", who, {"target": rng.choice(everyone) if everyone else "nobody"})
-    if kind in ("activate", "reveal"):
+    kind = rng.choice([Kind.ACTIVATE, Kind.MOVE, Kind.RIFLE, Kind.END_ACTIVATION, Kind.REVEAL, Kind.END_OF_ROUND,
+                       Kind.OBJECTIVES, "teleport"])
+    if kind == Kind.MOVE:
+        return Action(Kind.MOVE, who, {"x": rng.uniform(0, seen.width), "y": rng.uniform(0, seen.height)})
+    if kind == Kind.RIFLE:
+        return Action(Kind.RIFLE, who, {"target": rng.choice(everyone) if everyone else "nobody"})
+    if kind in (Kind.ACTIVATE, Kind.REVEAL):
         return Action(kind, who, {"extra": True} if rng.random() < 0.3 else {})
     return Action(kind, who, {})
 
@@ -290,23 +291,23 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if t.active is not None:
         me = seen.units.get(t.active) or seen.blips.get(t.active)
         if me is None:
-            return Action("end-activation")
+            return Action(Kind.END_ACTIVATION)
         if t.active in seen.blips:
             if t.actions_left <= 0:
                 # A blip that has moved in its own activation may still be revealed (p.17 Example 3).
                 if t.activation_kind == "primary" and rng.random() < 0.3:
-                    return Action("reveal", t.active, {})
-                return Action("end-activation")
+                    return Action(Kind.REVEAL, t.active, {})
+                return Action(Kind.END_ACTIVATION)
             if t.activation_kind == "extra" and rng.random() < 0.9:
-                return Action("move", t.active, _move_args(seen, me, rng, MOVE_REACH))
+                return Action(Kind.MOVE, t.active, _move_args(seen, me, rng, MOVE_REACH))
             return _blip_action(seen, me, state, rng)
         if me.get("stunned") and rng.random() < 0.9:
-            return Action("end-activation")
+            return Action(Kind.END_ACTIVATION)
         if me["type"].endswith("-drone"):
             return _drone_action(seen, me, rng)
         return _trooper_action(seen, me, rng)
     if t.queue:
-        return Action("end-activation")
+        return Action(Kind.END_ACTIVATION)
     mine = sorted([i for i, u in seen.units.items() if u["side"] == side and u.get("activation")]
                   + [i for i, b in seen.blips.items() if b["side"] == side and b.get("activation")])
     my_blips = [i for i in mine if i in seen.blips]
@@ -314,12 +315,12 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     primary_left = t.primary_used < t.primary_allowed and t.extra_blips_used == 0
     extra_left = t.primary_used >= 1 and t.extra_blips_used < 3 and my_blips
     if extra_left and (r < 0.25 or (not primary_left and r < 0.8)):
-        return Action("activate", rng.choice(my_blips), {"extra": True})
+        return Action(Kind.ACTIVATE, rng.choice(my_blips), {"extra": True})
     if mine and primary_left and r < 0.92:
-        return Action("activate", rng.choice(mine), {})
+        return Action(Kind.ACTIVATE, rng.choice(mine), {})
     if mine and r < 0.05:
-        return Action("activate", rng.choice(mine), {})      # one too many: refused
-    return Action("end-turn")
+        return Action(Kind.ACTIVATE, rng.choice(mine), {})      # one too many: refused
+    return Action(Kind.END_TURN)
 
 
 # ---- playing ----------------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ import shapely
 from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from .action_kinds import ALL_KINDS, SETUP_KINDS, Kind
 from .. import __version__
 from ..rules.catalogue import terrain_types, unit_type_names
 from ..rules.errors import InputError, pydantic_problems
@@ -46,12 +47,10 @@ from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, Gr
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .intents import Action
-from .actions import UNIT_ACTIONS
 from .dice import DICE_ENTRY, DiceMissing, Roll, SeededDice, new_seed, replay_source
-from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
 from .relabel import relabel_square_named
-from .setup_steps import OBJECTIVE_ORDER, SETUP_KINDS
+from .setup_steps import OBJECTIVE_ORDER
 from .seal import canonical_json, canonical_text
 from .sealing import Keyring, is_sealed, open_document, seal_document
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
@@ -60,8 +59,7 @@ T = TypeVar("T")
 FORMAT = "seven-seconds-save"
 VERSION = 4
 AUTOSAVE_NAME = "autosave.json"
-TURN_ACTIONS = ("activate", "reveal", "face", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back")
-ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS + SETUP_KINDS
+ACTION_KINDS = ALL_KINDS            # every kind a record may hold (``action_kinds``)
 
 # Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
 
@@ -71,7 +69,8 @@ def _one_to_two(doc: Data) -> Data:
     A format-1 record's Scrambles are marked ``legacy`` so that they replay as they were played."""
     for entry in doc.get("record") or []:
         action = entry.get("action") if isinstance(entry, dict) else None
-        if isinstance(action, dict) and action.get("kind") == "scramble" and isinstance(action.get("args", {}), dict):
+        if isinstance(action, dict) and action.get("kind") == Kind.SCRAMBLE \
+                and isinstance(action.get("args", {}), dict):
             action["args"] = {**action.get("args", {}), "legacy": True}
     return doc
 
@@ -617,15 +616,21 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
     "purchase": (lambda v: isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 100
                                                        for n in v.values()), "{drone type: number}"),
 }
-_ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
-            "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
-            "repair": ("target",), "reveal": ("facing",), "face": ("facing", "x", "y"), "activate": ("extra",), "end-activation": ("all",),
-            "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing"),
-            "scramble": ("square", "legacy"), "choose-edge": ("turn",), "place-objective": ("objective", "x", "y"),
-            "draw-cards": ("purchase",), "choose-cards": ("mission", "troop", "purchase"), "fill-holding": ("squares",),
-            "place-blip": ("x", "y", "square")}
-_REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
-                  "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
+# The arguments a save's checks read, per kind (a subset of each kind's ``action_kinds.KINDS[kind].args``).
+_ARGS_OF: dict[str, tuple[str, ...]] = {
+    Kind.MOVE: ("x", "y", "via"), Kind.JUMP: ("x", "y"), Kind.FLAMER: ("x", "y"),
+    Kind.KAMIKAZE: ("x", "y", "via", "jump", "target"), Kind.TARGET: ("dice", "assign"), Kind.RIFLE: ("target",),
+    Kind.MISSILE: ("target",), Kind.COMMAND: ("target",), Kind.REPAIR: ("target",), Kind.REVEAL: ("facing",),
+    Kind.FACE: ("facing", "x", "y"), Kind.ACTIVATE: ("extra",), Kind.END_ACTIVATION: ("all",),
+    Kind.END_OF_ROUND: ("withdraw", "answer", "stop"), Kind.CORRECT: ("x", "y", "facing"),
+    Kind.SCRAMBLE: ("square", "legacy"), Kind.CHOOSE_EDGE: ("turn",), Kind.PLACE_OBJECTIVE: ("objective", "x", "y"),
+    Kind.DRAW_CARDS: ("purchase",), Kind.CHOOSE_CARDS: ("mission", "troop", "purchase"),
+    Kind.FILL_HOLDING: ("squares",), Kind.PLACE_BLIP: ("x", "y", "square"),
+}
+_REQUIRED_ARGS: dict[str, tuple[str, ...]] = {
+    Kind.MOVE: ("x", "y"), Kind.JUMP: ("x", "y"), Kind.FLAMER: ("x", "y"), Kind.KAMIKAZE: ("x", "y"),
+    Kind.TARGET: ("dice",), Kind.RIFLE: ("target",), Kind.MISSILE: ("target",),
+}
 
 
 def _face_problems(args: Data, item: str) -> list[str]:
@@ -640,7 +645,7 @@ def _face_problems(args: Data, item: str) -> list[str]:
 
 
 def _args_problems(kind: str, args: Data, item: str) -> list[str]:
-    problems = _face_problems(args, item) if kind == "face" else []
+    problems = _face_problems(args, item) if kind == Kind.FACE else []
     for key in _REQUIRED_ARGS.get(kind, ()):
         if key not in args:
             problems.append(f"{item}.{key}: required for a {kind} action")
@@ -654,14 +659,14 @@ def _args_problems(kind: str, args: Data, item: str) -> list[str]:
             if key not in _ARGS_OF.get(kind, ()):
                 problems.append(f"{item}.{key}: not an argument of {kind} (expected "
                                 f"{', '.join(_ARGS_OF.get(kind, ())) or 'none'})")
-    if kind == "taken-back":
+    if kind == Kind.TAKEN_BACK:
         for key in ("side", "consent"):
             if args.get(key) not in SIDES:
                 problems.append(f"{item}.{key}: expected 'A' or 'B' (got {_short(args.get(key))})")
         for key in ("what", "why"):
             if key in args and not (isinstance(args[key], str) and len(args[key]) <= 2000):
                 problems.append(f"{item}.{key}: expected a text of at most 2000 characters")
-    if kind == "objectives":
+    if kind == Kind.OBJECTIVES:
         for key, value in args.items():
             if not isinstance(value, str):
                 problems.append(f"{item}.{key}: expected 'secured', 'destroyed' or 'inspected' (got {_short(value)})")
@@ -715,13 +720,13 @@ def _record_problems(doc: _Save) -> list[str]:
 def _ids_in(action: Action) -> list[tuple[str, str]]:
     """(item, id) for every unit, blip or objective an action names."""
     out = []
-    adds = action.kind == "correct" and action.args.get("add")        # a new piece: its id is new
-    if action.kind in ACTION_KINDS and action.kind not in ("end-activation", "end-turn", "end-of-round", "objectives",
-                                                           "taken-back", "mission") + SETUP_KINDS \
+    adds = action.kind == Kind.CORRECT and action.args.get("add")        # a new piece: its id is new
+    if action.kind in ACTION_KINDS and action.kind not in (Kind.END_ACTIVATION, Kind.END_TURN, Kind.END_OF_ROUND,
+                                                           Kind.OBJECTIVES, Kind.TAKEN_BACK, Kind.MISSION) + SETUP_KINDS \
             and not adds:
         out.append(("action.actor", action.actor))
     target = action.args.get("target")
-    if target and action.kind in ("rifle", "missile", "command", "repair", "kamikaze"):
+    if target and action.kind in (Kind.RIFLE, Kind.MISSILE, Kind.COMMAND, Kind.REPAIR, Kind.KAMIKAZE):
         out.append(("action.args.target", target))
     assign = action.args.get("assign")
     if isinstance(assign, dict):
@@ -736,7 +741,7 @@ def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> Game
         where = f"record[{i}] (action {i + 1}, {_action_text(action)})"
         known = set(state.units) | set(state.blips) | set(state.objectives) | set(state.ground)
         known |= {ident for _, ident in _ids_in(action) if isinstance(ident, str) and ground_point(ident)}
-        if action.kind == "correct":                  # the referee may correct a terrain piece too
+        if action.kind == Kind.CORRECT:                  # the referee may correct a terrain piece too
             known |= {t.id for t in state.terrain}
         for item, ident in _ids_in(action):
             if not isinstance(ident, str) or ident not in known:

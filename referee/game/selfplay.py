@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
+from .action_kinds import Kind
 from .intents import Action
 from .dice import DiceSource
 from .engine import Game
@@ -40,11 +41,11 @@ def play_battle(game: Game, dice: DiceSource, rng: random.Random, rounds: int | 
     refused_run = 0
     for _ in range(limit):
         s = game.state
-        if s.phase == "over" and not (s.result or {}).get("pending"):
+        if s.phase == "over" and not (s.result is not None and s.result.pending):
             break
         side_acting: str | None = None
         if s.phase == "end-of-round" and rounds is not None and s.round >= rounds:
-            action: Action | None = Action("end-of-round", "", {"stop": True})
+            action: Action | None = Action(Kind.END_OF_ROUND, "", {"stop": True})
         elif s.phase == "end-of-round" and players is not None:
             action = end_of_round_action(session, players)
         else:

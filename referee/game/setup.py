@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .action_kinds import Kind
 from ..rules.scenario import Scenario
 from .intents import Action
 from .cards import Deck
@@ -65,38 +66,38 @@ def choice_actions(state: GameState, choices: SetupChoices) -> Action:
         raise ValueError("set-up has no decision left")
     side, step = d["side"], d["step"]
     if step == "roles":
-        return Action("roll-roles")
+        return Action(Kind.ROLL_ROLES)
     if step == "edge":
-        return Action("choose-edge", side, {"turn": False})
+        return Action(Kind.CHOOSE_EDGE, side, {"turn": False})
     if step == "objective":
         oid = d["objective"]
         if oid in choices.objectives:
             x, y = choices.objectives[oid]
-            return Action("place-objective", side, {"objective": oid, "x": x, "y": y})
-        return Action("place-objective", side, {"objective": oid})
+            return Action(Kind.PLACE_OBJECTIVE, side, {"objective": oid, "x": x, "y": y})
+        return Action(Kind.PLACE_OBJECTIVE, side, {"objective": oid})
     if step == "cards":
         purchase = choices.purchase.get(side) if state.mode == "chance-encounter" else None
-        return Action("draw-cards", side, {"purchase": dict(purchase)} if purchase else {})
+        return Action(Kind.DRAW_CARDS, side, {"purchase": dict(purchase)} if purchase else {})
     if step == "choose-cards":
-        offered = (state.setup or {})["offered"][side]
+        offered = state.setup.offered[side] if state.setup is not None else {}
         # The cards drawn first are played unless told otherwise: a streak's extra cards are a choice, not a change.
         args: dict[str, Any] = {"mission": offered["mission"][0], "troop": offered["troop"][0]}
         purchase = choices.purchase.get(side) if state.mode == "chance-encounter" else None
         if purchase:
             args["purchase"] = dict(purchase)
-        return Action("choose-cards", side, args)
+        return Action(Kind.CHOOSE_CARDS, side, args)
     if step == "holding":
         arranged = choices.holding.get(side)
         if arranged:
-            return Action("fill-holding", side, {"squares": {str(n): list(ids) for n, ids in arranged.items()}})
-        return Action("fill-holding", side)
+            return Action(Kind.FILL_HOLDING, side, {"squares": {str(n): list(ids) for n, ids in arranged.items()}})
+        return Action(Kind.FILL_HOLDING, side)
     # A blip: the n-th of the side stands for square n, as it always has; positions as given, else for me.
     n = sum(1 for b in state.blips.values() if b.side == side)
     given = choices.blips.get(side, [])
     blip: dict[str, Any] = {"square": n + 1}
     if n < len(given):
         blip["x"], blip["y"] = given[n]
-    return Action("place-blip", side, blip)
+    return Action(Kind.PLACE_BLIP, side, blip)
 
 
 def setup_game(table: Scenario, choices: SetupChoices, source: DiceSource, deck: Deck | None = None,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .action_kinds import SETUP_KINDS as SETUP_KINDS, Kind
 from ..rules.numbers import EPS
 from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
@@ -34,14 +35,15 @@ from .cards import Deck, issue_force, playing_deck
 from .dice import Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
+from .state_parts import Decision, Setup
 from .turns import start_round_one
 from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
                     ObjectiveState, as_side, blip_id, other)
 
-SETUP_KINDS = ("roll-roles", "choose-edge", "place-objective", "draw-cards", "choose-cards", "fill-holding",
-               "place-blip", "place-blips")
-STEP_KIND = {"roles": "roll-roles", "edge": "choose-edge", "objective": "place-objective", "cards": "draw-cards",
-             "choose-cards": "choose-cards", "holding": "fill-holding", "blip": "place-blip"}
+# Each step of the set-up queue, and the kind of action that makes it.
+STEP_KIND = {"roles": Kind.ROLL_ROLES, "edge": Kind.CHOOSE_EDGE, "objective": Kind.PLACE_OBJECTIVE,
+             "cards": Kind.DRAW_CARDS, "choose-cards": Kind.CHOOSE_CARDS, "holding": Kind.FILL_HOLDING,
+             "blip": Kind.PLACE_BLIP}
 STEP_TEXT = {"roles": "roll for attacker and defender", "edge": "pick its table edge", "objective": "place objective",
              "cards": "draw its cards", "choose-cards": "choose the cards it plays", "holding": "fill its holding area",
              "blip": "place a blip"}
@@ -60,12 +62,11 @@ def setup_deck() -> Deck:
 # ---- where set-up stands ----------------------------------------------------------------------------------------
 
 
-def decision(s: GameState) -> Data | None:
+def decision(s: GameState) -> Decision | None:
     """The decision the set-up waits for: ``{"step", "side", ...}``; ``None`` outside set-up."""
-    if s.phase != "setup" or not s.setup or not s.setup.get("queue"):
+    if s.phase != "setup" or s.setup is None or not s.setup.queue:
         return None
-    first: Data = s.setup["queue"][0]
-    return first
+    return s.setup.queue[0]
 
 
 def deciding_side(s: GameState) -> str | None:
@@ -73,17 +74,16 @@ def deciding_side(s: GameState) -> str | None:
     return d["side"] if d else None
 
 
-def step(kind: str, side: str, objective: str | None = None) -> Data:
+def step(kind: str, side: str, objective: str | None = None) -> Decision:
     """One decision of the queue: every entry has the same keys, so a save read back compares equal."""
     return {"step": kind, "side": side, "objective": objective}
 
 
-def blank_setup(factions: dict[str, str], streak: dict[str, int] | None = None) -> Data:
-    return {"factions": dict(factions), "streak": {side: int((streak or {}).get(side, 0)) for side in SIDES},
-            "queue": [step("roles", "A")], "issued": {}, "offered": {}}
+def blank_setup(factions: dict[str, str], streak: dict[str, int] | None = None) -> Setup:
+    return Setup(dict(factions), {side: int((streak or {}).get(side, 0)) for side in SIDES}, [step("roles", "A")])
 
 
-def _setup(s: GameState) -> Data:
+def _setup(s: GameState) -> Setup:
     if s.setup is None:
         raise Refused(f"set-up is over: the battle has begun [{RULE}]")
     return s.setup
@@ -92,8 +92,8 @@ def _setup(s: GameState) -> Data:
 # ---- the actions --------------------------------------------------------------------------------------------------
 
 
-def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
-    """Check that ``action`` is the decision set-up waits for, by the side that makes it, and resolve it."""
+def check_setup_step(ctx: Ctx, action: Action) -> Decision:
+    """That ``action`` is the decision set-up waits for, by the side that makes it (A60): that decision."""
     s = ctx.state
     if s.phase != "setup" or s.setup is None:
         raise Refused(f"{action.kind}: set-up is over, the battle has begun [{RULE}]")
@@ -102,24 +102,32 @@ def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
         raise Refused(f"set-up has no decision left [{RULE}]")
     want = STEP_KIND[d["step"]]
     kind = action.kind
-    if kind != want and not (kind == "place-blips" and want == "place-blip"):
+    if kind != want and not (kind == Kind.PLACE_BLIPS and want == Kind.PLACE_BLIP):
         raise Refused(f"set-up waits for side {d['side']} to {what_to_do(d)} ({want}), not {kind} [{RULE}]")
     if d["step"] != "roles" and action.actor != d["side"]:
         raise Refused(f"set-up waits for side {d['side']} to {what_to_do(d)}; side {action.actor or '?'} may not "
                       f"[{RULE}]")
+    return d
+
+
+def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
+    """Check that ``action`` is the decision set-up waits for, by the side that makes it, and resolve it."""
+    s = ctx.state
+    d = check_setup_step(ctx, action)
+    kind = action.kind
     if d["step"] == "roles":
         yield from roll_roles(ctx)
     elif d["step"] == "edge":
         yield from choose_edge(ctx, d["side"], action.args)
     elif d["step"] == "objective":
-        yield from place_objective(ctx, d["side"], d["objective"], action.args)
+        yield from place_objective(ctx, d["side"], d["objective"] or "", action.args)
     elif d["step"] == "cards":
         yield from draw_cards(ctx, d["side"], action.args)
     elif d["step"] == "choose-cards":
         yield from choose_cards(ctx, d["side"], action.args)
     elif d["step"] == "holding":
         yield from fill_holding(ctx, d["side"], action.args)
-    elif kind == "place-blips":
+    elif kind == Kind.PLACE_BLIPS:
         if action.args:
             raise Refused("place-blips takes no arguments: it places the rest of this turn's blips for you")
         side = d["side"]
@@ -130,18 +138,17 @@ def setup_action(ctx: Ctx, action: Action) -> Rolling[None]:
                 break
     else:
         yield from place_blip(ctx, d["side"], action.args)
-    if s.setup is not None and not s.setup["queue"]:
+    if s.setup is not None and not s.setup.queue:
         finish(ctx)
 
 
-def what_to_do(d: Data) -> str:
+def what_to_do(d: Decision) -> str:
     text = STEP_TEXT[d["step"]]
     return f"{text} {d['objective']}" if d["step"] == "objective" else text
 
 
-def _done(s: GameState) -> Data:
-    done: Data = _setup(s)["queue"].pop(0)
-    return done
+def _done(s: GameState) -> Decision:
+    return _setup(s).queue.pop(0)
 
 
 def roll_roles(ctx: Ctx) -> Rolling[None]:
@@ -150,7 +157,7 @@ def roll_roles(ctx: Ctx) -> Rolling[None]:
     setup = _setup(s)
     rolls, said = {}, {}
     for side in SIDES:
-        bonus = int(setup["streak"].get(side, 0))
+        bonus = int(setup.streak.get(side, 0))
         face = yield d6(f"attacker/defender roll for side {side}", "p.~15, A47", "high attacks")
         rolls[side] = face + bonus
         # The log says the streak's bonus too, as the campaign screen announced it [p.31, A47].
@@ -160,12 +167,12 @@ def roll_roles(ctx: Ctx) -> Rolling[None]:
     _done(s)
     if rolls["A"] == rolls["B"]:
         s.mode, s.attacker = "chance-encounter", None
-        streaks = any(int(setup["streak"].get(side, 0)) for side in SIDES)
+        streaks = any(int(setup.streak.get(side, 0)) for side in SIDES)
         ctx.event(f"{'A rolls ' + said['A'] + ', B rolls ' + said['B'] + ': both' if streaks else 'both sides roll'} "
                   f"{rolls['A']}: a Chance Encounter", "[p.~15, A47]" if streaks else "[p.~15]")
         yield from roll_initiative(ctx)
         first = s.initiative
-        queue: list[Data] = [step("edge", other(first))]
+        queue: list[Decision] = [step("edge", other(first))]
     else:
         s.mode = "attack-defence"
         s.attacker = "A" if rolls["A"] > rolls["B"] else "B"
@@ -178,7 +185,7 @@ def roll_roles(ctx: Ctx) -> Rolling[None]:
     queue += [step("cards", side) for side in SIDES]
     queue += [step("holding", side) for side in SIDES]
     queue += [step("blip", side) for side in blip_order(s)]
-    setup["queue"] = queue
+    setup.queue = queue
 
 
 def roll_initiative(ctx: Ctx) -> Rolling[None]:
@@ -218,7 +225,7 @@ def choose_edge(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """The defender picks its edge (Chance Encounter: the second player). Taking the far edge turns the terrain about
     the table's centre, so side A's edge stays at y = 0 and every zone keeps its place (p.~15)."""
     s = ctx.state
-    _check_args("choose-edge", args, ("turn",))
+    _check_args(Kind.CHOOSE_EDGE, args, ("turn",))
     if "turn" in args:
         turn = args["turn"]
         if not isinstance(turn, bool):
@@ -383,12 +390,12 @@ def _check_args(kind: str, args: Data, allowed: tuple[str, ...]) -> None:
 
 def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
     s = ctx.state
-    _check_args("place-objective", args, ("objective", "x", "y"))
+    _check_args(Kind.PLACE_OBJECTIVE, args, ("objective", "x", "y"))
     if args.get("objective", oid) != oid:
         raise Refused(f"side {side} places {oid} now, not {args.get('objective')!r} (order: "
                       f"{', '.join(OBJECTIVE_ORDER)}) [p.~15, A55]")
     ctx.figures["zone"] = objective_free(s, oid)
-    point = _point("place-objective", args)
+    point = _point(Kind.PLACE_OBJECTIVE, args)
     if point is not None:
         x, y = point
         problems = objective_problems(s, oid, x, y)
@@ -429,7 +436,7 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     At streak 2 an extra Troop card, at streak 3 also an extra Mission card: the side then chooses (A47)."""
     s = ctx.state
     setup = _setup(s)
-    _check_args("draw-cards", args, ("purchase",))
+    _check_args(Kind.DRAW_CARDS, args, ("purchase",))
     deck = setup_deck()
     kind = _mission_kind(s, side)
     missions, troops, drones = deck.missions(kind), deck.troop_cards, deck.drone_cards
@@ -439,7 +446,7 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                                       options=tuple(c.id for c in troops), secret=side)))]
     d = drones[int((yield RollRequest(f"side {side} draws a drone card", "p.~9, A42", "draw",
                                       options=tuple(c.id for c in drones), secret=side)))]
-    streak = int(setup["streak"].get(side, 0))
+    streak = int(setup.streak.get(side, 0))
     mission_ids, troop_ids = [m.id], [t.id]
     if streak >= 2:
         rest = tuple(c.id for c in troops if c.id != t.id)
@@ -457,8 +464,8 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
         return
     if "purchase" in args:
         raise Refused("draw-cards: with a choice of cards to make, the drone purchase goes with choose-cards [A47]")
-    setup["offered"][side] = {"mission": mission_ids, "troop": troop_ids, "drone": d.id}
-    setup["queue"].insert(0, step("choose-cards", side))
+    setup.offered[side] = {"mission": mission_ids, "troop": troop_ids, "drone": d.id}
+    setup.queue.insert(0, step("choose-cards", side))
     titles = "; ".join([f"mission {deck.mission(i).title!r} (troop line {deck.mission(i).troop_line})" for i in mission_ids]
                        + [f"troop card {deck.troop(i).title!r}" for i in troop_ids] + [f"drone card {d.title!r}"])
     ctx.event(f"side {side} draws its cards and, for its winning streak of {streak}, "
@@ -470,8 +477,8 @@ def choose_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """The streak's choice (A47): which mission and troop card to play; the others go back unseen."""
     s = ctx.state
     setup = _setup(s)
-    _check_args("choose-cards", args, ("mission", "troop", "purchase"))
-    offered = setup["offered"].get(side)
+    _check_args(Kind.CHOOSE_CARDS, args, ("mission", "troop", "purchase"))
+    offered = setup.offered.get(side)
     if not offered:
         raise Refused(f"side {side} has no cards to choose from [p.31, A47]")
     for what in ("mission", "troop"):
@@ -489,7 +496,7 @@ def choose_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
             chosen[what] = ids[int((yield RollRequest(f"side {side} chooses its {what} card", "p.31, A47", "draw",
                                                       options=tuple(ids), secret=side)))]
     _done(s)
-    del setup["offered"][side]
+    del setup.offered[side]
     _issue(ctx, side, chosen["mission"], chosen["troop"], offered["drone"], args.get("purchase"))
 
 
@@ -516,7 +523,7 @@ def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, p
         counts[unit.type] = counts.get(unit.type, 0) + 1
         issued.append({"id": f"{side.lower()}-{unit.type}-{counts[unit.type]}", "type": unit.type,
                        "rating": unit.rating})
-    setup["issued"][side] = issued
+    setup.issued[side] = issued
     ctx.event(f"side {side} draws its cards (secret)", "[p.~9]",
               private={side: f"mission {m.title!r} (troop line {m.troop_line}); troop card {t.title!r}; "
                              f"drone card {d.title!r} line {force.drone_line}"})
@@ -525,9 +532,9 @@ def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, p
 def issued_units(s: GameState, side: str) -> list[UnitContents]:
     """The units ``side``'s cards issued, still to go into its holding area."""
     setup = _setup(s)
-    faction = setup["factions"][side]
+    faction = setup.factions[side]
     return [UnitContents(id=u["id"], side=as_side(side), faction=faction, rating=u["rating"], type=u["type"])
-            for u in setup["issued"].get(side, [])]
+            for u in setup.issued.get(side, [])]
 
 
 # ---- the holding area -------------------------------------------------------------------------------------------
@@ -577,7 +584,7 @@ def holding_problems(s: GameState, side: str, squares: object) -> list[str]:
 def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """16 squares, at most 2 units each; squares left empty become decoys (p.~10)."""
     s = ctx.state
-    _check_args("fill-holding", args, ("squares",))
+    _check_args(Kind.FILL_HOLDING, args, ("squares",))
     units = issued_units(s, side)
     by_id = {u.id: u for u in units}
     holding: dict[int, list[UnitContents] | None] = {n: [] for n in range(1, SQUARES + 1)}
@@ -601,7 +608,7 @@ def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                                      options=tuple(str(n) for n in free), secret=side)
             holding[free.pop(int(pick))] = g
     _done(s)
-    _setup(s)["issued"].pop(side, None)
+    _setup(s).issued.pop(side, None)
     s.holding[side] = Holding(holding)
     filled = sum(1 for v in holding.values() if v)
     # How many squares hold units is secret (A59): the opponent learns only that the area was filled.
@@ -684,7 +691,7 @@ def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) 
 def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """One blip counter: where it stands and which square it stands for (secret), or either drawn for the owner."""
     s = ctx.state
-    _check_args("place-blip", args, ("x", "y", "square"))
+    _check_args(Kind.PLACE_BLIP, args, ("x", "y", "square"))
     ctx.figures["zone"] = blip_free(s, side)
     unused = unused_squares(s, side)
     if "square" in args:
@@ -694,7 +701,7 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                           f"({', '.join(map(str, unused))}) (got {square!r}) [p.~10, A59]")
     else:
         square = None
-    point = _point("place-blip", args)
+    point = _point(Kind.PLACE_BLIP, args)
     lo, hi = deployment_zone(s, side)
     if point is not None:
         x, y = point
@@ -750,21 +757,22 @@ def setup_legal(s: GameState, side: str) -> list[tuple[str, str, Data, Data]]:
         return []
     step = d["step"]
     if step == "roles":
-        return [("roll-roles", "", {}, {})]
+        return [(Kind.ROLL_ROLES, "", {}, {})]
     if step == "edge":
-        return [("choose-edge", side, {}, {"turn": [False, True]})]
+        return [(Kind.CHOOSE_EDGE, side, {}, {"turn": [False, True]})]
     if step == "objective":
-        return [("place-objective", side, {"objective": d["objective"]}, {"x, y": objective_free(s, d["objective"])})]
+        zone = {"x, y": objective_free(s, d["objective"] or "")}
+        return [(Kind.PLACE_OBJECTIVE, side, {"objective": d["objective"]}, zone)]
     if step == "cards":
         free = {"purchase": "Chance Encounter: {drone type: number} within the troop line's points [A42]"} \
             if s.mode == "chance-encounter" else {}
-        return [("draw-cards", side, {}, free)]
+        return [(Kind.DRAW_CARDS, side, {}, free)]
     if step == "choose-cards":
-        offered = _setup(s)["offered"][side]
-        return [("choose-cards", side, {}, {"mission": list(offered["mission"]), "troop": list(offered["troop"])})]
+        offered = _setup(s).offered[side]
+        return [(Kind.CHOOSE_CARDS, side, {}, {"mission": list(offered["mission"]), "troop": list(offered["troop"])})]
     if step == "holding":
         ids = [u.id for u in issued_units(s, side)]
-        return [("fill-holding", side, {}, {"squares": {"squares": [1, SQUARES], "per_square": UNITS_PER_SQUARE,
+        return [(Kind.FILL_HOLDING, side, {}, {"squares": {"squares": [1, SQUARES], "per_square": UNITS_PER_SQUARE,
                                                         "units": ids}})]
-    return [("place-blip", side, {}, {"x, y": blip_free(s, side), "square": unused_squares(s, side)}),
-            ("place-blips", side, {}, {})]
+    return [(Kind.PLACE_BLIP, side, {}, {"x, y": blip_free(s, side), "square": unused_squares(s, side)}),
+            (Kind.PLACE_BLIPS, side, {}, {})]

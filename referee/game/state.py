@@ -20,6 +20,7 @@ from ..rules.pieces import UNITS_PER_SQUARE as UNITS_PER_SQUARE
 from ..rules.pieces import Blip, DealtCards, HoldingSquares, Objective, UnitContents, defaults
 from ..rules.scenario import Scenario, TerrainEntry
 from .sides import SIDES as SIDES
+from .state_parts import Result, Setup
 from .sides import as_side as as_side
 from .sides import other as other
 
@@ -170,11 +171,11 @@ class GameState:
     salts: dict[str, str] = field(default_factory=dict)          # side -> the seal's random salt (secret, seal.py)
     destroyed: list[Data] = field(default_factory=list)          # {"id", "side", "type", "by"}
     control: str | None = None
-    result: Data | None = None
+    result: Result | None = None
     log: list[LogEntry] = field(default_factory=list)
     # The set-up in progress (``setup_steps.py``): factions, streaks, the decisions still to make and, secret to
     # their owner, the cards drawn and the units they issue. ``None`` once round 1 has begun.
-    setup: Data | None = None
+    setup: Setup | None = None
     # Troopers just revealed whose owner has not yet chosen their facing (A13): until the next other action the owner
     # may face each one (a ``face`` action); otherwise the default facing stands.
     to_face: list[str] = field(default_factory=list)
@@ -455,7 +456,7 @@ def state_to_data(state: GameState) -> Data:
         "salts": dict(state.salts),
         "destroyed": copy.deepcopy(state.destroyed),
         "control": state.control,
-        "result": copy.deepcopy(state.result),
+        "result": None if state.result is None else state.result.to_data(),
         "log": [{"text": e.text, "explain": list(e.explain), "units": list(e.units), "private": dict(e.private),
                  "round": e.round} for e in state.log],
         # Written only when some facing is due, so a state without one reads and hashes as before it existed.
@@ -466,7 +467,7 @@ def state_to_data(state: GameState) -> Data:
     }
     if state.setup is not None:
         # Only while set-up runs: a battle's state (and so the digest of every earlier save) stays as it was.
-        data["setup"] = copy.deepcopy(state.setup)
+        data["setup"] = state.setup.to_data()
     return data
 
 
@@ -500,10 +501,10 @@ def state_from_data(d: Data) -> GameState:
         salts=dict(d.get("salts", {})),
         destroyed=copy.deepcopy(d.get("destroyed", [])),
         control=d.get("control"),
-        result=copy.deepcopy(d.get("result")),
+        result=None if d.get("result") is None else Result.from_data(d["result"]),
         log=[log_entry(e["text"], e.get("explain", []), e.get("units", []), e.get("private", {}), e.get("round", 0))
              for e in d.get("log", [])],
-        setup=copy.deepcopy(d.get("setup")),
+        setup=None if d.get("setup") is None else Setup.from_data(d["setup"]),
         to_face=list(d.get("to_face", [])),
         to_place=dict(d.get("to_place", {})),
         ground={g["id"]: GroundState(**g) for g in d.get("ground", [])},

@@ -13,9 +13,12 @@ Turn-level actions:
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
+from .action_kinds import Kind
 from .intents import Action
-from .actions import UNIT_ACTIONS, unit_action
+from .actions import unit_action
 from .dice import Rolling
 from .effects import (Ctx, Refused, d6, destroy, face_revealed, jammer_fields_over, new_damage, place_revealed,
                       reveal_blip)
@@ -207,7 +210,7 @@ def unit_turn_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     t = s.turn
     if s.phase != "action" or t is None:
         raise Refused(f"actions are taken in the action phase (now: {s.phase}) [p.16]")
-    if action.kind == "reveal":
+    if action.kind == Kind.REVEAL:
         if t.active != action.actor or action.actor not in s.blips:
             raise Refused("a blip may be revealed voluntarily only during its own activation [p.17, A19]")
         if t.activation_kind != "primary":
@@ -232,7 +235,7 @@ def unit_turn_action(ctx: Ctx, action: Action) -> Rolling[bool]:
         raise Refused(f"{action.actor} has no actions left [p.16]")
     responded = yield from unit_action(ctx, action)
     t.actions_left -= 1
-    if action.kind == "scramble":
+    if action.kind == Kind.SCRAMBLE:
         t.actions_left = 0
         ctx.note("a Scramble ends the unit's activation: any remaining action is lost [A23]")
     gone = action.actor not in s.units and action.actor not in s.blips
@@ -388,53 +391,62 @@ def finish(ctx: Ctx, controller: str | None, why: str) -> None:
 # ---- the dispatcher ------------------------------------------------------------------------------
 
 
-def turn_action(ctx: Ctx, action: Action) -> Rolling[bool | None]:
-    kind = action.kind
+def face_action(ctx: Ctx, action: Action) -> Rolling[None]:
+    """The owner faces a trooper just revealed (A13), or places the second unit of its square (A66); the only
+    action that leaves the other troopers still to face as they are."""
+    a = action.args
+    facing, placed = a.get("facing"), "x" in a or "y" in a
+    if placed:
+        x, y = a.get("x"), a.get("y")
+        if any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in (x, y)):
+            raise Refused(f"face {action.actor}: say where it stands as x and y in inches (got {x!r}, {y!r}) "
+                          f"[A66]")
+        place_revealed(ctx, action.actor, float(x), float(y))   # type: ignore[arg-type]
+        if facing is None:
+            return None
+    if isinstance(facing, bool) or not isinstance(facing, (int, float)) or not math.isfinite(facing):
+        raise Refused(f"face {action.actor}: say the facing in degrees (got {facing!r}) [A13]")
+    face_revealed(ctx, action.actor, float(facing))
+    return None
+    yield  # a generator like every resolution: a refusal comes when it is driven
+
+
+TurnStep = Callable[[Ctx, Action], Rolling[Any]]
+
+
+def closing(step: TurnStep) -> TurnStep:
+    """A turn-level action other than ``face``: it first closes the owner's chance to face or place the units just
+    revealed (the default facing and the spot the program offered first stand, A13, A66), and only the attacker's
+    ``objectives`` come after the battle's end."""
+
+    def resolution(ctx: Ctx, action: Action) -> Rolling[Any]:
+        s = ctx.state
+        s.to_face.clear()
+        s.to_place.clear()
+        if s.phase == "over" and action.kind != Kind.OBJECTIVES:
+            raise Refused("the battle is over [p.16]")
+        return (yield from step(ctx, action))
+
+    return resolution
+
+
+def end_turn_action(ctx: Ctx, action: Action) -> Rolling[None]:
     s = ctx.state
-    if kind == "face":
-        a = action.args
-        facing, placed = a.get("facing"), "x" in a or "y" in a
-        if placed:
-            x, y = a.get("x"), a.get("y")
-            if any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) for v in (x, y)):
-                raise Refused(f"face {action.actor}: say where it stands as x and y in inches (got {x!r}, {y!r}) "
-                              f"[A66]")
-            place_revealed(ctx, action.actor, float(x), float(y))   # type: ignore[arg-type]
-            if facing is None:
-                return None
-        if isinstance(facing, bool) or not isinstance(facing, (int, float)) or not math.isfinite(facing):
-            raise Refused(f"face {action.actor}: say the facing in degrees (got {facing!r}) [A13]")
-        face_revealed(ctx, action.actor, float(facing))
-        return None
-    # Any other action closes the owner's chance to face or place the units just revealed: the default facing and
-    # the spot the program offered first stand (A13, A66).
-    s.to_face.clear()
-    s.to_place.clear()
-    if s.phase == "over" and kind != "objectives":
-        raise Refused("the battle is over [p.16]")
-    if kind == "activate":
-        yield from activate(ctx, action)
-        return None
-    if kind in UNIT_ACTIONS or kind == "reveal":
-        return (yield from unit_turn_action(ctx, action))
-    if kind == "end-activation":
-        yield from end_activation_action(ctx, action)
-        return None
-    if kind == "end-turn":
-        if s.phase != "action" or s.turn is None:
-            raise Refused(f"no turn is in progress (now: {s.phase})")
-        yield from end_turn(ctx)
-        return None
-    if kind == "end-of-round":
-        yield from end_of_round(ctx, action)
-        return None
-    if kind == "objectives":
-        attacker_sets_objectives(ctx, action)
-        return None
-    if kind == "taken-back":
-        log_take_back(ctx, action)
-        return None
-    raise Refused(f"unknown action {kind!r}")
+    if s.phase != "action" or s.turn is None:
+        raise Refused(f"no turn is in progress (now: {s.phase})")
+    yield from end_turn(ctx)
+
+
+def objectives_action(ctx: Ctx, action: Action) -> Rolling[None]:
+    attacker_sets_objectives(ctx, action)
+    return None
+    yield  # a generator like every resolution
+
+
+def take_back_action(ctx: Ctx, action: Action) -> Rolling[None]:
+    log_take_back(ctx, action)
+    return None
+    yield  # a generator like every resolution
 
 
 def start_round_one(ctx: Ctx, first: str) -> None:

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .action_kinds import Kind
 from .intents import Action
 from .engine import Game, RecordEntry, play
 from .dice import ScriptedDice
 from .state import other
 from .turns import TAKE_BACK_RULE
 
-TAKEN_BACK = "taken-back"
+TAKEN_BACK = Kind.TAKEN_BACK
 RULE = TAKE_BACK_RULE
 
 
@@ -64,10 +65,10 @@ def check_undo(game: Game, side: str) -> UndoCheck:
     if s.phase != "action" or s.turn is None:
         return UndoCheck(False, f"only an action of the turn in progress can be taken back (now: "
                                 f"{s.phase.replace('-', ' ')}) [{RULE}]", what)
-    if last.action.kind == "face" and game.state.side_of(last.action.actor) != side:
+    if last.action.kind == Kind.FACE and game.state.side_of(last.action.actor) != side:
         return UndoCheck(False, f"{what!r} was the other player's decision: nothing is taken back across a "
                                 f"hand-off [{RULE}]", what)
-    if last.action.kind in ("end-of-round", "objectives"):
+    if last.action.kind in (Kind.END_OF_ROUND, Kind.OBJECTIVES):
         return UndoCheck(False, f"{what!r} ended the round: nothing is taken back across a round [{RULE}]", what)
     before = game.rebuild(len(game.record) - 1)
     if before.phase != "action" or before.turn is None or before.turn.player != side or before.round != s.round:

@@ -8,6 +8,7 @@ from ..rules.catalogue import is_drone_type
 from .intents import Action
 from .effects import Ctx, Refused
 from .missions import mission_of as _mission
+from .state_parts import Result
 from .state import SIDES, GameState, as_side, other
 
 if TYPE_CHECKING:
@@ -91,15 +92,14 @@ def settle_objectives_on_control(ctx: Ctx) -> None:
         ctx.event(f"the defender Controls the Table: every surviving objective is Secured for side {defender}", "[p.16, A41]")
         compute_result(ctx)
         return
-    s.result = {"pending": "objectives", "choices": list(OBJECTIVE_CHOICES),
-                "objectives": [o.id for o in surviving]}
+    s.result = Result.waiting_for_objectives(list(OBJECTIVE_CHOICES), [o.id for o in surviving])
     ctx.event(f"the attacker Controls the Table: side {s.attacker} now sets each surviving objective to Secured, "
               f"Destroyed or Inspected", "[p.16, A41]")
 
 
 def attacker_sets_objectives(ctx: Ctx, action: Action) -> None:
     s = ctx.state
-    if s.phase != "over" or not s.result or s.result.get("pending") != "objectives":
+    if s.phase != "over" or s.result is None or s.result.pending != "objectives":
         raise Refused("objectives are set only by an attacker who Controls the Table at the end [p.16]")
     choices = {k: str(v).lower() for k, v in action.args.items()}
     surviving = [o for o in s.objectives.values() if not o.destroyed]
@@ -174,16 +174,12 @@ def compute_result(ctx: Ctx) -> None:
         headline = (f"{scored + ', ' if scored else ''}{missing} mission not entered: no result "
                     f"(enter it to score the battle)")
         explain.append(f"{headline} [p.~14]")
-        s.result = {"control": s.control, "vp": vp, "winner": None, "margin": 0, "level": "no result",
-                    "campaign_points": 0, "explain": explain, "missions_unknown": unknown, "headline": headline}
+        s.result = Result(s.control, vp, None, 0, "no result", 0, explain, missions_unknown=unknown, headline=headline)
         ctx.event(headline, "[p.~14]")
         return
     v = victory(vp["A"], vp["B"])
     explain.extend(str(step) for step in v.explain)
-    s.result = {
-        "control": s.control, "vp": vp, "winner": v.winner, "margin": v.margin, "level": v.level,
-        "campaign_points": v.campaign_points, "explain": explain,
-    }
+    s.result = Result(s.control, vp, v.winner, v.margin, v.level, v.campaign_points, explain)
     if v.winner:
         ctx.event(f"side {v.winner} wins, {vp['A']} VP to {vp['B']}: a {v.level} victory (margin {v.margin})", "[p.~14]")
     else:

@@ -38,10 +38,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ..rules.scenario import UnitContents
 from .state import SIDES, Data, GameState, cards_data
+from .state_parts import STATE_PARTS
 from .view_types import (BlipView, LogLine, ObjectiveView, PlayerView, SetupView, TerrainView,
                          TurnView, UnitView)
 
@@ -86,12 +87,39 @@ def _contents(contents: list[UnitContents] | None) -> list[Data] | None:
     return [c.model_dump(mode="json") for c in contents]
 
 
+Sees = Callable[[str], bool]
+
+
 def _view(state: GameState, viewer: str | None, with_log: bool = True) -> PlayerView:
+    """The view for ``viewer`` (a side, ``"spectator"``, or None: the whole truth), built field by field from the
+    state's declaration (``state_parts.STATE_PARTS``): a public field passes, a side's entry of a field kept by side
+    passes only to a seat that sees that side, a mixed field goes through its own filter."""
     over = state.phase == "over"
 
     def sees(side: str) -> bool:
         return viewer is None or over or side == viewer
 
+    view: dict[str, Any] = {"view": VIEW_FORMAT, "viewer": viewer if viewer is not None else "referee"}
+    for name, part in STATE_PARTS.items():
+        key = part.view[0]
+        if key in view:
+            continue                                   # a key carrying several fields (the table) is made once
+        if part.secrecy == "public":
+            view[key] = _PUBLIC[key](state) if (not part.once_over or over or viewer is None) else None
+        elif part.secrecy == "by side":
+            shown = sees if part.own_side_sees else (lambda side: viewer is None or over)
+            view[key] = {side: (_ENTRY[name](state, side) if shown(side) else None) for side in SIDES}
+        elif name == "log":
+            view[key] = _log(state, viewer, 0) if with_log else []
+        else:
+            view[key] = _MIXED[name](state, sees)
+    return cast(PlayerView, view)
+
+
+# ---- each field as the view holds it ----------------------------------------------------------------------
+
+
+def _terrain(state: GameState) -> list[TerrainView]:
     terrain: list[TerrainView] = []
     for t in state.terrain:
         entry: TerrainView = {"id": t.id, "type": t.type}
@@ -100,7 +128,10 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
         elif t.circle is not None:
             entry["circle"] = {"x": t.circle.x, "y": t.circle.y, "r": t.circle.r}
         terrain.append(entry)
+    return terrain
 
+
+def _units(state: GameState) -> list[UnitView]:
     units: list[UnitView] = []
     drones_face = state.rulings_in_force().reads("A12", "B")
     for u in state.units.values():
@@ -110,7 +141,11 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
         if u.is_drone and not drones_face:
             del d["facing"]               # a drone has no facing (A12 option A)
         units.append(d)                   # facing unrounded: the window measures arcs with it, as the engine does
+    return units
 
+
+def _blips(state: GameState, sees: Sees) -> list[BlipView]:
+    """Every counter on the table; its square and contents only to a seat that sees its side."""
     blips: list[BlipView] = []
     # Sorted by side and id: the order the blips were made in must not hint at their squares.
     for b in sorted(state.blips.values(), key=lambda b: (b.side, b.id)):
@@ -119,7 +154,10 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
             blip["square"] = b.square
             blip["contents"] = _contents(state.holding[b.side].contents(b.square))
         blips.append(blip)
+    return blips
 
+
+def _objectives(state: GameState) -> list[ObjectiveView]:
     objectives: list[ObjectiveView] = []
     for o in state.objectives.values():
         objective: ObjectiveView = {"id": o.id, "x": o.x, "y": o.y, "base": o.base,
@@ -127,60 +165,62 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
         if o.destroyed:
             objective["destroyed"] = True
         objectives.append(objective)
+    return objectives
 
-    turn: TurnView | None = None
-    if state.turn is not None:
-        tn = state.turn
-        turn = {"player": tn.player, "primary_allowed": tn.primary_allowed, "primary_used": tn.primary_used,
-                "extra_blips_used": tn.extra_blips_used, "active": tn.active, "actions_left": tn.actions_left,
-                "queue": list(tn.queue), "activation_kind": tn.activation_kind, "acted": tn.acted}
 
-    holding: dict[str, dict[str, list[Data] | None] | None] = {}
-    for side in SIDES:
-        h = state.holding.get(side)
-        if not sees(side) or h is None:
-            holding[side] = None
-            continue
-        holding[side] = {str(n): _contents(h.squares.get(n, [])) for n in sorted(h.squares)}
+def _turn(state: GameState) -> TurnView | None:
+    tn = state.turn
+    if tn is None:
+        return None
+    return {"player": tn.player, "primary_allowed": tn.primary_allowed, "primary_used": tn.primary_used,
+            "extra_blips_used": tn.extra_blips_used, "active": tn.active, "actions_left": tn.actions_left,
+            "queue": list(tn.queue), "activation_kind": tn.activation_kind, "acted": tn.acted}
 
-    log = _log(state, viewer, 0) if with_log else []
 
-    view: PlayerView = {
-        "view": VIEW_FORMAT,
-        "viewer": viewer if viewer is not None else "referee",
-        "name": state.name,
-        "table": {"width": state.width, "height": state.height},
-        "rulings": dict(state.rulings),
-        "scale": state.scale,
-        "attacker": state.attacker,
-        "mode": state.mode,
-        "terrain": terrain,
-        "units": units,
-        "blips": blips,
-        "objectives": objectives,
-        "ground": [{"id": g.id, "x": g.x, "y": g.y, "target_counters": g.target_counters}
-                   for g in state.ground.values()],
-        "round": state.round,
-        "phase": state.phase,
-        "initiative": state.initiative,
-        "turn": turn,
-        "passes_in_row": state.passes_in_row,
-        "pursuit": state.pursuit,
-        "control": state.control,
-        "destroyed": copy.deepcopy(state.destroyed),
-        "result": copy.deepcopy(state.result) if (over or viewer is None) else None,
-        "holding": holding,
-        "missions": {side: (state.missions.get(side) if sees(side) else None) for side in SIDES},
-        "cards": {side: (cards_data(state.cards[side]) if sees(side) and side in state.cards else None)
-                  for side in SIDES},
-        "sealed": {side: state.sealed.get(side) for side in SIDES},
-        "to_face": list(state.to_face),
-        "to_place": dict(state.to_place),
-        "salts": {side: (state.salts.get(side) if (viewer is None or over) else None) for side in SIDES},
-        "log": log,
-        "setup": _setup_view(state, sees),
-    }
-    return view
+def _holding(state: GameState, side: str) -> dict[str, list[Data] | None] | None:
+    h = state.holding.get(side)
+    if h is None:
+        return None
+    return {str(n): _contents(h.squares.get(n, [])) for n in sorted(h.squares)}
+
+
+def _cards(state: GameState, side: str) -> Data | None:
+    return cards_data(state.cards[side]) if side in state.cards else None
+
+
+# A public field's key in the view (several fields may share one: the table's width and height).
+_PUBLIC: dict[str, Callable[[GameState], Any]] = {
+    "name": lambda s: s.name,
+    "table": lambda s: {"width": s.width, "height": s.height},
+    "rulings": lambda s: dict(s.rulings),
+    "scale": lambda s: s.scale,
+    "attacker": lambda s: s.attacker,
+    "mode": lambda s: s.mode,
+    "terrain": _terrain,
+    "units": _units,
+    "objectives": _objectives,
+    "ground": lambda s: [{"id": g.id, "x": g.x, "y": g.y, "target_counters": g.target_counters}
+                         for g in s.ground.values()],
+    "round": lambda s: s.round,
+    "phase": lambda s: s.phase,
+    "initiative": lambda s: s.initiative,
+    "turn": _turn,
+    "passes_in_row": lambda s: s.passes_in_row,
+    "pursuit": lambda s: s.pursuit,
+    "control": lambda s: s.control,
+    "destroyed": lambda s: copy.deepcopy(s.destroyed),
+    "result": lambda s: None if s.result is None else s.result.to_data(),
+    "sealed": lambda s: {side: s.sealed.get(side) for side in SIDES},
+    "to_face": lambda s: list(s.to_face),
+    "to_place": lambda s: dict(s.to_place),
+}
+# A field kept by side: one side's entry, as the view holds it (shown only to a seat that sees that side).
+_ENTRY: dict[str, Callable[[GameState, str], Any]] = {
+    "holding": _holding,
+    "missions": lambda s, side: s.missions.get(side),
+    "cards": _cards,
+    "salts": lambda s, side: s.salts.get(side),
+}
 
 
 def log_view(state: GameState, side: str | None, start: int = 0, stop: int | None = None) -> list[LogLine]:
@@ -215,15 +255,23 @@ def _setup_view(state: GameState, sees: Callable[[str], bool]) -> SetupView | No
     setup = state.setup
     if state.phase != "setup" or setup is None:
         return None
-    queue = setup.get("queue") or []
+    queue = setup.queue
     now = queue[0] if queue else None
     return {
         "step": now["step"] if now else None,
         "side": now["side"] if now else None,
         "objective": now.get("objective") if now else None,
-        "factions": dict(setup.get("factions", {})),
-        "streak": dict(setup.get("streak", {})),
+        "factions": dict(setup.factions),
+        "streak": dict(setup.streak),
         "blips_to_place": {side: sum(1 for d in queue if d["step"] == "blip" and d["side"] == side) for side in SIDES},
-        "issued": {side: (copy.deepcopy(setup.get("issued", {}).get(side)) if sees(side) else None) for side in SIDES},
-        "offered": {side: (copy.deepcopy(setup.get("offered", {}).get(side)) if sees(side) else None) for side in SIDES},
+        "issued": {side: (copy.deepcopy(setup.issued.get(side)) if sees(side) else None) for side in SIDES},
+        "offered": {side: (copy.deepcopy(setup.offered.get(side)) if sees(side) else None) for side in SIDES},
     }
+
+
+# A mixed field: its public part to every seat, each side's parts to a seat that sees that side (the log, which
+# a caller may leave out, is made in ``_view``).
+_MIXED: dict[str, Callable[[GameState, Sees], Any]] = {
+    "blips": _blips,
+    "setup": _setup_view,
+}

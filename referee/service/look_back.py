@@ -44,7 +44,7 @@ class LookBack:
     @property
     def over(self) -> bool:
         s = self._game.state
-        return s.phase == "over" and not (s.result or {}).get("pending")
+        return s.phase == "over" and not (s.result is not None and s.result.pending)
 
     def dice_report(self) -> DiceReport:
         if self._report is None:

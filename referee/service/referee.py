@@ -19,6 +19,7 @@ from typing import Any
 
 import random
 
+from ..game.action_kinds import Kind
 from ..game.intents import Action
 from ..game.computer import Computer
 from ..game.computer.deal import deal_holding
@@ -147,33 +148,33 @@ class RefereeSession(BattleSession):
 
     def tell(self, blip: str, contents: list[Data]) -> Attempt:
         """The owner's word on what ``blip`` holds, recorded before it is revealed."""
-        return self.attempt(Action("contents", blip, {"contents": contents}))
+        return self.attempt(Action(Kind.CONTENTS, blip, {"contents": contents}))
 
     def correct(self, piece: str, **changes: Any) -> Attempt:
         """The table drifted: set a piece's position, facing or counters as it now stands."""
-        return self.attempt(Action("correct", piece, dict(changes)))
+        return self.attempt(Action(Kind.CORRECT, piece, dict(changes)))
 
     def remove(self, piece: str) -> Attempt:
-        return self.attempt(Action("correct", piece, {"remove": True}))
+        return self.attempt(Action(Kind.CORRECT, piece, {"remove": True}))
 
     def add_unit(self, ident: str, **entry: Any) -> Attempt:
-        return self.attempt(Action("correct", ident, {"add": dict(entry)}))
+        return self.attempt(Action(Kind.CORRECT, ident, {"add": dict(entry)}))
 
     def enter_mission(self, side: str, mission: str, troop: str | None = None, drone: str | None = None) -> Attempt:
         """A player chose to enter their mission card (and troop and drone cards) so the program scores the battle."""
         args = {"mission": mission} | {k: v for k, v in (("troop", troop), ("drone", drone)) if v}
-        return self.attempt(Action("mission", side, args))
+        return self.attempt(Action(Kind.MISSION, side, args))
 
     def correct_terrain(self, piece: str, **changes: Any) -> Attempt:
         """A terrain piece drifted: ``move=(dx, dy)``, ``turn=degrees``, ``polygon=...`` or ``circle=...``."""
         args = {k: list(v) if k == "move" else v for k, v in changes.items()}
-        return self.attempt(Action("correct", piece, args))
+        return self.attempt(Action(Kind.CORRECT, piece, args))
 
     def add_terrain(self, kind: str, polygon: list[Any] | None = None, circle: Data | None = None,
                     ident: str | None = None) -> Attempt:
         """Smoke laid, a crater blown, a piece the program never saw: added to the table under a new id."""
         shape: Data = {"polygon": [list(p) for p in polygon]} if polygon is not None else {"circle": dict(circle or {})}
-        return self.attempt(Action("correct", ident or self.state.new_id(kind), {"add": {"type": kind, **shape}}))
+        return self.attempt(Action(Kind.CORRECT, ident or self.state.new_id(kind), {"add": {"type": kind, **shape}}))
 
 
 @dataclass

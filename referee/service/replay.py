@@ -30,7 +30,7 @@ class BattleReplay:
     @property
     def over(self) -> bool:
         s = self.game.state
-        return s.phase == "over" and not (s.result or {}).get("pending")
+        return s.phase == "over" and not (s.result is not None and s.result.pending)
 
     def viewers(self) -> list[str]:
         """Whose view may be replayed: either side, and the whole truth once the battle is over."""

@@ -94,6 +94,6 @@ def play_selfplay(table: Scenario, factions: dict[str, str], players: dict[str, 
     reasons = {side: Reasons(player.name, [f"[round {r}] {text}: {reason}" for r, text, reason in player.reasons])
                for side, player in (seated or {}).items() if isinstance(player, ComputerPlayer)}
     s = game.state
-    scored = s.phase == "over" and bool(s.result) and "winner" in (s.result or {})
-    winner = (s.result or {}).get("winner") if scored else None
+    scored = s.phase == "over" and s.result is not None and s.result.pending is None
+    winner = s.result.winner if scored and s.result is not None else None
     return SelfPlayed(written, len(game.record), played.refused, s.round, s.phase, s.control, scored, winner, reasons)

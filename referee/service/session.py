@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from ..game.action_kinds import Kind
 from ..game.intents import Action, LegalAction, Preview
 from ..game.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
 from ..game.legal import legal_actions, offers, reading, to_act
@@ -231,11 +232,12 @@ class BattleSession:
 
     @property
     def over(self) -> bool:
-        return self.state.phase == "over" and not (self.state.result or {}).get("pending")
+        return self.state.phase == "over" and not (self.state.result is not None and self.state.result.pending)
 
     def objectives_pending(self) -> bool:
         """The battle has ended with the attacker in Control: it is to set each objective it Controls (p.~12)."""
-        return self.state.phase == "over" and (self.state.result or {}).get("pending") == "objectives"
+        result = self.state.result
+        return self.state.phase == "over" and result is not None and result.pending == "objectives"
 
     def needs_handoff(self) -> bool:
         """In hot-seat the screen changes hands whenever the other side is to act (never to the computer)."""
@@ -311,7 +313,7 @@ class BattleSession:
         It follows the action's entries in the log; ``logged_from`` is the log's length before the action: the end
         of a turn writes the next turn's heading, and its reason goes before that, where the computer's turn ends."""
         if self.reason_may_show(action):
-            at = logged_from if action.kind == "end-turn" and logged_from is not None else len(self.state.log)
+            at = logged_from if action.kind == Kind.END_TURN and logged_from is not None else len(self.state.log)
             self.computer_notes[at] = reason
 
     def reason_may_show(self, action: Action) -> bool:
@@ -320,7 +322,7 @@ class BattleSession:
         if action.actor and action.actor in self.state.blips and self.state.blips[action.actor].side == (
                 self.computer.side if self.computer else ""):
             return False
-        return action.kind not in ("activate", "end-activation")
+        return action.kind not in (Kind.ACTIVATE, Kind.END_ACTIVATION)
 
     def hand_to(self, side: str) -> None:
         """The screen goes to ``side``'s player; never to the computer's side, whose view holds its secrets."""
@@ -505,9 +507,9 @@ class BattleSession:
 
     def legal_for(self, kind: str, actor: str = "") -> list[LegalAction]:
         extra = kind == "extra"
-        kind = "activate" if extra else kind
+        kind = Kind.ACTIVATE if extra else kind
         return [a for a in self.legal_actions() if a.kind == kind and a.actor == actor
-                and (kind != "activate" or bool(a.args.get("extra")) == extra)]
+                and (kind != Kind.ACTIVATE or bool(a.args.get("extra")) == extra)]
 
     def offers(self, kind: str, actor: str = "") -> bool:
         """Is an action of this kind by ``actor`` among the legal actions now (what enables a button)? The engine's
@@ -534,14 +536,14 @@ class BattleSession:
         if s.phase != "action" or s.turn is None:
             return Check(False, f"no turn is in progress (now: {s.phase.replace('-', ' ')}) [p.16]")
         t = s.turn
-        if kind in ("activate", "extra"):
-            return self.check(Action("activate", actor, {"extra": True} if kind == "extra" else {}))
-        if kind in ("end-activation", "end-turn"):
+        if kind in (Kind.ACTIVATE, "extra"):
+            return self.check(Action(Kind.ACTIVATE, actor, {"extra": True} if kind == "extra" else {}))
+        if kind in (Kind.END_ACTIVATION, Kind.END_TURN):
             return self.check(Action(kind))
         if t.active != actor and actor not in t.queue:
             who = t.active or "no unit"
             return Check(False, f"{actor} is not being activated (now: {who}) [p.16]")
-        if kind in ("reveal", "scramble", "jammer"):
+        if kind in (Kind.REVEAL, Kind.SCRAMBLE, Kind.JAMMER):
             return self.check(Action(kind, actor))
         if kind not in UNIT_ACTIONS:
             return Check(False, f"unknown action {kind!r}")
@@ -663,7 +665,7 @@ class BattleSession:
         The engine resolves the action with an empty assignment on a copy (nothing is recorded); its rolls are then
         given back, face for face, to the real action once the counters are placed.
         """
-        action = Action("target", actor, {"dice": int(dice), "assign": {}})
+        action = Action(Kind.TARGET, actor, {"dice": int(dice), "assign": {}})
         given = list(given or [])
         try:
             outcome = play(self.state, action, self._source(given, action, "pool"))

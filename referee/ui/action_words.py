@@ -3,11 +3,10 @@ command line's form ("move a-tactical-2 23.9275 8.37462"), kept for scripts and 
 
 from __future__ import annotations
 
+from ..game.action_kinds import FIRED, KINDS, TO_A_POINT, Kind
 from ..game.intents import Action
 
-VERBS = {"move": "Move", "jump": "Jump", "target": "Target with", "rifle": "Rifle", "missile": "Missile",
-         "flamer": "Flamer", "kamikaze": "Kamikaze", "command": "Command", "repair": "Repair",
-         "scramble": "Scramble", "jammer": "Jammer", "activate": "Activate", "reveal": "Reveal", "face": "Face"}
+VERBS: dict[str, str] = {kind: entry.verb for kind, entry in KINDS.items() if entry.verb}
 
 
 def _at(x: float, y: float) -> str:
@@ -21,16 +20,16 @@ def action_words(action: Action) -> str:
     if verb is None:
         return action.text()
     words = f"{verb} {action.actor}".rstrip()
-    if kind in ("move", "jump", "flamer", "kamikaze") and "x" in a and "y" in a:
+    if kind in TO_A_POINT and "x" in a and "y" in a:
         words += f" to {_at(a['x'], a['y'])}"
         if a.get("target"):
             words += f" against {a['target']}"
-    elif kind in ("rifle", "missile") and a.get("target"):
+    elif kind in FIRED and a.get("target"):
         words += f" at {a['target']}"
-    elif kind in ("command", "repair") and a.get("target"):
+    elif kind in (Kind.COMMAND, Kind.REPAIR) and a.get("target"):
         words += f" on {a['target']}"
-    elif kind == "target" and a.get("dice"):
+    elif kind == Kind.TARGET and a.get("dice"):
         words += f": {a['dice']} dice"
-    elif kind == "activate" and a.get("extra"):
+    elif kind == Kind.ACTIVATE and a.get("extra"):
         words += " (extra blip activation)"
     return words

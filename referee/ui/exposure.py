@@ -21,6 +21,7 @@ from typing import Callable
 import numpy as np
 import pygame
 
+from ..game.action_kinds import Kind
 from ..rules.battlefield import Battlefield
 from . import theme
 from .view import ViewTransform
@@ -303,7 +304,7 @@ class ExposureOverlay:
         """Where the Move or Jump preview puts the selected unit (the cursor's end first), or None."""
         sel = scene.selected_piece
         tool = getattr(scene, "tool", None)
-        if sel is None or tool not in ("move", "jump"):
+        if sel is None or tool not in (Kind.MOVE, Kind.JUMP):
             return None
         result = getattr(scene, "cursor_result", None) if getattr(scene, "cursor", None) is not None else None
         if tool == "move":

@@ -324,7 +324,7 @@ def test_a_whole_hotseat_battle_to_the_report_then_save_and_load(app, tmp_path):
             settle(app, scene)
     assert isinstance(app.scene, ReportScene), f"the battle did not end (phase {session.state.phase})"
     report = app.scene
-    assert session.over and set(session.state.result["vp"]) == {"A", "B"}
+    assert session.over and set(session.state.result.vp) == {"A", "B"}
     seals = [text for style, text in report.lines if style in ("ok", "bad")]
     assert len(seals) == 2 and all("matches" in t for t in seals)
     path = session.save(tmp_path / "battle.json")

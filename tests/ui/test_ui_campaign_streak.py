@@ -91,7 +91,7 @@ def test_the_window_set_up_of_a_campaign_battle_offers_the_streaks_cards(app, tm
     setup.widgets["seed"].set_text("5")
     click(setup, "start")
     table = app.stack.find(SetupTableScene)
-    assert table is not None and table.session.state.setup["streak"] == {"A": wins, "B": 0}
+    assert table is not None and table.session.state.setup.streak == {"A": wins, "B": 0}
     for _ in range(200):
         while isinstance(app.scene, HandoffScreen):
             app.scene.choose("ready")

@@ -32,6 +32,6 @@ def test_an_allowed_withdraw_ends_the_battle_with_the_human_in_control(fresh):
     scene, session, dialog = _withdrawing_computer(fresh)
     dialog.choose("allow")
     s = session.state
-    assert session.over or (s.result or {}).get("pending")
+    assert session.over or (s.result is not None and s.result.pending)
     assert s.control == "A"
     assert any("side B withdraws and side A allows it" in e.text for e in s.log)

@@ -12,6 +12,7 @@ import functools
 import math
 from dataclasses import dataclass
 
+from ..action_kinds import Kind
 from ...rules.table_sight import ExposureGrid
 from ..intents import Action
 from ..intents import LegalAction
@@ -229,22 +230,22 @@ def expand(legal: list[LegalAction], seen: Seen, hold: tuple[str, ...], destroy:
     out: list[Candidate] = []
     for la in legal:
         me = seen.piece(la.actor) if la.actor else None
-        if la.kind in ("move", "jump") and me is not None:
-            out.extend(point_candidates(la, seen, me, move_points if la.kind == "move" else max(4, move_points // 2),
+        if la.kind in (Kind.MOVE, Kind.JUMP) and me is not None:
+            out.extend(point_candidates(la, seen, me, move_points if la.kind == Kind.MOVE else max(4, move_points // 2),
                                         goals_for(seen, me, hold, destroy, p_real, inspect), grid, phase))
-        elif la.kind == "target":
+        elif la.kind == Kind.TARGET:
             out.extend(target_candidates(la, seen, inspect))
-        elif la.kind == "flamer" and me is not None:
+        elif la.kind == Kind.FLAMER and me is not None:
             out.extend(flamer_candidates(la, seen, me))
-        elif la.kind == "kamikaze" and me is not None:
+        elif la.kind == Kind.KAMIKAZE and me is not None:
             out.extend(kamikaze_candidates(la, seen, me))
-        elif la.kind == "reveal" and me is not None:
+        elif la.kind == Kind.REVEAL and me is not None:
             if own_decoy(seen, la.actor):
                 # A revealed decoy leaves the table and tells the opponent which counter was empty: it gains nothing,
                 # and the blips left count for fewer units toward Multiple Activations (A21).
                 continue
             out.append(Candidate(la.action(facing=reveal_facing(seen, me))))
-        elif la.kind in ("end-of-round", "objectives"):
+        elif la.kind in (Kind.END_OF_ROUND, Kind.OBJECTIVES):
             continue
         elif not la.free:
             out.append(Candidate(la.action(), str(la.args.get("target", ""))))

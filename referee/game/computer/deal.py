@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from ..action_kinds import Kind
 from ..intents import Action
 from ..state import Data, GameState
 from .belief import possible_forces
@@ -44,4 +45,4 @@ def deal_holding(state: GameState, side: str, faction: str, rng: random.Random) 
     real = order[: max(1, min(len(order), -(-len(units) // 2)))]
     for i, (kind, rating) in enumerate(units[: 2 * len(real)]):
         filled[real[i % len(real)]].append({"faction": faction, "rating": rating, "type": kind})
-    return [Action("contents", b, {"contents": filled[b]}) for b in blips]
+    return [Action(Kind.CONTENTS, b, {"contents": filled[b]}) for b in blips]

@@ -15,6 +15,7 @@ from collections import Counter
 from ...rules.factions import faction_files
 from ...rules.pieces import DealtCards, UnitContents
 from ...rules.pieces import Terrain as TerrainEntry
+from ..state_parts import Result
 from ..state import SQUARES, Data, BlipState, GameState, GroundState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
 from .belief import Belief, force_size, possible_forces
 from .seen import Seen
@@ -128,7 +129,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         passes_in_row=v.get("passes_in_row", 0), pursuit=v.get("pursuit"), missions=missions,
         cards={me: DealtCards.model_validate(v["cards"][me])} if v.get("cards", {}).get(me) else {},
         sealed={}, salts={}, destroyed=[dict(d) for d in v.get("destroyed", [])], control=v.get("control"),
-        result=v.get("result"),
+        result=None if v.get("result") is None else Result.from_data(v["result"]),
         ground={g["id"]: GroundState(**g) for g in v.get("ground", [])},
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )

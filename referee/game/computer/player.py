@@ -20,6 +20,7 @@ import math
 import random
 from dataclasses import dataclass
 
+from ..action_kinds import Kind
 from ...rules.fast_sight import exposure_fast
 from ...rules.table_sight import ExposureGrid
 from ..intents import Action
@@ -156,9 +157,9 @@ class _Think:
     def simulate(self, world: GameState, action: Action, samples: int) -> tuple[float | None, ActionOutcome | None]:
         """The action's average value in one imagined world, over ``samples`` rolls of the dice (one if none).
         A rifle shot is weighed exactly instead: kill, graze and miss, each at the preview's odds [p.20]."""
-        if action.kind == "rifle":
+        if action.kind == Kind.RIFLE:
             return self._rifle(world, action)
-        if action.kind == "missile":
+        if action.kind == Kind.MISSILE:
             return self._missile(world, action)
         total, n, first = 0.0, 0, None
         for _ in range(max(1, samples)):
@@ -210,11 +211,11 @@ class _Think:
         return total, first
 
     def _shaping(self, action: Action, out: ActionOutcome) -> float:
-        if action.kind == "reveal":
+        if action.kind == Kind.REVEAL:
             if self.haste:
                 return 0.0          # the secret is worth less than the time (``hasten``)
             return -REVEAL_COST if self._far_from_enemy(action.actor) else 0.0
-        if action.kind not in ("move", "jump") or "x" not in action.args:
+        if action.kind not in (Kind.MOVE, Kind.JUMP) or "x" not in action.args:
             return 0.0
         u = out.state.units.get(action.actor)
         if u is None or u.is_drone:
@@ -257,13 +258,13 @@ class _Think:
         the reveal gained nothing and the blip moved: an attacker under Eyes On crept forward one Move a round."""
         if not self.haste:
             return scored
-        reveal = [x for x in scored if x.cand.action.kind == "reveal"]
-        moves = [x.value for x in scored if x.cand.action.kind == "move"]
+        reveal = [x for x in scored if x.cand.action.kind == Kind.REVEAL]
+        moves = [x.value for x in scored if x.cand.action.kind == Kind.MOVE]
         if not reveal or not moves:
             return scored
         out = []
         for x in scored:
-            if x.cand.action.kind == "reveal":
+            if x.cand.action.kind == Kind.REVEAL:
                 x = _Scored(x.cand, x.value + REVEAL_HASTE * max(0.0, max(moves) - x.value), x.outcome)
             out.append(x)
         return out
@@ -302,20 +303,20 @@ class Computer:
                 return Decision(*weighed)
             action, reason = setup_decision(seen, legal, rng)
             return Decision(action, reason)
-        if kinds == {"end-of-round"}:
+        if kinds == {Kind.END_OF_ROUND}:
             return self._end_of_round(view, legal[0])
-        if kinds == {"objectives"}:
+        if kinds == {Kind.OBJECTIVES}:
             return self._objectives(view, legal[0])
-        if kinds == {"end-activation"}:
+        if kinds == {Kind.END_ACTIVATION}:
             active = (view.get("turn") or {}).get("active")
             whose = f"{active}'s activation" if active else "the activation"
             return Decision(legal[0].action(), f"ends {whose}: it has no action left")
         think = _Think(view, self.side, self.level, self.seed)
         turn = kinds - {"face"}
-        if "activate" in turn and turn <= {"activate", "end-turn", "end-activation"}:
+        if Kind.ACTIVATE in turn and turn <= {Kind.ACTIVATE, Kind.END_TURN, Kind.END_ACTIVATION}:
             # Units a blip's Move revealed may be turned (A13) before the next activation: which unit to activate
             # is chosen as any other time, and the units keep their facing.
-            return self._activation(think, [la for la in legal if la.kind != "face"])
+            return self._activation(think, [la for la in legal if la.kind != Kind.FACE])
         return self._unit_action(think, legal, avoid)
 
     # ---- the unit being activated ------------------------------------------------------------------------
@@ -341,23 +342,23 @@ class Computer:
         """One of its hidden blips acts: its Move is chosen as if it held the stand-in (``blind.py``), decoy or
         not; only then, for a blip of units, is revealing it weighed against that Move on what it really holds."""
         blind = think.blind()
-        scored = self._weigh(blind, [la for la in legal if la.kind != "reveal"], avoid)
+        scored = self._weigh(blind, [la for la in legal if la.kind != Kind.REVEAL], avoid)
         best = blind.pick(scored) if scored else None
-        reveal = [la for la in legal if la.kind == "reveal"]
+        reveal = [la for la in legal if la.kind == Kind.REVEAL]
         if reveal and not own_decoy(think.seen, blip):
             cands = [c for c in expand(reveal, think.seen, (), (), think.grid, 0, 0.0) if c.action.text() not in avoid]
             if cands:
                 weighed = think.hasten(think.score(cands + ([best.cand] if best is not None else [])))
                 if weighed:
                     top = think.pick(weighed)
-                    if top.cand.action.kind == "reveal":
+                    if top.cand.action.kind == Kind.REVEAL:
                         return self._decision(think, top, weighed)
         if best is None:
             return self._no_action(legal)
         return self._decision(blind, best, scored)
 
     def _no_action(self, legal: list[LegalAction]) -> Decision:
-        end = next((la for la in legal if la.kind == "end-activation"), legal[-1])
+        end = next((la for la in legal if la.kind == Kind.END_ACTIVATION), legal[-1])
         return Decision(end.action(), "ends the activation: no action it tried is allowed here")
 
     def _decision(self, think: _Think, best: _Scored, scored: list[_Scored]) -> Decision:
@@ -367,18 +368,18 @@ class Computer:
             # Which objectives it heads for comes from its mission card: the opponent reads only the exposure.
             public = reason.replace(f" toward {best.cand.aim}", "")
         a = best.cand.action
-        if a.kind == "target" and a.args.get("up_to") and set(a.args["assign"]) & set(think.seen.objectives):
+        if a.kind == Kind.TARGET and a.args.get("up_to") and set(a.args["assign"]) & set(think.seen.objectives):
             # The counters it names on an objective are those its mission still needs: the opponent reads only
             # the counters the roll places, in the log.
             public = f"Targets {' and '.join(a.args['assign'])} with {a.args['dice']} dice"
-        if a.kind == "scramble" and " VP over " in public:
+        if a.kind == Kind.SCRAMBLE and " VP over " in public:
             public = public.rsplit("; ", 1)[0]      # the values it weighs read its own secrets
         return Decision(best.cand.action, reason, public)
 
     # ---- which unit to activate -------------------------------------------------------------------------
     def _activation(self, think: _Think, legal: list[LegalAction]) -> Decision:
         best: tuple[float, LegalAction, str, float] | None = None
-        offered = [la for la in legal if la.kind == "activate"]
+        offered = [la for la in legal if la.kind == Kind.ACTIVATE]
         ranked = sorted(offered, key=lambda la: (-self._promise(think, la), la.actor, bool(la.args.get("extra"))))
         passed: list[float] = []        # the gains of the extra blip activations it weighed and let go
         for la in ranked[: think.level.activations]:
@@ -407,8 +408,8 @@ class Computer:
 
     def _turn_end(self, think: _Think, legal: list[LegalAction], passed: list[float]) -> Decision:
         """Ends the turn, saying how much of it was used and why no extra blip activation is taken."""
-        end = next((la for la in legal if la.kind == "end-turn"), None) or next(
-            la for la in legal if la.kind == "end-activation")
+        end = next((la for la in legal if la.kind == Kind.END_TURN), None) or next(
+            la for la in legal if la.kind == Kind.END_ACTIVATION)
         t = think.seen.view.get("turn") or {}
         used, allowed, extra = int(t.get("primary_used", 0)), int(t.get("primary_allowed", 1)), int(
             t.get("extra_blips_used", 0))
@@ -475,7 +476,7 @@ class Computer:
             act = play(world, la.action(), HeadDice(think.rng))
             if not act.legal:
                 continue
-            v, out = think.simulate(act.state, Action("reveal", la.actor, {}), 1)
+            v, out = think.simulate(act.state, Action(Kind.REVEAL, la.actor, {}), 1)
             if v is None or out is None:
                 continue
             if think.level.plan_activations and acting(out.state, think.seen.me) is not None:
@@ -501,7 +502,7 @@ class Computer:
             return 0.0, ""
         cands: list[Candidate] = []
         r = 6.0 * float(seen.view.get("scale", 1.0))
-        disc = LegalAction("move", la.actor, {}, {"x, y": {"within": {"centre": [me["x"], me["y"]], "radius": r}}})
+        disc = LegalAction(Kind.MOVE, la.actor, {}, {"x, y": {"within": {"centre": [me["x"], me["y"]], "radius": r}}})
         from .candidates import goals_for, point_candidates
 
         cands += point_candidates(disc, seen, me, max(3, think.level.move_points // 4),
@@ -512,10 +513,10 @@ class Computer:
             marked = sorted((u for u in seen.enemies() if u.get("target_counters", 0) > 0),
                             key=lambda u: (-u["target_counters"], u["id"]))
             for u in marked:
-                cands.append(Candidate(Action("rifle", la.actor, {"target": u["id"]}), u["id"]))
+                cands.append(Candidate(Action(Kind.RIFLE, la.actor, {"target": u["id"]}), u["id"]))
             if seen.units[la.actor]["type"] not in ("commander",) and not seen.units[la.actor]["type"].endswith("-drone"):
                 # A missile reaches any enemy with counters (p.21, A28): the unit with the best one goes first.
-                cands += [Candidate(Action("missile", la.actor, {"target": u["id"]}), u["id"]) for u in marked[:2]]
+                cands += [Candidate(Action(Kind.MISSILE, la.actor, {"target": u["id"]}), u["id"]) for u in marked[:2]]
             cands += self._inspections(think, act.state, me)
         best, why = 0.0, "nothing better than holding still"
         tried: list[_Scored] = []
@@ -523,7 +524,7 @@ class Computer:
             v, _ = think.simulate(act.state, c.action, 1)
             if v is None:
                 continue
-            if c.action.kind in ("move", "jump") and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
+            if c.action.kind in (Kind.MOVE, Kind.JUMP) and not (la.actor in seen.units and seen.units[la.actor]["type"].endswith("-drone")):
                 v -= think.exposure_price(c.action)
             tried.append(_Scored(c, v, None))
         for x in think.hasten(tried):
@@ -544,7 +545,7 @@ class Computer:
         if not near:
             return []
         wanted = {oid: think.inspect[oid] for oid in near}
-        return [c for la in legal_actions(world, self.side) if la.kind == "target" and la.actor == me["id"]
+        return [c for la in legal_actions(world, self.side) if la.kind == Kind.TARGET and la.actor == me["id"]
                 for c in target_candidates(la, think.seen, wanted) if c.aim in wanted]
 
     # ---- end of the round and end of the battle -------------------------------------------------------
@@ -597,7 +598,7 @@ class Computer:
         wins = 0
         for world in think.worlds:
             allowed = self._ends(think, world, {"withdraw": s.me, "answer": "allow"}, them)
-            pursued_now = play(world, Action("end-of-round", "", {"withdraw": s.me, "answer": "pursue"}),
+            pursued_now = play(world, Action(Kind.END_OF_ROUND, "", {"withdraw": s.me, "answer": "pursue"}),
                                HeadDice(think.rng))
             if pursued_now.legal and pursued_now.state.result is not None and not pursued_now.state.pursuit:
                 pursued, pursuit_risk = [pursued_now.state], 0.0
@@ -618,10 +619,10 @@ class Computer:
     def _ends(self, think: _Think, world: GameState, args: dict[str, object], chooser: str) -> list[GameState]:
         """The states an end-of-round action can end the battle in: one, or one for each uniform setting of the
         objectives by the side in Control of the Table (``chooser``, when it attacks)."""
-        out = play(world, Action("end-of-round", "", dict(args)), HeadDice(think.rng))
+        out = play(world, Action(Kind.END_OF_ROUND, "", dict(args)), HeadDice(think.rng))
         if not out.legal:
             return []
-        pending = [la for la in legal_actions(out.state, chooser) if la.kind == "objectives"]
+        pending = [la for la in legal_actions(out.state, chooser) if la.kind == Kind.OBJECTIVES]
         if not pending:
             return [out.state]
         la = pending[0]
@@ -689,25 +690,25 @@ class Computer:
     def _reason(self, think: _Think, best: _Scored, scored: list[_Scored]) -> str:
         a = best.cand.action
         seen = think.seen
-        if a.kind in ("move", "jump"):
+        if a.kind in (Kind.MOVE, Kind.JUMP):
             me = seen.piece(a.actor) or {}
             here = exposure_at(think.grid, float(a.args["x"]), float(a.args["y"]))
             there = exposure_at(think.grid, me.get("x", 0.0), me.get("y", 0.0))
             aim = f" toward {best.cand.aim}" if best.cand.aim and best.cand.aim != "cover" else ""
-            word = "jumps" if a.kind == "jump" else "moves"
+            word = "jumps" if a.kind == Kind.JUMP else "moves"
             return (f"{word} to ({a.args['x']:.2f}, {a.args['y']:.2f}){aim}: {there} known enem{'y' if there == 1 else 'ies'} "
                     f"could see where it stood, {here} there")
-        if a.kind in ("rifle", "missile"):
+        if a.kind in (Kind.RIFLE, Kind.MISSILE):
             p = preview(think.worlds[0], a)
             f = p.figures
-            if a.kind == "rifle" and "p_kill" in f:
+            if a.kind == Kind.RIFLE and "p_kill" in f:
                 return (f"fires its {f.get('weapon', 'rifle')} at {a.args['target']}: {f.get('dice', '?')} dice, "
                         f"{f['p_kill']:.0%} to kill, {f.get('p_graze', 0):.0%} to graze")
             if "p_direct_hit" in f:
                 return (f"fires a missile at {a.args['target']}: {f['p_direct_hit']:.0%} direct hit, "
                         f"{f.get('p_shot_down', 0):.0%} shot down")
             return f"fires at {a.args['target']}"
-        if a.kind == "target":
+        if a.kind == Kind.TARGET:
             p = preview(think.worlds[0], a)
             odds = p.figures.get("p_enough", {})
             chance = odds.get(str(a.args["dice"])) if isinstance(odds, dict) else None
@@ -720,37 +721,37 @@ class Computer:
             (tid, n), = a.args["assign"].items()
             what = "an enemy blip (a counter reveals it)" if tid in seen.blips else tid
             return f"Targets {what} with {a.args['dice']} dice for {up}{n} counter{'s' if n != 1 else ''}{tail}"
-        if a.kind == "end-activation":
+        if a.kind == Kind.END_ACTIVATION:
             return "ends the activation: nothing it tried does better than standing as it is"
-        if a.kind == "reveal":
+        if a.kind == Kind.REVEAL:
             if (seen.blips.get(a.actor) or {}).get("contents") == []:
                 return "reveals a decoy: it leaves the table"       # the reveal shows everyone it was one
             return "reveals: its units can act this activation"
-        if a.kind == "activate":
+        if a.kind == Kind.ACTIVATE:
             return f"activates {a.actor} ({'an extra blip activation' if a.args.get('extra') else 'its activation'})"
-        if a.kind == "scramble":
+        if a.kind == Kind.SCRAMBLE:
             me = seen.piece(a.actor) or {}
             there = exposure_at(think.grid, me.get("x", 0.0), me.get("y", 0.0))
             said = (f"Scrambles {a.actor}: it leaves the table and three blips take its place, two of them decoys "
                     f"[p.22, A23]; {there} known enem{'y' if there == 1 else 'ies'} could see it where it stood")
-            others = [s for s in scored if s.cand.action.kind != "scramble"]
+            others = [s for s in scored if s.cand.action.kind != Kind.SCRAMBLE]
             if not others:
                 return said + ", and it had no other action"
             alt = max(others, key=lambda s: s.value)
             return said + f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
-        if a.kind == "flamer":
+        if a.kind == Kind.FLAMER:
             return f"fires its flamer at {best.cand.aim}"
-        if a.kind == "kamikaze":
+        if a.kind == Kind.KAMIKAZE:
             return f"explodes against {best.cand.aim}"
         return f"{a.kind} {a.args.get('target', '')}".strip()
 
 
 def _short(c: Candidate) -> str:
     a = c.action
-    if a.kind in ("move", "jump"):
+    if a.kind in (Kind.MOVE, Kind.JUMP):
         # The point as the log writes it, to the hundredth of an inch.
         aim = f" toward {c.aim}" if c.aim and c.aim != "cover" else (" into cover" if c.aim == "cover" else "")
         return f"{a.kind} to ({float(a.args['x']):.2f}, {float(a.args['y']):.2f}){aim}"
-    if a.kind == "end-activation":
+    if a.kind == Kind.END_ACTIVATION:
         return "ending the activation"
     return short(c)

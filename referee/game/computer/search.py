@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..action_kinds import Kind
 from ..intents import Action
 from ..actions import ActionOutcome
 from ..engine import play
@@ -77,19 +78,19 @@ def acting(state: GameState, me: str) -> str | None:
 
 def candidates(think: _Think, state: GameState, actor: str) -> list[Candidate]:
     """The unit's concrete actions in an imagined state, as ``expand`` makes them for the battle's."""
-    legal = [la for la in legal_actions(state, think.seen.me) if la.actor == actor or la.kind == "end-activation"]
+    legal = [la for la in legal_actions(state, think.seen.me) if la.actor == actor or la.kind == Kind.END_ACTIVATION]
     seen = InWorld(think.seen.view, think.seen.me, state)
     cands = expand(legal, seen, think.aims.hold, think.aims.destroy, think.grid, max(4, think.level.move_points // 3),
                    think.rng.uniform(0, math.pi), think.belief.p_real)
     # A Target is tried on every piece in sight; within a played-out activation only the few where the pool buys the
     # most counters matter (the nearest and most exposed), and they are most of the cost.
-    targets = sorted((c for c in cands if c.action.kind == "target"), key=lambda c: -_counters(c.action))
+    targets = sorted((c for c in cands if c.action.kind == Kind.TARGET), key=lambda c: -_counters(c.action))
     # A missile is weighed by its three outcomes, four times a Move's cost: only at the targets carrying the most
     # counters, which it hits most often [p.21].
-    missiles = sorted((c for c in cands if c.action.kind == "missile"),
+    missiles = sorted((c for c in cands if c.action.kind == Kind.MISSILE),
                       key=lambda c: -_carried(state, str(c.action.args.get("target", ""))))
     keep = set(map(id, targets[:STEP_TARGETS] + missiles[:STEP_MISSILES]))
-    return [c for c in cands if c.action.kind not in ("target", "missile") or id(c) in keep]
+    return [c for c in cands if c.action.kind not in (Kind.TARGET, Kind.MISSILE) or id(c) in keep]
 
 
 def _carried(state: GameState, ident: str) -> int:
@@ -132,15 +133,15 @@ def branches(think: _Think, world: GameState, action: Action, rolls: int) -> lis
     missile's direct hit, shot down and deviation [p.21] at the preview's odds, other dice rolled ``rolls`` times, an
     action without dice once."""
 
-    if action.kind in ("rifle", "missile"):
+    if action.kind in (Kind.RIFLE, Kind.MISSILE):
         p = preview(world, action)
         f = p.figures
-        if p.legal and action.kind == "rifle" and "p_kill" in f:
+        if p.legal and action.kind == Kind.RIFLE and "p_kill" in f:
             kill, graze = float(f["p_kill"]), float(f.get("p_graze", 0.0))
             faces = ((think.fixed_dice(1), kill), (think.fixed_dice(2), graze),
                      (think.fixed_dice(6), max(0.0, 1.0 - kill - graze)))
             return [(w, play(world, action, d)) for d, w in faces if w > 0]
-        if p.legal and action.kind == "missile" and "p_direct_hit" in f:
+        if p.legal and action.kind == Kind.MISSILE and "p_direct_hit" in f:
             hit, down = float(f["p_direct_hit"]), float(f.get("p_shot_down") or 0.0)
             ways = (("hit", hit), ("down", down), ("miss", max(0.0, 1.0 - hit - down)))
             return [(w, play(world, action, MissileDice(o, think.rng))) for o, w in ways if w > 1e-9]
@@ -160,7 +161,7 @@ def deepen(think: _Think, scored: list[_Scored]) -> list[_Scored]:
     lv = think.level
     ranked = sorted(scored, key=lambda s: -s.value)
     chosen = ranked[: lv.look_ahead_width]
-    for kind in ("target", "rifle", "missile"):
+    for kind in (Kind.TARGET, Kind.RIFLE, Kind.MISSILE):
         best = next((s for s in ranked if s.cand.action.kind == kind), None)
         if best is not None and best not in chosen:
             chosen.append(best)
@@ -168,7 +169,7 @@ def deepen(think: _Think, scored: list[_Scored]) -> list[_Scored]:
     out = []
     for s in chosen:
         a = s.cand.action
-        if a.kind == "end-activation":
+        if a.kind == Kind.END_ACTIVATION:
             out.append(s)
             continue
         # What the rest of the activation adds to the state the first action leaves, added to the first action's
@@ -200,7 +201,7 @@ def plan_activation(think: _Think, la: LegalAction) -> tuple[float, float, str]:
         total += max(v, now)
         base += now
         n += 1
-        if not why and first is not None and first.action.kind != "end-activation":
+        if not why and first is not None and first.action.kind != Kind.END_ACTIVATION:
             why = short(first)
     if n == 0:
         return -math.inf, -math.inf, ""
@@ -210,19 +211,19 @@ def plan_activation(think: _Think, la: LegalAction) -> tuple[float, float, str]:
 def short(c: Candidate) -> str:
     """A candidate in a few words, for the reason of an activation."""
     a = c.action
-    if a.kind in ("move", "jump"):
+    if a.kind in (Kind.MOVE, Kind.JUMP):
         aim = f" toward {c.aim}" if c.aim and c.aim != "cover" else (" into cover" if c.aim == "cover" else "")
         return f"{a.kind} to ({a.args['x']:g}, {a.args['y']:g}){aim}"
-    if a.kind == "rifle":
+    if a.kind == Kind.RIFLE:
         return f"a shot at {a.args['target']}"
-    if a.kind == "missile":
+    if a.kind == Kind.MISSILE:
         return f"a missile at {a.args['target']}"
-    if a.kind == "target":
+    if a.kind == Kind.TARGET:
         if a.args.get("up_to"):
             # What it names may be what its mission needs: the roll says the rest.
             return f"a Target on {' and '.join(a.args['assign'])}"
         (tid, n), = a.args["assign"].items()
         return f"a Target of {n} counter{'s' if n != 1 else ''} on {tid}"
-    if a.kind == "reveal":
+    if a.kind == Kind.REVEAL:
         return "its units could act"
     return a.kind

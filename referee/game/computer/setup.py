@@ -19,6 +19,7 @@ import math
 import random
 from typing import Any
 
+from ..action_kinds import Kind
 from ..intents import Action
 from ..battlefield import battlefield_from_view
 from ..intents import LegalAction
@@ -211,19 +212,19 @@ def setup_decision(seen: Seen, legal: list[LegalAction], rng: random.Random) -> 
     """``rng`` draws which of its squares a blip stands for: seeded from the computer's seed, never from a secret
     of the opponent's."""
     by_kind = {la.kind: la for la in legal}
-    if "place-blip" in by_kind:
-        return blip(seen, by_kind["place-blip"], rng)
-    if "choose-edge" in by_kind:
-        return edge(seen, by_kind["choose-edge"])
-    if "place-objective" in by_kind:
-        return objective(seen, by_kind["place-objective"])
-    if "choose-cards" in by_kind:
-        return cards(seen, by_kind["choose-cards"])
-    if "fill-holding" in by_kind:
-        return holding(seen, by_kind["fill-holding"])
+    if Kind.PLACE_BLIP in by_kind:
+        return blip(seen, by_kind[Kind.PLACE_BLIP], rng)
+    if Kind.CHOOSE_EDGE in by_kind:
+        return edge(seen, by_kind[Kind.CHOOSE_EDGE])
+    if Kind.PLACE_OBJECTIVE in by_kind:
+        return objective(seen, by_kind[Kind.PLACE_OBJECTIVE])
+    if Kind.CHOOSE_CARDS in by_kind:
+        return cards(seen, by_kind[Kind.CHOOSE_CARDS])
+    if Kind.FILL_HOLDING in by_kind:
+        return holding(seen, by_kind[Kind.FILL_HOLDING])
     la = legal[0]
-    if la.kind == "draw-cards":
+    if la.kind == Kind.DRAW_CARDS:
         bought = "; in a Chance Encounter it buys no drones with its points [A42]" if la.free.get("purchase") else ""
         return la.action(), f"draws a mission, a troop card and a drone card, which only it sees [p.~9, A42]{bought}"
-    return la.action(), {"roll-roles": "rolls for attacker and defender"}.get(la.kind,
+    return la.action(), {Kind.ROLL_ROLES: "rolls for attacker and defender"}.get(la.kind,
                                                                            f"{la.kind}: placed by the program")

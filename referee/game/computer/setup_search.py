@@ -33,6 +33,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from ..action_kinds import Kind
 from ...rules.battlefield import Piece
 from ...rules.fast_sight import exposure_fast
 from ...rules.movement import MOVE_ALLOWANCE
@@ -189,6 +190,6 @@ def weighed_setup(seen: Seen, legal: list[LegalAction], seed: int,
                   rng: random.Random) -> tuple[Action, str, str] | None:
     """The weighed set-up decision, or None where the fixed set-up decides (``setup.setup_decision``)."""
     by_kind = {la.kind: la for la in legal}
-    if "place-blip" in by_kind:
-        return weighed_blip(seen, by_kind["place-blip"], seed, rng)
+    if Kind.PLACE_BLIP in by_kind:
+        return weighed_blip(seen, by_kind[Kind.PLACE_BLIP], seed, rng)
     return None

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 
+from ..action_kinds import Kind
 from ...rules.catalogue import is_drone_type
 from ..intents import Action
 from ..view_types import Data, PlayerView, TerrainView
 from .seen import Seen
 
-ROLLS = {"target", "rifle", "missile", "flamer", "kamikaze", "command", "repair", "jammer"}
+ROLLS = {Kind.TARGET, Kind.RIFLE, Kind.MISSILE, Kind.FLAMER, Kind.KAMIKAZE, Kind.COMMAND, Kind.REPAIR, Kind.JAMMER}
 
 
 def at(x: float, y: float) -> str:
@@ -85,14 +86,14 @@ def instruction(view: Data, action: Action) -> str:
     a, k = action.args, action.kind
     who = _piece(seen, action.actor) if action.actor else ""
     dice = ": roll the dice the program asks for and type them."
-    if k == "activate":
+    if k == Kind.ACTIVATE:
         extra = " (an extra blip activation)" if a.get("extra") else ""
         return f"Activate {who}{extra}: take its activation counter off."
-    if k in ("move", "jump"):
-        verb = "Move" if k == "move" else "Jump"
+    if k in (Kind.MOVE, Kind.JUMP):
+        verb = "Move" if k == Kind.MOVE else "Jump"
         via = "".join(f" by way of {at(*v)}" for v in a.get("via", []))
         return f"{verb} {who}{via} to {at(a['x'], a['y'])}{_facing_after(seen, action.actor, a)}."
-    if k == "target":
+    if k == Kind.TARGET:
         assign = a.get("assign") or {}
         on = ("; the program places the counters the roll pays for, on " + " then ".join(_piece(seen, t) for t in assign)
               if a.get("up_to") and assign else "; place the counters as the program asks")
@@ -104,35 +105,35 @@ def instruction(view: Data, action: Action) -> str:
             else:
                 on = f", for {n} Target counter{'s' if n != 1 else ''} on {_piece(seen, tid)}"
         return f"Target with {who}: roll {a['dice']} dice and type them{on}."
-    if k == "rifle":
+    if k == Kind.RIFLE:
         return f"Fire the rifle of {who} at {_piece(seen, a['target'])}{dice}"
-    if k == "missile":
+    if k == Kind.MISSILE:
         return f"Fire a missile from {who} at {_piece(seen, a['target'])}{dice}"
-    if k == "flamer":
+    if k == Kind.FLAMER:
         return f"Fire the flamer of {who} at {at(a['x'], a['y'])}{dice}"
-    if k == "kamikaze":
+    if k == Kind.KAMIKAZE:
         target = f" against {_piece(seen, a['target'])}" if a.get("target") else ""
         return f"Move {who} to {at(a['x'], a['y'])} and explode it{target}{dice}"
-    if k == "reveal":
+    if k == Kind.REVEAL:
         facing = f", facing {degrees(a['facing'])}" if a.get("facing") is not None else ""
         return (f"Reveal {who}: take the counter off and put the miniatures the log names in its place{facing}; a "
                 "decoy is only taken off.")
-    if k == "face":
+    if k == Kind.FACE:
         return f"Turn {who} to face {degrees(a['facing'])}."
-    if k == "end-activation":
+    if k == Kind.END_ACTIVATION:
         active = (view.get("turn") or {}).get("active")
         return f"End the activation of {_piece(seen, active)}." if active else "End its activation."
-    if k == "scramble":
+    if k == Kind.SCRAMBLE:
         return (f"Scramble {who}: take it off the table (it goes to a square of its holding area, which the program "
                 "keeps secret); then put its three new blips where it stood, as the program tells you next [p.22, "
                 "A23].")
-    if k == "end-turn":
+    if k == Kind.END_TURN:
         return "The computer ends its turn."
-    if k == "end-of-round":
+    if k == Kind.END_OF_ROUND:
         if a.get("withdraw"):
             return "The computer withdraws."
         return "The computer offers to stop the battle here." if a.get("stop") else "The computer plays on."
-    if k == "objectives":
+    if k == Kind.OBJECTIVES:
         return "The computer sets the objectives: " + ", ".join(f"{o} {c}" for o, c in sorted(a.items())) + "."
     tail = dice if k in ROLLS else "."
     return f"{k.capitalize()} with {who}{tail}" if who else f"The computer: {action.text()}{tail}"

@@ -17,6 +17,7 @@ import math
 
 import pygame
 
+from ...game.action_kinds import AT_A_TARGET, Kind
 from ...game.intents import Action
 from .. import drawing, hosting, keys, seat, theme
 from ..action_words import action_words
@@ -41,7 +42,7 @@ from .table import TableScene
 from .table_common import JUMP, MOVE, SELECT, TOOL_TITLES, Layout
 
 BANNER_H = 26
-PICKED = ("rifle", "missile", "command", "repair")      # the actions whose target is clicked on the table
+PICKED = AT_A_TARGET      # the actions whose target is clicked on the table
 CHOOSING = (PICK, TARGET, FLAME, KAMIKAZE)              # the tools of an action under way
 
 
@@ -102,7 +103,7 @@ class BattleScene(TableScene):
             return s.actions_taken() > 0
         if s.to_act() != s.viewer or s.view(log=False)["phase"] != "action":
             return False
-        if key in ("end-activation", "end-turn"):
+        if key in (Kind.END_ACTIVATION, Kind.END_TURN):
             return s.offers(key)
         actor = self.actor_for(key)
         return actor is not None and s.offers(key, actor)
@@ -110,7 +111,7 @@ class BattleScene(TableScene):
     def actor_for(self, key: str) -> str | None:
         """Who would act: the selected piece to activate, else the unit being activated (or next to act)."""
         t = self.session.view(log=False)["turn"]
-        if key in ("activate", "extra"):
+        if key in (Kind.ACTIVATE, "extra"):
             return self.selected
         if t is None:
             return None
@@ -294,11 +295,11 @@ class BattleScene(TableScene):
             self.questions.save()
             return
         actor = self.actor_for(key)
-        if key in ("activate", "extra") and not self.offered(key) and self.finish_spent_activation():
+        if key in (Kind.ACTIVATE, "extra") and not self.offered(key) and self.finish_spent_activation():
             self.press(key)              # the spent activation is over: the one asked for now starts
             return
         if not self.offered(key):
-            if key in ("end-activation", "end-turn"):
+            if key in (Kind.END_ACTIVATION, Kind.END_TURN):
                 why = self.session.check(Action(key)).reason
             elif actor is None:
                 why = "select the unit first (or activate one)"
@@ -306,17 +307,17 @@ class BattleScene(TableScene):
                 why = self.session.can(key, actor).reason
             self.say(f"{key.replace('-', ' ').title()}: not now", [why or "not your turn"])
             return
-        if key == "activate":
-            self.do(Action("activate", actor or ""))
+        if key == Kind.ACTIVATE:
+            self.do(Action(Kind.ACTIVATE, actor or ""))
         elif key == "extra":
-            self.do(Action("activate", actor or "", {"extra": True}))
-        elif key == "end-turn" and self.would_pass():
+            self.do(Action(Kind.ACTIVATE, actor or "", {"extra": True}))
+        elif key == Kind.END_TURN and self.would_pass():
             self.questions.confirm_pass()
-        elif key in ("end-activation", "end-turn"):
+        elif key in (Kind.END_ACTIVATION, Kind.END_TURN):
             self.do(Action(key))
-        elif key == "scramble":
+        elif key == Kind.SCRAMBLE:
             self.questions.scramble_square(actor or "")
-        elif key in ("reveal", "jammer"):
+        elif key in (Kind.REVEAL, Kind.JAMMER):
             self.do(Action(key, actor or ""))
         elif key in PICKED:
             self.choices.start_pick(key, actor or "")
@@ -334,9 +335,9 @@ class BattleScene(TableScene):
         ended first (Q), as nothing of it is lost, instead of refusing the next one until Q is pressed [p.16]."""
         s = self.session
         spent = s.spent_activation()
-        if spent is None or s.to_act() != s.viewer or not s.offers("end-activation"):
+        if spent is None or s.to_act() != s.viewer or not s.offers(Kind.END_ACTIVATION):
             return False
-        self.do(Action("end-activation"), f"End of {spent}'s activation")
+        self.do(Action(Kind.END_ACTIVATION), f"End of {spent}'s activation")
         return s.spent_activation() is None and s.to_act() == s.viewer and not self.handing_off
 
     def would_pass(self) -> bool:

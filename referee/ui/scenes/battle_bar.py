@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from ...game.action_kinds import bar_buttons
 from .. import panels
 from ..widgets import BUTTON_BORDER, fits_button
 from .table_common import COMPACT, Layout, layout_for, layout_with_bar
@@ -22,22 +23,10 @@ ROW_H = 30
 # offered now, so the side panel keeps room under it; the keys of the others still work (their help lists them).
 COMPACT_ROWS = 3
 
-# (key, label, tooltip); the order is the bar's, row by row.
+# (key, label, tooltip); the order is the bar's, row by row: the action kinds' buttons (``action_kinds``), then the
+# window's own.
 ACTIONS = (
-    ("activate", "Activate", "A: start the selected unit's or blip's activation [p.16]"),
-    ("extra", "Extra blip", "X: one of the turn's 3 extra blip activations, Move only [p.16, A21]"),
-    ("reveal", "Reveal", "V: reveal the activated blip [p.17, A19]"),
-    ("target", "Target", "T: roll sensor dice and place Target counters [p.19]"),
-    ("rifle", "Rifle", "G: fire the rifle at a unit with Target counters [p.20]"),
-    ("missile", "Missile", "I: fire a missile at a unit or objective with Target counters [p.21]"),
-    ("flamer", "Flamer", "L: place the 5\" smoke within 6\" in the arc [p.22, A36]"),
-    ("kamikaze", "Kamikaze", "K: move or jump and explode [p.34, A34, A35]"),
-    ("command", "Command", "C: give a friendly unit a new activation counter [p.22]"),
-    ("repair", "Repair", "P: remove Damaged from a touching friendly trooper [p.22]"),
-    ("scramble", "Scramble", "back to the holding area; 3 blips take its place [p.22, A23]"),
-    ("jammer", "Jammer", "switch the 3\" jamming field on or off [p.34, A37]"),
-    ("end-activation", "End activ.", "Q: give up the rest of this activation [p.16]"),
-    ("end-turn", "End turn", "N: end the turn (without an activation: a pass) [p.16, A22]"),
+    *((b.name, b.label, b.tip) for b in bar_buttons()),
     ("holding", "Holding", "O: your holding area, mission and seals"),
     ("log", "Log: all", "Shift+L: the log of every unit, or of the selected unit only"),
     ("undo", "Undo", "Ctrl+Z: take back the last action"),

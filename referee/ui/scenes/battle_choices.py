@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action, Preview
 from ...game.view_words import view_unit
 from ...rules import odds
@@ -43,7 +44,7 @@ class ChoiceTools:
         return self.scene.picking
 
     def start_pick(self, kind: str, actor: str) -> None:
-        whom = "friendly unit" if kind in ("command", "repair") else "target"
+        whom = "friendly unit" if kind in (Kind.COMMAND, Kind.REPAIR) else "target"
         self.scene.start_tool(PICK, actor, f"Click the {whom} for {kind}. The engine's numbers and odds are shown "
                                            f"before anything is rolled. Esc cancels.")
         self.pick_kind = kind
@@ -52,9 +53,9 @@ class ChoiceTools:
         """The numbers and odds of ``kind`` at ``target``: the engine's preview of that very action."""
         f = self.scene.session.figures(Action(kind, actor, {"target": target}))
         lines = [str(x) for x in f.get("explain", ())]
-        if kind == "rifle" and f.get("allowed"):
+        if kind == Kind.RIFLE and f.get("allowed"):
             lines.append(f"= {f['dice']} dice: kill {panels.percent(f['p_kill'])}, graze {panels.percent(f['p_graze'])}")
-        elif kind == "missile" and f.get("allowed"):
+        elif kind == Kind.MISSILE and f.get("allowed"):
             cms = ", ".join(c["unit"] + ("" if c["cm"] is None else f" (CM {c['cm']}: {panels.percent(c['p_shoot_down'])})")
                             for c in f["countermeasures"])
             b = f["blast"]
@@ -97,7 +98,7 @@ class ChoiceTools:
     def place_smoke(self, point: tuple[float, float]) -> None:
         actor = self.actor
         x, y = round(point[0], 2), round(point[1], 2)
-        p = self.scene.session.preview(Action("flamer", actor, {"x": x, "y": y}))
+        p = self.scene.session.preview(Action(Kind.FLAMER, actor, {"x": x, "y": y}))
         if not p.legal:
             self.scene.say("Flamer: not allowed here", [p.reason])
             return
@@ -118,7 +119,7 @@ class ChoiceTools:
         first: tuple[dict, Preview] | None = None
         for x, y in contact_spots(drone, target, (drone.x, drone.y)):
             args: dict = {"x": x, "y": y, "target": piece, **({"jump": True} if jump else {})}
-            p = self.scene.session.preview(Action("kamikaze", actor, args))
+            p = self.scene.session.preview(Action(Kind.KAMIKAZE, actor, args))
             if p.legal:
                 return args, p
             first = first or (args, p)
@@ -134,7 +135,7 @@ class ChoiceTools:
         else:
             if jump:
                 args["jump"] = True
-            p = self.scene.session.preview(Action("kamikaze", actor, args))
+            p = self.scene.session.preview(Action(Kind.KAMIKAZE, actor, args))
         if not p.legal:
             self.scene.say("Kamikaze: not allowed", [p.reason])
             return
@@ -163,7 +164,7 @@ class ChoiceTools:
         """The engine's preview of the smoke under the cursor, asked once per point (not once per frame)."""
         if self.flame_point != point or self._smoke is None:
             self.flame_point = point
-            self._smoke = self.scene.session.preview(Action("flamer", self.actor, {"x": point[0], "y": point[1]}))
+            self._smoke = self.scene.session.preview(Action(Kind.FLAMER, self.actor, {"x": point[0], "y": point[1]}))
         return self._smoke
 
     # ---- clicks and drawing ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...game.action_kinds import Kind, button
 from ..keys import ANY, CTRL, CTRL_SHIFT_Z, DIGITS, ENTER, EVENT, MINUS, PLAIN, PLUS, SHIFT, Gesture, Key, KeyTable
 from .table_common import LOOKING, TOOLS
 
@@ -13,15 +14,17 @@ def actions(label: str, does: str, letters: dict[int, str]) -> Key:
     return Key(label, does, "action_key", tuple(letters), PLAIN, each=tuple((a,) for a in letters.values()))
 
 
+def kinds(label: str, does: str, *names: str) -> Key:
+    """The keys of action kinds' buttons, each the letter its kind's entry names (``action_kinds``)."""
+    return actions(label, does, {ord(button(name).key): name for name in names})
+
+
 BATTLE = ("Battle", (
-    actions("A / X", "activate the selected unit or blip / extra blip activation",
-            {pygame.K_a: "activate", pygame.K_x: "extra"}),
-    actions("T", "Target: sensor dice, then counters (below)", {pygame.K_t: "target"}),
-    actions("G / I / L / K", "rifle / missile / flamer / kamikaze",
-            {pygame.K_g: "rifle", pygame.K_i: "missile", pygame.K_l: "flamer", pygame.K_k: "kamikaze"}),
-    actions("C / P / V", "Command / Repair / reveal the active blip",
-            {pygame.K_c: "command", pygame.K_p: "repair", pygame.K_v: "reveal"}),
-    actions("Q / N", "end the activation / end the turn", {pygame.K_q: "end-activation", pygame.K_n: "end-turn"}),
+    kinds("A / X", "activate the selected unit or blip / extra blip activation", Kind.ACTIVATE, "extra"),
+    kinds("T", "Target: sensor dice, then counters (below)", Kind.TARGET),
+    kinds("G / I / L / K", "rifle / missile / flamer / kamikaze", Kind.RIFLE, Kind.MISSILE, Kind.FLAMER, Kind.KAMIKAZE),
+    kinds("C / P / V", "Command / Repair / reveal the active blip", Kind.COMMAND, Kind.REPAIR, Kind.REVEAL),
+    kinds("Q / N", "end the activation / end the turn", Kind.END_ACTIVATION, Kind.END_TURN),
     actions("O", "your holding area, mission and cards", {pygame.K_o: "holding"}),
     Key("U", "turn the table: each player's own edge at the bottom", "turn_table_key", (pygame.K_u,), PLAIN),
     Key("W", "phones and remote play: serve the battle, a QR code per seat", "phones", (pygame.K_w,), PLAIN),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action
 from .. import theme
 from .dialogs import Dialog, TextDialog
@@ -101,7 +102,7 @@ class RevealPlacing:
 
     def place(self, uid: str, x: float, y: float) -> bool:
         """Send the placement to the engine; refused, the reason is shown and nothing changes."""
-        action = Action("face", uid, {"x": round(x, 3), "y": round(y, 3)})
+        action = Action(Kind.FACE, uid, {"x": round(x, 3), "y": round(y, 3)})
         check = self.session.check(action)
         if not check.legal:
             self.scene.say(f"Place {uid}: not there", [check.reason, "choose another spot"])
@@ -119,7 +120,7 @@ class RevealPlacing:
                 x, y = (float(v) for v in text.replace(",", " ").split())
             except ValueError:
                 return f"type two numbers, x and y in inches, for example \"{ux:.2f} {uy:.2f}\""
-            return self.session.check(Action("face", uid, {"x": x, "y": y})).reason
+            return self.session.check(Action(Kind.FACE, uid, {"x": x, "y": y})).reason
 
         def typed(text: str | None) -> None:
             if text is None:

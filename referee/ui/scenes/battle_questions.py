@@ -12,6 +12,7 @@ import datetime as _dt
 import math
 from typing import TYPE_CHECKING
 
+from ...game.action_kinds import UNIT_KINDS, Kind
 from ... import paths
 from ...game.intents import Action
 from ...game.view_words import short_seal, view_unit
@@ -27,8 +28,7 @@ if TYPE_CHECKING:
 
 # The actions after which a turn that passes on has ended by itself (its player did not end it: no action or
 # activation left); End turn, End activation, a take-back, a facing or set-up end it on purpose.
-TURN_OVER_BY_ITSELF = ("move", "jump", "target", "rifle", "missile", "flamer", "kamikaze", "command", "repair",
-                       "activate", "reveal", "scramble", "jammer")
+TURN_OVER_BY_ITSELF = (*UNIT_KINDS, Kind.ACTIVATE, Kind.REVEAL)
 
 # The facings offered to the owner of a trooper just revealed (A13), every 45°.
 FACINGS = (0, 45, 90, 135, 180, 225, 270, 315)
@@ -154,7 +154,7 @@ class BattleQuestions(ScenePart[BattleSession]):
         the player says it is meant. Two passes in a row end the round."""
         side = self.session.turn_player() or self.session.viewer
         if self.app is None:
-            self.scene.do(Action("end-turn"), "End turn")
+            self.scene.do(Action(Kind.END_TURN), "End turn")
             return
         lines = [f"Side {side} has not activated anything this turn: ending it now is a pass [p.16, A22]."]
         if self.session.passes_in_row() >= 1:
@@ -164,7 +164,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         def closed(answer) -> None:
             if answer == "pass":
-                self.scene.do(Action("end-turn"), f"Side {side} passes")
+                self.scene.do(Action(Kind.END_TURN), f"Side {side} passes")
             else:
                 self.scene.say("End turn: not taken", ["nothing changed; your turn goes on"])
 
@@ -191,20 +191,20 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
                 return
             if answer == "next":
-                self.scene.do(Action("end-of-round"), "End of round")
+                self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
             elif answer in ("A", "B"):
                 self.pursuit(answer)
             elif answer == "both":
-                self.scene.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": "both"}), "Both withdraw")
             else:
-                self.scene.do(Action("end-of-round", "", {"stop": True}), "Agree to stop")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Agree to stop")
 
         self.show_guarded(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640), cover=True)
 
     def ended(self, answer) -> None:
         """The one button of an end of round that ends the battle whatever is announced."""
         if answer == "next":
-            self.scene.do(Action("end-of-round"), "End of round")
+            self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
         else:
             self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
 
@@ -236,13 +236,13 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
             elif answer == "withdraw":
                 reply = session.computer_answers_withdraw()
-                self.scene.do(Action("end-of-round", "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
             elif answer == "stop" and (offer or session.computer_agrees_to_stop()):
-                self.scene.do(Action("end-of-round", "", {"stop": True}), "Both agree to stop")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Both agree to stop")
             else:
                 if answer == "stop":
                     session.computer_notes[session.log_length()] = "plays on: it does not agree to stop"
-                self.scene.do(Action("end-of-round"), "End of round")
+                self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
 
         self.show(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640))
 
@@ -264,10 +264,10 @@ class BattleQuestions(ScenePart[BattleSession]):
             if answer is None:
                 self.scene.say("End of round", ["press End turn (N) to answer the computer's Withdraw"])
             elif answer == "both":
-                self.scene.do(Action("end-of-round", "", {"withdraw": "both"}), "Both withdraw")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": "both"}), "Both withdraw")
             else:
                 session.computer_notes[session.log_length()] = reason
-                self.scene.do(Action("end-of-round", "", {"withdraw": it, "answer": answer}),
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": it, "answer": answer}),
                               f"Side {it} withdraws")
 
         self.show(Dialog(f"End of round {round_}: the computer withdraws", lines,
@@ -279,16 +279,16 @@ class BattleQuestions(ScenePart[BattleSession]):
         answer never reaches the opponent: the log names three blips in label order."""
         squares = self.session.scramble_squares(actor)
         if self.app is None or not squares:
-            self.scene.do(Action("scramble", actor))
+            self.scene.do(Action(Kind.SCRAMBLE, actor))
             return
 
         def closed(answer) -> None:
             if answer is None:
                 self.scene.say("Scramble: cancelled", ["nothing changed"])
             elif answer == "any":
-                self.scene.do(Action("scramble", actor), f"Scramble {actor}")
+                self.scene.do(Action(Kind.SCRAMBLE, actor), f"Scramble {actor}")
             else:
-                self.scene.do(Action("scramble", actor, {"square": int(answer)}), f"Scramble {actor}")
+                self.scene.do(Action(Kind.SCRAMBLE, actor, {"square": int(answer)}), f"Scramble {actor}")
 
         buttons = [(str(n), f"Square {n}") for n in squares] + [("any", "Any (drawn)")]
         self.show_guarded(Dialog(f"Scramble {actor}: which square?",
@@ -304,7 +304,7 @@ class BattleQuestions(ScenePart[BattleSession]):
             if answer is None:
                 self.end_of_round()
                 return
-            self.scene.do(Action("end-of-round", "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
+            self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
 
         def ask() -> None:
             lines = [f"Side {other}: allow the Withdraw (side {other} Controls the Table) or pursue for one more "
@@ -346,7 +346,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.facing_kept = self.facing_owed()
                 self.scene.next_step()
                 return
-            self.scene.do(Action("face", uid, {"facing": float(answer)}), f"Face {uid}")
+            self.scene.do(Action(Kind.FACE, uid, {"facing": float(answer)}), f"Face {uid}")
 
         def ask() -> None:
             lines = [f"Side {owner}: {uid} ({unit['type']}) has just been revealed at ({unit['x']:.1f}, "
@@ -386,7 +386,7 @@ class BattleQuestions(ScenePart[BattleSession]):
         view = self.session.view(log=False)
         left = [o for o in (view["result"] or {}).get("objectives", []) if o not in chosen]
         if not left:
-            self.scene.do(Action("objectives", view["attacker"] or "", chosen), "Objectives")
+            self.scene.do(Action(Kind.OBJECTIVES, view["attacker"] or "", chosen), "Objectives")
             return
         oid = left[0]
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ...rules.battlefield import ground_point
 from ...rules import odds
@@ -128,7 +129,7 @@ class TargetTool:
         assign = {t: n for t, n in (self.assign if assign is None else assign).items() if n}
         if not assign:
             return 0
-        p = self.scene.session.preview(Action("target", self.actor, {"dice": self.dice, "assign": assign}))
+        p = self.scene.session.preview(Action(Kind.TARGET, self.actor, {"dice": self.dice, "assign": assign}))
         return int(p.figures.get("cost", 0))
 
     def roll(self, given: list[float] | None = None) -> None:
@@ -153,7 +154,7 @@ class TargetTool:
     def add_counter(self, target: str, step: int) -> None:
         if target not in self.offer()["assign"]:
             # not among the pieces offered: a point of ground (A54) is checked by the engine itself
-            p = self.scene.session.preview(Action("target", self.actor, {"dice": self.dice, "assign": {target: 1}}))
+            p = self.scene.session.preview(Action(Kind.TARGET, self.actor, {"dice": self.dice, "assign": {target: 1}}))
             if not p.legal or ground_point(target) is None and target not in self.scene.table.bf.ground:
                 self.scene.say("Target: not allowed", [p.reason or f"{target} cannot be Targeted by {self.actor}"])
                 return
@@ -170,7 +171,7 @@ class TargetTool:
 
     def commit(self) -> None:
         rolls = self.rolls()
-        action = Action("target", self.actor, {"dice": self.dice,
+        action = Action(Kind.TARGET, self.actor, {"dice": self.dice,
                                                "assign": {t: n for t, n in self.assign.items() if n}})
         self.scene.do(action, f"Target by {self.actor}", rolls)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action
 from .. import theme
 from ...service.session import BattleSession
@@ -83,7 +84,7 @@ class HoldingSetupScene(Scene):
 
     def finish(self) -> bool:
         """The engine's preview of the arrangement: closed and handed on when legal, else the refusal shown."""
-        action = Action("fill-holding", self.side, {"squares": self.squares()})
+        action = Action(Kind.FILL_HOLDING, self.side, {"squares": self.squares()})
         p = self.session.preview(action)
         if not p.legal:
             self.error = f"not allowed: {p.reason}"

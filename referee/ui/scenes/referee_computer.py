@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ..action_words import action_words
 from ...game.computer.table_words import table_changes
@@ -49,7 +50,7 @@ class TableComputerTurns(ComputerTurns):
         # Its reason only where the window would show it: never for its blips, nor which unit it activates.
         lines = [words] + ([f"Why: {reason}"] if session.reason_may_show(action) else [])
         # Nothing to do at the table when it only ends its turn: the button says so.
-        done = "OK" if action.kind in ("end-turn", "end-of-round") else "I've done it"
+        done = "OK" if action.kind in (Kind.END_TURN, Kind.END_OF_ROUND) else "I've done it"
         scene.app.push(Dialog(f"The computer (side {computer.side})", lines, [("done", done)],
                               lambda answer: self.done(action, reason) if answer == "done" else None))
 

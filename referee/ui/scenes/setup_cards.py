@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ...game.cards import playing_deck
 from ...game.view_words import card_lines
@@ -57,7 +58,7 @@ class SetupCards(ScenePart[BattleSession]):
         def chosen(answer) -> None:
             if answer:
                 mission, troop = answer.split("|")
-                self.scene.do(Action("choose-cards", side, {"mission": mission, "troop": troop}))
+                self.scene.do(Action(Kind.CHOOSE_CARDS, side, {"mission": mission, "troop": troop}))
 
         self.app.push(Dialog(f"Side {side}: choose your cards", lines, buttons, chosen, columns=1))
 
@@ -69,6 +70,6 @@ class SetupCards(ScenePart[BattleSession]):
 
         def done(squares) -> None:
             if squares is not None:
-                self.scene.do(Action("fill-holding", side, {"squares": squares}))
+                self.scene.do(Action(Kind.FILL_HOLDING, side, {"squares": squares}))
 
         self.app.push_scene("holding-setup", self.session, side, issued, done)

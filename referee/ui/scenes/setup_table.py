@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 import pygame_gui
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action, LegalAction
 from ...game.view_types import PlayerView
 from .. import hosting, seat, theme
@@ -85,14 +86,14 @@ class SetupTableScene(TableScene):
     def zone(self) -> dict | None:
         """The zone of the placement due, as the engine's legal actions give it."""
         for a in self.legal():
-            if a.kind in ("place-objective", "place-blip"):
+            if a.kind in (Kind.PLACE_OBJECTIVE, Kind.PLACE_BLIP):
                 zone: dict = a.free["x, y"]
                 return zone
         return None
 
     def squares_left(self) -> list[int]:
         for a in self.legal():
-            if a.kind == "place-blip":
+            if a.kind == Kind.PLACE_BLIP:
                 return list(a.free["square"])
         return []
 
@@ -340,7 +341,7 @@ class SetupTableScene(TableScene):
         self.app.push(DiceDialog(pending.request, answered, f"Set-up: die {len(pending.given) + 1}"))
 
     def after(self, action: Action) -> None:
-        if action.kind in ("draw-cards", "choose-cards") and action.actor == self.session.viewer \
+        if action.kind in (Kind.DRAW_CARDS, Kind.CHOOSE_CARDS) and action.actor == self.session.viewer \
                 and self.view_now()["phase"] == "setup" and self.decision().get("step") != "choose-cards":
             self.cards.show_cards(then=self.next_step)
             return
@@ -351,11 +352,11 @@ class SetupTableScene(TableScene):
         if not side or self.computer_deciding():
             return
         if key == "roll":
-            self.do(Action("roll-roles"))
+            self.do(Action(Kind.ROLL_ROLES))
         elif key in ("keep", "turn"):
-            self.do(Action("choose-edge", side, {"turn": key == "turn"}))
+            self.do(Action(Kind.CHOOSE_EDGE, side, {"turn": key == "turn"}))
         elif key == "draw":
-            self.do(Action("draw-cards", side))
+            self.do(Action(Kind.DRAW_CARDS, side))
         elif key == "choose":
             self.cards.choose_cards()
         elif key == "arrange":
@@ -367,7 +368,7 @@ class SetupTableScene(TableScene):
                 self.square = left[(left.index(now) + 1) % len(left)]
                 self._relayout_panel()
         elif key == "rest":
-            self.do(Action("place-blips", side))
+            self.do(Action(Kind.PLACE_BLIPS, side))
         elif key == "for-me":
             self.for_me()
 
@@ -375,8 +376,8 @@ class SetupTableScene(TableScene):
         """The decision due, left to the program (a draw, seeded and recorded)."""
         d = self.decision()
         side, step = str(d.get("side") or ""), d.get("step")
-        kinds = {"roles": "roll-roles", "edge": "choose-edge", "objective": "place-objective", "cards": "draw-cards",
-                 "choose-cards": "choose-cards", "holding": "fill-holding", "blip": "place-blip"}
+        kinds = {"roles": Kind.ROLL_ROLES, "edge": Kind.CHOOSE_EDGE, "objective": Kind.PLACE_OBJECTIVE, "cards": Kind.DRAW_CARDS,
+                 "choose-cards": Kind.CHOOSE_CARDS, "holding": Kind.FILL_HOLDING, "blip": Kind.PLACE_BLIP}
         if step is None or self.computer_deciding():
             return False
         return self.do(Action(kinds[step], "" if step == "roles" else side))
@@ -387,10 +388,10 @@ class SetupTableScene(TableScene):
         d = self.decision()
         side, step = str(d.get("side") or ""), d.get("step")
         if step == "objective":
-            return self.do(Action("place-objective", side, {"objective": d["objective"], "x": round(x, 2),
+            return self.do(Action(Kind.PLACE_OBJECTIVE, side, {"objective": d["objective"], "x": round(x, 2),
                                                             "y": round(y, 2)}))
         if step == "blip":
-            return self.do(Action("place-blip", side, {"x": round(x, 2), "y": round(y, 2),
+            return self.do(Action(Kind.PLACE_BLIP, side, {"x": round(x, 2), "y": round(y, 2),
                                                        "square": self.current_square()}))
         return False
 
@@ -399,9 +400,9 @@ class SetupTableScene(TableScene):
         d = self.decision()
         side, step = str(d.get("side") or ""), d.get("step")
         if step == "objective":
-            action = Action("place-objective", side, {"x": round(x, 2), "y": round(y, 2)})
+            action = Action(Kind.PLACE_OBJECTIVE, side, {"x": round(x, 2), "y": round(y, 2)})
         elif step == "blip":
-            action = Action("place-blip", side, {"x": round(x, 2), "y": round(y, 2), "square": self.current_square()})
+            action = Action(Kind.PLACE_BLIP, side, {"x": round(x, 2), "y": round(y, 2), "square": self.current_square()})
         else:
             return ""
         p = self.session.preview(action)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ...game.action_kinds import Kind
 from ...rules.battlefield import Piece
 from ...rules.movement import MoveResult
 from ...rules.sensors import enemies_in_passive_range
@@ -178,7 +179,7 @@ def confirm(scene: TableScene) -> Intent | None:
         return None
     if not result.legal:
         # The refused path stays, drawn as refused, so that it can be mended: say how.
-        mend = ("Backspace removes the last waypoint; Esc clears the path." if intent.kind == "move"
+        mend = ("Backspace removes the last waypoint; Esc clears the path." if intent.kind == Kind.MOVE
                 else "Click another landing point; Esc clears it.")
         scene.set_log(f"{intent.kind.title()} not sent", [f"not allowed: {result.reason}", mend]
                       + [str(s) for s in result.explain])

@@ -1,0 +1,238 @@
+"""Every kind of action, named once: the closed set of what a battle's record may hold (``docs/actions.md``).
+
+``Kind`` names each kind: ``Kind.MOVE`` is the word a save records (``"move"``, ``"end-of-round"``), a plain string
+wherever a kind is compared, looked up or written (an ``enum`` member would cost its attribute look-up and its
+comparison in the engine's hottest loops, and would have to be turned back into the word for every file).
+``KINDS`` holds one entry per kind: its part of the battle (set-up, the turn, a unit's activation, a correction, the
+record's own note), its arguments with the values each may take, the words that head it in the log, and its button
+and key in the window's action bar (or why the window has no button for it). The engine's side of each kind, its
+check and its resolution, is ``action_table.RULES``, held to this set by ``tests/test_action_kinds.py``; a kind's
+name is spelled nowhere else in the program, which that test also checks.
+
+This module holds no battle state and imports nothing of the battle: the window and the command line read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+
+class Kind:
+    """The word of every kind of action, one constant each."""
+
+    # The Action Table (p.17): what a unit does in its activation.
+    MOVE: Final = "move"
+    JUMP: Final = "jump"
+    TARGET: Final = "target"
+    RIFLE: Final = "rifle"
+    MISSILE: Final = "missile"
+    FLAMER: Final = "flamer"
+    KAMIKAZE: Final = "kamikaze"
+    COMMAND: Final = "command"
+    REPAIR: Final = "repair"
+    SCRAMBLE: Final = "scramble"
+    JAMMER: Final = "jammer"
+    # The turn (p.16).
+    ACTIVATE: Final = "activate"
+    REVEAL: Final = "reveal"
+    FACE: Final = "face"
+    END_ACTIVATION: Final = "end-activation"
+    END_TURN: Final = "end-turn"
+    END_OF_ROUND: Final = "end-of-round"
+    OBJECTIVES: Final = "objectives"
+    TAKEN_BACK: Final = "taken-back"
+    # A physical game's corrections (referee mode).
+    CORRECT: Final = "correct"
+    CONTENTS: Final = "contents"
+    MISSION: Final = "mission"
+    # Set-up (p.~14-15, A60), in the order it comes.
+    ROLL_ROLES: Final = "roll-roles"
+    CHOOSE_EDGE: Final = "choose-edge"
+    PLACE_OBJECTIVE: Final = "place-objective"
+    DRAW_CARDS: Final = "draw-cards"
+    CHOOSE_CARDS: Final = "choose-cards"
+    FILL_HOLDING: Final = "fill-holding"
+    PLACE_BLIP: Final = "place-blip"
+    PLACE_BLIPS: Final = "place-blips"
+
+
+Part = Literal["unit", "turn", "correction", "set-up"]
+ArgType = Literal["inches", "degrees", "count", "id", "flag", "choice", "points", "assignment", "cards", "squares",
+                  "units", "fields", "text"]
+
+
+@dataclass(frozen=True, slots=True)
+class Arg:
+    """One argument of an action: its name in the save, what it holds and the values it may take."""
+
+    name: str
+    type: ArgType
+    values: str                     # the range or the choices, in words (``legal_actions`` gives them exactly)
+    required: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Button:
+    """A button of the window's action bar and the key that presses it (``name``: the kind, or a variant of it)."""
+
+    name: str
+    label: str
+    tip: str
+    key: str = ""                   # the letter that presses it ("" : the button only)
+    place: int = 0                  # its place in the bar, row by row
+
+
+@dataclass(frozen=True, slots=True)
+class KindEntry:
+    kind: str                       # a ``Kind``
+    part: Part
+    rule: str                       # the page or ruling the kind comes from
+    args: tuple[Arg, ...]
+    does: str                       # what it does, in a few words
+    verb: str = ""                  # the verb heading its result in the log ("" : the command line's form)
+    buttons: tuple[Button, ...] = ()
+    no_button: str = ""             # why the window's bar has no button for it
+
+
+_XY = (Arg("x", "inches", "across the table, 0 to its width", True),
+       Arg("y", "inches", "from side A's edge, 0 to the table's depth", True))
+_VIA = Arg("via", "points", "waypoints [[x, y], ...] before the end point")
+_TARGET = Arg("target", "id", "a piece the engine accepts as the target (legal_actions lists each)", True)
+_FACING = Arg("facing", "degrees", "0 to 360, counter-clockwise from +x")
+_DRAWN = "drawn on the table with the mouse, no button"
+
+KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
+    KindEntry(Kind.MOVE, "unit", "p.18", (*_XY, _VIA), "move up to 6\" of path", "Move",
+              no_button="a Move is " + _DRAWN),
+    KindEntry(Kind.JUMP, "unit", "p.18, A39", _XY, "jump up to 9\" in a straight line", "Jump",
+              no_button="a Jump is " + _DRAWN),
+    KindEntry(Kind.TARGET, "unit", "p.19, A17, A54",
+              (Arg("dice", "count", "1 to the unit's Sensors (Recce drones: Robotics)", True),
+               Arg("assign", "assignment", "{id or \"x,y\": counters}"),
+               Arg("up_to", "flag", "the counters named are bought in order as far as the pool pays")),
+              "roll sensor dice and place Target counters", "Target with",
+              (Button(Kind.TARGET, "Target", "T: roll sensor dice and place Target counters [p.19]", "t", 3),)),
+    KindEntry(Kind.RIFLE, "unit", "p.20", (_TARGET,), "fire the rifle", "Rifle",
+              (Button(Kind.RIFLE, "Rifle", "G: fire the rifle at a unit with Target counters [p.20]", "g", 4),)),
+    KindEntry(Kind.MISSILE, "unit", "p.21, A28, A54", (_TARGET,), "fire a missile", "Missile",
+              (Button(Kind.MISSILE, "Missile", "I: fire a missile at a unit or objective with Target counters [p.21]",
+                      "i", 5),)),
+    KindEntry(Kind.FLAMER, "unit", "p.22, A36", _XY, "lay the flamer's 5\" smoke", "Flamer",
+              (Button(Kind.FLAMER, "Flamer", "L: place the 5\" smoke within 6\" in the arc [p.22, A36]", "l", 6),)),
+    KindEntry(Kind.KAMIKAZE, "unit", "p.34, A34, A35",
+              (*_XY, _VIA, Arg("jump", "flag", "jump there instead of moving"),
+               Arg("target", "id", "the unit or objective it means to hit")),
+              "move or jump and explode", "Kamikaze",
+              (Button(Kind.KAMIKAZE, "Kamikaze", "K: move or jump and explode [p.34, A34, A35]", "k", 7),)),
+    KindEntry(Kind.COMMAND, "unit", "p.22", (_TARGET,), "give a friendly unit a new activation counter", "Command",
+              (Button(Kind.COMMAND, "Command", "C: give a friendly unit a new activation counter [p.22]", "c", 8),)),
+    KindEntry(Kind.REPAIR, "unit", "p.22", (_TARGET,), "remove Damaged from a touching friendly trooper", "Repair",
+              (Button(Kind.REPAIR, "Repair", "P: remove Damaged from a touching friendly trooper [p.22]", "p", 9),)),
+    KindEntry(Kind.SCRAMBLE, "unit", "p.22, A23, A59",
+              (Arg("square", "choice", "an empty holding-area square, 1 to 16 (left out: drawn in secret)"),
+               Arg("legacy", "flag", "a Scramble of a format-1 save, replayed as it was played")),
+              "back to the holding area; 3 blips take its place", "Scramble",
+              (Button(Kind.SCRAMBLE, "Scramble", "back to the holding area; 3 blips take its place [p.22, A23]",
+                      "", 10),)),
+    KindEntry(Kind.JAMMER, "unit", "p.34, A37", (), "switch the jamming field on or off", "Jammer",
+              (Button(Kind.JAMMER, "Jammer", "switch the 3\" jamming field on or off [p.34, A37]", "", 11),)),
+    KindEntry(Kind.ACTIVATE, "turn", "p.16, A21", (Arg("extra", "flag", "one of the turn's 3 extra blip activations"),),
+              "start a unit's or blip's activation", "Activate",
+              (Button(Kind.ACTIVATE, "Activate", "A: start the selected unit's or blip's activation [p.16]", "a", 0),
+               Button("extra", "Extra blip", "X: one of the turn's 3 extra blip activations, Move only [p.16, A21]",
+                      "x", 1))),
+    KindEntry(Kind.REVEAL, "turn", "p.17, A19", (_FACING,), "reveal the activated blip", "Reveal",
+              (Button(Kind.REVEAL, "Reveal", "V: reveal the activated blip [p.17, A19]", "v", 2),)),
+    KindEntry(Kind.FACE, "turn", "A13, A66", (_FACING, Arg("x", "inches", "where a second unit of the square stands"),
+                                              Arg("y", "inches", "where a second unit of the square stands")),
+              "face (or place) a trooper just revealed", "Face",
+              no_button="asked by a question after the reveal that needs it"),
+    KindEntry(Kind.END_ACTIVATION, "turn", "p.16",
+              (Arg("all", "flag", "also skip the revealed units still waiting to act"),),
+              "give up the rest of the activation",
+              buttons=(Button(Kind.END_ACTIVATION, "End activ.", "Q: give up the rest of this activation [p.16]",
+                              "q", 12),)),
+    KindEntry(Kind.END_TURN, "turn", "p.16, A22", (), "end the turn (without an activation: a pass)",
+              buttons=(Button(Kind.END_TURN, "End turn", "N: end the turn (without an activation: a pass) "
+                              "[p.16, A22]", "n", 13),)),
+    KindEntry(Kind.END_OF_ROUND, "turn", "p.16, A43",
+              (Arg("withdraw", "choice", "\"A\", \"B\" or \"both\""),
+               Arg("answer", "choice", "\"allow\" or \"pursue\""), Arg("stop", "flag", "both players agree to stop")),
+              "close the round: Withdraw, stop, or the next round's Initiative",
+              no_button="asked by the end-of-round question"),
+    KindEntry(Kind.OBJECTIVES, "turn", "p.16, A41", (Arg("<objective>", "choice",
+                                                         "\"secured\", \"destroyed\" or \"inspected\""),),
+              "the attacker says what became of each objective", no_button="asked by the end-of-battle question"),
+    KindEntry(Kind.TAKEN_BACK, "turn", "fair Undo",
+              (Arg("side", "choice", "\"A\" or \"B\"", True), Arg("consent", "choice", "\"A\" or \"B\"", True),
+               Arg("what", "text", "the action taken back"), Arg("why", "text", "the reason given")),
+              "the record's note of a take-back, with the other player's consent",
+              no_button="written by Undo (Ctrl+Z) with the other player's consent, never chosen"),
+    KindEntry(Kind.CORRECT, "correction", "referee mode",
+              (Arg("<field>", "fields", "x, y, facing, target_counters, damaged, stunned, activation; move, turn, "
+                                        "polygon, circle for terrain"),
+               Arg("add", "fields", "a piece the program never saw"), Arg("remove", "flag", "the piece is gone")),
+              "set a piece as it now stands on the physical table",
+              no_button="made by the referee's corrections tool"),
+    KindEntry(Kind.CONTENTS, "correction", "p.15, p.17",
+              (Arg("contents", "units", "up to 2 units {faction, rating, type}; empty: a decoy", True),),
+              "the owner says what a blip holds, before its reveal", no_button="asked when a blip is revealed"),
+    KindEntry(Kind.MISSION, "correction", "p.~14",
+              (Arg("mission", "cards", "a mission card id", True), Arg("troop", "cards", "a troop card id"),
+               Arg("drone", "cards", "a drone card id")),
+              "a player enters the mission card it plays", no_button="entered in the referee's missions dialog"),
+    KindEntry(Kind.ROLL_ROLES, "set-up", "p.~15, A47", (), "both sides roll for attacker and defender",
+              no_button="the set-up table asks for it"),
+    KindEntry(Kind.CHOOSE_EDGE, "set-up", "p.~15", (Arg("turn", "flag", "true takes the far edge"),),
+              "the defender picks its table edge", no_button="the set-up table asks for it"),
+    KindEntry(Kind.PLACE_OBJECTIVE, "set-up", "p.~15, A55",
+              (Arg("objective", "choice", "the objective due: delta, epsilon, alpha, beta, gamma"),
+               Arg("x", "inches", "its centre (left out: placed for the side)"),
+               Arg("y", "inches", "its centre (left out: placed for the side)")),
+              "place an objective", no_button="placed on the set-up table with the mouse"),
+    KindEntry(Kind.DRAW_CARDS, "set-up", "p.~9, A42, A47",
+              (Arg("purchase", "assignment", "Chance Encounter: {drone type: number}"),),
+              "draw the mission, troop and drone cards", no_button="the set-up table asks for it"),
+    KindEntry(Kind.CHOOSE_CARDS, "set-up", "A47",
+              (Arg("mission", "cards", "a mission card drawn"), Arg("troop", "cards", "a troop card drawn"),
+               Arg("purchase", "assignment", "{drone type: number}")),
+              "choose the cards it plays among those drawn", no_button="the set-up table's cards dialog"),
+    KindEntry(Kind.FILL_HOLDING, "set-up", "p.~10",
+              (Arg("squares", "squares", "{square 1-16: [unit ids]}, at most 2 a square"),),
+              "put the issued units into the holding area", no_button="the holding-area dialog"),
+    KindEntry(Kind.PLACE_BLIP, "set-up", "p.~15, A59",
+              (Arg("x", "inches", "in the side's zone"), Arg("y", "inches", "in the side's zone"),
+               Arg("square", "choice", "the holding-area square it stands for, 1 to 16 (secret)")),
+              "place one blip counter", no_button="placed on the set-up table with the mouse"),
+    KindEntry(Kind.PLACE_BLIPS, "set-up", "p.~15", (), "place the rest of this turn's blips for the side",
+              no_button="the set-up table's \"place for me\""),
+)}
+
+# The kinds by part, in the order the save's checks name them (``record.ACTION_KINDS``).
+UNIT_KINDS: Final = tuple(k for k, e in KINDS.items() if e.part == "unit")
+TURN_KINDS: Final = tuple(k for k, e in KINDS.items() if e.part == "turn")
+CORRECTION_KINDS: Final = tuple(k for k, e in KINDS.items() if e.part == "correction")
+SETUP_KINDS: Final = tuple(k for k, e in KINDS.items() if e.part == "set-up")
+ALL_KINDS: Final = UNIT_KINDS + TURN_KINDS + CORRECTION_KINDS + SETUP_KINDS
+
+# Families of kinds that share a form of arguments.
+TO_A_POINT: Final = (Kind.MOVE, Kind.JUMP, Kind.FLAMER, Kind.KAMIKAZE)      # x, y
+ALONG_A_PATH: Final = (Kind.MOVE, Kind.KAMIKAZE)                           # via
+AT_A_TARGET: Final = (Kind.RIFLE, Kind.MISSILE, Kind.COMMAND, Kind.REPAIR)  # one target, listed once per target
+FIRED: Final = (Kind.RIFLE, Kind.MISSILE)
+
+
+def bar_buttons() -> tuple[Button, ...]:
+    """The action bar's buttons for the kinds, in the bar's order."""
+    return tuple(sorted((b for e in KINDS.values() for b in e.buttons), key=lambda b: b.place))
+
+
+def button(name: str) -> Button:
+    """The button named ``name`` (a kind, or ``"extra"``)."""
+    return next(b for b in bar_buttons() if b.name == name)
+
+
+def as_kind(word: str) -> str | None:
+    """The kind a save's word names, or None for a word that is no kind."""
+    return word if word in KINDS else None
