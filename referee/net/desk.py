@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game.action_kinds import Kind
 from ..game.cards import playing_deck
 from ..rules.errors import InputError
 from ..service.intents import Action, action_problems
@@ -87,8 +88,8 @@ class Desk:
         if seat in self.said:
             data["said"] = self.said[seat]
         if seat in SIDE_SEATS:
-            data["scramble"] = {a.actor: self.session.scramble_squares(a.actor)
-                                for a in screen.legal if a.kind == "scramble"}
+            data[Kind.SCRAMBLE] = {a.actor: self.session.scramble_squares(a.actor)
+                                for a in screen.legal if a.kind == Kind.SCRAMBLE}
             data["cards_text"] = cards_text(screen, seat, self._cards)
             words = self._words()
             if words:
@@ -118,7 +119,7 @@ class Desk:
         if screen is None and seat in SIDE_SEATS and self.session.to_act() == seat:
             # The side to act: the engine's quick question (no Target priced, no list made) says whether it offers
             # an action of this kind by this actor; the engine checks the arguments when it resolves it.
-            asked = "extra" if action.kind == "activate" and action.args.get("extra") else action.kind
+            asked = "extra" if action.kind == Kind.ACTIVATE and action.args.get("extra") else action.kind
             if self.session.offers(asked, action.actor):
                 problems = action_problems(action.to_data(), "intent.action")
                 return "; ".join(problems) if problems else action
@@ -138,9 +139,9 @@ class Desk:
         if isinstance(action, str):
             return refusal(action)
         self.said.pop(seat, None)
-        if action.kind == "end-of-round" and seat in SIDE_SEATS and self.session.computer is not None:
+        if action.kind == Kind.END_OF_ROUND and seat in SIDE_SEATS and self.session.computer is not None:
             action = self._to_the_computer(seat, action)
-        elif action.kind == "end-of-round" and seat in SIDE_SEATS:
+        elif action.kind == Kind.END_OF_ROUND and seat in SIDE_SEATS:
             word = self._word(seat, action)
             if isinstance(word, Reply):
                 return word
@@ -214,13 +215,13 @@ class Desk:
         if theirs == "withdraw" and word not in ("allow", "pursue", "withdraw"):
             return wait                       # the other side's Withdraw waits for this side's answer
         if word == "withdraw" and theirs == "withdraw":
-            return Action("end-of-round", "", {"withdraw": "both"})
+            return Action(Kind.END_OF_ROUND, "", {"withdraw": "both"})
         if word == "withdraw" or theirs == "withdraw":
             withdrawing = seat if word == "withdraw" else other
-            return Action("end-of-round", "", {"withdraw": withdrawing, "answer": words[_other(withdrawing)]})
+            return Action(Kind.END_OF_ROUND, "", {"withdraw": withdrawing, "answer": words[_other(withdrawing)]})
         if word == "stop" and theirs == "stop":
-            return Action("end-of-round", "", {"stop": True})
-        return Action("end-of-round", "", {})
+            return Action(Kind.END_OF_ROUND, "", {"stop": True})
+        return Action(Kind.END_OF_ROUND, "", {})
 
     def _answer(self, seat: str, value: float) -> Reply:
         pending = self.pending.get(seat)
@@ -311,7 +312,7 @@ def cards_text(screen: Screen, seat: str, known: dict[str, dict[str, Any] | None
     held = view["cards"].get(seat) or {}
     ids.update(str(v) for k, v in held.items() if k in ("troop", "drone") and v)
     for legal in screen.legal:
-        if legal.kind == "choose-cards":
+        if legal.kind == Kind.CHOOSE_CARDS:
             ids.update(str(x) for x in legal.free.get("mission", []) + legal.free.get("troop", []))
     out: dict[str, Any] = {}
     for ident in sorted(ids):

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..game.action_kinds import Kind
 from ..game.dice import RollRequest
 from ..game.intents import Action, LegalAction, Preview
 from ..game.view_types import LogLine, PlayerView
@@ -247,7 +248,7 @@ class RemoteBattle:
         return lines
 
     def scramble_squares(self, actor: str) -> list[int]:
-        return [int(n) for n in (self.data.get("scramble") or {}).get(actor, [])]
+        return [int(n) for n in (self.data.get(Kind.SCRAMBLE) or {}).get(actor, [])]
 
     def to_place(self) -> dict[str, str]:
         return {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ...game.view_words import view_unit
 from ...rules.errors import InputError
@@ -49,11 +50,11 @@ class RemoteQuestions(BattleQuestions):
             if answer is None:
                 self.scene.say("End of round", ["press End turn (N) to say your word at the end of the round"])
             elif answer == "next":
-                self.scene.do(Action("end-of-round"), "End of round")
+                self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
             elif answer == "withdraw":
-                self.scene.do(Action("end-of-round", "", {"withdraw": me}), f"Side {me} withdraws")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": me}), f"Side {me} withdraws")
             else:
-                self.scene.do(Action("end-of-round", "", {"stop": True}), "Offer to stop")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Offer to stop")
 
         self.show_guarded(Dialog(f"End of round {round_}: side {me}'s word", self.battle.end_of_round_lines(),
                                  buttons, closed, columns=3, width=640))
@@ -65,7 +66,7 @@ class RemoteQuestions(BattleQuestions):
             if answer is None:
                 self.scene.say("End of round", ["press End turn (N) to answer the Withdraw"])
                 return
-            self.scene.do(Action("end-of-round", "", {"answer": answer}), f"Side {side} withdraws")
+            self.scene.do(Action(Kind.END_OF_ROUND, "", {"answer": answer}), f"Side {side} withdraws")
 
         lines = [f"Side {side} withdraws. Side {me}: allow it (you Control the Table) or pursue for one more round? "
                  "[p.16, A43]"]

@@ -19,6 +19,7 @@ from typing import Any, Protocol, cast
 
 import pygame
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ...game.view_types import PlayerView
 from ...game.view_words import log_lines
@@ -263,7 +264,7 @@ class TableModeScene(BattleScene):
         return "whole truth" if self.public.over else "what everyone sees"
 
     def press(self, key: str) -> None:
-        if key == "scramble" and key in self.bar.keys():
+        if key == Kind.SCRAMBLE and key in self.bar.keys():
             self.questions.scramble_square(self.actor_for(key) or "")
             return
         super().press(key)

@@ -13,6 +13,7 @@ from typing import cast
 
 import pygame
 
+from ...game.action_kinds import Kind
 from ...game.intents import Action, LegalAction
 from ...game.view_types import PlayerView
 from ...service.session import BattleSession
@@ -64,7 +65,7 @@ class TableSetupScene(SetupTableScene):
         side = str(self.decision().get("side") or "")
         seat = side if side in ("A", "B") else None
         legal = self.real.screen(seat).legal if seat is not None else self.real.legal_actions()
-        return [a for a in legal if a.kind in ("roll-roles", "choose-edge", "place-objective")]
+        return [a for a in legal if a.kind in (Kind.ROLL_ROLES, Kind.CHOOSE_EDGE, Kind.PLACE_OBJECTIVE)]
 
     def choices(self) -> list[tuple[str, str]]:
         return [] if self.private_step() else super().choices()
