@@ -3,17 +3,24 @@ and where it moves them, read nothing of what they hold, so a player watching ca
 reveal of a blip of units looks at its contents, and the reveal shows them to everyone anyway.
 
 Each check here shuffles the contents among the computer's own blips (the opponent's view is then the very same) and
-asks for the decision again; the last one plays seeded battles and lets a cheating player learn, from the public
-log and the opponent's view alone, to tell the computer's real blips from its decoys (``tests/tells.py``)."""
+asks for the decision again, or deals the holding area's contents into other squares before set-up and plays set-up
+through again. The soak runs (``pytest -m soak``) play seeded battles and let a cheating player learn, from the public
+log and the opponent's view alone, to tell the computer's real blips from its decoys (``tests/tells.py``): the
+default suite checks each decision those battles are made of (where a blip goes down, which blip is activated,
+where it moves) directly, on the same computer."""
 
 from __future__ import annotations
 
 import pytest
 
+from referee import paths
 from referee.game.computer import Computer
-from referee.game.legal import legal_actions
+from referee.game.dice import SeededDice
+from referee.game.legal import legal_actions, to_act
+from referee.game.setup import new_game
 from referee.game.state import GameState, TurnState
 from referee.game.view import player_view
+from referee.rules.scenario import load_scenario
 from tests.test_computer_play import _activating, _battle
 
 
@@ -94,9 +101,55 @@ def test_which_blip_takes_an_extra_blip_activation_does_not_depend_on_what_it_ho
     assert any(chosen), "it took an extra blip activation"
 
 
+def _set_up(level: str, table: str, reversed_contents: bool) -> tuple[GameState, list[str]]:
+    """Set-up played through by two computers at ``level``, each side's holding area dealt in its order or reversed
+    just before the first blip goes down; with the log of what the blips' owners' opponents saw."""
+    game = new_game(load_scenario(paths.table_file(table)), {"A": "council-of-zane", "B": "new-tokyo"})
+    dice = SeededDice(3)
+    computers = {side: Computer(side, level, seed=3) for side in "AB"}
+    dealt = False
+    seen = []
+    while game.state.phase == "setup":
+        s = game.state
+        side = to_act(s) or s.initiative
+        legal = legal_actions(s, side)
+        if not dealt and any(la.kind == "place-blip" for la in legal):
+            assert not s.blips
+            for holder in "AB":
+                squares = s.holding[holder].squares
+                order = sorted(squares)
+                contents = [squares[n] for n in order]
+                s.holding[holder].squares = dict(zip(order, contents[::-1] if reversed_contents else contents))
+            dealt = True
+        out = game.play(computers[side].decide(player_view(s, side), legal).action, dice)
+        assert out.legal, out.reason
+        if dealt:
+            seen.append(repr([(b["id"], b["x"], b["y"]) for b in player_view(game.state, "B")["blips"]
+                              if b["side"] == "A"]))
+    return game.state, seen
+
+
+@pytest.mark.parametrize("level, table", [("easy", "pastoral-hills"), ("normal", "pastoral-hills"),
+                                          ("normal", "blasted-urban"), ("hard", "blasted-urban")])
+def test_where_and_in_which_order_the_blips_go_down_does_not_depend_on_what_they_hold(level, table):
+    # What the soak runs' cheating player learns from at set-up (a blip's place in the order of placing, the cover
+    # about its spot, its depth) is the same whichever blips hold units.
+    first, seen_first = _set_up(level, table, False)
+    second, seen_second = _set_up(level, table, True)
+
+    def real(s: GameState) -> set[str]:
+        return {b.id for b in s.blips.values() if b.side == "A" and s.blip_contents(b)}
+
+    assert real(first) and real(first) != real(second), "the two deals put units in other blips"
+    assert [(b.id, b.x, b.y) for b in first.blips.values()] == [(b.id, b.x, b.y) for b in second.blips.values()]
+    assert seen_first == seen_second
+    assert len({b.id for b in first.blips.values() if b.side == "A"}) == 16
+
+
 WATCHED = [(7100 + i, ("pastoral-hills", "blasted-urban")[i % 2], side) for i in range(3) for side in "AB"]
 
 
+@pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move_in_two_rounds():
     # The same six battles as the soak run below, stopped after round 2: about 57 blips scored, the same bounds.
     _no_tells(rounds=2, blips=50)

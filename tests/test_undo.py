@@ -3,9 +3,12 @@ only with the other player's consent, logged for both; the same dice when the ac
 
 from __future__ import annotations
 
+import random
+
 from referee.game.intents import Action
 from referee.game.dice import ScriptedDice, SeededDice
 from referee.game.engine import Game, begin_battle
+from referee.game.random_play import play_random
 from referee.game.record import read_save, save_game
 from referee.game.view import player_view
 from referee.game.view_words import log_lines
@@ -13,6 +16,7 @@ from referee.rules.errors import InputError
 from referee.service.session import BattleSession
 
 from .tables import game_state, unit
+from .test_random_play import data_of, skirmish
 
 
 def c(ident, side, type="tactical"):
@@ -164,3 +168,21 @@ def test_a_forged_take_back_is_refused_by_the_engine():
     game = Game(begin_battle(game_state(units=[unit("a-tac", "A", 10, 2)], attacker="A")))
     out = game.play(Action("taken-back", "", {"side": "A", "what": "x", "consent": "A"}), ScriptedDice())
     assert not out.legal and "consent" in out.reason
+
+
+def test_the_state_an_undo_looks_back_to_is_the_record_replayed_to_its_last_action(tmp_path):
+    # The undo offer reads the state before the last action from what the game played it on; it must be the state
+    # the record replays to, after plays, after a take-back and in a battle read back from its save.
+    game = Game(begin_battle(skirmish()))
+    dice = SeededDice(4)
+    for steps in (1, 7, 30):
+        play_random(game, random.Random(steps), steps, dice)
+        assert game.played_last is not None and game.played_last[0] is game.record[-1]
+        assert data_of(game.before_last()) == data_of(game.rebuild(len(game.record) - 1))
+    game.undo(2)
+    assert game.played_last[0] is not game.record[-1]
+    assert data_of(game.before_last()) == data_of(game.rebuild(len(game.record) - 1))
+    save_game(game, tmp_path / "battle.json", SeededDice(4))
+    again = read_save(tmp_path / "battle.json").game
+    assert again.played_last is None
+    assert data_of(again.before_last()) == data_of(game.rebuild(len(game.record) - 1))

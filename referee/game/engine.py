@@ -94,13 +94,28 @@ class Game:
         # How many of the record's first entries were counted, the last of them, and how many were actions (not
         # take-backs): ``undo.moment_index`` goes on from there instead of counting a long battle's record again.
         self.counted: tuple[int, RecordEntry | None, int] = (0, None, 0)
+        # The record's last entry as ``play`` appended it, and the state it was played on: what an undo offer asks
+        # after every action (``undo.check_undo``), which replaying the record again each time made dearer with
+        # every action of the battle.
+        self.played_last: tuple[RecordEntry, GameState] | None = None
 
     def play(self, action: Action, source: DiceSource) -> ActionOutcome:
-        outcome = play(self.state, action, source)
+        before = self.state
+        outcome = play(before, action, source)
         if outcome.legal:
             self.state = outcome.state
-            self.record.append(RecordEntry(action, list(outcome.rolls)))
+            entry = RecordEntry(action, list(outcome.rolls))
+            self.record.append(entry)
+            self.played_last = (entry, before)
         return outcome
+
+    def before_last(self) -> GameState:
+        """The state before the record's last entry, to read and not to change: the state ``play`` played it on,
+        or the record replayed up to it when the entry came some other way (a save read, a take-back logged)."""
+        kept = self.played_last
+        if kept is not None and self.record and kept[0] is self.record[-1]:
+            return kept[1]
+        return self.rebuild(len(self.record) - 1)
 
     def after_setup(self) -> GameState:
         """The state the moment set-up ended (what the seals were made of): ``initial`` for a battle whose record

@@ -70,7 +70,7 @@ def check_undo(game: Game, side: str) -> UndoCheck:
                                 f"hand-off [{RULE}]", what)
     if last.action.kind in (Kind.END_OF_ROUND, Kind.OBJECTIVES):
         return UndoCheck(False, f"{what!r} ended the round: nothing is taken back across a round [{RULE}]", what)
-    before = game.rebuild(len(game.record) - 1)
+    before = game.before_last()
     if before.phase != "action" or before.turn is None or before.turn.player != side or before.round != s.round:
         words = (f"only the side to act (side {s.turn.player}) may take back its own last action" if s.turn.player != side
                  else f"{what!r} was not side {side}'s action in this turn")
