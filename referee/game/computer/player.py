@@ -116,7 +116,7 @@ class _Think:
         self.worlds: list[GameState] = [sample_state(self.seen, self.belief, self.rng) for _ in range(lv.worlds)]
         self._grid: ExposureGrid | None = None
         self._grid_done = False
-        self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``search.BUDGET``)
+        self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``Level.search_budget``)
         self.haste = on_the_clock(self.seen)
         if self.haste and self.seen.view.get("attacker") == side and not self.aims.inspect:
             # The defender's card may win a stalemate at the round limit (Delaying Action): only kills and the
