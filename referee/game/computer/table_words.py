@@ -16,7 +16,7 @@ import math
 
 from ...rules.catalogue import is_drone_type
 from ..intents import Action
-from ..view_types import Data, PlayerView, TerrainView
+from ..view_types import Data, PlayerView, TerrainView, as_data
 from .seen import Seen
 
 ROLLS = {"target", "rifle", "missile", "flamer", "kamikaze", "command", "repair", "jammer"}
@@ -314,6 +314,6 @@ def table_changes(before: PlayerView, after: PlayerView, side: str | None = None
     terrain0 = {t["id"] for t in before["terrain"]}
     for t in after["terrain"]:
         if t["id"] not in terrain0:
-            lines.append(f"Lay {t['type']} {_terrain_at(t, Seen(after, str(after.get('viewer', ''))))}."
+            lines.append(f"Lay {t['type']} {_terrain_at(t, Seen(as_data(after), str(after.get('viewer', ''))))}."
                          .replace("  ", " ").replace(" .", "."))
     return lines
