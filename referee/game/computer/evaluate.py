@@ -1,10 +1,11 @@
 """How good a battle state is for the computer's side: its mission's Victory Points now, and what is coming.
 
-The score is the computer's own mission card totalled on the state as it stands (``scoring.score_mission``), less
-the opponent's, averaged over the missions it may hold (``Seen.their_missions``), plus smaller terms for what the
-next turns are likely to bring: the chance that each unit with Target counters is shot by an enemy in range, the
-objectives its mission wants held, destroyed or inspected and how close its units are to them, and Damaged or
-Stunned units. Enemy blips count as shooters only as likely as the belief makes them (``belief.py``).
+The score is the computer's own mission card totalled on the state as it stands (``scoring.mission_vp``, as
+``scoring.score_mission`` counts them), less the opponent's, averaged over the missions it may hold
+(``Seen.their_missions``), plus smaller terms for what the next turns are likely to bring: the chance that each unit
+with Target counters is shot by an enemy in range, the objectives its mission wants held, destroyed or inspected and
+how close its units are to them, and Damaged or Stunned units. Enemy blips count as shooters only as likely as the
+belief makes them (``belief.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ...rules.battlefield import piece_from_unit
 from ...rules.catalogue import weapons
 from ...rules.odds import missile_odds, rifle_odds
 from ..cards import MissionCard, objective_ids
-from ..scoring import BattleOutcome, score_mission
+from ..scoring import BattleOutcome, mission_vp
 from ..state import SIDES, GameState, UnitState, other
 from ..victory import battle_outcome
 from .belief import Belief
@@ -145,11 +146,11 @@ def clock_weight(mission: MissionCard, round_: int) -> float:
 
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
     outcome = outcome_now(state)
-    my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
+    my_vp = mission_vp(mine, me, outcome) if mine is not None else 0
     if not theirs:
         return float(my_vp)
     weights = [clock_weight(m, state.round) for m in theirs]
-    their = sum(w * score_mission(m, other(me), outcome).vp for m, w in zip(theirs, weights))
+    their = sum(w * mission_vp(m, other(me), outcome) for m, w in zip(theirs, weights))
     return my_vp - their / sum(weights)
 
 
@@ -157,8 +158,8 @@ def worst_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tu
     """Its mission's VP less the most the opponent's could score on the same table: the margin a stop is judged on,
     since the opponent holds one card of the kind, maybe the one that pays it most (p.16)."""
     outcome = outcome_now(state)
-    my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
-    their = [score_mission(m, other(me), outcome).vp for m in theirs]
+    my_vp = mission_vp(mine, me, outcome) if mine is not None else 0
+    their = [mission_vp(m, other(me), outcome) for m in theirs]
     return my_vp - (max(their) if their else 0.0)
 
 
