@@ -9,6 +9,11 @@ Run ``python -m benchmarks.computer`` (``--quick`` for a short run, ``--json`` f
   agreeing to stop, or a mission's round limit. The winner is the engine's own result (mission Victory Points); a
   draw counts half a win. Only a battle still going at a high guard (``ROUNDS_GUARD``) is stopped there, both
   players agreeing, and the run counts how many were.
+* **Strangers** (issue 37): every level against each scripted opponent of ``strangers.py`` (a greedy shooter, a
+  cautious objective-holder, a rusher, a hider) and hard against easy, each seed twice with the sides swapped, going
+  round both tables and every faction pairing. Every pairing's win rate is printed with two standard errors.
+* **Speed** (``--speed``): simulated actions per processor second at fixed decision points
+  (``computer_speed.py``).
 * **Decision time**: the wall-clock time of each of the computer's decisions, per level (median and 95th
   percentile), and its processor time, which the load of other programs on the machine does not inflate. Both depend
   on the machine: reported here, never asserted in tests.
@@ -314,7 +319,8 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--quick", action="store_true",
-                    help=f"20 battles stopped after round {ROUNDS_QUICK}, 100 peek-checked decisions")
+                    help=f"28 battles stopped after round {ROUNDS_QUICK} (normal alone against the strangers), 100 "
+                         "peek-checked decisions")
     ap.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     ap.add_argument("--speed", action="store_true",
                     help="measure the simulation's speed only: simulated actions per processor second of the "
@@ -332,8 +338,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stranger-seeds", type=int, default=None,
                     help="seeds of each level against each stranger opponent (benchmarks/strangers.py) and of hard "
                          "against easy, each played twice (default 1 quick, 20 full)")
-    ap.add_argument("--levels", default="easy,normal,hard",
-                    help="the levels measured against the strangers (default easy,normal,hard)")
+    ap.add_argument("--levels", default=None,
+                    help="the levels measured against the strangers (default easy,normal,hard; normal with --quick)")
     ap.add_argument("--strangers", default=",".join(STYLES),
                     help=f"the strangers they meet (default {','.join(STYLES)})")
     ap.add_argument("--only", default=None,
@@ -368,12 +374,13 @@ def main(argv: list[str] | None = None) -> int:
     # Against the strangers and each other: seeds of their own, going round every table and faction pairing.
     grid = faction_pairings()
     seeds_strangers = [(3001 if first is None else first) + i for i in range(n_strangers)]
-    levels = [lv for lv in args.levels.split(",") if lv]
+    levels = [lv for lv in (args.levels or ("normal" if args.quick else "easy,normal,hard")).split(",") if lv]
     styles = [st for st in args.strangers.split(",") if st]
     pairings += [jobs_for(f"{lv} vs stranger:{st}", (f"computer:{lv}", f"stranger:{st}"), seeds_strangers, tables,
                           rounds, 3, 0, grid) for lv in levels for st in styles]
-    pairings.append(jobs_for("hard vs easy", ("computer:hard", "computer:easy"), seeds_strangers, tables, rounds, 3, 0,
-                             grid))
+    if {"hard", "easy"} <= set(levels):
+        pairings.append(jobs_for("hard vs easy", ("computer:hard", "computer:easy"), seeds_strangers, tables, rounds,
+                                 3, 0, grid))
     if args.only:
         pairings = [p for p in pairings if p and args.only in p[0][0]]
     jobs = interleave([p for p in pairings if p])
