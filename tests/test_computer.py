@@ -256,7 +256,7 @@ def test_an_action_the_engine_refused_is_not_proposed_again_at_the_same_point():
 
 def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles():
     from referee.game.intents import Action
-    from referee.game.computer.evaluate import _missile_and_cm, _p_missile
+    from referee.game.computer.evaluate import _missile_and_cm, _missile_hit
     from referee.game.computer.weighing import MissileDice
     from referee.game.engine import play
 
@@ -278,8 +278,8 @@ def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles
     assert target.id in down.state.units
     assert any("shoot the missile down" in e.text for e in down.state.log[len(s.log):])
     # Countermeasures 2 fail 4 times in 6, then a die of 3 or less hits: 4/6 x 3/6 [p.21].
-    assert _p_missile(3, 2) == pytest.approx(1 / 3)
-    assert _p_missile(9, 0) == 1.0 and _p_missile(0, 0) == 0.0
+    assert _missile_hit(3, 2) == pytest.approx(1 / 3)
+    assert _missile_hit(9, 0) == 1.0 and _missile_hit(0, 0) == 0.0
 
 
 def test_the_opponent_reads_which_objective_it_targets_never_how_many_counters_its_mission_needs():

@@ -56,7 +56,7 @@ def test_each_action_is_told_as_what_to_do_at_the_table():
     view = player_view(state(), "B")
     # A blip by the label the opponent reads on its counter and where it stands, never by what it holds.
     assert instruction(view, Action("move", "b-blip-KN", {"x": 22.5, "y": 14.0})) == \
-        "Move its blip KN at (20, 9) to (22.5, 14)."
+        "Move its blip KN at (20, 9) 5.6\" (2.5\" toward the right edge and 5\" toward side B's edge) to (22.5, 14)."
     assert instruction(view, Action("target", "b-tactical-1", {"dice": 3, "assign": {"a-tactical-1": 1}})) == \
         "Target with b-tactical-1 at (9, 26): roll 3 dice and type them, for 1 Target counter on a-tactical-1 at (8, 6)."
     assert instruction(view, Action("rifle", "b-tactical-1", {"target": "a-blip-QW"})) == \
@@ -70,12 +70,14 @@ def test_each_action_is_told_as_what_to_do_at_the_table():
 def test_a_trooper_is_told_which_way_to_face_after_its_move():
     view = player_view(state(), "B")
     # From (9, 26) by way of (9, 22) to (12, 19): the last leg runs down and right, 315 degrees (A13).
+    # Each leg from where the miniature stands, then what it faces: the blip KN lies 6 degrees off that bearing.
     assert instruction(view, Action("move", "b-tactical-1", {"x": 12.0, "y": 19.0, "via": [[9.0, 22.0]]})) == \
-        ("Move b-tactical-1 at (9, 26) by way of (9, 22) to (12, 19), facing the way it went: 315 degrees "
-         "[p.18, A13].")
-    # Straight at an edge, the edge is named.
+        ("Move b-tactical-1 at (9, 26) 4\" toward side A's edge to (9, 22), then 4.2\" (3\" toward the right edge "
+         "and 3\" toward side A's edge) to (12, 19), facing the way it went: 315 degrees, toward its blip KN at "
+         "(20, 9) [p.18, A13].")
+    # Straight at an edge, the edge is named, and the piece it looks at.
     assert instruction(view, Action("move", "b-tactical-1", {"x": 9.0, "y": 21.0})).endswith(
-        "facing the way it went: 270 degrees (towards side A's edge) [p.18, A13].")
+        "facing the way it went: 270 degrees (towards side A's edge), toward a-tactical-1 at (8, 6) [p.18, A13].")
     # A blip has no facing.
     assert "facing" not in instruction(view, Action("move", "b-blip-KN", {"x": 20.0, "y": 12.0}))
 

@@ -944,16 +944,22 @@ def deviated_blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: in
             continue
         reach = radius + (thing.base / 2 if edge else 0.0)
         centre_gap = math.hypot(thing.x - x, thing.y - y)
+        if centre_gap - 12 * s.scale > reach + 1e-6:
+            continue            # farther than the longest deviation and the reach: no throw can catch it
+        # The share of landing points within reach depends on the two dice's sum only: each sum's share is worked
+        # out once and added for each of its throws, in the throws' order (the same sum, to the last digit).
+        shares: dict[int, float] = {}
+        for total in range(2, 13):
+            d = total * s.scale
+            if centre_gap < EPS:
+                shares[total] = 1.0 if d <= reach + EPS else 0.0
+            else:
+                c = (centre_gap ** 2 + d ** 2 - reach ** 2) / (2 * centre_gap * d)
+                shares[total] = 1.0 if c <= -1 else 0.0 if c > 1 else math.acos(c) / math.pi
         p = 0.0
         for red in range(1, 7):
             for normal in range(1, 7):
-                d = (red + normal) * s.scale
-                if centre_gap < EPS:
-                    share = 1.0 if d <= reach + EPS else 0.0
-                else:
-                    c = (centre_gap ** 2 + d ** 2 - reach ** 2) / (2 * centre_gap * d)
-                    share = 1.0 if c <= -1 else 0.0 if c > 1 else math.acos(c) / math.pi
-                p += share / 36
+                p += shares[red + normal] / 36
         if p > 0:
             catches[thing.id] = p
     ids = sorted(catches, key=lambda i: (-catches[i], i))

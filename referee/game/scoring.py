@@ -189,6 +189,18 @@ def _count_rule(mission: MissionCard, rule: ScoringRule, side: str, outcome: Bat
     raise AssertionError(cond)  # pragma: no cover
 
 
+def mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome) -> int:
+    """The Victory Points ``side`` earns from its own mission card, as ``score_mission`` counts them, without the
+    working: the computer weighs every mission the opponent may hold in every state it imagines."""
+    total = 0
+    for rule in mission.vp_rules:
+        count, _ = _count_rule(mission, rule, side, outcome)
+        if rule.max_count is not None and count > rule.max_count:
+            count = rule.max_count
+        total += count * rule.vp
+    return total
+
+
 def score_mission(mission: MissionCard, side: str, outcome: BattleOutcome) -> ScoreResult:
     """The Victory Points ``side`` earns from its own mission card (p.16), rule by rule, with the working."""
     if side not in SIDES:

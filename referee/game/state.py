@@ -190,7 +190,7 @@ class GameState:
         resolves and every check it tries, and a generic deep copy cost ten times as much. The log only grows and
         an entry is never changed once written, so the copy shares the entries (in a list of its own); terrain
         entries and holding-area contents are frozen models, shared too. A field without a copier is deep-copied."""
-        return GameState(**{f.name: _COPY.get(f.name, copy.deepcopy)(getattr(self, f.name)) for f in fields(self)})
+        return GameState(**{name: copier(getattr(self, name)) for name, copier in _copiers()})
 
     # ---- the whole state as plain data (saves, replays, comparisons) -------------------------------
     def to_data(self) -> Data:
@@ -207,10 +207,23 @@ class GameState:
         return _rulings(tuple(sorted(self.rulings.items())))
 
     def battlefield(self) -> Battlefield:
-        """The whole truth as the rules see it; a player's window builds its table with the same function."""
-        return build_battlefield(self.width, self.height, self.rulings_in_force(), self.scale, self.attacker,
-                                 self.terrain, self.units.values(), self.blips.values(), self.objectives.values(),
-                                 ground=self.ground.values())
+        """The whole truth as the rules see it; a player's window builds its table with the same function.
+
+        A battlefield is never changed once made (what differs is made with ``dataclasses.replace``), so one made for
+        a table that stands the same is handed out again: an action's checks, its resolution and the computer's
+        imagined battles ask for the same table many times (``_BATTLEFIELDS``)."""
+        key = _table_key(self)
+        held = _BATTLEFIELDS.get(key)
+        if held is not None:
+            return held[1]
+        bf = build_battlefield(self.width, self.height, self.rulings_in_force(), self.scale, self.attacker,
+                               self.terrain, self.units.values(), self.blips.values(), self.objectives.values(),
+                               ground=self.ground.values())
+        if len(_BATTLEFIELDS) >= BATTLEFIELDS_KEPT:
+            _BATTLEFIELDS.pop(next(iter(_BATTLEFIELDS)))
+        # The terrain entries are kept with it: the key names them by identity, which stays theirs while they live.
+        _BATTLEFIELDS[key] = (tuple(self.terrain), bf)
+        return bf
 
     def attacking_side(self) -> str:
         """The attacker of an Attack/Defence battle (set-up names one before anything asks)."""
@@ -277,7 +290,28 @@ def log_entry(text: str, explain: Iterable[str], units: Iterable[str], private: 
 
 
 def _copy_pieces(pieces: dict[str, Any]) -> dict[str, Any]:
-    return {k: copy.copy(v) for k, v in pieces.items()}       # units, blips and objectives hold only plain values
+    """Units, blips and objectives hold only plain values: a new object with the same fields is a full copy (what
+    ``copy.copy`` makes, without its generic protocol, which was a tenth of an action's cost)."""
+    out = {}
+    for k, v in pieces.items():
+        new = object.__new__(type(v))
+        new.__dict__.update(v.__dict__)
+        out[k] = new
+    return out
+
+
+BATTLEFIELDS_KEPT = 256        # battlefields kept for tables that may stand again (the oldest go first)
+_BATTLEFIELDS: dict[tuple[Any, ...], tuple[tuple[Any, ...], Battlefield]] = {}
+
+
+def _table_key(s: GameState) -> tuple[Any, ...]:
+    """Everything ``build_battlefield`` reads of a state: two states with the same key have the same battlefield."""
+    return (s.width, s.height, tuple(sorted(s.rulings.items())), s.scale, s.attacker, tuple(map(id, s.terrain)),
+            tuple((u.id, u.side, u.faction, u.rating, u.type, u.x, u.y, u.facing, u.base, u.target_counters,
+                   u.damaged, u.stunned, u.jammer_on) for u in s.units.values()),
+            tuple((b.id, b.side, b.x, b.y, b.base) for b in s.blips.values()),
+            tuple((o.id, o.x, o.y, o.base, o.target_counters, o.destroyed) for o in s.objectives.values()),
+            tuple((g.id, g.x, g.y, g.target_counters) for g in s.ground.values()))
 
 
 def _copy_holding(holding: dict[str, Holding]) -> dict[str, Holding]:
@@ -304,6 +338,16 @@ _COPY: dict[str, Any] = {
     **{name: _same for name in ("name", "width", "height", "scale", "attacker", "mode", "round", "phase",
                                 "initiative", "passes_in_row", "pursuit", "control")},
 }
+
+
+_COPIERS: list[tuple[str, Any]] = []
+
+
+def _copiers() -> list[tuple[str, Any]]:
+    """Each field of a state with its copier, listed once (a copy is made for every action the engine resolves)."""
+    if not _COPIERS:
+        _COPIERS.extend((f.name, _COPY.get(f.name, copy.deepcopy)) for f in fields(GameState))
+    return _COPIERS
 
 
 _RULINGS: dict[tuple[tuple[str, Any], ...], Rulings] = {}

@@ -83,7 +83,7 @@ def _spans(a: tuple[float, float], b: tuple[float, float], features: list[Featur
     for f in features:
         if f.circle is not None:
             continue
-        x0, y0, x1, y1 = f.geometry.bounds
+        x0, y0, x1, y1 = f.box
         if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
             continue
         seg = seg if seg is not None else shapely.LineString([a, b])
@@ -110,10 +110,14 @@ def length_inside(points: list[tuple[float, float]], features: list[Feature]) ->
 
 
 def _blocked_by_units(bf: Battlefield, mover: Piece, swept: Geometry, end: tuple[float, float]) -> str:
-    for other in bf.pieces.values():
-        if other.id == mover.id:
-            continue
-        gap = swept.distance(shapely.Point(other.x, other.y)) - other.radius - mover.radius
+    others = [p for p in bf.pieces.values() if p.id != mover.id]
+    if not others:
+        return ""
+    # Every piece's distance from the path at once (one shapely call on an array of points, not a Point object and a
+    # call per piece): a Move's check measures each piece on the table against the path.
+    distances = shapely.distance(swept, shapely.points([(p.x, p.y) for p in others]))
+    for other, distance in zip(others, distances.tolist()):
+        gap = distance - other.radius - mover.radius
         if other.is_objective:
             gap = math.hypot(end[0] - other.x, end[1] - other.y) - other.radius - mover.radius
             if gap < -EPS:
@@ -124,8 +128,30 @@ def _blocked_by_units(bf: Battlefield, mover: Piece, swept: Geometry, end: tuple
     return ""
 
 
+MOVES_KEPT = 512            # Moves worked out on battlefields that may be asked again (the oldest go first)
+_MOVES: dict[tuple[int, str, tuple[tuple[float, float], ...]], tuple[Battlefield, MoveResult]] = {}
+
+
 def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> MoveResult:
-    """Move along the base centre's path (A52): ``path`` lists the waypoints after the start."""
+    """Move along the base centre's path (A52): ``path`` lists the waypoints after the start.
+
+    A battlefield is never changed once made, and the same table is handed out again for a state that stands the
+    same (``GameState.battlefield``): the same Move of a piece of the battlefield on it is worked out once (the
+    computer weighs each of its Moves over several rolls of the dice, each checking the path anew)."""
+    if bf.pieces.get(mover.id) is not mover:
+        return _move(bf, mover, path)
+    key = (id(bf), mover.id, tuple((float(x), float(y)) for x, y in path))
+    held = _MOVES.get(key)
+    if held is not None and held[0] is bf:
+        return held[1]
+    result = _move(bf, mover, path)
+    if len(_MOVES) >= MOVES_KEPT:
+        _MOVES.pop(next(iter(_MOVES)))
+    _MOVES[key] = (bf, result)          # the battlefield is kept with it: the key names it by identity
+    return result
+
+
+def _move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> MoveResult:
     rules = bf.rulings
     why = Working()
     allowance = bf.distance(MOVE_ALLOWANCE)
@@ -138,7 +164,8 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
     column = "Drones" if drone else "Troopers & Blips"
     line = shapely.LineString(points) if len(points) > 1 and any(math.dist(points[i], points[i + 1]) > 0 for i in range(len(points) - 1)) else None
     length = line.length if line is not None else 0.0
-    hindering = [f for f in bf.terrain if f.column(drone).hindering]
+    columns = [(f, f.column(drone)) for f in bf.terrain]
+    hindering = [f for f, col in columns if col.hindering]
     slow = 0.0
     if line is not None and hindering:
         slow = length_inside(points, hindering)
@@ -149,10 +176,15 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
     if not at_most(cost, allowance):
         reason = f"the path costs {inches(cost)}, more than the {inches(allowance)} a Move allows [p.18]"
     if not reason and line is not None:
-        for f in bf.terrain:
-            if not f.column(drone).impassable:
+        px0, py0, px1, py1 = (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
+                              max(p[1] for p in points))
+        for f, col in columns:
+            if not col.impassable:
                 continue
-            if length_inside(points, [f]) > EPS:
+            x0, y0, x1, y1 = f.box
+            # A piece whose box lies clear of the path's cannot hold any of it: only its edge is left to check.
+            clear = x0 > px1 + 1e-6 or x1 < px0 - 1e-6 or y0 > py1 + 1e-6 or y1 < py0 - 1e-6
+            if not clear and length_inside(points, [f]) > EPS:
                 reason = f"the path enters {f.id} ({f.ttype.name}), impassable to {column.lower()} [p.24, A10]"
                 break
             if f.holds(*end):

@@ -1,10 +1,11 @@
 """How good a battle state is for the computer's side: its mission's Victory Points now, and what is coming.
 
-The score is the computer's own mission card totalled on the state as it stands (``scoring.score_mission``), less
-the opponent's, averaged over the missions it may hold (``Seen.their_missions``), plus smaller terms for what the
-next turns are likely to bring: the chance that each unit with Target counters is shot by an enemy in range, the
-objectives its mission wants held, destroyed or inspected and how close its units are to them, and Damaged or
-Stunned units. Enemy blips count as shooters only as likely as the belief makes them (``belief.py``).
+The score is the computer's own mission card totalled on the state as it stands (``scoring.mission_vp``, as
+``scoring.score_mission`` counts them), less the opponent's, averaged over the missions it may hold
+(``Seen.their_missions``), plus smaller terms for what the next turns are likely to bring: the chance that each unit
+with Target counters is shot by an enemy in range, the objectives its mission wants held, destroyed or inspected and
+how close its units are to them, and Damaged or Stunned units. Enemy blips count as shooters only as likely as the
+belief makes them (``belief.py``).
 """
 
 from __future__ import annotations
@@ -14,15 +15,17 @@ import math
 from dataclasses import dataclass
 
 from ...rules.battlefield import piece_from_unit
+from ...rules.catalogue import weapons
+from ...rules.odds import missile_odds, rifle_odds
 from ..cards import MissionCard, objective_ids
-from ..scoring import BattleOutcome, score_mission
+from ..scoring import BattleOutcome, mission_vp
 from ..state import SIDES, GameState, UnitState, other
 from ..victory import battle_outcome
 from .belief import Belief
 
 TROOPER_VALUE = 3.0          # a trooper's usual worth on the sample missions: about 2-3 VP to the killer, -3 to its side
 DRONE_VALUE = 0.8
-RIFLE_BAND = 6.0
+RIFLE_BAND = weapons()["gauss"].band   # the gauss rifle's band, from the rules' weapons table [p.20]
 THREAT_WEIGHT = 0.6          # a shot expected next turn counts at this share of the loss it may cause
 BLIP_SHOOTER = 0.5           # an enemy blip must reveal before it shoots
 OWN_COUNTER = 0.08           # every Target counter on a unit of ours invites fire from what we cannot see
@@ -143,11 +146,11 @@ def clock_weight(mission: MissionCard, round_: int) -> float:
 
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
     outcome = outcome_now(state)
-    my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
+    my_vp = mission_vp(mine, me, outcome) if mine is not None else 0
     if not theirs:
         return float(my_vp)
     weights = [clock_weight(m, state.round) for m in theirs]
-    their = sum(w * score_mission(m, other(me), outcome).vp for m, w in zip(theirs, weights))
+    their = sum(w * mission_vp(m, other(me), outcome) for m, w in zip(theirs, weights))
     return my_vp - their / sum(weights)
 
 
@@ -155,8 +158,8 @@ def worst_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tu
     """Its mission's VP less the most the opponent's could score on the same table: the margin a stop is judged on,
     since the opponent holds one card of the kind, maybe the one that pays it most (p.16)."""
     outcome = outcome_now(state)
-    my_vp = score_mission(mine, me, outcome).vp if mine is not None else 0
-    their = [score_mission(m, other(me), outcome).vp for m in theirs]
+    my_vp = mission_vp(mine, me, outcome) if mine is not None else 0
+    their = [mission_vp(m, other(me), outcome) for m in theirs]
     return my_vp - (max(their) if their else 0.0)
 
 
@@ -171,11 +174,13 @@ def attrition(state: GameState, me: str) -> float:
     return score
 
 
-def _p_kill(counters: int, distance: float, band: float) -> float:
+def _rifle_kill(counters: int, distance: float, band: float) -> float:
+    """A gauss rifle's chance to kill at ``distance`` with every counter spent: a die for each band's worth of
+    counters (p.20), the odds of the rules' own table (``rules.odds.rifle_odds``)."""
     if counters <= 0:
         return 0.0
     dice = counters // (int(distance // band) + 1)
-    return 1.0 - (5.0 / 6.0) ** dice if dice > 0 else 0.0
+    return float(rifle_odds("gauss", dice, False).p_kill) if dice > 0 else 0.0
 
 
 def _value(type_: str, aims: Aims, mine: bool) -> float:
@@ -198,11 +203,11 @@ def _missile_and_cm(faction: str, rating: str, type_: str) -> tuple[bool, int]:
     return missile, piece.stat("countermeasures")
 
 
-def _p_missile(counters: int, cm: int) -> float:
-    """A missile's chance of a direct hit on a unit with ``counters`` Target counters: its own countermeasures fail
-    (a die above CM), then a die at most the counters hits [p.21]. Cover and other units in the flight path are left
-    out: the evaluation runs on every imagined state and cannot afford the battlefield's geometry."""
-    return max(0.0, 1.0 - min(6, max(0, cm)) / 6.0) * min(6, counters) / 6.0
+def _missile_hit(counters: int, cm: int) -> float:
+    """A missile's chance of a direct hit on a unit with ``counters`` Target counters, its own countermeasures
+    rolled (``rules.odds.missile_odds``, p.21). Cover and other units in the flight path are left out: the
+    evaluation runs on every imagined state and cannot afford the battlefield's geometry."""
+    return float(missile_odds([(max(0, cm), False)], max(0, counters)).p_direct_hit)
 
 
 def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
@@ -220,7 +225,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
             continue
         p_safe = 1.0
         _, cm = _missile_and_cm(target.faction, target.rating, target.type)
-        p_missile = MISSILE_AIM * _p_missile(target.target_counters, cm)
+        p_missile = MISSILE_AIM * _missile_hit(target.target_counters, cm)
         carriers = 0
         for shooter in units:
             if shooter.side == target.side or shooter.stunned:
@@ -229,7 +234,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
                 continue
             d = math.hypot(shooter.x - target.x, shooter.y - target.y)
             band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
-            p_safe *= 1.0 - _p_kill(target.target_counters, d, band)
+            p_safe *= 1.0 - _rifle_kill(target.target_counters, d, band)
             if _missile_and_cm(shooter.faction, shooter.rating, shooter.type)[0]:
                 carriers += 1
         p_safe *= (1.0 - p_missile) ** min(carriers, MISSILE_SHOTS)
@@ -240,7 +245,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
             if p <= 0:
                 continue
             d = math.hypot(b.x - target.x, b.y - target.y)
-            p_safe *= 1.0 - BLIP_SHOOTER * p * _p_kill(target.target_counters, d, RIFLE_BAND)
+            p_safe *= 1.0 - BLIP_SHOOTER * p * _rifle_kill(target.target_counters, d, RIFLE_BAND)
         loss = (1.0 - p_safe) * _value(target.type, aims, mine)
         total += -loss if mine else loss
     return THREAT_WEIGHT * total

@@ -43,6 +43,15 @@ class Level:
     # missions the opponent may hold in a Chance Encounter, against all of them in an attack or a defence (p.16, A43;
     # ``Computer._end_of_round``).
     withdraws: bool = False
+    # Hard's played-out activations (``search.py``), with plan_activations or look_ahead: the actions one takes at
+    # most (a blip's two revealed troopers take 4), the Targets and missiles tried at each step (those that place the
+    # most counters, at the targets carrying the most), the rolls weighing each step's action (a rifle shot: exact),
+    # and the candidates one decision weighs at most: a count, never a time, so the same view gets the same decision.
+    play_out_steps: int = 5
+    step_targets: int = 4
+    step_missiles: int = 2
+    step_rolls: int = 1
+    search_budget: int = 320
 
 
 LEVELS: dict[str, Level] = {

@@ -117,7 +117,7 @@ class _Think:
         self.worlds: list[GameState] = [sample_state(self.seen, self.belief, self.rng) for _ in range(lv.worlds)]
         self._grid: ExposureGrid | None = None
         self._grid_done = False
-        self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``search.BUDGET``)
+        self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``Level.search_budget``)
         self.haste = on_the_clock(self.seen)
         if self.haste and self.seen.view.get("attacker") == side and not self.aims.inspect:
             # The defender's card may win a stalemate at the round limit (Delaying Action): only kills and the
@@ -372,7 +372,7 @@ class Computer:
             # The counters it names on an objective are those its mission still needs: the opponent reads only
             # the counters the roll places, in the log.
             public = f"Targets {' and '.join(a.args['assign'])} with {a.args['dice']} dice"
-        if a.kind == Kind.SCRAMBLE and " VP over " in public:
+        if a.kind in (Kind.SCRAMBLE, Kind.MOVE, Kind.JUMP) and " VP over " in public:
             public = public.rsplit("; ", 1)[0]      # the values it weighs read its own secrets
         return Decision(best.cand.action, reason, public)
 
@@ -694,10 +694,20 @@ class Computer:
             me = seen.piece(a.actor) or {}
             here = exposure_at(think.grid, float(a.args["x"]), float(a.args["y"]))
             there = exposure_at(think.grid, me.get("x", 0.0), me.get("y", 0.0))
-            aim = f" toward {best.cand.aim}" if best.cand.aim and best.cand.aim != "cover" else ""
+            aim = f" toward {best.cand.aim}" if best.cand.aim and best.cand.aim != "cover" else (
+                " into cover" if best.cand.aim == "cover" else "")
             word = "jumps" if a.kind == Kind.JUMP else "moves"
-            return (f"{word} to ({a.args['x']:.2f}, {a.args['y']:.2f}){aim}: {there} known enem{'y' if there == 1 else 'ies'} "
-                    f"could see where it stood, {here} there")
+            # What it risks, in the game's words: a known enemy that sees it may Target it there (p.19).
+            risk = (f"it ends in sight of {here} known enem{'y' if here == 1 else 'ies'}, who could Target it there"
+                    if here else "it ends out of sight of every known enemy")
+            said = f"{word} to ({a.args['x']:.2f}, {a.args['y']:.2f}){aim}: {risk} ({there} saw it where it stood)"
+            # What it gains: the value over the best thing it could have done instead (its own weighing, which
+            # reads its secrets: the opponent reads the move and its risk only, ``_decision``).
+            others = [x for x in scored if x.cand.action != a]
+            if not others:
+                return said
+            alt = max(others, key=lambda x: x.value)
+            return said + f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
         if a.kind in (Kind.RIFLE, Kind.MISSILE):
             p = preview(think.worlds[0], a)
             f = p.figures

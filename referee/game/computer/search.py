@@ -14,7 +14,7 @@ Normal weighs each action by the state it leaves. Hard looks further, always on 
 
 The rest of an activation is played greedily: at each step the action with the best value over one roll of its
 dice (a rifle shot and a missile by their outcomes), then one roll of it to go on from. One decision weighs at most
-``BUDGET`` candidates in its played-out activations, a count, never a time, so that the same view always gets the
+``Level.search_budget`` candidates in its played-out activations, a count, never a time, so that the same view always gets the
 same decision. A step's choice is made from the legal actions of the imagined world, so the computer reasons from
 its own belief only.
 """
@@ -39,13 +39,6 @@ from .weighing import MissileDice, _Scored
 
 if TYPE_CHECKING:
     from .player import _Think
-
-STEPS = 5                 # actions a played-out activation takes at most (a blip's two revealed troopers take 4)
-STEP_TARGETS = 4          # Targets tried at each step of a played-out activation: those that place the most counters
-STEP_MISSILES = 2         # missiles tried at each step: at the targets carrying the most counters
-STEP_ROLLS = 1            # rolls of the dice weighing each action of a played-out activation (a rifle shot: exact)
-BUDGET = 320              # candidates one decision's played-out activations weigh at most: the likeliest units and
-                          # best first actions come first, and a decision stays within its time on a busy machine
 
 
 @dataclass(frozen=True)
@@ -89,7 +82,8 @@ def candidates(think: _Think, state: GameState, actor: str) -> list[Candidate]:
     # counters, which it hits most often [p.21].
     missiles = sorted((c for c in cands if c.action.kind == Kind.MISSILE),
                       key=lambda c: -_carried(state, str(c.action.args.get("target", ""))))
-    keep = set(map(id, targets[:STEP_TARGETS] + missiles[:STEP_MISSILES]))
+    lv = think.level
+    keep = set(map(id, targets[:lv.step_targets] + missiles[:lv.step_missiles]))
     return [c for c in cands if c.action.kind not in (Kind.TARGET, Kind.MISSILE) or id(c) in keep]
 
 
@@ -102,20 +96,20 @@ def _counters(action: Action) -> int:
     return sum(int(n) for n in action.args.get("assign", {}).values())
 
 
-def play_out(think: _Think, state: GameState, steps: int = STEPS) -> tuple[float, Candidate | None]:
+def play_out(think: _Think, state: GameState, steps: int | None = None) -> tuple[float, Candidate | None]:
     """The value of the activation under way in ``state`` played out greedily (the state's own value once it has
     ended), and the first action chosen."""
     me = think.seen.me
     first: Candidate | None = None
-    for _ in range(steps):
+    for _ in range(think.level.play_out_steps if steps is None else steps):
         actor = acting(state, me)
-        if actor is None or think.searched >= BUDGET:
+        if actor is None or think.searched >= think.level.search_budget:
             break
         best: tuple[float, Candidate] | None = None
         cands = candidates(think, state, actor)
         think.searched += len(cands)
         for c in cands:
-            v, _ = think.simulate(state, c.action, STEP_ROLLS)
+            v, _ = think.simulate(state, c.action, think.level.step_rolls)
             if v is not None and (best is None or v > best[0]):
                 best = (v, c)
         if best is None:

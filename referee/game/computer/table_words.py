@@ -17,7 +17,7 @@ import math
 from ..action_kinds import Kind
 from ...rules.catalogue import is_drone_type
 from ..intents import Action
-from ..view_types import Data, PlayerView, TerrainView
+from ..view_types import Data, PlayerView, TerrainView, as_data
 from .seen import Seen
 
 ROLLS = {Kind.TARGET, Kind.RIFLE, Kind.MISSILE, Kind.FLAMER, Kind.KAMIKAZE, Kind.COMMAND, Kind.REPAIR, Kind.JAMMER}
@@ -39,6 +39,83 @@ def degrees(facing: float) -> str:
     return f"{d:g} degrees" + (f" (towards {edge})" if edge else "")
 
 
+EDGE_OF = {"x+": "the right edge", "x-": "the left edge", "y+": "side B's edge", "y-": "side A's edge"}
+NAMED_WITHIN = 8.0          # degrees: a facing this close to the bearing of a piece is told as "toward" that piece
+
+
+def _size(seen: Seen) -> tuple[float, float]:
+    table = seen.view.get("table") or {}
+    return float(table.get("width", 0.0) or 0.0), float(table.get("height", 0.0) or 0.0)
+
+
+def step_words(x0: float, y0: float, x1: float, y1: float) -> str:
+    """A leg of a Move as a person measures it from where the miniature stands: how far, and how far of it across
+    the table and up or down it, each toward a named edge (``5.6" (2.5" toward the right edge and 5" toward side
+    B's edge)``)."""
+    dx, dy = x1 - x0, y1 - y0
+    parts = []
+    if abs(dx) >= 0.05:
+        parts.append(f"{round(abs(dx), 1):g}\" toward {EDGE_OF['x+' if dx > 0 else 'x-']}")
+    if abs(dy) >= 0.05:
+        parts.append(f"{round(abs(dy), 1):g}\" toward {EDGE_OF['y+' if dy > 0 else 'y-']}")
+    return f"{round(math.hypot(dx, dy), 1):g}\"" + (f" ({' and '.join(parts)})" if len(parts) == 2 else "" if not parts
+                                                   else f" {parts[0].split(' ', 1)[1]}")
+
+
+def _bearing_gap(a: float, b: float) -> float:
+    return abs((a - b + 180.0) % 360.0 - 180.0)
+
+
+def toward(seen: Seen, x: float, y: float, facing: float, me: str = "") -> str:
+    """What a miniature at (x, y) facing ``facing`` looks at, for a person turning it: the nearest piece on the
+    table within ``NAMED_WITHIN`` degrees of the facing, else the point of the table's edge it looks at. Never a
+    spot off the table."""
+    best: tuple[float, str] | None = None
+    pieces = [*seen.units.values(), *seen.blips.values(), *seen.objectives.values()]
+    for p in pieces:
+        if p.get("id") == me or p.get("x") is None:
+            continue
+        px, py = float(p["x"]), float(p["y"])
+        d = math.hypot(px - x, py - y)
+        if d < 0.5:
+            continue
+        if _bearing_gap(math.degrees(math.atan2(py - y, px - x)) % 360.0, facing) <= NAMED_WITHIN:
+            if best is None or d < best[0]:
+                best = (d, _piece(seen, str(p["id"])))
+    if best is not None:
+        return f"toward {best[1]}"
+    width, height = _size(seen)
+    if width <= 0 or height <= 0:
+        return ""
+    ux, uy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    hits = []
+    if ux > 1e-9:
+        hits.append(((width - x) / ux, "x+"))
+    if ux < -1e-9:
+        hits.append((-x / ux, "x-"))
+    if uy > 1e-9:
+        hits.append(((height - y) / uy, "y+"))
+    if uy < -1e-9:
+        hits.append((-y / uy, "y-"))
+    t, edge = min(hits)
+    ex, ey = min(max(x + t * ux, 0.0), width), min(max(y + t * uy, 0.0), height)
+    return f"toward {EDGE_OF[edge]} at {at(ex, ey)}"
+
+
+def spot(seen: Seen, x: float, y: float) -> str:
+    """A point as a person finds it on the table; one off the table (a missile's crater may land beyond an edge)
+    as how far beyond which edge, level with the point of the edge nearest it: never a spot off the table."""
+    width, height = _size(seen)
+    if width <= 0 or height <= 0 or (0.0 <= x <= width and 0.0 <= y <= height):
+        return at(x, y)
+    ex, ey = min(max(x, 0.0), width), min(max(y, 0.0), height)
+    beyond = []
+    for gap, edge in ((-x, "x-"), (x - width, "x+"), (-y, "y-"), (y - height, "y+")):
+        if gap > 0:
+            beyond.append(f"{round(gap, 1):g}\" beyond {EDGE_OF[edge]}")
+    return f"{' and '.join(beyond)}, off the table by {at(ex, ey)}"
+
+
 def blip_label(ident: str) -> str:
     """What the opponent reads on a blip counter: the end of its id (``b-blip-KX``: KX), never its square (A59)."""
     return ident.rsplit("-", 1)[-1]
@@ -52,18 +129,35 @@ def _trooper(seen: Seen, ident: str) -> bool:
 
 def _facing_after(seen: Seen, ident: str, a: Data) -> str:
     """A trooper ends a Move facing along its last leg (A13), a Jump facing the way it jumped [p.18]: the bearing,
-    degrees counter-clockwise from +x (along side A's edge, to the right), so a person can turn the miniature."""
+    degrees counter-clockwise from +x (along side A's edge, to the right), and what it looks at (a piece or the
+    point of an edge), so a person can turn the miniature."""
     if not _trooper(seen, ident):
         return ""
+    end = (float(a["x"]), float(a["y"]))
     if a.get("facing") is not None:
-        return f", facing {degrees(a['facing'])}"
+        return f", facing {degrees(a['facing'])}, {toward(seen, *end, float(a['facing']), ident)}"
     u = seen.units[ident]
     legs = [(float(u["x"]), float(u["y"]))] + [(float(v[0]), float(v[1])) for v in a.get("via", [])]
-    (x0, y0), (x1, y1) = legs[-1], (float(a["x"]), float(a["y"]))
+    (x0, y0), (x1, y1) = legs[-1], end
     if math.hypot(x1 - x0, y1 - y0) < 1e-9:
         return ""
-    bearing = math.degrees(math.atan2(y1 - y0, x1 - x0)) % 360.0
-    return f", facing the way it went: {degrees(round(bearing))} [p.18, A13]"
+    bearing = round(math.degrees(math.atan2(y1 - y0, x1 - x0))) % 360.0
+    return f", facing the way it went: {degrees(bearing)}, {toward(seen, x1, y1, bearing, ident)} [p.18, A13]"
+
+
+def _legs(seen: Seen, ident: str, a: Data) -> str:
+    """A Move's or Jump's path leg by leg, each as distance and direction from where the miniature stands, then
+    its end point."""
+    p = seen.piece(ident)
+    points = [(float(v[0]), float(v[1])) for v in a.get("via", [])] + [(float(a["x"]), float(a["y"]))]
+    if p is None:
+        return " to " + ", then to ".join(at(*q) for q in points)
+    here = (float(p["x"]), float(p["y"]))
+    words = []
+    for q in points:
+        words.append(f"{step_words(*here, *q)} to {at(*q)}")
+        here = q
+    return " " + ", then ".join(words)
 
 
 def _piece(seen: Seen, ident: str) -> str:
@@ -91,8 +185,7 @@ def instruction(view: Data, action: Action) -> str:
         return f"Activate {who}{extra}: take its activation counter off."
     if k in (Kind.MOVE, Kind.JUMP):
         verb = "Move" if k == Kind.MOVE else "Jump"
-        via = "".join(f" by way of {at(*v)}" for v in a.get("via", []))
-        return f"{verb} {who}{via} to {at(a['x'], a['y'])}{_facing_after(seen, action.actor, a)}."
+        return f"{verb} {who}{_legs(seen, action.actor, a)}{_facing_after(seen, action.actor, a)}."
     if k == Kind.TARGET:
         assign = a.get("assign") or {}
         on = ("; the program places the counters the roll pays for, on " + " then ".join(_piece(seen, t) for t in assign)
@@ -110,16 +203,21 @@ def instruction(view: Data, action: Action) -> str:
     if k == Kind.MISSILE:
         return f"Fire a missile from {who} at {_piece(seen, a['target'])}{dice}"
     if k == Kind.FLAMER:
-        return f"Fire the flamer of {who} at {at(a['x'], a['y'])}{dice}"
+        return f"Fire the flamer of {who} at {spot(seen, a['x'], a['y'])}{dice}"
     if k == Kind.KAMIKAZE:
         target = f" against {_piece(seen, a['target'])}" if a.get("target") else ""
-        return f"Move {who} to {at(a['x'], a['y'])} and explode it{target}{dice}"
+        return f"Move {who}{_legs(seen, action.actor, a)} and explode it{target}{dice}"
     if k == Kind.REVEAL:
-        facing = f", facing {degrees(a['facing'])}" if a.get("facing") is not None else ""
+        p = seen.piece(action.actor)
+        facing = (f", facing {degrees(a['facing'])}" + (f", {toward(seen, float(p['x']), float(p['y']), float(a['facing']))}"
+                                                         if p is not None else "")
+                  if a.get("facing") is not None else "")
         return (f"Reveal {who}: take the counter off and put the miniatures the log names in its place{facing}; a "
                 "decoy is only taken off.")
     if k == Kind.FACE:
-        return f"Turn {who} to face {degrees(a['facing'])}."
+        p = seen.piece(action.actor)
+        look = f", {toward(seen, float(p['x']), float(p['y']), float(a['facing']), action.actor)}" if p else ""
+        return f"Turn {who} to face {degrees(a['facing'])}{look}."
     if k == Kind.END_ACTIVATION:
         active = (view.get("turn") or {}).get("active")
         return f"End the activation of {_piece(seen, active)}." if active else "End its activation."
@@ -149,14 +247,19 @@ def _counter_change(piece: str, was: int, now: int) -> str:
     return f"Take {_counters(was - now)} off {piece} ({now} left)."
 
 
-def _terrain_at(t: TerrainView) -> str:
+def _terrain_at(t: TerrainView, seen: Seen) -> str:
     circle = t.get("circle")
     if circle:
-        return f"{float(circle['r']) * 2:g}\" across, centred at {at(circle['x'], circle['y'])}"
+        return f"{float(circle['r']) * 2:g}\" across, centred {_centred(seen, circle['x'], circle['y'])}"
     points = t.get("polygon") or []
     if not points:
         return ""
-    return f"centred at {at(sum(q[0] for q in points) / len(points), sum(q[1] for q in points) / len(points))}"
+    return f"centred {_centred(seen, sum(q[0] for q in points) / len(points), sum(q[1] for q in points) / len(points))}"
+
+
+def _centred(seen: Seen, x: float, y: float) -> str:
+    where = spot(seen, float(x), float(y))
+    return f"at {where}" if where.startswith("(") else f"{where} (lay the part that falls on the table)"
 
 
 def table_changes(before: PlayerView, after: PlayerView, side: str | None = None) -> list[str]:
@@ -212,5 +315,6 @@ def table_changes(before: PlayerView, after: PlayerView, side: str | None = None
     terrain0 = {t["id"] for t in before["terrain"]}
     for t in after["terrain"]:
         if t["id"] not in terrain0:
-            lines.append(f"Lay {t['type']} {_terrain_at(t)}.".replace("  ", " ").replace(" .", "."))
+            lines.append(f"Lay {t['type']} {_terrain_at(t, Seen(as_data(after), str(after.get('viewer', ''))))}."
+                         .replace("  ", " ").replace(" .", "."))
     return lines
