@@ -86,21 +86,6 @@ class GivenDice:
         return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
 
 
-class _BeforeKnown(Game):
-    """The battle, with the state before its last action at hand: the undo check asks for that state, and would
-    replay the whole record to make it (``Game.rebuild``); every seat's screen asks the undo check after each
-    change. Read only: the check changes nothing."""
-
-    def __init__(self, game: Game, before: GameState) -> None:
-        super().__init__(game.initial, game.record, game.state, game.refereed, game.campaign, game.players)
-        self._before = before
-
-    def rebuild(self, upto: int | None = None) -> GameState:
-        if upto is not None and upto == len(self.record) - 1:
-            return self._before
-        return super().rebuild(upto)
-
-
 @dataclass(frozen=True)
 class Check:
     """Would the engine accept this action now? ``legal`` is the engine's word; ``reason`` quotes its rule."""
@@ -175,8 +160,6 @@ class BattleSession:
     # Actions taken back, newest last, each with its dice and the record's length after the take-back: redo plays
     # one again only while nothing else was played since (``redo_action``).
     taken_back: list[tuple[Action, list[float], int]] = field(default_factory=list, repr=False)
-    # The state before the last action the session played, and that action's record entry (``_BeforeKnown``).
-    _before_last: tuple[GameState, RecordEntry] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         side = self.to_act()
@@ -395,18 +378,10 @@ class BattleSession:
             # and every seat's screen is built again after each change.
             answers, key = self._answers(), ("undo", side, len(self.game.record))
             if key not in answers:
-                answers[key] = UndoOffer.of(check_undo(self._undo_game(), side))
+                answers[key] = UndoOffer.of(check_undo(self.game, side))
             undo = cast(UndoOffer, answers[key])
         return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
                       self.computer.side if self.computer is not None else None, tuple(self.messages))
-
-    def _undo_game(self) -> Game:
-        """The battle for the undo check: with the state before the last action when this session played it."""
-        known = self._before_last
-        record = self.game.record
-        if known is not None and record and record[-1] is known[1] and self.game.state is not known[0]:
-            return _BeforeKnown(self.game, known[0])
-        return self.game
 
     def revealed(self) -> PlayerView:
         """The whole truth, once the battle is over and the rules reveal it (the end-of-battle report); refused
@@ -644,8 +619,9 @@ class BattleSession:
         if outcome.legal:
             before = self.game.state
             self.game.state = outcome.state
-            self.game.record.append(RecordEntry(action, list(outcome.rolls)))
-            self._before_last = (before, self.game.record[-1])
+            entry = RecordEntry(action, list(outcome.rolls))
+            self.game.record.append(entry)
+            self.game.played_last = (entry, before)      # what the undo offer on every screen asks (``before_last``)
             self._autosave()
             if self.over and self.campaign is not None and not self.campaign_recorded:
                 self._record_in_campaign()
