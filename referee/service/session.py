@@ -43,6 +43,7 @@ from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
 from ..game.victory import end_of_round_lines, ends_whatever_is_announced, last_round
+from .battle_screen import Ask, BattleScreen, battle_screen, refusal
 from .look_back import LookBack
 from .screen import Screen, UndoOffer
 from .seat_log import SeatLog
@@ -110,6 +111,7 @@ class Pending:
 class Attempt:
     outcome: ActionOutcome | None = None
     pending: Pending | None = None
+    screen: BattleScreen | None = None          # the window's new screen, when it sent the action (``send``)
 
     @property
     def legal(self) -> bool:
@@ -556,6 +558,28 @@ class BattleSession:
         owner privately which one."""
         unit = self.state.units.get(actor)
         return unused_blips(self.state, unit.side) if unit is not None else []
+
+    # ---- the battle window's screen -----------------------------------------------------------------------------
+    def battle_screen(self, ask: Ask) -> BattleScreen:
+        """The window's screen after a change, carrying what ``ask`` wants shown (``battle_screen.py``)."""
+        return battle_screen(self, ask)
+
+    def send(self, action: Action, ask: Ask, given: list[float] | None = None) -> Attempt:
+        """The window's intent: ``attempt`` answered with the seat's new screen (a die still wanted: none yet)."""
+        return self._with_screen(self.attempt(action, given), ask)
+
+    def send_die(self, pending: Pending, value: float, ask: Ask) -> Attempt:
+        """The players' die for a pending roll (``answer``), answered with the seat's new screen once resolved."""
+        return self._with_screen(self.answer(pending, value), ask)
+
+    def refusal(self, key: str, actor: str | None) -> str:
+        """Why the window's button for ``key`` is refused now (asked when a refused button is pressed)."""
+        return refusal(self, key, actor)
+
+    def _with_screen(self, attempt: Attempt, ask: Ask) -> Attempt:
+        if attempt.pending is None and attempt.outcome is not None:
+            attempt.screen = self.battle_screen(ask)
+        return attempt
 
     # ---- acting --------------------------------------------------------------------------------------------
     def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:

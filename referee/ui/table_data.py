@@ -51,7 +51,8 @@ class TableData:
 
     def terrain_types_present(self) -> list[str]:
         seen: list[str] = []
-        for f in self.battlefield.features:
+        bf = self.battlefield
+        for f in bf.terrain + bf.jammer_fields:     # the fields already made when the rules read the table
             if f.type_id not in seen:
                 seen.append(f.type_id)
         return seen
@@ -84,14 +85,16 @@ def load_table(path: Path | str) -> TableData:
     return table_from_scenario(load_scenario(path), path)
 
 
-def table_from_view(view: PlayerView) -> TableData:
+def table_from_view(view: PlayerView, bf: Battlefield | None = None) -> TableData:
     """What one player may see of a battle (``game.view.player_view``) as a table to draw and ask questions of.
 
     Only the view is read, and its battlefield is made by the engine's own builder: the opponent's blips arrive as
     anonymous counters, so nothing secret can reach the drawing or a preview, and what the window measures on is
-    what the engine resolves on.
+    what the engine resolves on. ``bf``: that battlefield, when the service sent it with the view (the battle's
+    screen), so the window builds none.
     """
-    bf = battlefield_from_view(view)
+    if bf is None:
+        bf = battlefield_from_view(view)
     activation = {u["id"]: u.get("activation", True) for u in view.get("units", [])}
     activation.update({b["id"]: b.get("activation", True) for b in view.get("blips", [])})
     blips = [SimpleNamespace(id=b["id"], side=b["side"], square=b.get("square")) for b in view.get("blips", [])]

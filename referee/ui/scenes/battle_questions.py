@@ -120,7 +120,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def sending(self) -> None:
         """An action is about to be sent: whose turn it is now (to tell later whether it ended that turn)."""
-        self.sent = self.session.moment()
+        self.sent = self.scene.shown.moment
 
     def show_turn_over(self, side: str) -> None:
         """What the viewer's last action did, on their own view, before the hand-off hides it."""
@@ -322,10 +322,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def facing_owed(self) -> tuple[str, ...]:
         """Troopers just revealed that wait for a human owner's facing (the computer's keep the default)."""
-        view = self.session.view(log=False)
-        computer = self.session.computer.side if self.session.computer is not None else None
-        return tuple(uid for uid in view["to_face"]
-                     if (unit := view_unit(view, uid)) is not None and unit["side"] != computer)
+        return self.scene.shown.to_face
 
     def facing_due(self) -> bool:
         """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
