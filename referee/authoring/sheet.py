@@ -22,6 +22,7 @@ from ..rules.errors import InputError  # noqa: E402
 from ..rules.factions import Faction  # noqa: E402
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT  # noqa: E402
 from ..storage import shared_mode  # noqa: E402
+from ..rules.units import unit_stats
 
 SHEET_SIZE = (1240, 1754)          # A4 at 150 dpi
 MARGIN = 80
@@ -181,7 +182,6 @@ def _fit(font_for, text: str, width: int, size: int, smallest: int = 40) -> pyga
 
 def render_sheet(faction: Faction) -> pygame.Surface:
     """The faction sheet as a surface of ``SHEET_SIZE``; reads the faction, changes nothing."""
-    from ..rules.units import unit_stats
 
     if not pygame.font.get_init():
         pygame.font.init()

@@ -23,6 +23,7 @@ def register(sub) -> None:
 def run(args) -> int:
     import shtab
 
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from .main import COMMAND_MODULES, PROG, build_parser
 
     parser = build_parser(COMMAND_MODULES)

@@ -29,11 +29,13 @@ def register(sub) -> None:
 def schema(kind: str) -> dict[str, Any]:
     """The JSON Schema of one file kind, from its pydantic model."""
     if kind == "faction":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.factions import Faction
 
         out = Faction.model_json_schema()
         out["title"] = "7 Seconds faction file"
     elif kind == "scenario":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.scenario import Scenario
 
         out = Scenario.model_json_schema()
@@ -48,7 +50,9 @@ def schema(kind: str) -> dict[str, Any]:
 def _card_file_schema() -> dict[str, Any]:
     from pydantic import Field
 
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..game.cards import DroneCard, DronePrices, MissionCard, TroopCard
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.model import Strict
 
     # A card file holds any of the four sections (``read_cards``); the model exists only to describe that file.
@@ -72,11 +76,13 @@ def schema_text(kind: str) -> str:
 
 
 def run(args) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..storage import atomic_write_text
 
     kinds = (args.kind,) if args.kind else KINDS
     if not args.out:
         if len(kinds) > 1:
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..rules.errors import InputError
 
             raise InputError("schema", "expected a KIND to print (faction, cards or scenario), or --out DIR")

@@ -23,6 +23,8 @@ from .actions import CHECK, FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, check_un
 from .effects import Ctx, Refused
 from .state import SIDES, GameState
 from .turns import activation_in_progress, can_activate_more, check_activate
+from .setup_steps import deciding_side
+from .setup_steps import setup_legal
 
 END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
 PER_TARGET = ("rifle", "missile", "command", "repair")
@@ -44,7 +46,6 @@ def to_act(state: GameState) -> str | None:
     if state.phase == "action" and state.turn is not None:
         return state.turn.player
     if state.phase == "setup":
-        from .setup_steps import deciding_side
 
         return deciding_side(state)
     if state.phase == "over" and state.result and state.result.get("pending") == "objectives":
@@ -61,7 +62,6 @@ def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction
     if side not in SIDES:
         return []
     if state.phase == "setup":
-        from .setup_steps import setup_legal
 
         return [LegalAction(kind, actor, args, free) for kind, actor, args, free in setup_legal(state, side)]
     faces = [LegalAction("face", uid, {}, {"facing": [0.0, 360.0]}) for uid in state.to_face

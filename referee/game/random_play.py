@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Callable
 from .intents import Action
 from .dice import DiceSource
 from .state import SIDES, Data, GameState
+from .view import player_view
+from .view_types import as_data
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -50,8 +52,6 @@ class _Seen:
 
 
 def _seen(state: GameState, side: str) -> _Seen:
-    from .view import player_view
-    from .view_types import as_data
 
     v = as_data(player_view(state, side, log=False))
     return _Seen(

@@ -22,6 +22,8 @@ from .setup_steps import (  # noqa: F401 (the zones and checks are set-up's publ
     BLIPS, DEPLOY_DEPTH, EDGE_MARGIN, OBJECTIVE_GAP, _deck_override, decision, deployment_zone, objective_problems,
     objective_zone)
 from .state import SIDES, SQUARES, GameState, Holding
+from .setup_steps import blank_setup
+from .effects import Refused
 
 @dataclass
 class SetupChoices:
@@ -37,7 +39,6 @@ class SetupChoices:
 def blank_state(table: Scenario, factions: dict[str, str] | None = None,
                 streak: dict[str, int] | None = None) -> GameState:
     """The table before any set-up decision: factions, streaks and each side's seal salt (secret, ``seal.py``)."""
-    from .setup_steps import blank_setup
 
     return GameState(
         name=table.name, width=table.table.width, height=table.table.height, terrain=list(table.terrain),
@@ -103,7 +104,6 @@ def setup_game(table: Scenario, choices: SetupChoices, source: DiceSource, deck:
                refereed: bool = False) -> Game:
     """A new battle set up by actions from ``choices``: the game's record holds set-up, and the state is round 1.
     A refused choice raises ``Refused`` with the rule; a die the source lacks raises ``DiceMissing``."""
-    from .effects import Refused
 
     game = new_game(table, choices.factions, choices.streak, refereed)
     if deck is not None:

@@ -21,6 +21,7 @@ from .units import unit_stats
 from .features import Feature as Feature
 from .features import disc_feature as disc_feature
 from .features import make_feature as make_feature
+from .catalogue import type_title
 
 Kind = Literal["trooper", "drone", "blip", "objective", "ground"]
 JAMMER_RANGE = 3.0
@@ -124,7 +125,6 @@ class Piece:
 
     def describe(self) -> str:
         if self.kind in ("trooper", "drone") and self.unit_type is not None:
-            from .catalogue import type_title
             return f"{self.id} ({type_title(self.unit_type)})"
         return f"{self.id} ({self.kind})"
 

@@ -22,6 +22,7 @@ from .log_view import log_body
 from ..rules.questions import PairReport, RifleUnavailable, SelectionReport
 from .table_data import TableData
 from .widgets import Block, Box, Dot, Mark, Text, draw_text, ellipsize, line_height, text_width, wrap
+from ..rules.factions import get_faction
 
 # A line of a tooltip: plain text, or (text, colour, bold).
 TooltipLine = str | tuple[str, theme.Colour, bool]
@@ -62,7 +63,6 @@ def faction_name(p: Piece) -> str:
     if not p.faction:
         return ""
     try:
-        from ..rules.factions import get_faction
 
         return get_faction(p.faction).name
     except (InputError, OSError):      # a faction given as a file path that moved: the id will do

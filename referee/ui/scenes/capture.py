@@ -82,6 +82,7 @@ class CaptureScene(Scene):
         if text is None:
             self.close("Photo: nothing read", ["nothing changed"])
             return
+        # lazy: OpenCV and the webcam load only when a photo is read
         from ...capture.photo import load_photo, webcam_frame
 
         try:
@@ -116,6 +117,7 @@ class CaptureScene(Scene):
         self._build(size)
 
     def on_exit(self) -> None:
+        # lazy: OpenCV and the webcam load only when a photo is read
         from ..gui_managers import give_back
 
         give_back(self.manager)
