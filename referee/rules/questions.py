@@ -50,10 +50,12 @@ class PairReport:
     sight_end: tuple[float, float]
     # Written once when the report is made, read as plain values by the side panel and the drawing:
     distance: float = field(init=False)
+    distance_text: str = field(init=False)       # as players say it: 12.83"
     sight: str = field(init=False)       # green/amber/red of the sight line: clear, through or into cover, blocked
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "distance", self.range.distance)
+        object.__setattr__(self, "distance_text", inches(self.range.distance))
         if not self.los.visible or self.cover.blocked:
             sight = BLOCKED
         elif self.cover.target_cover != "none" or self.cover.penalty:
@@ -100,6 +102,16 @@ class SelectionReport:
     target_band: float | None              # band size used when Targeting
     rifle_band: float | None               # band size used when firing the rifle
     weapon: str | None
+    # The bands as players say them (8.0"), written once for the side panel; the passive sensors' working as text.
+    target_band_text: str = field(init=False)
+    rifle_band_text: str = field(init=False)
+    passive_lines: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target_band_text", inches(self.target_band) if self.target_band is not None else "")
+        object.__setattr__(self, "rifle_band_text", inches(self.rifle_band) if self.rifle_band is not None else "")
+        object.__setattr__(self, "passive_lines",
+                           tuple(str(s) for s in self.passive.explain) if self.passive is not None else ())
 
     def pair(self, other_id: str) -> PairReport | None:
         for r in self.enemies + self.objectives:

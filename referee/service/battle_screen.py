@@ -17,9 +17,12 @@ from typing import TYPE_CHECKING
 from ..game.intents import Action
 from ..game.view_types import PlayerView, TurnView
 from ..game.view_words import view_unit
-from ..rules.battlefield import Battlefield
+from ..rules.battlefield import Battlefield, Piece
+from ..rules.catalogue import type_title
+from ..rules.errors import InputError
+from ..rules.factions import get_faction
 from ..rules.questions import SelectionReport, selection_report
-from .seat_log import SeatLog
+from .seat_log import LogTail, SeatLog
 
 if TYPE_CHECKING:
     from .session import BattleSession
@@ -75,7 +78,11 @@ class BattleScreen:
     buttons: Mapping[str, Button]
     to_place: tuple[str, ...]              # units just revealed waiting for a human owner's spot (A66)
     to_face: tuple[str, ...]               # troopers just revealed waiting for a human owner's facing (A13)
-    log: SeatLog                           # the seat's log (the whole truth once the battle is over)
+    log: SeatLog                           # the seat's log (the whole truth once the battle is over), read from
+    log_tail: LogTail                      # its last entries, carried: an action's screen reads no more
+    titles: Mapping[str, str]              # each trooper's and drone's type as the panel names it
+    faction_names: Mapping[str, str]       # each unit's faction, by its name
+    wrecks: tuple[Piece, ...]              # destroyed objectives: drawn, no longer pieces the rules know (p.~12)
     log_unit: str | None                   # the unit whose entries alone the log shows, if asked
     computer_notes: Mapping[int, str]      # the computer's reasons the viewer may read, by the entry they follow
     computer_reasons: tuple[str, ...]      # every reason of the computer's, once the battle is over
@@ -118,6 +125,27 @@ def refusal(session: BattleSession, key: str, actor: str | None) -> str:
     return session.can(key, actor).reason or NOT_YOUR_TURN
 
 
+def wrecks(view: PlayerView) -> tuple[Piece, ...]:
+    """The destroyed objectives of a view, to draw where they stood."""
+    return tuple(Piece(id=o["id"], kind="objective", x=o["x"], y=o["y"], radius=o["base"] / 2)
+                 for o in view["objectives"] if o.get("destroyed"))
+
+
+def _faction_name(faction: str) -> str:
+    try:
+        return get_faction(faction).name
+    except (InputError, OSError):      # a faction given as a file path that moved: the id will do
+        return faction
+
+
+def piece_words(table: Battlefield) -> tuple[dict[str, str], dict[str, str]]:
+    """The names the side panel gives the pieces: each unit type's title, each faction's name."""
+    titles = {p.id: type_title(p.unit_type) for p in table.pieces.values()
+              if (p.is_trooper or p.is_drone) and p.unit_type}
+    factions = {f: _faction_name(f) for f in {p.faction for p in table.pieces.values() if p.faction}}
+    return titles, factions
+
+
 def _panel(table: Battlefield, selected: str | None) -> tuple[SelectionReport | None, str]:
     if selected is None or selected not in table.pieces:
         return None, ""
@@ -142,6 +170,8 @@ def battle_screen(session: BattleSession, ask: Ask) -> BattleScreen:
     to_face = tuple(uid for uid in view["to_face"]
                     if (u := view_unit(view, uid)) is not None and u["side"] != computer)
     over = session.over
+    log = session.log_for(None if over else session.viewer)
+    titles, faction_names = piece_words(table)
     return BattleScreen(
         viewer=session.viewer, view=view, table=table, over=over, to_act=session.to_act(),
         program_dice=session.dice is not None, computer=computer,
@@ -152,7 +182,8 @@ def battle_screen(session: BattleSession, ask: Ask) -> BattleScreen:
         actions_taken=session.actions_taken(), moment=session.moment(),
         spent_activation=session.spent_activation(), would_pass=session.would_pass(),
         selected=selected, panel=panel, panel_error=panel_error, buttons=buttons, to_place=to_place,
-        to_face=to_face, log=session.log_for(None if over else session.viewer),
+        to_face=to_face, log=log, log_tail=log.tail(), titles=titles, faction_names=faction_names,
+        wrecks=wrecks(view),
         log_unit=selected if ask.log_unit_only else None, computer_notes=session.computer_notes,
         computer_reasons=tuple(session.computer_reasons) if over else (), phase=view["phase"], turn=turn,
         messages=tuple(session.messages))

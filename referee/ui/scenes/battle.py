@@ -22,7 +22,7 @@ from .. import drawing, keys, seat, theme
 from ..action_words import action_words
 from ...service.battle_screen import WINDOW_KEYS, Ask, BattleScreen
 from ...service.session import Attempt, BattleSession, Pending
-from ..battle_log import BattleLog
+from ..battle_log import BattleLog, ScreenLog
 from ..intents import Intent
 from ..keys import KeyTable
 from ..memory import AfterActions
@@ -72,7 +72,9 @@ class BattleScene(TableScene):
         self.own_edge_down = seat.own_edge_down() if own_edge_down is None else own_edge_down
         # The screen the window draws until the next change: the service's one answer to each change.
         self.shown: BattleScreen = session.battle_screen(Ask(None, self.bar_keys()))
-        super().__init__(table_from_view(self.shown.view, self.shown.table), on_intent=self.send_intent)
+        shown = self.shown
+        super().__init__(table_from_view(shown.view, shown.table, shown.titles, shown.faction_names, shown.wrecks),
+                         on_intent=self.send_intent)
         self.show_log()
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
@@ -133,7 +135,7 @@ class BattleScene(TableScene):
         tail = []
         if shown.over and shown.computer_reasons and unit is None:
             tail = ["The computer's reasons, every decision it took:", *(f"    {r}" for r in shown.computer_reasons)]
-        read = shown.log
+        read = ScreenLog(shown.log_tail, shown.log)
         notes = dict(shown.computer_notes)
         log.sync(read, notes, self.log_width(), tail)
         if not log.entries and not tail:
@@ -189,7 +191,7 @@ class BattleScene(TableScene):
         """Show ``screen``: the table from its view, the selection's report, the buttons it enables."""
         self.shown = screen
         self.face_viewer(screen.viewer)
-        self.table = table_from_view(screen.view, screen.table)
+        self.table = table_from_view(screen.view, screen.table, screen.titles, screen.faction_names, screen.wrecks)
         keep = screen.selected
         self.selected = None
         self.select(keep)               # which syncs the action bar with the new screen

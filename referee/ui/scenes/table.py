@@ -239,7 +239,7 @@ class TableScene(Scene):
                 self.set_log(f"Could not answer for {piece_id}", [error])
             else:
                 if self.report.passive is not None:
-                    self.set_log(f"{piece_id}: passive sensors where it stands", self.report.passive.explain)
+                    self.set_log(f"{piece_id}: passive sensors where it stands", self.report.passive_lines)
         if self.tool in (MOVE, JUMP):
             self._clear_move()
             if piece_id is None:
