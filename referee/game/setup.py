@@ -9,7 +9,6 @@ dice source, seeded and recorded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules.scenario import Scenario
@@ -24,17 +23,7 @@ from .setup_steps import (  # noqa: F401 (the zones and checks are set-up's publ
 from .state import SIDES, SQUARES, GameState, Holding
 from .setup_steps import blank_setup
 from .effects import Refused
-
-@dataclass
-class SetupChoices:
-    factions: dict[str, str]
-    streak: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
-    objectives: dict[str, tuple[float, float]] = field(default_factory=dict)
-    holding: dict[str, dict[int, list[str]]] = field(default_factory=dict)   # side -> square -> unit ids
-    blips: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
-    purchase: dict[str, dict[str, int]] = field(default_factory=dict)        # Chance Encounter drones
-    ratings: dict[str, str] = field(default_factory=dict)                     # unused: cards give ratings
-
+from .setup_choices import SetupChoices as SetupChoices
 
 def blank_state(table: Scenario, factions: dict[str, str] | None = None,
                 streak: dict[str, int] | None = None) -> GameState:

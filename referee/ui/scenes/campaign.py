@@ -15,15 +15,13 @@ import pygame
 import pygame_gui
 
 from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
-from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
-from ...game.record import Save
-from ...game.setup import SetupChoices
+from ...game.setup_choices import SetupChoices
 from ...game.sides import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme
 from ...service.look_back import LookBack
-from ...service.session import BattleSession
+from ...service.campaigns import Unfinished, begin_campaign_battle, continue_battle, next_battle, unfinished
 from ..opening import show_session
 from ..widgets import draw_text, wrap
 from .pages import LinesScene
@@ -51,7 +49,7 @@ class CampaignScene(LinesScene):
         self.campaign: Campaign | None = None
         self.status: CampaignStatus | None = None
         self.problem = ""
-        self.unfinished: Save | None = None
+        self.unfinished: Unfinished | None = None
         self.look_choice = ""
         self.extra: dict[str, Any] = {}
         self.load()
@@ -60,7 +58,7 @@ class CampaignScene(LinesScene):
         try:
             self.campaign, self.status = load_campaign(self.path)
             self.problem = ""
-            self.unfinished = unfinished_battle(self.path, self.campaign)
+            self.unfinished = unfinished(self.path, self.campaign)
         except InputError as e:
             self.campaign, self.status, self.problem = None, None, e.message()
         c = self.campaign
@@ -104,7 +102,7 @@ class CampaignScene(LinesScene):
         for n, b in enumerate(c.battles, start=1):
             out.append(("b", battle_line(n, b)))
         if self.unfinished is not None:
-            out.append(("h", f"Battle {len(c.battles) + 1} is under way: {self.unfinished.summary()}"))
+            out.append(("h", f"Battle {len(c.battles) + 1} is under way: {self.unfinished.summary}"))
         out.append(("h", "How the totals are worked out"))
         out.extend(("dim", line) for line in st.explain)
         return out
@@ -175,10 +173,14 @@ class CampaignScene(LinesScene):
         return scene
 
     def continue_battle(self):
-        save = self.unfinished
-        if save is None or self.app is None:
+        battle = self.unfinished
+        if battle is None or self.app is None:
             return None
-        session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path, campaign=self.path)
+        try:
+            session = continue_battle(self.path, battle)
+        except InputError as e:
+            self.say("error", e.message())
+            return None
         return show_session(self.app, session, notice=False)
 
     def upgrades(self, side: str):
@@ -215,10 +217,10 @@ class CampaignSetupScene(SetupScene):
     def __init__(self, path: Path | str) -> None:
         super().__init__()
         self.path = Path(path)
-        c, st = load_campaign(self.path)
-        self.number = len(c.battles) + 1
+        c, _st = load_campaign(self.path)
         self.name = c.name
-        self.campaign_choices = battle_choices(self.path, c, st)
+        self.campaign_choices = next_battle(self.path)
+        self.number = self.campaign_choices.number
         self.choice = dict(self.campaign_choices.factions)
 
     def _build(self, size) -> None:
@@ -232,12 +234,7 @@ class CampaignSetupScene(SetupScene):
         return SetupChoices(factions=dict(self.choice), streak=dict(self.campaign_choices.streak))
 
     def open(self, session) -> None:
-        session.campaign = self.path
-        session.save_path = battle_save_path(self.path, self.number)
-        try:
-            session.save()
-        except InputError as e:
-            session.messages.append(f"the campaign battle's save failed (the battle goes on): {e.message()}")
+        begin_campaign_battle(session, self.path, self.number)
         super().open(session)
 
     def draw(self, surface: pygame.Surface) -> None:
