@@ -8,6 +8,7 @@ unit types.
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -85,7 +86,6 @@ def tint(colour, amount: float):
 
 
 def _star(points=5, outer=0.95, inner=0.4):
-    import math
     out = []
     for i in range(points * 2):
         r = outer if i % 2 == 0 else inner

@@ -21,6 +21,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # lazy: shtab is needed by this command alone
     import shtab
 
     # lazy: loaded only when this command or option runs, so the command line starts fast

@@ -216,6 +216,7 @@ def run(args) -> int:
     # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.app import App
 
+    # lazy: the window's library loads only when the window opens
     import pygame
 
     if args.computer is not None and not args.referee:

@@ -8,11 +8,13 @@ with a TOML language server (taplo, Even Better TOML) uses one named on a file's
 
 from __future__ import annotations
 
-from ..i18n import _
-
 import json
 from pathlib import Path
 from typing import Any
+
+from pydantic import Field
+
+from ..i18n import _
 
 KINDS = ("faction", "cards", "scenario")
 
@@ -48,7 +50,6 @@ def schema(kind: str) -> dict[str, Any]:
 
 
 def _card_file_schema() -> dict[str, Any]:
-    from pydantic import Field
 
     # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..game.cards import DroneCard, DronePrices, MissionCard, TroopCard

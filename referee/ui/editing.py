@@ -8,6 +8,7 @@ named; an accepted one keeps the previous scenario for ``undo``. So the scenario
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import tomllib
@@ -668,7 +669,6 @@ class TableEditor:
         data = self.scenario_data()
         try:
             if path.suffix.lower() == ".json":
-                import json
 
                 text = json.dumps(data, indent=2) + "\n"
                 parse_scenario(json.loads(text), str(path), path.parent)

@@ -9,6 +9,7 @@ Stunned units. Enemy blips count as shooters only as likely as the belief makes 
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 from dataclasses import dataclass
@@ -122,7 +123,6 @@ def outcome_now(state: GameState) -> BattleOutcome:
 
 
 def _with_control(s: GameState, side: str) -> GameState:
-    import copy
 
     c = copy.copy(s)
     c.control = side

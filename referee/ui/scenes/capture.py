@@ -99,6 +99,7 @@ class CaptureScene(Scene):
         self._build(self.size)
 
     def read(self, image: np.ndarray, source: str) -> None:
+        # lazy: OpenCV loads only when a photo is read
         import cv2
 
         self.image, self.source = image, source
