@@ -565,7 +565,8 @@ class BattleSession:
         return battle_screen(self, ask)
 
     def send(self, action: Action, ask: Ask, given: list[float] | None = None) -> Attempt:
-        """The window's intent: ``attempt`` answered with the seat's new screen (a die still wanted: none yet)."""
+        """The window's intent: ``attempt`` answered with the seat's new screen (a die still wanted, or the action
+        refused: none, as nothing changed)."""
         return self._with_screen(self.attempt(action, given), ask)
 
     def send_die(self, pending: Pending, value: float, ask: Ask) -> Attempt:
@@ -577,7 +578,7 @@ class BattleSession:
         return refusal(self, key, actor)
 
     def _with_screen(self, attempt: Attempt, ask: Ask) -> Attempt:
-        if attempt.pending is None and attempt.outcome is not None:
+        if attempt.legal:                 # refused: nothing changed, the screen shown stands
             attempt.screen = self.battle_screen(ask)
         return attempt
 
