@@ -45,6 +45,7 @@ from ..rules.questions import SelectionReport, selection_report
 from ..game.victory import end_of_round_lines, ends_whatever_is_announced, last_round
 from .battle_screen import Ask, BattleScreen, battle_screen, refusal
 from .look_back import LookBack
+from .target_hint import TargetHint, target_hint, target_offer
 from .screen import Screen, UndoOffer
 from .seat_log import SeatLog
 from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
@@ -572,6 +573,14 @@ class BattleSession:
     def send_die(self, pending: Pending, value: float, ask: Ask) -> Attempt:
         """The players' die for a pending roll (``answer``), answered with the seat's new screen once resolved."""
         return self._with_screen(self.answer(pending, value), ask)
+
+    def target_offer(self, actor: str) -> dict[str, Any]:
+        """The engine's legal Target action for ``actor``: its dice range and each piece's price (``target_hint.py``)."""
+        return target_offer(self, actor)
+
+    def target_hint(self, actor: str, dice: int) -> TargetHint:
+        """The Target tool's hint before the roll: the offer, the pool's odds and the counters' (``target_hint.py``)."""
+        return target_hint(self, actor, dice)
 
     def refusal(self, key: str, actor: str | None) -> str:
         """Why the window's button for ``key`` is refused now (asked when a refused button is pressed)."""
