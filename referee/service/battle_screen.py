@@ -86,6 +86,10 @@ class BattleScreen:
     log_unit: str | None                   # the unit whose entries alone the log shows, if asked
     computer_notes: Mapping[int, str]      # the computer's reasons the viewer may read, by the entry they follow
     computer_reasons: tuple[str, ...]      # every reason of the computer's, once the battle is over
+    # At the end of a round: what its dialog tells the viewer (the choices and only its own mission's round limit,
+    # A59), and why the battle ends whatever is announced, or "".
+    end_of_round: tuple[str, ...]
+    ends_this_round: str
     phase: str                             # the view's phase and turn, read as plain values
     turn: TurnView | None
     messages: tuple[str, ...] = field(default=())
@@ -170,6 +174,7 @@ def battle_screen(session: BattleSession, ask: Ask) -> BattleScreen:
     to_face = tuple(uid for uid in view["to_face"]
                     if (u := view_unit(view, uid)) is not None and u["side"] != computer)
     over = session.over
+    ending = view["phase"] == "end-of-round"
     log = session.log_for(None if over else session.viewer)
     titles, faction_names = piece_words(table)
     return BattleScreen(
@@ -183,7 +188,8 @@ def battle_screen(session: BattleSession, ask: Ask) -> BattleScreen:
         spent_activation=session.spent_activation(), would_pass=session.would_pass(),
         selected=selected, panel=panel, panel_error=panel_error, buttons=buttons, to_place=to_place,
         to_face=to_face, log=log, log_tail=log.tail(), titles=titles, faction_names=faction_names,
-        wrecks=wrecks(view),
+        wrecks=wrecks(view), end_of_round=tuple(session.end_of_round_lines()) if ending else (),
+        ends_this_round=session.battle_ends_this_round() if ending else "",
         log_unit=selected if ask.log_unit_only else None, computer_notes=session.computer_notes,
         computer_reasons=tuple(session.computer_reasons) if over else (), phase=view["phase"], turn=turn,
         messages=tuple(session.messages))

@@ -177,11 +177,12 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.session.computer is not None:
             self.end_of_round_against_computer()
             return
-        round_ = self.session.view(log=False)["round"]
+        shown = self.scene.shown
+        round_ = shown.view["round"]
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
-        lines = self.session.end_of_round_lines()
-        ends = self.session.battle_ends_this_round()
-        buttons = [next_round_button(self.session.last_round() or bool(ends)), ("A", "Side A withdraws"),
+        lines = list(shown.end_of_round)
+        ends = shown.ends_this_round
+        buttons = [next_round_button(shown.last_round or bool(ends)), ("A", "Side A withdraws"),
                    ("B", "Side B withdraws"), ("both", "Both withdraw"), ("stop", "Agree to stop")]
         if ends:
             buttons = buttons[:1]           # the battle ends whatever is announced: one button says so
