@@ -5,7 +5,9 @@ then the trace runs from the confirmation ("Do it") to the next frame drawn. Eve
 recorded with its file. The route is the layer the running code is in, each change kept once: the window
 (``ui/``), the service (``service/``) and the engine (``game/``, ``rules/``); a route that goes
 window -> service -> engine -> service -> window turns once. Each further turn is a round trip the window makes
-for something the service could have told it.
+for something the service could have told it, or one the service makes to the engine for its answer: the window's
+own are counted apart (``window_round_trips``: how many times the route leaves the window; the goal is one, the
+action sent and its screen answered).
 
 ``python -m benchmarks.trace_rifle`` prints the figures; ``--json`` prints them as data; ``--quick`` is the same
 (one shot is quick).
@@ -115,7 +117,8 @@ def trace() -> dict:
         sys.setprofile(None)
     turns = sum(1 for a, b, c in zip(route, route[1:], route[2:])
                 if (DEPTH[b] - DEPTH[a]) * (DEPTH[c] - DEPTH[b]) < 0)
-    return {"files": len(files), "goal_files": GOAL_FILES, "calls": calls, "cross_file_calls": cross,
+    trips = sum(1 for a, b in zip(route, route[1:]) if a == "window" and b != "window")
+    return {"files": len(files), "goal_files": GOAL_FILES, "window_round_trips": trips, "calls": calls, "cross_file_calls": cross,
             "deepest": deepest, "route": route if len(route) <= 40 else route[:20] + ["..."] + route[-19:],
             "route_length": len(route), "turns": turns, "window_asks": asks, "file_list": sorted(files)}
 
@@ -138,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
     asks = result["window_asks"]
     print(f"the window's calls out of itself: {asks['service']} to the service, {asks['engine']} to the engine "
           "(rules functions it draws with)")
+    print(f"the window's round trips: {result['window_round_trips']} (goal: 1, window -> service -> window)")
     print(f"route ({result['route_length']} layers, {result['turns']} turns; goal: 1): {' -> '.join(result['route'])}")
     return 0
 

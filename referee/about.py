@@ -7,7 +7,9 @@ DISTRIBUTION = "seven-seconds-referee"
 
 
 def version() -> str:
+    # lazy: importlib.metadata is slow to load, and only the version asks it
     from importlib.metadata import PackageNotFoundError
+    # lazy: importlib.metadata is slow to load, and only the version asks it
     from importlib.metadata import version as installed
 
     try:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import platformdirs
+
 
 def _package_folder(name: str) -> Path:
     # The loaders read files with pathlib (globs, stat, error messages naming the file), so the bundled folders must
@@ -84,7 +86,6 @@ def user_config_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override)
-    import platformdirs
 
     return Path(platformdirs.user_config_dir("seven-seconds", appauthor=False))
 
@@ -104,6 +105,5 @@ def user_log_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override) / "logs"
-    import platformdirs
 
     return Path(platformdirs.user_log_dir("seven-seconds", appauthor=False))

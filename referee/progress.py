@@ -8,6 +8,7 @@ from typing import Any
 
 
 def progress_bar(total: int | None, what: str, unit: str) -> Any:
+    # lazy: tqdm loads only when a long piece of work shows its progress
     from tqdm import tqdm
 
     return tqdm(total=total, desc=what, unit=unit, file=sys.stderr, disable=None, leave=False, dynamic_ncols=True)

@@ -23,11 +23,7 @@ STATE = "referee.game.state"
 CLIENTS = ("referee.ui", "referee.cli", "referee.net")
 
 # Clients that still import a part of game/ holding the state, to be moved behind the service.
-NOT_YET_CLIENTS = frozenset({
-    "referee.ui.scenes.campaign",
-    "referee.ui.scenes.campaign_start",
-    "referee.ui.scenes.setup",
-})
+NOT_YET_CLIENTS: frozenset[str] = frozenset()
 
 
 # Modules that import each other when the program runs (each import of the one is inside a function of the other).
@@ -35,9 +31,7 @@ CYCLES_LEFT: frozenset[frozenset[str]] = frozenset()
 
 # Clients that still read the battle's state or record through the session they were handed (``session.state``,
 # ``session.game``, ``save.game.record``) instead of their seat's screen, to be moved to the screen.
-STILL_READING_STATE = frozenset({
-    "referee.ui.scenes.campaign",
-})
+STILL_READING_STATE: frozenset[str] = frozenset()
 BATTLE_PARTS = ("state", "game", "initial", "record")
 
 

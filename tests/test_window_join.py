@@ -174,9 +174,9 @@ def test_the_end_of_a_round_is_each_sides_word_from_its_own_window(app, hosted):
     scene = joined(app, host.link("A"))
     other = RemoteSeat(host.link("B"))
     try:
-        version = scene.battle.version
         to_end_of_round(host, session)
-        scene.battle.seat.wait_version(version + 1)
+        # The host may push more than one screen on the way: wait for the one at the end of the round.
+        scene.battle.seat.wait_for(lambda s: s["view"]["phase"] == "end-of-round")
         app.step(1 / 30, events=[])
         word = app.scene
         assert isinstance(word, Dialog) and [k for k, _ in word.choices] == ["next", "withdraw", "stop"]

@@ -22,6 +22,7 @@ from ..rules.factions import (CREATION_POINTS, EMBLEMS, STAT_MAX, STAT_MIN, Colo
                               creation_problems)
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from .faction_io import faction_problems
+from ..rules.units import unit_stats
 
 TROOPER_STATS = STAT_NAMES[:5]          # troopers use the first five stats; drones only Robotics [p.~11]
 
@@ -202,7 +203,6 @@ def unit_rows(faction: Faction) -> list[tuple[str, dict[str, list[str]]]]:
 
     Troopers show Sen/Stl/Arm/CM/Nuc ('-' for the Nuc of a type with no missile); the drones row shows Robotics.
     """
-    from ..rules.units import unit_stats
 
     types = unit_types()
     rows = []

@@ -8,6 +8,7 @@ unit types.
 
 from __future__ import annotations
 
+import math
 import os
 import tempfile
 from pathlib import Path
@@ -22,6 +23,7 @@ from ..rules.errors import InputError  # noqa: E402
 from ..rules.factions import Faction  # noqa: E402
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT  # noqa: E402
 from ..storage import shared_mode  # noqa: E402
+from ..rules.units import unit_stats
 
 SHEET_SIZE = (1240, 1754)          # A4 at 150 dpi
 MARGIN = 80
@@ -84,7 +86,6 @@ def tint(colour, amount: float):
 
 
 def _star(points=5, outer=0.95, inner=0.4):
-    import math
     out = []
     for i in range(points * 2):
         r = outer if i % 2 == 0 else inner
@@ -181,7 +182,6 @@ def _fit(font_for, text: str, width: int, size: int, smallest: int = 40) -> pyga
 
 def render_sheet(faction: Faction) -> pygame.Surface:
     """The faction sheet as a surface of ``SHEET_SIZE``; reads the faction, changes nothing."""
-    from ..rules.units import unit_stats
 
     if not pygame.font.get_init():
         pygame.font.init()

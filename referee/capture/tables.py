@@ -15,6 +15,9 @@ from ..rules.scenario import Scenario
 from .differences import Difference, differences, still_missing
 from .photo import Problem, TableReading, read_photo
 from .plan import MarkerPlan, plan_for
+from ..game.record import read_save
+from ..rules.files import read_document
+from ..rules.scenario import load_scenario
 
 
 @dataclass
@@ -49,9 +52,6 @@ def from_game(game: Game, source: Path | None = None) -> CaptureTable:
 
 def open_table(text: str) -> CaptureTable:
     """A save (``.json`` with a record) or a scenario file; a bundled table by its name."""
-    from ..game.record import read_save
-    from ..rules.files import read_document
-    from ..rules.scenario import load_scenario
 
     path = table_file(text)
     if path.suffix.lower() == ".json" and path.is_file() and "record" in read_document(path):

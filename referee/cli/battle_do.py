@@ -21,6 +21,7 @@ from ..service.intents import ACTION_KINDS, Action
 
 
 def _parser(new: bool):
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from .parsing import _Parser, finite_number
 
     p = _Parser(prog="seven-seconds query " + ("TABLE do new-battle" if new else "SAVE do KIND"), add_help=False)
@@ -38,8 +39,11 @@ def _parser(new: bool):
 
 
 def new_battle_file(table_path: Path, rest: list[str]) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.factions import get_faction
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.scenario import load_scenario
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.battles import new_battle
 
     a = _parser(True).parse_args(rest)
@@ -76,10 +80,13 @@ def _finite(text: str) -> float:
 
 
 def do_on_save(save_path: Path, kind: str, rest: list[str]) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.battles import UnreadArguments, play_on_save
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.intents import action_problems
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from .dice_words import REFUSED, parse_dice
-    from .pins import keys_from
+    from .pins import keys_from  # lazy: loaded when this command runs
 
     if kind not in ACTION_KINDS:
         raise InputError("do", f"expected an action kind a save records: one of {', '.join(ACTION_KINDS)}")

@@ -31,7 +31,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..capture.photo import load_photo
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..capture.tables import compare, open_table
 
     if args.accept and not (args.battle and args.out):
@@ -76,6 +78,7 @@ def run(args) -> int:
 
 
 def _accept(args, table, diffs) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.capture import play_into_save
 
     wanted = None if args.accept.strip().lower() == "all" else {w.strip() for w in args.accept.split(",") if w.strip()}

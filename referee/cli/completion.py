@@ -21,8 +21,10 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # lazy: shtab is needed by this command alone
     import shtab
 
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from .main import COMMAND_MODULES, PROG, build_parser
 
     parser = build_parser(COMMAND_MODULES)

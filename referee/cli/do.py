@@ -20,6 +20,7 @@ DO_ACTIONS = (*UNIT_KINDS, Kind.REVEAL)      # what one action on a scenario's t
 
 
 def _parser(kind: str):
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from .parsing import _Parser, finite_number
 
     p = _Parser(prog=f"seven-seconds query SCENARIO do {kind}", add_help=False)
@@ -95,6 +96,7 @@ def _check_ids(table: TableAction, action: Action, path) -> None:
 
 def _is_save(path: Path) -> bool:
     """A battle save (its JSON names the save format), as opposed to a scenario."""
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.files import SAVE_FORMAT
 
     try:
@@ -108,10 +110,12 @@ def _is_save(path: Path) -> bool:
 def run_do(args) -> int:
     rest = list(args.args)
     if rest and rest[0] == "new-battle":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from .battle_do import new_battle_file
 
         return new_battle_file(paths.table_file(args.scenario), rest[1:])
     if _is_save(Path(args.scenario)):
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from .battle_do import do_on_save
 
         return do_on_save(Path(args.scenario), rest[0] if rest else "", rest[1:])

@@ -291,6 +291,7 @@ def run_validate(args) -> int:
 def run_sheet(args) -> int:
     faction, _file = resolve_faction(args.faction)
     if Path(args.out).suffix.lower() == ".png":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..authoring.sheet import SHEET_SIZE, save_sheet
 
         out = save_sheet(faction, args.out)
@@ -299,6 +300,7 @@ def run_sheet(args) -> int:
         return 0
     if Path(args.out).suffix.lower() != ".pdf":
         raise InputError(args.out, "expected a file name ending in .pdf (vector, for print) or .png (a picture)")
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..printing.faction_sheet import save_faction_sheet
 
     out = save_faction_sheet(faction, args.out)
@@ -311,6 +313,7 @@ def run_sheet(args) -> int:
 
 
 def run_upgrade(args) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.campaign_upgrades import apply_upgrade, check_upgrade
 
     rating, stat = parse_rating(args.rating), parse_stat(args.stat)

@@ -43,10 +43,10 @@ def _session(args):
     """The battle to serve: a save resumed, else a new battle on a table; and whether it is new."""
     # Lazy: the battle service and the rules load for this command only.
     from .. import paths
-    from ..rules.factions import faction_files
-    from ..rules.scenario import load_scenario
-    from ..service.battles import new_session
-    from ..service.opening import read_battle
+    from ..rules.factions import faction_files  # lazy: loaded when this command runs
+    from ..rules.scenario import load_scenario  # lazy: loaded when this command runs
+    from ..service.battles import new_session  # lazy: loaded when this command runs
+    from ..service.opening import read_battle  # lazy: loaded when this command runs
 
     path = Path(args.battle)
     if path.suffix.lower() == ".json" and path.is_file():
@@ -86,8 +86,8 @@ def qr_text(link: str) -> str:
 def run(args) -> int:
     # Lazy: the web stack loads for this command only.
     from ..net.credentials import Credentials
-    from ..service.opening import autosave_file as autosave_path
-    from ..net.host import Host, ledger_file, seats_file, serve_seats
+    from ..service.opening import autosave_file as autosave_path  # lazy: loaded when this command runs
+    from ..net.host import Host, ledger_file, seats_file, serve_seats  # lazy: loaded when this command runs
 
     if not 0 <= args.port <= 65535:
         raise InputError("--port", f"expected a port from 1 to 65535, or 0 for any free one (got {args.port})")

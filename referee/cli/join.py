@@ -24,13 +24,13 @@ def register(sub) -> None:
 def run(args) -> int:
     # Lazy: the window and the WebSocket client load for this command only.
     if args.screenshot:
-        from ..ui.app import use_headless_video
+        from ..ui.app import use_headless_video  # lazy: loaded when this command runs
         use_headless_video()
     import pygame
 
-    from ..ui.app import DEFAULT_SIZE, App
-    from ..ui.joining import join
-    from ..ui.startup import window_preferences, window_size
+    from ..ui.app import DEFAULT_SIZE, App  # lazy: loaded when this command runs
+    from ..ui.joining import join  # lazy: loaded when this command runs
+    from ..ui.startup import window_preferences, window_size  # lazy: loaded when this command runs
 
     ui_scale, problems = window_preferences(None, None, screenshot=bool(args.screenshot))
     for problem in problems:

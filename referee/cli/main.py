@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         argv = argv if argv else ["play"]
         if argv[0] == "query":
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from .query import question_help
 
             text = question_help(argv[1:])

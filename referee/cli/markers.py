@@ -21,7 +21,9 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..capture.sheet import write_markers_pdf
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..capture.tables import open_table
 
     table = open_table(args.table)

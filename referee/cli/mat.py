@@ -32,13 +32,16 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..printing.mat import save_mat
 
     cards_given = args.mission or args.troop or args.drone
     if args.save:
         if cards_given:
             raise InputError("--mission", "the cards come from the save; give either a save or the cards")
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..service import reports
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..service.battles import open_save
 
         # The mat holds the side's own view only: its holding area, mission and cards, never the opponent's.
@@ -57,6 +60,7 @@ def run(args) -> int:
 
 def _check_cards(args) -> None:
     """Each card named must be in the deck in play: a typing slip is refused, not printed."""
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..game.cards import playing_deck
 
     deck = playing_deck()

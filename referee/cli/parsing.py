@@ -62,6 +62,7 @@ class _Parser(argparse.ArgumentParser):
 
 def finite_number(text: str) -> float:
     """argparse type for positions, distances and angles: a finite number no larger than a scenario's (not nan)."""
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.scenario import LIMIT
 
     try:

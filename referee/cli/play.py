@@ -27,6 +27,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _scale(text: str) -> float:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.scale import parse
 
     try:
@@ -82,6 +83,7 @@ def register(sub) -> None:
 
 
 def _ruler_end(scene, text: str):
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.questions import RulerEnd
 
     pieces = scene.table.bf.pieces
@@ -97,7 +99,9 @@ def _ruler_end(scene, text: str):
 
 def prepare(app, args) -> None:
     """Set the table scene up as the screenshot options ask."""
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.scenes.table import TableScene
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.scenes.table_common import JUMP, MOVE, RULER
 
     scene = app.scene
@@ -138,6 +142,7 @@ def prepare(app, args) -> None:
         sx, sy = scene.view.to_screen(p.x, p.y)
         scene.mouse = (round(sx), round(sy))
     if getattr(args, "exposure", None):
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..ui.exposure import show_now
         show_now(scene, args.exposure)
     if args.show_help:
@@ -146,6 +151,7 @@ def prepare(app, args) -> None:
 
 def is_save(path: Path) -> bool:
     """A battle save, by its ``format`` key (anything unreadable is left to the loaders to explain)."""
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.files import SAVE_FORMAT, read_document
 
     if path.suffix.lower() != ".json":
@@ -160,8 +166,11 @@ def table_computer(text: str | None):
     """``B`` or ``B:hard`` -> the computer running that side of a physical game (None without the option)."""
     if text is None:
         return None
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..game.computer.levels import LEVELS
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..game.dice import new_seed
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.battles import computer
 
     side, _, level = text.partition(":")
@@ -174,13 +183,18 @@ def table_computer(text: str | None):
 
 def open_referee(app, path: Path, first: str | None, computer: str | None = None):
     """The referee mode on a scenario file, or a refereed battle's save resumed; raises ``InputError``."""
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.scenario import load_scenario
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.referee import RefereeSession
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.scenes.menu import MenuScene
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.scenes.referee import RefereeScene
 
     menu = app.push(MenuScene())
     if is_save(path):
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..service.battles import open_save
 
         from ..service.keys import is_sealed_file      # lazy, as open_save: only for a save given with --referee
@@ -198,16 +212,21 @@ def open_referee(app, path: Path, first: str | None, computer: str | None = None
 def run(args) -> int:
     scenario = paths.table_file(args.scenario) if args.scenario else paths.DEFAULT_SCENARIO
     if args.screenshot:
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..ui.app import use_headless_video
         use_headless_video()
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.app import App
 
+    # lazy: the window's library loads only when the window opens
     import pygame
 
     if args.computer is not None and not args.referee:
         raise InputError("--computer", "runs a side of a physical game: use it with --referee (a battle in the "
                                        "window against the computer starts from New battle)")
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.app import DEFAULT_SIZE
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..ui.startup import window_preferences, window_size
 
     ui_scale, problems = window_preferences(args.scale, args.theme, screenshot=bool(args.screenshot))

@@ -61,6 +61,7 @@ def question_help(argv: list[str]) -> str | None:
 
 
 def _question_parser(question: str) -> argparse.ArgumentParser:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from .parsing import _Parser, finite_number
 
     q = _Parser(prog=f"seven-seconds query SCENARIO {question}", add_help=False,
@@ -119,24 +120,28 @@ def _unit_not_objective(bf: Battlefield, ident: str, role: str):
 def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, Any]:
     """The JSON answer (with ``explain``) to one question; raises InputError for bad input."""
     if question == "range":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.ranges import measure
 
         rng = measure(bf, _unit_not_objective(bf, a.a, "measurer"), _unit(bf, a.b))
         return {"distance": round(rng.distance, 6), "target_band": rng.target_band, "rifle_band": rng.rifle_band,
                 "explain": lines(rng.explain)}
     if question == "los":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.sight import line_of_sight
 
         los = line_of_sight(bf, _unit(bf, a.a), _unit(bf, a.b))
         return {"visible": los.visible, "hidden_fraction": round(los.hidden_fraction, 6),
                 "blocked_by": list(los.blocked_by), "explain": lines(los.explain)}
     if question == "cover":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.sight import cover
 
         cov = cover(bf, _unit(bf, a.a), _unit(bf, a.b))
         return {"target_cover": cov.target_cover, "intervening": [i.as_dict() for i in cov.intervening],
                 "blocked": cov.blocked, "explain": lines(cov.explain)}
     if question == "target":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.targeting import target_price
 
         price = target_price(bf, _unit_not_objective(bf, a.a, "targeting unit"), _aim(bf, a.b))
@@ -153,6 +158,7 @@ def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, A
         out["explain"] = explain
         return out
     if question == "rifle":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.rifle import rifle_shot
 
         shot = rifle_shot(bf, _unit_not_objective(bf, a.a, "firer"), _unit(bf, a.b))
@@ -162,6 +168,7 @@ def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, A
             out["reason"] = shot.reason
         return out
     if question == "missile":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.missile import missile_shot
 
         missile = missile_shot(bf, _unit_not_objective(bf, a.a, "firer"), _aim(bf, a.b))
@@ -171,11 +178,13 @@ def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, A
             out["reason"] = missile.reason
         return out
     if question == "passive":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.sensors import passive_sensors
 
         passive = passive_sensors(bf, _unit_not_objective(bf, a.a, "unit"))
         return {"detects": list(passive.detects), "objectives": list(passive.objectives), "explain": lines(passive.explain)}
     if question in ("move", "jump"):
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.movement import jump, move
 
         unit = _unit_not_objective(bf, a.a, "mover")
@@ -190,10 +199,12 @@ def answer(bf: Battlefield, question: str, a: argparse.Namespace) -> dict[str, A
         out["explain"] = lines(r.explain)
         return out
     if question == "sightlines":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.whole_table import sightlines
 
         return sightlines(bf, a.engine)
     if question == "exposure":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.whole_table import exposure
 
         if not a.step > 0:
@@ -230,6 +241,7 @@ def _human(question: str, out: dict) -> str:
 def run(args) -> int:
     question = args.question
     if question == "do":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from .do import run_do
 
         return run_do(args)
@@ -242,6 +254,7 @@ def run(args) -> int:
     scenario = load_scenario(path)
     bf = battlefield_from_scenario(scenario, path.parent)
     if question in ("sightlines", "exposure"):
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.whole_table import prepare
 
         grid = question == "exposure" and qa.step > 0 and (bf.width / qa.step) * (bf.height / qa.step) <= MAX_GRID_POINTS

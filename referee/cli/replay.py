@@ -130,7 +130,9 @@ def _legal(save: OpenedSave, side: str | None, as_json: bool) -> int:
 
 def _do(args) -> int:
     """One more action on a save, resolved as the window resolves it (``service.session.BattleSession``, no window)."""
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.errors import InputError
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.intents import ACTION_KINDS, Action, action_problems
 
     if not args.out:

@@ -46,6 +46,7 @@ def run(args) -> int:
             out.extend(summary.lines())
             out.append("")
         if args.png:
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..ui.summary_page import save_summary_png
 
             save_summary_png(summary, view, args.png)

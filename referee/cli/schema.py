@@ -8,11 +8,13 @@ with a TOML language server (taplo, Even Better TOML) uses one named on a file's
 
 from __future__ import annotations
 
-from ..i18n import _
-
 import json
 from pathlib import Path
 from typing import Any
+
+from pydantic import Field
+
+from ..i18n import _
 
 KINDS = ("faction", "cards", "scenario")
 
@@ -29,11 +31,13 @@ def register(sub) -> None:
 def schema(kind: str) -> dict[str, Any]:
     """The JSON Schema of one file kind, from its pydantic model."""
     if kind == "faction":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.factions import Faction
 
         out = Faction.model_json_schema()
         out["title"] = "7 Seconds faction file"
     elif kind == "scenario":
+        # lazy: loaded only when this command or option runs, so the command line starts fast
         from ..rules.scenario import Scenario
 
         out = Scenario.model_json_schema()
@@ -46,9 +50,10 @@ def schema(kind: str) -> dict[str, Any]:
 
 
 def _card_file_schema() -> dict[str, Any]:
-    from pydantic import Field
 
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..game.cards import DroneCard, DronePrices, MissionCard, TroopCard
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.model import Strict
 
     # A card file holds any of the four sections (``read_cards``); the model exists only to describe that file.
@@ -72,11 +77,13 @@ def schema_text(kind: str) -> str:
 
 
 def run(args) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..storage import atomic_write_text
 
     kinds = (args.kind,) if args.kind else KINDS
     if not args.out:
         if len(kinds) > 1:
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..rules.errors import InputError
 
             raise InputError("schema", "expected a KIND to print (faction, cards or scenario), or --out DIR")

@@ -44,9 +44,13 @@ def _pair(text: str, what: str) -> list[str]:
 
 
 def run(args) -> int:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from .. import paths
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.factions import faction_files
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.scenario import load_scenario
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.selfplay import play_selfplay
 
     players = _pair(args.players, "--players")
@@ -65,6 +69,7 @@ def run(args) -> int:
                 raise InputError("--factions", f"expected one of {', '.join(known)} (got {f!r})")
     else:
         factions = [rng.choice(known), rng.choice(known)]
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..progress import progress_bar
 
     with progress_bar(args.rounds, "playing", "round") as bar:

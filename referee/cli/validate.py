@@ -19,6 +19,7 @@ def register(sub) -> None:
 
 
 def kind_of(data: dict) -> str:
+    # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.files import document_kind
 
     return document_kind(data)
@@ -49,18 +50,22 @@ def _check_file(path: Path) -> tuple[str, list[str]]:
         if kind == "empty":
             return "file", ["the file is empty (expected a faction, card, scenario or battle save)"]
         if kind == "save":
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..service.battles import check_save
 
             check_save(path)
         elif kind == "faction":
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..rules.factions import load_faction
 
             load_faction(path)
         elif kind == "scenario":
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..rules.scenario import load_scenario
 
             load_scenario(path)
         else:
+            # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..game.cards import load_card_file
 
             load_card_file(path)

@@ -31,6 +31,7 @@ from .effects import (Ctx, Refused, RevealReached, add_counters, add_crater, are
                       graze,
                       objective_inspected, passive_after_move, reveal_blip, _free_spot)
 from .state import BLIP_LABELS, BlipState, GameState, GroundState, UnitState, blip_id, contents_from_unit, labels_in_use
+from ..rules.odds import pool_distribution
 
 UNIT_ACTIONS = UNIT_KINDS          # the Action Table's kinds, in its order (``action_kinds``)
 FLAMER_REACH = 6.0
@@ -888,7 +889,6 @@ def _move_figures(ctx: Ctx, action: Action, r: Any) -> dict[str, Any]:
 
 
 def _target_figures(ctx: Ctx, action: Action, checked: Any) -> dict[str, Any]:
-    from ..rules.odds import pool_distribution
 
     k, prices = checked
     bf = ctx.bf()

@@ -31,6 +31,11 @@ from .campaign import (
 )
 from .setup import SetupChoices
 from .state import SIDES, GameState, ObjectiveState, as_side
+from .record import state_digest
+from .seal import canonical_json
+from .campaign import TARGETS
+from .. import paths
+from .record import read_save
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -49,7 +54,6 @@ def battle_faction_id(c: Campaign, side: str, battle: int) -> str:
 
 def campaign_faction_file(c: Campaign, side: str, battle: int) -> Path:
     """Upgraded copies live in the user's factions folder, where every battle (and every save's replay) finds them."""
-    from .. import paths
 
     return paths.user_factions_dir() / f"{battle_faction_id(c, side, battle)}.toml"
 
@@ -156,8 +160,6 @@ def factions_match(c: Campaign, st: CampaignStatus, state: GameState, source: st
 def battle_fingerprint(state: GameState) -> str:
     """What tells one battle from every other: its seals, made at set-up with each side's random salt, or, for a
     battle refereed at a physical table (no set-up in the program, no seals), its whole end-of-battle state."""
-    from .record import state_digest
-    from .seal import canonical_json
 
     if state.sealed:
         return hashlib.sha256(canonical_json(dict(sorted(state.sealed.items()))).encode("utf-8")).hexdigest()[:16]
@@ -216,7 +218,6 @@ def record_battle(campaign_path: Path | str, state: GameState, save_path: Path |
 
 
 def campaigns_dir() -> Path:
-    from .. import paths
 
     return paths.user_data_dir() / "campaigns"
 
@@ -224,7 +225,6 @@ def campaigns_dir() -> Path:
 def start_campaign(name: str, length: str, factions: dict[str, str], players: dict[str, str] | None = None,
                    folder: Path | None = None) -> Path:
     """A new campaign file in the campaigns folder, named after the campaign; never over an existing one."""
-    from .campaign import TARGETS
 
     name = name.strip()
     problems = []
@@ -263,7 +263,6 @@ def result_save_path(campaign_path: Path | str) -> Path:
     """Where a campaign battle resumed from the autosave is saved when it ends: the campaign's next battle's save
     beside the campaign file (as the campaign screen names it), or, when the campaign file cannot be read (moved,
     deleted), a file of its own in the saves folder that no other battle's save is written over."""
-    from .. import paths
 
     path = Path(campaign_path)
     try:
@@ -281,7 +280,6 @@ def result_save_path(campaign_path: Path | str) -> Path:
 
 def unfinished_battle(campaign_path: Path | str, c: Campaign) -> Save | None:
     """The next battle's save when it was started and is not over (to be continued), else None."""
-    from .record import read_save
 
     path = battle_save_path(campaign_path, len(c.battles) + 1)
     if not path.is_file():

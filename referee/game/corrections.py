@@ -37,6 +37,8 @@ from .intents import Action
 from .dice import Rolling
 from .effects import Ctx, Refused
 from .state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
+from .cards import bundled_deck, playing_deck
+from ..rules.errors import InputError
 
 RULE = "[correction: the table is the truth]"
 # What a correction may set, per kind of piece (anything else is refused by name).
@@ -350,8 +352,6 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
 
 def _card(kind: str, ident: object, side: str) -> Any:
     """A mission, troop or drone card by id, from the player's own deck or the sample deck (as scoring finds it)."""
-    from ..rules.errors import InputError
-    from .cards import bundled_deck, playing_deck
 
     if not isinstance(ident, str) or not ident:
         raise Refused(f"side {side}: expected a {kind} card's id (got {ident!r}) [p.~14]")
@@ -404,7 +404,6 @@ def enter_mission(ctx: Ctx, action: Action) -> None:
 
 def check_table(s: GameState) -> None:
     """The corrected table must still be one the scenario loader accepts."""
-    from ..rules.errors import InputError
 
     try:
         parse_scenario(state_to_scenario_data(s), "the corrected table")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any, Literal
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import shapely
 
@@ -485,7 +485,7 @@ def _sense(ctx: Ctx, uid: str, origin: tuple[float, float, float] | None) -> Non
     mover = bf.piece(uid)
     if origin is not None:
         # A unit revealed from a moving blip measures from the blip counter's final position (A15).
-        mover = Piece(**{**mover.__dict__, "x": origin[0], "y": origin[1], "radius": origin[2]})
+        mover = replace(mover, x=origin[0], y=origin[1], radius=origin[2])
     gained = 0
     for enemy in sorted(bf.enemies_of(mover.side), key=lambda p: (edge_range(mover, p), p.id)):
         if not sensor_link(bf, mover, enemy):

@@ -25,6 +25,7 @@ from .actions import FLAMER_REACH, SMOKE_DIAMETER, UNIT_ACTIONS, check_unit_acti
 from .effects import Ctx, Refused
 from .state import SIDES, GameState
 from .turns import activation_in_progress, can_activate_more
+from .setup_steps import deciding_side, setup_legal
 
 END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
 PER_TARGET = AT_A_TARGET
@@ -46,7 +47,6 @@ def to_act(state: GameState) -> str | None:
     if state.phase == "action" and state.turn is not None:
         return state.turn.player
     if state.phase == "setup":
-        from .setup_steps import deciding_side
 
         return deciding_side(state)
     if state.phase == "over" and state.result is not None and state.result.pending == "objectives":
@@ -63,7 +63,6 @@ def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction
     if side not in SIDES:
         return []
     if state.phase == "setup":
-        from .setup_steps import setup_legal
 
         return [LegalAction(kind, actor, args, free) for kind, actor, args, free in setup_legal(state, side)]
     faces = [LegalAction(Kind.FACE, uid, {}, {"facing": [0.0, 360.0]}) for uid in state.to_face

@@ -25,6 +25,8 @@ from .action_kinds import Kind
 from .intents import Action
 from .dice import DiceSource
 from .state import SIDES, Data, GameState
+from .view import player_view
+from .view_types import as_data
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -51,8 +53,6 @@ class _Seen:
 
 
 def _seen(state: GameState, side: str) -> _Seen:
-    from .view import player_view
-    from .view_types import as_data
 
     v = as_data(player_view(state, side, log=False))
     return _Seen(

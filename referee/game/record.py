@@ -54,6 +54,8 @@ from .setup_steps import OBJECTIVE_ORDER
 from .seal import canonical_json, canonical_text
 from .sealing import Keyring, is_sealed, open_document, seal_document
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
+from .setup_steps import deciding_side
+from ..rules.files import KIND_NAMES, document_kind, read_document
 
 T = TypeVar("T")
 FORMAT = "seven-seconds-save"
@@ -246,7 +248,6 @@ class Save:
         s = self.game.state
         where = "battle over" if s.phase == "over" else f"round {s.round}, {s.phase.replace('-', ' ')}"
         if s.phase == "setup":
-            from .setup_steps import deciding_side
 
             where = f"set-up, side {deciding_side(s)} to decide"
         if s.turn is not None and s.phase == "action":
@@ -424,7 +425,6 @@ def _read(path: Path) -> Data:
 
 def _not_another_kind(path: Path, text: str) -> None:
     """A scenario, faction or card file given as a save is named as what it is, not as broken JSON."""
-    from ..rules.files import KIND_NAMES, document_kind, read_document
 
     if not text.strip():
         raise InputError(str(path), "the file is empty (expected a battle save)")

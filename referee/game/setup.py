@@ -9,7 +9,6 @@ dice source, seeded and recorded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from .action_kinds import Kind
@@ -23,22 +22,13 @@ from .setup_steps import (  # noqa: F401 (the zones and checks are set-up's publ
     BLIPS, DEPLOY_DEPTH, EDGE_MARGIN, OBJECTIVE_GAP, _deck_override, decision, deployment_zone, objective_problems,
     objective_zone)
 from .state import SIDES, SQUARES, GameState, Holding
-
-@dataclass
-class SetupChoices:
-    factions: dict[str, str]
-    streak: dict[str, int] = field(default_factory=lambda: {"A": 0, "B": 0})
-    objectives: dict[str, tuple[float, float]] = field(default_factory=dict)
-    holding: dict[str, dict[int, list[str]]] = field(default_factory=dict)   # side -> square -> unit ids
-    blips: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
-    purchase: dict[str, dict[str, int]] = field(default_factory=dict)        # Chance Encounter drones
-    ratings: dict[str, str] = field(default_factory=dict)                     # unused: cards give ratings
-
+from .setup_steps import blank_setup
+from .effects import Refused
+from .setup_choices import SetupChoices as SetupChoices
 
 def blank_state(table: Scenario, factions: dict[str, str] | None = None,
                 streak: dict[str, int] | None = None) -> GameState:
     """The table before any set-up decision: factions, streaks and each side's seal salt (secret, ``seal.py``)."""
-    from .setup_steps import blank_setup
 
     return GameState(
         name=table.name, width=table.table.width, height=table.table.height, terrain=list(table.terrain),
@@ -104,7 +94,6 @@ def setup_game(table: Scenario, choices: SetupChoices, source: DiceSource, deck:
                refereed: bool = False) -> Game:
     """A new battle set up by actions from ``choices``: the game's record holds set-up, and the state is round 1.
     A refused choice raises ``Refused`` with the rule; a die the source lacks raises ``DiceMissing``."""
-    from .effects import Refused
 
     game = new_game(table, choices.factions, choices.streak, refereed)
     if deck is not None:

@@ -39,6 +39,7 @@ from .state_parts import Decision, Setup
 from .turns import start_round_one
 from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
                     ObjectiveState, as_side, blip_id, other)
+from ..rules.errors import InputError
 
 # Each step of the set-up queue, and the kind of action that makes it.
 STEP_KIND = {"roles": Kind.ROLL_ROLES, "edge": Kind.CHOOSE_EDGE, "objective": Kind.PLACE_OBJECTIVE,
@@ -509,7 +510,6 @@ def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, p
         raise Refused("drones are bought only in a Chance Encounter [p.~15, A42]")
     if purchase is not None and not isinstance(purchase, dict):
         raise Refused(f"purchase: expected {{drone type: number}} (got {purchase!r})")
-    from ..rules.errors import InputError
 
     try:
         force = issue_force(t, m.troop_line, d, deck.prices, purchase)

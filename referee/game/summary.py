@@ -15,6 +15,7 @@ from ..rules.errors import InputError
 from ..rules.factions import get_faction
 from .sides import SIDES
 from .view_types import PlayerView
+from .cards import bundled_deck, playing_deck
 
 # Log events that change the course of a battle: a unit destroyed, a blip revealed, an objective taken or lost.
 TURNING = (
@@ -73,7 +74,6 @@ class Summary:
 def _mission_title(ident: str | None) -> str:
     if not ident:
         return "none"
-    from .cards import bundled_deck, playing_deck
 
     for deck in (playing_deck(), bundled_deck()):
         try:

@@ -10,6 +10,8 @@ from .effects import Ctx, Refused
 from .missions import mission_of as _mission
 from .state_parts import Result
 from .state import SIDES, GameState, as_side, other
+from .scoring import BattleOutcome, ObjectiveOutcome
+from .scoring import score_mission, victory
 
 if TYPE_CHECKING:
     from .scoring import BattleOutcome
@@ -128,7 +130,6 @@ def attacker_sets_objectives(ctx: Ctx, action: Action) -> None:
 
 
 def battle_outcome(state: GameState) -> BattleOutcome:
-    from .scoring import BattleOutcome, ObjectiveOutcome
 
     destroyed: dict[str, list[tuple[str, bool]]] = {side: [] for side in SIDES}
     for d in state.destroyed:
@@ -149,7 +150,6 @@ def battle_outcome(state: GameState) -> BattleOutcome:
 
 
 def compute_result(ctx: Ctx) -> None:
-    from .scoring import score_mission, victory
 
     s = ctx.state
     outcome = battle_outcome(s)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .view_types import BlipView, Data, GroundView, ObjectiveView, PlayerView, UnitView
+from .cards import DEFAULT_INSPECTED_COUNTERS, DRONE_LINES, KIND_TITLES, bundled_deck, playing_deck
 
 SIDES = ("A", "B")
 
@@ -175,7 +176,6 @@ def card_lines(view: PlayerView, side: str) -> list[str] | None:
         return None
     # Lazy: the decks' file models (pydantic) load when a card is first shown, not with the window.
     from ..rules.errors import InputError
-    from .cards import DEFAULT_INSPECTED_COUNTERS, DRONE_LINES, KIND_TITLES, bundled_deck, playing_deck
 
     decks = []
     try:

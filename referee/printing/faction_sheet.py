@@ -14,6 +14,8 @@ from ..rules.factions import Faction
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from .document import (FONT, HEADER_FILL, INK, RULE, SOFT_INK, STRIPE, Colour, Page, disc, hex_colour, luminance,
                        text_on, tint, write_pdf)
+from ..authoring.sheet import EMBLEM_SHAPES
+from ..rules.units import unit_stats
 
 STAT_TITLES = {"sensors": "Sensors", "stealth": "Stealth", "armour": "Armour",
                "countermeasures": "Counterm.", "nuclear": "Nuclear", "robotics": "Robotics"}
@@ -32,7 +34,6 @@ def ink_version(colour: Colour) -> Colour:
 
 def _emblem(pdf: Page, emblem: str, cx: float, cy: float, r: float, primary: Colour, secondary: Colour) -> None:
     """The emblem on a round badge, as vector shapes (the same shapes as the window's)."""
-    from ..authoring.sheet import EMBLEM_SHAPES
 
     outline = INK if luminance(secondary) > 0.18 else (70, 70, 76)
     pdf.set_fill_color(*outline)
@@ -157,7 +158,6 @@ def _rating_table(pdf: Page, faction: Faction, accent: Colour, left: float, widt
 
 
 def _unit_table(pdf: Page, faction: Faction, accent: Colour, left: float, width: float) -> None:
-    from ..rules.units import unit_stats
 
     types = unit_types()
     label_w, gap = 32.0, 3.0

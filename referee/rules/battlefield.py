@@ -21,6 +21,7 @@ from .units import unit_stats
 from .features import Feature as Feature
 from .features import disc_feature as disc_feature
 from .features import make_feature as make_feature
+from .catalogue import type_title
 
 Kind = Literal["trooper", "drone", "blip", "objective", "ground"]
 JAMMER_RANGE = 3.0
@@ -77,6 +78,19 @@ class Piece:
     stunned: bool = False
     jammer_on: bool = False
     arc: bool | None = None        # has a facing and a 180° arc; None: troopers only (A12 option A)
+    # What the piece is, written once when it is made: read as plain values wherever a piece is drawn or judged
+    # (the window draws every piece every frame and asks the rules nothing for it).
+    is_trooper: bool = field(init=False, repr=False, compare=False)
+    is_drone: bool = field(init=False, repr=False, compare=False)
+    is_blip: bool = field(init=False, repr=False, compare=False)
+    is_objective: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kind = self.kind
+        object.__setattr__(self, "is_trooper", kind == "trooper")
+        object.__setattr__(self, "is_drone", kind == "drone")
+        object.__setattr__(self, "is_blip", kind == "blip")
+        object.__setattr__(self, "is_objective", kind == "objective")
 
     @property
     def has_arc(self) -> bool:
@@ -86,22 +100,6 @@ class Piece:
     @property
     def centre(self) -> tuple[float, float]:
         return (self.x, self.y)
-
-    @property
-    def is_trooper(self) -> bool:
-        return self.kind == "trooper"
-
-    @property
-    def is_drone(self) -> bool:
-        return self.kind == "drone"
-
-    @property
-    def is_blip(self) -> bool:
-        return self.kind == "blip"
-
-    @property
-    def is_objective(self) -> bool:
-        return self.kind == "objective"
 
     @property
     def is_unit(self) -> bool:
@@ -127,7 +125,6 @@ class Piece:
 
     def describe(self) -> str:
         if self.kind in ("trooper", "drone") and self.unit_type is not None:
-            from .catalogue import type_title
             return f"{self.id} ({type_title(self.unit_type)})"
         return f"{self.id} ({self.kind})"
 

@@ -14,6 +14,7 @@ from .errors import InputError
 from .files import load
 from .model import Strict
 from .stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT, Rating, StatLine, StatName
+from .files import read_document
 
 STAT_MIN, STAT_MAX = 1, 5
 CREATION_POINTS = 6
@@ -202,7 +203,6 @@ def _scan_faction_files() -> dict[str, Path]:
 
 
 def _inner_id(p: Path) -> str | None:
-    from .files import read_document
 
     try:
         value = read_document(p).get("id")

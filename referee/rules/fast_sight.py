@@ -115,6 +115,7 @@ def _keep_large_work_in_heap() -> None:
         return
     _HEAP_KEPT.set()
     try:
+        # lazy: see the docstring (a process that never asks loads no ctypes)
         import ctypes
 
         mallopt = ctypes.CDLL(None).mallopt

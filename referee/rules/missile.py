@@ -13,6 +13,7 @@ from .explain import Step, Working, inches
 from .geometry import edge_range
 from .numbers import at_most
 from .sight import cover_of
+from .odds import missile_odds
 
 CM_CORRIDOR = 3.0
 
@@ -60,7 +61,6 @@ def can_fire_missile(shooter: Piece) -> str:
 
 
 def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
-    from .odds import missile_odds
 
     rules = bf.rulings
     why = Working()

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping, Sequence, SupportsIndex, TypeVar
 
 from .explain import Step
+from .catalogue import weapons
 
 if TYPE_CHECKING:
     from .catalogue import Weapon
@@ -284,7 +285,6 @@ def _dice_words(dice: int) -> str:
 
 
 def _weapon(weapon: str) -> Weapon:
-    from .catalogue import weapons
 
     table = weapons()
     if weapon not in table:

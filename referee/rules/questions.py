@@ -8,7 +8,7 @@ keeps their results, explanations included.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .battlefield import Battlefield, Piece
 from .explain import Step, inches
@@ -48,19 +48,21 @@ class PairReport:
     rifle: RifleShot | RifleUnavailable | None      # None for objectives
     sight_start: tuple[float, float]
     sight_end: tuple[float, float]
+    # Written once when the report is made, read as plain values by the side panel and the drawing:
+    distance: float = field(init=False)
+    distance_text: str = field(init=False)       # as players say it: 12.83"
+    sight: str = field(init=False)       # green/amber/red of the sight line: clear, through or into cover, blocked
 
-    @property
-    def distance(self) -> float:
-        return self.range.distance
-
-    @property
-    def sight(self) -> str:
-        """Green/amber/red of the sight line: clear, visible through or into cover, or no line of sight."""
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "distance", self.range.distance)
+        object.__setattr__(self, "distance_text", inches(self.range.distance))
         if not self.los.visible or self.cover.blocked:
-            return BLOCKED
-        if self.cover.target_cover != "none" or self.cover.penalty:
-            return IN_COVER
-        return CLEAR
+            sight = BLOCKED
+        elif self.cover.target_cover != "none" or self.cover.penalty:
+            sight = IN_COVER
+        else:
+            sight = CLEAR
+        object.__setattr__(self, "sight", sight)
 
     def explain(self) -> list[str]:
         out = [f"{self.actor} -> {self.other}"]
@@ -100,6 +102,16 @@ class SelectionReport:
     target_band: float | None              # band size used when Targeting
     rifle_band: float | None               # band size used when firing the rifle
     weapon: str | None
+    # The bands as players say them (8.0"), written once for the side panel; the passive sensors' working as text.
+    target_band_text: str = field(init=False)
+    rifle_band_text: str = field(init=False)
+    passive_lines: tuple[str, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "target_band_text", inches(self.target_band) if self.target_band is not None else "")
+        object.__setattr__(self, "rifle_band_text", inches(self.rifle_band) if self.rifle_band is not None else "")
+        object.__setattr__(self, "passive_lines",
+                           tuple(str(s) for s in self.passive.explain) if self.passive is not None else ())
 
     def pair(self, other_id: str) -> PairReport | None:
         for r in self.enemies + self.objectives:

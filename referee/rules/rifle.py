@@ -9,6 +9,7 @@ from .explain import Step, Working, inches
 from .geometry import edge_range, in_arc
 from .ranges import band_index, rifle_band_size
 from .sight import CoverResult, cover
+from .odds import rifle_odds
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,6 @@ class RifleShot:
 
 
 def rifle_shot(bf: Battlefield, shooter: Piece, target: Piece) -> RifleShot:
-    from .odds import rifle_odds
 
     rules = bf.rulings
     why = Working()

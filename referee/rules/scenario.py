@@ -22,6 +22,7 @@ from .pieces import (
     GroundPoint, Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
 )
 from .rulings import Rulings
+from .files import expect_kind
 
 __all__ = [
     "LIMIT", "MAX_COUNTERS", "MAX_PIECES", "MAX_VERTICES", "OBJECTIVE_IDS", "Angle", "BlipEntry", "Circle",
@@ -249,7 +250,6 @@ def parse_scenario(data: dict[str, Any], source: str, base_dir: Path | None = No
 
 
 def load_scenario(path: Path | str) -> Scenario:
-    from .files import expect_kind
 
     path = Path(path)
     data = read_document(path)

@@ -9,6 +9,9 @@ from typing import NamedTuple
 from .battlefield import Battlefield, Piece
 from .geometry import edge_range
 from .sight import CoverResult, cover, line_of_sight
+from .ranges import band_index, target_band_size
+from .missile import flight_path_units
+from .targeting import can_target, target_price
 
 
 class PairSight(NamedTuple):
@@ -46,7 +49,6 @@ def opposing_pairs(bf: Battlefield) -> list[tuple[Piece, Piece]]:
 
 def pair_band(bf: Battlefield, viewer: Piece, target: Piece) -> int:
     """The range band the viewer Targets the target in (``targeting.target_price`` before cover)."""
-    from .ranges import band_index, target_band_size
 
     return band_index(bf, edge_range(viewer, target), target_band_size(bf, viewer)[0])
 
@@ -59,7 +61,6 @@ def pair_intervening(cov: CoverResult) -> tuple[tuple[tuple[str, float], ...], f
 
 def sightlines_reference(bf: Battlefield) -> list[PairSight]:
     """Every ordered pair of units of opposite sides, one pair at a time with the rules' own functions."""
-    from .missile import flight_path_units
 
     out = []
     for a, b in opposing_pairs(bf):
@@ -100,7 +101,6 @@ def exposure_probe(side: str, x: float, y: float, radius: float = 0.5) -> Piece:
 def exposure_reference(bf: Battlefield, side: str, step: float = 0.5, radius: float = 0.5) -> ExposureGrid:
     """For a unit of ``side`` at each grid point: how many ``watchers`` could see it (50 % rule), and the cheapest
     Target counter any of them could place on it (``targeting.target_price``, one pair at a time)."""
-    from .targeting import can_target, target_price
 
     cols, rows = grid_shape(bf, step)
     enemies = watchers(bf, side)

@@ -7,6 +7,9 @@ from typing import Any
 
 from .battlefield import Battlefield
 from .table_sight import exposure_reference, sightlines_reference
+from .fast_sight import prepare as prepare_fast
+from .fast_sight import sightlines_fast
+from .fast_sight import exposure_fast
 
 ENGINES = ("fast", "reference")
 
@@ -25,7 +28,6 @@ def prepare(bf: Battlefield, engine: str | None = None, exposure_steps: tuple[fl
     """Build the fast engine's terrain arrays when a table is loaded, so the first question costs what the
     hundredth does (``elapsed_ms`` times the question, not the loading)."""
     if _engine(engine) == "fast":
-        from .fast_sight import prepare as prepare_fast
         prepare_fast(bf, exposure_steps)
 
 
@@ -33,7 +35,6 @@ def sightlines(bf: Battlefield, engine: str | None = None) -> dict[str, Any]:
     engine = _engine(engine)
     t0 = time.perf_counter()
     if engine == "fast":
-        from .fast_sight import sightlines_fast
         pairs = sightlines_fast(bf)
     else:
         pairs = sightlines_reference(bf)
@@ -53,7 +54,6 @@ def exposure(bf: Battlefield, side: str, step: float = 0.5, engine: str | None =
     engine = _engine(engine)
     t0 = time.perf_counter()
     if engine == "fast":
-        from .fast_sight import exposure_fast
         grid = exposure_fast(bf, side, step)
     else:
         grid = exposure_reference(bf, side, step)

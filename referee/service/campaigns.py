@@ -1,14 +1,20 @@
-"""A campaign told of a finished battle from its save (``campaign battle FILE --save SAVE``): the result is read from
-the battle itself, as the window records it when the battle ends (``BattleSession``)."""
+"""The campaign service: a campaign told of a finished battle from its save (``campaign battle FILE --save SAVE``;
+the result is read from the battle itself, as the window records it when the battle ends, ``BattleSession``), and
+what the window's campaign screens ask: the campaigns, a new one, the next battle's set-up, the battle under way."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..game.campaign import Campaign, CampaignStatus
-from ..game.campaign_battle import played_streak, record_battle
+from ..game.campaign import Campaign, CampaignStatus, load_campaign
+from ..game.campaign_battle import (battle_choices, battle_save_path, campaign_files, played_streak, record_battle,
+                                    start_campaign, unfinished_battle)
 from ..game.record import read_save
 from ..game.sealing import Keyring
+from ..rules.errors import InputError
+from .session import BattleSession
+from .opening import SealedBattle, read_battle
 
 
 def record_saved_battle(campaign_path: Path | str, save_path: Path | str,
@@ -18,3 +24,77 @@ def record_saved_battle(campaign_path: Path | str, save_path: Path | str,
     players' PINs (``keys``)."""
     game = read_save(save_path, keys).game
     return record_battle(campaign_path, game.state, save_path, setup_streak=played_streak(game))
+
+
+# ---- the window's campaign screens ---------------------------------------------------------------------------------
+
+
+def campaigns(folder: Path | None = None) -> list[Path]:
+    """The campaign files in the campaigns folder (or ``folder``), by name."""
+    return campaign_files(folder)
+
+
+def new_campaign(name: str, length: str, factions: dict[str, str], players: dict[str, str] | None = None,
+                 folder: Path | None = None) -> Path:
+    """A new campaign file, named after the campaign, never over an existing one; bad choices raise ``InputError``."""
+    return start_campaign(name, length, factions, players, folder)
+
+
+@dataclass(frozen=True)
+class NextBattle:
+    """The set-up of a campaign's next battle (A47): its number, each side's upgraded faction and streak bonus."""
+
+    number: int
+    factions: dict[str, str]
+    streak: dict[str, int]
+
+
+def next_battle(campaign_path: Path | str) -> NextBattle:
+    """The campaign's next battle; a campaign already won, or a broken file, raises ``InputError``."""
+    c, st = load_campaign(campaign_path)
+    choices = battle_choices(campaign_path, c, st)
+    return NextBattle(len(c.battles) + 1, dict(choices.factions), dict(choices.streak))
+
+
+def begin_campaign_battle(session: BattleSession, campaign_path: Path | str, number: int) -> None:
+    """A new battle of the campaign: it records its result there when it ends, and is saved beside the campaign
+    file from its start (a save that fails is told in the session's messages; the battle goes on)."""
+    session.campaign = Path(campaign_path)
+    session.save_path = battle_save_path(campaign_path, number)
+    try:
+        session.save()
+    except InputError as e:
+        session.messages.append(f"the campaign battle's save failed (the battle goes on): {e.message()}")
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """The campaign's next battle, started and not over: where its save is and what it says of itself (nothing
+    secret); ``sealed`` when its files are sealed for its players, opened once they give their PINs."""
+
+    path: Path
+    summary: str
+    sealed: SealedBattle | None = None
+
+
+def unfinished(campaign_path: Path | str, c: Campaign) -> Unfinished | None:
+    """The next battle's save when it was started and is not over (to be continued), else None."""
+    save = unfinished_battle(campaign_path, c)
+    if save is not None and save.path is not None:
+        return Unfinished(Path(save.path), save.summary())
+    path = battle_save_path(campaign_path, len(c.battles) + 1)
+    if not path.is_file():
+        return None
+    battle = read_battle(path)
+    if isinstance(battle, SealedBattle) and not battle.over:
+        return Unfinished(path, battle.summary(), battle)
+    return None
+
+
+def continue_battle(campaign_path: Path | str, battle: Unfinished, pins: dict[str, str] | None = None) -> BattleSession:
+    """The unfinished battle, opened from its save for the window (a save that no longer reads, or a sealed one
+    whose PINs do not open it, raises ``InputError``)."""
+    if battle.sealed is not None:
+        return battle.sealed.unlock(pins or {}).open(campaign=Path(campaign_path))
+    save = read_save(battle.path)
+    return BattleSession(save.game, save.dice, hotseat=True, save_path=battle.path, campaign=Path(campaign_path))

@@ -43,16 +43,17 @@ class SavedBattle:
         """A line safe to show any player (no secrets): name, round, phase, when it was last saved."""
         return self._save.summary()
 
-    def open(self) -> BattleSession:
+    def open(self, campaign: Path | None = None) -> BattleSession:
         """The battle as a session of the window: a refereed game for the referee's seat, else hot-seat (or against
-        the computer the save names). An autosave is never the battle's own file: Save then asks for a name."""
+        the computer the save names), a battle of ``campaign`` if given. An autosave is never the battle's own file:
+        Save then asks for a name."""
         save = self._save
         autosaved = save.path is not None and (save.path.name == AUTOSAVE_NAME
                                                or autosave.journal_path(save.path).exists())
         save_path = save.path if save.path and not autosaved else None
         if save.game.refereed:
             return RefereeSession(save.game, None, save_path=save_path)
-        return BattleSession(save.game, save.dice, hotseat=True, save_path=save_path)
+        return BattleSession(save.game, save.dice, hotseat=True, save_path=save_path, campaign=campaign)
 
 
 class SealedBattle:

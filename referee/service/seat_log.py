@@ -7,9 +7,26 @@ last entry it read, and reads again from there (``ui/battle_log.py``). Each entr
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..game.state import GameState
 from ..game.view import log_view
 from ..game.view_types import LogLine
+
+
+TAIL = 40          # entries a screen carries: more than a screenful of the log panel, and more than one action writes
+
+
+@dataclass(frozen=True)
+class LogTail:
+    """The last entries of a seat's log as plain values, carried by the window's screen: what an action added
+    and the screenful shown after it, read without asking the service again. ``tokens`` tell each entry from one
+    written in its place after a take-back (compared by identity, as ``SeatLog.token``)."""
+
+    length: int                                  # entries in the whole log
+    start: int                                   # the index of the first entry carried
+    entries: tuple[LogLine, ...]
+    tokens: tuple[object, ...]
 
 
 class SeatLog:
@@ -30,3 +47,9 @@ class SeatLog:
 
     def entries(self, start: int, stop: int | None = None) -> list[LogLine]:
         return log_view(self._state, self.reader, start, stop)
+
+    def tail(self, count: int = TAIL) -> LogTail:
+        """The last ``count`` entries, for a screen to carry."""
+        length = len(self._state.log)
+        start = max(0, length - count)
+        return LogTail(length, start, tuple(self.entries(start)), tuple(self._state.log[start:]))

@@ -45,7 +45,9 @@ from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
 from ..game.victory import end_of_round_lines, ends_whatever_is_announced, last_round
+from .battle_screen import BattleScreen
 from .look_back import LookBack
+from .seat_screens import SeatScreens
 from .screen import Screen, UndoOffer
 from .seat_log import SeatLog
 from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
@@ -112,6 +114,7 @@ class Pending:
 class Attempt:
     outcome: ActionOutcome | None = None
     pending: Pending | None = None
+    screen: BattleScreen | None = None          # the window's new screen, when it sent the action (``send``)
 
     @property
     def legal(self) -> bool:
@@ -119,7 +122,7 @@ class Attempt:
 
 
 @dataclass
-class BattleSession:
+class BattleSession(SeatScreens):
     game: Game
     dice: SeededDice | None = None            # None: the players roll physical dice and type the faces in
     hotseat: bool = True
@@ -583,6 +586,7 @@ class BattleSession:
         unit = self.state.units.get(actor)
         return unused_blips(self.state, unit.side) if unit is not None else []
 
+    # ---- the battle window's screen -----------------------------------------------------------------------------
     # ---- acting --------------------------------------------------------------------------------------------
     def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
         """Resolve ``action`` with the engine. Legal: recorded and autosaved. Refused: nothing changes. With dice

@@ -17,14 +17,44 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from typing import Generic, TypeVar, overload
+from typing import Generic, Protocol, TypeVar, overload
 
-from ..service.seat_log import SeatLog
+from ..service.seat_log import LogTail, SeatLog
 from ..game.view_types import LogLine
 from . import panels
 
 Wrapped = tuple[str, bool]          # a wrapped line and whether it starts an entry
 T = TypeVar("T")
+
+
+class LogReader(Protocol):
+    """A seat's log as a ``BattleLog`` reads it: ``SeatLog`` (the service's), or ``ScreenLog`` (a screen's)."""
+
+    def __len__(self) -> int: ...
+    def token(self, i: int) -> object: ...
+    def entries(self, start: int, stop: int | None = None) -> list[LogLine]: ...
+
+
+class ScreenLog:
+    """The seat's log as the window's screen brought it: its last entries are read from the screen, older ones
+    (scrolled back to, or the whole log written out afresh) from the service."""
+
+    def __init__(self, tail: LogTail, log: SeatLog) -> None:
+        self.tail, self.log = tail, log
+
+    def __len__(self) -> int:
+        return self.tail.length
+
+    def token(self, i: int) -> object:
+        tail = self.tail
+        return tail.tokens[i - tail.start] if i >= tail.start else self.log.token(i)
+
+    def entries(self, start: int, stop: int | None = None) -> list[LogLine]:
+        tail = self.tail
+        if start < tail.start:
+            return self.log.entries(start, stop)
+        stop = tail.length if stop is None else stop
+        return list(tail.entries[start - tail.start:stop - tail.start])
 
 
 def entry_lines(entry: LogLine, computer_note: str | None = None) -> list[str]:
@@ -51,7 +81,7 @@ class BattleLog:
         self.viewer = viewer
         self.unit = unit
         self.width = 0
-        self.log: SeatLog | None = None
+        self.log: LogReader | None = None
         self.notes: dict[int, str] = {}        # the computer's reasons the reader may see, by the entry they follow
         self.read = 0                          # entries of the engine's log read so far
         self.last_read: object = None          # the last of them: a take-back replaces it
@@ -67,7 +97,7 @@ class BattleLog:
                                                          self.tail_wrapped)
 
     # ---- keeping up with the battle -------------------------------------------------------------------------
-    def sync(self, log: SeatLog, notes: dict[int, str], width: int, tail: list[str] | None = None) -> None:
+    def sync(self, log: LogReader, notes: dict[int, str], width: int, tail: list[str] | None = None) -> None:
         """Read what the log gained since the last call (all of it after a take-back or at another width)."""
         if width != self.width or self.read > len(log) or (self.read and log.token(self.read - 1) is not self.last_read) \
                 or len(notes) < self.notes_read:

@@ -470,7 +470,7 @@ def draw_sight_line(surface, view: ViewTransform, pair: PairReport) -> None:
     else:
         pygame.draw.line(surface, colour, a, b, 4)
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    _label(surface, mid, inches(pair.distance), colour)
+    _label(surface, mid, pair.distance_text, colour)
 
 
 def _label(surface, pos, text: str, ink: Colour = theme.RULER, size: int = 13) -> None:

@@ -8,6 +8,7 @@ named; an accepted one keeps the previous scenario for ``undo``. So the scenario
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import tomllib
@@ -26,6 +27,8 @@ from ..rules.scenario import (OBJECTIVE_IDS, BlipEntry, Circle, ObjectiveEntry, 
                               UnitContents, UnitEntry, parse_scenario, scenario_problems)
 from ..rules.stats import RATINGS
 from ..storage import atomic_write_text
+from ..rules.scenario import load_scenario
+from ..rules.files import read_document, validate
 
 TABLE_SIZES = ((36.0, 36.0), (48.0, 48.0), (72.0, 48.0))
 SIDES = ("A", "B")
@@ -118,13 +121,11 @@ class TableEditor:
     @classmethod
     def open(cls, path: Path | str) -> "TableEditor":
         """Start from a scenario file; raises ``InputError`` (or ``OSError``) naming what is wrong with it."""
-        from ..rules.scenario import load_scenario
 
         path = Path(path)
         try:
             return cls(load_scenario(path), path)
         except InputError as first:
-            from ..rules.files import read_document, validate
 
             try:                        # a table that reads but breaks the rules opens to be fixed here
                 scenario = validate(Scenario, read_document(path), str(path))
@@ -643,7 +644,6 @@ class TableEditor:
         """What ``path`` holds, if it is a file other than this table's own: saving there would lose it."""
         if not path.exists() or (self.source is not None and _same_file(path, self.source)):
             return None
-        from ..rules.scenario import load_scenario
 
         try:
             other = load_scenario(path)
@@ -669,7 +669,6 @@ class TableEditor:
         data = self.scenario_data()
         try:
             if path.suffix.lower() == ".json":
-                import json
 
                 text = json.dumps(data, indent=2) + "\n"
                 parse_scenario(json.loads(text), str(path), path.parent)

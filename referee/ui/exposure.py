@@ -61,6 +61,7 @@ Compute = Callable[[Battlefield, str, float], dict]
 
 
 def _compute(bf: Battlefield, side: str, step: float) -> dict:
+    # lazy: the whole-table arrays (numpy) load when the exposure map is first asked for
     from ..rules.whole_table import exposure
 
     return exposure(bf, side, step, engine="fast")
@@ -71,6 +72,7 @@ def prepare_terrain(bf: Battlefield) -> threading.Thread:
     that neither the first preview nor the first exposure map pays for them (they wait for it if it is running)."""
 
     def run() -> None:
+        # lazy: the whole-table arrays (numpy) load when the exposure map is first asked for
         from ..rules.whole_table import prepare
 
         try:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..rules.factions import unusable_faction_files
+from ..game.cards import user_deck_problems
 
 
 def left_out() -> dict[Path, str]:
@@ -29,7 +30,6 @@ def left_out_lines() -> list[str]:
 def card_problem_lines() -> list[str]:
     """The user's card files that are left out, each with its reason, and what is played instead: said where cards
     are drawn or entered, so a broken card file never closes the window nor hides a card silently."""
-    from ..game.cards import user_deck_problems
 
     try:
         problems = user_deck_problems()

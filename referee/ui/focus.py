@@ -22,6 +22,7 @@ _focused: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 def focusables(manager: Any) -> list[Any]:
     """The enabled, visible buttons and text boxes of ``manager``, in reading order."""
+    # lazy: pygame_gui loads when a scene first builds its widgets, not with the keys
     import pygame_gui
 
     kinds = (pygame_gui.elements.UIButton, pygame_gui.elements.UITextEntryLine)
@@ -64,6 +65,7 @@ def move(scene: Any, step: int) -> Any | None:
 
 
 def set_focus(scene: Any, element: Any) -> Any:
+    # lazy: pygame_gui loads when a scene first builds its widgets, not with the keys
     import pygame_gui
 
     old = focused(scene)
@@ -81,6 +83,7 @@ def set_focus(scene: Any, element: Any) -> Any:
 
 def handle(scene: Any, event: pygame.event.Event) -> bool:
     """Tab, Shift+Tab, Enter and Space for the focus; True when the key was used here."""
+    # lazy: pygame_gui loads when a scene first builds its widgets, not with the keys
     import pygame_gui
 
     if event.type != pygame.KEYDOWN or getattr(scene, "manager", None) is None:

@@ -55,6 +55,7 @@ def gui_manager(manager, size: tuple[int, int]):
 def new_manager(size: tuple[int, int]):
     """A pygame_gui manager with the window's theme that reads the mouse in the scenes' coordinates (``ui/scale.py``):
     pygame_gui asks the system where the mouse is for its hover, and the system answers in the window's pixels."""
+    # lazy: pygame_gui loads when the first scene builds its widgets, not with the window
     import pygame_gui
 
     keep_translation_paths_distinct()
@@ -62,6 +63,8 @@ def new_manager(size: tuple[int, int]):
     if _Scaled is None:
         class ScaledManager(pygame_gui.UIManager):
             def _update_mouse_position(self) -> None:
+                # lazy: pygame_gui loads when the first scene builds its widgets, not with the window
+                # lazy: pygame_gui loads when the first scene builds its widgets, not with the window
                 import pygame
 
                 self.mouse_position = scale.to_logical(pygame.mouse.get_pos())

@@ -14,7 +14,6 @@ import pygame
 from ..rules.battlefield import Feature, Piece
 from ..rules.catalogue import terrain_types, type_title
 from ..rules.errors import InputError
-from ..rules.explain import inches
 from ..rules.stats import RATING_TITLES, STAT_NAMES, STAT_SHORT
 from . import theme
 from .drawing import SIGHT_COLOURS
@@ -22,6 +21,7 @@ from .log_view import log_body
 from ..rules.questions import PairReport, RifleUnavailable, SelectionReport
 from .table_data import TableData
 from .widgets import Block, Box, Dot, Mark, Text, draw_text, ellipsize, line_height, text_width, wrap
+from ..rules.factions import get_faction
 
 # A line of a tooltip: plain text, or (text, colour, bold).
 TooltipLine = str | tuple[str, theme.Colour, bool]
@@ -50,19 +50,22 @@ def outcome_line(uid: str, chances: dict[str, float] | None, what: str = "") -> 
     return f"  {uid}: " + ", ".join(parts)
 
 
-def piece_title(p: Piece) -> str:
+def piece_title(p: Piece, table: TableData | None = None) -> str:
     if p.is_trooper or p.is_drone:
+        if table is not None and p.id in table.titles:
+            return table.titles[p.id]
         return type_title(p.unit_type) if p.unit_type else p.kind
     if p.is_blip:
         return "blip"
     return "objective"
 
 
-def faction_name(p: Piece) -> str:
+def faction_name(p: Piece, table: TableData | None = None) -> str:
     if not p.faction:
         return ""
+    if table is not None and p.faction in table.faction_names:
+        return table.faction_names[p.faction]
     try:
-        from ..rules.factions import get_faction
 
         return get_faction(p.faction).name
     except (InputError, OSError):      # a faction given as a file path that moved: the id will do
@@ -135,7 +138,7 @@ def pair_lines(pair: PairReport) -> list[str]:
 
 def tooltip_lines(table: TableData, pair: PairReport) -> list[TooltipLine]:
     other = table.bf.pieces[pair.other]
-    head = f"{pair.actor} to {other.id} ({piece_title(other)}): {inches(pair.distance)}"
+    head = f"{pair.actor} to {other.id} ({piece_title(other, table)}): {pair.distance_text}"
     out: list[TooltipLine] = [(head, theme.TEXT, True), (sight_text(pair), SIGHT_COLOURS[pair.sight], True), cover_text(pair),
            target_text(pair)]
     rifle = rifle_text(pair)
@@ -146,9 +149,9 @@ def tooltip_lines(table: TableData, pair: PairReport) -> list[TooltipLine]:
 
 
 def piece_tooltip(table: TableData, p: Piece) -> list[TooltipLine]:
-    out: list[TooltipLine] = [(f"{p.id} ({piece_title(p)})", theme.TEXT, True)]
+    out: list[TooltipLine] = [(f"{p.id} ({piece_title(p, table)})", theme.TEXT, True)]
     if p.side:
-        out.append(f"side {p.side}" + (f", {faction_name(p)}" if p.faction else "")
+        out.append(f"side {p.side}" + (f", {faction_name(p, table)}" if p.faction else "")
                    + (f", {RATING_TITLES.get(p.rating, p.rating)}" if p.rating else ""))
     if p.is_objective:
         mark = table.objectives.get(p.id)
@@ -230,12 +233,12 @@ def info_block(table: TableData, p: Piece, report: SelectionReport | None, width
     items.append(Box(0, 0, 5, 10, side_colour))           # stretched below once the height is known
     yy = 8
     items.append(Text(PAD, yy, p.id, 18, True, theme.TEXT))
-    items.append(Text(PAD + text_width(p.id, 18, True) + 10, yy + 3, piece_title(p), BODY, False, theme.TEXT_DIM))
+    items.append(Text(PAD + text_width(p.id, 18, True) + 10, yy + 3, piece_title(p, table), BODY, False, theme.TEXT_DIM))
     yy += 28
     if p.side:
         sub = f"Side {p.side}"
         if p.faction:
-            sub += f" · {faction_name(p)}"
+            sub += f" · {faction_name(p, table)}"
         if p.rating:
             sub += f" · {RATING_TITLES.get(p.rating, p.rating)}"
         yy = _wrapped(items, PAD, yy, sub, width - PAD, BODY, False, theme.SIDE_LIGHT.get(p.side, theme.TEXT))
@@ -243,7 +246,7 @@ def info_block(table: TableData, p: Piece, report: SelectionReport | None, width
         if p.is_drone:
             stats = f"Rob {p.stats.robotics} (drones use Robotics for everything)"
         else:
-            stats = "   ".join(f"{STAT_SHORT[s]} {p.stats.get(s)}" for s in STAT_NAMES[:5])
+            stats = "   ".join(f"{STAT_SHORT[s]} {getattr(p.stats, s)}" for s in STAT_NAMES[:5])
         yy = _wrapped(items, PAD, yy, stats, width - PAD, BODY, True, theme.TEXT)
     status = []
     if not p.is_blip:
@@ -261,9 +264,9 @@ def info_block(table: TableData, p: Piece, report: SelectionReport | None, width
     if status:
         yy = _wrapped(items, PAD, yy, " · ".join(status), width - PAD, BODY, False, theme.TEXT_DIM)
     if report is not None and report.target_band:
-        bands = f'Bands: Target {inches(report.target_band)}'
+        bands = f'Bands: Target {report.target_band_text}'
         if report.weapon and report.rifle_band is not None:
-            bands += f', rifle ({report.weapon}) {inches(report.rifle_band)}'
+            bands += f', rifle ({report.weapon}) {report.rifle_band_text}'
         yy = _wrapped(items, PAD, yy, bands, width - PAD, BODY, False, theme.TEXT_DIM)
         rings = 'Rings from the base edge: Target bands solid'
         if report.rifle_band and abs(report.rifle_band - report.target_band) > 1e-9:
@@ -285,7 +288,7 @@ def pair_block(table: TableData, pair: PairReport, width: int, y: int, expanded:
     colour = SIGHT_COLOURS[pair.sight]
     items.append(Mark(PAD + 6, 17, 6, pair.sight, colour, theme.TEXT))
     items.append(Text(PAD + 18, 6, other.id, HEAD, True, theme.TEXT))
-    sub = piece_title(other)
+    sub = piece_title(other, table)
     if other.target_counters and not other.is_blip:
         sub += f" · {other.target_counters} TC"
     if other.damaged:
@@ -293,7 +296,7 @@ def pair_block(table: TableData, pair: PairReport, width: int, y: int, expanded:
     if other.stunned:
         sub += " · Stunned"
     x_sub = PAD + 18 + text_width(other.id, HEAD, True) + 8
-    dist = inches(pair.distance)
+    dist = pair.distance_text
     dist_w = text_width(dist, HEAD, True)
     items.append(Text(x_sub, 8, ellipsize(sub, width - x_sub - dist_w - 60, SMALL), SMALL, False, theme.TEXT_DIM))
     items.append(Text(width - PAD - 26 - dist_w, 6, dist, HEAD, True, theme.TEXT))

@@ -16,6 +16,7 @@ from .. import paths
 from ..rules.errors import InputError
 from ..rules.files import read_document
 from ..storage import write_document
+from . import scale, theme
 
 
 def settings_path() -> Path:
@@ -52,7 +53,6 @@ class Preferences:
 
 
 def load() -> Preferences:
-    from . import scale, theme
 
     prefs = Preferences()
     path = settings_path()

@@ -17,10 +17,14 @@ from ..game.action_kinds import Kind
 from ..game.dice import RollRequest
 from ..game.intents import Action, LegalAction, Preview
 from ..game.view_types import LogLine, PlayerView
+from ..game.view_table import battlefield_from_view
+from ..rules.battlefield import Battlefield
 from ..game.view_words import log_lines
 from ..rules.errors import InputError
 from ..service.session import Check
+from ..service.seat_log import TAIL, LogTail
 from ..service.seats import SIDE_SEATS
+from ..service.seat_screens import SeatScreens
 
 
 class BattleSeat(Protocol):
@@ -78,6 +82,7 @@ class RemotePending:
 class RemoteAttempt:
     outcome: Outcome | None = None
     pending: RemotePending | None = None
+    screen: Any = None                  # the window's new screen, once the action went through (``SeatScreens``)
 
     @property
     def legal(self) -> bool:
@@ -113,8 +118,13 @@ class RemoteLog:
     def entries(self, start: int, stop: int | None = None) -> list[LogLine]:
         return self._entries[start:stop]
 
+    def tail(self, count: int = TAIL) -> LogTail:
+        """The last ``count`` entries, for the window's screen to carry (as ``SeatLog.tail``)."""
+        start = max(0, len(self._entries) - count)
+        return LogTail(len(self._entries), start, tuple(self._entries[start:]), tuple(self._tokens[start:]))
 
-class RemoteBattle:
+
+class RemoteBattle(SeatScreens):
     """One side's battle at a remote host, as the battle scene reads it (see the module note)."""
 
     hotseat = False
@@ -155,6 +165,10 @@ class RemoteBattle:
     def view(self, log: bool = True) -> PlayerView:
         view: PlayerView = self.data["view"]
         return view
+
+    def table_for(self, seat: str | None = None) -> Battlefield:
+        """The table this side sees, from its own view (``game/view_table.py``)."""
+        return battlefield_from_view(self.view(log=False))
 
     def log(self, explain: bool = True) -> list[str]:
         return log_lines(self.view(), explain=explain)

@@ -18,6 +18,7 @@ import subprocess
 from dataclasses import dataclass
 
 import pygame
+from . import theme
 
 MIN_SCALE = 1.0
 MAX_SCALE = 2.5
@@ -51,7 +52,6 @@ def parse(text: str) -> float:
 
 def x_height_px(size: int) -> int:
     """The height in pixels of a rendered "x" of the body font at ``size`` (what the eye reads, hinting included)."""
-    from . import theme
 
     metrics = theme.font(size).metrics("x")[0]
     return metrics[3] - metrics[2] if metrics is not None else round(size * 0.536)   # Noto Sans: x-height 0.536 em
@@ -70,14 +70,12 @@ def pixel_pitch_mm(pixels: tuple[int, int], dpi: float | None) -> float:
 
 def body_arcminutes(scale: float, pixels: tuple[int, int], dpi: float | None) -> float:
     """The x-height of body text at this scale on this screen, in arcminutes from ``VIEW_DISTANCE_MM``."""
-    from . import theme
 
     return arcminutes(x_height_px(theme.BODY_SIZE) * scale * pixel_pitch_mm(pixels, dpi))
 
 
 def first_guess(pixels: tuple[int, int], dpi: float | None) -> float:
     """The smallest scale, in steps of ``STEP``, at which body text reaches the goal (at most ``MAX_SCALE``)."""
-    from . import theme
 
     needed_mm = 2 * VIEW_DISTANCE_MM * math.tan(math.radians(GOAL_ARCMIN / 60) / 2)
     needed_px = needed_mm / pixel_pitch_mm(pixels, dpi)

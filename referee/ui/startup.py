@@ -39,6 +39,7 @@ def window_size(default: tuple[int, int], ui_scale: float) -> tuple[int, int]:
 
 def all_key_tables() -> list[keys.KeyTable]:
     """Every scene's key table, to check the names a settings file moves."""
+    # lazy: every scene's module loads only when the key tables are all asked for
     from . import registry
 
     tables = [keys.WINDOW_KEYS]

@@ -6,6 +6,7 @@ player view will build the same thing from a battle in progress.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from pathlib import Path
@@ -44,6 +45,10 @@ class TableData:
     wrecks: tuple[Piece, ...] = ()        # destroyed objectives: drawn, but no longer pieces the rules know (p.~12)
     # The viewer's own blips that the player view says are decoys (an empty square): marked for their owner only.
     decoys: frozenset[str] = frozenset()
+    # The names the side panel gives the pieces, when the battle's screen brought them (else the panel asks the
+    # rules): piece id -> its type's title, faction id -> its name.
+    titles: Mapping[str, str] = field(default_factory=dict)
+    faction_names: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def bf(self) -> Battlefield:
@@ -51,7 +56,8 @@ class TableData:
 
     def terrain_types_present(self) -> list[str]:
         seen: list[str] = []
-        for f in self.battlefield.features:
+        bf = self.battlefield
+        for f in bf.terrain + bf.jammer_fields:     # the fields already made when the rules read the table
             if f.type_id not in seen:
                 seen.append(f.type_id)
         return seen
@@ -84,14 +90,19 @@ def load_table(path: Path | str) -> TableData:
     return table_from_scenario(load_scenario(path), path)
 
 
-def table_from_view(view: PlayerView) -> TableData:
+def table_from_view(view: PlayerView, bf: Battlefield | None = None, titles: Mapping[str, str] | None = None,
+                    faction_names: Mapping[str, str] | None = None,
+                    wrecks: tuple[Piece, ...] | None = None) -> TableData:
     """What one player may see of a battle (``game.view.player_view``) as a table to draw and ask questions of.
 
     Only the view is read, and its battlefield is made by the engine's own builder: the opponent's blips arrive as
     anonymous counters, so nothing secret can reach the drawing or a preview, and what the window measures on is
-    what the engine resolves on.
+    what the engine resolves on. ``bf``, ``titles``, ``faction_names``, ``wrecks``: that battlefield, the pieces'
+    names and the destroyed objectives, when the service sent them with the view (the battle's screen), so the
+    window builds none.
     """
-    bf = battlefield_from_view(view)
+    if bf is None:
+        bf = battlefield_from_view(view)
     activation = {u["id"]: u.get("activation", True) for u in view.get("units", [])}
     activation.update({b["id"]: b.get("activation", True) for b in view.get("blips", [])})
     blips = [SimpleNamespace(id=b["id"], side=b["side"], square=b.get("square")) for b in view.get("blips", [])]
@@ -106,4 +117,4 @@ def table_from_view(view: PlayerView) -> TableData:
     # Only a blip whose contents the view gives (the viewer's own) can be known to be a decoy.
     decoys = frozenset(b["id"] for b in view.get("blips", []) if b.get("contents") == [])
     return TableData(view.get("name", "battle"), bf, None, activation, _blip_numbers(blips), marks, info,
-                     _wrecks(objectives), decoys)
+                     _wrecks(objectives) if wrecks is None else wrecks, decoys, dict(titles or {}), dict(faction_names or {}))

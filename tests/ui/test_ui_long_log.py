@@ -52,6 +52,7 @@ def test_the_log_written_as_it_grows_is_the_log_written_in_full(app, tmp_path, m
             check = session.undo_check()
             if check.allowed:
                 session.undo(consent=True)
+                scene.refresh()                    # the window draws the screen it is given: the new one
                 same_as_in_full(scene, session)
                 assert moment_index(session.game) == 1 + sum(
                     1 for e in session.game.record if e.action.kind != "taken-back")

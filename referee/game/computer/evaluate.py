@@ -10,6 +10,7 @@ belief makes them (``belief.py``).
 
 from __future__ import annotations
 
+import copy
 import functools
 import math
 from dataclasses import dataclass
@@ -125,7 +126,6 @@ def outcome_now(state: GameState) -> BattleOutcome:
 
 
 def _with_control(s: GameState, side: str) -> GameState:
-    import copy
 
     c = copy.copy(s)
     c.control = side

@@ -48,6 +48,7 @@ from .seen import Seen, fingerprint
 from .setup import setup_decision
 from .weighing import FixedDice, HeadDice, MissileDice, _Scored
 from .setup_search import weighed_setup
+from .candidates import goals_for, point_candidates
 
 EXPOSURE_STEP = 1.0
 EXPOSURE_COST = 0.15        # VP per enemy that could see a trooper where it ends a Move (it may be Targeted there)
@@ -503,7 +504,6 @@ class Computer:
         cands: list[Candidate] = []
         r = 6.0 * float(seen.view.get("scale", 1.0))
         disc = LegalAction(Kind.MOVE, la.actor, {}, {"x, y": {"within": {"centre": [me["x"], me["y"]], "radius": r}}})
-        from .candidates import goals_for, point_candidates
 
         cands += point_candidates(disc, seen, me, max(3, think.level.move_points // 4),
                                   goals_for(seen, me, think.aims.hold, think.aims.destroy, think.belief.p_real,

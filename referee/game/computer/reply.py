@@ -28,6 +28,7 @@ from ...rules.ranges import rifle_band_size
 from ...rules.table_sight import ExposureGrid
 from ..state import GameState, UnitState
 from .evaluate import Aims
+from .evaluate import ATTRITION, DRONE_VALUE
 
 REPLY_SHOTS = 2          # enemy missiles counted before the computer's units act again (its two best aims)
 BLAST_WEIGHT = 0.6       # the share of the expected loss counted: the enemy has other uses for its actions
@@ -166,7 +167,6 @@ def _caught(nuc: int, armour: int, damaged: bool, drone: bool) -> float:
 
 
 def _worth(type_: str, aims: Aims) -> float:
-    from .evaluate import ATTRITION, DRONE_VALUE
 
     if type_.endswith("-drone"):
         return DRONE_VALUE

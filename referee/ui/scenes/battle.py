@@ -21,8 +21,9 @@ from ...game.action_kinds import AT_A_TARGET, Kind
 from ...game.intents import Action
 from .. import drawing, hosting, keys, seat, theme
 from ..action_words import action_words
+from ...service.battle_screen import WINDOW_KEYS, Ask, BattleScreen
 from ...service.session import Attempt, BattleSession, Pending
-from ..battle_log import BattleLog
+from ..battle_log import BattleLog, ScreenLog
 from ..intents import Intent
 from ..keys import KeyTable
 from ..memory import AfterActions
@@ -70,7 +71,11 @@ class BattleScene(TableScene):
         self.shown_over = False
         # U: side B's player sees the table turned, its edge down; as the players last chose, after a resume too.
         self.own_edge_down = seat.own_edge_down() if own_edge_down is None else own_edge_down
-        super().__init__(table_from_view(session.view(log=False)), on_intent=self.send_intent)
+        # The screen the window draws until the next change: the service's one answer to each change.
+        self.shown: BattleScreen = session.battle_screen(Ask(None, self.bar_keys()))
+        shown = self.shown
+        super().__init__(table_from_view(shown.view, shown.table, shown.titles, shown.faction_names, shown.wrecks),
+                         on_intent=self.send_intent)
         self.show_log()
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
@@ -93,46 +98,49 @@ class BattleScene(TableScene):
         self.bar.sync()
         self._relayout_panel()
 
-    # ---- what may be done now ------------------------------------------------------------------------------
+    # ---- what may be done now: the screen says ---------------------------------------------------------------
+    def bar_keys(self) -> tuple[str, ...]:
+        return tuple(key for key, _label, _tip in self.actions)
+
+    def asking(self) -> Ask:
+        """What this window's screen is to carry: the selected piece's report, the bar's buttons, whose log."""
+        return Ask(self.selected, self.bar_keys(), self.log_unit_only)
+
     def offered(self, key: str) -> bool:
-        """Is the button for ``key`` enabled: the engine's own checks for the selected unit, no dice rolled."""
-        s = self.session
-        if key in ("holding", "log", "save"):
+        """Is the button for ``key`` enabled: the engine's own checks for the selected unit, no dice rolled (the
+        screen carries them)."""
+        if key in WINDOW_KEYS:
             return True
-        if key == "undo":
-            return s.actions_taken() > 0
-        if s.to_act() != s.viewer or s.view(log=False)["phase"] != "action":
-            return False
-        if key in (Kind.END_ACTIVATION, Kind.END_TURN):
-            return s.offers(key)
-        actor = self.actor_for(key)
-        return actor is not None and s.offers(key, actor)
+        button = self.shown.buttons.get(key)
+        return button is not None and button.enabled
 
     def actor_for(self, key: str) -> str | None:
         """Who would act: the selected piece to activate, else the unit being activated (or next to act)."""
-        t = self.session.view(log=False)["turn"]
-        if key in (Kind.ACTIVATE, "extra"):
-            return self.selected
-        if t is None:
-            return None
-        if self.selected and (self.selected == t["active"] or self.selected in t["queue"]):
-            return self.selected
-        return t["active"] or (t["queue"][0] if t["queue"] else None)
+        button = self.shown.buttons.get(key)
+        return button.actor if button is not None else None
+
+    def refused(self, key: str) -> str:
+        """Why the button for ``key`` is refused now, in the engine's words."""
+        button = self.shown.buttons.get(key)
+        if button is None:
+            return "not your turn"
+        return button.reason or self.session.refusal(key, button.actor)
 
     # ---- the battle log ---------------------------------------------------------------------------------------
     def show_log(self) -> None:
         """The battle log in the panel, as the side at the screen reads it (the whole truth once the battle is over;
         one unit's entries when the log button says so). Only what the log gained since it was last shown is read."""
-        s = self.session
+        shown = self.shown
         unit = self.selected if self.log_unit_only else None
-        log = self._battle_log(None if s.over else s.viewer, unit)
+        log = self._battle_log(None if shown.over else shown.viewer, unit)
         tail = []
-        if s.over and s.computer_reasons and unit is None:
-            tail = ["The computer's reasons, every decision it took:", *(f"    {r}" for r in s.computer_reasons)]
-        read = s.log_for(log.viewer)
-        log.sync(read, s.computer_notes, self.log_width(), tail)
+        if shown.over and shown.computer_reasons and unit is None:
+            tail = ["The computer's reasons, every decision it took:", *(f"    {r}" for r in shown.computer_reasons)]
+        read = ScreenLog(shown.log_tail, shown.log)
+        notes = dict(shown.computer_notes)
+        log.sync(read, notes, self.log_width(), tail)
         if not log.entries and not tail:
-            log.sync(read, s.computer_notes, self.log_width(), ["nothing yet"])
+            log.sync(read, notes, self.log_width(), ["nothing yet"])
         self.log_title = f"Battle log ({self.log_who()})" + (f": {unit} only" if unit else "")
         self.log_lines, self.log_wrapped = log.lines, log.wrapped
         self.log_shown = log
@@ -160,7 +168,7 @@ class BattleScene(TableScene):
             self.show_log()                 # at the panel's new width
 
     def log_who(self) -> str:
-        return "whole truth" if self.session.over else f"as side {self.session.viewer} sees it"
+        return "whole truth" if self.shown.over else f"as side {self.shown.viewer} sees it"
 
     def say(self, title: str, lines) -> None:
         self.set_log(title, [str(s) for s in lines])
@@ -171,26 +179,35 @@ class BattleScene(TableScene):
         Only the drawing turns: the table's coordinates, and every rule, stay as they are."""
         self.own_edge_down = not self.own_edge_down
         seat.remember_own_edge_down(self.own_edge_down)
-        self.face_viewer(self.session.viewer)
+        self.face_viewer(self.shown.viewer)
         self.say("Table turned" if self.view.turned else "Table as side A sees it",
                  ["Each player now sees the table from their own edge (U turns it back)." if self.own_edge_down
                   else "Side A's edge is at the bottom for both players (U: each player's own edge at the bottom)."])
 
     def refresh(self) -> None:
-        """Rebuild what the screen shows from the player view of the side at the screen."""
-        self.face_viewer(self.session.viewer)
-        self.table = table_from_view(self.session.view(log=False))
-        if self.selected is not None and self.selected not in self.table.bf.pieces:
-            self.selected = None
-        keep = self.selected
+        """Rebuild what the screen shows from the seat's new screen (one question to the service)."""
+        self.take(self.session.battle_screen(self.asking()))
+
+    def take(self, screen: BattleScreen) -> None:
+        """Show ``screen``: the table from its view, the selection's report, the buttons it enables."""
+        self.shown = screen
+        self.face_viewer(screen.viewer)
+        self.table = table_from_view(screen.view, screen.table, screen.titles, screen.faction_names, screen.wrecks)
+        keep = screen.selected
         self.selected = None
-        self.select(keep)               # which syncs the action bar with the new state
+        self.select(keep)               # which syncs the action bar with the new screen
 
     def select(self, piece_id: str | None) -> None:
+        if piece_id != self.shown.selected and (piece_id is None or piece_id in self.table.bf.pieces):
+            self.shown = self.session.battle_screen(Ask(piece_id, self.bar_keys(), self.log_unit_only))
         super().select(piece_id)
         self.bar.sync()
         if self.log_unit_only:
             self.show_log()
+
+    def report_for(self, piece_id: str):
+        """The side panel's report on ``piece_id``: the service's, on the screen (with why it failed, if it did)."""
+        return self.shown.panel, self.shown.panel_error
 
     def after_action(self, attempt: Attempt, title: str) -> None:
         outcome = attempt.outcome
@@ -201,37 +218,36 @@ class BattleScene(TableScene):
             self.bar.sync()
             return
         self.clear_tools()
-        self.refresh()
+        self.take(attempt.screen or self.session.battle_screen(self.asking()))
         self.show_log()
         self.memory.after_action()          # a long battle's window stays near its first round's size
-        if self.session.messages:           # after the log, so a failed autosave is what the player reads
-            self.say("Autosave", self.session.messages)
+        if self.shown.messages:             # after the log, so a failed autosave is what the player reads
+            self.say("Autosave", self.shown.messages)
             self.session.messages.clear()
         self.next_step()
 
     def next_step(self) -> None:
         """Whatever the battle waits for next: the facing of troopers just revealed (their owner's), the other player,
         the end of the round, objectives, the report."""
-        s, ask = self.session, self.questions
+        shown, ask = self.shown, self.questions
         if self.placing.due():
             self.placing.ask(self.placing.owed()[0])
             return
         if ask.facing_due():
             ask.facing(ask.facing_owed()[0])
             return
-        if s.computer_to_act():
+        if shown.computer_to_act:
             self.computer.wait = 0.0        # ``update`` plays its next action after a pause
             return
-        side = s.to_act()
-        if s.needs_handoff() and side is not None:
+        side = shown.to_act
+        if shown.needs_handoff and side is not None:
             ask.hand_off(side)
             return
-        view = s.view(log=False)
-        if view["phase"] == "end-of-round":
+        if shown.phase == "end-of-round":
             ask.end_of_round()
-        elif view["phase"] == "over" and s.objectives_pending():
+        elif shown.phase == "over" and shown.objectives_pending:
             ask.objectives()
-        elif s.over and not self.shown_over:
+        elif shown.over and not self.shown_over:
             self.shown_over = True
             self.open_report()
 
@@ -248,7 +264,7 @@ class BattleScene(TableScene):
         """Send an action to the engine; ask for physical dice one by one when the players roll."""
         title = title or action_words(action)
         self.questions.sending()
-        self.handle(self.session.attempt(action, given), title)
+        self.handle(self.session.send(action, self.asking(), given), title)
 
     def handle(self, attempt: Attempt, title: str) -> None:
         """The engine's answer: the next die to ask the players for, or the outcome to show."""
@@ -262,7 +278,7 @@ class BattleScene(TableScene):
             self.say(f"{title}: cancelled", ["no die was used; nothing changed"])
             return
         # The resolution waiting for this die goes on from it (it is not resolved again from its start).
-        self.handle(self.session.answer(pending, value), title)
+        self.handle(self.session.send_die(pending, value, self.asking()), title)
 
     def ask_die(self, pending: Pending, then, context: str = "") -> None:
         if self.app is None:
@@ -299,13 +315,7 @@ class BattleScene(TableScene):
             self.press(key)              # the spent activation is over: the one asked for now starts
             return
         if not self.offered(key):
-            if key in (Kind.END_ACTIVATION, Kind.END_TURN):
-                why = self.session.check(Action(key)).reason
-            elif actor is None:
-                why = "select the unit first (or activate one)"
-            else:
-                why = self.session.can(key, actor).reason
-            self.say(f"{key.replace('-', ' ').title()}: not now", [why or "not your turn"])
+            self.say(f"{key.replace('-', ' ').title()}: not now", [self.refused(key)])
             return
         if key == Kind.ACTIVATE:
             self.do(Action(Kind.ACTIVATE, actor or ""))
@@ -333,17 +343,17 @@ class BattleScene(TableScene):
     def finish_spent_activation(self) -> bool:
         """Activate (A) or Extra blip (X) while the unit being activated has no action left: its activation is
         ended first (Q), as nothing of it is lost, instead of refusing the next one until Q is pressed [p.16]."""
-        s = self.session
-        spent = s.spent_activation()
-        if spent is None or s.to_act() != s.viewer or not s.offers(Kind.END_ACTIVATION):
+        spent = self.shown.spent_activation
+        if spent is None or self.shown.to_act != self.shown.viewer or not self.offered(Kind.END_ACTIVATION):
             return False
         self.do(Action(Kind.END_ACTIVATION), f"End of {spent}'s activation")
-        return s.spent_activation() is None and s.to_act() == s.viewer and not self.handing_off
+        shown = self.shown
+        return shown.spent_activation is None and shown.to_act == shown.viewer and not self.handing_off
 
     def would_pass(self) -> bool:
         """End turn now is a pass: the side has activated nothing this turn (p.16, A22). Its turn may have come by
         itself (the other side's last activation ended it), so an End turn pressed out of habit is asked first."""
-        return self.session.would_pass()
+        return self.shown.would_pass
 
     def start_tool(self, tool: str, actor: str, hint: str) -> None:
         self.clear_tools()
@@ -461,25 +471,25 @@ class BattleScene(TableScene):
         self._draw_banner(surface)
 
     def banner_who(self) -> tuple[str, str]:
-        mine = f"You are side {self.session.viewer}" if not self.session.over else "Whole truth"
-        return mine, "program dice" if self.session.dice is not None else "your dice"
+        mine = f"You are side {self.shown.viewer}" if not self.shown.over else "Whole truth"
+        return mine, "program dice" if self.shown.program_dice else "your dice"
 
     def banner_text(self) -> str:
         """Whose turn, who is active and how many actions are left."""
-        v = self.session.view(log=False)
+        shown = self.shown
+        v = shown.view
         t = v["turn"]
         if v["phase"] == "over":
-            return "The battle is over" + ("" if self.session.over else ": the attacker sets the objectives")
+            return "The battle is over" + ("" if shown.over else ": the attacker sets the objectives")
         if v["phase"] == "end-of-round":
-            if self.session.last_round():
+            if shown.last_round:
                 return f"End of round {v['round']}: the last round of your mission, the battle ends"
             return f"End of round {v['round']}: Next round, Withdraw or stop"
         if t is None:
             return v["phase"]
         text = f"Side {t['player']} to play"
-        c = self.session.computer
-        if c is not None and t["player"] == c.side:
-            text = f"The computer ({c.level.name}, side {t['player']}) is playing"
+        if shown.computer is not None and t["player"] == shown.computer:
+            text = f"The computer ({shown.computer_level}, side {t['player']}) is playing"
         if t["active"]:
             left = t["actions_left"]
             return text + f": {t['active']} active, {left} action{'s' if left != 1 else ''} left"

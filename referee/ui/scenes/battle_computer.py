@@ -23,7 +23,7 @@ class ComputerTurns:
 
     def update(self, dt: float) -> None:
         scene = self.scene
-        if scene.app is None or scene.app.stack.top is not scene or not scene.session.computer_to_act():
+        if scene.app is None or scene.app.stack.top is not scene or not scene.shown.computer_to_act:
             return
         self.wait += dt
         if self.wait >= COMPUTER_PACE:

@@ -46,13 +46,7 @@ class RevealPlacing:
 
     def owed(self) -> tuple[str, ...]:
         """Units just revealed that wait for a human owner's spot (the computer's keep the engine's offer)."""
-        computer = self.session.computer.side if self.session.computer is not None else None
-        owed = []
-        for uid in self.session.to_place():
-            unit = self.session.unit_at(uid)
-            if unit is not None and unit[3] != computer:
-                owed.append(uid)
-        return tuple(owed)
+        return self.scene.shown.to_place
 
     def due(self) -> bool:
         owed = self.owed()

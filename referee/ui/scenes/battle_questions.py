@@ -120,7 +120,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def sending(self) -> None:
         """An action is about to be sent: whose turn it is now (to tell later whether it ended that turn)."""
-        self.sent = self.session.moment()
+        self.sent = self.scene.shown.moment
 
     def show_turn_over(self, side: str) -> None:
         """What the viewer's last action did, on their own view, before the hand-off hides it."""
@@ -177,11 +177,12 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.session.computer is not None:
             self.end_of_round_against_computer()
             return
-        round_ = self.session.view(log=False)["round"]
+        shown = self.scene.shown
+        round_ = shown.view["round"]
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
-        lines = self.session.end_of_round_lines()
-        ends = self.session.battle_ends_this_round()
-        buttons = [next_round_button(self.session.last_round() or bool(ends)), ("A", "Side A withdraws"),
+        lines = list(shown.end_of_round)
+        ends = shown.ends_this_round
+        buttons = [next_round_button(shown.last_round or bool(ends)), ("A", "Side A withdraws"),
                    ("B", "Side B withdraws"), ("both", "Both withdraw"), ("stop", "Agree to stop")]
         if ends:
             buttons = buttons[:1]           # the battle ends whatever is announced: one button says so
@@ -322,10 +323,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def facing_owed(self) -> tuple[str, ...]:
         """Troopers just revealed that wait for a human owner's facing (the computer's keep the default)."""
-        view = self.session.view(log=False)
-        computer = self.session.computer.side if self.session.computer is not None else None
-        return tuple(uid for uid in view["to_face"]
-                     if (unit := view_unit(view, uid)) is not None and unit["side"] != computer)
+        return self.scene.shown.to_face
 
     def facing_due(self) -> bool:
         """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""

@@ -13,8 +13,6 @@ import pygame
 from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ...rules.battlefield import ground_point
-from ...rules import odds
-from .. import panels
 from ...service.session import Attempt
 from ..keys import DIGITS, MINUS
 
@@ -58,8 +56,7 @@ class TargetTool:
     # ---- the engine's offer --------------------------------------------------------------------------------------
     def offer(self) -> dict[str, Any]:
         """The engine's legal Target action for the Targeter: its dice range and the price on each piece."""
-        offers = self.scene.session.legal_for("target", self.actor)
-        return offers[0].free if offers else {"dice": [1, 1], "assign": {}}
+        return self.scene.session.target_offer(self.actor)
 
     def limit(self) -> int:
         return int(self.offer()["dice"][1])
@@ -89,32 +86,8 @@ class TargetTool:
 
     def pool_lines(self) -> list[str]:
         """Before the roll: the pool's odds for the dice chosen, and for every dice count the counters the whole pool
-        would place on each piece the engine lets the Targeter price (``rules/odds.py``, p.19, p.26)."""
-        actor, limit, n = self.actor, self.limit(), self.dice
-        pool = odds.pool_distribution(n)
-        offer = self.offer()["assign"]
-        lines = [f"{actor} rolls {n} of at most {limit} sensor dice (keys 1-{limit} or +/-); it gains a Target "
-                 f"counter per die [p.19]",
-                 f"pool of {n} dice: mean {float(pool.mean):.1f}; "
-                 + ", ".join(f"{k} or more {panels.percent(pool.p_at_least(k))}" for k in (4, 7, 10, 14) if k <= 6 * n)]
-        if not offer:
-            lines.append(f"WARNING: no target in sight of {actor}: the dice would place no counter anywhere; "
-                         f"{actor} would still gain {n} counter{'s' if n != 1 else ''} [p.19]. Enter twice rolls "
-                         f"anyway.")
-        else:
-            lines.append("Counters the whole pool would place on one piece, by dice count: expected (chance of at "
-                         "least one) [p.19, p.26]")
-            for tid, price in offer.items():
-                head = f"  {tid} ({price['price']} pt" + (f", {price['eaten']} eaten" if price["eaten"] else "") + "):"
-                cells = []
-                for k in range(1, limit + 1):
-                    c = odds.target_counters_distribution(k, price["price"], price["eaten"],
-                                                          eaten_price=price.get("eaten_price", price["price"]))
-                    mark = "*" if k == n else ""
-                    cells.append(f"{mark}{k}d {float(c.expected):.2f} ({panels.percent(1 - c.p_none)})")
-                lines.append(head + " " + "  ".join(cells))
-        lines.append("Enter rolls the dice; Esc cancels (nothing is rolled).")
-        return lines
+        would place on each piece the engine lets the Targeter price, as the service works them out."""
+        return list(self.scene.session.target_hint(self.actor, self.dice).lines)
 
     # ---- the roll and the counters -----------------------------------------------------------------------------
     def affordable(self) -> bool:

@@ -15,16 +15,14 @@ import pygame
 import pygame_gui
 
 from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
-from ...game.campaign_battle import battle_choices, battle_save_path, unfinished_battle
+from ...game.setup_choices import SetupChoices
 from ...service.opening import SealedBattle, look_back_sealed, read_battle
-from ...game.record import Save
-from ...game.setup import SetupChoices
 from ...game.sides import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme
 from ...service.look_back import LookBack
-from ...service.session import BattleSession
+from ...service.campaigns import Unfinished, begin_campaign_battle, continue_battle, next_battle, unfinished
 from ..opening import show_session
 from ..widgets import draw_text, wrap
 from .pages import LinesScene
@@ -53,8 +51,7 @@ class CampaignScene(LinesScene):
         self.campaign: Campaign | None = None
         self.status: CampaignStatus | None = None
         self.problem = ""
-        # The battle under way: its save, or, sealed for its players, the battle opened once they give their PINs.
-        self.unfinished: Save | SealedBattle | None = None
+        self.unfinished: Unfinished | None = None
         self.look_choice = ""
         self.extra: dict[str, Any] = {}
         self.load()
@@ -63,7 +60,7 @@ class CampaignScene(LinesScene):
         try:
             self.campaign, self.status = load_campaign(self.path)
             self.problem = ""
-            self.unfinished = unfinished_battle(self.path, self.campaign) or self.sealed_battle()
+            self.unfinished = unfinished(self.path, self.campaign)
         except InputError as e:
             self.campaign, self.status, self.problem = None, None, e.message()
         c = self.campaign
@@ -107,7 +104,7 @@ class CampaignScene(LinesScene):
         for n, b in enumerate(c.battles, start=1):
             out.append(("b", battle_line(n, b)))
         if self.unfinished is not None:
-            out.append(("h", f"Battle {len(c.battles) + 1} is under way: {self.unfinished.summary()}"))
+            out.append(("h", f"Battle {len(c.battles) + 1} is under way: {self.unfinished.summary}"))
         out.append(("h", "How the totals are worked out"))
         out.extend(("dim", line) for line in st.explain)
         return out
@@ -177,35 +174,30 @@ class CampaignScene(LinesScene):
             self.app.push(scene)
         return scene
 
-    def sealed_battle(self) -> SealedBattle | None:
-        """The next battle's save when it is sealed for its players and not over."""
-        assert self.campaign is not None
-        path = battle_save_path(self.path, len(self.campaign.battles) + 1)
-        if not path.is_file():
-            return None
-        battle = read_battle(path)
-        return battle if isinstance(battle, SealedBattle) and not battle.over else None
-
     def continue_battle(self):
-        save = self.unfinished
-        if save is None or self.app is None:
+        battle = self.unfinished
+        if battle is None or self.app is None:
             return None
-        if isinstance(save, SealedBattle):
-            sealed, app = save, self.app
+        app = self.app
 
-            def unlocked(pins: dict[str, str] | None) -> None:
-                try:
-                    opened = sealed.unlock(pins or {})
-                except InputError as e:
-                    self.say("error", e.message())
-                    return
-                show_session(app, opened.open(), notice=False)
+        def opened(pins: dict[str, str] | None) -> None:
+            try:
+                session = continue_battle(self.path, battle, pins)
+            except InputError as e:
+                self.say("error", e.message())
+                return
+            show_session(app, session, notice=False)
 
-            ask_pins(app, sealed.sides(), False, unlocked,
+        if battle.sealed is not None:
+            ask_pins(app, battle.sealed.sides(), False, opened,
                      ["This battle's files are sealed for its players: each types their PIN."])
             return None
-        session = BattleSession(save.game, save.dice, hotseat=True, save_path=save.path, campaign=self.path)
-        return show_session(self.app, session, notice=False)
+        try:
+            session = continue_battle(self.path, battle)
+        except InputError as e:
+            self.say("error", e.message())
+            return None
+        return show_session(app, session, notice=False)
 
     def upgrades(self, side: str):
         try:
@@ -259,10 +251,10 @@ class CampaignSetupScene(SetupScene):
     def __init__(self, path: Path | str) -> None:
         super().__init__()
         self.path = Path(path)
-        c, st = load_campaign(self.path)
-        self.number = len(c.battles) + 1
+        c, _st = load_campaign(self.path)
         self.name = c.name
-        self.campaign_choices = battle_choices(self.path, c, st)
+        self.campaign_choices = next_battle(self.path)
+        self.number = self.campaign_choices.number
         self.choice = dict(self.campaign_choices.factions)
 
     def _build(self, size) -> None:
@@ -276,12 +268,7 @@ class CampaignSetupScene(SetupScene):
         return SetupChoices(factions=dict(self.choice), streak=dict(self.campaign_choices.streak))
 
     def open(self, session) -> None:
-        session.campaign = self.path
-        session.save_path = battle_save_path(self.path, self.number)
-        try:
-            session.save()
-        except InputError as e:
-            session.messages.append(f"the campaign battle's save failed (the battle goes on): {e.message()}")
+        begin_campaign_battle(session, self.path, self.number)
         super().open(session)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from ...game.campaign import TARGETS, load_campaign
-from ...game.campaign_battle import campaign_files, start_campaign
+from ...service.campaigns import campaigns, new_campaign
 from ...rules.errors import InputError
 from ...rules.factions import available_factions
 from .. import theme
@@ -71,7 +71,7 @@ class CampaignStartScene(LinesScene):
         L(pygame.Rect(cx, 96, cw, 28), "Continue a campaign", manager)
         self.continues = {}
         cy = 130
-        for path in campaign_files():
+        for path in campaigns():
             try:
                 c, st = load_campaign(path)
                 text = (f"{c.name}: {len(c.battles)} battles, A {st.sides['A'].campaign_points} · "
@@ -113,7 +113,7 @@ class CampaignStartScene(LinesScene):
     def start(self):
         v = self.values
         try:
-            path = start_campaign(v["name"], LENGTHS.get(v["length"], v["length"]),
+            path = new_campaign(v["name"], LENGTHS.get(v["length"], v["length"]),
                                   {s: self.factions.get(v[f"faction-{s}"], v[f"faction-{s}"]) for s in ("A", "B")},
                                   {s: v[f"player-{s}"] for s in ("A", "B")})
         except InputError as e:

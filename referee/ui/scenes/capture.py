@@ -82,6 +82,7 @@ class CaptureScene(Scene):
         if text is None:
             self.close("Photo: nothing read", ["nothing changed"])
             return
+        # lazy: OpenCV and the webcam load only when a photo is read
         from ...capture.photo import load_photo, webcam_frame
 
         try:
@@ -98,6 +99,7 @@ class CaptureScene(Scene):
         self._build(self.size)
 
     def read(self, image: np.ndarray, source: str) -> None:
+        # lazy: OpenCV loads only when a photo is read
         import cv2
 
         self.image, self.source = image, source
@@ -116,6 +118,7 @@ class CaptureScene(Scene):
         self._build(size)
 
     def on_exit(self) -> None:
+        # lazy: OpenCV and the webcam load only when a photo is read
         from ..gui_managers import give_back
 
         give_back(self.manager)

@@ -48,6 +48,7 @@ def exact_text(editor: TableEditor, ident: str) -> str:
 
 def parse_exact(text: str, side: str | None, faction: str) -> dict:
     """The typed line -> ``TableEditor.set_exact`` changes. ``contents=`` takes the rest of the line."""
+    # lazy: the referee's session loads only when a blip's contents are typed
     from ...service.referee import parse_contents
 
     out: dict = {}

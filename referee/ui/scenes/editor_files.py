@@ -104,6 +104,7 @@ class EditorSaving(EditorBase):
     def _start_referee(self):
         # Imported when first used: a refereed battle needs the engine, the editor alone does not.
         from ...rules.scenario import load_scenario
+        # lazy: the referee's session loads only when a refereed battle starts
         from ...service.referee import RefereeSession
 
         try:

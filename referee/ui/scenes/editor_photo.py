@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import editing
 from .dialogs import TextDialog
 from .editor_base import EditorBase
+from ...rules.errors import InputError
 
 
 class EditorPhoto(EditorBase):
@@ -27,9 +28,10 @@ class EditorPhoto(EditorBase):
         return True
 
     def place_from_photo(self, source: str) -> editing.Edit:
+        # lazy: OpenCV and the photo reader load only when a photo is placed
         from ...capture.photo import load_photo, read_photo, webcam_frame
+        # lazy: OpenCV and the photo reader load only when a photo is placed
         from ...capture.tables import placed, plan_of_scenario
-        from ...rules.errors import InputError
 
         try:
             words = source.split()

@@ -23,6 +23,7 @@ WIDE = 1180            # narrower windows show the fields and the stat lines one
 @lru_cache(maxsize=32)
 def _badge(emblem: str, primary: str, secondary: str, radius: int) -> pygame.Surface:
     """The emblem badge as on the faction sheet (drawn once per look)."""
+    # lazy: the PDF sheet's drawing loads only when a badge is drawn
     from ...authoring.sheet import draw_emblem
 
     surface = pygame.Surface((radius * 2, radius * 2), pygame.SRCALPHA)

@@ -110,6 +110,7 @@ class MenuScene(Scene):
         """Referee a physical game on ``path`` (a scenario file); on failure stay here and show why."""
         # Imported when first used: the engine behind a session is not needed for the menu's first frame.
         from ...rules.scenario import load_scenario
+        # lazy: the menu's first frame loads no battle service; this choice needs it
         from ...service.referee import RefereeSession
 
         self.last_path = str(path)
@@ -263,6 +264,7 @@ class MenuScene(Scene):
 
     def load_battle(self, path: Path | str):
         """Open a save; a file that will not load keeps the program here with the reason, and is left as it is."""
+        # lazy: the menu's first frame loads no battle service; this choice needs it
         from ...service.opening import read_battle
 
         try:

@@ -204,8 +204,8 @@ class RefereeScene(BattleScene):
             self.chosen_terrain = None
         super().select(piece_id)
 
-    def refresh(self) -> None:
-        super().refresh()
+    def take(self, screen) -> None:
+        super().take(screen)
         if self.chosen_terrain is not None and self.terrain_feature(self.chosen_terrain) is None:
             self.chosen_terrain = None
 

@@ -19,6 +19,8 @@ from ...service.session import BattleSession
 from ..scene import Scene
 from ..widgets import draw_text, gui_manager, line_height, panel, wrap
 from .holding import square_lines
+from ...paths import saves_dir
+from ...rules.errors import InputError
 
 
 def report_lines(session: BattleSession) -> list[tuple[str, str]]:
@@ -176,7 +178,6 @@ class ReportScene(Scene):
 
     def report_path(self) -> Path:
         """Beside the battle's save (``battle.json`` -> ``battle-report.pdf``), else in the saves folder."""
-        from ...paths import saves_dir
 
         save = self.session.save_path
         if save is not None:
@@ -187,7 +188,7 @@ class ReportScene(Scene):
 
     def print_report(self) -> Path | None:
         """The end-of-battle report as a PDF (``printing/battle_report.py``); says where, or why not."""
-        from ...rules.errors import InputError
+        # lazy: the PDF report's modules load only when it is printed
         from ...service.reports import battle_report_pdf
 
         try:

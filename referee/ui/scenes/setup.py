@@ -16,14 +16,12 @@ import pygame_gui
 
 from ... import paths
 from ...i18n import _
-from ...game.dice import SeededDice, new_seed
-from ...game.computer import LEVELS, Computer
-from ...game.record import new_seeded_dice
-from ...game.setup import SetupChoices, new_game
+from ...game.setup_choices import SetupChoices
 from ...rules.errors import InputError
 from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario
 from .. import theme
+from ...service.new_battle import LEVELS, new_draw_seed, start_battle
 from ...service.session import BY_HAND, PROGRAM, BattleSession
 from ..faction_choices import card_problem_lines, left_out_lines
 from ..scene import Scene
@@ -95,7 +93,7 @@ class SetupScene(Scene):
         self.dice_label = next(iter(DICE_CHOICES))
         self.opponent_label = HOTSEAT
         self.error = ""
-        self.draw_seed = new_seed()
+        self.draw_seed = new_draw_seed()
 
     # ---- layout -----------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
@@ -207,28 +205,16 @@ class SetupScene(Scene):
             # The group's readings (Settings) apply to the new battle; the scenario's own rulings win over them.
             table = table.model_copy(update={"rulings": {**group_rulings(), **table.rulings}})
             choices = self.setup_choices()
-            game = new_game(table, choices.factions, choices.streak)
+            session = start_battle(table, choices.factions, choices.streak, mode, seed, OPPONENTS.get(self.opponent_label),
+                                   self.draw_seed)
         except InputError as e:
             self.error = e.message()
             return None
-        opponent = OPPONENTS.get(self.opponent_label)
-        computer = None
-        if opponent is not None:
-            # Never the typed seed: the person who typed it could run the computer's own draws (which square each
-            # of its blips stands for) again at home.
-            computer = Computer(opponent[0], opponent[1], new_seed())
-        # One generator for the whole battle, set-up's rolls and draws then every action's, from one seed. With
-        # physical dice the program still draws the cards and "for me" placements, from a seed of its own. A typed
-        # seed replays the table's dice; the sides' secret draws are salted, since everyone at the table knows it.
-        dice = new_seeded_dice(seed, private=True) if mode == PROGRAM else None
-        session = BattleSession(game, dice, hotseat=True, computer=computer)
-        if dice is None:
-            session.draws = (SeededDice(self.draw_seed) if seed is None
-                             else new_seeded_dice(seed, private=True))
         self.error = ""
         self.open(session)
         if self.app is not None:
             # Over the set-up table, before its first decision: each player seals their secrets with a PIN.
+            computer = session.computer
             humans = [side for side in ("A", "B") if computer is None or side != computer.side]
             ask_pins(self.app, humans, True, lambda pins: session.seal_with(pins) if pins else None,
                      [_("Each player sets a PIN that seals their secrets in the battle's files.")])

@@ -233,20 +233,26 @@ class TableScene(Scene):
         self.selected = piece_id
         self.report = None
         if piece_id is not None:
-            try:
-                self.report = selection_report(self.table.bf, self.table.bf.pieces[piece_id])
-            except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: a rules error must not close the window: show it
+            self.report, error = self.report_for(piece_id)
+            if self.report is None:
                 failure(f"the report on {piece_id} failed")
-                self.set_log(f"Could not answer for {piece_id}", [f"{type(e).__name__}: {e}"])
+                self.set_log(f"Could not answer for {piece_id}", [error])
             else:
                 if self.report.passive is not None:
-                    self.set_log(f"{piece_id}: passive sensors where it stands", self.report.passive.explain)
+                    self.set_log(f"{piece_id}: passive sensors where it stands", self.report.passive_lines)
         if self.tool in (MOVE, JUMP):
             self._clear_move()
             if piece_id is None:
                 self.tool = SELECT
         self._relayout_panel()
         self._sync_buttons()
+
+    def report_for(self, piece_id: str) -> tuple[SelectionReport | None, str]:
+        """The side panel's report on ``piece_id`` (a battle's scene reads it from its screen), or why it failed."""
+        try:
+            return selection_report(self.table.bf, self.table.bf.pieces[piece_id]), ""
+        except Exception as e:  # noqa: BLE001 -- printed and shown, not hidden: a rules error must not close the window: show it
+            return None, f"{type(e).__name__}: {e}"
 
     def cycle_selection(self, step: int) -> None:
         ids = [p.id for p in self.table.bf.pieces.values() if p.is_unit]

@@ -19,6 +19,7 @@ from typing import Any, Protocol, cast
 
 import pygame
 
+from ...service.seat_screens import SeatScreens
 from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ...game.view_types import PlayerView
@@ -64,7 +65,7 @@ class Unhosted:
         pass
 
 
-class PublicTable:
+class PublicTable(SeatScreens):
     """The battle session as the shared table reads it: the spectator's seat (``service/seats.py``).
 
     The side whose turn it is plays its public actions here, so ``viewer`` follows the turn; but what is shown (the

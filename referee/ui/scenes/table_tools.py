@@ -3,6 +3,7 @@ the engine as an ``Intent``. Every number is the rules functions' own (``rules/q
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import TYPE_CHECKING
 
@@ -135,7 +136,7 @@ def reveal_warning(scene: TableScene, p: Piece, result: MoveResult) -> list[str]
     so before it is sent, with the engine's own test (``enemies_in_passive_range``)."""
     if not p.is_blip or not result.legal:
         return []
-    moved = Piece(**{**p.__dict__, "x": result.end[0], "y": result.end[1]})
+    moved = dataclasses.replace(p, x=result.end[0], y=result.end[1])
     near = enemies_in_passive_range(scene.table.bf, moved)
     if not near:
         return []
