@@ -186,7 +186,7 @@ def test_the_end_of_a_round_is_each_sides_word_from_its_own_window(app, hosted):
         assert scene.waiting == "the other side's word at the end of the round"
         assert other.wait_for(lambda s: (s.get("round_words") or {}).get("withdraw_asked") == "A")
         assert other.act("end-of-round", answer="pursue")["ok"]
-        scene.battle.seat.wait_version(scene.battle.version + 1)
+        scene.battle.seat.wait_for(lambda s: s["view"]["phase"] == "action")   # (it may have come already)
         app.step(1 / 30, events=[])
         assert session.view(log=False)["phase"] == "action" and session.view(log=False)["pursuit"]
     finally:
