@@ -80,6 +80,8 @@ class Game:
         self.refereed = refereed
         self.campaign = campaign
         self.players = dict(players or {})
+        # What a save's seals caught when it was loaded (``seal.tampered``): one sentence each, for the report.
+        self.tampered: list[str] = []
         # How many of the record's first entries were counted, the last of them, and how many were actions (not
         # take-backs): ``undo.moment_index`` goes on from there instead of counting a long battle's record again.
         self.counted: tuple[int, RecordEntry | None, int] = (0, None, 0)

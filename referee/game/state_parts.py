@@ -72,6 +72,8 @@ STATE_PARTS: Final[dict[str, Part]] = {
     "to_place": Part("public", ("to_place",), imagined="left out: the computer leaves its revealed units where the "
                                                      "reveal put them (A66), so the spots owed change none of its "
                                                      "choices"),
+    "dice_commitments": Part("public", ("dice_commitments",)),     # hashes: they tell nothing of a contribution
+    "pool": Part("public", ("pool",)),                             # dice rolled on the table
 }
 
 BY_SIDE: Final = tuple(name for name, part in STATE_PARTS.items() if part.secrecy == "by side")

@@ -176,6 +176,8 @@ def _view(state: GameState, viewer: str | None, with_log: bool = True) -> Player
         "sealed": {side: state.sealed.get(side) for side in SIDES},
         "to_face": list(state.to_face),
         "to_place": dict(state.to_place),
+        "dice_commitments": dict(state.dice_commitments),
+        "pool": copy.deepcopy(state.pool),
         "salts": {side: (state.salts.get(side) if (viewer is None or over) else None) for side in SIDES},
         "log": log,
         "setup": _setup_view(state, sees),

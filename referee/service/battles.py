@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..game.computer import Computer
-from ..game.dice import ScriptedDice, SeededDice, new_seed
-from ..game.record import read_save, save_game
+from ..game.dice import ScriptedDice
+from ..game.record import commit_dice, new_seeded_dice, read_save, save_game
 from ..game.setup import new_game
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
@@ -83,7 +83,9 @@ class NewBattle:
 def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int], out: Path | str) -> NewBattle:
     """A battle about to be set up (A60) on ``table``, written to ``out`` with program dice of a fresh seed."""
     game = new_game(table, factions, streak)
-    written = save_game(game, out, SeededDice(new_seed()))
+    dice = new_seeded_dice(private=True)
+    commit_dice(game, dice)
+    written = save_game(game, out, dice)
     return NewBattle(written, game.state.name, game.state.phase)
 
 

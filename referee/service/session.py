@@ -29,7 +29,7 @@ from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, chec
 from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
 from ..game.engine import Game, RecordEntry, play, resolution
 from ..game.autosave import Autosaver
-from ..game.record import save_game
+from ..game.record import commit_dice, save_game
 from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer, Decision
@@ -160,6 +160,7 @@ class BattleSession:
     taken_back: list[tuple[Action, list[float], int]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
+        commit_dice(self.game, self.dice)         # a new battle: its dice commitments before set-up rolls a die
         side = self.to_act()
         if self.computer is None:
             # A battle against the computer, reopened from any save (Resume, Load, the autosave): it plays on.
@@ -368,6 +369,11 @@ class BattleSession:
         """Both seals made at set-up against what the end of the battle reveals; refused before the end."""
         self.revealed()
         return verify_seals(self.game)
+
+    def tampered(self) -> list[str]:
+        """What the seals caught when this battle's save was loaded (an edit after the fact), one sentence each; they
+        name the part changed, never its contents, so every seat may read them at any time."""
+        return list(self.game.tampered)
 
     def sealed_documents(self) -> list[str]:
         """The documents each seal was made of, to hash by hand (the whole truth: only once the battle is over)."""
