@@ -247,9 +247,9 @@ def tampered(kept: dict[str, Data], state: GameState) -> list[tuple[str, str]]:
 
 
 def tamper_lines(found: list[tuple[str, str]]) -> list[str]:
-    return [f"TAMPERED: side {side}'s {TAMPER_KINDS[part]} after set-up sealed it: the save was edited" if part != "seal"
-            else f"TAMPERED: side {side}'s seal in the save is not the one its set-up replays to: the save was edited"
-            for side, part in found]
+    return [f"TAMPERED: side {side}: {TAMPER_KINDS[part]} after set-up sealed it; the save was edited" if part != "seal"
+            else f"TAMPERED: side {side}: the seal the save keeps is not the one its set-up replays to; the save was "
+                 f"edited" for side, part in found]
 
 
 def seal_report(game: Game) -> dict[str, Data]:
