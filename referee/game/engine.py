@@ -9,6 +9,7 @@ from .actions import ActionOutcome, run
 from .corrections import CORRECTION_KINDS, correction
 from .dice import DiceSource, Roll, Rolling, replay_source
 from .effects import Ctx, Refused
+from .pool import SENSOR_POOL, roll_pool, spend_pool
 from .state import Data, GameState
 from .setup_steps import SETUP_KINDS, decision, setup_action, what_to_do
 from .turns import start_round_one, turn_action
@@ -42,6 +43,10 @@ def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
         return _refused_in_setup(ctx, action)
     if action.kind in CORRECTION_KINDS:
         return correction(ctx, action)
+    if action.kind == SENSOR_POOL:
+        return roll_pool(ctx, action)
+    if ctx.state.pool is not None:
+        return spend_pool(ctx, action)
     return turn_action(ctx, action)
 
 

@@ -40,6 +40,8 @@ class Action:
                 parts += ["--target", a["target"]]
             if a.get("jump"):
                 parts.append("--jump")
+        elif self.kind == "sensor-pool":
+            parts.append(f"--dice-count {a.get('dice')}")
         elif self.kind == "target":
             parts += [f"--dice-count {a['dice']}"] + [f"--assign {k}={v}" for k, v in a.get("assign", {}).items()]
             if a.get("up_to"):

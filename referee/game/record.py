@@ -59,7 +59,8 @@ T = TypeVar("T")
 FORMAT = "seven-seconds-save"
 VERSION = 4
 AUTOSAVE_NAME = "autosave.json"
-TURN_ACTIONS = ("activate", "reveal", "face", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back")
+TURN_ACTIONS = ("activate", "reveal", "face", "end-activation", "end-turn", "end-of-round", "objectives", "taken-back",
+                "sensor-pool")
 ACTION_KINDS = tuple(UNIT_ACTIONS) + TURN_ACTIONS + CORRECTION_KINDS + SETUP_KINDS
 
 # Steps that bring an older save format up to date: MIGRATIONS[n] turns a version-n document into version n + 1.
@@ -632,14 +633,14 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
                                                        for n in v.values()), "{drone type: number}"),
 }
 _ARGS_OF = {"move": ("x", "y", "via"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y", "via", "jump", "target"),
-            "target": ("dice", "assign"), "rifle": ("target",), "missile": ("target",), "command": ("target",),
+            "target": ("dice", "assign"), "sensor-pool": ("dice",), "rifle": ("target",), "missile": ("target",), "command": ("target",),
             "repair": ("target",), "reveal": ("facing",), "face": ("facing", "x", "y"), "activate": ("extra",), "end-activation": ("all",),
             "end-of-round": ("withdraw", "answer", "stop"), "correct": ("x", "y", "facing"),
             "scramble": ("square", "legacy"), "choose-edge": ("turn",), "place-objective": ("objective", "x", "y"),
             "draw-cards": ("purchase",), "choose-cards": ("mission", "troop", "purchase"), "fill-holding": ("squares",),
             "place-blip": ("x", "y", "square")}
 _REQUIRED_ARGS = {"move": ("x", "y"), "jump": ("x", "y"), "flamer": ("x", "y"), "kamikaze": ("x", "y"),
-                  "target": ("dice",), "rifle": ("target",), "missile": ("target",)}
+                  "target": ("dice",), "sensor-pool": ("dice",), "rifle": ("target",), "missile": ("target",)}
 
 
 def _face_problems(args: Data, item: str) -> list[str]:

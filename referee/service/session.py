@@ -27,7 +27,7 @@ from ..game.setup_steps import square_overfull
 from ..game.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
-from ..game.engine import Game, RecordEntry, play, resolution
+from ..game.engine import Game, RecordEntry, resolution
 from ..game.autosave import Autosaver
 from ..game.record import commit_dice, save_game
 from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
@@ -615,16 +615,14 @@ class BattleSession:
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
         """Roll a Target action's sensor dice before the counters are assigned, as players do at the table.
 
-        The engine resolves the action with an empty assignment on a copy (nothing is recorded); its rolls are then
-        given back, face for face, to the real action once the counters are placed.
+        The pool is an action of its own (``game/pool.py``), recorded and autosaved the moment it is rolled: quitting
+        and resuming goes on with the same pool, and the Target that places the counters spends exactly its dice.
         """
-        action = Action("target", actor, {"dice": int(dice), "assign": {}})
-        given = list(given or [])
-        try:
-            outcome = play(self.state, action, self._source(given, action, "pool"))
-        except DiceMissing as e:
-            return Attempt(pending=Pending(action, e.request, given))
-        return Attempt(outcome=outcome)
+        return self.attempt(Action("sensor-pool", actor, {"dice": int(dice)}), given)
+
+    def pool(self) -> Data | None:
+        """The sensor pool waiting for its Target counters (public: rolled on the table), or None."""
+        return self.state.pool
 
     def _source(self, given: list[float], action: Action, what: str = "action") -> HandDice:
         """The dice for one try of ``action`` at this point of the battle: the same action here always gets the same

@@ -71,6 +71,7 @@ class BattleScene(TableScene):
         self.own_edge_down = seat.own_edge_down() if own_edge_down is None else own_edge_down
         super().__init__(table_from_view(session.view(log=False)), on_intent=self.send_intent)
         self.show_log()
+        self.target.resume()            # a sensor pool rolled before the battle was left: its Target goes on
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
     def lay_out(self, size: tuple[int, int]) -> Layout:
