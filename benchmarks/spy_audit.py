@@ -1,33 +1,115 @@
-"""The adversarial leak audit on many seeded battles (issue 11): how well a spy that sees only side A's outputs
-tells B's real blips from decoys, guesses whether B's force is larger than usual and which half of its missions B
-drew, as the area under its ROC curve (0.5: chance). The same battles are watched through a view with planted leaks,
-which the spy must find. Run ``python -m benchmarks.spy_audit`` (``--battles 60`` for a shorter run)."""
+"""The adversarial leak audit on many seeded battles (issues 11 and 32).
+
+* **Token spy** (issue 11): how well a spy that sees only side A's outputs tells B's real blips from decoys, guesses
+  whether B's force is larger than usual and which half of its missions B drew, as the area under its ROC curve
+  (0.5: chance). The same battles are watched through a view with planted leaks, which the spy must find.
+* **Dice foreseen** (issue 32): with the seed typed at set-up, a save made mid-turn and ``replay SAVE --do``, the next
+  action's dice foretold three ways and compared with those rolled (``tests/foresee.py``); one face in six matches by
+  chance.
+* **Tampering caught**: four kinds of edit of a save (a blip's contents swapped, the mission, a card, the dice seed),
+  each in several battles, and whether loading flags it (``tests/test_tamper.py``); the fingerprint's bits.
+* **Re-deal differential**: B's secrets dealt again as side A cannot tell; any output side A gets that changes is a
+  leak (``tests/redeal.py``); a planted position leak (real blips 0.004" off) must be caught in every state.
+
+Run ``python -m benchmarks.spy_audit`` (``--quick`` for a short run, ``--json`` for one JSON object on the last
+line)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import tempfile
 import time
+from pathlib import Path
+from typing import Any
 
 
-def main(argv: list[str] | None = None) -> int:
+def token_spy(battles: int, steps: int) -> dict[str, Any]:
     from referee.game.view import player_view
     from tests.spy import observe, planted_leak, spy
 
-    p = argparse.ArgumentParser(prog="python -m benchmarks.spy_audit")
-    p.add_argument("--battles", type=int, default=200)
-    p.add_argument("--steps", type=int, default=30)
-    args = p.parse_args(argv)
-    started = time.process_time()
-    pairs = [observe(seed, args.steps, (player_view, planted_leak)) for seed in range(args.battles)]
+    pairs = [observe(seed, steps, (player_view, planted_leak)) for seed in range(battles)]
     clean, leaky = spy([q[0] for q in pairs]), spy([q[1] for q in pairs])
-    blips = sum(len(q[0].blips) for q in pairs[len(pairs) // 2:])
-    print(f"spy audit, {args.battles} seeded battles ({blips} of B's blips scored), "
-          f"{time.process_time() - started:.0f} s CPU; ROC AUC, 0.5 is chance:")
-    print(f"  as the program shows it: real blips {clean.blips:.3f}, force size {clean.force:.3f}, "
-          f"mission {clean.mission:.3f}")
-    print(f"  with planted leaks:      real blips {leaky.blips:.3f}, force size {leaky.force:.3f}, "
-          f"mission {leaky.mission:.3f}")
+    return {"battles": battles, "blips_scored": sum(len(q[0].blips) for q in pairs[len(pairs) // 2:]),
+            "clean": {"blips": clean.blips, "force": clean.force, "mission": clean.mission},
+            "planted": {"blips": leaky.blips, "force": leaky.force, "mission": leaky.mission}}
+
+
+def dice_foreseen(battles: int, actions: int) -> dict[str, Any]:
+    from tests.foresee import WAYS, foresee
+
+    seen = foresee(battles, actions)
+    return {"battles": battles, "actions": seen.actions, "whole_by_chance": round(seen.whole_chance, 2),
+            "ways": {way: {"dice": seen.dice[way], "matched": seen.matched[way], "rate": round(seen.rate(way), 3),
+                           "p_value": round(seen.p_value(way), 4), "above_chance": seen.above_chance(way),
+                           "whole_actions": seen.whole[way]} for way in WAYS}}
+
+
+def tampering(battles: int) -> dict[str, Any]:
+    from referee.game.record import read_save, save_game
+    from referee.game.view_words import FINGERPRINT_HEX
+    from tests.test_tamper import EDITS, edited, keyed_battle
+
+    caught: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, (edit, words) in sorted(EDITS.items()):
+            caught[kind] = 0
+            for seed in range(1, battles + 1):
+                game, dice = keyed_battle(seed)
+                path = save_game(game, Path(tmp) / f"{kind}-{seed}.json", dice)
+                edited(path, edit)
+                caught[kind] += any(words in line for line in read_save(path).game.tampered)
+    return {"battles": battles, "caught": caught, "fingerprint_bits": FINGERPRINT_HEX * 4}
+
+
+def redeal(states: int) -> dict[str, Any]:
+    from referee.game.view import player_view
+    from tests.redeal import differential, shifted_view
+
+    clean, leaky = differential(player_view, states), differential(shifted_view, states)
+    return {"states": states,
+            "clean": {"differed": clean.differed, "timed_apart": clean.timed_apart, "by_output": clean.by_output},
+            "planted_position_leak": {"caught": leaky.differed, "by_output": leaky.by_output}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.spy_audit")
+    p.add_argument("--battles", type=int, default=200, help="battles the token spy watches")
+    p.add_argument("--steps", type=int, default=30)
+    p.add_argument("--quick", action="store_true", help="a short run: a check that every attack runs")
+    p.add_argument("--json", action="store_true", help="one JSON object on the last line")
+    args = p.parse_args(argv)
+    quick = args.quick
+    started = time.process_time()
+    out = {
+        "token_spy": token_spy(20 if quick else args.battles, 10 if quick else args.steps),
+        "dice_foreseen": dice_foreseen(1 if quick else 4, 10 if quick else 25),
+        "tampering": tampering(1 if quick else 4),
+        "redeal": redeal(5 if quick else 20),
+    }
+    out["cpu_seconds"] = round(time.process_time() - started, 1)
+    t, d, k, r = out["token_spy"], out["dice_foreseen"], out["tampering"], out["redeal"]
+    print(f"spy audit{' (quick)' if quick else ''}, {out['cpu_seconds']:.0f} s CPU")
+    print(f"token spy, {t['battles']} seeded battles ({t['blips_scored']} of B's blips scored); ROC AUC, 0.5 is "
+          "chance:")
+    for name in ("clean", "planted"):
+        s = t[name]
+        print(f"  {'as the program shows it' if name == 'clean' else 'with planted leaks':24s} real blips "
+              f"{s['blips']:.3f}, force size {s['force']:.3f}, mission {s['mission']:.3f}")
+    print(f"dice foreseen, {d['actions']} actions that rolled in {d['battles']} battles (a blind guess foretells "
+          f"{d['whole_by_chance']} whole actions; one face in six):")
+    for way, w in d["ways"].items():
+        print(f"  {way:12s} {w['matched']} of {w['dice']} faces ({w['rate']:.3f}), {w['whole_actions']} whole actions; "
+              f"{'ABOVE chance' if w['above_chance'] else 'not above chance'} (p = {w['p_value']})")
+    print(f"tampering caught, of {k['battles']} battles each: "
+          + ", ".join(f"{kind} {n}/{k['battles']}" for kind, n in k["caught"].items())
+          + f"; fingerprint {k['fingerprint_bits']} bits")
+    print(f"re-deal differential, {r['states']} states: outputs changed by B's deal "
+          f"{r['clean']['differed']}/{r['states']} (timing buckets apart {r['clean']['timed_apart']}); planted "
+          f"position leak caught {r['planted_position_leak']['caught']}/{r['states']}")
+    if args.json:
+        print(json.dumps(out, sort_keys=True))
     return 0
 
 
