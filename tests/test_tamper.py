@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -63,22 +64,41 @@ EDITS = {"blip": (swap_blips, "blip's contents swapped"), "mission": (change_dra
          "card": (change_draw(2, 1), "card changed"), "seed": (change_seed, "dice seed")}
 
 
+def _fit_rolls(doc: dict, problem: str) -> bool:
+    """A card drawn instead of another may issue other units: the holding area then takes more or fewer draws, and
+    the cheat adds or drops draws until the record replays. True if the record was changed so."""
+    more = re.search(r"record\[(\d+)\][^:]*\.rolls: the action needs more rolls", problem)
+    fewer = re.search(r"record\[(\d+)\]\.rolls: \d+ rolls recorded .* but the action used (\d+)", problem)
+    if more:
+        rolls = doc["record"][int(more.group(1))]["rolls"]
+        rolls.append([*rolls[-1][:2], 0])
+        return True
+    if fewer:
+        rolls = doc["record"][int(fewer.group(1))]["rolls"]
+        del rolls[int(fewer.group(2)):]
+        return True
+    return False
+
+
 def edited(path, edit) -> None:
-    """The save edited as ``edit`` says: a card drawn instead of another may issue other units, so (as a cheat
-    would) each other card is tried until the record still replays."""
+    """The save edited as ``edit`` says, made to replay as a cheat would: the holding area's draws fitted to the
+    units a changed card issues, or (failing that) each other card tried in turn."""
     original = path.read_text()
     for tried in range(10):
         doc = json.loads(original)
         edit(doc, tried)
-        path.write_text(json.dumps(doc))
-        try:
-            state = read_save(path).game.state
-        except InputError:
-            continue
-        # The cheat makes the digest match again, as anyone reading the file can.
-        doc["state_digest"] = state_digest(state)
-        path.write_text(json.dumps(doc))
-        return
+        for _fit in range(40):
+            path.write_text(json.dumps(doc))
+            try:
+                state = read_save(path).game.state
+            except InputError as e:
+                if _fit_rolls(doc, " ".join(e.problems)):
+                    continue
+                break
+            # The cheat makes the digest match again, as anyone reading the file can.
+            doc["state_digest"] = state_digest(state)
+            path.write_text(json.dumps(doc))
+            return
     raise AssertionError("no edit of this kind replays")
 
 
