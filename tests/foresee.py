@@ -83,15 +83,19 @@ def _foretold(session: BattleSession, action, dice: SeededDice) -> list[float]:
     return _d6(out.outcome.rolls) if out.outcome is not None and out.outcome.legal else []
 
 
-def foresee(battles: int, actions: int, folder: Path | None = None) -> Foreseen:
-    """``actions`` actions that roll dice in each of ``battles`` battles, each foretold the three ways."""
+def foresee(battles: int, actions: int, folder: Path | None = None, total: int | None = None) -> Foreseen:
+    """``actions`` actions that roll dice in each of ``battles`` battles (or battles one after another until
+    ``total`` actions rolled), each foretold the three ways."""
     seen = Foreseen()
     with tempfile.TemporaryDirectory() as tmp:
         where = Path(folder or tmp)
         for seed in range(1, battles + 1):
+            if total is not None and seen.actions >= total:
+                break
             session, rng = window_battle(seed)
             done = tries = 0
-            while done < actions and session.state.phase != "over" and tries < actions * 60:
+            while (done < actions and session.state.phase != "over" and tries < actions * 60
+                   and (total is None or seen.actions < total)):
                 tries += 1
                 action = random_action(session.state, rng)
                 if action.kind in ("end-of-round", "objectives") and session.state.phase == "action":
