@@ -471,3 +471,18 @@ def test_replay_command_refuses_a_damaged_save_with_status_2(tmp_path):
 
 if __name__ == "__main__":
     write_example()
+
+
+def test_a_window_battle_saved_by_an_earlier_version_rolls_on_from_fresh_entropy(tmp_path):
+    """Its typed seed was salted, and it had no contributions: it rolls on keyed by fresh entropy too."""
+    game = Game(begin_battle(example_table()))
+    path = save_game(game, tmp_path / "earlier.json")
+    doc = json.loads(path.read_text())
+    doc["dice"] = {"seed": 2024, "moment": "", "counts": {}, "secret_salt": 77}
+    path.write_text(json.dumps(doc))
+    one, two = read_save(path).dice, read_save(path).dice
+    assert one is not None and two is not None and one.keyed and one.unopened() == []
+    die = RollRequest("test", "p.0")
+    for d in (one, two):
+        d.begin("round 1")
+    assert [one.answer(die) for _ in range(20)] != [two.answer(die) for _ in range(20)]

@@ -47,7 +47,8 @@ from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .intents import Action
 from .actions import UNIT_ACTIONS
-from .dice import DICE_ENTRY, Contribution, DiceMissing, Roll, SeededDice, keyed_dice, new_seed, replay_source
+from .dice import (DICE_ENTRY, Contribution, DiceMissing, Roll, SeededDice, keyed_dice, new_seed, replay_source,
+                   seed_commitment)
 from .corrections import CORRECTION_KINDS
 from .engine import Game, RecordEntry, play
 from .relabel import relabel_square_named
@@ -301,8 +302,13 @@ def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
     counts = {str(k): int(v) for k, v in (d.get("counts") or {}).items()}
     contributions = {str(side): Contribution(str(side), str(c["value"]), str(c["salt"]))
                      for side, c in (d.get("contributions") or {}).items()}
-    return SeededDice(int(d["seed"]), str(d.get("moment", "")), counts, int(d.get("secret_salt") or 0),
-                      contributions, {str(k): str(v) for k, v in (d.get("commitments") or {}).items()})
+    seed, salt = int(d["seed"]), int(d.get("secret_salt") or 0)
+    commitments = {str(k): str(v) for k, v in (d.get("commitments") or {}).items()}
+    if salt and not commitments:
+        # A battle of the window saved by an earlier version (its typed seed salted, no contributions): it rolls on
+        # keyed by fresh entropy too, so its save does not foretell its next die either.
+        commitments = {"seed": seed_commitment(seed, salt)}
+    return SeededDice(seed, str(d.get("moment", "")), counts, salt, contributions, commitments)
 
 
 # ---- saving -----------------------------------------------------------------------------------------------------
