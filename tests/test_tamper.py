@@ -146,3 +146,20 @@ def test_the_seal_of_a_keyed_battle_covers_its_dice_commitments_and_shows_64_bit
     from referee.game.seal import verify_seal
 
     assert not verify_seal(again, "A", game.state.sealed["A"]).matches
+
+
+def test_a_window_battles_autosave_resumed_is_flagged_for_nothing():
+    from referee.game.autosave import autosave_path, read_autosave
+    from referee.service.session import BattleSession
+
+    session = BattleSession(new_game(TABLE, FACTIONS), new_seeded_dice(6, private=True), hotseat=True)
+    while session.state.phase == "setup":
+        assert session.attempt(choice_actions(session.state, SetupChoices(FACTIONS))).legal
+    rng = random.Random(6)
+    from referee.game.random_play import random_action
+
+    for _ in range(20):
+        session.attempt(random_action(session.state, rng))
+    resumed = read_autosave(autosave_path())
+    assert resumed.game.tampered == [] and resumed.warnings == []
+    assert resumed.dice is not None and resumed.dice.keyed and resumed.dice.unopened() == []
