@@ -13,12 +13,16 @@ import re
 
 import pytest
 
+from referee.cli.report import run
+from referee.game.autosave import autosave_path, read_autosave
 from referee.game.engine import Game
-from referee.game.random_play import play_random
+from referee.game.random_play import play_random, random_action
 from referee.game.record import commit_dice, new_seeded_dice, read_save, save_game, state_digest
+from referee.game.seal import verify_seal
 from referee.game.setup import SetupChoices, choice_actions, new_game
 from referee.game.view_words import short_seal
 from referee.rules.errors import InputError
+from referee.service.session import BattleSession
 
 from .test_secrets import FACTIONS, TABLE
 
@@ -125,8 +129,6 @@ def test_each_kind_of_edit_is_flagged_in_every_battle(tmp_path, kind):
 
 
 def test_the_command_line_report_names_the_edit_first(tmp_path, capsys):
-    from referee.cli.report import run
-
     game, dice = keyed_battle(1)
     path = save_game(game, tmp_path / "battle.json", dice)
     edited(path, change_draw(0))
@@ -143,21 +145,14 @@ def test_the_seal_of_a_keyed_battle_covers_its_dice_commitments_and_shows_64_bit
     assert len(print_.replace(" ", "")) * 4 == 64
     again = game.after_setup()
     again.dice_commitments = {**again.dice_commitments, "A": "0" * 64}
-    from referee.game.seal import verify_seal
-
     assert not verify_seal(again, "A", game.state.sealed["A"]).matches
 
 
 def test_a_window_battles_autosave_resumed_is_flagged_for_nothing():
-    from referee.game.autosave import autosave_path, read_autosave
-    from referee.service.session import BattleSession
-
     session = BattleSession(new_game(TABLE, FACTIONS), new_seeded_dice(6, private=True), hotseat=True)
     while session.state.phase == "setup":
         assert session.attempt(choice_actions(session.state, SetupChoices(FACTIONS))).legal
     rng = random.Random(6)
-    from referee.game.random_play import random_action
-
     for _ in range(20):
         session.attempt(random_action(session.state, rng))
     resumed = read_autosave(autosave_path())
