@@ -24,11 +24,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from referee.game.record import read_save, save_game
+from referee.game.view import player_view
+from referee.game.view_words import FINGERPRINT_HEX
+from tests.foresee import WAYS, foresee
+from tests.redeal import differential, shifted_view
+from tests.spy import observe, planted_leak, spy
+from tests.test_tamper import EDITS, edited, keyed_battle
+
 
 def token_spy(battles: int, steps: int) -> dict[str, Any]:
-    from referee.game.view import player_view
-    from tests.spy import observe, planted_leak, spy
-
     pairs = [observe(seed, steps, (player_view, planted_leak)) for seed in range(battles)]
     clean, leaky = spy([q[0] for q in pairs]), spy([q[1] for q in pairs])
     return {"battles": battles, "blips_scored": sum(len(q[0].blips) for q in pairs[len(pairs) // 2:]),
@@ -37,8 +42,6 @@ def token_spy(battles: int, steps: int) -> dict[str, Any]:
 
 
 def dice_foreseen(battles: int, actions: int, total: int | None = None) -> dict[str, Any]:
-    from tests.foresee import WAYS, foresee
-
     seen = foresee(battles, actions, total=total)
     return {"battles": battles, "actions": seen.actions, "whole_by_chance": round(seen.whole_chance, 2),
             "ways": {way: {"dice": seen.dice[way], "matched": seen.matched[way], "rate": round(seen.rate(way), 3),
@@ -47,10 +50,6 @@ def dice_foreseen(battles: int, actions: int, total: int | None = None) -> dict[
 
 
 def tampering(battles: int) -> dict[str, Any]:
-    from referee.game.record import read_save, save_game
-    from referee.game.view_words import FINGERPRINT_HEX
-    from tests.test_tamper import EDITS, edited, keyed_battle
-
     caught: dict[str, int] = {}
     with tempfile.TemporaryDirectory() as tmp:
         for kind, (edit, words) in sorted(EDITS.items()):
@@ -64,9 +63,6 @@ def tampering(battles: int) -> dict[str, Any]:
 
 
 def redeal(states: int) -> dict[str, Any]:
-    from referee.game.view import player_view
-    from tests.redeal import differential, shifted_view
-
     clean, leaky = differential(player_view, states), differential(shifted_view, states)
     return {"states": states,
             "clean": {"differed": clean.differed, "timed_apart": clean.timed_apart, "by_output": clean.by_output},
