@@ -1,16 +1,24 @@
 """The adversarial leak audit on many seeded battles (issues 11 and 32).
 
-* **Screens**: how well a spy that sees only side A's outputs tells B's real blips from decoys, guesses whether B's
-  force is larger than usual and which half of its missions B drew, as the area under its ROC curve (0.5: chance).
-  The same battles are watched through a view with planted leaks, which the spy must find.
+* **Token spy** (issue 11): how well a spy that sees only side A's outputs tells B's real blips from decoys, guesses
+  whether B's force is larger than usual and which half of its missions B drew, as the area under its ROC curve
+  (0.5: chance). The same battles are watched through a view with planted leaks, which the spy must find.
+* **Dice foreseen** (issue 32): with the seed typed at set-up, a save made mid-turn and ``replay SAVE --do``, the next
+  action's dice foretold three ways and compared with those rolled (``tests/foresee.py``); one face in six matches by
+  chance.
+* **Tampering caught**: four kinds of edit of a save (a blip's contents swapped, the mission, a card, the dice seed),
+  each in several battles, and whether loading flags it (``tests/test_tamper.py``); the fingerprint's bits.
+* **Re-deal differential**: B's secrets dealt again as side A cannot tell; any output side A gets that changes is a
+  leak (``tests/redeal.py``); a planted position leak (real blips 0.004" off) must be caught in every state.
+
 * **Files**: a spy playing side A, with A's PIN and read access to every file the program wrote (saves, autosaves,
   journals, kept copies, temporary files, the campaign's battle saves), counts B's secrets it can read, over
   battles sealed for their players and, as a control, the same battles written in clear (as before format 5).
 * **Crashes**: a kill before each durable step of the saves (``tests/crash_points.py``): acknowledged actions lost
   and battles refused.
 
-Run ``python -m benchmarks.spy_audit`` (``--quick`` for a short run, ``--json`` for one JSON object of the figures).
-"""
+Run ``python -m benchmarks.spy_audit`` (``--quick`` for a short run, ``--json`` for one JSON object on the last
+line)."""
 
 from __future__ import annotations
 
@@ -22,26 +30,59 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
+
+from referee import paths
+from referee.game.record import read_save, save_game
+from referee.game.view import player_view
+from referee.game.view_words import FINGERPRINT_HEX
+from tests.crash_points import kill_points, recover
+from tests.file_spy import killed_while_writing, play_battle, spy_on
+from tests.foresee import WAYS, foresee
+from tests.redeal import differential, shifted_view
+from tests.spy import observe, planted_leak, spy
+from tests.test_tamper import EDITS, edited, keyed_battle
 
 
-def screens(battles: int, steps: int) -> dict[str, float]:
-    from referee.game.view import player_view
-    from tests.spy import observe, planted_leak, spy
-
+def token_spy(battles: int, steps: int) -> dict[str, Any]:
     pairs = [observe(seed, steps, (player_view, planted_leak)) for seed in range(battles)]
     clean, leaky = spy([q[0] for q in pairs]), spy([q[1] for q in pairs])
-    return {"blips scored": sum(len(q[0].blips) for q in pairs[len(pairs) // 2:]),
-            "real blips AUC": clean.blips, "force size AUC": clean.force, "mission AUC": clean.mission,
-            "planted: real blips AUC": leaky.blips, "planted: force size AUC": leaky.force,
-            "planted: mission AUC": leaky.mission}
+    return {"battles": battles, "blips_scored": sum(len(q[0].blips) for q in pairs[len(pairs) // 2:]),
+            "clean": {"blips": clean.blips, "force": clean.force, "mission": clean.mission},
+            "planted": {"blips": leaky.blips, "force": leaky.force, "mission": leaky.mission}}
+
+
+def dice_foreseen(battles: int, actions: int, total: int | None = None) -> dict[str, Any]:
+    seen = foresee(battles, actions, total=total)
+    return {"battles": battles, "actions": seen.actions, "whole_by_chance": round(seen.whole_chance, 2),
+            "ways": {way: {"dice": seen.dice[way], "matched": seen.matched[way], "rate": round(seen.rate(way), 3),
+                           "p_value": round(seen.p_value(way), 4), "above_chance": seen.above_chance(way),
+                           "whole_actions": seen.whole[way]} for way in WAYS}}
+
+
+def tampering(battles: int) -> dict[str, Any]:
+    caught: dict[str, int] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind, (edit, words) in sorted(EDITS.items()):
+            caught[kind] = 0
+            for seed in range(1, battles + 1):
+                game, dice = keyed_battle(seed)
+                path = save_game(game, Path(tmp) / f"{kind}-{seed}.json", dice)
+                edited(path, edit)
+                caught[kind] += any(words in line for line in read_save(path).game.tampered)
+    return {"battles": battles, "caught": caught, "fingerprint_bits": FINGERPRINT_HEX * 4}
+
+
+def redeal(states: int) -> dict[str, Any]:
+    clean, leaky = differential(player_view, states), differential(shifted_view, states)
+    return {"states": states,
+            "clean": {"differed": clean.differed, "timed_apart": clean.timed_apart, "by_output": clean.by_output},
+            "planted_position_leak": {"caught": leaky.differed, "by_output": leaky.by_output}}
 
 
 def files(battles: int, actions: int, sealed: bool) -> dict[str, object]:
     """``battles`` battles played one after another in one saves folder (each new one sets the last aside), each
     saved by hand too; then the spy reads every file."""
-    from referee import paths
-    from tests.file_spy import killed_while_writing, play_battle, spy_on
-
     home = Path(tempfile.mkdtemp(prefix="spy-files-"))
     os.environ["SEVEN_SECONDS_HOME"] = str(home)
     try:
@@ -61,9 +102,6 @@ def files(battles: int, actions: int, sealed: bool) -> dict[str, object]:
 
 
 def crashes() -> dict[str, object]:
-    from referee import paths
-    from tests.crash_points import kill_points, recover
-
     home = Path(tempfile.mkdtemp(prefix="spy-crash-"))
     os.environ["SEVEN_SECONDS_HOME"] = str(home / "home")
     try:
@@ -77,42 +115,53 @@ def crashes() -> dict[str, object]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m benchmarks.spy_audit")
-    p.add_argument("--battles", type=int, default=None, help="battles watched on screen (default 200; quick 40)")
+    p.add_argument("--battles", type=int, default=200, help="battles the token spy watches")
     p.add_argument("--steps", type=int, default=30)
-    p.add_argument("--file-battles", type=int, default=None, help="battles for the file spy (default 200; quick 50)")
-    p.add_argument("--quick", action="store_true", help="a short run")
-    p.add_argument("--json", action="store_true", help="print one JSON object of every figure")
+    p.add_argument("--quick", action="store_true", help="a short run: a check that every attack runs")
+    p.add_argument("--json", action="store_true", help="one JSON object on the last line")
     args = p.parse_args(argv)
-    battles = args.battles or (40 if args.quick else 200)
-    file_battles = args.file_battles or (50 if args.quick else 200)
+    quick = args.quick
     started = time.process_time()
-    figures: dict[str, object] = {"screens": screens(battles, args.steps)}
-    screen_cpu = time.process_time() - started
-    figures["files, sealed"] = files(file_battles, 40, sealed=True)
-    figures["files, in clear"] = files(min(file_battles, 10), 40, sealed=False)
-    figures["crashes"] = crashes()
-    figures["CPU seconds"] = round(time.process_time() - started, 1)
-    if args.json:
-        print(json.dumps(figures, indent=2))
-        return 0
-    s = figures["screens"]
-    assert isinstance(s, dict)
-    print(f"spy audit, {battles} seeded battles ({s['blips scored']} of B's blips scored), {screen_cpu:.0f} s CPU; "
-          f"ROC AUC, 0.5 is chance:")
-    print(f"  as the program shows it: real blips {s['real blips AUC']:.3f}, force size {s['force size AUC']:.3f}, "
-          f"mission {s['mission AUC']:.3f}")
-    print(f"  with planted leaks:      real blips {s['planted: real blips AUC']:.3f}, force size "
-          f"{s['planted: force size AUC']:.3f}, mission {s['planted: mission AUC']:.3f}")
-    for name in ("files, sealed", "files, in clear"):
-        f = figures[name]
-        assert isinstance(f, dict)
-        print(f"{name}: side A's spy read {f['files read']} files ({f['bytes read']} bytes) of {f['battles']} "
-              f"battles: {f['secrets recovered']} of B's secrets recovered {f['by kind'] or ''}".rstrip())
-    c = figures["crashes"]
-    assert isinstance(c, dict)
+    out = {
+        "token_spy": token_spy(20 if quick else args.battles, 10 if quick else args.steps),
+        # 100 actions that roll, in as many battles as it takes (issue 32's measure).
+        "dice_foreseen": dice_foreseen(1, 10) if quick else dice_foreseen(20, 25, total=100),
+        "tampering": tampering(1 if quick else 4),
+        "redeal": redeal(5 if quick else 20),
+        "files_sealed": files(10 if quick else 50, 40, sealed=True),
+        "files_in_clear": files(3 if quick else 10, 40, sealed=False),
+        "crashes": crashes(),
+    }
+    out["cpu_seconds"] = round(time.process_time() - started, 1)
+    t, d, k, r = out["token_spy"], out["dice_foreseen"], out["tampering"], out["redeal"]
+    print(f"spy audit{' (quick)' if quick else ''}, {out['cpu_seconds']:.0f} s CPU")
+    print(f"token spy, {t['battles']} seeded battles ({t['blips_scored']} of B's blips scored); ROC AUC, 0.5 is "
+          "chance:")
+    for name in ("clean", "planted"):
+        s = t[name]
+        print(f"  {'as the program shows it' if name == 'clean' else 'with planted leaks':24s} real blips "
+              f"{s['blips']:.3f}, force size {s['force']:.3f}, mission {s['mission']:.3f}")
+    print(f"dice foreseen, {d['actions']} actions that rolled in {d['battles']} battles (a blind guess foretells "
+          f"{d['whole_by_chance']} whole actions; one face in six):")
+    for way, w in d["ways"].items():
+        print(f"  {way:12s} {w['matched']} of {w['dice']} faces ({w['rate']:.3f}), {w['whole_actions']} whole actions; "
+              f"{'ABOVE chance' if w['above_chance'] else 'not above chance'} (p = {w['p_value']})")
+    print(f"tampering caught, of {k['battles']} battles each: "
+          + ", ".join(f"{kind} {n}/{k['battles']}" for kind, n in k["caught"].items())
+          + f"; fingerprint {k['fingerprint_bits']} bits")
+    print(f"re-deal differential, {r['states']} states: outputs changed by B's deal "
+          f"{r['clean']['differed']}/{r['states']} (timing buckets apart {r['clean']['timed_apart']}); planted "
+          f"position leak caught {r['planted_position_leak']['caught']}/{r['states']}")
+    for name in ("files_sealed", "files_in_clear"):
+        f = out[name]
+        print(f"{name.replace('_', ', ', 1).replace('_', ' ')}: side A's spy read {f['files read']} files "
+              f"({f['bytes read']} bytes) of {f['battles']} battles: {f['secrets recovered']} of B's secrets "
+              f"recovered {f['by kind'] or ''}".rstrip())
+    c = out["crashes"]
     print(f"crashes: {c['kill points']} kill points over {c['acknowledged actions']} acknowledged actions: "
           f"{c['actions lost']} lost, {c['battles refused']} battles refused")
-    print(f"{figures['CPU seconds']} s CPU in all")
+    if args.json:
+        print(json.dumps(out, sort_keys=True))
     return 0
 
 

@@ -146,20 +146,26 @@ def test_the_program_dice_roll_on_after_a_load_as_if_never_stopped(tmp_path):
     assert [loaded.dice.answer(request) for _ in range(20)] == [dice.answer(request) for _ in range(20)]
 
 
-def test_a_salted_seed_rolls_the_tables_dice_of_its_seed_and_other_secret_draws_and_keeps_its_salt(tmp_path):
+def test_a_typed_seed_at_the_window_foretells_neither_the_tables_dice_nor_the_secret_draws_and_keeps_its_salt(tmp_path):
     plain, salted = SeededDice(2024), new_seeded_dice(2024, private=True)
-    assert salted.seed == 2024 and salted.secret_salt != 0
+    assert salted.seed == 2024 and salted.secret_salt != 0 and salted.keyed
     die, card = RollRequest("test", "p.0"), RollRequest("card", "p.0", "draw", options=tuple("abcdefghij"), secret="B")
     for d in (plain, salted):
         d.begin("set-up")
-    assert [salted.answer(die) for _ in range(20)] == [plain.answer(die) for _ in range(20)]
-    # Whoever knows the seed draws B's cards at home with unsalted dice: they are not the ones B drew.
+    # Whoever knows the seed rolls the table's dice at home with the seed alone: they are not the battle's.
+    assert [salted.answer(die) for _ in range(20)] != [plain.answer(die) for _ in range(20)]
+    # Nor are B's cards drawn at home the ones B drew.
     assert [salted.answer(card) for _ in range(20)] != [plain.answer(card) for _ in range(20)]
     game = Game(begin_battle(example_table()))
     save_game(game, tmp_path / "salted.json", salted)
     loaded = read_save(tmp_path / "salted.json")
     assert loaded.dice is not None and loaded.dice.secret_salt == salted.secret_salt
+    assert loaded.dice.commitments == salted.commitments and loaded.dice.unopened() == []
     assert [loaded.dice.answer(card) for _ in range(5)] == [salted.answer(card) for _ in range(5)]
+    # The fresh entropy is in no file: the save rolls other table dice than the battle that wrote it.
+    for d in (loaded.dice, salted):
+        d.begin("round 1")
+    assert [loaded.dice.answer(die) for _ in range(20)] != [salted.answer(die) for _ in range(20)]
 
 
 def test_saving_again_over_the_same_game_is_allowed(tmp_path):
@@ -466,3 +472,18 @@ def test_replay_command_refuses_a_damaged_save_with_status_2(tmp_path):
 
 if __name__ == "__main__":
     write_example()
+
+
+def test_a_window_battle_saved_by_an_earlier_version_rolls_on_from_fresh_entropy(tmp_path):
+    """Its typed seed was salted, and it had no contributions: it rolls on keyed by fresh entropy too."""
+    game = Game(begin_battle(example_table()))
+    path = save_game(game, tmp_path / "earlier.json")
+    doc = json.loads(path.read_text())
+    doc["dice"] = {"seed": 2024, "moment": "", "counts": {}, "secret_salt": 77}
+    path.write_text(json.dumps(doc))
+    one, two = read_save(path).dice, read_save(path).dice
+    assert one is not None and two is not None and one.keyed and one.unopened() == []
+    die = RollRequest("test", "p.0")
+    for d in (one, two):
+        d.begin("round 1")
+    assert [one.answer(die) for _ in range(20)] != [two.answer(die) for _ in range(20)]

@@ -302,13 +302,13 @@ def test_a_save_edited_and_sealed_again_shows_another_fingerprint_than_at_set_up
     assert f"recomputed now {short_seal(check.recomputed)}" in check.text() and "compare" in check.text()
 
 
-def test_the_fingerprint_is_eight_characters_in_two_groups():
+def test_the_fingerprint_is_64_bits_in_four_groups():
     from referee.game.seal import short_seal
 
     state, _ = new_battle(TABLE, SetupChoices(FACTIONS), SeededDice(3))
     for side in "AB":
         print_ = short_seal(state.sealed[side])
-        assert len(print_) == 9 and print_[4] == " " and print_.replace(" ", "") == state.sealed[side][:8]
+        assert print_.split(" ") == [state.sealed[side][i:i + 4] for i in (0, 4, 8, 12)]
 
 
 # ---- finding 10: bad input -------------------------------------------------------------------------------------

@@ -38,6 +38,8 @@ def rich_state() -> GameState:
     s.ground = {"ground-1": GroundState("ground-1", 12.0, 14.0, 2)}
     s.result = Result(winner=None)
     s.destroyed = [{"id": "gone", "side": "B", "type": "tactical", "by": "a1"}]
+    s.dice_commitments = {"A": "a" * 64, "B": "b" * 64, "seed": "c" * 64}
+    s.pool = {"actor": "a1", "dice": 1, "rolls": [["sensor die 1 of 1 for a1", "d6", 4]]}
     return s
 
 

@@ -245,7 +245,7 @@ def test_a_seal_is_the_sha256_of_the_holding_area_mission_and_salt():
     assert verify_seal(s, "A") and verify_seal(s, "B")
     assert s.sealed["A"] == seal_hash(s, "A", "salt-for-a")
     assert s.sealed["A"] != seal_hash(s, "A", "another-salt"), "the salt hides the contents"
-    assert short_seal(s.sealed["A"]) == s.sealed["A"][:4] + " " + s.sealed["A"][4:8]
+    assert short_seal(s.sealed["A"]) == " ".join(s.sealed["A"][i:i + 4] for i in (0, 4, 8, 12))
     # Same table, sealed again with the same salts: the same seals (canonical JSON).
     assert sealed_table().sealed == s.sealed
 

@@ -35,7 +35,8 @@ def register(sub) -> None:
 def run(args) -> int:
     save = open_save(args.save, keys=keys_from(args))
     both = not (args.summary or args.dice or args.png or args.pdf)
-    out: list[str] = []
+    # What the seals caught comes first, whatever was asked: an edited save is named before anything read from it.
+    out: list[str] = save.session.tampered()
     if args.summary or args.png or (both and save.phase == "over"):
         if save.phase != "over":
             raise InputError(args.save, "the battle is not over: a summary is made from the end-of-battle report "

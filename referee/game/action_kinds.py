@@ -25,6 +25,7 @@ class Kind:
     MOVE: Final = "move"
     JUMP: Final = "jump"
     TARGET: Final = "target"
+    SENSOR_POOL: Final = "sensor-pool"
     RIFLE: Final = "rifle"
     MISSILE: Final = "missile"
     FLAMER: Final = "flamer"
@@ -161,6 +162,9 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
                Arg("answer", "choice", "\"allow\" or \"pursue\""), Arg("stop", "flag", "both players agree to stop")),
               "close the round: Withdraw, stop, or the next round's Initiative",
               no_button="asked by the end-of-round question"),
+    KindEntry(Kind.SENSOR_POOL, "turn", "p.19", (Arg("dice", "count", "1 to the unit's Sensors", True),),
+              "roll a Target's sensor pool, recorded before its counters are placed", "Sensor pool",
+              no_button="rolled by the Target tool (T) before its counters are placed"),
     KindEntry(Kind.OBJECTIVES, "turn", "p.16, A41", (Arg("<objective>", "choice",
                                                          "\"secured\", \"destroyed\" or \"inspected\""),),
               "the attacker says what became of each objective", no_button="asked by the end-of-battle question"),

@@ -20,6 +20,7 @@ from .dice import Rolling
 from .effects import Ctx
 from .intents import Action
 from .setup_steps import check_setup_step, setup_action
+from .pool import roll_pool
 from .turns import (activate, check_activate, closing, end_activation_action, end_of_round, end_turn_action,
                     face_action, objectives_action, take_back_action, unit_turn_action)
 
@@ -55,6 +56,7 @@ RULES: Final[dict[str, Rules]] = {
                                                                "players passed (p.16)"),
     Kind.OBJECTIVES: Rules(closing(objectives_action), checked_by="its resolution: the attacker Controls the "
                                                                   "Table at the end (p.16, A41)"),
+    Kind.SENSOR_POOL: Rules(roll_pool, checked_by="its resolution: the Target's own check, on a trial copy (p.19)"),
     Kind.TAKEN_BACK: Rules(closing(take_back_action), checked_by="the service's fair Undo, with the other "
                                                                  "player's consent"),
     **{kind: Rules(correction, checked_by=_CORRECTED) for kind, e in KINDS.items() if e.part == "correction"},

@@ -11,6 +11,22 @@ blip is real), each with its own key derived from the seed. Nothing a player see
 and with 2^128 seeds nobody can search for the seed from what they saw. The ``moment`` names the action being
 resolved (its place in the record and the action itself), so the same action at the same place gets the same dice:
 taking an action back and taking it again never re-rolls (issue of fair Undo).
+
+A battle played at the window keys its public stream with more than the seed, so that nobody can foresee a die
+from a file or a seed they know, and nobody can steer one (``Contribution``):
+
+* each side's **contribution**: 256 bits from the operating system, drawn for that side at set-up and committed
+  before any die is rolled (the SHA-256 of the side, a salt and the contribution is written into the battle's
+  state, ``GameState.dice_commitments``, so each side's seal covers it). Neither side chooses its contribution, and
+  neither is used before both are committed: one side's cannot be picked after seeing the other's;
+* **fresh entropy** (``SeededDice.fresh``), drawn from the operating system when the dice are made or loaded and
+  never written to any file. A save, the autosave or a seed holds nothing from which the next die follows:
+  ``replay SAVE --do`` rolls other dice than the battle will, and a battle resumed rolls from new entropy (every
+  die already rolled is in the record, so nothing is rolled again; a take-back of a die needs the other side's
+  consent, ``undo.py``).
+
+Dice made from a seed alone (``SeededDice(seed)``, the command line's and the tests' ``--seed``) have neither: the
+seed gives every die, which is what replaying a battle for testing needs, and why such a seed gives the battle away.
 """
 
 from __future__ import annotations
@@ -83,11 +99,42 @@ def check_face(value: float, request: RollRequest) -> float:
 
 SEED_BITS = 128
 DICE_FORMAT = "seven-seconds-dice/2"
+CONTRIBUTION_FORMAT = "seven-seconds-dice-contribution/1"
+FRESH_BYTES = 32
 
 
 def new_seed() -> int:
     """A seed no player can search for: 128 bits from the operating system's secure generator."""
     return _os_random.randbits(SEED_BITS)
+
+
+def commitment(side: str, value: str, salt: str) -> str:
+    """The hash that commits ``side`` to its contribution: it tells nothing of the contribution (256 random bits
+    and a salt) and no other contribution gives it."""
+    return hashlib.sha256(f"{CONTRIBUTION_FORMAT}|{side}|{salt}|{value}".encode("utf-8")).hexdigest()
+
+
+def seed_commitment(seed: int, secret_salt: int) -> str:
+    """The hash that commits the battle to its seed, salted so that a typed seed cannot be tried back from it."""
+    return hashlib.sha256(f"{CONTRIBUTION_FORMAT}|seed|{secret_salt}|{seed}".encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One side's part of the public dice stream's key: ``value`` (256 bits) and the ``salt`` of its commitment.
+    Both are that side's secret until the battle is over."""
+
+    side: str
+    value: str
+    salt: str
+
+    @staticmethod
+    def drawn(side: str) -> Contribution:
+        return Contribution(side, _os_random.token_hex(32), _os_random.token_hex(16))
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.side, self.value, self.salt)
 
 
 @dataclass
@@ -106,7 +153,27 @@ class SeededDice:
     moment: str = ""
     counts: dict[str, int] = field(default_factory=dict)
     secret_salt: int = 0
+    # Each side's contribution (its value and salt: that side's secret) and the commitments to them and to the seed,
+    # as written into the battle's state at set-up. Empty: dice of a seed alone (see the module note).
+    contributions: dict[str, Contribution] = field(default_factory=dict)
+    commitments: dict[str, str] = field(default_factory=dict)
+    # Drawn when the dice are made or loaded, never saved: what no file predicts (empty until first needed).
+    fresh: bytes = field(default=b"", repr=False, compare=False)
     _keys: dict[str, bytes] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def keyed(self) -> bool:
+        """Keyed by the sides' contributions and fresh entropy (a battle at the window), not by a seed alone."""
+        return bool(self.commitments)
+
+    def unopened(self) -> list[str]:
+        """What of the commitments the dice hold does not open: each side whose contribution is not the one it
+        committed to, and ``seed`` if the seed is not (an edited file). Empty when every one opens."""
+        bad = [side for side, c in sorted(self.contributions.items())
+               if self.commitments.get(side) != c.commitment]
+        if self.commitments.get("seed") not in (None, seed_commitment(self.seed, self.secret_salt)):
+            bad.append("seed")
+        return bad
 
     def begin(self, moment: str) -> None:
         """Start the draws of one action (or of set-up): the same moment always gives the same numbers."""
@@ -119,6 +186,12 @@ class SeededDice:
             seed = self.seed.to_bytes(max(1, (self.seed.bit_length() + 7) // 8), "big")
             if self.secret_salt and stream != "public":
                 seed += b"|salt|" + self.secret_salt.to_bytes(32, "big")
+            if self.keyed and stream == "public":
+                if not self.fresh:
+                    self.fresh = _os_random.token_bytes(FRESH_BYTES)
+                seed += b"".join(f"|{c.side}|{c.value}".encode("ascii")
+                                 for _, c in sorted(self.contributions.items()))
+                seed += b"|fresh|" + self.fresh
             key = hmac.new(seed, f"{DICE_FORMAT}|stream|{stream}".encode("utf-8"), hashlib.sha256).digest()
             self._keys[stream] = key
         return key
@@ -146,6 +219,15 @@ class SeededDice:
         if request.kind == "draw":
             return self.below(len(request.options), stream)
         return self.below(6, stream) + 1
+
+
+def keyed_dice(seed: int, secret_salt: int) -> SeededDice:
+    """Dice for a battle at the window: both sides' contributions drawn and committed, with the seed's commitment;
+    fresh entropy is drawn when the first die is."""
+    contributions = {side: Contribution.drawn(side) for side in ("A", "B")}
+    commitments = {side: c.commitment for side, c in contributions.items()}
+    commitments["seed"] = seed_commitment(seed, secret_salt)
+    return SeededDice(seed, secret_salt=secret_salt, contributions=contributions, commitments=commitments)
 
 
 @dataclass

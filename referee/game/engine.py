@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .action_kinds import KINDS, as_kind
+from .action_kinds import KINDS, Kind, as_kind
 from .action_table import RULES
 from .intents import Action
 from .actions import ActionOutcome, run
 from .dice import DiceSource, Roll, Rolling, replay_source
 from .effects import Ctx, Refused
+from .pool import spend_pool
 from .state import Data, GameState
 from .setup_steps import decision, what_to_do
 from .turns import start_round_one
@@ -46,6 +47,8 @@ def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
         return _refused_in_setup(ctx, action)
     if kind is None:
         return _unknown(action)
+    if ctx.state.pool is not None and kind != Kind.SENSOR_POOL and KINDS[kind].part != "correction":
+        return spend_pool(ctx, action)       # a sensor pool rolled waits for the Target that spends it (p.19)
     return RULES[kind].resolve(ctx, action)
 
 
@@ -91,6 +94,8 @@ class Game:
         self.players = dict(players or {})
         # Each player's PIN, in memory only: a battle with keys is written sealed (``sealing.py``), never in clear.
         self.keys: Keyring | None = None
+        # What a save's seals caught when it was loaded (``seal.tampered``): one sentence each, for the report.
+        self.tampered: list[str] = []
         # How many of the record's first entries were counted, the last of them, and how many were actions (not
         # take-backs): ``undo.moment_index`` goes on from there instead of counting a long battle's record again.
         self.counted: tuple[int, RecordEntry | None, int] = (0, None, 0)

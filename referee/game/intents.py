@@ -41,6 +41,8 @@ class Action:
                 parts += ["--target", a["target"]]
             if a.get("jump"):
                 parts.append("--jump")
+        elif self.kind == Kind.SENSOR_POOL:
+            parts.append(f"--dice-count {a.get('dice')}")
         elif self.kind == Kind.TARGET:
             parts += [f"--dice-count {a['dice']}"] + [f"--assign {k}={v}" for k, v in a.get("assign", {}).items()]
             if a.get("up_to"):

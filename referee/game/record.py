@@ -47,11 +47,12 @@ from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, Gr
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .intents import Action
-from .dice import DICE_ENTRY, DiceMissing, Roll, SeededDice, new_seed, replay_source
+from .dice import (DICE_ENTRY, Contribution, DiceMissing, Roll, SeededDice, keyed_dice, new_seed, replay_source,
+                   seed_commitment)
 from .engine import Game, RecordEntry, play
 from .relabel import relabel_square_named
 from .setup_steps import OBJECTIVE_ORDER
-from .seal import canonical_json, canonical_text
+from .seal import canonical_json, canonical_text, seal_record, tamper_lines, tampered
 from .sealing import Keyring, is_sealed, open_document, seal_document
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 from .setup_steps import deciding_side
@@ -154,6 +155,12 @@ class _Setup(_Strict):
     offered: dict[Side, _Offered] = {}
 
 
+class _Pool(_Strict):
+    actor: str
+    dice: int = Field(ge=1, le=100)
+    rolls: Annotated[list[Annotated[list[str | float], Len(3, 3)]], Len(1, 100)]
+
+
 class _State(_Strict):
     name: str
     width: Size
@@ -185,6 +192,8 @@ class _State(_Strict):
     to_face: list[str] = []
     to_place: dict[str, str] = {}
     ground: Annotated[list[GroundPoint], Len(0, MAX_PIECES)] = []
+    dice_commitments: dict[Literal["A", "B", "seed"], Annotated[str, Field(pattern="^[0-9a-f]{64}$")]] = {}
+    pool: _Pool | None = None
 
 
 class _Action(_Strict):
@@ -198,18 +207,34 @@ class _Entry(_Strict):
     rolls: list[Annotated[list[str | float], Len(3, 3)]] = []
 
 
+class _Contribution(_Strict):
+    value: str = Field(pattern="^[0-9a-f]{64}$")
+    salt: str = Field(pattern="^[0-9a-f]{32}$")
+
+
 class _Dice(_Strict):
     seed: int = Field(ge=0, lt=2**256)
     moment: str | None = Field(default=None, max_length=100_000)
     counts: dict[str, Annotated[int, Field(ge=0, le=10**9)]] | None = None
     state: str | None = None            # earlier versions: the Mersenne Twister's state
     secret_salt: int | None = Field(default=None, ge=0, lt=2**256)
+    # Each side's contribution to the public stream's key (its secret) and the commitments to them and to the seed.
+    contributions: dict[Side, _Contribution] | None = None
+    commitments: dict[Literal["A", "B", "seed"], Annotated[str, Field(pattern="^[0-9a-f]{64}$")]] | None = None
 
 
 class _Player(_Strict):
     kind: Literal["computer"]
     level: Literal["easy", "normal", "hard"]
     seed: int = Field(ge=0, lt=2**256)
+
+
+_DIGEST = Annotated[str, Field(pattern="^[0-9a-f]{64}$")]
+
+
+class _Seal(_Strict):
+    seal: _DIGEST
+    parts: dict[Literal["holding", "blips", "mission", "cards", "dice"], _DIGEST] = {}
 
 
 class _Save(_Strict):
@@ -222,6 +247,7 @@ class _Save(_Strict):
     refereed: bool = False
     campaign: str | None = Field(default=None, min_length=1, max_length=4096)
     players: dict[Literal["A", "B"], _Player] | None = None
+    seals: dict[Side, _Seal] | None = None
     record: list[_Entry]
     state_digest: str | None = None
     # An autosave's snapshot: the id its journal names, so a journal left from an older snapshot is never added.
@@ -263,6 +289,10 @@ def dice_data(dice: SeededDice) -> Data:
     d: Data = {"seed": dice.seed, "moment": dice.moment, "counts": dict(sorted(dice.counts.items()))}
     if dice.secret_salt:
         d["secret_salt"] = dice.secret_salt
+    if dice.keyed:
+        # The fresh entropy is never written: what follows from this file is not the battle's next die.
+        d["contributions"] = {side: {"value": c.value, "salt": c.salt} for side, c in sorted(dice.contributions.items())}
+        d["commitments"] = dict(sorted(dice.commitments.items()))
     return d
 
 
@@ -272,7 +302,15 @@ def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
     if d.get("state") is not None or "moment" not in d:
         return SeededDice(new_seed())
     counts = {str(k): int(v) for k, v in (d.get("counts") or {}).items()}
-    return SeededDice(int(d["seed"]), str(d.get("moment", "")), counts, int(d.get("secret_salt") or 0))
+    contributions = {str(side): Contribution(str(side), str(c["value"]), str(c["salt"]))
+                     for side, c in (d.get("contributions") or {}).items()}
+    seed, salt = int(d["seed"]), int(d.get("secret_salt") or 0)
+    commitments = {str(k): str(v) for k, v in (d.get("commitments") or {}).items()}
+    if salt and not commitments:
+        # A battle of the window saved by an earlier version (its typed seed salted, no contributions): it rolls on
+        # keyed by fresh entropy too, so its save does not foretell its next die either.
+        commitments = {"seed": seed_commitment(seed, salt)}
+    return SeededDice(seed, str(d.get("moment", "")), counts, salt, contributions, commitments)
 
 
 # ---- saving -----------------------------------------------------------------------------------------------------
@@ -319,6 +357,9 @@ def save_document(game: Game, dice: SeededDice | None = None, snapshot: str | No
         doc["campaign"] = game.campaign
     if game.players:
         doc["players"] = {side: dict(p) for side, p in sorted(game.players.items())}
+    if game.state.sealed and game.state.phase != "setup":
+        # The seals themselves and their part digests: a record edited after the fact replays to others.
+        doc["seals"] = seal_record(game.after_setup())
     doc["record"] = [e.to_data() for e in game.record]
     doc["state_digest"] = state_digest(game.state)
     if snapshot is not None:
@@ -619,7 +660,8 @@ _ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
 # The arguments a save's checks read, per kind (a subset of each kind's ``action_kinds.KINDS[kind].args``).
 _ARGS_OF: dict[str, tuple[str, ...]] = {
     Kind.MOVE: ("x", "y", "via"), Kind.JUMP: ("x", "y"), Kind.FLAMER: ("x", "y"),
-    Kind.KAMIKAZE: ("x", "y", "via", "jump", "target"), Kind.TARGET: ("dice", "assign"), Kind.RIFLE: ("target",),
+    Kind.KAMIKAZE: ("x", "y", "via", "jump", "target"), Kind.TARGET: ("dice", "assign"), Kind.SENSOR_POOL: ("dice",),
+    Kind.RIFLE: ("target",),
     Kind.MISSILE: ("target",), Kind.COMMAND: ("target",), Kind.REPAIR: ("target",), Kind.REVEAL: ("facing",),
     Kind.FACE: ("facing", "x", "y"), Kind.ACTIVATE: ("extra",), Kind.END_ACTIVATION: ("all",),
     Kind.END_OF_ROUND: ("withdraw", "answer", "stop"), Kind.CORRECT: ("x", "y", "facing"),
@@ -629,7 +671,7 @@ _ARGS_OF: dict[str, tuple[str, ...]] = {
 }
 _REQUIRED_ARGS: dict[str, tuple[str, ...]] = {
     Kind.MOVE: ("x", "y"), Kind.JUMP: ("x", "y"), Kind.FLAMER: ("x", "y"), Kind.KAMIKAZE: ("x", "y"),
-    Kind.TARGET: ("dice",), Kind.RIFLE: ("target",), Kind.MISSILE: ("target",),
+    Kind.TARGET: ("dice",), Kind.SENSOR_POOL: ("dice",), Kind.RIFLE: ("target",), Kind.MISSILE: ("target",),
 }
 
 
@@ -828,7 +870,29 @@ def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Sa
     players: dict[str, Data] = {str(side): p.model_dump() for side, p in (doc.players or {}).items()}
     game = Game(initial, entries, state, refereed=doc.refereed, campaign=doc.campaign, players=players)
     game.keys = keys
+    game.tampered = _tampered(game, doc, dice)
+    warnings += game.tampered
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
+
+
+def _tampered(game: Game, doc: _Save, dice: SeededDice | None) -> list[str]:
+    """What the save's seals and dice commitments catch: the seals it keeps against those its record replays to,
+    and each dice contribution and the seed against its commitment (``seal.tampered``)."""
+    if doc.seals is None and (dice is None or not dice.keyed):
+        return []
+    made = game.after_setup() if game.state.phase != "setup" else game.state
+    kept: dict[str, Data] = {str(side): s.model_dump() for side, s in (doc.seals or {}).items()}
+    lines = tamper_lines(tampered(kept, made))
+    if dice is not None and dice.keyed:
+        wrong = dice.unopened()
+        if made.dice_commitments and dice.commitments != made.dice_commitments:
+            wrong.append("commitments")
+        for what in wrong:
+            lines.append("TAMPERED: the dice seed is not the one committed at set-up: the save was edited"
+                         if what in ("seed", "commitments") else
+                         f"TAMPERED: side {what}'s dice contribution is not the one it committed to at set-up: the "
+                         f"save was edited")
+    return lines
 
 
 def load_game(path: Path | str) -> Game:
@@ -836,10 +900,23 @@ def load_game(path: Path | str) -> Game:
     return read_save(path).game
 
 
+def commit_dice(game: Game, dice: SeededDice | None) -> bool:
+    """Write the commitments of keyed ``dice`` into a battle not yet set up (its first state and its state now),
+    before set-up rolls anything: the seals made at the end of set-up cover them. True if written."""
+    if dice is None or not dice.keyed or game.record or game.initial.phase != "setup" or game.initial.dice_commitments:
+        return False
+    game.initial.dice_commitments = dict(dice.commitments)
+    game.state.dice_commitments = dict(dice.commitments)
+    return True
+
+
 def new_seeded_dice(seed: int | None = None, private: bool = False) -> SeededDice:
     """Dice the program rolls, with a 128-bit seed drawn from the operating system unless one is given.
-    ``private``: a given seed is known at the table, so the sides' secret draws are salted from the operating
-    system (``SeededDice.secret_salt``); scripts and benchmarks leave it off, to play a seed again exactly."""
-    if seed is None:
-        return SeededDice(new_seed())
-    return SeededDice(seed, secret_salt=new_seed() if private else 0)
+
+    ``private`` (a battle at the window): the sides' secret draws are salted from the operating system
+    (``SeededDice.secret_salt``) and the public dice are keyed by both sides' committed contributions and fresh
+    entropy (``dice.keyed_dice``), so neither the seed nor any file foretells a die. Scripts, tests and benchmarks
+    leave it off, to play a seed again exactly: such a seed gives every die away."""
+    if private:
+        return keyed_dice(new_seed() if seed is None else seed, new_seed())
+    return SeededDice(new_seed() if seed is None else seed)

@@ -9,6 +9,14 @@ sealed (``Game.after_setup()``, the state set-up ended in) and compares it with 
 
 The salt comes from the operating system's secure generator, not from the dice: it is not a chance event of the
 game, and the state after set-up (salts included) is stored whole in a save, so replays stay exact.
+
+A battle whose dice are keyed by the sides' contributions (``dice.py``) is sealed by format 3: each **part** of the
+side's secret set-up (its holding area, its blips' squares, its mission, its cards, and the commitments to its dice
+contribution and the seed) is hashed with the salt, and the seal is the hash of those part digests. A save keeps the
+seal itself and the part digests (``seal_record``), so a save whose record replays to anything else is caught on
+load, part by part (``tampered``): a blip's contents swapped, the mission or a card changed, the dice seed or a
+contribution changed. Whoever holds the salt could make new digests for an edited save; the fingerprint noted at
+set-up (64 bits, ``short_seal``) then differs.
 """
 
 from __future__ import annotations
@@ -28,6 +36,14 @@ if TYPE_CHECKING:
 
 SEAL_FORMAT = "seven-seconds-seal/2"
 OLD_SEAL_FORMAT = "seven-seconds-seal/1"          # holding area and mission only (saves of earlier versions)
+PARTS_FORMAT = "seven-seconds-seal/3"             # salted part digests, the dice commitments among them
+PARTS = ("holding", "blips", "mission", "cards", "dice")
+# What a changed part means, as the report flags it.
+TAMPER_KINDS = {"holding": "a blip's contents swapped or changed (the holding area)",
+                "blips": "a blip's contents swapped (which square a blip counter stands for)",
+                "mission": "the mission changed", "cards": "a card changed",
+                "dice": "the dice seed or a side's dice contribution changed",
+                "seal": "the seal itself changed"}
 
 
 def canonical_json(data: object) -> str:
@@ -67,7 +83,33 @@ def holding_data(state: GameState, side: str) -> dict[str, list[Data] | None]:
     return out
 
 
+def part_values(state: GameState, side: str) -> Data:
+    """The side's secret set-up, part by part, as sealed by format 3."""
+    return {
+        "holding": holding_data(state, side),
+        "blips": {b.id: b.square for b in sorted(state.blips.values(), key=lambda b: b.id) if b.side == side},
+        "mission": state.missions.get(side),
+        "cards": cards_data(state.cards[side]) if side in state.cards else None,
+        "dice": {"contribution": state.dice_commitments.get(side), "seed": state.dice_commitments.get("seed")},
+    }
+
+
+def part_digests(state: GameState, side: str, salt: str) -> dict[str, str]:
+    """Each part's salted digest: without the salt a digest tells nothing (a mission is one of a few)."""
+    return {name: hashlib.sha256(canonical_text({"format": PARTS_FORMAT, "side": side, "part": name, "salt": salt,
+                                                 "value": value}).encode("utf-8")).hexdigest()
+            for name, value in part_values(state, side).items()}
+
+
+def seal_form(state: GameState) -> str:
+    """The format a state is sealed by: 3 once its dice are keyed by the sides' contributions, else 2 (every save
+    written before keeps the seal it had)."""
+    return PARTS_FORMAT if state.dice_commitments else SEAL_FORMAT
+
+
 def seal_document(state: GameState, side: str, salt: str, form: str = SEAL_FORMAT) -> Data:
+    if form == PARTS_FORMAT:
+        return {"format": form, "side": side, "parts": part_digests(state, side, salt)}
     if form == OLD_SEAL_FORMAT:
         return {"format": form, "side": side, "holding": holding_data(state, side),
                 "mission": state.missions.get(side), "salt": salt}
@@ -99,7 +141,7 @@ def seal_side(state: GameState, side: str, salt: str | None = None) -> str:
     """Seal one side's holding area and mission in ``state`` (changed in place); returns the seal."""
     salt = new_salt() if salt is None else salt
     state.salts[side] = salt
-    state.sealed[side] = seal_hash(state, side, salt)
+    state.sealed[side] = seal_hash(state, side, salt, seal_form(state))
     return state.sealed[side]
 
 
@@ -146,7 +188,7 @@ def verify_seal(state: GameState, side: str, sealed: str | None = None) -> SealC
     salt = state.salts.get(side)
     if not salt:
         return SealCheck(side, shown, None, "the salt is missing, so the seal cannot be recomputed")
-    again = seal_hash(state, side, salt)
+    again = seal_hash(state, side, salt, seal_form(state))
     if again == shown:
         return SealCheck(side, shown, again)
     if seal_hash(state, side, salt, OLD_SEAL_FORMAT) == shown:        # sealed by an earlier version
@@ -178,10 +220,36 @@ def sealed_text(state: GameState, side: str) -> str | None:
     salt = state.salts.get(side)
     if not salt:
         return None
-    text = _document_text(state, side, salt)
+    text = _document_text(state, side, salt, seal_form(state))
     if state.sealed.get(side) == hashlib.sha256(_document_text(state, side, salt, OLD_SEAL_FORMAT).encode()).hexdigest():
         return _document_text(state, side, salt, OLD_SEAL_FORMAT)
     return text
+
+
+def seal_record(state: GameState) -> dict[str, Data]:
+    """What a save keeps of the seals (``state`` as set-up ended): each side's seal and its salted part digests."""
+    return {side: {"seal": state.sealed[side], "parts": part_digests(state, side, state.salts[side])}
+            for side in SIDES if state.sealed.get(side) and state.salts.get(side)}
+
+
+def tampered(kept: dict[str, Data], state: GameState) -> list[tuple[str, str]]:
+    """(side, part) for each part of ``kept`` (a save's ``seal_record``) that the replayed ``state`` (as set-up
+    ended) no longer gives, and (side, "seal") for a seal that differs: what was edited after the fact."""
+    out: list[tuple[str, str]] = []
+    for side, held in sorted(kept.items()):
+        salt = state.salts.get(side)
+        if salt:
+            again = part_digests(state, side, salt)
+            out += [(side, name) for name in PARTS if name in held.get("parts", {}) and held["parts"][name] != again[name]]
+        if held.get("seal") != state.sealed.get(side):
+            out.append((side, "seal"))
+    return out
+
+
+def tamper_lines(found: list[tuple[str, str]]) -> list[str]:
+    return [f"TAMPERED: side {side}: {TAMPER_KINDS[part]} after set-up sealed it; the save was edited" if part != "seal"
+            else f"TAMPERED: side {side}: the seal the save keeps is not the one its set-up replays to; the save was "
+                 f"edited" for side, part in found]
 
 
 def seal_report(game: Game) -> dict[str, Data]:
@@ -197,7 +265,7 @@ def seal_report(game: Game) -> dict[str, Data]:
 
 
 def seal_report_lines(game: Game) -> list[str]:
-    lines = []
+    lines = list(game.tampered)
     for side, r in seal_report(game).items():
         lines.append(r["text"])
         if r["document"]:

@@ -184,6 +184,12 @@ class GameState:
     to_place: dict[str, str] = field(default_factory=dict)
     # Patches of ground holding Target counters (p.19, A54), by id: public, like every counter on the table.
     ground: dict[str, GroundState] = field(default_factory=dict)
+    # The commitments to each side's contribution to the public dice (side -> SHA-256) and to the seed ("seed"),
+    # written before set-up rolls anything (``dice.py``); each side's seal covers them. Empty: dice of a seed alone.
+    dice_commitments: dict[str, str] = field(default_factory=dict)
+    # A Target's sensor pool, rolled and recorded before its counters are placed (p.19): {"actor", "dice", "rolls"}.
+    # While it is set the Targeter's counters are the only thing to do; the Target then spends these dice.
+    pool: Data | None = None
 
     def copy(self) -> "GameState":
         """An independent copy, made field by field (``_COPY``): the engine copies the state for every action it
@@ -330,6 +336,7 @@ def _same(value: Any) -> Any:
 _COPY: dict[str, Any] = {
     "terrain": list, "units": _copy_pieces, "blips": _copy_pieces, "objectives": _copy_pieces, "ground": _copy_pieces,
     "holding": _copy_holding, "turn": _copy_turn, "log": list, "missions": dict, "sealed": dict, "salts": dict,
+    "dice_commitments": dict,
     "cards": dict, "to_place": dict,
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
@@ -508,6 +515,9 @@ def state_to_data(state: GameState) -> Data:
         **({"to_place": dict(state.to_place)} if state.to_place else {}),
         # Likewise written only once some patch of ground holds counters (A54).
         **({"ground": [dict(vars(g)) for g in state.ground.values()]} if state.ground else {}),
+        # Written only when the dice are keyed by the sides' contributions, or a pool waits for its counters.
+        **({"dice_commitments": dict(state.dice_commitments)} if state.dice_commitments else {}),
+        **({"pool": copy.deepcopy(state.pool)} if state.pool is not None else {}),
     }
     if state.setup is not None:
         # Only while set-up runs: a battle's state (and so the digest of every earlier save) stays as it was.
@@ -552,4 +562,6 @@ def state_from_data(d: Data) -> GameState:
         to_face=list(d.get("to_face", [])),
         to_place=dict(d.get("to_place", {})),
         ground={g["id"]: GroundState(**g) for g in d.get("ground", [])},
+        dice_commitments=dict(d.get("dice_commitments", {})),
+        pool=copy.deepcopy(d.get("pool")),
     )

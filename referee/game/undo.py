@@ -84,6 +84,8 @@ def check_undo(game: Game, side: str) -> UndoCheck:
         reasons.append(f"it passed the turn to side {s.turn.player}, across a hand-off")
     if rolled:
         reasons.append(f"it rolled {len(rolled)} {'die' if len(rolled) == 1 else 'dice'}")
+    if before.pool is not None and s.pool is None:
+        reasons.append("it spent a sensor pool rolled before it")
     if turned:
         reasons.append(f"it revealed {len(turned)} blip{'s' if len(turned) != 1 else ''}")
     needs = bool(reasons) and not game.refereed

@@ -213,6 +213,8 @@ _PUBLIC: dict[str, Callable[[GameState], Any]] = {
     "sealed": lambda s: {side: s.sealed.get(side) for side in SIDES},
     "to_face": lambda s: list(s.to_face),
     "to_place": lambda s: dict(s.to_place),
+    "dice_commitments": lambda s: dict(s.dice_commitments),
+    "pool": lambda s: copy.deepcopy(s.pool),
 }
 # A field kept by side: one side's entry, as the view holds it (shown only to a seat that sees that side).
 _ENTRY: dict[str, Callable[[GameState, str], Any]] = {

@@ -130,6 +130,8 @@ class PlayerView(TypedDict):
     sealed: dict[str, str | None]
     to_face: list[str]
     to_place: dict[str, str]                  # a unit just revealed -> the unit it stands touching (A66)
+    dice_commitments: dict[str, str]          # commitments to the sides' dice contributions and the seed (dice.py)
+    pool: Data | None                         # a Target's sensor pool waiting for its counters (p.19)
     salts: dict[str, str | None]
     log: list[LogLine]
     setup: SetupView | None

@@ -65,12 +65,16 @@ def _ground_text(g: GroundView) -> str:
             f"counter{'s' if tc != 1 else ''} [p.19, A54]")
 
 
+FINGERPRINT_HEX = 16          # 64 bits: grinding an edited save to the same fingerprint takes about 2^63 hashes
+
+
 def short_seal(value: str | None) -> str:
-    """The seal's fingerprint: its first 8 hex digits in two groups of four, easy to copy down or photograph at
-    set-up and compare at the end of the battle."""
+    """The seal's fingerprint: its first 16 hex digits (64 bits) in four groups of four, easy to copy down or
+    photograph at set-up and compare at the end of the battle. Fewer bits could be ground back: an edited save
+    sealed again and again until its fingerprint matched (32 bits took about 4 CPU-minutes)."""
     if not value:
         return "(not sealed)"
-    return f"{value[:4]} {value[4:8]}"
+    return " ".join(value[i:i + 4] for i in range(0, FINGERPRINT_HEX, 4))
 
 
 def view_unit(view: PlayerView, ident: str) -> UnitView | None:

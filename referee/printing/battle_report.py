@@ -81,6 +81,8 @@ def battle_report(game: Game) -> Page:
     pdf.set_y(max(pdf.get_y(), bottom) + 2)
 
     pdf.heading("Seals made at set-up", "each side's holding area, blips, mission and cards [A59]")
+    for line in game.tampered:
+        pdf.text_block(line, size=8.5, colour=BAD)
     for check in verify_seals(game).values():
         if check.sealed is None and game.refereed:
             pdf.text_block(f"side {check.side} was not sealed: a battle refereed at a physical table has no set-up "

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..game.computer import Computer
-from ..game.dice import ScriptedDice, SeededDice, new_seed
-from ..game.record import read_save, save_game
+from ..game.dice import ScriptedDice
+from ..game.record import commit_dice, new_seeded_dice, read_save, save_game
 from ..game.sealing import Keyring
 from ..game.setup import new_game
 from ..rules.errors import InputError
@@ -88,7 +88,9 @@ def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int]
     for its players when their PINs (``keys``) are given."""
     game = new_game(table, factions, streak)
     game.keys = keys
-    written = save_game(game, out, SeededDice(new_seed()))
+    dice = new_seeded_dice(private=True)
+    commit_dice(game, dice)
+    written = save_game(game, out, dice)
     return NewBattle(written, game.state.name, game.state.phase)
 
 
@@ -98,7 +100,8 @@ def new_session(table: Scenario, factions: dict[str, str], streak: dict[str, int
     own, typed in), autosaved from its first action as the window's battles are. Its seats play it from their own
     screens (a host serving it on the network), so no side is at a screen of this session's."""
     game = new_game(table, factions, streak or {})
-    return BattleSession(game, SeededDice(new_seed()) if program_dice else None, hotseat=False,
+    # Keyed dice (``record.new_seeded_dice``): no file, seed or host's disk foretells a die of the served battle.
+    return BattleSession(game, new_seeded_dice(private=True) if program_dice else None, hotseat=False,
                          autosaving=autosaving)
 
 

@@ -28,10 +28,10 @@ from ..game.setup_steps import square_overfull
 from ..game.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
 from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
-from ..game.engine import Game, RecordEntry, play, resolution
+from ..game.engine import Game, RecordEntry, resolution
 from ..game.autosave import Autosaver
 from .keys import computer_pin, keyring
-from ..game.record import save_game
+from ..game.record import commit_dice, save_game
 from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
 from ..game.computer import Computer, Decision
@@ -165,6 +165,7 @@ class BattleSession(SeatScreens):
     taken_back: list[tuple[Action, list[float], int]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:
+        commit_dice(self.game, self.dice)         # a new battle: its dice commitments before set-up rolls a die
         side = self.to_act()
         if self.computer is None:
             # A battle against the computer, reopened from any save (Resume, Load, the autosave): it plays on.
@@ -397,6 +398,11 @@ class BattleSession(SeatScreens):
         """Both seals made at set-up against what the end of the battle reveals; refused before the end."""
         self.revealed()
         return verify_seals(self.game)
+
+    def tampered(self) -> list[str]:
+        """What the seals caught when this battle's save was loaded (an edit after the fact), one sentence each; they
+        name the part changed, never its contents, so every seat may read them at any time."""
+        return list(self.game.tampered)
 
     def sealed_documents(self) -> list[str]:
         """The documents each seal was made of, to hash by hand (the whole truth: only once the battle is over)."""
@@ -642,16 +648,14 @@ class BattleSession(SeatScreens):
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
         """Roll a Target action's sensor dice before the counters are assigned, as players do at the table.
 
-        The engine resolves the action with an empty assignment on a copy (nothing is recorded); its rolls are then
-        given back, face for face, to the real action once the counters are placed.
+        The pool is an action of its own (``game/pool.py``), recorded and autosaved the moment it is rolled: quitting
+        and resuming goes on with the same pool, and the Target that places the counters spends exactly its dice.
         """
-        action = Action(Kind.TARGET, actor, {"dice": int(dice), "assign": {}})
-        given = list(given or [])
-        try:
-            outcome = play(self.state, action, self._source(given, action, "pool"))
-        except DiceMissing as e:
-            return Attempt(pending=Pending(action, e.request, given))
-        return Attempt(outcome=outcome)
+        return self.attempt(Action(Kind.SENSOR_POOL, actor, {"dice": int(dice)}), given)
+
+    def pool(self) -> Data | None:
+        """The sensor pool waiting for its Target counters (public: rolled on the table), or None."""
+        return self.state.pool
 
     def _source(self, given: list[float], action: Action, what: str = "action") -> HandDice:
         """The dice for one try of ``action`` at this point of the battle: the same action here always gets the same

@@ -166,6 +166,11 @@ class RemoteBattle(SeatScreens):
         view: PlayerView = self.data["view"]
         return view
 
+    def pool(self) -> dict[str, Any] | None:
+        """The sensor pool waiting for its Target counters, as the seat's view shows it (rolled on the table)."""
+        pool = self.view(log=False).get("pool")
+        return dict(pool) if pool else None
+
     def table_for(self, seat: str | None = None) -> Battlefield:
         """The table this side sees, from its own view (``game/view_table.py``)."""
         return battlefield_from_view(self.view(log=False))

@@ -18,9 +18,11 @@ def os_draws_fixed(monkeypatch):
     """The window takes the computer's seed and the salt of the sides' secret draws from the operating system, so
     nobody at the table can draw them again at home. A test fixes them instead: it then plays the same battle on
     every run, whatever the tests before it drew (a computer that used every extra blip activation ended its turns
-    without a reason in one deal in a dozen). Each draw still differs from the one before."""
+    without a reason in one deal in a dozen). The sides' dice contributions and the fresh entropy of the table's dice
+    come from there too. Each draw still differs from the one before."""
     fixed = random.Random(20261125)
-    monkeypatch.setattr("referee.game.dice._os_random", SimpleNamespace(randbits=fixed.getrandbits))
+    monkeypatch.setattr("referee.game.dice._os_random", SimpleNamespace(
+        randbits=fixed.getrandbits, token_bytes=fixed.randbytes, token_hex=lambda n: fixed.randbytes(n).hex()))
 
 
 @pytest.fixture(scope="module")

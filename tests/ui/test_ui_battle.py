@@ -149,7 +149,9 @@ def test_target_rolls_the_pool_first_then_places_counters_by_clicks(app):
     click(app, scene, target)
     assert scene.target.assign == {target: 1}
     key(app, pygame.K_RETURN)
-    expected = play(before, Action("target", "a-tac-1", {"dice": 2, "assign": {target: 1}}), ScriptedDice([6, 6]))
+    # The pool was recorded when it was rolled (``game/pool.py``); the Target then spent its dice.
+    pooled = play(before, Action("sensor-pool", "a-tac-1", {"dice": 2}), ScriptedDice([6, 6]))
+    expected = play(pooled.state, Action("target", "a-tac-1", {"dice": 2, "assign": {target: 1}}), ScriptedDice())
     assert expected.legal
     assert session.state.to_data() == expected.state.to_data()
     assert session.state.units["a-tac-1"].target_counters == before.units["a-tac-1"].target_counters + 2

@@ -143,11 +143,11 @@ def test_enter_never_commits_a_target_without_counters_placed(app):
         app.scene.choose("6")
     assert scene.target.pool is not None
     key(app, pygame.K_RETURN)                 # nothing placed: refused, the action is not taken
-    assert len(session.game.record) == entries and "no counters placed" in scene.log_title
+    assert len(session.game.record) == entries + 1 and "no counters placed" in scene.log_title
     key(app, pygame.K_RETURN, pygame.KMOD_SHIFT)        # Shift+Enter: placing none on purpose
     while isinstance(app.scene, DiceDialog):
         app.scene.choose("6")
-    assert len(session.game.record) == entries + 1
+    assert len(session.game.record) == entries + 2          # the pool, recorded when rolled, then the Target
     assert session.game.record[-1].action.args["assign"] == {}
 
 

@@ -131,5 +131,6 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         sealed={}, salts={}, destroyed=[dict(d) for d in v.get("destroyed", [])], control=v.get("control"),
         result=None if v.get("result") is None else Result.from_data(v["result"]),
         ground={g["id"]: GroundState(**g) for g in v.get("ground", [])},
+        dice_commitments=dict(v.get("dice_commitments") or {}), pool=v.get("pool"),
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )

@@ -77,6 +77,7 @@ class BattleScene(TableScene):
         super().__init__(table_from_view(shown.view, shown.table, shown.titles, shown.faction_names, shown.wrecks),
                          on_intent=self.send_intent)
         self.show_log()
+        self.target.resume()            # a sensor pool rolled before the battle was left: its Target goes on
 
     # ---- layout: the action bar sits between the tools and the side panel -------------------------------------
     def lay_out(self, size: tuple[int, int]) -> Layout:

@@ -1,7 +1,8 @@
 """The battle scene's Target tool: the sensor pool rolled first, then the counters placed on the pieces clicked.
 
 The tool asks the engine for everything: the dice range and each piece's price (the legal Target action), the cost
-of the counters placed so far (its preview) and the roll itself; it only remembers the player's choices.
+of the counters placed so far (its preview) and the roll itself; it only remembers the player's choices. The pool
+is recorded the moment it is rolled (``game/pool.py``): a battle resumed with a pool waiting opens this tool on it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import pygame
 from ...game.action_kinds import Kind
 from ...game.intents import Action
 from ...rules.battlefield import ground_point
-from ...service.session import Attempt
 from ..keys import DIGITS, MINUS
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ class TargetTool:
 
     def __init__(self, scene: BattleScene) -> None:
         self.scene = scene
-        self.pool: Attempt | None = None              # the rolled sensor dice, once rolled
         self.dice = 1                                 # how many sensor dice the player chose
         self.assign: dict[str, int] = {}              # counters placed so far, by piece
         self.warned = False                           # Enter once warned that no target is in sight
@@ -44,14 +43,25 @@ class TargetTool:
             raise RuntimeError("the Target tool is used with no Targeter")
         return self.scene.picking
 
+    @property
+    def pool(self) -> dict[str, Any] | None:
+        """The Targeter's rolled sensor pool, as the battle recorded it (None before the roll)."""
+        pool = self.scene.session.pool()
+        return pool if pool is not None and pool["actor"] == self.scene.picking else None
+
     def rolls(self) -> list[float]:
         """Every die the rolled pool holds (a Damaged suit's test first, A25), none before the roll."""
-        outcome = self.pool.outcome if self.pool is not None else None
-        return [r.value for r in outcome.rolls] if outcome is not None else []
+        pool = self.pool
+        return [float(r[2]) for r in pool["rolls"]] if pool is not None else []
 
     def reset(self) -> None:
-        self.pool = None
         self.assign = {}
+
+    def resume(self) -> None:
+        """A pool rolled before the battle was left (or before the screen changed hands): its Target goes on."""
+        pool = self.scene.session.pool()
+        if pool is not None and self.scene.session.to_act() == self.scene.session.viewer:
+            self.start(str(pool["actor"]))
 
     # ---- the engine's offer --------------------------------------------------------------------------------------
     def offer(self) -> dict[str, Any]:
@@ -64,7 +74,8 @@ class TargetTool:
     def start(self, actor: str) -> None:
         self.scene.start_tool(TARGET, actor, "")
         self.warned = False
-        self.dice = self.limit()
+        pool = self.pool
+        self.dice = int(pool["dice"]) if pool is not None else self.limit()
         self.hint()
 
     # ---- what the log shows ------------------------------------------------------------------------------------
@@ -117,11 +128,11 @@ class TargetTool:
         if outcome is None or not outcome.legal:
             self.scene.say("Target: not allowed", [outcome.reason if outcome is not None else "no roll"])
             return
+        self.scene.refresh()                 # the pool is in the log, and the autosave holds it
         if outcome.failed:
             # A Damaged suit failed (A25): the action is spent with the same die; nothing to place.
             self.commit()
             return
-        self.pool = attempt
         self.hint()
 
     def add_counter(self, target: str, step: int) -> None:
@@ -143,10 +154,10 @@ class TargetTool:
         self.hint()
 
     def commit(self) -> None:
-        rolls = self.rolls()
+        # The Target spends the recorded pool's dice (``game/pool.py``): no die is given or rolled here.
         action = Action(Kind.TARGET, self.actor, {"dice": self.dice,
                                                "assign": {t: n for t, n in self.assign.items() if n}})
-        self.scene.do(action, f"Target by {self.actor}", rolls)
+        self.scene.do(action, f"Target by {self.actor}")
 
     def click(self, piece: str | None, button: int) -> None:
         if self.pool is None:

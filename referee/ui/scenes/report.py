@@ -43,6 +43,7 @@ def report_lines(session: BattleSession) -> list[tuple[str, str]]:
     for line in result.get("explain", []):
         out.append(("b", str(line)))
     out.append(("h", "Seals made at set-up"))
+    out.extend(("bad", line) for line in session.tampered())
     checks = session.seal_checks()
     for check in checks.values():
         if check.sealed is None and session.refereed:
