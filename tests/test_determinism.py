@@ -68,7 +68,7 @@ def plain(data):
 def saves(tmp_path_factory) -> list[tuple[str, Path, Game, SeededDice]]:
     folder = tmp_path_factory.mktemp("determinism")
     out = []
-    for name, state, seed, steps in (("close-quarters", close_quarters(), 3, 220), ("full-set-up", set_up_battle(), 5, 120)):
+    for name, state, seed, steps in (("close-quarters", close_quarters(), 3, 220), ("full-set-up", set_up_battle(), 5, 220)):
         game, dice = played(state, seed, steps)
         assert len(game.record) > 50
         path = save_game(game, folder / f"{name}.json", dice)

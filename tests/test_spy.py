@@ -7,8 +7,6 @@ from referee.game.view import player_view
 
 from .spy import observe, planted_leak, spy
 
-# 24, not fewer: the force score has one sample a battle, half of them scored; at 16 battles its AUC wandered from
-# 0.23 to 0.83 with the seeds' draws alone.
 BATTLES = 24
 
 
@@ -17,13 +15,11 @@ def test_the_spy_cannot_tell_real_blips_from_decoys_but_finds_a_planted_leak():
     clean = spy([p[0] for p in pairs])
     leaky = spy([p[1] for p in pairs])
     print(f"\nspy on {BATTLES} battles: clean {clean}; planted leak {leaky}")
-    # About 8 of B's blips a battle are scored, some 125 in all: a spy at chance stays near 0.5 (the benchmark
-    # audits 200 battles).
+    # About 190 of B's blips are scored: a spy at chance stays near 0.5.
     assert 0.3 < clean.blips < 0.7, clean
-    # The same battles, with the real blips listed first: the spy sees it ... (B's force size planted in the log
-    # is checked on the set-up battles below: here the 12 battles scored spread over seven sizes, and a size met
-    # once in training tells the spy too little to pass a bound of 0.85 with these seeds.)
+    # The same battles, with the real blips listed first and B's force size in the log: the spy sees both ...
     assert leaky.blips > 0.85, leaky
+    assert leaky.force > 0.85, leaky
     # ... and B's mission card named in A's log.
     assert leaky.mission > 0.85, leaky
 

@@ -36,7 +36,6 @@ def blank_state(table: Scenario, factions: dict[str, str] | None = None,
         rulings=dict(table.rulings), scale=table.scale, attacker=None, mode="table", phase="setup",
         salts={side: new_salt() for side in SIDES},
         setup=blank_setup(factions or {}, streak),
-        labels_apart=True,              # no label on both sides' counters (``state.free_labels``)
     )
 
 
