@@ -310,3 +310,42 @@ def test_an_objective_that_would_leave_the_next_no_legal_place_is_refused_a55():
     _play(game, Action("place-objective", "B", {"x": 18, "y": 19}))
     _play(game, Action("place-objective", "B", {"x": 28, "y": 19}))
     assert set(game.state.objectives) == {"alpha", "beta", "gamma", "delta", "epsilon"}
+
+
+def _labels(game: Game, side: str) -> set[str]:
+    """Every label a counter of ``side`` bore in the battle: on the table now, or named by the log."""
+    prefix = f"{side.lower()}-blip-"
+    named = set(game.state.blips) | {u for e in game.state.log for u in e.units}
+    return {ident[len(prefix):] for ident in named if ident.startswith(prefix)}
+
+
+def test_no_blip_label_is_on_both_sides_counters_in_a_new_battle():
+    shared = []
+    for seed in range(1, 7):
+        game = new_game(TABLE, FACTIONS, labels_apart=True)     # as the service starts a players' battle
+        assert game.state.labels_apart
+        play_battle(game, SeededDice(seed), random.Random(seed), rounds=2)
+        a, b = _labels(game, "A"), _labels(game, "B")
+        assert len(a) >= 8 and len(b) >= 8
+        shared += sorted(a & b)
+    assert shared == [], "a label names a counter of each side"
+
+
+def test_a_battle_begun_before_keeps_its_labels_and_its_digest():
+    game = new_game(TABLE, FACTIONS, labels_apart=True)
+    data = game.state.to_data()
+    assert data["labels_apart"] is True
+    older = {k: v for k, v in data.items() if k != "labels_apart"}
+    from referee.game.state import GameState
+
+    again = GameState.from_data(older)
+    assert again.labels_apart is False and "labels_apart" not in again.to_data()
+
+
+def test_the_battles_the_service_starts_draw_their_labels_apart(tmp_path):
+    from referee.service.battles import new_battle as service_new_battle
+    from referee.service.new_battle import start_battle
+
+    assert start_battle(TABLE, FACTIONS, {}, seed=7).game.state.labels_apart
+    written = service_new_battle(TABLE, FACTIONS, {}, tmp_path / "new.json")
+    assert read_save(written.written).game.state.labels_apart

@@ -40,6 +40,7 @@ def rich_state() -> GameState:
     s.destroyed = [{"id": "gone", "side": "B", "type": "tactical", "by": "a1"}]
     s.dice_commitments = {"A": "a" * 64, "B": "b" * 64, "seed": "c" * 64}
     s.pool = {"actor": "a1", "dice": 1, "rolls": [["sensor die 1 of 1 for a1", "d6", 4]]}
+    s.labels_apart = True
     return s
 
 

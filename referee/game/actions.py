@@ -30,7 +30,7 @@ from .effects import (Ctx, Refused, RevealReached, add_counters, add_crater, are
                       destroy,
                       graze,
                       objective_inspected, passive_after_move, reveal_blip, _free_spot)
-from .state import BLIP_LABELS, BlipState, GameState, GroundState, UnitState, blip_id, contents_from_unit, labels_in_use
+from .state import BlipState, GameState, GroundState, UnitState, blip_id, contents_from_unit, free_labels
 from ..rules.odds import pool_distribution
 
 UNIT_ACTIONS = UNIT_KINDS          # the Action Table's kinds, in its order (``action_kinds``)
@@ -704,8 +704,7 @@ def perform_scramble(ctx: Ctx, action: Action) -> Rolling[None]:
     activation = rules.reads("A23", "B")
     made = []
     for n, (x, y) in zip(order, corners):
-        taken = labels_in_use(s, side)
-        options = tuple(label for label in BLIP_LABELS if label not in taken)
+        options = tuple(free_labels(s, side))
         label = options[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=options,
                                                secret=side)))]
         ident = blip_id(side, label)

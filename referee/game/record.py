@@ -194,6 +194,7 @@ class _State(_Strict):
     ground: Annotated[list[GroundPoint], Len(0, MAX_PIECES)] = []
     dice_commitments: dict[Literal["A", "B", "seed"], Annotated[str, Field(pattern="^[0-9a-f]{64}$")]] = {}
     pool: _Pool | None = None
+    labels_apart: bool = False
 
 
 class _Action(_Strict):

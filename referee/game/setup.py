@@ -27,8 +27,9 @@ from .effects import Refused
 from .setup_choices import SetupChoices as SetupChoices
 
 def blank_state(table: Scenario, factions: dict[str, str] | None = None,
-                streak: dict[str, int] | None = None) -> GameState:
-    """The table before any set-up decision: factions, streaks and each side's seal salt (secret, ``seal.py``)."""
+                streak: dict[str, int] | None = None, labels_apart: bool = False) -> GameState:
+    """The table before any set-up decision: factions, streaks and each side's seal salt (secret, ``seal.py``);
+    ``labels_apart``: no blip label will name a counter of both sides (``state.free_labels``)."""
 
     return GameState(
         name=table.name, width=table.table.width, height=table.table.height, terrain=list(table.terrain),
@@ -36,17 +37,20 @@ def blank_state(table: Scenario, factions: dict[str, str] | None = None,
         rulings=dict(table.rulings), scale=table.scale, attacker=None, mode="table", phase="setup",
         salts={side: new_salt() for side in SIDES},
         setup=blank_setup(factions or {}, streak),
+        labels_apart=labels_apart,
     )
 
 
 
 def new_game(table: Scenario, factions: dict[str, str], streak: dict[str, int] | None = None,
-             refereed: bool = False) -> Game:
-    """A battle about to be set up: its record will hold every set-up decision (p.~14-15, A60)."""
+             refereed: bool = False, labels_apart: bool = False) -> Game:
+    """A battle about to be set up: its record will hold every set-up decision (p.~14-15, A60). The battles the
+    service starts for players draw their blips' labels apart (``labels_apart``); scripts and the seeded battles
+    of the tests and benchmarks draw them as battles always did, so their records stay as they were."""
     missing = [side for side in SIDES if not factions.get(side)]
     if missing:
         raise ValueError(f"choose a faction for side {', '.join(missing)}")
-    return Game(blank_state(table, factions, streak), refereed=refereed)
+    return Game(blank_state(table, factions, streak, labels_apart), refereed=refereed)
 
 
 def choice_actions(state: GameState, choices: SetupChoices) -> Action:

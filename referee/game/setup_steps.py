@@ -38,7 +38,7 @@ from .seal import seal_all
 from .state_parts import Decision, Setup
 from .turns import start_round_one
 from .state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
-                    ObjectiveState, as_side, blip_id, other)
+                    ObjectiveState, as_side, blip_id, free_labels, other)
 from ..rules.errors import InputError
 
 # Each step of the set-up queue, and the kind of action that makes it.
@@ -720,7 +720,8 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                                                options=tuple(map(str, unused)), secret=side)))]
     # The counter's label is drawn from the owner's secret stream: nothing the opponent sees names its square
     # (A59); the square stays on the counter's reverse side, in the state.
-    free = [label for label in BLIP_LABELS if blip_id(side, label) not in s.blips]
+    free = free_labels(s, side) if s.labels_apart else [label for label in BLIP_LABELS
+                                                         if blip_id(side, label) not in s.blips]
     label = free[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=tuple(free),
                                         secret=side)))]
     ident = blip_id(side, label)

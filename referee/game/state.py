@@ -39,6 +39,15 @@ def blip_id(side: str, label: str) -> str:
     return f"{side.lower()}-blip-{label}"
 
 
+def free_labels(state: "GameState", side: str) -> list[str]:
+    """The labels a new blip counter of ``side`` may take, in order: none in use by the side (``labels_in_use``)
+    and, in a battle with ``labels_apart``, none the other side's counters bear either."""
+    taken = labels_in_use(state, side)
+    if state.labels_apart:
+        taken |= labels_in_use(state, "B" if side == "A" else "A")
+    return [label for label in BLIP_LABELS if label not in taken]
+
+
 def labels_in_use(state: "GameState", side: str) -> set[str]:
     """Labels a new blip of ``side`` may not take: every id on the table and every one the log has named, so a label
     never names two counters in one battle."""
@@ -190,6 +199,9 @@ class GameState:
     # A Target's sensor pool, rolled and recorded before its counters are placed (p.19): {"actor", "dice", "rolls"}.
     # While it is set the Targeter's counters are the only thing to do; the Target then spends these dice.
     pool: Data | None = None
+    # No label names a counter of both sides (item 17 of the first evening): a new battle's blips draw their labels
+    # from those neither side has used. False: a battle begun before, which still replays as it was played.
+    labels_apart: bool = False
 
     def copy(self) -> "GameState":
         """An independent copy, made field by field (``_COPY``): the engine copies the state for every action it
@@ -342,7 +354,7 @@ _COPY: dict[str, Any] = {
     # battle's copies would otherwise deep-copy every entry for every action.
     "destroyed": list,
     # Strings, numbers and None: nothing to copy.
-    **{name: _same for name in ("name", "width", "height", "scale", "attacker", "mode", "round", "phase",
+    **{name: _same for name in ("name", "width", "height", "scale", "attacker", "mode", "round", "phase", "labels_apart",
                                 "initiative", "passes_in_row", "pursuit", "control")},
 }
 
@@ -518,6 +530,7 @@ def state_to_data(state: GameState) -> Data:
         # Written only when the dice are keyed by the sides' contributions, or a pool waits for its counters.
         **({"dice_commitments": dict(state.dice_commitments)} if state.dice_commitments else {}),
         **({"pool": copy.deepcopy(state.pool)} if state.pool is not None else {}),
+        **({"labels_apart": True} if state.labels_apart else {}),
     }
     if state.setup is not None:
         # Only while set-up runs: a battle's state (and so the digest of every earlier save) stays as it was.
@@ -564,4 +577,5 @@ def state_from_data(d: Data) -> GameState:
         ground={g["id"]: GroundState(**g) for g in d.get("ground", [])},
         dice_commitments=dict(d.get("dice_commitments", {})),
         pool=copy.deepcopy(d.get("pool")),
+        labels_apart=bool(d.get("labels_apart", False)),
     )

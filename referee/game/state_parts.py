@@ -82,7 +82,8 @@ STATE_PARTS: Final[dict[str, Part]] = {
     "setup": Part("mixed", ("setup",), imagined="left out: the computer's set-up decisions read its view "
                                                 "(computer/setup.py), never an imagined world"),
     "dice_commitments": Part("public", ("dice_commitments",)),     # hashes: they tell nothing of a contribution
-    "pool": Part("public", ("pool",)),                             # dice rolled on the table
+    "pool": Part("public", ("pool",)),
+    "labels_apart": Part("public", ("labels_apart",)),             # how new labels are drawn: a rule of the battle                             # dice rolled on the table
 }
 
 BY_SIDE: Final = tuple(name for name, part in STATE_PARTS.items() if part.secrecy == "by side")

@@ -215,6 +215,7 @@ _PUBLIC: dict[str, Callable[[GameState], Any]] = {
     "to_place": lambda s: dict(s.to_place),
     "dice_commitments": lambda s: dict(s.dice_commitments),
     "pool": lambda s: copy.deepcopy(s.pool),
+    "labels_apart": lambda s: s.labels_apart,
 }
 # A field kept by side: one side's entry, as the view holds it (shown only to a seat that sees that side).
 _ENTRY: dict[str, Callable[[GameState, str], Any]] = {

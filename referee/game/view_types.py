@@ -132,6 +132,7 @@ class PlayerView(TypedDict):
     to_place: dict[str, str]                  # a unit just revealed -> the unit it stands touching (A66)
     dice_commitments: dict[str, str]          # commitments to the sides' dice contributions and the seed (dice.py)
     pool: Data | None                         # a Target's sensor pool waiting for its counters (p.19)
+    labels_apart: bool                        # no blip label names a counter of both sides (state.py)
     salts: dict[str, str | None]
     log: list[LogLine]
     setup: SetupView | None

@@ -86,7 +86,7 @@ def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int]
                keys: Keyring | None = None) -> NewBattle:
     """A battle about to be set up (A60) on ``table``, written to ``out`` with program dice of a fresh seed; sealed
     for its players when their PINs (``keys``) are given."""
-    game = new_game(table, factions, streak)
+    game = new_game(table, factions, streak, labels_apart=True)
     game.keys = keys
     dice = new_seeded_dice(private=True)
     commit_dice(game, dice)
@@ -99,7 +99,7 @@ def new_session(table: Scenario, factions: dict[str, str], streak: dict[str, int
     """A battle about to be set up (A60) on ``table``, as a session: program dice of a fresh seed (or the players'
     own, typed in), autosaved from its first action as the window's battles are. Its seats play it from their own
     screens (a host serving it on the network), so no side is at a screen of this session's."""
-    game = new_game(table, factions, streak or {})
+    game = new_game(table, factions, streak or {}, labels_apart=True)
     # Keyed dice (``record.new_seeded_dice``): no file, seed or host's disk foretells a die of the served battle.
     return BattleSession(game, new_seeded_dice(private=True) if program_dice else None, hotseat=False,
                          autosaving=autosaving)

@@ -27,7 +27,7 @@ def start_battle(table: Scenario, factions: dict[str, str], streak: dict[str, in
                  draw_seed: int | None = None) -> BattleSession:
     """A new battle at its first set-up decision. ``opponent``: the computer's side and level (None: two players at
     the screen). A missing faction raises ``InputError``."""
-    game = new_game(table, factions, streak)
+    game = new_game(table, factions, streak, labels_apart=True)
     computer = None
     if opponent is not None:
         # Never the typed seed: the person who typed it could run the computer's own draws (which square each

@@ -20,8 +20,9 @@ def app():
 
 def test_the_reason_the_computer_ends_its_turn_comes_before_the_next_turns_heading(app):
     # A battle in which the computer ends a turn of its own accord in round 1. Seed 11's did until the attacker's
-    # blips could stand up to 6" + their radius from the edge (A61): its set-up, and so its battle, changed.
-    scene, session = start_against_computer(app, seed=12, opponent="The computer plays side B, normal")
+    # blips could stand up to 6" + their radius from the edge (A61), seed 12's until the window's battles drew their
+    # blips' labels apart: each changed its set-up, and so its battle.
+    scene, session = start_against_computer(app, seed=13, opponent="The computer plays side B, normal")
     ended = None
     for _ in range(60):
         if isinstance(app.scene, Dialog):
