@@ -173,3 +173,15 @@ def test_the_scan_finds_a_kind_spelled() -> None:
     fine = 'if state.phase == "end-of-round":\n    w = "rifle"\n    a = {"target": t}\n    s = f"{k} rifle"\n'
     assert spelled_kinds(fine) == []
     assert spelled_kinds('rifled = test.kind == "rifle"  # not an action kind: a scored roll\n') == []
+
+
+def test_the_private_kinds_are_kinds_of_a_side_each_with_the_secret_it_keeps():
+    from referee.game.action_kinds import PRIVATE
+    from referee.service.privacy import is_private
+
+    assert PRIVATE and set(PRIVATE) <= set(KINDS)
+    assert all(reason.strip() for reason in PRIVATE.values())
+    # Nothing played openly at the table is private: a Move, a Target, a shot, an activation, set-up's edge.
+    for kind in (Kind.MOVE, Kind.TARGET, Kind.RIFLE, Kind.ACTIVATE, Kind.CHOOSE_EDGE, Kind.SENSOR_POOL):
+        assert not is_private(kind)
+    assert is_private(Kind.FILL_HOLDING) and is_private(Kind.SCRAMBLE)

@@ -220,6 +220,19 @@ CORRECTION_KINDS: Final = tuple(k for k, e in KINDS.items() if e.part == "correc
 SETUP_KINDS: Final = tuple(k for k, e in KINDS.items() if e.part == "set-up")
 ALL_KINDS: Final = UNIT_KINDS + TURN_KINDS + CORRECTION_KINDS + SETUP_KINDS
 
+# The kinds a side decides in private, on its own device (the phone's hand), never at the shared table screen, each
+# with the secret that deciding it in view of the table would tell (``service/privacy.py`` marks them on a screen).
+PRIVATE: Final[dict[str, str]] = {
+    Kind.DRAW_CARDS: "the cards drawn are the side's own (p.~9, A42)",
+    Kind.CHOOSE_CARDS: "which mission and troop card it keeps",
+    Kind.FILL_HOLDING: "which unit in which holding square (p.~10)",
+    Kind.PLACE_BLIP: "which square the counter stands for (A59)",
+    Kind.PLACE_BLIPS: "which square each counter placed for the side stands for (A59)",
+    Kind.SCRAMBLE: "the empty square the trooper Scrambles into (A23)",
+    Kind.FACE: "a trooper just revealed: its owner's facing (A13)",
+    Kind.END_OF_ROUND: "a Withdraw announced or answered, the offer to stop (p.16, A43)",
+}
+
 # Families of kinds that share a form of arguments.
 TO_A_POINT: Final = (Kind.MOVE, Kind.JUMP, Kind.FLAMER, Kind.KAMIKAZE)      # x, y
 ALONG_A_PATH: Final = (Kind.MOVE, Kind.KAMIKAZE)                           # via

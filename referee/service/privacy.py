@@ -13,20 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..game.action_kinds import Kind
+from ..game.action_kinds import PRIVATE
 from .screen import Screen
 
-# The kinds of legal action (``game/legal.py``) a side decides in private.
-PRIVATE_KINDS: Final = frozenset({
-    Kind.DRAW_CARDS,        # the cards drawn are the side's own (p.~9, A42)
-    Kind.CHOOSE_CARDS,      # which mission and troop card it keeps
-    Kind.FILL_HOLDING,      # which unit in which holding square (p.~10)
-    Kind.PLACE_BLIP,        # which square the counter stands for is secret (A59)
-    Kind.PLACE_BLIPS,       # the same, every counter placed for the side
-    Kind.SCRAMBLE,          # the empty square the trooper Scrambles into (A23)
-    Kind.FACE,              # a trooper just revealed: its owner's facing (A13)
-    Kind.END_OF_ROUND,      # a Withdraw announced or answered, the offer to stop (p.16, A43)
-})
+# The kinds of legal action (``game/legal.py``) a side decides in private: the registry names them, each with its
+# reason (``game/action_kinds.PRIVATE``).
+PRIVATE_KINDS: Final = frozenset(PRIVATE)
 
 
 def is_private(kind: str) -> bool:
