@@ -9,7 +9,9 @@ import signal
 import subprocess
 import sys
 import uuid
+import json
 
+from referee.game.sealing import is_sealed
 from referee.net.client import RemoteSeat
 
 LINK = re.compile(r"(side A's hand|side B's hand|the table \(spectators\)): (http://\S+)")
@@ -64,3 +66,42 @@ def test_a_host_killed_outright_comes_back_on_the_autosave_with_the_same_links(t
         out, _ = proc.communicate(timeout=20)
         assert proc.returncode == 0, out
         assert "autosave" in out
+
+
+def test_a_battle_hosted_with_its_players_pins_is_sealed_and_resumes_only_with_them(tmp_path):
+    pins = tmp_path / "pins.txt"
+    pins.write_text("A: 482913\nB: 730155\n")
+    proc, links = _host(["pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--pin-file", str(pins)],
+                        tmp_path)
+    try:
+        a = RemoteSeat(links["A"])
+        assert a.act("roll-roles")["ok"]                        # the first action: the autosave begins
+        a.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
+    autosave = tmp_path / "saves" / "autosave.json"
+    doc = json.loads(autosave.read_text())
+    assert is_sealed(doc)                                      # each side's part under its own PIN (format 5)
+    assert not any(doc["public"]["state"]["holding"].values())  # no holding area in clear
+    # Without the PINs the host refuses the sealed battle with the reason, and no traceback.
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
+    env.pop("SEVEN_SECONDS_PIN_A", None)
+    env.pop("SEVEN_SECONDS_PIN_B", None)
+    refused = subprocess.run([sys.executable, "-m", "referee", "host", str(autosave), "--bind", "127.0.0.1"],
+                             capture_output=True, text=True, env=env, timeout=60)
+    assert refused.returncode != 0
+    assert "sealed for its players" in refused.stderr + refused.stdout
+    assert "Traceback" not in refused.stderr
+    # With them it serves the same battle again.
+    proc, again = _host([str(autosave), "--pin-file", str(pins)], tmp_path)
+    try:
+        tokens = {seat: link.split("/join/")[1] for seat, link in links.items()}
+        assert {seat: link.split("/join/")[1] for seat, link in again.items()} == tokens   # the same seats' links
+        b = RemoteSeat(again["B"])
+        assert b.screen["seat"] == "B" and b.screen["view"]["attacker"] is not None    # the roles rolled before
+        b.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=20)
+        assert proc.returncode == 0, out

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..i18n import N_, _
 from ..rules.errors import InputError
+from .pins import add_pin_options, keys_from
 
 SEAT_NAMES = {"A": N_("side A's hand"), "B": N_("side B's hand"), "spectator": N_("the table (spectators)")}
 
@@ -36,6 +37,8 @@ def register(sub) -> None:
     p.add_argument("--physical-dice", action="store_true", dest="physical",
                    help=_("a new battle: the players roll their own dice and type the faces on their phones"))
     p.add_argument("--no-qr", action="store_true", dest="no_qr", help=_("print the links without their QR codes"))
+    # The PINs that seal the battle's files for its players (a new battle), or open a sealed save to resume.
+    add_pin_options(p)
     p.set_defaults(run=run)
 
 
@@ -51,7 +54,15 @@ def _session(args):
     path = Path(args.battle)
     if path.suffix.lower() == ".json" and path.is_file():
         try:
-            session = read_battle(path).open()
+            battle = read_battle(path)
+            if not hasattr(battle, "open"):            # sealed for its players: opened with their PINs only
+                keys = keys_from(args)
+                if keys is None:
+                    raise InputError(str(path), "this battle's files are sealed for its players: give their PINs "
+                                                "(--pin-file FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A "
+                                                "and SEVEN_SECONDS_PIN_B)")
+                battle = battle.unlock(keys.pins)
+            session = battle.open()
         except InputError as save_error:
             try:
                 table = load_scenario(path)
@@ -70,7 +81,11 @@ def _session(args):
     else:
         rng = random.Random()
         factions = [rng.choice(known), rng.choice(known)]
-    return new_session(table, {"A": factions[0], "B": factions[1]}, program_dice=not args.physical), True
+    session = new_session(table, {"A": factions[0], "B": factions[1]}, program_dice=not args.physical)
+    keys = keys_from(args)
+    if keys is not None:
+        session.seal_with(keys.pins)           # every file of the served battle sealed for its players
+    return session, True
 
 
 def qr_text(link: str) -> str:
