@@ -71,3 +71,18 @@ def test_the_target_that_spent_a_pool_is_taken_back_only_with_consent():
     assert session.attempt(Action("target", "a-tac", {"dice": 2, "assign": {}})).legal
     check = session.undo_check()
     assert check.needs_consent and "sensor pool" in check.why_consent
+
+
+def test_while_a_pool_waits_the_legal_actions_are_its_target_alone():
+    from referee.game.legal import legal_actions, offers
+
+    session = battle(5)
+    assert session.attempt(Action("activate", "a-tac")).legal
+    # Before the roll the pool is offered wherever the Target is: it is the Target's first half.
+    assert offers(session.state, "sensor-pool", "a-tac") == offers(session.state, "target", "a-tac") is True
+    assert session.roll_pool("a-tac", 2).legal
+    listed = legal_actions(session.state, "A")
+    assert [(a.kind, a.actor, a.free["dice"]) for a in listed] == [("target", "a-tac", [2, 2])]
+    assert offers(session.state, "target", "a-tac")
+    for kind in ("move", "rifle", "end-activation", "sensor-pool"):
+        assert not offers(session.state, kind, "a-tac" if kind != "end-activation" else ""), kind

@@ -227,3 +227,29 @@ def test_w_in_a_joined_window_serves_nothing_more(app, hosted):
     finally:
         while len(app.stack):
             app.stack.pop()
+
+
+def test_a_joined_window_rolls_a_targets_pool_at_the_host_and_spends_it(app):
+    from .test_undo import battle
+
+    session = battle(5)                       # side A's revealed tactical a-tac, to act
+    session.hotseat = False
+    host = Host.start(session, bind="127.0.0.1")
+    scene = joined(app, host.link("A"))
+    try:
+        remote = scene.battle
+        scene.do(Action("activate", "a-tac"))
+        assert remote.offers("target", "a-tac")
+        out = remote.roll_pool("a-tac", 2)
+        assert out.legal, out.outcome.reason if out.outcome else out
+        pool = session.state.pool
+        assert pool is not None and pool["actor"] == "a-tac" and len(pool["rolls"]) == 2   # rolled at the host
+        remote.seat.wait_for(lambda s: s["view"].get("pool") is not None)
+        assert remote.pool() == pool                                     # and shown on this seat's screen
+        assert not remote.offers("move", "a-tac")                        # only its Target now
+        spent = remote.attempt(Action("target", "a-tac", {"dice": 2, "assign": {}}))
+        assert spent.legal and session.state.pool is None
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        host.stop()

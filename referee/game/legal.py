@@ -82,6 +82,8 @@ def _legal(state: GameState, side: str) -> list[LegalAction]:
     t = state.turn
     if state.phase != "action" or t is None or t.player != side:
         return []
+    if state.pool is not None:
+        return _spending_the_pool(state)
     if not activation_in_progress(state):
         out = []
         if can_activate_more(state):
@@ -146,6 +148,13 @@ def offers(state: GameState, kind: str, actor: str = "", ctx: Ctx | None = None)
     a button, asked several times after every action (``ctx``: ``reading(state)``, shared by those questions)."""
     t = state.turn
     side = to_act(state)
+    if state.pool is not None and kind != Kind.FACE:
+        # A sensor pool rolled waits for the Target that spends it: nothing else is offered (p.19, ``pool.py``).
+        return kind == Kind.TARGET and actor == state.pool["actor"]
+    if kind == Kind.SENSOR_POOL:
+        # The pool is the first half of a Target: offered wherever the Target is (not listed on its own, as a
+        # Target already says its dice).
+        kind = Kind.TARGET
     if side in SIDES and state.phase == "action" and t is not None and t.player == side \
             and activation_in_progress(state):
         # What ``_legal`` lists while a unit is being activated: faces, the unit's actions, the end of activation.
@@ -160,6 +169,14 @@ def offers(state: GameState, kind: str, actor: str = "", ctx: Ctx | None = None)
     kind = Kind.ACTIVATE if extra else kind
     return any(a.kind == kind and a.actor == actor and (kind != Kind.ACTIVATE or bool(a.args.get("extra")) == extra)
                for a in legal_actions(state))
+
+
+def _spending_the_pool(state: GameState) -> list[LegalAction]:
+    """While a sensor pool waits for its counters, the one action left: the Target of its actor, with its dice."""
+    assert state.pool is not None
+    actor, dice = str(state.pool["actor"]), int(state.pool["dice"])
+    return [LegalAction(a.kind, a.actor, a.args, {**a.free, "dice": [dice, dice]})
+            for a in _unit_actions(state, actor, Kind.TARGET)]
 
 
 def _unit_actions(state: GameState, actor: str, only: str | None = None, priced: bool = True,

@@ -340,7 +340,9 @@ class RemoteBattle(SeatScreens):
         return self._reply(self._send({"kind": "answer", "value": value}))
 
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> RemoteAttempt:
-        return RemoteAttempt(Outcome(False, "a Target's dice are rolled by the host: not yet from a joined window"))
+        # The pool is an action of its own (``game/pool.py``): the host rolls it, records it and shows it on the
+        # screen (``pool``); the Target then spends its dice.
+        return self.attempt(Action(Kind.SENSOR_POOL, actor, {"dice": int(dice)}), given)
 
     def undo_check(self) -> RemoteUndo:
         undo = self.data.get("undo") or {}
