@@ -49,6 +49,7 @@ class Foreseen:
     actions: int = 0
     whole: dict[str, int] = field(default_factory=lambda: dict.fromkeys(WAYS, 0))
     whole_chance: float = 0.0          # the number of whole actions a blind guess would foretell
+    chances: list[float] = field(default_factory=list)    # each action's chance of being foretold whole by luck
 
     def rate(self, way: str) -> float:
         return self.matched[way] / self.dice[way] if self.dice[way] else 0.0
@@ -60,6 +61,14 @@ class Foreseen:
 
     def above_chance(self, way: str) -> bool:
         return self.p_value(way) < 0.001
+
+    def whole_p_value(self, way: str) -> float:
+        """The chance of foretelling at least this many whole actions by luck, each with its own chance (one in six
+        for each of its dice): the tail of their Poisson-binomial distribution."""
+        tail = [1.0]                       # tail[k]: the chance of exactly k so far
+        for p in self.chances:
+            tail = [a * (1 - p) + b * p for a, b in zip(tail + [0.0], [0.0] + tail)]
+        return sum(tail[self.whole[way]:])
 
 
 def window_battle(seed: int) -> tuple[BattleSession, random.Random]:
@@ -118,6 +127,7 @@ def foresee(battles: int, actions: int, folder: Path | None = None, total: int |
                 done += 1
                 seen.actions += 1
                 seen.whole_chance += 6.0 ** -len(rolled)
+                seen.chances.append(6.0 ** -len(rolled))
                 for way, faces in ways.items():
                     if len(faces) != len(rolled):
                         seen.dice[way] += len(rolled)

@@ -8,9 +8,13 @@ from .foresee import WAYS, foresee
 
 
 def test_the_next_actions_dice_are_foretold_no_better_than_chance_by_seed_file_or_replay_do():
-    seen = foresee(battles=1, actions=12)
+    # Twelve actions that roll, in as many battles as it takes: with fresh entropy a battle's course differs from run
+    # to run, and one may end before its twelfth.
+    seen = foresee(battles=8, actions=12, total=12)
     for way in WAYS:
-        assert seen.dice[way] >= 15, (way, seen.dice)
-        # One face in six matches by luck; every face matched before (p < 1e-10 over 15 dice).
+        assert seen.dice[way] >= 12, (way, seen.dice)            # a die at least for each action
+        # One face in six matches by luck; every face matched before (p < 1e-9 over 12 dice).
         assert not seen.above_chance(way), (way, seen.matched[way], seen.dice[way])
-        assert seen.whole[way] <= 2, (way, seen.whole)
+        # Whole actions too: fresh entropy each run, so a bound on their count would fail by luck now and then;
+        # their chance is each action's own (one in six per die). Every action was foretold whole before.
+        assert seen.whole_p_value(way) >= 0.001, (way, seen.whole, seen.chances)
