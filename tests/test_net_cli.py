@@ -76,10 +76,14 @@ def test_a_battle_hosted_with_its_players_pins_is_sealed_and_resumes_only_with_t
     try:
         a = RemoteSeat(links["A"])
         assert a.act("roll-roles")["ok"]                        # the first action: the autosave begins
+        rolled = a.ask("screen")["result"]["screen"]["view"]
         a.close()
     finally:
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
+    # A tie is a Chance Encounter (p.~15): no attacker, but the mode says the roll was made.
+    assert rolled["mode"] in ("attack-defence", "chance-encounter")
+    assert (rolled["attacker"] is None) == (rolled["mode"] == "chance-encounter")
     autosave = tmp_path / "saves" / "autosave.json"
     doc = json.loads(autosave.read_text())
     assert is_sealed(doc)                                      # each side's part under its own PIN (format 5)
@@ -99,7 +103,8 @@ def test_a_battle_hosted_with_its_players_pins_is_sealed_and_resumes_only_with_t
         tokens = {seat: link.split("/join/")[1] for seat, link in links.items()}
         assert {seat: link.split("/join/")[1] for seat, link in again.items()} == tokens   # the same seats' links
         b = RemoteSeat(again["B"])
-        assert b.screen["seat"] == "B" and b.screen["view"]["attacker"] is not None    # the roles rolled before
+        assert b.screen["seat"] == "B"
+        assert (b.screen["view"]["mode"], b.screen["view"]["attacker"]) == (rolled["mode"], rolled["attacker"])
         b.close()
     finally:
         proc.send_signal(signal.SIGINT)
