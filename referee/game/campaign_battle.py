@@ -25,12 +25,15 @@ from .campaign import (
     BattleRecord,
     Campaign,
     CampaignStatus,
+    Purchase,
     campaign_data,
     load_campaign,
     status,
 )
+from .cards import playing_deck
+from .computer.tech import TechPurchase, choose_purchases
 from .setup import SetupChoices
-from .state import SIDES, GameState, ObjectiveState, as_side
+from .state import SIDES, GameState, ObjectiveState, as_side, other as other_side
 from .record import state_digest
 from .seal import canonical_json
 from .campaign import TARGETS
@@ -212,6 +215,26 @@ def record_battle(campaign_path: Path | str, state: GameState, save_path: Path |
     write_document(path, campaign_data(c))
     return c, new_status
 
+
+def computer_buys_upgrades(campaign_path: Path | str, side: str) -> list[TechPurchase]:
+    """The computer played ``side`` in the campaign's last battle: it spends that side's banked tech points as a
+    player would (``computer/tech.py``), recorded in the campaign file at once (atomically, after replaying the
+    campaign to check it adds up). Nothing is bought once the campaign is won."""
+    path = Path(campaign_path)
+    c, st = load_campaign(path)
+    if st.winner or not c.battles:
+        return []
+    me, them = st.sides[side], st.sides[as_side(other_side(side))]
+    bought = choose_purchases(me.the_faction(), them.the_faction(), me.tech_points, playing_deck(),
+                              battle=len(c.battles))
+    if not bought:
+        return []
+    purchases = [Purchase.model_validate({"side": side, "rating": b.rating, "stat": b.stat,
+                                          "after_battle": len(c.battles)}) for b in bought]
+    c = c.model_copy(update={"purchases": [*c.purchases, *purchases]})
+    status(c, path.parent, str(path))                 # never write a campaign that does not add up
+    write_document(path, campaign_data(c))
+    return bought
 
 
 # ---- campaign files kept by the window ------------------------------------------------------------------------

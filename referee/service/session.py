@@ -735,7 +735,7 @@ class BattleSession(SeatScreens):
         """The battle is over: save it beside the campaign file and record its result there (the same function as
         ``campaign battle FILE --save SAVE``)."""
         # Lazy: the campaign file's models load when a campaign battle ends, not with every battle.
-        from ..game.campaign_battle import played_streak, record_battle, result_save_path
+        from ..game.campaign_battle import computer_buys_upgrades, played_streak, record_battle, result_save_path
 
         if self.campaign is None:
             return
@@ -764,6 +764,18 @@ class BattleSession(SeatScreens):
         lines = [f"recorded in the campaign {c.name} ({self.campaign.name}) as battle {n}; the battle is saved "
                  f"beside it as {save.name}"]
         lines += [line for line in st.explain if line.startswith(f"battle {n}:") or line.startswith("the campaign")]
+        if self.computer is not None:
+            # It spends its tech points as a player would after the battle (p.31, A45), each with its reason.
+            try:
+                bought = computer_buys_upgrades(self.campaign, self.computer.side)
+            except InputError as e:
+                lines.append(f"the computer's upgrades could not be recorded: {e.message()}")
+            else:
+                side = self.computer.side
+                lines += [f"the computer (side {side}) buys {b.reason}" for b in bought]
+                if not bought and not st.winner:
+                    lines.append(f"the computer (side {side}) banks its {st.sides[side].tech_points} tech points: no "
+                                 "upgrade it may buy with them [p.31, A45]")
         self.campaign_recorded = lines
 
     def _autosave(self) -> None:
