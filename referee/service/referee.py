@@ -23,7 +23,7 @@ from ..game.action_kinds import Kind
 from ..game.intents import Action
 from ..game.computer import Computer
 from ..game.computer.deal import deal_holding
-from ..game.computer.table_words import instruction
+from ..game.computer.table_words import instruction, instruction_spots
 from ..game.players import seat_computer
 from ..game.effects import UnknownContents
 from ..game.engine import Game, begin_battle
@@ -137,6 +137,10 @@ class RefereeSession(BattleSession):
         """What the human does at the table for the computer's ``action``, in plain words made from the computer's
         own view (``table_words.py``): they name nothing the human may not see."""
         return instruction(self.computer_view(), action)
+
+    def computer_spots(self, action: Action) -> list[tuple[float, float]]:
+        """The table points its instruction for ``action`` names (where the window keeps the instruction off)."""
+        return instruction_spots(self.computer_view(), action)
 
     def mission_entered(self, side: str) -> bool:
         """Has ``side`` entered its mission card (public: the log says so; which card stays its secret)."""

@@ -136,3 +136,22 @@ def test_the_report_of_a_physical_table_says_it_was_not_sealed_without_crying_fo
     assert seals == [("b", f"side {side} was not sealed: a battle refereed at a physical table has no set-up in the "
                            "program to seal") for side in "AB"]
     assert not any(style == "bad" for style, _ in lines)
+
+
+def test_its_instruction_box_leaves_the_pieces_it_names_in_sight(fresh):
+    """A Move toward the middle of the table: the box is moved off the piece that moves and off where it ends, on
+    every window size."""
+    session, scene = _seated(fresh, [(Action("activate", "b-tactical-1"), "its turn")])
+    _told(fresh, scene)
+    unit = session.state.units["b-tactical-1"]
+    end = (18.0, 18.0)                              # the middle of the 36" table: where a box in the middle sits
+    session.computer_act = lambda: (Action("move", "b-tactical-1", {"x": end[0], "y": end[1]}), "forward")
+    scene.computer.step()
+    box = fresh.scene
+    assert isinstance(box, Dialog) and box.lines[0].startswith("Move b-tactical-1 at (")
+    for size in ((1280, 800), (1024, 700), (1600, 1000)):
+        box.on_resize(size)
+        scene.on_resize(size)
+        box.on_resize(size)
+        for x, y in ((unit.x, unit.y), end):
+            assert not box.box.collidepoint(scene.view.px(x, y)), (size, (x, y), box.box)

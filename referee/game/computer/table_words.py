@@ -237,6 +237,24 @@ def instruction(view: Data, action: Action) -> str:
     return f"{k.capitalize()} with {who}{tail}" if who else f"The computer: {action.text()}{tail}"
 
 
+def instruction_spots(view: Data, action: Action) -> list[tuple[float, float]]:
+    """The table points ``instruction`` names (the piece that acts, the pieces it acts on, each leg's end and a
+    flamer's aim), so the window can keep its box off them; only what ``view`` shows."""
+    seen = Seen(view, str(view.get("viewer", "")))
+    a = action.args
+    spots: list[tuple[float, float]] = []
+    ids = [action.actor, str(a.get("target") or "")] + [str(t) for t in (a.get("assign") or {})]
+    if action.kind == Kind.END_ACTIVATION:
+        ids.append(str((view.get("turn") or {}).get("active") or ""))
+    for ident in ids:
+        p = seen.piece(ident) if ident else None
+        if p is not None:
+            spots.append((float(p["x"]), float(p["y"])))
+    if action.kind in (Kind.MOVE, Kind.JUMP, Kind.KAMIKAZE, Kind.FLAMER) and "x" in a and "y" in a:
+        spots += [(float(v[0]), float(v[1])) for v in a.get("via", [])] + [(float(a["x"]), float(a["y"]))]
+    return spots
+
+
 def _counters(n: int) -> str:
     return f"{n} Target counter{'s' if n != 1 else ''}"
 

@@ -26,6 +26,30 @@ BUTTON_H = 38
 ARM_MS = 250
 
 
+AVOID_MARGIN = 36            # pixels kept clear around a point the box must not cover (a piece and its ring)
+
+
+def clear_of(box: pygame.Rect, points: Sequence[tuple[int, int]], size: tuple[int, int]) -> pygame.Rect:
+    """``box`` moved to the first place that covers none of ``points`` (with a margin): the middle, then the right
+    (where the panel is), the bottom and top, the left; where every place covers one, the place covering fewest."""
+    w, wh = size
+    pad = 10
+    xs = {"mid": w // 2 - box.w // 2, "left": pad, "right": w - box.w - pad}
+    ys = {"mid": wh // 2 - box.h // 2, "top": pad, "bottom": wh - box.h - pad}
+    # The right first after the middle: the window's panel is there, beside the table, not on it.
+    order = [("mid", "mid"), ("right", "mid"), ("right", "bottom"), ("right", "top"), ("mid", "bottom"),
+             ("mid", "top"), ("left", "mid"), ("left", "bottom"), ("left", "top")]
+    best: tuple[int, pygame.Rect] | None = None
+    for x_at, y_at in order:
+        place = pygame.Rect(xs[x_at], ys[y_at], box.w, box.h)
+        covered = sum(1 for p in points if place.inflate(2 * AVOID_MARGIN, 2 * AVOID_MARGIN).collidepoint(p))
+        if best is None or covered < best[0]:
+            best = (covered, place)
+        if covered == 0:
+            break
+    return best[1] if best is not None else box
+
+
 class Dialog(Scene):
     """A box in the middle of the window with text lines above a row (or grid) of buttons."""
 
@@ -36,8 +60,11 @@ class Dialog(Scene):
     guards_keys = False
 
     def __init__(self, title: str, lines: Sequence[str] = (), buttons: Sequence[tuple[str, str]] = (),
-                 on_close: Callable[[str | None], None] | None = None, columns: int = 0, width: int = BOX_W) -> None:
+                 on_close: Callable[[str | None], None] | None = None, columns: int = 0, width: int = BOX_W,
+                 avoid: Callable[[], Sequence[tuple[int, int]]] | None = None) -> None:
         super().__init__()
+        # Screen points the box must not cover (the pieces an instruction names), asked again at each layout.
+        self.avoid = avoid
         self.heading = title
         self.lines = [str(s) for s in lines]
         self.choices = list(buttons)
@@ -82,6 +109,8 @@ class Dialog(Scene):
         w, wh = size
         self.box = pygame.Rect(0, 0, min(self.width, w - 20), min(h, wh - 20))
         self.box.center = (w // 2, wh // 2)
+        if self.avoid is not None:
+            self.box = clear_of(self.box, list(self.avoid()), (w, wh))
         self.buttons = {}
         gap = 8
         bw = (self.box.w - 48 - gap * (self.columns - 1)) // self.columns

@@ -51,8 +51,11 @@ class TableComputerTurns(ComputerTurns):
         lines = [words] + ([f"Why: {reason}"] if session.reason_may_show(action) else [])
         # Nothing to do at the table when it only ends its turn: the button says so.
         done = "OK" if action.kind in (Kind.END_TURN, Kind.END_OF_ROUND) else "I've done it"
+        spots = session.computer_spots(action)
+        # The box stays off the pieces and points it names, wherever the table is drawn now.
         scene.app.push(Dialog(f"The computer (side {computer.side})", lines, [("done", done)],
-                              lambda answer: self.done(action, reason) if answer == "done" else None))
+                              lambda answer: self.done(action, reason) if answer == "done" else None,
+                              avoid=lambda: [scene.view.px(x, y) for x, y in spots]))
 
     def done(self, action: Action, reason: str) -> None:
         """The human did at the table what the computer asked: the program follows, as for any player's action."""
