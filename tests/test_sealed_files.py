@@ -161,6 +161,25 @@ def test_against_the_computer_its_side_is_sealed_under_a_key_kept_outside_the_sa
     assert again.computer is not None and again.computer.seed == 987654321
 
 
+def test_against_the_computer_a_player_who_sets_no_pin_still_leaves_its_secrets_sealed(tmp_path):
+    start = table_set()
+    game = Game(start.initial, list(start.record), start.state.copy())
+    session = BattleSession(game, SeededDice(13), hotseat=True, computer=Computer("B", "easy", 987654321))
+    session.seal_with({})                                  # the window: the player skipped the PIN
+    path = session.save(tmp_path / "battle.json")
+    doc = json.loads(path.read_text())
+    assert doc["version"] == 5 and "987654321" not in path.read_text()
+    assert not any(doc["public"]["state"]["holding"].values())          # neither holding area in clear
+    battle = session.game.keys.battle
+    keys = sorted(k.name for k in (paths.user_data_dir() / "keys").iterdir())
+    assert keys == sorted([f"{battle}.key", f"{battle}-A.key"])
+    # Nobody is asked for a PIN to go on: both keys are the program's.
+    sealed = read_battle(path)
+    assert sealed.sides() == ()
+    again = sealed.unlock({}).open()
+    assert again.computer is not None and again.state.holding["B"] == session.state.holding["B"]
+
+
 def test_a_finished_battle_shows_both_sides_without_a_pin_and_keeps_its_record_sealed(tmp_path, capsys):
     """The rules reveal both sides at the end (the end-of-battle report): a player who forgot their PIN still sees
     the other side's holding area and mission; the record and the dice stay under both PINs."""

@@ -3,7 +3,8 @@ them), and a sealed file shown with the PINs given: the public battle, and a sid
 
 The computer's key: a battle against the computer seals the computer's side under a key drawn for it, which the
 program keeps in a file of its own outside the saves folder (``user_data_dir()/keys``, for its owner alone), so a
-crash can still be resumed. The human's account can read that file: the README says what that gives away.
+crash can still be resumed. The human's account can read that file: the README says what that gives away. A human
+who sets no PIN against the computer gets a key kept the same way: the computer's secrets are sealed all the same.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from ..rules.errors import InputError
 from ..storage import atomic_write_text
 
 __all__ = ["Keyring", "Locked", "WrongKey", "check_pin", "generated_pin", "keyring", "pins_from_file",
-           "pins_from_environment", "SealedView", "sealed_view", "is_sealed_file", "computer_pin"]
+           "pins_from_environment", "SealedView", "sealed_view", "is_sealed_file", "computer_pin", "kept_pin",
+           "has_kept_pin"]
 
 ENVIRONMENT = {side: f"SEVEN_SECONDS_PIN_{side}" for side in SIDES}
 
@@ -111,15 +113,31 @@ def _keys_folder() -> Path:
     return paths.user_data_dir() / "keys"
 
 
-def computer_pin(battle: str) -> str:
-    """The key of the computer's side in battle ``battle``: drawn once, kept outside the saves folder for its owner
-    alone (mode 0600), so the battle can be resumed after a crash."""
-    if not battle.isalnum():
-        raise InputError("battle", "expected the battle's id")
-    path = _keys_folder() / f"{battle}.key"
+def kept_pin(battle: str, side: str) -> str:
+    """The key of a side whose player set no PIN in a battle against the computer: drawn once and kept as the
+    computer's is, so the computer's secrets are still sealed in every file and the battle resumes without asking."""
+    if not battle.isalnum() or side not in SIDES:
+        raise InputError("battle", "expected the battle's id and a side")
+    return _kept(_keys_folder() / f"{battle}-{side}.key")
+
+
+def has_kept_pin(battle: str, side: str) -> bool:
+    """Does the program keep ``side``'s key for battle ``battle`` (its player set no PIN)?"""
+    return battle.isalnum() and side in SIDES and (_keys_folder() / f"{battle}-{side}.key").is_file()
+
+
+def _kept(path: Path) -> str:
     try:
         return str(json.loads(path.read_text(encoding="utf-8"))["pin"])
     except (OSError, ValueError, KeyError, TypeError):
         pin = generated_pin()
         atomic_write_text(path, json.dumps({"pin": pin}) + "\n", private=True)
         return pin
+
+
+def computer_pin(battle: str) -> str:
+    """The key of the computer's side in battle ``battle``: drawn once, kept outside the saves folder for its owner
+    alone (mode 0600), so the battle can be resumed after a crash."""
+    if not battle.isalnum():
+        raise InputError("battle", "expected the battle's id")
+    return _kept(_keys_folder() / f"{battle}.key")

@@ -14,7 +14,7 @@ from ..game.record import AUTOSAVE_NAME, Save, _read, read_save
 from ..game.sealing import Keyring, is_sealed
 from ..game.sides import SIDES
 from ..rules.errors import InputError
-from .keys import computer_pin, keyring
+from .keys import computer_pin, has_kept_pin, kept_pin, keyring
 from .look_back import LookBack
 from .referee import RefereeSession
 from .session import BattleSession
@@ -63,10 +63,11 @@ class SealedBattle:
     refereed = False
     warnings: tuple[str, ...] = ()
 
-    def __init__(self, path: Path, public: dict[str, object], saved_at: str) -> None:
+    def __init__(self, path: Path, public: dict[str, object], saved_at: str, battle: str = "") -> None:
         self.path = path
         self._public = public
         self._saved_at = saved_at
+        self._battle = battle
 
     @property
     def over(self) -> bool:
@@ -81,8 +82,10 @@ class SealedBattle:
         return None
 
     def sides(self) -> tuple[str, ...]:
-        """Whose PINs are asked: each side a person plays (the computer's key is the program's own)."""
-        return tuple(side for side in SIDES if side != self.computer_side())
+        """Whose PINs are asked: each side a person plays who set one (the computer's key is the program's own, and
+        so is that of a player who set none against it)."""
+        return tuple(side for side in SIDES
+                     if side != self.computer_side() and not has_kept_pin(self._battle, side))
 
     def summary(self) -> str:
         state = self._public.get("state")
@@ -104,6 +107,9 @@ class SealedBattle:
         if computer is not None:
             doc = _read(self.path)
             keys.pins[computer] = computer_pin(str(doc.get("battle")))
+            for side in SIDES:
+                if side != computer and side not in keys.pins and has_kept_pin(self._battle, side):
+                    keys.pins[side] = kept_pin(self._battle, side)
         return SavedBattle(_read_save(self.path, keys))
 
 
@@ -123,7 +129,7 @@ def _sealed(path: Path) -> SealedBattle | None:
     public = doc.get("public")
     if not isinstance(public, dict):
         raise InputError(str(path), "public: expected the battle's public part")
-    return SealedBattle(path, public, str(doc.get("saved_at", "")))
+    return SealedBattle(path, public, str(doc.get("saved_at", "")), str(doc.get("battle", "")))
 
 
 def read_battle(path: Path | str) -> SavedBattle | SealedBattle:

@@ -30,7 +30,7 @@ from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, chec
 from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
 from ..game.engine import Game, RecordEntry, resolution
 from ..game.autosave import Autosaver
-from .keys import computer_pin, keyring
+from .keys import computer_pin, kept_pin, keyring
 from ..game.record import commit_dice, save_game
 from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
 from ..game.undo import UndoCheck, check_undo, moment_index, take_back
@@ -193,6 +193,12 @@ class BattleSession(SeatScreens):
         keys = keyring(pins)
         if self.computer is not None and not keys.has(self.computer.side):
             keys.pins[self.computer.side] = computer_pin(keys.battle)
+        if self.computer is not None:
+            # Against the computer its secrets are sealed even when its opponent sets no PIN: that side's key is
+            # then kept by the program too (the battle resumes without asking).
+            human = other(self.computer.side)
+            if not keys.has(human):
+                keys.pins[human] = kept_pin(keys.battle, human)
         self.game.keys = keys
         self.autosaver = None                 # the next autosave is a new snapshot, sealed
 

@@ -216,7 +216,9 @@ class SetupScene(Scene):
             # Over the set-up table, before its first decision: each player seals their secrets with a PIN.
             computer = session.computer
             humans = [side for side in ("A", "B") if computer is None or side != computer.side]
-            ask_pins(self.app, humans, True, lambda pins: session.seal_with(pins) if pins else None,
+            # Against the computer the battle is sealed even when the player sets no PIN (its secrets are sealed).
+            ask_pins(self.app, humans, True,
+                     lambda pins: session.seal_with(pins or {}) if pins or computer is not None else None,
                      [_("Each player sets a PIN that seals their secrets in the battle's files.")])
         return session
 
