@@ -16,6 +16,7 @@ import pytest  # noqa: E402
 
 from referee import paths  # noqa: E402
 from referee.cli.main import main  # noqa: E402
+from referee.game.sealing import Keyring  # noqa: E402
 from referee.net.client import RemoteSeat  # noqa: E402
 from referee.net.desk import Desk  # noqa: E402
 from referee.net.host import Host  # noqa: E402
@@ -89,6 +90,22 @@ def test_the_report_and_the_record_wait_for_the_end_of_the_battle():
     assert not refused.ok and refused.reason == NOT_A_SIDE
 
 
+def test_a_battle_sealed_with_its_players_pins_is_handed_in_clear_once_over(tmp_path):
+    """The end revealed every secret the record holds: the player opens it alone, without the other side's PIN."""
+    session = session_of(battle_state())
+    session.game.keys = Keyring({"A": "pin-of-a-4821", "B": "pin-of-b-7390"}, cost=2 ** 10)
+    desk = Desk(session)
+    end_the_battle(desk)
+    reply = desk.ask("B", {"question": "record"})
+    assert reply.ok, reply.reason
+    text = reply.result["record"]
+    assert "pin-of-a-4821" not in text and "pin-of-b-7390" not in text
+    path = tmp_path / "kept.json"
+    path.write_text(text, encoding="utf-8")
+    opened = open_save(path)
+    assert opened.session.over and opened.session.actions_taken() == session.actions_taken()
+
+
 def test_a_remote_seat_saves_the_finished_battle_and_the_save_loads(hosted, tmp_path):
     host, session = hosted
     seat = RemoteSeat(host.link("A"))
@@ -154,7 +171,6 @@ def test_the_joined_window_shows_the_end_of_battle_report_and_saves_it(app, host
         shot = tmp_path / "report.png"
         pygame.image.save(app.screen, str(shot))
         assert shot.stat().st_size > 0
-        report.on_save = None                           # the dialog's Save, without typing the name
         written = scene.battle.save(tmp_path / "kept.json")
         assert open_save(written).session.over
         looked = report.look_back()
