@@ -2,6 +2,11 @@
 
 The link is a side's link from the host (``seven-seconds host``, or Phones and remote play in its window): it opens
 that side's seat, and the window shows that side's screen only. ``--screenshot PNG`` saves the first frames instead.
+
+Once the battle is over the host hands the seat its end-of-battle report and the finished battle's record:
+``--report`` prints the report and ``--save [FILE]`` keeps the battle (by default in the saves folder), without a
+window; a window closed on a finished battle prints the report. Before the end both are refused with the host's
+reason: the record holds the other side's secrets, and the battle is kept by the host.
 """
 
 from __future__ import annotations
@@ -18,10 +23,54 @@ def register(sub) -> None:
                                      "remote play in the host's window) and play that side in this window."))
     p.add_argument("link", metavar="LINK", help=_("the side's link, http://HOST:PORT/join/..."))
     p.add_argument("--screenshot", metavar="PNG", help=_("save the first frames as PNG and exit"))
+    p.add_argument("--report", action="store_true",
+                   help=_("print the end-of-battle report of the finished battle, without a window"))
+    p.add_argument("--save", metavar="FILE", nargs="?", const="",
+                   help=_("keep the finished battle as a save (by default in the saves folder), without a window"))
     p.set_defaults(run=run)
 
 
+def report_text(battle) -> list[str]:
+    """The end-of-battle report as the joined window shows it, one line each (headings underlined by a blank)."""
+    # Lazy: the report's words are the window's, loaded with this command only.
+    from ..ui.scenes.remote_report import remote_report_lines
+    from ..ui.theme import SIGNS  # lazy: loaded with the line above, for the same reason
+
+    out: list[str] = []
+    for style, text in remote_report_lines(battle):
+        if style == "h" and out:
+            out.append("")
+        out.append(SIGNS.get(style, "") + text)
+    return out
+
+
+def without_window(args) -> int:
+    """``--report`` and ``--save``: asked of the host over the seat's connection, no window opened."""
+    # Lazy: the WebSocket client loads for this command only.
+    from ..net.client import Refused, RemoteSeat
+    from ..ui.remote import RemoteBattle  # lazy: loaded with the line above, for the same reason
+
+    try:
+        seat = RemoteSeat(args.link.strip())
+    except (ValueError, Refused) as e:
+        raise InputError("LINK", f"the link opens no seat: {e}") from None
+    except (OSError, TimeoutError) as e:
+        raise InputError("LINK", f"the host could not be reached at {args.link.strip()}: {e}") from None
+    try:
+        battle = RemoteBattle(seat)
+        if args.report:
+            print("\n".join(report_text(battle)))
+        if args.save is not None:
+            written = battle.save(args.save or None)
+            print(_("The battle is saved in {file}").format(file=written))
+    finally:
+        seat.close()
+    return 0
+
+
 def run(args) -> int:
+    if args.report or args.save is not None:
+        return without_window(args)
     # Lazy: the window and the WebSocket client load for this command only.
     if args.screenshot:
         from ..ui.app import use_headless_video  # lazy: loaded when this command runs
@@ -45,7 +94,19 @@ def run(args) -> int:
         if args.screenshot:
             print(app.screenshot(args.screenshot))
             return 0
-        return app.run()
+        code = app.run()
+        battle = joined.battle
+        if battle.over:
+            # The window closed on a finished battle: its report stays on the terminal, and how to keep it.
+            try:
+                print("\n".join(report_text(battle)))
+            except InputError as e:
+                print(e.message(), file=sys.stderr)
+            if battle.save_path is None:
+                print(_("Keep the battle: seven-seconds join {link} --save").format(link=args.link.strip()))
+            else:
+                print(_("The battle is saved in {file}").format(file=battle.save_path))
+        return code
     finally:
         joined.battle.close()           # the seat's connection ends with the window
         pygame.quit()

@@ -17,6 +17,7 @@ from ..rules.errors import InputError
 from ..service.intents import Action, action_problems
 from ..service.privacy import screen_data
 from ..service.screen import Screen
+from ..service.seat_report import end_report, finished_record
 from ..service.seats import SIDE_SEATS, SPECTATOR
 from ..service.session import Attempt, BattleSession, Pending
 
@@ -274,6 +275,14 @@ class Desk:
         question = message["question"]
         if question == "screen":
             return Reply(True, result={"screen": self.screen_data(seat)})
+        if question in ("report", "record"):
+            # Once the battle is over: the report every seat may read, the record a side's seat may keep.
+            try:
+                if question == "report":
+                    return Reply(True, result={"report": end_report(self.session, seat)})
+                return Reply(True, result={"record": finished_record(self.session, seat)})
+            except InputError as e:
+                return refusal("; ".join(e.problems))
         if question == "log":
             start = message.get("from", 0)
             if not isinstance(start, int) or isinstance(start, bool) or start < 0:

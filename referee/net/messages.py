@@ -18,7 +18,7 @@ MAX_MESSAGE: Final = 16 * 1024          # characters of one frame; a screen's in
 MAX_ID: Final = 80
 MAX_DICE: Final = 64
 INTENT_KINDS: Final = ("action", "answer", "undo", "consent")
-QUESTIONS: Final = ("preview", "log", "screen")
+QUESTIONS: Final = ("preview", "log", "screen", "report", "record")
 
 
 class Unreadable(ValueError):

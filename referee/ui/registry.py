@@ -32,6 +32,7 @@ SCENES: dict[str, str] = {
     "capture": "referee.ui.scenes.capture:CaptureScene",
     "holding": "referee.ui.scenes.holding:HoldingScene",
     "report": "referee.ui.scenes.report:ReportScene",
+    "report-remote": "referee.ui.scenes.remote_report:RemoteReportScene",
     "look-back": "referee.ui.scenes.look_back:LookBackScene",
     "replay": "referee.ui.scenes.replay:ReplayScene",
     # questions and hand-offs over another scene

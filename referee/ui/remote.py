@@ -9,8 +9,10 @@ window of a joined battle knows what its seat's screen says, and nothing more.
 
 from __future__ import annotations
 
+import datetime as _dt
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..game.action_kinds import Kind
@@ -20,11 +22,14 @@ from ..game.view_types import LogLine, PlayerView
 from ..game.view_table import battlefield_from_view
 from ..rules.battlefield import Battlefield
 from ..game.view_words import log_lines
+from ..paths import saves_dir
 from ..rules.errors import InputError
+from ..service.look_back import LookBack
 from ..service.session import Check
 from ..service.seat_log import TAIL, LogTail
 from ..service.seats import SIDE_SEATS
 from ..service.seat_screens import SeatScreens
+from ..storage import atomic_write_text
 
 
 class BattleSeat(Protocol):
@@ -101,6 +106,19 @@ class RemoteUndo:
     side: str = ""
 
 
+@dataclass(frozen=True)
+class RemoteSealCheck:
+    """One side's seal checked by the host at the end of the battle, as ``game/seal.SealCheck`` reads."""
+
+    side: str
+    sealed: bool
+    matches: bool
+    words: str
+
+    def text(self) -> str:
+        return self.words
+
+
 class RemoteLog:
     """The seat's log as ``service/seat_log.SeatLog`` gives it, from the screen's view: an entry the host wrote again
     (a take-back) is told apart by its token."""
@@ -131,7 +149,6 @@ class RemoteBattle(SeatScreens):
     computer = None                 # the host plays its computer's turns; its side is named on the screen
     computer_reopened = False
     campaign = None
-    save_path = None
     refereed = False
 
     def __init__(self, seat: Seat) -> None:
@@ -149,6 +166,8 @@ class RemoteBattle(SeatScreens):
         self._log: tuple[int, RemoteLog] | None = None        # the log read from the screen of this version
         self._log_entries: list[LogLine] = []
         self._log_tokens: list[object] = []
+        self._report: dict[str, Any] | None = None             # the end-of-battle report, asked once it is over
+        self.save_path: Path | None = None                      # where this window last saved the finished battle
 
     # ---- the seat's screen ---------------------------------------------------------------------------------
     @property
@@ -366,8 +385,92 @@ class RemoteBattle(SeatScreens):
     def redo_action(self) -> tuple[Action, list[float]]:
         raise InputError("redo", "a joined window takes back, but does not play again, an action")
 
-    def save(self, path: Any = None) -> Any:
-        raise InputError("save", "the battle is saved by the host's computer (its autosave keeps every action)")
+    # ---- the end of the battle: its report and its record ----------------------------------------------------
+    def _ask_host(self, question: str) -> dict[str, Any]:
+        """The host's answer to ``question``, or ``InputError`` with the host's reason (or why it was not reached)."""
+        try:
+            reply = self.seat.ask(question)
+        except (ConnectionError, TimeoutError, OSError) as e:
+            raise InputError(question, f"the host could not be asked ({e})") from None
+        if not reply.get("ok"):
+            raise InputError(question, str(reply.get("reason") or "refused by the host"))
+        result: dict[str, Any] = reply.get("result") or {}
+        return result
+
+    def report(self) -> dict[str, Any]:
+        """The end-of-battle report the host gives this seat (``service/seat_report.py``), asked once the battle is
+        over and kept; before the end, ``InputError`` with the host's reason."""
+        if self._report is None:
+            report: dict[str, Any] = self._ask_host("report")["report"]
+            self._report = report
+            self.refereed = bool(report.get("refereed"))
+        return self._report
+
+    def revealed(self) -> PlayerView:
+        """The whole truth the end of the battle reveals, from the host's report."""
+        view: PlayerView = self.report()["view"]
+        return view
+
+    def tampered(self) -> list[str]:
+        return [str(line) for line in self.report().get("tampered", [])]
+
+    def seal_checks(self) -> dict[str, RemoteSealCheck]:
+        return {str(c["side"]): RemoteSealCheck(str(c["side"]), bool(c.get("sealed")), bool(c.get("matches")),
+                                                str(c.get("text", ""))) for c in self.report().get("seals", [])}
+
+    def sealed_documents(self) -> list[str]:
+        return [str(line) for line in self.report().get("sealed_documents", [])]
+
+    def computer_lines(self) -> list[str]:
+        """Against the computer: who it played, then its reason for each decision, as the host's report gives them."""
+        report = self.report()
+        computer = report.get("computer")
+        if not computer:
+            return []
+        lines = [f"The computer (side {computer.get('side')}, {computer.get('level')}): its reason for each decision"]
+        lines.extend(str(reason) for reason in report.get("computer_reasons", []))
+        return lines
+
+    def record(self) -> str:
+        """The finished battle as a save file's text, handed by the host once the battle is over; before the end,
+        ``InputError`` with the host's reason (the record holds the opponent's secrets)."""
+        return str(self._ask_host("record")["record"])
+
+    def default_save_path(self) -> Path:
+        """A new file in the player's saves folder, named after the battle, the side and the time."""
+        name = self.view(log=False)["name"]
+        stem = "".join(c if c.isalnum() else "-" for c in name.lower()).strip("-") or "battle"
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M")
+        folder = saves_dir()
+        path = folder / f"{stem}-side-{self.viewer}-{stamp}.json"
+        n = 2
+        while path.exists():
+            path = folder / f"{stem}-side-{self.viewer}-{stamp}-{n}.json"
+            n += 1
+        return path
+
+    def save(self, path: Path | str | None = None) -> Path:
+        """Keep the finished battle: the host's record written atomically (by default in the saves folder), so it
+        opens as any save does; a file this window did not write is never overwritten. Before the end of the battle,
+        ``InputError`` with the host's reason: the battle is kept by the host until it is over."""
+        text = self.record()
+        target = Path(path).expanduser() if path is not None else self.default_save_path()
+        if target.is_dir():
+            raise InputError(str(target), "is a folder, expected a save file name")
+        if target.exists() and target != self.save_path:
+            raise InputError(str(target), "exists already; not overwritten (choose another name)")
+        try:
+            atomic_write_text(target, text, private=True)      # a save holds both sides' secrets
+        except OSError as e:
+            raise InputError(str(target), f"cannot be written ({e.strerror or e})") from None
+        self.save_path = target
+        return target
+
+    def look_back(self) -> LookBack:
+        """The summary, the dice report and the replay of the finished battle, read from this window's save of it
+        (saved first if it was not)."""
+        path = self.save_path if self.save_path is not None and self.save_path.exists() else self.save()
+        return LookBack.of_save(path)
 
     def save_campaign_battle(self, at_hand_off: bool = False) -> None:
         """The host's battle: nothing to write here."""

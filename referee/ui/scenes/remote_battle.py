@@ -104,6 +104,18 @@ class RemoteQuestions(BattleQuestions):
 
         self.show(ConsentScreen(self.battle.viewer, lines, answered))
 
+    def save(self) -> None:
+        """The finished battle is kept in this player's saves folder; while it is running the host keeps it, and
+        its reason is said here (the record holds the other side's secrets)."""
+        if not self.battle.over:
+            try:
+                self.battle.record()
+            except InputError as e:
+                self.scene.say("Not saved", [*e.problems, "every action is in the host's autosave; this window "
+                                             "saves the battle once it is over (Save, or the report's Save)"])
+                return
+        super().save()
+
     def hand_off(self, side: str) -> None:
         self.scene.refresh()
         self.scene.show_log()
@@ -177,8 +189,13 @@ class RemoteBattleScene(BattleScene):
                                             "shows the seats' codes"])
 
     def open_report(self) -> None:
-        self.say("The battle is over", ["the log now holds the whole truth; the host's window has the report and "
-                                        "the seal checks"])
+        """The end-of-battle report the host gives this seat, in the report scene the host's window shows."""
+        try:
+            self.battle.report()
+        except InputError as e:
+            self.say("The battle is over", [*e.problems, "the log now holds the whole truth"])
+            return
+        self.push_scene("report-remote", self.battle, on_save=self.questions.save)
 
     def banner_who(self) -> tuple[str, str]:
         return f"You are side {self.battle.viewer} (joined)", \
