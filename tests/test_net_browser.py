@@ -9,6 +9,7 @@ activations) are sent by each side's window, here a Python client of the same ho
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 from pathlib import Path
@@ -22,6 +23,7 @@ from referee.rules.scenario import load_scenario
 from referee.service.battles import new_session
 
 from .net_support import next_action
+from .test_net_words import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
@@ -31,8 +33,9 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
 
 from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 PHONE = (390, 844)
 WAIT = 30
@@ -88,6 +91,8 @@ class Tabs:
             try:
                 found = button(d)
                 if found:
+                    # In the middle of the screen, as a thumb reaches it (not under the sticky header).
+                    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", found)
                     found.click()
             except StaleElementReferenceException:
                 return False
@@ -200,3 +205,113 @@ def test_two_hands_and_the_table_page_play_the_set_up_and_one_round(tmp_path):
         host.stop()
     if shots != tmp_path:
         shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+
+def _to_the_blips(host: Host, windows: dict[str, RemoteSeat]) -> None:
+    """Set-up by the sides' windows (each step as the program offers it, the private ones too) until side A places
+    a blip; side B's blips, when B places first, are placed for it."""
+    for _step in range(100):
+        version = max(w.version for w in windows.values())
+        _settled(windows, version)
+        with host.lock:
+            side = host.session.to_act() or "A"
+        legal = windows[side].wait_version(version)["legal"][0]
+        kind, args = legal["kind"], dict(legal["args"])
+        if kind == "place-blip":
+            if side == "A":
+                return
+            kind = "place-blips"
+        elif kind == "choose-cards":
+            args = {"mission": legal["free"]["mission"][0], "troop": legal["free"]["troop"][0]}
+        reply = windows[side].send({"kind": "action", "action": {"kind": kind, "actor": legal["actor"], "args": args}})
+        assert reply["ok"], reply
+        windows["A"].wait_version(version + 1)
+    raise AssertionError("set-up never came to side A's blips")
+
+
+def _pixel(driver, board, view: dict, x: float, y: float) -> tuple[float, float]:
+    """Where the table point (x, y) is drawn on side A's map, in the page's pixels: from the map's box and its
+    viewBox (scaled to fit, centred), side A's edge at the bottom."""
+    left, top, width, height, vx, vy, vw, vh = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(), b = arguments[0].viewBox.baseVal;"
+        "return [r.left, r.top, r.width, r.height, b.x, b.y, b.width, b.height];", board)
+    scale = min(width / vw, height / vh)
+    ox, oy = left + (width - vw * scale) / 2, top + (height - vh * scale) / 2
+    return ox + (x - vx) * scale, oy + (view["table"]["height"] - y - vy) * scale
+
+
+def _tap(driver, board, px: float, py: float) -> None:
+    """A tap on the map at the page's pixel (px, py) (the offset is from the map's centre)."""
+    left, top, width, height = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", board)
+    ActionChains(driver).move_to_element_with_offset(board, round(px - (left + width / 2)),
+                                                     round(py - (top + height / 2))).click().perform()
+
+
+@pytest.mark.usefixtures("language")
+def test_a_blip_is_placed_where_the_map_is_tapped_and_a_refused_tap_loses_nothing(tmp_path):
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), {"A": "council-of-zane", "B": "new-tokyo"},
+                          autosaving=False)
+    host = Host.start(session, bind="127.0.0.1")
+    windows = {side: RemoteSeat(host.link(side)) for side in ("A", "B")}
+    driver = _browser()
+    shots = Path(os.environ.get("SEVEN_SECONDS_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        _to_the_blips(host, windows)
+        screen = windows["A"].screen
+        legal = next(a for a in screen["legal"] if a["kind"] == "place-blip")
+        zone, view = legal["free"]["x, y"], screen["view"]
+        # A spot the engine takes, found by asking it (the middle of the zone first), and a spot it refuses.
+        cx, cy = sum(zone["x"]) / 2, sum(zone["y"]) / 2
+        spots = sorted(((cx + dx, cy + dy) for dx in range(-8, 9) for dy in (0, -1, 1, -2, 2)),
+                       key=lambda p: abs(p[0] - cx) + abs(p[1] - cy))
+        square = legal["free"]["square"][-1]
+        def takes(p):
+            args = {"x": p[0] + 0.23, "y": p[1] + 0.27, "square": square}
+            reply = windows["A"].ask("preview", action={"kind": "place-blip", "actor": "A", "args": args})
+            return reply["result"]["preview"]["legal"]
+        target = next((p[0] + 0.23, p[1] + 0.27) for p in spots if takes(p))
+        far = (cx, view["table"]["height"] - 2.0)              # beside the other side's edge: out of A's zone
+        driver.get(f"http://127.0.0.1:{host.port}/join/{host.credentials.tokens['A']}")
+        wait = WebDriverWait(driver, WAIT)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-kind="place-blip"] select'), "the blip's form")
+        Select(driver.find_element(By.CSS_SELECTOR, '[data-kind="place-blip"] select')).select_by_value(str(square))
+        board = driver.find_element(By.ID, "map")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        with host.lock:
+            before = {b.id for b in session.state.blips.values()}
+        _tap(driver, board, *_pixel(driver, board, view, *far))
+        refused = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#notice.error").text, "the refusal")
+        assert "zone" in refused or "edge" in refused or "6" in refused, refused
+        with host.lock:
+            assert {b.id for b in session.state.blips.values()} == before, "a refused tap places nothing"
+        kept = Select(driver.find_element(By.CSS_SELECTOR, '[data-kind="place-blip"] select'))
+        assert kept.first_selected_option.get_attribute("value") == str(square), "the square chosen is kept"
+        board = driver.find_element(By.ID, "map")
+        _tap(driver, board, *_pixel(driver, board, view, *target))
+        def placed(_d):
+            with host.lock:
+                return [b for b in session.state.blips.values() if b.id not in before]
+        (blip,) = wait.until(placed, "the blip tapped")
+        assert blip.side == "A" and blip.square == square
+        miss = math.hypot(blip.x - target[0], blip.y - target[1])
+        assert miss <= 0.15, (blip.x, blip.y, target, miss)
+        assert round(blip.x * 10, 6) % 1 == 0 and round(blip.y * 10, 6) % 1 == 0, "a tap goes to the tenth"
+        # The hand shows it on the map, numbered by its square.
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#map [data-blip="{blip.id}"]'), "the blip on the map")
+        assert driver.find_element(By.CSS_SELECTOR, f'#map [data-blip="{blip.id}"] text').text == str(square)
+        driver.save_screenshot(str(shots / "hand-map.png"))
+        assert (shots / "hand-map.png").stat().st_size > 5000
+        # The same page in a language with a catalogue shows its words.
+        driver.get(f"http://127.0.0.1:{host.port}/hand?lang=xx")
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#blips h2").get_attribute("textContent") == "YOUR BLIPS",
+                   "the page in the catalogue's language")
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "xx"
+        wait.until(lambda d: "SIDE A" in d.find_element(By.ID, "seat").text, "the seat in that language")
+    finally:
+        driver.quit()
+        for w in windows.values():
+            w.close()
+        host.stop()

@@ -402,6 +402,14 @@ function svg(tag, attrs, ...children) {
   return node;
 }
 
+// A piece's letter or number, centred on it and outlined, legible on any cloth or terrain at a phone's scale (it may
+// be wider than a small base).
+function label(x, y, size, colour, text) {
+  return svg("text", { x: x, y: y + size * 0.36, "font-size": size, fill: colour, "text-anchor": "middle",
+                       "font-weight": "bold", stroke: colour === "#ffffff" ? PALETTE.ink : "#ffffff",
+                       "stroke-width": size * 0.18, "paint-order": "stroke" }, text);
+}
+
 function snap(v) { return Math.round(Math.round(v / SNAP) * SNAP * 1000) / 1000; }
 
 // A tap a finger's width outside a range is taken at its nearest point inside (the engine's own bounds, to the tenth).
@@ -475,8 +483,8 @@ function renderMap(screen) {
     nodes.push(svg("rect", { id: "zone", x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0),
                              height: Math.abs(y1 - y0), fill: PALETTE[seat], "fill-opacity": 0.16, stroke: PALETTE[seat],
                              "stroke-width": 0.15, "stroke-dasharray": "0.6 0.4" }));
-    nodes.push(svg("text", { x: (x0 + x1) / 2, y: Math.min(y0, y1) + font, "font-size": font * 0.8, fill: PALETTE.ink,
-                             "text-anchor": "middle" }, t("your_zone")));
+    nodes.push(svg("text", { x: Math.min(x0, x1) + 0.4, y: Math.min(y0, y1) + font * 0.9, "font-size": font * 0.8,
+                             fill: PALETTE.ink }, t("your_zone")));
   }
   if (taker && taker.around) {
     const [cx, cy] = at(taker.around.x, taker.around.y);
@@ -488,8 +496,7 @@ function renderMap(screen) {
     const colour = ["alpha", "beta", "gamma"].includes(o.id) ? PALETTE.objective.defender : PALETTE.objective.attacker;
     nodes.push(svg("g", { "data-objective": o.id },
       svg("circle", { cx: cx, cy: cy, r: o.base / 2, fill: "#ffffff", stroke: colour, "stroke-width": 0.25 }),
-      svg("text", { x: cx, y: cy + o.base * 0.22, "font-size": o.base * 0.7, fill: colour, "text-anchor": "middle",
-                    "font-weight": "bold" }, GREEK[o.id] || o.id.slice(0, 1))));
+      label(cx, cy, Math.max(o.base * 0.7, font * 0.9), colour, GREEK[o.id] || o.id.slice(0, 1))));
   }
   for (const b of view.blips || []) {
     const [cx, cy] = at(b.x, b.y);
@@ -498,16 +505,14 @@ function renderMap(screen) {
     nodes.push(svg("g", { "data-blip": b.id },
       svg("rect", { x: cx - half, y: cy - half, width: b.base, height: b.base, rx: 0.12, fill: PALETTE[b.side] || PALETTE.blip,
                     stroke: PALETTE.ink, "stroke-width": 0.08 }),
-      svg("text", { x: cx, y: cy + b.base * 0.25, "font-size": b.base * 0.7, fill: "#ffffff", "text-anchor": "middle",
-                    "font-weight": "bold" }, mine ? String(b.square) : b.id.split("-").pop())));
+      label(cx, cy, Math.max(b.base * 0.7, font * 0.9), "#ffffff", mine ? String(b.square) : b.id.split("-").pop())));
   }
   for (const u of view.units || []) {
     const [cx, cy] = at(u.x, u.y);
     const chosen = taker && taker.unit && taker.unit.id === u.id;
     const parts = [svg("circle", { cx: cx, cy: cy, r: u.base / 2, fill: PALETTE[u.side] || PALETTE.blip,
                                    stroke: chosen ? PALETTE.tapped : PALETTE.ink, "stroke-width": chosen ? 0.25 : 0.08 }),
-                   svg("text", { x: cx, y: cy + u.base * 0.22, "font-size": u.base * 0.6, fill: "#ffffff",
-                                 "text-anchor": "middle", "font-weight": "bold" }, LETTERS[u.type] || "?")];
+                   label(cx, cy, Math.max(u.base * 0.6, font * 0.8), "#ffffff", LETTERS[u.type] || "?")];
     if (u.facing !== undefined) {
       const [fx, fy] = at(u.x + Math.cos(u.facing * Math.PI / 180) * u.base * 0.8,
                           u.y + Math.sin(u.facing * Math.PI / 180) * u.base * 0.8);
