@@ -102,7 +102,7 @@ HAND: Final[dict[str, str]] = {
     "scramble_title": N_("Scramble {unit}"),
     "scramble_into": N_("Into"),
     "scramble_label": N_("the square to Scramble into"),
-    "scramble": N_("Scramble"),
+    "scramble_do": N_("Scramble"),
     "face_title": N_("Face {unit}"),
     "facing": N_("Facing"),
     "facing_label": N_("facing in degrees"),

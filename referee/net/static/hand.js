@@ -328,7 +328,7 @@ const BUILDERS = {
     const square = squareSelect(free, t("scramble_label"));
     return [el("h3", {}, t("scramble_title", { unit: legal.actor })),
       el("label", {}, t("scramble_into") + " ", square),
-      el("button", { on: { click: () => act("scramble", legal.actor, { square: Number(square.value) }) } }, t("scramble"))];
+      el("button", { on: { click: () => act("scramble", legal.actor, { square: Number(square.value) }) } }, t("scramble_do"))];
   },
   "face": (legal, screen) => {
     const facing = el("input", { type: "number", min: 0, max: 359, step: 1, value: 0, "aria-label": t("facing_label") });
