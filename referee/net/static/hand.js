@@ -404,10 +404,10 @@ function svg(tag, attrs, ...children) {
 
 // A piece's letter or number, centred on it and outlined, legible on any cloth or terrain at a phone's scale (it may
 // be wider than a small base).
-function label(x, y, size, colour, text) {
+function label(x, y, size, colour, text, outline) {
   return svg("text", { x: x, y: y + size * 0.36, "font-size": size, fill: colour, "text-anchor": "middle",
-                       "font-weight": "bold", stroke: colour === "#ffffff" ? PALETTE.ink : "#ffffff",
-                       "stroke-width": size * 0.18, "paint-order": "stroke" }, text);
+                       "font-weight": "bold", stroke: outline || "#ffffff", "stroke-width": size * 0.3,
+                       "stroke-linejoin": "round", "paint-order": "stroke" }, text);
 }
 
 function snap(v) { return Math.round(Math.round(v / SNAP) * SNAP * 1000) / 1000; }
@@ -505,14 +505,15 @@ function renderMap(screen) {
     nodes.push(svg("g", { "data-blip": b.id },
       svg("rect", { x: cx - half, y: cy - half, width: b.base, height: b.base, rx: 0.12, fill: PALETTE[b.side] || PALETTE.blip,
                     stroke: PALETTE.ink, "stroke-width": 0.08 }),
-      label(cx, cy, Math.max(b.base * 0.7, font * 0.9), "#ffffff", mine ? String(b.square) : b.id.split("-").pop())));
+      // The seat's own blips carry the square each stands for; the other side's are only counters here.
+      mine ? label(cx, cy, Math.max(b.base * 0.7, font * 0.9), "#ffffff", String(b.square), PALETTE[b.side]) : null));
   }
   for (const u of view.units || []) {
     const [cx, cy] = at(u.x, u.y);
     const chosen = taker && taker.unit && taker.unit.id === u.id;
     const parts = [svg("circle", { cx: cx, cy: cy, r: u.base / 2, fill: PALETTE[u.side] || PALETTE.blip,
                                    stroke: chosen ? PALETTE.tapped : PALETTE.ink, "stroke-width": chosen ? 0.25 : 0.08 }),
-                   label(cx, cy, Math.max(u.base * 0.6, font * 0.8), "#ffffff", LETTERS[u.type] || "?")];
+                   label(cx, cy, Math.max(u.base * 0.6, font * 0.8), "#ffffff", LETTERS[u.type] || "?", PALETTE[u.side])];
     if (u.facing !== undefined) {
       const [fx, fy] = at(u.x + Math.cos(u.facing * Math.PI / 180) * u.base * 0.8,
                           u.y + Math.sin(u.facing * Math.PI / 180) * u.base * 0.8);
