@@ -245,11 +245,12 @@ def _pixel(driver, board, view: dict, side: str, x: float, y: float) -> tuple[fl
 
 
 def _tap(driver, board, px: float, py: float) -> None:
-    """A tap on the map at the page's pixel (px, py) (the offset is from the map's centre)."""
+    """A tap on the map at the page's pixel (px, py), to the nearest whole pixel (the offset is from the map's in-view
+    centre, which WebDriver takes at whole pixels, rounded down)."""
     left, top, width, height = driver.execute_script(
         "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", board)
-    ActionChains(driver).move_to_element_with_offset(board, round(px - (left + width / 2)),
-                                                     round(py - (top + height / 2))).click().perform()
+    centre = (math.floor(left + width / 2), math.floor(top + height / 2))
+    ActionChains(driver).move_to_element_with_offset(board, round(px - centre[0]), round(py - centre[1])).click().perform()
 
 
 @pytest.mark.usefixtures("language")
