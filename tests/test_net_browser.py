@@ -17,12 +17,15 @@ from pathlib import Path
 import pytest
 
 from referee import paths
+from referee.game.dice import SeededDice
 from referee.net.client import RemoteSeat
 from referee.net.host import Host
 from referee.rules.scenario import load_scenario
 from referee.service.battles import new_session
+from referee.service.session import BattleSession
 
 from .net_support import next_action
+from .test_revealed_placement import battle, reveal
 from .test_net_words import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
@@ -327,4 +330,56 @@ def test_a_blip_is_placed_where_the_map_is_tapped_and_a_refused_tap_loses_nothin
         driver.quit()
         for w in windows.values():
             w.close()
+        host.stop()
+
+
+def test_troopers_just_revealed_are_placed_and_faced_by_tapping_the_map(tmp_path):
+    """Side B's blip holding two tacticals is revealed (tests/test_revealed_placement.py): on B's hand the second is
+    placed where the map is tapped, touching the first (A66), facing away from it; the first faces the point tapped
+    (A13). Two decisions take a point: **Use the map** gives the map to the one tapped."""
+    game = battle()
+    reveal(game)
+    session = BattleSession(game, SeededDice(1), hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1")
+    driver = _browser()
+    try:
+        with host.lock:
+            view = host.desk.screen_data("B")["view"]
+            b1 = dict(next(u for u in view["units"] if u["id"] == "b1"))
+            base_b2 = next(u for u in view["units"] if u["id"] == "b2")["base"]
+        driver.get(f"http://127.0.0.1:{host.port}/join/{host.credentials.tokens['B']}")
+        wait = WebDriverWait(driver, WAIT)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-kind="face"]')) == 2, "two troopers to face")
+        # b2 first: its decision's "Use the map", then a tap 3" north of b1 (towards side B's edge).
+        use = driver.find_element(By.CSS_SELECTOR, '[data-kind="face"][data-actor="b2"] button.map-choice')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", use)
+        use.click()
+        board = driver.find_element(By.ID, "map")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        shots = Path(os.environ.get("SEVEN_SECONDS_SCREENSHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(shots / "hand-map-face.png"))
+        _tap(driver, board, *_pixel(driver, board, view, "B", b1["x"], b1["y"] + 3))
+
+        def placed(_d):
+            with host.lock:
+                return "b2" not in session.state.to_place and session.state.units["b2"]
+        b2 = wait.until(placed, "b2 placed")
+        gap = math.hypot(b2.x - b1["x"], b2.y - b1["y"]) - (b1["base"] + base_b2) / 2
+        assert abs(gap) <= 0.01, gap                                      # touching b1 (A66)
+        assert math.degrees(math.atan2(b2.y - b1["y"], b2.x - b1["x"])) == pytest.approx(90, abs=3)
+        assert b2.facing == pytest.approx(90, abs=3)                        # facing away from b1
+        # Then b1 (the map goes back to the decision left): a tap 4" east of it faces it east.
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-kind="face"]')) == 1, "b1 left to face")
+        board = driver.find_element(By.ID, "map")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        _tap(driver, board, *_pixel(driver, board, view, "B", b1["x"] + 4, b1["y"]))
+
+        def faced(_d):
+            with host.lock:
+                return "b1" not in session.state.to_face and (session.state.units["b1"].facing,)
+        (facing,) = wait.until(faced, "b1 faced")
+        assert min(facing, 360 - facing) <= 3, facing
+    finally:
+        driver.quit()
         host.stop()

@@ -394,6 +394,7 @@ const LETTERS = { commander: "C", tactical: "T", assault: "A", scout: "S", engin
 const GREEK = { alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε" };
 const SNAP = 0.1;               // inches: a tap goes to the nearest tenth, as a click on the window's table does
 const MARGIN = 2.2;             // inches around the table: its edges' names
+const NEAR = 12;                // inches across the map while a trooper is faced or placed
 
 function svg(tag, attrs, ...children) {
   const node = document.createElementNS(SVG, tag);
@@ -459,9 +460,17 @@ function renderMap(screen) {
   card.hidden = false;
   const seat = screen.seat, w = view.table.width, h = view.table.height;
   const at = (x, y) => mapPoint(view, seat, x, y);
-  const font = Math.max(1.1, Math.min(w, h) / 30);
+  const taker = state.takers.get(state.mapFor);
+  // The whole table; a trooper to face or place, the table around it (a base is a few pixels across the whole).
+  let box = [-0.6, -MARGIN, w + 1.2, h + 2 * MARGIN];
+  if (taker && taker.unit) {
+    const [ux, uy] = at((taker.around || taker.unit).x, (taker.around || taker.unit).y);
+    const side = Math.min(NEAR, w, h);
+    box = [Math.max(0, Math.min(w - side, ux - side / 2)), Math.max(0, Math.min(h - side, uy - side / 2)), side, side];
+  }
+  const font = Math.max(box[2] > NEAR ? 1.1 : 0.45, Math.min(box[2], box[3]) / 30);
   const map = document.getElementById("map");
-  map.setAttribute("viewBox", [-0.6, -MARGIN, w + 1.2, h + 2 * MARGIN].join(" "));
+  map.setAttribute("viewBox", box.join(" "));
   const defs = svg("defs", {}, svg("pattern", { id: "impassable", width: 1, height: 1, patternUnits: "userSpaceOnUse",
                                                 patternTransform: "rotate(45)" },
     svg("line", { x1: 0, y1: 0, x2: 0, y2: 1, stroke: PALETTE.ink, "stroke-width": 0.18, "stroke-opacity": 0.55 })));
@@ -477,7 +486,6 @@ function renderMap(screen) {
     nodes.push(shape(paint));
     if (kind.impassable) nodes.push(shape({ fill: "url(#impassable)", stroke: "none" }));
   }
-  const taker = state.takers.get(state.mapFor);
   if (taker && taker.zone) {
     const [x0, y0] = at(taker.zone.x[0], taker.zone.y[0]), [x1, y1] = at(taker.zone.x[1], taker.zone.y[1]);
     nodes.push(svg("rect", { id: "zone", x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0),
@@ -515,9 +523,12 @@ function renderMap(screen) {
                                    stroke: chosen ? PALETTE.tapped : PALETTE.ink, "stroke-width": chosen ? 0.25 : 0.08 }),
                    label(cx, cy, Math.max(u.base * 0.6, font * 0.8), "#ffffff", LETTERS[u.type] || "?", PALETTE[u.side])];
     if (u.facing !== undefined) {
-      const [fx, fy] = at(u.x + Math.cos(u.facing * Math.PI / 180) * u.base * 0.8,
-                          u.y + Math.sin(u.facing * Math.PI / 180) * u.base * 0.8);
-      parts.push(svg("line", { x1: cx, y1: cy, x2: fx, y2: fy, stroke: PALETTE.ink, "stroke-width": 0.15 }));
+      // The facing: a tick from the base's rim outwards (the letter inside stays clear).
+      const ray = (k) => at(u.x + Math.cos(u.facing * Math.PI / 180) * u.base * k,
+                            u.y + Math.sin(u.facing * Math.PI / 180) * u.base * k);
+      const [[sx, sy], [fx, fy]] = [ray(0.5), ray(0.95)];
+      parts.push(svg("line", { x1: sx, y1: sy, x2: fx, y2: fy, stroke: PALETTE.ink, "stroke-width": 0.15,
+                               "stroke-linecap": "round" }));
     }
     nodes.push(svg("g", { "data-unit": u.id }, ...parts));
   }
