@@ -319,7 +319,9 @@ def test_a_blip_is_placed_where_the_map_is_tapped_and_a_refused_tap_loses_nothin
         # The hand shows it on the map, numbered by its square.
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#map [data-blip="{blip.id}"]'), "the blip on the map")
         assert driver.find_element(By.CSS_SELECTOR, f'#map [data-blip="{blip.id}"] text').text == str(square)
-        driver.save_screenshot(str(shots / f"hand-map{'' if side == 'A' else '-b'}.png"))
+        shot = shots / "hand-map.png" if side == "A" else tmp_path / "hand-map-B.png"      # the docs show A's
+        driver.save_screenshot(str(shot))
+        assert shot.stat().st_size > 5000
         # The same page in a language with a catalogue shows its words.
         driver.get(f"http://127.0.0.1:{host.port}/hand?lang=xx")
         wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#blips h2").get_attribute("textContent") == "YOUR BLIPS",
@@ -359,6 +361,7 @@ def test_troopers_just_revealed_are_placed_and_faced_by_tapping_the_map(tmp_path
         shots = Path(os.environ.get("SEVEN_SECONDS_SCREENSHOTS", tmp_path))
         shots.mkdir(parents=True, exist_ok=True)
         driver.save_screenshot(str(shots / "hand-map-face.png"))
+        assert (shots / "hand-map-face.png").stat().st_size > 5000
         _tap(driver, board, *_pixel(driver, board, view, "B", b1["x"], b1["y"] + 3))
 
         def placed(_d):
