@@ -32,3 +32,19 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def N_(message: str) -> str:
     return message
+
+
+@lru_cache(maxsize=32)
+def translations_for(languages: tuple[str, ...]) -> gettext.NullTranslations:
+    """The catalogue for a reader who asked for ``languages`` (best first, e.g. a phone's Accept-Language), not the
+    user's own settings: the first of them with a catalogue, English when none has one."""
+    return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=list(languages) or ["en"], fallback=True)
+
+
+def language_of(languages: tuple[str, ...]) -> str:
+    """The language ``translations_for(languages)`` shows: the first asked for with a catalogue, else English."""
+    for language in languages:
+        found = gettext.find(DOMAIN, localedir=LOCALE_DIR, languages=[language])
+        if found is not None:
+            return Path(found).parent.parent.name         # gettext falls back from en_GB to en: the one it found
+    return "en"

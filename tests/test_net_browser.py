@@ -9,6 +9,7 @@ activations) are sent by each side's window, here a Python client of the same ho
 
 from __future__ import annotations
 
+import math
 import os
 import shutil
 from pathlib import Path
@@ -16,12 +17,16 @@ from pathlib import Path
 import pytest
 
 from referee import paths
+from referee.game.dice import SeededDice
 from referee.net.client import RemoteSeat
 from referee.net.host import Host
 from referee.rules.scenario import load_scenario
 from referee.service.battles import new_session
+from referee.service.session import BattleSession
 
 from .net_support import next_action
+from .test_revealed_placement import battle, reveal
+from .test_net_words import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
@@ -31,8 +36,9 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
 
 from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 PHONE = (390, 844)
 WAIT = 30
@@ -88,6 +94,8 @@ class Tabs:
             try:
                 found = button(d)
                 if found:
+                    # In the middle of the screen, as a thumb reaches it (not under the sticky header).
+                    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", found)
                     found.click()
             except StaleElementReferenceException:
                 return False
@@ -200,3 +208,181 @@ def test_two_hands_and_the_table_page_play_the_set_up_and_one_round(tmp_path):
         host.stop()
     if shots != tmp_path:
         shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+
+def _to_the_blips(host: Host, windows: dict[str, RemoteSeat], side: str) -> None:
+    """Set-up by the sides' windows (each step as the program offers it, the private ones too) until ``side`` places
+    a blip; the other side's blips, and its own before its first turn of placing, are placed for them."""
+    for _step in range(100):
+        version = max(w.version for w in windows.values())
+        _settled(windows, version)
+        with host.lock:
+            acting = host.session.to_act() or "A"
+        legal = windows[acting].wait_version(version)["legal"][0]
+        kind, args = legal["kind"], dict(legal["args"])
+        if kind == "place-blip":
+            if acting == side:
+                return
+            kind = "place-blips"
+        elif kind == "choose-cards":
+            args = {"mission": legal["free"]["mission"][0], "troop": legal["free"]["troop"][0]}
+        reply = windows[acting].send({"kind": "action", "action": {"kind": kind, "actor": legal["actor"],
+                                                                   "args": args}})
+        assert reply["ok"], reply
+        windows["A"].wait_version(version + 1)
+    raise AssertionError(f"set-up never came to side {side}'s blips")
+
+
+def _pixel(driver, board, view: dict, side: str, x: float, y: float) -> tuple[float, float]:
+    """Where the table point (x, y) is drawn on ``side``'s map, in the page's pixels: from the map's box and its
+    viewBox (scaled to fit, centred), the side's own edge at the bottom (side A's is y = 0, side B's the far one)."""
+    left, top, width, height, vx, vy, vw, vh = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(), b = arguments[0].viewBox.baseVal;"
+        "return [r.left, r.top, r.width, r.height, b.x, b.y, b.width, b.height];", board)
+    scale = min(width / vw, height / vh)
+    ox, oy = left + (width - vw * scale) / 2, top + (height - vh * scale) / 2
+    width_in, height_in = view["table"]["width"], view["table"]["height"]
+    mx, my = (width_in - x, y) if side == "B" else (x, height_in - y)
+    return ox + (mx - vx) * scale, oy + (my - vy) * scale
+
+
+def _tap(driver, board, px: float, py: float) -> None:
+    """A tap on the map at the page's pixel (px, py), to the nearest whole pixel (the offset is from the map's in-view
+    centre, which WebDriver takes at whole pixels, rounded down)."""
+    left, top, width, height = driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];", board)
+    centre = (math.floor(left + width / 2), math.floor(top + height / 2))
+    ActionChains(driver).move_to_element_with_offset(board, round(px - centre[0]), round(py - centre[1])).click().perform()
+
+
+@pytest.mark.usefixtures("language")
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_a_blip_is_placed_where_the_map_is_tapped_and_a_refused_tap_loses_nothing(tmp_path, side):
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), {"A": "council-of-zane", "B": "new-tokyo"},
+                          autosaving=False)
+    host = Host.start(session, bind="127.0.0.1")
+    windows = {s: RemoteSeat(host.link(s)) for s in ("A", "B")}
+    driver = _browser()
+    shots = Path(os.environ.get("SEVEN_SECONDS_SCREENSHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    try:
+        _to_the_blips(host, windows, side)
+        screen = windows[side].screen
+        legal = next(a for a in screen["legal"] if a["kind"] == "place-blip")
+        zone, view = legal["free"]["x, y"], screen["view"]
+        square = legal["free"]["square"][-1]
+
+        def preview(x: float, y: float) -> dict:
+            args = {"x": x, "y": y, "square": square}
+            return windows[side].ask("preview", action={"kind": "place-blip", "actor": side, "args": args})[
+                "result"]["preview"]
+
+        # A spot the engine takes, found by asking it (the middle of the zone first), and a spot it refuses: beside
+        # the other side's edge.
+        cx, cy = sum(zone["x"]) / 2, sum(zone["y"]) / 2
+        spots = sorted(((cx + dx + 0.23, cy + dy + 0.27) for dx in range(-8, 9) for dy in (0, -1, 1, -2, 2)),
+                       key=lambda p: abs(p[0] - cx) + abs(p[1] - cy))
+        target = next(p for p in spots if preview(*p)["legal"])
+        far = (cx, view["table"]["height"] - 2.0 if side == "A" else 2.0)
+        driver.get(f"http://127.0.0.1:{host.port}/join/{host.credentials.tokens[side]}")
+        wait = WebDriverWait(driver, WAIT)
+        form = '[data-kind="place-blip"]'
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f"{form} select"), "the blip's form")
+        Select(driver.find_element(By.CSS_SELECTOR, f"{form} select")).select_by_value(str(square))
+        board = driver.find_element(By.ID, "map")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        with host.lock:
+            before = {b.id for b in session.state.blips.values()}
+        _tap(driver, board, *_pixel(driver, board, view, side, *far))
+        refused = wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#notice.error").text, "the refusal")
+        # The engine's own reason for the point the form now holds (the point tapped, to the tenth).
+        x, y = (float(driver.find_element(By.CSS_SELECTOR, f'{form} input[aria-label="{a}"]').get_attribute("value"))
+                for a in ("x in inches", "y in inches"))
+        assert math.hypot(x - far[0], y - far[1]) <= 0.15, (x, y, far)
+        assert refused == preview(x, y)["reason"], refused
+        with host.lock:
+            assert {b.id for b in session.state.blips.values()} == before, "a refused tap places nothing"
+        kept = Select(driver.find_element(By.CSS_SELECTOR, f"{form} select"))
+        assert kept.first_selected_option.get_attribute("value") == str(square), "the square chosen is kept"
+        board = driver.find_element(By.ID, "map")
+        _tap(driver, board, *_pixel(driver, board, view, side, *target))
+
+        def placed(_d):
+            with host.lock:
+                return [b for b in session.state.blips.values() if b.id not in before]
+        (blip,) = wait.until(placed, "the blip tapped")
+        assert blip.side == side and blip.square == square
+        miss = math.hypot(blip.x - target[0], blip.y - target[1])
+        assert miss <= 0.15, (blip.x, blip.y, target, miss)
+        assert round(blip.x * 10, 6) % 1 == 0 and round(blip.y * 10, 6) % 1 == 0, "a tap goes to the tenth"
+        # The hand shows it on the map, numbered by its square.
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, f'#map [data-blip="{blip.id}"]'), "the blip on the map")
+        assert driver.find_element(By.CSS_SELECTOR, f'#map [data-blip="{blip.id}"] text').text == str(square)
+        shot = shots / "hand-map.png" if side == "A" else tmp_path / "hand-map-B.png"      # the docs show A's
+        driver.save_screenshot(str(shot))
+        assert shot.stat().st_size > 5000
+        # The same page in a language with a catalogue shows its words.
+        driver.get(f"http://127.0.0.1:{host.port}/hand?lang=xx")
+        wait.until(lambda d: d.find_element(By.CSS_SELECTOR, "#blips h2").get_attribute("textContent") == "YOUR BLIPS",
+                   "the page in the catalogue's language")
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "xx"
+        wait.until(lambda d: f"SIDE {side}" in d.find_element(By.ID, "seat").text, "the seat in that language")
+    finally:
+        driver.quit()
+        for w in windows.values():
+            w.close()
+        host.stop()
+
+
+def test_troopers_just_revealed_are_placed_and_faced_by_tapping_the_map(tmp_path):
+    """Side B's blip holding two tacticals is revealed (tests/test_revealed_placement.py): on B's hand the second is
+    placed where the map is tapped, touching the first (A66), facing away from it; the first faces the point tapped
+    (A13). Two decisions take a point: **Use the map** gives the map to the one tapped."""
+    game = battle()
+    reveal(game)
+    session = BattleSession(game, SeededDice(1), hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1")
+    driver = _browser()
+    try:
+        with host.lock:
+            view = host.desk.screen_data("B")["view"]
+            b1 = dict(next(u for u in view["units"] if u["id"] == "b1"))
+            base_b2 = next(u for u in view["units"] if u["id"] == "b2")["base"]
+        driver.get(f"http://127.0.0.1:{host.port}/join/{host.credentials.tokens['B']}")
+        wait = WebDriverWait(driver, WAIT)
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-kind="face"]')) == 2, "two troopers to face")
+        # b2 first: its decision's "Use the map", then a tap 3" north of b1 (towards side B's edge).
+        use = driver.find_element(By.CSS_SELECTOR, '[data-kind="face"][data-actor="b2"] button.map-choice')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", use)
+        use.click()
+        board = driver.find_element(By.ID, "map")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        shots = Path(os.environ.get("SEVEN_SECONDS_SCREENSHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(shots / "hand-map-face.png"))
+        assert (shots / "hand-map-face.png").stat().st_size > 5000
+        _tap(driver, board, *_pixel(driver, board, view, "B", b1["x"], b1["y"] + 3))
+
+        def placed(_d):
+            with host.lock:
+                return "b2" not in session.state.to_place and session.state.units["b2"]
+        b2 = wait.until(placed, "b2 placed")
+        gap = math.hypot(b2.x - b1["x"], b2.y - b1["y"]) - (b1["base"] + base_b2) / 2
+        assert abs(gap) <= 0.01, gap                                      # touching b1 (A66)
+        assert math.degrees(math.atan2(b2.y - b1["y"], b2.x - b1["x"])) == pytest.approx(90, abs=3)
+        assert b2.facing == pytest.approx(90, abs=3)                        # facing away from b1
+        # Then b1 (the map goes back to the decision left): a tap 4" east of it faces it east.
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, '[data-kind="face"]')) == 1, "b1 left to face")
+        board = driver.find_element(By.ID, "map")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", board)
+        _tap(driver, board, *_pixel(driver, board, view, "B", b1["x"] + 4, b1["y"]))
+
+        def faced(_d):
+            with host.lock:
+                return "b1" not in session.state.to_face and (session.state.units["b1"].facing,)
+        (facing,) = wait.until(faced, "b1 faced")
+        assert min(facing, 360 - facing) <= 3, facing
+    finally:
+        driver.quit()
+        host.stop()

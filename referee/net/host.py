@@ -34,6 +34,7 @@ from .credentials import COOKIE, Credentials
 from .desk import Desk, Reply
 from .ledger import Ledger
 from .messages import Message, Unreadable, read
+from .words import asked_languages, hand_words
 
 log = logging.getLogger(__name__)
 Screens = tuple[int, dict[str, str]]            # the version and each seat's screen message
@@ -127,6 +128,7 @@ class Host:
         self._hosts: set[str] = set()
         self.app = Starlette(routes=[
             Route("/", self._root), Route("/join/{token}", self._join), Route("/hand", self._hand),
+            Route("/hand/words", self._words),
             Route("/table", self._table), Route("/static/{name}", self._static), Route("/favicon.ico", self._nothing),
             WebSocketRoute("/ws", self._ws)])
 
@@ -241,6 +243,13 @@ class Host:
 
     async def _table(self, request: Request) -> Response:
         return self._page("table")
+
+    async def _words(self, request: Request) -> Response:
+        """The hand page's words in the language the phone asks for (``?lang=``, else its Accept-Language)."""
+        languages = asked_languages(request.query_params.get("lang"), request.headers.get("accept-language"))
+        words = hand_words(languages)
+        return Response(json.dumps(words, ensure_ascii=False, sort_keys=True), headers=HEADERS,
+                        media_type="application/json; charset=utf-8")
 
     def _page(self, name: str) -> Response:
         text = resources.files("referee.net").joinpath("static", PAGES[name]).read_text(encoding="utf-8")

@@ -3,7 +3,11 @@
 // intents, each with an id of its own, sent again after a reconnect (the host applies it once).
 "use strict";
 
-const state = { screen: null, version: -1, ws: null, outbox: new Map(), decisionsKey: "", backoff: 500 };
+const state = { screen: null, version: -1, ws: null, outbox: new Map(), decisionsKey: "", backoff: 500,
+                takers: new Map(), mapFor: "", tapped: null, sent: false };
+// The page's words, from the host in the phone's language (``/hand/words``: the program's catalogue), and the
+// terrain's names and colours.
+const WORDS = { words: {}, terrain: {}, lang: "en" };
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -22,13 +26,36 @@ function newId() {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// ---- words ---------------------------------------------------------------------------------------------------------
+function t(key, values) {
+  const text = WORDS.words[key];
+  if (text === undefined) return key;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+}
+
+async function loadWords() {
+  const lang = new URLSearchParams(location.search).get("lang");
+  for (let wait = 500; ; wait = Math.min(wait * 2, 8000)) {
+    try {
+      const response = await fetch("/hand/words" + (lang ? "?lang=" + encodeURIComponent(lang) : ""),
+                                   { credentials: "same-origin" });
+      if (response.ok) { Object.assign(WORDS, await response.json()); break; }
+    } catch (e) { /* the host is not there yet: asked again */ }
+    await new Promise((done) => setTimeout(done, wait));
+  }
+  document.documentElement.lang = WORDS.lang;
+  document.title = t("page_title");
+  for (const node of document.querySelectorAll("[data-word]")) node.textContent = t(node.dataset.word);
+  for (const node of document.querySelectorAll("[data-label]")) node.setAttribute("aria-label", t(node.dataset.label));
+}
+
 // ---- the connection ------------------------------------------------------------------------------------------------
 function connect() {
   const view = document.body.dataset.view === "table" ? "?view=table" : "";
   const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws" + view);
   state.ws = ws;
   ws.onopen = () => {
-    setStatus("connected", false);
+    setStatus(t("connected"), false);
     state.backoff = 500;
     for (const text of state.outbox.values()) ws.send(text);    // unanswered intents: the host applies each once
   };
@@ -39,13 +66,13 @@ function connect() {
       state.version = message.version;
       state.screen = message.screen;
       const n = document.getElementById("notice");
-      if (!n.classList.contains("error") && n.textContent !== "Sent…") notice("");   // a word about an older screen
+      if (!n.classList.contains("error") && !state.sent) notice("");   // a word about an older screen
       render();
     } else if (message.type === "reply") {
       state.outbox.delete(message.id);
-      if (!message.ok) notice(message.reason, true);
-      else if (message.result && message.result.waiting_for) notice("Said. Waiting for side " + message.result.waiting_for + ".");
-      else if (message.result && message.result.asked) notice("Asked side " + message.result.asked + " to agree.");
+      if (!message.ok) { notice(message.reason, true); renderMap(state.screen); }
+      else if (message.result && message.result.waiting_for) notice(t("said_waiting", { side: message.result.waiting_for }));
+      else if (message.result && message.result.asked) notice(t("asked_agree", { side: message.result.asked }));
       else notice("");
     } else if (message.type === "refused") {
       if (message.id) state.outbox.delete(message.id);
@@ -53,7 +80,7 @@ function connect() {
     }
   };
   ws.onclose = (event) => {
-    setStatus(event.code === 1008 ? "no seat: open your link again" : "reconnecting…", true);
+    setStatus(event.code === 1008 ? t("no_seat") : t("reconnecting"), true);
     if (event.code === 1008) return;
     setTimeout(connect, state.backoff);
     state.backoff = Math.min(state.backoff * 2, 8000);
@@ -65,7 +92,8 @@ function send(intent) {
   const text = JSON.stringify({ type: "intent", id: id, intent: intent });
   state.outbox.set(id, text);
   if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(text);
-  notice("Sent…");
+  notice(t("sent"));
+  state.sent = true;
 }
 
 function act(kind, actor, args) {
@@ -79,27 +107,29 @@ function setStatus(text, down) {
 }
 
 function notice(text, error) {
+  state.sent = false;
   const n = document.getElementById("notice");
   n.hidden = !text;
   n.textContent = text || "";
   n.classList.toggle("error", !!error);
 }
 
-// ---- words ---------------------------------------------------------------------------------------------------------
+// ---- names ---------------------------------------------------------------------------------------------------------
 function title(id) { return (id || "").replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()); }
 function unitWord(u) { return title(u.type) + (u.id ? " (" + u.id + ")" : ""); }
 function cardTitle(id) { const c = (state.screen.cards_text || {})[id]; return c ? c.title : title(id); }
+function phaseWord(phase) { const key = "phase_" + phase; return key in WORDS.words ? t(key) : phase.replace(/-/g, " "); }
 
 // ---- the screen ----------------------------------------------------------------------------------------------------
 function render() {
   const screen = state.screen;
   const view = screen.view;
   const seat = screen.seat;
-  document.getElementById("seat").textContent = seat === "spectator" ? "The table" : "Side " + seat;
-  const phase = view.phase === "setup" ? "set-up" : view.phase.replace(/-/g, " ");
-  document.getElementById("phase").textContent = "· round " + view.round + " · " + phase;
+  document.getElementById("seat").textContent = seat === "spectator" ? t("spectator") : t("side", { side: seat });
+  document.getElementById("phase").textContent = t("round_phase", { round: view.round, phase: phaseWord(view.phase) });
   renderWaiting(screen);
   renderDecisions(screen);
+  renderMap(screen);
   renderMission(screen);
   renderCards(screen);
   renderHolding(screen);
@@ -111,16 +141,15 @@ function render() {
 function renderWaiting(screen) {
   const w = document.getElementById("waiting");
   const lines = [];
-  if (screen.over) lines.push("The battle is over.");
+  if (screen.over) lines.push(t("over"));
   else if (screen.acting) {
     const publicOnly = screen.legal.length && screen.legal.every((a) => !a.private);
-    lines.push(publicOnly ? "Your turn at the table: move, target and shoot on the table screen."
-                          : "The battle waits for your decision.");
-  } else if (screen.to_act) lines.push("The battle waits for side " + screen.to_act + ".");
-  else lines.push("Waiting.");
+    lines.push(publicOnly ? t("your_turn_table") : t("waits_for_you"));
+  } else if (screen.to_act) lines.push(t("waits_for_side", { side: screen.to_act }));
+  else lines.push(t("waiting"));
   for (const m of screen.messages || []) lines.push(m);
   if (screen.said) lines.push(screen.said);
-  w.replaceChildren(...lines.map((t) => el("p", {}, t)));
+  w.replaceChildren(...lines.map((line) => el("p", {}, line)));
 }
 
 function decisionsKey(screen) {
@@ -132,27 +161,32 @@ function renderDecisions(screen) {
   const key = decisionsKey(screen);
   if (key === state.decisionsKey) return;          // a form being filled in is kept as it is
   state.decisionsKey = key;
+  state.takers = new Map();                        // the decisions that take a point on the map, built again below
+  state.tapped = null;
   const parts = [];
   if (screen.pending) parts.push(pendingDie(screen.pending));
   if (screen.consent) parts.push(consentAsked(screen.consent));
-  if (screen.take_back) parts.push(el("div", { class: "decision" }, "You asked side " + screen.take_back.asked_of +
-                                      " to agree to take back " + screen.take_back.what + "."));
+  if (screen.take_back) parts.push(el("div", { class: "decision" },
+                                      t("asked_take_back", { side: screen.take_back.asked_of, what: screen.take_back.what })));
   const seen = new Set();
   for (const legal of screen.legal) {
     if (!legal.private) continue;
     const build = BUILDERS[legal.kind];
     if (!build || seen.has(legal.kind + "|" + legal.actor)) continue;
     seen.add(legal.kind + "|" + legal.actor);
-    parts.push(el("div", { class: "decision", "data-kind": legal.kind }, build(legal, screen)));
+    parts.push(el("div", { class: "decision", "data-kind": legal.kind, "data-actor": legal.actor }, build(legal, screen)));
   }
   if (screen.undo && screen.undo.allowed) {
+    const words = screen.undo.needs_consent ? t("take_back_asks", { what: screen.undo.what, side: other(screen.seat) })
+                                            : t("take_back", { what: screen.undo.what });
     parts.push(el("div", { class: "decision" },
-      el("button", { class: "second", on: { click: () => send({ kind: "undo" }) } },
-         "Take back: " + screen.undo.what + (screen.undo.needs_consent ? " (asks side " + other(screen.seat) + ")" : ""))));
+      el("button", { class: "second", on: { click: () => send({ kind: "undo" }) } }, words)));
   }
   const box = document.getElementById("decisions");
   box.replaceChildren(...parts);
   document.getElementById("decide").hidden = parts.length === 0;
+  if (!state.takers.has(state.mapFor)) state.mapFor = state.takers.size ? state.takers.keys().next().value : "";
+  markMapChoice();
 }
 
 function other(side) { return side === "A" ? "B" : "A"; }
@@ -160,24 +194,24 @@ function other(side) { return side === "A" ? "B" : "A"; }
 function pendingDie(pending) {
   const input = el("input", { type: "number", inputmode: "numeric", min: pending.kind === "bearing" ? 0 : 1,
                               max: pending.kind === "bearing" ? 359 : 6, step: pending.kind === "bearing" ? "any" : 1,
-                              "aria-label": "the face rolled" });
+                              "aria-label": t("face_rolled") });
   return el("div", { class: "decision", "data-kind": "die" },
-    el("h3", {}, "Roll and type the die"), el("p", {}, pending.request),
+    el("h3", {}, t("roll_die")), el("p", {}, pending.request),
     el("div", { class: "row" }, input,
        el("button", { on: { click: () => input.value !== "" && send({ kind: "answer", value: Number(input.value) }) } },
-          "Give this die")));
+          t("give_die"))));
 }
 
 function consentAsked(consent) {
   return el("div", { class: "decision", "data-kind": "consent" },
-    el("h3", {}, "Side " + consent.from + " asks to take back " + consent.what),
+    el("h3", {}, t("consent_asked", { side: consent.from, what: consent.what })),
     consent.why ? el("p", {}, consent.why) : null,
-    el("button", { on: { click: () => send({ kind: "consent", allow: true }) } }, "Agree"),
-    el("button", { class: "second", on: { click: () => send({ kind: "consent", allow: false }) } }, "Refuse"));
+    el("button", { on: { click: () => send({ kind: "consent", allow: true }) } }, t("agree")),
+    el("button", { class: "second", on: { click: () => send({ kind: "consent", allow: false }) } }, t("refuse")));
 }
 
 function squareSelect(squares, label) {
-  return el("select", { "aria-label": label }, ...squares.map((n) => el("option", { value: n }, "square " + n)));
+  return el("select", { "aria-label": label }, ...squares.map((n) => el("option", { value: n }, t("square_n", { n: n }))));
 }
 
 function missionBlock(id, screen) {
@@ -186,16 +220,34 @@ function missionBlock(id, screen) {
   return el("div", {},
     el("strong", {}, card.title),
     el("ul", { class: "vp" }, ...(card.vp || []).map((v) => el("li", {}, v))),
-    el("div", {}, card.round_limit ? "Round limit: " + card.round_limit : "No round limit"));
+    el("div", {}, card.round_limit ? t("round_limit", { n: card.round_limit }) : t("no_round_limit")));
+}
+
+// A decision that takes a point on the table: the map answers it when it is the map's choice (the first such
+// decision, or the one whose "Use the map" was tapped last). ``take(x, y)`` gets the point tapped, in inches.
+function mapTaker(legal, what, take, extra) {
+  const key = legal.kind + "|" + legal.actor;
+  state.takers.set(key, Object.assign({ kind: legal.kind, actor: legal.actor, what: what, take: take }, extra || {}));
+  return el("button", { class: "second map-choice", "data-map": key,
+                        on: { click: () => { state.mapFor = key; markMapChoice(); renderMap(state.screen);
+                                             document.getElementById("map-card").scrollIntoView(); } } },
+            t("use_map"));
+}
+
+function markMapChoice() {
+  for (const b of document.querySelectorAll("button.map-choice")) {
+    b.hidden = state.takers.size < 2;
+    b.classList.toggle("chosen", b.dataset.map === state.mapFor);
+  }
 }
 
 const BUILDERS = {
   "draw-cards": (legal) => {
-    const parts = [el("h3", {}, "Draw your cards")];
+    const parts = [el("h3", {}, t("draw_title"))];
     let purchase = null;
     if (legal.free && legal.free.purchase) {
-      purchase = el("input", { type: "text", placeholder: "basic-drone=2, …", "aria-label": "drones to buy" });
-      parts.push(el("label", {}, "Drones to buy (Chance Encounter): ", purchase));
+      purchase = el("input", { type: "text", placeholder: "basic-drone=2, …", "aria-label": t("drones_to_buy") });
+      parts.push(el("label", {}, t("drones_to_buy") + " ", purchase));
     }
     parts.push(el("button", { on: { click: () => {
       const args = {};
@@ -207,106 +259,314 @@ const BUILDERS = {
         }
       }
       act("draw-cards", legal.actor, args);
-    } } }, "Draw"));
+    } } }, t("draw")));
     return parts;
   },
   "choose-cards": (legal, screen) => {
-    const group = (name, ids, show) => el("fieldset", {}, el("legend", {}, "Keep one " + name + " card"),
+    const group = (name, legend, ids, show) => el("fieldset", {}, el("legend", {}, legend),
       ...ids.map((id, i) => el("label", { class: "choice" },
         el("input", { type: "radio", name: name, value: id, checked: i === 0 }), show(id))));
-    const missions = group("mission", legal.free.mission, (id) => missionBlock(id, screen));
-    const troops = group("troop", legal.free.troop, (id) => el("strong", {}, cardTitle(id)));
-    return [el("h3", {}, "Choose your cards"), missions, troops,
+    const missions = group("mission", t("keep_mission"), legal.free.mission, (id) => missionBlock(id, screen));
+    const troops = group("troop", t("keep_troop"), legal.free.troop, (id) => el("strong", {}, cardTitle(id)));
+    return [el("h3", {}, t("choose_title")), missions, troops,
       el("button", { on: { click: () => {
         const pick = (n) => (document.querySelector("input[name=" + n + "]:checked") || {}).value;
         act("choose-cards", legal.actor, { mission: pick("mission"), troop: pick("troop") });
-      } } }, "Keep these")];
+      } } }, t("keep_these"))];
   },
-  "fill-holding": (legal, screen) => {
+  "fill-holding": (legal) => {
     const spec = legal.free.squares;
     const units = spec.units;
-    const selects = units.map((uid, i) => {
-      const s = el("select", { "aria-label": "square for " + uid, "data-unit": uid },
-        ...Array.from({ length: spec.squares[1] - spec.squares[0] + 1 }, (_, k) => {
-          const n = spec.squares[0] + k;
-          return el("option", { value: n, selected: n === Math.floor(i / spec.per_square) + 1 }, "square " + n);
-        }));
-      return s;
-    });
+    const selects = units.map((uid, i) => el("select", { "aria-label": t("square_for", { unit: uid }), "data-unit": uid },
+      ...Array.from({ length: spec.squares[1] - spec.squares[0] + 1 }, (_, k) => {
+        const n = spec.squares[0] + k;
+        return el("option", { value: n, selected: n === Math.floor(i / spec.per_square) + 1 }, t("square_n", { n: n }));
+      })));
     const problem = el("p", { class: "error-text" });
-    return [el("h3", {}, "Fill your holding area"),
-      el("p", {}, "Up to " + spec.per_square + " units a square. Only you see this."),
+    return [el("h3", {}, t("fill_title")),
+      el("p", {}, t("per_square", { n: spec.per_square })),
       ...units.map((uid, i) => el("div", { class: "row" }, el("span", { class: "name" }, uid), selects[i])),
       problem,
       el("button", { on: { click: () => {
         const squares = {};
         selects.forEach((s) => { (squares[s.value] = squares[s.value] || []).push(s.dataset.unit); });
         const full = Object.entries(squares).filter(([, ids]) => ids.length > spec.per_square).map(([n]) => n);
-        if (full.length) { problem.textContent = "Too many units in square " + full.join(", "); return; }
+        if (full.length) { problem.textContent = t("too_many", { squares: full.join(", ") }); return; }
         problem.textContent = "";
         act("fill-holding", legal.actor, { squares: squares });
-      } } }, "Put them there"),
-      el("button", { class: "second", on: { click: () => act("fill-holding", legal.actor, {}) } }, "Fill it for me")];
+      } } }, t("put_there")),
+      el("button", { class: "second", on: { click: () => act("fill-holding", legal.actor, {}) } }, t("fill_for_me"))];
   },
   "place-blip": (legal, screen) => {
     const zone = legal.free["x, y"] || {};
-    const square = squareSelect(legal.free.square, "the square this blip stands for");
-    const xr = zone.x || [0, 99], yr = zone.y || [0, 99];
-    const x = el("input", { type: "number", step: "0.1", min: xr[0], max: xr[1], placeholder: "x", "aria-label": "x in inches" });
-    const y = el("input", { type: "number", step: "0.1", min: yr[0], max: yr[1], placeholder: "y", "aria-label": "y in inches" });
+    const square = squareSelect(legal.free.square, t("stands_for_label"));
+    const xr = zone.x || [0, screen.view.table.width], yr = zone.y || [0, screen.view.table.height];
+    const x = el("input", { type: "number", step: "0.1", min: xr[0], max: xr[1], placeholder: "x", "aria-label": t("x_inches") });
+    const y = el("input", { type: "number", step: "0.1", min: yr[0], max: yr[1], placeholder: "y", "aria-label": t("y_inches") });
     const left = (screen.view.setup && screen.view.setup.blips_to_place) ? screen.view.setup.blips_to_place[screen.seat] : null;
-    return [el("h3", {}, "Place a blip" + (left ? " (" + left + " to place)" : "")),
-      el("label", {}, "It stands for ", square),
-      el("div", { class: "row" }, "at x ", x, " y ", y),
-      el("p", {}, "Zone: x " + xr[0] + "–" + xr[1] + "\", y " + yr[0] + "–" + yr[1] + "\". Leave x and y empty to have it placed for you."),
-      el("button", { on: { click: () => {
-        const args = { square: Number(square.value) };
-        if (x.value !== "" && y.value !== "") { args.x = Number(x.value); args.y = Number(y.value); }
-        act("place-blip", legal.actor, args);
-      } } }, "Place this blip")];
+    const place = () => {
+      const args = { square: Number(square.value) };
+      if (x.value !== "" && y.value !== "") { args.x = Number(x.value); args.y = Number(y.value); }
+      act("place-blip", legal.actor, args);
+    };
+    const use = mapTaker(legal, t("place_blip"), (px, py) => {
+      const p = { x: intoRange(px, xr), y: intoRange(py, yr) };
+      x.value = p.x; y.value = p.y;
+      place();
+      return p;
+    }, { zone: { x: xr, y: yr } });
+    return [el("h3", {}, left ? t("place_blip_left", { n: left }) : t("place_blip")),
+      el("label", {}, t("stands_for") + " ", square),
+      el("p", {}, t("zone", { x0: xr[0], x1: xr[1], y0: yr[0], y1: yr[1] }) + " " + t("blip_tap")),
+      el("div", { class: "row" }, t("at_x") + " ", x, " " + t("and_y") + " ", y),
+      el("button", { on: { click: place } }, t("place_this_blip")), use];
   },
   "place-blips": (legal) => [el("button", { class: "second", on: { click: () => act("place-blips", legal.actor, {}) } },
-                                "Place all my blips for me")],
+                                t("place_all_blips"))],
   "scramble": (legal, screen) => {
     const free = (screen.scramble || {})[legal.actor] || [];
-    const square = squareSelect(free, "the square to Scramble into");
-    return [el("h3", {}, "Scramble " + legal.actor),
-      el("label", {}, "Into ", square),
-      el("button", { on: { click: () => act("scramble", legal.actor, { square: Number(square.value) }) } }, "Scramble")];
+    const square = squareSelect(free, t("scramble_label"));
+    return [el("h3", {}, t("scramble_title", { unit: legal.actor })),
+      el("label", {}, t("scramble_into") + " ", square),
+      el("button", { on: { click: () => act("scramble", legal.actor, { square: Number(square.value) }) } }, t("scramble_do"))];
   },
-  "face": (legal) => {
-    const facing = el("input", { type: "number", min: 0, max: 359, step: 1, value: 0, "aria-label": "facing in degrees" });
-    return [el("h3", {}, "Face " + legal.actor),
-      el("div", { class: "row" }, "Facing ", facing, "°",
-         el("button", { on: { click: () => act("face", legal.actor, { facing: Number(facing.value) }) } }, "Face"))];
+  "face": (legal, screen) => {
+    const facing = el("input", { type: "number", min: 0, max: 359, step: 1, value: 0, "aria-label": t("facing_label") });
+    const view = screen.view;
+    const unit = (view.units || []).find((u) => u.id === legal.actor);
+    const first = (view.to_place || {})[legal.actor];
+    const firstUnit = first && (view.units || []).find((u) => u.id === first);
+    let use = null, hint = null;
+    if (unit && firstUnit) {
+      // A unit of the square after the first: placed where its owner taps, touching the first (A66), facing away.
+      hint = t("place_tap", { first: first });
+      use = mapTaker(legal, t("face_title", { unit: legal.actor }), (px, py) => {
+        const p = touching(firstUnit, unit, px, py);
+        const deg = bearing(firstUnit, p);
+        facing.value = Math.round(deg);
+        act("face", legal.actor, { x: p.x, y: p.y, facing: Math.round(deg * 10) / 10 });
+        return p;
+      }, { unit: unit, around: firstUnit });
+    } else if (unit) {
+      hint = t("face_tap");
+      use = mapTaker(legal, t("face_title", { unit: legal.actor }), (px, py) => {
+        const deg = bearing(unit, { x: px, y: py });
+        facing.value = Math.round(deg);
+        act("face", legal.actor, { facing: Math.round(deg * 10) / 10 });
+        return { x: px, y: py };
+      }, { unit: unit });
+    }
+    return [el("h3", {}, t("face_title", { unit: legal.actor })), hint ? el("p", {}, hint) : null,
+      el("div", { class: "row" }, t("facing") + " ", facing, "°",
+         el("button", { on: { click: () => act("face", legal.actor, { facing: Number(facing.value) }) } }, t("face"))),
+      use];
   },
   "end-of-round": (legal, screen) => {
     const words = screen.round_words || {};
     const mission = screen.view.missions[screen.seat];
     const card = mission && (screen.cards_text || {})[mission];
-    const limit = card ? (card.round_limit ? "Your mission's round limit: " + card.round_limit : "Your mission has no round limit") : "";
+    const limit = card ? (card.round_limit ? t("mission_limit", { n: card.round_limit }) : t("mission_no_limit")) : "";
     if (words.withdraw_asked) {
-      return [el("h3", {}, "Side " + words.withdraw_asked + " withdraws"), el("p", {}, limit),
-        el("button", { on: { click: () => act("end-of-round", "", { answer: "allow" }) } }, "Allow it"),
-        el("button", { class: "second", on: { click: () => act("end-of-round", "", { answer: "pursue" }) } }, "Pursue")];
+      return [el("h3", {}, t("withdraws", { side: words.withdraw_asked })), el("p", {}, limit),
+        el("button", { on: { click: () => act("end-of-round", "", { answer: "allow" }) } }, t("allow_it")),
+        el("button", { class: "second", on: { click: () => act("end-of-round", "", { answer: "pursue" }) } }, t("pursue"))];
     }
     if (words.mine) {
-      return [el("h3", {}, "End of the round"),
-        el("p", {}, "You said: " + words.mine + ". Waiting for side " + other(screen.seat) + ".")];
+      const word = ("word_" + words.mine) in WORDS.words ? t("word_" + words.mine) : words.mine;
+      return [el("h3", {}, t("end_of_round")),
+        el("p", {}, t("you_said", { word: word, side: other(screen.seat) }))];
     }
-    return [el("h3", {}, "End of the round"), el("p", {}, limit),
-      el("button", { on: { click: () => act("end-of-round", "", {}) } }, "Play on"),
-      el("button", { class: "second", on: { click: () => act("end-of-round", "", { stop: true }) } }, "Offer to stop"),
-      el("button", { class: "second", on: { click: () => act("end-of-round", "", { withdraw: screen.seat }) } }, "Withdraw")];
+    return [el("h3", {}, t("end_of_round")), el("p", {}, limit),
+      el("button", { on: { click: () => act("end-of-round", "", {}) } }, t("play_on")),
+      el("button", { class: "second", on: { click: () => act("end-of-round", "", { stop: true }) } }, t("offer_stop")),
+      el("button", { class: "second", on: { click: () => act("end-of-round", "", { withdraw: screen.seat }) } }, t("withdraw"))];
   },
 };
+
+// ---- the map: the table seen from the seat's own edge, a tap answering the decision that takes a point -------------
+const SVG = "http://www.w3.org/2000/svg";
+// The window's palette (ui/theme.py): Okabe & Ito's colours for the sides, told apart with every common colour-vision
+// deficiency; each piece also carries a letter, so no colour alone says what it is.
+const PALETTE = { cloth: "#c9c4b2", clothEdge: "#5c564a", A: "#0072b2", B: "#d55e00", blip: "#3a3a40",
+                  ink: "#1d2327", objective: { defender: "#c42828", attacker: "#2850c4" }, tapped: "#f0e442" };
+const LETTERS = { commander: "C", tactical: "T", assault: "A", scout: "S", engineer: "E", "basic-drone": "B",
+                  "kamikaze-drone": "K", "haywire-drone": "H", "recce-drone": "R" };
+const GREEK = { alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε" };
+const SNAP = 0.1;               // inches: a tap goes to the nearest tenth, as a click on the window's table does
+const MARGIN = 2.2;             // inches around the table: its edges' names
+const NEAR = 12;                // inches across the map while a trooper is faced or placed
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
+  for (const c of children) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
+  return node;
+}
+
+// A piece's letter or number, centred on it and outlined, legible on any cloth or terrain at a phone's scale (it may
+// be wider than a small base).
+function label(x, y, size, colour, text, outline) {
+  return svg("text", { x: x, y: y + size * 0.36, "font-size": size, fill: colour, "text-anchor": "middle",
+                       "font-weight": "bold", stroke: outline || "#ffffff", "stroke-width": size * 0.3,
+                       "stroke-linejoin": "round", "paint-order": "stroke" }, text);
+}
+
+function snap(v) { return Math.round(Math.round(v / SNAP) * SNAP * 1000) / 1000; }
+
+// A tap a finger's width outside a range is taken at its nearest point inside (the engine's own bounds, to the tenth).
+function intoRange(v, range) {
+  const [lo, hi] = range;
+  const finger = 1.0;
+  if (v < lo && v >= lo - finger) v = lo;
+  if (v > hi && v <= hi + finger) v = hi;
+  let s = snap(v);
+  if (s < lo && v >= lo) s = snap(s + SNAP);
+  if (s > hi && v <= hi) s = snap(s - SNAP);
+  return s;
+}
+
+// Counter-clockwise from +x, in degrees 0 to 360 (the engine's facing), from ``from`` towards ``to``.
+function bearing(from, to) {
+  const deg = Math.atan2(to.y - from.y, to.x - from.x) * 180 / Math.PI;
+  return (deg + 360) % 360;
+}
+
+// The spot touching ``first`` for ``unit``, in the direction of the tap (A66): bases in contact, to the thousandth.
+function touching(first, unit, px, py) {
+  const d = (first.base + unit.base) / 2;
+  let dx = px - first.x, dy = py - first.y;
+  if (Math.hypot(dx, dy) === 0) { dx = 1; dy = 0; }
+  const len = Math.hypot(dx, dy);
+  const r = (v) => Math.round(v * 1000) / 1000;
+  return { x: r(first.x + dx / len * d), y: r(first.y + dy / len * d) };
+}
+
+// Table inches to the map's own units and back: the seat's edge at the bottom (side A's edge is y = 0; side B sits
+// across the table, its view turned half round, as the window turns it).
+function mapPoint(view, seat, x, y) {
+  const w = view.table.width, h = view.table.height;
+  return seat === "B" ? [w - x, y] : [x, h - y];
+}
+function tablePoint(view, seat, mx, my) {
+  const w = view.table.width, h = view.table.height;
+  return seat === "B" ? { x: w - mx, y: my } : { x: mx, y: h - my };
+}
+
+function renderMap(screen) {
+  if (!screen) return;
+  const card = document.getElementById("map-card");
+  const view = screen.view;
+  if (!view.table || screen.seat === "spectator") { card.hidden = true; return; }
+  card.hidden = false;
+  const seat = screen.seat, w = view.table.width, h = view.table.height;
+  const at = (x, y) => mapPoint(view, seat, x, y);
+  const taker = state.takers.get(state.mapFor);
+  // The whole table; a trooper to face or place, the table around it (a base is a few pixels across the whole).
+  let box = [-0.6, -MARGIN, w + 1.2, h + 2 * MARGIN];
+  if (taker && taker.unit) {
+    const [ux, uy] = at((taker.around || taker.unit).x, (taker.around || taker.unit).y);
+    const side = Math.min(NEAR, w, h);
+    box = [Math.max(0, Math.min(w - side, ux - side / 2)), Math.max(0, Math.min(h - side, uy - side / 2)), side, side];
+  }
+  const font = Math.max(box[2] > NEAR ? 1.1 : 0.45, Math.min(box[2], box[3]) / 30);
+  const map = document.getElementById("map");
+  map.setAttribute("viewBox", box.join(" "));
+  const defs = svg("defs", {}, svg("pattern", { id: "impassable", width: 1, height: 1, patternUnits: "userSpaceOnUse",
+                                                patternTransform: "rotate(45)" },
+    svg("line", { x1: 0, y1: 0, x2: 0, y2: 1, stroke: PALETTE.ink, "stroke-width": 0.18, "stroke-opacity": 0.55 })));
+  const nodes = [defs, svg("rect", { x: 0, y: 0, width: w, height: h, fill: PALETTE.cloth, stroke: PALETTE.clothEdge,
+                                     "stroke-width": 0.2 })];
+  for (const f of view.terrain || []) {
+    const kind = WORDS.terrain[f.type] || {};
+    const paint = { fill: kind.colour || "#9fb38a", "fill-opacity": 0.85, stroke: PALETTE.ink, "stroke-width": 0.08,
+                    "data-terrain": f.id };
+    const shape = (attrs) => f.polygon ? svg("polygon", Object.assign({ points: f.polygon.map((p) => at(p[0], p[1]).join(",")).join(" ") }, attrs))
+                                       : svg("circle", Object.assign({ cx: at(f.circle.x, f.circle.y)[0], cy: at(f.circle.x, f.circle.y)[1], r: f.circle.r }, attrs));
+    if (!f.polygon && !f.circle) continue;
+    nodes.push(shape(paint));
+    if (kind.impassable) nodes.push(shape({ fill: "url(#impassable)", stroke: "none" }));
+  }
+  if (taker && taker.zone) {
+    const [x0, y0] = at(taker.zone.x[0], taker.zone.y[0]), [x1, y1] = at(taker.zone.x[1], taker.zone.y[1]);
+    nodes.push(svg("rect", { id: "zone", x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0),
+                             height: Math.abs(y1 - y0), fill: PALETTE[seat], "fill-opacity": 0.16, stroke: PALETTE[seat],
+                             "stroke-width": 0.15, "stroke-dasharray": "0.6 0.4" }));
+    nodes.push(svg("text", { x: Math.min(x0, x1) + 0.4, y: Math.min(y0, y1) + font * 0.9, "font-size": font * 0.8,
+                             fill: PALETTE.ink }, t("your_zone")));
+  }
+  if (taker && taker.around) {
+    const [cx, cy] = at(taker.around.x, taker.around.y);
+    nodes.push(svg("circle", { cx: cx, cy: cy, r: (taker.around.base + taker.unit.base) / 2, fill: "none",
+                               stroke: PALETTE[seat], "stroke-width": 0.15, "stroke-dasharray": "0.4 0.3" }));
+  }
+  for (const o of view.objectives || []) {
+    const [cx, cy] = at(o.x, o.y);
+    const colour = ["alpha", "beta", "gamma"].includes(o.id) ? PALETTE.objective.defender : PALETTE.objective.attacker;
+    nodes.push(svg("g", { "data-objective": o.id },
+      svg("circle", { cx: cx, cy: cy, r: o.base / 2, fill: "#ffffff", stroke: colour, "stroke-width": 0.25 }),
+      label(cx, cy, Math.max(o.base * 0.7, font * 0.9), colour, GREEK[o.id] || o.id.slice(0, 1))));
+  }
+  for (const b of view.blips || []) {
+    const [cx, cy] = at(b.x, b.y);
+    const mine = b.side === seat && b.square !== undefined;
+    const half = b.base / 2;
+    nodes.push(svg("g", { "data-blip": b.id },
+      svg("rect", { x: cx - half, y: cy - half, width: b.base, height: b.base, rx: 0.12, fill: PALETTE[b.side] || PALETTE.blip,
+                    stroke: PALETTE.ink, "stroke-width": 0.08 }),
+      // The seat's own blips carry the square each stands for; the other side's are only counters here.
+      mine ? label(cx, cy, Math.max(b.base * 0.7, font * 0.9), "#ffffff", String(b.square), PALETTE[b.side]) : null));
+  }
+  for (const u of view.units || []) {
+    const [cx, cy] = at(u.x, u.y);
+    const chosen = taker && taker.unit && taker.unit.id === u.id;
+    const parts = [svg("circle", { cx: cx, cy: cy, r: u.base / 2, fill: PALETTE[u.side] || PALETTE.blip,
+                                   stroke: chosen ? PALETTE.tapped : PALETTE.ink, "stroke-width": chosen ? 0.25 : 0.08 }),
+                   label(cx, cy, Math.max(u.base * 0.6, font * 0.8), "#ffffff", LETTERS[u.type] || "?", PALETTE[u.side])];
+    if (u.facing !== undefined) {
+      // The facing: a tick from the base's rim outwards (the letter inside stays clear).
+      const ray = (k) => at(u.x + Math.cos(u.facing * Math.PI / 180) * u.base * k,
+                            u.y + Math.sin(u.facing * Math.PI / 180) * u.base * k);
+      const [[sx, sy], [fx, fy]] = [ray(0.5), ray(0.95)];
+      parts.push(svg("line", { x1: sx, y1: sy, x2: fx, y2: fy, stroke: PALETTE.ink, "stroke-width": 0.15,
+                               "stroke-linecap": "round" }));
+    }
+    nodes.push(svg("g", { "data-unit": u.id }, ...parts));
+  }
+  if (state.tapped) {
+    const [tx, ty] = at(state.tapped.x, state.tapped.y);
+    nodes.push(svg("circle", { id: "tapped", cx: tx, cy: ty, r: 0.7, fill: "none", stroke: PALETTE.ink, "stroke-width": 0.3 }),
+               svg("circle", { cx: tx, cy: ty, r: 0.7, fill: "none", stroke: PALETTE.tapped, "stroke-width": 0.14 }));
+  }
+  nodes.push(svg("text", { x: w / 2, y: h + MARGIN * 0.65, "font-size": font, fill: PALETTE[seat] || PALETTE.ink,
+                           "text-anchor": "middle", "font-weight": "bold" }, t("your_edge")),
+             svg("text", { x: w / 2, y: -MARGIN * 0.35, "font-size": font, fill: PALETTE[other(seat)] || PALETTE.ink,
+                           "text-anchor": "middle", "font-weight": "bold" }, t("their_edge", { side: other(seat) })));
+  map.replaceChildren(...nodes);
+  map.classList.toggle("taking", !!taker);
+  card.classList.toggle("taking", !!taker);
+  document.getElementById("map-for").textContent = taker ? t("map_for", { what: taker.what }) : "";
+  document.getElementById("map-note").textContent = state.tapped ? t("tapped", { x: state.tapped.x, y: state.tapped.y }) : "";
+}
+
+function tapMap(event) {
+  const screen = state.screen;
+  const taker = state.takers.get(state.mapFor);
+  if (!screen || !taker) return;
+  const map = document.getElementById("map");
+  const matrix = map.getScreenCTM();
+  if (!matrix) return;
+  const p = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  const q = tablePoint(screen.view, screen.seat, p.x, p.y);
+  state.tapped = taker.take(snap(q.x), snap(q.y));
+  renderMap(screen);
+}
 
 function renderMission(screen) {
   const box = document.getElementById("mission");
   const id = (screen.view.missions || {})[screen.seat];
   box.hidden = !id;
   if (!id) return;
-  box.replaceChildren(el("h2", {}, "Mission"), missionBlock(id, screen));
+  box.replaceChildren(el("h2", {}, t("mission")), missionBlock(id, screen));
 }
 
 function renderCards(screen) {
@@ -315,9 +575,10 @@ function renderCards(screen) {
   box.hidden = !cards;
   if (!cards) return;
   const lines = [];
-  if (cards.troop) lines.push(el("li", {}, "Troops: " + cardTitle(cards.troop) + (cards.line ? ", line " + cards.line : "")));
-  if (cards.drone) lines.push(el("li", {}, "Drones: " + cardTitle(cards.drone) + (cards.drone_line ? ", line " + cards.drone_line : "")));
-  box.replaceChildren(el("h2", {}, "Cards"), el("ul", {}, ...lines));
+  const named = (id, line) => line ? t("card_line", { card: cardTitle(id), line: line }) : cardTitle(id);
+  if (cards.troop) lines.push(el("li", {}, t("troops_card", { card: named(cards.troop, cards.line) })));
+  if (cards.drone) lines.push(el("li", {}, t("drones_card", { card: named(cards.drone, cards.drone_line) })));
+  box.replaceChildren(el("h2", {}, t("cards")), el("ul", {}, ...lines));
 }
 
 function ownBlips(screen) {
@@ -336,7 +597,7 @@ function renderHolding(screen) {
     const units = holding[String(n)] || [];
     cells.push(el("div", { class: "square" + (units.length ? "" : " empty"), "data-square": n },
       el("b", {}, n), ...units.map((u) => el("div", {}, title(u.type))),
-      standing[n] ? el("div", { class: "blip", title: standing[n] }, "◆ blip " + standing[n].split("-").pop()) : null));
+      standing[n] ? el("div", { class: "blip", title: standing[n] }, t("blip_in_square", { label: standing[n].split("-").pop() })) : null));
   }
   document.getElementById("squares").replaceChildren(...cells);
 }
@@ -346,8 +607,8 @@ function renderBlips(screen) {
   const box = document.getElementById("blips");
   box.hidden = blips.length === 0;
   document.getElementById("blip-list").replaceChildren(...blips.map((b) => el("li", {},
-    el("strong", {}, b.id), " · square " + b.square + ": ",
-    (b.contents && b.contents.length) ? b.contents.map(unitWord).join(", ") : "a decoy (empty)")));
+    t("blip_stands_for", { blip: b.id, n: b.square,
+                           contents: (b.contents && b.contents.length) ? b.contents.map(unitWord).join(", ") : t("decoy") }))));
 }
 
 function renderSeal(screen) {
@@ -355,9 +616,9 @@ function renderSeal(screen) {
   const box = document.getElementById("seal");
   box.hidden = !seal;
   if (!seal) return;
-  box.replaceChildren(el("h2", {}, "Your seal"),
+  box.replaceChildren(el("h2", {}, t("your_seal")),
     el("div", { class: "fingerprint" }, seal.match(/.{1,4}/g).join(" ")),
-    el("p", {}, "Note its first groups: the end of the battle checks your set-up against it."));
+    el("p", {}, t("seal_note")));
 }
 
 function renderLog(screen) {
@@ -366,4 +627,9 @@ function renderLog(screen) {
     el("li", {}, l.text, l.note ? el("div", {}, el("em", {}, l.note)) : null)));
 }
 
-document.addEventListener("DOMContentLoaded", connect);
+document.addEventListener("DOMContentLoaded", async () => {
+  document.getElementById("map").addEventListener("click", tapMap);
+  await loadWords();
+  setStatus(t("connecting"), false);
+  connect();
+});

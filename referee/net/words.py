@@ -1,0 +1,177 @@
+"""The words of the phone's hand page, kept in the program's catalogue (``referee/locale``) with the window's: the host
+serves them translated for the language the phone asks for (``?lang=`` or its Accept-Language), and ``hand.js``
+shows nothing else. A word with values names them in braces (``{side}``), so a translation puts them where its
+grammar wants them; ``hand.js`` fills them in.
+
+The terrain's names and colours go with them: the hand's map draws the table's terrain as the window does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from ..i18n import N_, language_of, translations_for
+from ..rules.catalogue import terrain_types
+
+# A language tag as a browser sends it (RFC 5646, the common forms): letters, then parts after hyphens. Nothing else
+# reaches gettext, which makes a path of it.
+TAG: Final = re.compile(r"^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8}){0,3}$")
+MOST_ASKED: Final = 8                     # the languages of one request that are looked for, best first
+
+HAND: Final[dict[str, str]] = {
+    # the page's frame
+    "page_title": N_("Seven Seconds: your hand"),
+    "connecting": N_("connecting…"),
+    "connected": N_("connected"),
+    "reconnecting": N_("reconnecting…"),
+    "no_seat": N_("no seat: open your link again"),
+    "side": N_("Side {side}"),
+    "spectator": N_("The table"),
+    "round_phase": N_("· round {round} · {phase}"),
+    "phase_setup": N_("set-up"),
+    "phase_action": N_("action"),
+    "phase_end-of-round": N_("end of round"),
+    "phase_over": N_("over"),
+    "your_decision": N_("Your decision"),
+    "holding_area": N_("Holding area"),
+    "your_blips": N_("Your blips"),
+    "log": N_("Log"),
+    "mission": N_("Mission"),
+    "cards": N_("Cards"),
+    "your_seal": N_("Your seal"),
+    # the host's replies
+    "sent": N_("Sent…"),
+    "said_waiting": N_("Said. Waiting for side {side}."),
+    "asked_agree": N_("Asked side {side} to agree."),
+    # waiting
+    "over": N_("The battle is over."),
+    "your_turn_table": N_("Your turn at the table: move, target and shoot on the table screen."),
+    "waits_for_you": N_("The battle waits for your decision."),
+    "waits_for_side": N_("The battle waits for side {side}."),
+    "waiting": N_("Waiting."),
+    # take-backs and dice
+    "asked_take_back": N_("You asked side {side} to agree to take back {what}."),
+    "take_back": N_("Take back: {what}"),
+    "take_back_asks": N_("Take back: {what} (asks side {side})"),
+    "consent_asked": N_("Side {side} asks to take back {what}"),
+    "agree": N_("Agree"),
+    "refuse": N_("Refuse"),
+    "roll_die": N_("Roll and type the die"),
+    "face_rolled": N_("the face rolled"),
+    "give_die": N_("Give this die"),
+    # cards
+    "square_n": N_("square {n}"),
+    "round_limit": N_("Round limit: {n}"),
+    "no_round_limit": N_("No round limit"),
+    "draw_title": N_("Draw your cards"),
+    "drones_to_buy": N_("Drones to buy (Chance Encounter):"),
+    "draw": N_("Draw"),
+    "choose_title": N_("Choose your cards"),
+    "keep_mission": N_("Keep one mission card"),
+    "keep_troop": N_("Keep one troop card"),
+    "keep_these": N_("Keep these"),
+    "troops_card": N_("Troops: {card}"),
+    "drones_card": N_("Drones: {card}"),
+    "card_line": N_("{card}, line {line}"),
+    # the holding area
+    "fill_title": N_("Fill your holding area"),
+    "per_square": N_("Up to {n} units a square. Only you see this."),
+    "square_for": N_("square for {unit}"),
+    "too_many": N_("Too many units in square {squares}"),
+    "put_there": N_("Put them there"),
+    "fill_for_me": N_("Fill it for me"),
+    "blip_in_square": N_("◆ blip {label}"),
+    "blip_stands_for": N_("{blip} · square {n}: {contents}"),
+    "decoy": N_("a decoy (empty)"),
+    # blips
+    "place_blip": N_("Place a blip"),
+    "place_blip_left": N_("Place a blip ({n} to place)"),
+    "stands_for": N_("It stands for"),
+    "stands_for_label": N_("the square this blip stands for"),
+    "at_x": N_("at x"),
+    "and_y": N_("y"),
+    "x_inches": N_("x in inches"),
+    "y_inches": N_("y in inches"),
+    "zone": N_("Your zone: x {x0}–{x1}\", y {y0}–{y1}\"."),
+    "blip_tap": N_("Tap the map in your zone to place it there, or type x and y in inches and place it. Leave them "
+                   "empty to have it placed for you."),
+    "place_this_blip": N_("Place this blip"),
+    "place_all_blips": N_("Place all my blips for me"),
+    # Scramble, facing, the end of the round
+    "scramble_title": N_("Scramble {unit}"),
+    "scramble_into": N_("Into"),
+    "scramble_label": N_("the square to Scramble into"),
+    "scramble_do": N_("Scramble"),
+    "face_title": N_("Face {unit}"),
+    "facing": N_("Facing"),
+    "facing_label": N_("facing in degrees"),
+    "face": N_("Face"),
+    "face_tap": N_("Tap the map: it faces the point tapped."),
+    "place_tap": N_("Tap the map where it stands, touching {first}: it is placed there, facing away from {first}."),
+    "withdraws": N_("Side {side} withdraws"),
+    "mission_limit": N_("Your mission's round limit: {n}"),
+    "mission_no_limit": N_("Your mission has no round limit"),
+    "allow_it": N_("Allow it"),
+    "pursue": N_("Pursue"),
+    "end_of_round": N_("End of the round"),
+    "you_said": N_("You said: {word}. Waiting for side {side}."),
+    "word_on": N_("play on"),
+    "word_stop": N_("stop"),
+    "word_withdraw": N_("withdraw"),
+    "word_allow": N_("allow"),
+    "word_pursue": N_("pursue"),
+    "play_on": N_("Play on"),
+    "offer_stop": N_("Offer to stop"),
+    "withdraw": N_("Withdraw"),
+    "seal_note": N_("Note its first groups: the end of the battle checks your set-up against it."),
+    # the map
+    "map": N_("The table"),
+    "map_label": N_("the table seen from your edge; tap to choose a point"),
+    "map_for": N_("The map answers: {what}"),
+    "use_map": N_("Use the map"),
+    "your_edge": N_("your edge"),
+    "their_edge": N_("side {side}'s edge"),
+    "your_zone": N_("your zone"),
+    "tapped": N_("Tapped ({x}, {y})"),
+    "objective": N_("objective"),
+    "impassable": N_("impassable"),
+}
+
+
+def asked_languages(query: str | None, accept: str | None) -> tuple[str, ...]:
+    """The languages a request asks for, best first: ``?lang=`` before the Accept-Language header (by its q
+    weights); a regional tag is followed by its language (``fr-CH``: ``fr_CH``, then ``fr``). A malformed tag is
+    left out."""
+    weighted: list[tuple[float, int, str]] = []
+    if query:
+        weighted.append((2.0, 0, query.strip()))
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                continue
+        if weight > 0:
+            weighted.append((weight, i + 1, tag.strip()))
+    out: list[str] = []
+    for _, _, tag in sorted(weighted, key=lambda w: (-w[0], w[1])):
+        if not TAG.match(tag):
+            continue
+        parts = re.split(r"[-_]", tag)
+        forms = [parts[0].lower() + "".join("_" + p.upper() for p in parts[1:2])] + [parts[0].lower()]
+        out.extend(f for f in forms if f not in out)
+    return tuple(out[:MOST_ASKED])
+
+
+def hand_words(languages: tuple[str, ...]) -> dict[str, Any]:
+    """What ``hand.js`` shows, in the first of ``languages`` the catalogue has (else English): the language, each
+    word by its key, and the terrain's kinds (name, colour, and whether troopers may stand in it)."""
+    t = translations_for(languages)
+    terrain = {ident: {"name": t.gettext(kind.name), "colour": kind.colour,
+                       "impassable": bool(kind.troopers.impassable), "blocking": bool(kind.blocking)}
+               for ident, kind in terrain_types().items()}
+    return {"lang": language_of(languages), "words": {key: t.gettext(text) for key, text in HAND.items()},
+            "terrain": terrain}
