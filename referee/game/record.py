@@ -105,6 +105,9 @@ class _Strict(BaseModel):
 
 # The pieces are the battle's own models (``rules/pieces.py``): a save's numbers are checked as strictly as a
 # scenario's, so nothing a hand-edited save holds can reach the geometry that a scenario could not.
+# The models of the state's parts below spell out each field of the state's declaration (``state_parts.py``,
+# ``state.py``) with the bounds a file is held to, which those declarations do not carry; tests/test_state_parts.py
+# holds them to it: the same fields, in the same order, and a field left out reads as the state's default.
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
