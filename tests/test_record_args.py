@@ -17,13 +17,15 @@ from referee.cli.main import main
 from referee.game import legal, victory
 from referee.game.action_kinds import KINDS, Arg, Kind, arg_named, arg_problem
 from referee.game.corrections import BLIP_FIELDS, OBJECTIVE_FIELDS, TERRAIN_CHANGES, UNIT_FIELDS
-from referee.game.dice import replay_source
-from referee.game.engine import Game, play
+from referee.game.dice import ScriptedDice, replay_source
+from referee.game.engine import Game, begin_battle, play
 from referee.game.intents import Action
 from referee.game.record import action_problems, load_game, read_save, save_game, state_digest
 from referee.game.setup_steps import OBJECTIVE_ORDER
 from referee.rules.errors import InputError
 
+from .tables import game_state, unit
+from .test_damage import kamikaze_table
 from .test_record import example_game
 from .test_refereed_saves import refereed_battle
 from .test_undo import battle
@@ -199,13 +201,14 @@ def _watched_replay(game: Game, reads: dict[str, set[str]]) -> str:
 
 
 def _played_games(folder: Path) -> list[Game]:
-    """The repository's save, two seeded battles (random players; the random player against the computer, whose
-    Targets name what they want most: ``up_to``), a refereed battle
-    (contents told, the table corrected, a mission entered) and a take-back."""
+    """The repository's save; two seeded battles of random players (a flamer, a command, a jammer, a face, a
+    kamikaze's jump among their actions); a refereed battle (contents told, the table corrected, a mission entered);
+    a Target taken back, and a sensor pool rolled and spent by a Target that names what it wants most (``up_to``); a
+    Repair of the Engineer's own suit and a kamikaze's move along a path."""
     games = [read_save(EXAMPLE_SAVE).game]
-    for seed, players in (("1", "random,random"), ("11", "random,computer:easy")):
+    for seed in ("12", "14"):
         out = folder / f"selfplay-{seed}.json"
-        assert main(["selfplay", "--seed", seed, "--players", players, "--out", str(out)]) == 0
+        assert main(["selfplay", "--seed", seed, "--out", str(out)]) == 0
         games.append(read_save(out).game)
     refereed = refereed_battle()
     assert refereed.enter_mission("A", "seize-the-crossing", troop="line-section").legal
@@ -215,20 +218,25 @@ def _played_games(folder: Path) -> list[Game]:
     assert undone.attempt(Action(Kind.ACTIVATE, "a-tac")).legal
     assert undone.attempt(Action(Kind.TARGET, "a-tac", {"dice": 2, "assign": {"b-tac": 1}})).legal
     undone.undo(consent=True)
+    assert undone.roll_pool("a-tac", 2).legal
+    assert undone.attempt(Action(Kind.TARGET, "a-tac", {"dice": 2, "assign": {"b-tac": 1}, "up_to": True})).legal
     games.append(read_save(undone.save(folder / "undone.json")).game)
+    repaired = Game(begin_battle(game_state(units=[unit("e", "A", 10, 10, type="engineer", damaged=True),
+                                                   unit("b", "B", 30, 30)]), "A"))
+    assert repaired.play(Action(Kind.ACTIVATE, "e"), ScriptedDice([])).legal
+    assert repaired.play(Action(Kind.REPAIR, "e"), ScriptedDice([1])).legal        # its own suit: no target
+    blown = Game(begin_battle(kamikaze_table(), "A"))
+    assert blown.play(Action(Kind.ACTIVATE, "k"), ScriptedDice([])).legal
+    assert blown.play(Action(Kind.KAMIKAZE, "k", {"x": 14, "y": 10, "via": [[12, 10]], "target": "t"}),
+                      ScriptedDice([3, 1, 1, 1, 1])).legal
+    for i, game in enumerate((repaired, blown)):
+        games.append(read_save(save_game(game, folder / f"scripted-{i}.json")).game)
     return games
 
 
 # The kinds these battles do not play, and where the engine's reading of their arguments is held to the registry.
 NOT_PLAYED = {
-    Kind.KAMIKAZE: "test_damage.py plays it; its arguments are a move's or a jump's and a target",
-    Kind.REPAIR: "a rare roll of random play; check_repair reads target alone",
-    Kind.JAMMER: "takes no argument",
-    Kind.FACE: "test_facing_revealed.py and test_revealed_placement.py play it; _face_problems checks its pairs",
-    Kind.SENSOR_POOL: "test_pool.py plays it; pool.roll_pool reads dice alone",
-    Kind.CHOOSE_CARDS: "a campaign streak's set-up (test_setup_steps.py)",
-    Kind.FLAMER: "random play against the computer lays no smoke in this battle; it reads x and y",
-    Kind.COMMAND: "no command in this battle; check_command reads target",
+    Kind.CHOOSE_CARDS: "a campaign streak's set-up (test_setup_steps.py); choose_cards checks its names itself",
 }
 # Arguments these battles never give nor ask for, each with where the engine reads it.
 NOT_READ = {
