@@ -267,8 +267,10 @@ DAMAGE = {
     "infinite coordinate": "initial.units[0].x: Input should be a finite number",
     "crossing polygon": "initial.terrain[0].polygon: expected a simple polygon whose edges do not cross",
     "off the table": "initial.objectives[0]: centre (18, 99) is off the 36\" x 36\" table",
-    "move without a point": "record[4].action.args.x: expected a number (got [20])",
-    "dice as text": "record[1].action.args.dice: expected a whole number of dice (got '')",
+    "move without a point": "record[4].action.args.x: expected a number of inches from -10000 to 10000 as the x of a "
+                            "move action (got [20])",
+    "dice as text": "record[1].action.args.dice: expected a whole number from 1 to 100 as the dice of a target action "
+                    "(got '')",
 }
 
 

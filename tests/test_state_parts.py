@@ -8,15 +8,17 @@ import ast
 import inspect
 import json
 import typing
-from dataclasses import fields
+from dataclasses import MISSING, Field, fields
+from typing import Any
 
 import pytest
 
 from referee.game import record, view_types
 from referee.game.computer import determinize
 from referee.game.engine import begin_battle
-from referee.game.state import _COPY, GameState, GroundState, Holding, state_from_data, state_to_data
-from referee.game.state_parts import BY_SIDE, STATE_PARTS, Result, Setup
+from referee.game.state import (_COPY, GameState, GroundState, Holding, LogEntry, TurnState, state_from_data,
+                                 state_to_data)
+from referee.game.state_parts import BY_SIDE, STATE_PARTS, Decision, Result, Setup
 from referee.game.view import player_view, referee_view
 from referee.rules.pieces import DealtCards, UnitContents
 
@@ -75,6 +77,50 @@ def test_every_field_is_saved_and_read_back():
 
 def test_the_saves_schema_holds_every_field_and_no_other():
     assert sorted(record._State.model_fields) == sorted(FIELDS)
+
+
+# The save's schema (``record.py``) spells each part's fields out with the bounds a file is held to (a square's
+# units, a streak's 0 to 4), which the state's own declarations do not carry: it is held to them here instead.
+SCHEMA_PARTS = [(record._Setup, Setup), (record._Turn, TurnState), (record._Log, LogEntry)]
+
+
+@pytest.mark.parametrize("model, declared", SCHEMA_PARTS, ids=lambda p: p.__name__)
+def test_the_saves_schema_of_each_part_holds_its_fields_in_order(model, declared):
+    assert list(model.model_fields) == [f.name for f in fields(declared)]
+
+
+def test_the_saves_schema_of_a_set_up_decision_holds_its_keys():
+    assert list(record._Decision.model_fields) == list(typing.get_type_hints(Decision))
+
+
+def _default(f: Field[Any]) -> Any:
+    if f.default is not MISSING:
+        return f.default
+    return f.default_factory() if f.default_factory is not MISSING else MISSING
+
+
+@pytest.mark.parametrize("model, declared", SCHEMA_PARTS, ids=lambda p: p.__name__)
+def test_a_part_left_out_of_a_save_reads_as_the_state_defaults_it(model, declared):
+    for f in fields(declared):
+        schema = model.model_fields[f.name]
+        if not schema.is_required() and _default(f) is not MISSING:
+            assert schema.get_default(call_default_factory=True) == _default(f), f"{declared.__name__}.{f.name}"
+
+
+def test_a_field_left_out_of_a_save_reads_as_the_state_defaults_it():
+    """The save may leave a field out where the state has a default (``state_to_data`` leaves out the fields it
+    added later while they hold nothing): the schema's default is the data of the state's."""
+    bare = GameState("t", 36.0, 36.0, [], {}, {}, {}, {side: Holding() for side in "AB"})
+    written = state_to_data(bare)
+    for f in fields(GameState):
+        schema = record._State.model_fields[f.name]
+        if f.name not in written:
+            assert not schema.is_required(), f"{f.name}: left out by state_to_data, so the save's schema needs a default"
+        if _default(f) is not MISSING and f.name in written:
+            assert not schema.is_required(), f"{f.name}: the state has a default, the save's schema none"
+            assert schema.get_default(call_default_factory=True) == written[f.name], f.name
+    assert state_to_data(state_from_data(record._State.model_validate(
+        {"name": "t", "width": 36.0, "height": 36.0, "holding": {"A": {}, "B": {}}}).model_dump())) == written
 
 
 def test_the_copy_knows_no_field_the_state_does_not_have():

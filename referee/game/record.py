@@ -35,7 +35,7 @@ import shapely
 from annotated_types import Len
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .action_kinds import ALL_KINDS, SETUP_KINDS, Kind
+from .action_kinds import ALL_KINDS, KINDS, SETUP_KINDS, Kind, arg_named, arg_problem
 from .. import __version__
 from ..rules.catalogue import terrain_types, unit_type_names
 from ..rules.errors import InputError, pydantic_problems
@@ -43,7 +43,7 @@ from ..rules.factions import get_faction
 from ..rules.files import check_text
 from ..rules.rulings import Rulings
 from ..rules.battlefield import ground_point
-from ..rules.pieces import LIMIT, MAX_COUNTERS, MAX_PIECES, Blip, DealtCards, GroundPoint, Objective, SavedTerrain, Side, Size, Unit, UnitContents
+from ..rules.pieces import MAX_PIECES, Blip, DealtCards, GroundPoint, Objective, SavedTerrain, Side, Size, Unit, UnitContents
 from ..rules.stats import Rating
 from ..storage import atomic_write_text
 from .intents import Action
@@ -51,7 +51,6 @@ from .dice import (DICE_ENTRY, Contribution, DiceMissing, Roll, SeededDice, keye
                    seed_commitment)
 from .engine import Game, RecordEntry, play
 from .relabel import relabel_square_named
-from .setup_steps import OBJECTIVE_ORDER
 from .seal import canonical_json, canonical_text, seal_record, tamper_lines, tampered
 from .sealing import Keyring, is_sealed, open_document, seal_document
 from .state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
@@ -106,6 +105,9 @@ class _Strict(BaseModel):
 
 # The pieces are the battle's own models (``rules/pieces.py``): a save's numbers are checked as strictly as a
 # scenario's, so nothing a hand-edited save holds can reach the geometry that a scenario could not.
+# The models of the state's parts below spell out each field of the state's declaration (``state_parts.py``,
+# ``state.py``) with the bounds a file is held to, which those declarations do not carry; tests/test_state_parts.py
+# holds them to it: the same fields, in the same order, and a field left out reads as the state's default.
 MAX_SAVE_BYTES = 64 * 1024 * 1024
 
 
@@ -619,63 +621,6 @@ def _state_problems(s: _State) -> list[str]:
     return problems
 
 
-def _is_number(v: object) -> bool:
-    # the bound first: a whole number of 400 digits cannot be turned into a float to ask whether it is finite
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) <= LIMIT and math.isfinite(v)
-
-
-def _is_point(v: object) -> bool:
-    return isinstance(v, list) and len(v) == 2 and all(_is_number(c) for c in v)
-
-
-# What each action's arguments must be (docs/actions.md); keys not listed here are left to the rules.
-_ARG_CHECKS: dict[str, tuple[Callable[[object], bool], str]] = {
-    "x": (_is_number, "a number"),
-    "y": (_is_number, "a number"),
-    "facing": (_is_number, "a number of degrees"),
-    "via": (lambda v: isinstance(v, list) and len(v) <= 100 and all(_is_point(p) for p in v), "a list of [x, y] points"),
-    "target": (lambda v: v is None or isinstance(v, str), "a unit or objective id"),
-    "dice": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100, "a whole number of dice"),
-    "assign": (lambda v: isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) and
-                                                     0 <= n <= MAX_COUNTERS for n in v.values()),
-               f"{{id: counters}} with whole numbers from 0 to {MAX_COUNTERS}"),
-    "extra": (lambda v: isinstance(v, bool), "true or false"),
-    "jump": (lambda v: isinstance(v, bool), "true or false"),
-    "all": (lambda v: isinstance(v, bool), "true or false"),
-    "stop": (lambda v: isinstance(v, bool), "true or false"),
-    "withdraw": (lambda v: v in ("A", "B", "both"), "'A', 'B' or 'both'"),
-    "answer": (lambda v: v in ("allow", "pursue"), "'allow' or 'pursue'"),
-    "square": (lambda v: isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= SQUARES,
-               f"a holding-area square from 1 to {SQUARES}"),
-    "legacy": (lambda v: v is True, "true (a Scramble recorded by format 1)"),
-    "turn": (lambda v: isinstance(v, bool), "true (take the far edge) or false"),
-    "objective": (lambda v: v in OBJECTIVE_ORDER, f"one of {', '.join(OBJECTIVE_ORDER)}"),
-    "squares": (lambda v: isinstance(v, dict) and len(v) <= SQUARES and all(
-        isinstance(ids, list) and len(ids) <= 2 * SQUARES and all(isinstance(i, str) for i in ids) for ids in v.values()),
-        "{square: [unit ids]}"),
-    "mission": (lambda v: isinstance(v, str), "a mission card id"),
-    "troop": (lambda v: isinstance(v, str), "a troop card id"),
-    "purchase": (lambda v: isinstance(v, dict) and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 100
-                                                       for n in v.values()), "{drone type: number}"),
-}
-# The arguments a save's checks read, per kind (a subset of each kind's ``action_kinds.KINDS[kind].args``).
-_ARGS_OF: dict[str, tuple[str, ...]] = {
-    Kind.MOVE: ("x", "y", "via"), Kind.JUMP: ("x", "y"), Kind.FLAMER: ("x", "y"),
-    Kind.KAMIKAZE: ("x", "y", "via", "jump", "target"), Kind.TARGET: ("dice", "assign"), Kind.SENSOR_POOL: ("dice",),
-    Kind.RIFLE: ("target",),
-    Kind.MISSILE: ("target",), Kind.COMMAND: ("target",), Kind.REPAIR: ("target",), Kind.REVEAL: ("facing",),
-    Kind.FACE: ("facing", "x", "y"), Kind.ACTIVATE: ("extra",), Kind.END_ACTIVATION: ("all",),
-    Kind.END_OF_ROUND: ("withdraw", "answer", "stop"), Kind.CORRECT: ("x", "y", "facing"),
-    Kind.SCRAMBLE: ("square", "legacy"), Kind.CHOOSE_EDGE: ("turn",), Kind.PLACE_OBJECTIVE: ("objective", "x", "y"),
-    Kind.DRAW_CARDS: ("purchase",), Kind.CHOOSE_CARDS: ("mission", "troop", "purchase"),
-    Kind.FILL_HOLDING: ("squares",), Kind.PLACE_BLIP: ("x", "y", "square"),
-}
-_REQUIRED_ARGS: dict[str, tuple[str, ...]] = {
-    Kind.MOVE: ("x", "y"), Kind.JUMP: ("x", "y"), Kind.FLAMER: ("x", "y"), Kind.KAMIKAZE: ("x", "y"),
-    Kind.TARGET: ("dice",), Kind.SENSOR_POOL: ("dice",), Kind.RIFLE: ("target",), Kind.MISSILE: ("target",),
-}
-
-
 def _face_problems(args: Data, item: str) -> list[str]:
     """A face action says the facing (A13), where a unit just revealed stands (x and y, A66), or both."""
     placed = "x" in args or "y" in args
@@ -688,31 +633,21 @@ def _face_problems(args: Data, item: str) -> list[str]:
 
 
 def _args_problems(kind: str, args: Data, item: str) -> list[str]:
+    """Each argument against its kind's declaration (``action_kinds.KINDS``): the required ones given, no other
+    name, every value of its type and within its range. Each problem names the argument, the kind and what was
+    expected; ``item`` names the action (``record[12].action.args``)."""
+    entry = KINDS[kind]
     problems = _face_problems(args, item) if kind == Kind.FACE else []
-    for key in _REQUIRED_ARGS.get(kind, ()):
-        if key not in args:
-            problems.append(f"{item}.{key}: required for a {kind} action")
-    for key in _ARGS_OF.get(kind, ()):
-        if key in args:
-            ok, what = _ARG_CHECKS[key]
-            if not ok(args[key]):
-                problems.append(f"{item}.{key}: expected {what} (got {_short(args[key])})")
-    if kind in SETUP_KINDS:
-        for key in args:
-            if key not in _ARGS_OF.get(kind, ()):
-                problems.append(f"{item}.{key}: not an argument of {kind} (expected "
-                                f"{', '.join(_ARGS_OF.get(kind, ())) or 'none'})")
-    if kind == Kind.TAKEN_BACK:
-        for key in ("side", "consent"):
-            if args.get(key) not in SIDES:
-                problems.append(f"{item}.{key}: expected 'A' or 'B' (got {_short(args.get(key))})")
-        for key in ("what", "why"):
-            if key in args and not (isinstance(args[key], str) and len(args[key]) <= 2000):
-                problems.append(f"{item}.{key}: expected a text of at most 2000 characters")
-    if kind == Kind.OBJECTIVES:
-        for key, value in args.items():
-            if not isinstance(value, str):
-                problems.append(f"{item}.{key}: expected 'secured', 'destroyed' or 'inspected' (got {_short(value)})")
+    for declared in entry.args:
+        if declared.required and declared.name not in args:
+            problems.append(f"{item}.{declared.name}: required for a {kind} action (expected {declared.values})")
+    for key, value in args.items():
+        arg = arg_named(kind, key)
+        if arg is None:
+            names = ", ".join(a.name for a in entry.args) or "none"
+            problems.append(f"{item}.{key}: not an argument of {kind} (expected {names})")
+        elif why := arg_problem(arg, value):
+            problems.append(f"{item}.{key}: expected {why} as the {key} of a {kind} action (got {_short(value)})")
     return problems
 
 
@@ -724,7 +659,10 @@ def action_problems(data: Data, item: str) -> list[str]:
     args = data.get("args", {})
     if not isinstance(args, dict):
         return problems + [f"{item}.args: expected an object of arguments (got {_short(args)})"]
-    return problems + _args_problems(str(data.get("kind")), args, f"{item}.args")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        return problems + [f"{item}.kind: expected one of {', '.join(ACTION_KINDS)} (got {_short(kind)})"]
+    return problems + _args_problems(str(kind), args, f"{item}.args")
 
 
 def _short(value: object) -> str:
@@ -768,9 +706,10 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
                                                            Kind.OBJECTIVES, Kind.TAKEN_BACK, Kind.MISSION) + SETUP_KINDS \
             and not adds:
         out.append(("action.actor", action.actor))
-    target = action.args.get("target")
-    if target and action.kind in (Kind.RIFLE, Kind.MISSILE, Kind.COMMAND, Kind.REPAIR, Kind.KAMIKAZE):
-        out.append(("action.args.target", target))
+    for arg in KINDS[action.kind].args if action.kind in KINDS else ():
+        named = action.args.get(arg.name)
+        if arg.type == "id" and named:                   # the piece an action is aimed at (a target)
+            out.append((f"action.args.{arg.name}", named))
     assign = action.args.get("assign")
     if isinstance(assign, dict):
         out.extend((f"action.args.assign.{k}", k) for k in assign)
