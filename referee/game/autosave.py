@@ -132,7 +132,7 @@ class Autosaver:
         for entry in record[common:]:
             index = len(self.written)
             line = {"entry": entry.to_data(), "index": index} if game.keys is None \
-                else seal_entry(game.keys, index, entry.to_data())
+                else seal_entry(game.keys, index, entry.to_data(with_why=True))
             lines.append(json.dumps(line, ensure_ascii=False, allow_nan=False))
             self.written.append(entry)
         if lines:

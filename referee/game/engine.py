@@ -24,13 +24,21 @@ if TYPE_CHECKING:
 class RecordEntry:
     action: Action
     rolls: list[Roll]
+    # The computer's reason for this action of its own, as its log line ("[round N] action: reason"). It is written
+    # only where the record is sealed (``to_data(with_why=True)``): shown after the battle, and a battle reopened
+    # keeps it, but no file in clear may hold it (it hints at what its blips hold).
+    why: str = ""
 
-    def to_data(self) -> Data:
-        return {"action": self.action.to_data(), "rolls": [r.as_list() for r in self.rolls]}
+    def to_data(self, with_why: bool = False) -> Data:
+        data: Data = {"action": self.action.to_data(), "rolls": [r.as_list() for r in self.rolls]}
+        if with_why and self.why:
+            data["why"] = self.why
+        return data
 
     @staticmethod
     def from_data(d: Data) -> "RecordEntry":
-        return RecordEntry(Action.from_data(d["action"]), [Roll(*r) for r in d.get("rolls", [])])
+        return RecordEntry(Action.from_data(d["action"]), [Roll(*r) for r in d.get("rolls", [])],
+                           str(d.get("why", "")))
 
 
 def play(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:

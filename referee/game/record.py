@@ -208,6 +208,7 @@ class _Action(_Strict):
 class _Entry(_Strict):
     action: _Action
     rolls: list[Annotated[list[str | float], Len(3, 3)]] = []
+    why: str = Field(default="", max_length=4000)        # the computer's reason, in sealed saves only
 
 
 class _Contribution(_Strict):
@@ -363,7 +364,8 @@ def save_document(game: Game, dice: SeededDice | None = None, snapshot: str | No
     if game.state.sealed and game.state.phase != "setup":
         # The seals themselves and their part digests: a record edited after the fact replays to others.
         doc["seals"] = seal_record(game.after_setup())
-    doc["record"] = [e.to_data() for e in game.record]
+    # The computer's reasons go only into a record that is sealed (its key is its own, outside the saves).
+    doc["record"] = [e.to_data(with_why=game.keys is not None) for e in game.record]
     doc["state_digest"] = state_digest(game.state)
     if snapshot is not None:
         doc["snapshot"] = snapshot
@@ -791,7 +793,7 @@ def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Sa
     try:
         entries = [RecordEntry(Action.from_data(e.action.model_dump()),
                                [Roll(str(r[0]), str(r[1]), int(r[2]) if r[1] in ("d6", "draw") else float(r[2]))
-                                for r in e.rolls])
+                                for r in e.rolls], e.why)
                    for e in doc.record]
     except (LookupError, TypeError, ValueError) as e:
         raise InputError(source, f"record: cannot be read ({type(e).__name__}: {e})") from None

@@ -71,4 +71,8 @@ class BattleReplay:
         lines = []
         for e in self.view_at(n, viewer)["log"][before:]:
             lines.append(e["text"] + (f" (only you: {e['note']})" if e.get("note") else ""))
+        why = self.game.record[n - 1].why
+        if viewer == TRUTH and why:
+            # The whole truth (the battle is over): the computer's reason, kept in its sealed record.
+            lines.append(f"the computer's reason: {why.split(': ', 1)[-1]}")
         return lines or ["(nothing this player could see)"]

@@ -160,6 +160,8 @@ class BattleSession(SeatScreens):
     # Reopened from a save after it had decided: its reasons until then are gone, as a save never holds them (the
     # opponent may read it).
     computer_reopened: bool = False
+    # Its decision waiting to be played, with its reason's log line: kept in the record entry the action makes.
+    computer_deciding: tuple[Action, str] | None = None
     # Actions taken back, newest last, each with its dice and the record's length after the take-back: redo plays
     # one again only while nothing else was played since (``redo_action``).
     taken_back: list[tuple[Action, list[float], int]] = field(default_factory=list, repr=False)
@@ -170,7 +172,10 @@ class BattleSession(SeatScreens):
         if self.computer is None:
             # A battle against the computer, reopened from any save (Resume, Load, the autosave): it plays on.
             self.computer = seated_computer(self.game)
-            self.computer_reopened = self.computer is not None and bool(self.game.record)
+            # Its reasons come back from a sealed record; one kept in clear never held them.
+            self.computer_reasons = [e.why for e in self.game.record if e.why]
+            self.computer_reopened = (self.computer is not None and bool(self.game.record)
+                                      and self.game.keys is None)
         if self.computer is not None:
             seat_computer(self.game, self.computer)
             keys = self.game.keys
@@ -260,7 +265,10 @@ class BattleSession(SeatScreens):
         at, avoid = self.computer_avoid
         decision = self.computer.decide(as_data(player_view(self.state, side)), legal,
                                         avoid if at == len(self.game.record) else frozenset())
-        self.computer_reasons.append(f"[round {self.state.round}] {decision.action.text()}: {decision.reason}")
+        when = "set-up" if self.state.phase == "setup" else f"round {self.state.round}"
+        line = f"[{when}] {decision.action.text()}: {decision.reason}"
+        self.computer_reasons.append(line)
+        self.computer_deciding = (decision.action, line)
         return decision.action, decision.shown()
 
     def computer_end_of_round(self) -> Decision | None:
@@ -274,7 +282,9 @@ class BattleSession(SeatScreens):
             return None
         word = self.computer.decide(as_data(player_view(self.state, side)), legal)
         if word.action.args.get("withdraw") == side:
-            self.computer_reasons.append(f"[round {self.state.round}] {word.action.text()}: {word.reason}")
+            line = f"[round {self.state.round}] {word.action.text()}: {word.reason}"
+            self.computer_reasons.append(line)
+            self.computer_deciding = (word.action, line)
         return word
 
     def computer_answers_withdraw(self) -> str:
@@ -635,7 +645,7 @@ class BattleSession(SeatScreens):
         if outcome.legal:
             before = self.game.state
             self.game.state = outcome.state
-            entry = RecordEntry(action, list(outcome.rolls))
+            entry = RecordEntry(action, list(outcome.rolls), self._computer_why(action))
             self.game.record.append(entry)
             self.game.played_last = (entry, before)      # what the undo offer on every screen asks (``before_last``)
             self._autosave()
@@ -650,6 +660,14 @@ class BattleSession(SeatScreens):
         draws = self.dice if self.dice is not None else self.draws
         source = GivenDice(given, draws)
         return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, [])
+
+    def _computer_why(self, action: Action) -> str:
+        """The reason's log line when ``action`` is the computer's decision being played, kept in its entry."""
+        deciding = self.computer_deciding
+        if deciding is None or deciding[0] != action:
+            return ""          # another action first (a Target's sensor pool): the decision's own comes later
+        self.computer_deciding = None
+        return deciding[1]
 
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
         """Roll a Target action's sensor dice before the counters are assigned, as players do at the table.

@@ -51,9 +51,18 @@ def test_the_report_lists_the_computers_reasons_and_scrolls_no_further_than_its_
     assert len(drawn) > 10, "the box was scrolled past its end"
 
 
-def test_a_reopened_battle_says_the_reasons_before_it_were_not_kept(app, tmp_path):
+def test_a_battle_reopened_in_clear_says_the_reasons_before_it_were_not_kept(app, tmp_path):
     _scene, session = start_against_computer(app, seed=12)
     session.game.state.phase = "over"          # the report is shown once the battle is over, when all is revealed
+    # Each set-up decision is listed once, under set-up (it was listed twice, once as round 1).
+    setup = [r for r in session.computer_reasons if r.startswith("[set-up] ")]
+    assert setup and not any(r.startswith("[round 1] ") and "place-blip" in r for r in session.computer_reasons)
+    # Sealed (the window seals a battle against the computer): its reasons come back with the record.
+    assert session.game.keys is not None
+    kept = BattleSession(session.game, session.dice, hotseat=True)
+    assert not kept.computer_reopened and kept.computer_reasons == session.computer_reasons
+    # In clear (a battle of an older version, or a script's): they were never written, and the report says so.
+    session.game.keys = None
     again = BattleSession(session.game, session.dice, hotseat=True)
     assert again.computer is not None and again.computer_reopened
     assert any("since the battle was reopened" in text for _, text in report_lines(again))

@@ -82,8 +82,8 @@ def computer_lines(session: BattleSession) -> list[tuple[str, str]]:
         return []
     out = [("h", f"The computer (side {computer.side}, {computer.level.name}): its reason for each decision")]
     if session.computer_reopened:
-        out.append(("b", "Only its decisions since the battle was reopened: a save never holds its reasons, as the "
-                         "opponent may read it."))
+        out.append(("b", "Only its decisions since the battle was reopened: a save in clear never holds its "
+                         "reasons, as the opponent may read it."))
     out.extend(("b", reason) for reason in session.computer_reasons)
     if not session.computer_reasons:
         out.append(("b", "none in this window"))

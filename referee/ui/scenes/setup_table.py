@@ -272,8 +272,7 @@ class SetupTableScene(TableScene):
         if decided is None:
             self.refresh()
             return
-        action, reason = decided
-        self.session.computer_reasons.append(f"[set-up] {action.text()}: {reason}")
+        action, _reason = decided          # its reason is kept by the service, listed once after the battle
         attempt = self.session.attempt(action)
         if attempt.pending is not None:
             self.ask_die(attempt.pending)
