@@ -71,3 +71,38 @@ def test_each_player_sets_a_pin_privately_and_the_files_are_sealed(fresh, monkey
     type_pins(fresh, {"A": "4711", "B": drawn.pin})
     opened = fresh.stack.find(SetupTableScene)
     assert opened is not None and opened.session.state.to_data() == session.state.to_data()
+
+
+def test_against_the_computer_the_player_may_let_the_program_keep_their_key(fresh):
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    setup.opponent_label = "The computer plays side B, normal"
+    session = setup.start()
+    assert session is not None and session.computer is not None
+    box = fresh.scene
+    assert isinstance(box, PinDialog) and [key for key, _ in box.choices] == ["ok", "draw", "keep"]
+    box.choose("keep")
+    assert isinstance(fresh.scene, SetupTableScene) and session.sealed       # sealed all the same
+    fresh.scene.press("roll")
+    doc = json.loads(autosave_path().read_text())
+    assert doc["version"] == 5 and not any(doc["public"]["state"]["holding"].values())
+    # Resumed from the menu with no PIN asked: both keys are the program's.
+    while len(fresh.stack):
+        fresh.stack.pop()
+    menu = fresh.push(MenuScene())
+    assert menu.interrupted is not None
+    menu.open_battle(menu.interrupted)
+    opened = fresh.stack.find(SetupTableScene)
+    assert opened is not None and opened.session.state.to_data() == session.state.to_data()
+
+
+def test_a_pin_typed_as_draw_is_that_pin(fresh):
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    session = setup.start()
+    assert session is not None
+    for side in ("A", "B"):
+        fresh.scene.choose("ready")                    # the hand-off
+        fresh.scene.entry.set_text("draw" if side == "A" else "keep")
+        fresh.scene.choose("ok")
+    assert isinstance(fresh.scene, SetupTableScene) and session.game.keys.pins == {"A": "draw", "B": "keep"}

@@ -18,23 +18,35 @@ from ...rules.errors import InputError
 from .dialogs import Dialog, HandoffScreen, TextDialog
 
 
+# The buttons' answers, apart from any PIN a player may type (a PIN "draw" is a PIN; no typed text holds a NUL).
+DRAW = "\x00draw"
+KEEP = "\x00keep"
+
+
 class PinDialog(TextDialog):
     guards_keys = True
     overlay = False            # the table below is hidden while a PIN is typed
     opaque = True
 
-    def __init__(self, side: str, setting: bool, on_close: Callable[[str | None], object]) -> None:
+    def __init__(self, side: str, setting: bool, on_close: Callable[[str | None], object],
+                 may_keep: bool = False) -> None:
         lines = ([_("Side {side}: choose a PIN or passphrase (at least 4 characters) that seals your secrets in "
                     "every file the program writes, or take one the program draws for you. You will need it to "
                     "resume or load this battle.").format(side=side)]
                  if setting else
                  [_("Side {side}: type your PIN to open your secrets in this battle.").format(side=side)])
+        if may_keep:
+            # Against the computer: its secrets are sealed under its own key whatever the player chooses.
+            lines.append(_("Or let the program keep your key, as it keeps the computer's: the battle then resumes "
+                           "without a PIN, and anyone using this computer's account could open your side."))
         super().__init__(_("Side {side}'s PIN").format(side=side), lines, "", on_close, ok=_("OK"),
                          check=_why_not)
         self.side = side
         self.choices = [("ok", _("OK")), ("draw" if setting else "cancel",
                                          _("Draw one for me") if setting else _("Cancel"))]
-        self.columns = 2
+        if may_keep:
+            self.choices.append(("keep", _("Keep it for me")))
+        self.columns = len(self.choices)
 
     def key(self, event) -> bool:
         if event.key == pygame.K_ESCAPE and self.choices[1][0] == "draw":
@@ -50,9 +62,9 @@ class PinDialog(TextDialog):
         if key == "ok" and self.entry is not None and not self.entry.get_text().strip():
             self.error = _why_not("")
             return
-        if key == "draw":
+        if key in ("draw", "keep"):
             self.close(None)
-            self.answered("draw")
+            self.answered(DRAW if key == "draw" else KEEP)
             return
         super().choose(key)
 
@@ -102,13 +114,17 @@ def ask_pins(app, sides: Sequence[str], setting: bool, done: Callable[[dict[str,
             return
         side = queue.pop(0)
         if len(sides) == 1:
-            app.push(PinDialog(side, setting, typed(side)))     # one player at the screen (against the computer)
+            # One player at the screen (against the computer): setting a PIN, they may let the program keep it.
+            app.push(PinDialog(side, setting, typed(side), may_keep=setting))
             return
         app.push(PinHandoff(side, list(lines), lambda _answer: app.push(PinDialog(side, setting, typed(side)))))
 
     def typed(side: str) -> Callable[[str | None], None]:
         def answer(text: str | None) -> None:
-            if text == "draw":
+            if text == KEEP:
+                next_side()             # no PIN: the service keeps this side's key (``BattleSession.seal_with``)
+                return
+            if text == DRAW:
                 pin = generated_pin()
                 pins[side] = pin
                 app.push(DrawnPinScreen(side, pin, lambda _answer: next_side()))
