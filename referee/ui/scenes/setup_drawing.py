@@ -56,13 +56,25 @@ def draw_over_table(scene: SetupTableScene, surface: pygame.Surface) -> None:
         (x, y), word = scene._hover
         text = f"({x:g}, {y:g}): " + ("click to place here" if not word else word)
         colour = theme.MOVE_LEGAL if not word else theme.ERROR
-        lines = wrap(text, 420, 14)
-        box = pygame.Rect(scene.mouse[0] + 16, scene.mouse[1] + 16, 440, 12 + line_height(14) * len(lines))
-        box.clamp_ip(L.table)
+        width = hover_width(L.table)
+        lines = wrap(text, width - 20, 14)
+        box = hover_box(scene.mouse, L.table, width, 12 + line_height(14) * len(lines))
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=6)
         pygame.draw.rect(surface, colour, box, 1, border_radius=6)
         for i, line in enumerate(lines):
             draw_text(surface, line, (box.x + 8, box.y + 6 + i * line_height(14)), 14, False, colour)
+
+
+def hover_width(table: pygame.Rect) -> int:
+    """The placement word's box: no wider than the table's area (a large-text window leaves it narrow)."""
+    return max(160, min(440, table.w - 8))
+
+
+def hover_box(mouse: tuple[int, int], table: pygame.Rect, width: int, height: int) -> pygame.Rect:
+    """Below and right of the pointer, moved back inside the table's area (never off the screen)."""
+    box = pygame.Rect(mouse[0] + 16, mouse[1] + 16, width, height)
+    box.clamp_ip(table)
+    return box
 
 
 def draw_zone(scene: SetupTableScene, surface: pygame.Surface, zone: dict) -> None:
