@@ -282,7 +282,8 @@ class Save:
             where = f"set-up, side {deciding_side(s)} to decide"
         if s.turn is not None and s.phase == "action":
             where += f", side {s.turn.player} to play"
-        return f"{s.name}: {where}, {len(self.game.record)} actions (saved {self.saved_at})"
+        n = len(self.game.record)
+        return f"{s.name}: {where}, {n} action{'' if n == 1 else 's'} (saved {self.saved_at})"
 
 
 # ---- dice -------------------------------------------------------------------------------------------------------

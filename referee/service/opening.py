@@ -96,7 +96,8 @@ class SealedBattle:
         turn = state.get("turn")
         if isinstance(turn, dict) and phase == "action":
             where += f", side {turn.get('player')} to play"
-        return (f"{state.get('name', '?')}: {where}, {self._public.get('actions', '?')} actions (saved "
+        count = self._public.get("actions", "?")
+        return (f"{state.get('name', '?')}: {where}, {count} action{'' if count == 1 else 's'} (saved "
                 f"{self._saved_at}; sealed for its players)")
 
     def unlock(self, pins: dict[str, str]) -> SavedBattle:
