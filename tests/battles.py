@@ -47,3 +47,18 @@ def finished_battle(choices: SetupChoices, seed: int = 5, rounds: int = 2, withd
     play_rounds(game, dice, random.Random(seed), rounds)
     finish(game, dice, withdraw)
     return game, dice
+
+
+class ThroughSession:
+    """``play_rounds`` and ``finish`` play a ``Game``; this plays a service session instead, action by action, as
+    its window sends them."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+
+    @property
+    def state(self):
+        return self.session.state
+
+    def play(self, action, dice):
+        return self.session.attempt(action).outcome

@@ -16,22 +16,8 @@ from referee.service.opening import read_battle
 from referee.service.replay import TRUTH, BattleReplay
 from referee.service.session import BattleSession
 
-from .battles import finish
+from .battles import ThroughSession, finish
 from .file_spy import table_set
-
-
-class Through:
-    """``tests/battles.py`` plays a ``Game``; this plays the session."""
-
-    def __init__(self, session: BattleSession) -> None:
-        self.session = session
-
-    @property
-    def state(self):
-        return self.session.state
-
-    def play(self, action, dice):
-        return self.session.attempt(action).outcome
 
 
 def _played(session: BattleSession, actions: int, seed: int = 4) -> None:
@@ -97,7 +83,7 @@ def test_the_replay_of_a_finished_battle_gives_each_of_its_actions_its_reason():
         elif (action := choose(engine, rng)) is not None and action.kind != "end-of-round":
             session.attempt(action)
     assert session.state.phase == "end-of-round"
-    finish(Through(session), None, "A")                # the human's side withdraws: the battle is over
+    finish(ThroughSession(session), None, "A")                # the human's side withdraws: the battle is over
     replay = BattleReplay(session.game)
     told = [line for n in range(1, replay.steps + 1) for line in replay.news(n, TRUTH)
             if line.startswith("the computer's reason: ")]

@@ -16,7 +16,7 @@ from referee.game.setup import new_battle
 from referee.rules.factions import get_faction
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession
-from tests.battles import OPEN_FIELD, finish, play_rounds
+from tests.battles import OPEN_FIELD, ThroughSession, finish, play_rounds
 
 
 def test_new_tokyo_raises_the_armour_the_council_outclasses_first_and_banks_what_buys_nothing():
@@ -44,16 +44,7 @@ def test_a_campaign_battle_against_the_computer_ends_with_its_upgrades_recorded(
     session = BattleSession(Game(state), dice, hotseat=True, campaign=campaign,
                             save_path=battle_save_path(campaign, 1), computer=Computer("B", "normal", 3))
 
-    class Through:
-        def __init__(self) -> None:
-            self.state = session.state
-
-        def play(self, action, _dice):
-            outcome = session.attempt(action).outcome
-            self.state = session.state
-            return outcome
-
-    through = Through()
+    through = ThroughSession(session)
     play_rounds(through, None, random.Random(12), 1)
     finish(through, None, "B")                        # B withdraws: A Controls the Table
 

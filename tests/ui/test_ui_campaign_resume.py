@@ -7,7 +7,7 @@ import random
 import shutil
 
 
-from tests.battles import OPEN_FIELD, finish, play_rounds
+from tests.battles import OPEN_FIELD, ThroughSession as Through, finish, play_rounds
 from referee.cli.main import main
 from referee.game.campaign import load_campaign
 from referee.game.campaign_battle import battle_choices, battle_save_path
@@ -20,20 +20,6 @@ from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.menu import MenuScene
 from tests.ui.setup_helpers import reopened
-
-
-class Through:
-    """``tests/battles.py`` plays a ``Game``; this plays the window's session instead, action by action."""
-
-    def __init__(self, session: BattleSession) -> None:
-        self.session = session
-
-    @property
-    def state(self):
-        return self.session.state
-
-    def play(self, action, dice):
-        return self.session.attempt(action).outcome
 
 
 def interrupted_campaign_battle(tmp_path, seed: int):
