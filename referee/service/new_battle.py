@@ -8,13 +8,14 @@ computer, and answers with the ``BattleSession`` the set-up table scene then pla
 from __future__ import annotations
 
 from ..game.computer import LEVELS, Computer
+from ..game.computer.levels import LEVEL_WORDS
 from ..game.dice import SeededDice, new_seed
 from ..game.record import new_seeded_dice
 from ..game.setup import new_game
 from ..rules.scenario import Scenario
 from .session import PROGRAM, BattleSession
 
-__all__ = ["LEVELS", "new_draw_seed", "start_battle"]
+__all__ = ["LEVELS", "LEVEL_WORDS", "new_draw_seed", "start_battle"]
 
 
 def new_draw_seed() -> int:

@@ -65,6 +65,17 @@ LEVELS: dict[str, Level] = {
 }
 
 
+# What each level does, in a player's words (the window shows it where the opponent is chosen).
+LEVEL_WORDS: dict[str, str] = {
+    "easy": "Easy plays like a beginner: it goes for its mission and takes its shots, often settles for a fair "
+            "action instead of the best one, and walks into fire it could have seen coming.",
+    "normal": "Normal is a fair club opponent: it weighs the dice of every action and the danger its units stand "
+              "in (enemy shots, Target counters, enemy blips close by), but crosses open ground the enemy sees.",
+    "hard": "Hard is the strongest it plays in the time: it plays each unit's whole activation out in two imagined "
+            "worlds, goes round open ground the enemy sees, counts missile blasts, and withdraws when that wins.",
+}
+
+
 def level(name: str) -> Level:
     try:
         return LEVELS[name]

@@ -21,7 +21,7 @@ from ...rules.errors import InputError
 from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario
 from .. import theme
-from ...service.new_battle import LEVELS, new_draw_seed, start_battle
+from ...service.new_battle import LEVEL_WORDS, LEVELS, new_draw_seed, start_battle
 from ...service.session import BY_HAND, PROGRAM, BattleSession
 from ..faction_choices import card_problem_lines, left_out_lines
 from ..scene import Scene
@@ -244,11 +244,17 @@ class SetupScene(Scene):
         for i, line in enumerate(() if compact else wrap(INTRO, COLUMN_W, 14)):
             draw_text(surface, line, (x, INTRO_TOP + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top
+        opponent = OPPONENTS.get(self.opponent_label)
+        if opponent is not None:
+            # What the chosen level does, so a player can pick the opponent they want.
+            for i, line in enumerate(wrap(LEVEL_WORDS[opponent[1]], col_w, 14)):
+                draw_text(surface, line, (x, top + i * line_height(14)), 14, False, theme.TEXT_DIM)
+            top += line_height(14) * len(wrap(LEVEL_WORDS[opponent[1]], col_w, 14)) + 10
         if self.error:
             lines: list[str] = []
             for raw in self.error.splitlines():
                 lines.extend(wrap(raw, col_w - 28, 14, False, 4))
-            box = pygame.Rect(x, self.error_top, col_w, 24 + line_height(14) * len(lines))
+            box = pygame.Rect(x, top, col_w, 24 + line_height(14) * len(lines))
             panel(surface, box, (58, 30, 32), theme.ERROR, 6)
             for i, line in enumerate(lines):
                 draw_text(surface, line, (x + 14, box.y + 12 + i * line_height(14)), 14, False, theme.TEXT)
