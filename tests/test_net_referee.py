@@ -6,12 +6,17 @@ and an entry for the other side's blip or mission is refused with the reason, no
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from referee.cli import host as host_command
 from referee.net.client import RemoteSeat
 from referee.net.desk import Desk
+from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 
@@ -153,3 +158,16 @@ def test_a_mission_entered_on_a_hand_is_on_no_other_screen():
         finally:
             for seat in (a, b, table):
                 seat.close()
+
+
+def test_seven_seconds_host_referee_serves_a_new_refereed_battle_on_a_table():
+    args = argparse.Namespace(battle=str(SMALL), referee=True, initiative="B", factions=None, physical=False)
+    session, new = host_command._session(args)
+    assert new and isinstance(session, RefereeSession) and session.refereed and session.to_act() == "B"
+    assert session.dice_mode == "by-hand"
+    args.factions = "new-tokyo,new-tokyo"
+    with pytest.raises(InputError, match="--factions"):
+        host_command._session(args)
+    args = argparse.Namespace(battle=str(SMALL), referee=False, initiative="B", factions=None, physical=False)
+    with pytest.raises(InputError, match="--referee"):
+        host_command._session(args)
