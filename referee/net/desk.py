@@ -146,9 +146,9 @@ class Desk:
             return self._answer(seat, float(intent["value"]))
         if kind == "undo":
             return self._undo(seat)
-        if kind == "contents":
+        if kind == Kind.CONTENTS:
             return self._tell(seat, str(intent["blip"]), list(intent["contents"]))
-        if kind == "mission":
+        if kind == Kind.MISSION:
             return self._mission(seat, intent)
         return self._consent(seat, bool(intent["allow"]))
 
