@@ -171,3 +171,14 @@ def test_seven_seconds_host_referee_serves_a_new_refereed_battle_on_a_table():
     args = argparse.Namespace(battle=str(SMALL), referee=False, initiative="B", factions=None, physical=False)
     with pytest.raises(InputError, match="--referee"):
         host_command._session(args)
+
+
+def test_a_reveal_left_for_another_action_is_dropped_and_its_owner_asked_nothing():
+    session = refereed()
+    desk = Desk(session)
+    reveal_asked(desk)
+    assert session.correct("a-assault-1", x=27.0).legal          # the table moved on (here: a correction)
+    assert "contents_asked" not in desk.screen_data("A") and "tell_contents" not in desk.screen_data("B")
+    before = session.state.to_data()
+    refused = desk.apply("B", {"kind": "contents", "blip": "b-blip-1", "contents": []})
+    assert not refused.ok and "not being revealed now" in refused.reason and session.state.to_data() == before

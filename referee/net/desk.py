@@ -52,6 +52,7 @@ class ContentsAsked:
 
     needs: NeedsContents
     seat: str
+    at: int                     # the record's length when it was asked: an action since, and the reveal is dropped
 
 
 @dataclass
@@ -120,7 +121,7 @@ class Desk:
         side's word the battle waits for (a blip's contents at its reveal) and whose mission is entered; only the
         side itself is asked, with the choices the window's dialogs offer."""
         out: dict[str, Any] = {"missions_entered": {side: session.mission_entered(side) for side in SIDE_SEATS}}
-        asked = self.contents_asked
+        asked = self._contents_asked()
         if asked is not None:
             out["contents_asked"] = {"side": asked.needs.side, "blip": asked.needs.blip}
             if seat == asked.needs.side:
@@ -197,7 +198,7 @@ class Desk:
             # A refereed reveal of a blip the program was never told about: its owner says on its own hand, then the
             # action goes on for this seat (``_tell``). Nothing is recorded yet.
             self.pending.pop(seat, None)
-            self.contents_asked = ContentsAsked(needs, seat)
+            self.contents_asked = ContentsAsked(needs, seat, self.session.actions_taken())
             return Reply(True, result={"contents_asked": {"side": needs.side, "blip": needs.blip}}, changed=True)
         if attempt.pending is not None:
             self.pending[seat] = attempt.pending
@@ -273,7 +274,15 @@ class Desk:
 
     def ask_contents(self, needs: NeedsContents, seat: str) -> None:
         """An action taken at the shared table needs ``needs.blip``'s contents: its owner says on its own hand."""
-        self.contents_asked = ContentsAsked(needs, seat)
+        self.contents_asked = ContentsAsked(needs, seat, self.session.actions_taken())
+
+    def _contents_asked(self) -> ContentsAsked | None:
+        """The reveal waiting for its owner's word, unless the battle has moved on since (an action taken at the
+        table instead, a take-back): then it is dropped, and the owner is asked nothing."""
+        asked = self.contents_asked
+        if asked is not None and asked.at != self.session.actions_taken():
+            self.contents_asked = asked = None
+        return asked
 
     def _tell(self, seat: str, blip: str, units: list[Any]) -> Reply:
         """The owner's word on what ``blip`` holds, from its own hand; then the action that revealed it goes on."""
@@ -285,7 +294,7 @@ class Desk:
             return refusal(f"contents: no blip called {blip!r} is on the table")
         if owner != seat:
             return refusal(f"contents: {blip} is side {owner}'s blip: only side {owner}'s hand says what it holds")
-        asked = self.contents_asked
+        asked = self._contents_asked()
         if asked is None or asked.needs.blip != blip:
             return refusal(f"contents: {blip} is not being revealed now; its owner says what it holds at its reveal "
                            "[p.15, p.17]")
