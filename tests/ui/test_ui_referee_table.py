@@ -61,6 +61,8 @@ def test_the_referee_table_asks_the_blips_owner_on_its_hand_and_takes_dice_here_
         assert table.waiting is not None and table.waiting[0] == "side B's hand"
         assert "b-blip-1" in table.waiting[1] and "tactical" not in table.waiting[1]
         assert "b-blip-1" in session.state.blips
+        fresh.step(1 / 30, events=[])
+        assert table.waiting is not None and table.banner_text().startswith("Waiting for side B's hand")
         assert b.send({"kind": "contents", "blip": "b-blip-1",
                        "contents": [{"rating": "veteran", "type": "tactical"}]})["ok"]
         fresh.step(1 / 30, events=[])

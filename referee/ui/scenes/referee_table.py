@@ -67,6 +67,8 @@ class RefereeTableScene(TableModeScene, RefereeScene):
             self.public.host.changed()
             self.wait_for(f"side {needs.side}'s hand", f"side {needs.side} is telling what {needs.blip} holds; "
                           "the action goes on once it has said [p.15, p.17]")
+            self.refresh()
+            self.seen = self.public.moment_key()       # the table shows this moment: it waits until the word comes
             return
         RefereeScene.handle(self, attempt, title)
 
