@@ -25,6 +25,7 @@ from referee.service.battles import new_session
 from referee.service.session import BattleSession
 
 from .net_support import next_action
+from .test_net_referee import TARGET, refereed
 from .test_revealed_placement import battle, reveal
 from .test_net_words import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
 
@@ -35,7 +36,7 @@ if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
                 allow_module_level=True)
 
 from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -386,3 +387,54 @@ def test_troopers_just_revealed_are_placed_and_faced_by_tapping_the_map(tmp_path
     finally:
         driver.quit()
         host.stop()
+
+
+def test_a_refereed_blip_is_told_and_a_mission_entered_on_the_hand(tmp_path):
+    """A refereed physical game served (tests/test_net_referee.py): side A's Target reveals b-blip-1 and side B's
+    hand asks what it holds; B chooses a veteran tactical and taps **That is what it holds**, and the Target goes on;
+    then B enters its mission card on the same hand."""
+    session = refereed()
+    host = Host.start(session, bind="127.0.0.1")
+    driver = _browser()
+    a = RemoteSeat(host.link("A"))
+    try:
+        driver.get(f"http://127.0.0.1:{host.port}/join/{host.credentials.tokens['B']}")
+        wait = WebDriverWait(driver, WAIT)
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, '[data-kind="mission"]'), "B's mission entry")
+        assert a.act("activate", "a-tactical-1")["ok"]
+        assert a.send({**TARGET, "dice": [6, 6, 6]})["result"]["contents_asked"]["blip"] == "b-blip-1"
+        shots = Path(os.environ.get("SEVEN_SECONDS_SCREENSHOTS", tmp_path))
+        shots.mkdir(parents=True, exist_ok=True)
+        wait.until(lambda d: _fill(d, "contents", 'select[data-unit="0"]', "tactical", shots / "hand-referee-contents.png",
+                                   "That is what it holds"), "B tells what b-blip-1 holds")
+
+        def revealed(_d):
+            with host.lock:
+                return "b-blip-1" not in session.state.blips and session.state.units.get("b-tactical-3")
+        unit = wait.until(revealed, "b-blip-1 revealed")
+        assert unit.type == "tactical" and unit.rating == "veteran"
+        wait.until(lambda d: _fill(d, "mission", "select", "hold-the-line", shots / "hand-referee-mission.png",
+                                   "Enter it"), "B enters its mission")
+
+        def entered(_d):
+            with host.lock:
+                return session.state.missions.get("B")
+        assert wait.until(entered, "B's mission entered") == "hold-the-line"
+    finally:
+        a.close()
+        driver.quit()
+        host.stop()
+
+
+def _fill(driver, kind: str, select: str, value: str, shot: Path, label: str) -> bool:
+    """Choose ``value`` in the decision ``kind``'s ``select``, keep a screenshot, tap ``label``; False when a new
+    screen drew the decision again meanwhile (tried again)."""
+    try:
+        box = driver.find_element(By.CSS_SELECTOR, f'[data-kind="{kind}"]')
+        driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", box)
+        Select(box.find_element(By.CSS_SELECTOR, select)).select_by_value(value)
+        driver.save_screenshot(str(shot))
+        next(b for b in box.find_elements(By.TAG_NAME, "button") if b.text == label).click()
+    except (StaleElementReferenceException, NoSuchElementException):
+        return False
+    return True

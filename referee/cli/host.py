@@ -36,6 +36,12 @@ def register(sub) -> None:
                                                       "(default: drawn)"))
     p.add_argument("--physical-dice", action="store_true", dest="physical",
                    help=_("a new battle: the players roll their own dice and type the faces on their phones"))
+    p.add_argument("--referee", action="store_true",
+                   help=_("a new battle: referee a physical game on this table (the miniatures, dice and cards on the "
+                          "real table); each side enters its mission card and tells what its blips hold on its own "
+                          "phone, and types the dice it rolls there. A refereed battle's save is served as refereed"))
+    p.add_argument("--initiative", choices=("A", "B"), default=None,
+                   help=_("with --referee: the side holding the Initiative in round 1 (default: the attacker, or A)"))
     p.add_argument("--no-qr", action="store_true", dest="no_qr", help=_("print the links without their QR codes"))
     # The PINs that seal the battle's files for its players (a new battle), or open a sealed save to resume.
     add_pin_options(p)
@@ -69,10 +75,22 @@ def _session(args):
             except InputError:
                 raise save_error from None
         else:
+            if args.referee and not session.refereed:
+                raise InputError(str(path), "a hot-seat battle's save, not a refereed one: serve it without --referee")
             session.hotseat = False          # the sides play on their own devices: no hand-off at any screen
             return session, False
     else:
         table = load_scenario(paths.table_file(args.battle))
+    if args.referee:
+        from ..service.referee import RefereeSession  # lazy: loaded when this command runs
+
+        if args.factions or args.physical:
+            raise InputError("--referee", "a physical game is fought with the table's own units and the players' own "
+                                          "dice: leave out --factions and --physical-dice")
+        return RefereeSession.from_scenario(table, args.initiative), True
+    if args.initiative is not None:
+        raise InputError("--initiative", "sets round 1's Initiative of a refereed physical game: use it with "
+                                         "--referee")
     known = sorted(faction_files())
     if args.factions:
         factions = [x.strip() for x in args.factions.split(",")]

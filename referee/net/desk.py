@@ -13,9 +13,12 @@ from typing import Any
 
 from ..game.action_kinds import Kind
 from ..game.cards import playing_deck
+from ..rules.catalogue import unit_type_names
 from ..rules.errors import InputError
+from ..rules.stats import RATINGS
 from ..service.intents import Action, action_problems
 from ..service.privacy import screen_data
+from ..service.referee import NeedsContents, RefereeSession
 from ..service.screen import Screen
 from ..service.seat_report import end_report, finished_record
 from ..service.seats import SIDE_SEATS, SPECTATOR
@@ -40,6 +43,16 @@ class Reply:
 
 def refusal(reason: str) -> Reply:
     return Reply(False, reason)
+
+
+@dataclass
+class ContentsAsked:
+    """A refereed battle's reveal waits for its owner's word on what ``needs.blip`` holds, said on that side's own
+    hand; ``seat`` is the seat whose action revealed it: the action goes on for it once the owner has said."""
+
+    needs: NeedsContents
+    seat: str
+    at: int                     # the record's length when it was asked: an action since, and the reveal is dropped
 
 
 @dataclass
@@ -68,6 +81,7 @@ class Desk:
         self.words: dict[str, str] = {}
         self.words_at = -1
         self._cards: dict[str, dict[str, Any] | None] = {}     # each card's words, read once per hosting
+        self.contents_asked: ContentsAsked | None = None        # a refereed battle: a reveal waits for its owner
 
     # ---- what each seat is shown ---------------------------------------------------------------------------------
     def screen_data(self, seat: str) -> dict[str, Any]:
@@ -88,6 +102,8 @@ class Desk:
                 data["consent"] = {"from": tb.asker, "what": tb.what, "why": tb.why}
         if seat in self.said:
             data["said"] = self.said[seat]
+        if isinstance(self.session, RefereeSession):
+            data.update(self._table_entries(self.session, seat))
         if seat in SIDE_SEATS:
             data[Kind.SCRAMBLE] = {a.actor: self.session.scramble_squares(a.actor)
                                 for a in screen.legal if a.kind == Kind.SCRAMBLE}
@@ -99,6 +115,25 @@ class Desk:
                                        "withdraw_asked": _other(seat) if theirs == "withdraw" and words.get(seat)
                                        not in ("allow", "pursue", "withdraw") else None}
         return data
+
+    def _table_entries(self, session: RefereeSession, seat: str) -> dict[str, Any]:
+        """A refereed battle: what the physical table's players enter on their own hands. Every seat is told which
+        side's word the battle waits for (a blip's contents at its reveal) and whose mission is entered; only the
+        side itself is asked, with the choices the window's dialogs offer."""
+        out: dict[str, Any] = {"missions_entered": {side: session.mission_entered(side) for side in SIDE_SEATS}}
+        asked = self._contents_asked()
+        if asked is not None:
+            out["contents_asked"] = {"side": asked.needs.side, "blip": asked.needs.blip}
+            if seat == asked.needs.side:
+                out["tell_contents"] = {"blip": asked.needs.blip, "faction": session.faction_of(seat),
+                                        "types": sorted(unit_type_names()), "ratings": list(RATINGS), "most": 2}
+        if seat in SIDE_SEATS and session.mission_open(seat):
+            try:
+                out["mission_entry"] = {"missions": session.mission_choices(seat),
+                                        "troop": session.card_choices("troop"), "drone": session.card_choices("drone")}
+            except InputError as e:
+                out["mission_entry"] = {"problem": "; ".join(e.problems[:2])}
+        return out
 
     # ---- intents ----------------------------------------------------------------------------------------------
     def apply(self, seat: str, intent: dict[str, Any]) -> Reply:
@@ -112,6 +147,10 @@ class Desk:
             return self._answer(seat, float(intent["value"]))
         if kind == "undo":
             return self._undo(seat)
+        if kind == Kind.CONTENTS:
+            return self._tell(seat, str(intent["blip"]), list(intent["contents"]))
+        if kind == Kind.MISSION:
+            return self._mission(seat, intent)
         return self._consent(seat, bool(intent["allow"]))
 
     def offered(self, seat: str, data: dict[str, Any], screen: Screen | None = None) -> Action | str:
@@ -154,6 +193,13 @@ class Desk:
         return self._outcome(seat, attempt)
 
     def _outcome(self, seat: str, attempt: Attempt) -> Reply:
+        needs = getattr(attempt, "needs", None)
+        if isinstance(needs, NeedsContents):
+            # A refereed reveal of a blip the program was never told about: its owner says on its own hand, then the
+            # action goes on for this seat (``_tell``). Nothing is recorded yet.
+            self.pending.pop(seat, None)
+            self.contents_asked = ContentsAsked(needs, seat, self.session.actions_taken())
+            return Reply(True, result={"contents_asked": {"side": needs.side, "blip": needs.blip}}, changed=True)
         if attempt.pending is not None:
             self.pending[seat] = attempt.pending
             return Reply(True, result={"pending": attempt.pending.request.describe()}, changed=True)
@@ -163,6 +209,8 @@ class Desk:
         if not outcome.legal:
             return refusal(outcome.reason)
         self.take_back = None
+        if self.contents_asked is not None and self.contents_asked.seat == seat:
+            self.contents_asked = None          # the seat took another action: the reveal it asked for is dropped
         return Reply(True, result={"events": list(outcome.events)}, changed=True)
 
     def _to_the_computer(self, seat: str, action: Action) -> Action:
@@ -224,6 +272,69 @@ class Desk:
             return Action(Kind.END_OF_ROUND, "", {"stop": True})
         return Action(Kind.END_OF_ROUND, "", {})
 
+    def ask_contents(self, needs: NeedsContents, seat: str) -> None:
+        """An action taken at the shared table needs ``needs.blip``'s contents: its owner says on its own hand."""
+        self.contents_asked = ContentsAsked(needs, seat, self.session.actions_taken())
+
+    def _contents_asked(self) -> ContentsAsked | None:
+        """The reveal waiting for its owner's word, unless the battle has moved on since (an action taken at the
+        table instead, a take-back): then it is dropped, and the owner is asked nothing."""
+        asked = self.contents_asked
+        if asked is not None and asked.at != self.session.actions_taken():
+            self.contents_asked = asked = None
+        return asked
+
+    def _tell(self, seat: str, blip: str, units: list[Any]) -> Reply:
+        """The owner's word on what ``blip`` holds, from its own hand; then the action that revealed it goes on."""
+        session = self.session
+        if not isinstance(session, RefereeSession):
+            return refusal("contents: the program knows what every blip holds in this battle; nobody tells it")
+        owner = session.blip_side(blip)
+        if owner is None:
+            return refusal(f"contents: no blip called {blip!r} is on the table")
+        if owner != seat:
+            return refusal(f"contents: {blip} is side {owner}'s blip: only side {owner}'s hand says what it holds")
+        asked = self._contents_asked()
+        if asked is None or asked.needs.blip != blip:
+            return refusal(f"contents: {blip} is not being revealed now; its owner says what it holds at its reveal "
+                           "[p.15, p.17]")
+        faction = session.faction_of(seat)
+        contents = [{"faction": u.get("faction") or faction, "rating": u.get("rating"), "type": u.get("type")}
+                    for u in units]
+        try:
+            told = session.tell(blip, contents)
+        except UNREAD as e:
+            return refusal(f"contents: {_why(e)}")
+        if not told.legal:
+            return refusal(told.outcome.reason if told.outcome is not None else f"contents: {blip} was not told")
+        self.contents_asked = None
+        needs = asked.needs
+        try:
+            went_on = self._outcome(asked.seat, session.attempt(needs.action, needs.given))
+        except UNREAD as e:
+            went_on = refusal(_why(e))
+        if not went_on.ok:
+            self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
+        return Reply(True, result={"told": blip, "went_on": went_on.ok}, changed=True)
+
+    def _mission(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """A side enters its own mission card (and, if it wishes, troop and drone cards) on its own hand."""
+        session = self.session
+        if not isinstance(session, RefereeSession):
+            return refusal("mission: the cards of this battle were drawn and kept at set-up; nobody enters them")
+        if seat not in SIDE_SEATS:
+            return refusal("mission: a side enters its own mission card on its own hand")
+        side = intent.get("side") or seat
+        if side != seat:
+            return refusal(f"mission: side {seat}'s hand enters side {seat}'s own mission card, never side {side}'s")
+        try:
+            attempt = session.enter_mission(seat, str(intent["mission"]), intent.get("troop"), intent.get("drone"))
+        except UNREAD as e:
+            return refusal(f"mission: {_why(e)}")
+        if not attempt.legal:
+            return refusal(attempt.outcome.reason if attempt.outcome is not None else "mission: not entered")
+        return Reply(True, result={"mission_entered": seat}, changed=True)
+
     def _answer(self, seat: str, value: float) -> Reply:
         pending = self.pending.get(seat)
         if pending is None:
@@ -267,6 +378,7 @@ class Desk:
             session.viewer = viewer
         self.take_back = None
         self.pending.clear()
+        self.contents_asked = None
         return Reply(True, result={"taken_back": what}, changed=True)
 
     # ---- questions ----------------------------------------------------------------------------------------------

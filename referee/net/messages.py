@@ -14,10 +14,15 @@ import math
 from dataclasses import dataclass
 from typing import Any, Final
 
+from ..game.action_kinds import Kind
+
 MAX_MESSAGE: Final = 16 * 1024          # characters of one frame; a screen's intent is well under 2,000
 MAX_ID: Final = 80
 MAX_DICE: Final = 64
-INTENT_KINDS: Final = ("action", "answer", "undo", "consent")
+# A refereed battle's own entries are intents named by the kind of action they make (the owner's word on a blip's
+# contents, a side's mission card), checked here and handed to the session's ``tell`` and ``enter_mission``.
+INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION)
+MAX_NAME: Final = 80                    # characters of a blip's or a card's id, a unit's rating, type or faction
 QUESTIONS: Final = ("preview", "log", "screen", "report", "record")
 
 
@@ -92,6 +97,29 @@ def _check_intent(intent: dict[str, Any], ident: str) -> None:
     elif kind == "consent":
         if not isinstance(intent.get("allow"), bool):
             raise Unreadable("intent.allow: expected true or false", ident)
+    elif kind == Kind.CONTENTS:
+        # A refereed battle: the owner's word on what a blip holds at its reveal (up to 2 units, none: a decoy).
+        if not _name(intent.get("blip")):
+            raise Unreadable(f"intent.blip: expected the blip's id (a text of 1 to {MAX_NAME} characters)", ident)
+        units = intent.get("contents")
+        if not isinstance(units, list) or len(units) > 2 or not all(
+                isinstance(u, dict) and set(u) <= {"rating", "type", "faction"} and _name(u.get("type"))
+                and all(_name(u[k]) for k in ("rating", "faction") if k in u) for u in units):
+            raise Unreadable("intent.contents: expected up to 2 units, each {rating, type, faction?} (none: a decoy)",
+                             ident)
+    elif kind == Kind.MISSION:
+        # A refereed battle: a side enters its own mission card (and, if it wishes, troop and drone cards).
+        if not _name(intent.get("mission")):
+            raise Unreadable("intent.mission: expected a mission card's id", ident)
+        for key in ("troop", "drone"):
+            if intent.get(key) is not None and not _name(intent[key]):
+                raise Unreadable(f"intent.{key}: expected a {key} card's id, or null", ident)
+        if intent.get("side") is not None and not _name(intent["side"]):
+            raise Unreadable("intent.side: expected the side (A or B)", ident)
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_NAME
 
 
 def check_action(action: object, ident: str, where: str) -> None:

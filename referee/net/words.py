@@ -125,6 +125,25 @@ HAND: Final[dict[str, str]] = {
     "offer_stop": N_("Offer to stop"),
     "withdraw": N_("Withdraw"),
     "seal_note": N_("Note its first groups: the end of the battle checks your set-up against it."),
+    # a refereed physical game: a blip's contents at its reveal, the mission card entered
+    "what_blip_holds": N_("What does {blip} hold?"),
+    "contents_note": N_("It is revealed now. Look at its square of your holding area and give what it holds: up to 2 "
+                        "units ({faction}), or a decoy. Only you see this until the reveal."),
+    "unit_type_n": N_("unit {n}: its type"),
+    "rating_n": N_("unit {n}: its rating"),
+    "no_unit": N_("(choose a unit)"),
+    "no_second_unit": N_("(no second unit)"),
+    "that_is_what": N_("That is what it holds"),
+    "a_decoy": N_("It is a decoy"),
+    "telling_contents": N_("Side {side} is telling what {blip} holds."),
+    "enter_mission": N_("Enter your mission card"),
+    "mission_note": N_("So the program scores the battle. It stays secret until the end: the table is told only that "
+                       "it is entered."),
+    "troop_card": N_("Troop card"),
+    "drone_card": N_("Drone card"),
+    "no_troop_card": N_("no troop card"),
+    "no_drone_card": N_("no drone card"),
+    "enter_it": N_("Enter it"),
     # the map
     "map": N_("The table"),
     "map_label": N_("the table seen from your edge; tap to choose a point"),

@@ -24,6 +24,7 @@ from ..game.intents import Action
 from ..game.computer import Computer
 from ..game.computer.deal import deal_holding
 from ..game.computer.table_words import instruction, instruction_spots
+from ..game.cards import playing_deck
 from ..game.players import seat_computer
 from ..game.effects import UnknownContents
 from ..game.engine import Game, begin_battle
@@ -168,6 +169,34 @@ class RefereeSession(BattleSession):
         """A player chose to enter their mission card (and troop and drone cards) so the program scores the battle."""
         args = {"mission": mission} | {k: v for k, v in (("troop", troop), ("drone", drone)) if v}
         return self.attempt(Action(Kind.MISSION, side, args))
+
+    # ---- a side's own entries, on its own device (the phone's hand, ``net/desk.py``) ------------------------------
+    def blip_side(self, blip: str) -> str | None:
+        """The side whose counter ``blip`` is (public: the table shows every counter's side), or None."""
+        b = self.state.blips.get(blip)
+        return b.side if b is not None else None
+
+    def mission_open(self, side: str) -> bool:
+        """May ``side`` enter its mission card now: not entered yet, and the battle not over (unless it ended with
+        that mission kept on the mat, which is scored once entered)."""
+        s = self.state
+        if self.mission_entered(side):
+            return False
+        return s.phase != "over" or (s.result is not None and side in (s.result.missions_unknown or ()))
+
+    def mission_choices(self, side: str) -> list[tuple[str, str]]:
+        """The deck's mission cards for ``side``'s role on this table (all of them if none fits), as id and title:
+        what the window's missions dialog offers. Raises ``InputError`` when the deck cannot be read."""
+        attacker = self.state.attacker
+        role = "chance-encounter" if attacker is None else ("offence" if side == attacker else "defence")
+        cards = playing_deck().mission_cards
+        fitting = [m for m in cards if m.kind == role] or list(cards)
+        return [(m.id, m.title) for m in fitting]
+
+    def card_choices(self, kind: str) -> list[tuple[str, str]]:
+        """The deck's troop or drone cards (``kind``), as id and title, for a mission entered with them."""
+        deck = playing_deck()
+        return [(c.id, c.title) for c in (deck.troop_cards if kind == "troop" else deck.drone_cards)]
 
     def correct_terrain(self, piece: str, **changes: Any) -> Attempt:
         """A terrain piece drifted: ``move=(dx, dy)``, ``turn=degrees``, ``polygon=...`` or ``circle=...``."""

@@ -16,10 +16,11 @@ if TYPE_CHECKING:
 def serve(app: App, session: BattleSession, replacing: bool = True,
           bind: str | None = None) -> TableModeScene | TableSetupScene | str:
     """Serve ``session`` on the local network (``bind``: another address, as ``Host.start`` takes it) and show it as
-    the shared table (in place of the battle scene on top when ``replacing``), the phones' codes over it; or why it
+    the shared table (a refereed physical game: the referee's table, ``scenes/referee_table.py``) (in place of the battle scene on top when ``replacing``), the phones' codes over it; or why it
     cannot be served."""
-    if session.refereed:
-        return "a refereed physical game is entered on this screen; it is not served to phones"
+    if session.refereed and session.computer is not None:
+        return ("a physical game against the computer is played at this screen, the computer's secrets with it; it "
+                "is not served to phones")
     # Imported here, when a battle is first served: the web stack (Starlette, uvicorn, websockets) is not loaded
     # by a window that never serves one.
     from ..net.host import Host
@@ -29,7 +30,12 @@ def serve(app: App, session: BattleSession, replacing: bool = True,
     except OSError as e:
         return f"the battle could not be served: {e}"
     session.hotseat = False
-    name = "setup-table-public" if session.view(log=False)["phase"] == "setup" else "battle-table"
+    if session.refereed:
+        name = "referee-table"              # the referee's tools on the shared table, the secrets on the hands
+    elif session.view(log=False)["phase"] == "setup":
+        name = "setup-table-public"
+    else:
+        name = "battle-table"
     table = cast("TableModeScene | TableSetupScene", app.replace_scene(name, session, host) if replacing
                  else app.push_scene(name, session, host))
     if name == "setup-table-public":

@@ -25,6 +25,7 @@ SCENES: dict[str, str] = {
     "holding-setup": "referee.ui.scenes.holding_setup:HoldingSetupScene",
     "battle": "referee.ui.scenes.battle:BattleScene",
     "battle-table": "referee.ui.scenes.table_mode:TableModeScene",
+    "referee-table": "referee.ui.scenes.referee_table:RefereeTableScene",
     "phones": "referee.ui.scenes.phones:PhonesScene",
     "setup-table-public": "referee.ui.scenes.table_setup:TableSetupScene",
     "battle-remote": "referee.ui.scenes.remote_battle:RemoteBattleScene",

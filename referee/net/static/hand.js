@@ -147,6 +147,8 @@ function renderWaiting(screen) {
     lines.push(publicOnly ? t("your_turn_table") : t("waits_for_you"));
   } else if (screen.to_act) lines.push(t("waits_for_side", { side: screen.to_act }));
   else lines.push(t("waiting"));
+  const asked = screen.contents_asked;
+  if (asked && !screen.tell_contents) lines.push(t("telling_contents", { side: asked.side, blip: asked.blip }));
   for (const m of screen.messages || []) lines.push(m);
   if (screen.said) lines.push(screen.said);
   w.replaceChildren(...lines.map((line) => el("p", {}, line)));
@@ -154,7 +156,8 @@ function renderWaiting(screen) {
 
 function decisionsKey(screen) {
   return JSON.stringify([screen.legal, screen.pending || null, screen.consent || null, screen.take_back || null,
-                         screen.round_words || null, screen.undo || null, screen.scramble || null]);
+                         screen.round_words || null, screen.undo || null, screen.scramble || null,
+                         screen.tell_contents || null, screen.mission_entry || null]);
 }
 
 function renderDecisions(screen) {
@@ -165,6 +168,8 @@ function renderDecisions(screen) {
   state.tapped = null;
   const parts = [];
   if (screen.pending) parts.push(pendingDie(screen.pending));
+  if (screen.tell_contents) parts.push(tellContents(screen.tell_contents));
+  if (screen.mission_entry) parts.push(missionEntry(screen.mission_entry));
   if (screen.consent) parts.push(consentAsked(screen.consent));
   if (screen.take_back) parts.push(el("div", { class: "decision" },
                                       t("asked_take_back", { side: screen.take_back.asked_of, what: screen.take_back.what })));
@@ -200,6 +205,47 @@ function pendingDie(pending) {
     el("div", { class: "row" }, input,
        el("button", { on: { click: () => input.value !== "" && send({ kind: "answer", value: Number(input.value) }) } },
           t("give_die"))));
+}
+
+// A refereed physical game: the owner says what its blip holds when a reveal needs it (up to 2 units, or a decoy),
+// as the window's contents dialog asks; only this hand is asked, the table is told only whose word it waits for.
+function tellContents(asked) {
+  const rows = [];
+  for (let i = 0; i < asked.most; i++) {
+    const type = el("select", { "aria-label": t("unit_type_n", { n: i + 1 }), "data-unit": i },
+      el("option", { value: "" }, i === 0 ? t("no_unit") : t("no_second_unit")),
+      ...asked.types.map((ty) => el("option", { value: ty }, title(ty))));
+    const rating = el("select", { "aria-label": t("rating_n", { n: i + 1 }), "data-rating": i },
+      ...asked.ratings.map((r) => el("option", { value: r, selected: r === "veteran" }, title(r))));
+    rows.push({ type: type, rating: rating });
+  }
+  const units = () => rows.filter((r) => r.type.value).map((r) => ({ rating: r.rating.value, type: r.type.value }));
+  return el("div", { class: "decision", "data-kind": "contents" },
+    el("h3", {}, t("what_blip_holds", { blip: asked.blip })),
+    el("p", {}, t("contents_note", { faction: title(asked.faction) })),
+    ...rows.map((r) => el("div", { class: "row" }, r.rating, r.type)),
+    el("button", { on: { click: () => send({ kind: "contents", blip: asked.blip, contents: units() }) } },
+       t("that_is_what")),
+    el("button", { class: "second", on: { click: () => send({ kind: "contents", blip: asked.blip, contents: [] }) } },
+       t("a_decoy")));
+}
+
+// A refereed physical game: the side enters its own mission card (and, if it wishes, troop and drone cards) so the
+// program scores the battle, as the window's missions dialog offers; the table is told only that it is entered.
+function missionEntry(entry) {
+  if (entry.problem) return el("div", { class: "decision" }, el("h3", {}, t("enter_mission")), el("p", {}, entry.problem));
+  const pick = (label, cards, none) => el("select", { "aria-label": label },
+    ...(none ? [el("option", { value: "" }, none)] : []),
+    ...cards.map((c) => el("option", { value: c[0] }, c[1])));
+  const mission = pick(t("mission"), entry.missions, null);
+  const troop = pick(t("troop_card"), entry.troop, t("no_troop_card"));
+  const drone = pick(t("drone_card"), entry.drone, t("no_drone_card"));
+  return el("div", { class: "decision", "data-kind": "mission" },
+    el("h3", {}, t("enter_mission")), el("p", {}, t("mission_note")),
+    el("label", { class: "stack" }, t("mission"), mission), el("label", { class: "stack" }, t("troop_card"), troop),
+    el("label", { class: "stack" }, t("drone_card"), drone),
+    el("button", { on: { click: () => send({ kind: "mission", mission: mission.value, troop: troop.value || null,
+                                              drone: drone.value || null }) } }, t("enter_it")));
 }
 
 function consentAsked(consent) {

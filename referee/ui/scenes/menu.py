@@ -303,10 +303,6 @@ class MenuScene(Scene):
             self.error = _("Start or resume a battle, then press W in it: it is served to phones and other "
                            "computers, and this window becomes the shared table.")
             return
-        if self.interrupted.refereed:
-            self.error_title = _("Phones and remote play")
-            self.error = _("A refereed physical game is entered on this screen; it is not served to phones.")
-            return
         app = self.app
 
         def serve(save: SavedBattle) -> None:

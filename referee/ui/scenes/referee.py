@@ -46,6 +46,8 @@ REFEREE_ACTIONS = tuple(a for a in ACTIONS if a[0] != "holding") + (
                        "unit's Move or as corrections"),
     ("mission", "Missions", "a player enters their mission card (and troop and drone cards) so the program scores "
                             "the battle; it stays secret until the end"),
+    ("phones", "Phones", "serve this physical game to phones: each side enters its mission card and what its blips "
+                         "hold on its own hand, and this window becomes the shared table"),
 )
 REFEREE = ("Referee mode", (
     Key("U", "correct the selected piece (nothing selected: add a unit)", "correct_key", (pygame.K_u,), PLAIN),
@@ -73,8 +75,8 @@ class RefereeScene(BattleScene):
     session: RefereeSession
     computer: TableComputerTurns
 
-    def __init__(self, session: RefereeSession) -> None:
-        super().__init__(session)
+    def __init__(self, session: RefereeSession, own_edge_down: bool | None = None) -> None:
+        super().__init__(session, own_edge_down)
         self.drift: tuple[str, tuple[int, int]] | None = None     # a piece pressed on, and where
         self.chosen_terrain: str | None = None                       # the terrain piece clicked on, if any
         self.terrain_drift: tuple[str, tuple[int, int]] | None = None
@@ -179,6 +181,9 @@ class RefereeScene(BattleScene):
         if key == "photo":
             self.push_scene("capture", self)
             return
+        if key == "phones":
+            self.phones()
+            return
         if key in ("add-smoke", "add-crater"):
             kind = "smoke" if key == "add-smoke" else "crater"
             self.clear_tools()
@@ -193,6 +198,8 @@ class RefereeScene(BattleScene):
             return True
         if key == "photo":
             return not self.session.over
+        if key == "phones":
+            return not self.session.over and self.session.computer is None
         if key == "mission":
             return (self.session.view(log=False)["phase"] != "over"
                     and any(not self.session.mission_entered(side) for side in ("A", "B")))

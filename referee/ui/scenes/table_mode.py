@@ -226,12 +226,16 @@ class TableModeScene(BattleScene):
     title = "Battle: the table"
 
     def __init__(self, session: BattleSession, host: Hosting | None = None) -> None:
-        self.public = PublicTable(session, host)
+        self.public = self.public_table(session, host)
         self.waiting: tuple[str, str] | None = None     # whose hand the table waits for ("side A's hand"), and what for
         # The table answers every question the battle scene asks of a session, from the spectator's seat.
         super().__init__(cast(BattleSession, self.public), own_edge_down=False)
         self.questions = TableQuestions(self)
         self.seen = self.public.moment_key()
+
+    def public_table(self, session: BattleSession, host: Hosting | None) -> PublicTable:
+        """The session as this table reads it (the refereed table's adds the referee's corrections)."""
+        return PublicTable(session, host)
 
     # ---- the host: stopped with the table -------------------------------------------------------------------
     keeps_host = True                   # the host stops with the table (unless this window plays a side through it)
