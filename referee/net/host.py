@@ -44,7 +44,8 @@ RATE: Final = 20.0                     # messages a second a socket may send, on
 BURST: Final = 40.0                    # ... and at once
 COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
 PAGES: Final = {"hand": "hand.html", "table": "table.html"}
-STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "table.js": "text/javascript"}
+STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "map.js": "text/javascript",
+                 "table.js": "text/javascript", "table.css": "text/css"}
 # The pages connect with the seat's cookie; the table page asks for the public view (``?view=table``).
 HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
