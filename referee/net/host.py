@@ -34,7 +34,7 @@ from .credentials import COOKIE, Credentials
 from .desk import Desk, Reply
 from .ledger import Ledger
 from .messages import Message, Unreadable, read
-from .words import asked_languages, hand_words
+from .words import asked_languages, hand_words, table_words
 
 log = logging.getLogger(__name__)
 Screens = tuple[int, dict[str, str]]            # the version and each seat's screen message
@@ -129,7 +129,7 @@ class Host:
         self._hosts: set[str] = set()
         self.app = Starlette(routes=[
             Route("/", self._root), Route("/join/{token}", self._join), Route("/hand", self._hand),
-            Route("/hand/words", self._words),
+            Route("/hand/words", self._words), Route("/table/words", self._table_words),
             Route("/table", self._table), Route("/static/{name}", self._static), Route("/favicon.ico", self._nothing),
             WebSocketRoute("/ws", self._ws)])
 
@@ -248,7 +248,15 @@ class Host:
     async def _words(self, request: Request) -> Response:
         """The hand page's words in the language the phone asks for (``?lang=``, else its Accept-Language)."""
         languages = asked_languages(request.query_params.get("lang"), request.headers.get("accept-language"))
-        words = hand_words(languages)
+        return self._json(hand_words(languages))
+
+    async def _table_words(self, request: Request) -> Response:
+        """The table screen's words, chosen as the hand's are."""
+        languages = asked_languages(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return self._json(table_words(languages))
+
+    @staticmethod
+    def _json(words: dict[str, Any]) -> Response:
         return Response(json.dumps(words, ensure_ascii=False, sort_keys=True), headers=HEADERS,
                         media_type="application/json; charset=utf-8")
 

@@ -78,36 +78,54 @@ function tablePoint(view, seat, mx, my) {
   return seat === "B" ? { x: w - mx, y: my } : { x: mx, y: h - my };
 }
 
-// The whole table and its edges' names, in the map's units.
-function wholeTable(view) {
-  return [-0.6, -MARGIN, view.table.width + 1.2, view.table.height + 2 * MARGIN];
+// The whole table and its edges' names, in the map's units, ``side`` inches beside it (the pieces' names overhang).
+function wholeTable(view, side) {
+  const beside = side === undefined ? 0.6 : side;
+  return [-beside, -MARGIN, view.table.width + 2 * beside, view.table.height + 2 * MARGIN];
 }
 
-// A badge of Target counters: a yellow disc with the number (the window's), a dark rim keeping it legible.
-function counterBadge(x, y, r, n) {
+// A badge of Target counters: a yellow disc with the number (the window's), a dark rim keeping it legible. ``size``:
+// the number's size.
+function counterBadge(x, y, size, n) {
+  const r = size * 0.72;
   return svg("g", { class: "counters", "data-counters": n },
     svg("circle", { cx: x, cy: y, r: r, fill: PALETTE.counter, stroke: PALETTE.ink, "stroke-width": r * 0.12 }),
-    label(x, y, r * 1.35, PALETTE.counterInk, String(n), PALETTE.counter));
+    label(x, y, size, PALETTE.counterInk, String(n), PALETTE.counter));
 }
 
 // A lettered tag (D: Damaged, S: Stunned), its colour a second cue only.
 function markTag(x, y, size, colour, letter, mark) {
-  const wide = size * 1.05, high = size * 1.1;
+  const wide = size * 1.2, high = size * 1.25;
   return svg("g", { class: "mark", "data-mark": mark },
     svg("rect", { x: x - wide / 2, y: y - high / 2, width: wide, height: high, rx: size * 0.18, fill: colour,
                   stroke: PALETTE.ink, "stroke-width": size * 0.08 }),
-    label(x, y, size * 0.85, "#ffffff", letter, PALETTE.ink));
+    label(x, y, size, "#ffffff", letter, PALETTE.ink));
+}
+
+// A blip's public name on the shared screen: a counter in its side's colour as wide as the name, centred on it, with
+// a dot at its lower left while it still has its activation.
+function tagSize(size, text) { return [Math.max(size * 1.2, size * (0.68 * text.length + 0.4)), size * 1.25]; }
+function nameTag(x, y, size, colour, text, activation) {
+  const [wide, high] = tagSize(size, text);
+  return svg("g", { class: "name" },
+    svg("rect", { x: x - wide / 2, y: y - high / 2, width: wide, height: high, rx: size * 0.22, fill: colour,
+                  stroke: PALETTE.ink, "stroke-width": size * 0.07 }),
+    svg("text", { x: x, y: y + size * 0.36, "font-size": size, fill: "#ffffff", "text-anchor": "middle",
+                  "font-weight": "bold" }, text),
+    activation ? svg("circle", { class: "activation", cx: x - wide / 2, cy: y + high / 2, r: size * 0.2,
+                                 fill: PALETTE.activation, stroke: PALETTE.ink, "stroke-width": size * 0.05 }) : null);
 }
 
 // The marks on a unit's base, where the window puts them: counters at the upper right, Stunned at the upper left,
-// Damaged at the lower right, a dot at the lower left while it still has its activation.
+// Damaged at the lower right, a dot at the lower left while it still has its activation. ``size``: their letters'.
 function unitMarks(u, cx, cy, r, size) {
+  const k = r * 0.8 + size * 0.3;
   const marks = [];
-  if (u.activation) marks.push(svg("circle", { class: "activation", cx: cx - r * 0.78, cy: cy + r * 0.78, r: size * 0.2,
-                                               fill: PALETTE.activation, stroke: PALETTE.ink, "stroke-width": size * 0.05 }));
-  if (u.target_counters) marks.push(counterBadge(cx + r * 0.85, cy - r * 0.85, size * 0.45, u.target_counters));
-  if (u.stunned) marks.push(markTag(cx - r * 0.95, cy - r * 0.85, size * 0.75, PALETTE.stunned, "S", "stunned"));
-  if (u.damaged) marks.push(markTag(cx + r * 0.95, cy + r * 0.85, size * 0.75, PALETTE.damaged, "D", "damaged"));
+  if (u.activation) marks.push(svg("circle", { class: "activation", cx: cx - r * 0.78, cy: cy + r * 0.78, r: size * 0.3,
+                                               fill: PALETTE.activation, stroke: PALETTE.ink, "stroke-width": size * 0.08 }));
+  if (u.target_counters) marks.push(counterBadge(cx + k, cy - k, size, u.target_counters));
+  if (u.stunned) marks.push(markTag(cx - k, cy - k, size, PALETTE.stunned, "S", "stunned"));
+  if (u.damaged) marks.push(markTag(cx + k, cy + k, size, PALETTE.damaged, "D", "damaged"));
   return marks;
 }
 
@@ -160,7 +178,7 @@ function drawTable(board, view, o) {
     nodes.push(svg("g", { "data-ground": g.id },
       svg("path", { d: `M${cx - r} ${cy}H${cx + r}M${cx} ${cy - r}V${cy + r}`, stroke: PALETTE.ink, "stroke-width": 0.22 }),
       svg("path", { d: `M${cx - r} ${cy}H${cx + r}M${cx} ${cy - r}V${cy + r}`, stroke: PALETTE.counter, "stroke-width": 0.1 }),
-      g.target_counters ? counterBadge(cx + r, cy - r, font * 0.45, g.target_counters) : null));
+      g.target_counters ? counterBadge(cx + r, cy - r, o.names ? font : font * 0.6, g.target_counters) : null));
   }
   for (const ob of view.objectives || []) {
     const [cx, cy] = at(ob.x, ob.y);
@@ -173,30 +191,29 @@ function drawTable(board, view, o) {
       o.names ? svg("circle", { cx: cx, cy: cy, r: r + 0.22, fill: "none", stroke: held || PALETTE.contested,
                                 "stroke-width": 0.3, "stroke-dasharray": held ? null : "0.5 0.35" }) : null,
       svg("circle", { cx: cx, cy: cy, r: r, fill: "#ffffff", stroke: colour, "stroke-width": 0.25 }),
-      label(cx, cy, Math.max(ob.base * 0.7, font * 0.9), colour, GREEK[ob.id] || ob.id.slice(0, 1)),
+      label(cx, cy, Math.max(ob.base * 0.7, o.names ? font : font * 0.9), colour, GREEK[ob.id] || ob.id.slice(0, 1)),
       ob.destroyed ? svg("path", { d: `M${cx - r} ${cy - r}L${cx + r} ${cy + r}M${cx - r} ${cy + r}L${cx + r} ${cy - r}`,
                                    stroke: PALETTE.ink, "stroke-width": 0.15 }) : null,
-      ob.target_counters ? counterBadge(cx + r * 0.9, cy - r * 0.9, font * 0.45, ob.target_counters) : null));
+      ob.target_counters ? counterBadge(cx + r * 0.9, cy - r * 0.9, o.names ? font : font * 0.6, ob.target_counters) : null));
   }
   for (const b of view.blips || []) {
     const [cx, cy] = at(b.x, b.y);
     const mine = b.side === seat && b.square !== undefined;
     const half = b.base / 2;
     const name = b.id.split("-").pop();
+    const [wide, high] = o.names && !mine ? tagSize(font, name) : [b.base, b.base];
+    const [rw, rh] = [Math.max(wide, b.base) + 0.7, Math.max(high, b.base) + 0.7];
     nodes.push(svg("g", { "data-blip": b.id, class: b.id === active ? "active" : null },
-      b.id === active ? svg("rect", { class: "active-ring", x: cx - half - 0.35, y: cy - half - 0.35, width: b.base + 0.7,
-                                      height: b.base + 0.7, rx: 0.3, fill: "none", stroke: PALETTE.active,
-                                      "stroke-width": 0.3 }) : null,
+      b.id === active ? svg("rect", { class: "active-ring", x: cx - rw / 2, y: cy - rh / 2, width: rw, height: rh, rx: 0.3,
+                                      fill: "none", stroke: PALETTE.active, "stroke-width": 0.3 }) : null,
       svg("rect", { x: cx - half, y: cy - half, width: b.base, height: b.base, rx: 0.12, fill: PALETTE[b.side] || PALETTE.blip,
                     stroke: PALETTE.ink, "stroke-width": 0.08 }),
       // The seat's own blips carry the square each stands for; the other side's are only counters here. On the
       // shared screen each counter carries its public name.
       mine ? label(cx, cy, Math.max(b.base * 0.7, font * 0.9), "#ffffff", String(b.square), PALETTE[b.side]) : null,
-      o.names && !mine ? label(cx, cy, font, "#ffffff", name, PALETTE[b.side] || PALETTE.ink) : null,
-      o.names && b.activation ? svg("circle", { class: "activation", cx: cx - half * 0.78, cy: cy + half * 0.78,
-                                                r: font * 0.2, fill: PALETTE.activation, stroke: PALETTE.ink,
-                                                "stroke-width": font * 0.05 }) : null));
+      o.names && !mine ? nameTag(cx, cy, font, PALETTE[b.side] || PALETTE.blip, name, b.activation) : null));
   }
+  const names = [], pieces = [];
   for (const u of view.units || []) {
     const [cx, cy] = at(u.x, u.y);
     const r = u.base / 2;
@@ -226,13 +243,15 @@ function drawTable(board, view, o) {
                                "stroke-linecap": "round" }));
     }
     if (o.names) {
-      parts.push(svg("text", { class: "name", x: cx, y: cy + r + font * 0.95, "font-size": font * 0.9, fill: PALETTE.ink,
-                               "text-anchor": "middle", "font-weight": "bold", stroke: "#ffffff",
+      // Its name under it, in a layer under every piece: a name may hide a name, never a piece.
+      names.push(svg("text", { class: "name", "data-name-of": u.id, x: cx, y: cy + r + font * 0.95, "font-size": font,
+                               fill: PALETTE.ink, "text-anchor": "middle", "font-weight": "bold", stroke: "#ffffff",
                                "stroke-width": font * 0.22, "stroke-linejoin": "round", "paint-order": "stroke" }, u.id));
     }
-    parts.push(...unitMarks(u, cx, cy, r, o.names ? font : Math.max(u.base * 0.6, font * 0.8)));
-    nodes.push(svg("g", { "data-unit": u.id, "data-side": u.side, class: u.id === active ? "active" : null }, ...parts));
+    parts.push(...unitMarks(u, cx, cy, r, o.names ? font : Math.max(u.base * 0.6, font * 0.8) * 0.6));
+    pieces.push(svg("g", { "data-unit": u.id, "data-side": u.side, class: u.id === active ? "active" : null }, ...parts));
   }
+  nodes.push(...names, ...pieces);
   if (o.tapped) {
     const [tx, ty] = at(o.tapped.x, o.tapped.y);
     nodes.push(svg("circle", { id: "tapped", cx: tx, cy: ty, r: 0.7, fill: "none", stroke: PALETTE.ink, "stroke-width": 0.3 }),
