@@ -184,7 +184,7 @@ function drawTable(board, view, o) {
     const [cx, cy] = at(ob.x, ob.y);
     const colour = ob.destroyed ? PALETTE.destroyed
       : ["alpha", "beta", "gamma"].includes(ob.id) ? PALETTE.objective.defender : PALETTE.objective.attacker;
-    const r = ob.base / 2;
+    const r = o.names ? Math.max(ob.base / 2, font * 0.62) : ob.base / 2;     // its letter inside on the shared screen
     const held = PALETTE.light[ob.control];
     nodes.push(svg("g", { "data-objective": ob.id, "data-control": ob.control || "" },
       // Controlled: a solid ring in the side's light colour; else a dashed white one (the window's).

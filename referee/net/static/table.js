@@ -9,7 +9,8 @@ const WORDS = { words: {}, terrain: {}, lang: "en" };
 // The set-up steps a side decides in private, on its phone (the program's PRIVATE kinds): the table says so.
 const ON_A_PHONE = new Set(["cards", "choose-cards", "holding", "blip"]);
 const LOG_LINES = 12;               // the newest at the bottom; a short screen shows fewer
-// The smallest word on the table, in pixels of a 1080-line screen (read at 2-3 m), scaled with a smaller screen.
+// The smallest word on the table, in pixels of a 1080-line screen (read at 2-3 m), scaled with a smaller screen
+// (its shorter side: a tablet held upright too).
 const LEAST_PX = 26;
 const BESIDE = 3;                 // inches beside the table: the names of pieces at its edges
 
@@ -171,7 +172,7 @@ function renderBoard(screen) {
   document.getElementById("board-box").style.aspectRatio = box[2] + " / " + box[3];
   const rect = board.getBoundingClientRect();
   const perInch = Math.min(rect.width / box[2], rect.height / box[3]) || 30;
-  const least = LEAST_PX * Math.min(1, Math.max(0.62, window.innerHeight / 1080));
+  const least = LEAST_PX * Math.min(1, Math.max(0.62, Math.min(window.innerWidth, window.innerHeight) / 1080));
   const font = Math.max(0.7, least / perInch);
   drawTable(board, view, { seat: "spectator", terrain: WORDS.terrain, font: font, names: true, box: box,
                            edges: { near: t("side_edge", { side: "A" }), far: t("side_edge", { side: "B" }) } });
