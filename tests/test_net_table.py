@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
+import subprocess
 from importlib import resources
 from typing import Any
 
@@ -130,3 +132,41 @@ def test_the_table_page_asks_the_host_for_nothing_but_the_public_view_and_its_wo
         'new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?view=table")']
     assert re.findall(r'fetch\("([^"]*)"', js) == ["/table/words"]
     assert ".send(" not in js, "the table screen sends no intent"
+
+
+NODE = shutil.which("node")
+
+
+@pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
+def test_the_table_screen_says_who_the_battle_waits_for_and_where():
+    """At the table (the public actions), on a phone (the private decisions of set-up, troopers just revealed to
+    face, the end of a round): table.js's own function, run by Node with the words in English."""
+    def view(**parts: Any) -> dict[str, Any]:
+        return {"phase": "action", "setup": None, "to_face": [], "to_place": {}, "units": [], "blips": [], **parts}
+
+    cases = {
+        "holding": {"over": False, "to_act": "B", "view": view(phase="setup", setup={"step": "holding", "side": "B"})},
+        "edge": {"over": False, "to_act": "A", "view": view(phase="setup", setup={"step": "edge", "side": "A"})},
+        "face": {"over": False, "to_act": "A", "view": view(to_face=["b1"], units=[{"id": "b1", "side": "B"}])},
+        "round": {"over": False, "to_act": None, "view": view(phase="end-of-round")},
+        "withdraw": {"over": False, "to_act": "A", "view": view(phase="end-of-round")},
+        "turn": {"over": False, "to_act": "A", "view": view()},
+        "over": {"over": True, "to_act": None, "view": view(phase="over")},
+    }
+    script = ("globalThis.document = { addEventListener: () => {} };\n"
+              "globalThis.window = { addEventListener: () => {} };\n"
+              + STATIC.joinpath("map.js").read_text(encoding="utf-8") + "\n"
+              + STATIC.joinpath("table.js").read_text(encoding="utf-8")
+              + f"\nWORDS.words = {json.dumps(TABLE)};\nconst cases = {json.dumps(cases)};\n"
+              "const out = {};\nfor (const [k, s] of Object.entries(cases)) out[k] = waitingWords(s);\n"
+              "process.stdout.write(JSON.stringify(out));\n")
+    ran = subprocess.run([NODE, "-"], input=script, capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(ran.stdout) == {
+        "holding": ["B", "Side B is deciding on their phone: filling its holding area."],
+        "edge": ["A", "Set-up: side A is picking its table edge at the table."],
+        "face": ["B", "Side B is deciding on their phone: placing and facing troopers just revealed."],
+        "round": [None, "End of the round: both sides answer on their phones (play on, stop or withdraw)."],
+        "withdraw": ["A", "Side A is deciding on their phone: answering at the end of the round."],
+        "turn": ["A", "Side A plays at the table."],
+        "over": [None, "The battle is over."],
+    }
