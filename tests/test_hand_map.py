@@ -16,11 +16,13 @@ import pytest
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="Node.js is not installed")
 
-HAND_JS = resources.files("referee.net").joinpath("static", "hand.js").read_text(encoding="utf-8")
+STATIC = resources.files("referee.net").joinpath("static")
+# The page loads the shared map's script (map.js) before its own.
+HAND_JS = "\n".join(STATIC.joinpath(name).read_text(encoding="utf-8") for name in ("map.js", "hand.js"))
 
 
 def run(expression: str):
-    """``expression`` evaluated beside hand.js's functions (the page's own start waits for a document)."""
+    """``expression`` evaluated beside the functions of hand.js and map.js (the page's own start waits for a document)."""
     script = ("globalThis.document = { addEventListener: () => {} };\n" + HAND_JS +
               f"\nprocess.stdout.write(JSON.stringify({expression}));\n")
     out = subprocess.run([NODE, "-"], input=script, capture_output=True, text=True, timeout=60, check=True)

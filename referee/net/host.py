@@ -34,7 +34,7 @@ from .credentials import COOKIE, Credentials
 from .desk import Desk, Reply
 from .ledger import Ledger
 from .messages import Message, Unreadable, read
-from .words import asked_languages, hand_words
+from .words import asked_languages, hand_words, table_words
 
 log = logging.getLogger(__name__)
 Screens = tuple[int, dict[str, str]]            # the version and each seat's screen message
@@ -44,7 +44,8 @@ RATE: Final = 20.0                     # messages a second a socket may send, on
 BURST: Final = 40.0                    # ... and at once
 COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
 PAGES: Final = {"hand": "hand.html", "table": "table.html"}
-STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "table.js": "text/javascript"}
+STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "map.js": "text/javascript",
+                 "table.js": "text/javascript", "table.css": "text/css"}
 # The pages connect with the seat's cookie; the table page asks for the public view (``?view=table``).
 HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
@@ -128,7 +129,7 @@ class Host:
         self._hosts: set[str] = set()
         self.app = Starlette(routes=[
             Route("/", self._root), Route("/join/{token}", self._join), Route("/hand", self._hand),
-            Route("/hand/words", self._words),
+            Route("/hand/words", self._words), Route("/table/words", self._table_words),
             Route("/table", self._table), Route("/static/{name}", self._static), Route("/favicon.ico", self._nothing),
             WebSocketRoute("/ws", self._ws)])
 
@@ -247,7 +248,15 @@ class Host:
     async def _words(self, request: Request) -> Response:
         """The hand page's words in the language the phone asks for (``?lang=``, else its Accept-Language)."""
         languages = asked_languages(request.query_params.get("lang"), request.headers.get("accept-language"))
-        words = hand_words(languages)
+        return self._json(hand_words(languages))
+
+    async def _table_words(self, request: Request) -> Response:
+        """The table screen's words, chosen as the hand's are."""
+        languages = asked_languages(request.query_params.get("lang"), request.headers.get("accept-language"))
+        return self._json(table_words(languages))
+
+    @staticmethod
+    def _json(words: dict[str, Any]) -> Response:
         return Response(json.dumps(words, ensure_ascii=False, sort_keys=True), headers=HEADERS,
                         media_type="application/json; charset=utf-8")
 

@@ -3,7 +3,8 @@ serves them translated for the language the phone asks for (``?lang=`` or its Ac
 shows nothing else. A word with values names them in braces (``{side}``), so a translation puts them where its
 grammar wants them; ``hand.js`` fills them in.
 
-The terrain's names and colours go with them: the hand's map draws the table's terrain as the window does.
+The terrain's names and colours go with them: the hand's map draws the table's terrain as the window does. The shared
+table screen (``table.js``) has its own words, ``TABLE``, served the same way.
 """
 
 from __future__ import annotations
@@ -188,9 +189,75 @@ def asked_languages(query: str | None, accept: str | None) -> tuple[str, ...]:
 def hand_words(languages: tuple[str, ...]) -> dict[str, Any]:
     """What ``hand.js`` shows, in the first of ``languages`` the catalogue has (else English): the language, each
     word by its key, and the terrain's kinds (name, colour, and whether troopers may stand in it)."""
+    return page_words(HAND, languages)
+
+
+# The shared table screen's words (``table.js``, ``table.html``): read from across the table, public only.
+TABLE: Final[dict[str, str]] = {
+    "page_title": N_("Seven Seconds: the table"),
+    "connecting": N_("connecting…"),
+    "connected": N_("connected"),
+    "reconnecting": N_("reconnecting…"),
+    "no_seat": N_("no seat: open the table's link again"),
+    "board_label": N_("the table, side A's edge at the bottom"),
+    "round": N_("Round {round}"),
+    "phase_setup": N_("set-up"),
+    "phase_action": N_("action"),
+    "phase_end-of-round": N_("end of round"),
+    "phase_over": N_("over"),
+    "initiative": N_("Side {side} holds the Initiative"),
+    "side_edge": N_("side {side}'s edge"),
+    # who the battle waits for
+    "over": N_("The battle is over."),
+    "turn_of": N_("Side {side}'s turn"),
+    "at_the_table": N_("Side {side} plays at the table."),
+    "on_their_phone": N_("Side {side} is deciding on their phone: {what}."),
+    "both_on_phones": N_("End of the round: both sides answer on their phones (play on, stop or withdraw)."),
+    "waits_for_side": N_("The battle waits for side {side}."),
+    "active": N_("Active: {unit}, {n} actions left"),
+    "activations": N_("Activations used: {used} of {allowed}"),
+    "step_roles": N_("rolling for attacker and defender"),
+    "step_edge": N_("picking its table edge"),
+    "step_objective": N_("placing an objective"),
+    "step_cards": N_("drawing its cards"),
+    "step_choose-cards": N_("choosing the cards it plays"),
+    "step_holding": N_("filling its holding area"),
+    "step_blip": N_("placing a blip"),
+    "step_face": N_("placing and facing troopers just revealed"),
+    "step_end-of-round": N_("answering at the end of the round"),
+    "setup_at_table": N_("Set-up: side {side} is {what} at the table."),
+    # the log and the key to the marks
+    "log": N_("Last on the table"),
+    "key": N_("Key"),
+    "key_counters": N_("Target counters"),
+    "key_damaged": N_("Damaged"),
+    "key_stunned": N_("Stunned"),
+    "key_activation": N_("still to activate"),
+    "key_active": N_("active now"),
+    "key_blip": N_("blip"),
+    "type_commander": N_("Commander"),
+    "type_tactical": N_("Tactical"),
+    "type_assault": N_("Assault"),
+    "type_scout": N_("Scout"),
+    "type_engineer": N_("Engineer"),
+    "type_basic-drone": N_("Basic drone"),
+    "type_kamikaze-drone": N_("Kamikaze drone"),
+    "type_haywire-drone": N_("Haywire drone"),
+    "type_recce-drone": N_("Recce drone"),
+}
+
+
+def page_words(words: dict[str, str], languages: tuple[str, ...]) -> dict[str, Any]:
+    """A page's ``words`` in the first of ``languages`` the catalogue has (else English), with the terrain's kinds
+    for its map (name, colour, and whether troopers may stand in it)."""
     t = translations_for(languages)
     terrain = {ident: {"name": t.gettext(kind.name), "colour": kind.colour,
                        "impassable": bool(kind.troopers.impassable), "blocking": bool(kind.blocking)}
                for ident, kind in terrain_types().items()}
-    return {"lang": language_of(languages), "words": {key: t.gettext(text) for key, text in HAND.items()},
+    return {"lang": language_of(languages), "words": {key: t.gettext(text) for key, text in words.items()},
             "terrain": terrain}
+
+
+def table_words(languages: tuple[str, ...]) -> dict[str, Any]:
+    """What ``table.js`` shows, as ``hand_words`` gives the hand's."""
+    return page_words(TABLE, languages)

@@ -430,74 +430,7 @@ const BUILDERS = {
 };
 
 // ---- the map: the table seen from the seat's own edge, a tap answering the decision that takes a point -------------
-const SVG = "http://www.w3.org/2000/svg";
-// The window's palette (ui/theme.py): Okabe & Ito's colours for the sides, told apart with every common colour-vision
-// deficiency; each piece also carries a letter, so no colour alone says what it is.
-const PALETTE = { cloth: "#c9c4b2", clothEdge: "#5c564a", A: "#0072b2", B: "#d55e00", blip: "#3a3a40",
-                  ink: "#1d2327", objective: { defender: "#c42828", attacker: "#2850c4" }, tapped: "#f0e442" };
-const LETTERS = { commander: "C", tactical: "T", assault: "A", scout: "S", engineer: "E", "basic-drone": "B",
-                  "kamikaze-drone": "K", "haywire-drone": "H", "recce-drone": "R" };
-const GREEK = { alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε" };
-const SNAP = 0.1;               // inches: a tap goes to the nearest tenth, as a click on the window's table does
-const MARGIN = 2.2;             // inches around the table: its edges' names
-const NEAR = 12;                // inches across the map while a trooper is faced or placed
-
-function svg(tag, attrs, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, String(v));
-  for (const c of children) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : String(c));
-  return node;
-}
-
-// A piece's letter or number, centred on it and outlined, legible on any cloth or terrain at a phone's scale (it may
-// be wider than a small base).
-function label(x, y, size, colour, text, outline) {
-  return svg("text", { x: x, y: y + size * 0.36, "font-size": size, fill: colour, "text-anchor": "middle",
-                       "font-weight": "bold", stroke: outline || "#ffffff", "stroke-width": size * 0.3,
-                       "stroke-linejoin": "round", "paint-order": "stroke" }, text);
-}
-
-function snap(v) { return Math.round(Math.round(v / SNAP) * SNAP * 1000) / 1000; }
-
-// A tap a finger's width outside a range is taken at its nearest point inside (the engine's own bounds, to the tenth).
-function intoRange(v, range) {
-  const [lo, hi] = range;
-  const finger = 1.0;
-  if (v < lo && v >= lo - finger) v = lo;
-  if (v > hi && v <= hi + finger) v = hi;
-  let s = snap(v);
-  if (s < lo && v >= lo) s = snap(s + SNAP);
-  if (s > hi && v <= hi) s = snap(s - SNAP);
-  return s;
-}
-
-// Counter-clockwise from +x, in degrees 0 to 360 (the engine's facing), from ``from`` towards ``to``.
-function bearing(from, to) {
-  const deg = Math.atan2(to.y - from.y, to.x - from.x) * 180 / Math.PI;
-  return (deg + 360) % 360;
-}
-
-// The spot touching ``first`` for ``unit``, in the direction of the tap (A66): bases in contact, to the thousandth.
-function touching(first, unit, px, py) {
-  const d = (first.base + unit.base) / 2;
-  let dx = px - first.x, dy = py - first.y;
-  if (Math.hypot(dx, dy) === 0) { dx = 1; dy = 0; }
-  const len = Math.hypot(dx, dy);
-  const r = (v) => Math.round(v * 1000) / 1000;
-  return { x: r(first.x + dx / len * d), y: r(first.y + dy / len * d) };
-}
-
-// Table inches to the map's own units and back: the seat's edge at the bottom (side A's edge is y = 0; side B sits
-// across the table, its view turned half round, as the window turns it).
-function mapPoint(view, seat, x, y) {
-  const w = view.table.width, h = view.table.height;
-  return seat === "B" ? [w - x, y] : [x, h - y];
-}
-function tablePoint(view, seat, mx, my) {
-  const w = view.table.width, h = view.table.height;
-  return seat === "B" ? { x: w - mx, y: my } : { x: mx, y: h - my };
-}
-
+// The drawing is the shared table screen's too (map.js, loaded first).
 function renderMap(screen) {
   if (!screen) return;
   const card = document.getElementById("map-card");
@@ -505,89 +438,21 @@ function renderMap(screen) {
   if (!view.table || screen.seat === "spectator") { card.hidden = true; return; }
   card.hidden = false;
   const seat = screen.seat, w = view.table.width, h = view.table.height;
-  const at = (x, y) => mapPoint(view, seat, x, y);
   const taker = state.takers.get(state.mapFor);
   // The whole table; a trooper to face or place, the table around it (a base is a few pixels across the whole).
-  let box = [-0.6, -MARGIN, w + 1.2, h + 2 * MARGIN];
+  let box = null;
   if (taker && taker.unit) {
-    const [ux, uy] = at((taker.around || taker.unit).x, (taker.around || taker.unit).y);
+    const [ux, uy] = mapPoint(view, seat, (taker.around || taker.unit).x, (taker.around || taker.unit).y);
     const side = Math.min(NEAR, w, h);
     box = [Math.max(0, Math.min(w - side, ux - side / 2)), Math.max(0, Math.min(h - side, uy - side / 2)), side, side];
   }
-  const font = Math.max(box[2] > NEAR ? 1.1 : 0.45, Math.min(box[2], box[3]) / 30);
   const map = document.getElementById("map");
-  map.setAttribute("viewBox", box.join(" "));
-  const defs = svg("defs", {}, svg("pattern", { id: "impassable", width: 1, height: 1, patternUnits: "userSpaceOnUse",
-                                                patternTransform: "rotate(45)" },
-    svg("line", { x1: 0, y1: 0, x2: 0, y2: 1, stroke: PALETTE.ink, "stroke-width": 0.18, "stroke-opacity": 0.55 })));
-  const nodes = [defs, svg("rect", { x: 0, y: 0, width: w, height: h, fill: PALETTE.cloth, stroke: PALETTE.clothEdge,
-                                     "stroke-width": 0.2 })];
-  for (const f of view.terrain || []) {
-    const kind = WORDS.terrain[f.type] || {};
-    const paint = { fill: kind.colour || "#9fb38a", "fill-opacity": 0.85, stroke: PALETTE.ink, "stroke-width": 0.08,
-                    "data-terrain": f.id };
-    const shape = (attrs) => f.polygon ? svg("polygon", Object.assign({ points: f.polygon.map((p) => at(p[0], p[1]).join(",")).join(" ") }, attrs))
-                                       : svg("circle", Object.assign({ cx: at(f.circle.x, f.circle.y)[0], cy: at(f.circle.x, f.circle.y)[1], r: f.circle.r }, attrs));
-    if (!f.polygon && !f.circle) continue;
-    nodes.push(shape(paint));
-    if (kind.impassable) nodes.push(shape({ fill: "url(#impassable)", stroke: "none" }));
-  }
-  if (taker && taker.zone) {
-    const [x0, y0] = at(taker.zone.x[0], taker.zone.y[0]), [x1, y1] = at(taker.zone.x[1], taker.zone.y[1]);
-    nodes.push(svg("rect", { id: "zone", x: Math.min(x0, x1), y: Math.min(y0, y1), width: Math.abs(x1 - x0),
-                             height: Math.abs(y1 - y0), fill: PALETTE[seat], "fill-opacity": 0.16, stroke: PALETTE[seat],
-                             "stroke-width": 0.15, "stroke-dasharray": "0.6 0.4" }));
-    nodes.push(svg("text", { x: Math.min(x0, x1) + 0.4, y: Math.min(y0, y1) + font * 0.9, "font-size": font * 0.8,
-                             fill: PALETTE.ink }, t("your_zone")));
-  }
-  if (taker && taker.around) {
-    const [cx, cy] = at(taker.around.x, taker.around.y);
-    nodes.push(svg("circle", { cx: cx, cy: cy, r: (taker.around.base + taker.unit.base) / 2, fill: "none",
-                               stroke: PALETTE[seat], "stroke-width": 0.15, "stroke-dasharray": "0.4 0.3" }));
-  }
-  for (const o of view.objectives || []) {
-    const [cx, cy] = at(o.x, o.y);
-    const colour = ["alpha", "beta", "gamma"].includes(o.id) ? PALETTE.objective.defender : PALETTE.objective.attacker;
-    nodes.push(svg("g", { "data-objective": o.id },
-      svg("circle", { cx: cx, cy: cy, r: o.base / 2, fill: "#ffffff", stroke: colour, "stroke-width": 0.25 }),
-      label(cx, cy, Math.max(o.base * 0.7, font * 0.9), colour, GREEK[o.id] || o.id.slice(0, 1))));
-  }
-  for (const b of view.blips || []) {
-    const [cx, cy] = at(b.x, b.y);
-    const mine = b.side === seat && b.square !== undefined;
-    const half = b.base / 2;
-    nodes.push(svg("g", { "data-blip": b.id },
-      svg("rect", { x: cx - half, y: cy - half, width: b.base, height: b.base, rx: 0.12, fill: PALETTE[b.side] || PALETTE.blip,
-                    stroke: PALETTE.ink, "stroke-width": 0.08 }),
-      // The seat's own blips carry the square each stands for; the other side's are only counters here.
-      mine ? label(cx, cy, Math.max(b.base * 0.7, font * 0.9), "#ffffff", String(b.square), PALETTE[b.side]) : null));
-  }
-  for (const u of view.units || []) {
-    const [cx, cy] = at(u.x, u.y);
-    const chosen = taker && taker.unit && taker.unit.id === u.id;
-    const parts = [svg("circle", { cx: cx, cy: cy, r: u.base / 2, fill: PALETTE[u.side] || PALETTE.blip,
-                                   stroke: chosen ? PALETTE.tapped : PALETTE.ink, "stroke-width": chosen ? 0.25 : 0.08 }),
-                   label(cx, cy, Math.max(u.base * 0.6, font * 0.8), "#ffffff", LETTERS[u.type] || "?", PALETTE[u.side])];
-    if (u.facing !== undefined) {
-      // The facing: a tick from the base's rim outwards (the letter inside stays clear).
-      const ray = (k) => at(u.x + Math.cos(u.facing * Math.PI / 180) * u.base * k,
-                            u.y + Math.sin(u.facing * Math.PI / 180) * u.base * k);
-      const [[sx, sy], [fx, fy]] = [ray(0.5), ray(0.95)];
-      parts.push(svg("line", { x1: sx, y1: sy, x2: fx, y2: fy, stroke: PALETTE.ink, "stroke-width": 0.15,
-                               "stroke-linecap": "round" }));
-    }
-    nodes.push(svg("g", { "data-unit": u.id }, ...parts));
-  }
-  if (state.tapped) {
-    const [tx, ty] = at(state.tapped.x, state.tapped.y);
-    nodes.push(svg("circle", { id: "tapped", cx: tx, cy: ty, r: 0.7, fill: "none", stroke: PALETTE.ink, "stroke-width": 0.3 }),
-               svg("circle", { cx: tx, cy: ty, r: 0.7, fill: "none", stroke: PALETTE.tapped, "stroke-width": 0.14 }));
-  }
-  nodes.push(svg("text", { x: w / 2, y: h + MARGIN * 0.65, "font-size": font, fill: PALETTE[seat] || PALETTE.ink,
-                           "text-anchor": "middle", "font-weight": "bold" }, t("your_edge")),
-             svg("text", { x: w / 2, y: -MARGIN * 0.35, "font-size": font, fill: PALETTE[other(seat)] || PALETTE.ink,
-                           "text-anchor": "middle", "font-weight": "bold" }, t("their_edge", { side: other(seat) })));
-  map.replaceChildren(...nodes);
+  drawTable(map, view, {
+    seat: seat, terrain: WORDS.terrain, box: box, tapped: state.tapped,
+    chosen: taker && taker.unit ? taker.unit.id : null,
+    zone: taker && taker.zone ? { x: taker.zone.x, y: taker.zone.y, colour: PALETTE[seat], text: t("your_zone") } : null,
+    around: taker && taker.around ? { first: taker.around, unit: taker.unit, colour: PALETTE[seat] } : null,
+    edges: { near: t("your_edge"), far: t("their_edge", { side: other(seat) }) } });
   map.classList.toggle("taking", !!taker);
   card.classList.toggle("taking", !!taker);
   document.getElementById("map-for").textContent = taker ? t("map_for", { what: taker.what }) : "";
