@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 if TYPE_CHECKING:
     from ..service.session import BattleSession
     from .app import App
-    from .scenes.remote_battle import RemoteBattleScene
+    from .joining import Joined
     from .scenes.table_mode import TableModeScene
     from .scenes.table_setup import TableSetupScene
 
@@ -44,7 +44,7 @@ def serve(app: App, session: BattleSession, replacing: bool = True,
     return table
 
 
-def play_side(app: App, table: TableModeScene, side: str) -> RemoteBattleScene | str:
+def play_side(app: App, table: TableModeScene, side: str) -> Joined | str:
     """This window plays ``side`` of the battle it serves, as a seat of its own host (the other side plays from its
     phone or another computer): the shared table gives way to that side's screen, which takes its decisions through
     the host like any seat's. The host then stops with that screen."""

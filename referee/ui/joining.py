@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ..rules.errors import InputError
 from .remote import RemoteBattle
@@ -10,11 +10,14 @@ from .remote import RemoteBattle
 if TYPE_CHECKING:
     from .app import App
     from .scenes.remote_battle import RemoteBattleScene
+    from .scenes.remote_setup import RemoteSetupScene
+
+Joined: TypeAlias = "RemoteBattleScene | RemoteSetupScene"
 
 
-def join(app: App, link: str) -> RemoteBattleScene | str:
+def join(app: App, link: str) -> Joined | str:
     """Open the battle at ``link`` (a side's link, ``{url}/join/{token}``) in this window, playing that side; or why
-    it cannot be joined."""
+    it cannot be joined. A battle still in set-up opens at its set-up, which goes on to the battle once complete."""
     # Imported here, when a battle is first joined: the WebSocket client is not loaded by a window that never joins.
     from ..net.client import Refused, RemoteSeat
 
@@ -29,6 +32,7 @@ def join(app: App, link: str) -> RemoteBattleScene | str:
     except InputError as e:
         seat.close()
         return e.message()
-    scene = cast("RemoteBattleScene", app.push_scene("battle-remote", battle))
+    name = "setup-remote" if battle.view(log=False)["phase"] == "setup" else "battle-remote"
+    scene = cast("Joined", app.push_scene(name, battle))
     scene.next_step()
     return scene

@@ -29,6 +29,7 @@ SCENES: dict[str, str] = {
     "phones": "referee.ui.scenes.phones:PhonesScene",
     "setup-table-public": "referee.ui.scenes.table_setup:TableSetupScene",
     "battle-remote": "referee.ui.scenes.remote_battle:RemoteBattleScene",
+    "setup-remote": "referee.ui.scenes.remote_setup:RemoteSetupScene",
     "referee": "referee.ui.scenes.referee:RefereeScene",
     "capture": "referee.ui.scenes.capture:CaptureScene",
     "holding": "referee.ui.scenes.holding:HoldingScene",

@@ -219,6 +219,10 @@ class RemoteBattle(SeatScreens):
     def computer_to_act(self) -> bool:
         return False
 
+    def computer_act(self) -> None:
+        """The host plays its computer's decisions: none is taken in this window."""
+        return None
+
     def objectives_pending(self) -> bool:
         return self.view(log=False)["phase"] == "over" and not self.over
 
@@ -295,6 +299,10 @@ class RemoteBattle(SeatScreens):
     def legal(self) -> list[LegalAction]:
         return [LegalAction(str(a["kind"]), str(a.get("actor", "")), dict(a.get("args", {})), dict(a.get("free", {})))
                 for a in self.data.get("legal", [])]
+
+    def legal_actions(self) -> list[LegalAction]:
+        """What this seat may do now (the set-up scene's question): its screen's legal actions."""
+        return self.legal()
 
     def legal_for(self, kind: str, actor: str = "") -> list[LegalAction]:
         return [a for a in self.legal() if a.kind == kind and (not actor or a.actor == actor)]
