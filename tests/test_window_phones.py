@@ -187,3 +187,41 @@ def test_physical_dice_of_an_action_taken_at_the_table_are_typed_on_that_sides_h
         hand.close()
         while len(app.stack):
             app.stack.pop()
+
+
+def test_phones_from_the_menu_with_no_battle_starts_a_new_one_and_serves_it(app, monkeypatch, tmp_path):
+    """The menu's "Phones and remote play" with nothing to resume: the new-battle form, then the battle served once
+    its players have set their PINs, the window the shared table (it said "start a battle, then press W")."""
+    from referee.ui.scenes.menu import MenuScene  # noqa: the menu only for this test
+    from referee.ui.scenes.setup import SetupScene
+    from referee.ui.scenes.table_setup import TableSetupScene
+
+    from tests.ui.setup_helpers import type_pins
+
+    monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path))
+    real = hosting.serve
+    monkeypatch.setattr(hosting, "serve", lambda app_, session, **k: real(app_, session, bind="127.0.0.1"))
+    while len(app.stack):
+        app.stack.pop()
+    menu = app.push(MenuScene())
+    app.step(1 / 30, events=[])
+    assert menu.interrupted is None
+    menu.serve_to_phones()
+    form = app.scene
+    assert isinstance(form, SetupScene) and form.to_phones
+    app.step(1 / 30, events=[])
+    session = form.start()
+    assert session is not None
+    type_pins(app, {"A": "4711", "B": "0815"})
+    try:
+        assert isinstance(app.scene, PhonesScene)            # the codes over the shared table
+        table = app.stack.find(TableSetupScene)
+        assert table is not None and session.sealed
+        hand = RemoteSeat(table.public.host.link("A"))
+        try:
+            assert hand.screen["seat"] == "A" and hand.screen["view"]["phase"] == "setup"
+        finally:
+            hand.close()
+    finally:
+        while len(app.stack):
+            app.stack.pop()

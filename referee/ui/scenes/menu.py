@@ -22,6 +22,7 @@ from ..gui_managers import new_manager
 from ..scene import Scene
 from ..table_data import load_table
 from ..widgets import draw_text, ellipsize, line_height, panel, wrap
+from .dialogs import Dialog
 from ...logs import failure
 
 if TYPE_CHECKING:
@@ -202,7 +203,8 @@ class MenuScene(Scene):
         # Phones and another computer: the battle served on the local network, or one served elsewhere joined.
         self.widgets["phones"] = pygame_gui.elements.UIButton(
             pygame.Rect(x, y, half, 42), _("Phones and remote play…"), m,
-            tool_tip_text=_("serve the interrupted battle to phones: the window becomes the shared table"))
+            tool_tip_text=_("serve the interrupted battle, or a new one, to phones and other computers: the window "
+                            "becomes the shared table"))
         self.widgets["join"] = pygame_gui.elements.UIButton(
             pygame.Rect(x + half + 10, y, half, 42), _("Join a battle…"), m,
             tool_tip_text=_("play one side of a battle hosted on another computer, from its link"))
@@ -299,9 +301,9 @@ class MenuScene(Scene):
         if self.app is None:
             return
         if self.interrupted is None:
-            self.error_title = _("Phones and remote play")
-            self.error = _("Start or resume a battle, then press W in it: it is served to phones and other "
-                           "computers, and this window becomes the shared table.")
+            # No battle to serve: a new one, served once its players have set it up to start (W does the same
+            # from any battle under way).
+            self.app.push_scene("setup", None, True)
             return
         app = self.app
 
@@ -438,6 +440,20 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         if self.manager is not None:
             self.manager.update(dt)
+        if self.error and self.app is not None and self.app.scene is self and not self._error_fits():
+            # A short window (large text) leaves no room under the buttons: the error is a box to read and close.
+            title, text = self.error_title, self.error
+            self.error_title = self.error = ""
+            self.app.push(Dialog(title, text.splitlines(), [("ok", _("OK"))]))
+
+    def _error_lines(self) -> list[str]:
+        lines: list[str] = []
+        for raw in self.error.splitlines():
+            lines.extend(wrap(raw, COLUMN_W - 28, 14, False, 4))
+        return lines
+
+    def _error_fits(self) -> bool:
+        return self.error_top + 40 + line_height(14) * len(self._error_lines()) + 8 <= self.size[1] - 8
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -458,9 +474,7 @@ class MenuScene(Scene):
     def _draw_error(self, surface, x: int, y: int) -> None:
         size = 14
         lh = line_height(size)
-        lines: list[str] = []
-        for raw in self.error.splitlines():
-            lines.extend(wrap(raw, COLUMN_W - 28, size, False, 4))
+        lines = self._error_lines()
         h_avail = surface.get_height() - y - 16
         shown = lines[: max(1, (h_avail - 44) // lh)]
         box = pygame.Rect(x, y, COLUMN_W, 40 + lh * len(shown) + 8)

@@ -20,13 +20,14 @@ from ...game.setup_choices import SetupChoices
 from ...rules.errors import InputError
 from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario
-from .. import theme
+from .. import hosting, theme
 from ...service.new_battle import LEVEL_WORDS, LEVELS, new_draw_seed, start_battle
 from ...service.session import BY_HAND, PROGRAM, BattleSession
 from ..faction_choices import card_problem_lines, left_out_lines
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
 from .menu import bundled_scenarios, title_of
+from .dialogs import Dialog
 from .pin import ask_pins
 from .settings import group_rulings
 
@@ -79,8 +80,11 @@ INTRO = ("Set-up follows p.~14-15, and every decision is yours: the roll for rol
 class SetupScene(Scene):
     title = "New battle"
 
-    def __init__(self, table: Path | None = None) -> None:
+    def __init__(self, table: Path | None = None, to_phones: bool = False) -> None:
         super().__init__()
+        # Started from the menu's "Phones and remote play" with no battle to serve: the new battle is served once
+        # its players have set their PINs, and this window becomes the shared table.
+        self.to_phones = to_phones
         self.manager: pygame_gui.UIManager | None = None
         # pygame_gui elements of several kinds (entries, buttons, drop-downs), looked up by name.
         self.widgets: dict[str, Any] = {}
@@ -152,7 +156,8 @@ class SetupScene(Scene):
         label("Seed (optional)", y)
         self.widgets["seed"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + label_w, y, 200, 34), m)
         y += step + 8
-        self.widgets["start"] = pygame_gui.elements.UIButton(pygame.Rect(x, y, 260, 44), "Start the battle", m)
+        self.widgets["start"] = pygame_gui.elements.UIButton(
+            pygame.Rect(x, y, 260, 44), "Start and serve to phones" if self.to_phones else "Start the battle", m)
         self.widgets["back"] = pygame_gui.elements.UIButton(pygame.Rect(x + 276, y, 140, 44), "Back", m)
         self.error_top = y + (52 if compact else 64)
 
@@ -217,8 +222,17 @@ class SetupScene(Scene):
             computer = session.computer
             humans = [side for side in ("A", "B") if computer is None or side != computer.side]
             # Against the computer the battle is sealed even when the player sets no PIN (its secrets are sealed).
-            ask_pins(self.app, humans, True,
-                     lambda pins: session.seal_with(pins or {}) if pins or computer is not None else None,
+            app = self.app
+
+            def sealed(pins: dict[str, str] | None) -> None:
+                if pins or computer is not None:
+                    session.seal_with(pins or {})
+                if self.to_phones:
+                    served = hosting.serve(app, session)
+                    if isinstance(served, str):
+                        app.push(Dialog(_("Phones and remote play"), [served], [("ok", _("OK"))]))
+
+            ask_pins(self.app, humans, True, sealed,
                      [_("Each player sets a PIN that seals their secrets in the battle's files.")])
         return session
 
@@ -240,7 +254,8 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         surface.fill(theme.BACKGROUND)
         x, col_w, _label_w, compact = column((w, h))
-        draw_text(surface, "New battle", (x, 10 if compact else 40), 28, True, theme.TEXT)
+        draw_text(surface, "New battle for phones" if self.to_phones else "New battle", (x, 10 if compact else 40), 28,
+                  True, theme.TEXT)
         for i, line in enumerate(() if compact else wrap(INTRO, COLUMN_W, 14)):
             draw_text(surface, line, (x, INTRO_TOP + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top
