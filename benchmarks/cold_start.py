@@ -47,6 +47,47 @@ main.main()
 out.write(json.dumps(sorted(heavy & set(sys.modules))))
 """
 
+# Where one query's CPU time goes: the same query, its stages timed in the order the command meets them. Each stage
+# counts only what the stages before it have not loaded yet.
+STAGES_SCRIPT = """
+import contextlib, io, json, os, sys, time
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", os.environ.get("COLD_START_PLUGINS", ""))
+if not os.environ["PYDANTIC_DISABLE_PLUGINS"]:
+    del os.environ["PYDANTIC_DISABLE_PLUGINS"]
+import gc
+gc.disable()
+clock = time.process_time
+stages, t = [], 0.0          # the process's CPU time counts from its start
+def stage(name):
+    global t
+    now = clock()
+    stages.append([name, (now - t) * 1000.0])
+    t = now
+stage("interpreter, to the first line of the program")
+import referee.cli.main
+stage("the command line (argparse, the rules' errors)")
+import shapely
+stage("shapely with numpy")
+from pydantic import BaseModel
+stage("pydantic (BaseModel)")
+import pydantic.plugin._loader
+stage("pydantic's plugin loader (importlib.metadata), on the first validator")
+import referee.rules.catalogue, referee.rules.pieces, referee.rules.factions, referee.rules.rulings
+import referee.rules.scenario
+stage("the file models' classes (catalogue, pieces, factions, rulings, scenario)")
+import referee.cli.query
+from referee import paths
+from referee.rules.scenario import load_scenario
+stage("the rules engine's other modules and the query command's")
+load_scenario(paths.table_file(sys.argv[1]))
+stage("reading and checking the table (the validators built)")
+with contextlib.redirect_stdout(io.StringIO()):
+    referee.cli.main.main(["query", *sys.argv[1:]])
+stage("the question answered (the table read again)")
+print(json.dumps(stages))
+"""
+
 
 def _env(root: str, tmp: str) -> dict[str, str]:
     """A child process's environment as a user's install has it: compiled modules cached (in ``tmp``), headless."""
@@ -91,6 +132,23 @@ def _run(args: list[str], env: dict[str, str], cwd: str) -> tuple[float, float, 
     return cpu, wall, failed
 
 
+def query_stages(env: dict[str, str], cwd: str, processes: int) -> list[list] | None:
+    """The bundled question's stages, [name, median CPU ms], over ``processes`` fresh processes (the program's own
+    start: pydantic's plugin search is off as ``entry`` turns it off, unless the tree's ``entry`` leaves it on)."""
+    name, question = BUNDLED_QUESTION
+    main_py = Path(env["PYTHONPATH"].split(os.pathsep)[0]) / "referee" / "cli" / "main.py"
+    plugins_off = "PYDANTIC_DISABLE_PLUGINS" in main_py.read_text(encoding="utf-8")
+    env = dict(env, COLD_START_PLUGINS="__all__" if plugins_off else "")
+    runs = []
+    for _ in range(processes):
+        run = subprocess.run([sys.executable, "-c", STAGES_SCRIPT, name, *question], capture_output=True, text=True,
+                             env=env, cwd=cwd, timeout=300, check=False)
+        if run.returncode != 0 or not run.stdout.strip():
+            return None
+        runs.append(json.loads(run.stdout.strip().splitlines()[-1]))
+    return [[stage, round(statistics.median(r[i][1] for r in runs), 1)] for i, (stage, _) in enumerate(runs[0])]
+
+
 def cold_start(roots: list[str], processes: int) -> dict[str, dict]:
     """Every figure for every source tree in ``roots``: {root: {figure: {cpu_ms, wall_ms, target_ms, ...}}}, and
     the heavy libraries a query loads (``query_loads``)."""
@@ -113,6 +171,7 @@ def cold_start(roots: list[str], processes: int) -> dict[str, dict]:
             run = subprocess.run([sys.executable, "-c", MODULES_SCRIPT, ",".join(HEAVY), "query", name, *question],
                                  capture_output=True, text=True, env=envs[root], cwd=tmp, timeout=300, check=False)
             out[root]["query_loads"] = json.loads(run.stdout) if run.returncode == 0 and run.stdout else None
+            out[root]["query_stages"] = query_stages(envs[root], tmp, processes)
             for fig, (_args, goal) in cmds.items():
                 got = samples[(root, fig)]
                 out[root][fig] = {"cpu_ms": round(statistics.median(c for c, _ in got), 1) if got else None,
@@ -145,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"Cold start, fresh processes start to exit: medians of {processes}, CPU ms (wall ms); load average "
           f"{' '.join(f'{v:.2f}' for v in load or [])}")
-    names = [n for n in figures[here] if n != "query_loads"]
+    names = [n for n in figures[here] if n not in ("query_loads", "query_stages")]
     heads = ["this tree"] + (["against"] if args.against else [])
     print(f"  {'':<52}" + "".join(f"{h:>20}" for h in heads) + "   target (CPU)")
     for name in names:
@@ -158,6 +217,15 @@ def main(argv: list[str] | None = None) -> int:
     for r, head in zip(roots, heads):
         loads = figures[r]["query_loads"]
         print(f"  heavy libraries one query loads ({head}): {', '.join(loads) if loads is not None else 'n/a'}")
+    stages = [figures[r]["query_stages"] for r in roots]
+    print(f"Where one query's CPU time goes ({BUNDLED_QUESTION[0]}: {' '.join(BUNDLED_QUESTION[1][:3])}), in the "
+          f"process, stage by stage; medians of {processes}, CPU ms")
+    if any(st is None for st in stages):
+        print("  n/a (the stages' process failed)")
+    else:
+        for i, (stage, _) in enumerate(stages[0]):
+            print(f"  {stage:<76}" + "".join(f"{st[i][1]:>20.1f}" for st in stages))
+        print(f"  {'in all':<76}" + "".join(f"{sum(v for _, v in st):>20.1f}" for st in stages))
     return 0
 
 
