@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 
 def _package_folder(name: str) -> Path:
     # The loaders read files with pathlib (globs, stat, error messages naming the file), so the bundled folders must
@@ -52,7 +50,8 @@ def user_data_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override)
-    import platformdirs     # here: most commands never ask where the user's files are
+    # lazy: most commands never ask where the user's files are, and a query should not pay for the import
+    import platformdirs
 
     return Path(platformdirs.user_data_dir("seven-seconds", appauthor=False))
 
@@ -86,6 +85,7 @@ def user_config_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override)
+    import platformdirs     # lazy: as in user_data_dir
 
     return Path(platformdirs.user_config_dir("seven-seconds", appauthor=False))
 
@@ -105,5 +105,6 @@ def user_log_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override) / "logs"
+    import platformdirs     # lazy: as in user_data_dir
 
     return Path(platformdirs.user_log_dir("seven-seconds", appauthor=False))

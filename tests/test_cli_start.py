@@ -92,3 +92,34 @@ def test_from_the_shell_the_collector_is_off_while_loading_and_on_for_the_comman
              "print(cli.main(['validate', 'pastoral-hills']), seen)\n")
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert run.stdout.strip().splitlines()[-1] == "0 [(True, True)]"
+
+
+def test_help_loads_neither_the_file_models_nor_the_user_folders_library():
+    # pydantic (the file models) and platformdirs (where the user's files live) are loaded by a command that reads a
+    # file or asks for the user's folders, never by one that lists the commands.
+    probe = ("import sys\n"
+             "from referee.cli.main import main\n"
+             "import referee.paths\n"
+             "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'platformdirs', 'difflib')))")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_mistyped_command_is_still_answered_with_the_nearest_one():
+    run = _shell("qeury", "pastoral-hills", "sightlines")
+    assert run.returncode == 2 and "did you mean 'query'?" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_from_the_shell_pydantic_does_not_search_the_installed_packages_for_plugins():
+    # ``entry`` turns pydantic's plugin search off (the program uses no plugin); a setting of the user's is kept.
+    probe = ("import os\n"
+             "import referee.cli.main as cli\n"
+             "cli.main = lambda: print(os.environ.get('PYDANTIC_DISABLE_PLUGINS')) or 0\n"
+             "cli.entry()\n")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 0 and run.stdout.strip() == "__all__"
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
+                         env=dict(env, PYDANTIC_DISABLE_PLUGINS="logfire"))
+    assert run.stdout.strip() == "logfire"

@@ -127,6 +127,10 @@ def entry() -> None:
     # cost. A value the user set is kept.
     global _from_shell
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    # The file models are checked by pydantic, which looks through every installed package's entry points for
+    # plugins of its own when it makes its first validator; the program uses none, so the search is start-up cost
+    # alone (a few milliseconds of a query). A value the user set is kept.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     # Importing the command's modules makes hundreds of thousands of objects and no garbage: collecting during it
     # only walks them over and over. ``main`` turns the collector back on once they are loaded.
     _from_shell = True

@@ -4,7 +4,6 @@ the nearest word to one it does not know), and the numbers a command takes."""
 from __future__ import annotations
 
 import argparse
-import difflib
 import math
 import re
 
@@ -23,9 +22,16 @@ _INVALID_CHOICE = re.compile(r"invalid choice: '?([^'\s]*)'? \(choose from (.*)\
 _UNRECOGNIZED = re.compile(r"unrecognized arguments: (.*)$")
 
 
-def did_you_mean(word: str, known: list[str]) -> str:
+def _closest(word: str, known: list[str]) -> str | None:
+    import difflib      # lazy: only a mistyped word needs it, and every command would pay for its import
+
     close = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    return close[0] if close else None
+
+
+def did_you_mean(word: str, known: list[str]) -> str:
+    close = _closest(word, known)
+    return f" (did you mean {close!r}?)" if close else ""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,10 +42,10 @@ class _Parser(argparse.ArgumentParser):
         m = _INVALID_CHOICE.search(message)
         if m:
             choices = [c.strip(" '") for c in m.group(2).split(",")]
-            close = difflib.get_close_matches(m.group(1), choices, n=1, cutoff=0.6)
+            close = _closest(m.group(1), choices)
             if close:
                 at = message.rfind(" (choose from ")
-                message = f"{message[:at]}: did you mean {close[0]!r}?{message[at:]}"
+                message = f"{message[:at]}: did you mean {close!r}?{message[at:]}"
         m = _UNRECOGNIZED.search(message)
         words = m.group(1).split() if m else []
         if words and words[0].startswith("-"):          # an empty word left over is unrecognized too
