@@ -110,3 +110,43 @@ def test_a_battle_hosted_with_its_players_pins_is_sealed_and_resumes_only_with_t
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=20)
         assert proc.returncode == 0, out
+
+
+def test_a_battle_hosted_against_the_computer_offers_the_players_seat_and_the_computer_decides_its_own(tmp_path):
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", "pastoral-hills", "--factions",
+                             "council-of-zane,new-tokyo", "--computer", "B:easy", "--no-qr", "--bind", "127.0.0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    try:
+        while not any("the table (spectators)" in line for line in lines):
+            line = proc.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        said = "".join(lines)
+        assert "The computer plays side B (easy)" in said
+        assert "side A's hand" in said and "side B's hand" not in said      # no link for the computer's side
+        link = LINK.search(next(line for line in lines if "side A's hand" in line)).group(2)
+        a = RemoteSeat(link)
+        assert a.act("roll-roles")["ok"]
+        # Whoever attacks, the set-up goes on to a decision of side A's: the computer took each of B's at once.
+        screen = a.ask("screen")["result"]["screen"]
+        assert screen["view"]["phase"] == "setup" and screen["acting"]
+        assert screen["view"]["setup"]["side"] == "A"
+        a.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=20)
+    # Its secrets are sealed in the autosave (the player's key kept by the program: no PIN was given).
+    doc = json.loads((tmp_path / "saves" / "autosave.json").read_text())
+    assert is_sealed(doc) and not any(doc["public"]["state"]["holding"].values())
+
+
+def test_host_refuses_a_computer_it_cannot_seat(tmp_path):
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
+    for args, why in ((["--computer", "C:normal"], "expected A or B, a colon and one of easy, normal, hard"),
+                      (["--computer", "B:normal", "--referee"], "played at the window")):
+        out = subprocess.run([sys.executable, "-m", "referee", "host", "pastoral-hills", *args, "--no-qr",
+                              "--bind", "127.0.0.1"], capture_output=True, text=True, env=env, timeout=60)
+        assert out.returncode != 0 and why in out.stderr + out.stdout and "Traceback" not in out.stderr

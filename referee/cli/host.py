@@ -42,6 +42,9 @@ def register(sub) -> None:
                           "phone, and types the dice it rolls there. A refereed battle's save is served as refereed"))
     p.add_argument("--initiative", choices=("A", "B"), default=None,
                    help=_("with --referee: the side holding the Initiative in round 1 (default: the attacker, or A)"))
+    p.add_argument("--computer", default=None, metavar="SIDE:LEVEL",
+                   help=_("a new battle: the computer plays this side (A or B) at this level (easy, normal, hard), "
+                          "as B:normal; the other side plays on its phone or from another computer"))
     p.add_argument("--no-qr", action="store_true", dest="no_qr", help=_("print the links without their QR codes"))
     # The PINs that seal the battle's files for its players (a new battle), or open a sealed save to resume.
     add_pin_options(p)
@@ -75,6 +78,8 @@ def _session(args):
             except InputError:
                 raise save_error from None
         else:
+            if args.computer is not None:
+                raise InputError("--computer", "a saved battle says who plays it; --computer starts a new battle")
             if args.referee and not session.refereed:
                 raise InputError(str(path), "a hot-seat battle's save, not a refereed one: serve it without --referee")
             session.hotseat = False          # the sides play on their own devices: no hand-off at any screen
@@ -84,6 +89,9 @@ def _session(args):
     if args.referee:
         from ..service.referee import RefereeSession  # lazy: loaded when this command runs
 
+        if args.computer is not None:
+            raise InputError("--computer", "a refereed physical game against the computer is played at the window "
+                                           "(seven-seconds play TABLE --referee --computer SIDE:LEVEL)")
         if args.factions or args.physical:
             raise InputError("--referee", "a physical game is fought with the table's own units and the players' own "
                                           "dice: leave out --factions and --physical-dice")
@@ -99,11 +107,28 @@ def _session(args):
     else:
         rng = random.Random()
         factions = [rng.choice(known), rng.choice(known)]
-    session = new_session(table, {"A": factions[0], "B": factions[1]}, program_dice=not args.physical)
+    session = new_session(table, {"A": factions[0], "B": factions[1]}, program_dice=not args.physical,
+                          computer=_computer(args.computer))
     keys = keys_from(args)
-    if keys is not None:
-        session.seal_with(keys.pins)           # every file of the served battle sealed for its players
+    if keys is not None or session.computer is not None:
+        # Every file of the served battle sealed for its players; against the computer always (its secrets), the
+        # player's key kept by the program when no PIN is given.
+        session.seal_with(keys.pins if keys is not None else {})
     return session, True
+
+
+def _computer(text: str | None) -> tuple[str, str] | None:
+    """``--computer SIDE:LEVEL`` read: the side and level, or None; a wrong one raises ``InputError``."""
+    # Lazy: the computer's levels load for this command only.
+    from ..game.computer.levels import LEVELS  # lazy: loaded when this command runs
+
+    if text is None:
+        return None
+    side, _sep, level = text.partition(":")
+    if side not in ("A", "B") or level not in LEVELS:
+        raise InputError("--computer", f"expected A or B, a colon and one of {', '.join(LEVELS)}, as B:normal "
+                                       f"(got {text!r})")
+    return side, level
 
 
 def qr_text(link: str) -> str:
@@ -131,12 +156,19 @@ def run(args) -> int:
         ledger_file().unlink(missing_ok=True)
         seats_file().unlink(missing_ok=True)
     try:
-        host = Host.start(session, port=args.port, bind=args.bind, credentials=Credentials.kept(seats_file()))
+        host = Host.start(session, port=args.port, bind=args.bind, credentials=Credentials.kept(seats_file()),
+                          computer_first=session.computer is not None)
     except OSError as e:
         raise InputError("--bind", str(e)) from None
     print(_("Serving the battle at {url} (Ctrl+C stops it; the battle is autosaved after every action).").format(
         url=host.url))
+    computer = session.computer.side if session.computer is not None else None
+    if computer is not None:
+        print(_("The computer plays side {side} ({level}); its decisions are taken here.").format(
+            side=computer, level=session.computer.level.name))
     for seat in serve_seats():
+        if seat == computer:
+            continue                                 # nobody's hand: the computer plays it
         print()
         print(_("{who}: {link}").format(who=_(SEAT_NAMES[seat]), link=host.link(seat)))
         if not args.no_qr:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ..game.computer import Computer
-from ..game.dice import ScriptedDice
+from ..game.dice import ScriptedDice, new_seed
 from ..game.record import commit_dice, new_seeded_dice, read_save, save_game
 from ..game.sealing import Keyring
 from ..game.setup import new_game
@@ -95,14 +95,17 @@ def new_battle(table: Scenario, factions: dict[str, str], streak: dict[str, int]
 
 
 def new_session(table: Scenario, factions: dict[str, str], streak: dict[str, int] | None = None,
-                program_dice: bool = True, autosaving: bool = True) -> BattleSession:
+                program_dice: bool = True, autosaving: bool = True,
+                computer: tuple[str, str] | None = None) -> BattleSession:
     """A battle about to be set up (A60) on ``table``, as a session: program dice of a fresh seed (or the players'
     own, typed in), autosaved from its first action as the window's battles are. Its seats play it from their own
-    screens (a host serving it on the network), so no side is at a screen of this session's."""
+    screens (a host serving it on the network), so no side is at a screen of this session's. ``computer``: the
+    side the computer plays and its level (its seed drawn afresh, never typed)."""
     game = new_game(table, factions, streak or {}, labels_apart=True)
+    player = Computer(computer[0], computer[1], new_seed()) if computer is not None else None
     # Keyed dice (``record.new_seeded_dice``): no file, seed or host's disk foretells a die of the served battle.
     return BattleSession(game, new_seeded_dice(private=True) if program_dice else None, hotseat=False,
-                         autosaving=autosaving)
+                         autosaving=autosaving, computer=player)
 
 
 class UnreadArguments(Exception):
