@@ -160,21 +160,22 @@ def run(args) -> int:
                           computer_first=session.computer is not None)
     except OSError as e:
         raise InputError("--bind", str(e)) from None
-    print(_("Serving the battle at {url} (Ctrl+C stops it; the battle is autosaved after every action).").format(
-        url=host.url))
-    computer = session.computer.side if session.computer is not None else None
-    if computer is not None:
-        print(_("The computer plays side {side} ({level}); its decisions are taken here.").format(
-            side=computer, level=session.computer.level.name))
-    for seat in serve_seats():
-        if seat == computer:
-            continue                                 # nobody's hand: the computer plays it
-        print()
-        print(_("{who}: {link}").format(who=_(SEAT_NAMES[seat]), link=host.link(seat)))
-        if not args.no_qr:
-            print(qr_text(host.link(seat)), end="")
-    sys.stdout.flush()
+    # From here on Ctrl+C stops the host cleanly, even while the links are still being printed.
     try:
+        print(_("Serving the battle at {url} (Ctrl+C stops it; the battle is autosaved after every action).").format(
+            url=host.url))
+        computer = session.computer.side if session.computer is not None else None
+        if computer is not None:
+            print(_("The computer plays side {side} ({level}); its decisions are taken here.").format(
+                side=computer, level=session.computer.level.name))
+        for seat in serve_seats():
+            if seat == computer:
+                continue                                 # nobody's hand: the computer plays it
+            print()
+            print(_("{who}: {link}").format(who=_(SEAT_NAMES[seat]), link=host.link(seat)))
+            if not args.no_qr:
+                print(qr_text(host.link(seat)), end="")
+        sys.stdout.flush()
         while True:
             time.sleep(0.5)
             with host.lock:
