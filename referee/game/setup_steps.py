@@ -24,7 +24,7 @@ both sides are sealed, and round 1 begins.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Iterator
 
 from .action_kinds import SETUP_KINDS as SETUP_KINDS, Kind
 from ..rules.numbers import EPS
@@ -311,32 +311,47 @@ def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> li
     return out
 
 
-def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]], impassable: list[Any]) -> list[tuple[float, float]]:
-    """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
-    lo, hi = objective_zone(s, oid)
+def _zones(s: GameState, oids: Any, impassable: list[Any]) -> dict[str, list[tuple[float, float]]]:
+    """The grid points of each objective's zone (A55: inside the 6\" margin, outside impassable terrain), worked out
+    once per placing: the search for a legal spot asks for them again for every candidate spot."""
+    out = {}
     margin = EDGE_MARGIN * s.scale + 0.5
-    gap = OBJECTIVE_GAP * s.scale + 1.0
-    near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
-    out = []
-    for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0):
-        if any(math.hypot(px - x, py - y) < gap - EPS for px, py in near):
-            continue
-        if any(f.holds(x, y) for f in impassable):
-            continue
-        out.append((x, y))
+    for oid in oids:
+        lo, hi = objective_zone(s, oid)
+        out[oid] = [(x, y) for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0)
+                    if not any(f.holds(x, y) for f in impassable)]
     return out
 
 
-def _completes(s: GameState, placed: dict[str, tuple[float, float]], impassable: list[Any]) -> bool:
-    """Can the remaining objectives still be placed (greedily) after ``placed``?"""
+def _open_spots(oid: str, placed: dict[str, tuple[float, float]], zone: list[tuple[float, float]],
+                gap: float) -> Iterator[tuple[float, float]]:
+    """The points of ``zone`` where objective ``oid`` may stand, given the ones already placed (A55), in grid order."""
+    near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
+    limit = gap - EPS
+    hypot = math.hypot
+    for x, y in zone:
+        if not any(hypot(px - x, py - y) < limit for px, py in near):
+            yield x, y
+
+
+def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
+           zones: dict[str, list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
+    return list(_open_spots(oid, placed, zones[oid], OBJECTIVE_GAP * s.scale + 1.0))
+
+
+def _completes(s: GameState, placed: dict[str, tuple[float, float]], zones: dict[str, list[tuple[float, float]]]) -> bool:
+    """Can the remaining objectives still be placed (greedily: each on the first open point of its zone) after
+    ``placed``? Only the first open point is looked for, not all of them."""
     trial = dict(placed)
+    gap = OBJECTIVE_GAP * s.scale + 1.0
     for oid in OBJECTIVE_ORDER:
         if oid in trial:
             continue
-        spots = _spots(s, oid, trial, impassable)
-        if not spots:
+        first = next(_open_spots(oid, trial, zones[oid], gap), None)
+        if first is None:
             return False
-        trial[oid] = spots[0]
+        trial[oid] = first
     return True
 
 
@@ -347,10 +362,10 @@ def _leaves_room(s: GameState, placed: dict[str, tuple[float, float]], impassabl
     """Can every objective still to place find a legal spot after ``placed`` (A55)? The greedy check first; where
     it finds none, every way of placing them on the 1" grid is tried, up to ``ROOM_SEARCH`` placements: the greedy
     check alone would refuse a spot that leaves room for a cleverer placing of the rest."""
-    if _completes(s, placed, impassable):
-        return True
     left = [oid for oid in OBJECTIVE_ORDER if oid not in placed]
-    zone = {oid: _spots(s, oid, {}, impassable) for oid in left}
+    zone = _zones(s, left, impassable)
+    if _completes(s, placed, zone):
+        return True
     gap = OBJECTIVE_GAP * s.scale + 1.0
     tried = [0]
 
@@ -412,7 +427,8 @@ def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
     else:
         impassable = [f for f in s.battlefield().terrain if f.column(False).impassable]
         placed = {o.id: (o.x, o.y) for o in s.objectives.values()}
-        cands = [c for c in _spots(s, oid, placed, impassable) if _completes(s, {**placed, oid: c}, impassable)]
+        zones = _zones(s, [o for o in OBJECTIVE_ORDER if o not in placed], impassable)
+        cands = [c for c in _spots(s, oid, placed, zones) if _completes(s, {**placed, oid: c}, zones)]
         if not cands:
             raise Refused(f"there is no legal place left for objective {oid} [p.~15, A55]")
         pick = yield RollRequest(f"place objective {oid} (side {side})", "p.~15, A55", "draw",
@@ -680,12 +696,21 @@ def blip_free(s: GameState, side: str) -> Data:
 
 def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) -> list[tuple[float, float]]:
     bf = s.battlefield()
-    pieces = list(bf.pieces.values())
+    pieces = [(p.x, p.y, p.radius + r - EPS) for p in bf.pieces.values()]
     impassable = [f for f in bf.terrain if f.column(False).impassable]
-    return [(x, y) for x, y in spots
-            if bf.on_table(x, y, r)
-            and not any(math.hypot(p.x - x, p.y - y) < p.radius + r - EPS for p in pieces)
-            and not any(f.holds(x, y) for f in impassable)]
+    hypot = math.hypot
+    rows: dict[float, list[tuple[float, float, float]]] = {}
+    out = []
+    for x, y in spots:
+        near = rows.get(y)
+        if near is None:
+            # Only a piece within reach of this row of the grid can overlap a base on it: the others are left out
+            # once a row, not looked at again for every spot (a side places 16 blips, each over the whole grid).
+            near = rows[y] = [(px, py, reach) for px, py, reach in pieces if abs(py - y) < reach + 1.0]
+        if (bf.on_table(x, y, r) and not any(hypot(px - x, py - y) < reach for px, py, reach in near)
+                and not any(f.holds(x, y) for f in impassable)):
+            out.append((x, y))
+    return out
 
 
 def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
