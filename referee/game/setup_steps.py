@@ -24,7 +24,7 @@ both sides are sealed, and round 1 begins.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterator
+from typing import Any
 
 from .action_kinds import SETUP_KINDS as SETUP_KINDS, Kind
 from ..rules.numbers import EPS
@@ -323,36 +323,81 @@ def _zones(s: GameState, oids: Any, impassable: list[Any]) -> dict[str, list[tup
     return out
 
 
-def _open_spots(oid: str, placed: dict[str, tuple[float, float]], zone: list[tuple[float, float]],
-                gap: float) -> Iterator[tuple[float, float]]:
-    """The points of ``zone`` where objective ``oid`` may stand, given the ones already placed (A55), in grid order."""
+def _first_open(oid: str, placed: dict[str, tuple[float, float]], zone: list[tuple[float, float]], limit: float,
+                start: int = 0) -> int | None:
+    """The index of the first point of ``zone`` from ``start`` where objective ``oid`` may stand, given the ones
+    already placed (A55: nearer than ``limit`` to one it keeps apart from is closed), or None."""
     near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
-    limit = gap - EPS
     hypot = math.hypot
-    for x, y in zone:
+    for i in range(start, len(zone)):
+        x, y = zone[i]
         if not any(hypot(px - x, py - y) < limit for px, py in near):
-            yield x, y
+            return i
+    return None
 
 
 def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
            zones: dict[str, list[tuple[float, float]]]) -> list[tuple[float, float]]:
     """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
-    return list(_open_spots(oid, placed, zones[oid], OBJECTIVE_GAP * s.scale + 1.0))
+    near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
+    limit = OBJECTIVE_GAP * s.scale + 1.0 - EPS
+    return [(x, y) for x, y in zones[oid] if not any(math.hypot(px - x, py - y) < limit for px, py in near)]
 
 
 def _completes(s: GameState, placed: dict[str, tuple[float, float]], zones: dict[str, list[tuple[float, float]]]) -> bool:
     """Can the remaining objectives still be placed (greedily: each on the first open point of its zone) after
-    ``placed``? Only the first open point is looked for, not all of them."""
+    ``placed``?"""
     trial = dict(placed)
-    gap = OBJECTIVE_GAP * s.scale + 1.0
+    limit = OBJECTIVE_GAP * s.scale + 1.0 - EPS
     for oid in OBJECTIVE_ORDER:
         if oid in trial:
             continue
-        first = next(_open_spots(oid, trial, zones[oid], gap), None)
+        first = _first_open(oid, trial, zones[oid], limit)
         if first is None:
             return False
-        trial[oid] = first
+        trial[oid] = zones[oid][first]
     return True
+
+
+def _candidates(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
+                zones: dict[str, list[tuple[float, float]]]) -> list[tuple[float, float]]:
+    """The open points of ``oid``'s zone that leave the rest room to be placed greedily (``_completes`` of each).
+
+    The greedy placing of the rest is worked out once with ``oid`` left out: a candidate point changes it only where
+    it stands too near a point that placing chose, and then only from that point on (the points before it were
+    closed already). A set-up left to the program asks this for every point of the zone, on every replay."""
+    limit = OBJECTIVE_GAP * s.scale + 1.0 - EPS
+    rest = [o for o in OBJECTIVE_ORDER if o not in placed and o != oid]
+    chain: list[int | None] = []
+    trial = dict(placed)
+    for o in rest:
+        i = _first_open(o, trial, zones[o], limit)
+        chain.append(i)
+        if i is None:
+            break
+        trial[o] = zones[o][i]
+    out = []
+    for cx, cy in _spots(s, oid, placed, zones):
+        trial = {**placed, oid: (cx, cy)}
+        same = True
+        for k, o in enumerate(rest):
+            zone, start = zones[o], 0
+            if same:
+                i = chain[k]
+                if i is None:
+                    break
+                px, py = zone[i]
+                if not (_keeps_apart(o, oid) and math.hypot(cx - px, cy - py) < limit):
+                    trial[o] = zone[i]
+                    continue
+                same, start = False, i + 1
+            j = _first_open(o, trial, zone, limit, start)
+            if j is None:
+                break
+            trial[o] = zone[j]
+        else:
+            out.append((cx, cy))
+    return out
 
 
 ROOM_SEARCH = 4000      # placements tried before a spot is given the benefit of the doubt (it is rarely needed)
@@ -428,7 +473,7 @@ def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
         impassable = [f for f in s.battlefield().terrain if f.column(False).impassable]
         placed = {o.id: (o.x, o.y) for o in s.objectives.values()}
         zones = _zones(s, [o for o in OBJECTIVE_ORDER if o not in placed], impassable)
-        cands = [c for c in _spots(s, oid, placed, zones) if _completes(s, {**placed, oid: c}, zones)]
+        cands = _candidates(s, oid, placed, zones)
         if not cands:
             raise Refused(f"there is no legal place left for objective {oid} [p.~15, A55]")
         pick = yield RollRequest(f"place objective {oid} (side {side})", "p.~15, A55", "draw",
