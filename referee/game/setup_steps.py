@@ -24,7 +24,8 @@ both sides are sealed, and round 1 begins.
 from __future__ import annotations
 
 import math
-from typing import Any
+from bisect import bisect_left
+from typing import Any, NamedTuple
 
 from .action_kinds import SETUP_KINDS as SETUP_KINDS, Kind
 from ..rules.numbers import EPS
@@ -311,40 +312,88 @@ def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> li
     return out
 
 
-def _zones(s: GameState, oids: Any, impassable: list[Any]) -> dict[str, list[tuple[float, float]]]:
+class _Zone(NamedTuple):
+    """An objective's zone as grid points in rows (y, then x ascending, as ``_grid`` lists them), with each point's
+    x and the index just past its row: the search for an open point jumps along a row past a closed stretch."""
+
+    points: list[tuple[float, float]]
+    xs: list[float]
+    row_end: list[int]
+
+
+def _zone(points: list[tuple[float, float]]) -> _Zone:
+    row_end = [len(points)] * len(points)
+    for i in range(len(points) - 2, -1, -1):
+        row_end[i] = i + 1 if points[i + 1][1] != points[i][1] else row_end[i + 1]
+    return _Zone(points, [x for x, _ in points], row_end)
+
+
+def _zones(s: GameState, oids: Any, impassable: list[Any]) -> dict[str, _Zone]:
     """The grid points of each objective's zone (A55: inside the 6\" margin, outside impassable terrain), worked out
     once per placing: the search for a legal spot asks for them again for every candidate spot."""
     out = {}
     margin = EDGE_MARGIN * s.scale + 0.5
+    rows: dict[float, list[Any]] = {}
     for oid in oids:
         lo, hi = objective_zone(s, oid)
-        out[oid] = [(x, y) for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0)
-                    if not any(f.holds(x, y) for f in impassable)]
+        points = []
+        for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0):
+            features = rows.get(y)
+            if features is None:
+                features = rows[y] = _row_features(impassable, y)
+            if not any(f.holds(x, y) for f in features):
+                points.append((x, y))
+        out[oid] = _zone(points)
     return out
 
 
-def _first_open(oid: str, placed: dict[str, tuple[float, float]], zone: list[tuple[float, float]], limit: float,
+def _row_features(features: list[Any], y: float) -> list[Any]:
+    """The terrain pieces whose box reaches the line at ``y``: no other holds a point of it (``Feature.holds``
+    looks no further than its box, ``Feature.near``)."""
+    return [f for f in features if y <= f.box[3] + EPS and f.box[1] <= y + EPS]
+
+
+SURE = 1e-6     # a point this much nearer than the gap is closed whatever the rounding of its distance
+
+
+def _first_open(oid: str, placed: dict[str, tuple[float, float]], zone: _Zone, limit: float,
                 start: int = 0) -> int | None:
     """The index of the first point of ``zone`` from ``start`` where objective ``oid`` may stand, given the ones
-    already placed (A55: nearer than ``limit`` to one it keeps apart from is closed), or None."""
+    already placed (A55: nearer than ``limit`` to one it keeps apart from is closed), or None.
+
+    A point surely inside an objective's circle (by its squared distance, ``SURE`` inside) closes the stretch of its
+    row up to where the circle ends as surely: the search goes on past it. A point near the circle's edge is judged
+    by its distance, as ``_spots`` judges it."""
     near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
-    hypot = math.hypot
-    for i in range(start, len(zone)):
-        x, y = zone[i]
-        if not any(hypot(px - x, py - y) < limit for px, py in near):
+    inside, outside = (limit - SURE) ** 2, (limit + SURE) ** 2
+    points, xs, row_end = zone
+    hypot, sqrt = math.hypot, math.sqrt
+    i, n = start, len(points)
+    while i < n:
+        x, y = points[i]
+        for px, py in near:
+            dx, dy = px - x, py - y
+            d2 = dx * dx + dy * dy
+            if d2 < inside:
+                i = max(i + 1, bisect_left(xs, px + sqrt(inside - dy * dy), i + 1, row_end[i]))
+                break
+            if d2 < outside and hypot(dx, dy) < limit:
+                i += 1
+                break
+        else:
             return i
     return None
 
 
 def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
-           zones: dict[str, list[tuple[float, float]]]) -> list[tuple[float, float]]:
+           zones: dict[str, _Zone]) -> list[tuple[float, float]]:
     """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
     near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
     limit = OBJECTIVE_GAP * s.scale + 1.0 - EPS
-    return [(x, y) for x, y in zones[oid] if not any(math.hypot(px - x, py - y) < limit for px, py in near)]
+    return [(x, y) for x, y in zones[oid].points if not any(math.hypot(px - x, py - y) < limit for px, py in near)]
 
 
-def _completes(s: GameState, placed: dict[str, tuple[float, float]], zones: dict[str, list[tuple[float, float]]]) -> bool:
+def _completes(s: GameState, placed: dict[str, tuple[float, float]], zones: dict[str, _Zone]) -> bool:
     """Can the remaining objectives still be placed (greedily: each on the first open point of its zone) after
     ``placed``?"""
     trial = dict(placed)
@@ -355,12 +404,12 @@ def _completes(s: GameState, placed: dict[str, tuple[float, float]], zones: dict
         first = _first_open(oid, trial, zones[oid], limit)
         if first is None:
             return False
-        trial[oid] = zones[oid][first]
+        trial[oid] = zones[oid].points[first]
     return True
 
 
 def _candidates(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
-                zones: dict[str, list[tuple[float, float]]]) -> list[tuple[float, float]]:
+                zones: dict[str, _Zone]) -> list[tuple[float, float]]:
     """The open points of ``oid``'s zone that leave the rest room to be placed greedily (``_completes`` of each).
 
     The greedy placing of the rest is worked out once with ``oid`` left out: a candidate point changes it only where
@@ -375,13 +424,13 @@ def _candidates(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
         chain.append(i)
         if i is None:
             break
-        trial[o] = zones[o][i]
+        trial[o] = zones[o].points[i]
     out = []
     for cx, cy in _spots(s, oid, placed, zones):
         trial = {**placed, oid: (cx, cy)}
         same = True
         for k, o in enumerate(rest):
-            zone, start = zones[o], 0
+            zone, start = zones[o].points, 0
             if same:
                 i = chain[k]
                 if i is None:
@@ -391,7 +440,7 @@ def _candidates(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
                     trial[o] = zone[i]
                     continue
                 same, start = False, i + 1
-            j = _first_open(o, trial, zone, limit, start)
+            j = _first_open(o, trial, zones[o], limit, start)
             if j is None:
                 break
             trial[o] = zone[j]
@@ -419,7 +468,7 @@ def _leaves_room(s: GameState, placed: dict[str, tuple[float, float]], impassabl
             return True
         oid = left[i]
         near = [p for o, p in trial.items() if _keeps_apart(oid, o)]
-        for x, y in zone[oid]:
+        for x, y in zone[oid].points:
             if any(math.hypot(px - x, py - y) < gap - EPS for px, py in near):
                 continue
             tried[0] += 1
@@ -744,16 +793,19 @@ def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) 
     pieces = [(p.x, p.y, p.radius + r - EPS) for p in bf.pieces.values()]
     impassable = [f for f in bf.terrain if f.column(False).impassable]
     hypot = math.hypot
-    rows: dict[float, list[tuple[float, float, float]]] = {}
+    rows: dict[float, tuple[list[tuple[float, float, float]], list[Any]]] = {}
     out = []
     for x, y in spots:
-        near = rows.get(y)
-        if near is None:
-            # Only a piece within reach of this row of the grid can overlap a base on it: the others are left out
-            # once a row, not looked at again for every spot (a side places 16 blips, each over the whole grid).
-            near = rows[y] = [(px, py, reach) for px, py, reach in pieces if abs(py - y) < reach + 1.0]
+        row = rows.get(y)
+        if row is None:
+            # Only a piece within reach of this row of the grid can overlap a base on it, and only terrain whose box
+            # reaches the row can hold a spot of it: the others are left out once a row, not looked at again for
+            # every spot (a side places 16 blips, each over the whole grid).
+            row = rows[y] = ([(px, py, reach) for px, py, reach in pieces if abs(py - y) < reach + 1.0],
+                             _row_features(impassable, y))
+        near, features = row
         if (bf.on_table(x, y, r) and not any(hypot(px - x, py - y) < reach for px, py, reach in near)
-                and not any(f.holds(x, y) for f in impassable)):
+                and not any(f.holds(x, y) for f in features)):
             out.append((x, y))
     return out
 
