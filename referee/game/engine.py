@@ -111,6 +111,10 @@ class Game:
         # after every action (``undo.check_undo``), which replaying the record again each time made dearer with
         # every action of the battle.
         self.played_last: tuple[RecordEntry, GameState] | None = None
+        # The state set-up ended in, with the initial state and the record entries that led to it: every save and
+        # every seal check asks for it, and replaying a set-up left to the program is dear (each objective's spot is
+        # searched for on the table again). Kept while those entries stay the record's first.
+        self.setup_end: tuple[GameState, list[RecordEntry], GameState] | None = None
 
     def play(self, action: Action, source: DiceSource) -> ActionOutcome:
         before = self.state
@@ -136,7 +140,12 @@ class Game:
         still runs)."""
         if self.initial.phase != "setup":
             return self.initial
+        kept = self.setup_end
+        if kept is not None and kept[0] is self.initial and len(kept[1]) <= len(self.record) \
+                and all(a is b for a, b in zip(kept[1], self.record)):
+            return kept[2].copy()
         state = self.initial.copy()
+        played = 0
         for i, entry in enumerate(self.record):
             if state.phase != "setup":
                 break
@@ -144,6 +153,9 @@ class Game:
             if not outcome.legal:
                 raise ValueError(f"action {i + 1} ({entry.action.text()}) no longer replays: {outcome.reason}")
             state = outcome.state
+            played = i + 1
+        if state.phase != "setup":
+            self.setup_end = (self.initial, self.record[:played], state.copy())
         return state
 
     def rebuild(self, upto: int | None = None) -> GameState:

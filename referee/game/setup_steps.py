@@ -24,7 +24,8 @@ both sides are sealed, and round 1 begins.
 from __future__ import annotations
 
 import math
-from typing import Any
+from bisect import bisect_left
+from typing import Any, NamedTuple
 
 from .action_kinds import SETUP_KINDS as SETUP_KINDS, Kind
 from ..rules.numbers import EPS
@@ -311,33 +312,141 @@ def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> li
     return out
 
 
-def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]], impassable: list[Any]) -> list[tuple[float, float]]:
-    """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
-    lo, hi = objective_zone(s, oid)
+class _Zone(NamedTuple):
+    """An objective's zone as grid points in rows (y, then x ascending, as ``_grid`` lists them), with each point's
+    x and the index just past its row: the search for an open point jumps along a row past a closed stretch."""
+
+    points: list[tuple[float, float]]
+    xs: list[float]
+    row_end: list[int]
+
+
+def _zone(points: list[tuple[float, float]]) -> _Zone:
+    row_end = [len(points)] * len(points)
+    for i in range(len(points) - 2, -1, -1):
+        row_end[i] = i + 1 if points[i + 1][1] != points[i][1] else row_end[i + 1]
+    return _Zone(points, [x for x, _ in points], row_end)
+
+
+def _zones(s: GameState, oids: Any, impassable: list[Any]) -> dict[str, _Zone]:
+    """The grid points of each objective's zone (A55: inside the 6\" margin, outside impassable terrain), worked out
+    once per placing: the search for a legal spot asks for them again for every candidate spot."""
+    out = {}
     margin = EDGE_MARGIN * s.scale + 0.5
-    gap = OBJECTIVE_GAP * s.scale + 1.0
-    near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
-    out = []
-    for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0):
-        if any(math.hypot(px - x, py - y) < gap - EPS for px, py in near):
-            continue
-        if any(f.holds(x, y) for f in impassable):
-            continue
-        out.append((x, y))
+    rows: dict[float, list[Any]] = {}
+    for oid in oids:
+        lo, hi = objective_zone(s, oid)
+        points = []
+        for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0):
+            features = rows.get(y)
+            if features is None:
+                features = rows[y] = _row_features(impassable, y)
+            if not any(f.holds(x, y) for f in features):
+                points.append((x, y))
+        out[oid] = _zone(points)
     return out
 
 
-def _completes(s: GameState, placed: dict[str, tuple[float, float]], impassable: list[Any]) -> bool:
-    """Can the remaining objectives still be placed (greedily) after ``placed``?"""
+def _row_features(features: list[Any], y: float) -> list[Any]:
+    """The terrain pieces whose box reaches the line at ``y``: no other holds a point of it (``Feature.holds``
+    looks no further than its box, ``Feature.near``)."""
+    return [f for f in features if y <= f.box[3] + EPS and f.box[1] <= y + EPS]
+
+
+SURE = 1e-6     # a point this much nearer than the gap is closed whatever the rounding of its distance
+
+
+def _first_open(oid: str, placed: dict[str, tuple[float, float]], zone: _Zone, limit: float,
+                start: int = 0) -> int | None:
+    """The index of the first point of ``zone`` from ``start`` where objective ``oid`` may stand, given the ones
+    already placed (A55: nearer than ``limit`` to one it keeps apart from is closed), or None.
+
+    A point surely inside an objective's circle (by its squared distance, ``SURE`` inside) closes the stretch of its
+    row up to where the circle ends as surely: the search goes on past it. A point near the circle's edge is judged
+    by its distance, as ``_spots`` judges it."""
+    near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
+    inside, outside = (limit - SURE) ** 2, (limit + SURE) ** 2
+    points, xs, row_end = zone
+    hypot, sqrt = math.hypot, math.sqrt
+    i, n = start, len(points)
+    while i < n:
+        x, y = points[i]
+        for px, py in near:
+            dx, dy = px - x, py - y
+            d2 = dx * dx + dy * dy
+            if d2 < inside:
+                i = max(i + 1, bisect_left(xs, px + sqrt(inside - dy * dy), i + 1, row_end[i]))
+                break
+            if d2 < outside and hypot(dx, dy) < limit:
+                i += 1
+                break
+        else:
+            return i
+    return None
+
+
+def _spots(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
+           zones: dict[str, _Zone]) -> list[tuple[float, float]]:
+    """Grid points where objective ``oid`` may stand, given the ones already placed (A55), without building geometry."""
+    near = [(px, py) for o, (px, py) in placed.items() if _keeps_apart(oid, o)]
+    limit = OBJECTIVE_GAP * s.scale + 1.0 - EPS
+    return [(x, y) for x, y in zones[oid].points if not any(math.hypot(px - x, py - y) < limit for px, py in near)]
+
+
+def _completes(s: GameState, placed: dict[str, tuple[float, float]], zones: dict[str, _Zone]) -> bool:
+    """Can the remaining objectives still be placed (greedily: each on the first open point of its zone) after
+    ``placed``?"""
     trial = dict(placed)
+    limit = OBJECTIVE_GAP * s.scale + 1.0 - EPS
     for oid in OBJECTIVE_ORDER:
         if oid in trial:
             continue
-        spots = _spots(s, oid, trial, impassable)
-        if not spots:
+        first = _first_open(oid, trial, zones[oid], limit)
+        if first is None:
             return False
-        trial[oid] = spots[0]
+        trial[oid] = zones[oid].points[first]
     return True
+
+
+def _candidates(s: GameState, oid: str, placed: dict[str, tuple[float, float]],
+                zones: dict[str, _Zone]) -> list[tuple[float, float]]:
+    """The open points of ``oid``'s zone that leave the rest room to be placed greedily (``_completes`` of each).
+
+    The greedy placing of the rest is worked out once with ``oid`` left out: a candidate point changes it only where
+    it stands too near a point that placing chose, and then only from that point on (the points before it were
+    closed already). A set-up left to the program asks this for every point of the zone, on every replay."""
+    limit = OBJECTIVE_GAP * s.scale + 1.0 - EPS
+    rest = [o for o in OBJECTIVE_ORDER if o not in placed and o != oid]
+    chain: list[int | None] = []
+    trial = dict(placed)
+    for o in rest:
+        i = _first_open(o, trial, zones[o], limit)
+        chain.append(i)
+        if i is None:
+            break
+        trial[o] = zones[o].points[i]
+    out = []
+    for cx, cy in _spots(s, oid, placed, zones):
+        trial = {**placed, oid: (cx, cy)}
+        same = True
+        for k, o in enumerate(rest):
+            zone, start = zones[o].points, 0
+            if same:
+                i = chain[k]
+                if i is None:
+                    break
+                px, py = zone[i]
+                if not (_keeps_apart(o, oid) and math.hypot(cx - px, cy - py) < limit):
+                    trial[o] = zone[i]
+                    continue
+                same, start = False, i + 1
+            j = _first_open(o, trial, zones[o], limit, start)
+            if j is None:
+                break
+            trial[o] = zone[j]
+        else:
+            out.append((cx, cy))
+    return out
 
 
 ROOM_SEARCH = 4000      # placements tried before a spot is given the benefit of the doubt (it is rarely needed)
@@ -347,10 +456,10 @@ def _leaves_room(s: GameState, placed: dict[str, tuple[float, float]], impassabl
     """Can every objective still to place find a legal spot after ``placed`` (A55)? The greedy check first; where
     it finds none, every way of placing them on the 1" grid is tried, up to ``ROOM_SEARCH`` placements: the greedy
     check alone would refuse a spot that leaves room for a cleverer placing of the rest."""
-    if _completes(s, placed, impassable):
-        return True
     left = [oid for oid in OBJECTIVE_ORDER if oid not in placed]
-    zone = {oid: _spots(s, oid, {}, impassable) for oid in left}
+    zone = _zones(s, left, impassable)
+    if _completes(s, placed, zone):
+        return True
     gap = OBJECTIVE_GAP * s.scale + 1.0
     tried = [0]
 
@@ -359,7 +468,7 @@ def _leaves_room(s: GameState, placed: dict[str, tuple[float, float]], impassabl
             return True
         oid = left[i]
         near = [p for o, p in trial.items() if _keeps_apart(oid, o)]
-        for x, y in zone[oid]:
+        for x, y in zone[oid].points:
             if any(math.hypot(px - x, py - y) < gap - EPS for px, py in near):
                 continue
             tried[0] += 1
@@ -412,7 +521,8 @@ def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
     else:
         impassable = [f for f in s.battlefield().terrain if f.column(False).impassable]
         placed = {o.id: (o.x, o.y) for o in s.objectives.values()}
-        cands = [c for c in _spots(s, oid, placed, impassable) if _completes(s, {**placed, oid: c}, impassable)]
+        zones = _zones(s, [o for o in OBJECTIVE_ORDER if o not in placed], impassable)
+        cands = _candidates(s, oid, placed, zones)
         if not cands:
             raise Refused(f"there is no legal place left for objective {oid} [p.~15, A55]")
         pick = yield RollRequest(f"place objective {oid} (side {side})", "p.~15, A55", "draw",
@@ -680,12 +790,24 @@ def blip_free(s: GameState, side: str) -> Data:
 
 def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) -> list[tuple[float, float]]:
     bf = s.battlefield()
-    pieces = list(bf.pieces.values())
+    pieces = [(p.x, p.y, p.radius + r - EPS) for p in bf.pieces.values()]
     impassable = [f for f in bf.terrain if f.column(False).impassable]
-    return [(x, y) for x, y in spots
-            if bf.on_table(x, y, r)
-            and not any(math.hypot(p.x - x, p.y - y) < p.radius + r - EPS for p in pieces)
-            and not any(f.holds(x, y) for f in impassable)]
+    hypot = math.hypot
+    rows: dict[float, tuple[list[tuple[float, float, float]], list[Any]]] = {}
+    out = []
+    for x, y in spots:
+        row = rows.get(y)
+        if row is None:
+            # Only a piece within reach of this row of the grid can overlap a base on it, and only terrain whose box
+            # reaches the row can hold a spot of it: the others are left out once a row, not looked at again for
+            # every spot (a side places 16 blips, each over the whole grid).
+            row = rows[y] = ([(px, py, reach) for px, py, reach in pieces if abs(py - y) < reach + 1.0],
+                             _row_features(impassable, y))
+        near, features = row
+        if (bf.on_table(x, y, r) and not any(hypot(px - x, py - y) < reach for px, py, reach in near)
+                and not any(f.holds(x, y) for f in features)):
+            out.append((x, y))
+    return out
 
 
 def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
