@@ -1066,7 +1066,10 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     vx, vy, vr, tx, ty = ex[E], ey[E], er[E], qx[Q], qy[Q]
     tr = np.full(n, radius)
     size = np.array([target_band_inches(bf, e) for e in enemies])[E]
-    d = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr)
+    wx, wy = tx - vx, ty - vy
+    dc = np.hypot(wx, wy)
+    psi = np.arctan2(wy, wx)
+    d = np.maximum(0.0, dc - vr - tr)
     band, knife = _bands(bf, d, size)
     # The probe's cover: the best feature holding its centre.
     own = np.where(q_holds, table.bands[0], 0).max(axis=1) if table.features else np.zeros(g, np.int64)
@@ -1074,7 +1077,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
     trooper = np.array([e.has_arc for e in enemies], dtype=bool)[E]      # troopers, drones under A12 B
     facing = np.array([e.facing for e in enemies], dtype=float)[E]
-    off = np.abs((np.degrees(np.arctan2(ty - vy, tx - vx)) - facing + 180.0) % 360.0 - 180.0)
+    off = np.abs((np.degrees(psi) - facing + 180.0) % 360.0 - 180.0)
     arc = ~trooper | (off <= 90.0 + EPS)
     knife |= trooper & (np.abs(off - (90.0 + EPS)) <= _ARC_KNIFE)
     price = np.where(arc, base, 2 * base)
@@ -1092,18 +1095,20 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         return _closest_segments(vx[idx], vy[idx], vr[idx], tx[idx], ty[idx], tr[idx])[:4]
 
     limit = bf.distance(HEAVY_LIMIT)
-    start_status = _start_status(table, cover_index, ex, ey, er)
     # Every A6 segment lies on the ray from its viewer's centre through the target's centre: at parameters lo .. hi
     # of the vector w between the centres (from the viewer's edge to the target's edge or centre).
     rays = None
-    wx, wy = tx - vx, ty - vy
     if sweep and len(edges):
         ray_edges, polygon = table.cover_rays()
         rays = RayCells(ray_edges, polygon, ex, ey)
-        dc = np.hypot(wx, wy)
+        # Only discs are measured segment by segment: whether a segment starts inside a feature is never asked.
+        start_status = np.full((len(ex), len(cover_index)), -1, dtype=np.int8)
         safe = np.where(dc > 0, dc, 1.0)
         lo = vr / safe
         hi = np.ones(n) if rules.reads("A6", "B") else (dc - tr) / safe
+    else:
+        start_status = _start_status(table, cover_index, ex, ey, er)
+    q_cover, e_cover = q_holds[:, cover_index], e_holds[:, cover_index]
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -1111,7 +1116,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         blocked: Array = np.zeros(m, dtype=bool)
         edge_knife = np.zeros(m, dtype=bool)
         if len(edges) and m:
-            own_t, own_v = q_holds[Q[idx]][:, cover_index], e_holds[E[idx]][:, cover_index]
+            own_t, own_v = q_cover[Q[idx]], e_cover[E[idx]]
             x0, y0, x1, y1 = segments(idx)
             mask = (np.hypot(x1 - x0, y1 - y0) > EPS)[:, None] & ~((kind == 1)[None, :] & own_t)
             if rules.reads("A8", "B"):
@@ -1124,9 +1129,9 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                 # feature's, and the segment reaching from short of its farthest vertex to beyond its nearest point.
                 ce = E[idx]
                 swept = rays.ready[ce]
-                rel = _fast_wrap(np.arctan2(wy[idx], wx[idx])[:, None] - rays.rho[ce])
-                dc = np.hypot(wx[idx], wy[idx])
-                near_end, far_end = np.minimum(lo[idx], hi[idx]) * dc, np.maximum(lo[idx], hi[idx]) * dc
+                rel = _fast_wrap(psi[idx][:, None] - rays.rho[ce])
+                near_end = np.minimum(lo[idx], hi[idx]) * dc[idx]
+                far_end = np.maximum(lo[idx], hi[idx]) * dc[idx]
                 swept_hit = (mask & swept & (rel >= rays.first[ce]) & (rel <= rays.last[ce])
                              & (far_end[:, None] >= rays.gap[ce] - 1e-9) & (near_end[:, None] <= rays.far[ce] + 1e-9))
                 mask &= ~swept
