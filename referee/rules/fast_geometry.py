@@ -99,9 +99,19 @@ class EdgeTable:
         self.radius = self.radius * (1 + 1e-9) + 1e-9
 
         self._groups: tuple[Array, ...] | None = None
+        self._hulls: tuple[Array, Array, Array] | None = None
 
     def __len__(self) -> int:
         return len(self.geometries)
+
+    def hulls(self) -> tuple[Array, Array, Array]:
+        """Each feature's convex hull, prepared, and the hull's centroid (built on first use)."""
+        if self._hulls is None:
+            hulls = shapely.convex_hull(np.array(self.geometries, dtype=object)) if self.geometries else np.zeros(0, object)
+            shapely.prepare(hulls)
+            centre = shapely.centroid(hulls)
+            self._hulls = (hulls, shapely.get_x(centre), shapely.get_y(centre))
+        return self._hulls
 
     def groups(self) -> tuple[Array, ...]:
         """Runs of at most ``EDGE_GROUP`` consecutive edges of one ring, each with the box of its edges, for
@@ -777,14 +787,14 @@ class RayCells:
     ``ready[e, f]``: the viewer ``e``'s centre is far enough from feature ``f`` (and ``f`` a polygon) to be swept; the
     caller measures the other pairs otherwise."""
 
-    def __init__(self, edges: EdgeTable, polygon: Array, vx: Array, vy: Array):
+    def __init__(self, edges: EdgeTable, circles: Array, vx: Array, vy: Array):
         ne, nf = len(vx), len(edges)
         self.edges, self.vx, self.vy = edges, vx, vy
+        polygon = np.isnan(circles[:, 2]) if nf else np.zeros(0, dtype=bool)
+        self.polygon = polygon
         # Swept: a viewer's centre clear of a polygon's convex hull, whose vertices then lie within π either way of
         # the direction of the hull's centroid (inside the hull).
-        hulls = shapely.convex_hull(np.array(edges.geometries, dtype=object)) if nf else np.zeros(0, dtype=object)
-        centre = shapely.centroid(hulls)
-        mx, my = shapely.get_x(centre), shapely.get_y(centre)
+        hulls, mx, my = edges.hulls()
         gap = shapely.distance(hulls[None, :], shapely.points(vx, vy)[:, None]) if nf else np.zeros((ne, 0))
         self.ready = (gap > 1e-6) & polygon[None, :] & (edges.count > 0)[None, :]
         self.rho = np.arctan2(my[None, :] - vy[:, None], mx[None, :] - vx[:, None])
@@ -838,6 +848,42 @@ class RayCells:
         self.narrow_lo = np.minimum(ang[narrow], ang[end[narrow]]) - RAY_KNIFE
         self.narrow_hi = np.maximum(ang[narrow], ang[end[narrow]]) + RAY_KNIFE
 
+        # Discs seen from outside span the directions within asin(r / distance) of their centre's.
+        dx, dy = circles[:, 0][None, :] - vx[:, None], circles[:, 1][None, :] - vy[:, None]
+        dist = np.hypot(dx, dy)
+        r = circles[:, 2][None, :]
+        with np.errstate(invalid="ignore"):
+            clear = ~polygon[None, :] & (dist > r + 1e-6)
+        de, df = np.nonzero(clear)
+        half = np.arcsin(np.minimum(1.0, r[0, df] / dist[de, df]))
+        self.rho[de, df] = np.arctan2(dy[de, df], dx[de, df])
+        self.first[de, df], self.last[de, df] = -half, half
+        self.gap[de, df] = dist[de, df] - r[0, df]
+        self.far[de, df] = dist[de, df] + r[0, df]
+        # Found by direction: the polygons swept and the discs seen from outside. Their spans as absolute
+        # directions, widened a hair (a ray on the very edge of a span crosses nothing, or touches), cut at ±π.
+        self.by_direction = self.ready | clear
+        pe, pf = np.nonzero(self.by_direction)
+        lo = self.rho[pe, pf] + self.first[pe, pf] - 1e-9
+        hi = self.rho[pe, pf] + self.last[pe, pf] + 1e-9
+        under, over = lo < -math.pi, hi > math.pi
+        self.span_e = np.concatenate([pe, pe[under], pe[over]])
+        self.span_f = np.concatenate([pf, pf[under], pf[over]])
+        self.span_lo = np.concatenate([np.maximum(lo, -math.pi), lo[under] + TWO_PI, np.full(over.sum(), -math.pi)])
+        self.span_hi = np.concatenate([np.minimum(hi, math.pi), np.full(under.sum(), math.pi), hi[over] - TWO_PI])
+
+    def candidates(self, e: Array, psi: Array) -> tuple[Array, Array]:
+        """The (ray, feature) pairs, among rays from the viewers ``e`` in directions ``psi``, whose direction lies
+        in the feature's span (``by_direction`` features only): the rays sorted by viewer and direction once, each
+        feature's span found among its viewer's rays by binary search."""
+        key = e * 8.0 + psi
+        order = np.argsort(key, kind="stable")
+        keys = key[order]
+        start = np.searchsorted(keys, self.span_e * 8.0 + self.span_lo, side="left")
+        stop = np.searchsorted(keys, self.span_e * 8.0 + self.span_hi, side="right")
+        run, k = _spans(np.maximum(0, stop - start))
+        return order[start[run] + k], self.span_f[run]
+
     def lengths(self, e: Array, f: Array, wx: Array, wy: Array, lo: Array, hi: Array) -> tuple[Array, Array]:
         """Per (viewer ``e``, feature ``f``) candidate with ``ready[e, f]``: the length inside ``f`` of the segment
         ``C + t·w`` for ``t`` from ``lo`` to ``hi`` (either order), ``C`` the viewer's centre, ``w`` the ray's
@@ -882,7 +928,7 @@ class RayCells:
         a, b = np.minimum(lo, hi)[r], np.maximum(lo, hi)[r]
         part = np.where(denom > 0, 1.0, -1.0) * np.clip(numer / denom, a, b)
         length = np.bincount(r, weights=part, minlength=n) * np.hypot(wx, wy)
-        tol = RAY_KNIFE * np.hypot(ux, uy)
+        tol = NARROW_EDGE * np.hypot(ux, uy)
         along = ((np.abs(sa) <= tol * np.hypot(edges.ax[edge] - cx, edges.ay[edge] - cy))
                  & (np.abs(sb) <= tol * np.hypot(edges.bx[edge] - cx, edges.by[edge] - cy)))
         knife = np.bincount(run, weights=along, minlength=n) > 0

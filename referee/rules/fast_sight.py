@@ -166,7 +166,7 @@ class _Table:
         self._parts: ConvexParts | None = None
         self._cover: tuple[np.ndarray, EdgeTable] | None = None
         self._any_cover: tuple[np.ndarray, EdgeTable] | None = None
-        self._cover_rays: tuple[EdgeTable, np.ndarray] | None = None
+        self._cover_rays: EdgeTable | None = None
 
     def any_cover_edges(self) -> tuple[np.ndarray, EdgeTable]:
         """The features that give a trooper or a drone cover: their indices and edges (built on first use)."""
@@ -182,15 +182,13 @@ class _Table:
             self._cover = (index, EdgeTable([self.features[i].geometry for i in index]))
         return self._cover
 
-    def cover_rays(self) -> tuple[EdgeTable, np.ndarray]:
+    def cover_rays(self) -> EdgeTable:
         """The edges of ``cover_edges``' features with every ring turned to have its feature on the left (for
-        ``fast_geometry.RayCells``), and which of those features are polygons (discs are measured as circles)."""
+        ``fast_geometry.RayCells``)."""
         if self._cover_rays is None:
-            index = self.cover_edges()[0]
-            geoms = [self.features[i].geometry for i in index]
+            geoms = [self.features[i].geometry for i in self.cover_edges()[0]]
             oriented = shapely.orient_polygons(np.array(geoms, dtype=object)) if geoms else []
-            polygon = np.isnan(self.circles[index, 2]) if len(index) else np.zeros(0, dtype=bool)
-            self._cover_rays = (EdgeTable(list(oriented)), polygon)
+            self._cover_rays = EdgeTable(list(oriented))
         return self._cover_rays
 
     def convex_parts(self) -> ConvexParts:
@@ -267,7 +265,7 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
     if exposure_steps:
         table.convex_parts()
         table.cover_edges()[1].groups()
-        table.cover_rays()
+        table.cover_rays().hulls()
     for step in exposure_steps:
         _probe_holds(bf, table, step)
 
@@ -1099,8 +1097,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     # of the vector w between the centres (from the viewer's edge to the target's edge or centre).
     rays = None
     if sweep and len(edges):
-        ray_edges, polygon = table.cover_rays()
-        rays = RayCells(ray_edges, polygon, ex, ey)
+        rays = RayCells(table.cover_rays(), table.circles[cover_index], ex, ey)
         # Only discs are measured segment by segment: whether a segment starts inside a feature is never asked.
         start_status = np.full((len(ex), len(cover_index)), -1, dtype=np.int8)
         safe = np.where(dc > 0, dc, 1.0)
@@ -1116,39 +1113,54 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         blocked: Array = np.zeros(m, dtype=bool)
         edge_knife = np.zeros(m, dtype=bool)
         if len(edges) and m:
-            own_t, own_v = q_cover[Q[idx]], e_cover[E[idx]]
+            qi, ei = Q[idx], E[idx]
             x0, y0, x1, y1 = segments(idx)
-            mask = (np.hypot(x1 - x0, y1 - y0) > EPS)[:, None] & ~((kind == 1)[None, :] & own_t)
-            if rules.reads("A8", "B"):
-                mask &= ~(own_v & ~own_t)
-            if rules.reads("A7", "B"):
-                mask &= ~((kind == 2)[None, :] & own_t)
-            swept_hit = None
+            long = np.hypot(x1 - x0, y1 - y0) > EPS
+            light, heavy_kind = kind == 1, kind == 2
+
+            def counts(p: Array, f: Array) -> Array:
+                """Which (sight line, feature) pairs may count as intervening (``sight.cover``: A7, A8, the Light
+                cover the target is in)."""
+                t, v = q_cover[qi[p], f], e_cover[ei[p], f]
+                ok: Array = long[p] & ~(light[f] & t)
+                if rules.reads("A8", "B"):
+                    ok &= ~(v & ~t)
+                if rules.reads("A7", "B"):
+                    ok &= ~(heavy_kind[f] & t)
+                return ok
+
+            boxed = np.arange(m)
+            found = None
             if rays is not None:
-                # Swept features by direction and distance from the viewer's centre: the ray's direction within the
-                # feature's, and the segment reaching from short of its farthest vertex to beyond its nearest point.
-                ce = E[idx]
-                swept = rays.ready[ce]
-                rel = _fast_wrap(psi[idx][:, None] - rays.rho[ce])
-                near_end = np.minimum(lo[idx], hi[idx]) * dc[idx]
-                far_end = np.maximum(lo[idx], hi[idx]) * dc[idx]
-                swept_hit = (mask & swept & (rel >= rays.first[ce]) & (rel <= rays.last[ce])
-                             & (far_end[:, None] >= rays.gap[ce] - 1e-9) & (near_end[:, None] <= rays.far[ce] + 1e-9))
-                mask &= ~swept
-            boxed = np.nonzero(mask.any(axis=1))[0]           # the sight lines left to find their features by boxes
-            cp, cf = bbox_candidates(*_segment_bbox(x0[boxed], y0[boxed], x1[boxed], y1[boxed]), edges, mask[boxed])
+                # Features seen from outside, by direction from the viewer's centre, then by distance: the segment
+                # reaching from short of the feature's farthest point to beyond its nearest one.
+                ap, af = rays.candidates(E[idx], psi[idx])
+                ae = E[idx][ap]
+                near_end = np.minimum(lo[idx], hi[idx])[ap] * dc[idx][ap]
+                far_end = np.maximum(lo[idx], hi[idx])[ap] * dc[idx][ap]
+                keep = ((far_end >= rays.gap[ae, af] - 1e-9) & (near_end <= rays.far[ae, af] + 1e-9))
+                keep = np.nonzero(keep)[0]
+                ap, af = ap[keep], af[keep]
+                keep = counts(ap, af)
+                found = (ap[keep], af[keep])
+                # The rest by boxes: the sight lines of viewers standing within some feature's hull or disc.
+                boxed = np.nonzero((~rays.by_direction).any(axis=1)[E[idx]])[0]
+            mask = counts(np.repeat(boxed, len(kind)), np.tile(np.arange(len(kind)), len(boxed))).reshape(len(boxed),
+                                                                                                        len(kind))
+            if rays is not None:
+                mask &= ~rays.by_direction[E[idx][boxed]]
+            cp, cf = bbox_candidates(*_segment_bbox(x0[boxed], y0[boxed], x1[boxed], y1[boxed]), edges, mask)
             cp = boxed[cp]
             close = near_segments(x0, y0, x1, y1, 0.0, cp, cf, edges)
             cp, cf = cp[close], cf[close]
-            if swept_hit is not None:
-                hp, hf = np.nonzero(swept_hit)
-                cp, cf = np.concatenate([cp, hp]), np.concatenate([cf, hf])
+            if found is not None:
+                cp, cf = np.concatenate([cp, found[0]]), np.concatenate([cf, found[1]])
             lengths, k = np.zeros(len(cp)), np.zeros(len(cp), dtype=bool)
             # Polygons on the rays (swept where the viewer stands clear of them, else across their every edge);
             # discs as circles.
             ce = E[idx][cp]
             how = np.zeros(len(cp), dtype=np.int64) if rays is None else np.where(
-                rays.ready[ce, cf], 1, np.where(polygon[cf], 2, 0))
+                rays.ready[ce, cf], 1, np.where(rays.polygon[cf], 2, 0))
             rest = np.nonzero(how == 0)[0]
             lengths[rest], k[rest] = _cover_lengths(bf, table, cover_index, x0, y0, x1, y1, cp[rest], cf[rest], edges,
                                                     start_status[ce[rest], cf[rest]])
