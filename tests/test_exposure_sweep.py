@@ -69,10 +69,10 @@ def test_ray_lengths_are_shapely_lengths_through_vertices_along_boundaries_and_f
              shapely.box(14, 2, 16, 4), shapely.box(14, 6, 16, 8)]
     oriented = list(shapely.orient_polygons(np.array(geoms, dtype=object)))
     edges = EdgeTable(oriented)
-    polygon = np.ones(len(geoms), dtype=bool)
+    circles = np.full((len(geoms), 3), np.nan)            # polygons all: no disc among them
     viewers = [(1.0, 1.0), (10.0, 10.0), (15.0, 0.0), (3.5, 12.5), (20.0, 20.0), (11.0, 9.5)]
     vx, vy = np.array([v[0] for v in viewers]), np.array([v[1] for v in viewers])
-    cells = RayCells(edges, polygon, vx, vy)
+    cells = RayCells(edges, circles, vx, vy)
     rows = []
     for e, (x, y) in enumerate(viewers):
         for f, g in enumerate(geoms):

@@ -14,7 +14,11 @@ It gives the same answers as ``table_sight`` (the per-pair Shapely reference) un
 The exposure grid asks for tens of thousands of sight lines but only whether each is visible: guaranteed bounds
 (``fast_geometry.ShadowBounds``) settle nearly all of them, and the exact sweep answers the rest (the penumbrae).
 Its Target prices (``targeting.target_price(...).cost(1)``, the cheapest per point) need the intervening terrain
-only for each point's cheapest sight lines: the price per counter bounds the cost from below.
+only for each point's cheapest sight lines: the price per counter bounds the cost from below. That terrain is
+measured along the rays from each enemy's centre (every A6 segment lies on one): each feature seen from outside is
+found by its span of directions among the rays sorted by direction, and its length read from an angular sweep of
+its vertices (``fast_geometry.RayCells``), where a segment ending on an edge or passing through a vertex is no knife
+edge.
 
 Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves). The rare sight
 lines that sit on a floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon
