@@ -99,9 +99,19 @@ class EdgeTable:
         self.radius = self.radius * (1 + 1e-9) + 1e-9
 
         self._groups: tuple[Array, ...] | None = None
+        self._hulls: tuple[Array, Array, Array] | None = None
 
     def __len__(self) -> int:
         return len(self.geometries)
+
+    def hulls(self) -> tuple[Array, Array, Array]:
+        """Each feature's convex hull, prepared, and the hull's centroid (built on first use)."""
+        if self._hulls is None:
+            hulls = shapely.convex_hull(np.array(self.geometries, dtype=object)) if self.geometries else np.zeros(0, object)
+            shapely.prepare(hulls)
+            centre = shapely.centroid(hulls)
+            self._hulls = (hulls, shapely.get_x(centre), shapely.get_y(centre))
+        return self._hulls
 
     def groups(self) -> tuple[Array, ...]:
         """Runs of at most ``EDGE_GROUP`` consecutive edges of one ring, each with the box of its edges, for
@@ -754,3 +764,178 @@ class ShadowBounds:
             self.near = np.sqrt(np.maximum.reduceat(reach2, vfirst)) * (1 + 1e-12) + move[vfirst]
         else:
             self.mu1 = self.mu2 = self.near = np.zeros(0)
+
+
+# --- Lengths inside cover along the rays from each viewer's centre, for the exposure map's Target prices ------------
+
+NARROW_EDGE = 1e-7          # radians: an edge this nearly in line with a viewer's centre is measured by the reference
+RAY_KNIFE = 1e-9            # radians: a ray this close to such an edge's directions goes to the reference
+
+
+class RayCells:
+    """An angular sweep of each feature's vertices around each viewer's centre, for measuring many segments that lie
+    on rays from those centres (every A6 segment does: it runs from the viewer's base toward the target's centre).
+
+    For a viewer whose centre lies outside a feature's bounding circle, the feature's vertices sorted by direction
+    cut the directions it spans into cells; within a cell the same edges cross every ray, and nothing else of the
+    feature does. A segment on the ray at parameters ``lo .. hi`` (in units of the ray's direction vector) then has
+    inside the feature the length ``Σ s·clip(τ, lo, hi)`` over its cell's edges, ``τ`` the parameter where the ray
+    crosses the edge and ``s`` +1 where it leaves the feature, -1 where it enters (the rings are oriented with the
+    feature on their left). The sum changes continuously as a segment's end or the ray meets the boundary or passes
+    through a vertex: only a ray along an edge (in line with the centre) is a knife edge, and it is flagged.
+
+    ``ready[e, f]``: the viewer ``e``'s centre is far enough from feature ``f`` (and ``f`` a polygon) to be swept; the
+    caller measures the other pairs otherwise."""
+
+    def __init__(self, edges: EdgeTable, circles: Array, vx: Array, vy: Array):
+        ne, nf = len(vx), len(edges)
+        self.edges, self.vx, self.vy = edges, vx, vy
+        polygon = np.isnan(circles[:, 2]) if nf else np.zeros(0, dtype=bool)
+        self.polygon = polygon
+        # Swept: a viewer's centre clear of a polygon's convex hull, whose vertices then lie within π either way of
+        # the direction of the hull's centroid (inside the hull).
+        hulls, mx, my = edges.hulls()
+        gap = shapely.distance(hulls[None, :], shapely.points(vx, vy)[:, None]) if nf else np.zeros((ne, 0))
+        self.ready = (gap > 1e-6) & polygon[None, :] & (edges.count > 0)[None, :]
+        self.rho = np.arctan2(my[None, :] - vy[:, None], mx[None, :] - vx[:, None])
+        self.gap = gap
+        re, rf = np.nonzero(self.ready)
+        self.slot = np.full((ne, nf), -1, dtype=np.int64)
+        self.slot[re, rf] = np.arange(len(re))
+        # The next vertex of each edge's ring.
+        nxt = np.arange(len(edges.ax)) + 1
+        if len(edges.rings):
+            nxt[edges.rings[:, 1] + edges.rings[:, 2] - 1] = edges.rings[:, 1]
+        # One row per (ready pair, edge of its feature): the pair's rows are consecutive, in the feature's edge order.
+        row_pair, edge = expand(rf, edges)
+        e_row = re[row_pair]
+        cx, cy = vx[e_row], vy[e_row]
+        ang = _fast_wrap(np.arctan2(edges.ay[edge] - cy, edges.ax[edge] - cx) - self.rho[e_row, rf[row_pair]])
+        end = np.arange(len(edge)) + (nxt[edge] - edge)             # the row of each edge's far vertex
+        key = row_pair * 8.0 + ang                                   # directions are within π of rho
+        order = np.argsort(key, kind="stable")
+        self.keys = key[order]
+        pos = np.empty(len(order), dtype=np.int64)
+        pos[order] = np.arange(len(order))
+        first = np.zeros(len(re) + 1, dtype=np.int64)
+        np.cumsum(edges.count[rf], out=first[1:])
+        self.block_start, self.block_end = first[:-1], first[1:]
+        # Per (viewer, feature): the directions the feature spans (relative to rho; empty where not swept) and its
+        # farthest vertex.
+        self.first = np.full((ne, nf), np.inf)
+        self.last = np.full((ne, nf), -np.inf)
+        self.far = np.zeros((ne, nf))
+        if len(re):
+            self.first[re, rf] = np.minimum.reduceat(ang, self.block_start)
+            self.last[re, rf] = np.maximum.reduceat(ang, self.block_start)
+            self.far[re, rf] = np.maximum.reduceat(np.hypot(edges.ax[edge] - cx, edges.ay[edge] - cy),
+                                                   self.block_start)
+        # Cell c lies between the sorted directions c and c + 1 of one pair; an edge crosses the cells between its
+        # ends' directions.
+        lo, hi = np.minimum(pos, pos[end]), np.maximum(pos, pos[end])
+        run, k = _spans(hi - lo)
+        cell = lo[run] + k
+        by_cell = np.argsort(cell, kind="stable")
+        self.cell_edge = run[by_cell]                                # rows (pair, edge)
+        self.cell_count = np.bincount(cell, minlength=len(order)).astype(np.int64)
+        self.cell_first = np.cumsum(self.cell_count) - self.cell_count
+        ex, ey = edges.bx[edge] - edges.ax[edge], edges.by[edge] - edges.ay[edge]
+        self.ex, self.ey = ex, ey
+        self.numer = (edges.ax[edge] - cx) * ey - (edges.ay[edge] - cy) * ex
+        # Edges nearly in line with the centre: their direction ranges, for flagging rays along them.
+        narrow = np.nonzero(np.abs(ang[end] - ang) <= NARROW_EDGE)[0]
+        self.narrow_pair = row_pair[narrow]
+        self.narrow_lo = np.minimum(ang[narrow], ang[end[narrow]]) - RAY_KNIFE
+        self.narrow_hi = np.maximum(ang[narrow], ang[end[narrow]]) + RAY_KNIFE
+
+        # Discs seen from outside span the directions within asin(r / distance) of their centre's.
+        dx, dy = circles[:, 0][None, :] - vx[:, None], circles[:, 1][None, :] - vy[:, None]
+        dist = np.hypot(dx, dy)
+        r = circles[:, 2][None, :]
+        with np.errstate(invalid="ignore"):
+            clear = ~polygon[None, :] & (dist > r + 1e-6)
+        de, df = np.nonzero(clear)
+        half = np.arcsin(np.minimum(1.0, r[0, df] / dist[de, df]))
+        self.rho[de, df] = np.arctan2(dy[de, df], dx[de, df])
+        self.first[de, df], self.last[de, df] = -half, half
+        self.gap[de, df] = dist[de, df] - r[0, df]
+        self.far[de, df] = dist[de, df] + r[0, df]
+        # Found by direction: the polygons swept and the discs seen from outside. Their spans as absolute
+        # directions, widened a hair (a ray on the very edge of a span crosses nothing, or touches), cut at ±π.
+        self.by_direction = self.ready | clear
+        pe, pf = np.nonzero(self.by_direction)
+        lo = self.rho[pe, pf] + self.first[pe, pf] - 1e-9
+        hi = self.rho[pe, pf] + self.last[pe, pf] + 1e-9
+        under, over = lo < -math.pi, hi > math.pi
+        self.span_e = np.concatenate([pe, pe[under], pe[over]])
+        self.span_f = np.concatenate([pf, pf[under], pf[over]])
+        self.span_lo = np.concatenate([np.maximum(lo, -math.pi), lo[under] + TWO_PI, np.full(over.sum(), -math.pi)])
+        self.span_hi = np.concatenate([np.minimum(hi, math.pi), np.full(under.sum(), math.pi), hi[over] - TWO_PI])
+
+    def candidates(self, e: Array, psi: Array) -> tuple[Array, Array]:
+        """The (ray, feature) pairs, among rays from the viewers ``e`` in directions ``psi``, whose direction lies
+        in the feature's span (``by_direction`` features only): the rays sorted by viewer and direction once, each
+        feature's span found among its viewer's rays by binary search."""
+        key = e * 8.0 + psi
+        order = np.argsort(key, kind="stable")
+        keys = key[order]
+        start = np.searchsorted(keys, self.span_e * 8.0 + self.span_lo, side="left")
+        stop = np.searchsorted(keys, self.span_e * 8.0 + self.span_hi, side="right")
+        run, k = _spans(np.maximum(0, stop - start))
+        return order[start[run] + k], self.span_f[run]
+
+    def lengths(self, e: Array, f: Array, wx: Array, wy: Array, lo: Array, hi: Array) -> tuple[Array, Array]:
+        """Per (viewer ``e``, feature ``f``) candidate with ``ready[e, f]``: the length inside ``f`` of the segment
+        ``C + t·w`` for ``t`` from ``lo`` to ``hi`` (either order), ``C`` the viewer's centre, ``w`` the ray's
+        direction vector (``wx, wy``, not normalised); and a knife-edge flag."""
+        n = len(e)
+        slot = self.slot[e, f]
+        rel = _fast_wrap(np.arctan2(wy, wx) - self.rho[e, f])
+        cell = np.searchsorted(self.keys, slot * 8.0 + rel, side="right") - 1
+        inside = (cell >= self.block_start[slot]) & (cell < self.block_end[slot] - 1)
+        count = np.where(inside, self.cell_count[np.clip(cell, 0, None)], 0)
+        run, k = _spans(count)
+        row = self.cell_edge[self.cell_first[cell[run]] + k]
+        denom = wx[run] * self.ey[row] - wy[run] * self.ex[row]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            tau = self.numer[row] / denom
+        a, b = np.minimum(lo, hi)[run], np.maximum(lo, hi)[run]
+        part = np.where(denom > 0, 1.0, -1.0) * np.clip(tau, a, b)
+        length = np.bincount(run, weights=part, minlength=n) * np.hypot(wx, wy)
+        knife = np.zeros(n, dtype=bool)
+        for p, nlo, nhi in zip(self.narrow_pair.tolist(), self.narrow_lo.tolist(), self.narrow_hi.tolist()):
+            knife |= (slot == p) & (rel >= nlo) & (rel <= nhi)
+        return np.maximum(length, 0.0), knife
+
+    def lengths_across(self, e: Array, f: Array, wx: Array, wy: Array, lo: Array, hi: Array) -> tuple[Array, Array]:
+        """``lengths`` for any (viewer, polygon feature) candidate, the viewer's centre anywhere (inside the feature
+        too), by every edge of the feature: the whole line through the centre is taken, which starts and ends
+        outside the feature, so ``Σ s·clip(τ, lo, hi)`` over every edge the line crosses needs no inside test. An
+        edge crosses the line where its ends lie on either side (an end on the line counted with one side, the same
+        for both edges that share it); an edge along the line is a knife edge."""
+        n = len(e)
+        edges = self.edges
+        run, edge = expand(f, edges)
+        cx, cy = self.vx[e][run], self.vy[e][run]
+        ux, uy = wx[run], wy[run]
+        sa = ux * (edges.ay[edge] - cy) - uy * (edges.ax[edge] - cx)
+        sb = ux * (edges.by[edge] - cy) - uy * (edges.bx[edge] - cx)
+        cross = np.nonzero((sa > 0) != (sb > 0))[0]
+        r, g = run[cross], edge[cross]
+        denom = sb[cross] - sa[cross]
+        numer = ((edges.ax[g] - self.vx[e][r]) * (edges.by[g] - edges.ay[g])
+                 - (edges.ay[g] - self.vy[e][r]) * (edges.bx[g] - edges.ax[g]))
+        a, b = np.minimum(lo, hi)[r], np.maximum(lo, hi)[r]
+        part = np.where(denom > 0, 1.0, -1.0) * np.clip(numer / denom, a, b)
+        length = np.bincount(r, weights=part, minlength=n) * np.hypot(wx, wy)
+        tol = NARROW_EDGE * np.hypot(ux, uy)
+        along = ((np.abs(sa) <= tol * np.hypot(edges.ax[edge] - cx, edges.ay[edge] - cy))
+                 & (np.abs(sb) <= tol * np.hypot(edges.bx[edge] - cx, edges.by[edge] - cy)))
+        knife = np.bincount(run, weights=along, minlength=n) > 0
+        return np.maximum(length, 0.0), knife
+
+
+def _spans(counts: Array) -> tuple[Array, Array]:
+    """For runs of the given lengths: the run of each element and its position inside the run."""
+    run = np.repeat(np.arange(len(counts)), counts)
+    return run, np.arange(len(run)) - (np.cumsum(counts) - counts)[run]

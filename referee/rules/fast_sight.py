@@ -14,7 +14,11 @@ It gives the same answers as ``table_sight`` (the per-pair Shapely reference) un
 The exposure grid asks for tens of thousands of sight lines but only whether each is visible: guaranteed bounds
 (``fast_geometry.ShadowBounds``) settle nearly all of them, and the exact sweep answers the rest (the penumbrae).
 Its Target prices (``targeting.target_price(...).cost(1)``, the cheapest per point) need the intervening terrain
-only for each point's cheapest sight lines: the price per counter bounds the cost from below.
+only for each point's cheapest sight lines: the price per counter bounds the cost from below. That terrain is
+measured along the rays from each enemy's centre (every A6 segment lies on one): each feature seen from outside is
+found by its span of directions among the rays sorted by direction, and its length read from an angular sweep of
+its vertices (``fast_geometry.RayCells``), where a segment ending on an edge or passing through a vertex is no knife
+edge.
 
 Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves). The rare sight
 lines that sit on a floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon
@@ -44,6 +48,7 @@ from .fast_geometry import (
     Array,
     ConvexParts,
     EdgeTable,
+    RayCells,
     ShadowBounds,
     _fast_wrap,
     bbox_candidates,
@@ -165,6 +170,7 @@ class _Table:
         self._parts: ConvexParts | None = None
         self._cover: tuple[np.ndarray, EdgeTable] | None = None
         self._any_cover: tuple[np.ndarray, EdgeTable] | None = None
+        self._cover_rays: EdgeTable | None = None
 
     def any_cover_edges(self) -> tuple[np.ndarray, EdgeTable]:
         """The features that give a trooper or a drone cover: their indices and edges (built on first use)."""
@@ -179,6 +185,15 @@ class _Table:
             index = np.nonzero(self.bands[0] > 0)[0]
             self._cover = (index, EdgeTable([self.features[i].geometry for i in index]))
         return self._cover
+
+    def cover_rays(self) -> EdgeTable:
+        """The edges of ``cover_edges``' features with every ring turned to have its feature on the left (for
+        ``fast_geometry.RayCells``)."""
+        if self._cover_rays is None:
+            geoms = [self.features[i].geometry for i in self.cover_edges()[0]]
+            oriented = shapely.orient_polygons(np.array(geoms, dtype=object)) if geoms else []
+            self._cover_rays = EdgeTable(list(oriented))
+        return self._cover_rays
 
     def convex_parts(self) -> ConvexParts:
         if self._parts is None:
@@ -254,6 +269,7 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
     if exposure_steps:
         table.convex_parts()
         table.cover_edges()[1].groups()
+        table.cover_rays().hulls()
     for step in exposure_steps:
         _probe_holds(bf, table, step)
 
@@ -961,8 +977,14 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     return visible, ue, uq, reaches
 
 
-def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float = PROBE_RADIUS) -> ExposureGrid:
-    """For a unit of ``side`` at each grid point, how many ``watchers`` could see it (``exposure_reference``)."""
+def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float = PROBE_RADIUS,
+                  sweep: bool = True) -> ExposureGrid:
+    """For a unit of ``side`` at each grid point, how many ``watchers`` could see it, and the cheapest Target counter
+    on it (``exposure_reference``).
+
+    ``sweep``: the cover along each sight line is measured on the rays from each enemy's centre
+    (``fast_geometry.RayCells``); without it, segment by segment against each feature's edges, as the sight lines
+    are (``fast_geometry.segment_lengths``): the earlier way, kept to check the sweep against."""
     cols, rows = grid_shape(bf, step)
     enemies = watchers(bf, side)
     if not enemies or cols == 0 or rows == 0:
@@ -997,11 +1019,13 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
             probe = exposure_probe(side, float(qx[q]), float(qy[q]), radius)
             visible[e, q] = line_of_sight(bf, enemies[e], probe).visible
     counts = visible.sum(axis=0).reshape(rows, cols)
-    cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible, side)
+    cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible, side,
+                                sweep)
     prices = [[None if c < 0 else c for c in row] for row in cheapest.reshape(rows, cols).tolist()]
     return ExposureGrid(step, cols, rows, counts.tolist(), prices)
 
 
+_SWEPT_KNIFE = 1e-7      # inches: a swept length this close to a threshold the rules compare it with goes to the reference
 _BAND_KNIFE = 1e-9       # a distance this close to the A58 tolerance around a band boundary goes to the reference
 _ARC_KNIFE = 1e-7        # degrees: a bearing this close to the edge of the 180° arc goes to the reference
 
@@ -1020,7 +1044,7 @@ def _bands(bf: Battlefield, d: Array, size: Array | float) -> tuple[Array, Array
 
 def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], ex: Array, ey: Array, er: Array,
                      e_holds: Array, qx: Array, qy: Array, q_holds: Array, radius: float, visible: Array,
-                     side: str) -> Array:
+                     side: str, sweep: bool = True) -> Array:
     """The cheapest Target counter on a probe at each point, as ``targeting.target_price(...).cost(1)`` gives it for
     every enemy that may Target and sees the point; -1 where none can (``table_sight.exposure_reference``).
 
@@ -1044,7 +1068,10 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     vx, vy, vr, tx, ty = ex[E], ey[E], er[E], qx[Q], qy[Q]
     tr = np.full(n, radius)
     size = np.array([target_band_inches(bf, e) for e in enemies])[E]
-    d = np.maximum(0.0, np.hypot(tx - vx, ty - vy) - vr - tr)
+    wx, wy = tx - vx, ty - vy
+    dc = np.hypot(wx, wy)
+    psi = np.arctan2(wy, wx)
+    d = np.maximum(0.0, dc - vr - tr)
     band, knife = _bands(bf, d, size)
     # The probe's cover: the best feature holding its centre.
     own = np.where(q_holds, table.bands[0], 0).max(axis=1) if table.features else np.zeros(g, np.int64)
@@ -1052,7 +1079,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
     trooper = np.array([e.has_arc for e in enemies], dtype=bool)[E]      # troopers, drones under A12 B
     facing = np.array([e.facing for e in enemies], dtype=float)[E]
-    off = np.abs((np.degrees(np.arctan2(ty - vy, tx - vx)) - facing + 180.0) % 360.0 - 180.0)
+    off = np.abs((np.degrees(psi) - facing + 180.0) % 360.0 - 180.0)
     arc = ~trooper | (off <= 90.0 + EPS)
     knife |= trooper & (np.abs(off - (90.0 + EPS)) <= _ARC_KNIFE)
     price = np.where(arc, base, 2 * base)
@@ -1061,13 +1088,28 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     # Intervening cover along the A6 segment, for some of the sight lines.
     cover_index, edges = table.cover_edges()
     kind = table.bands[0, cover_index]                      # 1 Light, 2 Heavy
-    if rules.reads("A6", "B"):
-        sx, sy, _ = _viewer_points(vx, vy, vr, tx, ty)
-        fx, fy = tx, ty
-    else:
-        sx, sy, fx, fy, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
+
+    def segments(idx: np.ndarray) -> tuple[Array, Array, Array, Array]:
+        """The A6 segment of each of these sight lines."""
+        if rules.reads("A6", "B"):
+            sx, sy, _ = _viewer_points(vx[idx], vy[idx], vr[idx], tx[idx], ty[idx])
+            return sx, sy, tx[idx], ty[idx]
+        return _closest_segments(vx[idx], vy[idx], vr[idx], tx[idx], ty[idx], tr[idx])[:4]
+
     limit = bf.distance(HEAVY_LIMIT)
-    start_status = _start_status(table, cover_index, ex, ey, er)
+    # Every A6 segment lies on the ray from its viewer's centre through the target's centre: at parameters lo .. hi
+    # of the vector w between the centres (from the viewer's edge to the target's edge or centre).
+    rays = None
+    if sweep and len(edges):
+        rays = RayCells(table.cover_rays(), table.circles[cover_index], ex, ey)
+        # Only discs are measured segment by segment: whether a segment starts inside a feature is never asked.
+        start_status = np.full((len(ex), len(cover_index)), -1, dtype=np.int8)
+        safe = np.where(dc > 0, dc, 1.0)
+        lo = vr / safe
+        hi = np.ones(n) if rules.reads("A6", "B") else (dc - tr) / safe
+    else:
+        start_status = _start_status(table, cover_index, ex, ey, er)
+    q_cover, e_cover = q_holds[:, cover_index], e_holds[:, cover_index]
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -1075,24 +1117,72 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         blocked: Array = np.zeros(m, dtype=bool)
         edge_knife = np.zeros(m, dtype=bool)
         if len(edges) and m:
-            own_t, own_v = q_holds[Q[idx]][:, cover_index], e_holds[E[idx]][:, cover_index]
-            mask = (np.hypot(fx[idx] - sx[idx], fy[idx] - sy[idx]) > EPS)[:, None] & ~((kind == 1)[None, :] & own_t)
-            if rules.reads("A8", "B"):
-                mask &= ~(own_v & ~own_t)
-            if rules.reads("A7", "B"):
-                mask &= ~((kind == 2)[None, :] & own_t)
-            x0, y0, x1, y1 = sx[idx], sy[idx], fx[idx], fy[idx]
-            cp, cf = bbox_candidates(*_segment_bbox(x0, y0, x1, y1), edges, mask)
+            qi, ei = Q[idx], E[idx]
+            x0, y0, x1, y1 = segments(idx)
+            long = np.hypot(x1 - x0, y1 - y0) > EPS
+            light, heavy_kind = kind == 1, kind == 2
+
+            def counts(p: Array, f: Array) -> Array:
+                """Which (sight line, feature) pairs may count as intervening (``sight.cover``: A7, A8, the Light
+                cover the target is in)."""
+                t, v = q_cover[qi[p], f], e_cover[ei[p], f]
+                ok: Array = long[p] & ~(light[f] & t)
+                if rules.reads("A8", "B"):
+                    ok &= ~(v & ~t)
+                if rules.reads("A7", "B"):
+                    ok &= ~(heavy_kind[f] & t)
+                return ok
+
+            boxed = np.arange(m)
+            found = None
+            if rays is not None:
+                # Features seen from outside, by direction from the viewer's centre, then by distance: the segment
+                # reaching from short of the feature's farthest point to beyond its nearest one.
+                ap, af = rays.candidates(E[idx], psi[idx])
+                ae = E[idx][ap]
+                near_end = np.minimum(lo[idx], hi[idx])[ap] * dc[idx][ap]
+                far_end = np.maximum(lo[idx], hi[idx])[ap] * dc[idx][ap]
+                keep = ((far_end >= rays.gap[ae, af] - 1e-9) & (near_end <= rays.far[ae, af] + 1e-9))
+                keep = np.nonzero(keep)[0]
+                ap, af = ap[keep], af[keep]
+                keep = counts(ap, af)
+                found = (ap[keep], af[keep])
+                # The rest by boxes: the sight lines of viewers standing within some feature's hull or disc.
+                boxed = np.nonzero((~rays.by_direction).any(axis=1)[E[idx]])[0]
+            mask = counts(np.repeat(boxed, len(kind)), np.tile(np.arange(len(kind)), len(boxed))).reshape(len(boxed),
+                                                                                                        len(kind))
+            if rays is not None:
+                mask &= ~rays.by_direction[E[idx][boxed]]
+            cp, cf = bbox_candidates(*_segment_bbox(x0[boxed], y0[boxed], x1[boxed], y1[boxed]), edges, mask)
+            cp = boxed[cp]
             close = near_segments(x0, y0, x1, y1, 0.0, cp, cf, edges)
             cp, cf = cp[close], cf[close]
-            lengths, k = _cover_lengths(bf, table, cover_index, x0, y0, x1, y1, cp, cf, edges,
-                                        start_status[E[idx][cp], cf])
+            if found is not None:
+                cp, cf = np.concatenate([cp, found[0]]), np.concatenate([cf, found[1]])
+            lengths, k = np.zeros(len(cp)), np.zeros(len(cp), dtype=bool)
+            # Polygons on the rays (swept where the viewer stands clear of them, else across their every edge);
+            # discs as circles.
+            ce = E[idx][cp]
+            how = np.zeros(len(cp), dtype=np.int64) if rays is None else np.where(
+                rays.ready[ce, cf], 1, np.where(rays.polygon[cf], 2, 0))
+            rest = np.nonzero(how == 0)[0]
+            lengths[rest], k[rest] = _cover_lengths(bf, table, cover_index, x0, y0, x1, y1, cp[rest], cf[rest], edges,
+                                                    start_status[ce[rest], cf[rest]])
+            for way, measure in ((1, rays.lengths), (2, rays.lengths_across)) if rays is not None else ():
+                on = np.nonzero(how == way)[0]
+                if len(on):
+                    sp = idx[cp[on]]
+                    lengths[on], k[on] = measure(ce[on], cf[on], wx[sp], wy[sp], lo[sp], hi[sp])
+                    near = lengths[on]
+                    k[on] |= (np.abs(near - EPS) <= _SWEPT_KNIFE) | (np.abs(near - (limit + EPS)) <= _SWEPT_KNIFE)
             edge_knife[cp[k]] = True
             counted = lengths > EPS
             eaten = np.bincount(cp[counted], weights=kind[cf[counted]], minlength=m)
             heavy = counted & (kind[cf] == 2)
             if rules.reads("A6", "B"):
-                blocked = np.bincount(cp[heavy], weights=lengths[heavy], minlength=m) > limit + EPS
+                total = np.bincount(cp[heavy], weights=lengths[heavy], minlength=m)
+                blocked = total > limit + EPS
+                edge_knife |= np.abs(total - (limit + EPS)) <= _SWEPT_KNIFE
             else:
                 blocked[cp[heavy & (lengths > limit + EPS)]] = True
         out = np.where(blocked, none, eaten.astype(np.int64) * eaten_price[idx] + price[idx])
