@@ -192,7 +192,8 @@ def test_physical_dice_of_an_action_taken_at_the_table_are_typed_on_that_sides_h
 def test_phones_from_the_menu_with_no_battle_starts_a_new_one_and_serves_it(app, monkeypatch, tmp_path):
     """The menu's "Phones and remote play" with nothing to resume: the new-battle form, then the battle served once
     its players have set their PINs, the window the shared table (it said "start a battle, then press W")."""
-    from referee.ui.scenes.menu import MenuScene  # noqa: the menu only for this test
+    # Lazy: the menu and the set-up form only for this test.
+    from referee.ui.scenes.menu import MenuScene
     from referee.ui.scenes.setup import SetupScene
     from referee.ui.scenes.table_setup import TableSetupScene
 
