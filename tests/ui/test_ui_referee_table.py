@@ -39,6 +39,8 @@ def test_the_referee_table_asks_the_blips_owner_on_its_hand_and_takes_dice_here_
                         serve(app, session, replacing, "127.0.0.1"))
     session = served(fresh)
     assert isinstance(fresh.scene, PhonesScene)
+    # The codes' screen speaks of the hands as the players' mats; no side is played from this window.
+    assert fresh.scene.refereed and fresh.scene.on_side is None
     fresh.pop()
     table = fresh.scene
     assert isinstance(table, RefereeTableScene)

@@ -40,8 +40,9 @@ class PhonesScene(Scene):
     overlay = False              # it covers the table: the codes are read from a phone at arm's length
 
     def __init__(self, host: Serving, seats: tuple[str, ...] = ("A", "B", "spectator"),
-                 on_close: Any = None, on_side: Any = None) -> None:
+                 on_close: Any = None, on_side: Any = None, refereed: bool = False) -> None:
         super().__init__()
+        self.refereed = refereed        # a physical game: the hand is the player's private mat
         self.host = host
         self.seats = seats
         self.on_close = on_close
@@ -117,11 +118,17 @@ class PhonesScene(Scene):
             for line in wrap(self.host.link(seat), column - 24, 12)[:4]:
                 draw_text(surface, line, (cx, y), 12, False, theme.TEXT_FAINT, "midtop")
                 y += 16
-        notes = [_("Each player scans their own side's code: their hand opens on the phone (holding area, mission, "
-                   "cards, every private decision). The table shows only what everyone may see."),
-                 _("On another computer: seven-seconds join LINK, with that side's link, plays that side there. "
-                   "A or B: this window plays that side instead of showing the table."),
-                 _("Any key or a click closes this screen; the battle stays served (W shows it again).")]
+        if self.refereed:
+            notes = [_("Each player scans their own side's code: on their phone they enter their mission card, tell "
+                       "what one of their blips holds when it is revealed, and may type the dice they roll. The "
+                       "table shows only what everyone may see."),
+                     _("Any key or a click closes this screen; the game stays served (Phones shows it again).")]
+        else:
+            notes = [_("Each player scans their own side's code: their hand opens on the phone (holding area, "
+                       "mission, cards, every private decision). The table shows only what everyone may see."),
+                     _("On another computer: seven-seconds join LINK, with that side's link, plays that side there. "
+                       "A or B: this window plays that side instead of showing the table."),
+                     _("Any key or a click closes this screen; the battle stays served (W shows it again).")]
         y = h - 24 - 20 * sum(len(wrap(n, w - 80, 14)) for n in notes)
         for note in notes:
             for line in wrap(note, w - 80, 14):

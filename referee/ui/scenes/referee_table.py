@@ -17,7 +17,7 @@ from ...service.referee import NeedsContents, RefereeSession
 from ...service.session import Attempt, BattleSession, Pending
 from .bearing import dice_dialog
 from .referee import REFEREE_ACTIONS, RefereeScene
-from .table_mode import Hosting, PublicTable, TableModeScene
+from .table_mode import Hosting, PublicTable, TableModeScene, Unhosted
 
 # The referee's own changes to the session: made under the host's lock and pushed to every phone, as the table's
 # actions are (``PublicTable.attempt``).
@@ -127,6 +127,11 @@ class RefereeTableScene(TableModeScene, RefereeScene):
             self.show_phones()
             return
         super().press(key)
+
+    def show_phones(self) -> None:
+        """The seats' codes over the table: the hands are the players' private mats (no side played here)."""
+        if not isinstance(self.public.host, Unhosted):
+            self.push_scene("phones", self.public.host, refereed=True)
 
     def offered(self, key: str) -> bool:
         return key == "phones" or super().offered(key)
