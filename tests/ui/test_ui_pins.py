@@ -106,3 +106,16 @@ def test_a_pin_typed_as_draw_is_that_pin(fresh):
         fresh.scene.entry.set_text("draw" if side == "A" else "keep")
         fresh.scene.choose("ok")
     assert isinstance(fresh.scene, SetupTableScene) and session.game.keys.pins == {"A": "draw", "B": "keep"}
+
+
+def test_w_in_set_up_against_the_computer_says_when_it_can_be_served(fresh):
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    setup.opponent_label = "The computer plays side B, easy"
+    session = setup.start()
+    assert session is not None
+    fresh.scene.choose("keep")
+    table = fresh.scene
+    assert isinstance(table, SetupTableScene)
+    fresh.step(1 / 30, events=[down(pygame.K_w, "w"), up(pygame.K_w)])
+    assert fresh.scene is table and "press W once the battle has begun" in table.message

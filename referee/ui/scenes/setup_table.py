@@ -411,11 +411,18 @@ class SetupTableScene(TableScene):
 
     def phones(self) -> None:
         """W: serve this battle to phones; the window becomes the shared table, set-up goes on there (``hosting``)."""
-        if self.app is not None and self.session.computer is None:
-            why = hosting.serve(self.app, self.session)
-            if isinstance(why, str):
-                self.message = why
-                self._relayout_panel()
+        if self.app is None:
+            return
+        if self.session.computer is not None:
+            # The computer's set-up decisions are taken at this screen, beside the player's: served once it begins.
+            self.message = ("against the computer, set-up is played at this screen: press W once the battle has "
+                            "begun to serve it to phones and other computers")
+            self._relayout_panel()
+            return
+        why = hosting.serve(self.app, self.session)
+        if isinstance(why, str):
+            self.message = why
+            self._relayout_panel()
 
     def leave(self) -> None:
         """Back to the menu (every decision is autosaved; a campaign battle's own save is brought up to date)."""
