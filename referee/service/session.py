@@ -157,8 +157,8 @@ class BattleSession(SeatScreens):
     computer_notes: dict[int, str] = field(default_factory=dict)
     computer_reasons: list[str] = field(default_factory=list)      # every decision's reason, shown after the battle
     computer_avoid: tuple[int, frozenset[str]] = (-1, frozenset())   # actions of its refused at this record length
-    # Reopened from a save after it had decided: its reasons until then are gone, as a save never holds them (the
-    # opponent may read it).
+    # Reopened from a save in clear after it had decided: its reasons until then are gone, as such a save never
+    # holds them (the opponent may read it); a sealed record keeps them (``RecordEntry.why``).
     computer_reopened: bool = False
     # Its decision waiting to be played, with its reason's log line: kept in the record entry the action makes.
     computer_deciding: tuple[Action, str] | None = None
