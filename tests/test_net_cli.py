@@ -139,8 +139,26 @@ def test_a_battle_hosted_against_the_computer_offers_the_players_seat_and_the_co
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=20)
     # Its secrets are sealed in the autosave (the player's key kept by the program: no PIN was given).
-    doc = json.loads((tmp_path / "saves" / "autosave.json").read_text())
+    autosave = tmp_path / "saves" / "autosave.json"
+    doc = json.loads(autosave.read_text())
     assert is_sealed(doc) and not any(doc["public"]["state"]["holding"].values())
+    # Served again from the autosave with no PIN asked: both keys are the program's.
+    again = subprocess.Popen([sys.executable, "-m", "referee", "host", str(autosave), "--no-qr", "--bind", "127.0.0.1"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert again.stdout is not None
+    lines = []
+    try:
+        while not any("the table (spectators)" in line for line in lines):
+            line = again.stdout.readline()
+            assert line, "".join(lines)
+            lines.append(line)
+        link = LINK.search(next(line for line in lines if "side A's hand" in line)).group(2)
+        a = RemoteSeat(link)
+        assert a.screen["view"]["setup"]["side"] == "A"
+        a.close()
+    finally:
+        again.send_signal(signal.SIGINT)
+        again.communicate(timeout=20)
 
 
 def test_host_refuses_a_computer_it_cannot_seat(tmp_path):

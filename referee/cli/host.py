@@ -66,11 +66,11 @@ def _session(args):
             battle = read_battle(path)
             if not hasattr(battle, "open"):            # sealed for its players: opened with their PINs only
                 keys = keys_from(args)
-                if keys is None:
+                if keys is None and battle.sides():          # none asked: every key is the program's own
                     raise InputError(str(path), "this battle's files are sealed for its players: give their PINs "
                                                 "(--pin-file FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A "
                                                 "and SEVEN_SECONDS_PIN_B)")
-                battle = battle.unlock(keys.pins)
+                battle = battle.unlock(keys.pins if keys is not None else {})
             session = battle.open()
         except InputError as save_error:
             try:
