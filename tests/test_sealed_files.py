@@ -199,3 +199,14 @@ def _pins(folder, text):
     path = folder / "pins"
     path.write_text(text + "\n")
     return path
+
+
+def test_replay_opens_the_side_whose_key_the_program_keeps_and_never_the_computers(tmp_path, capsys):
+    start = table_set()
+    game = Game(start.initial, list(start.record), start.state.copy())
+    session = BattleSession(game, SeededDice(13), hotseat=True, computer=Computer("B", "easy", 987654321))
+    session.seal_with({})                                  # the player let the program keep the key
+    path = session.save(tmp_path / "battle.json")
+    assert main(["replay", str(path), "--no-log"]) == 0
+    out = capsys.readouterr().out
+    assert "side A's view" in out and "side B's view" not in out

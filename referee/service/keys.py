@@ -90,6 +90,13 @@ def sealed_view(path: Path | str, keys: Keyring | None, as_save: bool = True) ->
     doc = _read(path)
     if as_save and not is_sealed(doc):
         raise InputError(str(path), "not a save sealed for its players")
+    # A side whose player let the program keep its key (against the computer) opens with it; the computer's own
+    # key is never used here, so its secrets stay sealed until the rules reveal them.
+    battle_id = str(doc.get("battle", ""))
+    kept = {side: kept_pin(battle_id, side) for side in SIDES
+            if has_kept_pin(battle_id, side) and (keys is None or not keys.has(side))}
+    if kept:
+        keys = keyring({**(keys.pins if keys is not None else {}), **kept})
     battle = public_battle(doc, keys, str(path))
     data = dict(battle.state)
     # The sides not opened: no holding area (their blips stand for square 0), as the view never shows them.
