@@ -73,17 +73,9 @@ class RemoteSetupScene(SetupTableScene):
         for part in wrap(f"Side {side}: {self.step_title(d)}", width - 2 * PAD, 16, True):
             items.append(Text(PAD, y, part, 16, True, theme.SIDE_COLOURS.get(side, theme.TEXT)))
             y += line_height(16)
-        y += 10
-        for line in (f"Waiting for side {side}'s decision on their device.",
-                     "This window shows what your side may see; their decision appears here when the host has it."):
-            for part in wrap(line, width - 2 * PAD, 14):
-                items.append(Text(PAD, y, part, 14, False, theme.TEXT_DIM))
-                y += line_height(14)
-            y += 4
-        if self.message:
-            for part in wrap(self.message, width - 2 * PAD, 14, True):
-                items.append(Text(PAD, y, part, 14, True, theme.ERROR if "not" in self.message else theme.TEXT))
-                y += line_height(14)
+        y = self.note_items(items, y + 10, width, [
+            f"Waiting for side {side}'s decision on their device.",
+            "This window shows what your side may see; their decision appears here when the host has it."])
         return [Block(None, 0, y + 10, tuple(items), theme.PANEL)]
 
     def show_log(self) -> None:

@@ -188,6 +188,12 @@ class SetupTableScene(TableScene):
         if step == "holding":
             issued = (d.get("issued") or {}).get(d["side"]) or []
             lines.append("Your units: " + ", ".join(u["id"] for u in issued))
+        y = self.note_items(items, y, width, lines)
+        return [Block(None, 0, y + 10, tuple(items), theme.PANEL)]
+
+    def note_items(self, items: list, y: int, width: int, lines: list[str]) -> int:
+        """``lines`` in the panel's dim text, then the message of the last decision sent (a refusal in red); the
+        height reached."""
         for line in lines:
             for part in wrap(line, width - 2 * PAD, 14):
                 items.append(Text(PAD, y, part, 14, False, theme.TEXT_DIM))
@@ -197,7 +203,7 @@ class SetupTableScene(TableScene):
             for part in wrap(self.message, width - 2 * PAD, 14, True):
                 items.append(Text(PAD, y, part, 14, True, theme.ERROR if "not" in self.message else theme.TEXT))
                 y += line_height(14)
-        return [Block(None, 0, y + 10, tuple(items), theme.PANEL)]
+        return y
 
     def current_square(self) -> int:
         left = self.squares_left()
