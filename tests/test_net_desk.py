@@ -154,3 +154,14 @@ def test_against_the_computer_its_turns_follow_the_players_intent_on_the_host():
             assert a.send({"kind": "action", "action": action})["ok"]
         assert any(e.action.actor.startswith("b-") for e in session.game.record)     # the computer played B
         a.close()
+
+
+def test_an_offer_to_stop_the_other_side_does_not_agree_to_is_logged():
+    session = session_of(battle_state())
+    desk = Desk(session)
+    _to_the_end_of_round(desk)
+    before = len(session.state.log)
+    assert _act(desk, "A", "end-of-round", stop=True).result["waiting_for"] == "B"
+    assert _act(desk, "B", "end-of-round").ok
+    assert session.state.round == 2 and session.game.record[-1].action.args == {"offered": "A"}
+    assert any(e.text.startswith("side A offers to stop; side B does not agree") for e in session.state.log[before:])

@@ -289,6 +289,22 @@ def test_both_agree_to_stop_is_contested():
     assert g.state.phase == "over" and g.state.control is None
 
 
+def test_an_offer_to_stop_not_agreed_is_logged_and_the_battle_goes_on():
+    g = round_over()
+    before = len(g.state.log)
+    act(g, "end-of-round", dice=[4, 2], offered="B")
+    assert g.state.phase == "action" and g.state.round == 2
+    texts = [e.text for e in g.state.log[before:]]
+    assert texts[0] == "side B offers to stop; side A does not agree: the battle goes on [p.16, A43]"
+
+
+def test_an_offer_to_stop_declined_goes_with_no_stop_nor_withdraw():
+    g = round_over()
+    no(g, "end-of-round", offered="A", stop=True)
+    no(g, "end-of-round", offered="A", withdraw="B", answer="allow")
+    assert g.state.phase == "end-of-round"
+
+
 def test_only_one_side_with_troopers_controls_the_table():
     # B has only a drone left: drones do not count (p.16).
     g = round_over([unit("a", "A", 5, 5), unit("bd", "B", 30, 30, type="basic-drone")])

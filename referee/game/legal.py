@@ -27,7 +27,9 @@ from .state import SIDES, GameState
 from .turns import activation_in_progress, can_activate_more
 from .setup_steps import deciding_side, setup_legal
 
-END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True]}
+# "offered": the side whose offer to stop the other did not agree to (only with no stop and no Withdraw).
+END_OF_ROUND_FREE = {"withdraw": [None, "A", "B", "both"], "answer": ["allow", "pursue"], "stop": [False, True],
+                     "offered": [None, "A", "B"]}
 PER_TARGET = AT_A_TARGET
 
 

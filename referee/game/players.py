@@ -156,4 +156,4 @@ def end_of_round_action(session: Session, players: dict[str, Player]) -> Action:
     offers = [side for side in SIDES if words[side][1]]
     if len(offers) == 2 or (offers and players[other(offers[0])].agree_to_stop(session, other(offers[0]))):
         return Action(Kind.END_OF_ROUND, "", {"stop": True})
-    return Action(Kind.END_OF_ROUND, "", {})
+    return Action(Kind.END_OF_ROUND, "", {"offered": offers[0]} if offers else {})

@@ -308,6 +308,10 @@ def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
     withdraw = a.get("withdraw")        # "A", "B", "both" or None
     answer = a.get("answer", "allow")   # the opponent's answer to a Withdraw: allow or pursue
     stop = bool(a.get("stop"))
+    offered = a.get("offered")          # the side whose offer to stop the other declined
+    if offered is not None and (stop or withdraw is not None):
+        raise Refused("an offer to stop is declined only when the battle goes on: not with a stop or a Withdraw "
+                      "[p.16, A43]")
     pursuit = s.pursuit
     alive = {side: s.may_have_troopers(side) for side in SIDES}
     if pursuit:
@@ -343,6 +347,9 @@ def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
     elif stop:
         finish(ctx, None, "both players agree to stop")
         return
+    if offered in SIDES:
+        ctx.event(f"side {offered} offers to stop; side {other(offered)} does not agree: the battle goes on "
+                  "[p.16, A43]")
     if last:
         finish(ctx, None, f"the mission's round limit of {round_limit} is reached (A43)")
         return

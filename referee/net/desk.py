@@ -221,6 +221,7 @@ class Desk:
             args["answer"] = self.session.computer_answers_withdraw()
         if args.get("stop") and not self.session.computer_agrees_to_stop():
             args.pop("stop")
+            args["offered"] = seat
             self.said[seat] = "the computer does not agree to stop: the battle goes on"
         return Action(action.kind, action.actor, args)
 
@@ -270,6 +271,8 @@ class Desk:
             return Action(Kind.END_OF_ROUND, "", {"withdraw": withdrawing, "answer": words[_other(withdrawing)]})
         if word == "stop" and theirs == "stop":
             return Action(Kind.END_OF_ROUND, "", {"stop": True})
+        if "stop" in (word, theirs):          # one offered to stop, the other plays on: the log says so
+            return Action(Kind.END_OF_ROUND, "", {"offered": seat if word == "stop" else other})
         return Action(Kind.END_OF_ROUND, "", {})
 
     def ask_contents(self, needs: NeedsContents, seat: str) -> None:

@@ -35,3 +35,19 @@ def test_an_allowed_withdraw_ends_the_battle_with_the_human_in_control(fresh):
     assert session.over or (s.result is not None and s.result.pending)
     assert s.control == "A"
     assert any("side B withdraws and side A allows it" in e.text for e in s.log)
+
+
+def test_an_offer_to_stop_the_computer_does_not_agree_to_is_in_the_log(fresh, monkeypatch):
+    scene, session = start_against_computer(fresh, seed=11)
+    # The computer's own choices are not what is tested here: it plays on and makes no offer of its own.
+    monkeypatch.setattr(type(session), "computer_agrees_to_stop", lambda self: False)
+    monkeypatch.setattr(type(session), "computer_end_of_round", lambda self: None)
+    dialog = _to_the_end_of_the_round(fresh, scene, session)
+    assert "stop" in [k for k, _ in dialog.choices], dialog.text_lines()
+    before = len(session.state.log)
+    dialog.choose("stop")
+    s = session.state
+    assert s.round == 2 and not session.over
+    assert any(e.text.startswith("side A offers to stop; side B does not agree: the battle goes on")
+               for e in s.log[before:])
+    assert session.game.record[-1].action.args == {"offered": "A"}

@@ -240,10 +240,12 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
             elif answer == "stop" and (offer or session.computer_agrees_to_stop()):
                 self.scene.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Both agree to stop")
+            elif answer == "stop":
+                # The log says the offer was made and not agreed; the computer's reason stays beside it.
+                session.computer_notes[session.log_length()] = "plays on: it does not agree to stop"
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"offered": me}), "End of round")
             else:
-                if answer == "stop":
-                    session.computer_notes[session.log_length()] = "plays on: it does not agree to stop"
-                self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
+                self.scene.do(Action(Kind.END_OF_ROUND, "", {"offered": it} if offer else {}), "End of round")
 
         self.show(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640))
 
