@@ -214,6 +214,7 @@ _PUBLIC: dict[str, Callable[[GameState], Any]] = {
     "to_face": lambda s: list(s.to_face),
     "to_place": lambda s: dict(s.to_place),
     "dice_commitments": lambda s: dict(s.dice_commitments),
+    "square_commitments": lambda s: {side: dict(c) for side, c in s.square_commitments.items()},
     "pool": lambda s: copy.deepcopy(s.pool),
     "labels_apart": lambda s: s.labels_apart,
 }

@@ -132,6 +132,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         result=None if v.get("result") is None else Result.from_data(v["result"]),
         ground={g["id"]: GroundState(**g) for g in v.get("ground", [])},
         dice_commitments=dict(v.get("dice_commitments") or {}), pool=v.get("pool"),
+        square_commitments={side: dict(c) for side, c in (v.get("square_commitments") or {}).items()},
         labels_apart=bool(v.get("labels_apart", False)),
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )
