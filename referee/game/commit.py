@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..rules.pieces import SQUARES, UNITS_PER_SQUARE
+from ..rules.pieces import SQUARES as SQUARES, UNITS_PER_SQUARE
 
 SQUARE_FORMAT: Final = "seven-seconds-square/1"
 UNIT_KEYS: Final = ("id", "side", "faction", "rating", "type")      # what a commitment covers of each unit

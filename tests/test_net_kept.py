@@ -1,0 +1,219 @@
+"""A side that keeps its secrets on its own computer (``game/commit.py``, ``net/keeper.py``): side B joins a battle
+hosted with ``kept_by=("B",)``; its client fills its holding area and sends the host one commitment a square. Until
+a reveal the host's state, record, ledger and every file it wrote hold none of B's squares; at B's reveal the host
+asks B's client, which opens the square with its salt; every forged opening is refused with the reason and nothing
+changed, and the true one lets the reveal go on."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import paths
+from referee.game.action_kinds import Kind
+from referee.game.commit import square_commitment
+from referee.net.client import RemoteSeat
+from referee.net.host import Host
+from referee.rules.scenario import load_scenario
+from referee.service.battles import new_session
+from referee.service.session import BattleSession
+
+from .net_support import next_action
+
+FACTIONS = {"A": "council-of-zane", "B": "new-tokyo"}
+PIN = "b-pin-4711"
+
+
+def setup_action(screen: dict[str, Any]) -> dict[str, Any]:
+    """The seat's set-up decision left to the program ("place for me"): every blip at once when it may."""
+    legal = screen["legal"]
+    chosen = next((a for a in legal if a["kind"] == Kind.PLACE_BLIPS), legal[0])
+    return {"kind": chosen["kind"], "actor": chosen["actor"], "args": dict(chosen["args"])}
+
+
+def fresh(seat: RemoteSeat) -> dict[str, Any]:
+    return dict(seat.ask("screen")["result"]["screen"])
+
+
+def set_up(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> None:
+    """Both sides set up from their own seats; B's holding area goes through its keeper."""
+    for _ in range(200):
+        with host.lock:
+            if session.state.phase != "setup":
+                return
+            side = session.to_act()
+        assert side is not None
+        reply = seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})
+        assert reply["ok"], reply
+    raise AssertionError("set-up did not end")
+
+
+def to_b_reveal(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> tuple[str, dict[str, Any]]:
+    """Play on (A with actions that reveal nothing of B) until B may reveal one of its blips: B activates it and
+    reveals it; the reply says the host asks B's client for the square."""
+    for _ in range(400):
+        with host.lock:
+            side = session.to_act()
+        assert side is not None, "the battle waits for nobody"
+        screen = fresh(seats[side])
+        if side == "B":
+            reveal = next((a for a in screen["legal"] if a["kind"] == Kind.REVEAL), None)
+            if reveal is not None:
+                reply = seats["B"].send({"kind": "action", "action": {"kind": Kind.REVEAL, "actor": reveal["actor"],
+                                                                      "args": dict(reveal["args"])}})
+                assert reply["ok"], reply
+                return str(reveal["actor"]), reply
+            activate = next((a for a in screen["legal"] if a["kind"] == Kind.ACTIVATE
+                             and a["actor"].startswith("b-")), None)
+            action = ({"kind": activate["kind"], "actor": activate["actor"], "args": dict(activate["args"])}
+                      if activate is not None else next_action(screen))
+        else:
+            action = next_action(screen)
+        assert action is not None, screen["legal"]
+        reply = seats[side].send({"kind": "action", "action": action})
+        assert reply["ok"], reply
+    raise AssertionError("side B never came to reveal a blip")
+
+
+def host_files() -> list[Path]:
+    """Every file the host wrote: the autosave, its intents ledger, the seats' credentials (the test's home)."""
+    return [p for p in paths.user_data_dir().rglob("*") if p.is_file()] + \
+        [p for p in paths.saves_dir().rglob("*") if p.is_file()]
+
+
+def host_memory(session: BattleSession, host: Host) -> str:
+    """What the host holds of the battle, as text: its first state, its state now, the record, the desk."""
+    game = session.game
+    return json.dumps({"initial": game.initial.to_data(), "state": session.state.to_data(),
+                       "record": [e.action.to_data() for e in game.record],
+                       "desk": repr(vars(host.desk))}, sort_keys=True, default=str)
+
+
+@pytest.fixture
+def kept(tmp_path):
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    seats: dict[str, RemoteSeat] = {}
+    try:
+        seats["A"] = RemoteSeat(host.link("A"))
+        yield session, host, seats, tmp_path / "b-computer"
+    finally:
+        for seat in seats.values():
+            seat.close()
+        host.stop()
+
+
+def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pin=PIN, kept_folder=b_disk)
+    # B's hand, as it is, may not fill its holding area on the host: its client sends commitments.
+    set_up(session, host, seats)
+    keeper = b.keeper
+    assert keeper is not None and len(keeper.squares) == 16
+    held = {n: units for n, (units, _salt) in keeper.squares.items() if units}
+    assert held, "B's cards issued units: some squares hold them"
+    with host.lock:
+        assert session.state.square_commitments["B"] == {
+            str(n): square_commitment(keeper.battle, "B", n, units, salt)
+            for n, (units, salt) in keeper.squares.items()}
+        assert all(c is None for c in session.state.holding["B"].squares.values())
+        assert all(c is not None for c in session.state.holding["A"].squares.values())
+
+    blip, reply = to_b_reveal(session, host, seats)
+    assert reply["result"] == {"contents_asked": {"side": "B", "blip": blip}}
+    square = b.wait_for(lambda s: "open_square" in s)["open_square"]["square"]
+    assert fresh(seats["A"])["contents_asked"] == {"side": "B", "blip": blip}
+    assert "open_square" not in fresh(seats["A"])
+
+    # Nothing of B's squares in the host's memory or on its disk: no unit of B's in any square, no salt.
+    secrets_of_b = [salt for _units, salt in keeper.squares.values()]
+    secrets_of_b += [json.dumps(units, sort_keys=True) for units in held.values()]
+    secrets_of_b += [u["id"] for units in held.values() for u in units]
+    with host.lock:
+        memory = host_memory(session, host)
+    files = host_files()
+    assert any(p.suffix == ".json" for p in files) and any(p.suffix == ".intents" for p in files)
+    disk = "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in files
+                     if b_disk not in p.parents)
+    for secret in secrets_of_b:
+        assert secret not in memory and secret not in disk, secret
+    # B's own disk keeps them sealed with its PIN: no unit or salt in clear.
+    kept_text = "\n".join(p.read_text(encoding="utf-8") for p in b_disk.rglob("*") if p.is_file())
+    assert kept_text and not any(secret in kept_text for secret in secrets_of_b)
+
+    # 100 forged openings: other contents, another salt, another square's opening, none at all. Each refused.
+    truth = keeper.opening(b.wait_for(lambda s: "open_square" in s))
+    assert truth is not None
+    others = [n for n in keeper.squares if n != square]
+    with host.lock:
+        before, taken = session.state.to_data(), session.actions_taken()
+    for i in range(100):
+        lie = json.loads(json.dumps(truth))
+        kind = i % 5
+        if kind == 0:
+            lie["salt"] = secrets.token_hex(32)
+        elif kind == 1:
+            other_units, other_salt = keeper.squares[others[i % len(others)]]
+            lie["contents"], lie["salt"] = [dict(u) for u in other_units], other_salt
+        elif kind == 2:
+            lie["contents"] = [dict(u) for u in keeper.squares[others[i % len(others)]][0]]
+        elif kind == 3:
+            lie["contents"] = [] if truth["contents"] else [dict(held[next(iter(held))][0])]
+            lie["contents"] = lie["contents"] if lie["contents"] != truth["contents"] else [
+                {**truth["contents"][0], "rating": "rookie" if truth["contents"][0]["rating"] != "rookie" else "elite"}]
+        else:
+            lie.pop("salt")
+        if lie == truth:
+            lie["salt"] = secrets.token_hex(32)
+        refused = b.send(lie)
+        assert not refused["ok"], (i, lie)
+        assert "commitment" in refused["reason"] or "salt" in refused["reason"], refused["reason"]
+    with host.lock:
+        assert session.state.to_data() == before and session.actions_taken() == taken
+
+    # The true opening: the reveal goes on, B's units (or a decoy's removal) on the table.
+    told = b.send(truth)
+    assert told["ok"] and told["result"] == {"opened": blip, "went_on": True}, told
+    with host.lock:
+        assert blip not in session.state.blips
+        assert all(u["id"] in session.state.units for u in truth["contents"])
+
+
+def test_the_kept_sides_client_answers_the_reveal_itself_and_resumes_from_its_own_disk(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    set_up(session, host, seats)
+    squares = dict(seats["B"].keeper.squares)
+    # B quits and joins again: its keeper reads its squares back from its own disk, with its PIN.
+    seats["B"].close()
+    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    assert b.kept() is not None and b.kept().squares == squares
+    blip, reply = to_b_reveal(session, host, seats)
+    assert reply["result"] == {"contents_asked": {"side": "B", "blip": blip}}
+    b.wait_for(lambda s: all(x["id"] != blip for x in s["view"]["blips"]))
+    with host.lock:
+        assert blip not in session.state.blips
+        assert session.actions_taken() > 0
+    assert not b.refusals
+
+
+def test_a_kept_sides_plain_holding_area_is_refused(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    for _ in range(100):
+        with host.lock:
+            step = session.state.setup.queue[0] if session.state.setup and session.state.setup.queue else None
+            side = session.to_act()
+        assert step is not None
+        if step["step"] == "holding" and side == "B":
+            break
+        assert seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})["ok"]
+    # Sent raw (not through its keeper): the host refuses it, nothing changed.
+    b.keeper = None
+    b.keeping_problem = "left out by the test"
+    refused = b.send({"kind": "action", "action": {"kind": Kind.FILL_HOLDING, "actor": "B", "args": {}}})
+    assert not refused["ok"] and "keeps its secrets on its own computer" in refused["reason"]
