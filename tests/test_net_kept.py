@@ -7,7 +7,11 @@ changed, and the true one lets the reveal go on."""
 from __future__ import annotations
 
 import json
+import os
 import secrets
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +27,7 @@ from referee.service.battles import new_session
 from referee.service.session import BattleSession
 
 from .net_support import next_action
+from .test_net_cli import LINK
 
 FACTIONS = {"A": "council-of-zane", "B": "new-tokyo"}
 PIN = "b-pin-4711"
@@ -217,3 +222,37 @@ def test_a_kept_sides_plain_holding_area_is_refused(kept):
     b.keeping_problem = "left out by the test"
     refused = b.send({"kind": "action", "action": {"kind": Kind.FILL_HOLDING, "actor": "B", "args": {}}})
     assert not refused["ok"] and "keeps its secrets on its own computer" in refused["reason"]
+
+
+def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_path):
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", "pastoral-hills", "--factions",
+                             "council-of-zane,new-tokyo", "--kept-by", "B", "--no-qr", "--bind", "127.0.0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    links: dict[str, str] = {}
+    while len(links) < 3:
+        line = proc.stdout.readline()
+        assert line, "".join(lines)
+        lines.append(line)
+        found = LINK.search(line)
+        if found:
+            links["spectator" if "table" in found.group(1) else found.group(1)[5]] = found.group(2)
+    assert any("Side B keeps its secrets on its own computer" in line for line in lines), lines
+    try:
+        b = RemoteSeat(links["B"], pin=PIN, kept_folder=tmp_path / "b-computer")
+        a = RemoteSeat(links["A"])
+        assert b.screen["keep_secrets"] is True and b.screen["kept_by"] == ["B"]
+        assert "keep_secrets" not in a.screen and a.screen["kept_by"] == ["B"]
+        b.close()
+        a.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=20)
+    assert proc.returncode == 0, out
+    for args, why in ((["--physical-dice"], "leave out --physical-dice"), (["--referee"], "refereed physical game"),
+                      (["--computer", "B:normal"], "the computer's")):
+        done = subprocess.run([sys.executable, "-m", "referee", "host", "pastoral-hills", "--kept-by", "B", *args,
+                               "--no-qr", "--bind", "127.0.0.1"], capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode != 0 and why in done.stderr + done.stdout and "Traceback" not in done.stderr, done
