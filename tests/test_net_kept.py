@@ -20,6 +20,8 @@ import pytest
 from referee import paths
 from referee.game.action_kinds import Kind
 from referee.game.commit import square_commitment
+from referee.game.autosave import read_autosave
+from referee.net import keeper as keeper_module
 from referee.net.client import RemoteSeat
 from referee.net.host import Host
 from referee.rules.scenario import load_scenario
@@ -85,9 +87,10 @@ def to_b_reveal(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]
 
 
 def host_files() -> list[Path]:
-    """Every file the host wrote: the autosave, its intents ledger, the seats' credentials (the test's home)."""
-    return [p for p in paths.user_data_dir().rglob("*") if p.is_file()] + \
-        [p for p in paths.saves_dir().rglob("*") if p.is_file()]
+    """Every file the host wrote: the autosave and its journal, its intents ledger, the seats' credentials (the
+    test's home)."""
+    return sorted({p for folder in (paths.user_data_dir(), paths.saves_dir()) for p in folder.rglob("*")
+                   if p.is_file()})
 
 
 def host_memory(session: BattleSession, host: Host) -> str:
@@ -134,14 +137,24 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
     assert fresh(seats["A"])["contents_asked"] == {"side": "B", "blip": blip}
     assert "open_square" not in fresh(seats["A"])
 
-    # Nothing of B's squares in the host's memory or on its disk: no unit of B's in any square, no salt.
+    # Nothing of B's squares in the host's memory or on its disk: every square unknown, no salt, no square's units
+    # (the host drew B's cards, so it knows which units they issued, never which square holds which).
     secrets_of_b = [salt for _units, salt in keeper.squares.values()]
     secrets_of_b += [json.dumps(units, sort_keys=True) for units in held.values()]
-    secrets_of_b += [u["id"] for units in held.values() for u in units]
     with host.lock:
         memory = host_memory(session, host)
+        saved = json.loads(json.dumps(session.state.to_data()))
+        taken_then = session.actions_taken()
+    assert set(saved["holding"]["B"].values()) == {None}
+    assert not any(str(n) in note for e in saved["log"] for note in e.get("private", {}).values()
+                   for n in ("square 1:", "1: b-"))
     files = host_files()
-    assert any(p.suffix == ".json" for p in files) and any(p.suffix == ".intents" for p in files)
+    assert {".json", ".journal", ".intents"} <= {p.suffix for p in files}
+    # The autosave replays to a state with B's squares unknown: it holds no more than the host's memory.
+    loaded = read_autosave(next(p for p in files if p.name == "autosave.json"))
+    assert len(loaded.game.record) == taken_then
+    replayed = loaded.game.state
+    assert all(c is None for c in replayed.holding["B"].squares.values()), replayed.holding["B"].squares
     disk = "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in files
                      if b_disk not in p.parents)
     for secret in secrets_of_b:
@@ -256,3 +269,62 @@ def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_pat
         done = subprocess.run([sys.executable, "-m", "referee", "host", "pastoral-hills", "--kept-by", "B", *args,
                                "--no-qr", "--bind", "127.0.0.1"], capture_output=True, text=True, env=env, timeout=60)
         assert done.returncode != 0 and why in done.stderr + done.stdout and "Traceback" not in done.stderr, done
+
+
+def to_the_end(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> None:
+    """Both sides play round 1 revealing nothing of B's, then agree to stop at its end (p.16, A43)."""
+    for _ in range(400):
+        with host.lock:
+            if session.over:
+                return
+            side = session.to_act()
+            phase = session.state.phase
+        if phase == "end-of-round":
+            for seat in ("A", "B"):
+                seats[seat].send({"kind": "action", "action": {"kind": Kind.END_OF_ROUND, "actor": "",
+                                                               "args": {"stop": True}}})
+            continue
+        assert side is not None
+        action = next_action(fresh(seats[side]))
+        assert action is not None
+        assert seats[side].send({"kind": "action", "action": action})["ok"]
+    raise AssertionError("the battle did not end")
+
+
+def test_at_the_end_the_kept_side_opens_every_square_and_the_battle_is_scored(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    # Over: B's computer opens each square still hidden by itself; then the battle is scored, the set-up checked.
+    b.wait_for(lambda s: not (s.get("squares_hidden") or {}).get("B") and s["view"]["result"] is not None
+               and s["view"]["result"]["level"] != "no result")
+    with host.lock:
+        state = session.state
+        assert not session.scored_when_opened()
+        assert sum(1 for e in session.game.record if e.action.kind == Kind.CONTENTS) >= 8    # B's blips, opened
+        assert all(c is not None for c in state.holding["B"].squares.values())
+        assert state.issued_kept["B"] == []
+        assert not any("BREACH" in line for line in state.result.explain)
+        opened = {n: [u.model_dump(mode="json", include={"id", "side", "faction", "rating", "type"}) for u in c]
+                  for n, c in state.holding["B"].squares.items() if c}
+    kept_squares = {n: units for n, (units, _salt) in b.keeper.squares.items() if units}
+    assert {n: kept_squares[n] for n in opened} == opened
+    assert not b.refusals
+
+
+def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monkeypatch):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    real = keeper_module.drawn_groups
+    # A client that breaks the rule: one issued unit goes into no square. The host cannot see it until the end.
+    monkeypatch.setattr(keeper_module, "drawn_groups", lambda units: real(units[:-1]))
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    with host.lock:
+        left = session.state.issued_kept["B"]
+        breach = [line for line in session.state.result.explain if line.startswith("BREACH")]
+    assert len(left) == 1 and len(breach) == 1 and left[0]["id"] in breach[0], (left, breach)
+    report = seats["A"].ask("report")["result"]["report"]
+    assert breach[0] in json.dumps(report)

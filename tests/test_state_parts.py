@@ -55,6 +55,8 @@ MARKS = {
     "missions": lambda s, side: s.missions.__setitem__(side, f"mission-of-{side}"),
     "cards": lambda s, side: s.cards.__setitem__(side, DealtCards(troop=f"troop-of-{side}")),
     "salts": lambda s, side: s.salts.__setitem__(side, f"salt-of-{side}"),
+    "issued_kept": lambda s, side: s.issued_kept.__setitem__(side, [
+        {"id": f"unit-of-{side}", "side": side, "faction": "council-of-zane", "rating": "veteran", "type": "tactical"}]),
 }
 
 

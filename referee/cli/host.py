@@ -200,11 +200,17 @@ def run(args) -> int:
             if not args.no_qr:
                 print(qr_text(host.link(seat)), end="")
         sys.stdout.flush()
+        waiting = False
         while True:
             time.sleep(0.5)
             with host.lock:
-                over = session.over
-            if over:
+                over, opening = session.over, session.scored_when_opened()
+            if opening and not waiting:
+                waiting = True
+                print(_("The battle is over: waiting for the computer of each side that keeps its secrets to open "
+                        "its holding area, then it is scored."))
+                sys.stdout.flush()
+            if over and not opening:
                 print(_("The battle is over: the host stops."))
                 time.sleep(2.0)                      # the last screens reach every phone
                 break

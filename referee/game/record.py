@@ -197,6 +197,8 @@ class _State(_Strict):
     dice_commitments: dict[Literal["A", "B", "seed"], Annotated[str, Field(pattern="^[0-9a-f]{64}$")]] = {}
     square_commitments: dict[Literal["A", "B"], dict[Annotated[str, Field(pattern="^(?:[1-9]|1[0-6])$")],
                                                      Annotated[str, Field(pattern="^[0-9a-f]{64}$")]]] = {}
+    issued_kept: dict[Side, Annotated[list[dict[Literal["id", "side", "faction", "rating", "type"], str]],
+                                      Len(0, 64)]] = {}
     pool: _Pool | None = None
     labels_apart: bool = False
 

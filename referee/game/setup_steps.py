@@ -33,7 +33,7 @@ from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
 from .intents import Action
 from .cards import Deck, issue_force, playing_deck
-from .commit import arrangement_problems, battle_id, drawn_groups, is_digest, square_overfull as square_overfull
+from .commit import UNIT_KEYS, arrangement_problems, battle_id, drawn_groups, is_digest, square_overfull as square_overfull
 from .dice import Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
@@ -709,6 +709,7 @@ def fill_committed(ctx: Ctx, side: str, committed: object) -> None:
             is_digest(v) for v in committed.values()):
         raise Refused(f"committed: expected one SHA-256 (64 hex digits) for each square 1 to {SQUARES} [p.~10]")
     _done(s)
+    s.issued_kept[side] = [u.model_dump(mode="json", include=set(UNIT_KEYS)) for u in issued_units(s, side)]
     _setup(s).issued.pop(side, None)
     s.holding[side] = Holding({n: None for n in range(1, SQUARES + 1)})
     s.square_commitments[side] = {n: str(committed[n]) for n in want}

@@ -224,6 +224,7 @@ _ENTRY: dict[str, Callable[[GameState, str], Any]] = {
     "missions": lambda s, side: s.missions.get(side),
     "cards": _cards,
     "salts": lambda s, side: s.salts.get(side),
+    "issued_kept": lambda s, side: None if side not in s.issued_kept else [dict(u) for u in s.issued_kept[side]],
 }
 
 

@@ -159,6 +159,12 @@ class Desk:
             out["contents_asked"] = {"side": asked.needs.side, "blip": asked.needs.blip}
             if seat == asked.needs.side:
                 out["open_square"] = {"blip": asked.needs.blip, "square": self.session.blip_square(asked.needs.blip)}
+        if self.session.over:
+            # The end of the battle: every square still hidden is opened, then the battle is scored (p.~14).
+            hidden = {side: self.session.hidden_blips(side) for side in sorted(kept)}
+            out["squares_hidden"] = {side: len(blips) for side, blips in hidden.items()}
+            if hidden.get(seat):
+                out["open_squares"] = [{"blip": blip, "square": square} for blip, square in hidden[seat]]
         return out
 
     # ---- intents ----------------------------------------------------------------------------------------------
@@ -360,9 +366,10 @@ class Desk:
         if owner != seat:
             return refusal(f"contents: {blip} is side {owner}'s blip: only side {owner}'s computer opens its square")
         asked = self._contents_asked()
-        if asked is None or asked.needs.blip != blip:
+        at_end = session.over and any(b == blip for b, _square in session.hidden_blips(owner))
+        if not at_end and (asked is None or asked.needs.blip != blip):
             return refusal(f"contents: {blip} is not being revealed now; its owner opens its square at its reveal "
-                           "[p.15, p.17]")
+                           "[p.15, p.17], or once the battle is over")
         args: dict[str, Any] = {"contents": [dict(u) for u in units]}
         if salt is not None:
             args["salt"] = salt
@@ -372,6 +379,8 @@ class Desk:
             return refusal(f"contents: {_why(e)}")
         if not opened.legal:
             return refusal(opened.outcome.reason if opened.outcome is not None else f"contents: {blip} not opened")
+        if asked is None or asked.needs.blip != blip:
+            return Reply(True, result={"opened": blip}, changed=True)           # at the end: nothing waits on it
         self.contents_asked = None
         needs = asked.needs
         try:

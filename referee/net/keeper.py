@@ -125,8 +125,11 @@ class Keeper:
 
     # ---- a reveal: the square opened for the host ----------------------------------------------------------------
     def opening(self, screen: dict[str, Any]) -> dict[str, Any] | None:
-        """The answer to the host's ask for a square (``open_square`` on this side's screen), or None."""
+        """The answer to the host's ask for a square (``open_square`` on this side's screen, or at the end of the
+        battle the first of ``open_squares``), or None."""
         asked = screen.get("open_square")
+        if asked is None and screen.get("open_squares"):
+            asked = screen["open_squares"][0]          # the end of the battle: every square still hidden, in turn
         if not isinstance(asked, dict) or screen.get("seat") != self.side:
             return None
         kept = self.squares.get(int(asked.get("square") or 0))

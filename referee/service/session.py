@@ -628,6 +628,18 @@ class BattleSession(SeatScreens):
         """The sides whose holding area is kept on their own computer, committed square by square (``commit.py``)."""
         return sorted(self.state.square_commitments)
 
+    def hidden_blips(self, side: str) -> list[tuple[str, int]]:
+        """A side kept on its own computer: its blips whose square it has not opened, with the square (its own)."""
+        s = self.state
+        if side not in s.square_commitments:
+            return []
+        return [(b.id, b.square) for b in sorted(s.blips.values(), key=lambda b: b.id)
+                if b.side == side and s.holding[side].contents(b.square) is None]
+
+    def scored_when_opened(self) -> bool:
+        """Is the battle over with a side's squares still to be opened by its computer before it is scored?"""
+        return self.over and any(self.hidden_blips(side) for side in self.committed_sides())
+
     def scramble_squares(self, actor: str) -> list[int]:
         """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the
         owner privately which one."""
