@@ -117,7 +117,7 @@ def kept(tmp_path):
 
 def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
     session, host, seats, b_disk = kept
-    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pin=PIN, kept_folder=b_disk)
+    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=b_disk)
     # B's hand, as it is, may not fill its holding area on the host: its client sends commitments.
     set_up(session, host, seats)
     keeper = b.keeper
@@ -203,12 +203,16 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
 
 def test_the_kept_sides_client_answers_the_reveal_itself_and_resumes_from_its_own_disk(kept):
     session, host, seats, b_disk = kept
-    seats["B"] = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    seats["B"] = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     set_up(session, host, seats)
     squares = dict(seats["B"].keeper.squares)
-    # B quits and joins again: its keeper reads its squares back from its own disk, with its PIN.
+    # B quits and joins again: with another PIN its file does not open (said, nothing answered); with its PIN its
+    # keeper reads its squares back from its own disk.
     seats["B"].close()
-    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    wrong = RemoteSeat(host.link("B"), pins={"B": "not-" + PIN}, kept_folder=b_disk, answers=False)
+    assert wrong.kept() is None and "side B's PIN" in wrong.keeping_problem, wrong.keeping_problem
+    wrong.close()
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     assert b.kept() is not None and b.kept().squares == squares
     blip, reply = to_b_reveal(session, host, seats)
     assert reply["result"] == {"contents_asked": {"side": "B", "blip": blip}}
@@ -221,7 +225,7 @@ def test_the_kept_sides_client_answers_the_reveal_itself_and_resumes_from_its_ow
 
 def test_a_kept_sides_plain_holding_area_is_refused(kept):
     session, host, seats, b_disk = kept
-    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     for _ in range(100):
         with host.lock:
             step = session.state.setup.queue[0] if session.state.setup and session.state.setup.queue else None
@@ -254,7 +258,7 @@ def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_pat
             links["spectator" if "table" in found.group(1) else found.group(1)[5]] = found.group(2)
     assert any("Side B keeps its secrets on its own computer" in line for line in lines), lines
     try:
-        b = RemoteSeat(links["B"], pin=PIN, kept_folder=tmp_path / "b-computer")
+        b = RemoteSeat(links["B"], pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
         a = RemoteSeat(links["A"])
         assert b.screen["keep_secrets"] is True and b.screen["kept_by"] == ["B"]
         assert "keep_secrets" not in a.screen and a.screen["kept_by"] == ["B"]
@@ -293,7 +297,7 @@ def to_the_end(session: BattleSession, host: Host, seats: dict[str, RemoteSeat])
 
 def test_at_the_end_the_kept_side_opens_every_square_and_the_battle_is_scored(kept):
     session, host, seats, b_disk = kept
-    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     set_up(session, host, seats)
     to_the_end(session, host, seats)
     # Over: B's computer opens each square still hidden by itself; then the battle is scored, the set-up checked.
@@ -315,7 +319,7 @@ def test_at_the_end_the_kept_side_opens_every_square_and_the_battle_is_scored(ke
 
 def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monkeypatch):
     session, host, seats, b_disk = kept
-    seats["B"] = b = RemoteSeat(host.link("B"), pin=PIN, kept_folder=b_disk)
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     real = keeper_module.drawn_groups
     # A client that breaks the rule: one issued unit goes into no square. The host cannot see it until the end.
     monkeypatch.setattr(keeper_module, "drawn_groups", lambda units: real(units[:-1]))

@@ -14,7 +14,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
-from typing import Any, Callable, Final
+from typing import Any, Callable, Final, Mapping
 from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -47,7 +47,7 @@ class RemoteSeat:
 
     def __init__(self, link_or_url: str, token: str | None = None, *, view: str | None = None,
                  on_screen: Callable[[int, dict[str, Any]], None] | None = None, answers: bool = True,
-                 pin: str | None = None, kept_folder: Path | None = None) -> None:
+                 pins: Mapping[str, str] | None = None, kept_folder: Path | None = None) -> None:
         self.base, linked = split_link(link_or_url)
         self.token = token or linked
         self.view = view
@@ -60,11 +60,11 @@ class RemoteSeat:
         self._ws: ClientConnection | None = None
         self._reader: threading.Thread | None = None
         self._closing = False
-        # A side kept on this computer: its keeper, made once the host says so (``pin``: the side's key, else one the
-        # program keeps; ``answers``: open each square asked for at once).
+        # A side kept on this computer: its keeper, made once the host says so (``pins``: the players' PINs by side,
+        # its own sealing its file, else a key the program keeps; ``answers``: open each square asked for at once).
         self.keeper: Keeper | None = None
         self.keeping_problem = ""
-        self._pin, self._kept_folder, self._answers = pin, kept_folder, answers
+        self._pins, self._kept_folder, self._answers = dict(pins or {}), kept_folder, answers
         self._keeper_lock = threading.Lock()
         self._answering: threading.Thread | None = None
         self._answered = -1                           # the screen version whose ask was answered last
@@ -212,7 +212,7 @@ class RemoteSeat:
         with self._keeper_lock:
             if self.keeper is None and screen is not None and screen.get("keep_secrets") and not self.keeping_problem:
                 try:
-                    self.keeper = keeper_for(screen, self._pin, self._kept_folder)
+                    self.keeper = keeper_for(screen, self._pins.get(str(screen.get("seat"))), self._kept_folder)
                 except InputError as e:
                     self.keeping_problem = e.message()
             return self.keeper
