@@ -25,7 +25,9 @@ from referee.net import keeper as keeper_module
 from referee.net.client import RemoteSeat
 from referee.net.host import Host
 from referee.rules.scenario import load_scenario
+from referee.rules.errors import InputError
 from referee.service.battles import new_session
+from referee.service.opening import SavedBattle, read_battle
 from referee.service.session import BattleSession
 
 from .net_support import next_action
@@ -332,3 +334,17 @@ def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monke
     assert len(left) == 1 and len(breach) == 1 and left[0]["id"] in breach[0], (left, breach)
     report = seats["A"].ask("report")["result"]["report"]
     assert breach[0] in json.dumps(report)
+
+
+def test_a_kept_battles_save_is_served_again_never_opened_at_a_window(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    saved = read_battle(next(p for p in host_files() if p.name == "autosave.json"))
+    assert isinstance(saved, SavedBattle) and saved.kept_elsewhere() == ["B"]
+    with pytest.raises(InputError) as refused:
+        saved.open()
+    assert "--kept-by B" in refused.value.message()
+    again = saved.open(served=True)
+    assert all(c is None for c in again.state.holding["B"].squares.values())
+    assert again.state.square_commitments == session.state.square_commitments

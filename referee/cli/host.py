@@ -75,7 +75,7 @@ def _session(args):
                                                 "(--pin-file FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A "
                                                 "and SEVEN_SECONDS_PIN_B)")
                 battle = battle.unlock(keys.pins if keys is not None else {})
-            session = battle.open()
+            session = battle.open(served=True)
         except InputError as save_error:
             try:
                 table = load_scenario(path)
