@@ -19,7 +19,9 @@ import pytest
 
 from referee import paths
 from referee.game.action_kinds import Kind
-from referee.game.commit import square_commitment
+from referee.game.commit import battle_id, square_commitment
+from referee.game.engine import Game, begin_battle
+from referee.game.state import state_from_scenario
 from referee.game.autosave import read_autosave
 from referee.net import keeper as keeper_module
 from referee.net.client import RemoteSeat
@@ -34,6 +36,7 @@ from .net_support import next_action
 from .test_net_cli import LINK
 
 FACTIONS = {"A": "council-of-zane", "B": "new-tokyo"}
+SMALL = Path(__file__).parent / "ui" / "small_table.toml"
 PIN = "b-pin-4711"
 
 
@@ -348,3 +351,42 @@ def test_a_kept_battles_save_is_served_again_never_opened_at_a_window(kept):
     again = saved.open(served=True)
     assert all(c is None for c in again.state.holding["B"].squares.values())
     assert again.state.square_commitments == session.state.square_commitments
+
+
+def test_a_reveal_by_the_other_sides_target_waits_for_the_kept_sides_computer_then_goes_on(tmp_path):
+    """The small table, side B kept: A's Target (its sensor dice typed on A's seat) reveals b-blip-1; the host asks
+    B's computer, which opens the square by itself, and A's Target goes on: the unit revealed takes its counters."""
+    state = begin_battle(state_from_scenario(load_scenario(SMALL)))
+    state.blips["b-blip-1"].x, state.blips["b-blip-1"].y = 8.0, 18.0      # in the open, in sight of a-tactical-1
+    state.dice_commitments = {"seed": secrets.token_hex(32)}
+    square = state.blips["b-blip-1"].square
+    unit = {"id": "b-tactical-3", "side": "B", "faction": "new-tokyo", "rating": "veteran", "type": "tactical"}
+    squares = {n: ([unit] if n == square else [], secrets.token_hex(32)) for n in range(1, 17)}
+    state.square_commitments["B"] = {str(n): square_commitment(battle_id(state.dice_commitments), "B", n, units, salt)
+                                     for n, (units, salt) in squares.items()}
+    state.holding["B"].squares.update({n: None for n in range(1, 17)})
+    state.issued_kept["B"] = [dict(unit)]
+    session = BattleSession(Game(state), None, hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",))
+    a = RemoteSeat(host.link("A"))
+    b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+    try:
+        keeper = b.kept()
+        assert keeper is not None
+        keeper.squares = squares
+        assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
+        reply = a.send({"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1",
+                                                     "args": {"dice": 3, "assign": {"b-blip-1": 3}}}})
+        for _ in range(3):
+            assert reply["ok"] and "pending" in reply["result"], reply
+            reply = a.send({"kind": "answer", "value": 6})
+        assert reply["result"] == {"contents_asked": {"side": "B", "blip": "b-blip-1"}}, reply
+        shown = a.wait_for(lambda s: all(x["id"] != "b-blip-1" for x in s["view"]["blips"]))
+        assert {u["id"]: u["target_counters"] for u in shown["view"]["units"]}["b-tactical-3"] == 3
+        with host.lock:
+            assert session.state.issued_kept["B"] == []
+        assert not b.refusals and "contents_asked" not in shown
+    finally:
+        a.close()
+        b.close()
+        host.stop()
