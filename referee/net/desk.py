@@ -343,15 +343,20 @@ class Desk:
             return refusal(f"contents: {_why(e)}")
         if not told.legal:
             return refusal(told.outcome.reason if told.outcome is not None else f"contents: {blip} was not told")
+        return Reply(True, result={"told": blip, "went_on": self._goes_on(asked)}, changed=True)
+
+    def _goes_on(self, asked: ContentsAsked) -> bool:
+        """The blip's owner has said what it holds: the action that revealed it goes on for the seat that took it
+        (a refusal now is said on that seat's screen). Whether it went on."""
         self.contents_asked = None
         needs = asked.needs
         try:
-            went_on = self._outcome(asked.seat, session.attempt(needs.action, needs.given))
+            went_on = self._outcome(asked.seat, self.session.attempt(needs.action, needs.given))
         except UNREAD as e:
             went_on = refusal(_why(e))
         if not went_on.ok:
             self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
-        return Reply(True, result={"told": blip, "went_on": went_on.ok}, changed=True)
+        return went_on.ok
 
     def _open(self, seat: str, blip: str, units: list[Any], salt: str | None) -> Reply:
         """A side that keeps its secrets on its own computer opens the square a reveal waits for: its client sends the
@@ -381,15 +386,7 @@ class Desk:
             return refusal(opened.outcome.reason if opened.outcome is not None else f"contents: {blip} not opened")
         if asked is None or asked.needs.blip != blip:
             return Reply(True, result={"opened": blip}, changed=True)           # at the end: nothing waits on it
-        self.contents_asked = None
-        needs = asked.needs
-        try:
-            went_on = self._outcome(asked.seat, session.attempt(needs.action, needs.given))
-        except UNREAD as e:
-            went_on = refusal(_why(e))
-        if not went_on.ok:
-            self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
-        return Reply(True, result={"opened": blip, "went_on": went_on.ok}, changed=True)
+        return Reply(True, result={"opened": blip, "went_on": self._goes_on(asked)}, changed=True)
 
     def _mission(self, seat: str, intent: dict[str, Any]) -> Reply:
         """A side enters its own mission card (and, if it wishes, troop and drone cards) on its own hand."""
