@@ -35,7 +35,7 @@ from ..rules.pieces import Terrain as TerrainEntry
 from ..rules.scenario import parse_scenario, terrain_geometry
 from .commit import SALT_HEX, battle_id, is_digest, square_commitment, unit_entries
 from .intents import Action
-from .victory import compute_result
+from .victory import compute_result, hidden_sides
 from .dice import Rolling
 from .effects import Ctx, Refused
 from .state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
@@ -351,14 +351,14 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
     elif "salt" in action.args:
         raise Refused(f"{blip.id}: side {blip.side}'s holding area is not kept on its own computer: no salt opens it")
     s.holding[blip.side].squares[blip.square] = contents
-    if committed is not None and s.phase == "over" and not hidden_sides(s):
-        # The last square still hidden at the end is opened: the battle is scored now, the set-up checked (p.~10).
-        ctx.event(f"side {blip.side}'s computer has opened every square of its holding area", "[p.~10, p.16]")
-        compute_result(ctx)
     what = ", ".join(f"{c.rating} {c.type} ({c.id})" for c in contents) or "a decoy"
     # Said just before the reveal makes it public; until then only its owner's log shows it.
     ctx.event(f"side {blip.side} tells the referee what {blip.id} holds", "[p.15, p.17]", units=[blip.id],
               private={blip.side: f"{blip.id} holds {what}"})
+    if committed is not None and s.phase == "over" and not hidden_sides(s):
+        # The last square still hidden at the end is opened: the battle is scored now, the set-up checked (p.~10).
+        ctx.event(f"side {blip.side}'s computer has opened every square of its holding area", "[p.~10, p.16]")
+        compute_result(ctx)
 
 
 def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], salt: object,
@@ -383,12 +383,6 @@ def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], s
                           f"({unit['rating']} {unit['type']}), which is not a unit its cards issued, or is in another "
                           f"square too: its set-up broke the holding area's rule; refused [p.~10]")
         unopened.remove(unit)
-
-
-def hidden_sides(s: GameState) -> list[str]:
-    """The sides kept on their own computer with a square still unopened (``commit.py``)."""
-    return [side for side in sorted(s.square_commitments)
-            if any(c is None for c in s.holding[side].squares.values())]
 
 
 def _card(kind: str, ident: object, side: str) -> Any:

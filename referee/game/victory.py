@@ -149,6 +149,12 @@ def battle_outcome(state: GameState) -> BattleOutcome:
     return BattleOutcome(objectives, control, attacker, destroyed, surviving)
 
 
+def hidden_sides(s: GameState) -> list[str]:
+    """The sides kept on their own computer with a square still unopened (``commit.py``)."""
+    return [side for side in sorted(s.square_commitments)
+            if any(c is None for c in s.holding[side].squares.values())]
+
+
 def compute_result(ctx: Ctx) -> None:
 
     s = ctx.state
@@ -165,7 +171,7 @@ def compute_result(ctx: Ctx) -> None:
         score = score_mission(mission, side, outcome)
         vp[side] = score.vp
         explain.extend(str(step) for step in score.explain)
-    hidden = [side for side in sorted(s.square_commitments) if any(c is None for c in s.holding[side].squares.values())]
+    hidden = hidden_sides(s)
     if hidden:
         # A side kept on its own computer has squares still unopened: its troopers there count for its mission, so no
         # score is named until its computer opens them (the host asks it, ``net/desk.py``).
