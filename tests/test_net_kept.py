@@ -390,3 +390,67 @@ def test_a_reveal_by_the_other_sides_target_waits_for_the_kept_sides_computer_th
         a.close()
         b.close()
         host.stop()
+
+
+def readable_memory(pid: int) -> list[bytes]:
+    """Every readable region of process ``pid``'s memory, as a dump would hold it (``/proc/PID/mem``)."""
+    regions = []
+    with open(f"/proc/{pid}/maps", encoding="utf-8") as maps, open(f"/proc/{pid}/mem", "rb", 0) as mem:
+        for line in maps:
+            span, perms = line.split()[:2]
+            if not perms.startswith("r"):
+                continue
+            low, high = (int(x, 16) for x in span.split("-"))
+            try:
+                mem.seek(low)
+                regions.append(mem.read(high - low))
+            except (OSError, ValueError, OverflowError):
+                continue                      # a region the kernel will not hand over ([vvar] and the like)
+    return regions
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="no /proc to read a process's memory from")
+def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(tmp_path):
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path / "host")}
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", "pastoral-hills", "--factions",
+                             "council-of-zane,new-tokyo", "--kept-by", "B", "--no-qr", "--bind", "127.0.0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert proc.stdout is not None
+    links: dict[str, str] = {}
+    while len(links) < 3:
+        line = proc.stdout.readline()
+        assert line
+        found = LINK.search(line)
+        if found:
+            links["spectator" if "table" in found.group(1) else found.group(1)[5]] = found.group(2)
+    a = RemoteSeat(links["A"])
+    b = RemoteSeat(links["B"], pins={"B": PIN}, kept_folder=tmp_path / "b-computer", answers=False)
+    try:
+        for _ in range(200):
+            screens = {"A": fresh(a), "B": fresh(b)}
+            if screens["A"]["view"]["phase"] != "setup":
+                break
+            side = next(s for s, screen in screens.items() if screen["acting"])
+            reply = (a if side == "A" else b).send({"kind": "action", "action": setup_action(screens[side])})
+            assert reply["ok"], reply
+        assert fresh(a)["view"]["phase"] != "setup"
+        keeper = b.keeper
+        assert keeper is not None
+        salts = [salt.encode() for _units, salt in keeper.squares.values()]
+        committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
+        # A text like a salt that the host was sent (an intent's id): the dump must find it.
+        marker = secrets.token_hex(32)
+        a.send({"kind": "undo"}, ident=marker)
+        dump = readable_memory(proc.pid)
+        assert sum(len(r) for r in dump) > 10_000_000
+        # The dump reads what the host holds (B's commitments, the id it was sent), and none of B's salts is.
+        assert any(marker.encode() in region for region in dump)
+        assert all(any(c in region for region in dump) for c in committed)
+        assert not [s for s in salts if any(s in region for region in dump)]
+        disk = [p for p in (tmp_path / "host").rglob("*") if p.is_file()]
+        assert disk and not [p for p in disk for s in salts if s in p.read_bytes()]
+    finally:
+        a.close()
+        b.close()
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)
