@@ -41,6 +41,7 @@ def rich_state() -> GameState:
     s.result = Result(winner=None)
     s.destroyed = [{"id": "gone", "side": "B", "type": "tactical", "by": "a1"}]
     s.dice_commitments = {"A": "a" * 64, "B": "b" * 64, "seed": "c" * 64}
+    s.square_commitments = {"B": {str(n): "d" * 64 for n in range(1, 17)}}
     s.pool = {"actor": "a1", "dice": 1, "rolls": [["sensor die 1 of 1 for a1", "d6", 4]]}
     s.labels_apart = True
     return s
@@ -54,6 +55,8 @@ MARKS = {
     "missions": lambda s, side: s.missions.__setitem__(side, f"mission-of-{side}"),
     "cards": lambda s, side: s.cards.__setitem__(side, DealtCards(troop=f"troop-of-{side}")),
     "salts": lambda s, side: s.salts.__setitem__(side, f"salt-of-{side}"),
+    "issued_kept": lambda s, side: s.issued_kept.__setitem__(side, [
+        {"id": f"unit-of-{side}", "side": side, "faction": "council-of-zane", "rating": "veteran", "type": "tactical"}]),
 }
 
 

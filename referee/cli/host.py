@@ -45,6 +45,10 @@ def register(sub) -> None:
     p.add_argument("--computer", default=None, metavar="SIDE:LEVEL",
                    help=_("a new battle: the computer plays this side (A or B) at this level (easy, normal, hard), "
                           "as B:normal; the other side plays on its phone or from another computer"))
+    p.add_argument("--kept-by", action="append", choices=("A", "B"), default=None, dest="kept_by", metavar="SIDE",
+                   help=_("this side keeps its secrets on its own computer: it joins with seven-seconds join, fills "
+                          "its holding area there and sends only commitments; its computer opens a blip's square "
+                          "at its reveal (A or B; may be given twice)"))
     p.add_argument("--no-qr", action="store_true", dest="no_qr", help=_("print the links without their QR codes"))
     # The PINs that seal the battle's files for its players (a new battle), or open a sealed save to resume.
     add_pin_options(p)
@@ -71,7 +75,7 @@ def _session(args):
                                                 "(--pin-file FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A "
                                                 "and SEVEN_SECONDS_PIN_B)")
                 battle = battle.unlock(keys.pins if keys is not None else {})
-            session = battle.open()
+            session = battle.open(served=True)
         except InputError as save_error:
             try:
                 table = load_scenario(path)
@@ -117,6 +121,22 @@ def _session(args):
     return session, True
 
 
+def _kept_by(args, session) -> tuple[str, ...]:
+    """``--kept-by``: the sides whose secrets stay on their own computer, checked against the battle served."""
+    sides = tuple(sorted(set(args.kept_by or ())))
+    if not sides:
+        return ()
+    if session.refereed:
+        raise InputError("--kept-by", "a refereed physical game keeps every secret on the table already: each side "
+                                      "tells its blips' contents on its own hand")
+    if session.computer is not None and session.computer.side in sides:
+        raise InputError("--kept-by", f"side {session.computer.side} is the computer's: its secrets stay with it")
+    if session.dice is None:
+        raise InputError("--kept-by", "a side's commitments name the battle by its program dice: leave out "
+                                      "--physical-dice")
+    return sides
+
+
 def _computer(text: str | None) -> tuple[str, str] | None:
     """``--computer SIDE:LEVEL`` read: the side and level, or None; a wrong one raises ``InputError``."""
     # Lazy: the computer's levels load for this command only.
@@ -150,6 +170,7 @@ def run(args) -> int:
     if not 0 <= args.port <= 65535:
         raise InputError("--port", f"expected a port from 1 to 65535, or 0 for any free one (got {args.port})")
     session, new = _session(args)
+    kept_by = _kept_by(args, session)
     resumed = not new and Path(args.battle).resolve() == autosave_path().resolve()
     if not resumed:
         # Another battle than the autosave's: no intent of the earlier one is kept, and its links no longer open.
@@ -157,7 +178,7 @@ def run(args) -> int:
         seats_file().unlink(missing_ok=True)
     try:
         host = Host.start(session, port=args.port, bind=args.bind, credentials=Credentials.kept(seats_file()),
-                          computer_first=session.computer is not None)
+                          computer_first=session.computer is not None, kept_by=kept_by)
     except OSError as e:
         raise InputError("--bind", str(e)) from None
     # From here on Ctrl+C stops the host cleanly, even while the links are still being printed.
@@ -168,6 +189,9 @@ def run(args) -> int:
         if computer is not None:
             print(_("The computer plays side {side} ({level}); its decisions are taken here.").format(
                 side=computer, level=session.computer.level.name))
+        for side in kept_by:
+            print(_("Side {side} keeps its secrets on its own computer: open its link with seven-seconds join "
+                    "(a phone's hand cannot keep them).").format(side=side))
         for seat in serve_seats():
             if seat == computer:
                 continue                                 # nobody's hand: the computer plays it
@@ -176,11 +200,17 @@ def run(args) -> int:
             if not args.no_qr:
                 print(qr_text(host.link(seat)), end="")
         sys.stdout.flush()
+        waiting = False
         while True:
             time.sleep(0.5)
             with host.lock:
-                over = session.over
-            if over:
+                over, opening = session.over, session.scored_when_opened()
+            if opening and not waiting:
+                waiting = True
+                print(_("The battle is over: waiting for the computer of each side that keeps its secrets to open "
+                        "its holding area, then it is scored."))
+                sys.stdout.flush()
+            if over and not opening:
                 print(_("The battle is over: the host stops."))
                 time.sleep(2.0)                      # the last screens reach every phone
                 break

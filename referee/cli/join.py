@@ -15,6 +15,7 @@ import sys
 
 from ..i18n import _
 from ..rules.errors import InputError
+from .pins import add_pin_options, keys_from
 
 
 def register(sub) -> None:
@@ -27,6 +28,9 @@ def register(sub) -> None:
                    help=_("print the end-of-battle report of the finished battle, without a window"))
     p.add_argument("--save", metavar="FILE", nargs="?", const="",
                    help=_("keep the finished battle as a save (by default in the saves folder), without a window"))
+    # The PIN of a side that keeps its secrets on this computer (``seven-seconds host --kept-by``): its file here is
+    # sealed with it; without one the program keeps a key for it.
+    add_pin_options(p)
     p.set_defaults(run=run)
 
 
@@ -51,7 +55,8 @@ def without_window(args) -> int:
     from ..ui.remote import RemoteBattle  # lazy: loaded with the line above, for the same reason
 
     try:
-        seat = RemoteSeat(args.link.strip())
+        keys = keys_from(args)
+        seat = RemoteSeat(args.link.strip(), pins=keys.pins if keys is not None else None)
     except (ValueError, Refused) as e:
         raise InputError("LINK", f"the link opens no seat: {e}") from None
     except (OSError, TimeoutError) as e:
@@ -71,6 +76,7 @@ def without_window(args) -> int:
 def run(args) -> int:
     if args.report or args.save is not None:
         return without_window(args)
+    keys = keys_from(args)                 # asked at the terminal before the window opens
     # Lazy: the window and the WebSocket client load for this command only.
     if args.screenshot:
         from ..ui.app import use_headless_video  # lazy: loaded when this command runs
@@ -86,7 +92,7 @@ def run(args) -> int:
         print(f"seven-seconds: settings: {problem}", file=sys.stderr)
     app = App(DEFAULT_SIZE if args.screenshot else window_size(DEFAULT_SIZE, ui_scale), ui_scale=ui_scale)
     app.open_menu()
-    joined = join(app, args.link)
+    joined = join(app, args.link, keys.pins if keys is not None else None)
     if isinstance(joined, str):
         pygame.quit()
         raise InputError("LINK", joined)

@@ -33,7 +33,9 @@ from ..rules.errors import pydantic_problems
 from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
 from ..rules.scenario import parse_scenario, terrain_geometry
+from .commit import SALT_HEX, battle_id, is_digest, square_commitment, unit_entries
 from .intents import Action
+from .victory import compute_result, hidden_sides
 from .dice import Rolling
 from .effects import Ctx, Refused
 from .state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
@@ -343,11 +345,44 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
         except ValidationError as e:
             raise Refused(f"{blip.id}: unit {i + 1}: {pydantic_problems(e)[0]} [p.15]") from None
         used.add(data["id"])
+    committed = s.square_commitments.get(blip.side)
+    if committed is not None:
+        check_opening(s, blip, contents, action.args.get("salt"), committed)
+    elif "salt" in action.args:
+        raise Refused(f"{blip.id}: side {blip.side}'s holding area is not kept on its own computer: no salt opens it")
     s.holding[blip.side].squares[blip.square] = contents
     what = ", ".join(f"{c.rating} {c.type} ({c.id})" for c in contents) or "a decoy"
     # Said just before the reveal makes it public; until then only its owner's log shows it.
     ctx.event(f"side {blip.side} tells the referee what {blip.id} holds", "[p.15, p.17]", units=[blip.id],
               private={blip.side: f"{blip.id} holds {what}"})
+    if committed is not None and s.phase == "over" and not hidden_sides(s):
+        # The last square still hidden at the end is opened: the battle is scored now, the set-up checked (p.~10).
+        ctx.event(f"side {blip.side}'s computer has opened every square of its holding area", "[p.~10, p.16]")
+        compute_result(ctx)
+
+
+def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], salt: object,
+                  committed: dict[str, str]) -> None:
+    """The owner's opening of ``blip``'s square must give the commitment it sent at set-up (``commit.py``): any other
+    contents, salt or square is refused, nothing recorded."""
+    want = committed.get(str(blip.square))
+    if want is None:
+        raise Refused(f"{blip.id}: side {blip.side} committed to no square {blip.square} at set-up")
+    if not is_digest(salt, SALT_HEX):
+        raise Refused(f"{blip.id}: side {blip.side}'s answer has no salt (expected {SALT_HEX} hex digits): the "
+                      f"square's commitment cannot be checked")
+    units = [c.model_dump(mode="json") for c in contents]
+    if square_commitment(battle_id(s.dice_commitments), blip.side, blip.square, units, str(salt)) != want:
+        raise Refused(f"{blip.id}: side {blip.side}'s answer does not open the commitment it sent for square "
+                      f"{blip.square} at set-up (other contents, or another salt): refused, nothing changed [p.~10]")
+    # The commitment holds: each unit must still be one its cards issued and no opening has shown (p.~10).
+    unopened = s.issued_kept.setdefault(blip.side, [])
+    for unit in unit_entries(units):
+        if unit not in unopened:
+            raise Refused(f"{blip.id}: square {blip.square} as side {blip.side} committed to it holds {unit['id']} "
+                          f"({unit['rating']} {unit['type']}), which is not a unit its cards issued, or is in another "
+                          f"square too: its set-up broke the holding area's rule; refused [p.~10]")
+        unopened.remove(unit)
 
 
 def _card(kind: str, ident: object, side: str) -> Any:

@@ -195,6 +195,10 @@ class _State(_Strict):
     to_place: dict[str, str] = {}
     ground: Annotated[list[GroundPoint], Len(0, MAX_PIECES)] = []
     dice_commitments: dict[Literal["A", "B", "seed"], Annotated[str, Field(pattern="^[0-9a-f]{64}$")]] = {}
+    square_commitments: dict[Literal["A", "B"], dict[Annotated[str, Field(pattern="^(?:[1-9]|1[0-6])$")],
+                                                     Annotated[str, Field(pattern="^[0-9a-f]{64}$")]]] = {}
+    issued_kept: dict[Side, Annotated[list[dict[Literal["id", "side", "faction", "rating", "type"], str]],
+                                      Len(0, 64)]] = {}
     pool: _Pool | None = None
     labels_apart: bool = False
 

@@ -22,11 +22,12 @@ set-up (64 bits, ``short_seal``) then differs.
 from __future__ import annotations
 
 import hashlib
-import json
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .commit import canonical_json as canonical_json, canonical_numbers as canonical_numbers
+from .commit import canonical_text as canonical_text
 from .state import SIDES, SQUARES, Data, GameState, cards_data
 from .view_words import short_seal as short_seal
 
@@ -44,32 +45,6 @@ TAMPER_KINDS = {"holding": "a blip's contents swapped or changed (the holding ar
                 "mission": "the mission changed", "cards": "a card changed",
                 "dice": "the dice seed or a side's dice contribution changed",
                 "seal": "the seal itself changed"}
-
-
-def canonical_json(data: object) -> str:
-    """Sorted keys, no spaces, UTF-8: the same data always gives the same text."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
-def canonical_numbers(data: Any) -> Any:
-    """The same data with every number written one way: a whole number as an integer (``1``, never ``1.0``; ``-0.0``
-    is ``0``). A save read back gives ``1.0`` where the battle held ``1``; digests of the two must agree."""
-    if isinstance(data, bool) or data is None or isinstance(data, str):
-        return data
-    if isinstance(data, float):
-        return int(data) if data.is_integer() else data
-    if isinstance(data, int):
-        return data
-    if isinstance(data, dict):
-        return {str(k): canonical_numbers(v) for k, v in data.items()}
-    if isinstance(data, (list, tuple)):
-        return [canonical_numbers(v) for v in data]
-    return data
-
-
-def canonical_text(data: Any) -> str:
-    """``canonical_json`` of ``canonical_numbers``: the text digests and seals are taken of."""
-    return canonical_json(canonical_numbers(data))
 
 
 def holding_data(state: GameState, side: str) -> dict[str, list[Data] | None]:

@@ -33,6 +33,7 @@ from ..rules.pieces import Circle, DealtCards, UnitContents
 from ..rules.pieces import Terrain as TerrainEntry
 from .intents import Action
 from .cards import Deck, issue_force, playing_deck
+from .commit import UNIT_KEYS, arrangement_problems, battle_id, drawn_groups, is_digest, square_overfull as square_overfull
 from .dice import Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
@@ -650,51 +651,21 @@ def issued_units(s: GameState, side: str) -> list[UnitContents]:
 # ---- the holding area -------------------------------------------------------------------------------------------
 
 
-def square_overfull(n: int, count: int) -> str:
-    """Why ``count`` units may not share holding square ``n``, or "" (p.~10): the set-up screen asks as each unit is
-    put in, the engine when the arrangement is made."""
-    return f"square {n} holds {count} units; at most {UNITS_PER_SQUARE} [p.~10]" if count > UNITS_PER_SQUARE else ""
-
-
 def holding_problems(s: GameState, side: str, squares: object) -> list[str]:
-    """Why an arrangement of the issued units is not allowed: squares 1-16, at most 2 units a square, every issued
-    unit exactly once (p.~10)."""
-    if not isinstance(squares, dict):
-        return [f"squares: expected {{square: [unit ids]}} (got {type(squares).__name__})"]
-    ids = {u.id for u in issued_units(s, side)}
-    problems = []
-    placed: list[str] = []
-    for key, units in squares.items():
-        try:
-            n = int(key)
-        except (TypeError, ValueError):
-            problems.append(f"square {key!r}: expected a square number from 1 to {SQUARES} [p.~10]")
-            continue
-        if not 1 <= n <= SQUARES:
-            problems.append(f"square {n}: expected a square number from 1 to {SQUARES} [p.~10]")
-            continue
-        if not isinstance(units, list) or not all(isinstance(u, str) for u in units):
-            problems.append(f"square {n}: expected a list of unit ids")
-            continue
-        if square_overfull(n, len(units)):
-            problems.append(square_overfull(n, len(units)))
-        for u in units:
-            if u not in ids:
-                problems.append(f"square {n}: {u!r} is not a unit side {side}'s cards issued "
-                                f"(expected one of {', '.join(sorted(ids))})")
-            elif u in placed:
-                problems.append(f"square {n}: {u} is already in another square")
-            placed.append(u)
-    left = sorted(ids - set(placed))
-    if left and not problems:
-        problems.append(f"every issued unit goes into a square: {', '.join(left)} left [p.~10]")
-    return problems
+    """Why an arrangement of ``side``'s issued units is not allowed (``commit.arrangement_problems``, the rule the
+    joining computer of a side kept on its own computer checks too)."""
+    return arrangement_problems(side, [u.id for u in issued_units(s, side)], squares)
 
 
 def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """16 squares, at most 2 units each; squares left empty become decoys (p.~10)."""
     s = ctx.state
-    _check_args(Kind.FILL_HOLDING, args, ("squares",))
+    _check_args(Kind.FILL_HOLDING, args, ("squares", "committed"))
+    if "committed" in args:
+        if "squares" in args:
+            raise Refused(f"side {side}'s holding area: squares or their commitments, not both [p.~10]")
+        fill_committed(ctx, side, args["committed"])
+        return
     units = issued_units(s, side)
     by_id = {u.id: u for u in units}
     holding: dict[int, list[UnitContents] | None] = {n: [] for n in range(1, SQUARES + 1)}
@@ -707,11 +678,10 @@ def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     else:
         # One unit per square while there is room, pairs beyond 16; the squares are drawn from the owner's secret
         # stream, so that nothing about a square's number says what it holds.
-        if len(units) > SQUARES * UNITS_PER_SQUARE:
-            raise Refused(f"side {side}: {len(units)} units do not fit 16 squares of 2 [p.~10]")
-        groups = [[u] for u in units[:SQUARES]]
-        for i, u in enumerate(units[SQUARES:]):
-            groups[i].append(u)
+        try:
+            groups = drawn_groups(units)
+        except ValueError as e:
+            raise Refused(f"side {side}: {e}") from None
         free = list(range(1, SQUARES + 1))
         for g in groups:
             pick = yield RollRequest(f"side {side} chooses a holding square", "p.~10", "draw",
@@ -725,6 +695,26 @@ def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     ctx.event(f"side {side} fills its holding area (secret)", "[p.~10, A59]",
               private={side: f"{filled} squares hold units, {SQUARES - filled} are decoys: "
                              + "; ".join(f"{n}: {', '.join(u.id for u in v or []) or 'decoy'}" for n, v in holding.items())})
+
+
+def fill_committed(ctx: Ctx, side: str, committed: object) -> None:
+    """The owner filled its holding area on its own computer and sent one commitment a square (``commit.py``): the
+    battle holds the commitments, and every square stays unknown until its owner opens it (p.~10, A59)."""
+    s = ctx.state
+    if not battle_id(s.dice_commitments):
+        raise Refused(f"side {side}'s holding area: a battle whose dice are not keyed by the sides' contributions has "
+                      f"no id to commit to; its holding area is filled here [p.~10]")
+    want = [str(n) for n in range(1, SQUARES + 1)]
+    if not isinstance(committed, dict) or sorted(committed, key=str) != sorted(want) or not all(
+            is_digest(v) for v in committed.values()):
+        raise Refused(f"committed: expected one SHA-256 (64 hex digits) for each square 1 to {SQUARES} [p.~10]")
+    _done(s)
+    s.issued_kept[side] = [u.model_dump(mode="json", include=set(UNIT_KEYS)) for u in issued_units(s, side)]
+    _setup(s).issued.pop(side, None)
+    s.holding[side] = Holding({n: None for n in range(1, SQUARES + 1)})
+    s.square_commitments[side] = {n: str(committed[n]) for n in want}
+    ctx.event(f"side {side} fills its holding area (secret, kept on its own computer)", "[p.~10, A59]",
+              private={side: "each square is committed; its owner's computer keeps what it holds"})
 
 
 # ---- blips ---------------------------------------------------------------------------------------------------------

@@ -196,6 +196,11 @@ class GameState:
     # The commitments to each side's contribution to the public dice (side -> SHA-256) and to the seed ("seed"),
     # written before set-up rolls anything (``dice.py``); each side's seal covers them. Empty: dice of a seed alone.
     dice_commitments: dict[str, str] = field(default_factory=dict)
+    # A side whose holding area is kept on its own computer (``commit.py``): side -> square ("1".."16") -> the
+    # commitment to what it holds; that side's squares are unknown here (None) until its owner opens them.
+    square_commitments: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Such a side's units its cards issued that no opening has shown yet (each {id, side, faction, rating, type}).
+    issued_kept: dict[str, list[Data]] = field(default_factory=dict)
     # A Target's sensor pool, rolled and recorded before its counters are placed (p.19): {"actor", "dice", "rolls"}.
     # While it is set the Targeter's counters are the only thing to do; the Target then spends these dice.
     pool: Data | None = None
@@ -349,6 +354,8 @@ _COPY: dict[str, Any] = {
     "terrain": list, "units": _copy_pieces, "blips": _copy_pieces, "objectives": _copy_pieces, "ground": _copy_pieces,
     "holding": _copy_holding, "turn": _copy_turn, "log": list, "missions": dict, "sealed": dict, "salts": dict,
     "dice_commitments": dict,
+    "square_commitments": lambda c: {side: dict(squares) for side, squares in c.items()},
+    "issued_kept": lambda c: {side: [dict(u) for u in units] for side, units in c.items()},
     "cards": dict, "to_place": dict,
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
@@ -529,6 +536,10 @@ def state_to_data(state: GameState) -> Data:
         **({"ground": [dict(vars(g)) for g in state.ground.values()]} if state.ground else {}),
         # Written only when the dice are keyed by the sides' contributions, or a pool waits for its counters.
         **({"dice_commitments": dict(state.dice_commitments)} if state.dice_commitments else {}),
+        **({"square_commitments": {side: dict(c) for side, c in state.square_commitments.items()}}
+           if state.square_commitments else {}),
+        **({"issued_kept": {side: [dict(u) for u in units] for side, units in state.issued_kept.items()}}
+           if state.issued_kept else {}),
         **({"pool": copy.deepcopy(state.pool)} if state.pool is not None else {}),
         **({"labels_apart": True} if state.labels_apart else {}),
     }
@@ -576,6 +587,8 @@ def state_from_data(d: Data) -> GameState:
         to_place=dict(d.get("to_place", {})),
         ground={g["id"]: GroundState(**g) for g in d.get("ground", [])},
         dice_commitments=dict(d.get("dice_commitments", {})),
+        square_commitments={side: dict(c) for side, c in d.get("square_commitments", {}).items()},
+        issued_kept={side: [dict(u) for u in units] for side, units in d.get("issued_kept", {}).items()},
         pool=copy.deepcopy(d.get("pool")),
         labels_apart=bool(d.get("labels_apart", False)),
     )

@@ -83,7 +83,13 @@ STATE_PARTS: Final[dict[str, Part]] = {
                                                 "(computer/setup.py), never an imagined world"),
     "dice_commitments": Part("public", ("dice_commitments",)),     # hashes: they tell nothing of a contribution
     "pool": Part("public", ("pool",)),
-    "labels_apart": Part("public", ("labels_apart",)),             # how new labels are drawn: a rule of the battle                             # dice rolled on the table
+    "labels_apart": Part("public", ("labels_apart",)),
+    # A side whose secrets stay on its own computer: each holding square's commitment (``commit.py``), public.
+    "square_commitments": Part("public", ("square_commitments",)),
+    # Such a side's issued units its computer has not opened yet: a reveal opens only these, and the end of the battle
+    # finds none left (else the set-up broke p.~10).
+    "issued_kept": Part("by side", ("issued_kept",),
+                        imagined="drawn"),              # the units of the squares the imagined world draws             # how new labels are drawn: a rule of the battle                             # dice rolled on the table
 }
 
 BY_SIDE: Final = tuple(name for name, part in STATE_PARTS.items() if part.secrecy == "by side")

@@ -149,6 +149,12 @@ def battle_outcome(state: GameState) -> BattleOutcome:
     return BattleOutcome(objectives, control, attacker, destroyed, surviving)
 
 
+def hidden_sides(s: GameState) -> list[str]:
+    """The sides kept on their own computer with a square still unopened (``commit.py``)."""
+    return [side for side in sorted(s.square_commitments)
+            if any(c is None for c in s.holding[side].squares.values())]
+
+
 def compute_result(ctx: Ctx) -> None:
 
     s = ctx.state
@@ -165,6 +171,24 @@ def compute_result(ctx: Ctx) -> None:
         score = score_mission(mission, side, outcome)
         vp[side] = score.vp
         explain.extend(str(step) for step in score.explain)
+    hidden = hidden_sides(s)
+    if hidden:
+        # A side kept on its own computer has squares still unopened: its troopers there count for its mission, so no
+        # score is named until its computer opens them (the host asks it, ``net/desk.py``).
+        whose = " and ".join(f"side {side}'s" for side in hidden)
+        headline = f"{whose} holding area still kept on its own computer: no result until every square is opened"
+        s.result = Result(s.control, vp, None, 0, "no result", 0, explain + [f"{headline} [p.~14]"], headline=headline)
+        ctx.event(headline, "[p.~14, p.~10]")
+        return
+    for side in sorted(s.square_commitments):
+        left = s.issued_kept.get(side) or []
+        if left:
+            # Every square is open and some issued unit was in none: the set-up its computer committed to broke the
+            # holding area's rule (p.~10). Said in the report; the score is what the table held.
+            explain.append(f"BREACH: side {side}'s holding area as its computer committed to it held no square for "
+                           f"{', '.join(u['id'] for u in left)}, issued by its cards: its set-up broke the rule "
+                           f"[p.~10]")
+            ctx.event(explain[-1], "[p.~10]")
     unknown = [side for side in SIDES if _mission(s, side) is None and s.mode == "table"]
     if unknown:
         # A mission kept on the mat was never scored: its VP are unknown, so no margin and no winner can be named.

@@ -214,6 +214,7 @@ _PUBLIC: dict[str, Callable[[GameState], Any]] = {
     "to_face": lambda s: list(s.to_face),
     "to_place": lambda s: dict(s.to_place),
     "dice_commitments": lambda s: dict(s.dice_commitments),
+    "square_commitments": lambda s: {side: dict(c) for side, c in s.square_commitments.items()},
     "pool": lambda s: copy.deepcopy(s.pool),
     "labels_apart": lambda s: s.labels_apart,
 }
@@ -223,6 +224,7 @@ _ENTRY: dict[str, Callable[[GameState, str], Any]] = {
     "missions": lambda s, side: s.missions.get(side),
     "cards": _cards,
     "salts": lambda s, side: s.salts.get(side),
+    "issued_kept": lambda s, side: None if side not in s.issued_kept else [dict(u) for u in s.issued_kept[side]],
 }
 
 

@@ -131,6 +131,8 @@ class PlayerView(TypedDict):
     to_face: list[str]
     to_place: dict[str, str]                  # a unit just revealed -> the unit it stands touching (A66)
     dice_commitments: dict[str, str]          # commitments to the sides' dice contributions and the seed (dice.py)
+    square_commitments: dict[str, dict[str, str]]   # a side's holding squares kept on its own computer (commit.py)
+    issued_kept: dict[str, list[Data] | None]   # a side's issued units its computer has not opened yet (its own)
     pool: Data | None                         # a Target's sensor pool waiting for its counters (p.19)
     labels_apart: bool                        # no blip label names a counter of both sides (state.py)
     salts: dict[str, str | None]

@@ -1,6 +1,10 @@
 """A seat at a hosted battle, for Python clients (the window's ``join``, tests, benchmarks): it keeps the seat's
 latest screen, sends intents and questions and waits for their replies, and reconnects with the same credential
 when the connection drops. An intent is sent again with its id after a reconnect: the host applies it once.
+
+When the host says this seat's side keeps its secrets on its own computer (``keep_secrets``), the seat keeps them
+(``keeper.py``): its holding area goes to the host as commitments, and each square a reveal needs is opened at once,
+from a thread of its own, with no one typing.
 """
 
 from __future__ import annotations
@@ -9,11 +13,15 @@ import json
 import threading
 import time
 import uuid
-from typing import Any, Callable, Final
+from pathlib import Path
+from typing import Any, Callable, Final, Mapping
 from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from websockets.sync.client import ClientConnection, connect
+
+from ..rules.errors import InputError
+from .keeper import Keeper, keeper_for
 
 TIMEOUT: Final = 10.0
 RATE_PAUSE: Final = 0.1          # a message refused for the host's rate is sent again after this pause
@@ -38,7 +46,8 @@ class RemoteSeat:
     """One seat's connection to a host (see the module note)."""
 
     def __init__(self, link_or_url: str, token: str | None = None, *, view: str | None = None,
-                 on_screen: Callable[[int, dict[str, Any]], None] | None = None) -> None:
+                 on_screen: Callable[[int, dict[str, Any]], None] | None = None, answers: bool = True,
+                 pins: Mapping[str, str] | None = None, kept_folder: Path | None = None) -> None:
         self.base, linked = split_link(link_or_url)
         self.token = token or linked
         self.view = view
@@ -51,6 +60,14 @@ class RemoteSeat:
         self._ws: ClientConnection | None = None
         self._reader: threading.Thread | None = None
         self._closing = False
+        # A side kept on this computer: its keeper, made once the host says so (``pins``: the players' PINs by side,
+        # its own sealing its file, else a key the program keeps; ``answers``: open each square asked for at once).
+        self.keeper: Keeper | None = None
+        self.keeping_problem = ""
+        self._pins, self._kept_folder, self._answers = dict(pins or {}), kept_folder, answers
+        self._keeper_lock = threading.Lock()
+        self._answering: threading.Thread | None = None
+        self._answered = -1                           # the screen version whose ask was answered last
         self._connect()
 
     # ---- the connection ------------------------------------------------------------------------------------------
@@ -98,6 +115,11 @@ class RemoteSeat:
             if kind == "screen" and int(message.get("version", -1)) >= self.version:
                 self.version = int(message["version"])
                 self.screen = message["screen"]
+                if self.keeper is not None:
+                    self.keeper.shown(message["screen"])
+                if message["screen"].get("keep_secrets") and self._answering is None:
+                    self._answering = threading.Thread(target=self._keep, name="kept-side", daemon=True)
+                    self._answering.start()
                 if self.on_screen is not None:
                     self.on_screen(self.version, message["screen"])
             elif kind == "reply":
@@ -125,6 +147,8 @@ class RemoteSeat:
     def close(self) -> None:
         self._closing = True
         self.drop()
+        with self._changed:
+            self._changed.notify_all()          # the kept side's answering thread ends too
 
     @property
     def connected(self) -> bool:
@@ -163,7 +187,15 @@ class RemoteSeat:
 
     def send(self, intent: dict[str, Any], ident: str | None = None, timeout: float = TIMEOUT) -> dict[str, Any]:
         """Send ``intent`` (``{"kind": "action", "action": {...}}``, ``{"kind": "answer", "value": 4}``, ...) and
-        wait for its reply; sent again with the same id after a reconnect, so it is applied once."""
+        wait for its reply; sent again with the same id after a reconnect, so it is applied once. A side kept here
+        sends its holding area as commitments (``keeper.py``)."""
+        keeper = self.kept()
+        if keeper is not None and keeper.fills(intent):
+            try:
+                # The units to arrange as the host lists them now (the screen pushed last may be older).
+                intent = keeper.outgoing(intent, self.ask("screen", timeout)["result"]["screen"])
+            except InputError as e:
+                return {"type": "reply", "id": ident or "", "ok": False, "reason": e.message(), "result": {}}
         return self._request({"type": "intent", "id": ident or uuid.uuid4().hex, "intent": intent}, timeout)
 
     def act(self, kind: str, actor: str = "", dice: list[float] | None = None, **args: Any) -> dict[str, Any]:
@@ -172,6 +204,40 @@ class RemoteSeat:
         if dice:
             intent["dice"] = list(dice)
         return self.send(intent)
+
+    # ---- a side kept on this computer -------------------------------------------------------------------------------
+    def kept(self) -> Keeper | None:
+        """This seat's keeper once the host has said its side keeps its secrets here (made on first need), or None."""
+        screen = self.screen
+        with self._keeper_lock:
+            if self.keeper is None and screen is not None and screen.get("keep_secrets") and not self.keeping_problem:
+                try:
+                    self.keeper = keeper_for(screen, self._pins.get(str(screen.get("seat"))), self._kept_folder)
+                except InputError as e:
+                    self.keeping_problem = e.message()
+            return self.keeper
+
+    def _keep(self) -> None:
+        """Open each square the host asks this side for, once per ask, as soon as it is asked."""
+        keeper = self.kept()
+        if keeper is None or not self._answers:
+            return
+        while True:
+            with self._changed:
+                self._changed.wait_for(lambda: self._closing or (
+                    self.screen is not None and self.version != self._answered
+                    and keeper.opening(self.screen) is not None))
+                if self._closing or self.screen is None:
+                    return
+                self._answered = self.version
+                opening = keeper.opening(self.screen)
+            if opening is not None:
+                try:
+                    reply = self.send(opening)
+                except (ConnectionError, TimeoutError) as e:
+                    reply = {"ok": False, "reason": str(e)}
+                if not reply.get("ok"):
+                    self.refusals.append(f"opening {opening['blip']}: {reply.get('reason')}")
 
     def ask(self, question: str, timeout: float = TIMEOUT, **args: Any) -> dict[str, Any]:
         """A read-only question (``preview``, ``log``, ``screen``) answered from the seat's own view."""

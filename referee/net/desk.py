@@ -71,8 +71,11 @@ def _why(error: Exception) -> str:
 class Desk:
     """The seats' intents to one session, and what each seat is waiting on (a die, a consent)."""
 
-    def __init__(self, session: BattleSession) -> None:
+    def __init__(self, session: BattleSession, kept_by: tuple[str, ...] = ()) -> None:
         self.session = session
+        # The sides whose secrets stay on their own computer (``game/commit.py``): their holding area is sent as
+        # commitments, and each square is opened by their client when a reveal needs it.
+        self.kept_by = frozenset(kept_by)
         self.pending: dict[str, Pending] = {}
         self.take_back: TakeBack | None = None
         self.said: dict[str, str] = {}             # a seat's last word from the other side (consent refused)
@@ -104,6 +107,8 @@ class Desk:
             data["said"] = self.said[seat]
         if isinstance(self.session, RefereeSession):
             data.update(self._table_entries(self.session, seat))
+        else:
+            data.update(self._kept_entries(seat))
         if seat in SIDE_SEATS:
             data[Kind.SCRAMBLE] = {a.actor: self.session.scramble_squares(a.actor)
                                 for a in screen.legal if a.kind == Kind.SCRAMBLE}
@@ -135,6 +140,33 @@ class Desk:
                 out["mission_entry"] = {"problem": "; ".join(e.problems[:2])}
         return out
 
+    def kept_sides(self) -> frozenset[str]:
+        """The sides whose secrets stay on their own computer: asked of this host, or committed to already."""
+        return self.kept_by | frozenset(self.session.committed_sides())
+
+    def _kept_entries(self, seat: str) -> dict[str, Any]:
+        """A side that keeps its secrets on its own computer: it is told so (its client fills and commits its holding
+        area there), and the square a reveal waits for is asked of its client alone; every seat sees whose word the
+        battle waits for."""
+        kept = self.kept_sides()
+        if not kept:
+            return {}
+        out: dict[str, Any] = {"kept_by": sorted(kept)}
+        if seat in kept:
+            out["keep_secrets"] = True
+        asked = self._contents_asked()
+        if asked is not None:
+            out["contents_asked"] = {"side": asked.needs.side, "blip": asked.needs.blip}
+            if seat == asked.needs.side:
+                out["open_square"] = {"blip": asked.needs.blip, "square": self.session.blip_square(asked.needs.blip)}
+        if self.session.over:
+            # The end of the battle: every square still hidden is opened, then the battle is scored (p.~14).
+            hidden = {side: self.session.hidden_blips(side) for side in sorted(kept)}
+            out["squares_hidden"] = {side: len(blips) for side, blips in hidden.items()}
+            if hidden.get(seat):
+                out["open_squares"] = [{"blip": blip, "square": square} for blip, square in hidden[seat]]
+        return out
+
     # ---- intents ----------------------------------------------------------------------------------------------
     def apply(self, seat: str, intent: dict[str, Any]) -> Reply:
         """Do ``intent`` (read by ``messages.py``) for ``seat``; refused with the reason and nothing changed."""
@@ -148,7 +180,8 @@ class Desk:
         if kind == "undo":
             return self._undo(seat)
         if kind == Kind.CONTENTS:
-            return self._tell(seat, str(intent["blip"]), list(intent["contents"]))
+            salt = intent.get("salt")
+            return self._tell(seat, str(intent["blip"]), list(intent["contents"]), None if salt is None else str(salt))
         if kind == Kind.MISSION:
             return self._mission(seat, intent)
         return self._consent(seat, bool(intent["allow"]))
@@ -178,6 +211,9 @@ class Desk:
         action = self.offered(seat, data)
         if isinstance(action, str):
             return refusal(action)
+        if action.kind == Kind.FILL_HOLDING and seat in self.kept_sides() and "committed" not in action.args:
+            return refusal(f"side {seat} keeps its secrets on its own computer: its client fills the holding area "
+                           f"there and sends one commitment a square (committed), never the squares themselves")
         self.said.pop(seat, None)
         if action.kind == Kind.END_OF_ROUND and seat in SIDE_SEATS and self.session.computer is not None:
             action = self._to_the_computer(seat, action)
@@ -287,11 +323,11 @@ class Desk:
             self.contents_asked = asked = None
         return asked
 
-    def _tell(self, seat: str, blip: str, units: list[Any]) -> Reply:
+    def _tell(self, seat: str, blip: str, units: list[Any], salt: str | None = None) -> Reply:
         """The owner's word on what ``blip`` holds, from its own hand; then the action that revealed it goes on."""
         session = self.session
         if not isinstance(session, RefereeSession):
-            return refusal("contents: the program knows what every blip holds in this battle; nobody tells it")
+            return self._open(seat, blip, units, salt)
         owner = session.blip_side(blip)
         if owner is None:
             return refusal(f"contents: no blip called {blip!r} is on the table")
@@ -310,15 +346,50 @@ class Desk:
             return refusal(f"contents: {_why(e)}")
         if not told.legal:
             return refusal(told.outcome.reason if told.outcome is not None else f"contents: {blip} was not told")
+        return Reply(True, result={"told": blip, "went_on": self._goes_on(asked)}, changed=True)
+
+    def _goes_on(self, asked: ContentsAsked) -> bool:
+        """The blip's owner has said what it holds: the action that revealed it goes on for the seat that took it
+        (a refusal now is said on that seat's screen). Whether it went on."""
         self.contents_asked = None
         needs = asked.needs
         try:
-            went_on = self._outcome(asked.seat, session.attempt(needs.action, needs.given))
+            went_on = self._outcome(asked.seat, self.session.attempt(needs.action, needs.given))
         except UNREAD as e:
             went_on = refusal(_why(e))
         if not went_on.ok:
             self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
-        return Reply(True, result={"told": blip, "went_on": went_on.ok}, changed=True)
+        return went_on.ok
+
+    def _open(self, seat: str, blip: str, units: list[Any], salt: str | None) -> Reply:
+        """A side that keeps its secrets on its own computer opens the square a reveal waits for: its client sends the
+        units and the salt, the engine checks them against the square's commitment (a lie is refused with the reason,
+        nothing changed), and the action that revealed it goes on."""
+        session = self.session
+        owner = session.blip_side(blip)
+        if owner is None:
+            return refusal(f"contents: no blip called {blip!r} is on the table")
+        if owner not in session.committed_sides():
+            return refusal("contents: the program knows what every blip holds in this battle; nobody tells it")
+        if owner != seat:
+            return refusal(f"contents: {blip} is side {owner}'s blip: only side {owner}'s computer opens its square")
+        asked = self._contents_asked()
+        at_end = session.over and any(b == blip for b, _square in session.hidden_blips(owner))
+        if not at_end and (asked is None or asked.needs.blip != blip):
+            return refusal(f"contents: {blip} is not being revealed now; its owner opens its square at its reveal "
+                           "[p.15, p.17], or once the battle is over")
+        args: dict[str, Any] = {"contents": [dict(u) for u in units]}
+        if salt is not None:
+            args["salt"] = salt
+        try:
+            opened = session.attempt(Action(Kind.CONTENTS, blip, args))
+        except UNREAD as e:
+            return refusal(f"contents: {_why(e)}")
+        if not opened.legal:
+            return refusal(opened.outcome.reason if opened.outcome is not None else f"contents: {blip} not opened")
+        if asked is None or asked.needs.blip != blip:
+            return Reply(True, result={"opened": blip}, changed=True)           # at the end: nothing waits on it
+        return Reply(True, result={"opened": blip, "went_on": self._goes_on(asked)}, changed=True)
 
     def _mission(self, seat: str, intent: dict[str, Any]) -> Reply:
         """A side enters its own mission card (and, if it wishes, troop and drone cards) on its own hand."""

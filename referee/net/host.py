@@ -111,10 +111,10 @@ class Host:
 
     def __init__(self, session: BattleSession, *, port: int = 0, bind: str | None = None,
                  ledger: Path | None = None, credentials: Credentials | None = None, rate: float = RATE,
-                 burst: float = BURST) -> None:
+                 burst: float = BURST, kept_by: tuple[str, ...] = ()) -> None:
         self.session = session
         self.lock = threading.RLock()
-        self.desk = Desk(session)
+        self.desk = Desk(session, kept_by)
         self.credentials = credentials or Credentials()
         self.bind = bind or local_address()
         self.port = port
@@ -137,15 +137,18 @@ class Host:
     @classmethod
     def start(cls, session: BattleSession, *, port: int = 0, bind: str | None = None,
               ledger: Path | None = None, credentials: Credentials | None = None, rate: float = RATE,
-              burst: float = BURST, computer_first: bool = False) -> "Host":
+              burst: float = BURST, computer_first: bool = False, kept_by: tuple[str, ...] = ()) -> "Host":
         """Serve ``session`` in a background thread; back once the host listens. ``bind``: the address to listen on
         (default: this machine's local-network address; "0.0.0.0" every address, only when asked). ``ledger``: the
         file of intents applied (default: beside the autosave when the session autosaves). ``rate`` and ``burst``:
         the messages a second each socket may send, and at once. ``computer_first``: the computer takes the decisions
-        due to it before any player speaks (a battle served with no window, whose computer may be first to act)."""
+        due to it before any player speaks (a battle served with no window, whose computer may be first to act).
+        ``kept_by``: the sides whose secrets stay on their own computer (``game/commit.py``), joined with
+        ``seven-seconds join``."""
         if ledger is None and session.autosaving:
             ledger = ledger_file()
-        host = cls(session, port=port, bind=bind, ledger=ledger, credentials=credentials, rate=rate, burst=burst)
+        host = cls(session, port=port, bind=bind, ledger=ledger, credentials=credentials, rate=rate, burst=burst,
+                   kept_by=kept_by)
         if computer_first:
             with host.lock:
                 host._computer_plays()

@@ -22,6 +22,7 @@ MAX_DICE: Final = 64
 # A refereed battle's own entries are intents named by the kind of action they make (the owner's word on a blip's
 # contents, a side's mission card), checked here and handed to the session's ``tell`` and ``enter_mission``.
 INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION)
+MAX_SALT: Final = 64                    # hex digits of a square's salt (``game/commit.py``)
 MAX_NAME: Final = 80                    # characters of a blip's or a card's id, a unit's rating, type or faction
 QUESTIONS: Final = ("preview", "log", "screen", "report", "record")
 
@@ -101,11 +102,17 @@ def _check_intent(intent: dict[str, Any], ident: str) -> None:
         # A refereed battle: the owner's word on what a blip holds at its reveal (up to 2 units, none: a decoy).
         if not _name(intent.get("blip")):
             raise Unreadable(f"intent.blip: expected the blip's id (a text of 1 to {MAX_NAME} characters)", ident)
+        # A side that keeps its secrets on its own computer opens the square: its units as committed (with their ids
+        # and side) and the commitment's salt.
         units = intent.get("contents")
         if not isinstance(units, list) or len(units) > 2 or not all(
-                isinstance(u, dict) and set(u) <= {"rating", "type", "faction"} and _name(u.get("type"))
-                and all(_name(u[k]) for k in ("rating", "faction") if k in u) for u in units):
+                isinstance(u, dict) and set(u) <= {"rating", "type", "faction", "id", "side"} and _name(u.get("type"))
+                and all(_name(u[k]) for k in ("rating", "faction", "id", "side") if k in u) for u in units):
             raise Unreadable("intent.contents: expected up to 2 units, each {rating, type, faction?} (none: a decoy)",
+                             ident)
+        salt = intent.get("salt")
+        if salt is not None and not (isinstance(salt, str) and 0 < len(salt) <= MAX_SALT):
+            raise Unreadable(f"intent.salt: expected the square's salt (a text of at most {MAX_SALT} characters)",
                              ident)
     elif kind == Kind.MISSION:
         # A refereed battle: a side enters its own mission card (and, if it wishes, troop and drone cards).

@@ -137,6 +137,10 @@ HAND: Final[dict[str, str]] = {
     "that_is_what": N_("That is what it holds"),
     "a_decoy": N_("It is a decoy"),
     "telling_contents": N_("Side {side} is telling what {blip} holds."),
+    # a side that keeps its secrets on its own computer (seven-seconds host --kept-by)
+    "kept_elsewhere": N_("Side {side} keeps its secrets on its own computer: play it there with seven-seconds join "
+                         "and this link. A phone cannot keep them."),
+    "opening_squares": N_("Side {side}'s computer is opening its holding area; then the battle is scored."),
     "enter_mission": N_("Enter your mission card"),
     "mission_note": N_("So the program scores the battle. It stays secret until the end: the table is told only that "
                        "it is entered."),

@@ -43,11 +43,25 @@ class SavedBattle:
         """A line safe to show any player (no secrets): name, round, phase, when it was last saved."""
         return self._save.summary()
 
-    def open(self, campaign: Path | None = None) -> BattleSession:
+    def kept_elsewhere(self) -> list[str]:
+        """The sides whose holding area is kept on their own computer with a square not opened yet: the battle goes on
+        only where that computer can join it (``seven-seconds host FILE --kept-by SIDE``)."""
+        s = self._save.game.state
+        return [side for side in sorted(s.square_commitments)
+                if any(c is None for c in s.holding[side].squares.values())]
+
+    def open(self, campaign: Path | None = None, served: bool = False) -> BattleSession:
         """The battle as a session of the window: a refereed game for the referee's seat, else hot-seat (or against
         the computer the save names), a battle of ``campaign`` if given. An autosave is never the battle's own file:
-        Save then asks for a name."""
+        Save then asks for a name. A battle with a side kept on its own computer opens only ``served`` (by
+        ``seven-seconds host``, which that computer joins); raises ``InputError`` otherwise."""
         save = self._save
+        kept = self.kept_elsewhere()
+        if kept and not served:
+            where = str(save.path) if save.path is not None else "the battle"
+            raise InputError(where, f"side {' and side '.join(kept)} keeps its holding area on its own computer: "
+                                    f"serve the battle with seven-seconds host FILE --kept-by {kept[0]} and join it "
+                                    f"from that computer")
         autosaved = save.path is not None and (save.path.name == AUTOSAVE_NAME
                                                or autosave.journal_path(save.path).exists())
         save_path = save.path if save.path and not autosaved else None

@@ -35,19 +35,9 @@ from ..rules.stats import RATINGS
 from ..rules.factions import faction_files
 from ..rules.scenario import Scenario, UnitContents
 from .seats import REFEREE
-from .session import Attempt, BattleSession, Check, Pending
+from .session import Attempt, BattleSession, Check, NeedsContents as NeedsContents, Pending
 
 REFEREE_MODE = "table"          # the state's mode of a battle started from a table, not from the set-up
-
-
-@dataclass
-class NeedsContents:
-    """The engine must reveal ``blip`` and was never told what it holds: its owner says, then ``action`` goes on."""
-
-    blip: str
-    side: str
-    action: Action
-    given: list[float]
 
 
 @dataclass
@@ -110,11 +100,9 @@ class RefereeSession(BattleSession):
             self.viewer = side
 
     def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
-        try:
-            attempt = super().attempt(action, given)
-        except UnknownContents as e:
-            blip = self.state.blips[e.blip_id]
-            return RefereeAttempt(needs=NeedsContents(e.blip_id, blip.side, action, list(given or [])))
+        attempt = super().attempt(action, given)
+        if attempt.needs is not None:
+            return RefereeAttempt(needs=attempt.needs)          # the owner says first: the screen stays
         self.follow()
         return attempt
 
@@ -171,11 +159,6 @@ class RefereeSession(BattleSession):
         return self.attempt(Action(Kind.MISSION, side, args))
 
     # ---- a side's own entries, on its own device (the phone's hand, ``net/desk.py``) ------------------------------
-    def blip_side(self, blip: str) -> str | None:
-        """The side whose counter ``blip`` is (public: the table shows every counter's side), or None."""
-        b = self.state.blips.get(blip)
-        return b.side if b is not None else None
-
     def mission_open(self, side: str) -> bool:
         """May ``side`` enter its mission card now: not entered yet, and the battle not over (unless it ended with
         that mission kept on the mat, which is scored once entered)."""
@@ -212,7 +195,7 @@ class RefereeSession(BattleSession):
 
 @dataclass
 class RefereeAttempt(Attempt):
-    needs: NeedsContents | None = None
+    """An attempt at the physical table (its ``needs``: the owner's word on a blip first)."""
 
 
 # ---- typed words -> actions ---------------------------------------------------------------------------------------

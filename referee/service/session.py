@@ -111,10 +111,22 @@ class Pending:
 
 
 @dataclass
+class NeedsContents:
+    """The engine must reveal ``blip`` and was never told what it holds: its owner says, then ``action`` goes on
+    (a refereed physical game, or a side whose secrets stay on its own computer, ``game/commit.py``)."""
+
+    blip: str
+    side: str
+    action: Action
+    given: list[float]
+
+
+@dataclass
 class Attempt:
     outcome: ActionOutcome | None = None
     pending: Pending | None = None
     screen: BattleScreen | None = None          # the window's new screen, when it sent the action (``send``)
+    needs: NeedsContents | None = None          # nothing recorded yet: a blip's owner must say what it holds first
 
     @property
     def legal(self) -> bool:
@@ -602,6 +614,32 @@ class BattleSession(SeatScreens):
         """Why ``count`` units may not share holding square ``square`` (p.~10), or ""."""
         return square_overfull(square, count)
 
+    def blip_side(self, blip: str) -> str | None:
+        """The side whose counter ``blip`` is (public: the table shows every counter's side), or None."""
+        b = self.state.blips.get(blip)
+        return b.side if b is not None else None
+
+    def blip_square(self, blip: str) -> int | None:
+        """The holding square ``blip`` stands for: its owner's to know (its client opens that square), or None."""
+        b = self.state.blips.get(blip)
+        return b.square if b is not None else None
+
+    def committed_sides(self) -> list[str]:
+        """The sides whose holding area is kept on their own computer, committed square by square (``commit.py``)."""
+        return sorted(self.state.square_commitments)
+
+    def hidden_blips(self, side: str) -> list[tuple[str, int]]:
+        """A side kept on its own computer: its blips whose square it has not opened, with the square (its own)."""
+        s = self.state
+        if side not in s.square_commitments:
+            return []
+        return [(b.id, b.square) for b in sorted(s.blips.values(), key=lambda b: b.id)
+                if b.side == side and s.holding[side].contents(b.square) is None]
+
+    def scored_when_opened(self) -> bool:
+        """Is the battle over with a side's squares still to be opened by its computer before it is scored?"""
+        return self.over and any(self.hidden_blips(side) for side in self.committed_sides())
+
     def scramble_squares(self, actor: str) -> list[int]:
         """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the
         owner privately which one."""
@@ -615,7 +653,12 @@ class BattleSession(SeatScreens):
         typed in by hand, a roll not given yet comes back as ``Pending``."""
         given = list(given or [])
         source = self._source(given, action)
-        return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, given)
+        try:
+            return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, given)
+        except UnknownContents as e:
+            # A reveal of a square this program was never told (its owner keeps it): nothing recorded; the owner
+            # opens the square, then the action is tried again.
+            return Attempt(needs=NeedsContents(e.blip_id, self.state.blips[e.blip_id].side, action, given))
 
     def answer(self, pending: Pending, value: float) -> Attempt:
         """The players' die for ``pending.request``: the engine's resolution goes on from the roll it stopped at."""

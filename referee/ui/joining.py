@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ..rules.errors import InputError
@@ -15,14 +16,15 @@ if TYPE_CHECKING:
 Joined: TypeAlias = "RemoteBattleScene | RemoteSetupScene"
 
 
-def join(app: App, link: str) -> Joined | str:
+def join(app: App, link: str, pins: Mapping[str, str] | None = None) -> Joined | str:
     """Open the battle at ``link`` (a side's link, ``{url}/join/{token}``) in this window, playing that side; or why
-    it cannot be joined. A battle still in set-up opens at its set-up, which goes on to the battle once complete."""
+    it cannot be joined. A battle still in set-up opens at its set-up, which goes on to the battle once complete.
+    ``pins``: the players' PINs by side; a side that keeps its secrets on this computer seals them with its own."""
     # Imported here, when a battle is first joined: the WebSocket client is not loaded by a window that never joins.
     from ..net.client import Refused, RemoteSeat
 
     try:
-        seat = RemoteSeat(link.strip())
+        seat = RemoteSeat(link.strip(), pins=pins)
     except (ValueError, Refused) as e:
         return f"the link opens no seat: {e}"
     except (OSError, TimeoutError) as e:

@@ -16,6 +16,7 @@ from ...rules.factions import faction_files
 from ...rules.pieces import DealtCards, UnitContents
 from ...rules.pieces import Terrain as TerrainEntry
 from ..state_parts import Result
+from ..commit import UNIT_KEYS
 from ..state import SQUARES, Data, BlipState, GameState, GroundState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
 from .belief import Belief, force_size, possible_forces
 from .seen import Seen
@@ -132,6 +133,10 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         result=None if v.get("result") is None else Result.from_data(v["result"]),
         ground={g["id"]: GroundState(**g) for g in v.get("ground", [])},
         dice_commitments=dict(v.get("dice_commitments") or {}), pool=v.get("pool"),
+        square_commitments={side: dict(c) for side, c in (v.get("square_commitments") or {}).items()},
+        # A side kept on its own computer: the units not opened yet are those its imagined squares hold.
+        issued_kept={side: [c.model_dump(mode="json", include=set(UNIT_KEYS)) for held in holding[side].squares.values()
+                            for c in held or []] for side in (v.get("square_commitments") or {})},
         labels_apart=bool(v.get("labels_apart", False)),
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )

@@ -149,6 +149,10 @@ function renderWaiting(screen) {
   else lines.push(t("waiting"));
   const asked = screen.contents_asked;
   if (asked && !screen.tell_contents) lines.push(t("telling_contents", { side: asked.side, blip: asked.blip }));
+  if (screen.keep_secrets) lines.push(t("kept_elsewhere", { side: screen.seat }));
+  for (const [side, n] of Object.entries(screen.squares_hidden || {})) {
+    if (n) lines.push(t("opening_squares", { side }));
+  }
   for (const m of screen.messages || []) lines.push(m);
   if (screen.said) lines.push(screen.said);
   w.replaceChildren(...lines.map((line) => el("p", {}, line)));

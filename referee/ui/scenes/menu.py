@@ -287,7 +287,11 @@ class MenuScene(Scene):
         if not hasattr(save, "open"):
             self.ask_pins(save)              # a SealedBattle: nothing of it is read before its PINs
             return None
-        session = cast("SavedBattle", save).open()
+        try:
+            session = cast("SavedBattle", save).open()
+        except InputError as e:           # a side keeps its secrets on its own computer: served, never opened here
+            self.error_title, self.error = _("Could not open the battle"), e.message()
+            return None
         if save.refereed:
             referee = cast("RefereeScene", self.app.push_scene("referee", session))
             for warning in save.warnings:
@@ -308,7 +312,10 @@ class MenuScene(Scene):
         app = self.app
 
         def serve(save: SavedBattle) -> None:
-            why = hosting.serve(app, save.open(), replacing=False)
+            try:
+                why = hosting.serve(app, save.open(), replacing=False)
+            except InputError as e:
+                why = e.message()
             if isinstance(why, str):
                 self.error_title, self.error = _("Phones and remote play"), why
 

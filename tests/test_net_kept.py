@@ -1,0 +1,456 @@
+"""A side that keeps its secrets on its own computer (``game/commit.py``, ``net/keeper.py``): side B joins a battle
+hosted with ``kept_by=("B",)``; its client fills its holding area and sends the host one commitment a square. Until
+a reveal the host's state, record, ledger and every file it wrote hold none of B's squares; at B's reveal the host
+asks B's client, which opens the square with its salt; every forged opening is refused with the reason and nothing
+changed, and the true one lets the reveal go on."""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import paths
+from referee.game.action_kinds import Kind
+from referee.game.commit import battle_id, square_commitment
+from referee.game.engine import Game, begin_battle
+from referee.game.state import state_from_scenario
+from referee.game.autosave import read_autosave
+from referee.net import keeper as keeper_module
+from referee.net.client import RemoteSeat
+from referee.net.host import Host
+from referee.rules.scenario import load_scenario
+from referee.rules.errors import InputError
+from referee.service.battles import new_session
+from referee.service.opening import SavedBattle, read_battle
+from referee.service.session import BattleSession
+
+from .net_support import next_action
+from .test_net_cli import LINK
+
+FACTIONS = {"A": "council-of-zane", "B": "new-tokyo"}
+SMALL = Path(__file__).parent / "ui" / "small_table.toml"
+PIN = "b-pin-4711"
+
+
+def setup_action(screen: dict[str, Any]) -> dict[str, Any]:
+    """The seat's set-up decision left to the program ("place for me"): every blip at once when it may."""
+    legal = screen["legal"]
+    chosen = next((a for a in legal if a["kind"] == Kind.PLACE_BLIPS), legal[0])
+    return {"kind": chosen["kind"], "actor": chosen["actor"], "args": dict(chosen["args"])}
+
+
+def fresh(seat: RemoteSeat) -> dict[str, Any]:
+    return dict(seat.ask("screen")["result"]["screen"])
+
+
+def set_up(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> None:
+    """Both sides set up from their own seats; B's holding area goes through its keeper."""
+    for _ in range(200):
+        with host.lock:
+            if session.state.phase != "setup":
+                return
+            side = session.to_act()
+        assert side is not None
+        reply = seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})
+        assert reply["ok"], reply
+    raise AssertionError("set-up did not end")
+
+
+def to_b_reveal(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> tuple[str, dict[str, Any]]:
+    """Play on (A with actions that reveal nothing of B) until B may reveal one of its blips: B activates it and
+    reveals it; the reply says the host asks B's client for the square."""
+    for _ in range(400):
+        with host.lock:
+            side = session.to_act()
+        assert side is not None, "the battle waits for nobody"
+        screen = fresh(seats[side])
+        if side == "B":
+            reveal = next((a for a in screen["legal"] if a["kind"] == Kind.REVEAL), None)
+            if reveal is not None:
+                reply = seats["B"].send({"kind": "action", "action": {"kind": Kind.REVEAL, "actor": reveal["actor"],
+                                                                      "args": dict(reveal["args"])}})
+                assert reply["ok"], reply
+                return str(reveal["actor"]), reply
+            activate = next((a for a in screen["legal"] if a["kind"] == Kind.ACTIVATE
+                             and a["actor"].startswith("b-")), None)
+            action = ({"kind": activate["kind"], "actor": activate["actor"], "args": dict(activate["args"])}
+                      if activate is not None else next_action(screen))
+        else:
+            action = next_action(screen)
+        assert action is not None, screen["legal"]
+        reply = seats[side].send({"kind": "action", "action": action})
+        assert reply["ok"], reply
+    raise AssertionError("side B never came to reveal a blip")
+
+
+def host_files() -> list[Path]:
+    """Every file the host wrote: the autosave and its journal, its intents ledger, the seats' credentials (the
+    test's home)."""
+    return sorted({p for folder in (paths.user_data_dir(), paths.saves_dir()) for p in folder.rglob("*")
+                   if p.is_file()})
+
+
+def host_memory(session: BattleSession, host: Host) -> str:
+    """What the host holds of the battle, as text: its first state, its state now, the record, the desk."""
+    game = session.game
+    return json.dumps({"initial": game.initial.to_data(), "state": session.state.to_data(),
+                       "record": [e.action.to_data() for e in game.record],
+                       "desk": repr(vars(host.desk))}, sort_keys=True, default=str)
+
+
+@pytest.fixture
+def kept(tmp_path):
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    seats: dict[str, RemoteSeat] = {}
+    try:
+        seats["A"] = RemoteSeat(host.link("A"))
+        yield session, host, seats, tmp_path / "b-computer"
+    finally:
+        for seat in seats.values():
+            seat.close()
+        host.stop()
+
+
+def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=b_disk)
+    # B's hand, as it is, may not fill its holding area on the host: its client sends commitments.
+    set_up(session, host, seats)
+    keeper = b.keeper
+    assert keeper is not None and len(keeper.squares) == 16
+    held = {n: units for n, (units, _salt) in keeper.squares.items() if units}
+    assert held, "B's cards issued units: some squares hold them"
+    with host.lock:
+        assert session.state.square_commitments["B"] == {
+            str(n): square_commitment(keeper.battle, "B", n, units, salt)
+            for n, (units, salt) in keeper.squares.items()}
+        assert all(c is None for c in session.state.holding["B"].squares.values())
+        assert all(c is not None for c in session.state.holding["A"].squares.values())
+
+    blip, reply = to_b_reveal(session, host, seats)
+    assert reply["result"] == {"contents_asked": {"side": "B", "blip": blip}}
+    square = b.wait_for(lambda s: "open_square" in s)["open_square"]["square"]
+    assert fresh(seats["A"])["contents_asked"] == {"side": "B", "blip": blip}
+    assert "open_square" not in fresh(seats["A"])
+
+    # Nothing of B's squares in the host's memory or on its disk: every square unknown, no salt, no square's units
+    # (the host drew B's cards, so it knows which units they issued, never which square holds which).
+    secrets_of_b = [salt for _units, salt in keeper.squares.values()]
+    secrets_of_b += [json.dumps(units, sort_keys=True) for units in held.values()]
+    with host.lock:
+        memory = host_memory(session, host)
+        saved = json.loads(json.dumps(session.state.to_data()))
+        taken_then = session.actions_taken()
+    assert set(saved["holding"]["B"].values()) == {None}
+    assert not any(str(n) in note for e in saved["log"] for note in e.get("private", {}).values()
+                   for n in ("square 1:", "1: b-"))
+    files = host_files()
+    assert {".json", ".journal", ".intents"} <= {p.suffix for p in files}
+    # The autosave replays to a state with B's squares unknown: it holds no more than the host's memory.
+    loaded = read_autosave(next(p for p in files if p.name == "autosave.json"))
+    assert len(loaded.game.record) == taken_then
+    replayed = loaded.game.state
+    assert all(c is None for c in replayed.holding["B"].squares.values()), replayed.holding["B"].squares
+    disk = "\n".join(p.read_text(encoding="utf-8", errors="replace") for p in files
+                     if b_disk not in p.parents)
+    for secret in secrets_of_b:
+        assert secret not in memory and secret not in disk, secret
+    # B's own disk keeps them sealed with its PIN: no unit or salt in clear.
+    kept_text = "\n".join(p.read_text(encoding="utf-8") for p in b_disk.rglob("*") if p.is_file())
+    assert kept_text and not any(secret in kept_text for secret in secrets_of_b)
+
+    # 100 forged openings: other contents, another salt, another square's opening, none at all. Each refused.
+    truth = keeper.opening(b.wait_for(lambda s: "open_square" in s))
+    assert truth is not None
+    others = [n for n in keeper.squares if n != square]
+    with host.lock:
+        before, taken = session.state.to_data(), session.actions_taken()
+    for i in range(100):
+        lie = json.loads(json.dumps(truth))
+        kind = i % 5
+        if kind == 0:
+            lie["salt"] = secrets.token_hex(32)
+        elif kind == 1:
+            other_units, other_salt = keeper.squares[others[i % len(others)]]
+            lie["contents"], lie["salt"] = [dict(u) for u in other_units], other_salt
+        elif kind == 2:
+            lie["contents"] = [dict(u) for u in keeper.squares[others[i % len(others)]][0]]
+        elif kind == 3:
+            lie["contents"] = [] if truth["contents"] else [dict(held[next(iter(held))][0])]
+            lie["contents"] = lie["contents"] if lie["contents"] != truth["contents"] else [
+                {**truth["contents"][0], "rating": "rookie" if truth["contents"][0]["rating"] != "rookie" else "elite"}]
+        else:
+            lie.pop("salt")
+        if lie == truth:
+            lie["salt"] = secrets.token_hex(32)
+        refused = b.send(lie)
+        assert not refused["ok"], (i, lie)
+        assert "commitment" in refused["reason"] or "salt" in refused["reason"], refused["reason"]
+    with host.lock:
+        assert session.state.to_data() == before and session.actions_taken() == taken
+
+    # The true opening: the reveal goes on, B's units (or a decoy's removal) on the table.
+    told = b.send(truth)
+    assert told["ok"] and told["result"] == {"opened": blip, "went_on": True}, told
+    with host.lock:
+        assert blip not in session.state.blips
+        assert all(u["id"] in session.state.units for u in truth["contents"])
+
+
+def test_the_kept_sides_client_answers_the_reveal_itself_and_resumes_from_its_own_disk(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    squares = dict(seats["B"].keeper.squares)
+    # B quits and joins again: with another PIN its file does not open (said, nothing answered); with its PIN its
+    # keeper reads its squares back from its own disk.
+    seats["B"].close()
+    wrong = RemoteSeat(host.link("B"), pins={"B": "not-" + PIN}, kept_folder=b_disk, answers=False)
+    assert wrong.kept() is None and "side B's PIN" in wrong.keeping_problem, wrong.keeping_problem
+    wrong.close()
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    assert b.kept() is not None and b.kept().squares == squares
+    blip, reply = to_b_reveal(session, host, seats)
+    assert reply["result"] == {"contents_asked": {"side": "B", "blip": blip}}
+    b.wait_for(lambda s: all(x["id"] != blip for x in s["view"]["blips"]))
+    with host.lock:
+        assert blip not in session.state.blips
+        assert session.actions_taken() > 0
+    assert not b.refusals
+
+
+def test_a_kept_sides_plain_holding_area_is_refused(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    for _ in range(100):
+        with host.lock:
+            step = session.state.setup.queue[0] if session.state.setup and session.state.setup.queue else None
+            side = session.to_act()
+        assert step is not None
+        if step["step"] == "holding" and side == "B":
+            break
+        assert seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})["ok"]
+    # Sent raw (not through its keeper): the host refuses it, nothing changed.
+    b.keeper = None
+    b.keeping_problem = "left out by the test"
+    refused = b.send({"kind": "action", "action": {"kind": Kind.FILL_HOLDING, "actor": "B", "args": {}}})
+    assert not refused["ok"] and "keeps its secrets on its own computer" in refused["reason"]
+
+
+def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_path):
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", "pastoral-hills", "--factions",
+                             "council-of-zane,new-tokyo", "--kept-by", "B", "--no-qr", "--bind", "127.0.0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert proc.stdout is not None
+    lines: list[str] = []
+    links: dict[str, str] = {}
+    while len(links) < 3:
+        line = proc.stdout.readline()
+        assert line, "".join(lines)
+        lines.append(line)
+        found = LINK.search(line)
+        if found:
+            links["spectator" if "table" in found.group(1) else found.group(1)[5]] = found.group(2)
+    assert any("Side B keeps its secrets on its own computer" in line for line in lines), lines
+    try:
+        b = RemoteSeat(links["B"], pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+        a = RemoteSeat(links["A"])
+        assert b.screen["keep_secrets"] is True and b.screen["kept_by"] == ["B"]
+        assert "keep_secrets" not in a.screen and a.screen["kept_by"] == ["B"]
+        b.close()
+        a.close()
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(timeout=20)
+    assert proc.returncode == 0, out
+    for args, why in ((["--physical-dice"], "leave out --physical-dice"), (["--referee"], "refereed physical game"),
+                      (["--computer", "B:normal"], "the computer's")):
+        done = subprocess.run([sys.executable, "-m", "referee", "host", "pastoral-hills", "--kept-by", "B", *args,
+                               "--no-qr", "--bind", "127.0.0.1"], capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode != 0 and why in done.stderr + done.stdout and "Traceback" not in done.stderr, done
+
+
+def to_the_end(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> None:
+    """Both sides play round 1 revealing nothing of B's, then agree to stop at its end (p.16, A43)."""
+    for _ in range(400):
+        with host.lock:
+            if session.over:
+                return
+            side = session.to_act()
+            phase = session.state.phase
+        if phase == "end-of-round":
+            for seat in ("A", "B"):
+                seats[seat].send({"kind": "action", "action": {"kind": Kind.END_OF_ROUND, "actor": "",
+                                                               "args": {"stop": True}}})
+            continue
+        assert side is not None
+        action = next_action(fresh(seats[side]))
+        assert action is not None
+        assert seats[side].send({"kind": "action", "action": action})["ok"]
+    raise AssertionError("the battle did not end")
+
+
+def test_at_the_end_the_kept_side_opens_every_square_and_the_battle_is_scored(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    # Over: B's computer opens each square still hidden by itself; then the battle is scored, the set-up checked.
+    b.wait_for(lambda s: not (s.get("squares_hidden") or {}).get("B") and s["view"]["result"] is not None
+               and s["view"]["result"]["level"] != "no result")
+    with host.lock:
+        state = session.state
+        assert not session.scored_when_opened()
+        assert sum(1 for e in session.game.record if e.action.kind == Kind.CONTENTS) >= 8    # B's blips, opened
+        assert all(c is not None for c in state.holding["B"].squares.values())
+        assert state.issued_kept["B"] == []
+        assert not any("BREACH" in line for line in state.result.explain)
+        opened = {n: [u.model_dump(mode="json", include={"id", "side", "faction", "rating", "type"}) for u in c]
+                  for n, c in state.holding["B"].squares.items() if c}
+    kept_squares = {n: units for n, (units, _salt) in b.keeper.squares.items() if units}
+    assert {n: kept_squares[n] for n in opened} == opened
+    assert not b.refusals
+
+
+def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monkeypatch):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    real = keeper_module.drawn_groups
+    # A client that breaks the rule: one issued unit goes into no square. The host cannot see it until the end.
+    monkeypatch.setattr(keeper_module, "drawn_groups", lambda units: real(units[:-1]))
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    with host.lock:
+        left = session.state.issued_kept["B"]
+        breach = [line for line in session.state.result.explain if line.startswith("BREACH")]
+    assert len(left) == 1 and len(breach) == 1 and left[0]["id"] in breach[0], (left, breach)
+    report = seats["A"].ask("report")["result"]["report"]
+    assert breach[0] in json.dumps(report)
+
+
+def test_a_kept_battles_save_is_served_again_never_opened_at_a_window(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    saved = read_battle(next(p for p in host_files() if p.name == "autosave.json"))
+    assert isinstance(saved, SavedBattle) and saved.kept_elsewhere() == ["B"]
+    with pytest.raises(InputError) as refused:
+        saved.open()
+    assert "--kept-by B" in refused.value.message()
+    again = saved.open(served=True)
+    assert all(c is None for c in again.state.holding["B"].squares.values())
+    assert again.state.square_commitments == session.state.square_commitments
+
+
+def test_a_reveal_by_the_other_sides_target_waits_for_the_kept_sides_computer_then_goes_on(tmp_path):
+    """The small table, side B kept: A's Target (its sensor dice typed on A's seat) reveals b-blip-1; the host asks
+    B's computer, which opens the square by itself, and A's Target goes on: the unit revealed takes its counters."""
+    state = begin_battle(state_from_scenario(load_scenario(SMALL)))
+    state.blips["b-blip-1"].x, state.blips["b-blip-1"].y = 8.0, 18.0      # in the open, in sight of a-tactical-1
+    state.dice_commitments = {"seed": secrets.token_hex(32)}
+    square = state.blips["b-blip-1"].square
+    unit = {"id": "b-tactical-3", "side": "B", "faction": "new-tokyo", "rating": "veteran", "type": "tactical"}
+    squares = {n: ([unit] if n == square else [], secrets.token_hex(32)) for n in range(1, 17)}
+    state.square_commitments["B"] = {str(n): square_commitment(battle_id(state.dice_commitments), "B", n, units, salt)
+                                     for n, (units, salt) in squares.items()}
+    state.holding["B"].squares.update({n: None for n in range(1, 17)})
+    state.issued_kept["B"] = [dict(unit)]
+    session = BattleSession(Game(state), None, hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",))
+    a = RemoteSeat(host.link("A"))
+    b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+    try:
+        keeper = b.kept()
+        assert keeper is not None
+        keeper.squares = squares
+        assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
+        reply = a.send({"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1",
+                                                     "args": {"dice": 3, "assign": {"b-blip-1": 3}}}})
+        for _ in range(3):
+            assert reply["ok"] and "pending" in reply["result"], reply
+            reply = a.send({"kind": "answer", "value": 6})
+        assert reply["result"] == {"contents_asked": {"side": "B", "blip": "b-blip-1"}}, reply
+        shown = a.wait_for(lambda s: all(x["id"] != "b-blip-1" for x in s["view"]["blips"]))
+        assert {u["id"]: u["target_counters"] for u in shown["view"]["units"]}["b-tactical-3"] == 3
+        with host.lock:
+            assert session.state.issued_kept["B"] == []
+        assert not b.refusals and "contents_asked" not in shown
+    finally:
+        a.close()
+        b.close()
+        host.stop()
+
+
+def readable_memory(pid: int) -> list[bytes]:
+    """Every readable region of process ``pid``'s memory, as a dump would hold it (``/proc/PID/mem``)."""
+    regions = []
+    with open(f"/proc/{pid}/maps", encoding="utf-8") as maps, open(f"/proc/{pid}/mem", "rb", 0) as mem:
+        for line in maps:
+            span, perms = line.split()[:2]
+            if not perms.startswith("r"):
+                continue
+            low, high = (int(x, 16) for x in span.split("-"))
+            try:
+                mem.seek(low)
+                regions.append(mem.read(high - low))
+            except (OSError, ValueError, OverflowError):
+                continue                      # a region the kernel will not hand over ([vvar] and the like)
+    return regions
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="no /proc to read a process's memory from")
+def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(tmp_path):
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path / "host")}
+    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", "pastoral-hills", "--factions",
+                             "council-of-zane,new-tokyo", "--kept-by", "B", "--no-qr", "--bind", "127.0.0.1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    assert proc.stdout is not None
+    links: dict[str, str] = {}
+    while len(links) < 3:
+        line = proc.stdout.readline()
+        assert line
+        found = LINK.search(line)
+        if found:
+            links["spectator" if "table" in found.group(1) else found.group(1)[5]] = found.group(2)
+    a = RemoteSeat(links["A"])
+    b = RemoteSeat(links["B"], pins={"B": PIN}, kept_folder=tmp_path / "b-computer", answers=False)
+    try:
+        for _ in range(200):
+            screens = {"A": fresh(a), "B": fresh(b)}
+            if screens["A"]["view"]["phase"] != "setup":
+                break
+            side = next(s for s, screen in screens.items() if screen["acting"])
+            reply = (a if side == "A" else b).send({"kind": "action", "action": setup_action(screens[side])})
+            assert reply["ok"], reply
+        assert fresh(a)["view"]["phase"] != "setup"
+        keeper = b.keeper
+        assert keeper is not None
+        salts = [salt.encode() for _units, salt in keeper.squares.values()]
+        committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
+        # A text like a salt that the host was sent (an intent's id): the dump must find it.
+        marker = secrets.token_hex(32)
+        a.send({"kind": "undo"}, ident=marker)
+        dump = readable_memory(proc.pid)
+        assert sum(len(r) for r in dump) > 10_000_000
+        # The dump reads what the host holds (B's commitments, the id it was sent), and none of B's salts is.
+        assert any(marker.encode() in region for region in dump)
+        assert all(any(c in region for region in dump) for c in committed)
+        assert not [s for s in salts if any(s in region for region in dump)]
+        disk = [p for p in (tmp_path / "host").rglob("*") if p.is_file()]
+        assert disk and not [p for p in disk for s in salts if s in p.read_bytes()]
+    finally:
+        a.close()
+        b.close()
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=20)

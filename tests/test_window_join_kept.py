@@ -1,0 +1,97 @@
+"""A side that keeps its secrets, joined from the window: the host serves a new battle with ``kept_by=("A",)``, this
+window joins side A's seat and fills its holding area by clicks as any joined window does; its seat sends the host
+one commitment a square, the host holds every square of A's as unknown, and the window shows A's own squares and
+blips from what its computer keeps."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from referee import paths  # noqa: E402
+from referee.game.dice import SeededDice  # noqa: E402
+from referee.net.client import RemoteSeat  # noqa: E402
+from referee.net.host import Host  # noqa: E402
+from referee.rules.scenario import load_scenario  # noqa: E402
+from referee.service.battles import new_session  # noqa: E402
+from referee.ui.scenes.remote_battle import RemoteBattleScene  # noqa: E402
+from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
+
+from referee.ui.app import App  # noqa: E402
+
+from .test_window_join_setup import (B_KINDS, clear, fill_holding_by_clicks, follow, free_point,  # noqa: E402
+                                     joined, press_button)
+
+
+@pytest.fixture(scope="module")
+def app():
+    a = App((1100, 720))
+    yield a
+    pygame.quit()
+
+
+@pytest.fixture
+def kept_a():
+    table = load_scenario(paths.table_file("pastoral-hills"))
+    session = new_session(table, {"A": "council-of-zane", "B": "new-tokyo"}, autosaving=False)
+    session.dice = SeededDice(31)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("A",))
+    yield host, session
+    host.stop()
+
+
+def test_a_joined_window_keeps_its_sides_holding_area_and_shows_it_to_its_side(app, kept_a, tmp_path):
+    host, session = kept_a
+    scene = joined(app, host.link("A"))
+    other = RemoteSeat(host.link("B"))
+    battle = scene.battle
+    holding_a: dict[str, list[str]] = {}
+    try:
+        for _ in range(200):
+            if not isinstance(app.scene, RemoteSetupScene):
+                break
+            d = scene.decision()
+            step, side = d["step"], d["side"]
+            if side == "B":
+                assert other.act(B_KINDS[step], "B")["ok"]
+                follow(app, scene, host)
+                continue
+            if step == "roles":
+                press_button(app, scene, "roll")
+            elif step == "edge":
+                press_button(app, scene, "keep")
+            elif step == "objective":
+                x, y = free_point(scene)
+                assert scene.place_at(x, y), scene.message
+            elif step == "cards":
+                press_button(app, scene, "draw")
+                app.scene.choose("ok")
+            elif step == "holding":
+                holding_a = fill_holding_by_clicks(app, scene)
+            else:
+                press_button(app, scene, "rest")
+            app.step(1 / 30, events=[])
+        assert isinstance(app.scene, RemoteBattleScene) and holding_a
+        keeper = battle.seat.keeper
+        assert keeper is not None and keeper.side == "A"
+        # The host: commitments only, every square of A's unknown.
+        with host.lock:
+            assert sorted(session.state.square_commitments) == ["A"]
+            assert all(c is None for c in session.state.holding["A"].squares.values())
+        # The window: A's squares as it filled them by clicks, from what its computer keeps.
+        battle.seat.wait_version(host.version)
+        app.step(1 / 30, events=[])
+        shown = battle.view()["holding"]["A"]
+        assert {n: sorted(u["id"] for u in units) for n, units in shown.items() if units} == \
+            {n: sorted(units) for n, units in holding_a.items()}
+        mine = [b for b in battle.view()["blips"] if b["side"] == "A"]
+        assert mine and all(b["contents"] is not None for b in mine)
+        pygame.image.save(app.screen, str(tmp_path / "joined-kept-round-one.png"))
+    finally:
+        other.close()
+        clear(app)
