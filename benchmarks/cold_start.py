@@ -5,8 +5,9 @@ window's first frame of the standard table (``play --screenshot``, headless), ``
 no change to the program can go below: the interpreter alone and the libraries every query needs (shapely with
 numpy, pydantic). Each figure is the median over several processes, taken in turn so that a busy spell of the machine
 spreads over every figure; CPU time (user + system of the process) is the figure compared with the target, the wall
-clock is printed beside it. The first process of each command is not counted: it compiles the modules, once per
-install. It also lists the heavy libraries a query loads.
+clock is printed beside it. The first process of each command is not counted: it compiles the modules and keeps the
+checked bundled files and table (``referee/rules/checked.py``), once per install and table. It also lists the heavy
+libraries a query loads.
 
 ``python -m benchmarks.cold_start`` (``--quick``: 3 processes a figure; ``--json``: one JSON object); ``--root DIR``
 times another source tree, ``--against DIR`` prints this tree's figures beside another's (before / after a change).
@@ -71,8 +72,6 @@ import shapely
 stage("shapely with numpy")
 from pydantic import BaseModel
 stage("pydantic (BaseModel)")
-import pydantic.plugin._loader
-stage("pydantic's plugin loader (importlib.metadata), on the first validator")
 import referee.rules.catalogue, referee.rules.pieces, referee.rules.factions, referee.rules.rulings
 import referee.rules.scenario
 stage("the file models' classes (catalogue, pieces, factions, rulings, scenario)")
@@ -81,7 +80,7 @@ from referee import paths
 from referee.rules.scenario import load_scenario
 stage("the rules engine's other modules and the query command's")
 load_scenario(paths.table_file(sys.argv[1]))
-stage("reading and checking the table (the validators built)")
+stage("reading and checking the table (validators built, or the values kept in the cache read back)")
 with contextlib.redirect_stdout(io.StringIO()):
     referee.cli.main.main(["query", *sys.argv[1:]])
 stage("the question answered (the table read again)")
@@ -90,8 +89,10 @@ print(json.dumps(stages))
 
 
 def _env(root: str, tmp: str) -> dict[str, str]:
-    """A child process's environment as a user's install has it: compiled modules cached (in ``tmp``), headless."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPYCACHEPREFIX=str(Path(tmp) / "pyc"))
+    """A child process's environment as a user's install has it: compiled modules and checked files cached (in
+    ``tmp``, the user's own folders untouched), headless."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPYCACHEPREFIX=str(Path(tmp) / "pyc"),
+               SEVEN_SECONDS_HOME=str(Path(tmp) / "home"))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     return env

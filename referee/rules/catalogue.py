@@ -8,7 +8,8 @@ from typing import Literal, TypeVar
 from pydantic import Field
 
 from .. import paths
-from .files import read_document, validate
+from .checked import remembered
+from .files import model_kind, read_document, validate, validate_kept
 from .model import Strict
 from .stats import StatName
 
@@ -75,13 +76,14 @@ class TerrainType(Strict):
 def _load_table(name: str, model: type[M]) -> dict[str, M]:
     path = paths.DATA_DIR / name
     raw = read_document(path)
-    return {key: validate(model, body, f"{path} [{key}]") for key, body in raw.items()}
+    return remembered(f"{name} as {model_kind(model)}", raw,
+                      lambda: {key: validate(model, body, f"{path} [{key}]") for key, body in raw.items()})
 
 
 @lru_cache(maxsize=1)
 def unit_types() -> UnitTypes:
     path = paths.DATA_DIR / "units.toml"
-    return validate(UnitTypes, read_document(path), str(path))
+    return validate_kept(UnitTypes, read_document(path), str(path))
 
 
 @lru_cache(maxsize=1)

@@ -11,7 +11,7 @@ from pydantic_core import PydanticCustomError
 
 from .. import paths
 from .errors import InputError
-from .files import load
+from .files import load_kept
 from .model import Strict
 from .stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT, Rating, StatLine, StatName
 from .files import read_document
@@ -60,7 +60,8 @@ class Faction(Strict):
     id: str
     name: str
     lore: str = ""
-    colours: Colours = Colours()
+    # The default colours, made as they are: validating them would build the model's validator on every start.
+    colours: Colours = Colours.model_construct()
     emblem: str = "chevron"
     created: RatingLines
     upgrades: list[Upgrade] = []
@@ -147,7 +148,7 @@ def upgrade_problems(faction: Faction) -> list[str]:
 
 
 def load_faction(path: Path | str) -> Faction:
-    faction = load(Faction, path)
+    faction = load_kept(Faction, path)
     problems = creation_problems(faction)
     if problems:
         raise InputError(str(path), problems)

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from .checked import remembered
 from .errors import InputError, pydantic_problems
 
 M = TypeVar("M", bound=BaseModel)
@@ -128,5 +129,20 @@ def validate(model: type[M], data: object, source: str) -> M:
         raise InputError(source, pydantic_problems(e)) from None
 
 
+def validate_kept(model: type[M], data: object, source: str) -> M:
+    """``validate``, or the value these very data gave when checked before (``checked.py``): for the documents every
+    start reads again, whose model's validation reads no other file."""
+    return remembered(model_kind(model), data, lambda: validate(model, data, source))
+
+
+def model_kind(model: type[BaseModel]) -> str:
+    return f"{model.__module__}.{model.__qualname__}"
+
+
 def load(model: type[M], path: Path | str) -> M:
     return validate(model, read_document(path), str(path))
+
+
+def load_kept(model: type[M], path: Path | str) -> M:
+    """``load``, through ``validate_kept``."""
+    return validate_kept(model, read_document(path), str(path))

@@ -10,7 +10,8 @@ from pydantic import Field
 
 from .. import paths
 from .errors import InputError
-from .files import read_document, validate
+from .checked import remembered
+from .files import model_kind, read_document, validate
 from .model import Strict
 
 
@@ -43,12 +44,11 @@ REQUIRED = ("A1", "A2", "A3", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12",
 def catalogue() -> dict[str, Ruling]:
     path = paths.DATA_DIR / "rulings.toml"
     raw = read_document(path)
-    out = {}
-    for rid, body in raw.items():
-        ruling = validate(Ruling, body, f"{path} [{rid}]")
+    out: dict[str, Ruling] = remembered(f"rulings.toml as {model_kind(Ruling)}", raw, lambda: {
+        rid: validate(Ruling, body, f"{path} [{rid}]") for rid, body in raw.items()})
+    for rid, ruling in out.items():
         if ruling.default not in ruling.options:
             raise InputError(str(path), f"{rid}.default: expected one of {sorted(ruling.options)}")
-        out[rid] = ruling
     # A ruling the program reads but the file lacks would otherwise fail in the middle of a battle.
     missing = [f"[{rid}]: required ruling is missing (the program reads it)" for rid in REQUIRED if rid not in out]
     missing += [f"[{rid}].{name}: required key is missing" for name, rid in PARAMETERS.items()

@@ -14,7 +14,7 @@ from .catalogue import is_drone_type, terrain_types, unit_type_names
 from .errors import InputError
 from .factions import Faction, get_faction
 from .features import make_feature
-from .files import read_document, validate
+from .files import read_document, validate_kept
 from .geometry import Geometry
 from .model import Strict
 from .pieces import (
@@ -54,7 +54,8 @@ class ObjectiveEntry(Objective):
 
 class Scenario(Strict):
     name: str = "Untitled table"
-    table: TableSize = TableSize(width=36, height=36)
+    # A default written here, made as it is: validating it would build the model's validator on every start.
+    table: TableSize = TableSize.model_construct(width=36.0, height=36.0)
     rulings: dict[str, str | int | float] = {}
     scale: float = Field(default=1.0, ge=0.1, le=10, description="A56: 0.5 for figures under 20 mm")
     attacker: Side | None = None
@@ -242,7 +243,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
 
 
 def parse_scenario(data: dict[str, Any], source: str, base_dir: Path | None = None) -> Scenario:
-    scenario = validate(Scenario, data, source)
+    scenario = validate_kept(Scenario, data, source)
     problems = scenario_problems(scenario, base_dir)
     if problems:
         raise InputError(source, problems)

@@ -1,0 +1,119 @@
+"""Documents checked before: the value a sound document was validated into, kept on disk between runs.
+
+Checking a document against its model first builds the model's validators, which costs a one-shot command more than
+the reading: the bundled unit, weapon, terrain and rulings tables, the factions and the table are checked on every
+start. A document whose very data this very program validated before gives the value kept then, found under a key of
+its data, the model, the program's code and the validation library's; any other document (changed, new or broken) is
+checked as always. Only a sound document's value is ever kept, so a broken file still gets its clear error naming the
+file, the item and what was expected; the checks that read other files (a table's factions, a faction's points) are
+made on every load, never kept. A kept value that cannot be read is checked again and written anew; the folder may be
+deleted at any time (``paths.user_cache_dir``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, TypeVar
+
+from .. import paths
+
+T = TypeVar("T")
+
+KEEP = 400            # documents kept; beyond it the oldest are dropped
+FOLDER = "checked"
+
+# What reading back a kept value that was cut short, or written by a program whose classes differ, can raise.
+UNREADABLE = (pickle.UnpicklingError, EOFError, OSError, ValueError, TypeError, AttributeError, ImportError,
+              IndexError, KeyError, MemoryError)
+
+_code: bytes | None = None
+
+
+def code_fingerprint() -> bytes:
+    """What the checked values depend on besides the documents: the rules' models and the validation library, as
+    their files are (size and time of change: a new version installed, or the source edited)."""
+    global _code
+    if _code is None:
+        package = Path(__file__).resolve().parent.parent
+        files = sorted(package.glob("rules/*.py"))
+        for library, module in (("pydantic", "version.py"), ("pydantic_core", "__init__.py")):
+            for entry in sys.path:
+                found = Path(entry or ".", library, module)
+                if found.is_file():
+                    files.append(found)
+                    break
+        parts = [sys.version]
+        for f in files:
+            try:
+                st = f.stat()
+            except OSError:
+                continue
+            parts.append(f"{f}:{st.st_size}:{st.st_mtime_ns}")
+        _code = "\n".join(parts).encode("utf-8", "surrogatepass")
+    return _code
+
+
+def document_key(kind: str, data: object) -> str:
+    """The key of ``data`` checked as ``kind``: its exact values (``repr`` tells 1 from 1.0 and from true)."""
+    h = hashlib.sha256(code_fingerprint())
+    h.update(b"\0" + kind.encode("utf-8") + b"\0")
+    h.update(repr(data).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _folder() -> Path:
+    return paths.user_cache_dir() / FOLDER
+
+
+def remembered(kind: str, data: object, check: Callable[[], T]) -> T:
+    """``check()``, the validation of ``data`` as ``kind``, or the value it gave when these very data were checked
+    before. ``check`` raises for a broken document, and then nothing is kept."""
+    try:
+        path = _folder() / f"{document_key(kind, data)}.pickle"
+    except (OSError, RuntimeError):        # no home folder to keep anything in: check as always
+        return check()
+    try:
+        with open(path, "rb") as f:
+            kept: T = pickle.load(f)
+        return kept
+    except FileNotFoundError:
+        pass
+    except UNREADABLE:     # a kept value cut short or unreadable: checked again below
+        pass
+    value = check()
+    _keep(path, value)
+    return value
+
+
+def _keep(path: Path, value: object) -> None:
+    """Write ``value`` at ``path`` whole or not at all; a folder that cannot be written only costs the next start."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        _prune(path.parent)
+    except (OSError, pickle.PicklingError):
+        pass
+
+
+def _prune(folder: Path) -> None:
+    kept = [e for e in os.scandir(folder) if e.name.endswith(".pickle")]
+    if len(kept) <= KEEP:
+        return
+    kept.sort(key=lambda e: e.stat().st_mtime_ns)
+    for e in kept[: len(kept) - KEEP]:
+        try:
+            os.unlink(e.path)
+        except OSError:
+            pass
