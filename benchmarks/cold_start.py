@@ -80,7 +80,7 @@ from referee import paths
 from referee.rules.scenario import load_scenario
 stage("the rules engine's other modules and the query command's")
 load_scenario(paths.table_file(sys.argv[1]))
-stage("reading and checking the table (validators built, or the values kept in the cache read back)")
+stage("reading and checking the table (or the checked values read back)")
 with contextlib.redirect_stdout(io.StringIO()):
     referee.cli.main.main(["query", *sys.argv[1:]])
 stage("the question answered (the table read again)")
