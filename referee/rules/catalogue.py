@@ -5,12 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, TypeVar
 
-from pydantic import Field
-
 from .. import paths
 from .checked import remembered
 from .files import model_kind, read_document, validate, validate_kept
-from .model import Strict
+from .model import Field, Strict
 from .stats import StatName
 
 M = TypeVar("M", bound=Strict)

@@ -6,13 +6,10 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, field_validator
-from pydantic_core import PydanticCustomError
-
 from .. import paths
 from .errors import InputError
 from .files import load_kept
-from .model import Strict
+from .model import Field, Strict, field_validator
 from .stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT, Rating, StatLine, StatName
 from .files import read_document
 
@@ -33,6 +30,9 @@ class Colours(Strict):
     @classmethod
     def _hex_colour(cls, value: str) -> str:
         if not COLOUR_PATTERN.match(value):
+            # lazy: a validator runs only when pydantic checks a file, and pydantic has loaded it then
+            from pydantic_core import PydanticCustomError
+
             raise PydanticCustomError("colour", "expected # and six hex digits, like #3c6e9f")
         return value
 
@@ -70,6 +70,9 @@ class Faction(Strict):
     @classmethod
     def _has_a_name(cls, value: str) -> str:
         if not value.strip():
+            # lazy: as in Colours._hex_colour
+            from pydantic_core import PydanticCustomError
+
             raise PydanticCustomError("name", "expected a name (not empty or only spaces)")
         return value
 

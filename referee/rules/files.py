@@ -5,14 +5,20 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ValidationError
+from typing import Any, Protocol, Self, TypeVar
 
 from .checked import remembered
 from .errors import InputError, pydantic_problems
 
-M = TypeVar("M", bound=BaseModel)
+
+class Checkable(Protocol):
+    """A pydantic model, or a value class of the rules (``model.py``)."""
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Self: ...
+
+
+M = TypeVar("M", bound=Checkable)
 
 
 def unencodable_item(data: object, where: str = "") -> str | None:
@@ -123,6 +129,9 @@ def expect_kind(data: dict[str, Any], kind: str, source: str) -> None:
 
 
 def validate(model: type[M], data: object, source: str) -> M:
+    # lazy: pydantic is loaded only when a file's data are checked (see model.py)
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as e:
@@ -135,7 +144,7 @@ def validate_kept(model: type[M], data: object, source: str) -> M:
     return remembered(model_kind(model), data, lambda: validate(model, data, source))
 
 
-def model_kind(model: type[BaseModel]) -> str:
+def model_kind(model: type) -> str:
     return f"{model.__module__}.{model.__qualname__}"
 
 

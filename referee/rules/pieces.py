@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
-
-from .model import Strict
+from .model import Field, Strict, model_validator
 from .stats import Rating
 
 Side = Literal["A", "B"]

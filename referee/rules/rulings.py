@@ -6,13 +6,11 @@ import math
 from functools import lru_cache
 from typing import Mapping, TypeGuard
 
-from pydantic import Field
-
 from .. import paths
 from .errors import InputError
 from .checked import remembered
 from .files import model_kind, read_document, validate
-from .model import Strict
+from .model import Field, Strict
 
 
 class Ruling(Strict):

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import shapely
-from pydantic import Field, field_validator
 
 from .catalogue import is_drone_type, terrain_types, unit_type_names
 from .errors import InputError
@@ -16,7 +15,7 @@ from .factions import Faction, get_faction
 from .features import make_feature
 from .files import read_document, validate_kept
 from .geometry import Geometry
-from .model import Strict
+from .model import Field, Strict, field_validator
 from .pieces import (
     LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES, OBJECTIVE_IDS, Angle, BlipCounter, Circle, Coordinate, Counters,
     GroundPoint, Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
