@@ -148,6 +148,11 @@ class Strict(metaclass=_ValueClass):
         return value
 
     @classmethod
+    def field_defaults(cls) -> dict[str, Any]:
+        """Each field that has a default, with it (the fields of ``model_fields`` that are not required)."""
+        return dict(cls._defaults)
+
+    @classmethod
     def model_json_schema(cls, **options: Any) -> dict[str, Any]:
         schema: dict[str, Any] = twin(cls).model_json_schema(**options)
         return schema

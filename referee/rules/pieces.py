@@ -146,4 +146,4 @@ HoldingSquares = dict[int, list[UnitContents] | None]
 
 def defaults(model: type[Strict]) -> dict[str, Any]:
     """The model's fields that have a default, with it: what a piece written without them holds."""
-    return {name: f.default for name, f in model.model_fields.items() if not f.is_required()}
+    return model.field_defaults()
