@@ -163,7 +163,7 @@ class Strict(metaclass=_ValueClass):
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
         """A copy with ``update``'s fields replaced, unchecked (as pydantic's ``model_copy``)."""
-        new = copy.deepcopy(self) if deep else copy.copy(self)
+        new = copy.deepcopy(self) if deep else self.__copy__()
         if update:
             new.__dict__.update(update)
             object.__setattr__(new, "_fields_set", _given(new) | set(update))
@@ -177,6 +177,12 @@ class Strict(metaclass=_ValueClass):
     def model_dump_json(self, **options: Any) -> str:
         text: str = _twin_of(self).model_dump_json(**options)
         return text
+
+    def __copy__(self) -> Self:
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        object.__setattr__(new, "_fields_set", set(_given(self)))
+        return new
 
     def __getstate__(self) -> tuple[dict[str, Any], set[str]]:
         return self.__dict__, _given(self)
