@@ -9,8 +9,7 @@ import pytest
 from referee import paths
 from referee.rules import checked
 from referee.rules.errors import InputError
-from referee.rules.files import read_document
-from referee.rules.scenario import Scenario, load_scenario
+from referee.rules.scenario import Scenario, load_scenario, parse_scenario, scenario_to_data
 
 TABLE = """name = "Two hills"
 table = { width = 24, height = 24 }
@@ -38,7 +37,7 @@ def test_a_table_checked_again_is_read_from_the_cache_and_equal(tmp_path):
     table = tmp_path / "two-hills.toml"
     table.write_text(TABLE)
     first = load_scenario(table)
-    key = checked.document_key(f"{Scenario.__module__}.Scenario", read_document(table))
+    key = checked.file_key(f"{Scenario.__module__}.Scenario", table.name, table.read_bytes())
     kept = paths.user_cache_dir() / checked.FOLDER / f"{key}.pickle"
     assert kept.is_file()
     again = load_scenario(table)
@@ -74,7 +73,7 @@ def test_a_kept_value_cut_short_is_checked_again_and_written_anew(tmp_path):
     table = tmp_path / "two-hills.toml"
     table.write_text(TABLE.replace("Two hills", "Cut short"))
     first = load_scenario(table)
-    key = checked.document_key(f"{Scenario.__module__}.Scenario", read_document(table))
+    key = checked.file_key(f"{Scenario.__module__}.Scenario", table.name, table.read_bytes())
     kept = paths.user_cache_dir() / checked.FOLDER / f"{key}.pickle"
     whole = kept.read_bytes()
     kept.write_bytes(whole[: len(whole) // 2])
@@ -103,3 +102,24 @@ def test_the_oldest_kept_values_are_dropped(tmp_path, monkeypatch):
     for i in range(5):
         assert checked.remembered("numbers", i, lambda i=i: i * 10) == i * 10
     assert len(kept_files()) == 3
+
+
+def test_the_same_data_in_a_changed_file_are_read_back_by_their_data(tmp_path):
+    """parse_scenario (data made by the program, not a file) keeps what it checked by the data themselves."""
+    from_file = load_scenario(write(tmp_path / "a.toml", TABLE))
+    key = checked.document_key(f"{Scenario.__module__}.Scenario", scenario_to_data(from_file))
+    assert parse_scenario(scenario_to_data(from_file), "data") == from_file
+    assert (paths.user_cache_dir() / checked.FOLDER / f"{key}.pickle").is_file()
+
+
+def test_a_file_of_the_same_bytes_as_a_broken_one_is_broken_whatever_its_name(tmp_path):
+    broken = TABLE.replace("x = 2", "x = true")
+    for name in ("one.toml", "two.toml"):
+        with pytest.raises(InputError) as e:
+            load_scenario(write(tmp_path / name, broken))
+        assert e.value.source.endswith(name) and any(p.startswith("units[0].x:") for p in e.value.problems)
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text)
+    return path

@@ -6,8 +6,8 @@ from functools import lru_cache
 from typing import Literal, TypeVar
 
 from .. import paths
-from .checked import remembered
-from .files import model_kind, read_document, validate, validate_kept
+from .checked import remembered_file
+from .files import model_kind, read_document, validate
 from .model import Field, Strict
 from .stats import StatName
 
@@ -73,15 +73,14 @@ class TerrainType(Strict):
 
 def _load_table(name: str, model: type[M]) -> dict[str, M]:
     path = paths.DATA_DIR / name
-    raw = read_document(path)
-    return remembered(f"{name} as {model_kind(model)}", raw,
-                      lambda: {key: validate(model, body, f"{path} [{key}]") for key, body in raw.items()})
+    return remembered_file(path, f"{name} as {model_kind(model)}", lambda: {
+        key: validate(model, body, f"{path} [{key}]") for key, body in read_document(path).items()})
 
 
 @lru_cache(maxsize=1)
 def unit_types() -> UnitTypes:
     path = paths.DATA_DIR / "units.toml"
-    return validate_kept(UnitTypes, read_document(path), str(path))
+    return remembered_file(path, model_kind(UnitTypes), lambda: validate(UnitTypes, read_document(path), str(path)))
 
 
 @lru_cache(maxsize=1)

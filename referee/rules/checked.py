@@ -60,9 +60,18 @@ def code_fingerprint() -> bytes:
 
 def document_key(kind: str, data: object) -> str:
     """The key of ``data`` checked as ``kind``: its exact values (``repr`` tells 1 from 1.0 and from true)."""
+    return _key(kind, repr(data).encode("utf-8", "surrogatepass"))
+
+
+def file_key(kind: str, name: str, content: bytes) -> str:
+    """The key of a file's very bytes read as ``kind`` (its suffix says how they are read: TOML or JSON)."""
+    return _key(f"{kind} file {name.rsplit('.', 1)[-1].lower()}", content)
+
+
+def _key(kind: str, content: bytes) -> str:
     h = hashlib.sha256(code_fingerprint())
     h.update(b"\0" + kind.encode("utf-8") + b"\0")
-    h.update(repr(data).encode("utf-8", "surrogatepass"))
+    h.update(content)
     return h.hexdigest()
 
 
@@ -73,8 +82,23 @@ def _folder() -> Path:
 def remembered(kind: str, data: object, check: Callable[[], T]) -> T:
     """``check()``, the validation of ``data`` as ``kind``, or the value it gave when these very data were checked
     before. ``check`` raises for a broken document, and then nothing is kept."""
+    return _remembered(lambda: document_key(kind, data), check)
+
+
+def remembered_file(path: Path, kind: str, check: Callable[[], T]) -> T:
+    """``check()``, reading and checking the file at ``path`` as ``kind``, or the value it gave when a file of these
+    very bytes was checked before: neither read as TOML or JSON nor checked again. A file that cannot be read is
+    left to ``check``, which says why."""
     try:
-        path = _folder() / f"{document_key(kind, data)}.pickle"
+        content = path.read_bytes()
+    except OSError:
+        return check()
+    return _remembered(lambda: file_key(kind, path.name, content), check)
+
+
+def _remembered(key: Callable[[], str], check: Callable[[], T]) -> T:
+    try:
+        path = _folder() / f"{key()}.pickle"
     except (OSError, RuntimeError):        # no home folder to keep anything in: check as always
         return check()
     try:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .. import paths
 from .errors import InputError
+from .checked import remembered_file
 from .files import load_kept
 from .model import Field, Strict, field_validator
 from .stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT, Rating, StatLine, StatName
@@ -207,11 +208,14 @@ def _scan_faction_files() -> dict[str, Path]:
 
 
 def _inner_id(p: Path) -> str | None:
-
     try:
-        value = read_document(p).get("id")
+        return remembered_file(p, "faction id", lambda: _read_id(p))
     except (InputError, OSError, AttributeError):
         return None
+
+
+def _read_id(p: Path) -> str | None:
+    value = read_document(p).get("id")
     return value if isinstance(value, str) and ID_PATTERN.match(value) else None
 
 

@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 
-from .checked import remembered
+from .checked import remembered, remembered_file
 from .errors import InputError, pydantic_problems
 
 
@@ -153,5 +153,5 @@ def load(model: type[M], path: Path | str) -> M:
 
 
 def load_kept(model: type[M], path: Path | str) -> M:
-    """``load``, through ``validate_kept``."""
-    return validate_kept(model, read_document(path), str(path))
+    """``load``, or the value a file of these very bytes gave when checked before (``checked.py``)."""
+    return remembered_file(Path(path), model_kind(model), lambda: load(model, path))

@@ -8,7 +8,7 @@ from typing import Mapping, TypeGuard
 
 from .. import paths
 from .errors import InputError
-from .checked import remembered
+from .checked import remembered_file
 from .files import model_kind, read_document, validate
 from .model import Field, Strict
 
@@ -41,9 +41,8 @@ REQUIRED = ("A1", "A2", "A3", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12",
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, Ruling]:
     path = paths.DATA_DIR / "rulings.toml"
-    raw = read_document(path)
-    out: dict[str, Ruling] = remembered(f"rulings.toml as {model_kind(Ruling)}", raw, lambda: {
-        rid: validate(Ruling, body, f"{path} [{rid}]") for rid, body in raw.items()})
+    out: dict[str, Ruling] = remembered_file(path, f"rulings.toml as {model_kind(Ruling)}", lambda: {
+        rid: validate(Ruling, body, f"{path} [{rid}]") for rid, body in read_document(path).items()})
     for rid, ruling in out.items():
         if ruling.default not in ruling.options:
             raise InputError(str(path), f"{rid}.default: expected one of {sorted(ruling.options)}")

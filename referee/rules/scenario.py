@@ -13,7 +13,8 @@ from .catalogue import is_drone_type, terrain_types, unit_type_names
 from .errors import InputError
 from .factions import Faction, get_faction
 from .features import make_feature
-from .files import read_document, validate_kept
+from .checked import remembered_file
+from .files import model_kind, read_document, validate, validate_kept
 from .geometry import Geometry
 from .model import Field, Strict, field_validator
 from .pieces import (
@@ -250,11 +251,19 @@ def parse_scenario(data: dict[str, Any], source: str, base_dir: Path | None = No
 
 
 def load_scenario(path: Path | str) -> Scenario:
-
     path = Path(path)
+    scenario = remembered_file(path, model_kind(Scenario), lambda: _read_scenario(path))
+    # What the table names elsewhere (its factions, the rulings and terrain tables) is looked up on every load.
+    problems = scenario_problems(scenario, path.parent)
+    if problems:
+        raise InputError(str(path), problems)
+    return scenario
+
+
+def _read_scenario(path: Path) -> Scenario:
     data = read_document(path)
     expect_kind(data, "scenario", str(path))
-    return parse_scenario(data, str(path), path.parent)
+    return validate(Scenario, data, str(path))
 
 
 def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
