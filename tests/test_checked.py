@@ -9,7 +9,7 @@ import pytest
 from referee import paths
 from referee.rules import checked
 from referee.rules.errors import InputError
-from referee.rules.scenario import Scenario, load_scenario, parse_scenario, scenario_to_data
+from referee.rules.scenario import Scenario, load_scenario
 
 TABLE = """name = "Two hills"
 table = { width = 24, height = 24 }
@@ -81,10 +81,11 @@ def test_a_kept_value_cut_short_is_checked_again_and_written_anew(tmp_path):
     assert kept.read_bytes() == whole
 
 
-def test_the_key_tells_a_whole_number_from_a_fraction_and_from_true():
-    keys = {checked.document_key("k", {"x": v}) for v in (1, 1.0, True, "1")}
+def test_the_key_is_the_files_bytes_read_as_its_suffix_says():
+    keys = {checked.file_key("k", "a.toml", b"x = 1"), checked.file_key("k", "a.toml", b"x = 1.0"),
+            checked.file_key("k", "a.json", b"x = 1"), checked.file_key("other", "a.toml", b"x = 1")}
     assert len(keys) == 4
-    assert checked.document_key("k", {"x": 1}) != checked.document_key("other", {"x": 1})
+    assert checked.file_key("k", "a.toml", b"x = 1") == checked.file_key("k", "b.TOML", b"x = 1")
 
 
 def test_no_folder_to_keep_values_in_costs_nothing_but_speed(tmp_path, monkeypatch):
@@ -100,16 +101,9 @@ def test_the_oldest_kept_values_are_dropped(tmp_path, monkeypatch):
     monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(checked, "KEEP", 3)
     for i in range(5):
-        assert checked.remembered("numbers", i, lambda i=i: i * 10) == i * 10
+        number = write(tmp_path / f"{i}.toml", f"n = {i}")
+        assert checked.remembered_file(number, "numbers", lambda i=i: i * 10) == i * 10
     assert len(kept_files()) == 3
-
-
-def test_the_same_data_in_a_changed_file_are_read_back_by_their_data(tmp_path):
-    """parse_scenario (data made by the program, not a file) keeps what it checked by the data themselves."""
-    from_file = load_scenario(write(tmp_path / "a.toml", TABLE))
-    key = checked.document_key(f"{Scenario.__module__}.Scenario", scenario_to_data(from_file))
-    assert parse_scenario(scenario_to_data(from_file), "data") == from_file
-    assert (paths.user_cache_dir() / checked.FOLDER / f"{key}.pickle").is_file()
 
 
 def test_a_file_of_the_same_bytes_as_a_broken_one_is_broken_whatever_its_name(tmp_path):

@@ -1,13 +1,14 @@
-"""Documents checked before: the value a sound document was validated into, kept on disk between runs.
+"""Files checked before: the value a sound file was read and validated into, kept on disk between runs.
 
-Checking a document against its model first builds the model's validators, which costs a one-shot command more than
-the reading: the bundled unit, weapon, terrain and rulings tables, the factions and the table are checked on every
-start. A document whose very data this very program validated before gives the value kept then, found under a key of
-its data, the model, the program's code and the validation library's; any other document (changed, new or broken) is
-checked as always. Only a sound document's value is ever kept, so a broken file still gets its clear error naming the
-file, the item and what was expected; the checks that read other files (a table's factions, a faction's points) are
-made on every load, never kept. A kept value that cannot be read is checked again and written anew; the folder may be
-deleted at any time (``paths.user_cache_dir``).
+Reading a file as TOML and checking it against its model (which first builds the model's validators, and loads
+pydantic) costs a one-shot command more than its answer, and every start reads the bundled unit, weapon, terrain and
+rulings tables, the factions and a table. A file of the very bytes this very program checked before gives the value
+kept then, found under a key of its bytes, how they are read, the rules' code and the validation library's; any other
+file (changed, new or broken) is read and checked as always. Only a sound file's value is ever kept, so a broken file
+still gets its clear error naming the file, the item and what was expected; the checks that look at other files (a
+table's factions, a faction's points, the rulings a table chooses) are made on every load, never kept. A kept value
+that cannot be read is checked again and written anew; the folder may be deleted at any time
+(``paths.user_cache_dir``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from .. import paths
 
 T = TypeVar("T")
 
-KEEP = 400            # documents kept; beyond it the oldest are dropped
+KEEP = 400            # files kept; beyond it the oldest are dropped
 FOLDER = "checked"
 
 # What reading back a kept value that was cut short, or written by a program whose classes differ, can raise.
@@ -35,7 +36,7 @@ _code: bytes | None = None
 
 
 def code_fingerprint() -> bytes:
-    """What the checked values depend on besides the documents: the rules' models and the validation library, as
+    """What the checked values depend on besides the files: the rules' models and the validation library, as
     their files are (size and time of change: a new version installed, or the source edited)."""
     global _code
     if _code is None:
@@ -58,11 +59,6 @@ def code_fingerprint() -> bytes:
     return _code
 
 
-def document_key(kind: str, data: object) -> str:
-    """The key of ``data`` checked as ``kind``: its exact values (``repr`` tells 1 from 1.0 and from true)."""
-    return _key(kind, repr(data).encode("utf-8", "surrogatepass"))
-
-
 def file_key(kind: str, name: str, content: bytes) -> str:
     """The key of a file's very bytes read as ``kind`` (its suffix says how they are read: TOML or JSON)."""
     return _key(f"{kind} file {name.rsplit('.', 1)[-1].lower()}", content)
@@ -79,16 +75,10 @@ def _folder() -> Path:
     return paths.user_cache_dir() / FOLDER
 
 
-def remembered(kind: str, data: object, check: Callable[[], T]) -> T:
-    """``check()``, the validation of ``data`` as ``kind``, or the value it gave when these very data were checked
-    before. ``check`` raises for a broken document, and then nothing is kept."""
-    return _remembered(lambda: document_key(kind, data), check)
-
-
 def remembered_file(path: Path, kind: str, check: Callable[[], T]) -> T:
     """``check()``, reading and checking the file at ``path`` as ``kind``, or the value it gave when a file of these
     very bytes was checked before: neither read as TOML or JSON nor checked again. A file that cannot be read is
-    left to ``check``, which says why."""
+    left to ``check``, which says why; ``check`` raises for a broken file, and then nothing is kept."""
     try:
         content = path.read_bytes()
     except OSError:

@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 
-from .checked import remembered, remembered_file
+from .checked import remembered_file
 from .errors import InputError, pydantic_problems
 
 
@@ -136,12 +136,6 @@ def validate(model: type[M], data: object, source: str) -> M:
         return model.model_validate(data)
     except ValidationError as e:
         raise InputError(source, pydantic_problems(e)) from None
-
-
-def validate_kept(model: type[M], data: object, source: str) -> M:
-    """``validate``, or the value these very data gave when checked before (``checked.py``): for the documents every
-    start reads again, whose model's validation reads no other file."""
-    return remembered(model_kind(model), data, lambda: validate(model, data, source))
 
 
 def model_kind(model: type) -> str:

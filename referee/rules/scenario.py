@@ -14,7 +14,7 @@ from .errors import InputError
 from .factions import Faction, get_faction
 from .features import make_feature
 from .checked import remembered_file
-from .files import model_kind, read_document, validate, validate_kept
+from .files import model_kind, read_document, validate
 from .geometry import Geometry
 from .model import Field, Strict, field_validator
 from .pieces import (
@@ -243,7 +243,7 @@ def scenario_problems(s: Scenario, base_dir: Path | None = None) -> list[str]:
 
 
 def parse_scenario(data: dict[str, Any], source: str, base_dir: Path | None = None) -> Scenario:
-    scenario = validate_kept(Scenario, data, source)
+    scenario = validate(Scenario, data, source)
     problems = scenario_problems(scenario, base_dir)
     if problems:
         raise InputError(source, problems)
