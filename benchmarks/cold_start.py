@@ -89,9 +89,9 @@ print(json.dumps(stages))
 
 def _env(root: str, tmp: str) -> dict[str, str]:
     """A child process's environment as a user's install has it: compiled modules and checked files cached (in
-    ``tmp``, the user's own folders untouched), headless."""
+    ``tmp``: the user's cache folder is found as always, where ``XDG_CACHE_HOME`` puts it), headless."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPYCACHEPREFIX=str(Path(tmp) / "pyc"),
-               SEVEN_SECONDS_HOME=str(Path(tmp) / "home"))
+               XDG_CACHE_HOME=str(Path(tmp) / "cache"))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
     return env
