@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -27,6 +28,7 @@ T = TypeVar("T")
 
 KEEP = 400            # files kept; beyond it the oldest are dropped
 FOLDER = "checked"
+LARGEST = 16 * 1024 * 1024     # bytes: a larger file is left to the reading, which refuses it (files.py)
 
 # What reading back a kept value that was cut short, or written by a program whose classes differ, can raise.
 UNREADABLE = (pickle.UnpicklingError, EOFError, OSError, ValueError, TypeError, AttributeError, ImportError,
@@ -80,6 +82,9 @@ def remembered_file(path: Path, kind: str, check: Callable[[], T]) -> T:
     very bytes was checked before: neither read as TOML or JSON nor checked again. A file that cannot be read is
     left to ``check``, which says why; ``check`` raises for a broken file, and then nothing is kept."""
     try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode) or st.st_size > LARGEST:
+            return check()
         content = path.read_bytes()
     except OSError:
         return check()
