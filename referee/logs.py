@@ -8,7 +8,6 @@ file is started (a command, a test) a failure still reaches standard error throu
 from __future__ import annotations
 
 import logging
-import logging.handlers
 from pathlib import Path
 
 from . import paths
@@ -36,9 +35,12 @@ def start_log_file() -> Path | None:
         console.setLevel(logging.WARNING)
         console.setFormatter(logging.Formatter("seven-seconds: %(message)s"))
         LOGGER.addHandler(console)
+    # lazy: the rotating handler's module (sockets, queues, threads) serves only a window that keeps its log file
+    from logging.handlers import RotatingFileHandler
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
+        handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
     except OSError as e:
         LOGGER.warning("the log file %s cannot be written (%s)", path, e.strerror or e)
         return None

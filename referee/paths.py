@@ -100,6 +100,17 @@ def settings_file() -> Path:
     return path
 
 
+def user_cache_dir() -> Path:
+    """Where the program keeps what it can make again (the checked bundled and user files): deleting it loses
+    nothing but the next start's speed."""
+    override = os.environ.get("SEVEN_SECONDS_HOME")
+    if override:
+        return Path(override) / "cache"
+    import platformdirs     # lazy: as in user_data_dir
+
+    return Path(platformdirs.user_cache_dir("seven-seconds", appauthor=False))
+
+
 def user_log_dir() -> Path:
     """Where the window's log goes, so that a window started from an icon leaves a report of a failure."""
     override = os.environ.get("SEVEN_SECONDS_HOME")

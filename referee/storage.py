@@ -14,8 +14,6 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-import tomli_w
-
 
 # Called with the name of each durable step (a file written, synced, renamed, linked, a folder synced) just before
 # it: tests set it to one that raises at the n-th step, to stand for a kill there.
@@ -99,4 +97,7 @@ def write_document(path: Path, data: dict) -> None:
     if path.suffix.lower() == ".json":
         atomic_write_text(path, json.dumps(data, indent=2) + "\n")
     else:
+        # lazy: only a TOML file written needs the TOML writer; the window's start reads its settings and writes none
+        import tomli_w
+
         atomic_write_text(path, tomli_w.dumps(data))

@@ -123,3 +123,37 @@ def test_from_the_shell_pydantic_does_not_search_the_installed_packages_for_plug
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120,
                          env=dict(env, PYDANTIC_DISABLE_PLUGINS="logfire"))
     assert run.stdout.strip() == "logfire"
+
+
+def test_a_query_on_a_table_checked_before_loads_no_pydantic(tmp_path):
+    # The first query checks the bundled tables, the factions and the table, and keeps what they gave; the next one
+    # reads them back (referee/rules/checked.py), and the rules' values are plain objects (referee/rules/model.py).
+    probe = ("import contextlib, io, sys\n"
+             "from referee.cli.main import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n"
+             "    code = main(['query', 'cover-example', 'cover', 'green', 'target-a', '--json'])\n"
+             "print(code, sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'pydantic_core'}))\n")
+    env = dict(__import__("os").environ, SEVEN_SECONDS_HOME=str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=env)
+            for _ in range(2)]
+    assert runs[0].stdout.strip().splitlines()[-1] == "0 ['pydantic', 'pydantic_core']"
+    assert runs[1].stdout.strip().splitlines()[-1] == "0 []"
+
+
+def test_from_the_shell_the_collector_stays_off_until_the_windows_modules_are_loaded(tmp_path):
+    # What start-up makes is frozen out of the collector's sight once the command's modules are loaded; the window
+    # loads its own when it opens, so it says when (main.modules_loaded), not the parsing of its command line.
+    probe = ("import sys\n"
+             f"sys.argv = ['seven-seconds', 'play', 'pastoral-hills', '--screenshot', {str(tmp_path / 'shot.png')!r}]\n"
+             "import referee.cli.main as cli\n"
+             "started = cli._started\n"
+             "def spy():\n"
+             "    print('window loaded:', 'pygame_gui' in sys.modules and 'referee.ui.scenes.table' in sys.modules)\n"
+             "    started()\n"
+             "cli._started = spy\n"
+             "cli.entry()\n")
+    env = dict(__import__("os").environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               SEVEN_SECONDS_HOME=str(tmp_path / "home"))
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "window loaded: True" in run.stdout.splitlines()

@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
         parser = build_parser((argv[0],) if argv[0] in COMMAND_MODULES else ())
         args = parser.parse_args(argv)
-        if _from_shell:
+        if _from_shell and not getattr(args, "loads_when_run", False):
             _started()
         if args.version:
             print(f"{PROG} {version()}")
@@ -118,6 +118,13 @@ def _started() -> None:
     need never look at it again; it works from here on."""
     gc.freeze()
     gc.enable()
+
+
+def modules_loaded() -> None:
+    """Called by a command that loads its heavy modules when it runs (the window: ``loads_when_run`` set on its
+    parser) once they are loaded; nothing when the program was not started from the shell."""
+    if _from_shell and not gc.isenabled():
+        _started()
 
 
 def entry() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 from ..i18n import _
 from .. import paths
 from ..rules.errors import InputError
+from .main import modules_loaded
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -79,7 +80,8 @@ def register(sub) -> None:
     shot.add_argument("--show-help", action="store_true", help=_("open the keyboard help overlay"))
     shot.add_argument("--exposure", metavar="SIDE", choices=("A", "B", "auto"),
                       help=_("show the exposure map of side A or B (auto: the selected unit's side)"))
-    p.set_defaults(run=run)
+    # The window's modules load when it opens: the collector stays off until they have (main.modules_loaded).
+    p.set_defaults(run=run, loads_when_run=True)
 
 
 def _ruler_end(scene, text: str):
@@ -242,6 +244,7 @@ def run(args) -> int:
         else:
             app.open_menu(scenario)
         prepare(app, args)
+        modules_loaded()
         if args.screenshot:
             print(app.screenshot(args.screenshot))
             return 0

@@ -54,7 +54,7 @@ def _card_file_schema() -> dict[str, Any]:
     # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..game.cards import DroneCard, DronePrices, MissionCard, TroopCard
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..rules.model import Strict
+    from ..rules.file_model import StrictModel as Strict
 
     # A card file holds any of the four sections (``read_cards``); the model exists only to describe that file.
     class CardFile(Strict):

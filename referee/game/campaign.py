@@ -16,7 +16,7 @@ from ..rules.campaign_upgrades import check_upgrade, tech_points_after_battle
 from ..rules.errors import InputError
 from ..rules.factions import Faction, Upgrade, get_faction
 from ..rules.files import load
-from ..rules.model import Strict
+from ..rules.file_model import StrictModel as Strict
 from ..rules.stats import RATING_TITLES, STAT_SHORT, Rating, StatName
 
 TARGETS = {"short": 6, "medium": 10, "long": 20}

@@ -24,7 +24,7 @@ from .. import paths
 from ..rules.catalogue import type_title, unit_types
 from ..rules.errors import InputError, pydantic_problems
 from ..rules.files import read_document
-from ..rules.model import Strict
+from ..rules.file_model import StrictModel as Strict
 from ..rules.scenario import OBJECTIVE_IDS
 from ..rules.stats import RATING_TITLES, Rating
 

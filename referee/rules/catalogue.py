@@ -5,11 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal, TypeVar
 
-from pydantic import Field
-
 from .. import paths
-from .files import read_document, validate
-from .model import Strict
+from .checked import remembered_file
+from .files import model_kind, read_document, validate
+from .model import Field, Strict
 from .stats import StatName
 
 M = TypeVar("M", bound=Strict)
@@ -74,14 +73,14 @@ class TerrainType(Strict):
 
 def _load_table(name: str, model: type[M]) -> dict[str, M]:
     path = paths.DATA_DIR / name
-    raw = read_document(path)
-    return {key: validate(model, body, f"{path} [{key}]") for key, body in raw.items()}
+    return remembered_file(path, f"{name} as {model_kind(model)}", lambda: {
+        key: validate(model, body, f"{path} [{key}]") for key, body in read_document(path).items()})
 
 
 @lru_cache(maxsize=1)
 def unit_types() -> UnitTypes:
     path = paths.DATA_DIR / "units.toml"
-    return validate(UnitTypes, read_document(path), str(path))
+    return remembered_file(path, model_kind(UnitTypes), lambda: validate(UnitTypes, read_document(path), str(path)))
 
 
 @lru_cache(maxsize=1)

@@ -6,13 +6,11 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, field_validator
-from pydantic_core import PydanticCustomError
-
 from .. import paths
 from .errors import InputError
-from .files import load
-from .model import Strict
+from .checked import remembered_file
+from .files import load_kept
+from .model import Field, Strict, field_validator
 from .stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT, Rating, StatLine, StatName
 from .files import read_document
 
@@ -33,6 +31,9 @@ class Colours(Strict):
     @classmethod
     def _hex_colour(cls, value: str) -> str:
         if not COLOUR_PATTERN.match(value):
+            # lazy: a validator runs only when pydantic checks a file, and pydantic has loaded it then
+            from pydantic_core import PydanticCustomError
+
             raise PydanticCustomError("colour", "expected # and six hex digits, like #3c6e9f")
         return value
 
@@ -60,7 +61,8 @@ class Faction(Strict):
     id: str
     name: str
     lore: str = ""
-    colours: Colours = Colours()
+    # The default colours, made as they are: validating them would build the model's validator on every start.
+    colours: Colours = Colours.model_construct()
     emblem: str = "chevron"
     created: RatingLines
     upgrades: list[Upgrade] = []
@@ -69,6 +71,9 @@ class Faction(Strict):
     @classmethod
     def _has_a_name(cls, value: str) -> str:
         if not value.strip():
+            # lazy: as in Colours._hex_colour
+            from pydantic_core import PydanticCustomError
+
             raise PydanticCustomError("name", "expected a name (not empty or only spaces)")
         return value
 
@@ -147,7 +152,7 @@ def upgrade_problems(faction: Faction) -> list[str]:
 
 
 def load_faction(path: Path | str) -> Faction:
-    faction = load(Faction, path)
+    faction = load_kept(Faction, path)
     problems = creation_problems(faction)
     if problems:
         raise InputError(str(path), problems)
@@ -203,11 +208,14 @@ def _scan_faction_files() -> dict[str, Path]:
 
 
 def _inner_id(p: Path) -> str | None:
-
     try:
-        value = read_document(p).get("id")
+        return remembered_file(p, "faction id", lambda: _read_id(p))
     except (InputError, OSError, AttributeError):
         return None
+
+
+def _read_id(p: Path) -> str | None:
+    value = read_document(p).get("id")
     return value if isinstance(value, str) and ID_PATTERN.match(value) else None
 
 

@@ -5,13 +5,20 @@ from __future__ import annotations
 import json
 import tomllib
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, Self, TypeVar
 
-from pydantic import BaseModel, ValidationError
-
+from .checked import remembered_file
 from .errors import InputError, pydantic_problems
 
-M = TypeVar("M", bound=BaseModel)
+
+class Checkable(Protocol):
+    """A pydantic model, or a value class of the rules (``model.py``)."""
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Self: ...
+
+
+M = TypeVar("M", bound=Checkable)
 
 
 def unencodable_item(data: object, where: str = "") -> str | None:
@@ -122,11 +129,23 @@ def expect_kind(data: dict[str, Any], kind: str, source: str) -> None:
 
 
 def validate(model: type[M], data: object, source: str) -> M:
+    # lazy: pydantic is loaded only when a file's data are checked (see model.py)
+    from pydantic import ValidationError
+
     try:
         return model.model_validate(data)
     except ValidationError as e:
         raise InputError(source, pydantic_problems(e)) from None
 
 
+def model_kind(model: type) -> str:
+    return f"{model.__module__}.{model.__qualname__}"
+
+
 def load(model: type[M], path: Path | str) -> M:
     return validate(model, read_document(path), str(path))
+
+
+def load_kept(model: type[M], path: Path | str) -> M:
+    """``load``, or the value a file of these very bytes gave when checked before (``checked.py``)."""
+    return remembered_file(Path(path), model_kind(model), lambda: load(model, path))

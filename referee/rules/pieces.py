@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
-
-from .model import Strict
+from .model import Field, Strict, model_validator
 from .stats import Rating
 
 Side = Literal["A", "B"]
@@ -148,4 +146,4 @@ HoldingSquares = dict[int, list[UnitContents] | None]
 
 def defaults(model: type[Strict]) -> dict[str, Any]:
     """The model's fields that have a default, with it: what a piece written without them holds."""
-    return {name: f.default for name, f in model.model_fields.items() if not f.is_required()}
+    return model.field_defaults()

@@ -6,12 +6,11 @@ import math
 from functools import lru_cache
 from typing import Mapping, TypeGuard
 
-from pydantic import Field
-
 from .. import paths
 from .errors import InputError
-from .files import read_document, validate
-from .model import Strict
+from .checked import remembered_file
+from .files import model_kind, read_document, validate
+from .model import Field, Strict
 
 
 class Ruling(Strict):
@@ -42,13 +41,11 @@ REQUIRED = ("A1", "A2", "A3", "A5", "A6", "A7", "A8", "A9", "A10", "A11", "A12",
 @lru_cache(maxsize=1)
 def catalogue() -> dict[str, Ruling]:
     path = paths.DATA_DIR / "rulings.toml"
-    raw = read_document(path)
-    out = {}
-    for rid, body in raw.items():
-        ruling = validate(Ruling, body, f"{path} [{rid}]")
+    out: dict[str, Ruling] = remembered_file(path, f"rulings.toml as {model_kind(Ruling)}", lambda: {
+        rid: validate(Ruling, body, f"{path} [{rid}]") for rid, body in read_document(path).items()})
+    for rid, ruling in out.items():
         if ruling.default not in ruling.options:
             raise InputError(str(path), f"{rid}.default: expected one of {sorted(ruling.options)}")
-        out[rid] = ruling
     # A ruling the program reads but the file lacks would otherwise fail in the middle of a battle.
     missing = [f"[{rid}]: required ruling is missing (the program reads it)" for rid in REQUIRED if rid not in out]
     missing += [f"[{rid}].{name}: required key is missing" for name, rid in PARAMETERS.items()

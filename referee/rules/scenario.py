@@ -8,15 +8,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import shapely
-from pydantic import Field, field_validator
 
 from .catalogue import is_drone_type, terrain_types, unit_type_names
 from .errors import InputError
 from .factions import Faction, get_faction
 from .features import make_feature
-from .files import read_document, validate
+from .checked import remembered_file
+from .files import model_kind, read_document, validate
 from .geometry import Geometry
-from .model import Strict
+from .model import Field, Strict, field_validator
 from .pieces import (
     LIMIT, MAX_COUNTERS, MAX_PIECES, MAX_VERTICES, OBJECTIVE_IDS, Angle, BlipCounter, Circle, Coordinate, Counters,
     GroundPoint, Objective, ObjectiveId, Side, Size, Square, Terrain, Unit, UnitContents,
@@ -54,7 +54,8 @@ class ObjectiveEntry(Objective):
 
 class Scenario(Strict):
     name: str = "Untitled table"
-    table: TableSize = TableSize(width=36, height=36)
+    # A default written here, made as it is: validating it would build the model's validator on every start.
+    table: TableSize = TableSize.model_construct(width=36.0, height=36.0)
     rulings: dict[str, str | int | float] = {}
     scale: float = Field(default=1.0, ge=0.1, le=10, description="A56: 0.5 for figures under 20 mm")
     attacker: Side | None = None
@@ -250,11 +251,19 @@ def parse_scenario(data: dict[str, Any], source: str, base_dir: Path | None = No
 
 
 def load_scenario(path: Path | str) -> Scenario:
-
     path = Path(path)
+    scenario = remembered_file(path, model_kind(Scenario), lambda: _read_scenario(path))
+    # What the table names elsewhere (its factions, the rulings and terrain tables) is looked up on every load.
+    problems = scenario_problems(scenario, path.parent)
+    if problems:
+        raise InputError(str(path), problems)
+    return scenario
+
+
+def _read_scenario(path: Path) -> Scenario:
     data = read_document(path)
     expect_kind(data, "scenario", str(path))
-    return parse_scenario(data, str(path), path.parent)
+    return validate(Scenario, data, str(path))
 
 
 def scenario_to_data(scenario: Scenario) -> dict[str, Any]:

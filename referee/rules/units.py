@@ -52,4 +52,5 @@ def _unit_stats(faction: Faction, rating: str, unit_type: str, rulings: Rulings)
         values[stat] = raised
     if not trooper.modifiers:
         why.add(f"{trooper.name}: all stats par", "A5")
-    return UnitStats(StatLine(**values), why.freeze())
+    # Whole numbers the rules computed from a checked faction: made as they are, with no validator to build first.
+    return UnitStats(StatLine.model_construct(None, **values), why.freeze())
