@@ -7,12 +7,13 @@ action was legal; the record of the game (set-up plus actions with their dice) r
 from __future__ import annotations
 
 import copy
+import operator
 import sys
 from dataclasses import asdict, dataclass, field, fields, replace
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
-from ..rules.battlefield import Battlefield, build_battlefield
+from ..rules.battlefield import UNIT_FIELDS, Battlefield, build_battlefield
 from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
 from ..rules.pieces import SQUARES as SQUARES
@@ -322,14 +323,18 @@ BATTLEFIELDS_KEPT = 256        # battlefields kept for tables that may stand aga
 _BATTLEFIELDS: dict[tuple[Any, ...], tuple[tuple[Any, ...], Battlefield]] = {}
 
 
+# What ``build_battlefield`` reads of each blip, objective and patch of ground (of a unit: ``UNIT_FIELDS``), read
+# in one call each: the key is worked out for every battlefield asked for.
+_BLIP_FIELDS = operator.attrgetter("id", "side", "x", "y", "base")
+_OBJECTIVE_FIELDS = operator.attrgetter("id", "x", "y", "base", "target_counters", "destroyed")
+_GROUND_FIELDS = operator.attrgetter("id", "x", "y", "target_counters")
+
+
 def _table_key(s: GameState) -> tuple[Any, ...]:
     """Everything ``build_battlefield`` reads of a state: two states with the same key have the same battlefield."""
     return (s.width, s.height, tuple(sorted(s.rulings.items())), s.scale, s.attacker, tuple(map(id, s.terrain)),
-            tuple((u.id, u.side, u.faction, u.rating, u.type, u.x, u.y, u.facing, u.base, u.target_counters,
-                   u.damaged, u.stunned, u.jammer_on) for u in s.units.values()),
-            tuple((b.id, b.side, b.x, b.y, b.base) for b in s.blips.values()),
-            tuple((o.id, o.x, o.y, o.base, o.target_counters, o.destroyed) for o in s.objectives.values()),
-            tuple((g.id, g.x, g.y, g.target_counters) for g in s.ground.values()))
+            tuple(map(UNIT_FIELDS, s.units.values())), tuple(map(_BLIP_FIELDS, s.blips.values())),
+            tuple(map(_OBJECTIVE_FIELDS, s.objectives.values())), tuple(map(_GROUND_FIELDS, s.ground.values())))
 
 
 def _copy_holding(holding: dict[str, Holding]) -> dict[str, Holding]:

@@ -24,8 +24,35 @@ UNIT_FIELDS = set(UnitState.__dataclass_fields__)
 OBJECTIVE_FIELDS = set(ObjectiveState.__dataclass_fields__)
 
 
+# The terrain entries made of a view's terrain, by the list's identity (the list is kept with them): every state
+# sampled from one view shares one set of entries, as every copy of a battle's state does, and so its battlefield's
+# terrain and any battlefield of a table that stands the same (``GameState.battlefield``).
+_TERRAIN: dict[int, tuple[list[Data], list[TerrainEntry]]] = {}
+
+
+def _terrain(data: list[Data]) -> list[TerrainEntry]:
+    held = _TERRAIN.get(id(data))
+    if held is None or held[0] is not data:
+        if len(_TERRAIN) >= 64:
+            _TERRAIN.clear()
+        held = _TERRAIN[id(data)] = (data, [TerrainEntry.model_validate(t) for t in data])
+    return list(held[1])
+
+
+_CONTENTS: dict[int, tuple[list[Data], list[UnitContents]]] = {}
+
+
 def _contents(data: list[Data] | None) -> list[UnitContents] | None:
-    return None if data is None else [UnitContents.model_validate(c) for c in data]
+    """A square's contents as the view tells them, validated once per view (by the list's identity, the list kept
+    with them): contents are frozen models, shared by every state sampled from it, as by every copy of a state."""
+    if data is None:
+        return None
+    held = _CONTENTS.get(id(data))
+    if held is None or held[0] is not data:
+        if len(_CONTENTS) >= 256:
+            _CONTENTS.clear()
+        held = _CONTENTS[id(data)] = (data, [UnitContents.model_validate(c) for c in data])
+    return list(held[1])
 
 
 def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
@@ -121,7 +148,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
     turn = v.get("turn")
     return GameState(
         name=v["name"], width=v["table"]["width"], height=v["table"]["height"],
-        terrain=[TerrainEntry.model_validate(t) for t in v["terrain"]],
+        terrain=_terrain(v["terrain"]),
         units=units, blips=blips, objectives=objectives, holding=holding,
         rulings=dict(v.get("rulings") or {}), scale=v.get("scale", 1.0), attacker=v.get("attacker"),
         mode=v.get("mode", "table"), round=v["round"], phase=v["phase"], initiative=v["initiative"],
