@@ -142,6 +142,10 @@ class Battlefield:
     # Patches of ground holding Target counters (p.19, A54): kept apart from the pieces, since a point of ground
     # blocks no move, no landing and no line of sight; only Target and Fire Missile look here.
     ground: dict[str, Piece] = field(default_factory=dict)
+    # What has been worked out on this battlefield, by what was asked (a Target's price between two of its pieces):
+    # a battlefield is never changed once made, and the same one is handed out again for a table that stands the
+    # same, in every world the computer imagines. Never carried over by ``dataclasses.replace``.
+    known: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @cached_property
     def jammer_fields(self) -> list[Feature]:
@@ -273,6 +277,17 @@ def _unit_piece(u: UnitLike, rulings: Rulings, base_dir: Path | None, factions: 
     return piece
 
 
+# Blip and objective counters' pieces by all they are made of, made once (as units' pieces, ``_unit_piece``).
+_COUNTERS: dict[tuple[Any, ...], Piece] = {}
+
+
+def _counter(key: tuple[Any, ...], piece: Piece) -> Piece:
+    if len(_COUNTERS) >= PIECES_KEPT:
+        _COUNTERS.clear()
+    _COUNTERS[key] = piece
+    return piece
+
+
 def ground_point(text: str) -> tuple[float, float] | None:
     """``"20,18"`` -> (20.0, 18.0): a point of ground named by where it is (p.19, A54); None for anything else."""
     m = GROUND_POINT.match(text) if isinstance(text, str) and len(text) <= 40 else None
@@ -298,11 +313,19 @@ def build_battlefield(width: float, height: float, rulings: Rulings, scale: floa
     for u in units:
         pieces[u.id] = _unit_piece(u, rulings, base_dir, factions)
     for b in blips:
-        pieces[b.id] = Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side)
+        key = ("blip", b.id, b.x, b.y, b.base, b.side)
+        piece = _COUNTERS.get(key)
+        if piece is None:
+            piece = _counter(key, Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side))
+        pieces[b.id] = piece
     for o in objectives:
         if not o.destroyed:
-            pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
-                                 target_counters=o.target_counters)
+            key = ("objective", o.id, o.x, o.y, o.base, o.target_counters)
+            piece = _COUNTERS.get(key)
+            if piece is None:
+                piece = _counter(key, Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
+                                            target_counters=o.target_counters))
+            pieces[o.id] = piece
     patches = {g.id: ground_piece(g.id, g.x, g.y, g.target_counters) for g in ground}
     return Battlefield(width, height, rulings, scale, attacker, features_of(terrain), pieces, patches)
 
