@@ -363,6 +363,10 @@ _COPY: dict[str, Any] = {
     "cards": dict, "to_place": dict, "to_face": list,
     # A ruling's option is a word or a number: nothing in it to copy.
     "rulings": dict,
+    # None but in set-up, at a battle's end and while a sensor pool waits: nothing to copy most of the time.
+    "setup": lambda v: None if v is None else copy.deepcopy(v),
+    "result": lambda v: None if v is None else copy.deepcopy(v),
+    "pool": lambda v: None if v is None else copy.deepcopy(v),
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
     "destroyed": list,
