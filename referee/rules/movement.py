@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
 import shapely
 
 from . import discs
@@ -128,43 +127,50 @@ def length_inside(points: list[tuple[float, float]], features: list[Feature]) ->
     return total
 
 
-def path_distances(points: list[tuple[float, float]], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
-    """The distance of each point (``xs``, ``ys``) from the path through ``points``, all at once with arrays: each
-    segment's is worked out as GEOS works out a point's distance from a segment (the same operations in the same
-    order, so the same figures to the last digit as ``shapely.distance`` from the path's line), the least kept."""
-    path = np.asarray(points, dtype=float)
-    ax, ay = path[:-1, 0, None], path[:-1, 1, None]
-    abx, aby = path[1:, 0, None] - ax, path[1:, 1, None] - ay
-    px, py = xs[None, :], ys[None, :]
-    len2 = abx * abx + aby * aby
-    dxa, dya = px - ax, py - ay
-    to_a = np.sqrt(dxa * dxa + dya * dya)
-    to_b = np.sqrt((px - path[1:, 0, None]) ** 2 + (py - path[1:, 1, None]) ** 2)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        r = (dxa * abx + dya * aby) / len2
-        across = np.abs(((ay - py) * abx - (ax - px) * aby) / len2) * np.sqrt(len2)
-    d = np.where(r <= 0, to_a, np.where(r >= 1, to_b, across))
-    d = np.where(len2 == 0, to_a, d)      # a segment of no length: the distance from its point
-    out: np.ndarray = d.min(axis=0)
-    return out
+def path_distance(points: list[tuple[float, float]], x: float, y: float) -> float:
+    """The distance of (x, y) from the path through ``points``: each segment's worked out as GEOS works out a point's
+    distance from a segment (the same operations in the same order, so the same figure to the last digit as
+    ``shapely.distance`` from the path's line), the least kept. Plain arithmetic: for the few pieces near a path it
+    costs less than any geometry object or array."""
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        abx, aby = bx - ax, by - ay
+        len2 = abx * abx + aby * aby
+        dxa, dya = x - ax, y - ay
+        if len2 == 0:
+            d = math.sqrt(dxa * dxa + dya * dya)        # a segment of no length: the distance from its point
+        else:
+            r = (dxa * abx + dya * aby) / len2
+            if r <= 0:
+                d = math.sqrt(dxa * dxa + dya * dya)
+            elif r >= 1:
+                dxb, dyb = x - bx, y - by
+                d = math.sqrt(dxb * dxb + dyb * dyb)
+            else:
+                d = abs(((ay - y) * abx - (ax - x) * aby) / len2) * math.sqrt(len2)
+        if d < best:
+            best = d
+    return best
 
 
 def _blocked_by_units(bf: Battlefield, mover: Piece, points: list[tuple[float, float]],
                       end: tuple[float, float]) -> str:
-    others = [p for p in bf.pieces.values() if p.id != mover.id]
-    if not others:
-        return ""
-    # Every piece's distance from the path at once (arrays, not a shapely object and a call per piece): a Move's
-    # check measures each piece on the table against the path.
-    distances = path_distances(points, np.fromiter((p.x for p in others), float, len(others)),
-                               np.fromiter((p.y for p in others), float, len(others)))
-    for other, distance in zip(others, distances.tolist()):
-        gap = distance - other.radius - mover.radius
+    # A piece whose centre lies farther outside the path's box than the two bases' radii cannot touch the path: only
+    # the pieces near it are measured (a Move's check asks of every piece on the table).
+    px0, px1 = min(p[0] for p in points), max(p[0] for p in points)
+    py0, py1 = min(p[1] for p in points), max(p[1] for p in points)
+    for other in bf.pieces.values():
+        if other.id == mover.id:
+            continue
         if other.is_objective:
             gap = math.hypot(end[0] - other.x, end[1] - other.y) - other.radius - mover.radius
             if gap < -EPS:
                 return f"the base would end overlapping objective {other.id} [A51]"
             continue
+        reach = other.radius + mover.radius + 1e-6
+        if other.x < px0 - reach or other.x > px1 + reach or other.y < py0 - reach or other.y > py1 + reach:
+            continue
+        gap = path_distance(points, other.x, other.y) - other.radius - mover.radius
         if gap < -EPS:
             return f"the path passes through {other.id}; units may not overlap or move through other units [p.18]"
     return ""

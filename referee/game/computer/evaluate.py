@@ -144,13 +144,40 @@ def clock_weight(mission: MissionCard, round_: int) -> float:
     return 1.0 + (CLOCK_WEIGHT - 1.0) * min(1.0, max(0, round_ - 1) / (limit - 1))
 
 
+VPS_KEPT = 20000             # missions' VP on outcomes that may come again (all are let go when full)
+_VPS: dict[tuple[object, ...], tuple[MissionCard, int]] = {}
+
+
+def _outcome_key(outcome: BattleOutcome) -> tuple[object, ...]:
+    """All a mission's count reads of an outcome (``scoring._count_rule``), as one value."""
+    return (tuple(outcome.objectives.items()), outcome.table_control, outcome.attacker,
+            tuple((side, tuple(v)) for side, v in outcome.destroyed_enemies.items()),
+            tuple((side, tuple(v)) for side, v in outcome.surviving_troopers.items()))
+
+
+def _mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome, key: tuple[object, ...]) -> int:
+    """``scoring.mission_vp``, counted once for a card, a side and an outcome (``key``): the imagined states of one
+    decision end in few different outcomes, and every state weighs every card the opponent may hold. The card is
+    kept with its count: the key names it by identity."""
+    k = (id(mission), side, key)
+    held = _VPS.get(k)
+    if held is not None and held[0] is mission:
+        return held[1]
+    vp = mission_vp(mission, side, outcome)
+    if len(_VPS) >= VPS_KEPT:
+        _VPS.clear()
+    _VPS[k] = (mission, vp)
+    return vp
+
+
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
     outcome = outcome_now(state)
-    my_vp = mission_vp(mine, me, outcome) if mine is not None else 0
+    key = _outcome_key(outcome)
+    my_vp = _mission_vp(mine, me, outcome, key) if mine is not None else 0
     if not theirs:
         return float(my_vp)
     weights = [clock_weight(m, state.round) for m in theirs]
-    their = sum(w * mission_vp(m, other(me), outcome) for m, w in zip(theirs, weights))
+    their = sum(w * _mission_vp(m, other(me), outcome, key) for m, w in zip(theirs, weights))
     return my_vp - their / sum(weights)
 
 
