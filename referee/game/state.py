@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import operator
 import sys
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
@@ -349,7 +349,12 @@ def _copy_holding(holding: dict[str, Holding]) -> dict[str, Holding]:
 
 
 def _copy_turn(turn: TurnState | None) -> TurnState | None:
-    return None if turn is None else replace(turn, queue=list(turn.queue))
+    if turn is None:
+        return None
+    new = object.__new__(TurnState)
+    new.__dict__ = turn.__dict__.copy()      # plain values, and the queue, which gets a list of its own
+    new.queue = list(turn.queue)
+    return new
 
 
 def _same(value: Any) -> Any:

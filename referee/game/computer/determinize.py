@@ -17,6 +17,7 @@ from ...rules.pieces import DealtCards, UnitContents
 from ...rules.pieces import Terrain as TerrainEntry
 from ..state_parts import Result
 from ..state import SQUARES, Data, BlipState, GameState, GroundState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
+from ..cards import Force
 from .belief import Belief, force_size, possible_forces
 from .seen import Seen
 
@@ -55,14 +56,21 @@ def _contents(data: list[Data] | None) -> list[UnitContents] | None:
     return list(held[1])
 
 
-def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
-    """A faction, a rating and the unit types of the enemy units still hidden, drawn consistently with the view."""
+_FITS: dict[int, tuple[Seen, tuple[list[str], list[Force], Counter[str]]]] = {}
+
+
+def _forces_that_fit(seen: Seen) -> tuple[list[str], list[Force], Counter[str]]:
+    """The enemy's factions seen, the forces the deck could have issued it and the unit types already seen: the same
+    for every state sampled from one view, so worked out once for it (by the view's reading's identity, kept with
+    them)."""
+    held = _FITS.get(id(seen))
+    if held is not None and held[0] is seen:
+        return held[1]
     enemies = seen.enemies()
     gone = [d for d in seen.view.get("destroyed", []) if d.get("side") == seen.them]
     shown = Counter([u["type"] for u in enemies] + [d["type"] for d in gone])
     ratings = {u["rating"] for u in enemies if not u["type"].endswith("-drone")}
     factions = sorted({u["faction"] for u in enemies})
-    faction = factions[0] if factions else rng.choice(sorted(faction_files()))
     fits = []
     for f in possible_forces():
         if ratings and f.rating not in ratings:
@@ -72,6 +80,16 @@ def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
             fits.append(f)
     if not fits:
         fits = [f for f in possible_forces() if force_size(f) >= sum(shown.values())] or list(possible_forces())
+    if len(_FITS) >= 64:
+        _FITS.clear()
+    _FITS[id(seen)] = (seen, (factions, fits, shown))
+    return factions, fits, shown
+
+
+def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
+    """A faction, a rating and the unit types of the enemy units still hidden, drawn consistently with the view."""
+    factions, fits, shown = _forces_that_fit(seen)
+    faction = factions[0] if factions else rng.choice(sorted(faction_files()))
     force = rng.choice(fits)
     left = Counter(u.type for u in force.troopers + force.drones) - shown
     types = sorted(left.elements())
