@@ -956,6 +956,7 @@ def deviated_blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: in
 
 
 THROW_SUMS = tuple(red + normal for red in range(1, 7) for normal in range(1, 7))   # Red Die + die, in order
+CATCHES_KEPT = 20000        # deviation odds kept for distances and reaches that may come again (all let go when full)
 _CATCHES: dict[tuple[float, float, float], float] = {}
 
 
@@ -980,7 +981,7 @@ def _deviation_catch(centre_gap: float, reach: float, scale: float) -> float:
     p = 0.0
     for total in THROW_SUMS:
         p += shares[total] / 36
-    if len(_CATCHES) >= 20000:
+    if len(_CATCHES) >= CATCHES_KEPT:
         _CATCHES.clear()
     _CATCHES[key] = p
     return p

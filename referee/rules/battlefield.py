@@ -218,6 +218,7 @@ _FEATURES: dict[tuple[object, ...], Feature] = {}
 # The feature of each terrain entry, by the entry's identity (the entry is kept with it, so the identity stays its
 # own): a battle's entries are shared by every copy of its state, and working out ``feature_of``'s key (the polygon's
 # points) for every entry of every battlefield made was a tenth of the cost of making one.
+FEATURES_KEPT = 5000        # terrain entries' features kept (all are let go when full)
 _ENTRY_FEATURES: dict[int, tuple[TerrainEntry, Feature]] = {}
 
 
@@ -226,7 +227,7 @@ def features_of(terrain: Iterable[TerrainEntry]) -> list[Feature]:
     for t in terrain:
         held = _ENTRY_FEATURES.get(id(t))
         if held is None or held[0] is not t:
-            if len(_ENTRY_FEATURES) > 5000:
+            if len(_ENTRY_FEATURES) >= FEATURES_KEPT:
                 _ENTRY_FEATURES.clear()
             held = _ENTRY_FEATURES[id(t)] = (t, feature_of(t))
         out.append(held[1])

@@ -216,7 +216,7 @@ def _columns(bf: Battlefield, drone: bool) -> tuple[list[tuple[Feature, TerrainC
     if held is None:
         columns = [(f, f.column(drone)) for f in bf.terrain]
         held = bf.known[key] = (columns, [f for f, col in columns if col.hindering])
-    return held  # type: ignore[no-any-return]
+    return held
 
 
 def _move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> MoveResult:

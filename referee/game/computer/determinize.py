@@ -28,18 +28,20 @@ OBJECTIVE_FIELDS = set(ObjectiveState.__dataclass_fields__)
 # The terrain entries made of a view's terrain, by the list's identity (the list is kept with them): every state
 # sampled from one view shares one set of entries, as every copy of a battle's state does, and so its battlefield's
 # terrain and any battlefield of a table that stands the same (``GameState.battlefield``).
+VIEWS_KEPT = 64             # views whose terrain and forces that fit are kept (all are let go when full)
 _TERRAIN: dict[int, tuple[list[Data], list[TerrainEntry]]] = {}
 
 
 def _terrain(data: list[Data]) -> list[TerrainEntry]:
     held = _TERRAIN.get(id(data))
     if held is None or held[0] is not data:
-        if len(_TERRAIN) >= 64:
+        if len(_TERRAIN) >= VIEWS_KEPT:
             _TERRAIN.clear()
         held = _TERRAIN[id(data)] = (data, [TerrainEntry.model_validate(t) for t in data])
     return list(held[1])
 
 
+CONTENTS_KEPT = 256         # squares' contents kept, validated, from the views of the last decisions
 _CONTENTS: dict[int, tuple[list[Data], list[UnitContents]]] = {}
 
 
@@ -50,7 +52,7 @@ def _contents(data: list[Data] | None) -> list[UnitContents] | None:
         return None
     held = _CONTENTS.get(id(data))
     if held is None or held[0] is not data:
-        if len(_CONTENTS) >= 256:
+        if len(_CONTENTS) >= CONTENTS_KEPT:
             _CONTENTS.clear()
         held = _CONTENTS[id(data)] = (data, [UnitContents.model_validate(c) for c in data])
     return list(held[1])
@@ -80,7 +82,7 @@ def _forces_that_fit(seen: Seen) -> tuple[list[str], list[Force], Counter[str]]:
             fits.append(f)
     if not fits:
         fits = [f for f in possible_forces() if force_size(f) >= sum(shown.values())] or list(possible_forces())
-    if len(_FITS) >= 64:
+    if len(_FITS) >= VIEWS_KEPT:
         _FITS.clear()
     _FITS[id(seen)] = (seen, (factions, fits, shown))
     return factions, fits, shown
