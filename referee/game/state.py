@@ -344,8 +344,9 @@ def _table_key(s: GameState) -> tuple[Any, ...]:
 
 
 def _copy_holding(holding: dict[str, Holding]) -> dict[str, Holding]:
-    return {side: Holding({n: None if c is None else list(c) for n, c in h.squares.items()})
-            for side, h in holding.items()}
+    """Each side's squares in a dictionary of its own; a square's list of contents is shared, since it is never
+    changed in place: a reveal, a Scramble or a correction puts a new list in its square."""
+    return {side: Holding(dict(h.squares)) for side, h in holding.items()}
 
 
 def _copy_turn(turn: TurnState | None) -> TurnState | None:
