@@ -88,6 +88,22 @@ def _forces_that_fit(seen: Seen) -> tuple[list[str], list[Force], Counter[str]]:
     return factions, fits, shown
 
 
+_HIDDEN: dict[tuple[str, str, str, str, str], UnitContents] = {}
+
+
+def _hidden_unit(uid: str, side: str, faction: str, rating: str, type_: str) -> UnitContents:
+    """An imagined enemy unit's contents, made once for the same id, faction, rating and type: contents are frozen,
+    and each decision imagines the same few units in every world it samples."""
+    key = (uid, side, faction, rating, type_)
+    c = _HIDDEN.get(key)
+    if c is None:
+        if len(_HIDDEN) >= CONTENTS_KEPT:
+            _HIDDEN.clear()
+        c = _HIDDEN[key] = UnitContents(id=uid, side=as_side(side), faction=faction, rating=rating,  # type: ignore[arg-type]
+                                        type=type_)
+    return c
+
+
 def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
     """A faction, a rating and the unit types of the enemy units still hidden, drawn consistently with the view."""
     factions, fits, shown = _forces_that_fit(seen)
@@ -155,7 +171,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
                 n += 1
             uid = f"{them.lower()}-{t}-h{n}"
             taken.add(uid)
-            c = UnitContents(id=uid, side=as_side(them), faction=faction, rating=rating, type=t)  # type: ignore[arg-type]
+            c = _hidden_unit(uid, them, faction, rating, t)
             holding[them].squares[sq] = [*(holding[them].squares[sq] or []), c]
     objectives = {o["id"]: ObjectiveState(**{k: o[k] for k in OBJECTIVE_FIELDS if k in o}) for o in v["objectives"]}
     missions = {me: v["missions"][me]} if v.get("missions", {}).get(me) else {}
