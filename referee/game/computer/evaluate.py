@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from ...rules.battlefield import piece_from_unit
-from ...rules.catalogue import weapons
+from ...rules.catalogue import is_drone_type, weapons
 from ...rules.odds import missile_odds, rifle_odds
 from ..cards import MissionCard, objective_ids
 from ..scoring import BattleOutcome, mission_vp
@@ -109,8 +109,12 @@ class Aims:
                 if oid in self.inspect and n < self.inspect_at}
 
 
-def _troopers(state: GameState, side: str) -> int:
-    return state.troopers_left(side)
+def _troopers(state: GameState, side: str) -> bool:
+    """Has ``side`` a trooper left, on the table or in its holding area (``GameState.troopers_left`` above 0)?
+    Answered at the first one found: it is asked of every state the computer imagines."""
+    if any(u.side == side and not u.is_drone for u in state.units.values()):
+        return True
+    return any(not is_drone_type(c.type) for contents in state.holding[side].squares.values() for c in contents or [])
 
 
 def outcome_now(state: GameState) -> BattleOutcome:
