@@ -211,7 +211,14 @@ def _rifle_kill(counters: int, distance: float, band: float) -> float:
     if counters <= 0:
         return 0.0
     dice = counters // (int(distance // band) + 1)
-    return float(rifle_odds("gauss", dice, False).p_kill) if dice > 0 else 0.0
+    return _gauss_kill(dice) if dice > 0 else 0.0
+
+
+@functools.lru_cache(maxsize=64)
+def _gauss_kill(dice: int) -> float:
+    """A gauss rifle's chance to kill with ``dice`` dice, read once for each count (asked for every unit pair of
+    every state the computer imagines)."""
+    return float(rifle_odds("gauss", dice, False).p_kill)
 
 
 def _value(type_: str, aims: Aims, mine: bool) -> float:
@@ -234,6 +241,7 @@ def _missile_and_cm(faction: str, rating: str, type_: str) -> tuple[bool, int]:
     return missile, piece.stat("countermeasures")
 
 
+@functools.lru_cache(maxsize=512)
 def _missile_hit(counters: int, cm: int) -> float:
     """A missile's chance of a direct hit on a unit with ``counters`` Target counters, its own countermeasures
     rolled (``rules.odds.missile_odds``, p.21). Cover and other units in the flight path are left out: the
