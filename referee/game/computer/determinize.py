@@ -9,6 +9,7 @@ resolution on this imagined state to score its candidate actions; it never recei
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
@@ -58,33 +59,37 @@ def _contents(data: list[Data] | None) -> list[UnitContents] | None:
     return list(held[1])
 
 
-_FITS: dict[int, tuple[Seen, tuple[list[str], list[Force], Counter[str]]]] = {}
+_FITS: dict[tuple[object, ...], list[Force]] = {}
+
+
+@functools.lru_cache(maxsize=1)
+def _force_types() -> tuple[tuple[Force, Counter[str]], ...]:
+    """Every force the deck can issue with the count of each unit type it holds."""
+    return tuple((f, Counter(u.type for u in f.troopers + f.drones)) for f in possible_forces())
 
 
 def _forces_that_fit(seen: Seen) -> tuple[list[str], list[Force], Counter[str]]:
-    """The enemy's factions seen, the forces the deck could have issued it and the unit types already seen: the same
-    for every state sampled from one view, so worked out once for it (by the view's reading's identity, kept with
-    them)."""
-    held = _FITS.get(id(seen))
-    if held is not None and held[0] is seen:
-        return held[1]
+    """The enemy's factions seen, the forces the deck could have issued it and the unit types already seen. The
+    forces are listed once for each set of types and ratings seen (decision after decision sees the same)."""
     enemies = seen.enemies()
     gone = [d for d in seen.view.get("destroyed", []) if d.get("side") == seen.them]
     shown = Counter([u["type"] for u in enemies] + [d["type"] for d in gone])
     ratings = {u["rating"] for u in enemies if not u["type"].endswith("-drone")}
     factions = sorted({u["faction"] for u in enemies})
-    fits = []
-    for f in possible_forces():
-        if ratings and f.rating not in ratings:
-            continue
-        have = Counter(u.type for u in f.troopers + f.drones)
-        if all(have[t] >= n for t, n in shown.items()):
-            fits.append(f)
-    if not fits:
-        fits = [f for f in possible_forces() if force_size(f) >= sum(shown.values())] or list(possible_forces())
-    if len(_FITS) >= VIEWS_KEPT:
-        _FITS.clear()
-    _FITS[id(seen)] = (seen, (factions, fits, shown))
+    key = (tuple(sorted(shown.items())), tuple(sorted(ratings)))
+    fits = _FITS.get(key)
+    if fits is None:
+        fits = []
+        for f, have in _force_types():
+            if ratings and f.rating not in ratings:
+                continue
+            if all(have[t] >= n for t, n in shown.items()):
+                fits.append(f)
+        if not fits:
+            fits = [f for f in possible_forces() if force_size(f) >= sum(shown.values())] or list(possible_forces())
+        if len(_FITS) >= VIEWS_KEPT:
+            _FITS.clear()
+        _FITS[key] = fits
     return factions, fits, shown
 
 
