@@ -70,10 +70,18 @@ def _activations(log: list[Any]) -> list[tuple[str, float]]:
     if held is not None and held[0] is log and held[1] == len(log):
         return held[2]
     out = []
+    read = _READ
     for e in log:
-        m = _ACTIVATES.match(e.get("text", ""))
-        if m:
-            out.append((m.group(1), EXTRA_WEIGHT if m.group(2) else PRIMARY_WEIGHT))
+        text = e.get("text", "")
+        found = read.get(text, _UNREAD)
+        if found is _UNREAD:
+            m = _ACTIVATES.match(text)
+            found = (m.group(1), EXTRA_WEIGHT if m.group(2) else PRIMARY_WEIGHT) if m else None
+            if len(read) >= TEXTS_KEPT:
+                read.clear()
+            read[text] = found
+        if found is not None:
+            out.append(found)
     if len(_LOGS) >= LOGS_KEPT:
         _LOGS.clear()
     _LOGS[id(log)] = (log, len(log), out)
@@ -81,6 +89,11 @@ def _activations(log: list[Any]) -> list[tuple[str, float]]:
 
 
 LOGS_KEPT = 16              # views' logs whose activations are kept (all are let go when full)
+# Each log line read, with the activation it tells (None: none): every decision's view holds the battle's whole log,
+# the same lines as the decision before and a few more.
+TEXTS_KEPT = 20000
+_UNREAD = ("", 0.0)
+_READ: dict[str, tuple[str, float] | None] = {}
 
 
 def enemy_seen_count(seen: Seen) -> int:
