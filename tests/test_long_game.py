@@ -44,7 +44,9 @@ from referee.game.setup import SetupChoices, new_battle
 from referee.game.state import SIDES, GameState
 from referee.game.victory import round_limit
 from referee.game.view import player_view
-from referee.rules.movement import MOVES_KEPT
+from referee.game.actions import CATCHES_KEPT
+from referee.rules.battlefield import FEATURES_KEPT, PIECES_KEPT
+from referee.rules.movement import MOVES_KEPT, SPANS_KEPT
 from referee.rules.scenario import parse_scenario
 
 from .tables import rect
@@ -249,6 +251,9 @@ def play_long_game(rounds: int, early_round: int) -> None:
     # drop their oldest past MOVES_KEPT) may fill as smoke and craters appear, up to that bound (run alone, this test
     # starts with them empty); every other table must stay as it was.
     bounded = {"referee.rules.battlefield._FEATURES": 5001, "referee.rules.movement._MOVES": MOVES_KEPT,
+               "referee.rules.battlefield._ENTRY_FEATURES": FEATURES_KEPT,
+               "referee.rules.battlefield._PIECES": PIECES_KEPT, "referee.rules.battlefield._COUNTERS": PIECES_KEPT,
+               "referee.rules.movement._SPANS": SPANS_KEPT, "referee.game.actions._CATCHES": CATCHES_KEPT,
                **lru_bounds()}
     grown = {k: (early_caches.get(k, 0), n) for k, n in late_caches.items()
              if n > early_caches.get(k, 0) + 16 and k not in bounded}

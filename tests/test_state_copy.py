@@ -45,3 +45,14 @@ def test_a_working_line_that_recurs_in_the_log_is_kept_once_and_reads_the_same()
     assert [(e.text, e.explain, e.units, e.private, e.round) for e in again.log] == \
         [(e.text, e.explain, e.units, e.private, e.round) for e in state.log]
     assert again.log[-1].explain[0] is first.explain[0]
+
+
+def test_a_copy_shares_each_square_s_contents_and_a_new_list_in_its_square_leaves_the_original_as_it_was():
+    # A square's contents are never changed in place (a reveal or a Scramble puts a new list in the square), so the
+    # copy shares the lists and keeps a dictionary of squares of its own.
+    state = _state()
+    state.holding["A"].squares[1] = []
+    copy = state.copy()
+    assert copy.holding["A"] is not state.holding["A"] and copy.holding["A"].squares is not state.holding["A"].squares
+    copy.holding["A"].squares[1] = None
+    assert state.holding["A"].squares[1] == []

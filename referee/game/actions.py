@@ -945,20 +945,7 @@ def deviated_blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: in
         centre_gap = math.hypot(thing.x - x, thing.y - y)
         if centre_gap - 12 * s.scale > reach + 1e-6:
             continue            # farther than the longest deviation and the reach: no throw can catch it
-        # The share of landing points within reach depends on the two dice's sum only: each sum's share is worked
-        # out once and added for each of its throws, in the throws' order (the same sum, to the last digit).
-        shares: dict[int, float] = {}
-        for total in range(2, 13):
-            d = total * s.scale
-            if centre_gap < EPS:
-                shares[total] = 1.0 if d <= reach + EPS else 0.0
-            else:
-                c = (centre_gap ** 2 + d ** 2 - reach ** 2) / (2 * centre_gap * d)
-                shares[total] = 1.0 if c <= -1 else 0.0 if c > 1 else math.acos(c) / math.pi
-        p = 0.0
-        for red in range(1, 7):
-            for normal in range(1, 7):
-                p += shares[red + normal] / 36
+        p = _deviation_catch(centre_gap, reach, s.scale)
         if p > 0:
             catches[thing.id] = p
     ids = sorted(catches, key=lambda i: (-catches[i], i))
@@ -966,6 +953,38 @@ def deviated_blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: in
             "odds": blast_odds_of(ctx, ids, dice),
             "explain": [f"a miss deviates 2-12\" (Red Die + die) at any bearing [p.21, A29]; its {radius:g}\" blast "
                         f"catches as a direct hit's [p.21, {rules.label('A30')}]"]}
+
+
+THROW_SUMS = tuple(red + normal for red in range(1, 7) for normal in range(1, 7))   # Red Die + die, in order
+CATCHES_KEPT = 20000        # deviation odds kept for distances and reaches that may come again (all let go when full)
+_CATCHES: dict[tuple[float, float, float], float] = {}
+
+
+def _deviation_catch(centre_gap: float, reach: float, scale: float) -> float:
+    """The chance a deviated blast lands within ``reach`` of a centre ``centre_gap`` from the aim point, worked out
+    once for each distance and reach (the computer previews the same missiles in every world it imagines).
+
+    The share of landing points within reach depends on the two dice's sum only: each sum's share is worked out once
+    and added for each of its throws, in the throws' order (the same sum, to the last digit)."""
+    key = (centre_gap, reach, scale)
+    held = _CATCHES.get(key)
+    if held is not None:
+        return held
+    shares: dict[int, float] = {}
+    for total in range(2, 13):
+        d = total * scale
+        if centre_gap < EPS:
+            shares[total] = 1.0 if d <= reach + EPS else 0.0
+        else:
+            c = (centre_gap ** 2 + d ** 2 - reach ** 2) / (2 * centre_gap * d)
+            shares[total] = 1.0 if c <= -1 else 0.0 if c > 1 else math.acos(c) / math.pi
+    p = 0.0
+    for total in THROW_SUMS:
+        p += shares[total] / 36
+    if len(_CATCHES) >= CATCHES_KEPT:
+        _CATCHES.clear()
+    _CATCHES[key] = p
+    return p
 
 
 def _blast_figures(ctx: Ctx, x: float, y: float, radius: float, dice: int, catches: list[str]) -> dict[str, Any]:

@@ -204,7 +204,9 @@ def _unit_actions(state: GameState, actor: str, only: str | None = None, priced:
         elif kind == Kind.TARGET and can_target(me)[0]:
             prices = {}
             for p in bf.pieces.values() if priced else ():
-                if p.id == actor:
+                # Itself and a friendly unit are never allowed (``target_price``): not priced at all, since a price
+                # measures the cover between, which is most of what listing a Target costs.
+                if p.id == actor or (not p.is_objective and p.side == me.side):
                     continue
                 price = target_price(bf, me, p)
                 if price.allowed:

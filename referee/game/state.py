@@ -7,12 +7,13 @@ action was legal; the record of the game (set-up plus actions with their dice) r
 from __future__ import annotations
 
 import copy
+import operator
 import sys
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass, field, fields
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
-from ..rules.battlefield import Battlefield, build_battlefield
+from ..rules.battlefield import UNIT_FIELDS, Battlefield, build_battlefield
 from ..rules.catalogue import is_drone_type
 from ..rules.rulings import Rulings
 from ..rules.pieces import SQUARES as SQUARES
@@ -213,7 +214,12 @@ class GameState:
         resolves and every check it tries, and a generic deep copy cost ten times as much. The log only grows and
         an entry is never changed once written, so the copy shares the entries (in a list of its own); terrain
         entries and holding-area contents are frozen models, shared too. A field without a copier is deep-copied."""
-        return GameState(**{name: copier(getattr(self, name)) for name, copier in _copiers()})
+        fields_ = dict(self.__dict__)            # strings, numbers and None are shared as they are
+        for name, copier in _copiers():
+            fields_[name] = copier(fields_[name])
+        new = object.__new__(GameState)
+        new.__dict__ = fields_
+        return new
 
     # ---- the whole state as plain data (saves, replays, comparisons) -------------------------------
     def to_data(self) -> Data:
@@ -316,9 +322,10 @@ def _copy_pieces(pieces: dict[str, Any]) -> dict[str, Any]:
     """Units, blips and objectives hold only plain values: a new object with the same fields is a full copy (what
     ``copy.copy`` makes, without its generic protocol, which was a tenth of an action's cost)."""
     out = {}
+    make = object.__new__
     for k, v in pieces.items():
-        new = object.__new__(type(v))
-        new.__dict__.update(v.__dict__)
+        new = make(v.__class__)
+        new.__dict__ = v.__dict__.copy()      # a dictionary of its own: half the cost of filling an empty one
         out[k] = new
     return out
 
@@ -327,23 +334,33 @@ BATTLEFIELDS_KEPT = 256        # battlefields kept for tables that may stand aga
 _BATTLEFIELDS: dict[tuple[Any, ...], tuple[tuple[Any, ...], Battlefield]] = {}
 
 
+# What ``build_battlefield`` reads of each blip, objective and patch of ground (of a unit: ``UNIT_FIELDS``), read
+# in one call each: the key is worked out for every battlefield asked for.
+_BLIP_FIELDS = operator.attrgetter("id", "side", "x", "y", "base")
+_OBJECTIVE_FIELDS = operator.attrgetter("id", "x", "y", "base", "target_counters", "destroyed")
+_GROUND_FIELDS = operator.attrgetter("id", "x", "y", "target_counters")
+
+
 def _table_key(s: GameState) -> tuple[Any, ...]:
     """Everything ``build_battlefield`` reads of a state: two states with the same key have the same battlefield."""
     return (s.width, s.height, tuple(sorted(s.rulings.items())), s.scale, s.attacker, tuple(map(id, s.terrain)),
-            tuple((u.id, u.side, u.faction, u.rating, u.type, u.x, u.y, u.facing, u.base, u.target_counters,
-                   u.damaged, u.stunned, u.jammer_on) for u in s.units.values()),
-            tuple((b.id, b.side, b.x, b.y, b.base) for b in s.blips.values()),
-            tuple((o.id, o.x, o.y, o.base, o.target_counters, o.destroyed) for o in s.objectives.values()),
-            tuple((g.id, g.x, g.y, g.target_counters) for g in s.ground.values()))
+            tuple(map(UNIT_FIELDS, s.units.values())), tuple(map(_BLIP_FIELDS, s.blips.values())),
+            tuple(map(_OBJECTIVE_FIELDS, s.objectives.values())), tuple(map(_GROUND_FIELDS, s.ground.values())))
 
 
 def _copy_holding(holding: dict[str, Holding]) -> dict[str, Holding]:
-    return {side: Holding({n: None if c is None else list(c) for n, c in h.squares.items()})
-            for side, h in holding.items()}
+    """Each side's squares in a dictionary of its own; a square's list of contents is shared, since it is never
+    changed in place: a reveal, a Scramble or a correction puts a new list in its square."""
+    return {side: Holding(dict(h.squares)) for side, h in holding.items()}
 
 
 def _copy_turn(turn: TurnState | None) -> TurnState | None:
-    return None if turn is None else replace(turn, queue=list(turn.queue))
+    if turn is None:
+        return None
+    new = object.__new__(TurnState)
+    new.__dict__ = turn.__dict__.copy()      # plain values, and the queue, which gets a list of its own
+    new.queue = list(turn.queue)
+    return new
 
 
 def _same(value: Any) -> Any:
@@ -356,7 +373,13 @@ _COPY: dict[str, Any] = {
     "dice_commitments": dict,
     "square_commitments": lambda c: {side: dict(squares) for side, squares in c.items()},
     "issued_kept": lambda c: {side: [dict(u) for u in units] for side, units in c.items()},
-    "cards": dict, "to_place": dict,
+    "cards": dict, "to_place": dict, "to_face": list,
+    # A ruling's option is a word or a number: nothing in it to copy.
+    "rulings": dict,
+    # None but in set-up, at a battle's end and while a sensor pool waits: nothing to copy most of the time.
+    "setup": lambda v: None if v is None else copy.deepcopy(v),
+    "result": lambda v: None if v is None else copy.deepcopy(v),
+    "pool": lambda v: None if v is None else copy.deepcopy(v),
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
     "destroyed": list,
@@ -370,9 +393,11 @@ _COPIERS: list[tuple[str, Any]] = []
 
 
 def _copiers() -> list[tuple[str, Any]]:
-    """Each field of a state with its copier, listed once (a copy is made for every action the engine resolves)."""
+    """Each field of a state that holds something to copy, with its copier, listed once (a copy is made for every
+    action the engine resolves); the fields whose values are shared as they are (``_same``) are left out."""
     if not _COPIERS:
-        _COPIERS.extend((f.name, _COPY.get(f.name, copy.deepcopy)) for f in fields(GameState))
+        _COPIERS.extend((f.name, _COPY.get(f.name, copy.deepcopy)) for f in fields(GameState)
+                        if _COPY.get(f.name) is not _same)
     return _COPIERS
 
 

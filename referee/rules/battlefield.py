@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import operator
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -141,6 +142,10 @@ class Battlefield:
     # Patches of ground holding Target counters (p.19, A54): kept apart from the pieces, since a point of ground
     # blocks no move, no landing and no line of sight; only Target and Fire Missile look here.
     ground: dict[str, Piece] = field(default_factory=dict)
+    # What has been worked out on this battlefield, by what was asked (a Target's price between two of its pieces):
+    # a battlefield is never changed once made, and the same one is handed out again for a table that stands the
+    # same, in every world the computer imagines. Never carried over by ``dataclasses.replace``.
+    known: dict[tuple[Any, ...], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @cached_property
     def jammer_fields(self) -> list[Feature]:
@@ -210,6 +215,23 @@ def piece_from_unit(u: UnitLike, x: float | None = None, y: float | None = None,
 
 
 _FEATURES: dict[tuple[object, ...], Feature] = {}
+# The feature of each terrain entry, by the entry's identity (the entry is kept with it, so the identity stays its
+# own): a battle's entries are shared by every copy of its state, and working out ``feature_of``'s key (the polygon's
+# points) for every entry of every battlefield made was a tenth of the cost of making one.
+FEATURES_KEPT = 5000        # terrain entries' features kept (all are let go when full)
+_ENTRY_FEATURES: dict[int, tuple[TerrainEntry, Feature]] = {}
+
+
+def features_of(terrain: Iterable[TerrainEntry]) -> list[Feature]:
+    out = []
+    for t in terrain:
+        held = _ENTRY_FEATURES.get(id(t))
+        if held is None or held[0] is not t:
+            if len(_ENTRY_FEATURES) >= FEATURES_KEPT:
+                _ENTRY_FEATURES.clear()
+            held = _ENTRY_FEATURES[id(t)] = (t, feature_of(t))
+        out.append(held[1])
+    return out
 
 
 def feature_of(t: TerrainEntry) -> Feature:
@@ -226,6 +248,45 @@ def feature_of(t: TerrainEntry) -> Feature:
 
 
 GROUND_POINT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
+
+
+# Everything ``piece_from_unit`` reads of a unit: a unit whose fields are all the same makes the same piece.
+UNIT_FIELDS = operator.attrgetter("id", "side", "faction", "rating", "type", "x", "y", "facing", "base",
+                                  "target_counters", "damaged", "stunned", "jammer_on")
+PIECES_KEPT = 4096          # pieces kept for units that may stand the same again (all are let go when full)
+_PIECES: dict[tuple[Any, ...], tuple[Rulings, Any, Piece]] = {}
+
+
+def _unit_piece(u: UnitLike, rulings: Rulings, base_dir: Path | None, factions: dict[str, Any]) -> Piece:
+    """A unit's piece, made once for a unit that stands the same under the same rulings and the same faction file:
+    a battlefield is made for every table an action leaves, and most of its units have not changed (a piece is never
+    changed once made, so battlefields share it). The rulings and the faction are kept with it: the key names them
+    by identity, and a faction file rewritten since is a new faction."""
+    if base_dir is not None:
+        return piece_from_unit(u, rulings=rulings, base_dir=base_dir)
+    faction = factions.get(u.faction)
+    if faction is None:
+        faction = factions[u.faction] = get_faction(u.faction)
+    key = (UNIT_FIELDS(u), id(rulings), id(faction))
+    held = _PIECES.get(key)
+    if held is not None and held[0] is rulings and held[1] is faction:
+        return held[2]
+    piece = piece_from_unit(u, rulings=rulings)
+    if len(_PIECES) >= PIECES_KEPT:
+        _PIECES.clear()
+    _PIECES[key] = (rulings, faction, piece)
+    return piece
+
+
+# Blip and objective counters' pieces by all they are made of, made once (as units' pieces, ``_unit_piece``).
+_COUNTERS: dict[tuple[Any, ...], Piece] = {}
+
+
+def _counter(key: tuple[Any, ...], piece: Piece) -> Piece:
+    if len(_COUNTERS) >= PIECES_KEPT:
+        _COUNTERS.clear()
+    _COUNTERS[key] = piece
+    return piece
 
 
 def ground_point(text: str) -> tuple[float, float] | None:
@@ -249,16 +310,25 @@ def build_battlefield(width: float, height: float, rulings: Rulings, scale: floa
     is no longer a piece: it blocks no move and takes no counter (p.~12).
     """
     pieces: dict[str, Piece] = {}
+    factions: dict[str, Any] = {}       # each faction as its file is now, asked once for the table
     for u in units:
-        pieces[u.id] = piece_from_unit(u, rulings=rulings, base_dir=base_dir)
+        pieces[u.id] = _unit_piece(u, rulings, base_dir, factions)
     for b in blips:
-        pieces[b.id] = Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side)
+        key = ("blip", b.id, b.x, b.y, b.base, b.side)
+        piece = _COUNTERS.get(key)
+        if piece is None:
+            piece = _counter(key, Piece(id=b.id, kind="blip", x=b.x, y=b.y, radius=b.base / 2, side=b.side))
+        pieces[b.id] = piece
     for o in objectives:
         if not o.destroyed:
-            pieces[o.id] = Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
-                                 target_counters=o.target_counters)
+            key = ("objective", o.id, o.x, o.y, o.base, o.target_counters)
+            piece = _COUNTERS.get(key)
+            if piece is None:
+                piece = _counter(key, Piece(id=o.id, kind="objective", x=o.x, y=o.y, radius=o.base / 2,
+                                            target_counters=o.target_counters))
+            pieces[o.id] = piece
     patches = {g.id: ground_piece(g.id, g.x, g.y, g.target_counters) for g in ground}
-    return Battlefield(width, height, rulings, scale, attacker, [feature_of(t) for t in terrain], pieces, patches)
+    return Battlefield(width, height, rulings, scale, attacker, features_of(terrain), pieces, patches)
 
 
 def battlefield_from_scenario(s: Scenario, base_dir: Path | None = None, rulings: Rulings | None = None) -> Battlefield:

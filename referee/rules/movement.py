@@ -9,8 +9,8 @@ import shapely
 
 from . import discs
 from .battlefield import Battlefield, Feature, Piece, angle_deg
+from .catalogue import TerrainColumn
 from .explain import Step, Working, inches
-from .geometry import Geometry
 from .numbers import EPS, at_most
 
 MOVE_ALLOWANCE = 6.0
@@ -79,18 +79,39 @@ def _spans(a: tuple[float, float], b: tuple[float, float], features: list[Featur
     # Each polygon is cut on its own (overlapping spans are merged by ``length_inside``): a union of the polygons
     # for every segment cost more than the whole rest of a Move's check.
     lo_x, hi_x, lo_y, hi_y = min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1])
-    seg = None
     for f in features:
         if f.circle is not None:
             continue
         x0, y0, x1, y1 = f.box
         if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
             continue
-        seg = seg if seg is not None else shapely.LineString([a, b])
+        spans.extend(_polygon_spans(a, b, f))
+    return spans
+
+
+SPANS_KEPT = 20000          # segments' spans in polygons kept (all are let go when full)
+_SPANS: dict[tuple[tuple[float, float], tuple[float, float], Feature], list[tuple[float, float]]] = {}
+
+
+def _polygon_spans(a: tuple[float, float], b: tuple[float, float], f: Feature) -> list[tuple[float, float]]:
+    """The spans of the segment a->b inside a polygon piece, cut once for a segment and a piece: the computer's
+    imagined Moves go over the same ground from the same spots again and again, on tables that differ elsewhere."""
+    key = (a, b, f)
+    held = _SPANS.get(key)
+    if held is not None:
+        return held
+    seg = shapely.LineString([a, b])
+    spans: list[tuple[float, float]] = []
+    # Most segments whose box meets the piece's miss the piece itself: the prepared geometry says so at a fraction of
+    # the cost of cutting (a segment that misses it has nothing inside it).
+    if shapely.intersects(f.geometry, seg):
         for piece in shapely.get_parts(f.geometry.intersection(seg)):
             if piece.length > 0:
                 ts = [seg.project(shapely.Point(c), normalized=True) for c in piece.coords]
                 spans.append((min(ts), max(ts)))
+    if len(_SPANS) >= SPANS_KEPT:
+        _SPANS.clear()
+    _SPANS[key] = spans
     return spans
 
 
@@ -109,20 +130,50 @@ def length_inside(points: list[tuple[float, float]], features: list[Feature]) ->
     return total
 
 
-def _blocked_by_units(bf: Battlefield, mover: Piece, swept: Geometry, end: tuple[float, float]) -> str:
-    others = [p for p in bf.pieces.values() if p.id != mover.id]
-    if not others:
-        return ""
-    # Every piece's distance from the path at once (one shapely call on an array of points, not a Point object and a
-    # call per piece): a Move's check measures each piece on the table against the path.
-    distances = shapely.distance(swept, shapely.points([(p.x, p.y) for p in others]))
-    for other, distance in zip(others, distances.tolist()):
-        gap = distance - other.radius - mover.radius
+def path_distance(points: list[tuple[float, float]], x: float, y: float) -> float:
+    """The distance of (x, y) from the path through ``points``: each segment's worked out as GEOS works out a point's
+    distance from a segment (the same operations in the same order, so the same figure to the last digit as
+    ``shapely.distance`` from the path's line), the least kept. Plain arithmetic: for the few pieces near a path it
+    costs less than any geometry object or array."""
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        abx, aby = bx - ax, by - ay
+        len2 = abx * abx + aby * aby
+        dxa, dya = x - ax, y - ay
+        if len2 == 0:
+            d = math.sqrt(dxa * dxa + dya * dya)        # a segment of no length: the distance from its point
+        else:
+            r = (dxa * abx + dya * aby) / len2
+            if r <= 0:
+                d = math.sqrt(dxa * dxa + dya * dya)
+            elif r >= 1:
+                dxb, dyb = x - bx, y - by
+                d = math.sqrt(dxb * dxb + dyb * dyb)
+            else:
+                d = abs(((ay - y) * abx - (ax - x) * aby) / len2) * math.sqrt(len2)
+        if d < best:
+            best = d
+    return best
+
+
+def _blocked_by_units(bf: Battlefield, mover: Piece, points: list[tuple[float, float]],
+                      end: tuple[float, float]) -> str:
+    # A piece whose centre lies farther outside the path's box than the two bases' radii cannot touch the path: only
+    # the pieces near it are measured (a Move's check asks of every piece on the table).
+    px0, px1 = min(p[0] for p in points), max(p[0] for p in points)
+    py0, py1 = min(p[1] for p in points), max(p[1] for p in points)
+    for other in bf.pieces.values():
+        if other.id == mover.id:
+            continue
         if other.is_objective:
             gap = math.hypot(end[0] - other.x, end[1] - other.y) - other.radius - mover.radius
             if gap < -EPS:
                 return f"the base would end overlapping objective {other.id} [A51]"
             continue
+        reach = other.radius + mover.radius + 1e-6
+        if other.x < px0 - reach or other.x > px1 + reach or other.y < py0 - reach or other.y > py1 + reach:
+            continue
+        gap = path_distance(points, other.x, other.y) - other.radius - mover.radius
         if gap < -EPS:
             return f"the path passes through {other.id}; units may not overlap or move through other units [p.18]"
     return ""
@@ -151,6 +202,26 @@ def move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Move
     return result
 
 
+def _length(points: list[tuple[float, float]]) -> float:
+    """The path's length, added up segment by segment as GEOS adds a line's (the same figure to the last digit)."""
+    total = 0.0
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        dx, dy = bx - ax, by - ay
+        total += math.sqrt(dx * dx + dy * dy)
+    return total
+
+
+def _columns(bf: Battlefield, drone: bool) -> tuple[list[tuple[Feature, TerrainColumn]], list[Feature]]:
+    """Each terrain piece with the column a mover reads (drones' or troopers'), and the hindering ones: read once
+    for a battlefield (``Battlefield.known``), which every Move on it asks again."""
+    key = ("move columns", drone)
+    held = bf.known.get(key)
+    if held is None:
+        columns = [(f, f.column(drone)) for f in bf.terrain]
+        held = bf.known[key] = (columns, [f for f, col in columns if col.hindering])
+    return held
+
+
 def _move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> MoveResult:
     rules = bf.rulings
     why = Working()
@@ -162,12 +233,11 @@ def _move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Mov
         return MoveResult(False, "objectives do not move [p.~12]", 0.0, allowance, 0.0, 0, 0, None, start, why.freeze())
     drone = _column(mover)
     column = "Drones" if drone else "Troopers & Blips"
-    line = shapely.LineString(points) if len(points) > 1 and any(math.dist(points[i], points[i + 1]) > 0 for i in range(len(points) - 1)) else None
-    length = line.length if line is not None else 0.0
-    columns = [(f, f.column(drone)) for f in bf.terrain]
-    hindering = [f for f, col in columns if col.hindering]
+    line = len(points) > 1 and any(math.dist(points[i], points[i + 1]) > 0 for i in range(len(points) - 1))
+    length = _length(points) if line else 0.0
+    columns, hindering = _columns(bf, drone)
     slow = 0.0
-    if line is not None and hindering:
+    if line and hindering:
         slow = length_inside(points, hindering)
     cost = length + slow
     why.add(f"path {inches(length)} of which {inches(slow)} in hindering terrain ({column} column) counts double: cost {inches(cost)}", "p.18", "p.24", "A52")
@@ -175,7 +245,7 @@ def _move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Mov
     reason = ""
     if not at_most(cost, allowance):
         reason = f"the path costs {inches(cost)}, more than the {inches(allowance)} a Move allows [p.18]"
-    if not reason and line is not None:
+    if not reason and line:
         px0, py0, px1, py1 = (min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points),
                               max(p[1] for p in points))
         for f, col in columns:
@@ -194,8 +264,8 @@ def _move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Mov
                 break
     if not reason and not bf.on_table(end[0], end[1], mover.radius):
         reason = "the base would end off the table: the way off the table is a Withdraw [p.18, A64, A43]"
-    if not reason and line is not None:
-        reason = _blocked_by_units(bf, mover, line, end)
+    if not reason and line:
+        reason = _blocked_by_units(bf, mover, points, end)
     displacement = math.dist(start, end)
     why.add(f"displacement {inches(displacement)} in a straight line from start to end", "p.18")
     facing = None

@@ -236,6 +236,10 @@ def _value(p: Fraction) -> str:
 
 def _whole(what: str, value: object, minimum: int | None = None) -> int:
     """An integer argument, checked: ``ValueError`` quoting the input otherwise."""
+    if type(value) is int:                  # the usual case, answered before the protocol check (which is slow)
+        if minimum is not None and value < minimum:
+            raise ValueError(f"{what}: expected at least {minimum} (got {value!r})")
+        return value
     if isinstance(value, bool):
         raise ValueError(f"{what}: expected a whole number (got {value!r})")
     if isinstance(value, SupportsIndex):

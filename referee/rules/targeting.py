@@ -63,6 +63,20 @@ def sensor_dice_limit(actor: Piece) -> int:
 
 
 def target_price(bf: Battlefield, actor: Piece, target: Piece) -> TargetPrice:
+    """The price of a Target counter from ``actor`` on ``target``, worked out once on a battlefield for two of its
+    own pieces (a battlefield never changes: ``Battlefield.known``); a piece from elsewhere is priced afresh."""
+    pieces = bf.pieces
+    if pieces.get(actor.id) is not actor or (pieces.get(target.id) or bf.ground.get(target.id)) is not target:
+        return _target_price(bf, actor, target)
+    key = ("target price", actor.id, target.id)
+    held = bf.known.get(key)
+    if held is None:
+        held = bf.known[key] = _target_price(bf, actor, target)
+    assert isinstance(held, TargetPrice)
+    return held
+
+
+def _target_price(bf: Battlefield, actor: Piece, target: Piece) -> TargetPrice:
     rules = bf.rulings
     why = Working()
     ok, reason = can_target(actor)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Force, issue_force
 from .seen import Seen, deck
@@ -52,6 +53,49 @@ class Belief:
         return self.p_real.get(blip_id, 0.0)
 
 
+@functools.lru_cache(maxsize=64)
+def _sizes(shown: int) -> tuple[int, ...]:
+    """The sizes of the forces the deck can issue with at least ``shown`` units (``shown`` if none)."""
+    return tuple([force_size(f) for f in possible_forces() if force_size(f) >= shown] or [shown])
+
+
+_LOGS: dict[int, tuple[list[Any], int, list[tuple[str, float]]]] = {}
+
+
+def _activations(log: list[Any]) -> list[tuple[str, float]]:
+    """Each blip activation the log tells, in its order, with the odds multiplier it brings: read once for a view's
+    log (by the list's identity, the list kept with it), which a decision weighs twice (its own view and the blind
+    one) and a long battle makes long."""
+    held = _LOGS.get(id(log))
+    if held is not None and held[0] is log and held[1] == len(log):
+        return held[2]
+    out = []
+    read = _READ
+    for e in log:
+        text = e.get("text", "")
+        found = read.get(text, _UNREAD)
+        if found is _UNREAD:
+            m = _ACTIVATES.match(text)
+            found = (m.group(1), EXTRA_WEIGHT if m.group(2) else PRIMARY_WEIGHT) if m else None
+            if len(read) >= TEXTS_KEPT:
+                read.clear()
+            read[text] = found
+        if found is not None:
+            out.append(found)
+    if len(_LOGS) >= LOGS_KEPT:
+        _LOGS.clear()
+    _LOGS[id(log)] = (log, len(log), out)
+    return out
+
+
+LOGS_KEPT = 16              # views' logs whose activations are kept (all are let go when full)
+# Each log line read, with the activation it tells (None: none): every decision's view holds the battle's whole log,
+# the same lines as the decision before and a few more.
+TEXTS_KEPT = 20000
+_UNREAD = ("", 0.0)
+_READ: dict[str, tuple[str, float] | None] = {}
+
+
 def enemy_seen_count(seen: Seen) -> int:
     on_table = len(seen.enemies())
     destroyed = sum(1 for d in seen.view.get("destroyed", []) if d.get("side") == seen.them)
@@ -66,15 +110,13 @@ def belief(seen: Seen) -> Belief:
     for b in blips:
         if "contents" in b and b["contents"] is not None:
             certain[b["id"]] = 1.0 if b["contents"] else 0.0
-    forces = possible_forces()
     shown = enemy_seen_count(seen)
-    sizes = [force_size(f) for f in forces if force_size(f) >= shown] or [shown]
+    sizes = _sizes(shown)
     hidden = max(0.0, sum(sizes) / len(sizes) - shown)
     weights = {b["id"]: 1.0 for b in blips if b["id"] not in certain}
-    for e in seen.view.get("log", []):
-        m = _ACTIVATES.match(e.get("text", ""))
-        if m and m.group(1) in weights:
-            weights[m.group(1)] *= EXTRA_WEIGHT if m.group(2) else PRIMARY_WEIGHT
+    for ident, factor in _activations(seen.view.get("log", [])):
+        if ident in weights:
+            weights[ident] *= factor
     known_real = sum(1 for v in certain.values() if v > 0)
     expected = max(0.0, min(float(len(weights)), hidden - known_real))
     p: dict[str, float] = dict(certain)

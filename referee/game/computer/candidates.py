@@ -61,11 +61,14 @@ def _covered(grid: ExposureGrid | None, cx: float, cy: float, r: float) -> tuple
     if grid is None:
         return None
     best = None
+    # Only the columns within reach are looked at (one either side to spare): the rest lie farther than ``r``.
+    first = max(0, int(math.floor((cx - r) / grid.step - 0.5)) - 1)
+    last = min(grid.columns, int(math.ceil((cx + r) / grid.step - 0.5)) + 2)
     for j in range(grid.rows):
         y = (j + 0.5) * grid.step
         if abs(y - cy) > r:
             continue
-        for i in range(grid.columns):
+        for i in range(first, last):
             x = (i + 0.5) * grid.step
             d = math.hypot(x - cx, y - cy)
             if d > r * 0.95:

@@ -9,6 +9,7 @@ resolution on this imagined state to score its candidate actions; it never recei
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 
@@ -18,6 +19,7 @@ from ...rules.pieces import Terrain as TerrainEntry
 from ..state_parts import Result
 from ..commit import UNIT_KEYS
 from ..state import SQUARES, Data, BlipState, GameState, GroundState, Holding, LogEntry, ObjectiveState, TurnState, UnitState, as_side
+from ..cards import Force
 from .belief import Belief, force_size, possible_forces
 from .seen import Seen
 
@@ -25,27 +27,93 @@ UNIT_FIELDS = set(UnitState.__dataclass_fields__)
 OBJECTIVE_FIELDS = set(ObjectiveState.__dataclass_fields__)
 
 
+# The terrain entries made of a view's terrain, by the list's identity (the list is kept with them): every state
+# sampled from one view shares one set of entries, as every copy of a battle's state does, and so its battlefield's
+# terrain and any battlefield of a table that stands the same (``GameState.battlefield``).
+VIEWS_KEPT = 64             # views whose terrain and forces that fit are kept (all are let go when full)
+_TERRAIN: dict[int, tuple[list[Data], list[TerrainEntry]]] = {}
+
+
+def _terrain(data: list[Data]) -> list[TerrainEntry]:
+    held = _TERRAIN.get(id(data))
+    if held is None or held[0] is not data:
+        if len(_TERRAIN) >= VIEWS_KEPT:
+            _TERRAIN.clear()
+        held = _TERRAIN[id(data)] = (data, [TerrainEntry.model_validate(t) for t in data])
+    return list(held[1])
+
+
+CONTENTS_KEPT = 256         # squares' contents kept, validated, from the views of the last decisions
+_CONTENTS: dict[int, tuple[list[Data], list[UnitContents]]] = {}
+
+
 def _contents(data: list[Data] | None) -> list[UnitContents] | None:
-    return None if data is None else [UnitContents.model_validate(c) for c in data]
+    """A square's contents as the view tells them, validated once per view (by the list's identity, the list kept
+    with them): contents are frozen models, shared by every state sampled from it, as by every copy of a state."""
+    if data is None:
+        return None
+    held = _CONTENTS.get(id(data))
+    if held is None or held[0] is not data:
+        if len(_CONTENTS) >= CONTENTS_KEPT:
+            _CONTENTS.clear()
+        held = _CONTENTS[id(data)] = (data, [UnitContents.model_validate(c) for c in data])
+    return list(held[1])
 
 
-def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
-    """A faction, a rating and the unit types of the enemy units still hidden, drawn consistently with the view."""
+_FITS: dict[tuple[object, ...], list[Force]] = {}
+
+
+@functools.lru_cache(maxsize=1)
+def _force_types() -> tuple[tuple[Force, Counter[str]], ...]:
+    """Every force the deck can issue with the count of each unit type it holds."""
+    return tuple((f, Counter(u.type for u in f.troopers + f.drones)) for f in possible_forces())
+
+
+def _forces_that_fit(seen: Seen) -> tuple[list[str], list[Force], Counter[str]]:
+    """The enemy's factions seen, the forces the deck could have issued it and the unit types already seen. The
+    forces are listed once for each set of types and ratings seen (decision after decision sees the same)."""
     enemies = seen.enemies()
     gone = [d for d in seen.view.get("destroyed", []) if d.get("side") == seen.them]
     shown = Counter([u["type"] for u in enemies] + [d["type"] for d in gone])
     ratings = {u["rating"] for u in enemies if not u["type"].endswith("-drone")}
     factions = sorted({u["faction"] for u in enemies})
+    key = (tuple(sorted(shown.items())), tuple(sorted(ratings)))
+    fits = _FITS.get(key)
+    if fits is None:
+        fits = []
+        for f, have in _force_types():
+            if ratings and f.rating not in ratings:
+                continue
+            if all(have[t] >= n for t, n in shown.items()):
+                fits.append(f)
+        if not fits:
+            fits = [f for f in possible_forces() if force_size(f) >= sum(shown.values())] or list(possible_forces())
+        if len(_FITS) >= VIEWS_KEPT:
+            _FITS.clear()
+        _FITS[key] = fits
+    return factions, fits, shown
+
+
+_HIDDEN: dict[tuple[str, str, str, str, str], UnitContents] = {}
+
+
+def _hidden_unit(uid: str, side: str, faction: str, rating: str, type_: str) -> UnitContents:
+    """An imagined enemy unit's contents, made once for the same id, faction, rating and type: contents are frozen,
+    and each decision imagines the same few units in every world it samples."""
+    key = (uid, side, faction, rating, type_)
+    c = _HIDDEN.get(key)
+    if c is None:
+        if len(_HIDDEN) >= CONTENTS_KEPT:
+            _HIDDEN.clear()
+        c = _HIDDEN[key] = UnitContents(id=uid, side=as_side(side), faction=faction, rating=rating,  # type: ignore[arg-type]
+                                        type=type_)
+    return c
+
+
+def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
+    """A faction, a rating and the unit types of the enemy units still hidden, drawn consistently with the view."""
+    factions, fits, shown = _forces_that_fit(seen)
     faction = factions[0] if factions else rng.choice(sorted(faction_files()))
-    fits = []
-    for f in possible_forces():
-        if ratings and f.rating not in ratings:
-            continue
-        have = Counter(u.type for u in f.troopers + f.drones)
-        if all(have[t] >= n for t, n in shown.items()):
-            fits.append(f)
-    if not fits:
-        fits = [f for f in possible_forces() if force_size(f) >= sum(shown.values())] or list(possible_forces())
     force = rng.choice(fits)
     left = Counter(u.type for u in force.troopers + force.drones) - shown
     types = sorted(left.elements())
@@ -109,7 +177,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
                 n += 1
             uid = f"{them.lower()}-{t}-h{n}"
             taken.add(uid)
-            c = UnitContents(id=uid, side=as_side(them), faction=faction, rating=rating, type=t)  # type: ignore[arg-type]
+            c = _hidden_unit(uid, them, faction, rating, t)
             holding[them].squares[sq] = [*(holding[them].squares[sq] or []), c]
     objectives = {o["id"]: ObjectiveState(**{k: o[k] for k in OBJECTIVE_FIELDS if k in o}) for o in v["objectives"]}
     missions = {me: v["missions"][me]} if v.get("missions", {}).get(me) else {}
@@ -122,7 +190,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
     turn = v.get("turn")
     return GameState(
         name=v["name"], width=v["table"]["width"], height=v["table"]["height"],
-        terrain=[TerrainEntry.model_validate(t) for t in v["terrain"]],
+        terrain=_terrain(v["terrain"]),
         units=units, blips=blips, objectives=objectives, holding=holding,
         rulings=dict(v.get("rulings") or {}), scale=v.get("scale", 1.0), attacker=v.get("attacker"),
         mode=v.get("mode", "table"), round=v["round"], phase=v["phase"], initiative=v["initiative"],

@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 from ...rules.battlefield import piece_from_unit
-from ...rules.catalogue import weapons
+from ...rules.catalogue import is_drone_type, weapons
 from ...rules.odds import missile_odds, rifle_odds
 from ..cards import MissionCard, objective_ids
 from ..scoring import BattleOutcome, mission_vp
@@ -109,8 +109,12 @@ class Aims:
                 if oid in self.inspect and n < self.inspect_at}
 
 
-def _troopers(state: GameState, side: str) -> int:
-    return state.troopers_left(side)
+def _troopers(state: GameState, side: str) -> bool:
+    """Has ``side`` a trooper left, on the table or in its holding area (``GameState.troopers_left`` above 0)?
+    Answered at the first one found: it is asked of every state the computer imagines."""
+    if any(u.side == side and not u.is_drone for u in state.units.values()):
+        return True
+    return any(not is_drone_type(c.type) for contents in state.holding[side].squares.values() for c in contents or [])
 
 
 def outcome_now(state: GameState) -> BattleOutcome:
@@ -144,13 +148,40 @@ def clock_weight(mission: MissionCard, round_: int) -> float:
     return 1.0 + (CLOCK_WEIGHT - 1.0) * min(1.0, max(0, round_ - 1) / (limit - 1))
 
 
+VPS_KEPT = 20000             # missions' VP on outcomes that may come again (all are let go when full)
+_VPS: dict[tuple[object, ...], tuple[MissionCard, int]] = {}
+
+
+def _outcome_key(outcome: BattleOutcome) -> tuple[object, ...]:
+    """All a mission's count reads of an outcome (``scoring._count_rule``), as one value."""
+    return (tuple(outcome.objectives.items()), outcome.table_control, outcome.attacker,
+            tuple((side, tuple(v)) for side, v in outcome.destroyed_enemies.items()),
+            tuple((side, tuple(v)) for side, v in outcome.surviving_troopers.items()))
+
+
+def _mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome, key: tuple[object, ...]) -> int:
+    """``scoring.mission_vp``, counted once for a card, a side and an outcome (``key``): the imagined states of one
+    decision end in few different outcomes, and every state weighs every card the opponent may hold. The card is
+    kept with its count: the key names it by identity."""
+    k = (id(mission), side, key)
+    held = _VPS.get(k)
+    if held is not None and held[0] is mission:
+        return held[1]
+    vp = mission_vp(mission, side, outcome)
+    if len(_VPS) >= VPS_KEPT:
+        _VPS.clear()
+    _VPS[k] = (mission, vp)
+    return vp
+
+
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
     outcome = outcome_now(state)
-    my_vp = mission_vp(mine, me, outcome) if mine is not None else 0
+    key = _outcome_key(outcome)
+    my_vp = _mission_vp(mine, me, outcome, key) if mine is not None else 0
     if not theirs:
         return float(my_vp)
     weights = [clock_weight(m, state.round) for m in theirs]
-    their = sum(w * mission_vp(m, other(me), outcome) for m, w in zip(theirs, weights))
+    their = sum(w * _mission_vp(m, other(me), outcome, key) for m, w in zip(theirs, weights))
     return my_vp - their / sum(weights)
 
 
@@ -180,7 +211,14 @@ def _rifle_kill(counters: int, distance: float, band: float) -> float:
     if counters <= 0:
         return 0.0
     dice = counters // (int(distance // band) + 1)
-    return float(rifle_odds("gauss", dice, False).p_kill) if dice > 0 else 0.0
+    return _gauss_kill(dice) if dice > 0 else 0.0
+
+
+@functools.lru_cache(maxsize=64)
+def _gauss_kill(dice: int) -> float:
+    """A gauss rifle's chance to kill with ``dice`` dice, read once for each count (asked for every unit pair of
+    every state the computer imagines)."""
+    return float(rifle_odds("gauss", dice, False).p_kill)
 
 
 def _value(type_: str, aims: Aims, mine: bool) -> float:
@@ -203,6 +241,7 @@ def _missile_and_cm(faction: str, rating: str, type_: str) -> tuple[bool, int]:
     return missile, piece.stat("countermeasures")
 
 
+@functools.lru_cache(maxsize=512)
 def _missile_hit(counters: int, cm: int) -> float:
     """A missile's chance of a direct hit on a unit with ``counters`` Target counters, its own countermeasures
     rolled (``rules.odds.missile_odds``, p.21). Cover and other units in the flight path are left out: the
@@ -331,7 +370,18 @@ def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[fl
     marks += [(b.x, b.y, DECOY_DETOUR * (1.0 - belief.real(b.id))) for b in state.blips.values() if b.side != me]
     if not marks:
         return 0.0
-    return sum(min(math.hypot(x - ex, y - ey) + extra for ex, ey, extra in marks) for x, y in mine)
+    # Plain loops for the least distances (the same as ``min`` over a generator, at half the cost: it is asked of
+    # every state the computer imagines), added up by ``sum`` as before.
+    nearest = []
+    hypot = math.hypot
+    for x, y in mine:
+        best = math.inf
+        for ex, ey, extra in marks:
+            d = hypot(x - ex, y - ey) + extra
+            if d < best:
+                best = d
+        nearest.append(best)
+    return sum(nearest)
 
 
 def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,
