@@ -56,6 +56,7 @@ from .fast_geometry import (
     disc_shadow,
     distinct,
     near_segments,
+    norm,
     segment_lengths,
     shadow_measure,
     union_measure,
@@ -167,6 +168,7 @@ class _Table:
                     bands[drone, i] = COVER_BANDS[feature_cover(f, bool(drone), bf.rulings)]
         self.bands = bands
         self.probe_holds: dict[tuple[float, int, int], np.ndarray] = {}
+        self._of_grid: dict[tuple[int, str], np.ndarray] = {}
         self._parts: ConvexParts | None = None
         self._cover: tuple[np.ndarray, EdgeTable] | None = None
         self._any_cover: tuple[np.ndarray, EdgeTable] | None = None
@@ -194,6 +196,23 @@ class _Table:
             oriented = shapely.orient_polygons(np.array(geoms, dtype=object)) if geoms else []
             self._cover_rays = EdgeTable(list(oriented))
         return self._cover_rays
+
+    def of_grid(self, holds: np.ndarray, what: str) -> np.ndarray:
+        """What an exposure map reads of where its grid's points stand, from ``probe_holds`` (one of its arrays), kept
+        with it: ``"blocking"``, which blocking features hold each point; ``"cover"``, which features of
+        ``cover_edges``; ``"band"``, the trooper cover band of the best feature holding it (``sight.cover_of``)."""
+        key = (id(holds), what)
+        out = self._of_grid.get(key)
+        if out is None:
+            if what == "blocking":
+                out = np.ascontiguousarray(holds[:, self.blocking_index])
+            elif what == "cover":
+                out = np.ascontiguousarray(holds[:, self.cover_edges()[0]])
+            else:
+                out = (np.where(holds, self.bands[0], 0).max(axis=1) if self.features
+                       else np.zeros(len(holds), np.int64))
+            self._of_grid[key] = out
+        return out
 
     def convex_parts(self) -> ConvexParts:
         if self._parts is None:
@@ -329,6 +348,8 @@ def _probe_holds(bf: Battlefield, table: _Table, step: float) -> np.ndarray:
         gx = (np.arange(cols) + 0.5) * step
         gy = (np.arange(rows) + 0.5) * step
         holds = table.probe_holds[key] = table.holds(np.tile(gx, rows), np.repeat(gy, cols))
+        for what in ("blocking", "cover", "band"):
+            table.of_grid(holds, what)
     return holds
 
 
@@ -846,7 +867,7 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     b = ShadowBounds(parts, vx, vy, vr, radius)
     edges = table.blocking_edges
     bi = table.blocking_index
-    blocked_by_probe = None if a10_open else q_holds[:, bi]
+    blocked_by_probe = None if a10_open else table.of_grid(q_holds, "blocking")
     blocked_by_viewer = None if a10_open else e_holds[:, bi]
 
     # Every sight line: the distance D between centres, the distance d from the viewer's closest point P to the
@@ -854,7 +875,7 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     # psi of P from the viewer's centre (also that from P to the point), the cone's half-width alpha.
     # A point within the viewer's own base (D <= rv) is seen from a P beyond it: those few go to the exact sweep.
     dx, dy = qx[None, :] - vx[:, None], qy[None, :] - vy[:, None]
-    D = np.hypot(dx, dy)
+    D = norm(dx, dy)
     d = D - vr[:, None]
     within = D <= vr[:, None] + 1e-6
     edge_e, edge_q = np.nonzero((np.abs(d - (radius + EPS)) <= 1e-9) | within)
@@ -1069,12 +1090,12 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     tr = np.full(n, radius)
     size = np.array([target_band_inches(bf, e) for e in enemies])[E]
     wx, wy = tx - vx, ty - vy
-    dc = np.hypot(wx, wy)
+    dc = norm(wx, wy)
     psi = np.arctan2(wy, wx)
     d = np.maximum(0.0, dc - vr - tr)
     band, knife = _bands(bf, d, size)
     # The probe's cover: the best feature holding its centre.
-    own = np.where(q_holds, table.bands[0], 0).max(axis=1) if table.features else np.zeros(g, np.int64)
+    own = table.of_grid(q_holds, "band")
     base = band + own[Q]
     # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
     trooper = np.array([e.has_arc for e in enemies], dtype=bool)[E]      # troopers, drones under A12 B
@@ -1109,7 +1130,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         hi = np.ones(n) if rules.reads("A6", "B") else (dc - tr) / safe
     else:
         start_status = _start_status(table, cover_index, ex, ey, er)
-    q_cover, e_cover = q_holds[:, cover_index], e_holds[:, cover_index]
+    q_cover, e_cover = table.of_grid(q_holds, "cover"), e_holds[:, cover_index]
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -1195,15 +1216,18 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
 
     # Rounds: at each point, the sight lines of the lowest price not measured yet, while that price is below the
     # best cost found there (a cost equal to its price ends the point's search: no other can be cheaper).
-    done = np.zeros(n, dtype=bool)
+    # A sight line whose price is not below its point's best cost never will be (the best only falls): dropped.
+    pending = np.arange(n)
     while True:
-        idx = np.nonzero(~done & (price < best[Q]))[0]
-        if len(idx) == 0:
+        pending = pending[price[pending] < best[Q[pending]]]
+        if len(pending) == 0:
             break
+        at, cost = Q[pending], price[pending]
         lowest = np.full(g, none, dtype=np.int64)
-        np.minimum.at(lowest, Q[idx], price[idx])
-        idx = idx[price[idx] == lowest[Q[idx]]]
-        done[idx] = True
+        np.minimum.at(lowest, at, cost)
+        now = cost == lowest[at]
+        idx = pending[now]
+        pending = pending[~now]
         np.minimum.at(best, Q[idx], costs(idx))
     return np.where(best == none, -1, best)
 
