@@ -35,7 +35,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import shapely
@@ -84,6 +84,7 @@ DISTANCE_BANDS = np.array([0.0, 2.0, 4.0, 7.0, 11.0, 17.0, 26.0, np.inf])      #
 _BAND_OF_INCH = np.searchsorted(DISTANCE_BANDS, np.arange(27.0), side="right") - 1   # whole inches -> band
 DIRECTION_BUCKETS = 4096                # per band; bands * buckets must fit in an int16
 TABLE_CACHE_SIZE = 8
+SEEN_FROM_KEPT = 4          # sets of enemies' places whose views of a table's terrain are kept (``_Table.seen_from``)
 
 
 def _keep_work_arrays_in_heap() -> None:
@@ -169,6 +170,8 @@ class _Table:
         self.bands = bands
         self.probe_holds: dict[tuple[float, int, int], np.ndarray] = {}
         self._of_grid: dict[tuple[int, str], np.ndarray] = {}
+        self._seen_from: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._seen_lock = threading.Lock()
         self._parts: ConvexParts | None = None
         self._cover: tuple[np.ndarray, EdgeTable] | None = None
         self._any_cover: tuple[np.ndarray, EdgeTable] | None = None
@@ -213,6 +216,27 @@ class _Table:
                        else np.zeros(len(holds), np.int64))
             self._of_grid[key] = out
         return out
+
+    def seen_from(self, ex: Array, ey: Array, er: Array, radius: float) -> tuple[ShadowBounds, RayCells | None]:
+        """What an exposure map measures from its enemies' places alone: the blocking terrain's extents seen from
+        their bases (``ShadowBounds``) and the cover terrain swept around their centres (``RayCells``, None without
+        cover terrain). Kept for the last few sets of places: a set-up search, or the computer weighing its own
+        moves, asks for many maps watched by the same enemies, and ``prepare`` makes them for the units on the
+        table as it is loaded."""
+        key = (ex.tobytes(), ey.tobytes(), er.tobytes(), float(radius))
+        with self._seen_lock:
+            got = self._seen_from.get(key)
+            if got is not None:
+                self._seen_from.move_to_end(key)
+                return cast(tuple[ShadowBounds, "RayCells | None"], got)
+        bounds = ShadowBounds(self.convex_parts(), ex, ey, er, radius)
+        cover_index, edges = self.cover_edges()
+        rays = RayCells(self.cover_rays(), self.circles[cover_index], ex, ey) if len(edges) else None
+        with self._seen_lock:
+            self._seen_from[key] = (bounds, rays)
+            while len(self._seen_from) > SEEN_FROM_KEPT:
+                self._seen_from.popitem(last=False)
+        return bounds, rays
 
     def convex_parts(self) -> ConvexParts:
         if self._parts is None:
@@ -291,6 +315,11 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
         table.cover_rays().hulls()
     for step in exposure_steps:
         _probe_holds(bf, table, step)
+    if exposure_steps:
+        for side in sorted({p.side for p in bf.pieces.values() if p.side is not None}):
+            enemies = watchers(bf, side)
+            if enemies:
+                table.seen_from(*_arrays(enemies), PROBE_RADIUS)
 
 
 _WARM = threading.Event()
@@ -864,7 +893,7 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     if nb == 0:
         return (visible, *none)
     parts = table.convex_parts()
-    b = ShadowBounds(parts, vx, vy, vr, radius)
+    b = table.seen_from(vx, vy, vr, radius)[0]
     edges = table.blocking_edges
     bi = table.blocking_index
     blocked_by_probe = None if a10_open else table.of_grid(q_holds, "blocking")
@@ -890,13 +919,16 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     # Candidates (viewer, point, feature): points whose direction from the viewer lies in the feature's shadow
     # range. Each viewer's points are sorted by distance band, then direction bucket (a radix sort of small
     # integers), and each range is found by binary search. Nearer bands have wider cones; bands wholly in front of a
-    # feature are skipped; ranges are cut where they cross ±π.
+    # feature are skipped; ranges are cut where they cross ±π. Points no feature can hide (a base over the viewer's,
+    # or within its reach) get a key past every range.
     nbands = len(DISTANCE_BANDS) - 1
     band = _BAND_OF_INCH[np.minimum(D, len(_BAND_OF_INCH) - 1).astype(np.int64)]
     key = (band * DIRECTION_BUCKETS + _bucket(psi)).astype(np.int16)
+    key[~active | within] = nbands * DIRECTION_BUCKETS
     order = np.argsort(key, axis=1, kind="stable")
-    row_key = nbands * DIRECTION_BUCKETS
+    row_key = nbands * DIRECTION_BUCKETS + 1
     sorted_key = (np.take_along_axis(key, order, axis=1) + row_key * np.arange(ne)[:, None]).ravel()
+    sorted_q = order.ravel()                                       # sorted position -> point q
     order = (order + g * np.arange(ne)[:, None]).ravel()          # sorted position -> sight line e * g + q
     usable = b.ok if blocked_by_viewer is None else b.ok & ~blocked_by_viewer
     ue, uf = np.nonzero(usable)
@@ -919,13 +951,14 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     first = np.searchsorted(sorted_key, base + _bucket(seg_lo), side="left")
     last = np.searchsorted(sorted_key, base + _bucket(seg_hi), side="right")
     run, k = _ragged(np.maximum(0, last - first))
-    pair = order[first[run] + k]
+    at = first[run] + k
+    pair = order[at]
     # ... in front of the point, and not holding it (A10).
     flat_d = d.ravel()
     seg_near = (b.dist - vr[:, None])[seg_e, seg_f] - 1e-9
-    keep = active.ravel()[pair] & ~within.ravel()[pair] & (seg_near[run] < flat_d[pair])
+    keep = seg_near[run] < flat_d[pair]
     if blocked_by_probe is not None:
-        keep &= ~blocked_by_probe.ravel()[(pair % g) * nb + seg_f[run]]
+        keep &= ~blocked_by_probe.ravel()[sorted_q[at] * nb + seg_f[run]]
     run, pair = run[keep], pair[keep]
     f_i = seg_f[run]
 
@@ -1100,7 +1133,12 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
     trooper = np.array([e.has_arc for e in enemies], dtype=bool)[E]      # troopers, drones under A12 B
     facing = np.array([e.facing for e in enemies], dtype=float)[E]
-    off = np.abs((np.degrees(psi) - facing + 180.0) % 360.0 - 180.0)
+    turn = np.degrees(psi) - facing + 180.0
+    if len(facing) and (facing.min() < 0.0 or facing.max() > 360.0):
+        turn %= 360.0
+    else:           # within [-360, 360]: what ``% 360`` gives, bit for bit, without its cost
+        turn = np.where(turn < 0.0, turn + 360.0, np.where(turn >= 360.0, turn - 360.0, turn))
+    off = np.abs(turn - 180.0)
     arc = ~trooper | (off <= 90.0 + EPS)
     knife |= trooper & (np.abs(off - (90.0 + EPS)) <= _ARC_KNIFE)
     price = np.where(arc, base, 2 * base)
@@ -1122,7 +1160,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     # of the vector w between the centres (from the viewer's edge to the target's edge or centre).
     rays = None
     if sweep and len(edges):
-        rays = RayCells(table.cover_rays(), table.circles[cover_index], ex, ey)
+        rays = table.seen_from(ex, ey, er, radius)[1]
         # Only discs are measured segment by segment: whether a segment starts inside a feature is never asked.
         start_status = np.full((len(ex), len(cover_index)), -1, dtype=np.int8)
         safe = np.where(dc > 0, dc, 1.0)
