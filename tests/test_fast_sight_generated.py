@@ -12,9 +12,9 @@ import pytest
 from benchmarks.generated_tables import generated_scenario
 from referee.rules.battlefield import battlefield_from_scenario
 from referee.rules.fast_geometry import ShadowBounds, _fast_wrap
-from referee.rules.fast_sight import PROBE_RADIUS, _arrays, _table, exposure_fast, sightlines_fast
+from referee.rules.fast_sight import PROBE_RADIUS, _arrays, _table, exposure_fast
 from referee.rules.rulings import Rulings
-from referee.rules.table_sight import exposure_reference, sightlines_reference, watchers
+from referee.rules.table_sight import exposure_reference, watchers
 
 from .test_fast_sight import assert_same_sightlines
 
