@@ -878,7 +878,8 @@ def _ragged(counts: Array) -> tuple[Array, Array]:
 
 
 def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array, qy: Array, radius: float,
-                      e_holds: Array, q_holds: Array, a10_open: bool) -> tuple[Array, Any, Any, Any]:
+                      e_holds: Array, q_holds: Array, a10_open: bool, D: Array,
+                      psi: Array) -> tuple[Array, Any, Any, Any]:
     """A9 option B on the exposure grid: visible (viewers, points), and the undecided sight lines (viewer indices,
     point indices, and the blocking features that may reach each one's cone).
 
@@ -903,8 +904,6 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     # point (D - rv; recomputed as the reference does where it decides whether the bases overlap), the direction
     # psi of P from the viewer's centre (also that from P to the point), the cone's half-width alpha.
     # A point within the viewer's own base (D <= rv) is seen from a P beyond it: those few go to the exact sweep.
-    dx, dy = qx[None, :] - vx[:, None], qy[None, :] - vy[:, None]
-    D = norm(dx, dy)
     d = D - vr[:, None]
     within = D <= vr[:, None] + 1e-6
     edge_e, edge_q = np.nonzero((np.abs(d - (radius + EPS)) <= 1e-9) | within)
@@ -913,7 +912,6 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
         d[edge_e, edge_q] = np.hypot(qx[edge_q] - px, qy[edge_q] - py)
     active = d > radius + EPS
     within &= active
-    psi = np.arctan2(dy, dx)
     alpha = np.arcsin(np.minimum(1.0, radius / np.where(active, d, 2 * radius)))
 
     # Candidates (viewer, point, feature): points whose direction from the viewer lies in the feature's shadow
@@ -1055,12 +1053,16 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
     ne, g = len(enemies), len(qx)
     a10_open = bf.rulings.reads("A10", "A")
     radius = float(radius)
+    # Each sight line's distance between centres and direction from the viewer's centre.
+    dx, dy = qx[None, :] - ex[:, None], qy[None, :] - ey[:, None]
+    D, psi = norm(dx, dy), np.arctan2(dy, dx)
     if bf.rulings.reads("A9", "A"):
         e_idx, q_idx = np.repeat(np.arange(ne), g), np.tile(np.arange(g), ne)
         visible = np.zeros((ne, g), dtype=bool)
         reach = None
     else:
-        visible, e_idx, q_idx, reach = _exposure_bounded(table, ex, ey, er, qx, qy, radius, e_holds, q_holds, a10_open)
+        visible, e_idx, q_idx, reach = _exposure_bounded(table, ex, ey, er, qx, qy, radius, e_holds, q_holds, a10_open,
+                                                         D, psi)
     if len(e_idx):
         tr = np.full(len(e_idx), radius)
         allowed = _allowed(bf, table, e_holds[e_idx], q_holds[q_idx])
@@ -1074,7 +1076,7 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
             visible[e, q] = line_of_sight(bf, enemies[e], probe).visible
     counts = visible.sum(axis=0).reshape(rows, cols)
     cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible, side,
-                                sweep)
+                                D, psi, sweep)
     prices = [[None if c < 0 else c for c in row] for row in cheapest.reshape(rows, cols).tolist()]
     return ExposureGrid(step, cols, rows, counts.tolist(), prices)
 
@@ -1098,7 +1100,7 @@ def _bands(bf: Battlefield, d: Array, size: Array | float) -> tuple[Array, Array
 
 def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], ex: Array, ey: Array, er: Array,
                      e_holds: Array, qx: Array, qy: Array, q_holds: Array, radius: float, visible: Array,
-                     side: str, sweep: bool = True) -> Array:
+                     side: str, centre_d: Array, centre_psi: Array, sweep: bool = True) -> Array:
     """The cheapest Target counter on a probe at each point, as ``targeting.target_price(...).cost(1)`` gives it for
     every enemy that may Target and sees the point; -1 where none can (``table_sight.exposure_reference``).
 
@@ -1119,13 +1121,11 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         return np.full(g, -1, dtype=np.int64)
     rules = bf.rulings
     n = len(E)
-    vx, vy, vr, tx, ty = ex[E], ey[E], er[E], qx[Q], qy[Q]
-    tr = np.full(n, radius)
+    flat = E * g + Q
+    vr = er[E]
     size = np.array([target_band_inches(bf, e) for e in enemies])[E]
-    wx, wy = tx - vx, ty - vy
-    dc = norm(wx, wy)
-    psi = np.arctan2(wy, wx)
-    d = np.maximum(0.0, dc - vr - tr)
+    dc, psi = centre_d.ravel()[flat], centre_psi.ravel()[flat]
+    d = np.maximum(0.0, dc - vr - radius)
     band, knife = _bands(bf, d, size)
     # The probe's cover: the best feature holding its centre.
     own = table.of_grid(q_holds, "band")
@@ -1150,10 +1150,17 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
 
     def segments(idx: np.ndarray) -> tuple[Array, Array, Array, Array]:
         """The A6 segment of each of these sight lines."""
+        vx, vy, tx, ty = ex[E[idx]], ey[E[idx]], qx[Q[idx]], qy[Q[idx]]
         if rules.reads("A6", "B"):
-            sx, sy, _ = _viewer_points(vx[idx], vy[idx], vr[idx], tx[idx], ty[idx])
-            return sx, sy, tx[idx], ty[idx]
-        return _closest_segments(vx[idx], vy[idx], vr[idx], tx[idx], ty[idx], tr[idx])[:4]
+            sx, sy, _ = _viewer_points(vx, vy, vr[idx], tx, ty)
+            return sx, sy, tx, ty
+        return _closest_segments(vx, vy, vr[idx], tx, ty, np.full(len(idx), radius))[:4]
+
+    def ray_span(idx: np.ndarray) -> tuple[Array, Array]:
+        """The parameters lo .. hi of these sight lines' A6 segments along the vectors between the centres."""
+        c = dc[idx]
+        safe = np.where(c > 0, c, 1.0)
+        return vr[idx] / safe, (np.ones(len(idx)) if rules.reads("A6", "B") else (c - radius) / safe)
 
     limit = bf.distance(HEAVY_LIMIT)
     # Every A6 segment lies on the ray from its viewer's centre through the target's centre: at parameters lo .. hi
@@ -1163,9 +1170,6 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         rays = table.seen_from(ex, ey, er, radius)[1]
         # Only discs are measured segment by segment: whether a segment starts inside a feature is never asked.
         start_status = np.full((len(ex), len(cover_index)), -1, dtype=np.int8)
-        safe = np.where(dc > 0, dc, 1.0)
-        lo = vr / safe
-        hi = np.ones(n) if rules.reads("A6", "B") else (dc - tr) / safe
     else:
         start_status = _start_status(table, cover_index, ex, ey, er)
     q_cover, e_cover = table.of_grid(q_holds, "cover"), e_holds[:, cover_index]
@@ -1198,9 +1202,10 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                 # Features seen from outside, by direction from the viewer's centre, then by distance: the segment
                 # reaching from short of the feature's farthest point to beyond its nearest one.
                 ap, af = rays.candidates(E[idx], psi[idx])
+                lo, hi = ray_span(idx)
                 ae = E[idx][ap]
-                near_end = np.minimum(lo[idx], hi[idx])[ap] * dc[idx][ap]
-                far_end = np.maximum(lo[idx], hi[idx])[ap] * dc[idx][ap]
+                near_end = np.minimum(lo, hi)[ap] * dc[idx][ap]
+                far_end = np.maximum(lo, hi)[ap] * dc[idx][ap]
                 keep = ((far_end >= rays.gap[ae, af] - 1e-9) & (near_end <= rays.far[ae, af] + 1e-9))
                 keep = np.nonzero(keep)[0]
                 ap, af = ap[keep], af[keep]
@@ -1231,7 +1236,8 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                 on = np.nonzero(how == way)[0]
                 if len(on):
                     sp = idx[cp[on]]
-                    lengths[on], k[on] = measure(ce[on], cf[on], wx[sp], wy[sp], lo[sp], hi[sp])
+                    wx, wy = qx[Q[sp]] - ex[E[sp]], qy[Q[sp]] - ey[E[sp]]
+                    lengths[on], k[on] = measure(ce[on], cf[on], wx, wy, lo[cp[on]], hi[cp[on]])
                     near = lengths[on]
                     k[on] |= (np.abs(near - EPS) <= _SWEPT_KNIFE) | (np.abs(near - (limit + EPS)) <= _SWEPT_KNIFE)
             edge_knife[cp[k]] = True
