@@ -982,7 +982,9 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     seg_rho, seg_lo0, seg_h = b.rho.ravel()[key], b.lo.ravel()[key], b.h.ravel()[key]
     seg_soff, seg_top, seg_err = b.soff.ravel()[key], b.K.ravel()[key] - 1, b.err.ravel()[key]
     rel = _fast_wrap(psi.ravel()[pair] - seg_rho[run])
-    smp = seg_soff[run] + np.clip(np.rint((rel - seg_lo0[run]) / seg_h[run]).astype(np.int64), 0, seg_top[run])
+    # The nearest sample (clipped to the samples while a whole number in floating point: the same one).
+    smp = seg_soff[run] + np.minimum(np.maximum(np.rint((rel - seg_lo0[run]) / seg_h[run]), 0.0),
+                                     seg_top[run]).astype(np.int64)
     al = alpha.ravel()[pair]
     err = seg_err[run]
     ulen = np.maximum(0.0, np.minimum(b.lam2[smp] + err, rel + al) - np.maximum(b.lam1[smp] - err, rel - al))
@@ -1007,9 +1009,8 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
         if len(good):
             pg, lg, hg = pl[good], llo[good], lhi[good]
             limit = alpha.ravel() * ((0.5 + EPS) * 2 * (1 + 1e-9))
-            best = np.zeros(ne * g)
-            np.maximum.at(best, pg, hg - lg)
-            hidden = best > limit
+            # A line hidden by one piece alone; the others by the union of their pieces.
+            hidden[pg[hg - lg > limit[pg]]] = True
             rest = np.nonzero(~hidden[pg])[0]
             if len(rest):
                 hidden |= union_measure(pg[rest], lg[rest], hg[rest], ne * g) > limit
