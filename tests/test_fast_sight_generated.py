@@ -5,6 +5,7 @@ those over every vertex."""
 
 import math
 import random
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from benchmarks.generated_tables import generated_scenario
 from referee.rules.battlefield import battlefield_from_scenario
 from referee.rules.fast_geometry import ShadowBounds, _fast_wrap
-from referee.rules.fast_sight import PROBE_RADIUS, _arrays, _table, exposure_fast
+from referee.rules.fast_sight import PROBE_RADIUS, _arrays, _table, exposure_fast, prepare
 from referee.rules.rulings import Rulings
 from referee.rules.table_sight import exposure_reference, watchers
 
@@ -92,3 +93,22 @@ def test_a_thousand_generated_tables_agree_with_the_reference(block):
         check_table(seed, exposure=seed % EXPOSURE_EVERY == 0)
         if seed % EXPOSURE_EVERY == 5:
             assert_bounds_over_every_vertex(generated(seed), "AB"[seed % 2])
+
+
+def test_maps_watched_by_the_same_enemies_reuse_their_view_of_the_terrain():
+    """``prepare`` makes the terrain as seen from each side's watchers; a map asked on a battlefield whose other
+    side moved reads it (nothing new is kept) and is the map made afresh; enemies moved make a new view."""
+    bf = generated(4)
+    prepare(bf, (1.5,))
+    table = _table(bf)
+    kept = dict(table._seen_from)
+    assert len(kept) == 2
+    moved = replace(bf, pieces={pid: (replace(p, x=p.x + 0.25) if p.side == "A" else p)
+                                for pid, p in bf.pieces.items()})
+    again = exposure_fast(moved, "A", 1.5)
+    assert dict(table._seen_from) == kept
+    table._seen_from.clear()
+    afresh = exposure_fast(moved, "A", 1.5)
+    assert (again.counts, again.prices) == (afresh.counts, afresh.prices)
+    exposure_fast(moved, "B", 1.5)
+    assert len(table._seen_from) == 2

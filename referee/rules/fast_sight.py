@@ -20,9 +20,11 @@ found by its span of directions among the rays sorted by direction, and its leng
 its vertices (``fast_geometry.RayCells``), where a segment ending on an edge or passing through a vertex is no knife
 edge.
 
-Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves). The rare sight
-lines that sit on a floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon
-vertex or along an edge) are answered by the reference functions themselves, so both engines agree there too.
+Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves); what an exposure
+map measures from its enemies' places alone (the bounds' extents, the rays' cells) is kept with them for the last few
+sets of places, and ``prepare`` makes it for the units on the table. The rare sight lines that sit on a
+floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon vertex or along an
+edge) are answered by the reference functions themselves, so both engines agree there too.
 """
 
 from __future__ import annotations
@@ -298,7 +300,8 @@ def _table(bf: Battlefield) -> _Table:
 def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
     """Build the terrain arrays of this table now, when the table is loaded, so that the first computation on it
     costs what the hundredth does. With ``exposure_steps``, also what the exposure map needs: the blocking
-    features' convex pieces, and where each point of those grids stands in the terrain.
+    features' convex pieces, where each point of those grids stands in the terrain, and the terrain as seen from
+    the places of each side's watchers (``_Table.seen_from``).
 
     Safe on a background thread: a computation asking for the same table meanwhile waits for this one."""
     table = _table(bf)
