@@ -1081,7 +1081,10 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
     counts = visible.sum(axis=0).reshape(rows, cols)
     cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible, side,
                                 D, psi, sweep)
-    prices = [[None if c < 0 else c for c in row] for row in cheapest.reshape(rows, cols).tolist()]
+    # Python ints, None where no enemy can Target: made by numpy rather than one comparison at a time.
+    price_objects = cheapest.astype(object)
+    price_objects[cheapest < 0] = None
+    prices = price_objects.reshape(rows, cols).tolist()
     return ExposureGrid(step, cols, rows, counts.tolist(), prices)
 
 
