@@ -1020,16 +1020,16 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     hidden = hidden.reshape(ne, g)
     visible = sure_visible.copy()
     visible[hidden] = False
-    ue, uq = np.nonzero(~sure_visible & ~hidden)
+    undecided = ~sure_visible & ~hidden
+    ue, uq = np.nonzero(undecided)
     if len(ue) == 0:
         return (visible, *none)
     # The blocking features that may reach each undecided cone (the others cannot hide any of it).
     slot = np.full(ne * g, -1, dtype=np.int64)
     slot[ue * g + uq] = np.arange(len(ue))
     reaches = (exact[ue, uq][:, None] & (~b.ok[ue])) | within[ue, uq][:, None]
-    at = slot[pair[reach]]
-    ok_rows = at >= 0
-    reaches[at[ok_rows], f_i[reach][ok_rows]] = True
+    rows = np.nonzero(reach & undecided.ravel()[pair])[0]
+    reaches[slot[pair[rows]], f_i[rows]] = True
     return visible, ue, uq, reaches
 
 
