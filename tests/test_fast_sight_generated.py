@@ -17,6 +17,8 @@ from referee.rules.fast_sight import PROBE_RADIUS, _arrays, _table, exposure_fas
 from referee.rules.rulings import Rulings
 from referee.rules.table_sight import exposure_reference, watchers
 
+from .tables import unchecked_battlefield as battlefield
+from .tables import unit
 from .test_fast_sight import assert_same_sightlines
 
 RULINGS = ("A2", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A27", "A50")
@@ -34,11 +36,11 @@ def generated(seed):
 
 def assert_bounds_over_every_vertex(bf, side):
     """Each sample's hull and piece extents (``ShadowBounds``) are the least and greatest directions over every
-    vertex, seen from the sample's point of the viewer's base."""
+    vertex, seen from the sample's point of the viewer's base. Returns how many samples there are."""
     enemies = watchers(bf, side)
     table = _table(bf)
     if not enemies or not table.blocking:
-        return
+        return 0
     parts = table.convex_parts()
     ex, ey, er = _arrays(enemies)
     b = ShadowBounds(parts, ex, ey, er, PROBE_RADIUS)
@@ -58,6 +60,7 @@ def assert_bounds_over_every_vertex(bf, side):
                     a = _fast_wrap(np.arctan2(parts.py[piece] - py, parts.px[piece] - px) - b.rho[e, f])
                     m = b.poff[s] + j
                     assert (b.mu1[m], b.mu2[m]) == (a.min(), a.max()), (e, f, k, j)
+    return int(b.K.sum())
 
 
 def check_table(seed, exposure):
@@ -112,3 +115,19 @@ def test_maps_watched_by_the_same_enemies_reuse_their_view_of_the_terrain():
     assert (again.counts, again.prices) == (afresh.counts, afresh.prices)
     exposure_fast(moved, "B", 1.5)
     assert len(table._seen_from) == 2
+
+
+def test_bounds_of_round_hills_and_concave_rocks_are_the_extents_over_every_vertex():
+    """Discs (whose hull is a polygon drawn round the circle) and a concave piece cut into convex ones, seen from
+    viewers near and far."""
+    star = [[20 + (3 if k % 2 == 0 else 1.2) * math.cos(k * math.pi / 6),
+             14 + (3 if k % 2 == 0 else 1.2) * math.sin(k * math.pi / 6)] for k in range(12)]
+    terrain = [{"id": "h1", "type": "hills", "circle": {"x": 10.0, "y": 12.0, "r": 2.5}},
+               {"id": "h2", "type": "hills", "circle": {"x": 26.0, "y": 24.0, "r": 1.0}},
+               {"id": "r1", "type": "rock-formation", "polygon": [[round(x, 3), round(y, 3)] for x, y in star]}]
+    units = [unit(f"a{k}", "A", 2.0 + 4.5 * k, 3.0 + (k % 3), base=0.5 + 0.25 * (k % 3)) for k in range(7)]
+    units += [unit(f"b{k}", "B", 3.0 + 5.0 * k, 32.0) for k in range(6)]
+    bf = battlefield(units, terrain)
+    assert max(_table(bf).convex_parts().feat_pieces) > 1
+    for side in ("A", "B"):
+        assert assert_bounds_over_every_vertex(bf, side) > 100
