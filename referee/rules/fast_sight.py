@@ -171,7 +171,7 @@ class _Table:
                     bands[drone, i] = COVER_BANDS[feature_cover(f, bool(drone), bf.rulings)]
         self.bands = bands
         self.probe_holds: dict[tuple[float, int, int], np.ndarray] = {}
-        self._of_grid: dict[tuple[int, str], np.ndarray] = {}
+        self._of_grid: dict[tuple[int, str], tuple[np.ndarray, np.ndarray]] = {}
         self._seen_from: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         self._seen_lock = threading.Lock()
         self._parts: ConvexParts | None = None
@@ -207,16 +207,16 @@ class _Table:
         with it: ``"blocking"``, which blocking features hold each point; ``"cover"``, which features of
         ``cover_edges``; ``"band"``, the trooper cover band of the best feature holding it (``sight.cover_of``)."""
         key = (id(holds), what)
-        out = self._of_grid.get(key)
-        if out is None:
-            if what == "blocking":
-                out = np.ascontiguousarray(holds[:, self.blocking_index])
-            elif what == "cover":
-                out = np.ascontiguousarray(holds[:, self.cover_edges()[0]])
-            else:
-                out = (np.where(holds, self.bands[0], 0).max(axis=1) if self.features
-                       else np.zeros(len(holds), np.int64))
-            self._of_grid[key] = out
+        kept = self._of_grid.get(key)
+        if kept is not None and kept[0] is holds:
+            return kept[1]
+        if what == "blocking":
+            out = np.ascontiguousarray(holds[:, self.blocking_index])
+        elif what == "cover":
+            out = np.ascontiguousarray(holds[:, self.cover_edges()[0]])
+        else:
+            out = np.where(holds, self.bands[0], 0).max(axis=1) if self.features else np.zeros(len(holds), np.int64)
+        self._of_grid[key] = (holds, out)        # the array itself kept, so that its id stays its own
         return out
 
     def seen_from(self, ex: Array, ey: Array, er: Array, radius: float) -> tuple[ShadowBounds, RayCells | None]:
