@@ -41,6 +41,13 @@ EDGE_GROUP = 8             # edges per group of ``EdgeTable.groups``
 NEAR_LINE = 1e-6           # inches: a group of edges farther than this from a segment's line cannot meet it
 
 
+def norm(x: Array, y: Array) -> Array:
+    """``np.hypot`` without its guard against overflow and its last bit: several times faster, for distances that
+    are only compared with a margin far wider than a rounding (never for a length the rules read)."""
+    out: Array = np.sqrt(x * x + y * y)
+    return out
+
+
 def _rings(geom: Geometry) -> Iterator[Sequence[Sequence[float]]]:
     if geom.geom_type == "Polygon":
         yield geom.exterior.coords
@@ -194,7 +201,8 @@ def near_segments(x0: Array, y0: Array, x1: Array, y1: Array, pad: Array | float
     qx, qy = edges.cx[cand_feat] - ax, edges.cy[cand_feat] - ay
     ll = dx * dx + dy * dy
     t = np.clip((qx * dx + qy * dy) / np.where(ll > 0, ll, 1.0), 0.0, 1.0)
-    gap = np.hypot(qx - t * dx, qy - t * dy)
+    gx, gy = qx - t * dx, qy - t * dy
+    gap = norm(gx, gy)
     p = pad[cand_pair] if isinstance(pad, np.ndarray) and pad.ndim else pad
     close: Array = gap <= edges.radius[cand_feat] + p + 1e-9
     return close
@@ -468,7 +476,7 @@ def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Ar
     ay, by = dx * (gminy[grp] - y0), dx * (gmaxy[grp] - y0)
     hi = np.maximum(ay, by) - np.minimum(ax, bx)
     lo = np.minimum(ay, by) - np.maximum(ax, bx)
-    tol = NEAR_LINE * np.hypot(dx, dy)
+    tol = NEAR_LINE * norm(dx, dy)
     keep = (lo <= tol) & (hi >= -tol)
     row_cand, grp = row_cand[keep], grp[keep]
     # Each edge of those groups (a row of EDGE_GROUP slots per group, the slots past its count left out): both ends
@@ -658,8 +666,44 @@ class ConvexParts:
         self.pnx = np.where(ccw, ey, -ey) / length
         self.pny = np.where(ccw, -ex, ex) / length
         self.pfeat = np.array(pfeat, np.int64)
+        self.pvfeat = np.repeat(self.pfeat, self.pcount)          # the feature of each piece vertex
         self.feat_pieces = np.bincount(self.pfeat, minlength=self.n).astype(np.int64)
         self.feat_pstart = np.cumsum(self.feat_pieces) - self.feat_pieces
+
+
+def _extreme_vertices(ang: Array, dist: Array, vr: Array, start: Array, wanted: Array) -> Array:
+    """(viewers, vertices) of polygons (``start``: each one's first vertex): the vertices that may have the least or
+    the greatest direction among their polygon's, seen from some point of the viewer's base. ``ang``: their
+    directions from the viewer's centre, relative to a direction within π - 0.3 of them all where ``wanted`` (flat
+    (viewer, polygon)); ``dist``: their distances from it.
+
+    Seen from a point of the base rather than the centre, a vertex's direction moves by at most ``asin(rv / dist)``:
+    one whose direction can be the least there lies within its own and the least one's moves of the least at the
+    centre (the greatest likewise). A vertex whose direction could cross ±π is kept as a greatest one, so the
+    extremes over the vertices kept show it as those over every vertex do."""
+    ne, nv = ang.shape
+    if nv == 0:
+        return np.zeros((ne, 0), dtype=bool)
+    rv = vr[:, None]
+    with np.errstate(divide="ignore"):
+        move = np.where(dist > rv * (1 + 1e-9) + 1e-9, np.arcsin(np.minimum(1.0, rv / dist)), 4.0) * (1 + 1e-9) + 1e-9
+    counts = np.diff(np.append(start, nv))
+    least = np.repeat(np.minimum.reduceat(ang + move, start, axis=1), counts, axis=1)
+    most = np.repeat(np.maximum.reduceat(ang - move, start, axis=1), counts, axis=1)
+    keep: Array = ((ang - move <= least) | (ang + move >= most)) & np.repeat(wanted.reshape(ne, -1), counts, axis=1)
+    return keep
+
+
+def _sample_vertices(keep: Array, start: Array, owner: Array) -> tuple[Array, Array, Array]:
+    """One row per (sample, vertex ``keep`` marks for the sample's flat (viewer, polygon) ``owner``): the sample of
+    each row, its vertex, and each sample's first row (every sample has a row: the least vertex is always kept)."""
+    kept = np.add.reduceat(keep.astype(np.int64), start, axis=1).ravel() if keep.shape[1] else np.zeros(0, np.int64)
+    _, vertex = np.nonzero(keep)                # by viewer, then vertex: each (viewer, polygon)'s kept ones together
+    offset = np.cumsum(kept) - kept
+    cnt = kept[owner]
+    first = np.cumsum(cnt) - cnt
+    srow = np.repeat(np.arange(len(owner)), cnt)
+    return srow, vertex[offset[owner][srow] + (np.arange(len(srow)) - first[srow])], first
 
 
 def _fast_wrap(a: Array) -> Array:
@@ -719,11 +763,10 @@ class ShadowBounds:
         srho = rho.ravel()[ef]
         self.soff = soff
 
-        # Hull extents per sample.
-        cnt = parts.hcount[f]
-        first = np.cumsum(cnt) - cnt
-        srow = np.repeat(np.arange(S), cnt)
-        vidx = parts.hstart[f][srow] + (np.arange(int(cnt.sum())) - first[srow])
+        # Hull extents per sample, over the vertices that may be extreme seen from somewhere on the base.
+        h_keep = _extreme_vertices(ang, np.hypot(parts.hx[None, :] - vx[:, None], parts.hy[None, :] - vy[:, None]),
+                                   vr, parts.hstart, kflat > 0)
+        srow, vidx, first = _sample_vertices(h_keep, parts.hstart, ef)
         a = _fast_wrap(np.arctan2(parts.hy[vidx] - spy[srow], parts.hx[vidx] - spx[srow]) - srho[srow])
         if S:
             self.lam1 = np.minimum.reduceat(a, first)
@@ -746,7 +789,6 @@ class ShadowBounds:
         vrow = np.repeat(np.arange(len(pj)), vc)
         vv = parts.pstart[pj][vrow] + (np.arange(int(vc.sum())) - vfirst[vrow])
         s_of_v = prow_s[vrow]
-        a = _fast_wrap(np.arctan2(parts.py[vv] - spy[s_of_v], parts.px[vv] - spx[s_of_v]) - srho[s_of_v])
         # A ray entering a convex piece does so on an edge facing P, so no farther than that edge's far end. The
         # edges that may face P anywhere within half a sample of P_s are taken, and the distances widened to match.
         move = (vr[e] * h.ravel()[ef] / 2 * (1 + 1e-6) + 1e-12)[s_of_v]
@@ -759,8 +801,20 @@ class ShadowBounds:
         faces = parts.pnx[vv] * wx + parts.pny[vv] * wy < move
         reach2 = np.where(faces, np.maximum(dist2, dist2[nxt]), 0.0)
         if len(pj):
-            self.mu1 = np.minimum.reduceat(a, vfirst)
-            self.mu2 = np.maximum.reduceat(a, vfirst)
+            # The pieces' extents, over their vertices that may be extreme (as the hulls' above).
+            npieces = len(parts.pstart)
+            pang = _fast_wrap(np.arctan2(parts.py[None, :] - vy[:, None], parts.px[None, :] - vx[:, None])
+                              - rho[:, parts.pvfeat])
+            wanted = np.zeros(ne * npieces, dtype=bool)
+            owner = e[prow_s] * npieces + pj
+            wanted[owner] = True
+            p_keep = _extreme_vertices(pang, np.hypot(parts.px[None, :] - vx[:, None], parts.py[None, :] - vy[:, None]),
+                                       vr, parts.pstart, wanted)
+            prow, pvv, pfirst = _sample_vertices(p_keep, parts.pstart, owner)
+            s_of_p = prow_s[prow]
+            a = _fast_wrap(np.arctan2(parts.py[pvv] - spy[s_of_p], parts.px[pvv] - spx[s_of_p]) - srho[s_of_p])
+            self.mu1 = np.minimum.reduceat(a, pfirst)
+            self.mu2 = np.maximum.reduceat(a, pfirst)
             self.near = np.sqrt(np.maximum.reduceat(reach2, vfirst)) * (1 + 1e-12) + move[vfirst]
         else:
             self.mu1 = self.mu2 = self.near = np.zeros(0)
@@ -928,9 +982,9 @@ class RayCells:
         a, b = np.minimum(lo, hi)[r], np.maximum(lo, hi)[r]
         part = np.where(denom > 0, 1.0, -1.0) * np.clip(numer / denom, a, b)
         length = np.bincount(r, weights=part, minlength=n) * np.hypot(wx, wy)
-        tol = NARROW_EDGE * np.hypot(ux, uy)
-        along = ((np.abs(sa) <= tol * np.hypot(edges.ax[edge] - cx, edges.ay[edge] - cy))
-                 & (np.abs(sb) <= tol * np.hypot(edges.bx[edge] - cx, edges.by[edge] - cy)))
+        tol = NARROW_EDGE * norm(ux, uy)
+        along = ((np.abs(sa) <= tol * norm(edges.ax[edge] - cx, edges.ay[edge] - cy))
+                 & (np.abs(sb) <= tol * norm(edges.bx[edge] - cx, edges.by[edge] - cy)))
         knife = np.bincount(run, weights=along, minlength=n) > 0
         return np.maximum(length, 0.0), knife
 

@@ -20,9 +20,11 @@ found by its span of directions among the rays sorted by direction, and its leng
 its vertices (``fast_geometry.RayCells``), where a segment ending on an edge or passing through a vertex is no knife
 edge.
 
-Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves). The rare sight
-lines that sit on a floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon
-vertex or along an edge) are answered by the reference functions themselves, so both engines agree there too.
+Terrain is turned into arrays once per table and cached (keyed by the terrain pieces themselves); what an exposure
+map measures from its enemies' places alone (the bounds' extents, the rays' cells) is kept with them for the last few
+sets of places, and ``prepare`` makes it for the units on the table. The rare sight lines that sit on a
+floating-point knife edge (a viewer point on a polygon's boundary, a segment through a polygon vertex or along an
+edge) are answered by the reference functions themselves, so both engines agree there too.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import shapely
@@ -56,6 +58,7 @@ from .fast_geometry import (
     disc_shadow,
     distinct,
     near_segments,
+    norm,
     segment_lengths,
     shadow_measure,
     union_measure,
@@ -83,6 +86,7 @@ DISTANCE_BANDS = np.array([0.0, 2.0, 4.0, 7.0, 11.0, 17.0, 26.0, np.inf])      #
 _BAND_OF_INCH = np.searchsorted(DISTANCE_BANDS, np.arange(27.0), side="right") - 1   # whole inches -> band
 DIRECTION_BUCKETS = 4096                # per band; bands * buckets must fit in an int16
 TABLE_CACHE_SIZE = 8
+SEEN_FROM_KEPT = 4          # sets of enemies' places whose views of a table's terrain are kept (``_Table.seen_from``)
 
 
 def _keep_work_arrays_in_heap() -> None:
@@ -167,6 +171,9 @@ class _Table:
                     bands[drone, i] = COVER_BANDS[feature_cover(f, bool(drone), bf.rulings)]
         self.bands = bands
         self.probe_holds: dict[tuple[float, int, int], np.ndarray] = {}
+        self._of_grid: dict[tuple[int, str], tuple[np.ndarray, np.ndarray]] = {}
+        self._seen_from: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
+        self._seen_lock = threading.Lock()
         self._parts: ConvexParts | None = None
         self._cover: tuple[np.ndarray, EdgeTable] | None = None
         self._any_cover: tuple[np.ndarray, EdgeTable] | None = None
@@ -194,6 +201,44 @@ class _Table:
             oriented = shapely.orient_polygons(np.array(geoms, dtype=object)) if geoms else []
             self._cover_rays = EdgeTable(list(oriented))
         return self._cover_rays
+
+    def of_grid(self, holds: np.ndarray, what: str) -> np.ndarray:
+        """What an exposure map reads of where its grid's points stand, from ``probe_holds`` (one of its arrays), kept
+        with it: ``"blocking"``, which blocking features hold each point; ``"cover"``, which features of
+        ``cover_edges``; ``"band"``, the trooper cover band of the best feature holding it (``sight.cover_of``)."""
+        key = (id(holds), what)
+        kept = self._of_grid.get(key)
+        if kept is not None and kept[0] is holds:
+            return kept[1]
+        if what == "blocking":
+            out = np.ascontiguousarray(holds[:, self.blocking_index])
+        elif what == "cover":
+            out = np.ascontiguousarray(holds[:, self.cover_edges()[0]])
+        else:
+            out = np.where(holds, self.bands[0], 0).max(axis=1) if self.features else np.zeros(len(holds), np.int64)
+        self._of_grid[key] = (holds, out)        # the array itself kept, so that its id stays its own
+        return out
+
+    def seen_from(self, ex: Array, ey: Array, er: Array, radius: float) -> tuple[ShadowBounds, RayCells | None]:
+        """What an exposure map measures from its enemies' places alone: the blocking terrain's extents seen from
+        their bases (``ShadowBounds``) and the cover terrain swept around their centres (``RayCells``, None without
+        cover terrain). Kept for the last few sets of places: a set-up search, or the computer weighing its own
+        moves, asks for many maps watched by the same enemies, and ``prepare`` makes them for the units on the
+        table as it is loaded."""
+        key = (ex.tobytes(), ey.tobytes(), er.tobytes(), float(radius))
+        with self._seen_lock:
+            got = self._seen_from.get(key)
+            if got is not None:
+                self._seen_from.move_to_end(key)
+                return cast(tuple[ShadowBounds, "RayCells | None"], got)
+        bounds = ShadowBounds(self.convex_parts(), ex, ey, er, radius)
+        cover_index, edges = self.cover_edges()
+        rays = RayCells(self.cover_rays(), self.circles[cover_index], ex, ey) if len(edges) else None
+        with self._seen_lock:
+            self._seen_from[key] = (bounds, rays)
+            while len(self._seen_from) > SEEN_FROM_KEPT:
+                self._seen_from.popitem(last=False)
+        return bounds, rays
 
     def convex_parts(self) -> ConvexParts:
         if self._parts is None:
@@ -255,7 +300,8 @@ def _table(bf: Battlefield) -> _Table:
 def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
     """Build the terrain arrays of this table now, when the table is loaded, so that the first computation on it
     costs what the hundredth does. With ``exposure_steps``, also what the exposure map needs: the blocking
-    features' convex pieces, and where each point of those grids stands in the terrain.
+    features' convex pieces, where each point of those grids stands in the terrain, and the terrain as seen from
+    the places of each side's watchers (``_Table.seen_from``).
 
     Safe on a background thread: a computation asking for the same table meanwhile waits for this one."""
     table = _table(bf)
@@ -272,6 +318,11 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
         table.cover_rays().hulls()
     for step in exposure_steps:
         _probe_holds(bf, table, step)
+    if exposure_steps:
+        for side in sorted({p.side for p in bf.pieces.values() if p.side is not None}):
+            enemies = watchers(bf, side)
+            if enemies:
+                table.seen_from(*_arrays(enemies), PROBE_RADIUS)
 
 
 _WARM = threading.Event()
@@ -329,6 +380,8 @@ def _probe_holds(bf: Battlefield, table: _Table, step: float) -> np.ndarray:
         gx = (np.arange(cols) + 0.5) * step
         gy = (np.arange(rows) + 0.5) * step
         holds = table.probe_holds[key] = table.holds(np.tile(gx, rows), np.repeat(gy, cols))
+        for what in ("blocking", "cover", "band"):
+            table.of_grid(holds, what)
     return holds
 
 
@@ -828,7 +881,8 @@ def _ragged(counts: Array) -> tuple[Array, Array]:
 
 
 def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array, qy: Array, radius: float,
-                      e_holds: Array, q_holds: Array, a10_open: bool) -> tuple[Array, Any, Any, Any]:
+                      e_holds: Array, q_holds: Array, a10_open: bool, D: Array,
+                      psi: Array) -> tuple[Array, Any, Any, Any]:
     """A9 option B on the exposure grid: visible (viewers, points), and the undecided sight lines (viewer indices,
     point indices, and the blocking features that may reach each one's cone).
 
@@ -843,18 +897,16 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     if nb == 0:
         return (visible, *none)
     parts = table.convex_parts()
-    b = ShadowBounds(parts, vx, vy, vr, radius)
+    b = table.seen_from(vx, vy, vr, radius)[0]
     edges = table.blocking_edges
     bi = table.blocking_index
-    blocked_by_probe = None if a10_open else q_holds[:, bi]
+    blocked_by_probe = None if a10_open else table.of_grid(q_holds, "blocking")
     blocked_by_viewer = None if a10_open else e_holds[:, bi]
 
     # Every sight line: the distance D between centres, the distance d from the viewer's closest point P to the
     # point (D - rv; recomputed as the reference does where it decides whether the bases overlap), the direction
     # psi of P from the viewer's centre (also that from P to the point), the cone's half-width alpha.
     # A point within the viewer's own base (D <= rv) is seen from a P beyond it: those few go to the exact sweep.
-    dx, dy = qx[None, :] - vx[:, None], qy[None, :] - vy[:, None]
-    D = np.hypot(dx, dy)
     d = D - vr[:, None]
     within = D <= vr[:, None] + 1e-6
     edge_e, edge_q = np.nonzero((np.abs(d - (radius + EPS)) <= 1e-9) | within)
@@ -863,19 +915,21 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
         d[edge_e, edge_q] = np.hypot(qx[edge_q] - px, qy[edge_q] - py)
     active = d > radius + EPS
     within &= active
-    psi = np.arctan2(dy, dx)
     alpha = np.arcsin(np.minimum(1.0, radius / np.where(active, d, 2 * radius)))
 
     # Candidates (viewer, point, feature): points whose direction from the viewer lies in the feature's shadow
     # range. Each viewer's points are sorted by distance band, then direction bucket (a radix sort of small
     # integers), and each range is found by binary search. Nearer bands have wider cones; bands wholly in front of a
-    # feature are skipped; ranges are cut where they cross ±π.
+    # feature are skipped; ranges are cut where they cross ±π. Points no feature can hide (a base over the viewer's,
+    # or within its reach) get a key past every range.
     nbands = len(DISTANCE_BANDS) - 1
     band = _BAND_OF_INCH[np.minimum(D, len(_BAND_OF_INCH) - 1).astype(np.int64)]
     key = (band * DIRECTION_BUCKETS + _bucket(psi)).astype(np.int16)
+    key[~active | within] = nbands * DIRECTION_BUCKETS
     order = np.argsort(key, axis=1, kind="stable")
-    row_key = nbands * DIRECTION_BUCKETS
+    row_key = nbands * DIRECTION_BUCKETS + 1
     sorted_key = (np.take_along_axis(key, order, axis=1) + row_key * np.arange(ne)[:, None]).ravel()
+    sorted_q = order.ravel()                                       # sorted position -> point q
     order = (order + g * np.arange(ne)[:, None]).ravel()          # sorted position -> sight line e * g + q
     usable = b.ok if blocked_by_viewer is None else b.ok & ~blocked_by_viewer
     ue, uf = np.nonzero(usable)
@@ -898,13 +952,14 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     first = np.searchsorted(sorted_key, base + _bucket(seg_lo), side="left")
     last = np.searchsorted(sorted_key, base + _bucket(seg_hi), side="right")
     run, k = _ragged(np.maximum(0, last - first))
-    pair = order[first[run] + k]
+    at = first[run] + k
+    pair = order[at]
     # ... in front of the point, and not holding it (A10).
     flat_d = d.ravel()
     seg_near = (b.dist - vr[:, None])[seg_e, seg_f] - 1e-9
-    keep = active.ravel()[pair] & ~within.ravel()[pair] & (seg_near[run] < flat_d[pair])
+    keep = seg_near[run] < flat_d[pair]
     if blocked_by_probe is not None:
-        keep &= ~blocked_by_probe.ravel()[(pair % g) * nb + seg_f[run]]
+        keep &= ~blocked_by_probe.ravel()[sorted_q[at] * nb + seg_f[run]]
     run, pair = run[keep], pair[keep]
     f_i = seg_f[run]
 
@@ -930,7 +985,9 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     seg_rho, seg_lo0, seg_h = b.rho.ravel()[key], b.lo.ravel()[key], b.h.ravel()[key]
     seg_soff, seg_top, seg_err = b.soff.ravel()[key], b.K.ravel()[key] - 1, b.err.ravel()[key]
     rel = _fast_wrap(psi.ravel()[pair] - seg_rho[run])
-    smp = seg_soff[run] + np.clip(np.rint((rel - seg_lo0[run]) / seg_h[run]).astype(np.int64), 0, seg_top[run])
+    # The nearest sample (clipped to the samples while a whole number in floating point: the same one).
+    smp = seg_soff[run] + np.minimum(np.maximum(np.rint((rel - seg_lo0[run]) / seg_h[run]), 0.0),
+                                     seg_top[run]).astype(np.int64)
     al = alpha.ravel()[pair]
     err = seg_err[run]
     ulen = np.maximum(0.0, np.minimum(b.lam2[smp] + err, rel + al) - np.maximum(b.lam1[smp] - err, rel - al))
@@ -955,25 +1012,24 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
         if len(good):
             pg, lg, hg = pl[good], llo[good], lhi[good]
             limit = alpha.ravel() * ((0.5 + EPS) * 2 * (1 + 1e-9))
-            best = np.zeros(ne * g)
-            np.maximum.at(best, pg, hg - lg)
-            hidden = best > limit
+            # A line hidden by one piece alone; the others by the union of their pieces.
+            hidden[pg[hg - lg > limit[pg]]] = True
             rest = np.nonzero(~hidden[pg])[0]
             if len(rest):
                 hidden |= union_measure(pg[rest], lg[rest], hg[rest], ne * g) > limit
     hidden = hidden.reshape(ne, g)
     visible = sure_visible.copy()
     visible[hidden] = False
-    ue, uq = np.nonzero(~sure_visible & ~hidden)
+    undecided = ~sure_visible & ~hidden
+    ue, uq = np.nonzero(undecided)
     if len(ue) == 0:
         return (visible, *none)
     # The blocking features that may reach each undecided cone (the others cannot hide any of it).
     slot = np.full(ne * g, -1, dtype=np.int64)
     slot[ue * g + uq] = np.arange(len(ue))
     reaches = (exact[ue, uq][:, None] & (~b.ok[ue])) | within[ue, uq][:, None]
-    at = slot[pair[reach]]
-    ok_rows = at >= 0
-    reaches[at[ok_rows], f_i[reach][ok_rows]] = True
+    rows = np.nonzero(reach & undecided.ravel()[pair])[0]
+    reaches[slot[pair[rows]], f_i[rows]] = True
     return visible, ue, uq, reaches
 
 
@@ -1001,12 +1057,16 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
     ne, g = len(enemies), len(qx)
     a10_open = bf.rulings.reads("A10", "A")
     radius = float(radius)
+    # Each sight line's distance between centres and direction from the viewer's centre.
+    dx, dy = qx[None, :] - ex[:, None], qy[None, :] - ey[:, None]
+    D, psi = norm(dx, dy), np.arctan2(dy, dx)
     if bf.rulings.reads("A9", "A"):
         e_idx, q_idx = np.repeat(np.arange(ne), g), np.tile(np.arange(g), ne)
         visible = np.zeros((ne, g), dtype=bool)
         reach = None
     else:
-        visible, e_idx, q_idx, reach = _exposure_bounded(table, ex, ey, er, qx, qy, radius, e_holds, q_holds, a10_open)
+        visible, e_idx, q_idx, reach = _exposure_bounded(table, ex, ey, er, qx, qy, radius, e_holds, q_holds, a10_open,
+                                                         D, psi)
     if len(e_idx):
         tr = np.full(len(e_idx), radius)
         allowed = _allowed(bf, table, e_holds[e_idx], q_holds[q_idx])
@@ -1020,8 +1080,11 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
             visible[e, q] = line_of_sight(bf, enemies[e], probe).visible
     counts = visible.sum(axis=0).reshape(rows, cols)
     cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible, side,
-                                sweep)
-    prices = [[None if c < 0 else c for c in row] for row in cheapest.reshape(rows, cols).tolist()]
+                                D, psi, sweep)
+    # Python ints, None where no enemy can Target: made by numpy rather than one comparison at a time.
+    price_objects = cheapest.astype(object)
+    price_objects[cheapest < 0] = None
+    prices = price_objects.reshape(rows, cols).tolist()
     return ExposureGrid(step, cols, rows, counts.tolist(), prices)
 
 
@@ -1044,7 +1107,7 @@ def _bands(bf: Battlefield, d: Array, size: Array | float) -> tuple[Array, Array
 
 def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], ex: Array, ey: Array, er: Array,
                      e_holds: Array, qx: Array, qy: Array, q_holds: Array, radius: float, visible: Array,
-                     side: str, sweep: bool = True) -> Array:
+                     side: str, centre_d: Array, centre_psi: Array, sweep: bool = True) -> Array:
     """The cheapest Target counter on a probe at each point, as ``targeting.target_price(...).cost(1)`` gives it for
     every enemy that may Target and sees the point; -1 where none can (``table_sight.exposure_reference``).
 
@@ -1065,21 +1128,24 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         return np.full(g, -1, dtype=np.int64)
     rules = bf.rulings
     n = len(E)
-    vx, vy, vr, tx, ty = ex[E], ey[E], er[E], qx[Q], qy[Q]
-    tr = np.full(n, radius)
+    flat = E * g + Q
+    vr = er[E]
     size = np.array([target_band_inches(bf, e) for e in enemies])[E]
-    wx, wy = tx - vx, ty - vy
-    dc = np.hypot(wx, wy)
-    psi = np.arctan2(wy, wx)
-    d = np.maximum(0.0, dc - vr - tr)
+    dc, psi = centre_d.ravel()[flat], centre_psi.ravel()[flat]
+    d = np.maximum(0.0, dc - vr - radius)
     band, knife = _bands(bf, d, size)
     # The probe's cover: the best feature holding its centre.
-    own = np.where(q_holds, table.bands[0], 0).max(axis=1) if table.features else np.zeros(g, np.int64)
+    own = table.of_grid(q_holds, "band")
     base = band + own[Q]
     # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
     trooper = np.array([e.has_arc for e in enemies], dtype=bool)[E]      # troopers, drones under A12 B
     facing = np.array([e.facing for e in enemies], dtype=float)[E]
-    off = np.abs((np.degrees(psi) - facing + 180.0) % 360.0 - 180.0)
+    turn = np.degrees(psi) - facing + 180.0
+    if len(facing) and (facing.min() < 0.0 or facing.max() > 360.0):
+        turn %= 360.0
+    else:           # within [-360, 360]: what ``% 360`` gives, bit for bit, without its cost
+        turn = np.where(turn < 0.0, turn + 360.0, np.where(turn >= 360.0, turn - 360.0, turn))
+    off = np.abs(turn - 180.0)
     arc = ~trooper | (off <= 90.0 + EPS)
     knife |= trooper & (np.abs(off - (90.0 + EPS)) <= _ARC_KNIFE)
     price = np.where(arc, base, 2 * base)
@@ -1091,25 +1157,29 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
 
     def segments(idx: np.ndarray) -> tuple[Array, Array, Array, Array]:
         """The A6 segment of each of these sight lines."""
+        vx, vy, tx, ty = ex[E[idx]], ey[E[idx]], qx[Q[idx]], qy[Q[idx]]
         if rules.reads("A6", "B"):
-            sx, sy, _ = _viewer_points(vx[idx], vy[idx], vr[idx], tx[idx], ty[idx])
-            return sx, sy, tx[idx], ty[idx]
-        return _closest_segments(vx[idx], vy[idx], vr[idx], tx[idx], ty[idx], tr[idx])[:4]
+            sx, sy, _ = _viewer_points(vx, vy, vr[idx], tx, ty)
+            return sx, sy, tx, ty
+        return _closest_segments(vx, vy, vr[idx], tx, ty, np.full(len(idx), radius))[:4]
+
+    def ray_span(idx: np.ndarray) -> tuple[Array, Array]:
+        """The parameters lo .. hi of these sight lines' A6 segments along the vectors between the centres."""
+        c = dc[idx]
+        safe = np.where(c > 0, c, 1.0)
+        return vr[idx] / safe, (np.ones(len(idx)) if rules.reads("A6", "B") else (c - radius) / safe)
 
     limit = bf.distance(HEAVY_LIMIT)
     # Every A6 segment lies on the ray from its viewer's centre through the target's centre: at parameters lo .. hi
     # of the vector w between the centres (from the viewer's edge to the target's edge or centre).
     rays = None
     if sweep and len(edges):
-        rays = RayCells(table.cover_rays(), table.circles[cover_index], ex, ey)
+        rays = table.seen_from(ex, ey, er, radius)[1]
         # Only discs are measured segment by segment: whether a segment starts inside a feature is never asked.
         start_status = np.full((len(ex), len(cover_index)), -1, dtype=np.int8)
-        safe = np.where(dc > 0, dc, 1.0)
-        lo = vr / safe
-        hi = np.ones(n) if rules.reads("A6", "B") else (dc - tr) / safe
     else:
         start_status = _start_status(table, cover_index, ex, ey, er)
-    q_cover, e_cover = q_holds[:, cover_index], e_holds[:, cover_index]
+    q_cover, e_cover = table.of_grid(q_holds, "cover"), e_holds[:, cover_index]
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -1139,9 +1209,10 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                 # Features seen from outside, by direction from the viewer's centre, then by distance: the segment
                 # reaching from short of the feature's farthest point to beyond its nearest one.
                 ap, af = rays.candidates(E[idx], psi[idx])
+                lo, hi = ray_span(idx)
                 ae = E[idx][ap]
-                near_end = np.minimum(lo[idx], hi[idx])[ap] * dc[idx][ap]
-                far_end = np.maximum(lo[idx], hi[idx])[ap] * dc[idx][ap]
+                near_end = np.minimum(lo, hi)[ap] * dc[idx][ap]
+                far_end = np.maximum(lo, hi)[ap] * dc[idx][ap]
                 keep = ((far_end >= rays.gap[ae, af] - 1e-9) & (near_end <= rays.far[ae, af] + 1e-9))
                 keep = np.nonzero(keep)[0]
                 ap, af = ap[keep], af[keep]
@@ -1172,7 +1243,8 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                 on = np.nonzero(how == way)[0]
                 if len(on):
                     sp = idx[cp[on]]
-                    lengths[on], k[on] = measure(ce[on], cf[on], wx[sp], wy[sp], lo[sp], hi[sp])
+                    wx, wy = qx[Q[sp]] - ex[E[sp]], qy[Q[sp]] - ey[E[sp]]
+                    lengths[on], k[on] = measure(ce[on], cf[on], wx, wy, lo[cp[on]], hi[cp[on]])
                     near = lengths[on]
                     k[on] |= (np.abs(near - EPS) <= _SWEPT_KNIFE) | (np.abs(near - (limit + EPS)) <= _SWEPT_KNIFE)
             edge_knife[cp[k]] = True
@@ -1195,15 +1267,18 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
 
     # Rounds: at each point, the sight lines of the lowest price not measured yet, while that price is below the
     # best cost found there (a cost equal to its price ends the point's search: no other can be cheaper).
-    done = np.zeros(n, dtype=bool)
+    # A sight line whose price is not below its point's best cost never will be (the best only falls): dropped.
+    pending = np.arange(n)
     while True:
-        idx = np.nonzero(~done & (price < best[Q]))[0]
-        if len(idx) == 0:
+        pending = pending[price[pending] < best[Q[pending]]]
+        if len(pending) == 0:
             break
+        at, cost = Q[pending], price[pending]
         lowest = np.full(g, none, dtype=np.int64)
-        np.minimum.at(lowest, Q[idx], price[idx])
-        idx = idx[price[idx] == lowest[Q[idx]]]
-        done[idx] = True
+        np.minimum.at(lowest, at, cost)
+        now = cost == lowest[at]
+        idx = pending[now]
+        pending = pending[~now]
         np.minimum.at(best, Q[idx], costs(idx))
     return np.where(best == none, -1, best)
 
