@@ -20,10 +20,10 @@ from pathlib import Path
 
 
 def measure(rounds: int) -> dict[str, dict[str, float]]:
-    from referee.game.autosave import Autosaver
-    from referee.game.dice import SeededDice
-    from referee.game.engine import Game, begin_battle
-    from referee.game.record import not_same_game, save_game
+    from referee.game.records.autosave import Autosaver
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.engine import Game, begin_battle
+    from referee.game.records.record import not_same_game, save_game
     from referee.service.session import BattleSession
     from tests.test_long_game import long_game_action, long_table
 

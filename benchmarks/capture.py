@@ -29,7 +29,7 @@ import numpy as np
 
 from referee.capture.photo import read_photo
 from referee.capture.plan import plan_for
-from referee.game.state import GameState, state_from_scenario
+from referee.game.battle.state import GameState, state_from_scenario
 from referee.paths import table_file
 from referee.rules.scenario import load_scenario
 from tests.capture_photos import PhotoSpec, render

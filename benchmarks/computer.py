@@ -18,7 +18,7 @@ Run ``python -m benchmarks.computer`` (``--quick`` for a short run, ``--json`` f
   percentile), and its processor time, which the load of other programs on the machine does not inflate. Both depend
   on the machine: reported here, never asserted in tests.
 * **Peek test**: for sampled decisions of the computer, everything its side cannot see is dealt again consistently
-  with its view (``game/computer/peek.py``) and the decision taken again; ``peek_changes`` counts the decisions that
+  with its view (``game/players/computer/peek.py``) and the decision taken again; ``peek_changes`` counts the decisions that
   changed (must be 0).
 """
 
@@ -71,12 +71,12 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
     """One seeded battle; its result, the computer's decision times per level and its peek checks. ``factions``
     (side A's, side B's) or, by default, two drawn by the seed."""
     from referee import paths
-    from referee.game import selfplay
-    from referee.game.computer.peek import check, honest
-    from referee.game.players import ComputerPlayer, make_player
-    from referee.game.record import new_seeded_dice
-    from referee.game.session import Session
-    from referee.game.setup import new_game
+    from referee.game.players.seated import selfplay
+    from referee.game.players.computer.peek import check, honest
+    from referee.game.players.seated import ComputerPlayer, make_player
+    from referee.game.records.record import new_seeded_dice
+    from referee.game.play.session import Session
+    from referee.game.play.setup import new_game
     from referee.rules.factions import faction_files
     from referee.rules.scenario import load_scenario
 

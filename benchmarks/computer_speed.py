@@ -19,13 +19,14 @@ import time
 from typing import Any
 
 from referee import paths
-from referee.game import actions, selfplay
-from referee.game.computer import Computer
-from referee.game.legal import legal_actions, to_act
-from referee.game.record import new_seeded_dice
-from referee.game.setup import new_game
-from referee.game.view import player_view
-from referee.game.view_types import as_data
+from referee.game.play import actions
+from referee.game.players.seated import selfplay
+from referee.game.players.computer import Computer
+from referee.game.play.legal import legal_actions, to_act
+from referee.game.records.record import new_seeded_dice
+from referee.game.play.setup import new_game
+from referee.game.views.view import player_view
+from referee.game.views.view_types import as_data
 from referee.rules.factions import faction_files
 from referee.rules.scenario import load_scenario
 

@@ -12,8 +12,8 @@ import os
 import random
 import time
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
 from tests.test_long_game import ROUNDS, long_game_action, long_table
 
 

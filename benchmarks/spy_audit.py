@@ -33,9 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from referee import paths
-from referee.game.record import read_save, save_game
-from referee.game.view import player_view
-from referee.game.view_words import FINGERPRINT_HEX
+from referee.game.records.record import read_save, save_game
+from referee.game.views.view import player_view
+from referee.game.views.view_words import FINGERPRINT_HEX
 from tests.crash_points import kill_points, recover
 from tests.file_spy import killed_while_writing, play_battle, spy_on
 from tests.foresee import WAYS, foresee

@@ -25,12 +25,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from referee.game.intents import Action, LegalAction
-from referee.game.legal_play import fill
-from referee.game.session import Session
-from referee.game.setup_steps import SETUP_KINDS
-from referee.game.view import player_view
-from referee.game.view_types import as_data
+from referee.game.battle.intents import Action, LegalAction
+from referee.game.players.legal_play import fill
+from referee.game.play.session import Session
+from referee.game.play.setup_steps import SETUP_KINDS
+from referee.game.views.view import player_view
+from referee.game.views.view_types import as_data
 
 STYLES = ("greedy", "holder", "rusher", "hider")
 REVEAL_REACH = {"greedy": 18.0, "holder": 10.0, "rusher": 18.0, "hider": 18.0}   # an enemy this near: reveal

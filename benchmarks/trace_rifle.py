@@ -41,9 +41,9 @@ def _shoot():
     """The window ready for the confirmation of a rifle shot: returns (app, the confirmation dialog)."""
     import pygame  # noqa: F401 (the window's library, loaded before the trace starts)
 
-    from referee.game.dice import SeededDice
-    from referee.game.engine import Game, begin_battle
-    from referee.game.state import state_from_scenario
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.engine import Game, begin_battle
+    from referee.game.battle.state import state_from_scenario
     from referee.rules.scenario import load_scenario
     from referee.service.session import BattleSession
     from referee.ui.app import App

@@ -50,9 +50,9 @@ def _resident_mb() -> float:
 
 
 def _battle(seed: int):
-    from referee.game.dice import SeededDice
-    from referee.game.setup import SetupChoices, new_battle
-    from referee.game.victory import round_limit
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.setup import SetupChoices, new_battle
+    from referee.game.play.victory import round_limit
     from referee.rules.scenario import parse_scenario
 
     table = parse_scenario({
@@ -70,9 +70,9 @@ def _battle(seed: int):
 
 def _proposal(state, rng):
     """The random player's proposal, with the players' agreement to play on."""
-    from referee.game.intents import Action
-    from referee.game.random_play import random_action
-    from referee.game.state import SIDES
+    from referee.game.battle.intents import Action
+    from referee.game.players.random_play import random_action
+    from referee.game.battle.state import SIDES
 
     action = random_action(state, rng)
     if action.kind == "end-of-round":
@@ -105,7 +105,7 @@ DRAWS_SEED = 77                # the program's card draws: fixed, so that the sa
 
 
 def _window(game, seed: int, viewer: str | None = None):
-    from referee.game.dice import SeededDice
+    from referee.game.battle.dice import SeededDice
     from referee.ui.app import App
     from referee.service.session import BattleSession
     from referee.ui.scenes.battle import BattleScene
@@ -134,7 +134,7 @@ def play(rounds: int, seed: int = 5, keep_from: int | None = None) -> dict:
     the proposals' random state and the side at the screen) for ``same_play``."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from referee.game.engine import Game
+    from referee.game.play.engine import Game
 
     state, dice = _battle(seed)
     app, session, scene = _window(Game(state), dice.seed)
@@ -164,14 +164,14 @@ def _replay(kept: dict, history: bool, rounds: int) -> tuple[list[float], list[s
     """The same play from the kept round's start, with the battle's whole history behind it or with none (the same
     table, units and turn, a log of one entry and an empty record, the program's dice going on from the same action's number): the
     CPU ms of each action and the actions' words, which must be equal for the two to be compared."""
-    from referee.game.engine import Game
-    from referee.game.undo import moment_index
+    from referee.game.play.engine import Game
+    from referee.game.play.undo import moment_index
 
     past, state = kept["game"], kept["state"].copy()
     if history:
         game = Game(past.initial, list(past.record[:kept["record"]]), state, players=past.players)
     else:
-        from referee.game.state import LogEntry
+        from referee.game.battle.state import LogEntry
 
         # One entry naming every counter the log has named: a new blip never takes a label used before
         # (``state.labels_in_use``), so both replays label a Scramble's blips alike.

@@ -31,10 +31,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 def battle_game():
     from referee import paths
-    from referee.game.dice import SeededDice
-    from referee.game.engine import Game, begin_battle
-    from referee.game.random_play import random_action
-    from referee.game.setup import SetupChoices, new_battle
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.engine import Game, begin_battle
+    from referee.game.players.random_play import random_action
+    from referee.game.play.setup import SetupChoices, new_battle
     from referee.rules.scenario import load_scenario
 
     state, _ = new_battle(load_scenario(paths.DEFAULT_SCENARIO),
@@ -50,8 +50,8 @@ def battle_game():
 
 
 def session_of(game):
-    from referee.game.dice import SeededDice
-    from referee.game.engine import Game
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.engine import Game
     from referee.service.session import BattleSession
 
     return BattleSession(Game(game.state.copy()), SeededDice(5), autosaving=False, hotseat=False)
@@ -59,7 +59,7 @@ def session_of(game):
 
 def next_step(session) -> "object":
     """The next public step of the battle: the turn or activation ended, or at the end of a round the next round."""
-    from referee.game.intents import Action
+    from referee.game.battle.intents import Action
 
     if session.view(log=False)["phase"] == "end-of-round":
         return Action("end-of-round")

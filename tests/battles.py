@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.random_play import random_action
-from referee.game.setup import SetupChoices, new_battle
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.players.random_play import random_action
+from referee.game.play.setup import SetupChoices, new_battle
 from referee.rules.scenario import parse_scenario
 
 OPEN_FIELD = {"name": "open field", "table": {"width": 36, "height": 36},

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from referee.capture.plan import DICTIONARY, Marker, MarkerPlan
-from referee.game.state import GameState
+from referee.game.battle.state import GameState
 
 CLOTH = (60, 110, 70)            # BGR
 FLOOR = (40, 50, 70)

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee import paths, storage
-from referee.game.autosave import read_autosave, remove_leftovers
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.intents import Action
-from referee.game.random_play import random_action
-from referee.game.record import read_save
-from referee.game.sealing import Keyring
-from referee.game.setup import SetupChoices, new_battle
+from referee.game.records.autosave import read_autosave, remove_leftovers
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.battle.intents import Action
+from referee.game.players.random_play import random_action
+from referee.game.records.record import read_save
+from referee.game.records.sealing import Keyring
+from referee.game.play.setup import SetupChoices, new_battle
 from referee.rules.errors import InputError
 from referee.service.session import BattleSession
 

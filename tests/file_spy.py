@@ -19,14 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from referee import storage
-from referee.game.legal_play import choose
-from referee.game.sealing import Keyring, is_sealed, public_battle, unseal
+from referee.game.players.legal_play import choose
+from referee.game.records.sealing import Keyring, is_sealed, public_battle, unseal
 from referee.rules.errors import InputError
-from referee.game.session import Session
-from referee.game.engine import Game
-from referee.game.setup import new_game
-from referee.game.setup_steps import decision
-from referee.game.dice import SeededDice
+from referee.game.play.session import Session
+from referee.game.play.engine import Game
+from referee.game.play.setup import new_game
+from referee.game.play.setup_steps import decision
+from referee.game.battle.dice import SeededDice
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession
 

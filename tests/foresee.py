@@ -23,11 +23,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.random_play import random_action
-from referee.game.record import new_seeded_dice, read_save, save_game
-from referee.game.setup import SetupChoices, choice_actions, new_game
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.players.random_play import random_action
+from referee.game.records.record import new_seeded_dice, read_save, save_game
+from referee.game.play.setup import SetupChoices, choice_actions, new_game
 from referee.rules.scenario import parse_scenario
 from referee.service.battles import open_save
 from referee.service.session import BattleSession

@@ -9,9 +9,9 @@ from typing import Any, Iterator
 
 from websockets.sync.client import ClientConnection, connect
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.state import GameState
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import GameState
 from referee.net.host import Host
 from referee.service.session import BattleSession
 

@@ -31,14 +31,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from referee.game.engine import Game, begin_battle
-from referee.game.legal import legal_actions
-from referee.game.random_play import play_random
-from referee.game.dice import SeededDice
-from referee.game.session import preview
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.state import GameState, other
-from referee.game.view import player_view
+from referee.game.play.engine import Game, begin_battle
+from referee.game.play.legal import legal_actions
+from referee.game.players.random_play import play_random
+from referee.game.battle.dice import SeededDice
+from referee.game.play.session import preview
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.battle.state import GameState, other
+from referee.game.views.view import player_view
 
 from .foresee import FACTIONS, TABLE
 

@@ -27,16 +27,16 @@ from contextlib import contextmanager
 from unittest import mock
 from dataclasses import dataclass, field
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.legal import legal_actions, to_act
-from referee.game.legal_play import choose
-from referee.game.random_play import random_action
-from referee.game.session import Session
-from referee.game.setup import SetupChoices, new_battle, new_game
-from referee.game.state import GameState
-from referee.game.victory import end_of_round_lines
-from referee.game.view_words import card_lines, hover_text, log_lines
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.play.legal import legal_actions, to_act
+from referee.game.players.legal_play import choose
+from referee.game.players.random_play import random_action
+from referee.game.play.session import Session
+from referee.game.play.setup import SetupChoices, new_battle, new_game
+from referee.game.battle.state import GameState
+from referee.game.play.victory import end_of_round_lines
+from referee.game.views.view_words import card_lines, hover_text, log_lines
 from referee.rules.scenario import parse_scenario
 
 TABLE = parse_scenario({"name": "spy field", "table": {"width": 36, "height": 36},
@@ -76,7 +76,7 @@ def _salts_from(seed: int) -> Iterator[None]:
     def salt() -> str:
         return hashlib.sha256(f"spy salt|{seed}|{next(drawn)}".encode()).hexdigest()[:32]
 
-    with mock.patch("referee.game.setup.new_salt", salt), mock.patch("referee.game.seal.new_salt", salt):
+    with mock.patch("referee.game.play.setup.new_salt", salt), mock.patch("referee.game.play.seal.new_salt", salt):
         yield
 
 
@@ -92,7 +92,7 @@ def observe(seed: int, steps: int = 30, views: tuple = (), setup: bool = False) 
 
 
 def _observe(seed: int, steps: int, views: tuple, setup: bool) -> list[Battle]:
-    from referee.game.view import player_view
+    from referee.game.views.view import player_view
 
     if setup:
         game, dice, rng = new_game(TABLE, FACTIONS, {"A": 0, "B": seed % 4}), SeededDice(seed), random.Random(seed)
@@ -150,7 +150,7 @@ def _named(mission_id: str) -> str:
 def mission_mentions(battle: Battle) -> float:
     """The spy's reading of the deck, which is public: every mission other than A's own that what A was shown names
     counts for its half (+1 first half, -1 second half). A's own card is left out: A may read its own mission."""
-    from referee.game.cards import playing_deck
+    from referee.game.battle.cards import playing_deck
 
     shown = set(battle.tokens)
     score = 0.0
@@ -162,7 +162,7 @@ def mission_mentions(battle: Battle) -> float:
 
 
 def _first_half(mission_id: str) -> bool:
-    from referee.game.cards import playing_deck
+    from referee.game.battle.cards import playing_deck
 
     deck = playing_deck()
     for kind in ("offence", "defence", "chance-encounter"):
@@ -272,7 +272,7 @@ def spy(battles: list[Battle]) -> SpyScore:
 def planted_leak(state: GameState, side: str) -> dict:
     """The player view with three leaks planted: the opponent's blips listed real ones first, the opponent's force
     size in the holding-area log line, and the opponent's mission card named in the log."""
-    from referee.game.view import player_view
+    from referee.game.views.view import player_view
 
     v = player_view(state, side)
     opponent = "B" if side == "A" else "A"

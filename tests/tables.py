@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.game.state import state_from_scenario
+from referee.game.battle.state import state_from_scenario
 from referee.rules.battlefield import battlefield_from_scenario
 from referee.rules.scenario import Scenario, parse_scenario
 

@@ -27,8 +27,8 @@ import random
 import re
 from dataclasses import dataclass, field
 
-from referee.game.state import GameState, other
-from referee.game.view import player_view
+from referee.game.battle.state import GameState, other
+from referee.game.views.view import player_view
 from tests.spy import auc
 
 _ACTIVATES = re.compile(r"^(\S+) activates \((extra blip )?activation")
@@ -101,8 +101,8 @@ class Watcher:
                 self.order.append(b["id"])
 
     def start(self, state: GameState) -> None:
-        from referee.game.computer.seen import Seen
-        from referee.game.computer.setup import _cover_near, _cover_pieces
+        from referee.game.players.computer.seen import Seen
+        from referee.game.players.computer.setup import _cover_near, _cover_pieces
 
         v = player_view(state, self.watcher)
         cover = _cover_pieces(Seen(v, self.watcher))
@@ -173,10 +173,10 @@ def watch_battle(seed: int, table_name: str, computer: str = "computer:normal", 
     """One seeded battle, ``computer`` playing ``side`` against random legal play (set-up included), watched from
     the other side's view after every action."""
     from referee import paths
-    from referee.game.players import make_player
-    from referee.game.record import new_seeded_dice
-    from referee.game.selfplay import play_battle
-    from referee.game.setup import new_game
+    from referee.game.players.seated import make_player
+    from referee.game.records.record import new_seeded_dice
+    from referee.game.players.selfplay import play_battle
+    from referee.game.play.setup import new_game
     from referee.rules.factions import faction_files
     from referee.rules.scenario import load_scenario
 

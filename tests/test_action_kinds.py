@@ -1,4 +1,4 @@
-"""The action kinds are a closed set, named once (``game/action_kinds.py``): each kind has its arguments, its words,
+"""The action kinds are a closed set, named once (``game/battle/action_kinds.py``): each kind has its arguments, its words,
 its button or the reason it has none, its check and its resolution, and no other module spells a kind's name."""
 
 from __future__ import annotations
@@ -7,16 +7,16 @@ import ast
 import re
 from pathlib import Path
 
-from referee.game.action_kinds import ALL_KINDS, KINDS, Arg, Button, Kind, bar_buttons
-from referee.game.action_table import RULES
-from referee.game.record import ACTION_KINDS
+from referee.game.battle.action_kinds import ALL_KINDS, KINDS, Arg, Button, Kind, bar_buttons
+from referee.game.play.action_table import RULES
+from referee.game.records.record import ACTION_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "referee"
 
 # Where a kind's word may still be written as a string, and why.
 ALLOWED = {
-    "game/action_kinds.py": "the registry itself",
+    "game/battle/action_kinds.py": "the registry itself",
     "rules/catalogue.py": "a faction file's drone actions (move, jump, kamikaze...): the file's words, not the record's",
     "cli/query.py": "the query contract's question names (move, jump), kept as REFEREE-QUERY.md spells them",
 }
@@ -176,7 +176,7 @@ def test_the_scan_finds_a_kind_spelled() -> None:
 
 
 def test_the_private_kinds_are_kinds_of_a_side_each_with_the_secret_it_keeps():
-    from referee.game.action_kinds import PRIVATE
+    from referee.game.battle.action_kinds import PRIVATE
     from referee.service.privacy import is_private
 
     assert PRIVATE and set(PRIVATE) <= set(KINDS)

@@ -10,9 +10,9 @@ import math
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.actions import resolve
-from referee.game.dice import ScriptedDice
+from referee.game.battle.intents import Action
+from referee.game.play.actions import resolve
+from referee.game.battle.dice import ScriptedDice
 from referee.rules.sight import cover
 
 from .tables import game_state, rect, unit
@@ -255,7 +255,7 @@ def test_the_defender_contests_and_secures_but_adds_no_counters():
 
 
 def test_the_counter_that_inspects_an_objective_tells_only_the_side_whose_mission_counts_it():
-    from referee.game.view import player_view
+    from referee.game.views.view import player_view
 
     # A attacks under Eyes On, which counts an objective Inspected from 8 Target counters (its card); alpha has 7.
     # A's passive sensors reach alpha from 5": the 8th counter; B's mission (Hold the Line) counts no inspection.

@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 import random
 
-from referee.game import record
-from referee.game.intents import Action
-from referee.game.autosave import journal_path, read_autosave
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.random_play import random_action
-from referee.game.autosave import autosave_path, find_interrupted
-from referee.game.record import state_digest
-from referee.game.setup import SetupChoices, new_battle
+from referee.game.records import record
+from referee.game.battle.intents import Action
+from referee.game.records.autosave import journal_path, read_autosave
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.players.random_play import random_action
+from referee.game.records.autosave import autosave_path, find_interrupted
+from referee.game.records.record import state_digest
+from referee.game.play.setup import SetupChoices, new_battle
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession
 

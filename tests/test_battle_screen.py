@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.intents import Action
-from referee.game.state import state_from_scenario
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.intents import Action
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.service.battle_screen import Ask
 from referee.service.session import BattleSession

@@ -4,10 +4,10 @@ import pygame
 import pytest
 
 from referee.cli.main import main
-from referee.game.record import save_game
-from referee.game.setup import SetupChoices
-from referee.game.summary import battle_summary
-from referee.game.view import player_view, referee_view
+from referee.game.records.record import save_game
+from referee.game.play.setup import SetupChoices
+from referee.game.reports.summary import battle_summary
+from referee.game.views.view import player_view, referee_view
 from referee.rules.errors import InputError
 
 from .battles import finished_battle

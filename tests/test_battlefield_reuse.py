@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import shapely
 
-from referee.game.dice import ScriptedDice
-from referee.game.engine import begin_battle, play
-from referee.game.intents import Action
-from referee.game.state import state_from_scenario
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import begin_battle, play
+from referee.game.battle.intents import Action
+from referee.game.battle.state import state_from_scenario
 from referee.rules.movement import move, path_distance
 from referee.rules.scenario import parse_scenario
 from referee.rules.targeting import target_price

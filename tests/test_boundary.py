@@ -3,7 +3,7 @@
 The window (``ui/``) and the command line (``cli/``) are clients of the service (``service/``): they may import the
 service, the rules (pure functions of a table) and the modules of ``game/`` that hold no battle state (the cards,
 the campaign file, the dice, the view's types), and nothing else of ``game/``. A module "holds the state" when its
-imports, followed through every module they import (function-level imports included), reach ``game/state.py``.
+imports, followed through every module they import (function-level imports included), reach ``game/battle/state.py``.
 
 Nor may a client read the battle through a session it was handed (``session.state``): it reads its seat's screen.
 The clients not yet moved behind the service are listed (``NOT_YET_CLIENTS``, ``STILL_READING_STATE``); the lists
@@ -19,7 +19,7 @@ from pathlib import Path
 import referee
 
 PACKAGE = Path(referee.__file__).resolve().parent
-STATE = "referee.game.state"
+STATE = "referee.game.battle.state"
 CLIENTS = ("referee.ui", "referee.cli", "referee.net")
 
 # Clients that still import a part of game/ holding the state, to be moved behind the service.
@@ -94,9 +94,9 @@ def reaches_past_the_service(client: str) -> list[str]:
 
 
 def test_the_checker_sees_the_state_where_it_is():
-    assert reaches_state("referee.game.engine") and reaches_state("referee.service.session")
-    assert not reaches_state("referee.game.view_types") and not reaches_state("referee.rules.sight")
-    assert "referee.game.state" in imports("referee.game.engine")
+    assert reaches_state("referee.game.play.engine") and reaches_state("referee.service.session")
+    assert not reaches_state("referee.game.views.view_types") and not reaches_state("referee.rules.sight")
+    assert "referee.game.battle.state" in imports("referee.game.play.engine")
 
 
 def test_no_client_reads_the_battle_state_past_the_service():
@@ -187,7 +187,7 @@ def test_no_modules_import_each_other_at_run_time():
 
 def test_the_cycle_finder_finds_a_planted_cycle():
     def planted(name: str) -> frozenset[str]:
-        return run_time_imports(name) | ({"referee.game.state"} if name == "referee.game.sides" else set())
+        return run_time_imports(name) | ({"referee.game.battle.state"} if name == "referee.game.battle.sides" else set())
 
-    assert frozenset({"referee.game.sides", "referee.game.state"}) in import_cycles(planted)
-    assert not any("referee.game.sides" in c for c in import_cycles())
+    assert frozenset({"referee.game.battle.sides", "referee.game.battle.state"}) in import_cycles(planted)
+    assert not any("referee.game.battle.sides" in c for c in import_cycles())

@@ -4,11 +4,11 @@ set-up or its resume: the other cards are played if they still make a deck, othe
 import shutil
 
 from referee import paths
-from referee.game.intents import Action
-from referee.game.cards import bundled_folder, playing_deck, user_deck_problems
-from referee.game.dice import ScriptedDice
-from referee.game.engine import play
-from referee.game.record import read_save, save_game
+from referee.game.battle.intents import Action
+from referee.game.battle.cards import bundled_folder, playing_deck, user_deck_problems
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import play
+from referee.game.records.record import read_save, save_game
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 

@@ -3,7 +3,7 @@
 import pytest
 
 from referee.cli.main import main
-from referee.game.campaign import BattleRecord, Campaign, Player, Purchase, status
+from referee.game.campaigns.campaign import BattleRecord, Campaign, Player, Purchase, status
 from referee.rules.errors import InputError
 
 

@@ -6,18 +6,18 @@ import tomllib
 import pytest
 
 from referee.cli.main import main
-from referee.game.campaign import load_campaign
-from referee.game.campaign_battle import (
+from referee.game.campaigns.campaign import load_campaign
+from referee.game.campaigns.campaign_battle import (
     battle_choices,
     played_streak,
     record_battle,
     record_from_state,
 )
-from referee.game.dice import ScriptedDice
-from referee.game.intents import Action
-from referee.game.engine import play
-from referee.game.record import save_game
-from referee.game.setup import SetupChoices, blank_state
+from referee.game.battle.dice import ScriptedDice
+from referee.game.battle.intents import Action
+from referee.game.play.engine import play
+from referee.game.records.record import save_game
+from referee.game.play.setup import SetupChoices, blank_state
 from referee.rules.errors import InputError
 from referee.rules.factions import get_faction
 from referee.rules.scenario import parse_scenario
@@ -125,8 +125,8 @@ def battle_with_its_setup(choices, seed, withdraw="B"):
     """A finished battle whose record holds its set-up, as the window and selfplay save one."""
     import random
 
-    from referee.game.dice import SeededDice
-    from referee.game.setup import setup_game
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.setup import setup_game
 
     from .battles import finish, play_rounds
 

@@ -20,8 +20,8 @@ from referee.capture.photo import load_photo, read_photo
 from referee.capture.plan import plan_for
 from referee.capture.sheet import markers_pdf
 from referee.cli.main import main
-from referee.game.intents import Action
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.battle.state import state_from_scenario
 from referee.paths import table_file
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario

@@ -12,7 +12,7 @@ import math
 from referee.capture.differences import differences
 from referee.capture.photo import read_photo
 from referee.capture.plan import plan_for
-from referee.game.intents import Action
+from referee.game.battle.intents import Action
 from referee.service.referee import RefereeSession
 from tests.capture_photos import PhotoSpec, render
 from tests.tables import rect, scenario, unit

@@ -1,10 +1,10 @@
 """A player reads their own mission, troop and drone cards at any time, the opponent's only at the end (A59); the
 text comes from the player view (``card_lines``), never from the state."""
 
-from referee.game.cards import KIND_TITLES, bundled_deck
-from referee.game.setup import SetupChoices
-from referee.game.view import player_view, referee_view
-from referee.game.view_words import card_lines
+from referee.game.battle.cards import KIND_TITLES, bundled_deck
+from referee.game.play.setup import SetupChoices
+from referee.game.views.view import player_view, referee_view
+from referee.game.views.view_words import card_lines
 
 from .battles import finished_battle
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.game import cards
-from referee.game.cards import (
+from referee.game.battle import cards
+from referee.game.battle.cards import (
     FIGURE_POOL,
     MISSION_KINDS,
     MissionCard,

@@ -5,7 +5,7 @@ import shutil
 
 from referee import paths
 from referee.cli.main import main
-from referee.game.cards import bundled_folder
+from referee.game.battle.cards import bundled_folder
 
 
 def run(capsys, *argv):

@@ -12,8 +12,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from referee.cli.main import main  # noqa: E402
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.game.battle.dice import SeededDice  # noqa: E402
+from referee.game.play.engine import Game, begin_battle  # noqa: E402
 from referee.net.host import Host  # noqa: E402
 from referee.service.session import BattleSession  # noqa: E402
 

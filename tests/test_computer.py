@@ -7,17 +7,17 @@ import random
 
 import pytest
 
-from referee.game.computer import Computer
-from referee.game.computer.peek import check, given_decoys, honest, redeal
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.legal import legal_actions, to_act
-from referee.game.players import ComputerPlayer, RandomPlayer
-from referee.game.selfplay import play_battle
-from referee.game.session import Session
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.state import GameState, TurnState, unit_from_contents
-from referee.game.view import player_view
+from referee.game.players.computer import Computer
+from referee.game.players.computer.peek import check, given_decoys, honest, redeal
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.play.legal import legal_actions, to_act
+from referee.game.players.seated import ComputerPlayer, RandomPlayer
+from referee.game.players.selfplay import play_battle
+from referee.game.play.session import Session
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.battle.state import GameState, TurnState, unit_from_contents
+from referee.game.views.view import player_view
 from referee.rules.scenario import parse_scenario
 from tests.battles import OPEN_FIELD
 
@@ -124,7 +124,7 @@ def test_selfplay_seats_the_computer_and_keeps_its_reasons_out_of_the_battle_log
 
 
 def test_the_computer_takes_its_own_set_up_decisions_through_the_legal_actions():
-    from referee.game.setup import new_game
+    from referee.game.play.setup import new_game
 
     game = new_game(parse_scenario(OPEN_FIELD, "open field"), {"A": "council-of-zane", "B": "new-tokyo"})
     computer = ComputerPlayer(Computer("A", "normal", seed=8))
@@ -142,9 +142,9 @@ def test_the_computer_takes_its_own_set_up_decisions_through_the_legal_actions()
 
 
 def test_an_imagined_world_agrees_with_the_view_it_was_drawn_from():
-    from referee.game.computer.belief import belief
-    from referee.game.computer.determinize import sample_state
-    from referee.game.computer.seen import Seen
+    from referee.game.players.computer.belief import belief
+    from referee.game.players.computer.determinize import sample_state
+    from referee.game.players.computer.seen import Seen
 
     s = duel()
     view = player_view(s, "A")
@@ -163,8 +163,8 @@ def test_an_imagined_world_agrees_with_the_view_it_was_drawn_from():
 def test_a_save_names_the_side_the_computer_plays_and_reopens_with_it(tmp_path):
     import json
 
-    from referee.game.players import seat_computer, seated_computer
-    from referee.game.record import read_save, save_game
+    from referee.game.players.seated import seat_computer, seated_computer
+    from referee.game.records.record import read_save, save_game
 
     state, dice = _battle(4)
     game = Game(state)
@@ -198,7 +198,7 @@ def test_a_save_names_the_side_the_computer_plays_and_reopens_with_it(tmp_path):
 
 
 def test_selfplay_against_itself_opens_to_be_watched_not_played():
-    from referee.game.players import seat_computer, seated_computer
+    from referee.game.players.seated import seat_computer, seated_computer
 
     state, _ = _battle(4)
     game = Game(state)
@@ -208,7 +208,7 @@ def test_selfplay_against_itself_opens_to_be_watched_not_played():
 
 
 def test_the_fewest_dice_for_an_inspection_are_those_that_pay_for_it_nine_times_in_ten():
-    from referee.game.computer.candidates import sure_pool
+    from referee.game.players.computer.candidates import sure_pool
 
     # Two dice roll 4 or more 33 times in 36 (92 %), 5 or more 30 times (83 %); three dice roll 6 or less 20 times
     # in 216, so 7 or more 91 %.
@@ -216,9 +216,9 @@ def test_the_fewest_dice_for_an_inspection_are_those_that_pay_for_it_nine_times_
 
 
 def test_the_computer_names_what_the_best_roll_could_buy_and_the_roll_places_what_it_pays_for():
-    from referee.game.computer.candidates import target_candidates
-    from referee.game.computer.seen import Seen
-    from referee.game.intents import LegalAction
+    from referee.game.players.computer.candidates import target_candidates
+    from referee.game.players.computer.seen import Seen
+    from referee.game.battle.intents import LegalAction
 
     s = duel()
     me = next(u for u in s.units.values() if u.side == "A")
@@ -255,10 +255,10 @@ def test_an_action_the_engine_refused_is_not_proposed_again_at_the_same_point():
 
 
 def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles():
-    from referee.game.intents import Action
-    from referee.game.computer.evaluate import _missile_and_cm, _missile_hit
-    from referee.game.computer.weighing import MissileDice
-    from referee.game.engine import play
+    from referee.game.battle.intents import Action
+    from referee.game.players.computer.evaluate import _missile_and_cm, _missile_hit
+    from referee.game.players.computer.weighing import MissileDice
+    from referee.game.play.engine import play
 
     s = duel()
     shooter = next(u for u in s.units.values() if u.side == "A")
@@ -283,11 +283,11 @@ def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles
 
 
 def test_the_opponent_reads_which_objective_it_targets_never_how_many_counters_its_mission_needs():
-    from referee.game.intents import Action
-    from referee.game.computer.candidates import Candidate
-    from referee.game.computer.levels import level
-    from referee.game.computer.player import _Think
-    from referee.game.computer.weighing import _Scored
+    from referee.game.battle.intents import Action
+    from referee.game.players.computer.candidates import Candidate
+    from referee.game.players.computer.levels import level
+    from referee.game.players.computer.player import _Think
+    from referee.game.players.computer.weighing import _Scored
 
     s = duel()
     me = next(u for u in s.units.values() if u.side == "A")

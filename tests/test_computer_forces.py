@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.game.computer.forces import possible_missions, shown_lines
-from referee.game.computer.seen import Seen
+from referee.game.players.computer.forces import possible_missions, shown_lines
+from referee.game.players.computer.seen import Seen
 
 
 def _seen(units: list[tuple[str, str]], lost: tuple[str, ...] = ()) -> Seen:

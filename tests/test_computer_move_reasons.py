@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from referee.game.computer import Computer
-from referee.game.computer.candidates import Candidate
-from referee.game.computer.levels import level
-from referee.game.computer.player import _Think
-from referee.game.computer.weighing import _Scored
-from referee.game.intents import Action
-from referee.game.view import player_view
-from referee.game.view_types import as_data
+from referee.game.players.computer import Computer
+from referee.game.players.computer.candidates import Candidate
+from referee.game.players.computer.levels import level
+from referee.game.players.computer.player import _Think
+from referee.game.players.computer.weighing import _Scored
+from referee.game.battle.intents import Action
+from referee.game.views.view import player_view
+from referee.game.views.view_types import as_data
 from tests.test_computer_reasons import _scrambler
 
 

@@ -7,13 +7,13 @@ import math
 
 import pytest
 
-from referee.game.computer import Computer
-from referee.game.computer.player import _Think
-from referee.game.dice import SeededDice
-from referee.game.legal import legal_actions
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.state import GameState, TurnState
-from referee.game.view import player_view
+from referee.game.players.computer import Computer
+from referee.game.players.computer.player import _Think
+from referee.game.battle.dice import SeededDice
+from referee.game.play.legal import legal_actions
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.battle.state import GameState, TurnState
+from referee.game.views.view import player_view
 from referee.rules.scenario import parse_scenario
 from tests.battles import OPEN_FIELD
 
@@ -48,8 +48,8 @@ def test_the_computer_never_reveals_its_own_decoy():
 
 
 def test_no_move_the_computer_tries_ends_where_the_unit_stands():
-    from referee.game.computer.candidates import expand
-    from referee.game.computer.seen import Seen
+    from referee.game.players.computer.candidates import expand
+    from referee.game.players.computer.seen import Seen
 
     s = _battle(5)
     ident = sorted(b.id for b in s.blips.values() if b.side == "A" and s.blip_contents(b))[0]
@@ -68,7 +68,7 @@ def test_no_move_the_computer_tries_ends_where_the_unit_stands():
 def _eyes_on(counters: int, at: tuple[float, float]) -> GameState:
     """Side A attacks under Eyes On (8 VP an objective carrying 8 Target counters, 6 rounds): its Tactical stands
     revealed and active with both actions, objective gamma at ``at`` with ``counters`` counters already."""
-    from referee.game.state import ObjectiveState
+    from referee.game.battle.state import ObjectiveState
     from tests.test_computer import duel
 
     s = duel()
@@ -98,8 +98,8 @@ def test_under_eyes_on_it_heads_for_an_objective_it_has_not_inspected():
 
 
 def test_a_drone_its_mission_pays_for_is_worth_shooting_at():
-    from referee.game.computer.evaluate import Aims, _value
-    from referee.game.computer.seen import mission_card
+    from referee.game.players.computer.evaluate import Aims, _value
+    from referee.game.players.computer.seen import mission_card
 
     counter_intelligence = Aims.of(mission_card("counter-intelligence"))     # 4 VP a Recce drone destroyed
     hold_the_line = Aims.of(mission_card("hold-the-line"))                   # nothing for drones
@@ -109,8 +109,8 @@ def test_a_drone_its_mission_pays_for_is_worth_shooting_at():
 
 
 def test_eyes_on_counts_counters_only_up_to_its_threshold():
-    from referee.game.computer.evaluate import Aims
-    from referee.game.computer.seen import mission_card
+    from referee.game.players.computer.evaluate import Aims
+    from referee.game.players.computer.seen import mission_card
 
     eyes_on = Aims.of(mission_card("eyes-on"))
     assert (eyes_on.inspect_vp, eyes_on.inspect_at) == (8.0, 8)
@@ -118,8 +118,8 @@ def test_eyes_on_counts_counters_only_up_to_its_threshold():
 
 
 def test_counters_short_of_the_threshold_count_for_less_as_eyes_on_runs_out_of_rounds():
-    from referee.game.computer.evaluate import Aims, inspection
-    from referee.game.computer.seen import mission_card
+    from referee.game.players.computer.evaluate import Aims, inspection
+    from referee.game.players.computer.seen import mission_card
 
     aims = Aims.of(mission_card("eyes-on"))          # 6 rounds, Inspected at 8
     s = _eyes_on(4, (13.0, 21.0))
@@ -138,7 +138,7 @@ def test_counters_short_of_the_threshold_count_for_less_as_eyes_on_runs_out_of_r
 
 
 def test_on_the_clock_a_blip_holding_units_is_revealed_to_act_at_once():
-    from referee.game.state import ObjectiveState
+    from referee.game.battle.state import ObjectiveState
 
     s = _battle(5)
     ident = sorted(b.id for b in s.blips.values() if b.side == "A" and s.blip_contents(b))[0]
@@ -159,10 +159,10 @@ def test_on_the_clock_a_blip_holding_units_is_revealed_to_act_at_once():
 
 
 def test_the_attackers_objectives_leave_the_defender_room_for_its_three():
-    from referee.game.computer.setup import objective
-    from referee.game.computer.seen import Seen
-    from referee.game.intents import LegalAction
-    from referee.game.state import ObjectiveState
+    from referee.game.players.computer.setup import objective
+    from referee.game.players.computer.seen import Seen
+    from referee.game.battle.intents import LegalAction
+    from referee.game.battle.state import ObjectiveState
 
     s = _battle(3)
     s.attacker, s.objectives = "B", {}
@@ -197,7 +197,7 @@ def test_the_attackers_objectives_leave_the_defender_room_for_its_three():
 
 def _facing_fire() -> GameState:
     """An assault of A with 3 Target counters 10" from an enemy assault with none, no blips."""
-    from referee.game.state import UnitState
+    from referee.game.battle.state import UnitState
 
     s = _battle(3)
     s.blips.clear()
@@ -208,10 +208,10 @@ def _facing_fire() -> GameState:
 
 
 def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
-    from referee.game.computer.belief import belief
-    from referee.game.computer.evaluate import Aims, position, threat
-    from referee.game.computer.levels import level
-    from referee.game.computer.seen import Seen
+    from referee.game.players.computer.belief import belief
+    from referee.game.players.computer.evaluate import Aims, position, threat
+    from referee.game.players.computer.levels import level
+    from referee.game.players.computer.seen import Seen
 
     s = _facing_fire()
     aims, b = Aims.of(None), belief(Seen(player_view(s, "A"), "A"))
@@ -227,12 +227,12 @@ def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
 def test_only_hard_prices_the_ground_a_move_ends_on_by_the_enemies_that_could_see_it():
     """Normal leaves the exposure map out of a Move's worth, hard counts each enemy that could see the end point
     (docs/computer.md, "Levels"): a Move into the open before the enemy assault is worth less to hard only."""
-    from referee.game.intents import Action
-    from referee.game.computer.levels import level
-    from referee.game.computer.player import EXPOSURE_COST
-    from referee.game.dice import ScriptedDice
-    from referee.game.engine import play
-    from referee.game.view_types import as_data
+    from referee.game.battle.intents import Action
+    from referee.game.players.computer.levels import level
+    from referee.game.players.computer.player import EXPOSURE_COST
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
+    from referee.game.views.view_types import as_data
 
     s = _activating(_facing_fire(), "a-assault-9")
     move = Action("move", "a-assault-9", {"x": 13.0, "y": 10.0})
@@ -252,9 +252,9 @@ def test_the_defenders_objectives_leave_gamma_a_spot_off_the_buildings():
     alpha and beta where the only spots left for gamma were inside buildings (impassable, p.24): the set-up stopped
     and the battle was scored 0-0. Each of its three placements must now be taken as it is (A55)."""
     from referee import paths
-    from referee.game.intents import Action
-    from referee.game.dice import ScriptedDice
-    from referee.game.setup import new_game
+    from referee.game.battle.intents import Action
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.setup import new_game
     from referee.rules.scenario import load_scenario
 
     game = new_game(load_scenario(paths.table_file("blasted-urban")),
@@ -305,9 +305,9 @@ def test_a_defence_card_that_ends_the_battle_counts_more_as_its_round_limit_near
     """The attacker does not know the defender's card. Delaying Action ends the battle after round 6 (A43), where
     the other defence cards let it go on: in round 6 the table as it stands is the one Delaying Action is scored on,
     so that card counts 4 times as much as each other in the average margin, and in round 1 the same as the rest."""
-    from referee.game.computer.evaluate import clock_weight, mission_margin, outcome_now
-    from referee.game.computer.seen import deck, mission_card
-    from referee.game.scoring import score_mission
+    from referee.game.players.computer.evaluate import clock_weight, mission_margin, outcome_now
+    from referee.game.players.computer.seen import deck, mission_card
+    from referee.game.battle.scoring import score_mission
 
     theirs = deck().missions("defence")
     delaying = mission_card("delaying-action")
@@ -340,7 +340,7 @@ def test_hard_withdraws_when_the_battle_so_ended_wins_whatever_the_answer():
     a Withdraw wins allowed, and pursued (a round more, the table Contested, even losing a trooper in it), against
     four of the six cards the opponent may hold (not Scavengers nor Break Contact, which pay for the opponent's own
     survivors): hard withdraws (p.16, A43). Normal plays on, as before."""
-    from referee.game.computer.seen import deck
+    from referee.game.players.computer.seen import deck
 
     s = _withdrawn(None, {"A": "break-contact", "B": "attrition"})
     troopers = s.troopers_left("A")
@@ -353,9 +353,9 @@ def test_hard_withdraws_when_the_battle_so_ended_wins_whatever_the_answer():
     args, _ = _end_of_round_word("normal", s)
     assert args.get("withdraw") is None
     # Allowed, the engine ends the battle with B in Control of the Table: A's five survivors against B's Attrition.
-    from referee.game.intents import Action
-    from referee.game.dice import ScriptedDice
-    from referee.game.engine import play
+    from referee.game.battle.intents import Action
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
 
     out = play(s, Action("end-of-round", "", {"withdraw": "A", "answer": "allow"}), ScriptedDice())
     assert out.legal and out.state.result is not None
@@ -388,11 +388,11 @@ def test_hard_defending_withdraws_once_the_attackers_troopers_rule_out_the_cards
     """The same Delaying Action defence, but one of the attacker's blips revealed a veteran Engineer: no line C of
     any Troop card issues one, so the attacker holds none of the line C cards, Eyes On and Sabotage, against which
     a Withdraw loses (``forces.py``). Against each of the four cards left the Withdraw wins, and hard withdraws."""
-    from referee.game.intents import Action
-    from referee.game.computer.forces import possible_missions
-    from referee.game.computer.seen import Seen
-    from referee.game.dice import ScriptedDice
-    from referee.game.engine import play
+    from referee.game.battle.intents import Action
+    from referee.game.players.computer.forces import possible_missions
+    from referee.game.players.computer.seen import Seen
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
 
     s = _withdrawn("B", {"A": "delaying-action", "B": "eyes-on"})
     blip = next(b for b in s.blips.values() if [(u.type, u.rating) for u in s.blip_contents(b)] == [
@@ -415,10 +415,10 @@ def test_an_attacker_the_defenders_card_may_beat_at_the_round_limit_hunts_three_
     for no Inspection closes on the enemy three times as hard. It had spent activations standing still until the
     clock ran out. A defender, and an attacker under Eyes On (whose counters on objectives are its clock's work),
     pull as before."""
-    from referee.game.computer.belief import belief
-    from referee.game.computer.evaluate import CLOCK_HUNT, Aims, position
-    from referee.game.computer.levels import level
-    from referee.game.computer.seen import Seen
+    from referee.game.players.computer.belief import belief
+    from referee.game.players.computer.evaluate import CLOCK_HUNT, Aims, position
+    from referee.game.players.computer.levels import level
+    from referee.game.players.computer.seen import Seen
 
     s = _facing_fire()
     s.attacker, s.missions = "A", {"A": "sweep-and-clear", "B": "delaying-action"}

@@ -3,14 +3,14 @@ Move names the point as the log does, to the hundredth of an inch."""
 
 from __future__ import annotations
 
-from referee.game.intents import Action
-from referee.game.computer import Computer
-from referee.game.computer.candidates import Candidate
-from referee.game.computer.levels import level
-from referee.game.computer.player import _Think
-from referee.game.computer.weighing import _Scored
-from referee.game.view import player_view
-from referee.game.view_types import as_data
+from referee.game.battle.intents import Action
+from referee.game.players.computer import Computer
+from referee.game.players.computer.candidates import Candidate
+from referee.game.players.computer.levels import level
+from referee.game.players.computer.player import _Think
+from referee.game.players.computer.weighing import _Scored
+from referee.game.views.view import player_view
+from referee.game.views.view_types import as_data
 from tests.test_computer import _battle
 
 
@@ -74,8 +74,8 @@ def test_the_public_reason_for_a_scramble_keeps_the_values_it_weighed_to_itself(
 
 
 def test_the_end_of_a_turn_says_how_much_of_the_turn_was_used_and_why_no_extra_blip_moved():
-    from referee.game.legal import legal_actions
-    from referee.game.state import TurnState
+    from referee.game.play.legal import legal_actions
+    from referee.game.battle.state import TurnState
 
     state, _ = _battle(5)
     s = state.copy()
@@ -93,8 +93,8 @@ def test_the_end_of_a_turn_says_how_much_of_the_turn_was_used_and_why_no_extra_b
 def test_an_activation_that_gains_nothing_says_so_instead_of_holding_still():
     # Every first action weighed at a loss: the reason says the activation is spent rather than the turn passed,
     # where it said "nothing better than holding still" and then moved the blip.
-    from referee.game.legal import legal_actions
-    from referee.game.state import TurnState
+    from referee.game.play.legal import legal_actions
+    from referee.game.battle.state import TurnState
 
     state, _ = _battle(5)
     s = state.copy()
@@ -111,15 +111,15 @@ def test_an_activation_that_gains_nothing_says_so_instead_of_holding_still():
 def test_with_units_to_face_the_next_activation_is_chosen_and_explained_as_any():
     # Units its blip's Move revealed may be turned (A13) while the next activation waits: the reason read
     # "activate", the action's bare name.
-    from referee.game.legal import legal_actions
-    from referee.game.state import TurnState
+    from referee.game.play.legal import legal_actions
+    from referee.game.battle.state import TurnState
 
     state, _ = _battle(5)
     s = state.copy()
     s.phase = "action"
     s.turn = TurnState(player="B", primary_allowed=2, primary_used=1)
     blip = min((b for b in s.blips.values() if b.side == "B" and s.blip_contents(b)), key=lambda b: b.id)
-    from referee.game.state import unit_from_contents
+    from referee.game.battle.state import unit_from_contents
 
     unit = unit_from_contents(s.blip_contents(blip)[0], blip.x, blip.y, 0.0, False)
     s.units[unit.id] = unit
@@ -132,8 +132,8 @@ def test_with_units_to_face_the_next_activation_is_chosen_and_explained_as_any()
 
 
 def test_a_spent_activation_names_the_unit_whose_activation_ends():
-    from referee.game.legal import legal_actions
-    from referee.game.state import TurnState
+    from referee.game.play.legal import legal_actions
+    from referee.game.battle.state import TurnState
 
     state, _ = _battle(5)
     s = state.copy()
@@ -149,9 +149,9 @@ def test_a_spent_activation_names_the_unit_whose_activation_ends():
 def test_drawing_its_cards_says_what_is_drawn():
     import random
 
-    from referee.game.computer.seen import Seen
-    from referee.game.computer.setup import setup_decision
-    from referee.game.intents import LegalAction
+    from referee.game.players.computer.seen import Seen
+    from referee.game.players.computer.setup import setup_decision
+    from referee.game.battle.intents import LegalAction
 
     state, _ = _battle(5)
     seen = Seen(as_data(player_view(state, "B")), "B")
@@ -160,8 +160,8 @@ def test_drawing_its_cards_says_what_is_drawn():
 
 
 def test_the_end_of_a_turn_with_one_blip_move_weighed_says_so():
-    from referee.game.legal import legal_actions
-    from referee.game.state import TurnState
+    from referee.game.play.legal import legal_actions
+    from referee.game.battle.state import TurnState
 
     state, _ = _battle(5)
     s = state.copy()

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 import random
 
-from referee.game.computer import Computer
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.legal_play import choose
-from referee.game.session import Session
+from referee.game.players.computer import Computer
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.players.legal_play import choose
+from referee.game.play.session import Session
 from referee.service.opening import read_battle
 from referee.service.replay import TRUTH, BattleReplay
 from referee.service.session import BattleSession

@@ -1,4 +1,4 @@
-"""Hard's look at the opponent's reply (``game/computer/reply.py``): the blasts of the enemy's next missiles, from
+"""Hard's look at the opponent's reply (``game/players/computer/reply.py``): the blasts of the enemy's next missiles, from
 the computer's own imagined worlds only."""
 
 from __future__ import annotations
@@ -6,15 +6,15 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from referee.game.computer import Computer
-from referee.game.intents import Action
-from referee.game.computer import levels
-from referee.game.computer.evaluate import DRONE_VALUE, Aims
-from referee.game.computer.player import exposure_map
-from referee.game.computer.reply import ASLEEP, BLAST_WEIGHT, REPLY_WEIGHT, blast_loss, price_at, reply_loss
-from referee.game.legal import legal_actions
-from referee.game.state import GameState, unit_from_contents
-from referee.game.view import player_view
+from referee.game.players.computer import Computer
+from referee.game.battle.intents import Action
+from referee.game.players.computer import levels
+from referee.game.players.computer.evaluate import DRONE_VALUE, Aims
+from referee.game.players.computer.player import exposure_map
+from referee.game.players.computer.reply import ASLEEP, BLAST_WEIGHT, REPLY_WEIGHT, blast_loss, price_at, reply_loss
+from referee.game.play.legal import legal_actions
+from referee.game.battle.state import GameState, unit_from_contents
+from referee.game.views.view import player_view
 from tests.test_computer_search import enemy_in_the_open
 
 
@@ -67,7 +67,7 @@ def test_the_enemys_next_blast_moves_hard_away_from_its_own_scout(monkeypatch):
     # (a direct hit on the Tactical would catch the Scout too), hard moves it farther from the Scout than it would
     # without. A attacks, and the defender's unseen card may end the battle at round 6: its hunt on the clock is
     # left at the usual pull, which both choices share, so the Move toward the enemy does not outweigh the blast.
-    monkeypatch.setattr("referee.game.computer.player.CLOCK_HUNT", 1.0)
+    monkeypatch.setattr("referee.game.players.computer.player.CLOCK_HUNT", 1.0)
     s = with_scout(2, 1)
     legal = legal_actions(s, "A")
     view = player_view(s, "A")

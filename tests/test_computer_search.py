@@ -1,18 +1,18 @@
-"""Hard's look-ahead (``game/computer/search.py``): a unit's whole activation played out in the imagined worlds,
+"""Hard's look-ahead (``game/players/computer/search.py``): a unit's whole activation played out in the imagined worlds,
 from the computer's own view only."""
 
 from __future__ import annotations
 
 import random
 
-from referee.game.computer import Computer
-from referee.game.computer.levels import level
-from referee.game.computer.peek import check, honest
-from referee.game.computer.player import _Think
-from referee.game.computer.search import InWorld, acting, play_out, plan_activation
-from referee.game.legal import legal_actions
-from referee.game.state import GameState, unit_from_contents
-from referee.game.view import player_view
+from referee.game.players.computer import Computer
+from referee.game.players.computer.levels import level
+from referee.game.players.computer.peek import check, honest
+from referee.game.players.computer.player import _Think
+from referee.game.players.computer.search import InWorld, acting, play_out, plan_activation
+from referee.game.play.legal import legal_actions
+from referee.game.battle.state import GameState, unit_from_contents
+from referee.game.views.view import player_view
 from tests.test_computer import duel
 
 

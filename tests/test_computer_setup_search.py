@@ -7,15 +7,15 @@ import math
 import random
 from dataclasses import replace
 
-from referee.game.computer import Computer
-from referee.game.computer.peek import check, honest
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.legal import legal_actions, to_act
-from referee.game.players import ComputerPlayer, RandomPlayer
-from referee.game.selfplay import play_battle
-from referee.game.setup import new_game
-from referee.game.view import player_view
+from referee.game.players.computer import Computer
+from referee.game.players.computer.peek import check, honest
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.play.legal import legal_actions, to_act
+from referee.game.players.seated import ComputerPlayer, RandomPlayer
+from referee.game.players.selfplay import play_battle
+from referee.game.play.setup import new_game
+from referee.game.views.view import player_view
 from referee.rules.scenario import parse_scenario
 from tests.battles import OPEN_FIELD
 

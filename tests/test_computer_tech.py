@@ -5,14 +5,14 @@ to the campaign file when the battle ends, each with its reason."""
 import random
 
 from referee.cli.main import main
-from referee.game.campaign import load_campaign
-from referee.game.campaign_battle import battle_choices, battle_save_path
-from referee.game.cards import playing_deck
-from referee.game.computer import Computer
-from referee.game.computer.tech import choose_purchases
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.setup import new_battle
+from referee.game.campaigns.campaign import load_campaign
+from referee.game.campaigns.campaign_battle import battle_choices, battle_save_path
+from referee.game.battle.cards import playing_deck
+from referee.game.players.computer import Computer
+from referee.game.players.computer.tech import choose_purchases
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.play.setup import new_battle
 from referee.rules.factions import get_faction
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession

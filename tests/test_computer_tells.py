@@ -14,12 +14,12 @@ from __future__ import annotations
 import pytest
 
 from referee import paths
-from referee.game.computer import Computer
-from referee.game.dice import SeededDice
-from referee.game.legal import legal_actions, to_act
-from referee.game.setup import new_game
-from referee.game.state import GameState, TurnState
-from referee.game.view import player_view
+from referee.game.players.computer import Computer
+from referee.game.battle.dice import SeededDice
+from referee.game.play.legal import legal_actions, to_act
+from referee.game.play.setup import new_game
+from referee.game.battle.state import GameState, TurnState
+from referee.game.views.view import player_view
 from referee.rules.scenario import load_scenario
 from tests.test_computer_play import _activating, _battle
 

@@ -9,9 +9,9 @@ import tempfile
 from pathlib import Path
 
 from referee import paths
-from referee.game.autosave import autosave, autosave_path
-from referee.game.sealing import Keyring
-from referee.game.setup import SetupChoices
+from referee.game.records.autosave import autosave, autosave_path
+from referee.game.records.sealing import Keyring
+from referee.game.play.setup import SetupChoices
 
 from .battles import finished_battle
 from .crash_points import kill_points, recover

@@ -8,9 +8,9 @@ plasma rifle; a Zane Vet Engineer a gauss rifle with 6" bands; Zane Vet drones R
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.actions import resolve
-from referee.game.dice import DiceMissing, ScriptedDice
+from referee.game.battle.intents import Action
+from referee.game.play.actions import resolve
+from referee.game.battle.dice import DiceMissing, ScriptedDice
 from referee.rules.sight import cover
 
 from .tables import game_state, rect, unit

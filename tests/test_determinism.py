@@ -23,12 +23,12 @@ from pathlib import Path
 
 import pytest
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.random_play import play_random
-from referee.game.record import read_save, save_game, state_digest
-from referee.game.seal import seal_report
-from referee.game.view import player_view, referee_view
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.players.random_play import play_random
+from referee.game.records.record import read_save, save_game, state_digest
+from referee.game.play.seal import seal_report
+from referee.game.views.view import player_view, referee_view
 from referee.paths import ROOT
 
 from .test_random_play import close_quarters, set_up_battle
@@ -37,8 +37,8 @@ HASH_SEEDS = ("0", "1", "4242")
 
 RESUME = """
 import json, random, sys
-from referee.game.random_play import play_random
-from referee.game.record import read_save, state_digest
+from referee.game.players.random_play import play_random
+from referee.game.records.record import read_save, state_digest
 save = read_save(sys.argv[1])
 play_random(save.game, random.Random(int(sys.argv[2])), int(sys.argv[3]), save.dice)
 print(json.dumps({"digest": state_digest(save.game.state), "actions": len(save.game.record)}))

@@ -3,14 +3,14 @@ the log). The faces are fixed; each test finds the die, by its name and face, in
 
 from pathlib import Path
 
-from referee.game.intents import Action
-from referee.game.actions import resolve
-from referee.game.dice import ScriptedDice, SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.record import read_save, save_game
-from referee.game.state import state_from_scenario
-from referee.game.view import player_view
-from referee.game.view_words import log_lines
+from referee.game.battle.intents import Action
+from referee.game.play.actions import resolve
+from referee.game.battle.dice import ScriptedDice, SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.records.record import read_save, save_game
+from referee.game.battle.state import state_from_scenario
+from referee.game.views.view import player_view
+from referee.game.views.view_words import log_lines
 from referee.rules.scenario import load_scenario
 from referee.service.session import BattleSession
 

@@ -3,11 +3,11 @@ worked out by hand."""
 
 from fractions import Fraction as F
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice
-from referee.game.dice_report import dice_report
-from referee.game.engine import Game, begin_battle
-from referee.game.setup import SetupChoices
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice
+from referee.game.reports.dice_report import dice_report
+from referee.game.play.engine import Game, begin_battle
+from referee.game.play.setup import SetupChoices
 
 from .battles import finished_battle
 from .tables import game_state, unit

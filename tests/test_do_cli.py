@@ -7,7 +7,7 @@ import json
 import pytest
 
 from referee.cli.main import main
-from referee.game.state import state_from_scenario, state_to_scenario_data
+from referee.game.battle.state import state_from_scenario, state_to_scenario_data
 from referee.rules.scenario import load_scenario
 
 

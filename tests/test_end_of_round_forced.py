@@ -4,8 +4,8 @@ may hold troopers: its side is not counted out."""
 
 from pathlib import Path
 
-from referee.game.intents import Action
-from referee.game.victory import end_of_round_lines, ends_whatever_is_announced
+from referee.game.battle.intents import Action
+from referee.game.play.victory import end_of_round_lines, ends_whatever_is_announced
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 

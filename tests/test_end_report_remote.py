@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 
 from referee import paths  # noqa: E402
 from referee.cli.main import main  # noqa: E402
-from referee.game.sealing import Keyring  # noqa: E402
+from referee.game.records.sealing import Keyring  # noqa: E402
 from referee.net.client import RemoteSeat  # noqa: E402
 from referee.net.desk import Desk  # noqa: E402
 from referee.net.host import Host  # noqa: E402

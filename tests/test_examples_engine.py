@@ -1,10 +1,10 @@
 """The rulebook's examples R6-R11, R13, R14 and R23 played through the engine with fixed dice."""
 
 
-from referee.game.intents import Action
-from referee.game.actions import resolve
-from referee.game.dice import ScriptedDice
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.intents import Action
+from referee.game.play.actions import resolve
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import Game, begin_battle
 
 from .tables import game_state, unit
 

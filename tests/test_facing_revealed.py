@@ -2,13 +2,13 @@
 owner may set each revealed trooper's facing with a ``face`` action; any other action leaves the default facing. The
 decision is recorded, so a save replays it."""
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice
-from referee.game.engine import Game, begin_battle
-from referee.game.legal import legal_actions
-from referee.game.record import read_save, save_game
-from referee.game.undo import check_undo
-from referee.game.view import player_view
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.play.legal import legal_actions
+from referee.game.records.record import read_save, save_game
+from referee.game.play.undo import check_undo
+from referee.game.views.view import player_view
 
 from .tables import game_state, unit
 
@@ -105,7 +105,7 @@ def test_a_face_without_degrees_is_refused_and_the_other_side_cannot_undo_it():
 def test_random_play_faces_with_a_number_of_degrees():
     import random
 
-    from referee.game.legal_play import fill
+    from referee.game.players.legal_play import fill
 
     game = battle()
     target_bb(game)

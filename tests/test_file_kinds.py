@@ -72,7 +72,7 @@ def test_play_opens_a_save_as_the_battle_it_is(files):
 
 
 def test_a_scenario_loaded_as_a_battle_is_called_a_scenario_not_bad_json(files):
-    from referee.game.record import load_game
+    from referee.game.records.record import load_game
 
     table = paths.SCENARIO_DIR / "cover-example.toml"
     with pytest.raises(InputError, match=r"this is a scenario \(a table\), not a battle save: open it with Open, "

@@ -4,10 +4,10 @@ the Targeter's base to the point, kept by the ground for the battle, and a missi
 import json
 
 from referee.cli.main import main
-from referee.game.intents import Action
-from referee.game.record import read_save
-from referee.game.state import GameState
-from referee.game.view import player_view
+from referee.game.battle.intents import Action
+from referee.game.records.record import read_save
+from referee.game.battle.state import GameState
+from referee.game.views.view import player_view
 
 from .tables import game_state, rect, unit
 from .test_damage import blip, do

@@ -7,9 +7,9 @@ import json
 import pytest
 
 from referee.cli.main import main
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice
-from referee.game.engine import play
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import play
 from referee.rules.errors import InputError
 
 from .tables import game_state, rect, scenario, unit

@@ -27,17 +27,17 @@ import re
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.cards import bundled_deck, playing_deck
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.random_play import random_action
-from referee.game.record import Save
-from referee.game.seal import canonical_json, holding_data, seal_report, verify_seals
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.state import SIDES, GameState, cards_data, other
-from referee.game.view import player_view
-from referee.game.view_words import describe, hover_text, log_lines
+from referee.game.battle.intents import Action
+from referee.game.battle.cards import bundled_deck, playing_deck
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.players.random_play import random_action
+from referee.game.records.record import Save
+from referee.game.play.seal import canonical_json, holding_data, seal_report, verify_seals
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.battle.state import SIDES, GameState, cards_data, other
+from referee.game.views.view import player_view
+from referee.game.views.view_words import describe, hover_text, log_lines
 from referee.rules.errors import InputError
 from referee.rules.scenario import parse_scenario
 
@@ -50,7 +50,7 @@ ANONYMOUS_BLIP = {"id", "side", "x", "y", "base", "activation"}
 def set_up(seed: int, width: float = 30) -> GameState:
     """A battle set up by the program: cards, missions, 16 blips a side, seals. A small table, so that blips meet
     (a set-up that finds no room for an objective on it is drawn again with the next seed)."""
-    from referee.game.effects import Refused
+    from referee.game.play.effects import Refused
 
     table = parse_scenario({"name": "audit field", "table": {"width": width, "height": 26},
                             "terrain": [rect("w1", "woods", 12, 10, 16, 14)]}, "audit field")

@@ -35,16 +35,16 @@ import tracemalloc
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice, replay_source
-from referee.game.engine import Game, begin_battle, play
-from referee.game.random_play import random_action
-from referee.game.seal import verify_seals
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.state import SIDES, GameState
-from referee.game.victory import round_limit
-from referee.game.view import player_view
-from referee.game.actions import CATCHES_KEPT
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice, replay_source
+from referee.game.play.engine import Game, begin_battle, play
+from referee.game.players.random_play import random_action
+from referee.game.play.seal import verify_seals
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.battle.state import SIDES, GameState
+from referee.game.play.victory import round_limit
+from referee.game.views.view import player_view
+from referee.game.play.actions import CATCHES_KEPT
 from referee.rules.battlefield import FEATURES_KEPT, PIECES_KEPT
 from referee.rules.movement import MOVES_KEPT, SPANS_KEPT
 from referee.rules.scenario import parse_scenario
@@ -253,7 +253,7 @@ def play_long_game(rounds: int, early_round: int) -> None:
     bounded = {"referee.rules.battlefield._FEATURES": 5001, "referee.rules.movement._MOVES": MOVES_KEPT,
                "referee.rules.battlefield._ENTRY_FEATURES": FEATURES_KEPT,
                "referee.rules.battlefield._PIECES": PIECES_KEPT, "referee.rules.battlefield._COUNTERS": PIECES_KEPT,
-               "referee.rules.movement._SPANS": SPANS_KEPT, "referee.game.actions._CATCHES": CATCHES_KEPT,
+               "referee.rules.movement._SPANS": SPANS_KEPT, "referee.game.play.actions._CATCHES": CATCHES_KEPT,
                **lru_bounds()}
     grown = {k: (early_caches.get(k, 0), n) for k, n in late_caches.items()
              if n > early_caches.get(k, 0) + 16 and k not in bounded}

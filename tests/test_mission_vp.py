@@ -1,7 +1,7 @@
 """The computer's count of a mission's Victory Points is the card's own score, without the working."""
 
-from referee.game.cards import bundled_deck
-from referee.game.scoring import BattleOutcome, ObjectiveOutcome, mission_vp, score_mission
+from referee.game.battle.cards import bundled_deck
+from referee.game.battle.scoring import BattleOutcome, ObjectiveOutcome, mission_vp, score_mission
 
 
 def test_every_card_counts_the_same_victory_points_as_its_scored_working():

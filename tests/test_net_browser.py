@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from referee import paths
-from referee.game.dice import SeededDice
+from referee.game.battle.dice import SeededDice
 from referee.net.client import RemoteSeat
 from referee.net.host import Host
 from referee.rules.scenario import load_scenario

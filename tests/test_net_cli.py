@@ -11,7 +11,7 @@ import sys
 import uuid
 import json
 
-from referee.game.sealing import is_sealed
+from referee.game.records.sealing import is_sealed
 from referee.net.client import RemoteSeat
 
 LINK = re.compile(r"(side A's hand|side B's hand|the table \(spectators\)): (http://\S+)")

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import random
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.random_play import random_action
-from referee.game.undo import check_undo
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.players.random_play import random_action
+from referee.game.play.undo import check_undo
 from referee.net.client import RemoteSeat
 from referee.net.desk import Desk
 from referee.service.battles import computer

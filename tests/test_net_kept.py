@@ -1,4 +1,4 @@
-"""A side that keeps its secrets on its own computer (``game/commit.py``, ``net/keeper.py``): side B joins a battle
+"""A side that keeps its secrets on its own computer (``game/battle/commit.py``, ``net/keeper.py``): side B joins a battle
 hosted with ``kept_by=("B",)``; its client fills its holding area and sends the host one commitment a square. Until
 a reveal the host's state, record, ledger and every file it wrote hold none of B's squares; at B's reveal the host
 asks B's client, which opens the square with its salt; every forged opening is refused with the reason and nothing
@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 
 from referee import paths
-from referee.game.action_kinds import Kind
-from referee.game.commit import battle_id, square_commitment
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
-from referee.game.autosave import read_autosave
+from referee.game.battle.action_kinds import Kind
+from referee.game.battle.commit import battle_id, square_commitment
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
+from referee.game.records.autosave import read_autosave
 from referee.net import keeper as keeper_module
 from referee.net.client import RemoteSeat
 from referee.net.host import Host

@@ -8,7 +8,7 @@ import json
 import random
 import uuid
 
-from referee.game.autosave import journal_path
+from referee.game.records.autosave import journal_path
 from referee.net.client import RemoteSeat
 from referee.net.host import Host, ledger_file
 from referee.service.opening import autosave_file, read_battle

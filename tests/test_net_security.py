@@ -11,7 +11,7 @@ import re
 
 from websockets.exceptions import ConnectionClosed
 
-from referee.game.engine import Game
+from referee.game.play.engine import Game
 from referee.net.credentials import Credentials
 
 from .net_support import battle_state, hosted, raw, read, session_of, token

@@ -19,8 +19,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from referee import i18n
-from referee.game.state import GameState
-from referee.game.view import player_view
+from referee.game.battle.state import GameState
+from referee.game.views.view import player_view
 from referee.net.words import HAND, TABLE, table_words
 
 from .net_support import battle_state, hosted, raw, session_of, token

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from referee import paths
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.random_play import play_random
-from referee.game.setup import SetupChoices, new_battle
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.players.random_play import play_random
+from referee.game.play.setup import SetupChoices, new_battle
 from referee.net.host import Host
 from referee.rules.scenario import load_scenario
 from referee.service.session import BattleSession

@@ -8,10 +8,10 @@ import dataclasses
 import pytest
 from pydantic_core import PydanticUndefined
 
-from referee.game import record
-from referee.game.engine import Game
-from referee.game.state import BlipState, GameState, ObjectiveState, UnitState, state_from_scenario
-from referee.game.view import player_view
+from referee.game.records import record
+from referee.game.play.engine import Game
+from referee.game.battle.state import BlipState, GameState, ObjectiveState, UnitState, state_from_scenario
+from referee.game.views.view import player_view
 from referee.rules import pieces, scenario
 from referee.rules.battlefield import UnitLike
 

@@ -4,10 +4,10 @@ taking the roll back needs the other side's consent."""
 
 from __future__ import annotations
 
-from referee.game.autosave import autosave_path, read_autosave
-from referee.game.intents import Action
-from referee.game.view_words import log_lines
-from referee.game.view import player_view
+from referee.game.records.autosave import autosave_path, read_autosave
+from referee.game.battle.intents import Action
+from referee.game.views.view_words import log_lines
+from referee.game.views.view import player_view
 from referee.rules.errors import InputError
 from referee.service.session import BattleSession
 
@@ -74,7 +74,7 @@ def test_the_target_that_spent_a_pool_is_taken_back_only_with_consent():
 
 
 def test_while_a_pool_waits_the_legal_actions_are_its_target_alone():
-    from referee.game.legal import legal_actions, offers
+    from referee.game.play.legal import legal_actions, offers
 
     session = battle(5)
     assert session.attempt(Action("activate", "a-tac")).legal

@@ -5,8 +5,8 @@ from fractions import Fraction
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.session import preview_on_table
+from referee.game.battle.intents import Action
+from referee.game.play.session import preview_on_table
 from referee.rules import odds
 
 from .test_damage import flamer_table, kamikaze_table, missile_table, unit

@@ -3,10 +3,10 @@ before the action is taken (only the blip's id, which the table shows)."""
 
 import json
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice
-from referee.game.engine import begin_battle, play
-from referee.game.session import preview
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import begin_battle, play
+from referee.game.play.session import preview
 
 from .tables import game_state, unit
 

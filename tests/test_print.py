@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
-from referee.game.dice_report import dice_report
-from referee.game.record import read_save
+from referee.game.reports.dice_report import dice_report
+from referee.game.records.record import read_save
 from referee.printing.battle_report import roll_owner
 from referee.rules.odds import percent
 
@@ -150,7 +150,7 @@ def test_the_report_prints_the_engines_dice_report_and_result(won, tmp_path, gly
 
 
 def test_the_report_of_a_battle_not_over_is_refused_and_writes_nothing(finished, tmp_path):
-    from referee.game.engine import Game
+    from referee.game.play.engine import Game
     from referee.printing.battle_report import save_battle_report
     from referee.rules.errors import InputError
 

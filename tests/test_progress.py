@@ -6,9 +6,9 @@ import io
 import random
 
 from referee.cli.main import main
-from referee.game.dice import SeededDice
-from referee.game.selfplay import play_battle
-from referee.game.setup import new_game
+from referee.game.battle.dice import SeededDice
+from referee.game.players.selfplay import play_battle
+from referee.game.play.setup import new_game
 from referee.paths import DEFAULT_SCENARIO
 from referee.rules.scenario import load_scenario
 

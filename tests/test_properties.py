@@ -20,14 +20,14 @@ from pathlib import Path
 import pytest
 
 from referee import paths
-from referee.game.battlefield import battlefield_of
-from referee.game.engine import Game, begin_battle
-from referee.game.legal import to_act
-from referee.game.legal_play import choose
-from referee.game.record import new_seeded_dice
-from referee.game.session import Session, preview
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.state import state_from_scenario
+from referee.game.views.battlefield import battlefield_of
+from referee.game.play.engine import Game, begin_battle
+from referee.game.play.legal import to_act
+from referee.game.players.legal_play import choose
+from referee.game.records.record import new_seeded_dice
+from referee.game.play.session import Session, preview
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules.battlefield import Piece
 from referee.rules.scenario import load_scenario
 

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice, SeededDice, replay_source
-from referee.game.engine import Game, begin_battle, play
-from referee.game.random_play import play_random
-from referee.game.record import load_game, save_game
-from referee.game.state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState, cards_data, state_from_scenario
-from referee.game.view import player_view
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice, SeededDice, replay_source
+from referee.game.play.engine import Game, begin_battle, play
+from referee.game.players.random_play import play_random
+from referee.game.records.record import load_game, save_game
+from referee.game.battle.state import SIDES, SQUARES, UNITS_PER_SQUARE, GameState, cards_data, state_from_scenario
+from referee.game.views.view import player_view
 from referee.paths import SCENARIO_DIR
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
@@ -99,7 +99,7 @@ def _tables() -> tuple[tuple[str, GameState], ...]:
 
 def set_up_battle() -> GameState:
     """A battle set up by the program: cards drawn, holding areas filled, 16 blips a side, seals."""
-    from referee.game.setup import SetupChoices, new_battle
+    from referee.game.play.setup import SetupChoices, new_battle
     from referee.rules.scenario import parse_scenario
 
     table = parse_scenario({"name": "open field", "table": {"width": 36, "height": 36},

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from referee import storage
-from referee.game import record
-from referee.game.intents import Action
-from referee.game.dice import RollRequest, ScriptedDice, SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.autosave import autosave, autosave_path, damaged_autosave, find_interrupted
-from referee.game.record import WouldOverwrite, load_game, new_seeded_dice, read_save, save_game
-from referee.game.seal import seal
+from referee.game.records import record
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import RollRequest, ScriptedDice, SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.records.autosave import autosave, autosave_path, damaged_autosave, find_interrupted
+from referee.game.records.record import WouldOverwrite, load_game, new_seeded_dice, read_save, save_game
+from referee.game.play.seal import seal
 from referee.paths import ROOT
 from referee.rules.errors import InputError
 

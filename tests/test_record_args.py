@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 
 from referee.cli.main import main
-from referee.game import legal, victory
-from referee.game.action_kinds import KINDS, Arg, Kind, arg_named, arg_problem
-from referee.game.corrections import BLIP_FIELDS, OBJECTIVE_FIELDS, TERRAIN_CHANGES, UNIT_FIELDS
-from referee.game.dice import ScriptedDice, replay_source
-from referee.game.engine import Game, begin_battle, play
-from referee.game.intents import Action
-from referee.game.record import action_problems, load_game, read_save, save_game, state_digest
-from referee.game.setup_steps import OBJECTIVE_ORDER
+from referee.game.play import legal, victory
+from referee.game.battle.action_kinds import KINDS, Arg, Kind, arg_named, arg_problem
+from referee.game.play.corrections import BLIP_FIELDS, OBJECTIVE_FIELDS, TERRAIN_CHANGES, UNIT_FIELDS
+from referee.game.battle.dice import ScriptedDice, replay_source
+from referee.game.play.engine import Game, begin_battle, play
+from referee.game.battle.intents import Action
+from referee.game.records.record import action_problems, load_game, read_save, save_game, state_digest
+from referee.game.play.setup_steps import OBJECTIVE_ORDER
 from referee.rules.errors import InputError
 
 from .tables import game_state, unit

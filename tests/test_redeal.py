@@ -4,7 +4,7 @@ opponent's real blips 0.004" off, which the token spy scored at AUC 0.48) is cau
 
 from __future__ import annotations
 
-from referee.game.view import player_view
+from referee.game.views.view import player_view
 
 from .redeal import differential, shifted_view
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from referee.cli.main import main
-from referee.game.intents import Action
-from referee.game.state import state_to_scenario_data
+from referee.game.battle.intents import Action
+from referee.game.battle.state import state_to_scenario_data
 from referee.rules.scenario import Scenario, load_scenario
 from referee.service.referee import RefereeSession
 

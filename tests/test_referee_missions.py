@@ -4,11 +4,11 @@ mission was kept on the mat."""
 
 from pathlib import Path
 
-from referee.game.intents import Action
-from referee.game.record import read_save, state_digest
-from referee.game.state import cards_data
-from referee.game.summary import battle_summary
-from referee.game.view import player_view, referee_view
+from referee.game.battle.intents import Action
+from referee.game.records.record import read_save, state_digest
+from referee.game.battle.state import cards_data
+from referee.game.reports.summary import battle_summary
+from referee.game.views.view import player_view, referee_view
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 

@@ -4,9 +4,9 @@ the engine, in ``read_save`` and in the dice report, to the same battle."""
 from pathlib import Path
 
 from referee.cli.main import main
-from referee.game.intents import Action
-from referee.game.dice_report import dice_report
-from referee.game.record import read_save, state_digest
+from referee.game.battle.intents import Action
+from referee.game.reports.dice_report import dice_report
+from referee.game.records.record import read_save, state_digest
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 

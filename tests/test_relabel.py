@@ -8,10 +8,10 @@ import json
 import re
 from pathlib import Path
 
-from referee.game.record import read_save
-from referee.game.seal import verify_seals
-from referee.game.view import player_view
-from referee.game.view_words import hover_text, log_lines
+from referee.game.records.record import read_save
+from referee.game.play.seal import verify_seals
+from referee.game.views.view import player_view
+from referee.game.views.view_words import hover_text, log_lines
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "example-save.json"
 SQUARE_NAMED = re.compile(r"\b[ab]-blip-\d+\b")
@@ -40,7 +40,7 @@ def test_an_edited_old_save_still_warns():
     unit = next(iter(raw["initial"]["units"].values())) if isinstance(raw["initial"]["units"], dict) \
         else raw["initial"]["units"][0]
     unit["x"] = unit["x"] + 1
-    from referee.game.record import save_from_document
+    from referee.game.records.record import save_from_document
 
     save = save_from_document(raw, EXAMPLE)
     assert any("differs" in w for w in save.warnings)
@@ -48,7 +48,7 @@ def test_an_edited_old_save_still_warns():
 
 def test_the_labels_are_drawn_from_the_owners_secret_not_from_the_squares():
     raw = json.loads(EXAMPLE.read_text())
-    from referee.game.relabel import relabel_square_named
+    from referee.game.battle.relabel import relabel_square_named
 
     seen = set()
     for salt in ("00", "01", "02", "03", "04", "05", "06", "07"):

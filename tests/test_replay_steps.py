@@ -3,8 +3,8 @@
 import pytest
 
 from referee.service.replay import TRUTH, BattleReplay
-from referee.game.setup import SetupChoices
-from referee.game.view import player_view, referee_view
+from referee.game.play.setup import SetupChoices
+from referee.game.views.view import player_view, referee_view
 
 from .battles import finished_battle
 from .test_record import example_game

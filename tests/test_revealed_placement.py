@@ -3,11 +3,11 @@ touching it on a legal spot its owner chooses (a ``face`` action with x and y), 
 
 import math
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice
-from referee.game.effects import revealed_spot_problem, revealed_spots
-from referee.game.engine import Game, begin_battle
-from referee.game.record import read_save, save_game
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.effects import revealed_spot_problem, revealed_spots
+from referee.game.play.engine import Game, begin_battle
+from referee.game.records.record import read_save, save_game
 
 from .tables import game_state, rect, unit
 

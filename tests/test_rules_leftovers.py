@@ -3,9 +3,9 @@ refusal of any option the program cannot honour."""
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.actions import resolve
-from referee.game.dice import ScriptedDice
+from referee.game.battle.intents import Action
+from referee.game.play.actions import resolve
+from referee.game.battle.dice import ScriptedDice
 from referee.rules.errors import InputError
 from referee.rules.movement import move
 from referee.rules.rulings import Rulings
@@ -30,7 +30,7 @@ def test_a12_b_a_drone_targeting_behind_its_facing_pays_double():
 
 
 def test_a12_b_a_drone_faces_the_way_it_last_moved_and_the_view_shows_it():
-    from referee.game.view import player_view
+    from referee.game.views.view import player_view
 
     bf = battlefield(**drone_table({"A12": "B"}))
     r = move(bf, bf.piece("d"), [(10, 14)])

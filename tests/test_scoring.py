@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.game.cards import CONDITIONS, MissionCard, bundled_deck
-from referee.game.scoring import (
+from referee.game.battle.cards import CONDITIONS, MissionCard, bundled_deck
+from referee.game.battle.scoring import (
     BattleOutcome,
     ObjectiveOutcome,
     score_battle,

@@ -11,16 +11,16 @@ import pytest
 
 from referee import paths
 from referee.cli.main import main
-from referee.game.autosave import autosave_path, read_autosave
-from referee.game.record import read_save, state_digest
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.record import save_game
-from referee.game.setup import SetupChoices
-from referee.game.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
+from referee.game.records.autosave import autosave_path, read_autosave
+from referee.game.records.record import read_save, state_digest
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.records.record import save_game
+from referee.game.play.setup import SetupChoices
+from referee.game.records.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
 from referee.service.session import BattleSession
 
-from referee.game.computer import Computer
+from referee.game.players.computer import Computer
 from referee.service.opening import read_battle
 
 from .battles import finished_battle

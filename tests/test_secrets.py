@@ -8,14 +8,14 @@ from __future__ import annotations
 import json
 import random
 
-from referee.game.dice import RollRequest, SeededDice, new_seed
-from referee.game.engine import Game, begin_battle
-from referee.game.random_play import play_random
-from referee.game.record import new_seeded_dice, read_save, save_game
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.victory import own_round_limit
-from referee.game.view import player_view
-from referee.game.view_words import log_lines
+from referee.game.battle.dice import RollRequest, SeededDice, new_seed
+from referee.game.play.engine import Game, begin_battle
+from referee.game.players.random_play import play_random
+from referee.game.records.record import new_seeded_dice, read_save, save_game
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.play.victory import own_round_limit
+from referee.game.views.view import player_view
+from referee.game.views.view_words import log_lines
 from referee.rules.scenario import parse_scenario
 
 from .tables import rect
@@ -210,8 +210,8 @@ def test_a_blips_label_says_nothing_of_its_square():
 
 
 def test_after_a_scramble_nothing_the_opponent_sees_picks_out_the_real_blip():
-    from referee.game.intents import Action
-    from referee.game.dice import ScriptedDice
+    from referee.game.battle.intents import Action
+    from referee.game.battle.dice import ScriptedDice
 
     from .tables import game_state, unit
 
@@ -254,7 +254,7 @@ def _saved_battle(tmp_path, name: str = "sealed"):
 
 
 def _report_after_edit(tmp_path, doc) -> dict:
-    from referee.game.seal import verify_seals
+    from referee.game.play.seal import verify_seals
 
     edited = tmp_path / "edited.json"
     edited.write_text(json.dumps(doc))
@@ -282,8 +282,8 @@ def test_changing_a_troop_or_drone_card_in_a_save_breaks_the_seal(tmp_path):
 def test_a_save_edited_and_sealed_again_shows_another_fingerprint_than_at_set_up(tmp_path):
     """The salt is in the save, so whoever edits it can seal it again; the fingerprint players noted at set-up (and
     the set-up log) still tells them: the report puts the recomputed one beside it."""
-    from referee.game.seal import seal_side, short_seal, verify_seals
-    from referee.game.state import GameState as State
+    from referee.game.play.seal import seal_side, short_seal, verify_seals
+    from referee.game.battle.state import GameState as State
 
     game, _, doc = _saved_battle(tmp_path)
     noted = short_seal(game.initial.sealed["B"])
@@ -303,7 +303,7 @@ def test_a_save_edited_and_sealed_again_shows_another_fingerprint_than_at_set_up
 
 
 def test_the_fingerprint_is_64_bits_in_four_groups():
-    from referee.game.seal import short_seal
+    from referee.game.play.seal import short_seal
 
     state, _ = new_battle(TABLE, SetupChoices(FACTIONS), SeededDice(3))
     for side in "AB":

@@ -1,7 +1,7 @@
 """``seven-seconds selfplay --table NAME`` finds a bundled table by its name, as every other command does."""
 
 from referee.cli.main import main
-from referee.game.record import read_save
+from referee.game.records.record import read_save
 
 
 def test_selfplay_finds_a_bundled_table_by_name(tmp_path, capsys):

@@ -10,10 +10,10 @@ import random
 import pytest
 
 from referee import paths
-from referee.game.record import read_save, save_game, state_digest
-from referee.game.selfplay import play_battle
-from referee.game.record import new_seeded_dice
-from referee.game.setup import new_game
+from referee.game.records.record import read_save, save_game, state_digest
+from referee.game.players.selfplay import play_battle
+from referee.game.records.record import new_seeded_dice
+from referee.game.play.setup import new_game
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
 from referee.service import reports
@@ -166,7 +166,7 @@ def test_selfplay_through_the_service_plays_the_battle_the_engine_plays_from_the
 
 
 def test_a_finished_battle_is_recorded_in_its_campaign_from_its_save(table, tmp_path):
-    from referee.game.campaign import Campaign, Player, campaign_data
+    from referee.game.campaigns.campaign import Campaign, Player, campaign_data
     from referee.storage import write_document
 
     played = play_selfplay(table, FACTIONS, {"A": "random", "B": "random"}, 3, random.Random(3), 1, 20000,
@@ -202,7 +202,7 @@ def test_the_save_s_json_is_never_rewritten_by_opening_it(table, tmp_path):
 
 def test_the_computer_in_selfplay_decides_from_its_seat_s_screen_and_plays_the_battle_it_played_before(
         table, tmp_path, monkeypatch):
-    from referee.game.players import make_player, seat_computer
+    from referee.game.players.seated import make_player, seat_computer
     from referee.service.session import BattleSession
 
     seats = []

@@ -14,12 +14,12 @@ import random
 
 import pytest
 
-from referee.game.cards import playing_deck
-from referee.game.engine import Game, begin_battle
-from referee.game.legal_play import fill
-from referee.game.random_play import random_action
-from referee.game.dice import SeededDice
-from referee.game.state import GameState, other
+from referee.game.battle.cards import playing_deck
+from referee.game.play.engine import Game, begin_battle
+from referee.game.players.legal_play import fill
+from referee.game.players.random_play import random_action
+from referee.game.battle.dice import SeededDice
+from referee.game.battle.state import GameState, other
 from referee.service.seats import SEATS, SeatError, as_seat
 from referee.service.session import BattleSession
 

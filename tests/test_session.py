@@ -4,13 +4,13 @@ import json
 from pathlib import Path
 
 from referee.cli.main import main
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice
-from referee.game.engine import Game, begin_battle
-from referee.game.legal import legal_actions
-from referee.game.record import read_save
-from referee.game.session import Session
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.play.legal import legal_actions
+from referee.game.records.record import read_save
+from referee.game.play.session import Session
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,8 +74,8 @@ def test_a_button_is_offered_exactly_when_the_legal_actions_list_its_kind_and_ac
     import random
 
     from benchmarks.window_battle import _battle
-    from referee.game.legal import offers, reading
-    from referee.game.random_play import random_action
+    from referee.game.play.legal import offers, reading
+    from referee.game.players.random_play import random_action
 
     state, dice = _battle(5)
     session, rng = Session(Game(state)), random.Random(11)

@@ -7,16 +7,16 @@ import subprocess
 import sys
 
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice, SeededDice
-from referee.game.engine import Game
-from referee.game.legal import legal_actions, to_act
-from referee.game.record import read_save, save_game, state_digest
-from referee.game.seal import seal_report
-from referee.game.selfplay import play_battle
-from referee.game.session import Session
-from referee.game.setup import new_game
-from referee.game.view import player_view
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice, SeededDice
+from referee.game.play.engine import Game
+from referee.game.play.legal import legal_actions, to_act
+from referee.game.records.record import read_save, save_game, state_digest
+from referee.game.play.seal import seal_report
+from referee.game.players.selfplay import play_battle
+from referee.game.play.session import Session
+from referee.game.play.setup import new_game
+from referee.game.views.view import player_view
 from referee.rules.scenario import parse_scenario
 
 TABLE = parse_scenario({"name": "open field", "table": {"width": 36, "height": 36},
@@ -336,7 +336,7 @@ def test_a_battle_begun_before_keeps_its_labels_and_its_digest():
     data = game.state.to_data()
     assert data["labels_apart"] is True
     older = {k: v for k, v in data.items() if k != "labels_apart"}
-    from referee.game.state import GameState
+    from referee.game.battle.state import GameState
 
     again = GameState.from_data(older)
     assert again.labels_apart is False and "labels_apart" not in again.to_data()

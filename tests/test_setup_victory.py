@@ -2,12 +2,12 @@
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice, SeededDice
-from referee.game.effects import Refused
-from referee.game.engine import Game, begin_battle
-from referee.game.setup import SetupChoices, new_battle, objective_problems
-from referee.game.state import SQUARES
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice, SeededDice
+from referee.game.play.effects import Refused
+from referee.game.play.engine import Game, begin_battle
+from referee.game.play.setup import SetupChoices, new_battle, objective_problems
+from referee.game.battle.state import SQUARES
 from referee.rules.scenario import parse_scenario
 
 from .tables import game_state, unit

@@ -3,7 +3,7 @@ planted leak makes it score high, which shows the audit bites. ``benchmarks/spy_
 
 from __future__ import annotations
 
-from referee.game.view import player_view
+from referee.game.views.view import player_view
 
 from .spy import observe, planted_leak, spy
 

@@ -1,6 +1,6 @@
 """``GameState.copy``: an independent state, made without copying what never changes once written."""
 
-from referee.game.state import GameState
+from referee.game.battle.state import GameState
 from tests.tables import game_state, unit
 
 

@@ -1,4 +1,4 @@
-"""The battle's state is declared once (``game/state_parts.py``) and every copy of it is held to that declaration:
+"""The battle's state is declared once (``game/battle/state_parts.py``) and every copy of it is held to that declaration:
 the save (written, read back, its schema), the copy, the player view (its keys, and each side's secrets shown to
 that side alone) and the computer's imagined worlds. A field added in one place only fails here."""
 
@@ -13,13 +13,15 @@ from typing import Any
 
 import pytest
 
-from referee.game import record, view_types
-from referee.game.computer import determinize
-from referee.game.engine import begin_battle
-from referee.game.state import (_COPY, GameState, GroundState, Holding, LogEntry, TurnState, state_from_data,
+from referee.game.records import record
+
+from referee.game.views import view_types
+from referee.game.players.computer import determinize
+from referee.game.play.engine import begin_battle
+from referee.game.battle.state import (_COPY, GameState, GroundState, Holding, LogEntry, TurnState, state_from_data,
                                  state_to_data)
-from referee.game.state_parts import BY_SIDE, STATE_PARTS, Decision, Result, Setup
-from referee.game.view import player_view, referee_view
+from referee.game.battle.state_parts import BY_SIDE, STATE_PARTS, Decision, Result, Setup
+from referee.game.views.view import player_view, referee_view
 from referee.rules.pieces import DealtCards, UnitContents
 
 from .tables import game_state, unit
@@ -66,7 +68,7 @@ def mark(state: GameState, side: str) -> None:
 
 
 def test_every_field_of_the_state_is_declared_once():
-    assert sorted(STATE_PARTS) == sorted(FIELDS), "declare each field of GameState in game/state_parts.py"
+    assert sorted(STATE_PARTS) == sorted(FIELDS), "declare each field of GameState in game/battle/state_parts.py"
 
 
 def test_every_field_is_saved_and_read_back():

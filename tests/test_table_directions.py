@@ -1,14 +1,14 @@
 """At a physical table a move is told as distance and direction from the miniature, a facing as what it looks at,
-and no spot lies off the table (``game/computer/table_words.py``)."""
+and no spot lies off the table (``game/players/computer/table_words.py``)."""
 
 import tomllib
 
-from referee.game.computer.seen import Seen
-from referee.game.computer.table_words import instruction, spot, step_words, table_changes, toward
-from referee.game.engine import begin_battle
-from referee.game.intents import Action
-from referee.game.state import state_from_scenario
-from referee.game.view import player_view
+from referee.game.players.computer.seen import Seen
+from referee.game.players.computer.table_words import instruction, spot, step_words, table_changes, toward
+from referee.game.play.engine import begin_battle
+from referee.game.battle.intents import Action
+from referee.game.battle.state import state_from_scenario
+from referee.game.views.view import player_view
 from referee.rules.scenario import parse_scenario
 
 TABLE = """

@@ -3,12 +3,12 @@
 import random
 import tomllib
 
-from referee.game.intents import Action
-from referee.game.computer.deal import deal_holding
-from referee.game.computer.table_words import instruction, table_changes
-from referee.game.engine import begin_battle
-from referee.game.state import state_from_scenario
-from referee.game.view import player_view
+from referee.game.battle.intents import Action
+from referee.game.players.computer.deal import deal_holding
+from referee.game.players.computer.table_words import instruction, table_changes
+from referee.game.play.engine import begin_battle
+from referee.game.battle.state import state_from_scenario
+from referee.game.views.view import player_view
 from referee.rules.scenario import parse_scenario
 
 TABLE = """
@@ -83,8 +83,8 @@ def test_a_trooper_is_told_which_way_to_face_after_its_move():
 
 
 def test_the_end_of_an_activation_names_the_unit_and_a_scramble_says_what_to_do():
-    from referee.game.dice import ScriptedDice
-    from referee.game.engine import play
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
 
     s = play(state(), Action("activate", "b-tactical-1"), ScriptedDice([])).state
     view = player_view(s, "B")
@@ -94,8 +94,8 @@ def test_the_end_of_an_activation_names_the_unit_and_a_scramble_says_what_to_do(
 
 
 def test_what_a_scramble_changed_is_told_from_the_humans_view_only():
-    from referee.game.dice import ScriptedDice
-    from referee.game.engine import play
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
 
     s = play(state(), Action("activate", "b-tactical-1"), ScriptedDice([])).state
     before = player_view(s, "A")
@@ -118,8 +118,8 @@ def test_the_computers_blips_are_dealt_as_its_secret():
     assert sorted(a.actor for a in actions) == ["b-blip-KN", "b-blip-RL"]
     assert all(a.kind == "contents" and len(a.args["contents"]) <= 2 for a in actions)
     assert any(a.args["contents"] for a in actions), "no blip holds anything"
-    from referee.game.engine import play
-    from referee.game.dice import SeededDice
+    from referee.game.play.engine import play
+    from referee.game.battle.dice import SeededDice
 
     for a in actions:
         out = play(s, a, SeededDice(1))
@@ -134,8 +134,8 @@ def test_the_computers_blips_are_dealt_as_its_secret():
 
 
 def test_the_counters_a_target_places_are_told_as_counters_to_put_down():
-    from referee.game.dice import ScriptedDice
-    from referee.game.engine import play
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
 
     s = play(state(), Action("activate", "b-tactical-1"), ScriptedDice([])).state
     s = play(s, Action("move", "b-tactical-1", {"x": 9.0, "y": 20.0}), ScriptedDice([])).state

@@ -14,13 +14,13 @@ import re
 import pytest
 
 from referee.cli.report import run
-from referee.game.autosave import autosave_path, read_autosave
-from referee.game.engine import Game
-from referee.game.random_play import play_random, random_action
-from referee.game.record import commit_dice, new_seeded_dice, read_save, save_game, state_digest
-from referee.game.seal import verify_seal
-from referee.game.setup import SetupChoices, choice_actions, new_game
-from referee.game.view_words import short_seal
+from referee.game.records.autosave import autosave_path, read_autosave
+from referee.game.play.engine import Game
+from referee.game.players.random_play import play_random, random_action
+from referee.game.records.record import commit_dice, new_seeded_dice, read_save, save_game, state_digest
+from referee.game.play.seal import verify_seal
+from referee.game.play.setup import SetupChoices, choice_actions, new_game
+from referee.game.views.view_words import short_seal
 from referee.rules.errors import InputError
 from referee.service.session import BattleSession
 

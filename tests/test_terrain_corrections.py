@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.record import read_save, state_digest
+from referee.game.battle.intents import Action
+from referee.game.records.record import read_save, state_digest
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 

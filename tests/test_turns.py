@@ -2,9 +2,9 @@
 
 import pytest
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice
+from referee.game.play.engine import Game, begin_battle
 
 from .tables import game_state, unit
 

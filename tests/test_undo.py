@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import random
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice, SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.random_play import play_random
-from referee.game.record import read_save, save_game
-from referee.game.view import player_view
-from referee.game.view_words import log_lines
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice, SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.players.random_play import play_random
+from referee.game.records.record import read_save, save_game
+from referee.game.views.view import player_view
+from referee.game.views.view_words import log_lines
 from referee.rules.errors import InputError
 from referee.service.session import BattleSession
 

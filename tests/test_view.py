@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.rules.pieces import DealtCards
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice, SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.seal import seal, seal_hash, short_seal, verify_seal, verify_seals
-from referee.game.state import (SIDES, SQUARES, BlipState, GameState, Holding, LogEntry, ObjectiveState, TurnState,
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice, SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.play.seal import seal, seal_hash, short_seal, verify_seal, verify_seals
+from referee.game.battle.state import (SIDES, SQUARES, BlipState, GameState, Holding, LogEntry, ObjectiveState, TurnState,
                                 UnitState, other)
-from referee.game.view import player_view, referee_view, scenario_part
-from referee.game.view_words import describe, hover_text, log_lines
+from referee.game.views.view import player_view, referee_view, scenario_part
+from referee.game.views.view_words import describe, hover_text, log_lines
 from referee.rules.scenario import UnitContents, parse_scenario
 
 from .tables import game_state, unit
@@ -59,7 +59,7 @@ def _secrets(state: GameState, side: str, rng: random.Random) -> None:
             private = {**e.private, side: f"private-{side.lower()}-{_tag(rng)}: square {rng.randint(1, SQUARES)}"}
             state.log[i] = LogEntry(e.text, list(e.explain), list(e.units), private, e.round)
     state.salts.pop(side, None)
-    from referee.game.seal import seal_side
+    from referee.game.play.seal import seal_side
 
     seal_side(state, side, _tag(rng) + _tag(rng))
 

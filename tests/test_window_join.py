@@ -13,9 +13,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.engine import Game, begin_battle  # noqa: E402
-from referee.game.intents import Action  # noqa: E402
+from referee.game.battle.dice import SeededDice  # noqa: E402
+from referee.game.play.engine import Game, begin_battle  # noqa: E402
+from referee.game.battle.intents import Action  # noqa: E402
 from referee.net.host import Host  # noqa: E402
 from referee.service.session import BattleSession  # noqa: E402
 from referee.ui.app import App  # noqa: E402
@@ -129,7 +129,7 @@ def test_a_joined_window_types_its_physical_dice_one_by_one(app):
     the last is typed."""
     from pathlib import Path
 
-    from referee.game.state import state_from_scenario
+    from referee.game.battle.state import state_from_scenario
     from referee.rules.scenario import load_scenario
 
     table = Path(__file__).parent / "ui" / "table.toml"

@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from referee import paths  # noqa: E402
-from referee.game.dice import SeededDice  # noqa: E402
+from referee.game.battle.dice import SeededDice  # noqa: E402
 from referee.net.client import RemoteSeat  # noqa: E402
 from referee.net.host import Host  # noqa: E402
 from referee.rules.scenario import load_scenario  # noqa: E402

@@ -14,8 +14,8 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.engine import Game, begin_battle  # noqa: E402
+from referee.game.battle.dice import SeededDice  # noqa: E402
+from referee.game.play.engine import Game, begin_battle  # noqa: E402
 from referee.net.client import RemoteSeat  # noqa: E402
 from referee.service.session import BattleSession  # noqa: E402
 from referee.ui import hosting  # noqa: E402
@@ -151,8 +151,8 @@ def test_physical_dice_of_an_action_taken_at_the_table_are_typed_on_that_sides_h
     table shows the shot once the last die is in."""
     from pathlib import Path
 
-    from referee.game.intents import Action
-    from referee.game.state import state_from_scenario
+    from referee.game.battle.intents import Action
+    from referee.game.battle.state import state_from_scenario
     from referee.rules.scenario import load_scenario
 
     while len(app.stack):

@@ -16,11 +16,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.engine import Game, begin_battle  # noqa: E402
-from referee.game.intents import Action  # noqa: E402
-from referee.game.random_play import random_action  # noqa: E402
-from referee.game.state import GameState  # noqa: E402
+from referee.game.battle.dice import SeededDice  # noqa: E402
+from referee.game.play.engine import Game, begin_battle  # noqa: E402
+from referee.game.battle.intents import Action  # noqa: E402
+from referee.game.players.random_play import random_action  # noqa: E402
+from referee.game.battle.state import GameState  # noqa: E402
 from referee.service.session import BattleSession  # noqa: E402
 from referee.ui.app import App  # noqa: E402
 from referee.ui.scenes.dialogs import HandoffScreen  # noqa: E402

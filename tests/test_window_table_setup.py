@@ -12,9 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from referee.game.dice import SeededDice  # noqa: E402
-from referee.game.intents import Action  # noqa: E402
-from referee.game.setup import new_game  # noqa: E402
+from referee.game.battle.dice import SeededDice  # noqa: E402
+from referee.game.battle.intents import Action  # noqa: E402
+from referee.game.play.setup import new_game  # noqa: E402
 from referee.rules.scenario import parse_scenario  # noqa: E402
 from referee.service.session import BattleSession  # noqa: E402
 from referee.ui.app import App  # noqa: E402

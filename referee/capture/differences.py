@@ -4,7 +4,7 @@ The last known table is the battle's state. A unit that stands where the program
 tell: 0.2" and 5 degrees) is no difference; any other unit, blip, objective or terrain piece that the photo read is
 one, with the action the players may accept: the active unit's **Move** (the engine's own Move, its facing given by
 the path's last leg as p.18 and A13 have it, so the photo's facing is reached by a last half inch that way), or a
-referee's **correction** (``game/corrections.py``) for everything else. Each proposal is checked by the engine before
+referee's **correction** (``game/play/corrections.py``) for everything else. Each proposal is checked by the engine before
 it is offered; a Move the engine refuses is shown with the rule. Blips are counters on the real table: a photo only
 ever moves them, it never says what they hold. Nothing here changes the battle.
 """
@@ -14,10 +14,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..game.action_kinds import Kind
-from ..game.intents import Action
-from ..game.session import preview
-from ..game.state import GameState
+from ..game.battle.action_kinds import Kind
+from ..game.battle.intents import Action
+from ..game.play.session import preview
+from ..game.battle.state import GameState
 from .photo import PieceReading, Problem, TableReading
 from .plan import MarkerPlan
 

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Iterable, Literal
 
-from ..game.state import GameState
+from ..game.battle.state import GameState
 from ..rules.errors import InputError
 from ..rules.pieces import Terrain
 

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import numpy as np
 
-from ..game.engine import Game
-from ..game.state import GameState, state_from_scenario
+from ..game.play.engine import Game
+from ..game.battle.state import GameState, state_from_scenario
 from ..paths import table_file
 from ..rules.catalogue import is_drone_type
 from ..rules.scenario import Scenario
 from .differences import Difference, differences, still_missing
 from .photo import Problem, TableReading, read_photo
 from .plan import MarkerPlan, plan_for
-from ..game.record import read_save
+from ..game.records.record import read_save
 from ..rules.files import read_document
 from ..rules.scenario import load_scenario
 

@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ..game.action_kinds import Kind
+from ..game.battle.action_kinds import Kind
 from ..i18n import _
 from ..rules.errors import InputError
 from ..service.intents import ACTION_KINDS, Action

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..i18n import _
-from ..game.campaign import (
+from ..game.campaigns.campaign import (
     STREAK_EFFECTS,
     TARGETS,
     BattleRecord,

@@ -22,7 +22,7 @@ def register(sub) -> None:
 
 def _deck(folder):
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..game.cards import card_files, load_deck, playing_deck
+    from ..game.battle.cards import card_files, load_deck, playing_deck
 
     if folder:
         return load_deck(Path(folder))
@@ -33,7 +33,7 @@ def _deck(folder):
 
 def run_list(args) -> int:
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..game.cards import deck_listing
+    from ..game.battle.cards import deck_listing
 
     deck = _deck(getattr(args, "folder", None))
     print(deck_listing(deck))
@@ -45,7 +45,7 @@ def run_list(args) -> int:
 def run_validate(args) -> int:
     """Every problem of every card file at once (exit 2), or what the deck holds and whether games use it."""
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..game.cards import bundled_folder
+    from ..game.battle.cards import bundled_folder
 
     deck = _deck(args.folder)
     n = len(deck.missions()) + len(deck.troop_cards) + len(deck.drone_cards)

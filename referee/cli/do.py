@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ..game.action_kinds import ALONG_A_PATH, AT_A_TARGET, TO_A_POINT, UNIT_KINDS, Kind
+from ..game.battle.action_kinds import ALONG_A_PATH, AT_A_TARGET, TO_A_POINT, UNIT_KINDS, Kind
 from ..i18n import _
 from .. import paths
 from ..rules.battlefield import ground_point

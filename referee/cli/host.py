@@ -140,7 +140,7 @@ def _kept_by(args, session) -> tuple[str, ...]:
 def _computer(text: str | None) -> tuple[str, str] | None:
     """``--computer SIDE:LEVEL`` read: the side and level, or None; a wrong one raises ``InputError``."""
     # Lazy: the computer's levels load for this command only.
-    from ..game.computer.levels import LEVELS  # lazy: loaded when this command runs
+    from ..game.players.computer.levels import LEVELS  # lazy: loaded when this command runs
 
     if text is None:
         return None

@@ -61,7 +61,7 @@ def run(args) -> int:
 def _check_cards(args) -> None:
     """Each card named must be in the deck in play: a typing slip is refused, not printed."""
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..game.cards import playing_deck
+    from ..game.battle.cards import playing_deck
 
     deck = playing_deck()
     if args.mission:

@@ -169,9 +169,9 @@ def table_computer(text: str | None):
     if text is None:
         return None
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..game.computer.levels import LEVELS
+    from ..game.players.computer.levels import LEVELS
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..game.dice import new_seed
+    from ..game.battle.dice import new_seed
     # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..service.battles import computer
 

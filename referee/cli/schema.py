@@ -52,7 +52,7 @@ def schema(kind: str) -> dict[str, Any]:
 def _card_file_schema() -> dict[str, Any]:
 
     # lazy: loaded only when this command or option runs, so the command line starts fast
-    from ..game.cards import DroneCard, DronePrices, MissionCard, TroopCard
+    from ..game.battle.cards import DroneCard, DronePrices, MissionCard, TroopCard
     # lazy: loaded only when this command or option runs, so the command line starts fast
     from ..rules.file_model import StrictModel as Strict
 

@@ -66,7 +66,7 @@ def _check_file(path: Path) -> tuple[str, list[str]]:
             load_scenario(path)
         else:
             # lazy: loaded only when this command or option runs, so the command line starts fast
-            from ..game.cards import load_card_file
+            from ..game.battle.cards import load_card_file
 
             load_card_file(path)
     except InputError as e:

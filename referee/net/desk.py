@@ -3,7 +3,7 @@ session's own methods (``attempt``, ``answer``, ``undo``), which ask the engine.
 
 A seat may only do what its screen offers it: an action is among the legal actions of *its* screen (so an intent
 for the other side is refused, whoever sends it), a die is answered by the seat whose action asked for it, and a
-take-back that needs the opponent's consent (``game/undo.py``) waits for that opponent's word from their own seat.
+take-back that needs the opponent's consent (``game/play/undo.py``) waits for that opponent's word from their own seat.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game.action_kinds import Kind
-from ..game.cards import playing_deck
+from ..game.battle.action_kinds import Kind
+from ..game.battle.cards import playing_deck
 from ..rules.catalogue import unit_type_names
 from ..rules.errors import InputError
 from ..rules.stats import RATINGS
@@ -57,7 +57,7 @@ class ContentsAsked:
 
 @dataclass
 class TakeBack:
-    """A take-back asked by ``asker`` that needs the other side's consent (``game/undo.py``)."""
+    """A take-back asked by ``asker`` that needs the other side's consent (``game/play/undo.py``)."""
 
     asker: str
     what: str
@@ -73,7 +73,7 @@ class Desk:
 
     def __init__(self, session: BattleSession, kept_by: tuple[str, ...] = ()) -> None:
         self.session = session
-        # The sides whose secrets stay on their own computer (``game/commit.py``): their holding area is sent as
+        # The sides whose secrets stay on their own computer (``game/battle/commit.py``): their holding area is sent as
         # commitments, and each square is opened by their client when a reveal needs it.
         self.kept_by = frozenset(kept_by)
         self.pending: dict[str, Pending] = {}

@@ -143,7 +143,7 @@ class Host:
         file of intents applied (default: beside the autosave when the session autosaves). ``rate`` and ``burst``:
         the messages a second each socket may send, and at once. ``computer_first``: the computer takes the decisions
         due to it before any player speaks (a battle served with no window, whose computer may be first to act).
-        ``kept_by``: the sides whose secrets stay on their own computer (``game/commit.py``), joined with
+        ``kept_by``: the sides whose secrets stay on their own computer (``game/battle/commit.py``), joined with
         ``seven-seconds join``."""
         if ledger is None and session.autosaving:
             ledger = ledger_file()

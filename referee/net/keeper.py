@@ -1,9 +1,9 @@
 """A side's secrets kept on its own computer, for a battle hosted on another (``seven-seconds host TABLE --kept-by B``).
 
 The joining client (``seven-seconds join``, the window's join) fills its side's holding area here, with the rule the
-host's engine uses (``game/commit.py``), and sends the host one commitment a square, never what a square holds. It
+host's engine uses (``game/battle/commit.py``), and sends the host one commitment a square, never what a square holds. It
 keeps every square's units and salt in memory and in a file of its own, sealed with the side's key
-(``game/sealing.py``: the side's PIN, or a key the program keeps for it), so quitting and joining again goes on. When a
+(``game/records/sealing.py``: the side's PIN, or a key the program keeps for it), so quitting and joining again goes on. When a
 reveal needs a square the host asks this side's screen (``open_square``) and the keeper answers at once, with no one
 typing: the square's units and salt, which the host checks against the commitment.
 
@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any, Final
 
 from .. import paths
-from ..game.action_kinds import Kind
-from ..game.commit import (SQUARES, arrangement_problems, battle_id, drawn_groups, is_digest, new_square_salt,
+from ..game.battle.action_kinds import Kind
+from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, drawn_groups, is_digest, new_square_salt,
                            square_commitment)
-from ..game.sealing import Keyring, check_pin, seal, unseal
+from ..game.records.sealing import Keyring, check_pin, seal, unseal
 from ..rules.errors import InputError
 from ..service.keys import kept_pin
 from ..storage import atomic_write_text

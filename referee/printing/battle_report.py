@@ -2,8 +2,8 @@
 revealed (missions, cards, holding areas), the turning points, and the dice report with its charts.
 
 It prints what the end-of-battle report in the window shows: the end-of-battle view (``referee_view`` of a battle
-that is over, when the rules reveal everything), the summary (``game/summary.py``), the seal checks
-(``game/seal.py``) and the dice report (``game/dice_report.py``); it computes no rule of its own.
+that is over, when the rules reveal everything), the summary (``game/reports/summary.py``), the seal checks
+(``game/play/seal.py``) and the dice report (``game/reports/dice_report.py``); it computes no rule of its own.
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..game.dice_report import DiceReport, Test, convolve, dice_report
-from ..game.engine import Game
-from ..game.seal import verify_seals
-from ..game.state import SIDES
-from ..game.summary import battle_summary
-from ..game.view import referee_view
-from ..game.view_words import card_lines
+from ..game.reports.dice_report import DiceReport, Test, convolve, dice_report
+from ..game.play.engine import Game
+from ..game.play.seal import verify_seals
+from ..game.battle.state import SIDES
+from ..game.reports.summary import battle_summary
+from ..game.views.view import referee_view
+from ..game.views.view_words import card_lines
 from ..rules.errors import InputError
 from ..rules.odds import percent
 from .charts import PARTS, luck_histogram, outcome_bar

@@ -3,7 +3,7 @@ bar, and a side's luck as a histogram of every total its rolls could have made.
 
 Each part of a bar carries a sign as well as a colour (+ went the roller's way, \u00bd half, \u2212 not), and the
 outcome that happened is marked with a triangle, so the charts read in grey and with any colour vision. The numbers
-are the dice report's (``game/dice_report.py``), computed by the engine's odds functions.
+are the dice report's (``game/reports/dice_report.py``), computed by the engine's odds functions.
 """
 
 from __future__ import annotations

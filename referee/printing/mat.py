@@ -1,7 +1,7 @@
 """A player's mat for a game on a physical table: the 16 squares of the Holding Area, the player's own mission and
 cards, and a quick reference of the Action Table and the formulas, each with its page or ruling.
 
-From a save it prints one side's player view (``game/view.py: player_view``): its own holding area, mission and
+From a save it prints one side's player view (``game/views/view.py: player_view``): its own holding area, mission and
 cards and nothing of the opponent's. Without a save the squares are empty, to fill with the counters at the table.
 """
 
@@ -12,9 +12,9 @@ from typing import Any, cast
 
 from fpdf.enums import XPos, YPos
 
-from ..game.cards import HOLDING_SQUARES
-from ..game.view_words import card_lines
-from ..game.view_types import PlayerView
+from ..game.battle.cards import HOLDING_SQUARES
+from ..game.views.view_words import card_lines
+from ..game.views.view_types import PlayerView
 from .document import FONT, HEADER_FILL, INK, RULE, SIDE_INK, SOFT_INK, STRIPE, Page, write_pdf
 
 # The Action Table [p.17]: each action, the Target counters it puts on the actor, and who may take it.

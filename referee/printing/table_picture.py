@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fpdf.enums import XPos, YPos
 
-from ..game.view_types import PlayerView
+from ..game.views.view_types import PlayerView
 from ..rules.catalogue import terrain_types
 from .document import FONT, INK, SIDE_INK, SOFT_INK, Colour, Page, disc, hex_colour, tint
 

@@ -4,11 +4,11 @@ Every place that holds a battle uses these models or a declared projection of th
 
 * the scenario file (``scenario.py``): ``Terrain``, ``Unit`` and ``Objective`` as they are; ``BlipEntry`` adds
   what a scenario may tell of a blip (its contents) and may leave its square to the program;
-* the save's state (``game/record.py``): these models as they are, with ``SavedTerrain`` also checking its shape;
-* the engine's state (``game/state.py``): plain mutable dataclasses ``UnitState``, ``BlipState`` and
+* the save's state (``game/records/record.py``): these models as they are, with ``SavedTerrain`` also checking its shape;
+* the engine's state (``game/battle/state.py``): plain mutable dataclasses ``UnitState``, ``BlipState`` and
   ``ObjectiveState``, cheap to copy once per action, with exactly these models' fields (a test holds them
   together); holding areas hold ``UnitContents``, the cards dealt are ``DealtCards``;
-* the player view (``game/view.py``): the same fields, as JSON data.
+* the player view (``game/views/view.py``): the same fields, as JSON data.
 
 The models are frozen values, validated strictly (``Strict``): a file cannot put a number where a word belongs,
 nor a position the geometry could not handle.

@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..game.action_kinds import Kind
-from ..game.intents import Action
-from ..game.view_types import PlayerView, TurnView
-from ..game.view_words import view_unit
+from ..game.battle.action_kinds import Kind
+from ..game.battle.intents import Action
+from ..game.views.view_types import PlayerView, TurnView
+from ..game.views.view_words import view_unit
 from ..rules.battlefield import Battlefield, Piece
 from ..rules.catalogue import type_title
 from ..rules.errors import InputError

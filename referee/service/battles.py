@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..game.computer import Computer
-from ..game.dice import ScriptedDice, new_seed
-from ..game.record import commit_dice, new_seeded_dice, read_save, save_game
-from ..game.sealing import Keyring
-from ..game.setup import new_game
+from ..game.players.computer import Computer
+from ..game.battle.dice import ScriptedDice, new_seed
+from ..game.records.record import commit_dice, new_seeded_dice, read_save, save_game
+from ..game.records.sealing import Keyring
+from ..game.play.setup import new_game
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
 from .intents import Action

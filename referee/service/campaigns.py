@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..game.campaign import Campaign, CampaignStatus, load_campaign
-from ..game.campaign_battle import (battle_choices, battle_save_path, campaign_files, played_streak, record_battle,
+from ..game.campaigns.campaign import Campaign, CampaignStatus, load_campaign
+from ..game.campaigns.campaign_battle import (battle_choices, battle_save_path, campaign_files, played_streak, record_battle,
                                     start_campaign, unfinished_battle)
-from ..game.record import read_save
-from ..game.sealing import Keyring
+from ..game.records.record import read_save
+from ..game.records.sealing import Keyring
 from ..rules.errors import InputError
 from .session import BattleSession
 from .opening import SealedBattle, read_battle

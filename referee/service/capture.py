@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from ..capture.differences import Difference
 from ..capture.tables import Comparison, compare, from_game
-from ..game.dice import RollRequest
-from ..game.record import read_save, save_game
-from ..game.session import preview
+from ..game.battle.dice import RollRequest
+from ..game.records.record import read_save, save_game
+from ..game.play.session import preview
 from ..rules.errors import InputError
 
 if TYPE_CHECKING:

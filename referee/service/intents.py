@@ -6,8 +6,8 @@ action given as data must pass (as a save's record entry is checked), and the ``
 
 from __future__ import annotations
 
-from ..game.intents import Action as Action
-from ..game.record import ACTION_KINDS as ACTION_KINDS
-from ..game.record import action_problems as action_problems
+from ..game.battle.intents import Action as Action
+from ..game.records.record import ACTION_KINDS as ACTION_KINDS
+from ..game.records.record import action_problems as action_problems
 
 __all__ = ["ACTION_KINDS", "Action", "action_problems"]

@@ -1,4 +1,4 @@
-"""The players' PINs for a battle's files, as the clients hand them to the service (``game/sealing.py`` seals with
+"""The players' PINs for a battle's files, as the clients hand them to the service (``game/records/sealing.py`` seals with
 them), and a sealed file shown with the PINs given: the public battle, and a side's secrets only with its PIN.
 
 The computer's key: a battle against the computer seals the computer's side under a key drawn for it, which the
@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .. import paths
-from ..game.record import _read
-from ..game.sealing import Keyring, Locked, WrongKey, check_pin, generated_pin, is_sealed, public_battle
-from ..game.sides import SIDES
-from ..game.state import GameState
-from ..game.view import player_view, public_view, referee_view
-from ..game.view_types import PlayerView
+from ..game.records.record import _read
+from ..game.records.sealing import Keyring, Locked, WrongKey, check_pin, generated_pin, is_sealed, public_battle
+from ..game.battle.sides import SIDES
+from ..game.battle.state import GameState
+from ..game.views.view import player_view, public_view, referee_view
+from ..game.views.view_types import PlayerView
 from ..rules.errors import InputError
 from ..storage import atomic_write_text
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..game.dice_report import DiceReport, dice_report
-from ..game.engine import Game
-from ..game.record import read_save
-from ..game.summary import Summary, battle_summary
-from ..game.view import referee_view
-from ..game.view_types import PlayerView
+from ..game.reports.dice_report import DiceReport, dice_report
+from ..game.play.engine import Game
+from ..game.records.record import read_save
+from ..game.reports.summary import Summary, battle_summary
+from ..game.views.view import referee_view
+from ..game.views.view_types import PlayerView
 from ..rules.errors import InputError
 from .replay import BattleReplay
 

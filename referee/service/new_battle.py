@@ -1,17 +1,17 @@
 """The set-up service: a new battle built from the players' choices, handed to the window as a session.
 
 The window's new-battle form (``ui/scenes/setup.py``) gathers the table, each side's faction, who rolls the dice and
-the opponent; this builds the battle at its first set-up decision (``game/setup.py: new_game``), the dice and the
+the opponent; this builds the battle at its first set-up decision (``game/play/setup.py: new_game``), the dice and the
 computer, and answers with the ``BattleSession`` the set-up table scene then plays through.
 """
 
 from __future__ import annotations
 
-from ..game.computer import LEVELS, Computer
-from ..game.computer.levels import LEVEL_WORDS
-from ..game.dice import SeededDice, new_seed
-from ..game.record import new_seeded_dice
-from ..game.setup import new_game
+from ..game.players.computer import LEVELS, Computer
+from ..game.players.computer.levels import LEVEL_WORDS
+from ..game.battle.dice import SeededDice, new_seed
+from ..game.records.record import new_seeded_dice
+from ..game.play.setup import new_game
 from ..rules.scenario import Scenario
 from .session import PROGRAM, BattleSession
 

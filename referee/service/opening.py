@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..game import autosave
-from ..game.record import AUTOSAVE_NAME, Save, _read, read_save
-from ..game.sealing import Keyring, is_sealed
-from ..game.sides import SIDES
+from ..game.records import autosave
+from ..game.records.record import AUTOSAVE_NAME, Save, _read, read_save
+from ..game.records.sealing import Keyring, is_sealed
+from ..game.battle.sides import SIDES
 from ..rules.errors import InputError
 from .keys import computer_pin, has_kept_pin, kept_pin, keyring
 from .look_back import LookBack
@@ -71,7 +71,7 @@ class SavedBattle:
 
 
 class SealedBattle:
-    """A battle in a file sealed for its players (``game/sealing.py``): a line anyone may read, and the battle once
+    """A battle in a file sealed for its players (``game/records/sealing.py``): a line anyone may read, and the battle once
     its players have given their PINs (``unlock``)."""
 
     refereed = False

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..game.action_kinds import PRIVATE
+from ..game.battle.action_kinds import PRIVATE
 from .screen import Screen
 
-# The kinds of legal action (``game/legal.py``) a side decides in private: the registry names them, each with its
+# The kinds of legal action (``game/play/legal.py``) a side decides in private: the registry names them, each with its
 # reason (``game/action_kinds.PRIVATE``).
 PRIVATE_KINDS: Final = frozenset(PRIVATE)
 

@@ -4,7 +4,7 @@ The players keep their miniatures, dice, holding areas and missions on the table
 table holds (rounds, Initiative, turns and activations, Target counters, Damaged and Stunned, objectives, smoke and
 craters) and answers "what do I roll, and what happens?" with the engine's numbers. Every die is typed in from the
 players' own dice. The program keeps no secret it was not told: a blip is an anonymous counter until it is
-revealed, and then its owner enters what it holds (``contents``, see ``game/corrections.py``). When the table
+revealed, and then its owner enters what it holds (``contents``, see ``game/play/corrections.py``). When the table
 drifts, a correction follows it and is logged.
 
 It is a ``BattleSession`` (the same engine, previews, undo and saves as hot-seat) with no hand-off: the screen
@@ -19,16 +19,16 @@ from typing import Any
 
 import random
 
-from ..game.action_kinds import Kind
-from ..game.intents import Action
-from ..game.computer import Computer
-from ..game.computer.deal import deal_holding
-from ..game.computer.table_words import instruction, instruction_spots
-from ..game.cards import playing_deck
-from ..game.players import seat_computer
-from ..game.effects import UnknownContents
-from ..game.engine import Game, begin_battle
-from ..game.state import SIDES, Data, other, state_from_scenario
+from ..game.battle.action_kinds import Kind
+from ..game.battle.intents import Action
+from ..game.players.computer import Computer
+from ..game.players.computer.deal import deal_holding
+from ..game.players.computer.table_words import instruction, instruction_spots
+from ..game.battle.cards import playing_deck
+from ..game.players.seated import seat_computer
+from ..game.play.effects import UnknownContents
+from ..game.play.engine import Game, begin_battle
+from ..game.battle.state import SIDES, Data, other, state_from_scenario
 from ..rules.catalogue import unit_type_names
 from ..rules.errors import InputError
 from ..rules.stats import RATINGS
@@ -59,7 +59,7 @@ class RefereeSession(BattleSession):
 
     def seat(self, computer: Computer) -> None:
         """The computer runs ``computer.side``: it decides from its own view and tells the human at the table what to
-        do with its miniatures (``game/computer/table_words.py``). Its blips' contents the program was never told
+        do with its miniatures (``game/players/computer/table_words.py``). Its blips' contents the program was never told
         are dealt to it now, as its secret: the screen stays with the human, who is its opponent."""
         self.computer = computer
         seat_computer(self.game, computer)

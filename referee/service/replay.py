@@ -9,11 +9,11 @@ the battle is over, as the end-of-battle report reveals everything.
 
 from __future__ import annotations
 
-from ..game.dice import replay_source
-from ..game.engine import Game, play
-from ..game.state import SIDES, GameState
-from ..game.view import player_view, referee_view
-from ..game.view_types import PlayerView
+from ..game.battle.dice import replay_source
+from ..game.play.engine import Game, play
+from ..game.battle.state import SIDES, GameState
+from ..game.views.view import player_view, referee_view
+from ..game.views.view_types import PlayerView
 
 TRUTH = "truth"
 

@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..game.dice_report import dice_report
-from ..game.intents import LegalAction
-from ..game.legal import legal_actions
-from ..game.record import state_digest
-from ..game.seal import seal_report, seal_report_lines
-from ..game.summary import Summary, battle_summary
-from ..game.view_words import describe as describe
-from ..game.view import player_view, referee_view
-from ..game.view_types import PlayerView
+from ..game.reports.dice_report import dice_report
+from ..game.battle.intents import LegalAction
+from ..game.play.legal import legal_actions
+from ..game.records.record import state_digest
+from ..game.play.seal import seal_report, seal_report_lines
+from ..game.reports.summary import Summary, battle_summary
+from ..game.views.view_words import describe as describe
+from ..game.views.view import player_view, referee_view
+from ..game.views.view_types import PlayerView
 from .session import BattleSession
 
 __all__ = ["BattleSummary", "describe", "dice_lines", "digest", "legal_of", "seal_lines", "seals", "seals_shown",

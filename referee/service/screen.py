@@ -12,16 +12,16 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game.intents import LegalAction
-from ..game.undo import UndoCheck
-from ..game.view_types import PlayerView, as_data
+from ..game.battle.intents import LegalAction
+from ..game.play.undo import UndoCheck
+from ..game.views.view_types import PlayerView, as_data
 
 Data = dict[str, Any]
 
 
 @dataclass(frozen=True)
 class UndoOffer:
-    """May this seat take the last action back now, and whose consent it needs (``game/undo.py``)."""
+    """May this seat take the last action back now, and whose consent it needs (``game/play/undo.py``)."""
 
     allowed: bool
     reason: str = ""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.state import GameState
-from ..game.view import log_view
-from ..game.view_types import LogLine
+from ..game.battle.state import GameState
+from ..game.views.view import log_view
+from ..game.views.view_types import LogLine
 
 
 TAIL = 40          # entries a screen carries: more than a screenful of the log panel, and more than one action writes

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game.record import dumps_save, save_document
+from ..game.records.record import dumps_save, save_document
 from ..rules.errors import InputError
 from .seats import SIDE_SEATS
 from .session import BattleSession

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game.intents import Action
+from ..game.battle.intents import Action
 from .battle_screen import Ask, BattleScreen, battle_screen, refusal
 from .target_hint import TargetHint, target_hint, target_offer
 

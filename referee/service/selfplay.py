@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..game.intents import LegalAction
-from ..game.players import ComputerPlayer, Player, make_player, seat_computer
-from ..game.record import new_seeded_dice, save_game
-from ..game.selfplay import play_battle
-from ..game.session import Session
-from ..game.setup import new_game
-from ..game.state import Data, GameState
-from ..game.view_types import as_data
+from ..game.battle.intents import LegalAction
+from ..game.players.seated import ComputerPlayer, Player, make_player, seat_computer
+from ..game.records.record import new_seeded_dice, save_game
+from ..game.players.selfplay import play_battle
+from ..game.play.session import Session
+from ..game.play.setup import new_game
+from ..game.battle.state import Data, GameState
+from ..game.views.view_types import as_data
 from ..rules.scenario import Scenario
 from .screen import Screen
 from .session import BattleSession

@@ -20,31 +20,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ..game.action_kinds import Kind
-from ..game.intents import Action, LegalAction, Preview
-from ..game.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
-from ..game.legal import legal_actions, offers, reading, to_act
-from ..game.setup_steps import square_overfull
-from ..game.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
-from ..game.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
-from ..game.effects import Ctx, Refused, UnknownContents, revealed_spots
-from ..game.engine import Game, RecordEntry, resolution
-from ..game.autosave import Autosaver
+from ..game.battle.action_kinds import Kind
+from ..game.battle.intents import Action, LegalAction, Preview
+from ..game.play.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
+from ..game.play.legal import legal_actions, offers, reading, to_act
+from ..game.play.setup_steps import square_overfull
+from ..game.play.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
+from ..game.battle.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
+from ..game.play.effects import Ctx, Refused, UnknownContents, revealed_spots
+from ..game.play.engine import Game, RecordEntry, resolution
+from ..game.records.autosave import Autosaver
 from .keys import computer_pin, kept_pin, keyring
-from ..game.record import commit_dice, save_game
-from ..game.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
-from ..game.undo import UndoCheck, check_undo, moment_index, take_back
-from ..game.computer import Computer, Decision
-from ..game.players import seat_computer, seated_computer
-from ..game.state import SIDES, Data, GameState, other
-from ..game.battlefield import battlefield_from_view
-from ..game.view import player_view, public_view, referee_view
-from ..game.view_words import log_lines
-from ..game.view_types import PlayerView, as_data
+from ..game.records.record import commit_dice, save_game
+from ..game.play.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
+from ..game.play.undo import UndoCheck, check_undo, moment_index, take_back
+from ..game.players.computer import Computer, Decision
+from ..game.players.seated import seat_computer, seated_computer
+from ..game.battle.state import SIDES, Data, GameState, other
+from ..game.views.battlefield import battlefield_from_view
+from ..game.views.view import player_view, public_view, referee_view
+from ..game.views.view_words import log_lines
+from ..game.views.view_types import PlayerView, as_data
 from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
-from ..game.victory import end_of_round_lines, ends_whatever_is_announced, last_round
+from ..game.play.victory import end_of_round_lines, ends_whatever_is_announced, last_round
 from .battle_screen import BattleScreen
 from .look_back import LookBack
 from .seat_screens import SeatScreens
@@ -113,7 +113,7 @@ class Pending:
 @dataclass
 class NeedsContents:
     """The engine must reveal ``blip`` and was never told what it holds: its owner says, then ``action`` goes on
-    (a refereed physical game, or a side whose secrets stay on its own computer, ``game/commit.py``)."""
+    (a refereed physical game, or a side whose secrets stay on its own computer, ``game/battle/commit.py``)."""
 
     blip: str
     side: str
@@ -204,7 +204,7 @@ class BattleSession(SeatScreens):
             self.campaign = Path(self.game.campaign)
 
     def seal_with(self, pins: dict[str, str]) -> None:
-        """From now on every file of this battle is sealed for its players (``game/sealing.py``): each side's
+        """From now on every file of this battle is sealed for its players (``game/records/sealing.py``): each side's
         secrets under its own PIN; the computer's side, if it plays one, under a key of its own. A PIN is kept in
         memory only."""
         keys = keyring(pins)
@@ -406,7 +406,7 @@ class BattleSession(SeatScreens):
         undo = None
         if seat in SIDE_SEATS or seat == REFEREE and self.game.refereed:
             side = seat if seat in SIDE_SEATS else (self.to_act() or self.viewer)
-            # Asked once per state and side: the check replays the record up to the last action (``game/undo.py``),
+            # Asked once per state and side: the check replays the record up to the last action (``game/play/undo.py``),
             # and every seat's screen is built again after each change.
             answers, key = self._answers(), ("undo", side, len(self.game.record))
             if key not in answers:
@@ -715,7 +715,7 @@ class BattleSession(SeatScreens):
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
         """Roll a Target action's sensor dice before the counters are assigned, as players do at the table.
 
-        The pool is an action of its own (``game/pool.py``), recorded and autosaved the moment it is rolled: quitting
+        The pool is an action of its own (``game/play/pool.py``), recorded and autosaved the moment it is rolled: quitting
         and resuming goes on with the same pool, and the Target that places the counters spends exactly its dice.
         """
         return self.attempt(Action(Kind.SENSOR_POOL, actor, {"dice": int(dice)}), given)
@@ -802,7 +802,7 @@ class BattleSession(SeatScreens):
         """The battle is over: save it beside the campaign file and record its result there (the same function as
         ``campaign battle FILE --save SAVE``)."""
         # Lazy: the campaign file's models load when a campaign battle ends, not with every battle.
-        from ..game.campaign_battle import computer_buys_upgrades, played_streak, record_battle, result_save_path
+        from ..game.campaigns.campaign_battle import computer_buys_upgrades, played_streak, record_battle, result_save_path
 
         if self.campaign is None:
             return

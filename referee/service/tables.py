@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..game.actions import run, unit_action
-from ..game.dice import RollRequest, ScriptedDice, SeededDice, new_seed
-from ..game.effects import Ctx, UnknownContents
-from ..game.dice import DiceMissing, Rolling
-from ..game.state import state_from_scenario, state_to_scenario_data
-from ..game.turns import jammer_test
+from ..game.play.actions import run, unit_action
+from ..game.battle.dice import RollRequest, ScriptedDice, SeededDice, new_seed
+from ..game.play.effects import Ctx, UnknownContents
+from ..game.battle.dice import DiceMissing, Rolling
+from ..game.battle.state import state_from_scenario, state_to_scenario_data
+from ..game.play.turns import jammer_test
 from ..rules.scenario import Scenario
 from .battles import check_all_used
 from .intents import Action

@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..game.record import _read
-from ..game.sealing import SEALED_VERSION, Keyring, is_sealed
-from ..game.sides import SIDES
+from ..game.records.record import _read
+from ..game.records.sealing import SEALED_VERSION, Keyring, is_sealed
+from ..game.battle.sides import SIDES
 from ..rules.errors import InputError
 from ..storage import atomic_write_text
 from .keys import SealedView, sealed_view

@@ -3,8 +3,8 @@ command line's form ("move a-tactical-2 23.9275 8.37462"), kept for scripts and 
 
 from __future__ import annotations
 
-from ..game.action_kinds import FIRED, KINDS, TO_A_POINT, Kind
-from ..game.intents import Action
+from ..game.battle.action_kinds import FIRED, KINDS, TO_A_POINT, Kind
+from ..game.battle.intents import Action
 
 VERBS: dict[str, str] = {kind: entry.verb for kind, entry in KINDS.items() if entry.verb}
 

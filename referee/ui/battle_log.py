@@ -20,7 +20,7 @@ from itertools import islice
 from typing import Generic, Protocol, TypeVar, overload
 
 from ..service.seat_log import LogTail, SeatLog
-from ..game.view_types import LogLine
+from ..game.views.view_types import LogLine
 from . import panels
 
 Wrapped = tuple[str, bool]          # a wrapped line and whether it starts an entry

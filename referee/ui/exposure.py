@@ -21,7 +21,7 @@ from typing import Callable
 import numpy as np
 import pygame
 
-from ..game.action_kinds import Kind
+from ..game.battle.action_kinds import Kind
 from ..rules.battlefield import Battlefield
 from . import theme
 from .view import ViewTransform

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..rules.factions import unusable_faction_files
-from ..game.cards import user_deck_problems
+from ..game.battle.cards import user_deck_problems
 
 
 def left_out() -> dict[Path, str]:

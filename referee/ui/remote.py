@@ -15,13 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..game.action_kinds import Kind
-from ..game.dice import RollRequest
-from ..game.intents import Action, LegalAction, Preview
-from ..game.view_types import LogLine, PlayerView
-from ..game.view_table import battlefield_from_view
+from ..game.battle.action_kinds import Kind
+from ..game.battle.dice import RollRequest
+from ..game.battle.intents import Action, LegalAction, Preview
+from ..game.views.view_types import LogLine, PlayerView
+from ..game.views.view_table import battlefield_from_view
 from ..rules.battlefield import Battlefield
-from ..game.view_words import log_lines
+from ..game.views.view_words import log_lines
 from ..paths import saves_dir
 from ..rules.errors import InputError
 from ..service.look_back import LookBack
@@ -191,7 +191,7 @@ class RemoteBattle(SeatScreens):
         return dict(pool) if pool else None
 
     def table_for(self, seat: str | None = None) -> Battlefield:
-        """The table this side sees, from its own view (``game/view_table.py``)."""
+        """The table this side sees, from its own view (``game/views/view_table.py``)."""
         return battlefield_from_view(self.view(log=False))
 
     def log(self, explain: bool = True) -> list[str]:
@@ -367,7 +367,7 @@ class RemoteBattle(SeatScreens):
         return self._reply(self._send({"kind": "answer", "value": value}))
 
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> RemoteAttempt:
-        # The pool is an action of its own (``game/pool.py``): the host rolls it, records it and shows it on the
+        # The pool is an action of its own (``game/play/pool.py``): the host rolls it, records it and shows it on the
         # screen (``pool``); the Target then spends its dice.
         return self.attempt(Action(Kind.SENSOR_POOL, actor, {"dice": int(dice)}), given)
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 
 from ..authoring.sheet import wrap
-from ..game.summary import Summary
-from ..game.view_types import PlayerView
+from ..game.reports.summary import Summary
+from ..game.views.view_types import PlayerView
 from ..rules.catalogue import terrain_types
 from ..rules.errors import InputError
 from . import theme

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from pathlib import Path
 
-from ..game.view_table import battlefield_from_view
-from ..game.view_types import PlayerView
+from ..game.views.view_table import battlefield_from_view
+from ..game.views.view_types import PlayerView
 from ..rules.battlefield import Battlefield, Piece, battlefield_from_scenario
 from ..rules.scenario import Scenario, load_scenario
 

@@ -23,8 +23,8 @@ from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 from referee.authoring.faction_io import check_faction_file, faction_problems
-from referee.game.campaign import load_campaign
-from referee.game.cards import load_card_file, load_deck
+from referee.game.campaigns.campaign import load_campaign
+from referee.game.battle.cards import load_card_file, load_deck
 from referee.paths import ROOT
 from referee.rules.battlefield import battlefield_from_scenario
 from referee.rules.errors import InputError
@@ -74,7 +74,7 @@ def loaded(call, name: str):
 
 def check_usable_scenario(scenario: Scenario, name: str, base_dir: Path | None = None) -> None:
     """A scenario that loaded is one the program can use: it writes back out equal, and becomes a table and a game."""
-    from referee.game.state import state_from_scenario
+    from referee.game.battle.state import state_from_scenario
 
     assert parse_scenario(scenario_to_data(scenario), name, base_dir) == scenario
     battlefield_from_scenario(scenario, base_dir)
@@ -264,7 +264,7 @@ COVER = ROOT / "scenarios" / "cover-example.toml"
 def rulings_file(path: Path):
     """The program reading its rulings from ``path`` instead of ``data/rulings.toml`` (every cache that holds
     rulings is emptied before and after)."""
-    from referee.game import state as state_module
+    from referee.game.battle import state as state_module
     from referee.rules import rulings as rulings_module
 
     def forget():
@@ -345,13 +345,13 @@ def test_rulings_file_bytes(capsys, workdir, data):
 @functools.lru_cache(maxsize=1)
 def save_documents() -> list[dict]:
     """The example save in the docs and one written by the engine after a few random actions on a bundled table."""
-    from referee.game.dice import SeededDice
-    from referee.game.engine import Game, begin_battle
-    from referee.game.random_play import play_random
-    from referee.game.record import save_document
-    from referee.game.state import state_from_scenario
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.engine import Game, begin_battle
+    from referee.game.players.random_play import play_random
+    from referee.game.records.record import save_document
+    from referee.game.battle.state import state_from_scenario
 
-    from referee.game.setup import SetupChoices, new_battle
+    from referee.game.play.setup import SetupChoices, new_battle
 
     docs = [json.loads(EXAMPLE_SAVE.read_text(encoding="utf-8"))]
     state = state_from_scenario(load_scenario(SCENARIO_FILES[0]))
@@ -378,7 +378,7 @@ save_inputs = st.deferred(lambda: st.sampled_from(save_documents()).flatmap(muta
 
 
 def read_save_checked(path: Path):
-    from referee.game.record import load_game, read_save
+    from referee.game.records.record import load_game, read_save
 
     save = loaded(lambda: read_save(path), path.name)
     if save is not None:

@@ -21,7 +21,7 @@ def os_draws_fixed(monkeypatch):
     without a reason in one deal in a dozen). The sides' dice contributions and the fresh entropy of the table's dice
     come from there too. Each draw still differs from the one before."""
     fixed = random.Random(20261125)
-    monkeypatch.setattr("referee.game.dice._os_random", SimpleNamespace(
+    monkeypatch.setattr("referee.game.battle.dice._os_random", SimpleNamespace(
         randbits=fixed.getrandbits, token_bytes=fixed.randbytes, token_hex=lambda n: fixed.randbytes(n).hex()))
 
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import i18n
 import pygame
 
-from referee.game.intents import Action
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene

@@ -7,15 +7,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from referee.game.intents import Action
-from referee.game.dice import ScriptedDice, SeededDice
-from referee.game.engine import Game, begin_battle, play
-from referee.game.random_play import random_action
-from referee.game.autosave import autosave_path
-from referee.game.record import read_save, state_digest
-from referee.game.sealing import Keyring
-from referee.game.state import state_from_scenario
-from referee.game.view import referee_view
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import ScriptedDice, SeededDice
+from referee.game.play.engine import Game, begin_battle, play
+from referee.game.players.random_play import random_action
+from referee.game.records.autosave import autosave_path
+from referee.game.records.record import read_save, state_digest
+from referee.game.records.sealing import Keyring
+from referee.game.battle.state import state_from_scenario
+from referee.game.views.view import referee_view
 from referee.rules.rifle import rifle_shot
 from referee.rules.scenario import load_scenario
 from referee.ui import log_view, widgets
@@ -149,7 +149,7 @@ def test_target_rolls_the_pool_first_then_places_counters_by_clicks(app):
     click(app, scene, target)
     assert scene.target.assign == {target: 1}
     key(app, pygame.K_RETURN)
-    # The pool was recorded when it was rolled (``game/pool.py``); the Target then spent its dice.
+    # The pool was recorded when it was rolled (``game/play/pool.py``); the Target then spent its dice.
     pooled = play(before, Action("sensor-pool", "a-tac-1", {"dice": 2}), ScriptedDice([6, 6]))
     expected = play(pooled.state, Action("target", "a-tac-1", {"dice": 2, "assign": {target: 1}}), ScriptedDice())
     assert expected.legal
@@ -535,7 +535,7 @@ def test_a_take_back_of_ones_own_dice_is_agreed_by_the_other_player_behind_a_han
 def test_typed_dice_go_on_with_one_resolution_instead_of_starting_again(app, monkeypatch):
     """Each die typed in answers the suspended resolution: the state is copied once for the action, not once per
     die, and the outcome is the engine's with the same dice."""
-    from referee.game.state import GameState
+    from referee.game.battle.state import GameState
 
     scene, session = table_battle(app)
     scene.select("a-asl")
@@ -572,7 +572,7 @@ def test_a_die_answered_twice_starts_the_action_again_from_the_dice_given(app):
 
 
 def test_enabling_the_buttons_copies_no_state(app, monkeypatch):
-    from referee.game.state import GameState
+    from referee.game.battle.state import GameState
 
     scene, session = table_battle(app)
     scene.select("a-asl")

@@ -3,7 +3,7 @@
 
 import pytest
 
-from referee.game.dice import RollRequest
+from referee.game.battle.dice import RollRequest
 from referee.ui.scenes.bearing import BearingDialog, clock_bearing, dice_dialog, parse_bearing
 from referee.ui.scenes.dialogs import DiceDialog
 

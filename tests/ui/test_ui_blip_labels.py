@@ -1,9 +1,9 @@
 """What each blip counter shows on the table: its square to its owner only; to the opponent its label, which stays
 the same while the counter is on the table and says nothing of its square (A59)."""
 
-from referee.game.dice import SeededDice
-from referee.game.setup import SetupChoices, new_battle
-from referee.game.view import player_view
+from referee.game.battle.dice import SeededDice
+from referee.game.play.setup import SetupChoices, new_battle
+from referee.game.views.view import player_view
 from referee.ui.table_data import table_from_view
 from referee.rules.scenario import parse_scenario
 from tests.battles import OPEN_FIELD

@@ -11,10 +11,10 @@ import pygame
 import pygame_gui
 
 from referee.cli.main import main
-from referee.game.dice import SeededDice
-from referee.game.intents import Action
-from referee.game.campaign import load_campaign
-from referee.game.random_play import random_action
+from referee.game.battle.dice import SeededDice
+from referee.game.battle.intents import Action
+from referee.game.campaigns.campaign import load_campaign
+from referee.game.players.random_play import random_action
 from referee.rules.factions import get_faction
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene
@@ -101,10 +101,10 @@ def start_battle(app, campaign: CampaignScene, seed: int) -> BattleScene:
 def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path, monkeypatch):
     # The window salts a typed seed's secret draws from the operating system (``new_seeded_dice``); unsalted here,
     # each battle deals the cards its seed names, so the campaign ends the same way every run.
-    monkeypatch.setattr("referee.game.record.new_seed", lambda: 0)
+    monkeypatch.setattr("referee.game.records.record.new_seed", lambda: 0)
     # Likewise the table's dice: keyed by the sides' contributions and fresh entropy at the window (``dice.py``),
     # here by the typed seed alone, as the command line's ``--seed`` rolls them, so each battle plays as it did.
-    monkeypatch.setattr("referee.game.record.keyed_dice", lambda seed, salt: SeededDice(seed))
+    monkeypatch.setattr("referee.game.records.record.keyed_dice", lambda seed, salt: SeededDice(seed))
     while len(app.stack):
         app.stack.pop()
     app.running = True

@@ -9,12 +9,12 @@ import shutil
 
 from tests.battles import OPEN_FIELD, ThroughSession as Through, finish, play_rounds
 from referee.cli.main import main
-from referee.game.campaign import load_campaign
-from referee.game.campaign_battle import battle_choices, battle_save_path
-from referee.game.dice import SeededDice
-from referee.game.engine import Game
-from referee.game.autosave import find_interrupted
-from referee.game.setup import new_battle
+from referee.game.campaigns.campaign import load_campaign
+from referee.game.campaigns.campaign_battle import battle_choices, battle_save_path
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game
+from referee.game.records.autosave import find_interrupted
+from referee.game.play.setup import new_battle
 from referee.rules.scenario import parse_scenario
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
@@ -95,8 +95,8 @@ def test_a_moved_campaign_file_is_named_and_nothing_is_lost(app, tmp_path, capsy
 def test_a_campaign_battle_rewrites_its_own_save_when_the_turn_passes_not_after_every_action(tmp_path):
     """The battle's save beside the campaign file is current at every hand-off; within a turn each action goes only
     to the autosave's journal, so a long battle does not write its whole record after every action."""
-    from referee.game.intents import Action
-    from referee.game.record import read_save
+    from referee.game.battle.intents import Action
+    from referee.game.records.record import read_save
 
     campaign = tmp_path / "war.toml"
     assert main(["campaign", "new", str(campaign), "--a", "new-tokyo", "--b", "council-of-zane"]) == 0

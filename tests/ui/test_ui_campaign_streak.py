@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from referee.cli.main import main
-from referee.game.dice import SeededDice
-from referee.game.setup import setup_game
+from referee.game.battle.dice import SeededDice
+from referee.game.play.setup import setup_game
 from referee.rules.scenario import parse_scenario
 from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene
 from tests.battles import OPEN_FIELD

@@ -8,7 +8,7 @@ from referee.service.referee import RefereeSession
 from referee.ui.scenes.capture import CaptureScene
 from referee.ui.scenes.dialogs import TextDialog
 from referee.ui.scenes.referee import RefereeScene
-from referee.game.intents import Action
+from referee.game.battle.intents import Action
 from tests.capture_photos import PhotoSpec, render
 from tests.tables import rect, scenario, unit
 
@@ -87,7 +87,7 @@ def test_rejected_differences_change_nothing_and_a_bad_file_is_refused(fresh, tm
 
 
 def test_the_table_editor_places_every_piece_from_one_photo(fresh, tmp_path):
-    from referee.game.state import state_from_scenario
+    from referee.game.battle.state import state_from_scenario
     from referee.ui.editing import TableEditor
     from referee.ui.scenes.editor import EditorScene
 

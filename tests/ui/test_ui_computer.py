@@ -6,8 +6,8 @@ import random
 import pygame
 import pytest
 
-from referee.game.legal_play import choose
-from referee.game.session import Session
+from referee.game.players.legal_play import choose
+from referee.game.play.session import Session
 from referee.ui.app import App
 from referee.ui.scenes.battle_computer import COMPUTER_PACE
 from referee.ui.scenes.dialogs import Dialog, HandoffScreen
@@ -81,8 +81,8 @@ def test_a_battle_against_the_computer_has_no_hand_off_and_logs_the_computers_re
 def test_a_typed_seed_replays_the_tables_dice_but_neither_the_computers_draws_nor_its_cards(app):
     """The human typed the seed, so he may run it at home: the roles rolled follow it, the computer's own seed
     and the sides' secret draws (its mission, cards and holding squares) do not."""
-    from referee.game.dice import RollRequest
-    from referee.game.record import new_seeded_dice
+    from referee.game.battle.dice import RollRequest
+    from referee.game.records.record import new_seeded_dice
 
     _, first = start_against_computer(app, seed=31)
     while len(app.stack):
@@ -103,7 +103,7 @@ def test_a_typed_seed_replays_the_tables_dice_but_neither_the_computers_draws_no
 
 
 def test_a_battle_against_the_computer_resumed_from_the_autosave_or_a_save_goes_on_against_it(app, tmp_path):
-    from referee.game.autosave import autosave_path
+    from referee.game.records.autosave import autosave_path
     from referee.ui.scenes.menu import MenuScene
 
     scene, session = start_against_computer(app, seed=12, opponent="The computer plays side A, hard")

@@ -4,7 +4,7 @@ heading of the human's next turn, not under it."""
 import pygame
 import pytest
 
-from referee.game.intents import Action
+from referee.game.battle.intents import Action
 from referee.ui.app import App
 from referee.ui.scenes.battle_computer import COMPUTER_PACE
 from referee.ui.scenes.dialogs import Dialog

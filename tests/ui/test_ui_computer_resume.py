@@ -5,7 +5,7 @@ the computer plays on."""
 import pygame
 import pytest
 
-from referee.game.intents import Action
+from referee.game.battle.intents import Action
 from referee.ui.app import App
 from referee.ui.scenes.battle_computer import COMPUTER_PACE
 from referee.ui.scenes.dialogs import HandoffScreen

@@ -3,9 +3,9 @@ and a Kamikaze clicked on its target goes to a spot touching it, so that the con
 
 import pygame
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
 from referee.rules.geometry import edge_range
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene

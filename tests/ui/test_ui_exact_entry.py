@@ -4,8 +4,8 @@ tenth of an inch, so that the point previewed is the point the engine is sent.""
 
 import pygame
 
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.dialogs import TextDialog

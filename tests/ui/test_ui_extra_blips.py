@@ -1,9 +1,9 @@
 """Extra blip activations in the window: X on another blip while the activated one has no action left ends that
 activation first (nothing of it is lost), instead of refusing until Q is pressed."""
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
 from tests.tables import game_state, unit

@@ -42,10 +42,10 @@ def test_the_log_title_gives_way_to_the_line_counter(app, monkeypatch):
 
 
 def test_the_resume_button_fits_its_text(app):
-    from referee.game.intents import Action
-    from referee.game.dice import SeededDice
-    from referee.game.engine import Game, begin_battle
-    from referee.game.state import state_from_scenario
+    from referee.game.battle.intents import Action
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.engine import Game, begin_battle
+    from referee.game.battle.state import state_from_scenario
     from referee.rules.scenario import load_scenario
     from referee.service.session import BattleSession
     from referee.ui.scenes.menu import COLUMN_W, MenuScene

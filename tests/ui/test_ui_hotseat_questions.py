@@ -8,10 +8,10 @@ import pytest
 
 from pathlib import Path
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui.app import App
 from referee.service.session import BattleSession
@@ -91,8 +91,8 @@ def test_at_the_pursuers_last_round_the_question_says_a_pursuit_has_no_round_lef
 
 
 def test_the_holding_screen_shows_the_viewers_own_mission_and_cards(app):
-    from referee.game.view import player_view
-    from referee.game.view_words import card_lines
+    from referee.game.views.view import player_view
+    from referee.game.views.view_words import card_lines
     from referee.ui.scenes.holding import HoldingScene
     from referee.ui.scenes.menu import MenuScene
     from referee.ui.scenes.setup import SetupScene
@@ -181,8 +181,8 @@ def test_keep_leaves_the_default_facing_and_asks_no_more(app):
 def test_own_decoys_are_marked_for_their_owner_only():
     from tests.battles import OPEN_FIELD
 
-    from referee.game.setup import SetupChoices, new_battle
-    from referee.game.view import player_view
+    from referee.game.play.setup import SetupChoices, new_battle
+    from referee.game.views.view import player_view
     from referee.rules.scenario import parse_scenario
     from referee.ui.table_data import table_from_view
 
@@ -222,7 +222,7 @@ def test_the_table_turns_for_side_b_only_as_a_drawing(app):
 
 
 def test_the_computers_revealed_troopers_keep_their_default_facing(app):
-    from referee.game.computer import Computer
+    from referee.game.players.computer import Computer
     from referee.ui.scenes.dialogs import DiceDialog
 
     scene, session = blip_battle(app)

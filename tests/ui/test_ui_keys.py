@@ -6,9 +6,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from referee.game.engine import Game, begin_battle
+from referee.game.play.engine import Game, begin_battle
 from referee.service.replay import BattleReplay
-from referee.game.state import state_from_scenario
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui import keys, panels, registry
 from referee.service.session import BattleSession

@@ -4,8 +4,8 @@ the battle: it offered "Next round" while the engine ended the battle at that ve
 import pygame
 import pytest
 
-from referee.game.intents import Action
-from referee.game.victory import end_of_round_lines, last_round
+from referee.game.battle.intents import Action
+from referee.game.play.victory import end_of_round_lines, last_round
 from referee.ui.app import App
 from referee.ui.scenes.battle_computer import COMPUTER_PACE
 from referee.ui.scenes.dialogs import Dialog

@@ -1,6 +1,6 @@
 """Each computer level says what it does where the opponent is chosen (issue 37: levels a player can feel)."""
 
-from referee.game.computer.levels import LEVEL_WORDS, LEVELS
+from referee.game.players.computer.levels import LEVEL_WORDS, LEVELS
 from referee.ui.scenes import setup as new_battle_form
 from referee.ui.scenes.setup import SetupScene
 

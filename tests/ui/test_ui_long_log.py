@@ -5,10 +5,10 @@ import random
 from collections import Counter
 
 from benchmarks.window_battle import _answer_dialogs, _battle, _proposal
-from referee.game.engine import Game
-from referee.game.state import SIDES
-from referee.game.view import player_view
-from referee.game.undo import moment_index
+from referee.game.play.engine import Game
+from referee.game.battle.state import SIDES
+from referee.game.views.view import player_view
+from referee.game.play.undo import moment_index
 from referee.ui import panels
 from referee.service.session import BattleSession
 from referee.ui.battle_log import BattleLog, entry_lines

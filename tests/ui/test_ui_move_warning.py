@@ -1,9 +1,9 @@
 """A Move or Jump preview says when a blip would end within 6\" of an enemy, where the engine reveals it first
 (p.18, A15): the preview and the engine ask the same question."""
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.table_common import MOVE

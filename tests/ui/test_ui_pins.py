@@ -8,7 +8,7 @@ import json
 
 import pygame
 
-from referee.game.autosave import autosave_path
+from referee.game.records.autosave import autosave_path
 from referee.ui.scenes import dialogs
 from referee.ui.scenes.menu import MenuScene
 from referee.ui.scenes.pin import DrawnPinScreen, PinDialog, PinHandoff

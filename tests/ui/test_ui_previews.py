@@ -5,9 +5,9 @@ Target pool's counters for every dice count, and a Target that never goes off by
 import pygame
 import pytest
 
-from referee.game.intents import Action
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules import odds
 from referee.ui.app import App
 from referee.service.session import BattleSession

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from referee.game.record import read_save, state_digest
+from referee.game.records.record import read_save, state_digest
 from referee.rules.scenario import load_scenario
 from referee.ui.panels import percent
 from referee.service.referee import RefereeSession, parse_contents, parse_correction
@@ -139,7 +139,7 @@ def test_a_physical_game_from_target_to_save_and_replay(fresh, referee, tmp_path
     assert state().log[-1].text.startswith("correction: woods-1 (woods) moved +1")
     # saved; a new process replays the record to the same state
     path = session.save(tmp_path / "ford.json")
-    out = subprocess.run([sys.executable, "-c", "import sys; from referee.game.record import read_save, state_digest; "
+    out = subprocess.run([sys.executable, "-c", "import sys; from referee.game.records.record import read_save, state_digest; "
                           "s = read_save(sys.argv[1]); print(s.game.refereed, state_digest(s.game.state))", str(path)],
                          capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.split() == ["True", state_digest(session.state)]
@@ -158,8 +158,8 @@ def test_a_refereed_save_reopens_in_referee_mode(fresh, referee, tmp_path):
     again = open_referee(fresh, path, None)
     assert isinstance(again, RefereeScene) and again.session.state.turn.active == "a-tactical-1"
     with pytest.raises(InputError, match="hot-seat"):
-        from referee.game.engine import Game
-        from referee.game.record import save_game
+        from referee.game.play.engine import Game
+        from referee.game.records.record import save_game
         hot = save_game(Game(session.game.initial), tmp_path / "hot.json")
         open_referee(fresh, hot, None)
 
@@ -249,8 +249,8 @@ def test_the_window_preview_and_the_command_line_give_the_same_numbers(fresh, re
     import random
 
     from referee.cli.main import main
-    from referee.game.intents import Action
-    from referee.game.state import state_to_scenario_data
+    from referee.game.battle.intents import Action
+    from referee.game.battle.state import state_to_scenario_data
 
     scene, session = referee
     rng = random.Random(seed)
@@ -321,7 +321,7 @@ def test_a_blips_owner_may_enter_its_contents_before_the_reveal_and_only_they_se
     answer_text(fresh, "contents=spec-ops scout")
     b = session.state.blips["b-blip-1"]
     assert [c.type for c in session.state.holding["B"].contents(b.square)] == ["scout"]
-    from referee.game.view import player_view
+    from referee.game.views.view import player_view
 
     mine = next(x for x in player_view(session.state, "B")["blips"] if x["id"] == "b-blip-1")
     theirs = next(x for x in player_view(session.state, "A")["blips"] if x["id"] == "b-blip-1")

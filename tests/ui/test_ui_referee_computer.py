@@ -5,8 +5,8 @@ stays hidden from the human, who is its opponent."""
 import random
 from pathlib import Path
 
-from referee.game.computer import Computer
-from referee.game.record import read_save
+from referee.game.players.computer import Computer
+from referee.game.records.record import read_save
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 from referee.ui.scenes.dialogs import Dialog, DiceDialog, TextDialog

@@ -3,8 +3,8 @@ its action changed on the table, and where its reasons stand in the human's log.
 
 from pathlib import Path
 
-from referee.game.intents import Action
-from referee.game.computer import Computer
+from referee.game.battle.intents import Action
+from referee.game.players.computer import Computer
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 from referee.ui.scenes.dialogs import Dialog
@@ -66,7 +66,7 @@ def test_the_computers_end_of_turn_reason_stands_before_the_next_turns_heading(f
 def test_a_mistyped_die_is_refused_aloud_and_the_next_face_is_taken(fresh):
     import pygame
 
-    from referee.game.dice import RollRequest
+    from referee.game.battle.dice import RollRequest
     from referee.ui.scenes.dialogs import DiceDialog
 
     got: list[float | None] = []
@@ -86,7 +86,7 @@ def test_a_mistyped_die_is_refused_aloud_and_the_next_face_is_taken(fresh):
 def test_the_face_typed_for_one_die_does_not_land_in_the_next_bearing_box(fresh):
     import pygame
 
-    from referee.game.dice import RollRequest
+    from referee.game.battle.dice import RollRequest
     from referee.ui.scenes.dialogs import DiceDialog
 
     got: list[float | None] = []

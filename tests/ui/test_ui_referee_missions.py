@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.game.view import player_view
+from referee.game.views.view import player_view
 from referee.rules.scenario import load_scenario
 from referee.service.referee import RefereeSession
 from referee.ui.scenes.dialogs import Dialog

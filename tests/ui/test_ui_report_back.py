@@ -5,10 +5,10 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.service.session import BattleSession
 from referee.ui.scene import Scene

@@ -6,7 +6,7 @@ import pygame_gui
 import pytest
 
 from referee.cli.main import main
-from referee.game.record import read_save
+from referee.game.records.record import read_save
 from referee.ui.app import App
 from referee.service.session import BattleSession
 from referee.ui.scenes.report import ReportScene

@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 from referee import paths
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui.app import App
 from referee.service.session import BattleSession
@@ -71,7 +71,7 @@ def test_no_interrupted_battle_no_question(app):
 def test_loading_the_autosave_from_the_file_dialog_replays_its_journal(app):
     """Load a saved battle… lists autosave.json with the saves: opened, it is the battle as it stood after its last
     action (snapshot and journal), not the snapshot alone, and Save asks for a name instead of writing over it."""
-    from referee.game.autosave import autosave_path
+    from referee.game.records.autosave import autosave_path
 
     session = interrupted_battle()
     assert session.attempt(Action("end-activation")).legal

@@ -6,8 +6,8 @@ import math
 
 import pygame
 
-from referee.game.intents import Action
-from referee.game.engine import Game, begin_battle
+from referee.game.battle.intents import Action
+from referee.game.play.engine import Game, begin_battle
 from referee.service.session import BattleSession
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.battle_placing import PLACE

@@ -7,8 +7,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.ui import keys, preferences, scale, theme
 from referee.ui.app import App

@@ -9,7 +9,7 @@ import sys
 
 import pygame
 
-from referee.game.record import state_digest
+from referee.game.records.record import state_digest
 from referee.ui.scenes.battle import BattleScene
 from referee.ui.scenes.dialogs import Dialog, HandoffScreen
 from referee.ui.scenes.holding_setup import HoldingSetupScene
@@ -188,8 +188,8 @@ def test_a_battle_saved_during_set_up_opens_at_its_next_decision(fresh, tmp_path
 
 def test_a_winning_streak_offers_the_extra_troop_card_to_choose_a47(fresh):
     from referee import paths
-    from referee.game.dice import SeededDice
-    from referee.game.setup import new_game
+    from referee.game.battle.dice import SeededDice
+    from referee.game.play.setup import new_game
     from referee.rules.scenario import load_scenario
     from referee.service.session import BattleSession
 
@@ -216,9 +216,9 @@ def test_a_winning_streak_offers_the_extra_troop_card_to_choose_a47(fresh):
 
 def test_u_turns_the_table_for_side_b_and_a_click_still_lands_where_it_points(fresh):
     from referee import paths
-    from referee.game.intents import Action
-    from referee.game.dice import ScriptedDice
-    from referee.game.setup import new_game
+    from referee.game.battle.intents import Action
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.setup import new_game
     from referee.rules.scenario import load_scenario
     from referee.service.session import BattleSession
 

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pygame
 
-from referee.game.intents import Action
-from referee.game.dice import SeededDice
-from referee.game.engine import Game, begin_battle
-from referee.game.state import state_from_scenario
+from referee.game.battle.intents import Action
+from referee.game.battle.dice import SeededDice
+from referee.game.play.engine import Game, begin_battle
+from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
 from referee.service.session import BattleSession
 from referee.ui.scenes import dialogs
@@ -155,7 +155,7 @@ def test_after_the_third_extra_blip_move_the_mover_sees_the_result_before_the_ha
 
 def test_every_unit_action_can_end_a_turn_by_itself():
     """The window's list of the actions after which a turn ends by itself holds every action of the Action Table."""
-    from referee.game.actions import UNIT_ACTIONS
+    from referee.game.play.actions import UNIT_ACTIONS
     from referee.ui.scenes.battle_questions import TURN_OVER_BY_ITSELF
 
     assert set(UNIT_ACTIONS) <= set(TURN_OVER_BY_ITSELF)

@@ -17,8 +17,8 @@ import math
 
 import pygame
 
-from ...game.action_kinds import AT_A_TARGET, Kind
-from ...game.intents import Action
+from ...game.battle.action_kinds import AT_A_TARGET, Kind
+from ...game.battle.intents import Action
 from .. import drawing, hosting, keys, seat, theme
 from ..action_words import action_words
 from ...service.battle_screen import WINDOW_KEYS, Ask, BattleScreen

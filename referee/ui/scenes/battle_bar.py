@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
-from ...game.action_kinds import bar_buttons
+from ...game.battle.action_kinds import bar_buttons
 from .. import panels
 from ..widgets import BUTTON_BORDER, fits_button
 from .table_common import COMPACT, Layout, layout_for, layout_with_bar

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action, Preview
-from ...game.view_words import view_unit
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action, Preview
+from ...game.views.view_words import view_unit
 from ...rules import odds
 from .. import panels, theme
 from ..widgets import dashed_circle, sight_glyph

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.action_kinds import Kind, button
+from ...game.battle.action_kinds import Kind, button
 from ..keys import ANY, CTRL, CTRL_SHIFT_Z, DIGITS, ENTER, EVENT, MINUS, PLAIN, PLUS, SHIFT, Gesture, Key, KeyTable
 from .table_common import LOOKING, TOOLS
 

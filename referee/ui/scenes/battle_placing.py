@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action
 from .. import theme
 from .dialogs import Dialog, TextDialog
 

@@ -12,10 +12,10 @@ import datetime as _dt
 import math
 from typing import TYPE_CHECKING
 
-from ...game.action_kinds import UNIT_KINDS, Kind
+from ...game.battle.action_kinds import UNIT_KINDS, Kind
 from ... import paths
-from ...game.intents import Action
-from ...game.view_words import short_seal, view_unit
+from ...game.battle.intents import Action
+from ...game.views.view_words import short_seal, view_unit
 from ...rules.errors import InputError
 from ...service.session import BattleSession
 from ..scene import ScenePart

@@ -2,7 +2,7 @@
 
 The tool asks the engine for everything: the dice range and each piece's price (the legal Target action), the cost
 of the counters placed so far (its preview) and the roll itself; it only remembers the player's choices. The pool
-is recorded the moment it is rolled (``game/pool.py``): a battle resumed with a pool waiting opens this tool on it.
+is recorded the moment it is rolled (``game/play/pool.py``): a battle resumed with a pool waiting opens this tool on it.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action
 from ...rules.battlefield import ground_point
 from ..keys import DIGITS, MINUS
 
@@ -154,7 +154,7 @@ class TargetTool:
         self.hint()
 
     def commit(self) -> None:
-        # The Target spends the recorded pool's dice (``game/pool.py``): no die is given or rolled here.
+        # The Target spends the recorded pool's dice (``game/play/pool.py``): no die is given or rolled here.
         action = Action(Kind.TARGET, self.actor, {"dice": self.dice,
                                                "assign": {t: n for t, n in self.assign.items() if n}})
         self.scene.do(action, f"Target by {self.actor}")

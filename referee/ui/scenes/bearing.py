@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ...game.dice import RollRequest, check_face
+from ...game.battle.dice import RollRequest, check_face
 from .dialogs import DiceDialog
 
 CLOCK = re.compile(r"^\s*(\d{1,2})(?:[:.h](\d{1,2}))?\s*(?:o'?\s*clock|h|oclock)?\s*$", re.IGNORECASE)

@@ -14,10 +14,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ...game.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
-from ...game.setup_choices import SetupChoices
+from ...game.campaigns.campaign import STREAK_EFFECTS, TARGETS, Campaign, CampaignStatus, load_campaign
+from ...game.play.setup_choices import SetupChoices
 from ...service.opening import SealedBattle, look_back_sealed, read_battle
-from ...game.sides import SIDES, as_side
+from ...game.battle.sides import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme

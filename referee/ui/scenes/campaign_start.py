@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ...game.campaign import TARGETS, load_campaign
+from ...game.campaigns.campaign import TARGETS, load_campaign
 from ...service.campaigns import campaigns, new_campaign
 from ...rules.errors import InputError
 from ...rules.factions import available_factions

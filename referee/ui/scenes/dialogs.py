@@ -12,7 +12,7 @@ from typing import Callable, Sequence
 import pygame
 import pygame_gui
 
-from ...game.dice import RollRequest, check_face
+from ...game.battle.dice import RollRequest, check_face
 from ...i18n import _
 from .. import theme
 from ..gui_managers import give_back

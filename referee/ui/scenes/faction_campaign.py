@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...game.campaign import Purchase, campaign_data, load_campaign, other, status
-from ...game.sides import as_side
+from ...game.campaigns.campaign import Purchase, campaign_data, load_campaign, other, status
+from ...game.battle.sides import as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, STAT_SHORT
 from ...storage import write_document

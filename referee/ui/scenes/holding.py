@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...game.view_words import short_seal
-from ...game.view_words import card_lines
-from ...game.view_types import Data, PlayerView
+from ...game.views.view_words import short_seal
+from ...game.views.view_words import card_lines
+from ...game.views.view_types import Data, PlayerView
 from .. import theme
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, ellipsize_middle, line_height, panel, shade, text_width, wrap

@@ -13,8 +13,8 @@ from collections.abc import Callable
 import pygame
 import pygame_gui
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action
 from .. import theme
 from ...service.session import BattleSession
 from ..scene import Scene

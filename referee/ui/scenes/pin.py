@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 import pygame
 
 from ...i18n import _
-from ...game.sealing import check_pin, generated_pin
+from ...game.records.sealing import check_pin, generated_pin
 from ...rules.errors import InputError
 from .dialogs import Dialog, HandoffScreen, TextDialog
 

@@ -1,16 +1,16 @@
 """The computer running one side of a physical game in the referee mode: it decides from its own player view, tells
-the human what to do with its miniatures (``game/computer/table_words.py``), and once the human has done it the
+the human what to do with its miniatures (``game/players/computer/table_words.py``), and once the human has done it the
 action goes through the referee mode as any player's (dice typed in, a blip's owner asked what it holds)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action
 from ..action_words import action_words
-from ...game.computer.table_words import table_changes
-from ...game.view_types import PlayerView
+from ...game.players.computer.table_words import table_changes
+from ...game.views.view_types import PlayerView
 from ...service.session import Attempt
 from .battle_computer import ComputerTurns
 from .dialogs import Dialog

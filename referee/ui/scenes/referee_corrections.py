@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...game.view_words import view_blip, view_objective, view_unit
+from ...game.views.view_words import view_blip, view_objective, view_unit
 from ...rules.catalogue import is_drone_type
 from ...rules.errors import InputError
 from ...service.session import Attempt

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...game.cards import playing_deck
+from ...game.battle.cards import playing_deck
 from ...rules.errors import InputError
 from ..faction_choices import card_problem_lines
 from ...service.session import Attempt

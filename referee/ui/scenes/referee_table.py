@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...game.action_kinds import Kind
+from ...game.battle.action_kinds import Kind
 from ...service.referee import NeedsContents, RefereeSession
 from ...service.session import Attempt, BattleSession, Pending
 from .bearing import dice_dialog

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action
-from ...game.view_words import view_unit
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action
+from ...game.views.view_words import view_unit
 from ...rules.errors import InputError
 from ...service.session import BattleSession
 from ..remote import RemoteBattle

@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from ...i18n import _
-from ...game.view_words import card_lines
+from ...game.views.view_words import card_lines
 from .. import theme
 from ...service.session import BattleSession
 from ..scene import Scene

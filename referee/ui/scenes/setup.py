@@ -16,7 +16,7 @@ import pygame_gui
 
 from ... import paths
 from ...i18n import _
-from ...game.setup_choices import SetupChoices
+from ...game.play.setup_choices import SetupChoices
 from ...rules.errors import InputError
 from ...rules.factions import available_factions
 from ...rules.scenario import load_scenario

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action
-from ...game.cards import playing_deck
-from ...game.view_words import card_lines
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action
+from ...game.battle.cards import playing_deck
+from ...game.views.view_words import card_lines
 from ...rules.errors import InputError
 from ..faction_choices import card_problem_lines
 from ...service.session import BattleSession

@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, cast
 import pygame
 import pygame_gui
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action, LegalAction
-from ...game.view_types import PlayerView
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action, LegalAction
+from ...game.views.view_types import PlayerView
 from .. import hosting, seat, theme
 from ...service.session import BattleSession, Pending
 from ..keys import PLAIN, Key, KeyTable

@@ -20,10 +20,10 @@ from typing import Any, Protocol, cast
 import pygame
 
 from ...service.seat_screens import SeatScreens
-from ...game.action_kinds import Kind
-from ...game.intents import Action
-from ...game.view_types import PlayerView
-from ...game.view_words import log_lines
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action
+from ...game.views.view_types import PlayerView
+from ...game.views.view_words import log_lines
 from ...rules.battlefield import Battlefield
 from ...rules.questions import SelectionReport
 from ...service.screen import Screen

@@ -13,9 +13,9 @@ from typing import cast
 
 import pygame
 
-from ...game.action_kinds import Kind
-from ...game.intents import Action, LegalAction
-from ...game.view_types import PlayerView
+from ...game.battle.action_kinds import Kind
+from ...game.battle.intents import Action, LegalAction
+from ...game.views.view_types import PlayerView
 from ...service.session import BattleSession
 from .. import theme
 from ..panels import Block, Text

@@ -7,7 +7,7 @@ import dataclasses
 import math
 from typing import TYPE_CHECKING
 
-from ...game.action_kinds import Kind
+from ...game.battle.action_kinds import Kind
 from ...rules.battlefield import Piece
 from ...rules.movement import MoveResult
 from ...rules.sensors import enemies_in_passive_range

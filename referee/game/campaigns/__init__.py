@@ -1,0 +1,1 @@
+"""Campaigns: their file and totals, and a campaign battle's start and end."""

@@ -1,0 +1,391 @@
+"""How good a battle state is for the computer's side: its mission's Victory Points now, and what is coming.
+
+The score is the computer's own mission card totalled on the state as it stands (``scoring.mission_vp``, as
+``scoring.score_mission`` counts them), less the opponent's, averaged over the missions it may hold
+(``Seen.their_missions``), plus smaller terms for what the next turns are likely to bring: the chance that each unit
+with Target counters is shot by an enemy in range, the objectives its mission wants held, destroyed or inspected and
+how close its units are to them, and Damaged or Stunned units. Enemy blips count as shooters only as likely as the
+belief makes them (``belief.py``).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import math
+from dataclasses import dataclass
+
+from ....rules.battlefield import piece_from_unit
+from ....rules.catalogue import is_drone_type, weapons
+from ....rules.odds import missile_odds, rifle_odds
+from ...battle.cards import MissionCard, objective_ids
+from ...battle.scoring import BattleOutcome, mission_vp
+from ...battle.state import SIDES, GameState, UnitState, other
+from ...play.victory import battle_outcome
+from .belief import Belief
+
+TROOPER_VALUE = 3.0          # a trooper's usual worth on the sample missions: about 2-3 VP to the killer, -3 to its side
+DRONE_VALUE = 0.8
+RIFLE_BAND = weapons()["gauss"].band   # the gauss rifle's band, from the rules' weapons table [p.20]
+THREAT_WEIGHT = 0.6          # a shot expected next turn counts at this share of the loss it may cause
+BLIP_SHOOTER = 0.5           # an enemy blip must reveal before it shoots
+OWN_COUNTER = 0.08           # every Target counter on a unit of ours invites fire from what we cannot see
+CLOSE_BLIP = 0.15           # a trooper within a flamer's reach of an enemy blip risks what it may hold
+CLOSE_RANGE = 6.0
+OBJECTIVE_PULL = 0.04        # VP per inch nearer to an objective the mission wants held
+SECURE_RANGE = 6.0
+LOST_OBJECTIVE = 4.0        # an objective its mission wants held or inspected, destroyed
+INSPECT_SHARE = 0.7         # a Target counter on an objective to Inspect: this share of the VP it pays, per counter
+INSPECT_PULL = 0.012        # VP per inch and per VP an objective pays when Inspected, for its nearest trooper ...
+INSPECT_REACH = 5.0         # ... beyond this distance (the first Target band, where a counter costs 1 point)
+DESTROY_COUNTER = 0.25      # a Target counter on an objective to destroy: a missile's direct hit gets likelier
+ATTRITION = 1.5             # VP per trooper destroyed, besides the mission's own count
+HUNT_PULL = 0.03            # VP per inch a trooper closes on the enemy, when its mission holds no objective
+CLOCK_HUNT = 3.0            # an attacker on the clock, whose card pays for no Inspection, hunts this many times harder
+DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
+MISSILE_AIM = 0.5           # the share of a missile's odds a threat counts: the shooter has other targets and the
+                            # target may move off or shed its counters first
+CLOCK_WEIGHT = 4.0           # an opponent's card that ends the battle this round counts as this many of the others
+MISSILE_SHOTS = 2           # missiles counted against one unit before it acts again, however many enemies carry them
+
+
+@dataclass(frozen=True)
+class Aims:
+    """What the computer's mission pays for, read from its card."""
+
+    hold: tuple[str, ...] = ()          # objectives to secure
+    destroy: tuple[str, ...] = ()       # objectives to destroy (missile direct hit, kamikaze contact)
+    inspect: tuple[str, ...] = ()       # objectives to put Target counters on
+    kill: float = 2.0                   # VP per enemy trooper destroyed (at least a little: it ends battles)
+    lose: float = 3.0                   # VP lost per own trooper destroyed
+    commander: float = 0.0
+    offence: bool = False               # an attacker's card: the defender wins a stalemate, so it must close in
+    drones: tuple[tuple[str, float], ...] = ()    # VP per enemy drone destroyed, by unit type ("" for any)
+    inspect_vp: float = 0.0             # VP per objective Inspected
+    inspect_at: int = 10                # Target counters that make an objective Inspected (the card's, A41)
+    round_limit: int | None = None      # its own card ends the battle after this round (A43)
+    hunt: float = 1.0                   # times the usual pull toward the enemy (``CLOCK_HUNT`` on the clock)
+
+    @staticmethod
+    def of(mission: MissionCard | None) -> "Aims":
+        if mission is None:
+            return Aims()
+        hold: list[str] = []
+        destroy: list[str] = []
+        inspect: list[str] = []
+        kill, lose, commander, inspect_vp = 0.0, 0.0, 0.0, 0.0
+        drones: list[tuple[str, float]] = []
+        for r in mission.vp_rules:
+            if r.condition == "enemy-drone-destroyed" and r.vp > 0:
+                drones.append((r.unit_type or "", float(r.vp)))
+            if r.condition == "objective-inspected" and r.vp > 0:
+                inspect_vp = max(inspect_vp, float(r.vp))
+            if r.condition == "objective-secured" and r.vp > 0:
+                hold.extend(objective_ids(r.objective))
+            elif r.condition == "objective-destroyed" and r.vp > 0:
+                destroy.extend(objective_ids(r.objective))
+            elif r.condition == "objective-inspected" and r.vp > 0:
+                inspect.extend(objective_ids(r.objective))
+            elif r.condition in ("objective-intact", "objective-uninspected") and r.vp > 0:
+                hold.extend(objective_ids(r.objective))
+            elif r.condition == "enemy-trooper-destroyed":
+                kill += r.vp
+            elif r.condition == "enemy-commander-destroyed":
+                commander += r.vp
+            elif r.condition in ("own-trooper-destroyed",):
+                lose -= r.vp
+            elif r.condition in ("own-trooper-survives", "no-own-losses"):
+                lose += abs(r.vp)
+            elif r.condition == "control-table":
+                kill += r.vp / 6
+        return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
+                    max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence", tuple(drones),
+                    inspect_vp, mission.inspected_counters, mission.round_limit)
+
+    def wanted_counters(self, objectives: dict[str, int]) -> dict[str, int]:
+        """Target counters each objective it inspects still needs, from the counters it carries: a counter beyond
+        the card's threshold pays nothing (A41)."""
+        return {oid: self.inspect_at - n for oid, n in objectives.items()
+                if oid in self.inspect and n < self.inspect_at}
+
+
+def _troopers(state: GameState, side: str) -> bool:
+    """Has ``side`` a trooper left, on the table or in its holding area (``GameState.troopers_left`` above 0)?
+    Answered at the first one found: it is asked of every state the computer imagines."""
+    if any(u.side == side and not u.is_drone for u in state.units.values()):
+        return True
+    return any(not is_drone_type(c.type) for contents in state.holding[side].squares.values() for c in contents or [])
+
+
+def outcome_now(state: GameState) -> BattleOutcome:
+    """The battle's outcome if it ended as it stands: a side with no troopers left loses the table (p.16)."""
+    s = state
+    if s.control is None:
+        left = {side: _troopers(s, side) for side in SIDES}
+        if left["A"] and not left["B"]:
+            s = _with_control(s, "A")
+        elif left["B"] and not left["A"]:
+            s = _with_control(s, "B")
+    return battle_outcome(s)
+
+
+def _with_control(s: GameState, side: str) -> GameState:
+
+    c = copy.copy(s)
+    c.control = side
+    return c
+
+
+def clock_weight(mission: MissionCard, round_: int) -> float:
+    """How much one of the opponent's possible missions counts in the average: a card with a round limit
+    (Delaying Action, Eyes On) ends the battle at that limit, so the nearer it comes, the more the table as it
+    stands is the table that card is scored on, where under the others the battle goes on (A43). From 1 in round 1
+    to ``CLOCK_WEIGHT`` in the limit's round: an attacker that weighed Delaying Action as one card in six fired its
+    last round's missiles at objectives only the other cards pay for, while the defender's troopers survived."""
+    limit = mission.round_limit
+    if not limit or limit <= 1:
+        return 1.0
+    return 1.0 + (CLOCK_WEIGHT - 1.0) * min(1.0, max(0, round_ - 1) / (limit - 1))
+
+
+VPS_KEPT = 20000             # missions' VP on outcomes that may come again (all are let go when full)
+_VPS: dict[tuple[object, ...], tuple[MissionCard, int]] = {}
+
+
+def _outcome_key(outcome: BattleOutcome) -> tuple[object, ...]:
+    """All a mission's count reads of an outcome (``scoring._count_rule``), as one value."""
+    return (tuple(outcome.objectives.items()), outcome.table_control, outcome.attacker,
+            tuple((side, tuple(v)) for side, v in outcome.destroyed_enemies.items()),
+            tuple((side, tuple(v)) for side, v in outcome.surviving_troopers.items()))
+
+
+def _mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome, key: tuple[object, ...]) -> int:
+    """``scoring.mission_vp``, counted once for a card, a side and an outcome (``key``): the imagined states of one
+    decision end in few different outcomes, and every state weighs every card the opponent may hold. The card is
+    kept with its count: the key names it by identity."""
+    k = (id(mission), side, key)
+    held = _VPS.get(k)
+    if held is not None and held[0] is mission:
+        return held[1]
+    vp = mission_vp(mission, side, outcome)
+    if len(_VPS) >= VPS_KEPT:
+        _VPS.clear()
+    _VPS[k] = (mission, vp)
+    return vp
+
+
+def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
+    outcome = outcome_now(state)
+    key = _outcome_key(outcome)
+    my_vp = _mission_vp(mine, me, outcome, key) if mine is not None else 0
+    if not theirs:
+        return float(my_vp)
+    weights = [clock_weight(m, state.round) for m in theirs]
+    their = sum(w * _mission_vp(m, other(me), outcome, key) for m, w in zip(theirs, weights))
+    return my_vp - their / sum(weights)
+
+
+def worst_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
+    """Its mission's VP less the most the opponent's could score on the same table: the margin a stop is judged on,
+    since the opponent holds one card of the kind, maybe the one that pays it most (p.16)."""
+    outcome = outcome_now(state)
+    my_vp = mission_vp(mine, me, outcome) if mine is not None else 0
+    their = [mission_vp(m, other(me), outcome) for m in theirs]
+    return my_vp - (max(their) if their else 0.0)
+
+
+def attrition(state: GameState, me: str) -> float:
+    """Troopers destroyed on each side, beyond what the missions pay: the side that runs out of troopers loses the
+    table (p.16), which settles the objectives and most missions, so every kill is a step toward it."""
+    score = 0.0
+    for d in state.destroyed:
+        if d.get("type", "").endswith("-drone"):
+            continue
+        score += ATTRITION if d.get("side") != me else -ATTRITION
+    return score
+
+
+def _rifle_kill(counters: int, distance: float, band: float) -> float:
+    """A gauss rifle's chance to kill at ``distance`` with every counter spent: a die for each band's worth of
+    counters (p.20), the odds of the rules' own table (``rules.odds.rifle_odds``)."""
+    if counters <= 0:
+        return 0.0
+    dice = counters // (int(distance // band) + 1)
+    return _gauss_kill(dice) if dice > 0 else 0.0
+
+
+@functools.lru_cache(maxsize=64)
+def _gauss_kill(dice: int) -> float:
+    """A gauss rifle's chance to kill with ``dice`` dice, read once for each count (asked for every unit pair of
+    every state the computer imagines)."""
+    return float(rifle_odds("gauss", dice, False).p_kill)
+
+
+def _value(type_: str, aims: Aims, mine: bool) -> float:
+    if type_.endswith("-drone"):
+        # A drone its mission pays for (Counter-Intelligence: 4 VP a Recce drone) is a target worth its VP.
+        return DRONE_VALUE + (0.0 if mine else sum(vp for kind, vp in aims.drones if kind in ("", type_)))
+    base = aims.lose if mine else aims.kill
+    if type_ == "commander" and not mine:
+        base += aims.commander
+    return max(base, 1.0) + ATTRITION + (0.0 if mine else 0.5)
+
+
+@functools.lru_cache(maxsize=512)
+def _missile_and_cm(faction: str, rating: str, type_: str) -> tuple[bool, int]:
+    """Whether a unit of this kind carries missiles (a trooper other than the Commander, p.21, A5), and its
+    countermeasures stat."""
+    probe = UnitState(id="probe", side="A", faction=faction, rating=rating, type=type_, x=0.0, y=0.0)
+    piece = piece_from_unit(probe)
+    missile = piece.is_trooper and piece.trooper_type().missile
+    return missile, piece.stat("countermeasures")
+
+
+@functools.lru_cache(maxsize=512)
+def _missile_hit(counters: int, cm: int) -> float:
+    """A missile's chance of a direct hit on a unit with ``counters`` Target counters, its own countermeasures
+    rolled (``rules.odds.missile_odds``, p.21). Cover and other units in the flight path are left out: the
+    evaluation runs on every imagined state and cannot afford the battlefield's geometry."""
+    return float(missile_odds([(max(0, cm), False)], max(0, counters)).p_direct_hit)
+
+
+def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
+    """Expected VP swing from the shots both sides could take next: positive when ours are the better ones. A
+    rifle needs range (dice fall with the bands); a missile needs no line of sight and no range, only Target
+    counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile.
+    Not ``careful`` (easy): only our own shots count."""
+    total = 0.0
+    units = list(state.units.values())
+    for target in units:
+        if target.target_counters <= 0:
+            continue
+        mine = target.side == me
+        if mine and not careful:
+            continue
+        p_safe = 1.0
+        _, cm = _missile_and_cm(target.faction, target.rating, target.type)
+        p_missile = MISSILE_AIM * _missile_hit(target.target_counters, cm)
+        carriers = 0
+        for shooter in units:
+            if shooter.side == target.side or shooter.stunned:
+                continue
+            if shooter.is_drone and not target.is_drone:
+                continue
+            d = math.hypot(shooter.x - target.x, shooter.y - target.y)
+            band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
+            p_safe *= 1.0 - _rifle_kill(target.target_counters, d, band)
+            if _missile_and_cm(shooter.faction, shooter.rating, shooter.type)[0]:
+                carriers += 1
+        p_safe *= (1.0 - p_missile) ** min(carriers, MISSILE_SHOTS)
+        for b in state.blips.values():
+            if b.side == target.side:
+                continue
+            p = 1.0 if b.side == me and state.blip_contents(b) else (belief.real(b.id) if b.side != me else 0.0)
+            if p <= 0:
+                continue
+            d = math.hypot(b.x - target.x, b.y - target.y)
+            p_safe *= 1.0 - BLIP_SHOOTER * p * _rifle_kill(target.target_counters, d, RIFLE_BAND)
+        loss = (1.0 - p_safe) * _value(target.type, aims, mine)
+        total += -loss if mine else loss
+    return THREAT_WEIGHT * total
+
+
+def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
+    score = 0.0
+    enemy_blips = [b for b in state.blips.values() if b.side != me]
+    for u in state.units.values():
+        sign = 1.0 if u.side == me else -0.5
+        if u.damaged:
+            score -= 0.8 * sign
+        if u.stunned:
+            score -= 0.4 * sign
+        if u.side == me and careful:
+            score -= OWN_COUNTER * u.target_counters
+            if not u.is_drone:
+                score -= CLOSE_BLIP * sum(belief.real(b.id) for b in enemy_blips
+                                          if math.hypot(b.x - u.x, b.y - u.y) <= CLOSE_RANGE)
+    mine = [(u.x, u.y) for u in state.units.values() if u.side == me and not u.is_drone]
+    mine += [(b.x, b.y) for b in state.blips.values() if b.side == me and state.blip_contents(b)]
+    for oid in aims.hold:
+        o = state.objectives.get(oid)
+        if o is None or o.destroyed or not mine:
+            continue
+        d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
+        score -= OBJECTIVE_PULL * max(0.0, d - SECURE_RANGE + 1.0)
+    for oid in set(aims.hold + aims.inspect) - set(aims.destroy):
+        o = state.objectives.get(oid)
+        if o is not None and o.destroyed:
+            score -= LOST_OBJECTIVE           # its mission can no longer pay for it
+    for oid in aims.destroy:
+        o = state.objectives.get(oid)
+        if o is None or o.destroyed or oid in aims.inspect:
+            continue
+        score += DESTROY_COUNTER * min(o.target_counters, 10)
+        if mine:
+            d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
+            score -= 0.5 * OBJECTIVE_PULL * max(0.0, d - 12.0)
+    score += inspection(state, aims, mine)
+    if mine and (aims.offence or not aims.hold):
+        pull = aims.hunt * (HUNT_PULL if not aims.hold else HUNT_PULL / 2)  # one holding objectives hunts less far
+        score -= pull * hunt_distance(state, me, belief, mine)
+    return score
+
+
+def inspection(state: GameState, aims: Aims, mine: list[tuple[float, float]]) -> float:
+    """Progress toward the objectives its mission pays for Inspecting: each counter a share of the objective's VP,
+    up to the card's threshold and no further (A41: a counter beyond it pays nothing), and a pull on the nearest of
+    its troopers (or blips holding units) toward each objective still short, until it stands in the first Target
+    band. A mission with a round limit (Eyes On) is lost by counters not placed in time: an attacker hanging back
+    inspected nothing in 6 rounds."""
+    if not aims.inspect:
+        return 0.0
+    score = 0.0
+    time_left = rounds_left(state, aims)
+    # Counters short of the threshold pay only if the rest come in time: in the last round, nothing (the card pays
+    # only Inspected objectives), the round before, half.
+    later = 1.0 if time_left is None else min(1.0, (time_left - 1) / 2)
+    per_counter = later * INSPECT_SHARE * aims.inspect_vp / max(1, aims.inspect_at)
+    pull = max(0.5, later) * INSPECT_PULL * aims.inspect_vp
+    for oid in aims.inspect:
+        o = state.objectives.get(oid)
+        if o is None or o.destroyed:
+            continue
+        score += per_counter * min(o.target_counters, aims.inspect_at)
+        if mine and o.target_counters < aims.inspect_at:
+            d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
+            score -= pull * max(0.0, d - INSPECT_REACH)
+    return score
+
+
+def rounds_left(state: GameState, aims: Aims) -> int | None:
+    """Rounds its own card leaves, this one counted (None: no limit)."""
+    return None if aims.round_limit is None else max(1, aims.round_limit - state.round + 1)
+
+
+def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[float, float]]) -> float:
+    """How far its troopers stand from the enemy, summed: to the nearest revealed enemy, or enemy blip counted
+    farther the likelier it is a decoy. A mission that pays for kills is won by closing in (a side left without
+    troopers loses the table, p.16); with no pull a side that sees no enemy waits out the battle on its own edge."""
+    marks = [(u.x, u.y, 0.0) for u in state.units.values() if u.side != me and not u.is_drone]
+    marks += [(b.x, b.y, DECOY_DETOUR * (1.0 - belief.real(b.id))) for b in state.blips.values() if b.side != me]
+    if not marks:
+        return 0.0
+    # Plain loops for the least distances (the same as ``min`` over a generator, at half the cost: it is asked of
+    # every state the computer imagines), added up by ``sum`` as before.
+    nearest = []
+    hypot = math.hypot
+    for x, y in mine:
+        best = math.inf
+        for ex, ey, extra in marks:
+            d = hypot(x - ex, y - ey) + extra
+            if d < best:
+                best = d
+        nearest.append(best)
+    return sum(nearest)
+
+
+def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,
+             belief: Belief, careful: bool = True) -> float:
+    """The state's worth to ``me``. Not ``careful`` (easy): the danger its own units stand in is left out."""
+    return (mission_margin(state, me, mine, theirs) + attrition(state, me) + threat(state, me, aims, belief, careful)
+            + position(state, me, aims, belief, careful))
