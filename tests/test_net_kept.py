@@ -19,7 +19,7 @@ import pytest
 
 from referee import paths
 from referee.game.action_kinds import Kind
-from referee.game.commit import battle_id, square_commitment
+from referee.game.commit import battle_id, blip_commitment, square_commitment
 from referee.game.engine import Game, begin_battle
 from referee.game.state import state_from_scenario
 from referee.game.autosave import read_autosave
@@ -135,16 +135,28 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
             for n, (units, salt) in keeper.squares.items()}
         assert all(c is None for c in session.state.holding["B"].squares.values())
         assert all(c is not None for c in session.state.holding["A"].squares.values())
+        # Which square each of B's counters stands for: B chose it and sent commitments; the square the host holds
+        # for the k-th counter placed is k, whatever B chose (a stand-in).
+        counters = {b_id: blip_state.square for b_id, blip_state in session.state.blips.items()
+                    if blip_state.side == "B"}
+        assert len(counters) == 16 and sorted(counters.values()) == list(range(1, 17))
+        assert session.state.blip_commitments["B"] == {
+            b_id: blip_commitment(keeper.battle, "B", *keeper.blips[stand_in]) for b_id, stand_in in counters.items()}
+    assert sorted(n for n, _salt in keeper.blips.values()) == list(range(1, 17))
+    assert [n for n, _salt in keeper.blips.values()] != list(range(1, 17)), "B's order, drawn on B's computer"
 
     blip, reply = to_b_reveal(session, host, seats)
     assert reply["result"] == {"contents_asked": {"side": "B", "blip": blip}}
-    square = b.wait_for(lambda s: "open_square" in s)["open_square"]["square"]
+    asked = b.wait_for(lambda s: "open_square" in s)["open_square"]
+    assert set(asked) == {"blip", "committed"}, asked          # the host knows no square of B's counter to ask
+    square, _counter_salt = keeper.opened_by(asked["committed"])
     assert fresh(seats["A"])["contents_asked"] == {"side": "B", "blip": blip}
     assert "open_square" not in fresh(seats["A"])
 
     # Nothing of B's squares in the host's memory or on its disk: every square unknown, no salt, no square's units
     # (the host drew B's cards, so it knows which units they issued, never which square holds which).
     secrets_of_b = [salt for _units, salt in keeper.squares.values()]
+    secrets_of_b += [salt for _square, salt in keeper.blips.values()]
     secrets_of_b += [json.dumps(units, sort_keys=True) for units in held.values()]
     with host.lock:
         memory = host_memory(session, host)
@@ -168,15 +180,18 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
     kept_text = "\n".join(p.read_text(encoding="utf-8") for p in b_disk.rglob("*") if p.is_file())
     assert kept_text and not any(secret in kept_text for secret in secrets_of_b)
 
-    # 100 forged openings: other contents, another salt, another square's opening, none at all. Each refused.
+    # 160 forged openings: other contents, another salt, another square's opening, none at all; the counter said to
+    # stand for another square (with its salt, or with that square's own opening too), another counter's opening,
+    # no square or no salt for it. Each refused.
     truth = keeper.opening(b.wait_for(lambda s: "open_square" in s))
-    assert truth is not None
+    assert truth is not None and truth["square"] == square
     others = [n for n in keeper.squares if n != square]
+    other_counters = [(n, salt) for n, salt in keeper.blips.values() if n != square]
     with host.lock:
         before, taken = session.state.to_data(), session.actions_taken()
-    for i in range(100):
+    for i in range(160):
         lie = json.loads(json.dumps(truth))
-        kind = i % 5
+        kind = i % 8
         if kind == 0:
             lie["salt"] = secrets.token_hex(32)
         elif kind == 1:
@@ -188,13 +203,23 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
             lie["contents"] = [] if truth["contents"] else [dict(held[next(iter(held))][0])]
             lie["contents"] = lie["contents"] if lie["contents"] != truth["contents"] else [
                 {**truth["contents"][0], "rating": "rookie" if truth["contents"][0]["rating"] != "rookie" else "elite"}]
-        else:
+        elif kind == 4:
             lie.pop("salt")
+        elif kind == 5:
+            lie["square"], lie["square_salt"] = other_counters[i % len(other_counters)]
+        elif kind == 6:
+            # Another square, opened whole: that square's units and salt, and the counter said to stand for it.
+            lie["square"] = others[i % len(others)]
+            other_units, other_salt = keeper.squares[lie["square"]]
+            lie["contents"], lie["salt"] = [dict(u) for u in other_units], other_salt
+        else:
+            lie.pop("square_salt" if i % 16 == 7 else "square")
         if lie == truth:
             lie["salt"] = secrets.token_hex(32)
         refused = b.send(lie)
         assert not refused["ok"], (i, lie)
-        assert "commitment" in refused["reason"] or "salt" in refused["reason"], refused["reason"]
+        assert ("commitment" in refused["reason"] or "salt" in refused["reason"]
+                or "names no square" in refused["reason"]), refused["reason"]
     with host.lock:
         assert session.state.to_data() == before and session.actions_taken() == taken
 
