@@ -13,14 +13,18 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from referee import paths
 from referee.game.action_kinds import Kind
-from referee.game.commit import battle_id, blip_commitment, square_commitment
+from referee.game.commit import battle_id, blip_commitment, drawn_groups, square_commitment
+from referee.game.dice import FRESH_BYTES, Contribution, SeededDice, seed_commitment
 from referee.game.engine import Game, begin_battle
+from referee.game import setup as game_setup
+from referee.game.setup import new_game
 from referee.game.state import state_from_scenario
 from referee.game.autosave import read_autosave
 from referee.net import keeper as keeper_module
@@ -64,10 +68,12 @@ def set_up(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> 
     raise AssertionError("set-up did not end")
 
 
-def to_b_reveal(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> tuple[str, dict[str, Any]]:
+def to_b_reveal(session: BattleSession, host: Host, seats: dict[str, RemoteSeat],
+                watch: Callable[[], None] = lambda: None) -> tuple[str, dict[str, Any]]:
     """Play on (A with actions that reveal nothing of B) until B may reveal one of its blips: B activates it and
-    reveals it; the reply says the host asks B's client for the square."""
+    reveals it; the reply says the host asks B's client for the square. ``watch`` is called before each action."""
     for _ in range(400):
+        watch()
         with host.lock:
             side = session.to_act()
         assert side is not None, "the battle waits for nobody"
@@ -462,13 +468,16 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(t
         keeper = b.keeper
         assert keeper is not None
         salts = [salt.encode() for _units, salt in keeper.squares.values()]
+        salts += [salt.encode() for _square, salt in keeper.blips.values()]     # which square each counter is
         committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
+        committed += [c.encode() for c in fresh(b)["view"]["blip_commitments"]["B"].values()]
         # A text like a salt that the host was sent (an intent's id): the dump must find it.
         marker = secrets.token_hex(32)
         a.send({"kind": "undo"}, ident=marker)
         dump = readable_memory(proc.pid)
         assert sum(len(r) for r in dump) > 10_000_000
-        # The dump reads what the host holds (B's commitments, the id it was sent), and none of B's salts is.
+        # The dump reads what the host holds (B's commitments to its squares and to its counters' squares, the id it
+        # was sent), and none of B's salts is.
         assert any(marker.encode() in region for region in dump)
         assert all(any(c in region for region in dump) for c in committed)
         assert not [s for s in salts if any(s in region for region in dump)]
@@ -479,3 +488,86 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(t
         b.close()
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
+
+
+# ---- which square each of B's counters stands for: B's choice, unseen by the host and the other seat ----------------
+
+
+KEEPER_COMMIT = keeper_module.Keeper.commit
+
+
+def fixed_dice() -> SeededDice:
+    """Keyed dice that roll the same in every run (contributions, seed and fresh entropy given), so two battles differ
+    only in what side B chose on its own computer."""
+    contributions = {side: Contribution(side, side.lower() * 64, side.lower() * 32) for side in ("A", "B")}
+    commitments = {side: c.commitment for side, c in contributions.items()}
+    commitments["seed"] = seed_commitment(4711, 4712)
+    return SeededDice(4711, secret_salt=4712, contributions=contributions, commitments=commitments,
+                      fresh=b"f" * FRESH_BYTES)
+
+
+def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[list[str], list[str], dict[str, int]]:
+    """A battle served with B kept, set up from both seats and played to B's first reveal, B's counters standing for
+    ``order`` (the squares in the order placed) and its units in the same squares each run: what seat A and the
+    table were shown all along (as bytes), and which square B's computer opened for the counter revealed."""
+    salts = iter(f"{n:064x}" for n in range(1, 1000))
+    monkeypatch.setattr(keeper_module, "new_square_salt", lambda: next(salts))
+    # The seals' salts are drawn afresh for every battle, whatever B chose: the same in both runs here.
+    seal_salts = iter(f"{n:032x}" for n in range(1, 100))
+    monkeypatch.setattr(game_setup, "new_salt", lambda: next(seal_salts))
+    def commit(self, screen, arrangement=None, _order=None):
+        issued = [str(u["id"]) for u in screen["view"]["setup"]["issued"]["B"]]
+        same = {str(n): group for n, group in enumerate(drawn_groups(issued), start=1)}
+        return KEEPER_COMMIT(self, screen, same, order)
+
+    monkeypatch.setattr(keeper_module.Keeper, "commit", commit)
+    game = new_game(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, {}, labels_apart=True)
+    session = BattleSession(game, fixed_dice(), hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    seats = {"A": RemoteSeat(host.link("A")),
+             "B": RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=tmp_path / f"b-{order[0]}")}
+    table = RemoteSeat(host.link("spectator"))
+    shown: dict[str, list[str]] = {"A": [], "spectator": []}
+
+    def look() -> None:
+        for name, seat in (("A", seats["A"]), ("spectator", table)):
+            screen = fresh(seat)
+            shown[name].append(json.dumps(screen, sort_keys=True))
+
+    try:
+        for _ in range(200):
+            look()
+            with host.lock:
+                if session.state.phase != "setup":
+                    break
+                side = session.to_act()
+            assert side is not None
+            assert seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})["ok"]
+        blip, _reply = to_b_reveal(session, host, seats, look)
+        look()
+        asked = seats["B"].wait_for(lambda s: "open_square" in s)["open_square"]
+        keeper = seats["B"].keeper
+        assert keeper is not None
+        opened = keeper.opened_by(asked["committed"])
+        assert opened is not None
+        with host.lock:
+            stand_ins = {b_id: blip_state.square for b_id, blip_state in session.state.blips.items()
+                         if blip_state.side == "B"}
+        return shown["A"], shown["spectator"], {"revealed": opened[0], "stand_in": stand_ins[blip]}
+    finally:
+        for seat in (*seats.values(), table):
+            seat.close()
+        host.stop()
+
+
+def test_the_other_seat_and_the_table_are_shown_the_same_bytes_whichever_squares_b_chose(tmp_path, monkeypatch):
+    one = list(range(1, 17))
+    other = list(reversed(one))
+    a_one, table_one, revealed_one = played_with_order(one, tmp_path, monkeypatch)
+    a_other, table_other, revealed_other = played_with_order(other, tmp_path, monkeypatch)
+    # B chose differently: the counter revealed stands for another square, though the host held the same stand-in.
+    assert revealed_one["revealed"] != revealed_other["revealed"], (revealed_one, revealed_other)
+    assert revealed_one["stand_in"] == revealed_other["stand_in"]
+    assert len(a_one) >= 15 and len(set(a_one)) >= 12          # set-up step by step, then play to the reveal
+    assert a_one == a_other
+    assert table_one == table_other
