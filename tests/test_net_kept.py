@@ -571,3 +571,45 @@ def test_the_other_seat_and_the_table_are_shown_the_same_bytes_whichever_squares
     assert len(a_one) >= 15 and len(set(a_one)) >= 12          # set-up step by step, then play to the reveal
     assert a_one == a_other
     assert table_one == table_other
+
+
+def test_a_counter_placed_for_a_square_chosen_on_bs_computer_stands_for_it_unseen_by_the_host(kept):
+    """B places its counters one by one, each for a square it picks from its own screen's list (as the set-up
+    table's clicks do): its client names the commitment to that square (its slot), the host never the square."""
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=b_disk)
+    chosen: dict[str, int] = {}
+    for _ in range(200):
+        with host.lock:
+            if session.state.phase != "setup":
+                break
+            side = session.to_act()
+            step = session.state.setup.queue[0]["step"] if session.state.setup and session.state.setup.queue else ""
+        assert side is not None
+        if side != "B" or step != "blip":
+            assert seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})["ok"]
+            continue
+        keeper = b.keeper
+        assert keeper is not None
+        screen = keeper.shown(fresh(b))
+        left = next(a for a in screen["legal"] if a["kind"] == Kind.PLACE_BLIP)["free"]["square"]
+        # B's own list: the squares its counters not placed yet stand for, not the host's stand-ins.
+        assert sorted(left) == sorted(keeper.blips[k][0] for k in keeper._unplaced(fresh(b)))
+        square = left[-1]                                      # not the next in B's order: a choice
+        if not chosen:
+            # Named to the host (not through B's keeper), a square for B's counter is refused with the reason.
+            b.keeper, b.keeping_problem = None, "left out by the test"
+            refused = b.act(Kind.PLACE_BLIP, "B", square=square)
+            b.keeper, b.keeping_problem = keeper, ""
+            assert not refused["ok"] and "committed to its counters' squares" in refused["reason"], refused
+        before = {c["id"] for c in screen["view"]["blips"]}
+        assert b.act(Kind.PLACE_BLIP, "B", square=square)["ok"]
+        (placed,) = {c["id"] for c in fresh(b)["view"]["blips"]} - before
+        chosen[placed] = square
+    assert len(chosen) == 16 and sorted(chosen.values()) == list(range(1, 17))
+    shown = keeper.shown(fresh(b))
+    assert {c["id"]: c["square"] for c in shown["view"]["blips"] if c["side"] == "B"} == chosen
+    with host.lock:
+        # The host's squares for B's counters: the stand-ins 1 to 16 in the order placed, never B's choices.
+        assert sorted(blip.square for blip in session.state.blips.values() if blip.side == "B") == list(range(1, 17))
+        assert set(session.state.blip_commitments["B"]) == set(chosen)
