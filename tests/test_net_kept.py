@@ -348,9 +348,23 @@ def test_at_the_end_the_kept_side_opens_every_square_and_the_battle_is_scored(ke
         assert not any("BREACH" in line for line in state.result.explain)
         opened = {n: [u.model_dump(mode="json", include={"id", "side", "faction", "rating", "type"}) for u in c]
                   for n, c in state.holding["B"].squares.items() if c}
+        counters = {blip.id: blip.square for blip in state.blips.values() if blip.side == "B"}
+        assert state.blip_commitments["B"] == {}
     kept_squares = {n: units for n, (units, _salt) in b.keeper.squares.items() if units}
     assert {n: kept_squares[n] for n in opened} == opened
+    # Each counter opened stands, on the host now, for the square B's computer chose for it (with its salt).
+    with host.lock:
+        openings = {e.action.actor: (e.action.args["square"], e.action.args["square_salt"])
+                    for e in session.game.record if e.action.kind == Kind.CONTENTS}
+    assert openings and set(openings.values()) <= set(b.keeper.blips.values())
+    assert all(counters[b_id] == square for b_id, (square, _salt) in openings.items() if b_id in counters)
     assert not b.refusals
+    # The record replays (each opening checked again) to the state the host holds.
+    loaded = read_autosave(next(p for p in host_files() if p.name == "autosave.json"))
+    with host.lock:
+        assert loaded.game.state.to_data()["holding"] == session.state.to_data()["holding"]
+        assert {b_id: blip.square for b_id, blip in loaded.game.state.blips.items()} == {
+            b_id: blip.square for b_id, blip in session.state.blips.items()}
 
 
 def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monkeypatch):
