@@ -13,14 +13,18 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from referee import paths
 from referee.game.battle.action_kinds import Kind
-from referee.game.battle.commit import battle_id, square_commitment
+from referee.game.battle.commit import battle_id, blip_commitment, drawn_groups, square_commitment
+from referee.game.battle.dice import FRESH_BYTES, Contribution, SeededDice, seed_commitment
 from referee.game.play.engine import Game, begin_battle
+from referee.game.play import setup as game_setup
+from referee.game.play.setup import new_game
 from referee.game.battle.state import state_from_scenario
 from referee.game.records.autosave import read_autosave
 from referee.net import keeper as keeper_module
@@ -64,10 +68,12 @@ def set_up(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> 
     raise AssertionError("set-up did not end")
 
 
-def to_b_reveal(session: BattleSession, host: Host, seats: dict[str, RemoteSeat]) -> tuple[str, dict[str, Any]]:
+def to_b_reveal(session: BattleSession, host: Host, seats: dict[str, RemoteSeat],
+                watch: Callable[[], None] = lambda: None) -> tuple[str, dict[str, Any]]:
     """Play on (A with actions that reveal nothing of B) until B may reveal one of its blips: B activates it and
-    reveals it; the reply says the host asks B's client for the square."""
+    reveals it; the reply says the host asks B's client for the square. ``watch`` is called before each action."""
     for _ in range(400):
+        watch()
         with host.lock:
             side = session.to_act()
         assert side is not None, "the battle waits for nobody"
@@ -135,16 +141,28 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
             for n, (units, salt) in keeper.squares.items()}
         assert all(c is None for c in session.state.holding["B"].squares.values())
         assert all(c is not None for c in session.state.holding["A"].squares.values())
+        # Which square each of B's counters stands for: B chose it and sent commitments; the square the host holds
+        # for the k-th counter placed is k, whatever B chose (a stand-in).
+        counters = {b_id: blip_state.square for b_id, blip_state in session.state.blips.items()
+                    if blip_state.side == "B"}
+        assert len(counters) == 16 and sorted(counters.values()) == list(range(1, 17))
+        assert session.state.blip_commitments["B"] == {
+            b_id: blip_commitment(keeper.battle, "B", *keeper.blips[stand_in]) for b_id, stand_in in counters.items()}
+    assert sorted(n for n, _salt in keeper.blips.values()) == list(range(1, 17))
+    assert [n for n, _salt in keeper.blips.values()] != list(range(1, 17)), "B's order, drawn on B's computer"
 
     blip, reply = to_b_reveal(session, host, seats)
     assert reply["result"] == {"contents_asked": {"side": "B", "blip": blip}}
-    square = b.wait_for(lambda s: "open_square" in s)["open_square"]["square"]
+    asked = b.wait_for(lambda s: "open_square" in s)["open_square"]
+    assert set(asked) == {"blip", "committed"}, asked          # the host knows no square of B's counter to ask
+    square, _counter_salt = keeper.opened_by(asked["committed"])
     assert fresh(seats["A"])["contents_asked"] == {"side": "B", "blip": blip}
     assert "open_square" not in fresh(seats["A"])
 
     # Nothing of B's squares in the host's memory or on its disk: every square unknown, no salt, no square's units
     # (the host drew B's cards, so it knows which units they issued, never which square holds which).
     secrets_of_b = [salt for _units, salt in keeper.squares.values()]
+    secrets_of_b += [salt for _square, salt in keeper.blips.values()]
     secrets_of_b += [json.dumps(units, sort_keys=True) for units in held.values()]
     with host.lock:
         memory = host_memory(session, host)
@@ -168,15 +186,18 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
     kept_text = "\n".join(p.read_text(encoding="utf-8") for p in b_disk.rglob("*") if p.is_file())
     assert kept_text and not any(secret in kept_text for secret in secrets_of_b)
 
-    # 100 forged openings: other contents, another salt, another square's opening, none at all. Each refused.
+    # 160 forged openings: other contents, another salt, another square's opening, none at all; the counter said to
+    # stand for another square (with its salt, or with that square's own opening too), another counter's opening,
+    # no square or no salt for it. Each refused.
     truth = keeper.opening(b.wait_for(lambda s: "open_square" in s))
-    assert truth is not None
+    assert truth is not None and truth["square"] == square
     others = [n for n in keeper.squares if n != square]
+    other_counters = [(n, salt) for n, salt in keeper.blips.values() if n != square]
     with host.lock:
         before, taken = session.state.to_data(), session.actions_taken()
-    for i in range(100):
+    for i in range(160):
         lie = json.loads(json.dumps(truth))
-        kind = i % 5
+        kind = i % 8
         if kind == 0:
             lie["salt"] = secrets.token_hex(32)
         elif kind == 1:
@@ -188,13 +209,23 @@ def test_the_host_holds_only_commitments_and_refuses_every_forged_opening(kept):
             lie["contents"] = [] if truth["contents"] else [dict(held[next(iter(held))][0])]
             lie["contents"] = lie["contents"] if lie["contents"] != truth["contents"] else [
                 {**truth["contents"][0], "rating": "rookie" if truth["contents"][0]["rating"] != "rookie" else "elite"}]
-        else:
+        elif kind == 4:
             lie.pop("salt")
+        elif kind == 5:
+            lie["square"], lie["square_salt"] = other_counters[i % len(other_counters)]
+        elif kind == 6:
+            # Another square, opened whole: that square's units and salt, and the counter said to stand for it.
+            lie["square"] = others[i % len(others)]
+            other_units, other_salt = keeper.squares[lie["square"]]
+            lie["contents"], lie["salt"] = [dict(u) for u in other_units], other_salt
+        else:
+            lie.pop("square_salt" if i % 16 == 7 else "square")
         if lie == truth:
             lie["salt"] = secrets.token_hex(32)
         refused = b.send(lie)
         assert not refused["ok"], (i, lie)
-        assert "commitment" in refused["reason"] or "salt" in refused["reason"], refused["reason"]
+        assert ("commitment" in refused["reason"] or "salt" in refused["reason"]
+                or "names no square" in refused["reason"]), refused["reason"]
     with host.lock:
         assert session.state.to_data() == before and session.actions_taken() == taken
 
@@ -317,9 +348,23 @@ def test_at_the_end_the_kept_side_opens_every_square_and_the_battle_is_scored(ke
         assert not any("BREACH" in line for line in state.result.explain)
         opened = {n: [u.model_dump(mode="json", include={"id", "side", "faction", "rating", "type"}) for u in c]
                   for n, c in state.holding["B"].squares.items() if c}
+        counters = {blip.id: blip.square for blip in state.blips.values() if blip.side == "B"}
+        assert state.blip_commitments["B"] == {}
     kept_squares = {n: units for n, (units, _salt) in b.keeper.squares.items() if units}
     assert {n: kept_squares[n] for n in opened} == opened
+    # Each counter opened stands, on the host now, for the square B's computer chose for it (with its salt).
+    with host.lock:
+        openings = {e.action.actor: (e.action.args["square"], e.action.args["square_salt"])
+                    for e in session.game.record if e.action.kind == Kind.CONTENTS}
+    assert openings and set(openings.values()) <= set(b.keeper.blips.values())
+    assert all(counters[b_id] == square for b_id, (square, _salt) in openings.items() if b_id in counters)
     assert not b.refusals
+    # The record replays (each opening checked again) to the state the host holds.
+    loaded = read_autosave(next(p for p in host_files() if p.name == "autosave.json"))
+    with host.lock:
+        assert loaded.game.state.to_data()["holding"] == session.state.to_data()["holding"]
+        assert {b_id: blip.square for b_id, blip in loaded.game.state.blips.items()} == {
+            b_id: blip.square for b_id, blip in session.state.blips.items()}
 
 
 def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monkeypatch):
@@ -437,13 +482,16 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(t
         keeper = b.keeper
         assert keeper is not None
         salts = [salt.encode() for _units, salt in keeper.squares.values()]
+        salts += [salt.encode() for _square, salt in keeper.blips.values()]     # which square each counter is
         committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
+        committed += [c.encode() for c in fresh(b)["view"]["blip_commitments"]["B"].values()]
         # A text like a salt that the host was sent (an intent's id): the dump must find it.
         marker = secrets.token_hex(32)
         a.send({"kind": "undo"}, ident=marker)
         dump = readable_memory(proc.pid)
         assert sum(len(r) for r in dump) > 10_000_000
-        # The dump reads what the host holds (B's commitments, the id it was sent), and none of B's salts is.
+        # The dump reads what the host holds (B's commitments to its squares and to its counters' squares, the id it
+        # was sent), and none of B's salts is.
         assert any(marker.encode() in region for region in dump)
         assert all(any(c in region for region in dump) for c in committed)
         assert not [s for s in salts if any(s in region for region in dump)]
@@ -454,3 +502,128 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(t
         b.close()
         proc.send_signal(signal.SIGINT)
         proc.communicate(timeout=20)
+
+
+# ---- which square each of B's counters stands for: B's choice, unseen by the host and the other seat ----------------
+
+
+KEEPER_COMMIT = keeper_module.Keeper.commit
+
+
+def fixed_dice() -> SeededDice:
+    """Keyed dice that roll the same in every run (contributions, seed and fresh entropy given), so two battles differ
+    only in what side B chose on its own computer."""
+    contributions = {side: Contribution(side, side.lower() * 64, side.lower() * 32) for side in ("A", "B")}
+    commitments = {side: c.commitment for side, c in contributions.items()}
+    commitments["seed"] = seed_commitment(4711, 4712)
+    return SeededDice(4711, secret_salt=4712, contributions=contributions, commitments=commitments,
+                      fresh=b"f" * FRESH_BYTES)
+
+
+def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[list[str], list[str], dict[str, int]]:
+    """A battle served with B kept, set up from both seats and played to B's first reveal, B's counters standing for
+    ``order`` (the squares in the order placed) and its units in the same squares each run: what seat A and the
+    table were shown all along (as bytes), and which square B's computer opened for the counter revealed."""
+    salts = iter(f"{n:064x}" for n in range(1, 1000))
+    monkeypatch.setattr(keeper_module, "new_square_salt", lambda: next(salts))
+    # The seals' salts are drawn afresh for every battle, whatever B chose: the same in both runs here.
+    seal_salts = iter(f"{n:032x}" for n in range(1, 100))
+    monkeypatch.setattr(game_setup, "new_salt", lambda: next(seal_salts))
+    def commit(self, screen, arrangement=None, _order=None):
+        issued = [str(u["id"]) for u in screen["view"]["setup"]["issued"]["B"]]
+        same = {str(n): group for n, group in enumerate(drawn_groups(issued), start=1)}
+        return KEEPER_COMMIT(self, screen, same, order)
+
+    monkeypatch.setattr(keeper_module.Keeper, "commit", commit)
+    game = new_game(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, {}, labels_apart=True)
+    session = BattleSession(game, fixed_dice(), hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    seats = {"A": RemoteSeat(host.link("A")),
+             "B": RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=tmp_path / f"b-{order[0]}")}
+    table = RemoteSeat(host.link("spectator"))
+    shown: dict[str, list[str]] = {"A": [], "spectator": []}
+
+    def look() -> None:
+        for name, seat in (("A", seats["A"]), ("spectator", table)):
+            screen = fresh(seat)
+            shown[name].append(json.dumps(screen, sort_keys=True))
+
+    try:
+        for _ in range(200):
+            look()
+            with host.lock:
+                if session.state.phase != "setup":
+                    break
+                side = session.to_act()
+            assert side is not None
+            assert seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})["ok"]
+        blip, _reply = to_b_reveal(session, host, seats, look)
+        look()
+        asked = seats["B"].wait_for(lambda s: "open_square" in s)["open_square"]
+        keeper = seats["B"].keeper
+        assert keeper is not None
+        opened = keeper.opened_by(asked["committed"])
+        assert opened is not None
+        with host.lock:
+            stand_ins = {b_id: blip_state.square for b_id, blip_state in session.state.blips.items()
+                         if blip_state.side == "B"}
+        return shown["A"], shown["spectator"], {"revealed": opened[0], "stand_in": stand_ins[blip]}
+    finally:
+        for seat in (*seats.values(), table):
+            seat.close()
+        host.stop()
+
+
+def test_the_other_seat_and_the_table_are_shown_the_same_bytes_whichever_squares_b_chose(tmp_path, monkeypatch):
+    one = list(range(1, 17))
+    other = list(reversed(one))
+    a_one, table_one, revealed_one = played_with_order(one, tmp_path, monkeypatch)
+    a_other, table_other, revealed_other = played_with_order(other, tmp_path, monkeypatch)
+    # B chose differently: the counter revealed stands for another square, though the host held the same stand-in.
+    assert revealed_one["revealed"] != revealed_other["revealed"], (revealed_one, revealed_other)
+    assert revealed_one["stand_in"] == revealed_other["stand_in"]
+    assert len(a_one) >= 15 and len(set(a_one)) >= 12          # set-up step by step, then play to the reveal
+    assert a_one == a_other
+    assert table_one == table_other
+
+
+def test_a_counter_placed_for_a_square_chosen_on_bs_computer_stands_for_it_unseen_by_the_host(kept):
+    """B places its counters one by one, each for a square it picks from its own screen's list (as the set-up
+    table's clicks do): its client names the commitment to that square (its slot), the host never the square."""
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=b_disk)
+    chosen: dict[str, int] = {}
+    for _ in range(200):
+        with host.lock:
+            if session.state.phase != "setup":
+                break
+            side = session.to_act()
+            step = session.state.setup.queue[0]["step"] if session.state.setup and session.state.setup.queue else ""
+        assert side is not None
+        if side != "B" or step != "blip":
+            assert seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})["ok"]
+            continue
+        keeper = b.keeper
+        assert keeper is not None
+        screen = keeper.shown(fresh(b))
+        left = next(a for a in screen["legal"] if a["kind"] == Kind.PLACE_BLIP)["free"]["square"]
+        # B's own list: the squares its counters not placed yet stand for, not the host's stand-ins.
+        assert sorted(left) == sorted(keeper.blips[k][0] for k in keeper._unplaced(fresh(b)))
+        square = left[-1]                                      # not the next in B's order: a choice
+        if not chosen:
+            # Named to the host (not through B's keeper), a square for B's counter is refused with the reason.
+            b.keeper, b.keeping_problem = None, "left out by the test"
+            refused = b.act(Kind.PLACE_BLIP, "B", square=square)
+            b.keeper, b.keeping_problem = keeper, ""
+            assert not refused["ok"] and "committed to its counters' squares" in refused["reason"], refused
+        before = {c["id"] for c in screen["view"]["blips"]}
+        assert b.act(Kind.PLACE_BLIP, "B", square=square)["ok"]
+        (placed,) = {c["id"] for c in fresh(b)["view"]["blips"]} - before
+        chosen[placed] = square
+    assert len(chosen) == 16 and sorted(chosen.values()) == list(range(1, 17))
+    shown = keeper.shown(fresh(b))
+    assert {c["id"]: c["square"] for c in shown["view"]["blips"] if c["side"] == "B"} == chosen
+    with host.lock:
+        # The host's squares for B's counters: the stand-ins 1 to 16 in the order placed, never B's choices.
+        assert sorted(blip.square for blip in session.state.blips.values() if blip.side == "B") == list(range(1, 17))
+        assert set(session.state.blip_commitments["B"]) == set(chosen)

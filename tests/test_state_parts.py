@@ -59,6 +59,8 @@ MARKS = {
     "salts": lambda s, side: s.salts.__setitem__(side, f"salt-of-{side}"),
     "issued_kept": lambda s, side: s.issued_kept.__setitem__(side, [
         {"id": f"unit-of-{side}", "side": side, "faction": "council-of-zane", "rating": "veteran", "type": "tactical"}]),
+    "blip_commitments": lambda s, side: s.blip_commitments.__setitem__(side, {f"counter-of-{side}": (
+        "e" if side == "A" else "f") * 64}),
 }
 
 

@@ -158,14 +158,22 @@ class Desk:
         if asked is not None:
             out["contents_asked"] = {"side": asked.needs.side, "blip": asked.needs.blip}
             if seat == asked.needs.side:
-                out["open_square"] = {"blip": asked.needs.blip, "square": self.session.blip_square(asked.needs.blip)}
+                out["open_square"] = self._asked_square(asked.needs.blip)
         if self.session.over:
             # The end of the battle: every square still hidden is opened, then the battle is scored (p.~14).
             hidden = {side: self.session.hidden_blips(side) for side in sorted(kept)}
             out["squares_hidden"] = {side: len(blips) for side, blips in hidden.items()}
             if hidden.get(seat):
-                out["open_squares"] = [{"blip": blip, "square": square} for blip, square in hidden[seat]]
+                out["open_squares"] = [self._asked_square(blip) for blip, _square in hidden[seat]]
         return out
+
+    def _asked_square(self, blip: str) -> dict[str, Any]:
+        """What the owner's computer is asked to open for ``blip``: the commitment to the square the counter stands
+        for (this host knows only a stand-in), or the square itself when it is known here (a Scramble's counter)."""
+        committed = self.session.blip_commitment(blip)
+        if committed is not None:
+            return {"blip": blip, "committed": committed}
+        return {"blip": blip, "square": self.session.blip_square(blip)}
 
     # ---- intents ----------------------------------------------------------------------------------------------
     def apply(self, seat: str, intent: dict[str, Any]) -> Reply:
@@ -180,8 +188,8 @@ class Desk:
         if kind == "undo":
             return self._undo(seat)
         if kind == Kind.CONTENTS:
-            salt = intent.get("salt")
-            return self._tell(seat, str(intent["blip"]), list(intent["contents"]), None if salt is None else str(salt))
+            opening = {k: intent[k] for k in ("salt", "square", "square_salt") if intent.get(k) is not None}
+            return self._tell(seat, str(intent["blip"]), list(intent["contents"]), opening)
         if kind == Kind.MISSION:
             return self._mission(seat, intent)
         return self._consent(seat, bool(intent["allow"]))
@@ -211,9 +219,11 @@ class Desk:
         action = self.offered(seat, data)
         if isinstance(action, str):
             return refusal(action)
-        if action.kind == Kind.FILL_HOLDING and seat in self.kept_sides() and "committed" not in action.args:
+        if action.kind == Kind.FILL_HOLDING and seat in self.kept_sides() and not {
+                "committed", "blips_committed"} <= set(action.args):
             return refusal(f"side {seat} keeps its secrets on its own computer: its client fills the holding area "
-                           f"there and sends one commitment a square (committed), never the squares themselves")
+                           f"there and sends one commitment a square (committed) and one for the square each blip "
+                           f"counter stands for (blips_committed), never the squares themselves")
         self.said.pop(seat, None)
         if action.kind == Kind.END_OF_ROUND and seat in SIDE_SEATS and self.session.computer is not None:
             action = self._to_the_computer(seat, action)
@@ -323,11 +333,12 @@ class Desk:
             self.contents_asked = asked = None
         return asked
 
-    def _tell(self, seat: str, blip: str, units: list[Any], salt: str | None = None) -> Reply:
-        """The owner's word on what ``blip`` holds, from its own hand; then the action that revealed it goes on."""
+    def _tell(self, seat: str, blip: str, units: list[Any], opening: dict[str, Any] | None = None) -> Reply:
+        """The owner's word on what ``blip`` holds, from its own hand; then the action that revealed it goes on.
+        ``opening``: a side kept on its own computer opens the square (its salt, and the counter's square and salt)."""
         session = self.session
         if not isinstance(session, RefereeSession):
-            return self._open(seat, blip, units, salt)
+            return self._open(seat, blip, units, opening or {})
         owner = session.blip_side(blip)
         if owner is None:
             return refusal(f"contents: no blip called {blip!r} is on the table")
@@ -361,10 +372,10 @@ class Desk:
             self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
         return went_on.ok
 
-    def _open(self, seat: str, blip: str, units: list[Any], salt: str | None) -> Reply:
+    def _open(self, seat: str, blip: str, units: list[Any], opening: dict[str, Any]) -> Reply:
         """A side that keeps its secrets on its own computer opens the square a reveal waits for: its client sends the
-        units and the salt, the engine checks them against the square's commitment (a lie is refused with the reason,
-        nothing changed), and the action that revealed it goes on."""
+        counter's square and salt, the units and the square's salt, the engine checks them against the commitments (a
+        lie is refused with the reason, nothing changed), and the action that revealed it goes on."""
         session = self.session
         owner = session.blip_side(blip)
         if owner is None:
@@ -378,9 +389,7 @@ class Desk:
         if not at_end and (asked is None or asked.needs.blip != blip):
             return refusal(f"contents: {blip} is not being revealed now; its owner opens its square at its reveal "
                            "[p.15, p.17], or once the battle is over")
-        args: dict[str, Any] = {"contents": [dict(u) for u in units]}
-        if salt is not None:
-            args["salt"] = salt
+        args: dict[str, Any] = {"contents": [dict(u) for u in units], **opening}
         try:
             opened = session.attempt(Action(Kind.CONTENTS, blip, args))
         except UNREAD as e:

@@ -2,12 +2,16 @@
 
 The joining client (``seven-seconds join``, the window's join) fills its side's holding area here, with the rule the
 host's engine uses (``game/battle/commit.py``), and sends the host one commitment a square, never what a square holds. It
-keeps every square's units and salt in memory and in a file of its own, sealed with the side's key
-(``game/records/sealing.py``: the side's PIN, or a key the program keeps for it), so quitting and joining again goes on. When a
-reveal needs a square the host asks this side's screen (``open_square``) and the keeper answers at once, with no one
-typing: the square's units and salt, which the host checks against the commitment.
+chooses here too which square each blip counter will stand for, in the order they are placed, and sends one
+commitment a counter: the host gives each counter placed the next one and never learns its square before its reveal.
+It keeps every square's units and salt, and every counter's square and salt, in memory and in a file of its own,
+sealed with the side's key (``game/records/sealing.py``: the side's PIN, or a key the program keeps for it), so quitting and
+joining again goes on. When a reveal needs a square the host asks this side's screen (``open_square``: the counter's
+commitment) and the keeper answers at once, with no one typing: the counter's square and salt, the square's units and
+salt, which the host checks against the commitments.
 
-The keeper also shows its own side what its blips hold: the host's screen has those squares as unknown.
+The keeper also shows its own side which square each of its counters stands for and what it holds: the host's screen
+has a stand-in square and unknown contents.
 """
 
 from __future__ import annotations
@@ -19,8 +23,8 @@ from typing import Any, Final
 
 from .. import paths
 from ..game.battle.action_kinds import Kind
-from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, drawn_groups, is_digest, new_square_salt,
-                           square_commitment)
+from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, drawn_groups, is_digest,
+                           new_square_salt, square_commitment)
 from ..game.records.sealing import Keyring, check_pin, seal, unseal
 from ..rules.errors import InputError
 from ..service.keys import kept_pin
@@ -46,6 +50,8 @@ class Keeper:
         self.side = side
         self.battle = battle
         self.squares: dict[int, tuple[list[dict[str, Any]], str]] = {}
+        # slot (the order of placing, 1-16) -> the square that counter stands for and the salt of its commitment
+        self.blips: dict[int, tuple[int, str]] = {}
         self.folder = kept_folder() if folder is None else folder
         self._keys = Keyring({side: check_pin(pin) if pin is not None else kept_pin(battle[:32], side)},
                              battle=battle[:32])
@@ -68,26 +74,33 @@ class Keeper:
             raise InputError(str(self.path), f"format: expected {KEPT_FORMAT}")
         self._keys.adopt(doc, str(self.path))
         opened = unseal(self._keys, self.side, 0, doc.get("sealed"), str(self.path), "sealed")
-        self.squares = {int(n): (list(units), str(salt)) for n, (units, salt) in opened.items()}
+        if "squares" not in opened:
+            opened = {"squares": opened, "blips": {}}        # kept before the counters' squares were committed here
+        self.squares = {int(n): (list(units), str(salt)) for n, (units, salt) in opened["squares"].items()}
+        self.blips = {int(k): (int(n), str(salt)) for k, (n, salt) in opened["blips"].items()}
 
     def _write(self) -> None:
+        kept = {"squares": {str(n): [u, s] for n, (u, s) in self.squares.items()},
+                "blips": {str(k): [n, s] for k, (n, s) in self.blips.items()}}
         doc = {"format": KEPT_FORMAT, "battle": self._keys.battle, "side": self.side, "kdf": self._keys.kdf(),
-               "sealed": seal(self._keys, self.side, 0, {str(n): [u, s] for n, (u, s) in self.squares.items()})}
+               "sealed": seal(self._keys, self.side, 0, kept)}
         atomic_write_text(self.path, json.dumps(doc, sort_keys=True) + "\n", private=True)
 
     # ---- set-up: the holding area filled here, committed there --------------------------------------------------------
-    def commit(self, screen: dict[str, Any], arrangement: object = None) -> dict[str, str]:
+    def commit(self, screen: dict[str, Any], arrangement: object = None,
+               order: list[int] | None = None) -> tuple[dict[str, str], dict[str, str]]:
         """The side's holding area filled from its issued units (as its screen lists them), as ``arrangement``
-        ({square: [unit ids]}) or drawn here as "place for me" does; kept, and one commitment a square returned.
-        Raises ``InputError`` with the rule an arrangement breaks."""
+        ({square: [unit ids]}) or drawn here as "place for me" does, and the square each counter will stand for in
+        the order placed (``order``, the 16 squares, or drawn here); kept, and one commitment a square and one a
+        counter returned. Raises ``InputError`` with the rule an arrangement or an order breaks."""
         setup = screen["view"].get("setup") or {}
         issued = (setup.get("issued") or {}).get(self.side) or []
         faction = (setup.get("factions") or {}).get(self.side, "")
         units = {str(u["id"]): {"id": str(u["id"]), "side": self.side, "faction": faction,
                                 "rating": u["rating"], "type": u["type"]} for u in issued}
+        draw = secrets.SystemRandom()
         if arrangement is None:
             free = list(range(1, SQUARES + 1))
-            draw = secrets.SystemRandom()
             chosen: dict[int, list[str]] = {}
             try:
                 for group in drawn_groups(list(units)):
@@ -100,28 +113,62 @@ class Keeper:
                 raise InputError("squares", "; ".join(problems))
             assert isinstance(arrangement, dict)
             chosen = {int(n): [str(u) for u in ids] for n, ids in arrangement.items()}
+        if order is None:
+            order = list(range(1, SQUARES + 1))
+            draw.shuffle(order)
+        elif sorted(order) != list(range(1, SQUARES + 1)):
+            raise InputError("order", f"expected each square 1 to {SQUARES} once, in the order the counters are "
+                                      f"placed (got {order!r}) [A59]")
         self.squares = {n: ([units[u] for u in chosen.get(n, [])], new_square_salt()) for n in range(1, SQUARES + 1)}
+        self.blips = {k: (int(n), new_square_salt()) for k, n in enumerate(order, start=1)}
         self._write()
-        return {str(n): square_commitment(self.battle, self.side, n, held, salt)
-                for n, (held, salt) in self.squares.items()}
+        return ({str(n): square_commitment(self.battle, self.side, n, held, salt)
+                 for n, (held, salt) in self.squares.items()},
+                {str(k): blip_commitment(self.battle, self.side, n, salt) for k, (n, salt) in self.blips.items()})
 
     @staticmethod
     def fills(intent: dict[str, Any]) -> bool:
-        """Is ``intent`` the side's holding area, which goes to the host as commitments?"""
+        """Is ``intent`` the side's holding area, which goes to the host as commitments, or a counter placed with
+        the square it stands for, which goes as the commitment to it?"""
         action = intent.get("action") if intent.get("kind") == "action" else None
-        return isinstance(action, dict) and action.get("kind") == Kind.FILL_HOLDING
+        return isinstance(action, dict) and (action.get("kind") == Kind.FILL_HOLDING or (
+            action.get("kind") == Kind.PLACE_BLIP and "square" in (action.get("args") or {})))
 
     def outgoing(self, intent: dict[str, Any], screen: dict[str, Any]) -> dict[str, Any]:
-        """An intent on its way to the host: this side's holding area goes as commitments (its squares stay here)."""
+        """An intent on its way to the host: this side's holding area goes as commitments (its squares stay here),
+        and a counter placed for a square chosen here names the commitment to that square (its slot) instead."""
         if not self.fills(intent):
             return intent
         action = intent["action"]
+        args = dict(action.get("args") or {})
+        if action["kind"] == Kind.PLACE_BLIP:
+            slot = self.slot_for(screen, args.pop("square"))
+            return intent if slot is None else {**intent, "action": {**action, "args": {**args, "slot": slot}}}
         setup = screen["view"].get("setup") or {}
         if setup.get("step") != "holding" or setup.get("side") != self.side:
             return intent                       # not this side's holding area now: the host refuses it as it is
-        args = action.get("args") or {}
-        committed = self.commit(screen, args.get("squares"))
-        return {**intent, "action": {**action, "args": {"committed": committed}}}
+        committed, blips = self.commit(screen, args.get("squares"))
+        return {**intent, "action": {**action, "args": {"committed": committed, "blips_committed": blips}}}
+
+    def _unplaced(self, screen: dict[str, Any]) -> list[int]:
+        """The slots of this side's counters not placed yet, as its own screen lists its commitments."""
+        own = ((screen.get("view") or {}).get("blip_commitments") or {}).get(self.side) or {}
+        return sorted(int(k) for k in own if k.isdigit() and int(k) in self.blips)
+
+    def slot_for(self, screen: dict[str, Any], square: object) -> int | None:
+        """The commitment (slot) of a counter not placed yet that stands for ``square``, or None."""
+        return next((k for k in self._unplaced(screen) if self.blips[k][0] == square), None)
+
+    def square_of(self, screen: dict[str, Any], blip: str) -> tuple[int, str] | None:
+        """The square ``blip`` (one of this side's counters) stands for and its salt, by the commitment the host holds
+        for it (this side's own screen lists them), or None when the host knows its square."""
+        own = ((screen.get("view") or {}).get("blip_commitments") or {}).get(self.side) or {}
+        return self.opened_by(own.get(blip))
+
+    def opened_by(self, committed: object) -> tuple[int, str] | None:
+        """The square and salt that give ``committed``, a counter's commitment sent from here, or None."""
+        return next(((n, salt) for n, salt in self.blips.values()
+                     if blip_commitment(self.battle, self.side, n, salt) == committed), None)
 
     # ---- a reveal: the square opened for the host ----------------------------------------------------------------
     def opening(self, screen: dict[str, Any]) -> dict[str, Any] | None:
@@ -132,11 +179,17 @@ class Keeper:
             asked = screen["open_squares"][0]          # the end of the battle: every square still hidden, in turn
         if not isinstance(asked, dict) or screen.get("seat") != self.side:
             return None
-        kept = self.squares.get(int(asked.get("square") or 0))
+        counter = self.opened_by(asked["committed"]) if "committed" in asked else None
+        square = counter[0] if counter is not None else int(asked.get("square") or 0)
+        kept = self.squares.get(square)
         if kept is None:
             return None
         units, salt = kept
-        return {"kind": Kind.CONTENTS, "blip": str(asked["blip"]), "contents": [dict(u) for u in units], "salt": salt}
+        answer: dict[str, Any] = {"kind": Kind.CONTENTS, "blip": str(asked["blip"]), "contents": [dict(u) for u in units],
+                                  "salt": salt}
+        if counter is not None:
+            answer.update(square=counter[0], square_salt=counter[1])
+        return answer
 
     def shown(self, screen: dict[str, Any]) -> dict[str, Any]:
         """This side's screen with what its own blips hold filled in from the squares kept here (the host's screen has
@@ -145,8 +198,18 @@ class Keeper:
         if not isinstance(view, dict) or not self.squares:
             return screen
         for blip in view.get("blips") or []:
-            if blip.get("side") == self.side and blip.get("contents") is None and blip.get("square") in self.squares:
+            if blip.get("side") != self.side:
+                continue
+            counter = self.square_of(screen, str(blip.get("id")))
+            if counter is not None:
+                blip["square"] = counter[0]          # the host holds a stand-in square until the reveal
+            if blip.get("contents") is None and blip.get("square") in self.squares:
                 blip["contents"] = [dict(u) for u in self.squares[blip["square"]][0]]
+        unplaced = self._unplaced(screen)
+        for legal in screen.get("legal") or []:
+            free = legal.get("free") if isinstance(legal, dict) and legal.get("kind") == Kind.PLACE_BLIP else None
+            if isinstance(free, dict) and "square" in free and unplaced:
+                free["square"] = sorted(self.blips[k][0] for k in unplaced)     # the squares left, as chosen here
         holding = (view.get("holding") or {}).get(self.side)
         if isinstance(holding, dict):
             for n, held in list(holding.items()):

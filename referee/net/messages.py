@@ -114,6 +114,14 @@ def _check_intent(intent: dict[str, Any], ident: str) -> None:
         if salt is not None and not (isinstance(salt, str) and 0 < len(salt) <= MAX_SALT):
             raise Unreadable(f"intent.salt: expected the square's salt (a text of at most {MAX_SALT} characters)",
                              ident)
+        # ... and the square the counter stands for, with the salt of the counter's commitment to it.
+        square = intent.get("square")
+        if square is not None and (isinstance(square, bool) or not isinstance(square, int) or not 0 < square < 100):
+            raise Unreadable("intent.square: expected the square the counter stands for (a whole number)", ident)
+        salt = intent.get("square_salt")
+        if salt is not None and not (isinstance(salt, str) and 0 < len(salt) <= MAX_SALT):
+            raise Unreadable(f"intent.square_salt: expected the counter's salt (a text of at most {MAX_SALT} "
+                             f"characters)", ident)
     elif kind == Kind.MISSION:
         # A refereed battle: a side enters its own mission card (and, if it wishes, troop and drone cards).
         if not _name(intent.get("mission")):

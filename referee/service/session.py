@@ -624,6 +624,12 @@ class BattleSession(SeatScreens):
         b = self.state.blips.get(blip)
         return b.square if b is not None else None
 
+    def blip_commitment(self, blip: str) -> str | None:
+        """A counter of a side kept on its own computer: the commitment to the square it stands for (its owner's
+        computer opens it with the square), or None when its square is known here."""
+        b = self.state.blips.get(blip)
+        return self.state.blip_commitments.get(b.side, {}).get(blip) if b is not None else None
+
     def committed_sides(self) -> list[str]:
         """The sides whose holding area is kept on their own computer, committed square by square (``commit.py``)."""
         return sorted(self.state.square_commitments)

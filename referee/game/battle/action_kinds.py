@@ -222,7 +222,10 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
               no_button="made by the referee's corrections tool"),
     KindEntry(Kind.CONTENTS, "correction", "p.15, p.17",
               (Arg("contents", "units", "up to 2 units {faction, rating, type}; empty: a decoy", True, high=2),
-               Arg("salt", "text", "the salt of the square's commitment (a side kept on its own computer)", high=64)),
+               Arg("salt", "text", "the salt of the square's commitment (a side kept on its own computer)", high=64),
+               Arg("square", "choice", "the square the counter stands for, as committed (a side kept on its own "
+                                       "computer)", low=1, high=SQUARES),
+               Arg("square_salt", "text", "the salt of the counter's commitment to its square", high=64)),
               "the owner says what a blip holds, before its reveal", no_button="asked when a blip is revealed"),
     KindEntry(Kind.MISSION, "correction", "p.~14",
               (Arg("mission", "cards", "a mission card id", True), Arg("troop", "cards", "a troop card id", null=True),
@@ -248,12 +251,16 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
     KindEntry(Kind.FILL_HOLDING, "set-up", "p.~10",
               (Arg("squares", "squares", "{square 1-16: [unit ids]}, at most 2 a square", high=SQUARES),
                Arg("committed", "fields", "{square 1-16: SHA-256}: the squares kept on the owner's own computer "
-                                          "(commit.py)")),
+                                          "(commit.py)"),
+               Arg("blips_committed", "fields", "{counter 1-16: SHA-256}: the square each counter placed stands "
+                                                "for, in the order placed, kept on the owner's own computer")),
               "put the issued units into the holding area", no_button="the holding-area dialog"),
     KindEntry(Kind.PLACE_BLIP, "set-up", "p.~15, A59",
               (Arg("x", "inches", "in the side's zone"), Arg("y", "inches", "in the side's zone"),
                Arg("square", "choice", "the holding-area square it stands for, 1 to 16 (secret)", low=1,
-                   high=SQUARES)),
+                   high=SQUARES),
+               Arg("slot", "choice", "a side kept on its own computer: which of its counters' committed squares it "
+                                     "stands for, 1 to 16 (blips_committed)", low=1, high=SQUARES)),
               "place one blip counter", no_button="placed on the set-up table with the mouse"),
     KindEntry(Kind.PLACE_BLIPS, "set-up", "p.~15", (), "place the rest of this turn's blips for the side",
               no_button="the set-up table's \"place for me\""),

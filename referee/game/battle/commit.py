@@ -23,6 +23,7 @@ from typing import Any, Final
 from ...rules.pieces import SQUARES as SQUARES, UNITS_PER_SQUARE
 
 SQUARE_FORMAT: Final = "seven-seconds-square/1"
+BLIP_FORMAT: Final = "seven-seconds-blip/1"
 UNIT_KEYS: Final = ("id", "side", "faction", "rating", "type")      # what a commitment covers of each unit
 SALT_HEX: Final = 64                                                 # 256 bits, as hex
 HEX: Final = frozenset("0123456789abcdef")
@@ -78,6 +79,14 @@ def square_commitment(battle: str, side: str, square: int, units: Sequence[Mappi
     """The commitment to what ``side``'s holding square ``square`` holds (see the module note)."""
     doc = {"format": SQUARE_FORMAT, "battle": battle, "side": side, "square": int(square),
            "contents": unit_entries(units), "salt": salt}
+    return hashlib.sha256(canonical_text(doc).encode("utf-8")).hexdigest()
+
+
+def blip_commitment(battle: str, side: str, square: int, salt: str) -> str:
+    """The commitment to the square a blip counter of ``side`` stands for (A59), sent with the holding area: one for
+    each counter the side will place, in the order it places them (its ``slot``). The host gives each counter placed
+    the next one and learns the square only when the owner opens it at the counter's reveal."""
+    doc = {"format": BLIP_FORMAT, "battle": battle, "side": side, "square": int(square), "salt": salt}
     return hashlib.sha256(canonical_text(doc).encode("utf-8")).hexdigest()
 
 

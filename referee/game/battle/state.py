@@ -202,6 +202,10 @@ class GameState:
     square_commitments: dict[str, dict[str, str]] = field(default_factory=dict)
     # Such a side's units its cards issued that no opening has shown yet (each {id, side, faction, rating, type}).
     issued_kept: dict[str, list[Data]] = field(default_factory=dict)
+    # Such a side's commitments to the square each of its blip counters stands for (``commit.blip_commitment``): side
+    # -> key -> SHA-256, the key a slot ("1".."16", the order of placing) until a counter is placed, then the counter's
+    # id until its owner opens it. The square such a counter holds here is a stand-in: its own is learnt at the reveal.
+    blip_commitments: dict[str, dict[str, str]] = field(default_factory=dict)
     # A Target's sensor pool, rolled and recorded before its counters are placed (p.19): {"actor", "dice", "rolls"}.
     # While it is set the Targeter's counters are the only thing to do; the Target then spends these dice.
     pool: Data | None = None
@@ -380,6 +384,7 @@ _COPY: dict[str, Any] = {
     "setup": lambda v: None if v is None else copy.deepcopy(v),
     "result": lambda v: None if v is None else copy.deepcopy(v),
     "pool": lambda v: None if v is None else copy.deepcopy(v),
+    "blip_commitments": lambda c: {side: dict(keys) for side, keys in c.items()},
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
     "destroyed": list,
@@ -565,6 +570,8 @@ def state_to_data(state: GameState) -> Data:
            if state.square_commitments else {}),
         **({"issued_kept": {side: [dict(u) for u in units] for side, units in state.issued_kept.items()}}
            if state.issued_kept else {}),
+        **({"blip_commitments": {side: dict(c) for side, c in state.blip_commitments.items()}}
+           if state.blip_commitments else {}),
         **({"pool": copy.deepcopy(state.pool)} if state.pool is not None else {}),
         **({"labels_apart": True} if state.labels_apart else {}),
     }
@@ -614,6 +621,7 @@ def state_from_data(d: Data) -> GameState:
         dice_commitments=dict(d.get("dice_commitments", {})),
         square_commitments={side: dict(c) for side, c in d.get("square_commitments", {}).items()},
         issued_kept={side: [dict(u) for u in units] for side, units in d.get("issued_kept", {}).items()},
+        blip_commitments={side: dict(c) for side, c in d.get("blip_commitments", {}).items()},
         pool=copy.deepcopy(d.get("pool")),
         labels_apart=bool(d.get("labels_apart", False)),
     )

@@ -90,6 +90,10 @@ STATE_PARTS: Final[dict[str, Part]] = {
     # finds none left (else the set-up broke p.~10).
     "issued_kept": Part("by side", ("issued_kept",),
                         imagined="drawn"),              # the units of the squares the imagined world draws             # how new labels are drawn: a rule of the battle                             # dice rolled on the table
+    # Such a side's commitments to the square each of its blip counters stands for (A59): its own to see; the host
+    # holds a stand-in square for each counter until its owner opens the commitment at the reveal.
+    "blip_commitments": Part("by side", ("blip_commitments",),
+                             imagined="drawn"),     # every counter's square drawn there: none left committed
 }
 
 BY_SIDE: Final = tuple(name for name, part in STATE_PARTS.items() if part.secrecy == "by side")

@@ -33,7 +33,7 @@ from ...rules.errors import pydantic_problems
 from ...rules.pieces import Circle, DealtCards, UnitContents
 from ...rules.pieces import Terrain as TerrainEntry
 from ...rules.scenario import parse_scenario, terrain_geometry
-from ..battle.commit import SALT_HEX, battle_id, is_digest, square_commitment, unit_entries
+from ..battle.commit import SALT_HEX, SQUARES, battle_id, blip_commitment, is_digest, square_commitment, unit_entries
 from ..battle.intents import Action
 from .victory import compute_result, hidden_sides
 from ..battle.dice import Rolling
@@ -346,10 +346,23 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
             raise Refused(f"{blip.id}: unit {i + 1}: {pydantic_problems(e)[0]} [p.15]") from None
         used.add(data["id"])
     committed = s.square_commitments.get(blip.side)
+    square = blip.square
+    if blip.id in s.blip_commitments.get(blip.side, {}):
+        square = opened_square(s, blip, action.args.get("square"), action.args.get("square_salt"))
+    elif "square" in action.args or "square_salt" in action.args:
+        raise Refused(f"{blip.id}: side {blip.side} committed to no square for this counter: its square is known")
     if committed is not None:
-        check_opening(s, blip, contents, action.args.get("salt"), committed)
+        check_opening(s, blip, contents, action.args.get("salt"), committed, square)
     elif "salt" in action.args:
         raise Refused(f"{blip.id}: side {blip.side}'s holding area is not kept on its own computer: no salt opens it")
+    if square != blip.square:
+        # The counter's own square, opened: a counter that held it as a stand-in takes this one's stand-in instead
+        # (both unopened squares, unknown here, so nothing else moves).
+        for other in s.blips.values():
+            if other.side == blip.side and other.id != blip.id and other.square == square:
+                other.square = blip.square
+        blip.square = square
+    s.blip_commitments.get(blip.side, {}).pop(blip.id, None)
     s.holding[blip.side].squares[blip.square] = contents
     what = ", ".join(f"{c.rating} {c.type} ({c.id})" for c in contents) or "a decoy"
     # Said just before the reveal makes it public; until then only its owner's log shows it.
@@ -361,25 +374,46 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
         compute_result(ctx)
 
 
+def opened_square(s: GameState, blip: BlipState, square: object, salt: object) -> int:
+    """The square ``blip`` stands for as its owner opens it: it must give the commitment sent for the counter at
+    set-up (``commit.blip_commitment``) and be a square no other counter has shown, else refused, nothing changed."""
+    want = s.blip_commitments[blip.side][blip.id]
+    if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= SQUARES:
+        raise Refused(f"{blip.id}: side {blip.side}'s answer names no square of its holding area (expected square: 1 "
+                      f"to {SQUARES}, got {square!r}): the counter's commitment cannot be checked [A59]")
+    if not is_digest(salt, SALT_HEX):
+        raise Refused(f"{blip.id}: side {blip.side}'s answer has no square_salt (expected {SALT_HEX} hex digits): the "
+                      f"counter's commitment cannot be checked [A59]")
+    if blip_commitment(battle_id(s.dice_commitments), blip.side, square, str(salt)) != want:
+        raise Refused(f"{blip.id}: side {blip.side}'s answer does not open the commitment it sent for this counter's "
+                      f"square at set-up (another square, or another salt): refused, nothing changed [A59]")
+    if s.holding[blip.side].squares.get(square) is not None:
+        raise Refused(f"{blip.id}: side {blip.side} committed this counter to square {square}, which another counter "
+                      f"has shown already: its set-up broke the rule of one counter a square; refused [A59]")
+    return square
+
+
 def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], salt: object,
-                  committed: dict[str, str]) -> None:
-    """The owner's opening of ``blip``'s square must give the commitment it sent at set-up (``commit.py``): any other
-    contents, salt or square is refused, nothing recorded."""
-    want = committed.get(str(blip.square))
+                  committed: dict[str, str], square: int | None = None) -> None:
+    """The owner's opening of ``blip``'s square (``square``: the one it opened for the counter, else the counter's)
+    must give the commitment it sent at set-up (``commit.py``): any other contents, salt or square is refused,
+    nothing recorded."""
+    square = blip.square if square is None else square
+    want = committed.get(str(square))
     if want is None:
-        raise Refused(f"{blip.id}: side {blip.side} committed to no square {blip.square} at set-up")
+        raise Refused(f"{blip.id}: side {blip.side} committed to no square {square} at set-up")
     if not is_digest(salt, SALT_HEX):
         raise Refused(f"{blip.id}: side {blip.side}'s answer has no salt (expected {SALT_HEX} hex digits): the "
                       f"square's commitment cannot be checked")
     units = [c.model_dump(mode="json") for c in contents]
-    if square_commitment(battle_id(s.dice_commitments), blip.side, blip.square, units, str(salt)) != want:
+    if square_commitment(battle_id(s.dice_commitments), blip.side, square, units, str(salt)) != want:
         raise Refused(f"{blip.id}: side {blip.side}'s answer does not open the commitment it sent for square "
-                      f"{blip.square} at set-up (other contents, or another salt): refused, nothing changed [p.~10]")
+                      f"{square} at set-up (other contents, or another salt): refused, nothing changed [p.~10]")
     # The commitment holds: each unit must still be one its cards issued and no opening has shown (p.~10).
     unopened = s.issued_kept.setdefault(blip.side, [])
     for unit in unit_entries(units):
         if unit not in unopened:
-            raise Refused(f"{blip.id}: square {blip.square} as side {blip.side} committed to it holds {unit['id']} "
+            raise Refused(f"{blip.id}: square {square} as side {blip.side} committed to it holds {unit['id']} "
                           f"({unit['rating']} {unit['type']}), which is not a unit its cards issued, or is in another "
                           f"square too: its set-up broke the holding area's rule; refused [p.~10]")
         unopened.remove(unit)

@@ -660,12 +660,15 @@ def holding_problems(s: GameState, side: str, squares: object) -> list[str]:
 def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """16 squares, at most 2 units each; squares left empty become decoys (p.~10)."""
     s = ctx.state
-    _check_args(Kind.FILL_HOLDING, args, ("squares", "committed"))
+    _check_args(Kind.FILL_HOLDING, args, ("squares", "committed", "blips_committed"))
     if "committed" in args:
         if "squares" in args:
             raise Refused(f"side {side}'s holding area: squares or their commitments, not both [p.~10]")
-        fill_committed(ctx, side, args["committed"])
+        fill_committed(ctx, side, args["committed"], args.get("blips_committed"))
         return
+    if "blips_committed" in args:
+        raise Refused(f"side {side}'s holding area: its blips' squares are committed with its squares' commitments "
+                      f"(committed), never alone [A59]")
     units = issued_units(s, side)
     by_id = {u.id: u for u in units}
     holding: dict[int, list[UnitContents] | None] = {n: [] for n in range(1, SQUARES + 1)}
@@ -697,9 +700,11 @@ def fill_holding(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                              + "; ".join(f"{n}: {', '.join(u.id for u in v or []) or 'decoy'}" for n, v in holding.items())})
 
 
-def fill_committed(ctx: Ctx, side: str, committed: object) -> None:
+def fill_committed(ctx: Ctx, side: str, committed: object, blips: object = None) -> None:
     """The owner filled its holding area on its own computer and sent one commitment a square (``commit.py``): the
-    battle holds the commitments, and every square stays unknown until its owner opens it (p.~10, A59)."""
+    battle holds the commitments, and every square stays unknown until its owner opens it (p.~10, A59). ``blips``
+    (slot "1".."16" -> SHA-256): the square each counter it places stands for, in the order it places them,
+    committed there too; without them (a battle saved before they were sent) the host draws the counters' squares."""
     s = ctx.state
     if not battle_id(s.dice_commitments):
         raise Refused(f"side {side}'s holding area: a battle whose dice are not keyed by the sides' contributions has "
@@ -708,11 +713,18 @@ def fill_committed(ctx: Ctx, side: str, committed: object) -> None:
     if not isinstance(committed, dict) or sorted(committed, key=str) != sorted(want) or not all(
             is_digest(v) for v in committed.values()):
         raise Refused(f"committed: expected one SHA-256 (64 hex digits) for each square 1 to {SQUARES} [p.~10]")
+    if blips is not None and (not isinstance(blips, dict) or sorted(blips, key=str) != sorted(want) or not all(
+            is_digest(v) for v in blips.values()) or len(set(blips.values())) != SQUARES):
+        raise Refused(f"blips_committed: expected a different SHA-256 (64 hex digits) for each blip counter 1 to "
+                      f"{SQUARES}, in the order they are placed [A59]")
     _done(s)
     s.issued_kept[side] = [u.model_dump(mode="json", include=set(UNIT_KEYS)) for u in issued_units(s, side)]
     _setup(s).issued.pop(side, None)
     s.holding[side] = Holding({n: None for n in range(1, SQUARES + 1)})
     s.square_commitments[side] = {n: str(committed[n]) for n in want}
+    if blips is not None:
+        assert isinstance(blips, dict)
+        s.blip_commitments[side] = {n: str(blips[n]) for n in want}
     ctx.event(f"side {side} fills its holding area (secret, kept on its own computer)", "[p.~10, A59]",
               private={side: "each square is committed; its owner's computer keeps what it holds"})
 
@@ -803,9 +815,19 @@ def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) 
 def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     """One blip counter: where it stands and which square it stands for (secret), or either drawn for the owner."""
     s = ctx.state
-    _check_args(Kind.PLACE_BLIP, args, ("x", "y", "square"))
+    _check_args(Kind.PLACE_BLIP, args, ("x", "y", "square", "slot"))
     ctx.figures["zone"] = blip_free(s, side)
     unused = unused_squares(s, side)
+    slots = [k for k in s.blip_commitments.get(side, {}) if k.isdigit()]
+    if slots and "square" in args:
+        raise Refused(f"square: side {side} committed to its counters' squares on its own computer; the host is told "
+                      f"none until a reveal (its computer names the commitment: slot) [A59]")
+    slot = min(slots, key=int) if slots else None
+    if "slot" in args:
+        if not slots or isinstance(args["slot"], bool) or str(args["slot"]) not in slots:
+            raise Refused(f"slot: one of the commitments side {side} sent for its counters' squares and has not "
+                          f"placed yet ({', '.join(sorted(slots, key=int)) or 'none'}) (got {args['slot']!r}) [A59]")
+        slot = str(args["slot"])
     if "square" in args:
         square = args["square"]
         if isinstance(square, bool) or not isinstance(square, int) or square not in unused:
@@ -827,7 +849,11 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
         pick = yield RollRequest(f"side {side} places a blip", "p.~15", "draw",
                                  options=tuple(f"({x:g}, {y:g})" for x, y in cands))
         x, y = cands[int(pick)]
-    if square is None:
+    if square is None and slots:
+        # Kept on the owner's computer: the counter takes the next committed square unseen, and a stand-in square
+        # here (the lowest free one, drawn from nothing) until its owner opens it.
+        square = unused[0]
+    elif square is None:
         square = unused[int((yield RollRequest(f"side {side} chooses the square of a blip", "A59", "draw",
                                                options=tuple(map(str, unused)), secret=side)))]
     # The counter's label is drawn from the owner's secret stream: nothing the opponent sees names its square
@@ -839,6 +865,9 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     ident = blip_id(side, label)
     _done(s)
     s.blips[ident] = BlipState(ident, side, x, y, square, 1.0, True)
+    if slot is not None:
+        kept = s.blip_commitments[side]
+        kept[ident] = kept.pop(slot)
     # The table shows where the counter went, and its owner's view what it stands for; the log says no more, not
     # even which counter it was in the order of placing (A59).
     ctx.event(f"side {side} places a blip", "[p.~15]")

@@ -199,6 +199,8 @@ class _State(_Strict):
                                                      Annotated[str, Field(pattern="^[0-9a-f]{64}$")]]] = {}
     issued_kept: dict[Side, Annotated[list[dict[Literal["id", "side", "faction", "rating", "type"], str]],
                                       Len(0, 64)]] = {}
+    blip_commitments: dict[Side, Annotated[dict[Annotated[str, Field(min_length=1, max_length=64)],
+                                                Annotated[str, Field(pattern="^[0-9a-f]{64}$")]], Len(0, 16)]] = {}
     pool: _Pool | None = None
     labels_apart: bool = False
 

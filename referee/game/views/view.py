@@ -225,6 +225,7 @@ _ENTRY: dict[str, Callable[[GameState, str], Any]] = {
     "cards": _cards,
     "salts": lambda s, side: s.salts.get(side),
     "issued_kept": lambda s, side: None if side not in s.issued_kept else [dict(u) for u in s.issued_kept[side]],
+    "blip_commitments": lambda s, side: None if side not in s.blip_commitments else dict(s.blip_commitments[side]),
 }
 
 

@@ -205,6 +205,8 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         # A side kept on its own computer: the units not opened yet are those its imagined squares hold.
         issued_kept={side: [c.model_dump(mode="json", include=set(UNIT_KEYS)) for held in holding[side].squares.values()
                             for c in held or []] for side in (v.get("square_commitments") or {})},
+        # Every counter's square is drawn in the imagined world: none is left to open against a commitment.
+        blip_commitments={},
         labels_apart=bool(v.get("labels_apart", False)),
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )
