@@ -3,6 +3,8 @@ import sys
 
 import pytest
 
+from referee.game import sealing
+
 # The suite's modules, their asserts rewritten by pytest, are cached in tests/__pycache__ (ignored by git) even where
 # PYTHONDONTWRITEBYTECODE asks for no bytecode: without the cache every worker rewrites and compiles them all again,
 # 9 s of CPU each, and every command the tests start compiles the program's modules again (1 s each).
@@ -10,6 +12,14 @@ sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# A side's key costs scrypt at 2^15 (32 MB, about 0.1 s of CPU), once for each side of every battle sealed with PINs:
+# the window's battles, the sealed files' and the host's tests seal hundreds over the suite. The tests' keyrings cost
+# 2^10 instead, the least a file may state. A file states the cost it was sealed with, and whoever opens it (here or
+# in a command a test starts) derives at that cost; tests/test_sealed_files.py holds the program's own cost at 2^15.
+TEST_KDF_N = 2 ** 10
+sealing.Keyring.__init__.__defaults__ = tuple(
+    TEST_KDF_N if d == sealing.KDF_N else d for d in sealing.Keyring.__init__.__defaults__)
 
 
 @pytest.fixture(autouse=True)
