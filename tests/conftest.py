@@ -22,6 +22,17 @@ sealing.Keyring.__init__.__defaults__ = tuple(
     TEST_KDF_N if d == sealing.KDF_N else d for d in sealing.Keyring.__init__.__defaults__)
 
 
+def _no_sync(fd: int) -> None:
+    """The program syncs each file it writes before renaming it into place, and each line of the autosave's journal,
+    so that a power cut loses nothing acknowledged. No test cuts the power (a kill, which the crash tests make, loses
+    nothing the kernel holds), and the window's battles autosave every action: thousands of waits for the disk over
+    the suite, a few ms each on an idle disk and tens on a busy one. The tests' own processes skip the wait; the
+    commands they start sync as the program does, and a test that makes the sync fail (a full disk) still can."""
+
+
+os.fsync = _no_sync
+
+
 @pytest.fixture(autouse=True)
 def _private_user_data(tmp_path_factory, monkeypatch):
     """Never read or write the real user's factions, cards or saves during tests."""
