@@ -3,6 +3,8 @@ import sys
 
 import pytest
 
+from referee.game.records import sealing
+
 # The suite's modules, their asserts rewritten by pytest, are cached in tests/__pycache__ (ignored by git) even where
 # PYTHONDONTWRITEBYTECODE asks for no bytecode: without the cache every worker rewrites and compiles them all again,
 # 9 s of CPU each, and every command the tests start compiles the program's modules again (1 s each).
@@ -10,6 +12,24 @@ sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+# A side's key costs scrypt at 2^15 (32 MB, about 0.1 s of CPU), once for each side of every battle sealed with PINs:
+# the window's battles, the sealed files' and the host's tests seal hundreds over the suite. The tests' keyrings cost
+# 2^10 instead, the least a file may state. A file states the cost it was sealed with, and whoever opens it (here or
+# in a command a test starts) derives at that cost; tests/test_sealed_files.py holds the program's own cost at 2^15.
+TEST_KDF_N = 2 ** 10
+sealing.new_key_cost = lambda: TEST_KDF_N
+
+
+def _no_sync(fd: int) -> None:
+    """The program syncs each file it writes before renaming it into place, and each line of the autosave's journal,
+    so that a power cut loses nothing acknowledged. No test cuts the power (a kill, which the crash tests make, loses
+    nothing the kernel holds), and the window's battles autosave every action: thousands of waits for the disk over
+    the suite, a few ms each on an idle disk and tens on a busy one. The tests' own processes skip the wait; the
+    commands they start sync as the program does, and a test that makes the sync fail (a full disk) still can."""
+
+
+os.fsync = _no_sync
 
 
 @pytest.fixture(autouse=True)

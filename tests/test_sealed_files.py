@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -17,7 +19,7 @@ from referee.game.battle.dice import SeededDice
 from referee.game.play.engine import Game
 from referee.game.records.record import save_game
 from referee.game.play.setup import SetupChoices
-from referee.game.records.sealing import Keyring, Locked, WrongKey, join_state, public_battle, split_state
+from referee.game.records.sealing import KDF_N, Keyring, Locked, WrongKey, join_state, public_battle, split_state
 from referee.service.session import BattleSession
 
 from referee.game.players.computer import Computer
@@ -90,6 +92,25 @@ def test_a_wrong_pin_or_an_edited_part_is_refused_by_name():
     path.write_text(json.dumps(doc))
     with pytest.raises(WrongKey):
         read_save(path, Keyring({"A": "pin-a-9", "B": "pin-b-9"}))
+
+
+def test_the_programs_keys_cost_scrypt_at_2_to_the_15_and_a_file_opens_at_the_cost_it_states():
+    """The suite's keyrings cost 2^10 (tests/conftest.py); the program's own cost 2^15, and a battle sealed at that
+    cost opens with its PINs and refuses a wrong one."""
+    made = subprocess.run([sys.executable, "-c", "from referee.game.records.sealing import Keyring; "
+                           "print(Keyring().cost)"], capture_output=True, text=True, check=True)
+    assert KDF_N == 2 ** 15 and made.stdout.strip() == str(KDF_N)
+    assert Keyring().cost == 2 ** 10                                # the suite's own keys (tests/conftest.py)
+    session = play_battle(11, 30)
+    assert session.game.keys is not None
+    session.game.keys = Keyring(session.game.keys.pins, cost=KDF_N)
+    path = session.save(paths.saves_dir() / "battle.json")
+    doc = json.loads(path.read_text())
+    assert {doc["kdf"][side]["n"] for side in "AB"} == {KDF_N}
+    again = read_save(path, Keyring({"A": "pin-a-11", "B": "pin-b-11"}))
+    assert state_digest(again.game.state) == state_digest(session.state)
+    with pytest.raises(WrongKey):
+        read_save(path, Keyring({"A": "pin-a-11", "B": "pin-b-12"}))
 
 
 def test_split_and_join_give_the_state_back_exactly():

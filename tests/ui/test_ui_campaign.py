@@ -123,9 +123,9 @@ def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path, monkeypa
     by_hand = campaign.path.with_name("border-war-by-hand.toml")
     shutil.copyfile(campaign.path, by_hand)
 
-    # Battle 1: side B withdraws at the end of round 2 and side A allows it: A Controls the Table.
+    # Battle 1: side B withdraws at the end of round 1 and side A allows it: A Controls the Table.
     battle = start_battle(app, campaign, seed=11)
-    play_battle(app, battle, seed=11, stop_after=2, loser="B")
+    play_battle(app, battle, seed=11, stop_after=1, loser="B")
     report = app.scene
     assert any("recorded in the campaign Border War" in text for _, text in report.lines)
     click(app, report, "menu")
@@ -165,12 +165,12 @@ def test_a_short_campaign_of_three_battles_in_the_window(app, tmp_path, monkeypa
     a_factions |= {c_.faction for sq in state.holding["A"].squares.values() for c_ in sq or []}
     assert a_factions == {"new-tokyo-border-war-a2"}
     assert get_faction("new-tokyo-border-war-a2").stats("reserve").armour == before + 1
-    play_battle(app, battle, seed=14, stop_after=2, loser="B")
+    play_battle(app, battle, seed=14, stop_after=1, loser="B")
     click(app, app.scene, "menu")
 
     # Battle 3, and the campaign is won.
     battle = start_battle(app, campaign, seed=22)
-    play_battle(app, battle, seed=22, stop_after=2, loser="B")
+    play_battle(app, battle, seed=22, stop_after=1, loser="B")
     click(app, app.scene, "menu")
     c, st = load_campaign(campaign.path)
     assert len(c.battles) == 3 and all(b.vp is not None for b in c.battles)

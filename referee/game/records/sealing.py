@@ -54,6 +54,12 @@ MIN_PIN: Final = 4
 BOTH: Final = "both"
 
 
+def new_key_cost() -> int:
+    """The scrypt cost a new keyring derives at: ``KDF_N``. A file states the cost it was sealed with and is opened at
+    that cost, whatever this says (the test suite makes its keys cheaper here: ``tests/conftest.py``)."""
+    return KDF_N
+
+
 class WrongKey(InputError):
     """A sealed part did not open: a wrong PIN, or the file edited."""
 
@@ -108,7 +114,7 @@ class Keyring:
     pins: dict[str, str] = field(default_factory=dict)
     battle: str = field(default_factory=lambda: secrets.token_hex(16))
     salts: dict[str, bytes] = field(default_factory=dict)
-    cost: int = KDF_N
+    cost: int = field(default_factory=lambda: new_key_cost())      # looked up when made: see new_key_cost
     _keys: dict[tuple[str, bytes, int], bytes] = field(default_factory=dict, repr=False)
 
     def __repr__(self) -> str:                  # never the PINs, in a traceback or a log
