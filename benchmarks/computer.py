@@ -71,7 +71,7 @@ def battle(seed: int, table_name: str, kinds: tuple[str, str], rounds: int, peek
     """One seeded battle; its result, the computer's decision times per level and its peek checks. ``factions``
     (side A's, side B's) or, by default, two drawn by the seed."""
     from referee import paths
-    from referee.game.players.seated import selfplay
+    from referee.game.players import selfplay
     from referee.game.players.computer.peek import check, honest
     from referee.game.players.seated import ComputerPlayer, make_player
     from referee.game.records.record import new_seeded_dice

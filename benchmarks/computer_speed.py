@@ -20,7 +20,7 @@ from typing import Any
 
 from referee import paths
 from referee.game.play import actions
-from referee.game.players.seated import selfplay
+from referee.game.players import selfplay
 from referee.game.players.computer import Computer
 from referee.game.play.legal import legal_actions, to_act
 from referee.game.records.record import new_seeded_dice

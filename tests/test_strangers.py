@@ -6,7 +6,7 @@ import random
 from benchmarks.computer import faction_pairings, jobs_for
 from benchmarks.strangers import HIDE_UNTIL, make_stranger
 from referee import paths
-from referee.game.players.seated import selfplay
+from referee.game.players import selfplay
 from referee.game.players.seated import make_player
 from referee.game.records.record import new_seeded_dice
 from referee.game.play.setup import new_game
