@@ -17,7 +17,9 @@ from referee.net.client import RemoteSeat
 LINK = re.compile(r"(side A's hand|side B's hand|the table \(spectators\)): (http://\S+)")
 
 
-def _host(args: list[str], home) -> tuple[subprocess.Popen, dict[str, str]]:
+def host_process(args: list[str], home) -> tuple[subprocess.Popen, dict[str, str], list[str]]:
+    """``seven-seconds host ARGS`` on this computer only, with ``home`` as its data folder: the process, each seat's
+    link (``A``, ``B``, ``spectator``) and what it printed up to the last link."""
     env = {**os.environ, "SEVEN_SECONDS_HOME": str(home)}
     proc = subprocess.Popen([sys.executable, "-m", "referee", "host", *args, "--bind", "127.0.0.1"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
@@ -32,6 +34,11 @@ def _host(args: list[str], home) -> tuple[subprocess.Popen, dict[str, str]]:
         if found:
             links[found.group(1).split("'")[0].replace("side ", "")[:1] if "hand" in found.group(1)
                   else "spectator"] = found.group(2)
+    return proc, links, lines
+
+
+def _host(args: list[str], home) -> tuple[subprocess.Popen, dict[str, str]]:
+    proc, links, _ = host_process(args, home)
     return proc, links
 
 

@@ -37,7 +37,7 @@ from referee.service.opening import SavedBattle, read_battle
 from referee.service.session import BattleSession
 
 from .net_support import next_action
-from .test_net_cli import LINK
+from .test_net_cli import host_process
 
 FACTIONS = {"A": "council-of-zane", "B": "new-tokyo"}
 SMALL = Path(__file__).parent / "ui" / "small_table.toml"
@@ -278,20 +278,8 @@ def test_a_kept_sides_plain_holding_area_is_refused(kept):
 
 
 def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_path):
-    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
-    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", "pastoral-hills", "--factions",
-                             "council-of-zane,new-tokyo", "--kept-by", "B", "--no-qr", "--bind", "127.0.0.1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    assert proc.stdout is not None
-    lines: list[str] = []
-    links: dict[str, str] = {}
-    while len(links) < 3:
-        line = proc.stdout.readline()
-        assert line, "".join(lines)
-        lines.append(line)
-        found = LINK.search(line)
-        if found:
-            links["spectator" if "table" in found.group(1) else found.group(1)[5]] = found.group(2)
+    proc, links, lines = host_process(["pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--kept-by", "B",
+                                       "--no-qr"], tmp_path)
     assert any("Side B keeps its secrets on its own computer" in line for line in lines), lines
     try:
         b = RemoteSeat(links["B"], pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
@@ -304,6 +292,7 @@ def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_pat
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=20)
     assert proc.returncode == 0, out
+    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
     for args, why in ((["--physical-dice"], "leave out --physical-dice"), (["--referee"], "refereed physical game"),
                       (["--computer", "B:normal"], "the computer's")):
         done = subprocess.run([sys.executable, "-m", "referee", "host", "pastoral-hills", "--kept-by", "B", *args,
@@ -456,18 +445,8 @@ def readable_memory(pid: int) -> list[bytes]:
 
 @pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="no /proc to read a process's memory from")
 def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(tmp_path):
-    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path / "host")}
-    proc = subprocess.Popen([sys.executable, "-m", "referee", "host", "pastoral-hills", "--factions",
-                             "council-of-zane,new-tokyo", "--kept-by", "B", "--no-qr", "--bind", "127.0.0.1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    assert proc.stdout is not None
-    links: dict[str, str] = {}
-    while len(links) < 3:
-        line = proc.stdout.readline()
-        assert line
-        found = LINK.search(line)
-        if found:
-            links["spectator" if "table" in found.group(1) else found.group(1)[5]] = found.group(2)
+    proc, links, _ = host_process(["pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--kept-by", "B",
+                                   "--no-qr"], tmp_path / "host")
     a = RemoteSeat(links["A"])
     b = RemoteSeat(links["B"], pins={"B": PIN}, kept_folder=tmp_path / "b-computer", answers=False)
     try:

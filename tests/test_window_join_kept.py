@@ -13,19 +13,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from referee import paths  # noqa: E402
-from referee.game.battle.dice import SeededDice  # noqa: E402
 from referee.net.client import RemoteSeat  # noqa: E402
-from referee.net.host import Host  # noqa: E402
-from referee.rules.scenario import load_scenario  # noqa: E402
-from referee.service.battles import new_session  # noqa: E402
 from referee.ui.scenes.remote_battle import RemoteBattleScene  # noqa: E402
 from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
 
 from referee.ui.app import App  # noqa: E402
 
 from .test_window_join_setup import (B_KINDS, clear, fill_holding_by_clicks, follow, free_point,  # noqa: E402
-                                     joined, press_button)
+                                     joined, pastoral_host, press_button)
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +32,7 @@ def app():
 
 @pytest.fixture
 def kept_a():
-    table = load_scenario(paths.table_file("pastoral-hills"))
-    session = new_session(table, {"A": "council-of-zane", "B": "new-tokyo"}, autosaving=False)
-    session.dice = SeededDice(31)
-    host = Host.start(session, bind="127.0.0.1", kept_by=("A",))
+    host, session = pastoral_host(kept_by=("A",))
     yield host, session
     host.stop()
 

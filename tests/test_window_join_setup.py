@@ -42,13 +42,17 @@ def app():
     pygame.quit()
 
 
-@pytest.fixture
-def hosted():
-    """A new battle as ``seven-seconds host pastoral-hills`` serves it, its dice seeded."""
+def pastoral_host(kept_by: tuple[str, ...] = ()) -> tuple[Host, object]:
+    """A new battle as ``seven-seconds host pastoral-hills`` serves it (``--kept-by``: ``kept_by``), its dice seeded."""
     table = load_scenario(paths.table_file("pastoral-hills"))
     session = new_session(table, {"A": "council-of-zane", "B": "new-tokyo"}, autosaving=False)
     session.dice = SeededDice(31)
-    host = Host.start(session, bind="127.0.0.1")
+    return Host.start(session, bind="127.0.0.1", kept_by=kept_by), session
+
+
+@pytest.fixture
+def hosted():
+    host, session = pastoral_host()
     yield host, session
     host.stop()
 
