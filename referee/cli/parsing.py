@@ -4,6 +4,7 @@ the nearest word to one it does not know), and the numbers a command takes."""
 from __future__ import annotations
 
 import argparse
+import functools
 import math
 import re
 
@@ -17,6 +18,11 @@ class ArgumentError(InputError):
         super().__init__(source, problem)
         self.usage = usage
 
+
+# argparse translates its own words ("options", "show this help message and exit") with gettext, which looks for a
+# catalogue in the file system at every call: some fifty calls to build one command's parser, most of its time. The
+# language does not change while the program runs, so each word is looked up once.
+argparse._ = functools.lru_cache(maxsize=None)(argparse._)  # type: ignore[attr-defined]
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '?([^'\s]*)'? \(choose from (.*)\)$")
 _UNRECOGNIZED = re.compile(r"unrecognized arguments: (.*)$")

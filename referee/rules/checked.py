@@ -18,7 +18,6 @@ import os
 import pickle
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -113,6 +112,9 @@ def _keep(path: Path, value: object) -> None:
     """Write ``value`` at ``path`` whole or not at all; a folder that cannot be written only costs the next start."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        # lazy: a start that reads its files back writes nothing, and tempfile brings shutil and random with it
+        import tempfile
+
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import tomllib
 from pathlib import Path
 from typing import Any, Protocol, Self, TypeVar
 
@@ -77,13 +76,18 @@ def read_document(path: Path | str) -> dict[str, Any]:
         if suffix == ".json":
             data = json.loads(text)
         elif suffix == ".toml":
-            data = tomllib.loads(text)
+            # lazy: a start whose files were checked before reads their values back and parses no TOML
+            # (rules/checked.py)
+            import tomllib
+
+            try:
+                data = tomllib.loads(text)
+            except tomllib.TOMLDecodeError as e:
+                raise InputError(str(path), f"not valid TOML ({e})") from None
         else:
             raise InputError(str(path), "expected a .toml or .json file")
     except json.JSONDecodeError as e:
         raise InputError(str(path), f"line {e.lineno}, column {e.colno}: not valid JSON ({e.msg})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(str(path), f"not valid TOML ({e})") from None
     except RecursionError:
         raise InputError(str(path), "(top level): values nested too deeply (expected a TOML or JSON document of "
                                     "tables, lists and values)") from None

@@ -13,7 +13,6 @@ from .explain import Step, Working, inches
 from .geometry import edge_range
 from .numbers import at_most
 from .sight import cover_of
-from .odds import missile_odds
 
 CM_CORRIDOR = 3.0
 
@@ -104,6 +103,10 @@ def missile_shot(bf: Battlefield, firer: Piece, target: Piece) -> MissileShot:
         why.add(f"effective counters {tc} - {COVER_BANDS[cov]} for {cov} cover ({where.id}) = {eff}", "p.21")
     else:
         why.add(f"effective counters {eff}: target not in cover; intervening terrain is ignored", "p.21")
+    # lazy: the odds' exact arithmetic (nine result classes, fractions) is needed by a missile shot alone, not by
+    # the flight path's units that every sightline reads
+    from .odds import missile_odds
+
     odds = missile_odds(cms, eff)
     why.extend(odds.explain)
     return MissileShot(True, "", tuple(p.id for p in rolling), eff, float(odds.p_direct_hit),

@@ -9,7 +9,6 @@ from .explain import Step, Working, inches
 from .geometry import edge_range, in_arc
 from .ranges import band_index, rifle_band_size
 from .sight import CoverResult, cover
-from .odds import rifle_odds
 
 
 @dataclass(frozen=True)
@@ -82,6 +81,10 @@ def rifle_shot(bf: Battlefield, shooter: Piece, target: Piece) -> RifleShot:
     if reason:
         why.add(f"not allowed: {reason}")
         return RifleShot(False, reason, weapon, total_band, base, dice, 0.0, 0.0, arc, cov, why.freeze())
+    # lazy: the odds' exact arithmetic (nine result classes, fractions) is needed once a shot is weighed, not by the
+    # table's first frame, which loads this module for the side panel's reports
+    from .odds import rifle_odds
+
     odds = rifle_odds(weapon, dice, target.is_drone)
     why.extend(odds.explain)
     p_kill, p_graze = float(odds.p_kill), float(odds.p_graze)

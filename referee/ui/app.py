@@ -66,6 +66,9 @@ class App:
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
+        # Work a scene wants done once the window is on the screen (``when_shown``): it does not delay the first frame.
+        self.shown = False
+        self._after_shown: list[Callable[[], object]] = []
         self.spent_text: str | None = None     # the text of a key that opened or closed a scene (``dispatch``)
         # Keys down now: a dialog that guards a secret ignores those held when it appeared (``Dialog.fresh_key``).
         self.held_keys: set[int] = set()
@@ -255,12 +258,28 @@ class App:
             scene.update(dt)
         self.render()
 
+    def when_shown(self, work: Callable[[], object]) -> None:
+        """Do ``work`` once the first frame is on the screen (now, if it is already). A screenshot never shows the
+        window, so it does none: what it draws is computed when drawn, as in a window that has not done it yet."""
+        if self.shown:
+            work()
+        else:
+            self._after_shown.append(work)
+
+    def _first_frame_shown(self) -> None:
+        self.shown = True
+        waiting, self._after_shown = self._after_shown, []
+        for work in waiting:
+            work()
+
     def run(self, fps: int = 60) -> int:
         try:
             while self.running and len(self.stack):
                 dt = self.clock.tick(fps) / 1000.0
                 self.step(dt)
                 pygame.display.flip()
+                if not self.shown:
+                    self._first_frame_shown()
         except Exception:
             # The window may have been started from an icon, with nobody reading standard error: the log file
             # keeps the traceback (and names the scene) for the report of what went wrong.

@@ -7,7 +7,7 @@ Every number shown comes from a rules result kept in a ``SelectionReport`` or ``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +22,9 @@ from ..rules.questions import PairReport, RifleUnavailable, SelectionReport
 from .table_data import TableData
 from .widgets import Block, Box, Dot, Mark, Text, draw_text, ellipsize, line_height, text_width, wrap
 from ..rules.factions import get_faction
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 # A line of a tooltip: plain text, or (text, colour, bold).
 TooltipLine = str | tuple[str, theme.Colour, bool]

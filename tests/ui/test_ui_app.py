@@ -8,6 +8,7 @@ import pytest
 from referee.ui.app import App
 from referee.ui.scene import Scene, SceneStack
 from referee.ui.scenes.menu import MenuScene
+from referee.ui.scenes import table as table_scene
 from referee.ui.scenes.table import TableScene
 
 TABLE = Path(__file__).with_name("table.toml")
@@ -143,3 +144,22 @@ def test_menu_opens_tables_by_button_path_box_and_file_dialog(fresh):
         fresh.pop()
     fresh.dispatch(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=menu.widgets["quit"]))
     assert not fresh.running
+
+
+def test_the_engine_arrays_are_prepared_once_the_first_frame_is_shown(fresh, monkeypatch):
+    # The terrain arrays are built on a thread that holds the interpreter while it works: started beside the first
+    # frame, it slowed it; they are asked for once the frame is on the screen, and a screenshot never asks.
+    prepared = []
+    monkeypatch.setattr(table_scene, "prepare_terrain", prepared.append)
+    monkeypatch.setattr(fresh, "shown", False)
+    monkeypatch.setattr(fresh, "_after_shown", [])
+    fresh.open_menu(TABLE)
+    fresh.step(0.016, events=[])
+    assert prepared == []
+    fresh._first_frame_shown()
+    assert prepared == [fresh.scene.table.bf]
+    fresh.when_shown(lambda: prepared.append("at once"))
+    assert prepared[-1] == "at once"
+    fresh.scene.on_resume()
+    fresh.scene.on_enter()
+    assert len(prepared) == 2, "a table's arrays are asked for once"

@@ -7,17 +7,19 @@ player backs out, which changes nothing).
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 import pygame_gui
 
-from ...game.battle.dice import RollRequest, check_face
 from ...i18n import _
 from .. import theme
 from ..gui_managers import give_back
 from ..scene import Scene
 from ..widgets import draw_text, gui_manager, line_height, panel, shade, wrap
+
+if TYPE_CHECKING:
+    from ...game.battle.dice import RollRequest
 
 BOX_W = 560
 BUTTON_H = 38
@@ -260,6 +262,9 @@ class DiceDialog(Dialog):
             r = random.SystemRandom()
             key = str(r.randint(1, 6)) if self.request.kind == "d6" else f"{r.uniform(0, 360):.0f}"
         raw = self.entry.get_text().strip() if key == "ok" and self.entry is not None else key
+        # lazy: the dice module (its sources and requests) is for a battle's dialogs, not the table's first frame
+        from ...game.battle.dice import check_face
+
         try:
             value = check_face(float(raw) if self.request.kind == "bearing" else int(raw), self.request)
         except (ValueError, TypeError) as e:

@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from ...logs import failure
+from ...rules.battlefield import Battlefield
 from ...rules.movement import MoveResult
 from .. import drawing, keys, panels, theme
 from ..exposure import ExposureOverlay, prepare_terrain
@@ -95,11 +96,19 @@ class TableScene(Scene):
         self._side_picture: tuple | None = None  # (panel blocks, key, picture of the side panel above the log)
         self._board: tuple | None = None         # (what it shows, picture of the table under the tools' previews)
         self.exposure = ExposureOverlay()          # E: the exposure map, computed off the drawing thread
-        prepare_terrain(bf)                        # the engine's terrain arrays, off the drawing thread too
+        self._terrain_for: Battlefield | None = bf  # the table whose engine arrays are to be prepared
 
     # ---- life cycle -------------------------------------------------------------------------------------------
     def on_enter(self) -> None:
         self.on_resize(self.size)
+        bf, self._terrain_for = self._terrain_for, None
+        if bf is not None:
+            # The engine's terrain arrays, built off the drawing thread once the first frame is on the screen: built
+            # beside it, they took a fifth of its time (the thread holds the interpreter while it works).
+            if self.app is not None:
+                self.app.when_shown(lambda: prepare_terrain(bf))
+            else:
+                prepare_terrain(bf)
 
     def on_resume(self) -> None:
         self.on_resize(self.size)
