@@ -22,7 +22,8 @@ class ArgumentError(InputError):
 # argparse translates its own words ("options", "show this help message and exit") with gettext, which looks for a
 # catalogue in the file system at every call: some fifty calls to build one command's parser, most of its time. The
 # language does not change while the program runs, so each word is looked up once.
-argparse._ = functools.lru_cache(maxsize=None)(argparse._)  # type: ignore[attr-defined]
+if callable(getattr(argparse, "_", None)):      # argparse's own name for it: left alone if a Python renames it
+    argparse._ = functools.lru_cache(maxsize=None)(argparse._)  # type: ignore[attr-defined]
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '?([^'\s]*)'? \(choose from (.*)\)$")
 _UNRECOGNIZED = re.compile(r"unrecognized arguments: (.*)$")
