@@ -384,6 +384,46 @@ def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monke
     assert breach[0] in json.dumps(report)
 
 
+def test_two_counters_committed_to_one_square_are_a_breach_and_the_battle_goes_on(kept, monkeypatch):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    cheat: dict[str, int] = {}
+
+    def commit(self, screen, arrangement=None, order=None):
+        # A client that breaks A59: its second counter is committed to the first counter's square, so one square
+        # has no counter. The host cannot see it until the second of the two is opened.
+        squares, _blips = KEEPER_COMMIT(self, screen, arrangement, order)
+        cheat.update(shown=self.blips[1][0], lost=self.blips[2][0])
+        self.blips[2] = (self.blips[1][0], keeper_module.new_square_salt())
+        self._write()
+        return squares, {str(k): blip_commitment(self.battle, self.side, n, salt) for k, (n, salt) in self.blips.items()}
+
+    monkeypatch.setattr(keeper_module.Keeper, "commit", commit)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    # Both counters are opened at the end: the second is refused nothing, it is the breach, and the battle is scored.
+    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    with host.lock:
+        state = session.state
+        breaches = list(state.breaches)
+        explain = list(state.result.explain)
+        lost = state.holding["B"].squares[cheat["lost"]]
+        shown = state.holding["B"].squares[cheat["shown"]]
+    assert len(breaches) == 1 and f"square {cheat['shown']}," in breaches[0] and breaches[0].startswith("BREACH")
+    assert breaches[0] in explain
+    # The square no counter stood for is never opened: its units count for nothing, named as left out at the end.
+    assert lost is None and shown is not None
+    kept_lost = [u["id"] for u in b.keeper.squares[cheat["lost"]][0]]
+    assert all(any(unit in line for line in explain if line.startswith("BREACH")) for unit in kept_lost)
+    assert not b.refusals
+    report = json.dumps(seats["A"].ask("report")["result"]["report"])
+    assert breaches[0] in report
+    assert json.dumps(seats["A"].screen["view"]["breaches"]) == json.dumps(breaches)
+    # The record replays: the breach is found again from the openings it holds.
+    loaded = read_autosave(next(p for p in host_files() if p.name == "autosave.json"))
+    assert loaded.game.state.breaches == breaches
+
+
 def test_a_kept_battles_save_is_served_again_never_opened_at_a_window(kept):
     session, host, seats, b_disk = kept
     seats["B"] = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)

@@ -322,6 +322,11 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
         raise Refused(f"no blip called {action.actor!r} is on the table {RULE}")
     if s.holding[blip.side].contents(blip.square) is not None:
         raise Refused(f"{blip.id}'s contents are known already; they are fixed at set-up [p.15, p.17]")
+    if blip.id in s.blip_commitments.get(blip.side, {}):
+        square = opened_square(s, blip, action.args.get("square"), action.args.get("square_salt"))
+        if s.holding[blip.side].squares.get(square) is not None:
+            counter_on_shown_square(ctx, blip, square)
+            return
     given = action.args.get("contents")
     if not isinstance(given, list) or len(given) > 2:
         raise Refused(f"{blip.id}: a blip holds at most 2 units, or is a decoy (none) [p.15]")
@@ -387,10 +392,30 @@ def opened_square(s: GameState, blip: BlipState, square: object, salt: object) -
     if blip_commitment(battle_id(s.dice_commitments), blip.side, square, str(salt)) != want:
         raise Refused(f"{blip.id}: side {blip.side}'s answer does not open the commitment it sent for this counter's "
                       f"square at set-up (another square, or another salt): refused, nothing changed [A59]")
-    if s.holding[blip.side].squares.get(square) is not None:
-        raise Refused(f"{blip.id}: side {blip.side} committed this counter to square {square}, which another counter "
-                      f"has shown already: its set-up broke the rule of one counter a square; refused [A59]")
     return square
+
+
+def counter_on_shown_square(ctx: Ctx, blip: BlipState, square: int) -> None:
+    """``blip``'s owner opened its commitment and it proves a square another counter has shown already: its set-up
+    broke the rule of one counter a square (A59). The battle goes on: the counter stands for what its commitment
+    proves, that square, whose units are on the table already (or that was a decoy), so it opens as nothing: a decoy,
+    removed at the reveal. The breach is recorded, named in the result and the report (p.~10, A59)."""
+    s = ctx.state
+    s.blip_commitments.get(blip.side, {}).pop(blip.id, None)
+    if any(b.side == blip.side and b.square == square for b in s.blips.values()):
+        # The counter that showed it is still on the table (the end of the battle opens counters in place): this one
+        # is removed now, as a decoy would be.
+        del s.blips[blip.id]
+    else:
+        # No stand-in is held on a square shown already, so nothing else moves: the reveal going on finds it empty.
+        blip.square = square
+    breach = (f"BREACH: side {blip.side}'s computer committed {blip.id} to square {square}, which another counter had "
+              f"shown already: its set-up broke the rule of one counter a square; {blip.id} is opened as a decoy and "
+              f"removed [A59, p.~10]")
+    s.breaches.append(breach)
+    ctx.event(breach, "[A59, p.~10]", units=[blip.id])
+    if s.phase == "over" and not hidden_sides(s):
+        compute_result(ctx)
 
 
 def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], salt: object,

@@ -201,6 +201,7 @@ class _State(_Strict):
                                       Len(0, 64)]] = {}
     blip_commitments: dict[Side, Annotated[dict[Annotated[str, Field(min_length=1, max_length=64)],
                                                 Annotated[str, Field(pattern="^[0-9a-f]{64}$")]], Len(0, 16)]] = {}
+    breaches: Annotated[list[Annotated[str, Field(max_length=1000)]], Len(0, 64)] = []
     pool: _Pool | None = None
     labels_apart: bool = False
 
