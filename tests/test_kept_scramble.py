@@ -18,6 +18,7 @@ from referee.game.play.corrections import tell_contents
 from referee.game.play.effects import Ctx, Refused
 from referee.game.play.actions import kept_scramble_squares, resolve, unused_blips
 from referee.game.views.view import player_view, public_view
+from referee.net.keeper import Keeper
 
 from .tables import game_state, unit
 
@@ -110,3 +111,30 @@ def test_a_kept_sides_scramble_names_no_square_and_sends_its_commitments():
     assert not named.legal and "never the square" in named.reason
     bare = resolve(s, Action("scramble", "tac", {}), ScriptedDice(draws=[0, 0, 0]))
     assert not bare.legal and "expected committed" in bare.reason
+
+
+def test_the_kept_sides_client_chooses_and_commits_its_scramble_and_opens_it_at_the_reveal(tmp_path):
+    s = kept_table()
+    s.dice_commitments = {"seed": "c" * 64}
+    keeper = Keeper("A", battle_id(s.dice_commitments), pin="a-pin-4711", folder=tmp_path)
+    screen = {"seat": "A", "view": player_view(s, "A"), Kind.SCRAMBLE: {"tac": unused_blips(s, "A")}}
+    sent = keeper.scramble(screen, {"kind": Kind.SCRAMBLE, "actor": "tac", "args": {"square": 2}}, corner=1)
+    assert set(sent["args"]) == {"committed", "blips_committed"}          # the square chosen stays here
+    out = resolve(s, Action(Kind.SCRAMBLE, "tac", sent["args"]), ScriptedDice(draws=[0, 0, 0]))
+    assert out.legal, out.reason
+    state = out.state
+    # The host holds stand-ins; A's own screen, filled in from its computer, shows the real counter on square 2.
+    mine = keeper.shown({"seat": "A", "view": player_view(state, "A")})
+    real = [b["id"] for b in mine["view"]["blips"] if b["side"] == "A" and b.get("contents")]
+    assert len(real) == 1 and next(b for b in mine["view"]["blips"] if b["id"] == real[0])["square"] == 2
+    # At its reveal the client opens it, and the engine checks the opening against the commitments.
+    asked = {"seat": "A", "view": player_view(state, "A"),
+             "open_square": {"blip": real[0], "committed": state.blip_commitments["A"][real[0]]}}
+    answer = keeper.opening(asked)
+    assert answer is not None and answer["square"] == 2
+    tell_contents(Ctx(state), Action(Kind.CONTENTS, real[0], {k: v for k, v in answer.items()
+                                                              if k not in ("kind", "blip")}))
+    assert [c.id for c in state.holding["A"].squares[2]] == ["tac"]
+    # The client read back from its file knows the same.
+    again = Keeper("A", battle_id(s.dice_commitments), pin="a-pin-4711", folder=tmp_path)
+    assert again.squares == keeper.squares and again.blips == keeper.blips
