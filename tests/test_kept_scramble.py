@@ -10,6 +10,7 @@ import json
 import pytest
 
 from referee.game.battle.action_kinds import Kind
+from referee.game.records.record import action_problems
 from referee.game.battle.commit import UNIT_KEYS, battle_id, blip_commitment, square_commitment
 from referee.game.battle.dice import ScriptedDice
 from referee.game.battle.intents import Action
@@ -45,7 +46,7 @@ def commitments(s, real_square: int, real_corner: int):
     decoys = [n for n in squares if n != real_square]
     order = decoys[:]
     order.insert(real_corner, real_square)
-    counters = [blip_commitment(battle, "A", n, SALTS[20 + k]) for k, n in enumerate(order)]
+    counters = {str(k + 1): blip_commitment(battle, "A", n, SALTS[20 + k]) for k, n in enumerate(order)}
     return squares, order, entry, {"committed": committed, "blips_committed": counters}
 
 
@@ -120,6 +121,7 @@ def test_the_kept_sides_client_chooses_and_commits_its_scramble_and_opens_it_at_
     screen = {"seat": "A", "view": player_view(s, "A"), Kind.SCRAMBLE: {"tac": unused_blips(s, "A")}}
     sent = keeper.scramble(screen, {"kind": Kind.SCRAMBLE, "actor": "tac", "args": {"square": 2}}, corner=1)
     assert set(sent["args"]) == {"committed", "blips_committed"}          # the square chosen stays here
+    assert not action_problems(sent, "intent.action")                    # the arguments the host reads
     out = resolve(s, Action(Kind.SCRAMBLE, "tac", sent["args"]), ScriptedDice(draws=[0, 0, 0]))
     assert out.legal, out.reason
     state = out.state

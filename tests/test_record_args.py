@@ -249,6 +249,9 @@ NOT_READ = {
     (Kind.CORRECT, "turn"): "change_terrain (TERRAIN_CHANGES)",
     (Kind.CORRECT, "polygon"): "change_terrain (TERRAIN_CHANGES)",
     (Kind.CORRECT, "circle"): "change_terrain (TERRAIN_CHANGES)",
+    (Kind.SCRAMBLE, "committed"): "a Scramble of a side kept on its own computer (_kept_scramble, "
+                                  "tests/test_kept_scramble.py): no battle played here keeps a side",
+    (Kind.SCRAMBLE, "blips_committed"): "as committed",
 }
 
 

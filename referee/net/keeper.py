@@ -178,7 +178,7 @@ class Keeper:
             self.blips[first + k] = (n, new_square_salt())
         self._write()
         committed = {str(n): square_commitment(self.battle, self.side, n, *self.squares[n]) for n in squares}
-        counters = [blip_commitment(self.battle, self.side, *self.blips[first + k]) for k in range(3)]
+        counters = {str(k + 1): blip_commitment(self.battle, self.side, *self.blips[first + k]) for k in range(3)}
         return {**action, "args": {**args, "committed": committed, "blips_committed": counters}}
 
     def _unplaced(self, screen: dict[str, Any]) -> list[int]:

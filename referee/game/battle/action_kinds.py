@@ -161,7 +161,11 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
     KindEntry(Kind.SCRAMBLE, "unit", "p.22, A23, A59",
               (Arg("square", "choice", "an empty holding-area square, 1 to 16 (left out: drawn in secret)",
                    low=1, high=SQUARES),
-               Arg("legacy", "flag", "a Scramble of a format-1 save, replayed as it was played", choices=(True,))),
+               Arg("legacy", "flag", "a Scramble of a format-1 save, replayed as it was played", choices=(True,)),
+               Arg("committed", "fields", "{square: SHA-256} for each of the 3 squares the Scramble fills, kept on the "
+                                          "owner's own computer (commit.py)"),
+               Arg("blips_committed", "fields", "{corner 1-3: SHA-256}: the square each new counter stands for, kept "
+                                                "on the owner's own computer")),
               "back to the holding area; 3 blips take its place", "Scramble",
               (Button(Kind.SCRAMBLE, "Scramble", "back to the holding area; 3 blips take its place [p.22, A23]",
                       "", 10),)),

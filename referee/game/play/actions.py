@@ -684,8 +684,8 @@ def kept_scramble_squares(free: list[int]) -> list[int]:
 
 def _kept_scramble(ctx: Ctx, action: Action, free: list[int]) -> Rolling[None]:
     """A Scramble by a side kept on its own computer: its client sends, with the action, a commitment for each of the
-    three squares (``committed``: the unit in one, the other two decoys) and one for each new counter in corner order
-    (``blips_committed``: the square it stands for). The host holds the three squares unknown and each counter on a
+    three squares (``committed``: the unit in one, the other two decoys) and one for each new counter by corner
+    (``blips_committed``, 1 to 3: the square it stands for). The host holds the three squares unknown and each counter on a
     stand-in square, the same whatever the owner chose; a reveal opens them as any of its counters."""
     s = ctx.state
     rules = s.rulings_in_force()
@@ -700,9 +700,10 @@ def _kept_scramble(ctx: Ctx, action: Action, free: list[int]) -> Rolling[None]:
             is_digest(c) for c in committed.values()):
         raise Refused(f"side {side}'s Scramble: expected committed, a commitment (64 hex digits) for each of squares "
                       f"{', '.join(str(n) for n in squares)} [p.22, A23]")
-    if not isinstance(counters, list) or len(counters) != 3 or not all(is_digest(c) for c in counters):
+    if not isinstance(counters, dict) or sorted(counters) != ["1", "2", "3"] or not all(
+            is_digest(c) for c in counters.values()):
         raise Refused(f"side {side}'s Scramble: expected blips_committed, a commitment (64 hex digits) for each of "
-                      f"the three new counters, in corner order [A23, A59]")
+                      f"the three new counters by corner (1, 2, 3) [A23, A59]")
     s.units.pop(action.actor)
     corners = scramble_corners(s, u.x, u.y)
     if not corners:
@@ -717,7 +718,7 @@ def _kept_scramble(ctx: Ctx, action: Action, free: list[int]) -> Rolling[None]:
     s.issued_kept.setdefault(side, []).append(contents_from_unit(u).model_dump(mode="json", include=set(UNIT_KEYS)))
     activation = rules.reads("A23", "B")
     made = []
-    for n, (x, y), c in zip(squares, corners, counters):
+    for n, (x, y), c in zip(squares, corners, (counters[str(k)] for k in (1, 2, 3))):
         options = tuple(free_labels(s, side))
         label = options[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=options,
                                                secret=side)))]
