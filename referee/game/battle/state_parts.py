@@ -142,6 +142,10 @@ class Setup:
                      dict(d.get("issued", {})), dict(d.get("offered", {})))
 
 
+# The result's level when a side kept on its own computer forfeits (``corrections.forfeit``): nothing is scored.
+FORFEITED: Final = "forfeited"
+
+
 @dataclass(slots=True)
 class Result:
     """The battle's result once it is over: the VP, the winner and the margin with their explanation

@@ -39,6 +39,7 @@ from .victory import compute_result, hidden_sides
 from ..battle.dice import Rolling
 from .effects import Ctx, Refused
 from ..battle.state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
+from ..battle.state_parts import FORFEITED, Result
 from ..battle.cards import bundled_deck, playing_deck
 from ...rules.errors import InputError
 
@@ -58,6 +59,9 @@ def correction(ctx: Ctx, action: Action) -> Rolling[None]:
         tell_contents(ctx, action)
     elif action.kind == Kind.MISSION:
         enter_mission(ctx, action)
+        return
+    elif action.kind == Kind.FORFEIT:
+        forfeit(ctx, action.actor)
         return
     elif _is_terrain(ctx.state, action):
         if action.args.get("remove"):
@@ -377,6 +381,26 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
         # The last square still hidden at the end is opened: the battle is scored now, the set-up checked (p.~10).
         ctx.event(f"side {blip.side}'s computer has opened every square of its holding area", "[p.~10, p.16]")
         compute_result(ctx)
+
+
+def forfeit(ctx: Ctx, side: str) -> None:
+    """``side``, kept on its own computer, forfeits the battle: its computer stayed away while the battle waited for it
+    to open a square (a reveal, or the end), and the other side claimed the battle (the host decides when a claim is
+    allowed, ``net/desk.py``). Nothing of its secret is decided for it: its squares stay unknown, and the other side
+    wins (p.~14). Said in the log, the result and the report."""
+    s = ctx.state
+    if side not in s.square_commitments:
+        raise Refused(f"side {side!r} keeps no holding area on its own computer: only such a side forfeits when its "
+                      f"computer stays away [p.~14]")
+    if s.result is not None and s.result.level == FORFEITED:
+        raise Refused(f"the battle is forfeited already: {s.result.headline}")
+    winner = "A" if side == "B" else "B"
+    headline = (f"FORFEIT: side {side}'s computer stayed away while the battle waited for it to open a square; side "
+                f"{winner} claimed the battle: side {winner} wins, side {side}'s squares never opened")
+    s.phase = "over"
+    s.result = Result(s.control, {"A": 0, "B": 0}, winner, 0, FORFEITED, 0, list(s.breaches) + [f"{headline} [p.~14]"],
+                      headline=headline)
+    ctx.event(headline, "[p.~14]")
 
 
 def opened_square(s: GameState, blip: BlipState, square: object, salt: object) -> int:

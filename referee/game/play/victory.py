@@ -8,7 +8,7 @@ from ...rules.catalogue import is_drone_type
 from ..battle.intents import Action
 from .effects import Ctx, Refused
 from ..battle.missions import mission_of as _mission
-from ..battle.state_parts import Result
+from ..battle.state_parts import FORFEITED, Result
 from ..battle.state import SIDES, GameState, as_side, other
 from ..battle.scoring import BattleOutcome, ObjectiveOutcome
 from ..battle.scoring import score_mission, victory
@@ -160,6 +160,8 @@ def hidden_sides(s: GameState) -> list[str]:
 def compute_result(ctx: Ctx) -> None:
 
     s = ctx.state
+    if s.result is not None and s.result.level == FORFEITED:
+        return                          # a kept side forfeited (``corrections.forfeit``): its squares are not scored
     outcome = battle_outcome(s)
     vp, explain = {}, []
     for side in SIDES:
