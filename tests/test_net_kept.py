@@ -373,6 +373,82 @@ def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monke
     assert breach[0] in json.dumps(report)
 
 
+def test_two_counters_committed_to_one_square_are_a_breach_and_the_battle_goes_on(kept, monkeypatch):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    cheat: dict[str, int] = {}
+
+    def commit(self, screen, arrangement=None, order=None):
+        # A client that breaks A59: its second counter is committed to the first counter's square, so one square
+        # has no counter. The host cannot see it until the second of the two is opened.
+        squares, _blips = KEEPER_COMMIT(self, screen, arrangement, order)
+        cheat.update(shown=self.blips[1][0], lost=self.blips[2][0])
+        self.blips[2] = (self.blips[1][0], keeper_module.new_square_salt())
+        self._write()
+        return squares, {str(k): blip_commitment(self.battle, self.side, n, salt) for k, (n, salt) in self.blips.items()}
+
+    monkeypatch.setattr(keeper_module.Keeper, "commit", commit)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    # Both counters are opened at the end: the second is refused nothing, it is the breach, and the battle is scored.
+    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    with host.lock:
+        state = session.state
+        breaches = list(state.breaches)
+        explain = list(state.result.explain)
+        lost = state.holding["B"].squares[cheat["lost"]]
+        shown = state.holding["B"].squares[cheat["shown"]]
+    assert len(breaches) == 1 and f"square {cheat['shown']}," in breaches[0] and breaches[0].startswith("BREACH")
+    assert breaches[0] in explain
+    # The square no counter stood for is never opened: its units count for nothing, named as left out at the end.
+    assert lost is None and shown is not None
+    kept_lost = [u["id"] for u in b.keeper.squares[cheat["lost"]][0]]
+    assert all(any(unit in line for line in explain if line.startswith("BREACH")) for unit in kept_lost)
+    assert not b.refusals
+    report = json.dumps(seats["A"].ask("report")["result"]["report"])
+    assert breaches[0] in report
+    assert json.dumps(seats["A"].screen["view"]["breaches"]) == json.dumps(breaches)
+    # The record replays: the breach is found again from the openings it holds.
+    loaded = read_autosave(next(p for p in host_files() if p.name == "autosave.json"))
+    assert loaded.game.state.breaches == breaches
+
+
+def test_a_kept_side_whose_computer_stays_away_at_the_end_may_be_claimed_by_the_other_side(kept):
+    session, host, seats, b_disk = kept
+    # B's client opens nothing by itself: its computer goes away when the battle ends and waits for its squares.
+    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    a = seats["A"]
+    a.wait_for(lambda s: s.get("waits_for_computer") == {"side": "B", "away": False})
+    claim = {"kind": Kind.FORFEIT}
+    early = a.send(claim)
+    assert not early["ok"] and "side B's computer is here" in early["reason"], early
+    b.close()
+    screen = a.wait_for(lambda s: (s.get("waits_for_computer") or {}).get("away") is True)
+    assert "may_claim_forfeit" not in screen                 # away, but not yet for long enough (300 s)
+    refused = a.send(claim)
+    assert not refused["ok"] and "once it has been away 300 s" in refused["reason"], refused
+    assert not seats["A"].send({"kind": Kind.FORFEIT}).get("ok")
+    with host.lock:
+        host.desk.away_limit = 0.0           # as though B had been away that long
+        assert session.state.result.level == "no result"
+    done = a.send(claim)
+    assert done["ok"], done
+    with host.lock:
+        result = session.state.result
+        hidden = [c for c in session.state.holding["B"].squares.values() if c is None]
+        assert not session.scored_when_opened() and session.hidden_blips("B") == []
+    assert result.level == "forfeited" and result.winner == "A" and result.headline.startswith("FORFEIT: side B")
+    assert hidden                                             # nothing of B's secret was decided for it
+    report = json.dumps(a.ask("report")["result"]["report"])
+    assert "FORFEIT: side B" in report
+    assert "waits_for_computer" not in a.wait_for(lambda s: s["view"]["result"]["level"] == "forfeited")
+    # The record replays to the same forfeit.
+    loaded = read_autosave(next(p for p in host_files() if p.name == "autosave.json"))
+    assert loaded.game.state.result.level == "forfeited" and loaded.game.state.result.winner == "A"
+
+
 def test_a_kept_battles_save_is_served_again_never_opened_at_a_window(kept):
     session, host, seats, b_disk = kept
     seats["B"] = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)

@@ -237,6 +237,7 @@ def _played_games(folder: Path) -> list[Game]:
 # The kinds these battles do not play, and where the engine's reading of their arguments is held to the registry.
 NOT_PLAYED = {
     Kind.CHOOSE_CARDS: "a campaign streak's set-up (test_setup_steps.py); choose_cards checks its names itself",
+    Kind.FORFEIT: "a kept side's computer away, claimed on the host (test_net_kept.py); it takes no arguments",
 }
 # Arguments these battles never give nor ask for, each with where the engine reads it.
 NOT_READ = {
@@ -249,6 +250,9 @@ NOT_READ = {
     (Kind.CORRECT, "turn"): "change_terrain (TERRAIN_CHANGES)",
     (Kind.CORRECT, "polygon"): "change_terrain (TERRAIN_CHANGES)",
     (Kind.CORRECT, "circle"): "change_terrain (TERRAIN_CHANGES)",
+    (Kind.SCRAMBLE, "committed"): "a Scramble of a side kept on its own computer (_kept_scramble, "
+                                  "tests/test_kept_scramble.py): no battle played here keeps a side",
+    (Kind.SCRAMBLE, "blips_committed"): "as committed",
 }
 
 

@@ -45,6 +45,7 @@ def rich_state() -> GameState:
     s.dice_commitments = {"A": "a" * 64, "B": "b" * 64, "seed": "c" * 64}
     s.square_commitments = {"B": {str(n): "d" * 64 for n in range(1, 17)}}
     s.pool = {"actor": "a1", "dice": 1, "rolls": [["sensor die 1 of 1 for a1", "d6", 4]]}
+    s.breaches = ["BREACH: side B's computer committed b-blip-1 to square 3, which another counter had shown already"]
     s.labels_apart = True
     return s
 

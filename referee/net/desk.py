@@ -8,8 +8,9 @@ take-back that needs the opponent's consent (``game/play/undo.py``) waits for th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..game.battle.action_kinds import Kind
 from ..game.battle.cards import playing_deck
@@ -68,6 +69,11 @@ def _why(error: Exception) -> str:
     return error.message() if isinstance(error, InputError) else str(error) or type(error).__name__
 
 
+# How long a kept side's computer may be away while the battle waits for it to open a square before the other side
+# may claim the battle (seconds): long enough to join again after a dropped connection.
+AWAY_LIMIT: Final = 300.0
+
+
 class Desk:
     """The seats' intents to one session, and what each seat is waiting on (a die, a consent)."""
 
@@ -85,6 +91,10 @@ class Desk:
         self.words_at = -1
         self._cards: dict[str, dict[str, Any] | None] = {}     # each card's words, read once per hosting
         self.contents_asked: ContentsAsked | None = None        # a refereed battle: a reveal waits for its owner
+        # A side kept on its own computer whose computer is away: how long (seconds) since its last socket closed,
+        # None while one is open (set by the host, ``host.py``); after ``away_limit`` the other side may claim.
+        self.away: Callable[[str], float | None] = lambda seat: None
+        self.away_limit = AWAY_LIMIT
 
     # ---- what each seat is shown ---------------------------------------------------------------------------------
     def screen_data(self, seat: str) -> dict[str, Any]:
@@ -159,6 +169,14 @@ class Desk:
             out["contents_asked"] = {"side": asked.needs.side, "blip": asked.needs.blip}
             if seat == asked.needs.side:
                 out["open_square"] = self._asked_square(asked.needs.blip)
+        waits = self._waits_for_computer()
+        if waits is not None:
+            # Every seat is told whose computer the battle waits for, and whether it is here; the other side may
+            # claim the battle once it has been away long enough (``_claim``).
+            away = self.away(waits)
+            out["waits_for_computer"] = {"side": waits, "away": away is not None}
+            if seat == _other(waits) and away is not None and away >= self.away_limit:
+                out["may_claim_forfeit"] = waits
         if self.session.over:
             # The end of the battle: every square still hidden is opened, then the battle is scored (p.~14).
             hidden = {side: self.session.hidden_blips(side) for side in sorted(kept)}
@@ -166,6 +184,36 @@ class Desk:
             if hidden.get(seat):
                 out["open_squares"] = [self._asked_square(blip) for blip, _square in hidden[seat]]
         return out
+
+    def _waits_for_computer(self) -> str | None:
+        """The side kept on its own computer whose opening the battle waits for (a reveal, or the end), or None."""
+        asked = self._contents_asked()
+        if asked is not None and asked.needs.side in self.kept_sides():
+            return str(asked.needs.side)
+        if self.session.over:
+            return next((side for side in sorted(self.kept_sides()) if self.session.hidden_blips(side)), None)
+        return None
+
+    def _claim(self, seat: str) -> Reply:
+        """``seat`` claims the battle: the other side's computer has stayed away at least ``away_limit`` seconds
+        while the battle waits for it to open a square. That side forfeits (``corrections.forfeit``: logged, in the
+        result and the report); nothing of its secret is decided for it."""
+        waits = self._waits_for_computer()
+        if waits is None or seat != _other(waits):
+            return refusal("forfeit: the battle waits for no opening by the other side's computer; nothing to claim")
+        away = self.away(waits)
+        if away is None or away < self.away_limit:
+            here = "is here" if away is None else f"has been away {away:.0f} s"
+            return refusal(f"forfeit: side {waits}'s computer {here}; the battle may be claimed once it has been away "
+                           f"{self.away_limit:.0f} s")
+        self.contents_asked = None
+        try:
+            done = self.session.attempt(Action(Kind.FORFEIT, waits))
+        except UNREAD as e:
+            return refusal(f"forfeit: {_why(e)}")
+        if not done.legal:
+            return refusal(done.outcome.reason if done.outcome is not None else "forfeit: refused")
+        return Reply(True, result={"forfeited": waits}, changed=True)
 
     def _asked_square(self, blip: str) -> dict[str, Any]:
         """What the owner's computer is asked to open for ``blip``: the commitment to the square the counter stands
@@ -192,6 +240,8 @@ class Desk:
             return self._tell(seat, str(intent["blip"]), list(intent["contents"]), opening)
         if kind == Kind.MISSION:
             return self._mission(seat, intent)
+        if kind == Kind.FORFEIT:
+            return self._claim(seat)
         return self._consent(seat, bool(intent["allow"]))
 
     def offered(self, seat: str, data: dict[str, Any], screen: Screen | None = None) -> Action | str:

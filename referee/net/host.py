@@ -115,6 +115,10 @@ class Host:
         self.session = session
         self.lock = threading.RLock()
         self.desk = Desk(session, kept_by)
+        # When each seat's last socket closed (absent: one is open, or none has been yet: since the host started).
+        self._started = time.monotonic()
+        self._left_at: dict[str, float] = {}
+        self.desk.away = self.away
         self.credentials = credentials or Credentials()
         self.bind = bind or local_address()
         self.port = port
@@ -205,6 +209,12 @@ class Host:
         if seat not in SEATS:
             raise ValueError(f"a seat is one of {', '.join(SEATS)} (got {seat!r})")
         return f"{self.url}/join/{self.credentials.tokens[seat]}"
+
+    def away(self, seat: str) -> float | None:
+        """How long (seconds) ``seat`` has had no socket open here, or None while it has one."""
+        if any(c.seat == seat for c in list(self._connections)):
+            return None
+        return time.monotonic() - self._left_at.get(seat, self._started)
 
     def connected(self) -> dict[str, int]:
         """How many sockets each seat has open now."""
@@ -304,6 +314,7 @@ class Host:
             return
         conn = Connection(ws, seat)
         self._connections.add(conn)
+        self._left_at.pop(seat, None)
         bucket = Bucket(self.rate, self.burst)
         try:
             await self._send_screen(conn, await self._screens({seat}))
@@ -333,6 +344,12 @@ class Host:
             pass
         finally:
             self._connections.discard(conn)
+            if not any(c.seat == seat for c in self._connections):
+                self._left_at[seat] = time.monotonic()
+                if seat in self.desk.kept_sides():
+                    with self.lock:
+                        self.version += 1
+                    await self._push()          # every seat is told the kept side's computer is away
 
     def _handle(self, seat: str, message: Message) -> tuple[dict[str, Any], bool]:
         """One readable message from ``seat``, under the lock: its reply, and whether the battle changed."""

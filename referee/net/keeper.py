@@ -131,7 +131,7 @@ class Keeper:
         """Is ``intent`` the side's holding area, which goes to the host as commitments, or a counter placed with
         the square it stands for, which goes as the commitment to it?"""
         action = intent.get("action") if intent.get("kind") == "action" else None
-        return isinstance(action, dict) and (action.get("kind") == Kind.FILL_HOLDING or (
+        return isinstance(action, dict) and (action.get("kind") in (Kind.FILL_HOLDING, Kind.SCRAMBLE) or (
             action.get("kind") == Kind.PLACE_BLIP and "square" in (action.get("args") or {})))
 
     def outgoing(self, intent: dict[str, Any], screen: dict[str, Any]) -> dict[str, Any]:
@@ -141,6 +141,8 @@ class Keeper:
             return intent
         action = intent["action"]
         args = dict(action.get("args") or {})
+        if action["kind"] == Kind.SCRAMBLE:
+            return {**intent, "action": self.scramble(screen, action)}
         if action["kind"] == Kind.PLACE_BLIP:
             slot = self.slot_for(screen, args.pop("square"))
             return intent if slot is None else {**intent, "action": {**action, "args": {**args, "slot": slot}}}
@@ -149,6 +151,35 @@ class Keeper:
             return intent                       # not this side's holding area now: the host refuses it as it is
         committed, blips = self.commit(screen, args.get("squares"))
         return {**intent, "action": {**action, "args": {"committed": committed, "blips_committed": blips}}}
+
+    def scramble(self, screen: dict[str, Any], action: dict[str, Any], corner: int | None = None) -> dict[str, Any]:
+        """A Scramble of one of this side's units (p.22, A23), chosen here: the square it goes into (``square`` in its
+        args, one of the three the host fills, else drawn here) and which new counter is real (``corner``, else
+        drawn here). Kept, and sent as one commitment for each of the three squares and one for each counter in
+        corner order; the host never learns the choice before a reveal."""
+        args = dict(action.get("args") or {})
+        unit = next((u for u in screen["view"].get("units") or [] if u.get("id") == action.get("actor")), None)
+        free = [int(n) for n in (screen.get(Kind.SCRAMBLE) or {}).get(str(action.get("actor"))) or []]
+        if unit is None or unit.get("side") != self.side or len(free) < 3:
+            return action                       # not this side's, or no room: the host refuses it with the reason
+        squares = free[:3]                      # the engine's ``kept_scramble_squares``: the three lowest unused
+        draw = secrets.SystemRandom()
+        chosen = args.pop("square", None)
+        real = chosen if chosen in squares else draw.choice(squares)
+        corner = draw.randrange(3) if corner is None else corner
+        entry = {"id": str(unit["id"]), "side": self.side, "faction": unit.get("faction"),
+                 "rating": unit.get("rating"), "type": unit.get("type")}
+        for n in squares:
+            self.squares[n] = ([entry] if n == real else [], new_square_salt())
+        order = [n for n in squares if n != real]
+        order.insert(corner, real)
+        first = max(self.blips, default=0) + 1
+        for k, n in enumerate(order):
+            self.blips[first + k] = (n, new_square_salt())
+        self._write()
+        committed = {str(n): square_commitment(self.battle, self.side, n, *self.squares[n]) for n in squares}
+        counters = {str(k + 1): blip_commitment(self.battle, self.side, *self.blips[first + k]) for k in range(3)}
+        return {**action, "args": {**args, "committed": committed, "blips_committed": counters}}
 
     def _unplaced(self, screen: dict[str, Any]) -> list[int]:
         """The slots of this side's counters not placed yet, as its own screen lists its commitments."""

@@ -21,7 +21,7 @@ MAX_ID: Final = 80
 MAX_DICE: Final = 64
 # A refereed battle's own entries are intents named by the kind of action they make (the owner's word on a blip's
 # contents, a side's mission card), checked here and handed to the session's ``tell`` and ``enter_mission``.
-INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION)
+INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION, Kind.FORFEIT)
 MAX_SALT: Final = 64                    # hex digits of a square's salt (``game/battle/commit.py``)
 MAX_NAME: Final = 80                    # characters of a blip's or a card's id, a unit's rating, type or faction
 QUESTIONS: Final = ("preview", "log", "screen", "report", "record")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..game.battle.action_kinds import Kind
+from ..game.battle.state_parts import FORFEITED
 from ..game.battle.intents import Action, LegalAction, Preview
 from ..game.play.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
 from ..game.play.legal import legal_actions, offers, reading, to_act
@@ -637,8 +638,8 @@ class BattleSession(SeatScreens):
     def hidden_blips(self, side: str) -> list[tuple[str, int]]:
         """A side kept on its own computer: its blips whose square it has not opened, with the square (its own)."""
         s = self.state
-        if side not in s.square_commitments:
-            return []
+        if side not in s.square_commitments or (s.result is not None and s.result.level == FORFEITED):
+            return []                   # not kept, or forfeited: nothing is asked of its computer any more
         return [(b.id, b.square) for b in sorted(s.blips.values(), key=lambda b: b.id)
                 if b.side == side and s.holding[side].contents(b.square) is None]
 

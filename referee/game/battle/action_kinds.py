@@ -55,6 +55,7 @@ class Kind:
     CORRECT: Final = "correct"
     CONTENTS: Final = "contents"
     MISSION: Final = "mission"
+    FORFEIT: Final = "forfeit"
     # Set-up (p.~14-15, A60), in the order it comes.
     ROLL_ROLES: Final = "roll-roles"
     CHOOSE_EDGE: Final = "choose-edge"
@@ -161,7 +162,11 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
     KindEntry(Kind.SCRAMBLE, "unit", "p.22, A23, A59",
               (Arg("square", "choice", "an empty holding-area square, 1 to 16 (left out: drawn in secret)",
                    low=1, high=SQUARES),
-               Arg("legacy", "flag", "a Scramble of a format-1 save, replayed as it was played", choices=(True,))),
+               Arg("legacy", "flag", "a Scramble of a format-1 save, replayed as it was played", choices=(True,)),
+               Arg("committed", "fields", "{square: SHA-256} for each of the 3 squares the Scramble fills, kept on the "
+                                          "owner's own computer (commit.py)"),
+               Arg("blips_committed", "fields", "{corner 1-3: SHA-256}: the square each new counter stands for, kept "
+                                                "on the owner's own computer")),
               "back to the holding area; 3 blips take its place", "Scramble",
               (Button(Kind.SCRAMBLE, "Scramble", "back to the holding area; 3 blips take its place [p.22, A23]",
                       "", 10),)),
@@ -231,6 +236,10 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
               (Arg("mission", "cards", "a mission card id", True), Arg("troop", "cards", "a troop card id", null=True),
                Arg("drone", "cards", "a drone card id", null=True)),
               "a player enters the mission card it plays", no_button="entered in the referee's missions dialog"),
+    KindEntry(Kind.FORFEIT, "correction", "p.~14", (),
+              "a side kept on its own computer forfeits: its computer stayed away while the battle waited for it to "
+              "open a square, and the other side claimed the battle",
+              no_button="claimed by the other side's seat on the host (docs/network.md)"),
     KindEntry(Kind.ROLL_ROLES, "set-up", "p.~15, A47", (), "both sides roll for attacker and defender",
               no_button="the set-up table asks for it"),
     KindEntry(Kind.CHOOSE_EDGE, "set-up", "p.~15", (Arg("turn", "flag", "true takes the far edge"),),

@@ -206,6 +206,9 @@ class GameState:
     # -> key -> SHA-256, the key a slot ("1".."16", the order of placing) until a counter is placed, then the counter's
     # id until its owner opens it. The square such a counter holds here is a stand-in: its own is learnt at the reveal.
     blip_commitments: dict[str, dict[str, str]] = field(default_factory=dict)
+    # The rule breaches a side kept on its own computer was caught in at an opening (its commitments prove them):
+    # public, each said in the result and the report with ``BREACH``. Only grows.
+    breaches: list[str] = field(default_factory=list)
     # A Target's sensor pool, rolled and recorded before its counters are placed (p.19): {"actor", "dice", "rolls"}.
     # While it is set the Targeter's counters are the only thing to do; the Target then spends these dice.
     pool: Data | None = None
@@ -388,6 +391,7 @@ _COPY: dict[str, Any] = {
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
     "destroyed": list,
+    "breaches": list,
     # Strings, numbers and None: nothing to copy.
     **{name: _same for name in ("name", "width", "height", "scale", "attacker", "mode", "round", "phase", "labels_apart",
                                 "initiative", "passes_in_row", "pursuit", "control")},
@@ -572,6 +576,7 @@ def state_to_data(state: GameState) -> Data:
            if state.issued_kept else {}),
         **({"blip_commitments": {side: dict(c) for side, c in state.blip_commitments.items()}}
            if state.blip_commitments else {}),
+        **({"breaches": list(state.breaches)} if state.breaches else {}),
         **({"pool": copy.deepcopy(state.pool)} if state.pool is not None else {}),
         **({"labels_apart": True} if state.labels_apart else {}),
     }
@@ -622,6 +627,7 @@ def state_from_data(d: Data) -> GameState:
         square_commitments={side: dict(c) for side, c in d.get("square_commitments", {}).items()},
         issued_kept={side: [dict(u) for u in units] for side, units in d.get("issued_kept", {}).items()},
         blip_commitments={side: dict(c) for side, c in d.get("blip_commitments", {}).items()},
+        breaches=[str(b) for b in d.get("breaches", [])],
         pool=copy.deepcopy(d.get("pool")),
         labels_apart=bool(d.get("labels_apart", False)),
     )

@@ -92,6 +92,9 @@ STATE_PARTS: Final[dict[str, Part]] = {
                         imagined="drawn"),              # the units of the squares the imagined world draws             # how new labels are drawn: a rule of the battle                             # dice rolled on the table
     # Such a side's commitments to the square each of its blip counters stands for (A59): its own to see; the host
     # holds a stand-in square for each counter until its owner opens the commitment at the reveal.
+    # The breaches of the rule such a side's computer was caught in at an opening (a counter committed to a square
+    # another counter had shown): public, like the result that names them.
+    "breaches": Part("public", ("breaches",)),
     "blip_commitments": Part("by side", ("blip_commitments",),
                              imagined="drawn"),     # every counter's square drawn there: none left committed
 }
@@ -137,6 +140,10 @@ class Setup:
         d = copy.deepcopy(d)
         return Setup(dict(d.get("factions", {})), dict(d.get("streak", {})), list(d.get("queue", [])),
                      dict(d.get("issued", {})), dict(d.get("offered", {})))
+
+
+# The result's level when a side kept on its own computer forfeits (``corrections.forfeit``): nothing is scored.
+FORFEITED: Final = "forfeited"
 
 
 @dataclass(slots=True)

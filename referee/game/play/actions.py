@@ -23,6 +23,7 @@ from ...rules.sight import blockers_between, cover_of
 from ...rules.sight_reference import segment_crosses
 from ...rules.catalogue import COVER_BANDS
 from ...rules.targeting import TargetPrice, can_target, sensor_dice_limit, target_price
+from ..battle.commit import UNIT_KEYS, is_digest
 from ..battle.dice import DiceMissing, DiceSource, Recorder, Roll, Rolling, RollRequest, dice_lines
 from ..battle.intents import Action
 from ...rules import odds
@@ -674,6 +675,62 @@ def scramble_corners(s: GameState, x: float, y: float, base: float = 1.0) -> lis
     return []
 
 
+def kept_scramble_squares(free: list[int]) -> list[int]:
+    """The three squares a Scramble of a side kept on its own computer fills: the three lowest unused, drawn from
+    nothing, whichever the owner chose. Its computer commits which of them holds the unit and which counter stands for
+    which (``commit.py``), so the host learns neither until a reveal (A23, A59)."""
+    return free[:3]
+
+
+def _kept_scramble(ctx: Ctx, action: Action, free: list[int]) -> Rolling[None]:
+    """A Scramble by a side kept on its own computer: its client sends, with the action, a commitment for each of the
+    three squares (``committed``: the unit in one, the other two decoys) and one for each new counter by corner
+    (``blips_committed``, 1 to 3: the square it stands for). The host holds the three squares unknown and each counter on a
+    stand-in square, the same whatever the owner chose; a reveal opens them as any of its counters."""
+    s = ctx.state
+    rules = s.rulings_in_force()
+    u = s.units[action.actor]
+    side = u.side
+    squares = kept_scramble_squares(free)
+    committed, counters = action.args.get("committed"), action.args.get("blips_committed")
+    if "square" in action.args:
+        raise Refused(f"side {side} keeps its holding area on its own computer: its computer chooses the square "
+                      f"{u.id} scrambles into and sends commitments, never the square [p.22, A23]")
+    if not isinstance(committed, dict) or sorted(committed) != sorted(str(n) for n in squares) or not all(
+            is_digest(c) for c in committed.values()):
+        raise Refused(f"side {side}'s Scramble: expected committed, a commitment (64 hex digits) for each of squares "
+                      f"{', '.join(str(n) for n in squares)} [p.22, A23]")
+    if not isinstance(counters, dict) or sorted(counters) != ["1", "2", "3"] or not all(
+            is_digest(c) for c in counters.values()):
+        raise Refused(f"side {side}'s Scramble: expected blips_committed, a commitment (64 hex digits) for each of "
+                      f"the three new counters by corner (1, 2, 3) [A23, A59]")
+    s.units.pop(action.actor)
+    corners = scramble_corners(s, u.x, u.y)
+    if not corners:
+        x, y = u.x, u.y
+        corners = [(x, y)]
+        for _ in range(2):
+            corners.append(_free_spot(s, *corners[-1], 0.5, 0.5, False, side))
+    for n in squares:
+        s.holding[side].squares[n] = None
+        s.square_commitments[side][str(n)] = str(committed[str(n)])
+    # The unit is public (it stood on the table): one of the three squares must open to it, as an issued unit does.
+    s.issued_kept.setdefault(side, []).append(contents_from_unit(u).model_dump(mode="json", include=set(UNIT_KEYS)))
+    activation = rules.reads("A23", "B")
+    made = []
+    for n, (x, y), c in zip(squares, corners, (counters[str(k)] for k in (1, 2, 3))):
+        options = tuple(free_labels(s, side))
+        label = options[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=options,
+                                               secret=side)))]
+        ident = blip_id(side, label)
+        s.blips[ident] = BlipState(ident, side, x, y, n, 1.0, activation)
+        s.blip_commitments.setdefault(side, {})[ident] = str(c)
+        made.append(ident)
+    shown = sorted(made)
+    ctx.event(f"{u.id} Scrambles: it leaves the table and three blips take its place ({', '.join(shown)}); side "
+              f"{side}'s computer keeps which is real", f"[p.22, {rules.label('A23')}, A59]", units=[u.id] + shown)
+
+
 def perform_scramble(ctx: Ctx, action: Action) -> Rolling[None]:
     if action.args.get("legacy"):
         yield from _legacy_scramble(ctx, action)
@@ -683,6 +740,9 @@ def perform_scramble(ctx: Ctx, action: Action) -> Rolling[None]:
     rules = s.rulings_in_force()
     u = s.units[action.actor]
     side = u.side
+    if side in s.square_commitments:
+        yield from _kept_scramble(ctx, action, free)
+        return
     # The owner chooses the empty square (A23); left out, it is drawn from the owner's secret stream.
     square = action.args.get("square")
     if square is None:

@@ -39,6 +39,7 @@ from .victory import compute_result, hidden_sides
 from ..battle.dice import Rolling
 from .effects import Ctx, Refused
 from ..battle.state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
+from ..battle.state_parts import FORFEITED, Result
 from ..battle.cards import bundled_deck, playing_deck
 from ...rules.errors import InputError
 
@@ -58,6 +59,9 @@ def correction(ctx: Ctx, action: Action) -> Rolling[None]:
         tell_contents(ctx, action)
     elif action.kind == Kind.MISSION:
         enter_mission(ctx, action)
+        return
+    elif action.kind == Kind.FORFEIT:
+        forfeit(ctx, action.actor)
         return
     elif _is_terrain(ctx.state, action):
         if action.args.get("remove"):
@@ -322,6 +326,11 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
         raise Refused(f"no blip called {action.actor!r} is on the table {RULE}")
     if s.holding[blip.side].contents(blip.square) is not None:
         raise Refused(f"{blip.id}'s contents are known already; they are fixed at set-up [p.15, p.17]")
+    if blip.id in s.blip_commitments.get(blip.side, {}):
+        square = opened_square(s, blip, action.args.get("square"), action.args.get("square_salt"))
+        if s.holding[blip.side].squares.get(square) is not None:
+            counter_on_shown_square(ctx, blip, square)
+            return
     given = action.args.get("contents")
     if not isinstance(given, list) or len(given) > 2:
         raise Refused(f"{blip.id}: a blip holds at most 2 units, or is a decoy (none) [p.15]")
@@ -374,6 +383,26 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
         compute_result(ctx)
 
 
+def forfeit(ctx: Ctx, side: str) -> None:
+    """``side``, kept on its own computer, forfeits the battle: its computer stayed away while the battle waited for it
+    to open a square (a reveal, or the end), and the other side claimed the battle (the host decides when a claim is
+    allowed, ``net/desk.py``). Nothing of its secret is decided for it: its squares stay unknown, and the other side
+    wins (p.~14). Said in the log, the result and the report."""
+    s = ctx.state
+    if side not in s.square_commitments:
+        raise Refused(f"side {side!r} keeps no holding area on its own computer: only such a side forfeits when its "
+                      f"computer stays away [p.~14]")
+    if s.result is not None and s.result.level == FORFEITED:
+        raise Refused(f"the battle is forfeited already: {s.result.headline}")
+    winner = "A" if side == "B" else "B"
+    headline = (f"FORFEIT: side {side}'s computer stayed away while the battle waited for it to open a square; side "
+                f"{winner} claimed the battle: side {winner} wins, side {side}'s squares never opened")
+    s.phase = "over"
+    s.result = Result(s.control, {"A": 0, "B": 0}, winner, 0, FORFEITED, 0, list(s.breaches) + [f"{headline} [p.~14]"],
+                      headline=headline)
+    ctx.event(headline, "[p.~14]")
+
+
 def opened_square(s: GameState, blip: BlipState, square: object, salt: object) -> int:
     """The square ``blip`` stands for as its owner opens it: it must give the commitment sent for the counter at
     set-up (``commit.blip_commitment``) and be a square no other counter has shown, else refused, nothing changed."""
@@ -387,10 +416,30 @@ def opened_square(s: GameState, blip: BlipState, square: object, salt: object) -
     if blip_commitment(battle_id(s.dice_commitments), blip.side, square, str(salt)) != want:
         raise Refused(f"{blip.id}: side {blip.side}'s answer does not open the commitment it sent for this counter's "
                       f"square at set-up (another square, or another salt): refused, nothing changed [A59]")
-    if s.holding[blip.side].squares.get(square) is not None:
-        raise Refused(f"{blip.id}: side {blip.side} committed this counter to square {square}, which another counter "
-                      f"has shown already: its set-up broke the rule of one counter a square; refused [A59]")
     return square
+
+
+def counter_on_shown_square(ctx: Ctx, blip: BlipState, square: int) -> None:
+    """``blip``'s owner opened its commitment and it proves a square another counter has shown already: its set-up
+    broke the rule of one counter a square (A59). The battle goes on: the counter stands for what its commitment
+    proves, that square, whose units are on the table already (or that was a decoy), so it opens as nothing: a decoy,
+    removed at the reveal. The breach is recorded, named in the result and the report (p.~10, A59)."""
+    s = ctx.state
+    s.blip_commitments.get(blip.side, {}).pop(blip.id, None)
+    if any(b.side == blip.side and b.square == square for b in s.blips.values()):
+        # The counter that showed it is still on the table (the end of the battle opens counters in place): this one
+        # is removed now, as a decoy would be.
+        del s.blips[blip.id]
+    else:
+        # No stand-in is held on a square shown already, so nothing else moves: the reveal going on finds it empty.
+        blip.square = square
+    breach = (f"BREACH: side {blip.side}'s computer committed {blip.id} to square {square}, which another counter had "
+              f"shown already: its set-up broke the rule of one counter a square; {blip.id} is opened as a decoy and "
+              f"removed [A59, p.~10]")
+    s.breaches.append(breach)
+    ctx.event(breach, "[A59, p.~10]", units=[blip.id])
+    if s.phase == "over" and not hidden_sides(s):
+        compute_result(ctx)
 
 
 def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], salt: object,

@@ -8,7 +8,7 @@ from ...rules.catalogue import is_drone_type
 from ..battle.intents import Action
 from .effects import Ctx, Refused
 from ..battle.missions import mission_of as _mission
-from ..battle.state_parts import Result
+from ..battle.state_parts import FORFEITED, Result
 from ..battle.state import SIDES, GameState, as_side, other
 from ..battle.scoring import BattleOutcome, ObjectiveOutcome
 from ..battle.scoring import score_mission, victory
@@ -150,14 +150,18 @@ def battle_outcome(state: GameState) -> BattleOutcome:
 
 
 def hidden_sides(s: GameState) -> list[str]:
-    """The sides kept on their own computer with a square still unopened (``commit.py``)."""
+    """The sides kept on their own computer with a counter on the table whose square is still unopened
+    (``commit.py``). A square no counter stands for (its computer committed two counters to another: a breach, A59)
+    is never asked for: it stays unknown and its units count for nothing."""
     return [side for side in sorted(s.square_commitments)
-            if any(c is None for c in s.holding[side].squares.values())]
+            if any(b.side == side and s.holding[side].contents(b.square) is None for b in s.blips.values())]
 
 
 def compute_result(ctx: Ctx) -> None:
 
     s = ctx.state
+    if s.result is not None and s.result.level == FORFEITED:
+        return                          # a kept side forfeited (``corrections.forfeit``): its squares are not scored
     outcome = battle_outcome(s)
     vp, explain = {}, []
     for side in SIDES:
@@ -180,6 +184,8 @@ def compute_result(ctx: Ctx) -> None:
         s.result = Result(s.control, vp, None, 0, "no result", 0, explain + [f"{headline} [p.~14]"], headline=headline)
         ctx.event(headline, "[p.~14, p.~10]")
         return
+    # Breaches caught at an opening during the battle (a counter committed to a square already shown): in the result.
+    explain.extend(b for b in s.breaches if b not in explain)
     for side in sorted(s.square_commitments):
         left = s.issued_kept.get(side) or []
         if left:

@@ -201,6 +201,7 @@ class _State(_Strict):
                                       Len(0, 64)]] = {}
     blip_commitments: dict[Side, Annotated[dict[Annotated[str, Field(min_length=1, max_length=64)],
                                                 Annotated[str, Field(pattern="^[0-9a-f]{64}$")]], Len(0, 16)]] = {}
+    breaches: Annotated[list[Annotated[str, Field(max_length=1000)]], Len(0, 64)] = []
     pool: _Pool | None = None
     labels_apart: bool = False
 
@@ -712,7 +713,8 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
     out = []
     adds = action.kind == Kind.CORRECT and action.args.get("add")        # a new piece: its id is new
     if action.kind in ACTION_KINDS and action.kind not in (Kind.END_ACTIVATION, Kind.END_TURN, Kind.END_OF_ROUND,
-                                                           Kind.OBJECTIVES, Kind.TAKEN_BACK, Kind.MISSION) + SETUP_KINDS \
+                                                           Kind.OBJECTIVES, Kind.TAKEN_BACK, Kind.MISSION,
+                                                           Kind.FORFEIT) + SETUP_KINDS \
             and not adds:
         out.append(("action.actor", action.actor))
     for arg in KINDS[action.kind].args if action.kind in KINDS else ():

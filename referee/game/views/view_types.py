@@ -134,6 +134,7 @@ class PlayerView(TypedDict):
     square_commitments: dict[str, dict[str, str]]   # a side's holding squares kept on its own computer (commit.py)
     issued_kept: dict[str, list[Data] | None]   # a side's issued units its computer has not opened yet (its own)
     blip_commitments: dict[str, dict[str, str] | None]   # which square each counter stands for, committed (its own)
+    breaches: list[str]                       # rule breaches a kept side's computer was caught in (commit.py)
     pool: Data | None                         # a Target's sensor pool waiting for its counters (p.19)
     labels_apart: bool                        # no blip label names a counter of both sides (state.py)
     salts: dict[str, str | None]

@@ -153,6 +153,8 @@ function renderWaiting(screen) {
   for (const [side, n] of Object.entries(screen.squares_hidden || {})) {
     if (n) lines.push(t("opening_squares", { side }));
   }
+  const waits = screen.waits_for_computer;
+  if (waits && waits.away) lines.push(t("computer_away", { side: waits.side }));
   for (const m of screen.messages || []) lines.push(m);
   if (screen.said) lines.push(screen.said);
   w.replaceChildren(...lines.map((line) => el("p", {}, line)));
@@ -161,7 +163,8 @@ function renderWaiting(screen) {
 function decisionsKey(screen) {
   return JSON.stringify([screen.legal, screen.pending || null, screen.consent || null, screen.take_back || null,
                          screen.round_words || null, screen.undo || null, screen.scramble || null,
-                         screen.tell_contents || null, screen.mission_entry || null]);
+                         screen.tell_contents || null, screen.mission_entry || null,
+                         screen.may_claim_forfeit || null]);
 }
 
 function renderDecisions(screen) {
@@ -184,6 +187,11 @@ function renderDecisions(screen) {
     if (!build || seen.has(legal.kind + "|" + legal.actor)) continue;
     seen.add(legal.kind + "|" + legal.actor);
     parts.push(el("div", { class: "decision", "data-kind": legal.kind, "data-actor": legal.actor }, build(legal, screen)));
+  }
+  if (screen.may_claim_forfeit) {
+    parts.push(el("div", { class: "decision", "data-kind": "forfeit" },
+      el("button", { class: "second", on: { click: () => send({ kind: "forfeit" }) } },
+         t("claim_forfeit", { side: screen.may_claim_forfeit }))));
   }
   if (screen.undo && screen.undo.allowed) {
     const words = screen.undo.needs_consent ? t("take_back_asks", { what: screen.undo.what, side: other(screen.seat) })

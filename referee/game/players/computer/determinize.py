@@ -207,6 +207,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
                             for c in held or []] for side in (v.get("square_commitments") or {})},
         # Every counter's square is drawn in the imagined world: none is left to open against a commitment.
         blip_commitments={},
+        breaches=list(v.get("breaches") or []),
         labels_apart=bool(v.get("labels_apart", False)),
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )
