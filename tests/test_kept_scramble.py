@@ -140,3 +140,22 @@ def test_the_kept_sides_client_chooses_and_commits_its_scramble_and_opens_it_at_
     # The client read back from its file knows the same.
     again = Keeper("A", battle_id(s.dice_commitments), pin="a-pin-4711", folder=tmp_path)
     assert again.squares == keeper.squares and again.blips == keeper.blips
+
+
+def test_a_kept_sides_damaged_unit_comes_back_damaged_from_its_scramble():
+    s = kept_table()
+    s.units["tac"].damaged = True
+    squares, order, entry, args = commitments(s, 2, 0)
+    # The Damaged check before the Scramble: a 3 acts (p.25).
+    out = resolve(s, Action("scramble", "tac", args), ScriptedDice([3], draws=[0, 0, 0]))
+    assert out.legal, out.reason
+    after = out.state
+    battle = battle_id(after.dice_commitments)
+    real = next(b for b in after.blips.values() if b.side == "A"
+                and after.blip_commitments["A"][b.id] == blip_commitment(battle, "A", 2, SALTS[20]))
+    # The opening names the unit as committed (its id, side, faction, rating and type); the table saw it Damaged.
+    told = {"contents": [{k: v for k, v in entry.items() if k != "side"}], "salt": SALTS[2], "square": 2,
+            "square_salt": SALTS[20]}
+    tell_contents(Ctx(after), Action(Kind.CONTENTS, real.id, told))
+    assert [(c.id, c.damaged) for c in after.holding["A"].squares[2]] == [("tac", True)]
+    assert after.issued_kept["A"] == []

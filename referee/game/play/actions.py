@@ -714,8 +714,12 @@ def _kept_scramble(ctx: Ctx, action: Action, free: list[int]) -> Rolling[None]:
     for n in squares:
         s.holding[side].squares[n] = None
         s.square_commitments[side][str(n)] = str(committed[str(n)])
-    # The unit is public (it stood on the table): one of the three squares must open to it, as an issued unit does.
-    s.issued_kept.setdefault(side, []).append(contents_from_unit(u).model_dump(mode="json", include=set(UNIT_KEYS)))
+    # The unit is public (it stood on the table): one of the three squares must open to it, as an issued unit does,
+    # and it comes back as it left (Damaged, Stunned: p.22), which the table saw, so the host keeps it ("as_left").
+    left = contents_from_unit(u).model_dump(mode="json")
+    entry: dict[str, Any] = {k: left[k] for k in UNIT_KEYS}
+    entry["as_left"] = {k: v for k, v in left.items() if k not in UNIT_KEYS}
+    s.issued_kept.setdefault(side, []).append(entry)
     activation = rules.reads("A23", "B")
     made = []
     for n, (x, y), c in zip(squares, corners, (counters[str(k)] for k in (1, 2, 3))):

@@ -361,7 +361,7 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
     elif "square" in action.args or "square_salt" in action.args:
         raise Refused(f"{blip.id}: side {blip.side} committed to no square for this counter: its square is known")
     if committed is not None:
-        check_opening(s, blip, contents, action.args.get("salt"), committed, square)
+        contents = check_opening(s, blip, contents, action.args.get("salt"), committed, square)
     elif "salt" in action.args:
         raise Refused(f"{blip.id}: side {blip.side}'s holding area is not kept on its own computer: no salt opens it")
     if square != blip.square:
@@ -443,10 +443,11 @@ def counter_on_shown_square(ctx: Ctx, blip: BlipState, square: int) -> None:
 
 
 def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], salt: object,
-                  committed: dict[str, str], square: int | None = None) -> None:
+                  committed: dict[str, str], square: int | None = None) -> list[UnitContents]:
     """The owner's opening of ``blip``'s square (``square``: the one it opened for the counter, else the counter's)
     must give the commitment it sent at set-up (``commit.py``): any other contents, salt or square is refused,
-    nothing recorded."""
+    nothing recorded. Returns the contents as they come back to the table: a unit that Scrambled into the square
+    comes back as it left it (``as_left``, public: the table saw it)."""
     square = blip.square if square is None else square
     want = committed.get(str(square))
     if want is None:
@@ -460,12 +461,17 @@ def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], s
                       f"{square} at set-up (other contents, or another salt): refused, nothing changed [p.~10]")
     # The commitment holds: each unit must still be one its cards issued and no opening has shown (p.~10).
     unopened = s.issued_kept.setdefault(blip.side, [])
+    found = []
     for unit in unit_entries(units):
-        if unit not in unopened:
+        entry = next((e for e in unopened if {k: e.get(k) for k in unit} == unit), None)
+        if entry is None:
             raise Refused(f"{blip.id}: square {square} as side {blip.side} committed to it holds {unit['id']} "
                           f"({unit['rating']} {unit['type']}), which is not a unit its cards issued, or is in another "
                           f"square too: its set-up broke the holding area's rule; refused [p.~10]")
-        unopened.remove(unit)
+        unopened.remove(entry)          # at once: the same unit twice in one square is caught too
+        found.append(entry)
+    as_left = {str(e["id"]): e["as_left"] for e in found if isinstance(e.get("as_left"), dict)}
+    return [c.model_copy(update=as_left[c.id]) if c.id in as_left else c for c in contents]
 
 
 def _card(kind: str, ident: object, side: str) -> Any:
