@@ -18,9 +18,17 @@ from referee.ui.scenes.remote_battle import RemoteBattleScene  # noqa: E402
 from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
 
 from referee.ui.app import App  # noqa: E402
+from referee.ui.joining import join  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog  # noqa: E402
+
+from . import test_net_kept as net_kept  # noqa: E402
+from .test_net_kept import PIN, set_up, to_the_end  # noqa: E402
 
 from .test_window_join_setup import (B_KINDS, clear, fill_holding_by_clicks, follow, free_point,  # noqa: E402
                                      joined, pastoral_host, press_button)
+
+
+kept = net_kept.kept          # the same host, side B kept on its own computer (tests/test_net_kept.py)
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +95,28 @@ def test_a_joined_window_keeps_its_sides_holding_area_and_shows_it_to_its_side(a
     finally:
         other.close()
         clear(app)
+
+
+def test_a_joined_window_may_claim_the_battle_from_a_kept_side_whose_computer_stays_away(app, kept):
+    session, host, seats, b_disk = kept
+    # B's computer opens nothing by itself, then goes away while the battle waits for its squares at the end.
+    seats["B"] = b = RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    b.close()
+    seats["A"].wait_for(lambda s: (s.get("waits_for_computer") or {}).get("away") is True)
+    with host.lock:
+        host.desk.away_limit = 0.0           # as though B had been away long enough
+    joined_a = join(app, host.link("A"))
+    assert not isinstance(joined_a, str), joined_a
+    try:
+        assert "side B's computer to open its square (it is away)" in joined_a.banner_text()
+        dialog = app.scene
+        assert isinstance(dialog, Dialog) and [k for k, _ in dialog.choices] == ["claim", "wait"], dialog
+        assert "has been away too long" in " ".join(dialog.text_lines())
+        dialog.choose("claim")
+        with host.lock:
+            result = session.state.result
+        assert result is not None and result.level == "forfeited" and result.winner == "A"
+    finally:
+        joined_a.battle.close()

@@ -357,6 +357,12 @@ class RemoteBattle(SeatScreens):
                                                        [float(x) for x in pending.get("given", [])]))
         return RemoteAttempt(Outcome(True, events=tuple(str(e) for e in result.get("events", []))))
 
+    def claim_forfeit(self) -> str:
+        """Claim the battle from a side whose computer keeps its secrets and has been away too long while the battle
+        waits for it to open a square (``docs/network.md``): the host decides; its reason when it refuses."""
+        reply = self._send({"kind": "forfeit"})
+        return "" if reply.get("ok") else str(reply.get("reason", "refused"))
+
     def attempt(self, action: Action, given: list[float] | None = None) -> RemoteAttempt:
         intent: dict[str, Any] = {"kind": "action", "action": action.to_data()}
         if given:

@@ -174,6 +174,15 @@ class RemoteBattleScene(BattleScene):
         if asked:
             self.own_questions.ask_consent(asked)
             return
+        waits = self.battle.data.get("waits_for_computer")
+        if isinstance(waits, dict):
+            # A side that keeps its secrets on its own computer must open a square before the battle goes on.
+            away = " (it is away)" if waits.get("away") else ""
+            self.waiting = f"side {waits.get('side')}'s computer to open its square{away}"
+            claim = self.battle.data.get("may_claim_forfeit")
+            if claim:
+                self.claim(str(claim))
+            return
         if self.battle.view(log=False)["phase"] == "end-of-round":
             self.questions.end_of_round()
             return
@@ -182,6 +191,24 @@ class RemoteBattleScene(BattleScene):
             self.waiting = "the attacker's objectives"
             return
         super().next_step()
+
+    def claim(self, side: str) -> None:
+        """Side ``side``'s computer has been away too long while the battle waits for its square: this side may claim
+        the battle (``side`` forfeits), or keep waiting; its secrets are never decided for it."""
+        lines = [f"The battle waits for side {side}'s computer to open a square, and it has been away too long.",
+                 f"Claim the battle: side {side} forfeits (logged, and said in the report). Or keep waiting: the "
+                 f"battle goes on when it joins again."]
+
+        def closed(answer: str | None) -> None:
+            if answer != "claim":
+                return
+            why = self.battle.claim_forfeit()
+            if why:
+                self.say("The claim was refused", [why])
+
+        self.questions.show_guarded(Dialog(f"Side {side}'s computer is away", lines,
+                                 [("claim", f"Claim the battle (side {side} forfeits)"), ("wait", "Keep waiting")],
+                                 closed, columns=2, width=640))
 
     def phones(self) -> None:
         """W: a joined battle is served by the host's computer, which shows its codes."""
