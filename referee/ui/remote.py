@@ -360,7 +360,7 @@ class RemoteBattle(SeatScreens):
     def claim_forfeit(self) -> str:
         """Claim the battle from a side whose computer keeps its secrets and has been away too long while the battle
         waits for it to open a square (``docs/network.md``): the host decides; its reason when it refuses."""
-        reply = self._send({"kind": "forfeit"})
+        reply = self._send({"kind": Kind.FORFEIT})
         return "" if reply.get("ok") else str(reply.get("reason", "refused"))
 
     def attempt(self, action: Action, given: list[float] | None = None) -> RemoteAttempt:
