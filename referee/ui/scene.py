@@ -72,6 +72,10 @@ class Scene:
         return scene
 
     # -- helpers ----------------------------------------------------------------------------------------------------
+    def on_top(self) -> bool:
+        """The window shows this scene with nothing over it."""
+        return self.app is not None and self.app.stack.top is self
+
     @property
     def size(self) -> tuple[int, int]:
         if self.app is not None:
@@ -80,11 +84,23 @@ class Scene:
         return surface.get_size() if surface is not None else (1280, 800)
 
 
+class Window(Protocol):
+    """What a scene's part asks of the window (``App``): to show a question over the scene, to close the top one, to
+    open a scene by its name."""
+
+    def push(self, scene: S) -> S: ...
+
+    def pop(self) -> Scene | None: ...
+
+    def push_scene(self, name: str, *args: Any, **kwargs: Any) -> Scene: ...
+
+
 class HoldsSession(Protocol[SessionT_co]):
-    """A scene that drives a battle session (the battle, set-up and referee scenes)."""
+    """A scene that drives a battle session (the battle, set-up and referee scenes), as its parts see it: its window
+    and its session. Each part's own protocol adds the few members of the scene it uses."""
 
     @property
-    def app(self) -> App | None: ...
+    def app(self) -> Window | None: ...
 
     @property
     def session(self) -> SessionT_co: ...
@@ -92,20 +108,21 @@ class HoldsSession(Protocol[SessionT_co]):
 
 class ScenePart(Generic[SessionT]):
     """One job of a scene (a tool, its questions, its corrections), held by the scene: it reaches the window and the
-    battle session through the scene, so neither is kept twice. A part names its scene's class as ``scene: ...``."""
+    battle session through the scene, so neither is kept twice. A part names what it uses of its scene as a protocol
+    (``host: ...Host``), never the scene's class: the part does not import its scene's module."""
 
-    scene: HoldsSession[SessionT]
+    host: HoldsSession[SessionT]
 
-    def __init__(self, scene: HoldsSession[SessionT]) -> None:
-        self.scene = scene
+    def __init__(self, host: HoldsSession[SessionT]) -> None:
+        self.host = host
 
     @property
-    def app(self) -> App | None:
-        return self.scene.app
+    def app(self) -> Window | None:
+        return self.host.app
 
     @property
     def session(self) -> SessionT:
-        return self.scene.session
+        return self.host.session
 
 
 class SceneStack:

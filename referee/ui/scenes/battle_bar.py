@@ -4,7 +4,7 @@ enabled only when the scene says the action may be taken now (the engine's check
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 import pygame_gui
@@ -13,9 +13,6 @@ from ...game.battle.action_kinds import bar_buttons
 from .. import panels
 from ..widgets import BUTTON_BORDER, fits_button
 from .table_common import COMPACT, Layout, layout_for, layout_with_bar
-
-if TYPE_CHECKING:
-    from .battle import BattleScene
 
 ACTION_COLUMNS = 5           # buttons a row, fewer in a narrow window so that every label shows whole
 ROW_H = 30
@@ -40,11 +37,25 @@ def button_width(width: int, cols: int) -> int:
     return (width - 2 * panels.PAD - GAP * (cols - 1)) // cols
 
 
+class BarHost(Protocol):
+    """What the action bar uses of the battle scene: which actions it offers now, which log it shows, and what a
+    button pressed does."""
+
+    @property
+    def log_unit_only(self) -> bool: ...
+
+    def offered(self, key: str) -> bool: ...
+
+    def press(self, key: str) -> None: ...
+
+    def push_scene(self, name: str, *args: Any, **kwargs: Any) -> object: ...
+
+
 class ActionBar:
     """Held by the battle scene as ``scene.bar``; ``actions`` are the buttons, row by row."""
 
-    def __init__(self, scene: BattleScene, actions: Actions) -> None:
-        self.scene = scene
+    def __init__(self, host: BarHost, actions: Actions) -> None:
+        self.host = host
         self.actions = actions
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.columns = ACTION_COLUMNS
@@ -95,20 +106,20 @@ class ActionBar:
     def sync(self) -> None:
         """Enable each button the scene offers now; the log button says which log it shows."""
         for key, button in self.buttons.items():
-            if self.scene.offered(key):
+            if self.host.offered(key):
                 button.enable()
             else:
                 button.disable()
         log = self.buttons.get("log")
         if log is not None:
-            log.set_text("Log: unit" if self.scene.log_unit_only else "Log: all")
+            log.set_text("Log: unit" if self.host.log_unit_only else "Log: all")
         if self.compact:
             self.place()
 
     def place(self) -> None:
         """The compact bar: the offered actions in its slots, the last slot "More…" when they do not all fit."""
         slots = COMPACT_ROWS * self.columns
-        offered = [key for key, _label, _tip in self.actions if self.scene.offered(key)]
+        offered = [key for key, _label, _tip in self.actions if self.host.offered(key)]
         shown = offered if len(offered) <= slots else offered[:slots - 1]
         self.overflow = offered[len(shown):]
         for key, button in self.buttons.items():
@@ -126,15 +137,15 @@ class ActionBar:
 
     def open_more(self) -> None:
         """The offered actions the compact bar has no slot for, as a dialog of buttons."""
-        scene = self.scene
+        host = self.host
         labels = {key: label for key, label, _tip in self.actions}
         choices = [(key, labels[key]) for key in self.overflow]
 
         def chosen(key: str | None) -> None:
             if key is not None:
-                scene.press(key)
+                host.press(key)
 
-        scene.push_scene("dialog", "More actions", ["Offered now:"], choices + [("cancel", "Cancel")],
+        host.push_scene("dialog", "More actions", ["Offered now:"], choices + [("cancel", "Cancel")],
                          lambda key: chosen(None if key == "cancel" else key), columns=2)
 
     def pressed(self, element: object) -> str | None:

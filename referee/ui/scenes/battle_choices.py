@@ -5,7 +5,7 @@ working) in a confirmation before anything is rolled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Iterable, Protocol
 
 import pygame
 
@@ -15,20 +15,55 @@ from ...game.views.view_words import view_unit
 from ...rules import odds
 from .. import panels, theme
 from ..widgets import dashed_circle, sight_glyph
+from ...service.session import BattleSession
+from ..table_data import TableData
+from ..view import ViewTransform
+from .battle_questions import BattleQuestions
 from .table_tools import contact_spots
-
-if TYPE_CHECKING:
-    from .battle import BattleScene
 
 PICK, FLAME, KAMIKAZE = "pick", "flame", "kamikaze"
 TITLES = {PICK: "Choose a target", FLAME: "Flamer: place the smoke", KAMIKAZE: "Kamikaze: where to"}
 
 
+class ChoicesHost(Protocol):
+    """What the choosing tools use of the battle scene: its session, the tool in hand and the unit it is for, the
+    table and how it is drawn, the mouse, the questions part (which confirms a choice) and the log."""
+
+    @property
+    def session(self) -> BattleSession: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def picking(self) -> str | None: ...
+
+    @property
+    def table(self) -> TableData: ...
+
+    @property
+    def view(self) -> ViewTransform: ...
+
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+    @property
+    def questions(self) -> BattleQuestions: ...
+
+    def on_table(self, pos: tuple[int, int]) -> bool: ...
+
+    def table_point(self, pos: tuple[int, int]) -> tuple[float, float]: ...
+
+    def start_tool(self, tool: str, actor: str, hint: str) -> None: ...
+
+    def say(self, title: str, lines: Iterable[str]) -> None: ...
+
+
 class ChoiceTools:
     """Held by the battle scene as ``scene.choices``."""
 
-    def __init__(self, scene: BattleScene) -> None:
-        self.scene = scene
+    def __init__(self, host: ChoicesHost) -> None:
+        self.host = host
         self.pick_kind = ""                           # the action waiting for its target: rifle, missile, command...
         self.flame_point: tuple[float, float] | None = None
         self._smoke: Preview | None = None
@@ -39,19 +74,19 @@ class ChoiceTools:
     @property
     def actor(self) -> str:
         """The unit whose action waits for its choice (the tools are only used while one does)."""
-        if self.scene.picking is None:
+        if self.host.picking is None:
             raise RuntimeError("a choosing tool is used with no action waiting for it")
-        return self.scene.picking
+        return self.host.picking
 
     def start_pick(self, kind: str, actor: str) -> None:
         whom = "friendly unit" if kind in (Kind.COMMAND, Kind.REPAIR) else "target"
-        self.scene.start_tool(PICK, actor, f"Click the {whom} for {kind}. The engine's numbers and odds are shown "
+        self.host.start_tool(PICK, actor, f"Click the {whom} for {kind}. The engine's numbers and odds are shown "
                                            f"before anything is rolled. Esc cancels.")
         self.pick_kind = kind
 
     def preview_lines(self, kind: str, actor: str, target: str) -> list[str]:
         """The numbers and odds of ``kind`` at ``target``: the engine's preview of that very action."""
-        f = self.scene.session.figures(Action(kind, actor, {"target": target}))
+        f = self.host.session.figures(Action(kind, actor, {"target": target}))
         lines = [str(x) for x in f.get("explain", ())]
         if kind == Kind.RIFLE and f.get("allowed"):
             lines.append(f"= {f['dice']} dice: kill {panels.percent(f['p_kill'])}, graze {panels.percent(f['p_graze'])}")
@@ -84,23 +119,23 @@ class ChoiceTools:
     def pick(self, target: str) -> None:
         kind, actor = self.pick_kind, self.actor
         action = Action(kind, actor, {"target": target})
-        check = self.scene.session.check(action)
+        check = self.host.session.check(action)
         if not check.legal:
-            self.scene.say(f"{kind.title()} at {target}: not allowed", [check.reason, "choose another, or Esc"])
+            self.host.say(f"{kind.title()} at {target}: not allowed", [check.reason, "choose another, or Esc"])
             return
         lines = self.preview_lines(kind, actor, target)
-        unit = view_unit(self.scene.session.view(log=False), actor)
+        unit = view_unit(self.host.session.view(log=False), actor)
         if unit is not None and unit["damaged"]:
             lines.append(f"{actor} is Damaged: {panels.percent(odds.damaged_action_fails().p)} that the action "
                          f"fails and does nothing [p.25, A25]")
-        self.scene.questions.confirm_then(f"{kind.title()}: {actor} at {target}", lines, action)
+        self.host.questions.confirm_then(f"{kind.title()}: {actor} at {target}", lines, action)
 
     def place_smoke(self, point: tuple[float, float]) -> None:
         actor = self.actor
         x, y = round(point[0], 2), round(point[1], 2)
-        p = self.scene.session.preview(Action(Kind.FLAMER, actor, {"x": x, "y": y}))
+        p = self.host.session.preview(Action(Kind.FLAMER, actor, {"x": x, "y": y}))
         if not p.legal:
-            self.scene.say("Flamer: not allowed here", [p.reason])
+            self.host.say("Flamer: not allowed here", [p.reason])
             return
         f = p.figures
         lines = [f"smoke {2 * f['radius']:g}\" across centred at ({x}, {y}) [p.22, A36, A56]",
@@ -108,18 +143,18 @@ class ChoiceTools:
                  "each trooper under it rolls the Red Die, then a normal die, for a graze; a drone is destroyed "
                  "[p.20, p.22]"]
         lines += [panels.outcome_line(u, f["odds"].get(u), "graze") for u in f["under"]]
-        self.scene.questions.confirm_then(f"Flamer: {actor}", lines, p.action)
+        self.host.questions.confirm_then(f"Flamer: {actor}", lines, p.action)
 
     def kamikaze_spot(self, piece: str, jump: bool) -> tuple[dict, Preview]:
         """A click on the unit or objective to strike: the drone goes to a spot touching it, so that the contact
         roll is made (A34): the spot facing the drone, or else the nearest touching spot the engine accepts."""
         actor = self.actor
-        bf = self.scene.table.bf
+        bf = self.host.table.bf
         drone, target = bf.pieces[actor], bf.pieces[piece]
         first: tuple[dict, Preview] | None = None
         for x, y in contact_spots(drone, target, (drone.x, drone.y)):
             args: dict = {"x": x, "y": y, "target": piece, **({"jump": True} if jump else {})}
-            p = self.scene.session.preview(Action(Kind.KAMIKAZE, actor, args))
+            p = self.host.session.preview(Action(Kind.KAMIKAZE, actor, args))
             if p.legal:
                 return args, p
             first = first or (args, p)
@@ -129,15 +164,15 @@ class ChoiceTools:
     def kamikaze_to(self, point, piece: str | None, jump: bool) -> None:
         actor = self.actor
         args = {"x": round(point[0], 2), "y": round(point[1], 2)}
-        bf = self.scene.table.bf
+        bf = self.host.table.bf
         if piece is not None and piece != actor and bf.pieces[piece].side != bf.pieces[actor].side:
             args, p = self.kamikaze_spot(piece, jump)
         else:
             if jump:
                 args["jump"] = True
-            p = self.scene.session.preview(Action(Kind.KAMIKAZE, actor, args))
+            p = self.host.session.preview(Action(Kind.KAMIKAZE, actor, args))
         if not p.legal:
-            self.scene.say("Kamikaze: not allowed", [p.reason])
+            self.host.say("Kamikaze: not allowed", [p.reason])
             return
         f = p.figures
         lines = [f"{actor} {'jumps' if jump else 'moves'} to ({args['x']:.2f}, {args['y']:.2f}) and explodes "
@@ -154,23 +189,23 @@ class ChoiceTools:
                          f"[p.21, A30, A35]" + ("; a target destroyed by the contact is not blasted" if "contact" in f
                                                 else ""))
             lines += [panels.outcome_line(u, b["odds"].get(u), "blast") for u in b["catches"]]
-        self.scene.questions.confirm_then(f"Kamikaze: {actor}", lines, p.action)
+        self.host.questions.confirm_then(f"Kamikaze: {actor}", lines, p.action)
 
     def flame_offer(self) -> dict:
-        offers = self.scene.session.legal_for("flamer", self.actor)
+        offers = self.host.session.legal_for("flamer", self.actor)
         return offers[0].free if offers else {}
 
     def smoke_preview(self, point: tuple[float, float]):
         """The engine's preview of the smoke under the cursor, asked once per point (not once per frame)."""
         if self.flame_point != point or self._smoke is None:
             self.flame_point = point
-            self._smoke = self.scene.session.preview(Action(Kind.FLAMER, self.actor, {"x": point[0], "y": point[1]}))
+            self._smoke = self.host.session.preview(Action(Kind.FLAMER, self.actor, {"x": point[0], "y": point[1]}))
         return self._smoke
 
     # ---- clicks and drawing ------------------------------------------------------------------------------------
     def click(self, piece: str | None, point: tuple[float, float]) -> None:
         """A left click on the table while a choice is under way."""
-        tool = self.scene.tool
+        tool = self.host.tool
         if tool == PICK:
             if piece is not None:
                 self.pick(piece)
@@ -181,16 +216,16 @@ class ChoiceTools:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The smoke under the cursor, legal or not, as the engine would lay it."""
-        scene = self.scene
-        if scene.tool != FLAME or not scene.on_table(scene.mouse):
+        host = self.host
+        if host.tool != FLAME or not host.on_table(host.mouse):
             return
-        x, y = scene.table_point(scene.mouse)
-        centre = scene.view.to_screen(x, y)
+        x, y = host.table_point(host.mouse)
+        centre = host.view.to_screen(x, y)
         p = self.smoke_preview((round(x, 1), round(y, 1)))
         colour = theme.MOVE_LEGAL if p.legal else theme.MOVE_ILLEGAL
         radius = p.figures.get("radius") or self.flame_offer().get("radius", 0.0)
         if p.legal:
-            pygame.draw.circle(surface, colour, centre, max(2, radius * scene.view.scale), 2)
+            pygame.draw.circle(surface, colour, centre, max(2, radius * host.view.scale), 2)
         else:           # dashed and crossed: not allowed here, whatever the colour looks like
-            dashed_circle(surface, colour, centre, max(2, radius * scene.view.scale), 3, 6, 5)
+            dashed_circle(surface, colour, centre, max(2, radius * host.view.scale), 3, 6, 5)
             sight_glyph(surface, centre, 6, "blocked", colour, (255, 255, 255))

@@ -7,50 +7,90 @@ hot-seat), in referee mode as the miniature stands on the table. Its facing is a
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Iterable, Protocol
 
 import pygame
 
 from ...game.battle.action_kinds import Kind
 from ...game.battle.intents import Action
 from .. import theme
+from ...service.battle_screen import BattleScreen
+from ...service.session import BattleSession
+from ..scene import Window
+from ..view import ViewTransform
+from .battle_questions import BattleQuestions
 from .dialogs import Dialog, TextDialog
-
-if TYPE_CHECKING:
-    from .battle import BattleScene
 
 PLACE = "place-revealed"
 TITLE = "Place the revealed unit"
 
 
-def clock_word(scene: BattleScene, dx: float, dy: float) -> str:
+def clock_word(view: ViewTransform, dx: float, dy: float) -> str:
     """The direction (dx, dy) as a clock on the player's screen, as the table is drawn for them (12 o'clock up, away
     from the edge at the bottom; 3 o'clock to the right): the words of the deviation's bearing too."""
     degrees = math.degrees(math.atan2(dy, dx))
-    up = 270.0 if scene.view.turned else 90.0
+    up = 270.0 if view.turned else 90.0
     hours = round(((up - degrees) % 360.0) / 30.0) % 12
     return f"{hours or 12} o'clock"
+
+
+class PlacingHost(Protocol):
+    """What the placing of revealed units uses of the battle scene: its window (no question without one), session
+    and screen, the tool in hand, the table as drawn and the mouse, the questions part (which asks the owner), and
+    how the scene sends an action and says what happened."""
+
+    tool: str
+
+    @property
+    def app(self) -> Window | None: ...
+
+    @property
+    def session(self) -> BattleSession: ...
+
+    @property
+    def shown(self) -> BattleScreen: ...
+
+    @property
+    def view(self) -> ViewTransform: ...
+
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+    @property
+    def questions(self) -> BattleQuestions: ...
+
+    def on_table(self, pos: tuple[int, int]) -> bool: ...
+
+    def table_point(self, pos: tuple[int, int]) -> tuple[float, float]: ...
+
+    def clear_tools(self) -> None: ...
+
+    def next_step(self) -> None: ...
+
+    def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None: ...
+
+    def say(self, title: str, lines: Iterable[str]) -> None: ...
 
 
 class RevealPlacing:
     """Held by the battle scene as ``scene.placing``."""
 
-    def __init__(self, scene: BattleScene) -> None:
-        self.scene = scene
+    def __init__(self, host: PlacingHost) -> None:
+        self.host = host
         self.kept: tuple[str, ...] = ()         # units whose owner kept the offered spot
         self.unit: str | None = None            # the unit placed by a click on the table
 
     @property
-    def session(self):
-        return self.scene.session
+    def session(self) -> BattleSession:
+        return self.host.session
 
     def owed(self) -> tuple[str, ...]:
         """Units just revealed that wait for a human owner's spot (the computer's keep the engine's offer)."""
-        return self.scene.shown.to_place
+        return self.host.shown.to_place
 
     def due(self) -> bool:
         owed = self.owed()
-        return bool(owed) and owed != self.kept and self.scene.app is not None
+        return bool(owed) and owed != self.kept and self.host.app is not None
 
     def spots(self, uid: str) -> list[tuple[float, float]]:
         return self.session.revealed_spots(uid)
@@ -65,7 +105,7 @@ class RevealPlacing:
         def closed(answer) -> None:
             if answer is None or answer == "keep":
                 self.kept = self.owed()
-                self.scene.next_step()
+                self.host.next_step()
             elif answer == "click":
                 self.start_click(uid)
             elif answer == "type":
@@ -84,14 +124,14 @@ class RevealPlacing:
             for i, (x, y) in enumerate(spots):
                 if math.hypot(x - ux, y - uy) < 1e-6:
                     continue
-                word = clock_word(self.scene, x - fx, y - fy)
+                word = clock_word(self.host.view, x - fx, y - fy)
                 buttons.append((str(i), f"{word} ({x:.2f}, {y:.2f})"))
             buttons += [("click", "Click on the table"), ("type", "Type x and y"),
                         ("keep", f"Keep ({ux:.2f}, {uy:.2f})")]
-            self.scene.questions.show_guarded(Dialog(f"Place {uid}", lines, buttons, closed, columns=3, width=720))
+            self.host.questions.show_guarded(Dialog(f"Place {uid}", lines, buttons, closed, columns=3, width=720))
 
         spots = self.spots(uid)
-        self.scene.questions.for_side(owner, ask, f"Side {owner}: a unit of yours was revealed; you say where it "
+        self.host.questions.for_side(owner, ask, f"Side {owner}: a unit of yours was revealed; you say where it "
                                                   f"stands and its facing [A66, A13].")
 
     def place(self, uid: str, x: float, y: float) -> bool:
@@ -99,10 +139,10 @@ class RevealPlacing:
         action = Action(Kind.FACE, uid, {"x": round(x, 3), "y": round(y, 3)})
         check = self.session.check(action)
         if not check.legal:
-            self.scene.say(f"Place {uid}: not there", [check.reason, "choose another spot"])
+            self.host.say(f"Place {uid}: not there", [check.reason, "choose another spot"])
             return False
         self.unit = None
-        self.scene.do(action, f"Place {uid}")
+        self.host.do(action, f"Place {uid}")
         return True
 
     def ask_typed(self, uid: str) -> None:
@@ -123,7 +163,7 @@ class RevealPlacing:
             x, y = (float(v) for v in text.replace(",", " ").split())
             self.place(uid, x, y)
 
-        self.scene.questions.show(TextDialog(
+        self.host.questions.show(TextDialog(
             f"Place {uid}: type where it stands", [
                 "x and y of the base's centre in inches, as measured on the table (x along side A's edge, y toward "
                 "side B's). It must touch the first unit of its square [A66]."],
@@ -131,10 +171,10 @@ class RevealPlacing:
 
     # ---- the click on the table --------------------------------------------------------------------------------
     def start_click(self, uid: str) -> None:
-        self.scene.clear_tools()
+        self.host.clear_tools()
         self.unit = uid
-        self.scene.tool = PLACE
-        self.scene.say(TITLE, [f"Click where {uid} stands: the click is carried to the spot touching "
+        self.host.tool = PLACE
+        self.host.say(TITLE, [f"Click where {uid} stands: the click is carried to the spot touching "
                                f"{self.session.to_place().get(uid, 'the first unit')} in its direction. "
                                "The green rings are the spots offered. Esc: back to the question."])
 
@@ -152,29 +192,29 @@ class RevealPlacing:
     def click(self, point: tuple[float, float]) -> None:
         uid = self.unit
         if uid is None or uid not in self.session.to_place():
-            self.scene.clear_tools()
+            self.host.clear_tools()
             return
         x, y = self.touching_point(uid, point)
         self.place(uid, x, y)
 
     def cancel(self) -> bool:
-        if self.scene.tool != PLACE or self.unit is None:
+        if self.host.tool != PLACE or self.unit is None:
             return False
         uid, self.unit = self.unit, None
-        self.scene.clear_tools()
+        self.host.clear_tools()
         self.ask(uid)
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """The offered spots, and the one the click would take under the cursor."""
-        scene = self.scene
+        host = self.host
         uid = self.unit
         unit = self.session.unit_at(uid) if uid is not None else None
-        if scene.tool != PLACE or uid is None or unit is None or uid not in self.session.to_place():
+        if host.tool != PLACE or uid is None or unit is None or uid not in self.session.to_place():
             return
-        r = unit[2] / 2 * scene.view.scale
+        r = unit[2] / 2 * host.view.scale
         for x, y in self.spots(uid):
-            pygame.draw.circle(surface, theme.MOVE_LEGAL, scene.view.to_screen(x, y), max(3, r), 2)
-        if scene.on_table(scene.mouse):
-            x, y = self.touching_point(uid, scene.table_point(scene.mouse))
-            pygame.draw.circle(surface, theme.SELECTION, scene.view.to_screen(x, y), max(3, r), 2)
+            pygame.draw.circle(surface, theme.MOVE_LEGAL, host.view.to_screen(x, y), max(3, r), 2)
+        if host.on_table(host.mouse):
+            x, y = self.touching_point(uid, host.table_point(host.mouse))
+            pygame.draw.circle(surface, theme.SELECTION, host.view.to_screen(x, y), max(3, r), 2)

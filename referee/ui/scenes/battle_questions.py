@@ -10,21 +10,20 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Protocol
 
 from ...game.battle.action_kinds import UNIT_KINDS, Kind
 from ... import paths
 from ...game.battle.intents import Action
 from ...game.views.view_words import short_seal, view_unit
 from ...rules.errors import InputError
+from ...service.battle_screen import BattleScreen
 from ...service.session import BattleSession
-from ..scene import ScenePart
+from ..scene import HoldsSession, Scene, ScenePart
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog, TurnOverScreen
 
 if TYPE_CHECKING:
-    from ..scene import Scene
     from ..view import ViewTransform
-    from .battle import BattleScene
 
 # The actions after which a turn that passes on has ended by itself (its player did not end it: no action or
 # activation left); End turn, End activation, a take-back, a facing or set-up end it on purpose.
@@ -50,13 +49,42 @@ def next_round_button(ends: bool) -> tuple[str, str]:
     return ("next", "End the battle" if ends else "Next round")
 
 
+class QuestionsHost(HoldsSession[BattleSession], Protocol):
+    """What the questions use of the battle scene besides its window and session: the screen (what the battle waits
+    for), the table as drawn (a facing's words), whether a hand-off hides the table, whether the report was shown,
+    and how the scene clears its tools, selects, sends an action, shows a line or the log, and goes on."""
+
+    handing_off: bool
+    shown_over: bool
+
+    @property
+    def shown(self) -> BattleScreen: ...
+
+    @property
+    def view(self) -> ViewTransform: ...
+
+    def clear_tools(self) -> None: ...
+
+    def select(self, piece_id: str | None) -> None: ...
+
+    def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None: ...
+
+    def say(self, title: str, lines: Iterable[str]) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def show_log(self) -> None: ...
+
+    def next_step(self) -> None: ...
+
+
 class BattleQuestions(ScenePart[BattleSession]):
     """Held by the battle scene as ``scene.questions``."""
 
-    scene: BattleScene
+    host: QuestionsHost
 
-    def __init__(self, scene: BattleScene) -> None:
-        super().__init__(scene)
+    def __init__(self, host: QuestionsHost) -> None:
+        super().__init__(host)
         self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
 
     def show(self, question: Scene) -> None:
@@ -77,30 +105,30 @@ class BattleQuestions(ScenePart[BattleSession]):
     def hand_off(self, side: str) -> None:
         if self.session.computer is not None:
             # Against the computer the human keeps the screen: no hand-off, above all none to the computer's side.
-            self.scene.refresh()
-            self.scene.next_step()
+            self.host.refresh()
+            self.host.next_step()
             return
         if self.app is None:
             self.session.hand_to(side)
-            self.scene.refresh()
+            self.host.refresh()
             return
         if self.turn_ended_by_itself(side):
             self.show_turn_over(side)
             return
         view = self.session.view(log=False)
-        self.scene.handing_off = True
-        self.scene.clear_tools()
-        self.scene.select(None)
+        self.host.handing_off = True
+        self.host.clear_tools()
+        self.host.select(None)
         lines = [f"Round {view['round']}: side {side} is to act.",
                  "Seals of the holding areas and missions: "
                  + ", ".join(f"side {k} {short_seal(v)}" for k, v in sorted(view["sealed"].items()) if v)]
 
         def ready(_answer) -> None:
-            self.scene.handing_off = False
+            self.host.handing_off = False
             self.session.hand_to(side)
-            self.scene.refresh()
-            self.scene.show_log()
-            self.scene.next_step()
+            self.host.refresh()
+            self.host.show_log()
+            self.host.next_step()
 
         self.show(HandoffScreen(side, lines, ready))
 
@@ -120,7 +148,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def sending(self) -> None:
         """An action is about to be sent: whose turn it is now (to tell later whether it ended that turn)."""
-        self.sent = self.scene.shown.moment
+        self.sent = self.host.shown.moment
 
     def show_turn_over(self, side: str) -> None:
         """What the viewer's last action did, on their own view, before the hand-off hides it."""
@@ -137,14 +165,14 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def confirm_then(self, title: str, lines: list[str], action: Action) -> None:
         if self.app is None:
-            self.scene.do(action, title)
+            self.host.do(action, title)
             return
 
         def closed(answer) -> None:
             if answer == "go":
-                self.scene.do(action, title)
+                self.host.do(action, title)
             else:
-                self.scene.say(f"{title}: not taken", ["nothing changed"])
+                self.host.say(f"{title}: not taken", ["nothing changed"])
 
         self.show(Dialog(title, lines[-12:], [("go", "Do it"), ("cancel", "Cancel")], closed, columns=2,
                              width=640))
@@ -154,7 +182,7 @@ class BattleQuestions(ScenePart[BattleSession]):
         the player says it is meant. Two passes in a row end the round."""
         side = self.session.turn_player() or self.session.viewer
         if self.app is None:
-            self.scene.do(Action(Kind.END_TURN), "End turn")
+            self.host.do(Action(Kind.END_TURN), "End turn")
             return
         lines = [f"Side {side} has not activated anything this turn: ending it now is a pass [p.16, A22]."]
         if self.session.passes_in_row() >= 1:
@@ -164,9 +192,9 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         def closed(answer) -> None:
             if answer == "pass":
-                self.scene.do(Action(Kind.END_TURN), f"Side {side} passes")
+                self.host.do(Action(Kind.END_TURN), f"Side {side} passes")
             else:
-                self.scene.say("End turn: not taken", ["nothing changed; your turn goes on"])
+                self.host.say("End turn: not taken", ["nothing changed; your turn goes on"])
 
         self.show_guarded(Dialog(f"Side {side}: pass the turn?", lines,
                                  [("pass", "Pass the turn"), ("play", "Play on")], closed, columns=2, width=640))
@@ -177,7 +205,7 @@ class BattleQuestions(ScenePart[BattleSession]):
         if self.session.computer is not None:
             self.end_of_round_against_computer()
             return
-        shown = self.scene.shown
+        shown = self.host.shown
         round_ = shown.view["round"]
         # Only the viewer's own mission: the opponent's limit is secret until it ends the battle (A59).
         lines = list(shown.end_of_round)
@@ -189,25 +217,25 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         def closed(answer) -> None:
             if answer is None:
-                self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+                self.host.say("End of round", ["press End turn (N) to decide the end of the round"])
                 return
             if answer == "next":
-                self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
+                self.host.do(Action(Kind.END_OF_ROUND), "End of round")
             elif answer in ("A", "B"):
                 self.pursuit(answer)
             elif answer == "both":
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": "both"}), "Both withdraw")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"withdraw": "both"}), "Both withdraw")
             else:
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Agree to stop")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Agree to stop")
 
         self.show_guarded(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640), cover=True)
 
     def ended(self, answer) -> None:
         """The one button of an end of round that ends the battle whatever is announced."""
         if answer == "next":
-            self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
+            self.host.do(Action(Kind.END_OF_ROUND), "End of round")
         else:
-            self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+            self.host.say("End of round", ["press End turn (N) to decide the end of the round"])
 
     def end_of_round_against_computer(self) -> None:
         """The human speaks for his side only: the computer answers a Withdraw itself and agrees to stop or not,
@@ -234,18 +262,18 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         def closed(answer) -> None:
             if answer is None:
-                self.scene.say("End of round", ["press End turn (N) to decide the end of the round"])
+                self.host.say("End of round", ["press End turn (N) to decide the end of the round"])
             elif answer == "withdraw":
                 reply = session.computer_answers_withdraw()
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"withdraw": me, "answer": reply}), f"Side {me} withdraws")
             elif answer == "stop" and (offer or session.computer_agrees_to_stop()):
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Both agree to stop")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Both agree to stop")
             elif answer == "stop":
                 # The log says the offer was made and not agreed; the computer's reason stays beside it.
                 session.computer_notes[session.log_length()] = "plays on: it does not agree to stop"
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"offered": me}), "End of round")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"offered": me}), "End of round")
             else:
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"offered": it} if offer else {}), "End of round")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"offered": it} if offer else {}), "End of round")
 
         self.show(Dialog(f"End of round {round_}", lines, buttons, closed, columns=3, width=640))
 
@@ -265,12 +293,12 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         def closed(answer) -> None:
             if answer is None:
-                self.scene.say("End of round", ["press End turn (N) to answer the computer's Withdraw"])
+                self.host.say("End of round", ["press End turn (N) to answer the computer's Withdraw"])
             elif answer == "both":
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": "both"}), "Both withdraw")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"withdraw": "both"}), "Both withdraw")
             else:
                 session.computer_notes[session.log_length()] = reason
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": it, "answer": answer}),
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"withdraw": it, "answer": answer}),
                               f"Side {it} withdraws")
 
         self.show(Dialog(f"End of round {round_}: the computer withdraws", lines,
@@ -282,16 +310,16 @@ class BattleQuestions(ScenePart[BattleSession]):
         answer never reaches the opponent: the log names three blips in label order."""
         squares = self.session.scramble_squares(actor)
         if self.app is None or not squares:
-            self.scene.do(Action(Kind.SCRAMBLE, actor))
+            self.host.do(Action(Kind.SCRAMBLE, actor))
             return
 
         def closed(answer) -> None:
             if answer is None:
-                self.scene.say("Scramble: cancelled", ["nothing changed"])
+                self.host.say("Scramble: cancelled", ["nothing changed"])
             elif answer == "any":
-                self.scene.do(Action(Kind.SCRAMBLE, actor), f"Scramble {actor}")
+                self.host.do(Action(Kind.SCRAMBLE, actor), f"Scramble {actor}")
             else:
-                self.scene.do(Action(Kind.SCRAMBLE, actor, {"square": int(answer)}), f"Scramble {actor}")
+                self.host.do(Action(Kind.SCRAMBLE, actor, {"square": int(answer)}), f"Scramble {actor}")
 
         buttons = [(str(n), f"Square {n}") for n in squares] + [("any", "Any (drawn)")]
         self.show_guarded(Dialog(f"Scramble {actor}: which square?",
@@ -307,7 +335,7 @@ class BattleQuestions(ScenePart[BattleSession]):
             if answer is None:
                 self.end_of_round()
                 return
-            self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
+            self.host.do(Action(Kind.END_OF_ROUND, "", {"withdraw": side, "answer": answer}), f"Side {side} withdraws")
 
         def ask() -> None:
             lines = [f"Side {other}: allow the Withdraw (side {other} Controls the Table) or pursue for one more "
@@ -325,7 +353,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
     def facing_owed(self) -> tuple[str, ...]:
         """Troopers just revealed that wait for a human owner's facing (the computer's keep the default)."""
-        return self.scene.shown.to_face
+        return self.host.shown.to_face
 
     def facing_due(self) -> bool:
         """Troopers just revealed wait for their owner's facing, and the owner has not said "keep" for them."""
@@ -344,15 +372,15 @@ class BattleQuestions(ScenePart[BattleSession]):
         def closed(answer) -> None:
             if answer is None or answer == "keep":
                 self.facing_kept = self.facing_owed()
-                self.scene.next_step()
+                self.host.next_step()
                 return
-            self.scene.do(Action(Kind.FACE, uid, {"facing": float(answer)}), f"Face {uid}")
+            self.host.do(Action(Kind.FACE, uid, {"facing": float(answer)}), f"Face {uid}")
 
         def ask() -> None:
             lines = [f"Side {owner}: {uid} ({unit['type']}) has just been revealed at ({unit['x']:.1f}, "
                      f"{unit['y']:.1f}) and faces {facing:g}° for now. Choose its facing: revealed troopers take a facing chosen by "
                      f"their owner [A13]. Degrees count counter-clockwise from the table's x axis."]
-            buttons = [(str(deg), f"{deg}° {facing_word(self.scene.view, deg)}") for deg in FACINGS]
+            buttons = [(str(deg), f"{deg}° {facing_word(self.host.view, deg)}") for deg in FACINGS]
             buttons.append(("keep", f"Keep {facing:g}°"))
             self.show_guarded(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
 
@@ -366,15 +394,15 @@ class BattleQuestions(ScenePart[BattleSession]):
         if not self.session.hotseat or self.session.viewer == side:
             ask()
             return
-        self.scene.handing_off = True
-        self.scene.clear_tools()
-        self.scene.select(None)
+        self.host.handing_off = True
+        self.host.clear_tools()
+        self.host.select(None)
 
         def ready(_answer) -> None:
-            self.scene.handing_off = False
+            self.host.handing_off = False
             self.session.hand_to(side)
-            self.scene.refresh()
-            self.scene.show_log()
+            self.host.refresh()
+            self.host.show_log()
             ask()
 
         self.show(HandoffScreen(side, [why] if why else [], ready))
@@ -386,13 +414,13 @@ class BattleQuestions(ScenePart[BattleSession]):
         view = self.session.view(log=False)
         left = [o for o in (view["result"] or {}).get("objectives", []) if o not in chosen]
         if not left:
-            self.scene.do(Action(Kind.OBJECTIVES, view["attacker"] or "", chosen), "Objectives")
+            self.host.do(Action(Kind.OBJECTIVES, view["attacker"] or "", chosen), "Objectives")
             return
         oid = left[0]
 
         def closed(answer) -> None:
             if answer is None:
-                self.scene.say("Objectives", ["the attacker must set every surviving objective; press End turn (N) to "
+                self.host.say("Objectives", ["the attacker must set every surviving objective; press End turn (N) to "
                                         "continue"])
                 return
             chosen[oid] = answer
@@ -406,7 +434,7 @@ class BattleQuestions(ScenePart[BattleSession]):
     def undo(self, consent: bool = False) -> None:
         check = self.session.undo_check()
         if not check.allowed:
-            self.scene.say("Undo: not allowed", [check.reason])
+            self.host.say("Undo: not allowed", [check.reason])
             return
         if check.needs_consent and not consent:
             self.consent(check)
@@ -414,13 +442,13 @@ class BattleQuestions(ScenePart[BattleSession]):
         try:
             taken = self.session.undo(consent)
         except InputError as e:
-            self.scene.say("Undo", e.problems)
+            self.host.say("Undo", e.problems)
             return
-        self.scene.clear_tools()
-        self.scene.shown_over = False
-        self.scene.refresh()
-        self.scene.show_log()
-        self.scene.say("Undone", [f"taken back: {taken}", "the battle is as it was before it (autosaved)"])
+        self.host.clear_tools()
+        self.host.shown_over = False
+        self.host.refresh()
+        self.host.show_log()
+        self.host.say("Undone", [f"taken back: {taken}", "the battle is as it was before it (autosaved)"])
         side = self.session.to_act()
         if self.session.needs_handoff() and side is not None:
             self.hand_off(side)
@@ -431,9 +459,9 @@ class BattleQuestions(ScenePart[BattleSession]):
         try:
             action, faces = self.session.redo_action()
         except InputError as e:
-            self.scene.say("Redo", e.problems)
+            self.host.say("Redo", e.problems)
             return
-        self.scene.do(action, given=faces)
+        self.host.do(action, given=faces)
 
     def consent(self, check) -> None:
         """An action that rolled dice, revealed something or passed the turn is taken back only if the other player
@@ -445,8 +473,8 @@ class BattleQuestions(ScenePart[BattleSession]):
         asker = self.session.viewer
         owner = check.side or asker
         agreeing = "B" if owner == "A" else "A"
-        self.scene.clear_tools()
-        self.scene.select(None)
+        self.host.clear_tools()
+        self.host.select(None)
         if asker != owner:
             self.offer_back(check, asker, owner)
             return
@@ -458,7 +486,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.hand_off(owner)
             else:
                 self.hand_off(owner)
-                self.scene.say("Undo refused", [f"side {agreeing} did not agree to take back {check.what!r}"])
+                self.host.say("Undo refused", [f"side {agreeing} did not agree to take back {check.what!r}"])
 
         lines = [f"Side {owner} asks to take back {check.what!r}: {check.why_consent}.",
                  "Taken back, it is logged for both players, and the same action would roll the same dice again.",
@@ -476,7 +504,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                 self.undo(consent=True)
             else:
                 self.hand_off(asker)
-                self.scene.say("Undo: not taken", [f"side {owner} keeps {check.what!r}; nothing changed"])
+                self.host.say("Undo: not taken", [f"side {owner} keeps {check.what!r}; nothing changed"])
 
         lines = [f"Side {asker} agrees to give you back {check.what!r}: {check.why_consent}.",
                  "Taken back, it is logged for both players, and the same action would roll the same dice again.",
@@ -491,10 +519,10 @@ class BattleQuestions(ScenePart[BattleSession]):
         if not self.session.hotseat or self.session.computer is not None:
             ask()
             return
-        self.scene.handing_off = True
+        self.host.handing_off = True
 
         def ready(_answer) -> None:
-            self.scene.handing_off = False
+            self.host.handing_off = False
             ask()
 
         self.show(HandoffScreen(side, [why], ready))
@@ -517,12 +545,12 @@ class BattleQuestions(ScenePart[BattleSession]):
             try:
                 written = self.session.save(name)
             except InputError as e:
-                self.scene.say("Not saved", [e.message()])
+                self.host.say("Not saved", [e.message()])
                 return
             except OSError as e:
-                self.scene.say("Not saved", [f"{name}: {e.strerror or e}"])
+                self.host.say("Not saved", [f"{name}: {e.strerror or e}"])
                 return
-            self.scene.say("Saved", [f"the battle is saved in {written}", "open it from the menu: Load a saved battle"])
+            self.host.say("Saved", [f"the battle is saved in {written}", "open it from the menu: Load a saved battle"])
 
         self.show(TextDialog("Save the battle", ["A save holds the set-up and every action with its dice; "
                                                      "loading it replays the battle exactly."],

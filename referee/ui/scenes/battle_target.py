@@ -7,47 +7,77 @@ is recorded the moment it is rolled (``game/play/pool.py``): a battle resumed wi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Callable, Iterable, Protocol
 
 import pygame
 
 from ...game.battle.action_kinds import Kind
 from ...game.battle.intents import Action
 from ...rules.battlefield import ground_point
+from ...service.session import BattleSession, Pending
 from ..keys import DIGITS, MINUS
-
-if TYPE_CHECKING:
-    from .battle import BattleScene
+from ..table_data import TableData
 
 TARGET = "target"
 TITLE = "Target: place counters"
 
 
+class TargetHost(Protocol):
+    """What the Target tool uses of the battle scene: its session, the tool in hand and the unit it is for, the table
+    (its patches of ground), and how the scene shows a line, asks for a die, sends an action and comes back."""
+
+    @property
+    def session(self) -> BattleSession: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def picking(self) -> str | None: ...
+
+    @property
+    def table(self) -> TableData: ...
+
+    def start_tool(self, tool: str, actor: str, hint: str) -> None: ...
+
+    def clear_tools(self) -> None: ...
+
+    def say(self, title: str, lines: Iterable[str]) -> None: ...
+
+    def ask_die(self, pending: Pending, then: Callable[..., object], context: str = "") -> None: ...
+
+    def do(self, action: Action, title: str | None = None, given: list[float] | None = None) -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def show_log(self) -> None: ...
+
+
 class TargetTool:
     """Held by the battle scene as ``scene.target``; its keys are the battle key table's "target." handlers."""
 
-    def __init__(self, scene: BattleScene) -> None:
-        self.scene = scene
+    def __init__(self, host: TargetHost) -> None:
+        self.host = host
         self.dice = 1                                 # how many sensor dice the player chose
         self.assign: dict[str, int] = {}              # counters placed so far, by piece
         self.warned = False                           # Enter once warned that no target is in sight
 
     @property
     def on(self) -> bool:
-        return self.scene.tool == TARGET
+        return self.host.tool == TARGET
 
     @property
     def actor(self) -> str:
         """The Targeter (the tool is only used while its action is under way)."""
-        if self.scene.picking is None:
+        if self.host.picking is None:
             raise RuntimeError("the Target tool is used with no Targeter")
-        return self.scene.picking
+        return self.host.picking
 
     @property
     def pool(self) -> dict[str, Any] | None:
         """The Targeter's rolled sensor pool, as the battle recorded it (None before the roll)."""
-        pool = self.scene.session.pool()
-        return pool if pool is not None and pool["actor"] == self.scene.picking else None
+        pool = self.host.session.pool()
+        return pool if pool is not None and pool["actor"] == self.host.picking else None
 
     def rolls(self) -> list[float]:
         """Every die the rolled pool holds (a Damaged suit's test first, A25), none before the roll."""
@@ -59,20 +89,20 @@ class TargetTool:
 
     def resume(self) -> None:
         """A pool rolled before the battle was left (or before the screen changed hands): its Target goes on."""
-        pool = self.scene.session.pool()
-        if pool is not None and self.scene.session.to_act() == self.scene.session.viewer:
+        pool = self.host.session.pool()
+        if pool is not None and self.host.session.to_act() == self.host.session.viewer:
             self.start(str(pool["actor"]))
 
     # ---- the engine's offer --------------------------------------------------------------------------------------
     def offer(self) -> dict[str, Any]:
         """The engine's legal Target action for the Targeter: its dice range and the price on each piece."""
-        return self.scene.session.target_offer(self.actor)
+        return self.host.session.target_offer(self.actor)
 
     def limit(self) -> int:
         return int(self.offer()["dice"][1])
 
     def start(self, actor: str) -> None:
-        self.scene.start_tool(TARGET, actor, "")
+        self.host.start_tool(TARGET, actor, "")
         self.warned = False
         pool = self.pool
         self.dice = int(pool["dice"]) if pool is not None else self.limit()
@@ -84,7 +114,7 @@ class TargetTool:
 
     def hint(self) -> None:
         if self.pool is None:
-            self.scene.say(TITLE, self.pool_lines())
+            self.host.say(TITLE, self.pool_lines())
             return
         faces = self.faces()
         total = int(sum(faces))
@@ -93,12 +123,12 @@ class TargetTool:
                  "Left click a unit, blip, objective or open ground (A54): one more counter; right click: one less. "
                  "Enter places them (unspent points are lost [p.19]). The dice are rolled: the action is taken."]
         lines += [f"  {tid}: {n} counter{'s' if n != 1 else ''}" for tid, n in self.assign.items() if n]
-        self.scene.say(TITLE, lines)
+        self.host.say(TITLE, lines)
 
     def pool_lines(self) -> list[str]:
         """Before the roll: the pool's odds for the dice chosen, and for every dice count the counters the whole pool
         would place on each piece the engine lets the Targeter price, as the service works them out."""
-        return list(self.scene.session.target_hint(self.actor, self.dice).lines)
+        return list(self.host.session.target_hint(self.actor, self.dice).lines)
 
     # ---- the roll and the counters -----------------------------------------------------------------------------
     def affordable(self) -> bool:
@@ -113,22 +143,22 @@ class TargetTool:
         assign = {t: n for t, n in (self.assign if assign is None else assign).items() if n}
         if not assign:
             return 0
-        p = self.scene.session.preview(Action(Kind.TARGET, self.actor, {"dice": self.dice, "assign": assign}))
+        p = self.host.session.preview(Action(Kind.TARGET, self.actor, {"dice": self.dice, "assign": assign}))
         return int(p.figures.get("cost", 0))
 
     def roll(self, given: list[float] | None = None) -> None:
         actor = self.actor
-        attempt = self.scene.session.roll_pool(actor, self.dice, given)
+        attempt = self.host.session.roll_pool(actor, self.dice, given)
         if attempt.pending is not None:
             p = attempt.pending
-            self.scene.ask_die(p, lambda v, p=p: self.roll(p.given + [v]) if v is not None else self.hint(),
+            self.host.ask_die(p, lambda v, p=p: self.roll(p.given + [v]) if v is not None else self.hint(),
                                f"Target by {actor}")
             return
         outcome = attempt.outcome
         if outcome is None or not outcome.legal:
-            self.scene.say("Target: not allowed", [outcome.reason if outcome is not None else "no roll"])
+            self.host.say("Target: not allowed", [outcome.reason if outcome is not None else "no roll"])
             return
-        self.scene.refresh()                 # the pool is in the log, and the autosave holds it
+        self.host.refresh()                 # the pool is in the log, and the autosave holds it
         if outcome.failed:
             # A Damaged suit failed (A25): the action is spent with the same die; nothing to place.
             self.commit()
@@ -138,16 +168,16 @@ class TargetTool:
     def add_counter(self, target: str, step: int) -> None:
         if target not in self.offer()["assign"]:
             # not among the pieces offered: a point of ground (A54) is checked by the engine itself
-            p = self.scene.session.preview(Action(Kind.TARGET, self.actor, {"dice": self.dice, "assign": {target: 1}}))
-            if not p.legal or ground_point(target) is None and target not in self.scene.table.bf.ground:
-                self.scene.say("Target: not allowed", [p.reason or f"{target} cannot be Targeted by {self.actor}"])
+            p = self.host.session.preview(Action(Kind.TARGET, self.actor, {"dice": self.dice, "assign": {target: 1}}))
+            if not p.legal or ground_point(target) is None and target not in self.host.table.bf.ground:
+                self.host.say("Target: not allowed", [p.reason or f"{target} cannot be Targeted by {self.actor}"])
                 return
         n = max(0, self.assign.get(target, 0) + step)
         wanted = {**self.assign, target: n}
         faces = self.faces()
         cost = self.cost(wanted)
         if cost > sum(faces):
-            self.scene.say("Target: not enough points", [f"one more counter on {target} brings the cost to {cost}, "
+            self.host.say("Target: not enough points", [f"one more counter on {target} brings the cost to {cost}, "
                                                           f"more than the pool of {int(sum(faces))} [p.19]"])
             return
         self.assign = wanted
@@ -157,11 +187,11 @@ class TargetTool:
         # The Target spends the recorded pool's dice (``game/play/pool.py``): no die is given or rolled here.
         action = Action(Kind.TARGET, self.actor, {"dice": self.dice,
                                                "assign": {t: n for t, n in self.assign.items() if n}})
-        self.scene.do(action, f"Target by {self.actor}")
+        self.host.do(action, f"Target by {self.actor}")
 
     def click(self, piece: str | None, button: int) -> None:
         if self.pool is None:
-            self.scene.say("Target", ["roll the sensor dice first: Enter"])
+            self.host.say("Target", ["roll the sensor dice first: Enter"])
         elif piece is not None:
             self.add_counter(piece, 1 if button == 1 else -1)
 
@@ -195,7 +225,7 @@ class TargetTool:
             if any(self.assign.values()) or not self.affordable():
                 self.commit()
             else:
-                self.scene.say("Target: no counters placed yet", [
+                self.host.say("Target: no counters placed yet", [
                     "Click the units, blips or objectives to place the counters first (right click takes one "
                     "back), then Enter.",
                     "Shift+Enter places none: the points are lost and the dice stay rolled [p.19]."])
@@ -203,7 +233,7 @@ class TargetTool:
         if not self.offer()["assign"] and not self.warned:
             # A Targeter with nothing in sight (a recce drone far forward) is warned before it rolls.
             self.warned = True
-            self.scene.say("Target: no target in sight", [
+            self.host.say("Target: no target in sight", [
                 f"No piece can be Targeted by {self.actor} from here: the pool would place no counter, "
                 f"and {self.actor} would still gain a counter per die [p.19].",
                 "Enter again rolls anyway; Esc cancels (nothing is rolled)."])
@@ -217,8 +247,8 @@ class TargetTool:
         if self.pool is not None:
             self.hint()
         else:
-            self.scene.clear_tools()
-            self.scene.show_log()
+            self.host.clear_tools()
+            self.host.show_log()
         return True
 
     def holds_keys(self) -> bool:

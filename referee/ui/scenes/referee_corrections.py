@@ -4,7 +4,7 @@ is logged; it is no Move (no Target counters come off, no passive sensors)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Iterable, Protocol
 
 from ...game.views.view_words import view_blip, view_objective, view_unit
 from ...rules.catalogue import is_drone_type
@@ -12,17 +12,32 @@ from ...rules.errors import InputError
 from ...service.session import Attempt
 from ...service.referee import parse_contents, parse_correction
 from ...service.referee import RefereeSession
-from ..scene import ScenePart
+from ..scene import HoldsSession, ScenePart
+from ..table_data import TableData
 from .dialogs import Dialog, TextDialog
 
-if TYPE_CHECKING:
-    from .referee import RefereeScene
+
+class CorrectionsHost(HoldsSession[RefereeSession], Protocol):
+    """What the corrections use of the referee scene besides its window and session: the piece selected, the table
+    (its terrain), a side's faction (a piece added), and how the scene shows a correction's outcome."""
+
+    @property
+    def selected(self) -> str | None: ...
+
+    @property
+    def table(self) -> TableData: ...
+
+    def side_faction(self, side: str) -> str: ...
+
+    def after_action(self, attempt: Attempt, title: str) -> None: ...
+
+    def say(self, title: str, lines: Iterable[str]) -> None: ...
 
 
 class PieceCorrections(ScenePart[RefereeSession]):
     """Held by the referee scene as ``scene.corrections``."""
 
-    scene: RefereeScene
+    host: CorrectionsHost
 
     def text(self, ident: str) -> str:
         view = self.session.view(log=False)
@@ -43,7 +58,7 @@ class PieceCorrections(ScenePart[RefereeSession]):
         return f"x={o['x']:g} y={o['y']:g} counters={o['target_counters']}" if o is not None else ""
 
     def ask(self) -> None:
-        ident = self.scene.selected
+        ident = self.host.selected
         if self.app is None:
             return
         view = self.session.view(log=False)
@@ -78,7 +93,7 @@ class PieceCorrections(ScenePart[RefereeSession]):
                     entry[key.lower()] = value
                 side = entry.get("side", "A").upper()
                 entry["side"] = side
-                entry.setdefault("faction", self.scene.side_faction(side))
+                entry.setdefault("faction", self.host.side_faction(side))
                 entry.setdefault("rating", "veteran")
                 for k in ("x", "y", "facing"):
                     if k in entry:
@@ -91,29 +106,29 @@ class PieceCorrections(ScenePart[RefereeSession]):
                 # Its owner chose to enter what the blip holds before the reveal (only the owner's view shows it).
                 side = blip["side"]
                 held = text.split("contents=", 1)[1]
-                contents = parse_contents(held, side, self.scene.side_faction(side))
+                contents = parse_contents(held, side, self.host.side_faction(side))
                 attempt = self.session.tell(ident, contents)
             else:
                 changes = parse_correction(text)
                 attempt = (self.session.remove(ident) if changes.get("remove")
                            else self.session.correct(ident, **changes))
         except InputError as e:
-            self.scene.say("Correction not understood", [e.message(), "nothing changed"])
+            self.host.say("Correction not understood", [e.message(), "nothing changed"])
             return None
-        self.scene.after_action(attempt, f"Correction of {ident}")
+        self.host.after_action(attempt, f"Correction of {ident}")
         return attempt
 
     def confirm_drift(self, piece: str, x: float, y: float) -> None:
         def closed(answer) -> None:
             if answer == "go":
-                self.scene.after_action(self.session.correct(piece, x=x, y=y), f"Correction of {piece}")
+                self.host.after_action(self.session.correct(piece, x=x, y=y), f"Correction of {piece}")
             else:
-                self.scene.say(f"{piece}: not moved", ["nothing changed"])
+                self.host.say(f"{piece}: not moved", ["nothing changed"])
 
         if self.app is None:
             closed("go")
             return
-        p = self.scene.table.bf.pieces[piece]
+        p = self.host.table.bf.pieces[piece]
         self.app.push(Dialog(f"Correct {piece}?", [
             f"{piece} stands at ({p.x:g}, {p.y:g}) in the program. Was it knocked to ({x:g}, {y:g}) on the table?",
             "The correction is logged; it is no Move (no Target counters come off, no passive sensors) [correction]."],

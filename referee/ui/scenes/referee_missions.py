@@ -3,29 +3,35 @@ program scores the battle; it stays secret until the end, and the log says only 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Iterable, Protocol
 
 from ...game.battle.cards import playing_deck
 from ...rules.errors import InputError
 from ..faction_choices import card_problem_lines
 from ...service.session import Attempt
 from ...service.referee import RefereeSession
-from ..scene import ScenePart
+from ..scene import HoldsSession, ScenePart
 from .dialogs import Dialog
 
-if TYPE_CHECKING:
-    from .referee import RefereeScene
+
+class MissionsHost(HoldsSession[RefereeSession], Protocol):
+    """What the mission entry uses of the referee scene besides its window and session: how it shows a line and the
+    outcome of an entry."""
+
+    def after_action(self, attempt: Attempt, title: str) -> None: ...
+
+    def say(self, title: str, lines: Iterable[str]) -> None: ...
 
 
 class MissionEntry(ScenePart[RefereeSession]):
     """Held by the referee scene as ``scene.missions``."""
 
-    scene: RefereeScene
+    host: MissionsHost
 
     def ask_side(self) -> None:
         sides = [side for side in ("A", "B") if not self.session.mission_entered(side)]
         if self.app is None or self.session.view(log=False)["phase"] == "over" or not sides:
-            self.scene.say("Missions", ["both missions are entered" if not sides else "the battle is over"])
+            self.host.say("Missions", ["both missions are entered" if not sides else "the battle is over"])
             return
         self.app.push(Dialog("Enter a mission card?", [
             "A player may enter their mission card (and, if they wish, their troop and drone cards) so the program "
@@ -45,7 +51,7 @@ class MissionEntry(ScenePart[RefereeSession]):
 
     def _deck_failed(self, e: InputError) -> None:
         # the deck cannot be read at all: say why and leave the battle as it was, the window open
-        self.scene.say("Missions: the cards cannot be read", [*e.problems[:4], "nothing changed"])
+        self.host.say("Missions: the cards cannot be read", [*e.problems[:4], "nothing changed"])
 
     def ask_card(self, side: str) -> None:
         if self.app is None:
@@ -75,7 +81,7 @@ class MissionEntry(ScenePart[RefereeSession]):
 
         def closed(answer) -> None:
             if answer == "cancel" or answer is None:
-                self.scene.say("Missions", [f"side {side}'s mission was not entered; nothing changed"])
+                self.host.say("Missions", [f"side {side}'s mission was not entered; nothing changed"])
                 return
             picked = dict(chosen) | ({kind: answer} if answer != "none" else {})
             if kind == "troop":
@@ -89,8 +95,8 @@ class MissionEntry(ScenePart[RefereeSession]):
 
     def enter(self, side: str, mission: str, cards: dict[str, str]) -> Attempt:
         attempt = self.session.enter_mission(side, mission, cards.get("troop"), cards.get("drone"))
-        self.scene.after_action(attempt, f"Side {side}'s mission")
+        self.host.after_action(attempt, f"Side {side}'s mission")
         if attempt.legal:
-            self.scene.say(f"Side {side}'s mission is entered", [
+            self.host.say(f"Side {side}'s mission is entered", [
                 "It stays secret until the end of the battle, when the program scores it [p.~14, p.16]."])
         return attempt

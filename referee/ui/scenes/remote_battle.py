@@ -8,7 +8,7 @@ take-back, its own troopers' facings. The other side plays at the host's window 
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any, Protocol, cast
 
 from ...game.battle.action_kinds import Kind
 from ...game.battle.intents import Action
@@ -17,18 +17,30 @@ from ...rules.errors import InputError
 from ...service.session import BattleSession
 from ..remote import RemoteBattle
 from .battle import BattleScene
-from .battle_questions import BattleQuestions, next_round_button
+from .battle_questions import BattleQuestions, QuestionsHost, next_round_button
 from .dialogs import ConsentScreen, Dialog
+
+
+class RemoteQuestionsHost(QuestionsHost, Protocol):
+    """What a joined window's questions use of its scene besides a battle's: the remote battle (the seat's screen and
+    intents), what the window waits for, and what it does once the battle changed."""
+
+    waiting: str | None
+
+    @property
+    def battle(self) -> RemoteBattle: ...
+
+    def changed(self) -> None: ...
 
 
 class RemoteQuestions(BattleQuestions):
     """The questions of a joined window: only its own side's (see the module note)."""
 
-    scene: RemoteBattleScene
+    host: RemoteQuestionsHost
 
     @property
     def battle(self) -> RemoteBattle:
-        return self.scene.battle
+        return self.host.battle
 
     def end_of_round(self) -> None:
         if self.app is None:
@@ -41,20 +53,20 @@ class RemoteQuestions(BattleQuestions):
             self._answer_withdraw(asked)
             return
         if words.get("mine"):
-            self.scene.waiting = "the other side's word at the end of the round"
+            self.host.waiting = "the other side's word at the end of the round"
             return
         buttons = [next_round_button(self.battle.last_round()), ("withdraw", f"Side {me} withdraws"),
                    ("stop", "Offer to stop")]
 
         def closed(answer: str | None) -> None:
             if answer is None:
-                self.scene.say("End of round", ["press End turn (N) to say your word at the end of the round"])
+                self.host.say("End of round", ["press End turn (N) to say your word at the end of the round"])
             elif answer == "next":
-                self.scene.do(Action(Kind.END_OF_ROUND), "End of round")
+                self.host.do(Action(Kind.END_OF_ROUND), "End of round")
             elif answer == "withdraw":
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"withdraw": me}), f"Side {me} withdraws")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"withdraw": me}), f"Side {me} withdraws")
             else:
-                self.scene.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Offer to stop")
+                self.host.do(Action(Kind.END_OF_ROUND, "", {"stop": True}), "Offer to stop")
 
         self.show_guarded(Dialog(f"End of round {round_}: side {me}'s word", self.battle.end_of_round_lines(),
                                  buttons, closed, columns=3, width=640))
@@ -64,9 +76,9 @@ class RemoteQuestions(BattleQuestions):
 
         def closed(answer: str | None) -> None:
             if answer is None:
-                self.scene.say("End of round", ["press End turn (N) to answer the Withdraw"])
+                self.host.say("End of round", ["press End turn (N) to answer the Withdraw"])
                 return
-            self.scene.do(Action(Kind.END_OF_ROUND, "", {"answer": answer}), f"Side {side} withdraws")
+            self.host.do(Action(Kind.END_OF_ROUND, "", {"answer": answer}), f"Side {side} withdraws")
 
         lines = [f"Side {side} withdraws. Side {me}: allow it (you Control the Table) or pursue for one more round? "
                  "[p.16, A43]"]
@@ -87,9 +99,9 @@ class RemoteQuestions(BattleQuestions):
         try:
             said = self.battle.undo()
         except InputError as e:
-            self.scene.say("Undo", e.problems)
+            self.host.say("Undo", e.problems)
             return
-        self.scene.say("Undo: asked", [said, "the other side answers on its own screen"])
+        self.host.say("Undo: asked", [said, "the other side answers on its own screen"])
 
     def ask_consent(self, asked: dict[str, Any]) -> None:
         """The other side asks to take back its last action: this side agrees or not, on its own screen."""
@@ -99,8 +111,8 @@ class RemoteQuestions(BattleQuestions):
         def answered(answer: str | None) -> None:
             reply = self.battle.consent(answer == "allow")
             if not reply.get("ok"):
-                self.scene.say("Undo", [str(reply.get("reason"))])
-            self.scene.changed()
+                self.host.say("Undo", [str(reply.get("reason"))])
+            self.host.changed()
 
         self.show(ConsentScreen(self.battle.viewer, lines, answered))
 
@@ -111,14 +123,14 @@ class RemoteQuestions(BattleQuestions):
             try:
                 self.battle.record()
             except InputError as e:
-                self.scene.say("Not saved", [*e.problems, "every action is in the host's autosave; this window "
+                self.host.say("Not saved", [*e.problems, "every action is in the host's autosave; this window "
                                              "saves the battle once it is over (Save, or the report's Save)"])
                 return
         super().save()
 
     def hand_off(self, side: str) -> None:
-        self.scene.refresh()
-        self.scene.show_log()
+        self.host.refresh()
+        self.host.show_log()
 
     def for_side(self, side: str, ask: Any, why: str = "") -> None:
         if side == self.battle.viewer:

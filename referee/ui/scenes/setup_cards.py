@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Mapping, Protocol
 
 from ...game.battle.action_kinds import Kind
 from ...game.battle.intents import Action
@@ -11,17 +11,23 @@ from ...game.views.view_words import card_lines
 from ...rules.errors import InputError
 from ..faction_choices import card_problem_lines
 from ...service.session import BattleSession
-from ..scene import ScenePart
+from ..scene import HoldsSession, ScenePart
 from .dialogs import Dialog
 
-if TYPE_CHECKING:
-    from .setup_table import SetupTableScene
+
+class CardsHost(HoldsSession[BattleSession], Protocol):
+    """What the cards use of the set-up table scene besides its window and session: the decision set-up waits for
+    (the cards offered, the holding area issued) and how the scene sends the choice."""
+
+    def decision(self) -> Mapping[str, Any]: ...
+
+    def do(self, action: Action) -> object: ...
 
 
 class SetupCards(ScenePart[BattleSession]):
     """Held by the set-up table scene as ``scene.cards``."""
 
-    scene: SetupTableScene
+    host: CardsHost
 
     def card_lines(self) -> list[str]:
         """The viewer's own cards, from its player view (the texts are the deck's, which anyone may read)."""
@@ -36,7 +42,7 @@ class SetupCards(ScenePart[BattleSession]):
                              lambda _answer: then(), columns=1))
 
     def choose_cards(self) -> None:
-        offered = ((self.scene.decision().get("offered") or {}).get(self.session.viewer)) or {}
+        offered = ((self.host.decision().get("offered") or {}).get(self.session.viewer)) or {}
         if not offered or self.app is None:
             return
         combos = [(m, t) for m in offered["mission"] for t in offered["troop"]]
@@ -58,7 +64,7 @@ class SetupCards(ScenePart[BattleSession]):
         def chosen(answer) -> None:
             if answer:
                 mission, troop = answer.split("|")
-                self.scene.do(Action(Kind.CHOOSE_CARDS, side, {"mission": mission, "troop": troop}))
+                self.host.do(Action(Kind.CHOOSE_CARDS, side, {"mission": mission, "troop": troop}))
 
         self.app.push(Dialog(f"Side {side}: choose your cards", lines, buttons, chosen, columns=1))
 
@@ -66,10 +72,10 @@ class SetupCards(ScenePart[BattleSession]):
         if self.app is None:
             return
         side = self.session.viewer
-        issued = ((self.scene.decision().get("issued") or {}).get(side)) or []
+        issued = ((self.host.decision().get("issued") or {}).get(side)) or []
 
         def done(squares) -> None:
             if squares is not None:
-                self.scene.do(Action(Kind.FILL_HOLDING, side, {"squares": squares}))
+                self.host.do(Action(Kind.FILL_HOLDING, side, {"squares": squares}))
 
         self.app.push_scene("holding-setup", self.session, side, issued, done)

@@ -34,7 +34,7 @@ from ...service.session import Attempt, BattleSession, Pending
 from .. import hosting, theme
 from ..widgets import draw_text, ellipsize, panel, wrap
 from .battle import BattleScene
-from .battle_questions import BattleQuestions
+from .battle_questions import BattleQuestions, QuestionsHost
 
 WAIT_BOX_W = 460
 
@@ -172,11 +172,20 @@ class PublicTable(SeatScreens):
         return (*s.moment(), s.log_length(), tuple(self.view(log=False)["to_face"]))
 
 
+class TableQuestionsHost(QuestionsHost, Protocol):
+    """What the shared table's questions use of its scene besides a battle's: whose hand a piece is on, and how the
+    table says that it waits for a hand."""
+
+    def owner_of(self, uid: str) -> str: ...
+
+    def wait_for(self, who: str, what: str) -> None: ...
+
+
 class TableQuestions(BattleQuestions):
     """The questions the table asks: only public ones. A decision that is a side's own (``service/privacy.py``) goes to
     that side's hand, and the table says it waits for it."""
 
-    scene: TableModeScene
+    host: TableQuestionsHost
 
     def end_of_round(self) -> None:
         """Next round, a Withdraw, an offer to stop: each side says it on its own hand (p.16, A43), as the host takes
@@ -187,37 +196,37 @@ class TableQuestions(BattleQuestions):
             super().end_of_round()
             return
         round_ = self.session.view(log=False)["round"]
-        self.scene.wait_for("the hands", f"end of round {round_}: " + " ".join(self.session.end_of_round_lines()))
+        self.host.wait_for("the hands", f"end of round {round_}: " + " ".join(self.session.end_of_round_lines()))
 
     def pursuit(self, side: str) -> None:
         other = "B" if side == "A" else "A"
-        self.scene.wait_for(f"side {other}'s hand", f"side {side} withdraws: allow it or pursue [p.16, A43]")
+        self.host.wait_for(f"side {other}'s hand", f"side {side} withdraws: allow it or pursue [p.16, A43]")
 
     def facing(self, uid: str) -> None:
-        owner = self.scene.owner_of(uid)
-        self.scene.wait_for(f"side {owner}'s hand", f"the facing of {uid}, just revealed [A13]")
+        owner = self.host.owner_of(uid)
+        self.host.wait_for(f"side {owner}'s hand", f"the facing of {uid}, just revealed [A13]")
 
     def scramble_square(self, actor: str) -> None:
-        self.scene.wait_for(f"side {self.session.viewer}'s hand",
+        self.host.wait_for(f"side {self.session.viewer}'s hand",
                             f"Scramble {actor}: chosen on the hand, with its square [A23]")
 
     def consent(self, check: Any) -> None:
         owner = check.side or self.session.viewer
         agreeing = "B" if owner == "A" else "A"
-        self.scene.say("Undo: asked on the hands",
+        self.host.say("Undo: asked on the hands",
                        [f"taking back {check.what!r} needs side {agreeing}'s consent ({check.why_consent}): side "
                         f"{owner} asks for it on its hand and side {agreeing} answers on theirs [fair Undo]"])
 
     def for_side(self, side: str, ask: Any, why: str = "") -> None:
-        self.scene.wait_for(f"side {side}'s hand", why or "a decision of its own")
+        self.host.wait_for(f"side {side}'s hand", why or "a decision of its own")
 
     def behind_hand_off(self, side: str, ask: Any, why: str) -> None:
-        self.scene.wait_for(f"side {side}'s hand", why)
+        self.host.wait_for(f"side {side}'s hand", why)
 
     def hand_off(self, side: str) -> None:
         self.session.hand_to(side)
-        self.scene.refresh()
-        self.scene.show_log()
+        self.host.refresh()
+        self.host.show_log()
 
 
 class TableModeScene(BattleScene):
