@@ -6,7 +6,7 @@ import os
 import struct
 import zlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 
 import pygame
 
@@ -22,7 +22,7 @@ from .scene import S, Scene, SceneStack
 from .widgets import ellipsize, text_surface, text_width
 
 if TYPE_CHECKING:
-    from .scenes.menu import MenuScene
+    from ..service.opening import SavedBattle, SealedBattle
 
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
@@ -34,6 +34,23 @@ def use_headless_video() -> None:
     if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and os.name != "nt":
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+class FirstScreen(Protocol):
+    """What the window asks of the menu (``scenes/menu.py``), its first screen, which it makes by name as it makes
+    every scene: whether a table opened at the start stands over it, and opening a table, a save or a battle."""
+
+    deferred: bool
+
+    def on_enter(self) -> None: ...
+
+    def open_scenario(self, path: Path | str) -> object: ...
+
+    def _set_path_text(self, text: str) -> None: ...
+
+    def load_battle(self, path: Path | str) -> object: ...
+
+    def open_battle(self, save: SavedBattle | SealedBattle) -> object: ...
 
 
 class App:
@@ -159,11 +176,12 @@ class App:
         self.on_intent(intent)
 
     # -- opening tables -------------------------------------------------------------------------------------------
-    def open_menu(self, scenario: Path | str | None = None) -> MenuScene:
+    def open_menu(self, scenario: Path | str | None = None) -> FirstScreen:
         """Start on the menu; with a scenario, open it at once (a load error stays on the menu, shown in red)."""
-        menu = cast("MenuScene", registry.make_scene("menu"))
+        scene = registry.make_scene("menu")
+        menu = cast(FirstScreen, scene)
         menu.deferred = scenario is not None
-        self.push(menu)
+        self.push(scene)
         if scenario is not None and menu.open_scenario(scenario) is None:
             # The table did not open: the menu is the first screen after all, with the reason in red.
             menu.deferred = False
@@ -177,7 +195,7 @@ class App:
         # Imported here, not at the top: reading saves needs the battle engine, which the first frame does not.
         from ..service.opening import interrupted_battle
 
-        menu = cast("MenuScene | None", self.find_scene("menu"))
+        menu = cast("FirstScreen | None", self.find_scene("menu"))
         if menu is None or not menu.deferred:
             return              # the menu is the first screen: it offers the battle itself
         try:

@@ -3,15 +3,14 @@ gives, the banner naming whose decision it is, and whether a placement under the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Mapping, Protocol
 
 import pygame
 
 from .. import theme
+from ..view import ViewTransform
 from ..widgets import draw_text, line_height, wrap
-
-if TYPE_CHECKING:
-    from .setup_table import SetupTableScene
+from .table_common import Layout
 
 BANNER_H = 26
 
@@ -36,7 +35,32 @@ STEP_HELP = {
 }
 
 
-def draw_over_table(scene: SetupTableScene, surface: pygame.Surface) -> None:
+class SetupDrawingHost(Protocol):
+    """What the set-up's painting over the table uses of the set-up table scene: the layout, the view and the mouse,
+    the decision set-up waits for and its placement zone, and the engine's word on the placement under the mouse."""
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def view(self) -> ViewTransform: ...
+
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+    @property
+    def _hover(self) -> tuple[tuple[float, float], str] | None: ...
+
+    def on_table(self, pos: tuple[int, int]) -> bool: ...
+
+    def decision(self) -> Mapping[str, Any]: ...
+
+    def zone(self) -> dict | None: ...
+
+    def step_title(self, d: Mapping[str, Any]) -> str: ...
+
+
+def draw_over_table(scene: SetupDrawingHost, surface: pygame.Surface) -> None:
     """The placement zone, the banner naming the decision, and the word on a placement under the mouse."""
     L = scene.layout
     old = surface.get_clip()
@@ -77,7 +101,7 @@ def hover_box(mouse: tuple[int, int], table: pygame.Rect, width: int, height: in
     return box
 
 
-def draw_zone(scene: SetupTableScene, surface: pygame.Surface, zone: dict) -> None:
+def draw_zone(scene: SetupDrawingHost, surface: pygame.Surface, zone: dict) -> None:
     """The placement zone the engine gives: a band of x and y, and the discs to keep clear of (A55)."""
     (x0, x1), (y0, y1) = zone["x"], zone["y"]
     if x1 < x0 or y1 < y0:

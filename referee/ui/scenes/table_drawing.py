@@ -4,20 +4,130 @@ tooltip. Drawing reads the scene and never changes the battle."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Mapping, Protocol, Sequence
 
 import pygame
+import pygame_gui
 
+from ...rules.battlefield import Piece
+from ...rules.movement import MoveResult
+from ...rules.questions import PairReport, RulerResult, SelectionReport
 from .. import drawing, panels, theme
 from .. import widgets
+from ..exposure import ExposureOverlay
+from ..table_data import TableData
+from ..view import ViewTransform
 from ..widgets import content_height, draw_blocks
-from .table_common import JUMP, MOVE, RULER, SELECT
-
-if TYPE_CHECKING:
-    from .table import TableScene
+from .table_common import JUMP, MOVE, RULER, SELECT, Layout
 
 
-def refresh_static(scene: TableScene) -> None:
+class DrawingHost(Protocol):
+    """What the painting uses of the table scene: the pictures it keeps there between frames (the cloth's, the
+    board's, the side panel's), and everything a frame shows, read only: the layout and view, the table and the
+    selection's report, the hover, the tools' previews, the side panel and the log, the status and the widgets."""
+
+    _static: tuple | None
+    _static_layer: pygame.Surface | None
+    _board: tuple | None
+    _side_picture: tuple | None
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def view(self) -> ViewTransform: ...
+
+    @property
+    def table(self) -> TableData: ...
+
+    @property
+    def selected(self) -> str | None: ...
+
+    @property
+    def selected_piece(self) -> Piece | None: ...
+
+    @property
+    def report(self) -> SelectionReport | None: ...
+
+    @property
+    def hover(self) -> str | None: ...
+
+    @property
+    def hover_terrain(self) -> str | None: ...
+
+    @property
+    def exposure(self) -> ExposureOverlay: ...
+
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+    @property
+    def panning(self) -> bool: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def tool_titles(self) -> Mapping[str, str]: ...
+
+    @property
+    def ruler_dragging(self) -> bool: ...
+
+    @property
+    def ruler_result(self) -> RulerResult | None: ...
+
+    @property
+    def waypoints(self) -> list[tuple[float, float]]: ...
+
+    @property
+    def move_result(self) -> MoveResult | None: ...
+
+    @property
+    def cursor(self) -> tuple[float, float] | None: ...
+
+    @property
+    def cursor_result(self) -> MoveResult | None: ...
+
+    @property
+    def jump_point(self) -> tuple[float, float] | None: ...
+
+    @property
+    def jump_result(self) -> MoveResult | None: ...
+
+    @property
+    def panel_blocks(self) -> list[Any]: ...
+
+    @property
+    def panel_scroll(self) -> int: ...
+
+    @property
+    def log_title(self) -> str: ...
+
+    @property
+    def log_wrapped(self) -> Sequence[tuple[str, bool]]: ...
+
+    @property
+    def log_scroll(self) -> int: ...
+
+    @property
+    def manager(self) -> pygame_gui.UIManager | None: ...
+
+    def on_table(self, pos: tuple[int, int]) -> bool: ...
+
+    def pair(self, other_id: str | None) -> PairReport | None: ...
+
+    def cloth_rect(self) -> pygame.Rect: ...
+
+    def _static_key(self) -> tuple: ...
+
+    def _draw_static(self, surface: pygame.Surface) -> pygame.Rect: ...
+
+    def _draw_side(self, surface: pygame.Surface) -> None: ...
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None: ...
+
+
+def refresh_static(scene: DrawingHost) -> None:
     """Keep a picture of the cloth, terrain and grid for the current view (drawn again only when it changes)."""
     key = scene._static_key()
     if scene._static is not None and scene._static[0] == key:
@@ -32,7 +142,7 @@ def refresh_static(scene: TableScene) -> None:
     scene._static = (key, layer)
 
 
-def draw_static(scene: TableScene, surface) -> pygame.Rect:
+def draw_static(scene: DrawingHost, surface) -> pygame.Rect:
     L, table, view = scene.layout, scene.table, scene.view
     surface.fill(theme.BACKGROUND, L.table)
     cloth = drawing.draw_cloth(surface, table, view, L.table)
@@ -46,7 +156,7 @@ def draw_static(scene: TableScene, surface) -> pygame.Rect:
     return cloth
 
 
-def board_key(scene: TableScene) -> tuple:
+def board_key(scene: DrawingHost) -> tuple:
     """What the board picture (``draw_board``) shows: the view, and by identity the table, the selection's report,
     the hovered piece's pair and the exposure map's picture; each is replaced, never changed, when it changes."""
     return (scene._static_key(), scene.selected, scene.hover, scene.table, scene.report, scene.exposure.drawn())
@@ -59,7 +169,7 @@ def _same(a: tuple, b: tuple) -> bool:
         and all(x is y for x, y in zip(a[-1], b[-1]))
 
 
-def draw_board(scene: TableScene, surface: pygame.Surface) -> pygame.Rect:
+def draw_board(scene: DrawingHost, surface: pygame.Surface) -> pygame.Rect:
     """The table as the frames between two changes show it, under the tools' previews: the cloth, terrain and grid,
     the exposure map, the selection's arc, rings and sight marks, the hovered piece's sight line, the pieces and
     their selection and hover rings. Returns the cloth's rectangle."""
@@ -88,7 +198,7 @@ def draw_board(scene: TableScene, surface: pygame.Surface) -> pygame.Rect:
     return cloth
 
 
-def blit_board(scene: TableScene, surface: pygame.Surface) -> None:
+def blit_board(scene: DrawingHost, surface: pygame.Surface) -> None:
     """The board from its picture, drawn again only when ``board_key`` changes: between two actions, a frame with
     every overlay on is one copy instead of every piece, ring and mark drawn again."""
     L = scene.layout
@@ -103,7 +213,7 @@ def blit_board(scene: TableScene, surface: pygame.Surface) -> None:
     surface.blit(kept[1], L.table.topleft, area=L.table)
 
 
-def draw(scene: TableScene, surface: pygame.Surface) -> None:
+def draw(scene: DrawingHost, surface: pygame.Surface) -> None:
     L = scene.layout
     table, view = scene.table, scene.view
     sel = scene.selected_piece
@@ -132,7 +242,7 @@ def draw(scene: TableScene, surface: pygame.Surface) -> None:
     scene._draw_tooltip(surface)
 
 
-def draw_side(scene: TableScene, surface) -> None:
+def draw_side(scene: DrawingHost, surface) -> None:
     """The side panel above the log; drawn again only when its blocks, scroll, highlight or size change, and
     otherwise copied from the last frame's picture of it."""
     L = scene.layout
@@ -157,7 +267,7 @@ def draw_side(scene: TableScene, surface) -> None:
         scene._side_picture = (scene.panel_blocks, key, surface.subsurface(area).copy())
 
 
-def draw_tooltip(scene: TableScene, surface) -> None:
+def draw_tooltip(scene: DrawingHost, surface) -> None:
     if scene.panning or scene.ruler_dragging:
         return
     lines = None

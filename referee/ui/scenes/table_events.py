@@ -3,16 +3,102 @@ Jump's landing point, and the toolbar's buttons. Each returns True when the even
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Iterable, Protocol, Sequence
 
+import pygame_gui
+
+from ...rules.movement import MoveResult
+from ...rules.questions import RulerEnd, RulerResult
+from ..widgets import Block
 from . import table_tools
-from .table_common import JUMP, MOVE, RULER, SELECT, ZOOM_STEP
-
-if TYPE_CHECKING:
-    from .table import TableScene
+from .table_common import JUMP, MOVE, RULER, SELECT, ZOOM_STEP, Layout
 
 
-def button(scene: TableScene, element) -> bool:
+class EventsHost(table_tools.PointsHost, Protocol):
+    """What the mouse uses of the table scene: where the mouse is and what it hovers, the pan, the ruler's drag and
+    the scrolls it changes; the toolbar's buttons, the layout, the tool in hand, the previews and the log it reads;
+    and the scene's own verbs (select, zoom, measure, preview, set a tool...)."""
+
+    mouse: tuple[int, int]
+    panning: bool
+    hover: str | None
+    hover_terrain: str | None
+    ruler_dragging: bool
+    panel_scroll: int
+    log_scroll: int
+
+    @property
+    def buttons(self) -> dict[str, pygame_gui.elements.UIButton]: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def ruler_a(self) -> RulerEnd | None: ...
+
+    @property
+    def waypoints(self) -> list[tuple[float, float]]: ...
+
+    @property
+    def move_result(self) -> MoveResult | None: ...
+
+    @property
+    def jump_result(self) -> MoveResult | None: ...
+
+    @property
+    def log_title(self) -> str: ...
+
+    @property
+    def log_lines(self) -> Sequence[str]: ...
+
+    @property
+    def log_wrapped(self) -> Sequence[tuple[str, bool]]: ...
+
+    def on_table(self, pos: tuple[int, int]) -> bool: ...
+
+    def terrain_at(self, pos: tuple[int, int]) -> str | None: ...
+
+    def panel_block_at(self, pos: tuple[int, int]) -> Block | None: ...
+
+    def ruler_end_at(self, pos: tuple[int, int]) -> RulerEnd: ...
+
+    def measure_between(self, a: RulerEnd, b: RulerEnd) -> RulerResult: ...
+
+    def add_waypoint(self, point: tuple[float, float]) -> MoveResult | None: ...
+
+    def set_jump_point(self, point: tuple[float, float]) -> MoveResult | None: ...
+
+    def select(self, piece_id: str | None) -> None: ...
+
+    def set_tool(self, tool: str) -> None: ...
+
+    def set_log(self, title: str, lines: Iterable[object]) -> None: ...
+
+    def toggle_expand(self, other_id: str) -> None: ...
+
+    def toggle_legend(self) -> None: ...
+
+    def fit(self) -> None: ...
+
+    def zoom(self, factor: float, at: tuple[int, int] | None = None) -> None: ...
+
+    def pan(self, dx: float, dy: float) -> None: ...
+
+    def open_help(self) -> None: ...
+
+    def leave(self) -> None: ...
+
+    def _preview_cursor(self, pos: tuple[int, int]) -> None: ...
+
+    def _clamp_panel_scroll(self) -> None: ...
+
+    def _log_visible_lines(self) -> int: ...
+
+
+def button(scene: EventsHost, element) -> bool:
     for key, b in scene.buttons.items():
         if b is element:
             if key in (RULER, MOVE, JUMP):
@@ -27,7 +113,7 @@ def button(scene: TableScene, element) -> bool:
     return False
 
 
-def motion(scene: TableScene, event) -> bool:
+def motion(scene: EventsHost, event) -> bool:
     pos = event.pos
     scene.mouse = pos
     if scene.panning:
@@ -50,7 +136,7 @@ def motion(scene: TableScene, event) -> bool:
     return True
 
 
-def mouse_down(scene: TableScene, event) -> bool:
+def mouse_down(scene: EventsHost, event) -> bool:
     pos = event.pos
     scene.mouse = pos
     if event.button in (2, 3) and scene.on_table(pos):
@@ -76,7 +162,7 @@ def mouse_down(scene: TableScene, event) -> bool:
     return False
 
 
-def mouse_up(scene: TableScene, event) -> bool:
+def mouse_up(scene: EventsHost, event) -> bool:
     pos = event.pos
     if event.button in (2, 3):
         was = scene.panning
@@ -112,7 +198,7 @@ def mouse_up(scene: TableScene, event) -> bool:
     return False
 
 
-def wheel(scene: TableScene, event) -> bool:
+def wheel(scene: EventsHost, event) -> bool:
     pos = scene.mouse
     if scene.on_table(pos):
         scene.zoom(ZOOM_STEP ** event.y, pos)

@@ -5,18 +5,82 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING
+from typing import Iterable, Protocol, Sequence
 
 from ...game.battle.action_kinds import Kind
 from ...rules.battlefield import Piece
 from ...rules.movement import MoveResult
 from ...rules.sensors import enemies_in_passive_range
-from ..intents import Intent
+from ..intents import Intent, IntentHandler
 from ...rules.questions import RulerEnd, RulerResult, preview_jump, preview_move, ruler
+from ..scene import Window
+from ..table_data import TableData
 from .table_common import JUMP, MOVE
 
-if TYPE_CHECKING:
-    from .table import TableScene
+
+class SendingWindow(Window, Protocol):
+    """The window as the Move and Jump tools use it: besides a dialog, it takes the intent a scene without its own
+    handler sends."""
+
+    def send(self, intent: Intent) -> None: ...
+
+
+class PointsHost(Protocol):
+    """What a click's point needs of the table scene: the table, the piece selected, and what is under the mouse."""
+
+    @property
+    def table(self) -> TableData: ...
+
+    @property
+    def selected_piece(self) -> Piece | None: ...
+
+    def table_point(self, pos: tuple[int, int]) -> tuple[float, float]: ...
+
+    def piece_at(self, pos: tuple[int, int]) -> str | None: ...
+
+
+class ToolsHost(PointsHost, Protocol):
+    """What the ruler and the Move and Jump previews use of the table scene: the previews and the ruler they keep
+    there (the scene draws them), the table, the tool in hand and the piece selected, the window, the log, and where
+    an intent goes."""
+
+    waypoints: list[tuple[float, float]]
+    move_result: MoveResult | None
+    cursor: tuple[float, float] | None
+    cursor_result: MoveResult | None
+    jump_point: tuple[float, float] | None
+    jump_result: MoveResult | None
+    ruler_a: RulerEnd | None
+    ruler_b: RulerEnd | None
+    ruler_result: RulerResult | None
+
+    @property
+    def app(self) -> SendingWindow | None: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def on_intent(self) -> IntentHandler | None: ...
+
+    @property
+    def sent(self) -> list[Intent]: ...
+
+    @property
+    def log_title(self) -> str: ...
+
+    @property
+    def log_lines(self) -> Sequence[str]: ...
+
+    def on_table(self, pos: tuple[int, int]) -> bool: ...
+
+    def add_waypoint(self, point: tuple[float, float]) -> MoveResult | None: ...
+
+    def set_jump_point(self, point: tuple[float, float]) -> MoveResult | None: ...
+
+    def set_log(self, title: str, lines: Iterable[object]) -> None: ...
+
+    def _clear_move(self) -> None: ...
 
 
 def contact_point(mover: Piece, other: Piece, frm: tuple[float, float]) -> tuple[float, float]:
@@ -41,7 +105,7 @@ def contact_spots(mover: Piece, other: Piece, frm: tuple[float, float], step: in
     return spots
 
 
-def snapped_point(scene: TableScene, pos, frm: tuple[float, float]) -> tuple[tuple[float, float], str | None]:
+def snapped_point(scene: PointsHost, pos, frm: tuple[float, float]) -> tuple[tuple[float, float], str | None]:
     """Where a click of a Move or Jump goes: on another piece, to the spot touching it (base contact, as a Repair
     or a charge needs); elsewhere, the point clicked. Returns the point and the piece touched, if any."""
     mover = scene.selected_piece
@@ -70,7 +134,7 @@ def parse_point(text: str) -> tuple[float, float]:
     return x, y
 
 
-def typed_destination(scene: TableScene) -> bool:
+def typed_destination(scene: ToolsHost) -> bool:
     """D: the Move's next waypoint or the Jump's landing point, typed as x and y. The dialog checks it with the
     same rules as the preview and stays open with the reason when they refuse it; accepted, it is previewed, and
     Enter sends exactly that point."""
@@ -110,7 +174,7 @@ def typed_destination(scene: TableScene) -> bool:
     return True
 
 
-def measure_between(scene: TableScene, a: RulerEnd, b: RulerEnd) -> RulerResult:
+def measure_between(scene: ToolsHost, a: RulerEnd, b: RulerEnd) -> RulerResult:
     scene.ruler_a, scene.ruler_b = a, b
     scene.ruler_result = ruler(scene.table.bf, a, b)
     name_a = a.piece or f"({a.x:.1f}, {a.y:.1f})"
@@ -119,7 +183,7 @@ def measure_between(scene: TableScene, a: RulerEnd, b: RulerEnd) -> RulerResult:
     return scene.ruler_result
 
 
-def set_move_path(scene: TableScene, path) -> MoveResult | None:
+def set_move_path(scene: ToolsHost, path) -> MoveResult | None:
     p = scene.selected_piece
     if p is None:
         return None
@@ -131,7 +195,7 @@ def set_move_path(scene: TableScene, path) -> MoveResult | None:
     return scene.move_result
 
 
-def reveal_warning(scene: TableScene, p: Piece, result: MoveResult) -> list[str]:
+def reveal_warning(scene: ToolsHost, p: Piece, result: MoveResult) -> list[str]:
     """A blip that would end its Move or Jump within 6" of an enemy is revealed first (p.18, A15): the preview says
     so before it is sent, with the engine's own test (``enemies_in_passive_range``)."""
     if not p.is_blip or not result.legal:
@@ -144,7 +208,7 @@ def reveal_warning(scene: TableScene, p: Piece, result: MoveResult) -> list[str]
             f"[p.18, A15]"]
 
 
-def set_jump_point(scene: TableScene, point) -> MoveResult | None:
+def set_jump_point(scene: ToolsHost, point) -> MoveResult | None:
     p = scene.selected_piece
     if p is None:
         return None
@@ -155,7 +219,7 @@ def set_jump_point(scene: TableScene, point) -> MoveResult | None:
     return scene.jump_result
 
 
-def preview_cursor(scene: TableScene, pos) -> None:
+def preview_cursor(scene: ToolsHost, pos) -> None:
     p = scene.selected_piece
     if p is None or not scene.on_table(pos):
         scene.cursor = scene.cursor_result = None
@@ -167,7 +231,7 @@ def preview_cursor(scene: TableScene, pos) -> None:
         scene.cursor_result = preview_jump(scene.table.bf, p, scene.cursor)
 
 
-def confirm(scene: TableScene) -> Intent | None:
+def confirm(scene: ToolsHost) -> Intent | None:
     """Send the previewed move or jump to the engine as an intent (only when the rules allow it)."""
     p = scene.selected_piece
     if p is None:
