@@ -67,7 +67,6 @@ class BattleScene(TableScene):
         self.computer = ComputerTurns(self)
         self.picking: str | None = None              # the unit whose action waits for its target, smoke or point
         self.log_unit_only = False
-        self.handing_off = False
         self.shown_over = False
         # U: side B's player sees the table turned, its edge down; as the players last chose, after a resume too.
         self.own_edge_down = seat.own_edge_down() if own_edge_down is None else own_edge_down
@@ -349,7 +348,7 @@ class BattleScene(TableScene):
             return False
         self.do(Action(Kind.END_ACTIVATION), f"End of {spent}'s activation")
         shown = self.shown
-        return shown.spent_activation is None and shown.to_act == shown.viewer and not self.handing_off
+        return shown.spent_activation is None and shown.to_act == shown.viewer and not self.questions.handing_off
 
     def would_pass(self) -> bool:
         """End turn now is a pass: the side has activated nothing this turn (p.16, A22). Its turn may have come by
@@ -376,7 +375,7 @@ class BattleScene(TableScene):
         self.push_scene("report", self.session, on_save=self.questions.save)
 
     def open_holding(self) -> None:
-        if not self.handing_off:
+        if not self.questions.handing_off:
             self.push_scene("holding", self.session.view(), self.session.viewer)
 
     def leave(self) -> None:

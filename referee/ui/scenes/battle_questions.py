@@ -51,10 +51,9 @@ def next_round_button(ends: bool) -> tuple[str, str]:
 
 class QuestionsHost(HoldsSession[BattleSession], Protocol):
     """What the questions use of the battle scene besides its window and session: the screen (what the battle waits
-    for), the table as drawn (a facing's words), whether a hand-off hides the table, whether the report was shown,
+    for), the table as drawn (a facing's words), whether the report was shown (an undo shows it again),
     and how the scene clears its tools, selects, sends an action, shows a line or the log, and goes on."""
 
-    handing_off: bool
     shown_over: bool
 
     @property
@@ -86,6 +85,7 @@ class BattleQuestions(ScenePart[BattleSession]):
     def __init__(self, host: QuestionsHost) -> None:
         super().__init__(host)
         self.facing_kept: tuple[str, ...] = ()       # troopers left at their default facing by their owner (A13)
+        self.handing_off = False                     # a hand-off screen hides the table: nothing of it may open
 
     def show(self, question: Scene) -> None:
         """Put a question (a dialog, a hand-off screen) over the battle; the questions are asked only in a window."""
@@ -116,7 +116,7 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.show_turn_over(side)
             return
         view = self.session.view(log=False)
-        self.host.handing_off = True
+        self.handing_off = True
         self.host.clear_tools()
         self.host.select(None)
         lines = [f"Round {view['round']}: side {side} is to act.",
@@ -124,7 +124,7 @@ class BattleQuestions(ScenePart[BattleSession]):
                  + ", ".join(f"side {k} {short_seal(v)}" for k, v in sorted(view["sealed"].items()) if v)]
 
         def ready(_answer) -> None:
-            self.host.handing_off = False
+            self.handing_off = False
             self.session.hand_to(side)
             self.host.refresh()
             self.host.show_log()
@@ -394,12 +394,12 @@ class BattleQuestions(ScenePart[BattleSession]):
         if not self.session.hotseat or self.session.viewer == side:
             ask()
             return
-        self.host.handing_off = True
+        self.handing_off = True
         self.host.clear_tools()
         self.host.select(None)
 
         def ready(_answer) -> None:
-            self.host.handing_off = False
+            self.handing_off = False
             self.session.hand_to(side)
             self.host.refresh()
             self.host.show_log()
@@ -519,10 +519,10 @@ class BattleQuestions(ScenePart[BattleSession]):
         if not self.session.hotseat or self.session.computer is not None:
             ask()
             return
-        self.host.handing_off = True
+        self.handing_off = True
 
         def ready(_answer) -> None:
-            self.host.handing_off = False
+            self.handing_off = False
             ask()
 
         self.show(HandoffScreen(side, [why], ready))

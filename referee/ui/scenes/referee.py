@@ -173,7 +173,7 @@ class RefereeScene(BattleScene):
             if self.chosen_terrain is not None and self.selected is None:
                 self.ask_terrain_correction(self.chosen_terrain)
             else:
-                self.corrections.ask()
+                self.corrections.ask(self.selected)
             return
         if key == "mission":
             self.missions.ask_side()
@@ -391,7 +391,8 @@ class RefereeScene(BattleScene):
             piece, start = drift
             if abs(event.pos[0] - start[0]) + abs(event.pos[1] - start[1]) > DRAG_PIXELS:
                 x, y = self.table_point(event.pos)
-                self.corrections.confirm_drift(piece, round(x, 1), round(y, 1))
+                p = self.table.bf.pieces[piece]
+                self.corrections.confirm_drift(piece, (p.x, p.y), round(x, 1), round(y, 1))
                 return True
         return super()._mouse_up(event)
 

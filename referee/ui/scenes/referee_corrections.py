@@ -13,19 +13,12 @@ from ...service.session import Attempt
 from ...service.referee import parse_contents, parse_correction
 from ...service.referee import RefereeSession
 from ..scene import HoldsSession, ScenePart
-from ..table_data import TableData
 from .dialogs import Dialog, TextDialog
 
 
 class CorrectionsHost(HoldsSession[RefereeSession], Protocol):
-    """What the corrections use of the referee scene besides its window and session: the piece selected, the table
-    (its terrain), a side's faction (a piece added), and how the scene shows a correction's outcome."""
-
-    @property
-    def selected(self) -> str | None: ...
-
-    @property
-    def table(self) -> TableData: ...
+    """What the corrections use of the referee scene besides its window and session: a side's faction (a piece
+    added, a blip's contents) and how the scene shows a correction's outcome."""
 
     def side_faction(self, side: str) -> str: ...
 
@@ -57,8 +50,8 @@ class PieceCorrections(ScenePart[RefereeSession]):
         o = view_objective(view, ident)
         return f"x={o['x']:g} y={o['y']:g} counters={o['target_counters']}" if o is not None else ""
 
-    def ask(self) -> None:
-        ident = self.host.selected
+    def ask(self, ident: str | None) -> None:
+        """Correct the piece ``ident`` (the one selected), or add one when none is."""
         if self.app is None:
             return
         view = self.session.view(log=False)
@@ -118,7 +111,8 @@ class PieceCorrections(ScenePart[RefereeSession]):
         self.host.after_action(attempt, f"Correction of {ident}")
         return attempt
 
-    def confirm_drift(self, piece: str, x: float, y: float) -> None:
+    def confirm_drift(self, piece: str, was: tuple[float, float], x: float, y: float) -> None:
+        """``piece``, at ``was`` in the program, was dragged to ``x``, ``y``: knocked there on the table?"""
         def closed(answer) -> None:
             if answer == "go":
                 self.host.after_action(self.session.correct(piece, x=x, y=y), f"Correction of {piece}")
@@ -128,8 +122,7 @@ class PieceCorrections(ScenePart[RefereeSession]):
         if self.app is None:
             closed("go")
             return
-        p = self.host.table.bf.pieces[piece]
         self.app.push(Dialog(f"Correct {piece}?", [
-            f"{piece} stands at ({p.x:g}, {p.y:g}) in the program. Was it knocked to ({x:g}, {y:g}) on the table?",
+            f"{piece} stands at ({was[0]:g}, {was[1]:g}) in the program. Was it knocked to ({x:g}, {y:g}) on the table?",
             "The correction is logged; it is no Move (no Target counters come off, no passive sensors) [correction]."],
             [("go", "Correct it"), ("cancel", "Cancel")], closed, columns=2))
