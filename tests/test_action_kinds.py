@@ -11,8 +11,9 @@ from referee.game.battle.action_kinds import ALL_KINDS, KINDS, Arg, Button, Kind
 from referee.game.play.action_table import RULES
 from referee.game.records.record import ACTION_KINDS
 
+from tests.source import PACKAGE, source_files, text_of, tree_of
+
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "referee"
 
 # Where a kind's word may still be written as a string, and why.
 ALLOWED = {
@@ -93,21 +94,40 @@ def _words(node: ast.AST) -> list[ast.Constant]:
     return []
 
 
-def spelled_kinds(source: str) -> list[tuple[int, str]]:
+def _nodes(tree: ast.AST) -> tuple[list[ast.AST], set[int]]:
+    """Every node of ``tree``, and the ids of those inside an f-string or a ``Literal[...]``: one walk (``ast.walk``
+    twice over the package's ~450,000 nodes was most of this scan's time)."""
+    nodes: list[ast.AST] = []
+    skip: set[int] = set()
+    stack: list[tuple[ast.AST, bool]] = [(tree, False)]
+    while stack:
+        node, inside = stack.pop()
+        inside = inside or isinstance(node, ast.JoinedStr) or (
+            isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Literal")
+        nodes.append(node)
+        if inside:
+            skip.add(id(node))
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                stack.extend((v, inside) for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append((value, inside))
+    return nodes, skip
+
+
+def spelled_kinds(source: str, tree: ast.Module | None = None) -> list[tuple[int, str]]:
     """(line, word) for each string in ``source`` that spells an action kind: any word that names nothing else, and
     the others where they stand for a kind (see ``ONLY_AS_KIND``). Text inside an f-string or a ``Literal`` is not
     counted: it is words, or a type that is no kind."""
-    tree = ast.parse(source)
-    skip = {id(n) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr) or (
-        isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Literal")
-        for n in ast.walk(node)}
+    nodes, skip = _nodes(tree or ast.parse(source))
     found: dict[int, ast.Constant] = {}
 
     def add(c: ast.Constant) -> None:
         if id(c) not in skip and c.value in WORDS:
             found[id(c)] = c
 
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value not in ONLY_AS_KIND:
             add(node)
         elif isinstance(node, ast.Compare) and any(_kindish(p) for p in [node.left, *node.comparators]):
@@ -154,11 +174,11 @@ def spelled_kinds(source: str) -> list[tuple[int, str]]:
 
 def test_no_module_spells_a_kind() -> None:
     spelled = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in source_files():
         name = path.relative_to(PACKAGE).as_posix()
         if name in ALLOWED:
             continue
-        found = spelled_kinds(path.read_text(encoding="utf-8"))
+        found = spelled_kinds(text_of(path), tree_of(path))
         if found:
             spelled[name] = found
     assert spelled == {}, f"use action_kinds.Kind instead: {spelled}"

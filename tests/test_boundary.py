@@ -18,6 +18,8 @@ from pathlib import Path
 
 import referee
 
+from tests.source import tree_of
+
 PACKAGE = Path(referee.__file__).resolve().parent
 STATE = "referee.game.battle.state"
 CLIENTS = ("referee.ui", "referee.cli", "referee.net")
@@ -53,11 +55,12 @@ def imports(name: str, at_run_time: bool = False) -> frozenset[str]:
     ``at_run_time``: leaving out the imports made for the type checker only (``if TYPE_CHECKING:``)."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = tree_of(path)
     for_types = set()
     if at_run_time:
         for node in ast.walk(tree):
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            if isinstance(node, ast.If) and any(getattr(n, "id", getattr(n, "attr", "")) == "TYPE_CHECKING"
+                                                for n in ast.walk(node.test)):
                 for_types.update(id(n) for n in ast.walk(node))
     found = set()
     for node in ast.walk(tree):
@@ -120,7 +123,7 @@ def reads_of_the_state(client: str) -> list[str]:
     """Where ``client`` reads the battle through an object it was handed: ``<...session>.state``, ``s.state``,
     ``<...>.game.record`` and the like (the names the window and the command line give a session, a save or a game)."""
     found = []
-    for node in ast.walk(ast.parse(MODULES[client].read_text(encoding="utf-8"))):
+    for node in ast.walk(tree_of(MODULES[client])):
         if isinstance(node, ast.Attribute) and node.attr in BATTLE_PARTS:
             held = ast.unparse(node.value)
             if held.endswith(("session", ".game")) or held in ("s", "game", "self.game", "save"):

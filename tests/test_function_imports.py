@@ -8,38 +8,37 @@ Such an import carries its reason in a comment on its line or the line before it
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-import referee
-
-PACKAGE = Path(referee.__file__).resolve().parent
+from tests.source import PACKAGE, source_files, text_of, tree_of
 
 
-def uncommented_imports(text: str) -> list[int]:
+def uncommented_imports(text: str, tree: ast.Module | None = None) -> list[int]:
     """The lines of ``text`` where a function imports a module of the package with no comment saying why."""
     lines = text.splitlines()
     found = []
-    for fn in ast.walk(ast.parse(text)):
-        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+    # One walk, noting which nodes lie inside a function (a nested function's body is inside its outer one too).
+    todo: list[tuple[ast.AST, bool]] = [(tree or ast.parse(text), False)]
+    while todo:
+        node, in_function = todo.pop()
+        if in_function and isinstance(node, ast.ImportFrom):
+            own = node.level > 0 or (node.module or "").split(".")[0] == "referee"
+        elif in_function and isinstance(node, ast.Import):
+            own = any(a.name.split(".")[0] == "referee" for a in node.names)
+        else:
+            inside = in_function or isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            todo.extend((child, inside) for child in ast.iter_child_nodes(node))
             continue
-        for node in ast.walk(fn):
-            if isinstance(node, ast.ImportFrom):
-                own = node.level > 0 or (node.module or "").split(".")[0] == "referee"
-            elif isinstance(node, ast.Import):
-                own = any(a.name.split(".")[0] == "referee" for a in node.names)
-            else:
-                continue
-            line = lines[node.lineno - 1]
-            before = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
-            if own and "#" not in line and not before.startswith("#"):
-                found.append(node.lineno)
+        line = lines[node.lineno - 1]
+        before = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
+        if own and "#" not in line and not before.startswith("#"):
+            found.append(node.lineno)
     return sorted(set(found))
 
 
 def test_every_import_inside_a_function_says_why():
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        lines = uncommented_imports(path.read_text(encoding="utf-8"))
+    for path in source_files():
+        lines = uncommented_imports(text_of(path), tree_of(path))
         if lines:
             found[str(path.relative_to(PACKAGE))] = lines
     assert not found, ("these functions import the package with no reason given; move the import to the top of "

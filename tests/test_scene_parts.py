@@ -12,6 +12,7 @@ import importlib
 import inspect
 import typing
 
+from tests.source import tree_of
 from tests.test_boundary import MODULES, import_cycles, imports, run_time_imports
 
 SCENES = "referee.ui.scenes."
@@ -39,7 +40,7 @@ def table_scene_modules() -> set[str]:
     bases: dict[str, tuple[str, list[str]]] = {}
     for name, path in MODULES.items():
         if name.startswith(SCENES):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            for node in ast.walk(tree_of(path)):
                 if isinstance(node, ast.ClassDef):
                     bases[node.name] = (name, [ast.unparse(b).rpartition(".")[2] for b in node.bases])
     family = {"TableScene"}
