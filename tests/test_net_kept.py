@@ -590,6 +590,8 @@ def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[li
         return KEEPER_COMMIT(self, screen, same, order)
 
     monkeypatch.setattr(keeper_module.Keeper, "commit", commit)
+    # B's dice contribution, drawn on B's computer: the same in both runs, so the dice are too.
+    monkeypatch.setattr(keeper_module, "draw_contribution", lambda side: Contribution(side, "b" * 64, "b" * 32))
     game = new_game(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, {}, labels_apart=True)
     session = BattleSession(game, fixed_dice(), hotseat=False, autosaving=False)
     host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)

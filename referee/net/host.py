@@ -42,6 +42,8 @@ Screens = tuple[int, dict[str, str]]            # the version and each seat's sc
 MAX_FRAME: Final = 256 * 1024          # uvicorn closes a socket sending a bigger frame (1009: message too big)
 RATE: Final = 20.0                     # messages a second a socket may send, on average ...
 BURST: Final = 40.0                    # ... and at once
+DICE_WAIT: Final = 5.0                # seconds a seat's action waits for a kept side's dice shares before its reply
+DICE_POLL: Final = 0.005              # ... looked at this often
 COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
 PAGES: Final = {"hand": "hand.html", "table": "table.html"}
 STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "map.js": "text/javascript",
@@ -114,6 +116,7 @@ class Host:
                  burst: float = BURST, kept_by: tuple[str, ...] = ()) -> None:
         self.session = session
         self.lock = threading.RLock()
+        self._waiting: set[asyncio.Task[None]] = set()        # replies waiting for a kept side's dice shares
         self.desk = Desk(session, kept_by)
         # When each seat's last socket closed (absent: one is open, or none has been yet: since the host started).
         self._started = time.monotonic()
@@ -337,6 +340,15 @@ class Host:
                     await self._send(conn, refused)
                     continue
                 reply, changed = await asyncio.to_thread(self._handle, seat, message)
+                if reply.get("ok") and "dice_asked" in (reply.get("result") or {}):
+                    # A public die waits for the kept side's shares: that computer is told now, and this seat's
+                    # reply waits for them (the action's own outcome), so its next message follows the action. The
+                    # socket reads on meanwhile: the kept side's own action waits for shares its computer sends here.
+                    await self._push()
+                    waiting = asyncio.create_task(self._reply_when_gone_on(conn, seat, reply))
+                    self._waiting.add(waiting)
+                    waiting.add_done_callback(self._waiting.discard)
+                    continue
                 await self._send(conn, reply)
                 if changed:
                     await self._push()
@@ -374,6 +386,31 @@ class Host:
                 self.ledger.done(seat, message.id, {k: data[k] for k in ("ok", "reason", "result")},
                                  self.session.actions_taken(), reply.changed)
             return data, reply.changed
+
+    async def _reply_when_gone_on(self, conn: Connection, seat: str, asked: dict[str, Any]) -> None:
+        try:
+            await self._send(conn, await self._went_on(seat, asked))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass                                # the seat left: it is sent its screen when it joins again
+
+    async def _went_on(self, seat: str, asked: dict[str, Any]) -> dict[str, Any]:
+        """The reply to ``seat``'s action once the dice shares it waited for came and it went on; ``asked`` (the
+        battle waits for that side's computer) if they have not come within ``DICE_WAIT`` s, or the ask was dropped."""
+        def look() -> tuple[bool, dict[str, Any] | None]:
+            with self.lock:
+                got = self.desk.went_on.get(seat)
+                if got is not None and "dice_asked" not in got.result:
+                    del self.desk.went_on[seat]
+                    return True, got.to_data(str(asked["id"]))
+                return self.desk.shares_asked is None and got is None, None
+
+        deadline = time.monotonic() + DICE_WAIT
+        while time.monotonic() < deadline:
+            done, reply = await asyncio.to_thread(look)
+            if done:
+                return reply if reply is not None else asked
+            await asyncio.sleep(DICE_POLL)
+        return asked
 
     def _computer_plays(self) -> None:
         """Against the computer, its turns follow the player's action here (the window plays them where it hosts)."""
