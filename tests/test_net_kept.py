@@ -520,7 +520,7 @@ def readable_memory(pid: int) -> list[bytes]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="no /proc to read a process's memory from")
-def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(tmp_path):
+def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts_nor_its_dice(tmp_path):
     proc, links, _ = host_process(["pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--kept-by", "B",
                                    "--no-qr"], tmp_path / "host")
     a = RemoteSeat(links["A"])
@@ -538,6 +538,8 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(t
         assert keeper is not None
         salts = [salt.encode() for _units, salt in keeper.squares.values()]
         salts += [salt.encode() for _square, salt in keeper.blips.values()]     # which square each counter is
+        assert keeper.dice is not None
+        salts += [c.encode() for c in keeper.dice]            # B's dice contribution and its commitment's salt
         committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
         committed += [c.encode() for c in fresh(b)["view"]["blip_commitments"]["B"].values()]
         # A text like a salt that the host was sent (an intent's id): the dump must find it.

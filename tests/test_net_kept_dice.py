@@ -13,6 +13,7 @@ from referee import paths
 from referee.game.battle.action_kinds import Kind
 from referee.game.battle.dice import (SHARE_BATCH, Contribution, RollRequest, SeededDice, SharesMissing, dice_share,
                                       seed_commitment)
+from referee.game.play.engine import Game, begin_battle
 from referee.game.records.autosave import read_autosave
 from referee.game.records.record import dice_data
 from referee.net import host as host_module
@@ -24,6 +25,7 @@ from referee.service.battles import new_session
 from referee.service.opening import SavedBattle, read_battle
 from referee.service.session import BattleSession
 
+from .tables import game_state, unit
 from .test_net_kept import FACTIONS, PIN, fresh, host_files, host_memory, set_up, setup_action, to_the_end
 from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle served with side B kept)
 
@@ -273,3 +275,81 @@ def test_a_resumed_host_goes_on_with_the_kept_sides_dice(kept, tmp_path):
         a.close()
         b.close()
         host2.stop()
+
+
+# ---- a kept side's Scramble, played over the real host ---------------------------------------------------------------
+
+
+def test_a_kept_sides_scramble_over_the_real_host_is_chosen_on_its_computer_and_opens_at_its_reveal(tmp_path):
+    """B's trooper Scrambles (p.22, A23) from B's seat: B's computer chooses the square and which new counter is real
+    and sends commitments; the host holds three unknown squares and three counters on stand-ins; B later reveals the
+    real counter, its computer opens it by itself, and the trooper comes back. The dice of it all are B's and the
+    host's together (round 2's initiative)."""
+    state = begin_battle(game_state(units=[unit("a-tac", "A", 6, 6), unit("b-tac", "B", 30, 30)]), "B")
+    dice = host_dice(())
+    state.dice_commitments = dict(dice.commitments)
+    state.square_commitments = {"B": {str(n): "e" * 64 for n in range(1, 17)}}     # every square empty and unused
+    state.issued_kept = {"B": []}
+    state.blip_commitments = {"B": {}}
+    session = BattleSession(Game(state), dice, hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    a = RemoteSeat(host.link("A"))
+    b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+    try:
+        assert b.act(Kind.ACTIVATE, "b-tac")["ok"]
+        scrambled = b.act(Kind.SCRAMBLE, "b-tac", square=2)
+        assert scrambled["ok"], scrambled
+        keeper = b.keeper
+        assert keeper is not None
+        with host.lock:
+            s = session.state
+            assert "b-tac" not in s.units
+            assert [s.holding["B"].squares[n] for n in (1, 2, 3)] == [None, None, None]
+            counters = sorted(x.id for x in s.blips.values() if x.side == "B")
+            stand_ins = {x.id: x.square for x in s.blips.values() if x.side == "B"}
+            assert len(counters) == 3 and sorted(stand_ins.values()) == [1, 2, 3]
+            assert set(s.blip_commitments["B"]) == set(counters)
+        assert [n for n, (units, _salt) in keeper.squares.items() if units] == [2]          # B's choice, kept there
+        # Seat A sees three counters and nothing of which is real; B's own screen shows its trooper in its square.
+        shown_a = {x["id"]: x for x in fresh(a)["view"]["blips"] if x["side"] == "B"}
+        assert set(shown_a) == set(counters) and all(x.get("contents") is None for x in shown_a.values())
+        own = keeper.shown(fresh(b))
+        real = next(x for x in counters if (keeper.square_of(own, x) or (0, ""))[0] == 2)
+        assert next(x for x in own["view"]["blips"] if x["id"] == real)["contents"] == [keeper.squares[2][0][0]]
+        # Play on until B reveals the real counter: B's computer opens its square by itself, the trooper comes back.
+        for _ in range(40):
+            with host.lock:
+                side = session.to_act()
+                phase = session.state.phase
+                if real not in session.state.blips:
+                    break
+            if phase == "end-of-round":          # both sides play on (p.16)
+                for word in (a, b):
+                    assert word.act(Kind.END_OF_ROUND)["ok"]
+                continue
+            seat = a if side == "A" else b
+            legal = fresh(seat)["legal"]
+            pick = (next((x for x in legal if x["kind"] == Kind.REVEAL and x["actor"] == real), None)
+                    or next((x for x in legal if x["kind"] == Kind.ACTIVATE and x["actor"] == real), None)
+                    or next((x for x in legal if x["kind"] in (Kind.END_ACTIVATION, Kind.END_TURN)), None))
+            assert pick is not None, legal
+            reply = seat.send({"kind": "action", "action": {"kind": pick["kind"], "actor": pick["actor"],
+                                                            "args": dict(pick["args"])}})
+            assert reply["ok"], reply
+            if pick["kind"] == Kind.REVEAL:
+                b.wait_for(lambda sc: all(x["id"] != real for x in sc["view"]["blips"]))
+        with host.lock:
+            assert real not in session.state.blips and "b-tac" in session.state.units
+            assert session.state.holding["B"].squares[2] is not None
+            assert session.state.breaches == []
+            rolled_with_shares = [e.action.kind for e in session.game.record if e.shares.get("B")]
+        assert not b.refusals and not keeper.problems
+        value, _salt = contribution_of(b)
+        with host.lock:
+            assert all(share == dice_share("B", value, moment, n) for _i, moment, shares
+                       in session.recorded_shares("B") for n, share in enumerate(shares))
+        assert Kind.END_OF_ROUND in rolled_with_shares                # round 2's initiative roll-off: B's shares too
+    finally:
+        a.close()
+        b.close()
+        host.stop()
