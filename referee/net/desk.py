@@ -216,7 +216,7 @@ class Desk:
         if seat in session.kept_dice():
             if session.awaits_dice_commitment(seat):
                 out["dice_commitment_asked"] = True
-            elif session.over and not session.dice_opened(seat):
+            elif seat in session.dice_to_open():
                 out["open_dice"] = True
         asked = self._shares_asked()
         if asked is not None:

@@ -43,7 +43,8 @@ MAX_FRAME: Final = 256 * 1024          # uvicorn closes a socket sending a bigge
 RATE: Final = 20.0                     # messages a second a socket may send, on average ...
 BURST: Final = 40.0                    # ... and at once
 DICE_WAIT: Final = 5.0                # seconds a seat's action waits for a kept side's dice shares before its reply
-DICE_POLL: Final = 0.005              # ... looked at this often
+DICE_POLL: Final = 0.002              # ... looked at this often
+DICE_TELL: Final = 0.5                # only the kept side is asked; after this long every seat is told it waits
 COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
 PAGES: Final = {"hand": "hand.html", "table": "table.html"}
 STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "map.js": "text/javascript",
@@ -344,7 +345,7 @@ class Host:
                     # A public die waits for the kept side's shares: that computer is told now, and this seat's
                     # reply waits for them (the action's own outcome), so its next message follows the action. The
                     # socket reads on meanwhile: the kept side's own action waits for shares its computer sends here.
-                    await self._push()
+                    await self._push(only={str(reply["result"]["dice_asked"]["side"])})
                     waiting = asyncio.create_task(self._reply_when_gone_on(conn, seat, reply))
                     self._waiting.add(waiting)
                     waiting.add_done_callback(self._waiting.discard)
@@ -404,11 +405,16 @@ class Host:
                     return True, got.to_data(str(asked["id"]))
                 return self.desk.shares_asked is None and got is None, None
 
-        deadline = time.monotonic() + DICE_WAIT
-        while time.monotonic() < deadline:
+        start = time.monotonic()
+        told = False
+        while time.monotonic() < start + DICE_WAIT:
             done, reply = await asyncio.to_thread(look)
             if done:
                 return reply if reply is not None else asked
+            if not told and time.monotonic() >= start + DICE_TELL:
+                # Not at once: every seat is told whose computer the die waits for (and whether it is here).
+                told = True
+                await self._push()
             await asyncio.sleep(DICE_POLL)
         return asked
 
@@ -439,8 +445,9 @@ class Host:
                                       for seat in sorted(seats)}
         return await asyncio.to_thread(build)
 
-    async def _push(self) -> None:
-        connections = list(self._connections)
+    async def _push(self, only: set[str] | None = None) -> None:
+        """Every socket (or those of the seats ``only``) is sent its seat's fresh screen."""
+        connections = [c for c in self._connections if only is None or c.seat in only]
         if not connections:
             return
         screens = await self._screens({c.seat for c in connections})

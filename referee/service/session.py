@@ -825,6 +825,14 @@ class BattleSession(SeatScreens):
     def dice_opened(self, side: str) -> bool:
         return any(e.action.kind == Kind.DICE_OPENED and e.action.actor == side for e in self.game.record)
 
+    def dice_to_open(self) -> list[str]:
+        """The battle is over and these kept sides have not opened their dice contribution yet (none once a side
+        forfeited: nothing more is asked of its computer)."""
+        s = self.state
+        if not self.over or self.dice is None or (s.result is not None and s.result.level == FORFEITED):
+            return []
+        return [side for side in self.dice.kept if side in self.dice.commitments and not self.dice_opened(side)]
+
     def open_kept_dice(self, side: str, value: str, salt: str) -> Attempt:
         """The kept ``side`` opens its dice contribution at the end: every share it sent is checked against it here
         and the opening recorded (the engine checks the commitment and records any breach)."""
