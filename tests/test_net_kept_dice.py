@@ -227,6 +227,12 @@ def test_a_die_waits_for_the_kept_sides_computer_and_every_seat_is_told(kept, mo
     # A host that asks the shares of a second action at the same place is refused by B's computer.
     second = {"seat": "B", "dice_shares_asked": {"moment": asked["moment"] + "-another", "from": 0, "count": 4}}
     assert keeper.dice_answer(second) is None and "second action at action 1" in keeper.problems[0]
+    # ... and so are the shares of an earlier place than the last it answered; a take-back B agreed to frees the place.
+    keeper.answered = {"action 5": "action 5|x"}
+    earlier = {"seat": "B", "dice_shares_asked": {"moment": "action 4|y", "from": 0, "count": 4}}
+    assert keeper.dice_answer(earlier) is None and "before action 5" in keeper.problems[-1]
+    keeper.taken_back()
+    assert keeper.dice_answer(earlier) is not None and keeper.answered == {"action 4": "action 4|y"}
 
 
 def test_a_resumed_host_goes_on_with_the_kept_sides_dice(kept, tmp_path):

@@ -42,6 +42,12 @@ KEPT_FORMAT: Final = "seven-seconds-kept-side/1"
 PART: Final = "kept"                    # the sealed part's name, in its associated data
 
 
+def _place_number(place: str) -> int:
+    """The number of a moment's place (``action 12``), or -1."""
+    number = place.rpartition(" ")[2]
+    return int(number) if number.isdigit() else -1
+
+
 def draw_contribution(side: str) -> Contribution:
     """A side's dice contribution drawn on its own computer (256 bits from the operating system, and a salt)."""
     return Contribution.drawn(side)
@@ -65,7 +71,7 @@ class Keeper:
         self.squares: dict[int, tuple[list[dict[str, Any]], str]] = {}
         # slot (the order of placing, 1-16) -> the square that counter stands for and the salt of its commitment
         self.blips: dict[int, tuple[int, str]] = {}
-        # The side's dice contribution and its commitment's salt, drawn here; and the moment answered at each place.
+        # The side's dice contribution and its commitment's salt, drawn here; and the moment answered last, by its place.
         self.dice: tuple[str, str] | None = None
         self.answered: dict[str, str] = {}
         self.problems: list[str] = []                   # the host's asks refused here, with the reason
@@ -119,6 +125,19 @@ class Keeper:
             self._write()
         return self.dice
 
+    def _refused_moment(self, moment: str) -> str:
+        """Why the shares of ``moment`` are not sent (the host asked for those of a second action at the place it
+        answered last, or of an earlier place), or ""."""
+        place = moment.split("|", 1)[0]
+        for last, answered in self.answered.items():
+            if last == place and answered != moment:
+                return (f"the host asked for the dice of a second action at {place} (after another one's, with no "
+                        f"take-back this side asked for or agreed to): refused, so no one picks among dice")
+            if _place_number(place) < _place_number(last):
+                return (f"the host asked for the dice of {place}, before {last} whose dice it had: refused, so no one "
+                        f"picks among dice")
+        return ""
+
     def taken_back(self) -> None:
         """This side asked for a take-back or agreed to one: the place it frees may be asked for again."""
         self.answered.clear()
@@ -134,16 +153,14 @@ class Keeper:
         asked = screen.get("dice_shares_asked")
         if isinstance(asked, dict) and self.dice is not None:
             moment, start, count = str(asked.get("moment")), int(asked.get("from") or 0), int(asked.get("count") or 0)
-            place = moment.split("|", 1)[0]
-            earlier = self.answered.get(place)
-            if earlier is not None and earlier != moment:
-                problem = (f"the host asked for the dice of a second action at {place} (after another one's, with no "
-                           f"take-back this side asked for or agreed to): refused, so no one picks among dice")
-                if problem not in self.problems:
-                    self.problems.append(problem)
+            refused = self._refused_moment(moment)
+            if refused:
+                if refused not in self.problems:
+                    self.problems.append(refused)
                 return None
-            if earlier is None:
-                self.answered[place] = moment
+            if self.answered.get(moment.split("|", 1)[0]) != moment:
+                # Kept before it is sent: a client that quits and joins again answers no other action here either.
+                self.answered = {moment.split("|", 1)[0]: moment}
                 self._write()
             return {"kind": "dice-shares", "moment": moment, "from": start,
                     "shares": [dice_share(self.side, self.dice[0], moment, n) for n in range(start, start + count)]}
