@@ -25,6 +25,7 @@ from referee.service.battles import new_session
 from referee.service.opening import SavedBattle, read_battle
 from referee.service.session import BattleSession
 
+from .net_support import next_action
 from .tables import game_state, unit
 from .test_net_kept import FACTIONS, PIN, fresh, host_files, host_memory, set_up, setup_action, to_the_end
 from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle served with side B kept)
@@ -359,3 +360,41 @@ def test_a_kept_sides_scramble_over_the_real_host_is_chosen_on_its_computer_and_
         a.close()
         b.close()
         host.stop()
+
+
+def test_a_die_waiting_for_a_kept_side_whose_computer_is_away_may_be_claimed(kept, monkeypatch):
+    session, host, seats, b_disk = kept
+    monkeypatch.setattr(host_module, "DICE_WAIT", 0.2)
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    a = seats["A"]
+    set_up(session, host, seats)
+    # Round 1 played to its end; B says play on, then its computer goes away before A's word starts round 2, whose
+    # initiative roll-off needs B's shares.
+    for _ in range(400):
+        with host.lock:
+            side, phase = session.to_act(), session.state.phase
+        if phase == "end-of-round":
+            break
+        assert side is not None
+        action = next_action(fresh(seats[side]))
+        assert action is not None and seats[side].send({"kind": "action", "action": action})["ok"]
+    assert b.act(Kind.END_OF_ROUND)["result"]["waiting_for"] == "A"
+    b.close()
+    a.wait_for(lambda s: (s.get("waits_for_computer") or {}).get("away") is not False)
+    with host.lock:
+        taken = len(session.game.record)
+    word = a.act(Kind.END_OF_ROUND)
+    assert word["ok"] and word["result"] == {"dice_asked": {"side": "B"}}, word
+    screen = a.wait_for(lambda s: s.get("waits_for_computer") == {"side": "B", "away": True})
+    assert screen["dice_asked"] == {"side": "B"} and "may_claim_forfeit" not in screen
+    refused = a.send({"kind": Kind.FORFEIT})
+    assert not refused["ok"] and "once it has been away 300 s" in refused["reason"], refused
+    with host.lock:
+        assert len(session.game.record) == taken            # nothing rolled without B's shares
+        host.desk.away_limit = 0.0                          # as though B's computer had been away that long
+    claimed = a.send({"kind": Kind.FORFEIT})
+    assert claimed["ok"], claimed
+    with host.lock:
+        result = session.state.result
+        assert session.dice_to_open() == []                 # a side that forfeited is asked nothing more
+    assert result.level == "forfeited" and result.winner == "A"

@@ -406,16 +406,19 @@ class Host:
                 return self.desk.shares_asked is None and got is None, None
 
         start = time.monotonic()
+        side = str(asked["result"]["dice_asked"]["side"])
         told = False
         while time.monotonic() < start + DICE_WAIT:
             done, reply = await asyncio.to_thread(look)
             if done:
                 return reply if reply is not None else asked
-            if not told and time.monotonic() >= start + DICE_TELL:
-                # Not at once: every seat is told whose computer the die waits for (and whether it is here).
+            if not told and (time.monotonic() >= start + DICE_TELL or self.away(side) is not None):
+                # Not at once (unless that computer is away): every seat is told whose computer the die waits for.
                 told = True
                 await self._push()
             await asyncio.sleep(DICE_POLL)
+        if not told:
+            await self._push()
         return asked
 
     def _computer_plays(self) -> None:
