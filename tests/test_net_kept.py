@@ -601,6 +601,8 @@ def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[li
              "B": RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=tmp_path / f"b-{order[0]}")}
     table = RemoteSeat(host.link("spectator"))
     shown: dict[str, list[str]] = {"A": [], "spectator": []}
+    # B's computer commits to its dice contribution as it joins: the screens are compared from then on.
+    seats["B"].wait_for(lambda s: "B" in s["view"]["dice_commitments"])
 
     def look() -> None:
         for name, seat in (("A", seats["A"]), ("spectator", table)):
