@@ -520,7 +520,7 @@ def readable_memory(pid: int) -> list[bytes]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="no /proc to read a process's memory from")
-def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(tmp_path):
+def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts_nor_its_dice(tmp_path):
     proc, links, _ = host_process(["pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--kept-by", "B",
                                    "--no-qr"], tmp_path / "host")
     a = RemoteSeat(links["A"])
@@ -538,6 +538,8 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts(t
         assert keeper is not None
         salts = [salt.encode() for _units, salt in keeper.squares.values()]
         salts += [salt.encode() for _square, salt in keeper.blips.values()]     # which square each counter is
+        assert keeper.dice is not None
+        salts += [c.encode() for c in keeper.dice]            # B's dice contribution and its commitment's salt
         committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
         committed += [c.encode() for c in fresh(b)["view"]["blip_commitments"]["B"].values()]
         # A text like a salt that the host was sent (an intent's id): the dump must find it.
@@ -590,6 +592,8 @@ def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[li
         return KEEPER_COMMIT(self, screen, same, order)
 
     monkeypatch.setattr(keeper_module.Keeper, "commit", commit)
+    # B's dice contribution, drawn on B's computer: the same in both runs, so the dice are too.
+    monkeypatch.setattr(keeper_module, "draw_contribution", lambda side: Contribution(side, "b" * 64, "b" * 32))
     game = new_game(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, {}, labels_apart=True)
     session = BattleSession(game, fixed_dice(), hotseat=False, autosaving=False)
     host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
@@ -597,6 +601,8 @@ def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[li
              "B": RemoteSeat(host.link("B"), answers=False, pins={"B": PIN}, kept_folder=tmp_path / f"b-{order[0]}")}
     table = RemoteSeat(host.link("spectator"))
     shown: dict[str, list[str]] = {"A": [], "spectator": []}
+    # B's computer commits to its dice contribution as it joins: the screens are compared from then on.
+    seats["B"].wait_for(lambda s: "B" in s["view"]["dice_commitments"])
 
     def look() -> None:
         for name, seat in (("A", seats["A"]), ("spectator", table)):

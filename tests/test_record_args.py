@@ -238,6 +238,7 @@ def _played_games(folder: Path) -> list[Game]:
 NOT_PLAYED = {
     Kind.CHOOSE_CARDS: "a campaign streak's set-up (test_setup_steps.py); choose_cards checks its names itself",
     Kind.FORFEIT: "a kept side's computer away, claimed on the host (test_net_kept.py); it takes no arguments",
+    Kind.DICE_OPENED: "a kept side's dice contribution opened at the end, on the host (test_net_kept_dice.py)",
 }
 # Arguments these battles never give nor ask for, each with where the engine reads it.
 NOT_READ = {

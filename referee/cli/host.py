@@ -200,17 +200,22 @@ def run(args) -> int:
             if not args.no_qr:
                 print(qr_text(host.link(seat)), end="")
         sys.stdout.flush()
-        waiting = False
+        waiting = dice_waiting = False
         while True:
             time.sleep(0.5)
             with host.lock:
-                over, opening = session.over, session.scored_when_opened()
+                over, opening, dice = session.over, session.scored_when_opened(), session.dice_to_open()
             if opening and not waiting:
                 waiting = True
                 print(_("The battle is over: waiting for the computer of each side that keeps its secrets to open "
                         "its holding area, then it is scored."))
                 sys.stdout.flush()
-            if over and not opening:
+            if dice and not opening and not dice_waiting:
+                dice_waiting = True
+                print(_("The battle is over: waiting for the computer of side {side} to open its dice contribution, "
+                        "so that every share of the dice it sent is checked.").format(side=" and side ".join(dice)))
+                sys.stdout.flush()
+            if over and not opening and not dice:
                 print(_("The battle is over: the host stops."))
                 time.sleep(2.0)                      # the last screens reach every phone
                 break

@@ -4,7 +4,8 @@ when the connection drops. An intent is sent again with its id after a reconnect
 
 When the host says this seat's side keeps its secrets on its own computer (``keep_secrets``), the seat keeps them
 (``keeper.py``): its holding area goes to the host as commitments, and each square a reveal needs is opened at once,
-from a thread of its own, with no one typing.
+from a thread of its own, with no one typing; so are the commitment to its dice contribution, its shares of each
+moment a public die waits for, and the contribution's opening at the end.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ class RemoteSeat:
 
     def __init__(self, link_or_url: str, token: str | None = None, *, view: str | None = None,
                  on_screen: Callable[[int, dict[str, Any]], None] | None = None, answers: bool = True,
-                 pins: Mapping[str, str] | None = None, kept_folder: Path | None = None) -> None:
+                 pins: Mapping[str, str] | None = None, kept_folder: Path | None = None, dice: bool = True) -> None:
         self.base, linked = split_link(link_or_url)
         self.token = token or linked
         self.view = view
@@ -64,7 +65,8 @@ class RemoteSeat:
         # its own sealing its file, else a key the program keeps; ``answers``: open each square asked for at once).
         self.keeper: Keeper | None = None
         self.keeping_problem = ""
-        self._pins, self._kept_folder, self._answers = dict(pins or {}), kept_folder, answers
+        # (``dice``: send the side's dice commitment, shares and opening at once, as they are asked for.)
+        self._pins, self._kept_folder, self._answers, self._dice = dict(pins or {}), kept_folder, answers, dice
         self._keeper_lock = threading.Lock()
         self._answering: threading.Thread | None = None
         self._answered = -1                           # the screen version whose ask was answered last
@@ -167,6 +169,8 @@ class RemoteSeat:
         text = json.dumps(message)
         for _attempt in range(50):
             if self._ws is None:
+                if self._closing:
+                    raise ConnectionError(f"the seat is closed: {ident} was not sent")
                 self._connect()
             try:
                 self.send_raw(text)
@@ -190,6 +194,9 @@ class RemoteSeat:
         wait for its reply; sent again with the same id after a reconnect, so it is applied once. A side kept here
         sends its holding area as commitments (``keeper.py``)."""
         keeper = self.kept()
+        if keeper is not None and (intent.get("kind") == "undo" or (intent.get("kind") == "consent"
+                                                                    and intent.get("allow"))):
+            keeper.taken_back()
         if keeper is not None and keeper.fills(intent):
             try:
                 # The units to arrange as the host lists them now (the screen pushed last may be older).
@@ -220,24 +227,30 @@ class RemoteSeat:
     def _keep(self) -> None:
         """Open each square the host asks this side for, once per ask, as soon as it is asked."""
         keeper = self.kept()
-        if keeper is None or not self._answers:
+        if keeper is None or not (self._answers or self._dice):
             return
+
+        def answer(screen: dict[str, Any]) -> dict[str, Any] | None:
+            assert keeper is not None
+            return ((keeper.opening(screen) if self._answers else None)
+                    or (keeper.dice_answer(screen) if self._dice else None))
+
         while True:
             with self._changed:
                 self._changed.wait_for(lambda: self._closing or (
                     self.screen is not None and self.version != self._answered
-                    and keeper.opening(self.screen) is not None))
+                    and answer(self.screen) is not None))
                 if self._closing or self.screen is None:
                     return
                 self._answered = self.version
-                opening = keeper.opening(self.screen)
+                opening = answer(self.screen)
             if opening is not None:
                 try:
                     reply = self.send(opening)
                 except (ConnectionError, TimeoutError) as e:
                     reply = {"ok": False, "reason": str(e)}
                 if not reply.get("ok"):
-                    self.refusals.append(f"opening {opening['blip']}: {reply.get('reason')}")
+                    self.refusals.append(f"{opening.get('blip') or opening['kind']}: {reply.get('reason')}")
 
     def ask(self, question: str, timeout: float = TIMEOUT, **args: Any) -> dict[str, Any]:
         """A read-only question (``preview``, ``log``, ``screen``) answered from the seat's own view."""

@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from ..game.battle.action_kinds import Kind
 from ..game.battle.cards import playing_deck
+from ..game.battle.dice import SHARE_BATCH
 from ..rules.catalogue import unit_type_names
 from ..rules.errors import InputError
 from ..rules.stats import RATINGS
@@ -23,7 +24,7 @@ from ..service.referee import NeedsContents, RefereeSession
 from ..service.screen import Screen
 from ..service.seat_report import end_report, finished_record
 from ..service.seats import SIDE_SEATS, SPECTATOR
-from ..service.session import Attempt, BattleSession, Pending
+from ..service.session import Attempt, BattleSession, NeedsShares, Pending
 
 # What the engine may raise on arguments it cannot read (``service/battles.UnreadArguments`` catches the same).
 UNREAD = (InputError, LookupError, TypeError, ValueError)
@@ -54,6 +55,16 @@ class ContentsAsked:
     needs: NeedsContents
     seat: str
     at: int                     # the record's length when it was asked: an action since, and the reveal is dropped
+
+
+@dataclass
+class SharesAsked:
+    """A public die waits for the shares of the side kept on its own computer (``game/battle/dice.py``): its computer
+    is asked for them (``dice_shares_asked`` on its screen); ``seat`` took the action, which goes on once they come."""
+
+    needs: NeedsShares
+    seat: str
+    at: int                     # the record's length when it was asked: an action since, and the ask is dropped
 
 
 @dataclass
@@ -95,6 +106,15 @@ class Desk:
         # None while one is open (set by the host, ``host.py``); after ``away_limit`` the other side may claim.
         self.away: Callable[[str], float | None] = lambda seat: None
         self.away_limit = AWAY_LIMIT
+        # A public die waiting for a kept side's shares, and the reply of each seat whose action went on once they
+        # came (the host gives it to the seat's waiting request, ``host.py``).
+        self.shares_asked: SharesAsked | None = None
+        self.went_on: dict[str, Reply] = {}
+        self.shares_taken: tuple[str, object, object] | None = None       # the last shares taken: a repeat is no news
+        if not isinstance(session, RefereeSession):
+            for side in sorted(self.kept_by):
+                # A battle not begun: the side's dice contribution is drawn and kept on its own computer too.
+                session.keep_dice(side)
 
     # ---- what each seat is shown ---------------------------------------------------------------------------------
     def screen_data(self, seat: str) -> dict[str, Any]:
@@ -169,6 +189,8 @@ class Desk:
             out["contents_asked"] = {"side": asked.needs.side, "blip": asked.needs.blip}
             if seat == asked.needs.side:
                 out["open_square"] = self._asked_square(asked.needs.blip)
+        dice = self._dice_entries(seat)
+        out.update(dice)
         waits = self._waits_for_computer()
         if waits is not None:
             # Every seat is told whose computer the battle waits for, and whether it is here; the other side may
@@ -185,11 +207,96 @@ class Desk:
                 out["open_squares"] = [self._asked_square(blip) for blip, _square in hidden[seat]]
         return out
 
+    def _dice_entries(self, seat: str) -> dict[str, Any]:
+        """A side whose dice contribution is kept on its own computer: its computer is asked for the commitment to it
+        before the first public die, for its shares of a moment a public die waits for, and to open it at the end;
+        every seat sees whose shares a die waits for."""
+        session = self.session
+        out: dict[str, Any] = {}
+        if seat in session.kept_dice():
+            if session.awaits_dice_commitment(seat):
+                out["dice_commitment_asked"] = True
+            elif seat in session.dice_to_open():
+                out["open_dice"] = True
+        asked = self._shares_asked()
+        if asked is not None:
+            out["dice_asked"] = {"side": asked.needs.side}
+            if seat == asked.needs.side and not session.awaits_dice_commitment(seat):
+                out["dice_shares_asked"] = {"moment": asked.needs.moment, "from": asked.needs.start,
+                                            "count": SHARE_BATCH}
+        return out
+
+    def _shares_asked(self) -> SharesAsked | None:
+        """The public die waiting for a kept side's shares, unless the battle has moved on since."""
+        asked = self.shares_asked
+        if asked is not None and asked.at != self.session.actions_taken():
+            self.shares_asked = asked = None
+        return asked
+
+    def _commit_dice(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """The kept side's computer sends the commitment to its dice contribution (before the first public die)."""
+        if seat not in self.session.kept_dice():
+            return refusal(f"dice-commitment: side {seat}'s dice contribution is drawn on the host; nothing to send")
+        if self.session.dice_commitment(seat) == intent.get("commitment"):
+            return Reply(True, result={"dice_committed": seat, "again": True})     # sent twice: taken once
+        try:
+            self.session.commit_kept_dice(seat, str(intent.get("commitment", "")))
+        except InputError as e:
+            return refusal(f"dice-commitment: {_why(e)}")
+        return Reply(True, result={"dice_committed": seat}, changed=True)
+
+    def _shares(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """The kept side's computer sends its shares of the moment a public die waits for; the action goes on."""
+        asked = self._shares_asked()
+        if (seat, intent.get("moment"), intent.get("from")) == self.shares_taken:
+            return Reply(True, result={"shares": 0, "again": True})                # sent twice: taken once
+        if asked is None or asked.needs.side != seat:
+            return refusal("dice-shares: no public die waits for this side's shares now")
+        if intent.get("moment") != asked.needs.moment or intent.get("from") != asked.needs.start:
+            return refusal("dice-shares: these are not the shares asked for (another moment, or another first number)")
+        try:
+            self.session.add_shares(seat, asked.needs.moment, asked.needs.start, list(intent.get("shares") or []))
+        except InputError as e:
+            return refusal(f"dice-shares: {_why(e)}")
+        self.shares_asked = None
+        self.shares_taken = (seat, asked.needs.moment, asked.needs.start)
+        needs = asked.needs
+        try:
+            went_on = self._outcome(asked.seat, self.session.attempt(needs.action, needs.given))
+        except UNREAD as e:
+            went_on = refusal(_why(e))
+        if not went_on.ok:
+            self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
+        self.went_on[asked.seat] = went_on
+        return Reply(True, result={"shares": len(intent.get("shares") or []), "went_on": went_on.ok}, changed=True)
+
+    def _open_dice(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """At the end the kept side's computer opens its dice contribution: checked against its commitment and every
+        share it sent (a false share is a breach, recorded)."""
+        session = self.session
+        if seat not in session.kept_dice():
+            return refusal(f"{Kind.DICE_OPENED}: side {seat}'s dice contribution is drawn on the host; nothing to open")
+        if not session.over:
+            return refusal(f"{Kind.DICE_OPENED}: the dice contribution is opened once the battle is over")
+        if session.dice_opened(seat):
+            return Reply(True, result={"dice_opened": seat, "again": True})        # sent twice: opened once
+        try:
+            opened = session.open_kept_dice(seat, str(intent.get("value", "")), str(intent.get("salt", "")))
+        except UNREAD as e:
+            return refusal(f"{Kind.DICE_OPENED}: {_why(e)}")
+        if not opened.legal:
+            return refusal(opened.outcome.reason if opened.outcome is not None else "the dice were not opened")
+        return Reply(True, result={"dice_opened": seat}, changed=True)
+
     def _waits_for_computer(self) -> str | None:
-        """The side kept on its own computer whose opening the battle waits for (a reveal, or the end), or None."""
+        """The side kept on its own computer whose opening the battle waits for (a reveal, or the end), or whose
+        dice shares a public die waits for, or None."""
         asked = self._contents_asked()
         if asked is not None and asked.needs.side in self.kept_sides():
             return str(asked.needs.side)
+        shares = self._shares_asked()
+        if shares is not None:
+            return str(shares.needs.side)
         if self.session.over:
             return next((side for side in sorted(self.kept_sides()) if self.session.hidden_blips(side)), None)
         return None
@@ -242,6 +349,12 @@ class Desk:
             return self._mission(seat, intent)
         if kind == Kind.FORFEIT:
             return self._claim(seat)
+        if kind == "dice-commitment":
+            return self._commit_dice(seat, intent)
+        if kind == "dice-shares":
+            return self._shares(seat, intent)
+        if kind == Kind.DICE_OPENED:
+            return self._open_dice(seat, intent)
         return self._consent(seat, bool(intent["allow"]))
 
     def offered(self, seat: str, data: dict[str, Any], screen: Screen | None = None) -> Action | str:
@@ -296,6 +409,13 @@ class Desk:
             self.pending.pop(seat, None)
             self.contents_asked = ContentsAsked(needs, seat, self.session.actions_taken())
             return Reply(True, result={"contents_asked": {"side": needs.side, "blip": needs.blip}}, changed=True)
+        if attempt.shares is not None:
+            # A public die this host cannot make alone: the kept side's computer is asked for its shares, then the
+            # action goes on for this seat (``_shares``). Nothing is recorded yet.
+            self.pending.pop(seat, None)
+            self.went_on.pop(seat, None)
+            self.shares_asked = SharesAsked(attempt.shares, seat, self.session.actions_taken())
+            return Reply(True, result={"dice_asked": {"side": attempt.shares.side}}, changed=True)
         if attempt.pending is not None:
             self.pending[seat] = attempt.pending
             return Reply(True, result={"pending": attempt.pending.request.describe()}, changed=True)
@@ -307,6 +427,8 @@ class Desk:
         self.take_back = None
         if self.contents_asked is not None and self.contents_asked.seat == seat:
             self.contents_asked = None          # the seat took another action: the reveal it asked for is dropped
+        if self.shares_asked is not None and self.shares_asked.seat == seat:
+            self.shares_asked = None
         return Reply(True, result={"events": list(outcome.events)}, changed=True)
 
     def _to_the_computer(self, seat: str, action: Action) -> Action:

@@ -42,6 +42,9 @@ Screens = tuple[int, dict[str, str]]            # the version and each seat's sc
 MAX_FRAME: Final = 256 * 1024          # uvicorn closes a socket sending a bigger frame (1009: message too big)
 RATE: Final = 20.0                     # messages a second a socket may send, on average ...
 BURST: Final = 40.0                    # ... and at once
+DICE_WAIT: Final = 5.0                # seconds a seat's action waits for a kept side's dice shares before its reply
+DICE_POLL: Final = 0.002              # ... looked at this often
+DICE_TELL: Final = 0.5                # only the kept side is asked; after this long every seat is told it waits
 COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
 PAGES: Final = {"hand": "hand.html", "table": "table.html"}
 STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "map.js": "text/javascript",
@@ -114,6 +117,7 @@ class Host:
                  burst: float = BURST, kept_by: tuple[str, ...] = ()) -> None:
         self.session = session
         self.lock = threading.RLock()
+        self._waiting: set[asyncio.Task[None]] = set()        # replies waiting for a kept side's dice shares
         self.desk = Desk(session, kept_by)
         # When each seat's last socket closed (absent: one is open, or none has been yet: since the host started).
         self._started = time.monotonic()
@@ -337,6 +341,15 @@ class Host:
                     await self._send(conn, refused)
                     continue
                 reply, changed = await asyncio.to_thread(self._handle, seat, message)
+                if reply.get("ok") and "dice_asked" in (reply.get("result") or {}):
+                    # A public die waits for the kept side's shares: that computer is told now, and this seat's
+                    # reply waits for them (the action's own outcome), so its next message follows the action. The
+                    # socket reads on meanwhile: the kept side's own action waits for shares its computer sends here.
+                    await self._push(only={str(reply["result"]["dice_asked"]["side"])})
+                    waiting = asyncio.create_task(self._reply_when_gone_on(conn, seat, reply))
+                    self._waiting.add(waiting)
+                    waiting.add_done_callback(self._waiting.discard)
+                    continue
                 await self._send(conn, reply)
                 if changed:
                     await self._push()
@@ -375,6 +388,39 @@ class Host:
                                  self.session.actions_taken(), reply.changed)
             return data, reply.changed
 
+    async def _reply_when_gone_on(self, conn: Connection, seat: str, asked: dict[str, Any]) -> None:
+        try:
+            await self._send(conn, await self._went_on(seat, asked))
+        except (WebSocketDisconnect, RuntimeError, OSError):
+            pass                                # the seat left: it is sent its screen when it joins again
+
+    async def _went_on(self, seat: str, asked: dict[str, Any]) -> dict[str, Any]:
+        """The reply to ``seat``'s action once the dice shares it waited for came and it went on; ``asked`` (the
+        battle waits for that side's computer) if they have not come within ``DICE_WAIT`` s, or the ask was dropped."""
+        def look() -> tuple[bool, dict[str, Any] | None]:
+            with self.lock:
+                got = self.desk.went_on.get(seat)
+                if got is not None and "dice_asked" not in got.result:
+                    del self.desk.went_on[seat]
+                    return True, got.to_data(str(asked["id"]))
+                return self.desk.shares_asked is None and got is None, None
+
+        start = time.monotonic()
+        side = str(asked["result"]["dice_asked"]["side"])
+        told = False
+        while time.monotonic() < start + DICE_WAIT:
+            done, reply = await asyncio.to_thread(look)
+            if done:
+                return reply if reply is not None else asked
+            if not told and (time.monotonic() >= start + DICE_TELL or self.away(side) is not None):
+                # Not at once (unless that computer is away): every seat is told whose computer the die waits for.
+                told = True
+                await self._push()
+            await asyncio.sleep(DICE_POLL)
+        if not told:
+            await self._push()
+        return asked
+
     def _computer_plays(self) -> None:
         """Against the computer, its turns follow the player's action here (the window plays them where it hosts)."""
         session = self.session
@@ -402,8 +448,9 @@ class Host:
                                       for seat in sorted(seats)}
         return await asyncio.to_thread(build)
 
-    async def _push(self) -> None:
-        connections = list(self._connections)
+    async def _push(self, only: set[str] | None = None) -> None:
+        """Every socket (or those of the seats ``only``) is sent its seat's fresh screen."""
+        connections = [c for c in self._connections if only is None or c.seat in only]
         if not connections:
             return
         screens = await self._screens({c.seat for c in connections})

@@ -10,6 +10,13 @@ joining again goes on. When a reveal needs a square the host asks this side's sc
 commitment) and the keeper answers at once, with no one typing: the counter's square and salt, the square's units and
 salt, which the host checks against the commitments.
 
+The keeper keeps the side's dice contribution too (``game/battle/dice.py``): drawn here before the first public die,
+sent to the host only as its commitment. When a public die waits for it, the host asks for the side's shares of the
+moment being resolved (``dice_shares_asked``) and the keeper answers at once; it answers one action a place in the
+battle (the moment names the place and the action): a host asking the shares of a second action at the same place,
+with no take-back this side asked for or agreed to, could look at the dice of both and record the one it liked, so
+it is refused. At the end it opens the contribution (``open_dice``) and the host checks every share it was sent.
+
 The keeper also shows its own side which square each of its counters stands for and what it holds: the host's screen
 has a stand-in square and unknown contents.
 """
@@ -23,6 +30,7 @@ from typing import Any, Final
 
 from .. import paths
 from ..game.battle.action_kinds import Kind
+from ..game.battle.dice import Contribution, dice_share
 from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, drawn_groups, is_digest,
                            new_square_salt, square_commitment)
 from ..game.records.sealing import Keyring, check_pin, seal, unseal
@@ -32,6 +40,17 @@ from ..storage import atomic_write_text
 
 KEPT_FORMAT: Final = "seven-seconds-kept-side/1"
 PART: Final = "kept"                    # the sealed part's name, in its associated data
+
+
+def _place_number(place: str) -> int:
+    """The number of a moment's place (``action 12``), or -1."""
+    number = place.rpartition(" ")[2]
+    return int(number) if number.isdigit() else -1
+
+
+def draw_contribution(side: str) -> Contribution:
+    """A side's dice contribution drawn on its own computer (256 bits from the operating system, and a salt)."""
+    return Contribution.drawn(side)
 
 
 def kept_folder() -> Path:
@@ -52,6 +71,10 @@ class Keeper:
         self.squares: dict[int, tuple[list[dict[str, Any]], str]] = {}
         # slot (the order of placing, 1-16) -> the square that counter stands for and the salt of its commitment
         self.blips: dict[int, tuple[int, str]] = {}
+        # The side's dice contribution and its commitment's salt, drawn here; and the moment answered last, by its place.
+        self.dice: tuple[str, str] | None = None
+        self.answered: dict[str, str] = {}
+        self.problems: list[str] = []                   # the host's asks refused here, with the reason
         self.folder = kept_folder() if folder is None else folder
         self._keys = Keyring({side: check_pin(pin) if pin is not None else kept_pin(battle[:32], side)},
                              battle=battle[:32])
@@ -78,13 +101,72 @@ class Keeper:
             opened = {"squares": opened, "blips": {}}        # kept before the counters' squares were committed here
         self.squares = {int(n): (list(units), str(salt)) for n, (units, salt) in opened["squares"].items()}
         self.blips = {int(k): (int(n), str(salt)) for k, (n, salt) in opened["blips"].items()}
+        dice = opened.get("dice")
+        self.dice = (str(dice[0]), str(dice[1])) if dice else None
+        self.answered = {str(k): str(v) for k, v in (opened.get("answered") or {}).items()}
 
     def _write(self) -> None:
         kept = {"squares": {str(n): [u, s] for n, (u, s) in self.squares.items()},
-                "blips": {str(k): [n, s] for k, (n, s) in self.blips.items()}}
+                "blips": {str(k): [n, s] for k, (n, s) in self.blips.items()},
+                "answered": dict(self.answered)}
+        if self.dice is not None:
+            kept["dice"] = list(self.dice)
         doc = {"format": KEPT_FORMAT, "battle": self._keys.battle, "side": self.side, "kdf": self._keys.kdf(),
                "sealed": seal(self._keys, self.side, 0, kept)}
         atomic_write_text(self.path, json.dumps(doc, sort_keys=True) + "\n", private=True)
+
+    # ---- the dice: a contribution kept here, shares sent for each moment asked -------------------------------------
+    def dice_contribution(self) -> tuple[str, str]:
+        """The side's dice contribution and its salt, drawn here (256 bits from the operating system) when first
+        needed, and kept in the sealed file."""
+        if self.dice is None:
+            drawn = draw_contribution(self.side)
+            self.dice = (drawn.value, drawn.salt)
+            self._write()
+        return self.dice
+
+    def _refused_moment(self, moment: str) -> str:
+        """Why the shares of ``moment`` are not sent (the host asked for those of a second action at the place it
+        answered last, or of an earlier place), or ""."""
+        place = moment.split("|", 1)[0]
+        for last, answered in self.answered.items():
+            if last == place and answered != moment:
+                return (f"the host asked for the dice of a second action at {place} (after another one's, with no "
+                        f"take-back this side asked for or agreed to): refused, so no one picks among dice")
+            if _place_number(place) < _place_number(last):
+                return (f"the host asked for the dice of {place}, before {last} whose dice it had: refused, so no one "
+                        f"picks among dice")
+        return ""
+
+    def taken_back(self) -> None:
+        """This side asked for a take-back or agreed to one: the place it frees may be asked for again."""
+        self.answered.clear()
+
+    def dice_answer(self, screen: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to the host's ask about this side's dice on its screen (the commitment before the first public
+        die, the shares of a moment, the opening at the end), or None."""
+        if screen.get("seat") != self.side:
+            return None
+        if screen.get("dice_commitment_asked"):
+            value, salt = self.dice_contribution()
+            return {"kind": "dice-commitment", "commitment": Contribution(self.side, value, salt).commitment}
+        asked = screen.get("dice_shares_asked")
+        if isinstance(asked, dict) and self.dice is not None:
+            moment, start, count = str(asked.get("moment")), int(asked.get("from") or 0), int(asked.get("count") or 0)
+            refused = self._refused_moment(moment)
+            if refused:
+                if refused not in self.problems:
+                    self.problems.append(refused)
+                return None
+            if self.answered.get(moment.split("|", 1)[0]) != moment:
+                # Kept before it is sent: a client that quits and joins again answers no other action here either.
+                self.answered = {moment.split("|", 1)[0]: moment}
+                self._write()
+            return {"kind": "dice-shares", "moment": moment, "from": start,
+                    "shares": [dice_share(self.side, self.dice[0], moment, n) for n in range(start, start + count)]}
+        if screen.get("open_dice") and self.dice is not None:
+            return {"kind": Kind.DICE_OPENED, "value": self.dice[0], "salt": self.dice[1]}
+        return None
 
     # ---- set-up: the holding area filled here, committed there --------------------------------------------------------
     def commit(self, screen: dict[str, Any], arrangement: object = None,

@@ -21,7 +21,10 @@ MAX_ID: Final = 80
 MAX_DICE: Final = 64
 # A refereed battle's own entries are intents named by the kind of action they make (the owner's word on a blip's
 # contents, a side's mission card), checked here and handed to the session's ``tell`` and ``enter_mission``.
-INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION, Kind.FORFEIT)
+INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION, Kind.FORFEIT,
+                       "dice-commitment", "dice-shares", Kind.DICE_OPENED)
+MAX_SHARES: Final = 64                  # a kept side's dice shares in one answer (``game/battle/dice.py``)
+MAX_MOMENT: Final = 100_000             # characters of a moment (its place and the action, as the dice name it)
 MAX_SALT: Final = 64                    # hex digits of a square's salt (``game/battle/commit.py``)
 MAX_NAME: Final = 80                    # characters of a blip's or a card's id, a unit's rating, type or faction
 QUESTIONS: Final = ("preview", "log", "screen", "report", "record")
@@ -122,6 +125,21 @@ def _check_intent(intent: dict[str, Any], ident: str) -> None:
         if salt is not None and not (isinstance(salt, str) and 0 < len(salt) <= MAX_SALT):
             raise Unreadable(f"intent.square_salt: expected the counter's salt (a text of at most {MAX_SALT} "
                              f"characters)", ident)
+    elif kind == "dice-commitment":
+        if not _hex(intent.get("commitment"), 64):
+            raise Unreadable("intent.commitment: expected the SHA-256 of the dice contribution (64 hex digits)", ident)
+    elif kind == "dice-shares":
+        moment, start, shares = intent.get("moment"), intent.get("from"), intent.get("shares")
+        if not isinstance(moment, str) or not 0 < len(moment) <= MAX_MOMENT:
+            raise Unreadable("intent.moment: expected the moment the host asked for (a text)", ident)
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= 10**6:
+            raise Unreadable("intent.from: expected the first number's index the host asked for", ident)
+        if not isinstance(shares, list) or not 0 < len(shares) <= MAX_SHARES or not all(_hex(x, 16) for x in shares):
+            raise Unreadable(f"intent.shares: expected 1 to {MAX_SHARES} shares of 16 hex digits", ident)
+    elif kind == Kind.DICE_OPENED:
+        if not _hex(intent.get("value"), 64) or not _hex(intent.get("salt"), 32):
+            raise Unreadable("intent.value, intent.salt: expected the dice contribution (64 hex digits) and the salt "
+                             "of its commitment (32 hex digits)", ident)
     elif kind == Kind.MISSION:
         # A refereed battle: a side enters its own mission card (and, if it wishes, troop and drone cards).
         if not _name(intent.get("mission")):
@@ -131,6 +149,10 @@ def _check_intent(intent: dict[str, Any], ident: str) -> None:
                 raise Unreadable(f"intent.{key}: expected a {key} card's id, or null", ident)
         if intent.get("side") is not None and not _name(intent["side"]):
             raise Unreadable("intent.side: expected the side (A or B)", ident)
+
+
+def _hex(value: object, length: int) -> bool:
+    return isinstance(value, str) and len(value) == length and all(c in "0123456789abcdef" for c in value)
 
 
 def _name(value: object) -> bool:

@@ -142,6 +142,8 @@ HAND: Final[dict[str, str]] = {
                          "and this link. A phone cannot keep them."),
     "opening_squares": N_("Side {side}'s computer is opening its holding area; then the battle is scored."),
     "computer_away": N_("The battle waits for side {side}'s computer to open a square, and it is away."),
+    "dice_waiting": N_("The dice wait for side {side}'s computer to send its share of them."),
+    "dice_away": N_("The dice wait for side {side}'s computer to send its share of them, and it is away."),
     "claim_forfeit": N_("Side {side}'s computer has been away too long: claim the battle (side {side} forfeits)"),
     "enter_mission": N_("Enter your mission card"),
     "mission_note": N_("So the program scores the battle. It stays secret until the end: the table is told only that "

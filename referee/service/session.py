@@ -27,7 +27,9 @@ from ..game.play.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_un
 from ..game.play.legal import legal_actions, offers, reading, to_act
 from ..game.play.setup_steps import square_overfull
 from ..game.play.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
-from ..game.battle.dice import DiceMissing, RollRequest, ScriptedDice, SeededDice, check_face, new_seed
+from ..game.battle.dice import (DiceMissing, RollRequest, ScriptedDice, SeededDice, SharesMissing, check_face,
+                                SHARE_HEX, false_shares, is_share, new_seed)
+from ..game.battle.commit import is_digest
 from ..game.play.effects import Ctx, Refused, UnknownContents, revealed_spots
 from ..game.play.engine import Game, RecordEntry, resolution
 from ..game.records.autosave import Autosaver
@@ -123,11 +125,24 @@ class NeedsContents:
 
 
 @dataclass
+class NeedsShares:
+    """The engine needs a public number of ``moment`` and the side kept on its own computer has not sent its shares
+    of it (``dice.SharesMissing``): its computer sends them from number ``start`` on, then ``action`` goes on."""
+
+    side: str
+    moment: str
+    start: int
+    action: Action
+    given: list[float]
+
+
+@dataclass
 class Attempt:
     outcome: ActionOutcome | None = None
     pending: Pending | None = None
     screen: BattleScreen | None = None          # the window's new screen, when it sent the action (``send``)
     needs: NeedsContents | None = None          # nothing recorded yet: a blip's owner must say what it holds first
+    shares: NeedsShares | None = None           # nothing recorded yet: the public dice wait for a kept side's shares
 
     @property
     def legal(self) -> bool:
@@ -666,6 +681,10 @@ class BattleSession(SeatScreens):
             # A reveal of a square this program was never told (its owner keeps it): nothing recorded; the owner
             # opens the square, then the action is tried again.
             return Attempt(needs=NeedsContents(e.blip_id, self.state.blips[e.blip_id].side, action, given))
+        except SharesMissing as e:
+            # A public die this computer cannot make alone: nothing recorded; the kept side's computer sends its
+            # shares of this moment, then the action is tried again (the same moment: the same dice).
+            return Attempt(shares=NeedsShares(e.side, e.moment, e.start, action, given))
 
     def answer(self, pending: Pending, value: float) -> Attempt:
         """The players' die for ``pending.request``: the engine's resolution goes on from the roll it stopped at."""
@@ -695,7 +714,10 @@ class BattleSession(SeatScreens):
         if outcome.legal:
             before = self.game.state
             self.game.state = outcome.state
-            entry = RecordEntry(action, list(outcome.rolls), self._computer_why(action))
+            entry = RecordEntry(action, list(outcome.rolls), self._computer_why(action),
+                                self.dice.used_shares() if self.dice is not None and self.dice.kept else {})
+            if self.dice is not None:
+                self.dice.forget_shares()
             self.game.record.append(entry)
             self.game.played_last = (entry, before)      # what the undo offer on every screen asks (``before_last``)
             self._autosave()
@@ -739,6 +761,86 @@ class BattleSession(SeatScreens):
             self.dice.begin(moment)
         self.draws.begin(moment)
         return HandDice(given, self.dice, self.draws)
+
+    # ---- a side whose dice contribution is kept on its own computer (``dice.py``) --------------------------------
+    def keep_dice(self, side: str) -> bool:
+        """A battle not begun, hosted with ``side`` kept on its own computer: the contribution drawn here for it is
+        forgotten, and its computer sends its own commitment before the first public die. True if done."""
+        if self.dice is None or self.game.record or not self.dice.keep(side):
+            return False
+        for state in (self.game.initial, self.game.state):
+            state.dice_commitments.pop(side, None)
+        self.autosaver = None                 # the battle's first state changed: the next autosave is a new snapshot
+        return True
+
+    def kept_dice(self) -> tuple[str, ...]:
+        return self.dice.kept if self.dice is not None else ()
+
+    def awaits_dice_commitment(self, side: str) -> bool:
+        return self.dice is not None and self.dice.awaits_commitment(side)
+
+    def dice_commitment(self, side: str) -> str | None:
+        return self.dice.commitments.get(side) if self.dice is not None else None
+
+    def commit_kept_dice(self, side: str, committed: str) -> None:
+        """The kept ``side``'s commitment to its dice contribution, sent by its computer before any public die (the
+        dice refuse a public number until it is here): written into the battle's first state, so the seals cover it."""
+        if not self.awaits_dice_commitment(side):
+            raise InputError("commitment", f"side {side}'s dice commitment is not asked for now (it is sent once, "
+                                           f"before the first public die)")
+        if not is_digest(committed):
+            raise InputError("commitment", "expected a SHA-256 as 64 lowercase hex digits")
+        assert self.dice is not None
+        self.dice.commit_kept(side, committed)
+        for state in (self.game.initial, self.game.state):
+            state.dice_commitments[side] = committed
+        self.autosaver = None
+        self._autosave()
+
+    def add_shares(self, side: str, moment: str, start: int, shares: list[object]) -> None:
+        """The kept ``side``'s shares of ``moment`` from number ``start`` on, as its computer sent them."""
+        if self.dice is None or side not in self.dice.kept:
+            raise InputError("shares", f"side {side}'s dice are not kept on its own computer")
+        bad = [i for i, share in enumerate(shares) if not is_share(share)]
+        if bad or not shares:
+            raise InputError("shares", f"expected shares of {SHARE_HEX} lowercase hex digits each (got {len(shares)}, "
+                                       f"{len(bad)} unreadable)")
+        try:
+            self.dice.add_shares(side, moment, start, [str(x) for x in shares])
+        except ValueError as e:
+            raise InputError("from", str(e)) from None
+
+    def recorded_shares(self, side: str) -> list[tuple[int, str, list[str]]]:
+        """(record index, moment, shares) of every entry holding ``side``'s shares: the moment each was resolved at
+        (``_source``: its place among the actions not taken back, and the action)."""
+        out, place = [], 0
+        for i, entry in enumerate(self.game.record):
+            if entry.action.kind == Kind.TAKEN_BACK:
+                continue
+            place += 1
+            if entry.shares.get(side):
+                out.append((i, f"action {place}|{canonical_json(entry.action.to_data())}", entry.shares[side]))
+        return out
+
+    def dice_opened(self, side: str) -> bool:
+        return any(e.action.kind == Kind.DICE_OPENED and e.action.actor == side for e in self.game.record)
+
+    def dice_to_open(self) -> list[str]:
+        """The battle is over and these kept sides have not opened their dice contribution yet (none once a side
+        forfeited: nothing more is asked of its computer)."""
+        s = self.state
+        if not self.over or self.dice is None or (s.result is not None and s.result.level == FORFEITED):
+            return []
+        return [side for side in self.dice.kept if side in self.dice.commitments and not self.dice_opened(side)]
+
+    def open_kept_dice(self, side: str, value: str, salt: str) -> Attempt:
+        """The kept ``side`` opens its dice contribution at the end: every share it sent is checked against it here
+        and the opening recorded (the engine checks the commitment and records any breach)."""
+        false = false_shares(side, value, self.recorded_shares(side)) if is_digest(value) else []
+        args: dict[str, Any] = {"value": value, "salt": salt}
+        if false:
+            args["false_shares"] = ",".join(str(i + 1) for i in false)
+        return self.attempt(Action(Kind.DICE_OPENED, side, args))
 
     # ---- undo and saves ----------------------------------------------------------------------------------------
     def undo_check(self) -> UndoCheck:

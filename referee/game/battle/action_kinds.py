@@ -56,6 +56,7 @@ class Kind:
     CONTENTS: Final = "contents"
     MISSION: Final = "mission"
     FORFEIT: Final = "forfeit"
+    DICE_OPENED: Final = "dice-opened"
     # Set-up (p.~14-15, A60), in the order it comes.
     ROLL_ROLES: Final = "roll-roles"
     CHOOSE_EDGE: Final = "choose-edge"
@@ -240,6 +241,13 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
               "a side kept on its own computer forfeits: its computer stayed away while the battle waited for it to "
               "open a square, and the other side claimed the battle",
               no_button="claimed by the other side's seat on the host (docs/network.md)"),
+    KindEntry(Kind.DICE_OPENED, "correction", "p.~14",
+              (Arg("value", "text", "the side's dice contribution, 64 hex digits", True, high=64),
+               Arg("salt", "text", "the salt of its commitment, 32 hex digits", True, high=32),
+               Arg("false_shares", "text", "the record entries (their numbers, comma-separated) whose shares do not "
+                                           "follow from it, as the host checked them", high=100_000)),
+              "a side kept on its own computer opens its dice contribution at the end of the battle",
+              no_button="sent by that side's computer when the battle is over (docs/network.md)"),
     KindEntry(Kind.ROLL_ROLES, "set-up", "p.~15, A47", (), "both sides roll for attacker and defender",
               no_button="the set-up table asks for it"),
     KindEntry(Kind.CHOOSE_EDGE, "set-up", "p.~15", (Arg("turn", "flag", "true takes the far edge"),),

@@ -25,6 +25,21 @@ from a file or a seed they know, and nobody can steer one (``Contribution``):
   die already rolled is in the record, so nothing is rolled again; a take-back of a die needs the other side's
   consent, ``undo.py``).
 
+A side that keeps its secrets on its own computer (``seven-seconds host --kept-by B``, ``net/keeper.py``) keeps
+its contribution there too, so no single computer can foresee a public die (``SeededDice.kept``):
+
+* at set-up that side's computer draws its contribution and sends only the commitment to it (the same SHA-256 as
+  above), before the first public die; the host holds the commitment, never the contribution;
+* each public number is the host's part, HMAC-SHA256 of a key of the seed and the host's committed contributions
+  (no fresh entropy: the host's part is fixed by what it committed, so the host cannot draw again until it likes a
+  die), exclusive-or the kept side's **share**, the first 64 bits of HMAC-SHA256(its contribution, moment | count)
+  (``dice_share``). The host asks the kept side's computer for its shares of the moment being resolved; until they
+  come the dice refuse to give a number (``SharesMissing``), so the host cannot compute the die of an action before
+  the other computer has answered, and that computer never sees the host's part before answering;
+* the shares used are recorded with the action (``RecordEntry.shares``), so the record replays without the
+  contribution; at the end of the battle the kept side opens its contribution and the host checks the commitment
+  and every recorded share (``false_shares``): a share that does not follow from it is a breach.
+
 Dice made from a seed alone (``SeededDice(seed)``, the command line's and the tests' ``--seed``) have neither: the
 seed gives every die, which is what replaying a battle for testing needs, and why such a seed gives the battle away.
 """
@@ -101,6 +116,9 @@ SEED_BITS = 128
 DICE_FORMAT = "seven-seconds-dice/2"
 CONTRIBUTION_FORMAT = "seven-seconds-dice-contribution/1"
 FRESH_BYTES = 32
+SHARE_FORMAT = "seven-seconds-dice-share/1"
+SHARE_HEX = 16               # a share: 64 bits, as hex (the part of an HMAC a number is taken from)
+SHARE_BATCH = 16             # the shares asked of a kept side at once: an action's public numbers, nearly always
 
 
 def new_seed() -> int:
@@ -137,6 +155,27 @@ class Contribution:
         return commitment(self.side, self.value, self.salt)
 
 
+def dice_share(side: str, value: str, moment: str, n: int) -> str:
+    """The kept ``side``'s share of public number ``n`` of ``moment``, from its contribution ``value`` (see the
+    module note): it tells nothing of the contribution, nor of any other moment's share."""
+    key = hashlib.sha256(f"{SHARE_FORMAT}|{side}|{value}".encode("utf-8")).digest()
+    msg = f"{moment}|{n}".encode("utf-8", "backslashreplace")
+    return hmac.new(key, msg, hashlib.sha256).hexdigest()[:SHARE_HEX]
+
+
+def is_share(text: object) -> bool:
+    return isinstance(text, str) and len(text) == SHARE_HEX and all(c in "0123456789abcdef" for c in text)
+
+
+class SharesMissing(Exception):
+    """A public number of ``moment`` needs the kept ``side``'s shares from number ``start`` on, which this computer
+    does not hold: that side's computer is asked for them, and the action is tried again once they come."""
+
+    def __init__(self, side: str, moment: str, start: int) -> None:
+        self.side, self.moment, self.start = side, moment, start
+        super().__init__(f"the public dice wait for side {side}'s computer (its shares of numbers {start} on)")
+
+
 @dataclass
 class SeededDice:
     """The program rolls: keyed hashes of the seed, one stream per purpose (see the module note).
@@ -157,6 +196,10 @@ class SeededDice:
     # as written into the battle's state at set-up. Empty: dice of a seed alone (see the module note).
     contributions: dict[str, Contribution] = field(default_factory=dict)
     commitments: dict[str, str] = field(default_factory=dict)
+    # The sides whose contribution lives on their own computer (only its commitment here; see the module note) and
+    # the shares their computers sent, by moment: in memory, the ones an action used go into its record entry.
+    kept: tuple[str, ...] = ()
+    shares: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False, compare=False)
     # Drawn when the dice are made or loaded, never saved: what no file predicts (empty until first needed).
     fresh: bytes = field(default=b"", repr=False, compare=False)
     _keys: dict[str, bytes] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -186,7 +229,12 @@ class SeededDice:
             seed = self.seed.to_bytes(max(1, (self.seed.bit_length() + 7) // 8), "big")
             if self.secret_salt and stream != "public":
                 seed += b"|salt|" + self.secret_salt.to_bytes(32, "big")
-            if self.keyed and stream == "public":
+            if self.keyed and stream == "public" and self.kept:
+                # The host's part: only what it committed to (its contributions, the seed), no fresh entropy.
+                seed += b"".join(f"|{c.side}|{c.value}".encode("ascii")
+                                 for _, c in sorted(self.contributions.items()))
+                seed += b"|kept|" + ",".join(self.kept).encode("ascii")
+            elif self.keyed and stream == "public":
                 if not self.fresh:
                     self.fresh = _os_random.token_bytes(FRESH_BYTES)
                 seed += b"".join(f"|{c.side}|{c.value}".encode("ascii")
@@ -200,7 +248,50 @@ class SeededDice:
         n = self.counts.get(stream, 0)
         self.counts[stream] = n + 1
         msg = f"{self.moment}|{n}".encode("utf-8", "backslashreplace")
-        return int.from_bytes(hmac.new(self._key(stream), msg, hashlib.sha256).digest()[:8], "big")
+        value = int.from_bytes(hmac.new(self._key(stream), msg, hashlib.sha256).digest()[:8], "big")
+        if stream == "public":
+            for side in self.kept:
+                got = self.shares.get(side, {}).get(self.moment, [])
+                if n >= len(got):
+                    self.counts[stream] = n          # not drawn: the same number is asked for when tried again
+                    raise SharesMissing(side, self.moment, len(got))
+                value ^= int(got[n], 16)
+        return value
+
+    # ---- a side whose contribution is kept on its own computer --------------------------------------------------
+    def keep(self, side: str) -> bool:
+        """From now on ``side``'s contribution lives on its own computer: the one drawn here is forgotten with its
+        commitment, and the side's computer sends its own commitment (``commit_kept``) before the first public die.
+        Only before any public number is drawn; True if done."""
+        if not self.keyed or side in self.kept or side not in self.contributions:
+            return False
+        del self.contributions[side]
+        self.commitments.pop(side, None)
+        self.kept = tuple(sorted((*self.kept, side)))
+        self._keys.pop("public", None)
+        return True
+
+    def awaits_commitment(self, side: str) -> bool:
+        return side in self.kept and side not in self.commitments
+
+    def commit_kept(self, side: str, committed: str) -> None:
+        self.commitments[side] = committed
+
+    def add_shares(self, side: str, moment: str, start: int, shares: Sequence[str]) -> None:
+        """The kept ``side``'s shares of ``moment`` from number ``start`` on (its computer's answer to the ask)."""
+        held = self.shares.setdefault(side, {}).setdefault(moment, [])
+        if start != len(held):
+            raise ValueError(f"shares from number {start}: {len(held)} of this moment are held")
+        held.extend(shares)
+
+    def used_shares(self) -> dict[str, list[str]]:
+        """The kept sides' shares the numbers of the moment now used (recorded with its action)."""
+        used = self.counts.get("public", 0)
+        return {side: list(self.shares.get(side, {}).get(self.moment, [])[:used]) for side in self.kept if used}
+
+    def forget_shares(self) -> None:
+        """The shares of moments resolved or dropped: the record holds those that were used."""
+        self.shares = {}
 
     def below(self, n: int, stream: str = "public") -> int:
         """A whole number from 0 to n - 1, every one equally likely (rejection keeps it unbiased)."""
@@ -219,6 +310,13 @@ class SeededDice:
         if request.kind == "draw":
             return self.below(len(request.options), stream)
         return self.below(6, stream) + 1
+
+
+def false_shares(side: str, value: str, recorded: Iterable[tuple[int, str, Sequence[str]]]) -> list[int]:
+    """The record entries (their index) whose shares of ``side`` do not follow from its opened contribution
+    ``value``: each given as (index, moment, shares)."""
+    return [i for i, moment, shares in recorded
+            if any(dice_share(side, value, moment, n) != share for n, share in enumerate(shares))]
 
 
 def keyed_dice(seed: int, secret_salt: int) -> SeededDice:

@@ -36,7 +36,7 @@ from ...rules.scenario import parse_scenario, terrain_geometry
 from ..battle.commit import SALT_HEX, SQUARES, battle_id, blip_commitment, is_digest, square_commitment, unit_entries
 from ..battle.intents import Action
 from .victory import compute_result, hidden_sides
-from ..battle.dice import Rolling
+from ..battle.dice import Rolling, commitment as dice_commitment
 from .effects import Ctx, Refused
 from ..battle.state import BlipState, GameState, ObjectiveState, UnitState, state_to_scenario_data
 from ..battle.state_parts import FORFEITED, Result
@@ -62,6 +62,9 @@ def correction(ctx: Ctx, action: Action) -> Rolling[None]:
         return
     elif action.kind == Kind.FORFEIT:
         forfeit(ctx, action.actor)
+        return
+    elif action.kind == Kind.DICE_OPENED:
+        dice_opened(ctx, action.actor, action.args)
         return
     elif _is_terrain(ctx.state, action):
         if action.args.get("remove"):
@@ -401,6 +404,35 @@ def forfeit(ctx: Ctx, side: str) -> None:
     s.result = Result(s.control, {"A": 0, "B": 0}, winner, 0, FORFEITED, 0, list(s.breaches) + [f"{headline} [p.~14]"],
                       headline=headline)
     ctx.event(headline, "[p.~14]")
+
+
+def dice_opened(ctx: Ctx, side: str, args: dict[str, Any]) -> None:
+    """``side``, kept on its own computer, opens its dice contribution at the end of the battle (``dice.py``): it must
+    give the commitment the side sent before the first public die, else refused, nothing changed. The host checked
+    every share the side sent against it: the record entries whose shares do not follow from it (``false_shares``)
+    are a breach, said in the log, the result and the report."""
+    s = ctx.state
+    want = s.dice_commitments.get(side)
+    value, salt = str(args.get("value", "")), str(args.get("salt", ""))
+    if want is None:
+        raise Refused(f"side {side!r} committed no dice contribution of its own computer: nothing to open [p.~14]")
+    if s.phase != "over":
+        raise Refused(f"side {side}'s dice contribution is opened when the battle is over, not before [p.~14]")
+    if not (is_digest(value) and is_digest(salt, 32)) or dice_commitment(side, value, salt) != want:
+        raise Refused(f"side {side}'s dice contribution does not open the commitment its computer sent at set-up "
+                      f"(another contribution, or another salt): refused, nothing changed [p.~14]")
+    false = [n for n in str(args.get("false_shares") or "").split(",") if n.strip()]
+    if not false:
+        ctx.event(f"side {side}'s computer opened its dice contribution: every share it sent follows from it",
+                  "[p.~14]")
+        return
+    breach = (f"BREACH: side {side}'s computer sent dice shares that do not follow from the contribution it committed "
+              f"to, for {len(false)} action{'' if len(false) == 1 else 's'} (record entries {', '.join(false)}): the "
+              f"dice of those actions were not the battle's fair dice [p.~14]")
+    s.breaches.append(breach)
+    if s.result is not None and breach not in s.result.explain:
+        s.result.explain.append(breach)
+    ctx.event(breach, "[p.~14]")
 
 
 def opened_square(s: GameState, blip: BlipState, square: object, salt: object) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..battle.action_kinds import KINDS, Kind, as_kind
@@ -28,17 +28,22 @@ class RecordEntry:
     # only where the record is sealed (``to_data(with_why=True)``): shown after the battle, and a battle reopened
     # keeps it, but no file in clear may hold it (it hints at what its blips hold).
     why: str = ""
+    # The shares a side kept on its own computer sent for this action's public numbers (``dice.py``), by side: the
+    # dice replay from ``rolls``; these are checked against that side's contribution when it opens it at the end.
+    shares: dict[str, list[str]] = field(default_factory=dict)
 
     def to_data(self, with_why: bool = False) -> Data:
         data: Data = {"action": self.action.to_data(), "rolls": [r.as_list() for r in self.rolls]}
         if with_why and self.why:
             data["why"] = self.why
+        if self.shares:
+            data["shares"] = {side: list(v) for side, v in sorted(self.shares.items())}
         return data
 
     @staticmethod
     def from_data(d: Data) -> "RecordEntry":
         return RecordEntry(Action.from_data(d["action"]), [Roll(*r) for r in d.get("rolls", [])],
-                           str(d.get("why", "")))
+                           str(d.get("why", "")), {str(k): [str(x) for x in v] for k, v in (d.get("shares") or {}).items()})
 
 
 def play(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:

@@ -216,6 +216,8 @@ class _Entry(_Strict):
     action: _Action
     rolls: list[Annotated[list[str | float], Len(3, 3)]] = []
     why: str = Field(default="", max_length=4000)        # the computer's reason, in sealed saves only
+    # A side kept on its own computer: its shares of the action's public numbers (``dice.py``).
+    shares: dict[Side, Annotated[list[Annotated[str, Field(pattern="^[0-9a-f]{16}$")]], Len(0, 10_000)]] = {}
 
 
 class _Contribution(_Strict):
@@ -231,6 +233,8 @@ class _Dice(_Strict):
     secret_salt: int | None = Field(default=None, ge=0, lt=2**256)
     # Each side's contribution to the public stream's key (its secret) and the commitments to them and to the seed.
     contributions: dict[Side, _Contribution] | None = None
+    # The sides whose contribution is kept on their own computer (only its commitment is here).
+    kept: list[Side] | None = None
     commitments: dict[Literal["A", "B", "seed"], Annotated[str, Field(pattern="^[0-9a-f]{64}$")]] | None = None
 
 
@@ -305,6 +309,8 @@ def dice_data(dice: SeededDice) -> Data:
         # The fresh entropy is never written: what follows from this file is not the battle's next die.
         d["contributions"] = {side: {"value": c.value, "salt": c.salt} for side, c in sorted(dice.contributions.items())}
         d["commitments"] = dict(sorted(dice.commitments.items()))
+    if dice.kept:
+        d["kept"] = list(dice.kept)
     return d
 
 
@@ -322,7 +328,8 @@ def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
         # A battle of the window saved by an earlier version (its typed seed salted, no contributions): it rolls on
         # keyed by fresh entropy too, so its save does not foretell its next die either.
         commitments = {"seed": seed_commitment(seed, salt)}
-    return SeededDice(seed, str(d.get("moment", "")), counts, salt, contributions, commitments)
+    kept = tuple(sorted(str(side) for side in d.get("kept") or ()))
+    return SeededDice(seed, str(d.get("moment", "")), counts, salt, contributions, commitments, kept)
 
 
 # ---- saving -----------------------------------------------------------------------------------------------------
@@ -713,7 +720,7 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
     out = []
     adds = action.kind == Kind.CORRECT and action.args.get("add")        # a new piece: its id is new
     if action.kind in ACTION_KINDS and action.kind not in (Kind.END_ACTIVATION, Kind.END_TURN, Kind.END_OF_ROUND,
-                                                           Kind.OBJECTIVES, Kind.TAKEN_BACK, Kind.MISSION,
+                                                           Kind.OBJECTIVES, Kind.TAKEN_BACK, Kind.MISSION, Kind.DICE_OPENED,
                                                            Kind.FORFEIT) + SETUP_KINDS \
             and not adds:
         out.append(("action.actor", action.actor))
@@ -802,7 +809,7 @@ def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Sa
     try:
         entries = [RecordEntry(Action.from_data(e.action.model_dump()),
                                [Roll(str(r[0]), str(r[1]), int(r[2]) if r[1] in ("d6", "draw") else float(r[2]))
-                                for r in e.rolls], e.why)
+                                for r in e.rolls], e.why, {str(k): list(v) for k, v in e.shares.items()})
                    for e in doc.record]
     except (LookupError, TypeError, ValueError) as e:
         raise InputError(source, f"record: cannot be read ({type(e).__name__}: {e})") from None

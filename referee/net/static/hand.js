@@ -154,7 +154,10 @@ function renderWaiting(screen) {
     if (n) lines.push(t("opening_squares", { side }));
   }
   const waits = screen.waits_for_computer;
-  if (waits && waits.away) lines.push(t("computer_away", { side: waits.side }));
+  if (screen.dice_asked) {
+    const side = screen.dice_asked.side;
+    lines.push(t(waits && waits.away ? "dice_away" : "dice_waiting", { side }));
+  } else if (waits && waits.away) lines.push(t("computer_away", { side: waits.side }));
   for (const m of screen.messages || []) lines.push(m);
   if (screen.said) lines.push(screen.said);
   w.replaceChildren(...lines.map((line) => el("p", {}, line)));

@@ -188,9 +188,11 @@ class RemoteBattleScene(BattleScene):
             return
         waits = self.battle.data.get("waits_for_computer")
         if isinstance(waits, dict):
-            # A side that keeps its secrets on its own computer must open a square before the battle goes on.
+            # A side that keeps its secrets on its own computer must open a square, or send its share of the dice,
+            # before the battle goes on.
             away = " (it is away)" if waits.get("away") else ""
-            self.waiting = f"side {waits.get('side')}'s computer to open its square{away}"
+            what = "send its share of the dice" if self.battle.data.get("dice_asked") else "open its square"
+            self.waiting = f"side {waits.get('side')}'s computer to {what}{away}"
             claim = self.battle.data.get("may_claim_forfeit")
             if claim:
                 self.claim(str(claim))
