@@ -10,6 +10,9 @@ from __future__ import annotations
 import json
 import random
 import re
+import tempfile
+from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -37,6 +40,21 @@ def keyed_battle(seed: int) -> tuple[Game, object]:
         assert game.play(choice_actions(game.state, SetupChoices(FACTIONS)), dice).legal
     play_random(game, random.Random(seed), 12, dice)
     return game, dice
+
+
+@cache
+def saved_battle(seed: int) -> tuple[str, str]:
+    """``keyed_battle(seed)``'s save as written, and B's seal: played once in a test process (every edit test reads
+    the same four battles); each test writes its own copy."""
+    game, dice = keyed_battle(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        return save_game(game, Path(folder) / "battle.json", dice).read_text(), game.state.sealed["B"]
+
+
+def battle_file(folder: Path, seed: int) -> Path:
+    path = folder / f"battle-{seed}.json"
+    path.write_text(saved_battle(seed)[0])
+    return path
 
 
 def entry(doc: dict, kind: str, actor: str) -> dict:
@@ -108,11 +126,10 @@ def edited(path, edit) -> None:
 
 @pytest.mark.parametrize("seed", BATTLES)
 def test_a_save_left_alone_is_flagged_for_nothing(tmp_path, seed):
-    game, dice = keyed_battle(seed)
-    path = save_game(game, tmp_path / "battle.json", dice)
+    path = battle_file(tmp_path, seed)
     loaded = read_save(path)
     assert loaded.game.tampered == [] and loaded.warnings == []
-    assert json.loads(path.read_text())["seals"]["B"]["seal"] == game.state.sealed["B"]
+    assert json.loads(path.read_text())["seals"]["B"]["seal"] == saved_battle(seed)[1]
 
 
 @pytest.mark.parametrize("kind", sorted(EDITS))
@@ -120,8 +137,7 @@ def test_each_kind_of_edit_is_flagged_in_every_battle(tmp_path, kind):
     edit, words = EDITS[kind]
     caught = 0
     for seed in BATTLES:
-        game, dice = keyed_battle(seed)
-        path = save_game(game, tmp_path / f"battle-{seed}.json", dice)
+        path = battle_file(tmp_path, seed)
         edited(path, edit)
         flags = read_save(path).game.tampered
         caught += any(words in line for line in flags)
