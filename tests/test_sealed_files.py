@@ -29,9 +29,9 @@ from .battles import finished_battle
 from .file_spy import killed_while_writing, play_battle, spy_on, table_set
 
 
-def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
+def spy_on_battles(battles: int) -> None:
     pins = {}
-    for seed in range(50):
+    for seed in range(battles):
         session = play_battle(seed, 25)
         assert session.game.keys is not None
         pins[session.game.keys.battle] = session.game.keys.pins["A"]
@@ -40,10 +40,19 @@ def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
         killed_while_writing(session, paths.saves_dir() / "killed.json")     # a temporary file left by a kill
         assert any(p.name.startswith(".killed.json.") for p in paths.saves_dir().iterdir())
     files = sorted(p.name for p in paths.saves_dir().iterdir())
-    assert len([f for f in files if f.startswith("autosave-") and f.endswith(".json")]) == 49   # kept copies
+    assert len([f for f in files if f.startswith("autosave-") and f.endswith(".json")]) == battles - 1  # kept copies
     found = spy_on([paths.saves_dir()], pins)
-    assert found.files >= 150
+    assert found.files >= 3 * battles
     assert found.secrets == {}
+
+
+def test_a_spy_with_every_file_reads_none_of_the_other_sides_secrets():
+    spy_on_battles(16)
+
+
+@pytest.mark.soak
+def test_a_spy_with_every_file_of_fifty_battles_reads_none_of_the_other_sides_secrets():
+    spy_on_battles(50)
 
 
 def test_the_same_spy_reads_the_secrets_of_battles_written_in_clear():
