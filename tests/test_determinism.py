@@ -33,7 +33,9 @@ from referee.paths import ROOT
 
 from .test_random_play import close_quarters, set_up_battle
 
-HASH_SEEDS = ("0", "1", "4242")
+# Two hash seeds give two orders of iterating sets and dicts of strings: a process that depends on the order prints
+# differently under one of them.
+HASH_SEEDS = ("0", "4242")
 
 RESUME = """
 import json, random, sys
@@ -95,7 +97,7 @@ def test_the_replay_command_gives_the_same_battle_in_new_processes(saves):
 def test_a_player_is_shown_the_same_in_new_processes(saves):
     name, path, game, _ = saves[1]
     seen = plain(player_view(game.state, "A"))
-    for hash_seed in HASH_SEEDS[:2]:
+    for hash_seed in HASH_SEEDS:
         shown = json.loads(run(["-m", "referee", "replay", str(path), "--as", "A", "--json"], hash_seed))
         head = shown.pop("save")
         assert "state_digest" not in head           # the whole truth's digest is not shown to one player
@@ -125,7 +127,7 @@ def test_the_computer_plays_the_same_battle_in_new_processes(tmp_path):
     """The computer's choices follow its seed and its view only: its set-up and round 1, played in new processes
     that iterate sets in different orders, give the same record, so a benchmark's battle can be played again."""
     records = []
-    for hash_seed in HASH_SEEDS[:2]:
+    for hash_seed in HASH_SEEDS:
         out = tmp_path / f"battle-{hash_seed}.json"
         run(["-m", "referee", "selfplay", "--seed", "5", "--rounds", "1", "--players", "computer:normal,computer:easy",
              "--out", str(out)], hash_seed)
