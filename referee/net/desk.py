@@ -260,13 +260,7 @@ class Desk:
             return refusal(f"dice-shares: {_why(e)}")
         self.shares_asked = None
         self.shares_taken = (seat, asked.needs.moment, asked.needs.start)
-        needs = asked.needs
-        try:
-            went_on = self._outcome(asked.seat, self.session.attempt(needs.action, needs.given))
-        except UNREAD as e:
-            went_on = refusal(_why(e))
-        if not went_on.ok:
-            self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
+        went_on = self._attempt_again(asked.seat, asked.needs.action, asked.needs.given)
         self.went_on[asked.seat] = went_on
         return Reply(True, result={"shares": len(intent.get("shares") or []), "went_on": went_on.ok}, changed=True)
 
@@ -535,14 +529,18 @@ class Desk:
         """The blip's owner has said what it holds: the action that revealed it goes on for the seat that took it
         (a refusal now is said on that seat's screen). Whether it went on."""
         self.contents_asked = None
-        needs = asked.needs
+        return self._attempt_again(asked.seat, asked.needs.action, asked.needs.given).ok
+
+    def _attempt_again(self, seat: str, action: Action, given: list[float]) -> Reply:
+        """The action ``seat`` took, tried again now that what it waited for has come (a square opened, dice shares):
+        a refusal now is said on that seat's screen."""
         try:
-            went_on = self._outcome(asked.seat, self.session.attempt(needs.action, needs.given))
+            went_on = self._outcome(seat, self.session.attempt(action, given))
         except UNREAD as e:
             went_on = refusal(_why(e))
         if not went_on.ok:
-            self.said[asked.seat] = f"{needs.action.kind} {needs.action.actor}: {went_on.reason}".strip()
-        return went_on.ok
+            self.said[seat] = f"{action.kind} {action.actor}: {went_on.reason}".strip()
+        return went_on
 
     def _open(self, seat: str, blip: str, units: list[Any], opening: dict[str, Any]) -> Reply:
         """A side that keeps its secrets on its own computer opens the square a reveal waits for: its client sends the
