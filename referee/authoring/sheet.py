@@ -140,7 +140,7 @@ def draw_emblem(surface: pygame.Surface, emblem: str, centre: tuple[int, int], r
 
 
 class _Fonts:
-    def __init__(self):
+    def __init__(self) -> None:
         self._cache: dict[int, pygame.font.Font] = {}
 
     def __call__(self, size: int) -> pygame.font.Font:

@@ -15,22 +15,17 @@ from ...game.views.view_words import view_unit
 from ...rules import odds
 from .. import panels, theme
 from ..widgets import dashed_circle, sight_glyph
-from ...service.session import BattleSession
 from ..table_data import TableData
-from ..view import ViewTransform
-from .battle_questions import BattleQuestions
+from .battle_questions import ClicksOnTheTable
 from .table_tools import contact_spots
 
 PICK, FLAME, KAMIKAZE = "pick", "flame", "kamikaze"
 TITLES = {PICK: "Choose a target", FLAME: "Flamer: place the smoke", KAMIKAZE: "Kamikaze: where to"}
 
 
-class ChoicesHost(Protocol):
-    """What the choosing tools use of the battle scene: its session, the tool in hand and the unit it is for, the
-    table and how it is drawn, the mouse, the questions part (which confirms a choice) and the log."""
-
-    @property
-    def session(self) -> BattleSession: ...
+class ChoicesHost(ClicksOnTheTable, Protocol):
+    """What the choosing tools use of the battle scene: besides a click on the table, the tool in hand and the unit it
+    is for, the table and the log."""
 
     @property
     def tool(self) -> str: ...
@@ -40,19 +35,6 @@ class ChoicesHost(Protocol):
 
     @property
     def table(self) -> TableData: ...
-
-    @property
-    def view(self) -> ViewTransform: ...
-
-    @property
-    def mouse(self) -> tuple[int, int]: ...
-
-    @property
-    def questions(self) -> BattleQuestions: ...
-
-    def on_table(self, pos: tuple[int, int]) -> bool: ...
-
-    def table_point(self, pos: tuple[int, int]) -> tuple[float, float]: ...
 
     def start_tool(self, tool: str, actor: str, hint: str) -> None: ...
 

@@ -18,7 +18,7 @@ from ...service.battle_screen import BattleScreen
 from ...service.session import BattleSession
 from ..scene import Window
 from ..view import ViewTransform
-from .battle_questions import BattleQuestions
+from .battle_questions import ClicksOnTheTable
 from .dialogs import Dialog, TextDialog
 
 PLACE = "place-revealed"
@@ -34,10 +34,9 @@ def clock_word(view: ViewTransform, dx: float, dy: float) -> str:
     return f"{hours or 12} o'clock"
 
 
-class PlacingHost(Protocol):
-    """What the placing of revealed units uses of the battle scene: its window (no question without one), session
-    and screen, the tool in hand, the table as drawn and the mouse, the questions part (which asks the owner), and
-    how the scene sends an action and says what happened."""
+class PlacingHost(ClicksOnTheTable, Protocol):
+    """What the placing of revealed units uses of the battle scene: besides a click on the table, its window (no
+    question without one) and screen, the tool in hand, and how the scene sends an action and says what happened."""
 
     tool: str
 
@@ -45,23 +44,7 @@ class PlacingHost(Protocol):
     def app(self) -> Window | None: ...
 
     @property
-    def session(self) -> BattleSession: ...
-
-    @property
     def shown(self) -> BattleScreen: ...
-
-    @property
-    def view(self) -> ViewTransform: ...
-
-    @property
-    def mouse(self) -> tuple[int, int]: ...
-
-    @property
-    def questions(self) -> BattleQuestions: ...
-
-    def on_table(self, pos: tuple[int, int]) -> bool: ...
-
-    def table_point(self, pos: tuple[int, int]) -> tuple[float, float]: ...
 
     def clear_tools(self) -> None: ...
 

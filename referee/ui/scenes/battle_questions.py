@@ -20,6 +20,7 @@ from ...rules.errors import InputError
 from ...service.battle_screen import BattleScreen
 from ...service.session import BattleSession
 from ..scene import HoldsSession, Scene, ScenePart
+from ..view import ViewTransform
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog, TurnOverScreen
 
 if TYPE_CHECKING:
@@ -570,3 +571,24 @@ class BattleQuestions(ScenePart[BattleSession]):
         self.show(Dialog("Leave the battle?", ["The battle is autosaved after every action: the menu offers to "
                                                    "resume it."], [("leave", "Back to the menu"), ("stay", "Stay")],
                              closed, columns=2))
+
+
+class ClicksOnTheTable(Protocol):
+    """What a battle tool that answers a click on the table uses of the battle scene: its session, the table as drawn
+    and the mouse, and the questions part (which confirms a choice or asks the owner)."""
+
+    @property
+    def session(self) -> BattleSession: ...
+
+    @property
+    def view(self) -> ViewTransform: ...
+
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+    @property
+    def questions(self) -> BattleQuestions: ...
+
+    def on_table(self, pos: tuple[int, int]) -> bool: ...
+
+    def table_point(self, pos: tuple[int, int]) -> tuple[float, float]: ...
