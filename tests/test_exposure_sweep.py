@@ -20,6 +20,7 @@ from referee.rules.rulings import Rulings
 from referee.rules.scenario import load_scenario
 
 GENERATED = 200
+GENERATED_NOW = 60
 PRICE_RULINGS = ("A2", "A6", "A7", "A8", "A9", "A10", "A11", "A12", "A50")
 
 
@@ -38,11 +39,23 @@ def assert_sweep_agrees(bf, step, sides=("A", "B")):
         assert swept.prices == measured.prices, side
 
 
-@pytest.mark.parametrize("block", range(10))
-def test_prices_on_generated_tables(block):
-    for seed in range(block * GENERATED // 10, (block + 1) * GENERATED // 10):
+def check_generated(seeds: range) -> None:
+    for seed in seeds:
         bf = generated(seed)
         assert_sweep_agrees(bf, 1.5 if seed % 3 else 1.0, ("A", "B")[seed % 2:][:1])
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_prices_on_generated_tables(block):
+    # The default suite: the first GENERATED_NOW tables (every size of table and force comes up in them), in ten
+    # blocks; the soak run checks all GENERATED.
+    check_generated(range(block * GENERATED_NOW // 10, (block + 1) * GENERATED_NOW // 10))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("block", range(10))
+def test_prices_on_every_generated_table(block):
+    check_generated(range(block * GENERATED // 10, (block + 1) * GENERATED // 10))
 
 
 @pytest.mark.parametrize("name", ["pastoral-hills", "blasted-urban", "battle-site", "cover-example"])
