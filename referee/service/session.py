@@ -25,7 +25,8 @@ from ..game.battle.state_parts import FORFEITED
 from ..game.battle.intents import Action, LegalAction, Preview
 from ..game.play.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
 from ..game.play.legal import battle_over, legal_actions, offers, reading, to_act
-from ..game.play.seat_facts import Played, SeatAsk, SeatFacts, go_on, play_action, seat_facts
+from ..game.play.seat_facts import (Played, SeatAsk, SeatFacts, go_on, may_decide, play_action, screen_facts,
+                                    seat_facts)
 from ..game.play.setup_steps import square_overfull
 from ..game.play.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.battle.dice import (GivenDice, HandDice, RollRequest, ScriptedDice, SeededDice, SharesMissing,
@@ -54,7 +55,7 @@ from .look_back import LookBack
 from .seat_screens import SeatScreens
 from .screen import Screen, UndoOffer
 from .seat_log import TAIL, LogTail, SeatLog
-from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
+from .seats import REFEREE, SPECTATOR, as_seat
 
 PROGRAM, BY_HAND = "program", "by-hand"
 
@@ -377,33 +378,26 @@ class BattleSession(SeatScreens):
     def acting(self, seat: str) -> bool:
         """May ``seat`` decide now: its side is to act, a trooper of its own waits for its facing (A13), or the round
         has ended and either side may speak; the referee of a physical game enters every side's decisions."""
-        seat = as_seat(seat)
-        if self.over or seat == SPECTATOR:
-            return False
-        side = self.to_act()
-        if seat == REFEREE:
-            return self.game.refereed
-        if side == seat or (side is None and self.state.phase == "end-of-round"):
-            return True
-        return any(u in self.state.units and self.state.units[u].side == seat for u in self.state.to_face)
+        return may_decide(self.state, as_seat(seat), self.game.refereed)
 
     def screen(self, seat: str | None = None) -> Screen:
-        """Everything ``seat`` (default: the seat at this window) is told now, and nothing else (``screen.py``)."""
+        """Everything ``seat`` (default: the seat at this window) is told now, and nothing else (``screen.py``): the
+        engine asked once (``screen_facts``)."""
         seat = as_seat(self.local_seat if seat is None else seat)
-        acting = self.acting(seat)
-        legal: list[LegalAction] = []
-        if acting:
-            legal = legal_actions(self.state, seat if seat in SIDE_SEATS else None)
+        own = seat in (self.local_seat, REFEREE)
+        # The undo check is made once per state and side: it replays the record up to the last action
+        # (``game/play/undo.py``), and every seat's screen is built again after each change.
+        answers, length = self._answers(), len(self.game.record)
+        known = {key[1]: cast(UndoCheck, check) for key, check in answers.items()
+                 if isinstance(key, tuple) and key[0] == "undo" and key[2] == length}
+        facts = screen_facts(self.game, seat, self.viewer, own, self._views.get(True), known)
+        if own:
+            self._views[True] = (self.state, facts.view_key, facts.view)
         undo = None
-        if seat in SIDE_SEATS or seat == REFEREE and self.game.refereed:
-            side = seat if seat in SIDE_SEATS else (self.to_act() or self.viewer)
-            # Asked once per state and side: the check replays the record up to the last action (``game/play/undo.py``),
-            # and every seat's screen is built again after each change.
-            answers, key = self._answers(), ("undo", side, len(self.game.record))
-            if key not in answers:
-                answers[key] = UndoOffer.of(check_undo(self.game, side))
-            undo = cast(UndoOffer, answers[key])
-        return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
+        if facts.undo is not None:
+            answers[("undo", facts.undo_side, length)] = facts.undo
+            undo = UndoOffer.of(facts.undo)
+        return Screen(seat, facts.view, facts.to_act, facts.acting, facts.over, facts.legal, undo,
                       self.computer.side if self.computer is not None else None, tuple(self.messages))
 
     def revealed(self) -> PlayerView:

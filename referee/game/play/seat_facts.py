@@ -1,5 +1,6 @@
 """What one seat's battle screen needs of the engine, asked in one question, and an action played and recorded with
-the new screen's facts in the same question.
+the new screen's facts in the same question; and what a seat's plain screen (``service/screen.py``: its view, its
+legal actions, its undo offer) needs, asked in one question too (``screen_facts``).
 
 The service builds a seat's screen after every change (``service/battle_screen.py``): the seat's view and table, who
 is to act, which of the bar's buttons the legal actions enable and who would act for each, the side panel's report,
@@ -16,16 +17,16 @@ from dataclasses import dataclass, field
 from ..battle.action_kinds import Kind
 from ..battle.commit import canonical_json
 from ..battle.dice import DiceMissing, DiceSource, HandDice, RollRequest, SeededDice
-from ..battle.intents import Action
-from ..battle.state import GameState
+from ..battle.intents import Action, LegalAction
+from ..battle.state import SIDES, GameState
 from ..views.table_facts import TableFacts, table_facts
-from ..views.view import log_view, player_view, referee_view
+from ..views.view import log_view, player_view, public_view, referee_view
 from ..views.view_types import LogLine, PlayerView, TurnView
 from .actions import ActionOutcome, Resolving
 from .effects import Ctx
 from .engine import Game, RecordEntry, resolution
-from .legal import battle_over, offers, reading, to_act
-from .undo import moment_index
+from .legal import battle_over, legal_actions, offers, reading, to_act
+from .undo import UndoCheck, check_undo, moment_index
 from .victory import end_of_round_lines, ends_whatever_is_announced, last_round
 
 # The buttons that act for the turn, not for a unit: no actor.
@@ -167,3 +168,61 @@ def go_on(game: Game, resolving: Resolving, action: Action, dice: SeededDice | N
     game.record.append(entry)
     game.played_last = (entry, before)      # what the undo offer on every screen asks (``before_last``)
     return Played(outcome, seat_facts(game.state, ask) if ask is not None else None)
+
+
+def may_decide(state: GameState, seat: str, refereed: bool) -> bool:
+    """May ``seat`` decide now: its side is to act, a trooper of its own waits for its facing (A13), or the round has
+    ended and either side may speak; the referee of a physical game (``refereed``) enters every side's decisions."""
+    if battle_over(state) or seat == "spectator":
+        return False
+    side = to_act(state)
+    if seat == "referee":
+        return refereed
+    if side == seat or (side is None and state.phase == "end-of-round"):
+        return True
+    return any(u in state.units and state.units[u].side == seat for u in state.to_face)
+
+
+@dataclass(frozen=True)
+class ScreenFacts:
+    """The engine's answers for one seat's plain screen on one state; read, never changed."""
+
+    view: PlayerView                       # what the seat may see, with its log
+    to_act: str | None
+    acting: bool                           # the seat may decide now (``may_decide``)
+    over: bool
+    legal: tuple[LegalAction, ...]         # its legal actions, when it may decide
+    undo: UndoCheck | None                 # may it take the last action back (None: a seat that takes nothing back)
+    undo_side: str                         # whose action that would be
+    view_key: tuple[object, ...]           # what the view of the seat at the screen is kept by
+
+
+def screen_facts(game: Game, seat: str, viewer: str, own: bool,
+                 kept: tuple[GameState, tuple[object, ...], PlayerView] | None = None,
+                 undo_known: Mapping[str, UndoCheck] | None = None) -> ScreenFacts:
+    """Everything ``seat``'s plain screen needs of the engine. ``own``: the seat sees what the side at the screen
+    (``viewer``) sees, its view ``kept`` from an earlier question if the battle has not moved since; ``undo_known``:
+    the undo checks already made on this state, by side."""
+    state = game.state
+    over = battle_over(state)
+    key: tuple[object, ...] = (viewer, over, state.phase, state.round, len(state.log))
+    if own:
+        if kept is not None and kept[0] is state and kept[1] == key:
+            view = kept[2]
+        else:
+            view = referee_view(state) if over else player_view(state, viewer)
+    elif over:
+        view = referee_view(state)
+    elif seat == "spectator":
+        view = public_view(state)
+    else:
+        view = player_view(state, seat)
+    side = to_act(state)
+    acting = may_decide(state, seat, game.refereed)
+    legal = tuple(legal_actions(state, seat if seat in SIDES else None)) if acting else ()
+    undo, undo_side = None, ""
+    if seat in SIDES or seat == "referee" and game.refereed:
+        undo_side = seat if seat in SIDES else (side or viewer)
+        known = undo_known.get(undo_side) if undo_known is not None else None
+        undo = known if known is not None else check_undo(game, undo_side)
+    return ScreenFacts(view, side, acting, over, legal, undo, undo_side, key)
