@@ -25,7 +25,7 @@ from ..game.battle.state_parts import FORFEITED
 from ..game.battle.intents import Action, LegalAction, Preview
 from ..game.play.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
 from ..game.play.legal import battle_over, legal_actions, offers, reading, to_act
-from ..game.play.seat_facts import (Played, SeatAsk, SeatFacts, go_on, may_decide, play_action, screen_facts,
+from ..game.play.seat_facts import (Keep, Played, SeatAsk, SeatFacts, go_on, may_decide, play_action, screen_facts,
                                     seat_facts)
 from ..game.play.setup_steps import square_overfull
 from ..game.play.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
@@ -677,7 +677,7 @@ class BattleSession(SeatScreens):
         given = list(given or [])
         try:
             played = play_action(self.game, action, self.dice, self.draws, given, self._computer_why(action),
-                                 self._seat_ask(ask) if ask is not None else None)
+                                 self._seat_ask(ask) if ask is not None else None, keep=self._keeper())
         except UnknownContents as e:
             # A reveal of a square this program was never told (its owner keeps it): nothing recorded; the owner
             # opens the square, then the action is tried again.
@@ -703,7 +703,8 @@ class BattleSession(SeatScreens):
         self.draws.moment, self.draws.counts = pending.draws_at[0], dict(pending.draws_at[1])
         try:
             played = go_on(self.game, resolving, pending.action, self.dice, self.draws,
-                           self._computer_why(pending.action), self._seat_ask(ask) if ask is not None else None)
+                           self._computer_why(pending.action), self._seat_ask(ask) if ask is not None else None,
+                           self._keeper())
         except UnknownContents:
             # Refereeing: a reveal needs a blip's contents first; the action is tried again once its owner says.
             return self.attempt(pending.action, given, ask)
@@ -720,7 +721,10 @@ class BattleSession(SeatScreens):
         if outcome.legal:
             if self._computer_why(action):
                 self.computer_deciding = None       # its decision is played: its reason is in the record entry
-            self._autosave()
+            if played.kept:
+                self._unsaved(played.unsaved)
+            else:
+                self._autosave()
             if self.campaign is not None and not self.campaign_recorded and self.over:
                 self._record_in_campaign()
             if ask is not None and played.facts is not None:
@@ -732,7 +736,7 @@ class BattleSession(SeatScreens):
         keyed as ``attempt`` keys it: a die not given comes back as ``Pending``, never rolled."""
         draws = self.dice if self.dice is not None else self.draws
         played = play_action(self.game, action, self.dice, self.draws, [], self._computer_why(action),
-                             source=GivenDice(given, draws))
+                             source=GivenDice(given, draws), keep=self._keeper())
         return self._played(played, action, [])
 
     def _computer_why(self, action: Action) -> str:
@@ -946,6 +950,14 @@ class BattleSession(SeatScreens):
                                  "upgrade it may buy with them [p.31, A45]")
         self.campaign_recorded = lines
 
+    def _keeper(self) -> Keep | None:
+        """The autosave, written within the engine's own visit right after it records an action, once its file is
+        begun and when no campaign save comes first (``_autosave`` writes those in their order)."""
+        if (not self.autosaving or self.autosaver is None or self.campaign is not None
+                or self.game.campaign is not None):
+            return None
+        return self.autosaver.save
+
     def _autosave(self) -> None:
         self._mark_campaign()
         self.save_campaign_battle(at_hand_off=True)
@@ -956,5 +968,9 @@ class BattleSession(SeatScreens):
                 self.autosaver = Autosaver()
             self.autosaver.save(self.game, self.dice)
         except (InputError, OSError) as e:
+            self._unsaved(e)
+
+    def _unsaved(self, e: InputError | OSError | None) -> None:
+        if e is not None:
             why = e.message() if isinstance(e, InputError) else f"{e.filename or ''} {e.strerror or e}".strip()
             self.messages.append(f"autosave failed (the battle goes on; save it by hand): {why}")

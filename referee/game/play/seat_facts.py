@@ -11,7 +11,7 @@ action and the screen after it are one visit to the engine.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..battle.action_kinds import Kind
@@ -19,6 +19,7 @@ from ..battle.commit import canonical_json
 from ..battle.dice import DiceMissing, DiceSource, HandDice, RollRequest, SeededDice
 from ..battle.intents import Action, LegalAction
 from ..battle.state import SIDES, GameState
+from ...rules.errors import InputError
 from ..views.table_facts import TableFacts, table_facts
 from ..views.view import log_view, player_view, public_view, referee_view
 from ..views.view_types import LogLine, PlayerView, TurnView
@@ -31,6 +32,9 @@ from .victory import end_of_round_lines, ends_whatever_is_announced, last_round
 
 # The buttons that act for the turn, not for a unit: no actor.
 TURN_KEYS = (Kind.END_ACTIVATION, Kind.END_TURN)
+
+# What keeps a battle after each action recorded (the autosave's ``Autosaver.save``): given the game and its dice.
+Keep = Callable[[Game, SeededDice | None], object]
 
 
 @dataclass(frozen=True)
@@ -126,6 +130,8 @@ class Played:
     request: RollRequest | None = None
     resolving: Resolving | None = None
     draws_at: tuple[str, dict[str, int]] = ("", {})
+    kept: bool = False                              # ``keep`` was asked to keep the battle after the action
+    unsaved: InputError | OSError | None = None     # why it could not (the battle goes on)
 
 
 def keyed_dice(game: Game, action: Action, dice: SeededDice | None, draws: SeededDice, given: list[float],
@@ -140,19 +146,20 @@ def keyed_dice(game: Game, action: Action, dice: SeededDice | None, draws: Seede
 
 
 def play_action(game: Game, action: Action, dice: SeededDice | None, draws: SeededDice, given: list[float],
-                why: str = "", ask: SeatAsk | None = None, source: DiceSource | None = None) -> Played:
+                why: str = "", ask: SeatAsk | None = None, source: DiceSource | None = None,
+                keep: Keep | None = None) -> Played:
     """``action`` resolved with the dice keyed to it (``source``: other dice, keyed the same) and, legal, recorded
     (``go_on``)."""
     hand = keyed_dice(game, action, dice, draws, given)
     resolving = Resolving(game.state, lambda ctx: resolution(ctx, action), hand if source is None else source)
-    return go_on(game, resolving, action, dice, draws, why, ask)
+    return go_on(game, resolving, action, dice, draws, why, ask, keep)
 
 
 def go_on(game: Game, resolving: Resolving, action: Action, dice: SeededDice | None, draws: SeededDice,
-          why: str = "", ask: SeatAsk | None = None) -> Played:
+          why: str = "", ask: SeatAsk | None = None, keep: Keep | None = None) -> Played:
     """The resolution of ``action`` driven on until it ends or stops at a die nobody has given. Legal: recorded in
-    ``game`` with its dice, ``why`` (the computer's reason, if its decision) and the shares it used, and, ``ask``
-    given, the seat's facts on the new state."""
+    ``game`` with its dice, ``why`` (the computer's reason, if its decision) and the shares it used, kept by
+    ``keep`` (the autosave) and, ``ask`` given, the seat's facts on the new state."""
     try:
         outcome = resolving.advance()
     except DiceMissing as e:
@@ -167,7 +174,14 @@ def go_on(game: Game, resolving: Resolving, action: Action, dice: SeededDice | N
         dice.forget_shares()
     game.record.append(entry)
     game.played_last = (entry, before)      # what the undo offer on every screen asks (``before_last``)
-    return Played(outcome, seat_facts(game.state, ask) if ask is not None else None)
+    unsaved: InputError | OSError | None = None
+    if keep is not None:
+        try:
+            keep(game, dice)
+        except (InputError, OSError) as e:
+            unsaved = e
+    return Played(outcome, seat_facts(game.state, ask) if ask is not None else None, kept=keep is not None,
+                  unsaved=unsaved)
 
 
 def may_decide(state: GameState, seat: str, refereed: bool) -> bool:
