@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..game.battle.action_kinds import Kind
 from ..game.battle.intents import Action
+from ..game.play.seat_facts import TURN_KEYS, SeatFacts, actor_for
+from ..game.views.table_facts import table_facts
 from ..game.views.view_types import PlayerView, TurnView
-from ..game.views.view_words import view_unit
 from ..rules.battlefield import Battlefield, Piece
-from ..rules.catalogue import type_title
-from ..rules.errors import InputError
-from ..rules.factions import get_faction
-from ..rules.questions import SelectionReport, selection_report
+from ..rules.questions import SelectionReport
 from .seat_log import LogTail, SeatLog
 
 if TYPE_CHECKING:
@@ -96,101 +93,89 @@ class BattleScreen:
     messages: tuple[str, ...] = field(default=())
 
 
-def actor_for(key: str, selected: str | None, turn: TurnView | None) -> str | None:
-    """Who would act: the selected piece to activate, else the unit being activated (or next to act)."""
-    if key in (Kind.ACTIVATE, "extra"):
-        return selected
-    if turn is None:
-        return None
-    if selected and (selected == turn["active"] or selected in turn["queue"]):
-        return selected
-    return turn["active"] or (turn["queue"][0] if turn["queue"] else None)
-
-
-def _button(session: BattleSession, key: str, selected: str | None, turn: TurnView | None, acting: bool) -> Button:
-    """Enabled from the legal actions alone (no copy of the state); a refused button's reason is the engine's
-    check, which resolves on a copy, so it is asked when the button is pressed (``refusal``), not for every button
-    after every change."""
-    if key == "undo":
-        return Button(session.actions_taken() > 0)
-    if key in (Kind.END_ACTIVATION, Kind.END_TURN):
-        return Button(acting and session.offers(key))
-    actor = actor_for(key, selected, turn)
-    if actor is None:
-        return Button(False, None, SELECT_FIRST)
-    return Button(acting and session.offers(key, actor), actor)
-
-
 def refusal(session: BattleSession, key: str, actor: str | None) -> str:
     """Why the button for ``key`` (acted by ``actor``) is refused now: the engine's checks, in its words."""
-    if key in (Kind.END_ACTIVATION, Kind.END_TURN):
+    if key in TURN_KEYS:
         return session.check(Action(key)).reason or NOT_YOUR_TURN
     if actor is None:
         return SELECT_FIRST
     return session.can(key, actor).reason or NOT_YOUR_TURN
 
 
-def wrecks(view: PlayerView) -> tuple[Piece, ...]:
-    """The destroyed objectives of a view, to draw where they stood."""
-    return tuple(Piece(id=o["id"], kind="objective", x=o["x"], y=o["y"], radius=o["base"] / 2)
-                 for o in view["objectives"] if o.get("destroyed"))
+def asked_keys(ask: Ask) -> tuple[str, ...]:
+    """The bar's buttons whose state the legal actions decide (not the window's own, not ``undo``)."""
+    return tuple(key for key in ask.keys if key not in WINDOW_KEYS and key != "undo")
 
 
-def _faction_name(faction: str) -> str:
-    try:
-        return get_faction(faction).name
-    except (InputError, OSError):      # a faction given as a file path that moved: the id will do
-        return faction
-
-
-def piece_words(table: Battlefield) -> tuple[dict[str, str], dict[str, str]]:
-    """The names the side panel gives the pieces: each unit type's title, each faction's name."""
-    titles = {p.id: type_title(p.unit_type) for p in table.pieces.values()
-              if (p.is_trooper or p.is_drone) and p.unit_type}
-    factions = {f: _faction_name(f) for f in {p.faction for p in table.pieces.values() if p.faction}}
-    return titles, factions
-
-
-def _panel(table: Battlefield, selected: str | None) -> tuple[SelectionReport | None, str]:
-    if selected is None or selected not in table.pieces:
-        return None, ""
-    try:
-        return selection_report(table, table.pieces[selected]), ""
-    except Exception as e:  # noqa: BLE001 -- shown in the window, which must not close on a rules error
-        return None, f"{type(e).__name__}: {e}"
-
-
-def battle_screen(session: BattleSession, ask: Ask) -> BattleScreen:
-    """The seat at the window's screen (``session.viewer``), with what ``ask`` wants shown."""
-    view = session.view(log=False)
-    table = session.table_for()
-    selected = ask.selected if ask.selected in table.pieces else None
+def gathered(seat: Any, ask: Ask) -> SeatFacts:
+    """A seat's facts from its own answers, a question at a time: for a seat over a session or a remote host (the
+    shared table, a joined window), which answers from what it may see. The session's own seat asks the engine once
+    (``BattleSession.battle_screen``). Enabled from the legal actions alone (no copy of the state); a refused
+    button's reason is the engine's check, which resolves on a copy, so it is asked when the button is pressed
+    (``refusal``), not for every button after every change."""
+    view = seat.view(log=False)
+    seen = table_facts(view, ask.selected, seat.table_for())
     turn = view["turn"]
-    acting = session.to_act() == session.viewer and view["phase"] == "action"
-    buttons = {key: _button(session, key, selected, turn, acting) for key in ask.keys if key not in WINDOW_KEYS}
-    panel, panel_error = _panel(table, selected)
-    computer = session.computer.side if session.computer is not None else None
-    to_place = tuple(uid for uid in view["to_place"]
-                     if (u := view_unit(view, uid)) is not None and u["side"] != computer)
-    to_face = tuple(uid for uid in view["to_face"]
-                    if (u := view_unit(view, uid)) is not None and u["side"] != computer)
-    over = session.over
+    side = seat.to_act()
+    acting = side == seat.viewer and view["phase"] == "action"
+    buttons: dict[str, tuple[str | None, bool]] = {}
+    for key in asked_keys(ask):
+        if key in TURN_KEYS:
+            buttons[key] = (None, acting and seat.offers(key))
+            continue
+        actor = actor_for(key, seen.selected, turn)
+        buttons[key] = (actor, actor is not None and acting and seat.offers(key, actor))
+    over = seat.over
     ending = view["phase"] == "end-of-round"
-    log = session.log_for(None if over else session.viewer)
-    titles, faction_names = piece_words(table)
+    return SeatFacts(
+        viewer=seat.viewer, over=over, to_act=side, view=view, seen=seen, buttons=buttons,
+        last_round=ending and seat.last_round(),
+        end_of_round=tuple(seat.end_of_round_lines()) if ending else (),
+        ends_this_round=seat.battle_ends_this_round() if ending else "",
+        log_start=0, log_entries=(), state=None, key=(), offered={})
+
+
+def battle_screen(seat: Any, ask: Ask) -> BattleScreen:
+    """The screen of a seat over a session or a remote host, from its own answers (``gathered``)."""
+    facts = gathered(seat, ask)
+    log = seat.log_for(None if facts.over else seat.viewer)
+    return shown(seat, ask, facts, log, log.tail(), needs_handoff=seat.needs_handoff(),
+                 computer_to_act=seat.computer_to_act())
+
+
+def shown(seat: Any, ask: Ask, facts: SeatFacts, log: SeatLog, log_tail: LogTail, *, needs_handoff: bool,
+          computer_to_act: bool) -> BattleScreen:
+    """The seat's screen from its facts and the service's own records (its computer, its dice, its messages)."""
+    seen, view = facts.seen, facts.view
+    buttons: dict[str, Button] = {}
+    for key in ask.keys:
+        if key in WINDOW_KEYS:
+            continue
+        if key == "undo":
+            buttons[key] = Button(seat.actions_taken() > 0)
+            continue
+        actor, offered = facts.buttons[key]
+        if key in TURN_KEYS:
+            buttons[key] = Button(offered)
+        elif actor is None:
+            buttons[key] = Button(False, None, SELECT_FIRST)
+        else:
+            buttons[key] = Button(offered, actor)
+    computer = seat.computer.side if seat.computer is not None else None
+    to_place = tuple(uid for uid in view["to_place"] if uid in seen.sides and seen.sides[uid] != computer)
+    to_face = tuple(uid for uid in view["to_face"] if uid in seen.sides and seen.sides[uid] != computer)
+    over = facts.over
     return BattleScreen(
-        viewer=session.viewer, view=view, table=table, over=over, to_act=session.to_act(),
-        program_dice=session.dice is not None, computer=computer,
-        computer_level=session.computer.level.name if session.computer is not None else "",
-        computer_to_act=session.computer_to_act(), needs_handoff=session.needs_handoff(),
-        objectives_pending=session.objectives_pending(),
-        last_round=view["phase"] == "end-of-round" and session.last_round(),
-        actions_taken=session.actions_taken(), moment=session.moment(),
-        spent_activation=session.spent_activation(), would_pass=session.would_pass(),
-        selected=selected, panel=panel, panel_error=panel_error, buttons=buttons, to_place=to_place,
-        to_face=to_face, log=log, log_tail=log.tail(), titles=titles, faction_names=faction_names,
-        wrecks=wrecks(view), end_of_round=tuple(session.end_of_round_lines()) if ending else (),
-        ends_this_round=session.battle_ends_this_round() if ending else "",
-        log_unit=selected if ask.log_unit_only else None, computer_notes=session.computer_notes,
-        computer_reasons=tuple(session.computer_reasons) if over else (), phase=view["phase"], turn=turn,
-        messages=tuple(session.messages))
+        viewer=seat.viewer, view=view, table=seen.table, over=over, to_act=facts.to_act,
+        program_dice=seat.dice is not None, computer=computer,
+        computer_level=seat.computer.level.name if seat.computer is not None else "",
+        computer_to_act=computer_to_act, needs_handoff=needs_handoff,
+        objectives_pending=seat.objectives_pending(), last_round=facts.last_round,
+        actions_taken=seat.actions_taken(), moment=seat.moment(),
+        spent_activation=seat.spent_activation(), would_pass=seat.would_pass(),
+        selected=seen.selected, panel=seen.panel, panel_error=seen.panel_error, buttons=buttons, to_place=to_place,
+        to_face=to_face, log=log, log_tail=log_tail, titles=seen.titles, faction_names=seen.faction_names,
+        wrecks=seen.wrecks, end_of_round=facts.end_of_round, ends_this_round=facts.ends_this_round,
+        log_unit=seen.selected if ask.log_unit_only else None, computer_notes=seat.computer_notes,
+        computer_reasons=tuple(seat.computer_reasons) if over else (), phase=view["phase"], turn=view["turn"],
+        messages=tuple(seat.messages))

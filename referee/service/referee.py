@@ -34,6 +34,7 @@ from ..rules.errors import InputError
 from ..rules.stats import RATINGS
 from ..rules.factions import faction_files
 from ..rules.scenario import Scenario, UnitContents
+from .battle_screen import Ask
 from .seats import REFEREE
 from .session import Attempt, BattleSession, Check, NeedsContents as NeedsContents, Pending
 
@@ -99,16 +100,22 @@ class RefereeSession(BattleSession):
         if side is not None:
             self.viewer = side
 
-    def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
+    def attempt(self, action: Action, given: list[float] | None = None, ask: Ask | None = None) -> Attempt:
         attempt = super().attempt(action, given)
         if attempt.needs is not None:
             return RefereeAttempt(needs=attempt.needs)          # the owner says first: the screen stays
         self.follow()
-        return attempt
+        return self._turned_to(attempt, ask)
 
-    def answer(self, pending: Pending, value: float) -> Attempt:
+    def answer(self, pending: Pending, value: float, ask: Ask | None = None) -> Attempt:
         attempt = super().answer(pending, value)
         self.follow()
+        return self._turned_to(attempt, ask)
+
+    def _turned_to(self, attempt: Attempt, ask: Ask | None) -> Attempt:
+        """The new screen is of whoever the table turned to after the action (``follow``), asked once it has."""
+        if ask is not None and attempt.legal:
+            attempt.screen = self.battle_screen(ask)
         return attempt
 
     def check(self, action: Action) -> Check:

@@ -21,7 +21,7 @@ class SeatScreens:
     other answers ``battle_screen`` reads."""
 
     def battle_screen(self, ask: Ask) -> BattleScreen:
-        return battle_screen(self, ask)  # type: ignore[arg-type]  # a seat answering the session's questions
+        return battle_screen(self, ask)
 
     def send(self, action: Action, ask: Ask, given: list[float] | None = None) -> Any:
         return self._with_screen(self.attempt(action, given), ask)  # type: ignore[attr-defined]

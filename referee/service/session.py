@@ -24,19 +24,21 @@ from ..game.battle.action_kinds import Kind
 from ..game.battle.state_parts import FORFEITED
 from ..game.battle.intents import Action, LegalAction, Preview
 from ..game.play.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_unit_action, unused_blips
-from ..game.play.legal import legal_actions, offers, reading, to_act
+from ..game.play.legal import battle_over, legal_actions, offers, reading, to_act
+from ..game.play.seat_facts import (Keep, Played, SeatAsk, SeatFacts, go_on, may_decide, play_action, screen_facts,
+                                    seat_facts)
 from ..game.play.setup_steps import square_overfull
 from ..game.play.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
-from ..game.battle.dice import (DiceMissing, RollRequest, ScriptedDice, SeededDice, SharesMissing, check_face,
-                                SHARE_HEX, false_shares, is_share, new_seed)
+from ..game.battle.dice import (GivenDice, HandDice, RollRequest, ScriptedDice, SeededDice, SharesMissing,
+                                check_face, SHARE_HEX, false_shares, is_share, new_seed)
 from ..game.battle.commit import is_digest
 from ..game.play.effects import Ctx, Refused, UnknownContents, revealed_spots
-from ..game.play.engine import Game, RecordEntry, resolution
+from ..game.play.engine import Game
 from ..game.records.autosave import Autosaver
 from .keys import computer_pin, kept_pin, keyring
 from ..game.records.record import commit_dice, save_game
 from ..game.play.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
-from ..game.play.undo import UndoCheck, check_undo, moment_index, take_back
+from ..game.play.undo import UndoCheck, check_undo, take_back
 from ..game.players.computer import Computer, Decision
 from ..game.players.seated import seat_computer, seated_computer
 from ..game.battle.state import SIDES, Data, GameState, other
@@ -48,47 +50,14 @@ from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
 from ..game.play.victory import end_of_round_lines, ends_whatever_is_announced, last_round
-from .battle_screen import BattleScreen
+from .battle_screen import Ask, BattleScreen, asked_keys, shown
 from .look_back import LookBack
 from .seat_screens import SeatScreens
 from .screen import Screen, UndoOffer
-from .seat_log import SeatLog
-from .seats import REFEREE, SIDE_SEATS, SPECTATOR, as_seat
+from .seat_log import TAIL, LogTail, SeatLog
+from .seats import REFEREE, SPECTATOR, as_seat
 
 PROGRAM, BY_HAND = "program", "by-hand"
-
-
-class HandDice:
-    """Answers rolls from the faces typed in so far; then, with program dice, rolls on; else asks (DiceMissing).
-
-    Card draws are always made by the program (the deck lives in the program), even when the players roll.
-    """
-
-    def __init__(self, given: list[float], seeded: SeededDice | None, draws: SeededDice | None = None) -> None:
-        self.given = list(given)
-        self.seeded = seeded
-        self.draws = draws
-
-    def answer(self, request: RollRequest) -> float:
-        if request.kind == "draw" and self.seeded is None and self.draws is not None:
-            return self.draws.answer(request)
-        if self.given:
-            return check_face(self.given.pop(0), request)
-        if self.seeded is not None:
-            return self.seeded.answer(request)
-        raise DiceMissing(request)
-
-
-class GivenDice:
-    """Exactly the faces and bearings given (the command line's ``--dice``): a roll not given is missing, never rolled
-    by the program; a draw ("place for me", a card, a label) comes from the program's ``draws``."""
-
-    def __init__(self, given: ScriptedDice, draws: SeededDice) -> None:
-        self.given = given
-        self.draws = draws
-
-    def answer(self, request: RollRequest) -> float:
-        return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
 
 
 @dataclass(frozen=True)
@@ -176,6 +145,8 @@ class BattleSession(SeatScreens):
                                                                               compare=False)
     # the last view's table, as the rules read it
     _tables: dict[int, tuple[PlayerView, Battlefield]] = field(default_factory=dict, repr=False, compare=False)
+    # the engine's last answers for the window's screen (``seat_facts``): what they hold of the same state is kept
+    _facts: SeatFacts | None = field(default=None, repr=False, compare=False)
     # The turn a campaign battle's own save was last written at: it is rewritten when the turn passes, not after
     # every action (the autosave's journal keeps every action meanwhile).
     _campaign_saved_at: tuple[Any, ...] | None = field(default=None, repr=False)
@@ -258,7 +229,7 @@ class BattleSession(SeatScreens):
 
     @property
     def over(self) -> bool:
-        return self.state.phase == "over" and not (self.state.result is not None and self.state.result.pending)
+        return battle_over(self.state)
 
     def objectives_pending(self) -> bool:
         """The battle has ended with the attacker in Control: it is to set each objective it Controls (p.~12)."""
@@ -267,14 +238,19 @@ class BattleSession(SeatScreens):
 
     def needs_handoff(self) -> bool:
         """In hot-seat the screen changes hands whenever the other side is to act (never to the computer)."""
-        side = self.to_act()
+        return self._hands_off(self.to_act(), self.over)
+
+    def _hands_off(self, side: str | None, over: bool) -> bool:
         if self.computer is not None:
             return False
-        return self.hotseat and side is not None and side != self.viewer and not self.over
+        return self.hotseat and side is not None and side != self.viewer and not over
 
     def computer_to_act(self) -> bool:
         """The battle waits for the computer's decision (its turn, or its objectives to set)."""
-        return self.computer is not None and not self.over and self.to_act() == self.computer.side
+        return self._computer_turn(self.to_act(), self.over)
+
+    def _computer_turn(self, side: str | None, over: bool) -> bool:
+        return self.computer is not None and not over and side == self.computer.side
 
     def computer_view(self) -> Data:
         """The computer's own player view, as it decides from it (never shown on the screen)."""
@@ -402,33 +378,26 @@ class BattleSession(SeatScreens):
     def acting(self, seat: str) -> bool:
         """May ``seat`` decide now: its side is to act, a trooper of its own waits for its facing (A13), or the round
         has ended and either side may speak; the referee of a physical game enters every side's decisions."""
-        seat = as_seat(seat)
-        if self.over or seat == SPECTATOR:
-            return False
-        side = self.to_act()
-        if seat == REFEREE:
-            return self.game.refereed
-        if side == seat or (side is None and self.state.phase == "end-of-round"):
-            return True
-        return any(u in self.state.units and self.state.units[u].side == seat for u in self.state.to_face)
+        return may_decide(self.state, as_seat(seat), self.game.refereed)
 
     def screen(self, seat: str | None = None) -> Screen:
-        """Everything ``seat`` (default: the seat at this window) is told now, and nothing else (``screen.py``)."""
+        """Everything ``seat`` (default: the seat at this window) is told now, and nothing else (``screen.py``): the
+        engine asked once (``screen_facts``)."""
         seat = as_seat(self.local_seat if seat is None else seat)
-        acting = self.acting(seat)
-        legal: list[LegalAction] = []
-        if acting:
-            legal = legal_actions(self.state, seat if seat in SIDE_SEATS else None)
+        own = seat in (self.local_seat, REFEREE)
+        # The undo check is made once per state and side: it replays the record up to the last action
+        # (``game/play/undo.py``), and every seat's screen is built again after each change.
+        answers, length = self._answers(), len(self.game.record)
+        known = {key[1]: cast(UndoCheck, check) for key, check in answers.items()
+                 if isinstance(key, tuple) and key[0] == "undo" and key[2] == length}
+        facts = screen_facts(self.game, seat, self.viewer, own, self._views.get(True), known)
+        if own:
+            self._views[True] = (self.state, facts.view_key, facts.view)
         undo = None
-        if seat in SIDE_SEATS or seat == REFEREE and self.game.refereed:
-            side = seat if seat in SIDE_SEATS else (self.to_act() or self.viewer)
-            # Asked once per state and side: the check replays the record up to the last action (``game/play/undo.py``),
-            # and every seat's screen is built again after each change.
-            answers, key = self._answers(), ("undo", side, len(self.game.record))
-            if key not in answers:
-                answers[key] = UndoOffer.of(check_undo(self.game, side))
-            undo = cast(UndoOffer, answers[key])
-        return Screen(seat, self.view_for(seat), self.to_act(), acting, self.over, tuple(legal), undo,
+        if facts.undo is not None:
+            answers[("undo", facts.undo_side, length)] = facts.undo
+            undo = UndoOffer.of(facts.undo)
+        return Screen(seat, facts.view, facts.to_act, facts.acting, facts.over, facts.legal, undo,
                       self.computer.side if self.computer is not None else None, tuple(self.messages))
 
     def revealed(self) -> PlayerView:
@@ -669,14 +638,46 @@ class BattleSession(SeatScreens):
         return unused_blips(self.state, unit.side) if unit is not None else []
 
     # ---- the battle window's screen -----------------------------------------------------------------------------
+    def _seat_ask(self, ask: Ask) -> SeatAsk:
+        return SeatAsk(self.viewer, asked_keys(ask), ask.selected, TAIL)
+
+    def battle_screen(self, ask: Ask) -> BattleScreen:
+        """The seat at the window's screen, with what ``ask`` wants shown: the engine asked once (``seat_facts``)."""
+        return self._screen(ask, seat_facts(self.state, self._seat_ask(ask), self._facts))
+
+    def send(self, action: Action, ask: Ask, given: list[float] | None = None) -> Attempt:
+        """``attempt``, answered with the new screen when the action went through (the engine asked once for both)."""
+        return self.attempt(action, given, ask)
+
+    def send_die(self, pending: Pending, value: float, ask: Ask) -> Attempt:
+        return self.answer(pending, value, ask)
+
+    def _screen(self, ask: Ask, facts: SeatFacts) -> BattleScreen:
+        """The screen from the engine's facts, which the session keeps for its own questions on the same state (its
+        view, its table, the buttons' offers)."""
+        s = self.state
+        self._facts = facts
+        self._views[False] = (s, (self.viewer, facts.over, s.phase, s.round, len(s.log)), facts.view)
+        self._tables = {id(facts.view): (facts.view, facts.seen.table)}
+        answers = self._answers()
+        for (kind, actor), offered in facts.offered.items():
+            answers[("offers", kind, actor)] = offered
+        if facts.reading is not None:
+            answers.setdefault("reading", facts.reading)
+        log = self.log_for(None if facts.over else self.viewer)
+        start = facts.log_start
+        tail = LogTail(len(s.log), start, facts.log_entries, tuple(s.log[start:]))
+        return shown(self, ask, facts, log, tail, needs_handoff=self._hands_off(facts.to_act, facts.over),
+                     computer_to_act=self._computer_turn(facts.to_act, facts.over))
+
     # ---- acting --------------------------------------------------------------------------------------------
-    def attempt(self, action: Action, given: list[float] | None = None) -> Attempt:
-        """Resolve ``action`` with the engine. Legal: recorded and autosaved. Refused: nothing changes. With dice
-        typed in by hand, a roll not given yet comes back as ``Pending``."""
+    def attempt(self, action: Action, given: list[float] | None = None, ask: Ask | None = None) -> Attempt:
+        """Resolve ``action`` with the engine. Legal: recorded and autosaved (``ask``: the window's new screen with
+        it). Refused: nothing changes. With dice typed in by hand, a roll not given yet comes back as ``Pending``."""
         given = list(given or [])
-        source = self._source(given, action)
         try:
-            return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, given)
+            played = play_action(self.game, action, self.dice, self.draws, given, self._computer_why(action),
+                                 self._seat_ask(ask) if ask is not None else None, keep=self._keeper())
         except UnknownContents as e:
             # A reveal of a square this program was never told (its owner keeps it): nothing recorded; the owner
             # opens the square, then the action is tried again.
@@ -685,8 +686,9 @@ class BattleSession(SeatScreens):
             # A public die this computer cannot make alone: nothing recorded; the kept side's computer sends its
             # shares of this moment, then the action is tried again (the same moment: the same dice).
             return Attempt(shares=NeedsShares(e.side, e.moment, e.start, action, given))
+        return self._played(played, action, given, ask)
 
-    def answer(self, pending: Pending, value: float) -> Attempt:
+    def answer(self, pending: Pending, value: float, ask: Ask | None = None) -> Attempt:
         """The players' die for ``pending.request``: the engine's resolution goes on from the roll it stopped at."""
         value = check_face(value, pending.request)
         given = pending.given + [value]
@@ -695,50 +697,53 @@ class BattleSession(SeatScreens):
         if (resolving is None or resolving.state is not self.state or resolving.request is not pending.request
                 or not isinstance(source, HandDice)):
             # Not the resolution this die was asked for (the battle moved on, or the die was answered already).
-            return self.attempt(pending.action, given)
+            return self.attempt(pending.action, given, ask)
         source.given.append(value)
         # The card draws go on from where they stood when the die was asked for, as a new try of the action would.
         self.draws.moment, self.draws.counts = pending.draws_at[0], dict(pending.draws_at[1])
         try:
-            return self._go_on(resolving, pending.action, given)
+            played = go_on(self.game, resolving, pending.action, self.dice, self.draws,
+                           self._computer_why(pending.action), self._seat_ask(ask) if ask is not None else None,
+                           self._keeper())
         except UnknownContents:
             # Refereeing: a reveal needs a blip's contents first; the action is tried again once its owner says.
-            return self.attempt(pending.action, given)
+            return self.attempt(pending.action, given, ask)
+        return self._played(played, pending.action, given, ask)
 
-    def _go_on(self, resolving: Resolving, action: Action, given: list[float]) -> Attempt:
-        try:
-            outcome = resolving.advance()
-        except DiceMissing as e:
-            draws_at = (self.draws.moment, dict(self.draws.counts))
-            return Attempt(pending=Pending(action, e.request, given, resolving, draws_at))
+    def _played(self, played: Played, action: Action, given: list[float], ask: Ask | None = None) -> Attempt:
+        """What the engine did with ``action``: stopped at a die (``Pending``), refused, or recorded in the battle,
+        which is then autosaved (and its result recorded in its campaign if it ended)."""
+        outcome = played.outcome
+        if outcome is None:
+            assert played.request is not None
+            return Attempt(pending=Pending(action, played.request, given, played.resolving, played.draws_at))
+        attempt = Attempt(outcome=outcome)
         if outcome.legal:
-            before = self.game.state
-            self.game.state = outcome.state
-            entry = RecordEntry(action, list(outcome.rolls), self._computer_why(action),
-                                self.dice.used_shares() if self.dice is not None and self.dice.kept else {})
-            if self.dice is not None:
-                self.dice.forget_shares()
-            self.game.record.append(entry)
-            self.game.played_last = (entry, before)      # what the undo offer on every screen asks (``before_last``)
-            self._autosave()
-            if self.over and self.campaign is not None and not self.campaign_recorded:
+            if self._computer_why(action):
+                self.computer_deciding = None       # its decision is played: its reason is in the record entry
+            if played.kept:
+                self._unsaved(played.unsaved)
+            else:
+                self._autosave()
+            if self.campaign is not None and not self.campaign_recorded and self.over:
                 self._record_in_campaign()
-        return Attempt(outcome=outcome)
+            if ask is not None and played.facts is not None:
+                attempt.screen = self._screen(ask, played.facts)
+        return attempt
 
     def attempt_scripted(self, action: Action, given: ScriptedDice) -> Attempt:
         """``action`` with exactly the dice and bearings ``given`` (``GivenDice``; what it used is counted there),
         keyed as ``attempt`` keys it: a die not given comes back as ``Pending``, never rolled."""
-        self._source([], action)          # keys the program's dice and the draws to this action at this moment
         draws = self.dice if self.dice is not None else self.draws
-        source = GivenDice(given, draws)
-        return self._go_on(Resolving(self.state, lambda ctx: resolution(ctx, action), source), action, [])
+        played = play_action(self.game, action, self.dice, self.draws, [], self._computer_why(action),
+                             source=GivenDice(given, draws), keep=self._keeper())
+        return self._played(played, action, [])
 
     def _computer_why(self, action: Action) -> str:
         """The reason's log line when ``action`` is the computer's decision being played, kept in its entry."""
         deciding = self.computer_deciding
         if deciding is None or deciding[0] != action:
             return ""          # another action first (a Target's sensor pool): the decision's own comes later
-        self.computer_deciding = None
         return deciding[1]
 
     def roll_pool(self, actor: str, dice: int, given: list[float] | None = None) -> Attempt:
@@ -752,15 +757,6 @@ class BattleSession(SeatScreens):
     def pool(self) -> Data | None:
         """The sensor pool waiting for its Target counters (public: rolled on the table), or None."""
         return self.state.pool
-
-    def _source(self, given: list[float], action: Action, what: str = "action") -> HandDice:
-        """The dice for one try of ``action`` at this point of the battle: the same action here always gets the same
-        program dice, so taking it back and taking it again does not roll anew."""
-        moment = f"{what} {moment_index(self.game)}|{canonical_json(action.to_data())}"
-        if self.dice is not None:
-            self.dice.begin(moment)
-        self.draws.begin(moment)
-        return HandDice(given, self.dice, self.draws)
 
     # ---- a side whose dice contribution is kept on its own computer (``dice.py``) --------------------------------
     def keep_dice(self, side: str) -> bool:
@@ -954,6 +950,14 @@ class BattleSession(SeatScreens):
                                  "upgrade it may buy with them [p.31, A45]")
         self.campaign_recorded = lines
 
+    def _keeper(self) -> Keep | None:
+        """The autosave, written within the engine's own visit right after it records an action, once its file is
+        begun and when no campaign save comes first (``_autosave`` writes those in their order)."""
+        if (not self.autosaving or self.autosaver is None or self.campaign is not None
+                or self.game.campaign is not None):
+            return None
+        return self.autosaver.save
+
     def _autosave(self) -> None:
         self._mark_campaign()
         self.save_campaign_battle(at_hand_off=True)
@@ -964,5 +968,9 @@ class BattleSession(SeatScreens):
                 self.autosaver = Autosaver()
             self.autosaver.save(self.game, self.dice)
         except (InputError, OSError) as e:
+            self._unsaved(e)
+
+    def _unsaved(self, e: InputError | OSError | None) -> None:
+        if e is not None:
             why = e.message() if isinstance(e, InputError) else f"{e.filename or ''} {e.strerror or e}".strip()
             self.messages.append(f"autosave failed (the battle goes on; save it by hand): {why}")

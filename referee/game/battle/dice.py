@@ -360,6 +360,39 @@ class ScriptedDice:
         return check_face(v, request)
 
 
+class HandDice:
+    """Answers rolls from the faces typed in so far; then, with program dice, rolls on; else asks (DiceMissing).
+
+    Card draws are always made by the program (the deck lives in the program), even when the players roll.
+    """
+
+    def __init__(self, given: list[float], seeded: SeededDice | None, draws: SeededDice | None = None) -> None:
+        self.given = list(given)
+        self.seeded = seeded
+        self.draws = draws
+
+    def answer(self, request: RollRequest) -> float:
+        if request.kind == "draw" and self.seeded is None and self.draws is not None:
+            return self.draws.answer(request)
+        if self.given:
+            return check_face(self.given.pop(0), request)
+        if self.seeded is not None:
+            return self.seeded.answer(request)
+        raise DiceMissing(request)
+
+
+class GivenDice:
+    """Exactly the faces and bearings given (the command line's ``--dice``): a roll not given is missing, never rolled
+    by the program; a draw ("place for me", a card, a label) comes from the program's ``draws``."""
+
+    def __init__(self, given: ScriptedDice, draws: SeededDice) -> None:
+        self.given = given
+        self.draws = draws
+
+    def answer(self, request: RollRequest) -> float:
+        return self.draws.answer(request) if request.kind == "draw" else self.given.answer(request)
+
+
 @dataclass(frozen=True, slots=True)
 class Roll:
     label: str

@@ -56,6 +56,11 @@ def to_act(state: GameState) -> str | None:
     return None
 
 
+def battle_over(state: GameState) -> bool:
+    """The battle is over, with no choice of the attacker's still pending (its objectives to set, p.~12)."""
+    return state.phase == "over" and not (state.result is not None and state.result.pending)
+
+
 def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction]:
     """Every action ``side`` (default: the side to act) may take now; empty when it is not that side's call.
 
