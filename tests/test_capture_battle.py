@@ -61,7 +61,10 @@ def play(by_photo: bool) -> RefereeSession:
                 u = real.units[unit_id]
                 u.facing = math.degrees(math.atan2(y - u.y, x - u.x)) % 360.0
                 u.x, u.y = x, y
-                spec = PhotoSpec(tilt=10 + 3 * photos, turn=37 * photos, noise=2, blur=0.5, light=0.2, seed=photos)
+                # 720p photos: the reading of larger and harder photos is tests/test_capture.py's; here each of
+                # the fourteen only has to carry its Move into the record.
+                spec = PhotoSpec(width=1280, height=720, tilt=10 + 3 * photos, turn=37 * photos, noise=2, blur=0.5,
+                                 light=0.2, seed=photos)
                 image, _ = render(real, plan, spec)
                 photos += 1
                 found = differences(session.state, read_photo(image, plan), plan)

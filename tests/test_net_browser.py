@@ -45,7 +45,7 @@ PHONE = (390, 844)
 WAIT = 30
 
 
-def _browser():
+def _new_browser():
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -54,6 +54,34 @@ def _browser():
                 "--disable-backgrounding-occluded-windows", f"--window-size={PHONE[0]},{PHONE[1]}"):
         options.add_argument(arg)
     driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    driver.set_window_size(*PHONE)
+    return driver
+
+
+_SHARED: list = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_browser():
+    """One Chromium for the module's tests, quit after the last: starting it was most of a test's CPU."""
+    yield
+    while _SHARED:
+        _SHARED.pop().quit()
+
+
+def _browser():
+    """The module's browser as a new one is: one blank tab of the starting size, no cookie of any page."""
+    if not _SHARED:
+        _SHARED.append(_new_browser())
+    driver = _SHARED[0]
+    first, *others = driver.window_handles
+    for handle in others:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(first)
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     driver.set_window_size(*PHONE)
     return driver
 
@@ -203,7 +231,6 @@ def test_two_hands_and_the_table_page_play_the_set_up_and_one_round(tmp_path):
         for name in ("hand-holding-area.png", "hand-round-2.png", "hand-blips.png"):
             assert (shots / name).stat().st_size > 5000
     finally:
-        driver.quit()
         for w in windows.values():
             w.close()
         host.stop()
@@ -330,7 +357,6 @@ def test_a_blip_is_placed_where_the_map_is_tapped_and_a_refused_tap_loses_nothin
         assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "xx"
         wait.until(lambda d: f"SIDE {side}" in d.find_element(By.ID, "seat").text, "the seat in that language")
     finally:
-        driver.quit()
         for w in windows.values():
             w.close()
         host.stop()
@@ -385,7 +411,6 @@ def test_troopers_just_revealed_are_placed_and_faced_by_tapping_the_map(tmp_path
         (facing,) = wait.until(faced, "b1 faced")
         assert min(facing, 360 - facing) <= 3, facing
     finally:
-        driver.quit()
         host.stop()
 
 
@@ -422,7 +447,6 @@ def test_a_refereed_blip_is_told_and_a_mission_entered_on_the_hand(tmp_path):
         assert wait.until(entered, "B's mission entered") == "hold-the-line"
     finally:
         a.close()
-        driver.quit()
         host.stop()
 
 

@@ -11,8 +11,11 @@ import sys
 import uuid
 import json
 
+
+from referee.cli.main import main
 from referee.game.records.sealing import is_sealed
 from referee.net.client import RemoteSeat
+from referee.net.host import Host
 
 LINK = re.compile(r"(side A's hand|side B's hand|the table \(spectators\)): (http://\S+)")
 
@@ -168,10 +171,22 @@ def test_a_battle_hosted_against_the_computer_offers_the_players_seat_and_the_co
         again.communicate(timeout=20)
 
 
-def test_host_refuses_a_computer_it_cannot_seat(tmp_path):
-    env = {**os.environ, "SEVEN_SECONDS_HOME": str(tmp_path)}
+def host_refused(args: list[str], capsys, monkeypatch) -> str:
+    """``seven-seconds host ARGS`` run in this process (a command refused before it serves needs no process of its
+    own): it refuses, with no traceback (an exception ``main`` did not turn into a message would fail the test), and
+    never starts a host; what it printed."""
+    def started(*_args, **_kwargs):
+        raise AssertionError(f"seven-seconds host {' '.join(args)} started a host instead of refusing")
+
+    monkeypatch.setattr(Host, "start", started)
+    capsys.readouterr()
+    code = main(["host", *args, "--no-qr", "--bind", "127.0.0.1"])
+    out, err = capsys.readouterr()
+    assert code != 0, out + err
+    return out + err
+
+
+def test_host_refuses_a_computer_it_cannot_seat(capsys, monkeypatch):
     for args, why in ((["--computer", "C:normal"], "expected A or B, a colon and one of easy, normal, hard"),
                       (["--computer", "B:normal", "--referee"], "played at the window")):
-        out = subprocess.run([sys.executable, "-m", "referee", "host", "pastoral-hills", *args, "--no-qr",
-                              "--bind", "127.0.0.1"], capture_output=True, text=True, env=env, timeout=60)
-        assert out.returncode != 0 and why in out.stderr + out.stdout and "Traceback" not in out.stderr
+        assert why in host_refused(["pastoral-hills", *args], capsys, monkeypatch)

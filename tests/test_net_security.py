@@ -9,6 +9,7 @@ import http.client
 import random
 import re
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 
 from referee.game.play.engine import Game
@@ -17,7 +18,7 @@ from referee.net.credentials import Credentials
 from .net_support import battle_state, hosted, raw, read, session_of, token
 from .test_service_screens import battle_states, redeal
 
-SPY_ATTEMPTS = 1000
+SPY_ATTEMPTS = 200              # 40 of each kind; the soak run (``pytest -m soak``) tries a thousand
 
 
 def _get(host, path: str, host_header: str | None = None) -> http.client.HTTPResponse:
@@ -47,12 +48,12 @@ def test_credentials_are_long_random_and_differ_per_seat():
     assert Credentials().seat_of(None) is None and Credentials().seat_of("") is None
 
 
-def _spy_tokens(host, rng: random.Random) -> list[str | None]:
+def _spy_tokens(host, rng: random.Random, attempts: int) -> list[str | None]:
     """No credential, wrong ones (near misses of the real ones, random ones) and another hosting's real tokens."""
     stale = Credentials().tokens
     real = list(host.credentials.tokens.values())
     spies: list[str | None] = []
-    for i in range(SPY_ATTEMPTS):
+    for i in range(attempts):
         kind = i % 5
         if kind == 0:
             spies.append(None)
@@ -70,11 +71,20 @@ def _spy_tokens(host, rng: random.Random) -> list[str | None]:
 
 
 def test_spies_get_one_refusal_and_nothing_of_any_seat():
+    spies_refused(SPY_ATTEMPTS)
+
+
+@pytest.mark.soak
+def test_a_thousand_spies_get_one_refusal_and_nothing_of_any_seat():
+    spies_refused(1000)
+
+
+def spies_refused(attempts: int) -> None:
     rng = random.Random(5)
     with hosted(session_of(battle_state())) as host:
         secrets_of_b = [host.session.view_for("B")["missions"]["B"], token(host, "B"), token(host, "A")]
         received = 0
-        for spy in _spy_tokens(host, rng):
+        for spy in _spy_tokens(host, rng, attempts):
             ws = raw(host, spy)
             frames = []
             if rng.random() < 0.3:

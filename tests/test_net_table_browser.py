@@ -44,7 +44,7 @@ TV, TABLET = (1920, 1080), (1024, 768)
 LEAST_PX = 24                       # the smallest word read from across the table on a 1080-line screen
 
 
-def _browser():
+def _new_browser():
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -52,6 +52,33 @@ def _browser():
                 "--hide-scrollbars", f"--window-size={TV[0]},{TV[1]}"):
         options.add_argument(arg)
     return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+
+
+_SHARED: list = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_browser():
+    """One Chromium for the module's tests, quit after the last: starting it was most of a test's CPU."""
+    yield
+    while _SHARED:
+        _SHARED.pop().quit()
+
+
+def _browser():
+    """The module's browser as a new one is: one blank tab, no screen size set, no cookie of any page."""
+    if not _SHARED:
+        _SHARED.append(_new_browser())
+    driver = _SHARED[0]
+    first, *others = driver.window_handles
+    for handle in others:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(first)
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    return driver
 
 
 def _screen(driver, size: tuple[int, int]) -> None:
@@ -145,7 +172,6 @@ def test_the_table_screen_draws_every_public_piece_big_enough_to_read_across_the
         driver.save_screenshot(str(tmp_path / "table-screen-tablet.png"))
         assert (shots / "table-screen.png").stat().st_size > 20000
     finally:
-        driver.quit()
         host.stop()
 
 
@@ -166,7 +192,6 @@ def test_the_table_screen_in_a_language_with_a_catalogue():
         edges = [e.get_attribute("textContent") for e in driver.find_elements(By.CSS_SELECTOR, "#board text.edge")]
         assert edges == ["SIDE A'S EDGE", "SIDE B'S EDGE"]
     finally:
-        driver.quit()
         host.stop()
 
 
@@ -197,5 +222,4 @@ def test_what_the_table_screen_draws_is_the_same_however_the_secrets_are_dealt()
         assert "data-blip" in pages[0] and "data-unit" in pages[0]
         assert pages[0] == pages[1] == pages[2], "the table screen draws something of a secret"
     finally:
-        driver.quit()
         host.stop()

@@ -33,12 +33,18 @@ def app():
     pygame.quit()
 
 
+def close_all(app) -> None:
+    """Every scene on the stack closed, the top one first. A scene that is closed next is not shown again on the way
+    (``SceneStack.pop`` would resume it): a menu under what the test left would find the autosave and build its
+    buttons again only to be closed."""
+    while len(app.stack):
+        app.stack.scenes.pop().on_exit()
+
+
 @pytest.fixture
 def fresh(app):
     """The test module's window with an empty scene stack, emptied again afterwards (``app`` is the module's own)."""
-    while len(app.stack):
-        app.stack.pop()
+    close_all(app)
     app.running = True
     yield app
-    while len(app.stack):
-        app.stack.pop()
+    close_all(app)

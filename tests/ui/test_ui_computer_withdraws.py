@@ -1,6 +1,8 @@
 """Hard may withdraw at the end of a round (p.16, A43): in the window the human is asked to allow it or pursue, and
 the battle ends or goes on by that answer, as a Withdraw between two people does."""
 
+from referee.game.battle.action_kinds import Kind
+from referee.game.players.computer.levels import level
 from tests.ui.test_ui_computer import start_against_computer
 from tests.ui.test_ui_last_round import _to_the_end_of_the_round
 
@@ -11,6 +13,16 @@ def _withdrawing_computer(app):
     # A Chance Encounter: Break Contact pays the computer for each of its troopers still alive (A42 sample cards).
     s.attacker = None
     s.missions["A"], s.missions["B"] = "attrition", "break-contact"
+    # Its word at the end of the round is hard's own; the round's moves before it are not what is tested, and are
+    # decided at the easy level, a tenth of hard's search.
+    computer, hard, easy = session.computer, session.computer.level, level("easy")
+    decide = computer.decide
+
+    def decide_in_round_at_easy(view, legal, avoid=frozenset()):
+        computer.level = hard if {la.kind for la in legal} == {Kind.END_OF_ROUND} else easy
+        return decide(view, legal, avoid)
+
+    computer.decide = decide_in_round_at_easy
     dialog = _to_the_end_of_the_round(app, scene, session)
     return scene, session, dialog
 

@@ -4,6 +4,8 @@ the window's log is exactly the one written out in full from the player view."""
 import random
 from collections import Counter
 
+import pytest
+
 from benchmarks.window_battle import _answer_dialogs, _battle, _proposal
 from referee.game.play.engine import Game
 from referee.game.battle.state import SIDES
@@ -60,29 +62,37 @@ def test_the_log_written_as_it_grows_is_the_log_written_in_full(app, tmp_path, m
     app.pop()
 
 
-N = 420
-
-
 def test_each_players_log_read_as_it_grows_is_their_player_views_log(app, tmp_path, monkeypatch):
     """Both players' logs, kept up to date entry by entry through the hand-offs, blip reveals and private notes of a
     seeded battle, read exactly as each player's view of the whole log does: every line, and any screenful of the
-    wrapped lines."""
+    wrapped lines. Proposals drawn with seed 8 reach a Scramble by action 66: 120 actions."""
     monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path))
+    each_players_log_as_it_grows(app, seed=8, actions=120)
+
+
+@pytest.mark.soak
+def test_each_players_log_read_as_it_grows_over_six_rounds(app, tmp_path, monkeypatch):
+    """The same over 420 actions (six rounds), the Scramble at action 314."""
+    monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path))
+    each_players_log_as_it_grows(app, seed=5, actions=420)
+
+
+def each_players_log_as_it_grows(app, seed: int, actions: int) -> None:
     state, dice = _battle(5)
     session = BattleSession(Game(state), dice, hotseat=True, autosaving=False)
     scene = app.push(BattleScene(session))
     _answer_dialogs(app, scene)
     logs = {side: BattleLog(side) for side in SIDES}
     width = scene.log_width()
-    rng = random.Random(5)
+    rng = random.Random(seed)
     viewers, private = set(), Counter()
-    for n in range(N):
+    for n in range(actions):
         scene.do(_proposal(session.state, rng))
         _answer_dialogs(app, scene)
         viewers.add(session.viewer)
         for side, log in logs.items():
             log.sync(session.log_for(log.viewer), {}, width)
-            if n % 9 and n != N - 1:
+            if n % 9 and n != actions - 1:
                 continue                           # read every action, compared in full every few
             full = written_in_full(session, side)
             assert list(log.lines) == full

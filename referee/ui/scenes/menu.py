@@ -45,14 +45,36 @@ def bundled_scenarios() -> list[Path]:
     return sorted(p for p in paths.SCENARIO_DIR.iterdir() if p.suffix in (".toml", ".json"))
 
 
+# Each table file's title, by the file's path, modification time and size: the menu and the set-up screen are built
+# again whenever they are shown, and reading a whole table (its terrain's outlines) for its name each time was most
+# of their cost. A file changed since is read again.
+_titles: dict[tuple[Path, int, int], str] = {}
+
+
 def title_of(path: Path) -> str:
     """The scenario's own name when the file can be read, else its file name made readable."""
+    try:
+        stat = path.stat()
+    except OSError:                     # a missing file still gets a button; opening it shows the problem
+        return _file_title(path)
+    version = (path, stat.st_mtime_ns, stat.st_size)
+    title = _titles.get(version)
+    if title is None:
+        title = _titles[version] = _read_title(path)
+    return title
+
+
+def _read_title(path: Path) -> str:
     try:
         name = read_document(path).get("name")
         if isinstance(name, str) and name.strip():
             return name.strip()
     except (InputError, OSError):       # a broken file still gets a button; opening it shows the problem
         pass
+    return _file_title(path)
+
+
+def _file_title(path: Path) -> str:
     return path.stem.replace("-", " ").replace("_", " ").title()
 
 
