@@ -37,7 +37,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any, ClassVar, cast, overload
 
 import numpy as np
 import shapely
@@ -577,16 +577,17 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def sightlines_fast(bf: Battlefield) -> list[PairSight]:
-    """Every ordered pair of units of opposite sides, as ``table_sight.sightlines_reference`` gives them."""
+def sightlines_fast(bf: Battlefield) -> PairSights:
+    """Every ordered pair of units of opposite sides, as ``table_sight.sightlines_reference`` gives them (a
+    sequence whose records are made as they are read: ``PairSights``)."""
     with _no_cycle_collection():
         return _sightlines(bf)
 
 
-def _sightlines(bf: Battlefield) -> list[PairSight]:
+def _sightlines(bf: Battlefield) -> PairSights:
     units = sorted((p for p in bf.units() if p.side is not None), key=lambda p: p.id)
     if len(units) < 2:
-        return []
+        return PairSights()
     table = _table(bf)
     ux, uy, ur = _arrays(units)
     side = np.array([p.side for p in units])
@@ -594,7 +595,7 @@ def _sightlines(bf: Battlefield) -> list[PairSight]:
     holds = table.holds(ux, uy)
     I, J = np.nonzero(side[:, None] != side[None, :])
     if len(I) == 0:
-        return []
+        return PairSights()
     if len(I) >= CROWDED_PAIRS:
         _keep_large_work_in_heap()
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
@@ -618,8 +619,8 @@ def _sightlines(bf: Battlefield) -> list[PairSight]:
     ids = np.array([p.id for p in units], dtype=object)
     band = _pair_bands(bf, units, I, J, d)
     corridor = _corridors(bf, units, I, J)
-    return _pair_sights(ids[I].tolist(), ids[J].tolist(), d.tolist(), visible.tolist(), fraction,
-                        cover_name[J].tolist(), blocked, band, intervening, heavy_length, corridor)
+    return PairSights(ids[I].tolist(), ids[J].tolist(), d.tolist(), visible.tolist(), fraction,
+                      cover_name[J].tolist(), blocked, band, intervening, heavy_length, corridor)
 
 
 def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
@@ -654,7 +655,7 @@ def _start_status(table: _Table, index: Array, x: Array, y: Array, r: Array) -> 
 
 
 def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I: Array, J: Array, holds: Array,
-                      drone: Array) -> tuple[list[tuple[tuple[str, float], ...]], list[float], Array, Array]:
+                      drone: Array) -> tuple[_Runs, list[float], Array, Array]:
     """Each pair's intervening terrain as ``sight.cover`` lists it (A6 segment; A7, A8; Light inside the target's own
     feature left out), as (terrain id, length) in the features' order; its Heavy length summed; whether the Heavy
     cover blocks (more than 3", scaled, in one feature, or in all under A6 option B); and the knife-edge pairs,
@@ -662,7 +663,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     n = len(I)
     index, edges = table.any_cover_edges()
     if len(edges) == 0:
-        return [()] * n, [0.0] * n, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+        return _Runs.of((), np.zeros(n, dtype=np.int64)), [0.0] * n, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
     rules = bf.rulings
     ux, uy, ur = _arrays(units)
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
@@ -722,21 +723,22 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     own = np.bincount(pair_of, minlength=n)
     if lead_of is None:
         # Each pair's entries are a slice of one tuple of them all (a pair with no terrain between gets the empty one).
-        intervening = _runs(tuple(zip(name_of[feat].tolist(), length.tolist())), own)
+        intervening = _Runs.of(tuple(zip(name_of[feat].tolist(), length.tolist())), own)
     else:
         # Two opposite pairs measure the same segment: where both keep every feature it crosses (most pairs), they
-        # share one tuple of entries, made once.
+        # share one run of entries, made once; the others' runs follow them in the same tuple.
         slot, leads, ucp, ucf, ulen = lead_of
         crossed = np.nonzero(ulen > EPS)[0]
         every = np.bincount(ucp[crossed], minlength=leads)
-        lead_runs = _runs(tuple(zip(name_of[ucf[crossed]].tolist(), ulen[crossed].tolist())), every)
-        intervening = [lead_runs[s] for s in slot.tolist()]
+        items = tuple(zip(name_of[ucf[crossed]].tolist(), ulen[crossed].tolist()))
+        lead_end = np.cumsum(every)
+        end = lead_end[slot]
         rest = np.nonzero(own != every[slot])[0]
         if len(rest):
             mine = np.nonzero(own[pair_of] != every[slot[pair_of]])[0]
-            rest_runs = _runs(tuple(zip(name_of[feat[mine]].tolist(), length[mine].tolist())), own[rest])
-            for p, entry in zip(rest.tolist(), rest_runs):
-                intervening[p] = entry
+            end[rest] = len(items) + np.cumsum(own[rest])
+            items += tuple(zip(name_of[feat[mine]].tolist(), length[mine].tolist()))
+        intervening = _Runs(items, (end - own).tolist(), end.tolist())
     return intervening, heavy_sum.tolist(), blocks, knife
 
 
@@ -752,13 +754,86 @@ def _crossings(bf: Battlefield, table: _Table, index: Array, edges: EdgeTable, s
     return cp, cf, lengths, knife
 
 
-def _runs(items: tuple[Any, ...], counts: Array) -> list[tuple[Any, ...]]:
-    """``items`` cut into consecutive runs of the given lengths, each a tuple, without a Python loop."""
-    ends = np.cumsum(counts)
-    return [items[a:b] for a, b in zip((ends - counts).tolist(), ends.tolist())]
+class _Runs:
+    """One field of every pair that is a tuple of its own (the intervening terrain, the missile corridor): runs of
+    one tuple of all the pairs' items, each cut out when its pair's record is read, so a call makes a few objects
+    rather than one per pair (each of which the cycle collector would scan). A pair answered by the reference keeps
+    its own tuple in ``replaced``."""
+
+    __slots__ = ("items", "starts", "ends", "replaced")
+
+    def __init__(self, items: tuple[Any, ...], starts: list[int], ends: list[int]):
+        self.items, self.starts, self.ends = items, starts, ends
+        self.replaced: dict[int, tuple[Any, ...]] = {}
+
+    @classmethod
+    def of(cls, items: tuple[Any, ...], counts: Array) -> _Runs:
+        """``items`` cut into consecutive runs of the given lengths."""
+        ends = np.cumsum(counts)
+        return cls(items, (ends - counts).tolist(), ends.tolist())
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, k: int) -> tuple[Any, ...]:
+        if k in self.replaced:
+            return self.replaced[k]
+        return self.items[self.starts[k]:self.ends[k]]
+
+    def __setitem__(self, k: int, run: tuple[Any, ...]) -> None:
+        self.replaced[k] = run
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        runs = map(self.items.__getitem__, map(slice, self.starts, self.ends))
+        if not self.replaced:
+            return runs
+        return (self.replaced.get(k, run) for k, run in enumerate(runs))
 
 
-def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> list[tuple[str, ...]]:
+class PairSights(Sequence[PairSight]):
+    """The fast engine's sight lines: a sequence of ``PairSight`` records, equal to the reference's list of them,
+    each record made when it is read. The fields are kept as one list (or ``_Runs``) each: a table of 64 units a
+    side has 8,192 pairs, and making their records and tuples in the call, then having the cycle collector scan
+    them, was about a sixth of it, whether or not the caller reads every pair."""
+
+    __slots__ = ("_fields",)
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    def __init__(self, *fields: Any):
+        self._fields: tuple[Any, ...] = fields or ([],) * len(PairSight._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields[0])
+
+    @overload
+    def __getitem__(self, k: int) -> PairSight: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[PairSight]: ...
+
+    def __getitem__(self, k: int | slice) -> PairSight | list[PairSight]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError("pair index out of range")
+        return tuple.__new__(PairSight, tuple(field[k] for field in self._fields))
+
+    def __iter__(self) -> Iterator[PairSight]:
+        # Each record made straight from its row (a named tuple's ``__new__`` would take the fields one by one).
+        return map(functools.partial(tuple.__new__, PairSight), zip(*self._fields))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (PairSights, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"PairSights({list(self)!r})"
+
+
+def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> _Runs:
     """Who rolls countermeasures against a missile from each pair's viewer at its target
     (``missile.flight_path_units``): enemies of the firer whose base (A27 option B: centre) lies within 3" of the
     centre-to-centre path, and the target itself, nearest the firer first.
@@ -786,7 +861,7 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
     reach = np.full(len(CJ), limit) if rules.reads("A27", "B") else limit + ur[CJ]
     pair, rolling, knife = _corridor_triples(ux, uy, I, J, CI, CJ, reach)
     ids = np.array([p.id for p in units], dtype=object)
-    out = _runs(tuple(ids[CJ[rolling]].tolist()), np.bincount(pair, minlength=len(I)))
+    out = _Runs.of(tuple(ids[CJ[rolling]].tolist()), np.bincount(pair, minlength=len(I)))
     for k in np.flatnonzero(knife).tolist():
         out[k] = tuple(p.id for p in flight_path_units(bf, units[int(I[k])], units[int(J[k])]))
     return out
@@ -860,17 +935,6 @@ def _corridor_triples(ux: Array, uy: Array, I: Array, J: Array, CI: Array, CJ: A
     key = pair[rolling]
     rolling = rolling[np.argsort(key.astype(np.uint16) if n <= 1 << 16 else key, kind="stable")]
     return pair[rolling], run[rolling], knife
-
-
-def _pair_sights(viewer: list[str], target: list[str], distance: list[float], visible: list[bool],
-                 fraction: list[float], cover_name: list[str], blocked: list[bool], band: list[int],
-                 intervening: list[tuple[tuple[str, float], ...]], heavy_length: list[float],
-                 corridor: list[tuple[str, ...]]) -> list[PairSight]:
-    """The ``PairSight`` records from their fields' lists, each made straight from its row (a named tuple's
-    ``__new__`` would take the fields one by one, as arguments, for every pair)."""
-    return list(map(functools.partial(tuple.__new__, PairSight),
-                    zip(viewer, target, distance, visible, fraction, cover_name, blocked, band, intervening,
-                        heavy_length, corridor)))
 
 
 def _ragged(counts: Array) -> tuple[Array, Array]:
