@@ -599,11 +599,14 @@ def _sightlines(bf: Battlefield) -> PairSights:
     if len(I) >= CROWDED_PAIRS:
         _keep_large_work_in_heap()
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
-    fraction, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
-    fraction = fraction.tolist()
-    for k in np.nonzero(knife)[0].tolist():
-        fraction[k] = line_of_sight(bf, units[I[k]], units[J[k]]).hidden_fraction
-    visible = np.array(fraction) <= 0.5 + EPS
+    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
+    fraction = hidden.tolist()
+    knives = np.nonzero(knife)[0].tolist()
+    if knives:
+        hidden = hidden.copy()
+    for k in knives:
+        fraction[k] = hidden[k] = line_of_sight(bf, units[I[k]], units[J[k]]).hidden_fraction
+    visible = hidden <= 0.5 + EPS
     intervening, heavy_length, heavy, knife = _pair_intervening(bf, table, units, I, J, holds, drone)
     blocked = (~visible | heavy).tolist()
     for k in np.nonzero(knife)[0].tolist():
