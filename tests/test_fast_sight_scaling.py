@@ -57,3 +57,11 @@ def test_the_sight_lines_read_as_a_list_of_records_however_they_are_read():
     assert all(isinstance(p.intervening, tuple) and isinstance(p.corridor, tuple) for p in every)
     with pytest.raises(IndexError):
         pairs[len(pairs)]
+
+
+@pytest.mark.parametrize("chunk", [1, 1200, 10**9])
+def test_the_exposure_bounds_give_the_same_map_however_many_viewers_are_worked_at_once(monkeypatch, chunk):
+    """The exposure map's bounds are worked a few viewers at a time (``BOUNDED_CHUNK`` sight lines): one viewer at a
+    time, a few, or all at once, the map is the reference's."""
+    monkeypatch.setattr(fast_sight, "BOUNDED_CHUNK", chunk)
+    assert_same_exposure(generated_table(5, 30, 8), 1.5)

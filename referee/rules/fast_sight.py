@@ -956,15 +956,57 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     Most sight lines are settled by bounds (``fast_geometry.ShadowBounds``): if the hulls of the blocking features
     can hide at most half of the target's cone it is visible; if convex pieces that every ray enters before the
     target's base hide more than half, it is not. The rest (the penumbrae) go through the exact sweep.
+
+    Each viewer's sight lines are worked apart from the others', so a few viewers are worked at a time (about
+    ``BOUNDED_CHUNK`` sight lines): the arrays of each step of the work, a few candidates per sight line, then stay
+    in the processor's cache rather than streaming through memory (at a 0.25" grid of 16 enemies they are several
+    megabytes each, and the bounds took about a sixth longer worked all at once).
     """
+    ne, g = len(vx), len(qx)
+    nb = len(table.blocking)
+    if nb == 0:
+        return (np.ones((ne, g), dtype=bool), np.zeros(0, np.int64), np.zeros(0, np.int64),
+                np.zeros((0, nb), dtype=bool))
+    parts = table.convex_parts()
+    b = table.seen_from(vx, vy, vr, radius)[0]
+    step = max(1, BOUNDED_CHUNK // max(g, 1))
+    if step >= ne:
+        return _bounded_rows(table, parts, b, vx, vy, vr, qx, qy, radius, e_holds, q_holds, a10_open, D, psi)
+    visible = np.empty((ne, g), dtype=bool)
+    ues, uqs, reaches = [], [], []
+    for e0 in range(0, ne, step):
+        at = slice(e0, min(ne, e0 + step))
+        v, ue, uq, r = _bounded_rows(table, parts, _ViewerRows(b, at), vx[at], vy[at], vr[at], qx, qy, radius,
+                                     e_holds[at], q_holds, a10_open, D[at], psi[at])
+        visible[at] = v
+        ues.append(ue + e0)
+        uqs.append(uq)
+        reaches.append(r)
+    return visible, np.concatenate(ues), np.concatenate(uqs), np.concatenate(reaches)
+
+
+BOUNDED_CHUNK = 1 << 15     # sight lines of the exposure bounds worked at once (a 0.25" grid's are 20,736 a viewer)
+
+
+class _ViewerRows:
+    """``ShadowBounds`` of some of its viewers (``rows``): their rows of its (viewer, feature) arrays, as views, and
+    its samples' arrays whole (the rows' offsets point into them)."""
+
+    def __init__(self, b: ShadowBounds, rows: slice):
+        self.ok, self.dist, self.reach, self.rho = b.ok[rows], b.dist[rows], b.reach[rows], b.rho[rows]
+        self.phi1, self.phi2, self.eps, self.lo, self.h = b.phi1[rows], b.phi2[rows], b.eps[rows], b.lo[rows], b.h[rows]
+        self.K, self.err, self.soff = b.K[rows], b.err[rows], b.soff[rows]
+        self.lam1, self.lam2, self.poff, self.near, self.mu1, self.mu2 = b.lam1, b.lam2, b.poff, b.near, b.mu1, b.mu2
+
+
+def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRows, vx: Array, vy: Array, vr: Array,
+                  qx: Array, qy: Array, radius: float, e_holds: Array, q_holds: Array, a10_open: bool, D: Array,
+                  psi: Array) -> tuple[Array, Any, Any, Any]:
+    """``_exposure_bounded`` for some viewers: everything indexed by viewer is theirs alone, ``b`` included."""
     ne, g = len(vx), len(qx)
     nb = len(table.blocking)
     visible = np.ones((ne, g), dtype=bool)
     none = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, nb), dtype=bool))
-    if nb == 0:
-        return (visible, *none)
-    parts = table.convex_parts()
-    b = table.seen_from(vx, vy, vr, radius)[0]
     edges = table.blocking_edges
     bi = table.blocking_index
     blocked_by_probe = None if a10_open else table.of_grid(q_holds, "blocking")
