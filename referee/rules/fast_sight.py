@@ -327,7 +327,7 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
 
 _WARM = threading.Event()
 WORK_PER_PAIR = 4096        # bytes of work arrays a sight line needs at most at once (2.3 MB at 16 a side)
-WORK_PER_PROBE = 320        # bytes per sight line of an exposure map (about 25 MB at 0.5", 100 MB at 0.25", 16 enemies)
+WORK_PER_PROBE = 256        # bytes per sight line of an exposure map at most (12 MB at 0.5", 45 MB at 0.25", 16 enemies)
 # The most the sight lines keep pre-faulted: below the trim threshold glibc raised to (twice the block above).
 WORK_HEAP_MAX = 60 * 1024 * 1024
 # Pre-faulted in pieces well below the mmap threshold, so that each comes from the heap and, freed, stays in it: one
