@@ -6,6 +6,7 @@ import pytest
 from benchmarks.generated_tables import generated_table
 from referee.rules import fast_sight
 from referee.rules.fast_sight import prepare, sightlines_fast
+from referee.rules.table_sight import PairSight
 
 from .test_fast_sight import assert_same_exposure, assert_same_sightlines
 
@@ -36,3 +37,31 @@ def test_a_crowded_table_keeps_its_heap_and_gives_the_same_answers(monkeypatch):
     bf = generated_table(4, 10, 7)
     assert len(sightlines_fast(bf)) >= 10
     assert_same_sightlines(bf)
+
+
+def test_the_sight_lines_read_as_a_list_of_records_however_they_are_read():
+    """The fast engine keeps each field of the pairs as one list and makes a pair's record when it is read: read by
+    index (from either end), by slice or in a loop, the records are the same ``PairSight`` values, equal to the
+    reference's list."""
+    bf = generated_table(6, 30, 2)
+    pairs = sightlines_fast(bf)
+    every = list(pairs)
+    assert len(pairs) == len(every) == 72
+    assert all(type(p) is PairSight for p in every)
+    assert [pairs[i] for i in range(len(pairs))] == every
+    assert pairs[-1] == every[-1] and pairs[-len(pairs)] == every[0]
+    assert pairs[3:9] == every[3:9] and pairs[::7] == every[::7]
+    assert pairs == every and every == pairs and pairs == sightlines_fast(bf)
+    assert pairs != every[:-1] and pairs != "pairs"
+    assert any(p.intervening for p in every) and any(len(p.corridor) > 1 for p in every)
+    assert all(isinstance(p.intervening, tuple) and isinstance(p.corridor, tuple) for p in every)
+    with pytest.raises(IndexError):
+        pairs[len(pairs)]
+
+
+@pytest.mark.parametrize("chunk", [1, 1200, 10**9])
+def test_the_exposure_bounds_give_the_same_map_however_many_viewers_are_worked_at_once(monkeypatch, chunk):
+    """The exposure map's bounds are worked a few viewers at a time (``BOUNDED_CHUNK`` sight lines): one viewer at a
+    time, a few, or all at once, the map is the reference's."""
+    monkeypatch.setattr(fast_sight, "BOUNDED_CHUNK", chunk)
+    assert_same_exposure(generated_table(5, 30, 8), 1.5)

@@ -247,9 +247,9 @@ def play_long_game(rounds: int, early_round: int) -> None:
     # The state, the log aside, stays the same size: nothing in it grows with the length of the battle.
     (early, early_caches), (late, late_caches) = sizes[early_round], sizes[rounds]
     assert late <= early * 1.25 + 2_000, f"the state (without its log) grew from {early} to {late} bytes"
-    # Caches with a bound (an lru_cache's maxsize, the terrain features cleared past 5000, the Moves worked out that
-    # drop their oldest past MOVES_KEPT) may fill as smoke and craters appear, up to that bound (run alone, this test
-    # starts with them empty); every other table must stay as it was.
+    # Caches with a bound (an lru_cache's maxsize, the terrain features cleared past 5000 and the entries' past
+    # FEATURES_KEPT, the Moves worked out that drop their oldest past MOVES_KEPT) may fill as smoke and craters
+    # appear, up to that bound (run alone, this test starts with them empty); every other table must stay as it was.
     bounded = {"referee.rules.battlefield._FEATURES": 5001, "referee.rules.movement._MOVES": MOVES_KEPT,
                "referee.rules.battlefield._ENTRY_FEATURES": FEATURES_KEPT,
                "referee.rules.battlefield._PIECES": PIECES_KEPT, "referee.rules.battlefield._COUNTERS": PIECES_KEPT,

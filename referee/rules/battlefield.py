@@ -217,8 +217,10 @@ def piece_from_unit(u: UnitLike, x: float | None = None, y: float | None = None,
 _FEATURES: dict[tuple[object, ...], Feature] = {}
 # The feature of each terrain entry, by the entry's identity (the entry is kept with it, so the identity stays its
 # own): a battle's entries are shared by every copy of its state, and working out ``feature_of``'s key (the polygon's
-# points) for every entry of every battlefield made was a tenth of the cost of making one.
-FEATURES_KEPT = 5000        # terrain entries' features kept (all are let go when full)
+# points) for every entry of every battlefield made was a tenth of the cost of making one. A player view's table is
+# made of new entries each time (``views.view_table``), which are kept here too until the next clearing: a bound of a
+# few tables' entries keeps the window's memory from holding thousands of them (about 4 MB over a 200-round battle).
+FEATURES_KEPT = 300         # terrain entries' features kept (all are let go when full)
 _ENTRY_FEATURES: dict[int, tuple[TerrainEntry, Feature]] = {}
 
 

@@ -37,7 +37,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, cast
+from typing import Any, ClassVar, cast, overload
 
 import numpy as np
 import shapely
@@ -327,7 +327,7 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
 
 _WARM = threading.Event()
 WORK_PER_PAIR = 4096        # bytes of work arrays a sight line needs at most at once (2.3 MB at 16 a side)
-WORK_PER_PROBE = 320        # bytes per sight line of an exposure map (about 25 MB at 0.5", 100 MB at 0.25", 16 enemies)
+WORK_PER_PROBE = 256        # bytes per sight line of an exposure map at most (12 MB at 0.5", 45 MB at 0.25", 16 enemies)
 # The most the sight lines keep pre-faulted: below the trim threshold glibc raised to (twice the block above).
 WORK_HEAP_MAX = 60 * 1024 * 1024
 # Pre-faulted in pieces well below the mmap threshold, so that each comes from the heap and, freed, stays in it: one
@@ -577,16 +577,17 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def sightlines_fast(bf: Battlefield) -> list[PairSight]:
-    """Every ordered pair of units of opposite sides, as ``table_sight.sightlines_reference`` gives them."""
+def sightlines_fast(bf: Battlefield) -> PairSights:
+    """Every ordered pair of units of opposite sides, as ``table_sight.sightlines_reference`` gives them (a
+    sequence whose records are made as they are read: ``PairSights``)."""
     with _no_cycle_collection():
         return _sightlines(bf)
 
 
-def _sightlines(bf: Battlefield) -> list[PairSight]:
+def _sightlines(bf: Battlefield) -> PairSights:
     units = sorted((p for p in bf.units() if p.side is not None), key=lambda p: p.id)
     if len(units) < 2:
-        return []
+        return PairSights()
     table = _table(bf)
     ux, uy, ur = _arrays(units)
     side = np.array([p.side for p in units])
@@ -594,15 +595,18 @@ def _sightlines(bf: Battlefield) -> list[PairSight]:
     holds = table.holds(ux, uy)
     I, J = np.nonzero(side[:, None] != side[None, :])
     if len(I) == 0:
-        return []
+        return PairSights()
     if len(I) >= CROWDED_PAIRS:
         _keep_large_work_in_heap()
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
-    fraction, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
-    fraction = fraction.tolist()
-    for k in np.nonzero(knife)[0].tolist():
-        fraction[k] = line_of_sight(bf, units[I[k]], units[J[k]]).hidden_fraction
-    visible = np.array(fraction) <= 0.5 + EPS
+    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
+    fraction = hidden.tolist()
+    knives = np.nonzero(knife)[0].tolist()
+    if knives:
+        hidden = hidden.copy()
+    for k in knives:
+        fraction[k] = hidden[k] = line_of_sight(bf, units[I[k]], units[J[k]]).hidden_fraction
+    visible = hidden <= 0.5 + EPS
     intervening, heavy_length, heavy, knife = _pair_intervening(bf, table, units, I, J, holds, drone)
     blocked = (~visible | heavy).tolist()
     for k in np.nonzero(knife)[0].tolist():
@@ -618,8 +622,8 @@ def _sightlines(bf: Battlefield) -> list[PairSight]:
     ids = np.array([p.id for p in units], dtype=object)
     band = _pair_bands(bf, units, I, J, d)
     corridor = _corridors(bf, units, I, J)
-    return _pair_sights(ids[I].tolist(), ids[J].tolist(), d.tolist(), visible.tolist(), fraction,
-                        cover_name[J].tolist(), blocked, band, intervening, heavy_length, corridor)
+    return PairSights(ids[I].tolist(), ids[J].tolist(), d.tolist(), visible.tolist(), fraction,
+                      cover_name[J].tolist(), blocked, band, intervening, heavy_length, corridor)
 
 
 def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
@@ -654,7 +658,7 @@ def _start_status(table: _Table, index: Array, x: Array, y: Array, r: Array) -> 
 
 
 def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I: Array, J: Array, holds: Array,
-                      drone: Array) -> tuple[list[tuple[tuple[str, float], ...]], list[float], Array, Array]:
+                      drone: Array) -> tuple[_Runs, list[float], Array, Array]:
     """Each pair's intervening terrain as ``sight.cover`` lists it (A6 segment; A7, A8; Light inside the target's own
     feature left out), as (terrain id, length) in the features' order; its Heavy length summed; whether the Heavy
     cover blocks (more than 3", scaled, in one feature, or in all under A6 option B); and the knife-edge pairs,
@@ -662,7 +666,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     n = len(I)
     index, edges = table.any_cover_edges()
     if len(edges) == 0:
-        return [()] * n, [0.0] * n, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+        return _Runs.of((), np.zeros(n, dtype=np.int64)), [0.0] * n, np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
     rules = bf.rulings
     ux, uy, ur = _arrays(units)
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
@@ -722,21 +726,22 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     own = np.bincount(pair_of, minlength=n)
     if lead_of is None:
         # Each pair's entries are a slice of one tuple of them all (a pair with no terrain between gets the empty one).
-        intervening = _runs(tuple(zip(name_of[feat].tolist(), length.tolist())), own)
+        intervening = _Runs.of(tuple(zip(name_of[feat].tolist(), length.tolist())), own)
     else:
         # Two opposite pairs measure the same segment: where both keep every feature it crosses (most pairs), they
-        # share one tuple of entries, made once.
+        # share one run of entries, made once; the others' runs follow them in the same tuple.
         slot, leads, ucp, ucf, ulen = lead_of
         crossed = np.nonzero(ulen > EPS)[0]
         every = np.bincount(ucp[crossed], minlength=leads)
-        lead_runs = _runs(tuple(zip(name_of[ucf[crossed]].tolist(), ulen[crossed].tolist())), every)
-        intervening = [lead_runs[s] for s in slot.tolist()]
+        items = tuple(zip(name_of[ucf[crossed]].tolist(), ulen[crossed].tolist()))
+        lead_end = np.cumsum(every)
+        end = lead_end[slot]
         rest = np.nonzero(own != every[slot])[0]
         if len(rest):
             mine = np.nonzero(own[pair_of] != every[slot[pair_of]])[0]
-            rest_runs = _runs(tuple(zip(name_of[feat[mine]].tolist(), length[mine].tolist())), own[rest])
-            for p, entry in zip(rest.tolist(), rest_runs):
-                intervening[p] = entry
+            end[rest] = len(items) + np.cumsum(own[rest])
+            items += tuple(zip(name_of[feat[mine]].tolist(), length[mine].tolist()))
+        intervening = _Runs(items, (end - own).tolist(), end.tolist())
     return intervening, heavy_sum.tolist(), blocks, knife
 
 
@@ -752,13 +757,86 @@ def _crossings(bf: Battlefield, table: _Table, index: Array, edges: EdgeTable, s
     return cp, cf, lengths, knife
 
 
-def _runs(items: tuple[Any, ...], counts: Array) -> list[tuple[Any, ...]]:
-    """``items`` cut into consecutive runs of the given lengths, each a tuple, without a Python loop."""
-    ends = np.cumsum(counts)
-    return [items[a:b] for a, b in zip((ends - counts).tolist(), ends.tolist())]
+class _Runs:
+    """One field of every pair that is a tuple of its own (the intervening terrain, the missile corridor): runs of
+    one tuple of all the pairs' items, each cut out when its pair's record is read, so a call makes a few objects
+    rather than one per pair (each of which the cycle collector would scan). A pair answered by the reference keeps
+    its own tuple in ``replaced``."""
+
+    __slots__ = ("items", "starts", "ends", "replaced")
+
+    def __init__(self, items: tuple[Any, ...], starts: list[int], ends: list[int]):
+        self.items, self.starts, self.ends = items, starts, ends
+        self.replaced: dict[int, tuple[Any, ...]] = {}
+
+    @classmethod
+    def of(cls, items: tuple[Any, ...], counts: Array) -> _Runs:
+        """``items`` cut into consecutive runs of the given lengths."""
+        ends = np.cumsum(counts)
+        return cls(items, (ends - counts).tolist(), ends.tolist())
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, k: int) -> tuple[Any, ...]:
+        if k in self.replaced:
+            return self.replaced[k]
+        return self.items[self.starts[k]:self.ends[k]]
+
+    def __setitem__(self, k: int, run: tuple[Any, ...]) -> None:
+        self.replaced[k] = run
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        runs = map(self.items.__getitem__, map(slice, self.starts, self.ends))
+        if not self.replaced:
+            return runs
+        return (self.replaced.get(k, run) for k, run in enumerate(runs))
 
 
-def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> list[tuple[str, ...]]:
+class PairSights(Sequence[PairSight]):
+    """The fast engine's sight lines: a sequence of ``PairSight`` records, equal to the reference's list of them,
+    each record made when it is read. The fields are kept as one list (or ``_Runs``) each: a table of 64 units a
+    side has 8,192 pairs, and making their records and tuples in the call, then having the cycle collector scan
+    them, was about a sixth of it, whether or not the caller reads every pair."""
+
+    __slots__ = ("_fields",)
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+    def __init__(self, *fields: Any):
+        self._fields: tuple[Any, ...] = fields or ([],) * len(PairSight._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields[0])
+
+    @overload
+    def __getitem__(self, k: int) -> PairSight: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[PairSight]: ...
+
+    def __getitem__(self, k: int | slice) -> PairSight | list[PairSight]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError("pair index out of range")
+        return tuple.__new__(PairSight, tuple(field[k] for field in self._fields))
+
+    def __iter__(self) -> Iterator[PairSight]:
+        # Each record made straight from its row (a named tuple's ``__new__`` would take the fields one by one).
+        return map(functools.partial(tuple.__new__, PairSight), zip(*self._fields))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (PairSights, list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        return f"PairSights({list(self)!r})"
+
+
+def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> _Runs:
     """Who rolls countermeasures against a missile from each pair's viewer at its target
     (``missile.flight_path_units``): enemies of the firer whose base (A27 option B: centre) lies within 3" of the
     centre-to-centre path, and the target itself, nearest the firer first.
@@ -786,7 +864,7 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> l
     reach = np.full(len(CJ), limit) if rules.reads("A27", "B") else limit + ur[CJ]
     pair, rolling, knife = _corridor_triples(ux, uy, I, J, CI, CJ, reach)
     ids = np.array([p.id for p in units], dtype=object)
-    out = _runs(tuple(ids[CJ[rolling]].tolist()), np.bincount(pair, minlength=len(I)))
+    out = _Runs.of(tuple(ids[CJ[rolling]].tolist()), np.bincount(pair, minlength=len(I)))
     for k in np.flatnonzero(knife).tolist():
         out[k] = tuple(p.id for p in flight_path_units(bf, units[int(I[k])], units[int(J[k])]))
     return out
@@ -862,17 +940,6 @@ def _corridor_triples(ux: Array, uy: Array, I: Array, J: Array, CI: Array, CJ: A
     return pair[rolling], run[rolling], knife
 
 
-def _pair_sights(viewer: list[str], target: list[str], distance: list[float], visible: list[bool],
-                 fraction: list[float], cover_name: list[str], blocked: list[bool], band: list[int],
-                 intervening: list[tuple[tuple[str, float], ...]], heavy_length: list[float],
-                 corridor: list[tuple[str, ...]]) -> list[PairSight]:
-    """The ``PairSight`` records from their fields' lists, each made straight from its row (a named tuple's
-    ``__new__`` would take the fields one by one, as arguments, for every pair)."""
-    return list(map(functools.partial(tuple.__new__, PairSight),
-                    zip(viewer, target, distance, visible, fraction, cover_name, blocked, band, intervening,
-                        heavy_length, corridor)))
-
-
 def _ragged(counts: Array) -> tuple[Array, Array]:
     """For runs of the given lengths: the run of each element and its position inside the run."""
     total = int(counts.sum())
@@ -889,15 +956,57 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     Most sight lines are settled by bounds (``fast_geometry.ShadowBounds``): if the hulls of the blocking features
     can hide at most half of the target's cone it is visible; if convex pieces that every ray enters before the
     target's base hide more than half, it is not. The rest (the penumbrae) go through the exact sweep.
+
+    Each viewer's sight lines are worked apart from the others', so a few viewers are worked at a time (about
+    ``BOUNDED_CHUNK`` sight lines): the arrays of each step of the work, a few candidates per sight line, then stay
+    in the processor's cache rather than streaming through memory (at a 0.25" grid of 16 enemies they are several
+    megabytes each, and the bounds took about a sixth longer worked all at once).
     """
+    ne, g = len(vx), len(qx)
+    nb = len(table.blocking)
+    if nb == 0:
+        return (np.ones((ne, g), dtype=bool), np.zeros(0, np.int64), np.zeros(0, np.int64),
+                np.zeros((0, nb), dtype=bool))
+    parts = table.convex_parts()
+    b = table.seen_from(vx, vy, vr, radius)[0]
+    step = max(1, BOUNDED_CHUNK // max(g, 1))
+    if step >= ne:
+        return _bounded_rows(table, parts, b, vx, vy, vr, qx, qy, radius, e_holds, q_holds, a10_open, D, psi)
+    visible = np.empty((ne, g), dtype=bool)
+    ues, uqs, reaches = [], [], []
+    for e0 in range(0, ne, step):
+        at = slice(e0, min(ne, e0 + step))
+        v, ue, uq, r = _bounded_rows(table, parts, _ViewerRows(b, at), vx[at], vy[at], vr[at], qx, qy, radius,
+                                     e_holds[at], q_holds, a10_open, D[at], psi[at])
+        visible[at] = v
+        ues.append(ue + e0)
+        uqs.append(uq)
+        reaches.append(r)
+    return visible, np.concatenate(ues), np.concatenate(uqs), np.concatenate(reaches)
+
+
+BOUNDED_CHUNK = 1 << 15     # sight lines of the exposure bounds worked at once (a 0.25" grid's are 20,736 a viewer)
+
+
+class _ViewerRows:
+    """``ShadowBounds`` of some of its viewers (``rows``): their rows of its (viewer, feature) arrays, as views, and
+    its samples' arrays whole (the rows' offsets point into them)."""
+
+    def __init__(self, b: ShadowBounds, rows: slice):
+        self.ok, self.dist, self.reach, self.rho = b.ok[rows], b.dist[rows], b.reach[rows], b.rho[rows]
+        self.phi1, self.phi2, self.eps, self.lo, self.h = b.phi1[rows], b.phi2[rows], b.eps[rows], b.lo[rows], b.h[rows]
+        self.K, self.err, self.soff = b.K[rows], b.err[rows], b.soff[rows]
+        self.lam1, self.lam2, self.poff, self.near, self.mu1, self.mu2 = b.lam1, b.lam2, b.poff, b.near, b.mu1, b.mu2
+
+
+def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRows, vx: Array, vy: Array, vr: Array,
+                  qx: Array, qy: Array, radius: float, e_holds: Array, q_holds: Array, a10_open: bool, D: Array,
+                  psi: Array) -> tuple[Array, Any, Any, Any]:
+    """``_exposure_bounded`` for some viewers: everything indexed by viewer is theirs alone, ``b`` included."""
     ne, g = len(vx), len(qx)
     nb = len(table.blocking)
     visible = np.ones((ne, g), dtype=bool)
     none = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, nb), dtype=bool))
-    if nb == 0:
-        return (visible, *none)
-    parts = table.convex_parts()
-    b = table.seen_from(vx, vy, vr, radius)[0]
     edges = table.blocking_edges
     bi = table.blocking_index
     blocked_by_probe = None if a10_open else table.of_grid(q_holds, "blocking")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from .battlefield import Battlefield
-from .table_sight import exposure_reference, sightlines_reference
+from .table_sight import PairSight, exposure_reference, sightlines_reference
 from .fast_sight import prepare as prepare_fast
 from .fast_sight import sightlines_fast
 from .fast_sight import exposure_fast
@@ -34,6 +35,7 @@ def prepare(bf: Battlefield, engine: str | None = None, exposure_steps: tuple[fl
 def sightlines(bf: Battlefield, engine: str | None = None) -> dict[str, Any]:
     engine = _engine(engine)
     t0 = time.perf_counter()
+    pairs: Sequence[PairSight]
     if engine == "fast":
         pairs = sightlines_fast(bf)
     else:
