@@ -152,22 +152,45 @@ VPS_KEPT = 20000             # missions' VP on outcomes that may come again (all
 _VPS: dict[tuple[object, ...], tuple[MissionCard, int]] = {}
 
 
-def _outcome_key(outcome: BattleOutcome) -> tuple[object, ...]:
-    """All a mission's count reads of an outcome (``scoring._count_rule``), as one value."""
-    return (tuple(outcome.objectives.items()), outcome.table_control, outcome.attacker,
-            tuple((side, tuple(v)) for side, v in outcome.destroyed_enemies.items()),
-            tuple((side, tuple(v)) for side, v in outcome.surviving_troopers.items()))
+def _state_outcome_key(state: GameState) -> tuple[object, ...]:
+    """All a mission's count reads of the battle ended as ``state`` stands (``outcome_now``, ``scoring._count_rule``),
+    as one value read straight off the state: every objective's control, whether destroyed and its counters; the
+    table's control as ``outcome_now`` settles it; the attacker; each side's enemies destroyed and its own troopers
+    alive, in the same order. The outcome itself is built only for a count not yet made (``_mission_vp``)."""
+    control = state.control
+    if control is None:
+        a, b = _troopers(state, "A"), _troopers(state, "B")
+        if a and not b:
+            control = "A"
+        elif b and not a:
+            control = "B"
+    destroyed: dict[str, list[tuple[str, bool]]] = {side: [] for side in SIDES}
+    for d in state.destroyed:
+        destroyed[other(d["side"])].append((str(d["type"]), is_drone_type(d["type"])))
+    surviving: dict[str, list[str]] = {side: [] for side in SIDES}
+    for u in state.units.values():
+        if not u.is_drone:
+            surviving[u.side].append(u.type)
+    for side in SIDES:
+        for contents in state.holding[side].squares.values():
+            for c in contents or []:
+                if not is_drone_type(c.type):
+                    surviving[side].append(c.type)
+    return (tuple((o.id, o.control, o.destroyed, o.target_counters) for o in state.objectives.values()), control,
+            state.attacker, tuple((side, tuple(destroyed[side])) for side in SIDES),
+            tuple((side, tuple(surviving[side])) for side in SIDES))
 
 
-def _mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome, key: tuple[object, ...]) -> int:
-    """``scoring.mission_vp``, counted once for a card, a side and an outcome (``key``): the imagined states of one
-    decision end in few different outcomes, and every state weighs every card the opponent may hold. The card is
-    kept with its count: the key names it by identity."""
+def _mission_vp(mission: MissionCard, side: str, state: GameState, key: tuple[object, ...]) -> int:
+    """``scoring.mission_vp`` of the battle ended as ``state`` stands (``outcome_now``), counted once for a card, a
+    side and an outcome (``key``, ``_state_outcome_key``): the imagined states of one decision end in few different
+    outcomes, and every state weighs every card the opponent may hold. The card is kept with its count: the key
+    names it by identity."""
     k = (id(mission), side, key)
     held = _VPS.get(k)
     if held is not None and held[0] is mission:
         return held[1]
-    vp = mission_vp(mission, side, outcome)
+    vp = mission_vp(mission, side, outcome_now(state))
     if len(_VPS) >= VPS_KEPT:
         _VPS.clear()
     _VPS[k] = (mission, vp)
@@ -175,13 +198,12 @@ def _mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome, key: tu
 
 
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
-    outcome = outcome_now(state)
-    key = _outcome_key(outcome)
-    my_vp = _mission_vp(mine, me, outcome, key) if mine is not None else 0
+    key = _state_outcome_key(state)
+    my_vp = _mission_vp(mine, me, state, key) if mine is not None else 0
     if not theirs:
         return float(my_vp)
     weights = [clock_weight(m, state.round) for m in theirs]
-    their = sum(w * _mission_vp(m, other(me), outcome, key) for m, w in zip(theirs, weights))
+    their = sum(w * _mission_vp(m, other(me), state, key) for m, w in zip(theirs, weights))
     return my_vp - their / sum(weights)
 
 
