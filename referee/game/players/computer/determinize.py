@@ -161,11 +161,12 @@ def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
 def _pick_real(blips: list[str], belief: Belief, n: int, rng: random.Random) -> list[str]:
     """``n`` of the blips, drawn without replacement with the belief's odds as weights."""
     pool = list(blips)
+    weights = [max(belief.real(b), 1e-3) for b in pool]      # each blip's weight, read once: a pick takes it out
     out = []
     for _ in range(min(n, len(pool))):
-        weights = [max(belief.real(b), 1e-3) for b in pool]
         i = rng.choices(range(len(pool)), weights)[0]
         out.append(pool.pop(i))
+        weights.pop(i)
     return out
 
 
