@@ -181,16 +181,19 @@ def _state_outcome_key(state: GameState) -> tuple[object, ...]:
             tuple((side, tuple(surviving[side])) for side in SIDES))
 
 
-def _mission_vp(mission: MissionCard, side: str, state: GameState, key: tuple[object, ...]) -> int:
+def _mission_vp(mission: MissionCard, side: str, state: GameState, key: tuple[object, ...],
+                outcome: list[BattleOutcome]) -> int:
     """``scoring.mission_vp`` of the battle ended as ``state`` stands (``outcome_now``), counted once for a card, a
     side and an outcome (``key``, ``_state_outcome_key``): the imagined states of one decision end in few different
     outcomes, and every state weighs every card the opponent may hold. The card is kept with its count: the key
-    names it by identity."""
+    names it by identity. ``outcome`` holds the state's outcome once one count has built it."""
     k = (id(mission), side, key)
     held = _VPS.get(k)
     if held is not None and held[0] is mission:
         return held[1]
-    vp = mission_vp(mission, side, outcome_now(state))
+    if not outcome:
+        outcome.append(outcome_now(state))
+    vp = mission_vp(mission, side, outcome[0])
     if len(_VPS) >= VPS_KEPT:
         _VPS.clear()
     _VPS[k] = (mission, vp)
@@ -199,11 +202,12 @@ def _mission_vp(mission: MissionCard, side: str, state: GameState, key: tuple[ob
 
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
     key = _state_outcome_key(state)
-    my_vp = _mission_vp(mine, me, state, key) if mine is not None else 0
+    outcome: list[BattleOutcome] = []
+    my_vp = _mission_vp(mine, me, state, key, outcome) if mine is not None else 0
     if not theirs:
         return float(my_vp)
     weights = [clock_weight(m, state.round) for m in theirs]
-    their = sum(w * _mission_vp(m, other(me), state, key) for m, w in zip(theirs, weights))
+    their = sum(w * _mission_vp(m, other(me), state, key, outcome) for m, w in zip(theirs, weights))
     return my_vp - their / sum(weights)
 
 
@@ -393,17 +397,31 @@ def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[fl
     if not marks:
         return 0.0
     # Plain loops for the least distances (the same as ``min`` over a generator, at half the cost: it is asked of
-    # every state the computer imagines), added up by ``sum`` as before.
+    # every state the computer imagines), added up by ``sum`` as before. Each place's least distance is kept for the
+    # marks it was measured to: the states of one decision differ by a piece or two, and the enemy stands still.
+    key = tuple(marks)
+    known = _NEAREST.get(key)
+    if known is None:
+        if len(_NEAREST) >= NEAREST_KEPT:
+            _NEAREST.clear()
+        known = _NEAREST[key] = {}
     nearest = []
     hypot = math.hypot
     for x, y in mine:
-        best = math.inf
-        for ex, ey, extra in marks:
-            d = hypot(x - ex, y - ey) + extra
-            if d < best:
-                best = d
+        best = known.get((x, y))
+        if best is None:
+            best = math.inf
+            for ex, ey, extra in marks:
+                d = hypot(x - ex, y - ey) + extra
+                if d < best:
+                    best = d
+            known[(x, y)] = best
         nearest.append(best)
     return sum(nearest)
+
+
+NEAREST_KEPT = 256          # sets of marks whose places' least distances are kept (all are let go when full)
+_NEAREST: dict[tuple[tuple[float, float, float], ...], dict[tuple[float, float], float]] = {}
 
 
 def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,
