@@ -415,12 +415,15 @@ def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[fl
                 d = hypot(x - ex, y - ey) + extra
                 if d < best:
                     best = d
+            if len(known) >= PLACES_KEPT:
+                known.clear()
             known[(x, y)] = best
         nearest.append(best)
     return sum(nearest)
 
 
 NEAREST_KEPT = 256          # sets of marks whose places' least distances are kept (all are let go when full)
+PLACES_KEPT = 4096          # places kept for one set of marks (all are let go when full)
 _NEAREST: dict[tuple[tuple[float, float, float], ...], dict[tuple[float, float], float]] = {}
 
 

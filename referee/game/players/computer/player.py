@@ -24,8 +24,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ...battle.action_kinds import Kind
-from ....rules.fast_sight import exposure_fast
-from ....rules.table_sight import ExposureGrid
+from ....rules.fast_sight import ExposureTiles
+from ....rules.table_sight import ExposureMap
 from ...battle.intents import Action
 from ...play.actions import ActionOutcome
 from ...views.battlefield import battlefield_from_view
@@ -72,17 +72,19 @@ SIGHT_KEYS = ("id", "type", "faction", "rating", "x", "y", "facing", "base")    
 # decisions in a row see the same enemies standing where they stood, and the map was a tenth of a battle's time.
 # The key is those parts pickled: the same bytes are the same data (a view written in another order only misses),
 # at a tenth of the cost of writing them out as sorted JSON, which every decision paid for its table's terrain.
-_grids: dict[bytes, ExposureGrid | None] = {}
+# A map is worked out a tile at a time, as its points are read (``ExposureTiles``): a decision reads the points its
+# units could reach, and the rest of the table was most of the map's cost.
+_grids: dict[bytes, ExposureMap | None] = {}
 
 
-def exposure_map(view: Data, side: str) -> ExposureGrid | None:
+def exposure_map(view: Data, side: str) -> ExposureMap | None:
     key = pickle.dumps([side, view["table"], view.get("scale", 1.0), view.get("terrain"), view.get("rulings"),
                         [[u.get(k) for k in SIGHT_KEYS] for u in view["units"] if u["side"] != side]],
                        pickle.HIGHEST_PROTOCOL)
     if key not in _grids:
         if len(_grids) >= GRIDS_KEPT:
             del _grids[next(iter(_grids))]
-        _grids[key] = exposure_fast(battlefield_from_view(view), side, EXPOSURE_STEP)
+        _grids[key] = ExposureTiles(battlefield_from_view(view), side, EXPOSURE_STEP)
     return _grids[key]
 
 
@@ -121,7 +123,7 @@ class _Think:
         self.inspect = self.aims.wanted_counters({oid: int(o.get("target_counters", 0))
                                                   for oid, o in self.seen.objectives.items()})
         self.worlds: list[GameState] = [sample_state(self.seen, self.belief, self.rng) for _ in range(lv.worlds)]
-        self._grid: ExposureGrid | None = None
+        self._grid: ExposureMap | None = None
         self._grid_done = False
         self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``Level.search_budget``)
         self.haste = on_the_clock(self.seen)
@@ -132,7 +134,7 @@ class _Think:
             self.aims = dataclasses.replace(self.aims, hunt=CLOCK_HUNT)
 
     @property
-    def grid(self) -> ExposureGrid | None:
+    def grid(self) -> ExposureMap | None:
         if not self._grid_done:
             self._grid_done = True
             self._grid = exposure_map(self.seen.view, self.seen.me)
