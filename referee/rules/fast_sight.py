@@ -1082,14 +1082,19 @@ class ExposureTiles:
         self._done: set[int] = set()
 
     def fetch(self, i0: int, i1: int, j0: int, j1: int) -> None:
+        self.fetch_regions([(i0, i1, j0, j1)])
+
+    def fetch_regions(self, regions: list[tuple[int, int, int, int]]) -> None:
         t = self.TILE
-        i0, i1 = max(0, i0), min(self.columns, i1)
-        j0, j1 = max(0, j0), min(self.rows, j1)
-        if i0 >= i1 or j0 >= j1:
-            return
-        wanted = [ty * self._tiles_across + tx for ty in range(j0 // t, (j1 - 1) // t + 1)
-                  for tx in range(i0 // t, (i1 - 1) // t + 1)]
-        todo = [k for k in wanted if k not in self._done]
+        todo: list[int] = []
+        for i0, i1, j0, j1 in regions:
+            i0, i1 = max(0, i0), min(self.columns, i1)
+            j0, j1 = max(0, j0), min(self.rows, j1)
+            if i0 >= i1 or j0 >= j1:
+                continue
+            todo += [k for k in (ty * self._tiles_across + tx for ty in range(j0 // t, (j1 - 1) // t + 1)
+                                 for tx in range(i0 // t, (i1 - 1) // t + 1)) if k not in self._done]
+        todo = list(dict.fromkeys(todo))
         if not todo:
             return
         cells: list[int] = []

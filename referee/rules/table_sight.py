@@ -86,6 +86,9 @@ class ExposureGrid:
     def fetch(self, i0: int, i1: int, j0: int, j1: int) -> None:
         """Every point is worked out already (``ExposureMap.fetch``)."""
 
+    def fetch_regions(self, regions: list[tuple[int, int, int, int]]) -> None:
+        """Every point is worked out already (``ExposureMap.fetch_regions``)."""
+
     def count(self, i: int, j: int) -> int:
         return self.counts[j][i]
 
@@ -107,6 +110,9 @@ class ExposureMap(Protocol):
     def fetch(self, i0: int, i1: int, j0: int, j1: int) -> None:
         """Works out the points of columns ``i0 .. i1 - 1`` and rows ``j0 .. j1 - 1`` that are not yet, together:
         the points about to be read, each asked for alone, would cost a call each."""
+
+    def fetch_regions(self, regions: list[tuple[int, int, int, int]]) -> None:
+        """``fetch`` for several regions (``i0, i1, j0, j1`` each), together."""
 
     def count(self, i: int, j: int) -> int:
         """How many watchers could see a unit at column ``i``, row ``j``."""

@@ -55,18 +55,23 @@ def _ring(cx: float, cy: float, r: float, n: int, phase: float) -> list[tuple[fl
     return pts
 
 
+def reach(grid: ExposureMap, cx: float, cy: float, r: float) -> tuple[int, int, int, int]:
+    """The columns ``first .. last - 1`` and rows ``top .. bottom - 1`` of the grid's points within ``r`` of (cx, cy),
+    one either side to spare (the point where it stands among them): what ``_covered`` reads."""
+    first = max(0, int(math.floor((cx - r) / grid.step - 0.5)) - 1)
+    last = min(grid.columns, int(math.ceil((cx + r) / grid.step - 0.5)) + 2)
+    top = max(0, int(math.floor((cy - r) / grid.step - 0.5)) - 1)
+    bottom = min(grid.rows, int(math.ceil((cy + r) / grid.step - 0.5)) + 2)
+    return first, last, top, bottom
+
+
 def _covered(grid: ExposureMap | None, cx: float, cy: float, r: float) -> tuple[float, float] | None:
     """The grid point in reach that the fewest enemies can see, nearest first among equals; None when none is seen
     by fewer enemies than where the unit stands."""
     if grid is None:
         return None
     best = None
-    # Only the columns within reach are looked at (one either side to spare): the rest lie farther than ``r``.
-    first = max(0, int(math.floor((cx - r) / grid.step - 0.5)) - 1)
-    last = min(grid.columns, int(math.ceil((cx + r) / grid.step - 0.5)) + 2)
-    # The rows in reach likewise (one either side to spare), and the point where it stands: worked out together.
-    top = max(0, int(math.floor((cy - r) / grid.step - 0.5)) - 1)
-    bottom = min(grid.rows, int(math.ceil((cy + r) / grid.step - 0.5)) + 2)
+    first, last, top, bottom = reach(grid, cx, cy, r)
     grid.fetch(first, last, top, bottom)
     for j in range(grid.rows):
         y = (j + 0.5) * grid.step

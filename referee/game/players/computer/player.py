@@ -40,7 +40,7 @@ from ...play.turns import EXTRA_BLIPS
 from ...play.victory import OBJECTIVE_CHOICES
 from .belief import Belief, belief
 from .blind import blind_view, hidden_own_blip
-from .candidates import Candidate, exposure_at, expand, own_decoy, target_candidates
+from .candidates import Candidate, exposure_at, expand, own_decoy, reach, target_candidates
 from .determinize import sample_state
 from .evaluate import CLOCK_HUNT, Aims, evaluate, mission_margin, outcome_now, worst_margin
 from .forces import possible_missions
@@ -408,6 +408,8 @@ class Computer:
         best: tuple[float, LegalAction, str, float] | None = None
         offered = [la for la in legal if la.kind == Kind.ACTIVATE]
         ranked = sorted(offered, key=lambda la: (-self._promise(think, la), la.actor, bool(la.args.get("extra"))))
+        if not think.level.plan_activations:
+            self._read_reach(think, ranked[: think.level.activations])
         passed: list[float] = []        # the gains of the extra blip activations it weighed and let go
         for la in ranked[: think.level.activations]:
             gain, why = self._gain(think, la)
@@ -470,6 +472,17 @@ class Computer:
         # revealed and act at once (``hasten``): the reveal shows what it holds anyway.
         hurry = 1.5 if think.haste and b.get("contents") else 0.0
         return 1.5 + 6.0 / (6.0 + near) + hurry + 0.3 * think.rng.random()
+
+    def _read_reach(self, think: _Think, offered: list[LegalAction]) -> None:
+        """The exposure of the ground in each weighed unit's Move reach (``_potential``), worked out together: one
+        call for every unit, where each unit's own cost about as much again."""
+        grid = think.grid
+        if grid is None:
+            return
+        r = 6.0 * float(think.seen.view.get("scale", 1.0))
+        regions = [reach(grid, float(me["x"]), float(me["y"]), r)
+                   for me in (think.seen.piece(la.actor) for la in offered) if me is not None]
+        grid.fetch_regions(regions)
 
     def _gain(self, think: _Think, la: LegalAction) -> tuple[float, str]:
         """What activating this unit could gain: hard plays its whole activation out in every imagined world
