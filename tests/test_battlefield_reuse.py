@@ -10,7 +10,11 @@ from referee.game.battle.dice import ScriptedDice
 from referee.game.play.engine import begin_battle, play
 from referee.game.battle.intents import Action
 from referee.game.battle.state import state_from_scenario
+from referee.rules import movement
+from referee.rules.battlefield import battlefield_from_scenario
 from referee.rules.movement import move, path_distance
+from referee.rules.scenario import load_scenario
+from referee import paths
 from referee.rules.scenario import parse_scenario
 from referee.rules.targeting import target_price
 
@@ -94,6 +98,55 @@ def test_a_path_s_distance_from_each_piece_is_shapely_s_to_the_last_digit():
         points = [(rng.uniform(0, 36), rng.uniform(0, 36)) for _ in range(8)] + list(path)
         expected = shapely.distance(shapely.LineString(path), shapely.points(points)).tolist()
         assert [path_distance(path, x, y) for x, y in points] == expected
+
+
+def _shapely_spans(a, b, geometry):
+    """A segment's spans inside a polygon as shapely gives them: each part of the cut with a length, from the least
+    to the most of the segment (``project``, normalized) its points lie along."""
+    seg = shapely.LineString([a, b])
+    spans = []
+    if shapely.intersects(geometry, seg):
+        for piece in shapely.get_parts(geometry.intersection(seg)):
+            if piece.length > 0:
+                ts = [seg.project(shapely.Point(c), normalized=True) for c in piece.coords]
+                spans.append((min(ts), max(ts)))
+    return spans
+
+
+def _point_near(rng, f):
+    """A point by a terrain piece: one of its corners, a point along a line between two of them, a point on a tenth
+    of an inch, or anywhere around it."""
+    x0, y0, x1, y1 = f.box
+    corners = list(f.geometry.exterior.coords)
+    r = rng.random()
+    if r < 0.2:
+        return tuple(rng.choice(corners))
+    if r < 0.35:
+        (ux, uy), (vx, vy) = rng.sample(corners, 2)
+        t = rng.random()
+        return (ux + t * (vx - ux), uy + t * (vy - uy))
+    if r < 0.45:
+        return (round(rng.uniform(x0 - 3, x1 + 3), 1), round(rng.uniform(y0 - 3, y1 + 3), 1))
+    return (rng.uniform(x0 - 6, x1 + 6), rng.uniform(y0 - 6, y1 + 6))
+
+
+def test_a_segment_s_spans_in_a_terrain_piece_are_shapely_s_to_the_last_digit():
+    # A Move's cost in hindering terrain reads where the path enters and leaves each piece: worked out from the cut's
+    # points as GEOS projects them, the same figures, on the bundled tables' pieces, through their corners and along
+    # their edges too.
+    rng = random.Random(11)
+    features = [f for name in ("pastoral-hills", "blasted-urban")
+                for f in battlefield_from_scenario(load_scenario(paths.table_file(name))).terrain if f.circle is None]
+    checked = 0
+    for _ in range(3000):
+        f = rng.choice(features)
+        a, b = _point_near(rng, f), _point_near(rng, f)
+        if a == b:
+            continue
+        movement._SPANS.clear()
+        assert movement._polygon_spans(a, b, f) == _shapely_spans(a, b, f.geometry), (a, b, f.id)
+        checked += 1
+    assert checked > 2500
 
 
 def test_a_target_price_is_worked_out_once_on_a_battlefield_and_afresh_for_a_piece_from_elsewhere():

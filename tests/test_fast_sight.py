@@ -9,7 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.rules.fast_geometry import EdgeTable, segment_lengths, union_measure
-from referee.rules.fast_sight import exposure_fast, sightlines_fast
+from referee import paths
+from referee.rules.fast_sight import ExposureTiles, exposure_fast, sightlines_fast
+from referee.rules.scenario import load_scenario
 from referee.rules.table_sight import exposure_reference, sightlines_reference
 from referee.rules.whole_table import exposure, sightlines
 
@@ -336,3 +338,27 @@ def test_query_command_gives_the_same_answers_on_both_engines(capsys, question):
         a = answers["fast"]
         assert len(a["prices"]) == a["rows"] and all(len(row) == a["columns"] for row in a["prices"])
         assert any(p is not None for row in a["prices"] for p in row)
+
+
+def test_an_exposure_map_worked_out_a_tile_at_a_time_has_the_whole_map_s_figures():
+    # The computer reads the points in its units' reach, a tile of them at a time: every point, whatever was read
+    # before it, has the figures the whole map gives there (counts and prices), on the bundled tables' terrain.
+    rng = np.random.default_rng(3)
+    for name in ("pastoral-hills", "blasted-urban"):
+        table = load_scenario(paths.table_file(name))
+        terrain = [t.model_dump(exclude_none=True) for t in table.terrain]
+        for trial in range(3):
+            units = [unit(f"{side.lower()}-{k}", side, float(rng.uniform(1, 35)), float(rng.uniform(1, 35)),
+                          type=str(rng.choice(["tactical", "assault", "scout"])), facing=float(rng.uniform(0, 360)))
+                     for side in ("A", "B") for k in range(int(rng.integers(1, 5)))]
+            bf = battlefield(units=units, terrain=terrain, width=table.table.width, height=table.table.height)
+            whole = exposure_fast(bf, "A", 1.0)
+            tiles = ExposureTiles(bf, "A", 1.0)
+            assert (tiles.columns, tiles.rows) == (whole.columns, whole.rows)
+            i, j = int(rng.integers(0, whole.columns)), int(rng.integers(0, whole.rows))
+            tiles.fetch(i - 6, i + 7, j - 6, j + 7)
+            cells = [(i, j) for j in range(whole.rows) for i in range(whole.columns)]
+            for k in rng.permutation(len(cells)).tolist():
+                i, j = cells[k]
+                assert tiles.count(i, j) == whole.count(i, j), (name, trial, i, j)
+                assert tiles.price(i, j) == whole.price(i, j), (name, trial, i, j)

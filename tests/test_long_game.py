@@ -45,7 +45,8 @@ from referee.game.battle.state import SIDES, GameState
 from referee.game.play.victory import round_limit
 from referee.game.views.view import player_view
 from referee.game.play.actions import CATCHES_KEPT
-from referee.rules.battlefield import FEATURES_KEPT, PIECES_KEPT
+from referee.rules.battlefield import FEATURES_KEPT, PIECES_KEPT, TABLES_KEPT
+from referee.rules.fast_geometry import CONVEX_KEPT
 from referee.rules.movement import MOVES_KEPT, SPANS_KEPT
 from referee.rules.scenario import parse_scenario
 
@@ -254,6 +255,7 @@ def play_long_game(rounds: int, early_round: int) -> None:
                "referee.rules.battlefield._ENTRY_FEATURES": FEATURES_KEPT,
                "referee.rules.battlefield._PIECES": PIECES_KEPT, "referee.rules.battlefield._COUNTERS": PIECES_KEPT,
                "referee.rules.movement._SPANS": SPANS_KEPT, "referee.game.play.actions._CATCHES": CATCHES_KEPT,
+               "referee.rules.battlefield._TABLE_FEATURES": TABLES_KEPT, "referee.rules.fast_geometry._CONVEX": CONVEX_KEPT,
                **lru_bounds()}
     grown = {k: (early_caches.get(k, 0), n) for k, n in late_caches.items()
              if n > early_caches.get(k, 0) + 16 and k not in bounded}

@@ -224,7 +224,24 @@ FEATURES_KEPT = 300         # terrain entries' features kept (all are let go whe
 _ENTRY_FEATURES: dict[int, tuple[TerrainEntry, Feature]] = {}
 
 
+# The features of a table's terrain entries taken together, by the entries' identities (kept with them): every
+# battlefield of a battle, and every state the computer imagines, stands on the same entries.
+TABLES_KEPT = 64            # sets of terrain entries whose features are kept (all are let go when full)
+_TABLE_FEATURES: dict[tuple[int, ...], tuple[tuple[TerrainEntry, ...], list[Feature]]] = {}
+
+
 def features_of(terrain: Iterable[TerrainEntry]) -> list[Feature]:
+    entries = tuple(terrain)
+    key = tuple(map(id, entries))
+    held = _TABLE_FEATURES.get(key)
+    if held is None:
+        if len(_TABLE_FEATURES) >= TABLES_KEPT:
+            _TABLE_FEATURES.clear()
+        held = _TABLE_FEATURES[key] = (entries, _features_of(entries))
+    return list(held[1])            # a list of the battlefield's own: a test may add a piece to one
+
+
+def _features_of(terrain: Iterable[TerrainEntry]) -> list[Feature]:
     out = []
     for t in terrain:
         held = _ENTRY_FEATURES.get(id(t))

@@ -24,7 +24,7 @@ class Working:
     steps: list[Step] = field(default_factory=list)
 
     def add(self, text: str, *sources: str) -> None:
-        self.steps.append(Step(text, ", ".join(s for s in sources if s)))
+        self.steps.append(Step(text, ", ".join([s for s in sources if s])))
 
     def extend(self, steps: Iterable[Step | str]) -> None:
         # The exact-odds results carry their working as finished lines (their tags already in the text).

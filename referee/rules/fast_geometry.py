@@ -586,9 +586,24 @@ def _convex(geom: Geometry) -> bool:
     return bool((turn >= 0).all() or (turn <= 0).all())
 
 
+CONVEX_KEPT = 4096           # terrain pieces whose convex parts are kept (all are let go when full)
+_CONVEX: dict[int, tuple[Geometry, list[Geometry]]] = {}
+
+
 def convex_parts(geom: Geometry) -> list[Geometry]:
     """Convex polygons inside ``geom`` whose union is ``geom``: itself when convex, else its constrained Delaunay
-    triangles merged greedily while the union stays convex."""
+    triangles merged greedily while the union stays convex. Worked out once for a piece's geometry (kept with its
+    parts, by identity): a table's terrain arrays are made again whenever its terrain changes (a crater, a smoke
+    cloud), and every other piece of it stands as it stood."""
+    held = _CONVEX.get(id(geom))
+    if held is None or held[0] is not geom:
+        if len(_CONVEX) >= CONVEX_KEPT:
+            _CONVEX.clear()
+        held = _CONVEX[id(geom)] = (geom, _convex_parts(geom))
+    return list(held[1])
+
+
+def _convex_parts(geom: Geometry) -> list[Geometry]:
     if _convex(geom):
         return [geom]
     pieces = sorted((t for t in shapely.constrained_delaunay_triangles(geom).geoms if t.area > 0),

@@ -948,7 +948,7 @@ def _ragged(counts: Array) -> tuple[Array, Array]:
 
 
 def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array, qy: Array, radius: float,
-                      e_holds: Array, q_holds: Array, a10_open: bool, D: Array,
+                      e_holds: Array, q_of: dict[str, Array], a10_open: bool, D: Array,
                       psi: Array) -> tuple[Array, Any, Any, Any]:
     """A9 option B on the exposure grid: visible (viewers, points), and the undecided sight lines (viewer indices,
     point indices, and the blocking features that may reach each one's cone).
@@ -1009,7 +1009,7 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     none = (np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, nb), dtype=bool))
     edges = table.blocking_edges
     bi = table.blocking_index
-    blocked_by_probe = None if a10_open else table.of_grid(q_holds, "blocking")
+    blocked_by_probe = None if a10_open else q_of["blocking"]
     blocked_by_viewer = None if a10_open else e_holds[:, bi]
 
     # Every sight line: the distance D between centres, the distance d from the viewer's closest point P to the
@@ -1154,13 +1154,99 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
     enemies = watchers(bf, side)
     if not enemies or cols == 0 or rows == 0:
         return ExposureGrid(step, cols, rows, [[0] * cols for _ in range(rows)], [[None] * cols for _ in range(rows)])
+    counts, cheapest = _exposure_points(bf, side, enemies, step, None, radius, sweep)
+    # Python ints, None where no enemy can Target: made by numpy rather than one comparison at a time.
+    price_objects = cheapest.astype(object)
+    price_objects[cheapest < 0] = None
+    prices = price_objects.reshape(rows, cols).tolist()
+    return ExposureGrid(step, cols, rows, counts.reshape(rows, cols).tolist(), prices)
+
+
+def exposure_cells(bf: Battlefield, side: str, step: float, cells: Array,
+                   radius: float = PROBE_RADIUS) -> tuple[Array, Array]:
+    """``exposure_fast``'s figures at some of its grid's points only (``cells``: flat indices ``row * columns +
+    column``): how many watchers see each, and its cheapest Target counter (-1 where none can Target). Each point's
+    sight lines are worked out on their own, so a point's figures are the whole map's there, to the last digit."""
+    cols, rows = grid_shape(bf, step)
+    enemies = watchers(bf, side)
+    cells = np.asarray(cells, dtype=np.int64)
+    if not enemies or cols == 0 or rows == 0 or len(cells) == 0:
+        return np.zeros(len(cells), dtype=np.int64), np.full(len(cells), -1, dtype=np.int64)
+    return _exposure_points(bf, side, enemies, step, cells, radius, True)
+
+
+class ExposureTiles:
+    """An exposure map (``table_sight.ExposureMap``) worked out a tile of ``TILE`` by ``TILE`` points at a time, as
+    its points are asked for: a player weighing where its units may go reads the points in their reach, not the
+    whole table, and most of a map's points were never read. The same figures at every point as ``exposure_fast``."""
+
+    TILE = 8
+
+    def __init__(self, bf: Battlefield, side: str, step: float):
+        self.bf, self.side, self.step = bf, side, step
+        self.columns, self.rows = grid_shape(bf, step)
+        self._counts = [0] * (self.columns * self.rows)
+        self._prices: list[int | None] = [None] * (self.columns * self.rows)
+        self._tiles_across = -(-self.columns // self.TILE)
+        self._done: set[int] = set()
+
+    def fetch(self, i0: int, i1: int, j0: int, j1: int) -> None:
+        self.fetch_regions([(i0, i1, j0, j1)])
+
+    def fetch_regions(self, regions: list[tuple[int, int, int, int]]) -> None:
+        t = self.TILE
+        todo: list[int] = []
+        for i0, i1, j0, j1 in regions:
+            i0, i1 = max(0, i0), min(self.columns, i1)
+            j0, j1 = max(0, j0), min(self.rows, j1)
+            if i0 >= i1 or j0 >= j1:
+                continue
+            todo += [k for k in (ty * self._tiles_across + tx for ty in range(j0 // t, (j1 - 1) // t + 1)
+                                 for tx in range(i0 // t, (i1 - 1) // t + 1)) if k not in self._done]
+        todo = list(dict.fromkeys(todo))
+        if not todo:
+            return
+        cells: list[int] = []
+        for k in todo:
+            ty, tx = divmod(k, self._tiles_across)
+            for j in range(ty * t, min(self.rows, ty * t + t)):
+                cells.extend(range(j * self.columns + tx * t, j * self.columns + min(self.columns, tx * t + t)))
+        counts, cheapest = exposure_cells(self.bf, self.side, self.step, np.array(cells, dtype=np.int64))
+        for c, n, p in zip(cells, counts.tolist(), cheapest.tolist()):
+            self._counts[c] = n
+            self._prices[c] = None if p < 0 else p
+        self._done.update(todo)
+
+    def count(self, i: int, j: int) -> int:
+        if (j // self.TILE) * self._tiles_across + i // self.TILE not in self._done:
+            self.fetch(i, i + 1, j, j + 1)
+        return self._counts[j * self.columns + i]
+
+    def price(self, i: int, j: int) -> int | None:
+        if (j // self.TILE) * self._tiles_across + i // self.TILE not in self._done:
+            self.fetch(i, i + 1, j, j + 1)
+        return self._prices[j * self.columns + i]
+
+
+def _exposure_points(bf: Battlefield, side: str, enemies: list[Piece], step: float, cells: Array | None,
+                     radius: float, sweep: bool) -> tuple[Array, Array]:
+    """The watchers' count and the cheapest price at the grid's points (``cells`` of them, or all)."""
+    cols, rows = grid_shape(bf, step)
     _keep_large_work_in_heap()
     table = _table(bf)
-    gx = (np.arange(cols) + 0.5) * step
-    gy = (np.arange(rows) + 0.5) * step
-    qx = np.tile(gx, rows)
-    qy = np.repeat(gy, cols)
-    q_holds = _probe_holds(bf, table, step)
+    grid_holds = _probe_holds(bf, table, step)
+    q_of = {what: table.of_grid(grid_holds, what) for what in ("blocking", "cover", "band")}
+    if cells is None:
+        gx = (np.arange(cols) + 0.5) * step
+        gy = (np.arange(rows) + 0.5) * step
+        qx = np.tile(gx, rows)
+        qy = np.repeat(gy, cols)
+        q_holds = grid_holds
+    else:
+        qx = (cells % cols + 0.5) * step
+        qy = (cells // cols + 0.5) * step
+        q_holds = grid_holds[cells]
+        q_of = {what: grid[cells] for what, grid in q_of.items()}
     ex, ey, er = _arrays(enemies)
     e_holds = table.holds(ex, ey)
     ne, g = len(enemies), len(qx)
@@ -1174,7 +1260,7 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
         visible = np.zeros((ne, g), dtype=bool)
         reach = None
     else:
-        visible, e_idx, q_idx, reach = _exposure_bounded(table, ex, ey, er, qx, qy, radius, e_holds, q_holds, a10_open,
+        visible, e_idx, q_idx, reach = _exposure_bounded(table, ex, ey, er, qx, qy, radius, e_holds, q_of, a10_open,
                                                          D, psi)
     if len(e_idx):
         tr = np.full(len(e_idx), radius)
@@ -1187,14 +1273,10 @@ def exposure_fast(bf: Battlefield, side: str, step: float = 0.5, radius: float =
             e, q = int(e_idx[k]), int(q_idx[k])
             probe = exposure_probe(side, float(qx[q]), float(qy[q]), radius)
             visible[e, q] = line_of_sight(bf, enemies[e], probe).visible
-    counts = visible.sum(axis=0).reshape(rows, cols)
-    cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_holds, radius, visible, side,
+    counts = visible.sum(axis=0)
+    cheapest = _exposure_prices(bf, table, enemies, ex, ey, er, e_holds, qx, qy, q_of, radius, visible, side,
                                 D, psi, sweep)
-    # Python ints, None where no enemy can Target: made by numpy rather than one comparison at a time.
-    price_objects = cheapest.astype(object)
-    price_objects[cheapest < 0] = None
-    prices = price_objects.reshape(rows, cols).tolist()
-    return ExposureGrid(step, cols, rows, counts.tolist(), prices)
+    return counts, cheapest
 
 
 _SWEPT_KNIFE = 1e-7      # inches: a swept length this close to a threshold the rules compare it with goes to the reference
@@ -1215,7 +1297,7 @@ def _bands(bf: Battlefield, d: Array, size: Array | float) -> tuple[Array, Array
 
 
 def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], ex: Array, ey: Array, er: Array,
-                     e_holds: Array, qx: Array, qy: Array, q_holds: Array, radius: float, visible: Array,
+                     e_holds: Array, qx: Array, qy: Array, q_of: dict[str, Array], radius: float, visible: Array,
                      side: str, centre_d: Array, centre_psi: Array, sweep: bool = True) -> Array:
     """The cheapest Target counter on a probe at each point, as ``targeting.target_price(...).cost(1)`` gives it for
     every enemy that may Target and sees the point; -1 where none can (``table_sight.exposure_reference``).
@@ -1244,7 +1326,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     d = np.maximum(0.0, dc - vr - radius)
     band, knife = _bands(bf, d, size)
     # The probe's cover: the best feature holding its centre.
-    own = table.of_grid(q_holds, "band")
+    own = q_of["band"]
     base = band + own[Q]
     # The arc of trooper viewers (A12): the bearing of the probe's centre off facing, boundary included.
     trooper = np.array([e.has_arc for e in enemies], dtype=bool)[E]      # troopers, drones under A12 B
@@ -1288,7 +1370,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
         start_status = np.full((len(ex), len(cover_index)), -1, dtype=np.int8)
     else:
         start_status = _start_status(table, cover_index, ex, ey, er)
-    q_cover, e_cover = table.of_grid(q_holds, "cover"), e_holds[:, cover_index]
+    q_cover, e_cover = q_of["cover"], e_holds[:, cover_index]
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -1392,4 +1474,4 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     return np.where(best == none, -1, best)
 
 
-__all__ = ["exposure_fast", "prepare", "sightlines_fast"]
+__all__ = ["ExposureTiles", "exposure_cells", "exposure_fast", "prepare", "sightlines_fast"]

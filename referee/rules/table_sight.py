@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .battlefield import Battlefield, Piece
 from .geometry import edge_range
@@ -82,6 +82,43 @@ class ExposureGrid:
     # The cheapest Target counter an enemy could place on a unit there: the points one net counter costs, counters
     # eaten by intervening terrain included (``TargetPrice.cost(1)``); None where no enemy can Target it.
     prices: list[list[int | None]] | None = None
+
+    def fetch(self, i0: int, i1: int, j0: int, j1: int) -> None:
+        """Every point is worked out already (``ExposureMap.fetch``)."""
+
+    def fetch_regions(self, regions: list[tuple[int, int, int, int]]) -> None:
+        """Every point is worked out already (``ExposureMap.fetch_regions``)."""
+
+    def count(self, i: int, j: int) -> int:
+        return self.counts[j][i]
+
+    def price(self, i: int, j: int) -> int | None:
+        return None if self.prices is None else self.prices[j][i]
+
+
+class ExposureMap(Protocol):
+    """An exposure grid read point by point: the whole grid (``ExposureGrid``), or one worked out a tile at a time
+    as its points are asked for (``fast_sight.ExposureTiles``), with the same figures at every point."""
+
+    @property
+    def step(self) -> float: ...
+    @property
+    def columns(self) -> int: ...
+    @property
+    def rows(self) -> int: ...
+
+    def fetch(self, i0: int, i1: int, j0: int, j1: int) -> None:
+        """Works out the points of columns ``i0 .. i1 - 1`` and rows ``j0 .. j1 - 1`` that are not yet, together:
+        the points about to be read, each asked for alone, would cost a call each."""
+
+    def fetch_regions(self, regions: list[tuple[int, int, int, int]]) -> None:
+        """``fetch`` for several regions (``i0, i1, j0, j1`` each), together."""
+
+    def count(self, i: int, j: int) -> int:
+        """How many watchers could see a unit at column ``i``, row ``j``."""
+
+    def price(self, i: int, j: int) -> int | None:
+        """The cheapest Target counter a watcher could place on it there (None: none can Target it)."""
 
 
 def grid_shape(bf: Battlefield, step: float) -> tuple[int, int]:

@@ -160,8 +160,14 @@ def apply_movement(ctx: Ctx, ident: str, r: MoveResult, verb: str) -> None:
     ctx.event(f"{ident} {verb} to ({r.end[0]:.2f}, {r.end[1]:.2f}){removed}{added}", *r.explain, units=[ident])
 
 
+def _passed(ctx: Ctx, action: Action) -> Any:
+    """What the action's check found, if it was checked on the table as it still stands (``unit_action``)."""
+    held = ctx.checked
+    return held[1] if held is not None and held[0] is action else None
+
+
 def perform_move(ctx: Ctx, action: Action) -> Rolling[None]:
-    r = check_move(ctx, action)
+    r = _passed(ctx, action) or check_move(ctx, action)
     apply_movement(ctx, action.actor, r, "moves")
     passive_after_move(ctx, action.actor)
     return
@@ -177,7 +183,7 @@ def check_jump(ctx: Ctx, action: Action) -> MoveResult:
 
 
 def perform_jump(ctx: Ctx, action: Action) -> Rolling[None]:
-    r = check_jump(ctx, action)
+    r = _passed(ctx, action) or check_jump(ctx, action)
     apply_movement(ctx, action.actor, r, "jumps")
     passive_after_move(ctx, action.actor)
     return
@@ -863,7 +869,13 @@ def unit_action(ctx: Ctx, action: Action) -> Rolling[bool]:
     responds = yield from damaged_check(ctx, action)
     if not responds:
         return False
-    yield from PERFORM[action.kind](ctx, action)
+    # A Damaged check that lets the suit respond changes nothing on the table: a Move or Jump goes on from the path
+    # its check found (the check asked for the battlefield and the path again, for the same answer).
+    ctx.checked = (action, checked)
+    try:
+        yield from PERFORM[action.kind](ctx, action)
+    finally:
+        ctx.checked = None
     return True
 
 

@@ -61,6 +61,9 @@ class Ctx:
     applied: dict[str, Any] = field(default_factory=dict)
     # A preview: the resolution stops at the first reveal, before anything of the blip's contents is known.
     stop_at_reveal: bool = False
+    # The action a unit's checks passed and what they found, while nothing has changed since: its resolution goes on
+    # from there instead of checking it again (``actions.unit_action``).
+    checked: tuple[Any, Any] | None = None
 
     def bf(self) -> Battlefield:
         return self.state.battlefield()

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from ...battle.action_kinds import Kind
-from ....rules.table_sight import ExposureGrid
+from ....rules.table_sight import ExposureMap
 from ...battle.intents import Action
 from ...battle.intents import LegalAction
 from ...battle.state import Data
@@ -26,12 +26,12 @@ class Candidate:
     aim: str = ""            # what the point was aimed at, for the reason ("the wood", "objective beta")
 
 
-def exposure_at(grid: ExposureGrid | None, x: float, y: float) -> int:
+def exposure_at(grid: ExposureMap | None, x: float, y: float) -> int:
     if grid is None:
         return 0
     i = min(max(int(x / grid.step), 0), grid.columns - 1)
     j = min(max(int(y / grid.step), 0), grid.rows - 1)
-    return int(grid.counts[j][i])
+    return int(grid.count(i, j))
 
 
 MIN_MOVE = 0.5          # inches: a shorter Move or Jump is not tried, it spends an action to stay put
@@ -55,15 +55,24 @@ def _ring(cx: float, cy: float, r: float, n: int, phase: float) -> list[tuple[fl
     return pts
 
 
-def _covered(grid: ExposureGrid | None, cx: float, cy: float, r: float) -> tuple[float, float] | None:
+def reach(grid: ExposureMap, cx: float, cy: float, r: float) -> tuple[int, int, int, int]:
+    """The columns ``first .. last - 1`` and rows ``top .. bottom - 1`` of the grid's points within ``r`` of (cx, cy),
+    one either side to spare (the point where it stands among them): what ``_covered`` reads."""
+    first = max(0, int(math.floor((cx - r) / grid.step - 0.5)) - 1)
+    last = min(grid.columns, int(math.ceil((cx + r) / grid.step - 0.5)) + 2)
+    top = max(0, int(math.floor((cy - r) / grid.step - 0.5)) - 1)
+    bottom = min(grid.rows, int(math.ceil((cy + r) / grid.step - 0.5)) + 2)
+    return first, last, top, bottom
+
+
+def _covered(grid: ExposureMap | None, cx: float, cy: float, r: float) -> tuple[float, float] | None:
     """The grid point in reach that the fewest enemies can see, nearest first among equals; None when none is seen
     by fewer enemies than where the unit stands."""
     if grid is None:
         return None
     best = None
-    # Only the columns within reach are looked at (one either side to spare): the rest lie farther than ``r``.
-    first = max(0, int(math.floor((cx - r) / grid.step - 0.5)) - 1)
-    last = min(grid.columns, int(math.ceil((cx + r) / grid.step - 0.5)) + 2)
+    first, last, top, bottom = reach(grid, cx, cy, r)
+    grid.fetch(first, last, top, bottom)
     for j in range(grid.rows):
         y = (j + 0.5) * grid.step
         if abs(y - cy) > r:
@@ -73,7 +82,7 @@ def _covered(grid: ExposureGrid | None, cx: float, cy: float, r: float) -> tuple
             d = math.hypot(x - cx, y - cy)
             if d > r * 0.95:
                 continue
-            key = (grid.counts[j][i], d)
+            key = (grid.count(i, j), d)
             if best is None or key < best[0]:
                 best = (key, (x, y))
     if best is None or best[0][0] >= exposure_at(grid, cx, cy):
@@ -82,7 +91,7 @@ def _covered(grid: ExposureGrid | None, cx: float, cy: float, r: float) -> tuple
 
 
 def point_candidates(legal: LegalAction, seen: Seen, me: Data, n: int, goals: list[tuple[str, float, float, float]],
-                     grid: ExposureGrid | None, phase: float) -> list[Candidate]:
+                     grid: ExposureMap | None, phase: float) -> list[Candidate]:
     disc = legal.free["x, y"]["within"]
     (cx, cy), r = disc["centre"], disc["radius"]
     out = [Candidate(legal.action(x=x, y=y)) for x, y in _ring(cx, cy, r, n, phase)]
@@ -226,7 +235,7 @@ def reveal_facing(seen: Seen, me: Data) -> float:
 
 
 def expand(legal: list[LegalAction], seen: Seen, hold: tuple[str, ...], destroy: tuple[str, ...],
-           grid: ExposureGrid | None, move_points: int, phase: float,
+           grid: ExposureMap | None, move_points: int, phase: float,
            p_real: dict[str, float] | None = None, inspect: dict[str, int] | None = None) -> list[Candidate]:
     """Concrete actions for the unit being activated (or the turn-level choices), a few per legal action.
     ``inspect``: the objectives its mission Inspects and the Target counters each still needs."""

@@ -10,6 +10,7 @@ resolution on this imagined state to score its candidate actions; it never recei
 from __future__ import annotations
 
 import functools
+import pickle
 import random
 from collections import Counter
 
@@ -39,25 +40,61 @@ def _terrain(data: list[Data]) -> list[TerrainEntry]:
     if held is None or held[0] is not data:
         if len(_TERRAIN) >= VIEWS_KEPT:
             _TERRAIN.clear()
-        held = _TERRAIN[id(data)] = (data, [TerrainEntry.model_validate(t) for t in data])
+        held = _TERRAIN[id(data)] = (data, [_terrain_entry(t) for t in data])
     return list(held[1])
 
 
-CONTENTS_KEPT = 256         # squares' contents kept, validated, from the views of the last decisions
-_CONTENTS: dict[int, tuple[list[Data], list[UnitContents]]] = {}
+ENTRIES_KEPT = 4096         # terrain entries kept by what the views say of them (all are let go when full)
+_ENTRIES: dict[bytes, TerrainEntry] = {}
+
+
+def _terrain_entry(data: Data) -> TerrainEntry:
+    """A view's terrain entry, validated once for what it says (pickled: the same bytes are the same entry): every
+    decision's view is new, but its table's terrain is the last one's, and validating every piece of it again was
+    a tenth of a decision. The same entry for the same piece also lets the battlefields and terrain arrays made for
+    one decision's table serve the next (they know a table's terrain by its entries)."""
+    key = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        if len(_ENTRIES) >= ENTRIES_KEPT:
+            _ENTRIES.clear()
+        entry = _ENTRIES[key] = TerrainEntry.model_validate(data)
+    return entry
+
+
+CONTENTS_KEPT = 256         # squares' contents and cards kept, validated, by what the views say of them
+
+
+_CONTENTS: dict[bytes, list[UnitContents]] = {}
 
 
 def _contents(data: list[Data] | None) -> list[UnitContents] | None:
-    """A square's contents as the view tells them, validated once per view (by the list's identity, the list kept
-    with them): contents are frozen models, shared by every state sampled from it, as by every copy of a state."""
+    """A square's contents as the view tells them, validated once for what they say (pickled, as a terrain entry):
+    contents are frozen models, shared by every state sampled from it, as by every copy of a state, and a square
+    holds the same units decision after decision."""
     if data is None:
         return None
-    held = _CONTENTS.get(id(data))
-    if held is None or held[0] is not data:
+    key = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
+    held = _CONTENTS.get(key)
+    if held is None:
         if len(_CONTENTS) >= CONTENTS_KEPT:
             _CONTENTS.clear()
-        held = _CONTENTS[id(data)] = (data, [UnitContents.model_validate(c) for c in data])
-    return list(held[1])
+        held = _CONTENTS[key] = [UnitContents.model_validate(c) for c in data]
+    return list(held)
+
+
+_CARDS: dict[bytes, DealtCards] = {}
+
+
+def _cards(data: Data) -> DealtCards:
+    """A side's own cards as its view tells them, validated once for what they say (a frozen model, shared)."""
+    key = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
+    cards = _CARDS.get(key)
+    if cards is None:
+        if len(_CARDS) >= CONTENTS_KEPT:
+            _CARDS.clear()
+        cards = _CARDS[key] = DealtCards.model_validate(data)
+    return cards
 
 
 _FITS: dict[tuple[object, ...], list[Force]] = {}
@@ -124,11 +161,12 @@ def _enemy_force(seen: Seen, rng: random.Random) -> tuple[str, str, list[str]]:
 def _pick_real(blips: list[str], belief: Belief, n: int, rng: random.Random) -> list[str]:
     """``n`` of the blips, drawn without replacement with the belief's odds as weights."""
     pool = list(blips)
+    weights = [max(belief.real(b), 1e-3) for b in pool]      # each blip's weight, read once: a pick takes it out
     out = []
     for _ in range(min(n, len(pool))):
-        weights = [max(belief.real(b), 1e-3) for b in pool]
         i = rng.choices(range(len(pool)), weights)[0]
         out.append(pool.pop(i))
+        weights.pop(i)
     return out
 
 
@@ -196,7 +234,7 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         mode=v.get("mode", "table"), round=v["round"], phase=v["phase"], initiative=v["initiative"],
         turn=None if turn is None else TurnState(**{**turn, "queue": list(turn.get("queue", []))}),
         passes_in_row=v.get("passes_in_row", 0), pursuit=v.get("pursuit"), missions=missions,
-        cards={me: DealtCards.model_validate(v["cards"][me])} if v.get("cards", {}).get(me) else {},
+        cards={me: _cards(v["cards"][me])} if v.get("cards", {}).get(me) else {},
         sealed={}, salts={}, destroyed=[dict(d) for d in v.get("destroyed", [])], control=v.get("control"),
         result=None if v.get("result") is None else Result.from_data(v["result"]),
         ground={g["id"]: GroundState(**g) for g in v.get("ground", [])},

@@ -152,22 +152,48 @@ VPS_KEPT = 20000             # missions' VP on outcomes that may come again (all
 _VPS: dict[tuple[object, ...], tuple[MissionCard, int]] = {}
 
 
-def _outcome_key(outcome: BattleOutcome) -> tuple[object, ...]:
-    """All a mission's count reads of an outcome (``scoring._count_rule``), as one value."""
-    return (tuple(outcome.objectives.items()), outcome.table_control, outcome.attacker,
-            tuple((side, tuple(v)) for side, v in outcome.destroyed_enemies.items()),
-            tuple((side, tuple(v)) for side, v in outcome.surviving_troopers.items()))
+def _state_outcome_key(state: GameState) -> tuple[object, ...]:
+    """All a mission's count reads of the battle ended as ``state`` stands (``outcome_now``, ``scoring._count_rule``),
+    as one value read straight off the state: every objective's control, whether destroyed and its counters; the
+    table's control as ``outcome_now`` settles it; the attacker; each side's enemies destroyed and its own troopers
+    alive, in the same order. The outcome itself is built only for a count not yet made (``_mission_vp``)."""
+    control = state.control
+    if control is None:
+        a, b = _troopers(state, "A"), _troopers(state, "B")
+        if a and not b:
+            control = "A"
+        elif b and not a:
+            control = "B"
+    destroyed: dict[str, list[tuple[str, bool]]] = {side: [] for side in SIDES}
+    for d in state.destroyed:
+        destroyed[other(d["side"])].append((str(d["type"]), is_drone_type(d["type"])))
+    surviving: dict[str, list[str]] = {side: [] for side in SIDES}
+    for u in state.units.values():
+        if not u.is_drone:
+            surviving[u.side].append(u.type)
+    for side in SIDES:
+        for contents in state.holding[side].squares.values():
+            for c in contents or []:
+                if not is_drone_type(c.type):
+                    surviving[side].append(c.type)
+    return (tuple((o.id, o.control, o.destroyed, o.target_counters) for o in state.objectives.values()), control,
+            state.attacker, tuple((side, tuple(destroyed[side])) for side in SIDES),
+            tuple((side, tuple(surviving[side])) for side in SIDES))
 
 
-def _mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome, key: tuple[object, ...]) -> int:
-    """``scoring.mission_vp``, counted once for a card, a side and an outcome (``key``): the imagined states of one
-    decision end in few different outcomes, and every state weighs every card the opponent may hold. The card is
-    kept with its count: the key names it by identity."""
+def _mission_vp(mission: MissionCard, side: str, state: GameState, key: tuple[object, ...],
+                outcome: list[BattleOutcome]) -> int:
+    """``scoring.mission_vp`` of the battle ended as ``state`` stands (``outcome_now``), counted once for a card, a
+    side and an outcome (``key``, ``_state_outcome_key``): the imagined states of one decision end in few different
+    outcomes, and every state weighs every card the opponent may hold. The card is kept with its count: the key
+    names it by identity. ``outcome`` holds the state's outcome once one count has built it."""
     k = (id(mission), side, key)
     held = _VPS.get(k)
     if held is not None and held[0] is mission:
         return held[1]
-    vp = mission_vp(mission, side, outcome)
+    if not outcome:
+        outcome.append(outcome_now(state))
+    vp = mission_vp(mission, side, outcome[0])
     if len(_VPS) >= VPS_KEPT:
         _VPS.clear()
     _VPS[k] = (mission, vp)
@@ -175,13 +201,13 @@ def _mission_vp(mission: MissionCard, side: str, outcome: BattleOutcome, key: tu
 
 
 def mission_margin(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...]) -> float:
-    outcome = outcome_now(state)
-    key = _outcome_key(outcome)
-    my_vp = _mission_vp(mine, me, outcome, key) if mine is not None else 0
+    key = _state_outcome_key(state)
+    outcome: list[BattleOutcome] = []
+    my_vp = _mission_vp(mine, me, state, key, outcome) if mine is not None else 0
     if not theirs:
         return float(my_vp)
     weights = [clock_weight(m, state.round) for m in theirs]
-    their = sum(w * _mission_vp(m, other(me), outcome, key) for m, w in zip(theirs, weights))
+    their = sum(w * _mission_vp(m, other(me), state, key, outcome) for m, w in zip(theirs, weights))
     return my_vp - their / sum(weights)
 
 
@@ -371,17 +397,34 @@ def hunt_distance(state: GameState, me: str, belief: Belief, mine: list[tuple[fl
     if not marks:
         return 0.0
     # Plain loops for the least distances (the same as ``min`` over a generator, at half the cost: it is asked of
-    # every state the computer imagines), added up by ``sum`` as before.
+    # every state the computer imagines), added up by ``sum`` as before. Each place's least distance is kept for the
+    # marks it was measured to: the states of one decision differ by a piece or two, and the enemy stands still.
+    key = tuple(marks)
+    known = _NEAREST.get(key)
+    if known is None:
+        if len(_NEAREST) >= NEAREST_KEPT:
+            _NEAREST.clear()
+        known = _NEAREST[key] = {}
     nearest = []
     hypot = math.hypot
     for x, y in mine:
-        best = math.inf
-        for ex, ey, extra in marks:
-            d = hypot(x - ex, y - ey) + extra
-            if d < best:
-                best = d
+        best = known.get((x, y))
+        if best is None:
+            best = math.inf
+            for ex, ey, extra in marks:
+                d = hypot(x - ex, y - ey) + extra
+                if d < best:
+                    best = d
+            if len(known) >= PLACES_KEPT:
+                known.clear()
+            known[(x, y)] = best
         nearest.append(best)
     return sum(nearest)
+
+
+NEAREST_KEPT = 256          # sets of marks whose places' least distances are kept (all are let go when full)
+PLACES_KEPT = 4096          # places kept for one set of marks (all are let go when full)
+_NEAREST: dict[tuple[tuple[float, float, float], ...], dict[tuple[float, float], float]] = {}
 
 
 def evaluate(state: GameState, me: str, mine: MissionCard | None, theirs: tuple[MissionCard, ...], aims: Aims,

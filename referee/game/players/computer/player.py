@@ -15,14 +15,17 @@ and the view's public and own data (``seen.fingerprint``).
 from __future__ import annotations
 
 import dataclasses
-import json
+import gc
 import math
+import pickle
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ...battle.action_kinds import Kind
-from ....rules.fast_sight import exposure_fast
-from ....rules.table_sight import ExposureGrid
+from ....rules.fast_sight import ExposureTiles
+from ....rules.table_sight import ExposureMap
 from ...battle.intents import Action
 from ...play.actions import ActionOutcome
 from ...views.battlefield import battlefield_from_view
@@ -37,7 +40,7 @@ from ...play.turns import EXTRA_BLIPS
 from ...play.victory import OBJECTIVE_CHOICES
 from .belief import Belief, belief
 from .blind import blind_view, hidden_own_blip
-from .candidates import Candidate, exposure_at, expand, own_decoy, target_candidates
+from .candidates import Candidate, exposure_at, expand, own_decoy, reach, target_candidates
 from .determinize import sample_state
 from .evaluate import CLOCK_HUNT, Aims, evaluate, mission_margin, outcome_now, worst_margin
 from .forces import possible_missions
@@ -67,17 +70,21 @@ SIGHT_KEYS = ("id", "type", "faction", "rating", "x", "y", "facing", "base")    
 
 # Exposure maps already made, by what they are made from: the table, its terrain and the known enemies. Most
 # decisions in a row see the same enemies standing where they stood, and the map was a tenth of a battle's time.
-_grids: dict[str, ExposureGrid | None] = {}
+# The key is those parts pickled: the same bytes are the same data (a view written in another order only misses),
+# at a tenth of the cost of writing them out as sorted JSON, which every decision paid for its table's terrain.
+# A map is worked out a tile at a time, as its points are read (``ExposureTiles``): a decision reads the points its
+# units could reach, and the rest of the table was most of the map's cost.
+_grids: dict[bytes, ExposureMap | None] = {}
 
 
-def exposure_map(view: Data, side: str) -> ExposureGrid | None:
-    key = json.dumps([side, view["table"], view.get("scale", 1.0), view.get("terrain"), view.get("rulings"),
-                      [{k: u.get(k) for k in SIGHT_KEYS} for u in view["units"] if u["side"] != side]],
-                     sort_keys=True, default=str)
+def exposure_map(view: Data, side: str) -> ExposureMap | None:
+    key = pickle.dumps([side, view["table"], view.get("scale", 1.0), view.get("terrain"), view.get("rulings"),
+                        [[u.get(k) for k in SIGHT_KEYS] for u in view["units"] if u["side"] != side]],
+                       pickle.HIGHEST_PROTOCOL)
     if key not in _grids:
         if len(_grids) >= GRIDS_KEPT:
             del _grids[next(iter(_grids))]
-        _grids[key] = exposure_fast(battlefield_from_view(view), side, EXPOSURE_STEP)
+        _grids[key] = ExposureTiles(battlefield_from_view(view), side, EXPOSURE_STEP)
     return _grids[key]
 
 
@@ -116,7 +123,7 @@ class _Think:
         self.inspect = self.aims.wanted_counters({oid: int(o.get("target_counters", 0))
                                                   for oid, o in self.seen.objectives.items()})
         self.worlds: list[GameState] = [sample_state(self.seen, self.belief, self.rng) for _ in range(lv.worlds)]
-        self._grid: ExposureGrid | None = None
+        self._grid: ExposureMap | None = None
         self._grid_done = False
         self.searched = 0       # candidates hard's look-ahead has weighed for this decision (``Level.search_budget``)
         self.haste = on_the_clock(self.seen)
@@ -127,7 +134,7 @@ class _Think:
             self.aims = dataclasses.replace(self.aims, hunt=CLOCK_HUNT)
 
     @property
-    def grid(self) -> ExposureGrid | None:
+    def grid(self) -> ExposureMap | None:
         if not self._grid_done:
             self._grid_done = True
             self._grid = exposure_map(self.seen.view, self.seen.me)
@@ -279,6 +286,21 @@ class _Think:
         return top[0]
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """Python's cycle collector held back while the computer decides. A decision imagines thousands of states, each
+    of many small objects, and leaves no reference cycle behind (what it makes is freed as it is let go); the
+    collector stopped every few hundred of them to scan all the young ones, and now and then every object of the
+    program, a tenth of a decision's time for nothing. Left as it was found: a caller that has it off keeps it off."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 class Computer:
     """A computer player for one side, at a named level (``levels.LEVELS``)."""
 
@@ -291,6 +313,10 @@ class Computer:
         """One of ``legal`` (its free parameters chosen), from ``view`` alone, with a one-line reason. ``avoid``
         names actions (``Action.text``) the engine just refused here (a Target whose pool fell short): another is
         chosen, so that the same refusal is not met again."""
+        with _no_cycle_collection():
+            return self._decide(view, legal, avoid)
+
+    def _decide(self, view: Data, legal: list[LegalAction], avoid: frozenset[str]) -> Decision:
         if not legal:
             raise ValueError("the computer was asked to act with no legal action")
         if view.get("viewer") != self.side:
@@ -382,6 +408,8 @@ class Computer:
         best: tuple[float, LegalAction, str, float] | None = None
         offered = [la for la in legal if la.kind == Kind.ACTIVATE]
         ranked = sorted(offered, key=lambda la: (-self._promise(think, la), la.actor, bool(la.args.get("extra"))))
+        if not think.level.plan_activations:
+            self._read_reach(think, ranked[: think.level.activations])
         passed: list[float] = []        # the gains of the extra blip activations it weighed and let go
         for la in ranked[: think.level.activations]:
             gain, why = self._gain(think, la)
@@ -444,6 +472,17 @@ class Computer:
         # revealed and act at once (``hasten``): the reveal shows what it holds anyway.
         hurry = 1.5 if think.haste and b.get("contents") else 0.0
         return 1.5 + 6.0 / (6.0 + near) + hurry + 0.3 * think.rng.random()
+
+    def _read_reach(self, think: _Think, offered: list[LegalAction]) -> None:
+        """The exposure of the ground in each weighed unit's Move reach (``_potential``), worked out together: one
+        call for every unit, where each unit's own cost about as much again."""
+        grid = think.grid
+        if grid is None:
+            return
+        r = 6.0 * float(think.seen.view.get("scale", 1.0))
+        regions = [reach(grid, float(me["x"]), float(me["y"]), r)
+                   for me in (think.seen.piece(la.actor) for la in offered) if me is not None]
+        grid.fetch_regions(regions)
 
     def _gain(self, think: _Think, la: LegalAction) -> tuple[float, str]:
         """What activating this unit could gain: hard plays its whole activation out in every imagined world

@@ -25,7 +25,7 @@ from ....rules.battlefield import Battlefield, piece_from_unit
 from ....rules.catalogue import weapons
 from ....rules.odds import blast_odds
 from ....rules.ranges import rifle_band_size
-from ....rules.table_sight import ExposureGrid
+from ....rules.table_sight import ExposureMap
 from ...battle.state import GameState, UnitState
 from .evaluate import Aims
 from .evaluate import ATTRITION, DRONE_VALUE
@@ -61,14 +61,14 @@ def _shooter(bf: Battlefield, faction: str, rating: str, type_: str) -> tuple[bo
     return piece.trooper_type().missile, piece.stat("sensors"), band or bf.distance(6.0), die
 
 
-def price_at(grid: ExposureGrid | None, x: float, y: float) -> int | None:
-    """The cheapest Target counter a known enemy could place on a unit at (x, y) (``ExposureGrid.prices``): band,
+def price_at(grid: ExposureMap | None, x: float, y: float) -> int | None:
+    """The cheapest Target counter a known enemy could place on a unit at (x, y) (``ExposureMap.price``): band,
     cover and the terrain between included [p.19]; None where none can Target it."""
-    if grid is None or grid.prices is None:
+    if grid is None:
         return None
     i = min(max(int(x / grid.step), 0), grid.columns - 1)
     j = min(max(int(y / grid.step), 0), grid.rows - 1)
-    return grid.prices[j][i]
+    return grid.price(i, j)
 
 
 def _missile_hit(counters: int, cm: int) -> float:
@@ -83,7 +83,7 @@ def _rifle_kill(counters: int, distance: float, band: float, die: float) -> floa
     return 1.0 - (1.0 - die) ** dice if dice > 0 else 0.0
 
 
-def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureGrid | None) -> float:
+def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureMap | None) -> float:
     """Expected VP the computer's side loses to the enemy's next activations: for each of its units, the worst one
     enemy trooper's two actions [p.16] can do to it, the better of two shots with the counters already on it (missiles need neither
     sight nor range, p.21, A28) and a Target that adds counters at the price the exposure map gives, then one shot
