@@ -971,13 +971,13 @@ def _exposure_bounded(table: _Table, vx: Array, vy: Array, vr: Array, qx: Array,
     b = table.seen_from(vx, vy, vr, radius)[0]
     step = max(1, BOUNDED_CHUNK // max(g, 1))
     if step >= ne:
-        return _bounded_rows(table, parts, b, vx, vy, vr, qx, qy, radius, e_holds, q_holds, a10_open, D, psi)
+        return _bounded_rows(table, parts, b, vx, vy, vr, qx, qy, radius, e_holds, q_of, a10_open, D, psi)
     visible = np.empty((ne, g), dtype=bool)
     ues, uqs, reaches = [], [], []
     for e0 in range(0, ne, step):
         at = slice(e0, min(ne, e0 + step))
         v, ue, uq, r = _bounded_rows(table, parts, _ViewerRows(b, at), vx[at], vy[at], vr[at], qx, qy, radius,
-                                     e_holds[at], q_holds, a10_open, D[at], psi[at])
+                                     e_holds[at], q_of, a10_open, D[at], psi[at])
         visible[at] = v
         ues.append(ue + e0)
         uqs.append(uq)
@@ -1000,7 +1000,7 @@ class _ViewerRows:
 
 
 def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRows, vx: Array, vy: Array, vr: Array,
-                  qx: Array, qy: Array, radius: float, e_holds: Array, q_holds: Array, a10_open: bool, D: Array,
+                  qx: Array, qy: Array, radius: float, e_holds: Array, q_of: dict[str, Array], a10_open: bool, D: Array,
                   psi: Array) -> tuple[Array, Any, Any, Any]:
     """``_exposure_bounded`` for some viewers: everything indexed by viewer is theirs alone, ``b`` included."""
     ne, g = len(vx), len(qx)
