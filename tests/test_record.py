@@ -327,6 +327,19 @@ def test_an_older_known_format_is_migrated(tmp_path, monkeypatch):
     assert_example_outcome(loaded.game)
 
 
+@pytest.mark.parametrize("junk", [1e308, "moves", {"0": {}}, None])
+def test_a_format_one_save_whose_record_is_not_a_list_names_the_record(tmp_path, junk):
+    """A format-1 save goes through every migration step before it is checked: a step meets whatever the file
+    holds, and a record that is not a list is named by the check, not a traceback."""
+    doc = json.loads(save_game(example_game(), tmp_path / "battle.json").read_text())
+    doc["version"], doc["record"] = 1, junk
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc))
+    with pytest.raises(InputError) as e:
+        read_save(old)
+    assert "record" in e.value.message()
+
+
 def test_a_replay_that_differs_from_the_saved_battle_is_flagged(tmp_path):
     path = save_game(example_game(), tmp_path / "battle.json")
     doc = json.loads(path.read_text())

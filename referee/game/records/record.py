@@ -69,7 +69,9 @@ ACTION_KINDS = ALL_KINDS            # every kind a record may hold (``action_kin
 def _one_to_two(doc: Data) -> Data:
     """Format 2 (A23, A59): Scramble takes the owner's square and places its blips in a triangle with random labels.
     A format-1 record's Scrambles are marked ``legacy`` so that they replay as they were played."""
-    for entry in doc.get("record") or []:
+    record = doc.get("record")
+    # Anything but a list is left as it is: the schema then names the field and what it expects.
+    for entry in record if isinstance(record, list) else []:
         action = entry.get("action") if isinstance(entry, dict) else None
         if isinstance(action, dict) and action.get("kind") == Kind.SCRAMBLE \
                 and isinstance(action.get("args", {}), dict):
