@@ -1,12 +1,15 @@
 """The fast engine agrees with the reference on generated tables of the benchmark's scaling kind: star-shaped woods
 of 10-28 vertices, rotated ellipse hills, buildings at any angle, craters; small enough to check every pair."""
 
+import functools
+
 import pytest
 
 from benchmarks.generated_tables import generated_table
 from referee.rules import fast_sight
-from referee.rules.fast_sight import prepare, sightlines_fast
-from referee.rules.table_sight import PairSight
+from referee.rules.battlefield import Battlefield
+from referee.rules.fast_sight import exposure_fast, prepare, sightlines_fast
+from referee.rules.table_sight import PairSight, exposure_reference
 
 from .test_fast_sight import assert_same_exposure, assert_same_sightlines
 
@@ -63,5 +66,16 @@ def test_the_sight_lines_read_as_a_list_of_records_however_they_are_read():
 def test_the_exposure_bounds_give_the_same_map_however_many_viewers_are_worked_at_once(monkeypatch, chunk):
     """The exposure map's bounds are worked a few viewers at a time (``BOUNDED_CHUNK`` sight lines): one viewer at a
     time, a few, or all at once, the map is the reference's."""
+    bf, reference = chunked_table()
     monkeypatch.setattr(fast_sight, "BOUNDED_CHUNK", chunk)
-    assert_same_exposure(generated_table(5, 30, 8), 1.5)
+    for side in ("A", "B"):
+        fast = exposure_fast(bf, side, 1.5)
+        assert (fast.counts, fast.prices) == reference[side], side
+
+
+@functools.cache
+def chunked_table() -> tuple[Battlefield, dict[str, tuple[object, object]]]:
+    """The table the chunks are tried on, and the reference engine's map of it for each side (worked once)."""
+    bf = generated_table(5, 30, 8)
+    maps = {side: exposure_reference(bf, side, 1.5) for side in ("A", "B")}
+    return bf, {side: (m.counts, m.prices) for side, m in maps.items()}
