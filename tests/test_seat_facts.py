@@ -10,6 +10,8 @@ question; the other plays each action alone and builds its screen from its answe
 from __future__ import annotations
 
 import random
+
+import pytest
 import re
 from pathlib import Path
 
@@ -48,9 +50,19 @@ def plain(screen: BattleScreen | None) -> str:
 
 
 def test_the_screen_asked_once_is_the_screen_asked_piece_by_piece():
+    compare_screens((1,))
+
+
+@pytest.mark.soak
+def test_the_screen_asked_once_is_the_screen_asked_piece_by_piece_in_more_battles():
+    compare_screens((1, 2, 3, 4))
+
+
+def compare_screens(seeds: tuple[int, ...]) -> None:
+    """After every action of each seeded battle (fifty steps), and for two pieces selected before it."""
     shown = 0
     seen_phases: set[str] = set()
-    for seed in (1, 2):
+    for seed in seeds:
         once, by_piece = session(seed), session(seed)
         rng = random.Random(seed)
         for step in range(50):
@@ -78,7 +90,7 @@ def test_the_screen_asked_once_is_the_screen_asked_piece_by_piece():
                 shown += 1
             for seat in ("A", "B", "spectator"):
                 assert once.screen(seat).to_json() == by_piece.screen(seat).to_json()
-    assert shown > 40 and seen_phases == {"action", "end-of-round"}, seen_phases
+    assert shown > 20 * len(seeds) and seen_phases == {"action", "end-of-round"}, seen_phases
 
 
 def test_the_facts_kept_for_the_same_state_answer_another_selection_as_a_new_question_would():
