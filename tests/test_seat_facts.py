@@ -10,10 +10,10 @@ question; the other plays each action alone and builds its screen from its answe
 from __future__ import annotations
 
 import random
-
-import pytest
 import re
 from pathlib import Path
+
+import pytest
 
 from referee.game.battle.action_kinds import UNIT_KINDS, Kind
 from referee.game.battle.dice import SeededDice
