@@ -25,6 +25,7 @@ from referee.service.battles import new_session
 from referee.service.session import BattleSession
 
 from .net_support import next_action
+from .shared_browser import SharedBrowser
 from .test_net_referee import TARGET, refereed
 from .test_revealed_placement import battle, reveal
 from .test_net_words import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
@@ -58,32 +59,19 @@ def _new_browser():
     return driver
 
 
-_SHARED: list = []
+_SHARED = SharedBrowser(_new_browser, PHONE)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _one_browser():
-    """One Chromium for the module's tests, quit after the last: starting it was most of a test's CPU."""
+    """One Chromium for the module's tests, quit after the last."""
     yield
-    while _SHARED:
-        _SHARED.pop().quit()
+    _SHARED.quit()
 
 
 def _browser():
     """The module's browser as a new one is: one blank tab of the starting size, no cookie of any page."""
-    if not _SHARED:
-        _SHARED.append(_new_browser())
-    driver = _SHARED[0]
-    first, *others = driver.window_handles
-    for handle in others:
-        driver.switch_to.window(handle)
-        driver.close()
-    driver.switch_to.window(first)
-    driver.get("about:blank")
-    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
-    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    driver.set_window_size(*PHONE)
-    return driver
+    return _SHARED.fresh()
 
 
 class Tabs:

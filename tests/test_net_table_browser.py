@@ -26,6 +26,7 @@ from referee.rules.scenario import load_scenario
 from referee.service.session import BattleSession
 
 from .foresee import FACTIONS
+from .shared_browser import SharedBrowser
 from .test_net_table import both_redealt, secrets
 from .test_net_table import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
 
@@ -54,31 +55,19 @@ def _new_browser():
     return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
 
 
-_SHARED: list = []
+_SHARED = SharedBrowser(_new_browser)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _one_browser():
-    """One Chromium for the module's tests, quit after the last: starting it was most of a test's CPU."""
+    """One Chromium for the module's tests, quit after the last."""
     yield
-    while _SHARED:
-        _SHARED.pop().quit()
+    _SHARED.quit()
 
 
 def _browser():
     """The module's browser as a new one is: one blank tab, no screen size set, no cookie of any page."""
-    if not _SHARED:
-        _SHARED.append(_new_browser())
-    driver = _SHARED[0]
-    first, *others = driver.window_handles
-    for handle in others:
-        driver.switch_to.window(handle)
-        driver.close()
-    driver.switch_to.window(first)
-    driver.get("about:blank")
-    driver.execute_cdp_cmd("Network.clearBrowserCookies", {})
-    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    return driver
+    return _SHARED.fresh()
 
 
 def _screen(driver, size: tuple[int, int]) -> None:
