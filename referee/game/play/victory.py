@@ -129,11 +129,12 @@ def attacker_sets_objectives(ctx: Ctx, action: Action) -> None:
     compute_result(ctx)
 
 
-def battle_outcome(state: GameState) -> BattleOutcome:
-
+def destroyed_and_surviving(state: GameState) -> tuple[dict[str, list[tuple[str, bool]]], dict[str, list[str]]]:
+    """By side: the enemy units it destroyed (type, and whether a drone), and its own troopers still in the battle
+    (on the table or in its holding area): what the missions count."""
     destroyed: dict[str, list[tuple[str, bool]]] = {side: [] for side in SIDES}
     for d in state.destroyed:
-        destroyed[other(d["side"])].append((d["type"], is_drone_type(d["type"])))
+        destroyed[other(d["side"])].append((str(d["type"]), is_drone_type(d["type"])))
     surviving: dict[str, list[str]] = {side: [] for side in SIDES}
     for u in state.units.values():
         if not u.is_drone:
@@ -143,6 +144,12 @@ def battle_outcome(state: GameState) -> BattleOutcome:
             for c in contents or []:
                 if not is_drone_type(c.type):
                     surviving[side].append(c.type)
+    return destroyed, surviving
+
+
+def battle_outcome(state: GameState) -> BattleOutcome:
+
+    destroyed, surviving = destroyed_and_surviving(state)
     objectives = {o.id: ObjectiveOutcome(o.control, o.destroyed, o.target_counters) for o in state.objectives.values()}
     control = None if state.control is None else as_side(state.control)
     attacker = None if state.attacker is None else as_side(state.attacker)

@@ -21,7 +21,7 @@ from ....rules.odds import missile_odds, rifle_odds
 from ...battle.cards import MissionCard, objective_ids
 from ...battle.scoring import BattleOutcome, mission_vp
 from ...battle.state import SIDES, GameState, UnitState, other
-from ...play.victory import battle_outcome
+from ...play.victory import battle_outcome, destroyed_and_surviving
 from .belief import Belief
 
 TROOPER_VALUE = 3.0          # a trooper's usual worth on the sample missions: about 2-3 VP to the killer, -3 to its side
@@ -164,18 +164,7 @@ def _state_outcome_key(state: GameState) -> tuple[object, ...]:
             control = "A"
         elif b and not a:
             control = "B"
-    destroyed: dict[str, list[tuple[str, bool]]] = {side: [] for side in SIDES}
-    for d in state.destroyed:
-        destroyed[other(d["side"])].append((str(d["type"]), is_drone_type(d["type"])))
-    surviving: dict[str, list[str]] = {side: [] for side in SIDES}
-    for u in state.units.values():
-        if not u.is_drone:
-            surviving[u.side].append(u.type)
-    for side in SIDES:
-        for contents in state.holding[side].squares.values():
-            for c in contents or []:
-                if not is_drone_type(c.type):
-                    surviving[side].append(c.type)
+    destroyed, surviving = destroyed_and_surviving(state)
     return (tuple((o.id, o.control, o.destroyed, o.target_counters) for o in state.objectives.values()), control,
             state.attacker, tuple((side, tuple(destroyed[side])) for side in SIDES),
             tuple((side, tuple(surviving[side])) for side in SIDES))
