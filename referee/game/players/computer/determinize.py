@@ -13,6 +13,8 @@ import functools
 import pickle
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from ....rules.factions import faction_files
 from ....rules.pieces import DealtCards, UnitContents
@@ -27,6 +29,8 @@ from .seen import Seen
 UNIT_FIELDS = set(UnitState.__dataclass_fields__)
 OBJECTIVE_FIELDS = set(ObjectiveState.__dataclass_fields__)
 
+
+V = TypeVar("V")
 
 # The terrain entries made of a view's terrain, by the list's identity (the list is kept with them): every state
 # sampled from one view shares one set of entries, as every copy of a battle's state does, and so its battlefield's
@@ -53,13 +57,19 @@ def _terrain_entry(data: Data) -> TerrainEntry:
     decision's view is new, but its table's terrain is the last one's, and validating every piece of it again was
     a tenth of a decision. The same entry for the same piece also lets the battlefields and terrain arrays made for
     one decision's table serve the next (they know a table's terrain by its entries)."""
+    return _validated(_ENTRIES, ENTRIES_KEPT, data, TerrainEntry.model_validate)
+
+
+def _validated(kept: dict[bytes, V], bound: int, data: object, validate: Callable[[Any], V]) -> V:
+    """``validate(data)``, kept in ``kept`` by the pickled data (all let go once it holds ``bound``): the same bytes
+    are the same value, and the values kept are frozen, shared by every state made from them."""
     key = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
-    entry = _ENTRIES.get(key)
-    if entry is None:
-        if len(_ENTRIES) >= ENTRIES_KEPT:
-            _ENTRIES.clear()
-        entry = _ENTRIES[key] = TerrainEntry.model_validate(data)
-    return entry
+    value = kept.get(key)
+    if value is None:
+        if len(kept) >= bound:
+            kept.clear()
+        value = kept[key] = validate(data)
+    return value
 
 
 CONTENTS_KEPT = 256         # squares' contents and cards kept, validated, by what the views say of them
@@ -74,12 +84,8 @@ def _contents(data: list[Data] | None) -> list[UnitContents] | None:
     holds the same units decision after decision."""
     if data is None:
         return None
-    key = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
-    held = _CONTENTS.get(key)
-    if held is None:
-        if len(_CONTENTS) >= CONTENTS_KEPT:
-            _CONTENTS.clear()
-        held = _CONTENTS[key] = [UnitContents.model_validate(c) for c in data]
+    held: list[UnitContents] = _validated(_CONTENTS, CONTENTS_KEPT, data,
+                                          lambda d: [UnitContents.model_validate(c) for c in d])
     return list(held)
 
 
@@ -88,13 +94,7 @@ _CARDS: dict[bytes, DealtCards] = {}
 
 def _cards(data: Data) -> DealtCards:
     """A side's own cards as its view tells them, validated once for what they say (a frozen model, shared)."""
-    key = pickle.dumps(data, pickle.HIGHEST_PROTOCOL)
-    cards = _CARDS.get(key)
-    if cards is None:
-        if len(_CARDS) >= CONTENTS_KEPT:
-            _CARDS.clear()
-        cards = _CARDS[key] = DealtCards.model_validate(data)
-    return cards
+    return _validated(_CARDS, CONTENTS_KEPT, data, DealtCards.model_validate)
 
 
 _FITS: dict[tuple[object, ...], list[Force]] = {}
