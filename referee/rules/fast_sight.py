@@ -31,17 +31,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import gc
 import math
 import threading
 from collections import OrderedDict
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from typing import Any, ClassVar, cast, overload
 
 import numpy as np
 import shapely
 
+from ..collector import cycle_collection_held
 from .battlefield import Battlefield, Piece
 from .catalogue import COVER_BANDS, unit_types
 from .fast_geometry import (
@@ -561,26 +560,10 @@ def _arrays(pieces: Sequence[Piece]) -> tuple[Array, Array, Array]:
     )
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Hold back Python's cycle collector while a result of many small objects is built.
-
-    Every pair's record, corridor and intervening terrain are new objects; the collector would stop every few
-    hundred of them to scan all the young ones, though none can form a cycle (about a tenth of the call at 64 a
-    side). Left as it was found: a caller that has it off keeps it off."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 def sightlines_fast(bf: Battlefield) -> PairSights:
     """Every ordered pair of units of opposite sides, as ``table_sight.sightlines_reference`` gives them (a
     sequence whose records are made as they are read: ``PairSights``)."""
-    with _no_cycle_collection():
+    with cycle_collection_held():
         return _sightlines(bf)
 
 

@@ -15,15 +15,13 @@ and the view's public and own data (``seen.fingerprint``).
 from __future__ import annotations
 
 import dataclasses
-import gc
 import math
 import pickle
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ...battle.action_kinds import Kind
+from ....collector import cycle_collection_held
 from ....rules.fast_sight import ExposureTiles
 from ....rules.table_sight import ExposureMap
 from ...battle.intents import Action
@@ -286,21 +284,6 @@ class _Think:
         return top[0]
 
 
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """Python's cycle collector held back while the computer decides. A decision imagines thousands of states, each
-    of many small objects, and leaves no reference cycle behind (what it makes is freed as it is let go); the
-    collector stopped every few hundred of them to scan all the young ones, and now and then every object of the
-    program, a tenth of a decision's time for nothing. Left as it was found: a caller that has it off keeps it off."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
-
-
 class Computer:
     """A computer player for one side, at a named level (``levels.LEVELS``)."""
 
@@ -313,7 +296,7 @@ class Computer:
         """One of ``legal`` (its free parameters chosen), from ``view`` alone, with a one-line reason. ``avoid``
         names actions (``Action.text``) the engine just refused here (a Target whose pool fell short): another is
         chosen, so that the same refusal is not met again."""
-        with _no_cycle_collection():
+        with cycle_collection_held():
             return self._decide(view, legal, avoid)
 
     def _decide(self, view: Data, legal: list[LegalAction], avoid: frozenset[str]) -> Decision:
