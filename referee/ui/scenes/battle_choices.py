@@ -15,28 +15,15 @@ from ...game.views.view_words import view_unit
 from ...rules import odds
 from .. import panels, theme
 from ..widgets import dashed_circle, sight_glyph
-from ..table_data import TableData
-from .battle_questions import ClicksOnTheTable
+from .battle_questions import ChoosesForAUnit, ClicksOnTheTable
 from .table_tools import contact_spots
 
 PICK, FLAME, KAMIKAZE = "pick", "flame", "kamikaze"
 TITLES = {PICK: "Choose a target", FLAME: "Flamer: place the smoke", KAMIKAZE: "Kamikaze: where to"}
 
 
-class ChoicesHost(ClicksOnTheTable, Protocol):
-    """What the choosing tools use of the battle scene: besides a click on the table, the tool in hand and the unit it
-    is for, the table and the log."""
-
-    @property
-    def tool(self) -> str: ...
-
-    @property
-    def picking(self) -> str | None: ...
-
-    @property
-    def table(self) -> TableData: ...
-
-    def start_tool(self, tool: str, actor: str, hint: str) -> None: ...
+class ChoicesHost(ClicksOnTheTable, ChoosesForAUnit, Protocol):
+    """What the choosing tools use of the battle scene: a click on the table, choosing for a unit, and the log."""
 
     def say(self, title: str, lines: Iterable[object]) -> None: ...
 

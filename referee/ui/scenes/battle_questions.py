@@ -20,6 +20,7 @@ from ...rules.errors import InputError
 from ...service.battle_screen import BattleScreen
 from ...service.session import BattleSession
 from ..scene import HoldsSession, Scene, ScenePart
+from ..table_data import TableData
 from ..view import ViewTransform
 from .dialogs import ConsentScreen, Dialog, HandoffScreen, TextDialog, TurnOverScreen
 
@@ -592,3 +593,22 @@ class ClicksOnTheTable(Protocol):
     def on_table(self, pos: tuple[int, int]) -> bool: ...
 
     def table_point(self, pos: tuple[int, int]) -> tuple[float, float]: ...
+
+
+class ChoosesForAUnit(Protocol):
+    """What a battle tool that chooses for one unit uses of the battle scene: its session, the tool in hand and the
+    unit it is for, the table, and how a tool is taken up."""
+
+    @property
+    def session(self) -> BattleSession: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def picking(self) -> str | None: ...
+
+    @property
+    def table(self) -> TableData: ...
+
+    def start_tool(self, tool: str, actor: str, hint: str) -> None: ...

@@ -14,31 +14,17 @@ import pygame
 from ...game.battle.action_kinds import Kind
 from ...game.battle.intents import Action
 from ...rules.battlefield import ground_point
-from ...service.session import BattleSession, Pending
+from ...service.session import Pending
 from ..keys import DIGITS, MINUS
-from ..table_data import TableData
+from .battle_questions import ChoosesForAUnit
 
 TARGET = "target"
 TITLE = "Target: place counters"
 
 
-class TargetHost(Protocol):
-    """What the Target tool uses of the battle scene: its session, the tool in hand and the unit it is for, the table
-    (its patches of ground), and how the scene shows a line, asks for a die, sends an action and comes back."""
-
-    @property
-    def session(self) -> BattleSession: ...
-
-    @property
-    def tool(self) -> str: ...
-
-    @property
-    def picking(self) -> str | None: ...
-
-    @property
-    def table(self) -> TableData: ...
-
-    def start_tool(self, tool: str, actor: str, hint: str) -> None: ...
+class TargetHost(ChoosesForAUnit, Protocol):
+    """What the Target tool uses of the battle scene: besides choosing for a unit (the table: its patches of ground),
+    how the scene shows a line, asks for a die, sends an action and comes back."""
 
     def clear_tools(self) -> None: ...
 
