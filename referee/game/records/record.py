@@ -754,22 +754,24 @@ def _replay(initial: GameState, entries: list[RecordEntry],
             source: str) -> tuple[GameState, tuple[int, GameState] | None]:
     """The state the record replays to from ``initial``, and (when the record began in set-up and left it) how many
     entries set-up took with a copy of the state it ended in (``Game.setup_end``)."""
-    state = initial
+    # The game keeps ``initial``: the replay starts on a copy, and gives each state after it up to the next action.
+    state = initial.copy()
     setup_end: tuple[int, GameState] | None = None
     for i, entry in enumerate(entries):
         action = entry.action
-        where = f"record[{i}] (action {i + 1}, {_action_text(action)})"
-        known = set(state.units) | set(state.blips) | set(state.objectives) | set(state.ground)
-        known |= {ident for _, ident in _ids_in(action) if isinstance(ident, str) and ground_point(ident)}
-        if action.kind == Kind.CORRECT:                  # the referee may correct a terrain piece too
-            known |= {t.id for t in state.terrain}
-        for item, ident in _ids_in(action):
-            if not isinstance(ident, str) or ident not in known:
+        named = _ids_in(action)
+        for item, ident in named:
+            if not (isinstance(ident, str) and _known(state, action, ident)):
+                known = {other for _, other in named if isinstance(other, str) and _known(state, action, other)}
+                known |= set(state.units) | set(state.blips) | set(state.objectives) | set(state.ground)
+                if action.kind == Kind.CORRECT:
+                    known |= {t.id for t in state.terrain}
                 raise InputError(source, f"record[{i}].{item}: no unit, blip or objective {ident!r} at this point "
                                          f"of the game (action {i + 1}); expected one of {', '.join(sorted(known))}")
+        where = _Where(i, action)
         dice = replay_source(entry.rolls)
         try:
-            outcome = play(state, action, dice)
+            outcome = play(state, action, dice, in_place=True)
         except DiceMissing as e:
             raise InputError(source, f"{where}.rolls: the action needs more rolls than the {len(entry.rolls)} "
                                      f"recorded (missing: {e.request.describe()})") from None
@@ -791,6 +793,25 @@ def _replay(initial: GameState, entries: list[RecordEntry],
         if setup_end is None and initial.phase == "setup" and state.phase != "setup":
             setup_end = (i + 1, state.copy())
     return state, setup_end
+
+
+def _known(state: GameState, action: Action, ident: str) -> bool:
+    """Is ``ident``, named by ``action``, a unit, blip, objective or patch of ground at this point of the game, or a
+    point of the ground itself (or, for the referee's correction, a terrain piece)?"""
+    return (ident in state.units or ident in state.blips or ident in state.objectives or ident in state.ground
+            or bool(ground_point(ident))
+            or (action.kind == Kind.CORRECT and any(t.id == ident for t in state.terrain)))  # terrain corrected too
+
+
+@dataclass(frozen=True)
+class _Where:
+    """Where in the record a replayed action stands, as a refusal names it: written out only for a refusal."""
+
+    index: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"record[{self.index}] (action {self.index + 1}, {_action_text(self.action)})"
 
 
 def _action_text(action: Action) -> str:
