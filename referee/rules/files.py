@@ -23,6 +23,13 @@ M = TypeVar("M", bound=Checkable)
 def unencodable_item(data: object, where: str = "") -> str | None:
     """The item (``units[2].id``) of the first text in ``data`` that is not Unicode a file or a screen can hold: a
     lone surrogate such as ``"\\ud800"`` in JSON. ``None`` when every key and text is sound."""
+    try:
+        # One pass in C over a sound document (a save's record holds thousands of texts); the walk below runs only
+        # to name the item of one that is not.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return None
+    except (TypeError, ValueError, RecursionError):
+        pass                             # not all JSON values, or a text that is not sound: walked item by item
     stack: list[tuple[object, str]] = [(data, where)]
     while stack:
         value, item = stack.pop()

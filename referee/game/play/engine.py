@@ -46,10 +46,12 @@ class RecordEntry:
                            str(d.get("why", "")), {str(k): [str(x) for x in v] for k, v in (d.get("shares") or {}).items()})
 
 
-def play(state: GameState, action: Action, source: DiceSource) -> ActionOutcome:
+def play(state: GameState, action: Action, source: DiceSource, in_place: bool = False) -> ActionOutcome:
     """One turn-level action (activate, a unit action, end-turn, ...) checked and resolved on a copy of the state.
-    A correction of the table (``corrections.py``) goes through here too, so the record replays it."""
-    return run(state, lambda ctx: resolution(ctx, action), source)
+    A correction of the table (``corrections.py``) goes through here too, so the record replays it.
+
+    ``in_place``: resolved on ``state`` itself, which the caller gives up (a replay keeping only its end state)."""
+    return run(state, lambda ctx: resolution(ctx, action), source, in_place=in_place)
 
 
 def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
@@ -154,7 +156,8 @@ class Game:
         for i, entry in enumerate(self.record):
             if state.phase != "setup":
                 break
-            outcome = play(state, entry.action, replay_source(entry.rolls))
+            # Each state of the replay is given up to the next action: only the last is kept.
+            outcome = play(state, entry.action, replay_source(entry.rolls), in_place=True)
             if not outcome.legal:
                 raise ValueError(f"action {i + 1} ({entry.action.text()}) no longer replays: {outcome.reason}")
             state = outcome.state
@@ -167,7 +170,8 @@ class Game:
         """Replays the record (or its first ``upto`` entries) from the initial state with the recorded dice."""
         state = self.initial.copy()
         for i, entry in enumerate(self.record[:upto]):
-            outcome = play(state, entry.action, replay_source(entry.rolls))
+            # Each state of the replay is given up to the next action: only the last is kept.
+            outcome = play(state, entry.action, replay_source(entry.rolls), in_place=True)
             if not outcome.legal:
                 raise ValueError(f"action {i + 1} ({entry.action.text()}) no longer replays: {outcome.reason}")
             state = outcome.state

@@ -22,13 +22,15 @@ A save is the referee's whole truth (both holding areas, missions, salts): show 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Annotated, Callable, Literal, NoReturn, TypeVar
 
 import shapely
@@ -339,8 +341,10 @@ def dice_from_data(d: Data, item: str = "dice") -> SeededDice:
 
 def state_digest(state: GameState) -> str:
     """SHA-256 of the whole state in canonical form (every number written one way), so a save read straight back
-    gives the same digest: a digest that differs then means the file was changed."""
-    return hashlib.sha256(canonical_text(_plain(state.to_data())).encode("utf-8")).hexdigest()
+    gives the same digest: a digest that differs then means the file was changed. The canonical form turns tuples
+    into lists and names every key as text itself (a state's keys are text and whole numbers), so the state's data
+    is not written out and read back first (``_plain``), which was a third of the digest's cost."""
+    return hashlib.sha256(canonical_text(state.to_data()).encode("utf-8")).hexdigest()
 
 
 def _older_digests(state: GameState, named_back: Callable[[Data], Data] | None = None) -> tuple[str, ...]:
@@ -472,6 +476,15 @@ def _read(path: Path) -> Data:
         raise InputError(str(path), "not a text file (expected a JSON save)") from None
     except OSError as e:
         raise InputError(str(path), f"cannot be read ({e.strerror or e})") from None
+    try:
+        doc = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        doc = None                       # named below, once what the file is has been said
+    if isinstance(doc, dict) and path.suffix.lower() == ".json":
+        # The usual case, a JSON save, is parsed once: what kind of document it is is read off the same data.
+        check_text(doc, str(path))
+        _not_of_kind(path, document_kind(doc))
+        return doc
     _not_another_kind(path, text)
     try:
         doc = json.loads(text, parse_constant=_no_constant)
@@ -495,6 +508,11 @@ def _not_another_kind(path: Path, text: str) -> None:
         kind = document_kind(read_document(path))
     except InputError:
         return                           # not readable as TOML or JSON either: the JSON error below says where
+    _not_of_kind(path, kind)
+
+
+def _not_of_kind(path: Path, kind: str) -> None:
+    """Refuse a document of another ``kind`` (``document_kind``) by naming what it is."""
     if kind not in ("save", "card"):     # a save with a wrong or missing format key is reported by its keys
         hint = (": open it with Open, or start a battle on it with Referee (a physical game) or New battle"
                 if kind == "scenario" else "")
@@ -736,22 +754,28 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
     return out
 
 
-def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> GameState:
-    state = initial
+def _replay(initial: GameState, entries: list[RecordEntry],
+            source: str) -> tuple[GameState, tuple[int, GameState] | None]:
+    """The state the record replays to from ``initial``, and (when the record began in set-up and left it) how many
+    entries set-up took with a copy of the state it ended in (``Game.setup_end``)."""
+    # The game keeps ``initial``: the replay starts on a copy, and gives each state after it up to the next action.
+    state = initial.copy()
+    setup_end: tuple[int, GameState] | None = None
     for i, entry in enumerate(entries):
         action = entry.action
-        where = f"record[{i}] (action {i + 1}, {_action_text(action)})"
-        known = set(state.units) | set(state.blips) | set(state.objectives) | set(state.ground)
-        known |= {ident for _, ident in _ids_in(action) if isinstance(ident, str) and ground_point(ident)}
-        if action.kind == Kind.CORRECT:                  # the referee may correct a terrain piece too
-            known |= {t.id for t in state.terrain}
-        for item, ident in _ids_in(action):
-            if not isinstance(ident, str) or ident not in known:
+        named = _ids_in(action)
+        for item, ident in named:
+            if not (isinstance(ident, str) and _known(state, action, ident)):
+                known = {other for _, other in named if isinstance(other, str) and _known(state, action, other)}
+                known |= set(state.units) | set(state.blips) | set(state.objectives) | set(state.ground)
+                if action.kind == Kind.CORRECT:
+                    known |= {t.id for t in state.terrain}
                 raise InputError(source, f"record[{i}].{item}: no unit, blip or objective {ident!r} at this point "
                                          f"of the game (action {i + 1}); expected one of {', '.join(sorted(known))}")
+        where = _Where(i, action)
         dice = replay_source(entry.rolls)
         try:
-            outcome = play(state, action, dice)
+            outcome = play(state, action, dice, in_place=True)
         except DiceMissing as e:
             raise InputError(source, f"{where}.rolls: the action needs more rolls than the {len(entry.rolls)} "
                                      f"recorded (missing: {e.request.describe()})") from None
@@ -770,7 +794,28 @@ def _replay(initial: GameState, entries: list[RecordEntry], source: str) -> Game
             raise InputError(source, f"record[{i}].rolls: {len(entry.rolls)} rolls recorded ({', '.join(recorded) or 'none'}) "
                                      f"but the action used {len(used)} ({', '.join(used) or 'none'})")
         state = outcome.state
-    return state
+        if setup_end is None and initial.phase == "setup" and state.phase != "setup":
+            setup_end = (i + 1, state.copy())
+    return state, setup_end
+
+
+def _known(state: GameState, action: Action, ident: str) -> bool:
+    """Is ``ident``, named by ``action``, a unit, blip, objective or patch of ground at this point of the game, or a
+    point of the ground itself (or, for the referee's correction, a terrain piece)?"""
+    return (ident in state.units or ident in state.blips or ident in state.objectives or ident in state.ground
+            or bool(ground_point(ident))
+            or (action.kind == Kind.CORRECT and any(t.id == ident for t in state.terrain)))  # terrain corrected too
+
+
+@dataclass(frozen=True)
+class _Where:
+    """Where in the record a replayed action stands, as a refusal names it: written out only for a refusal."""
+
+    index: int
+    action: Action
+
+    def __str__(self) -> str:
+        return f"record[{self.index}] (action {self.index + 1}, {_action_text(self.action)})"
 
 
 def _action_text(action: Action) -> str:
@@ -789,6 +834,25 @@ def read_save(path: Path | str, keys: Keyring | None = None) -> Save:
 
 def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Save:
     """``read_save`` of a document already read from ``path`` (the autosave adds its journal first)."""
+    with _no_cycle_collection():
+        return _save_from_document(raw, path, keys)
+
+
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The cyclic garbage collector held off while a save is replayed: a replay makes a battle's worth of objects
+    that all live on (states, log entries), and the collector walked them again and again, a sixth of the cost of
+    opening a long battle. It runs as before afterwards (left off if it was off)."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Save:
     source = str(path)
     if is_sealed(raw):
         raw = open_document(raw, keys, source)
@@ -815,7 +879,7 @@ def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Sa
                    for e in doc.record]
     except (LookupError, TypeError, ValueError) as e:
         raise InputError(source, f"record: cannot be read ({type(e).__name__}: {e})") from None
-    state = _replay(initial, entries, source)
+    state, setup_end = _replay(initial, entries, source)
     dice = None
     if doc.dice is not None:
         try:
@@ -823,13 +887,20 @@ def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Sa
         except ValueError as e:
             raise InputError(source, str(e)) from None
     warnings = []
-    if doc.state_digest and doc.state_digest not in (state_digest(state), *_older_digests(state, named_back)):
+    # The digests earlier versions took are worked only when this version's differs (four more hashes of the
+    # whole state).
+    if doc.state_digest and doc.state_digest != state_digest(state) \
+            and doc.state_digest not in _older_digests(state, named_back):
         warnings.append(f"the battle this save's record replays to differs from the one it says was saved (its "
                         f"state_digest): the file was edited or damaged after {doc.program} wrote it, or that "
                         f"program replays differently; the replayed battle is used")
     players: dict[str, Data] = {str(side): p.model_dump() for side, p in (doc.players or {}).items()}
     game = Game(initial, entries, state, refereed=doc.refereed, campaign=doc.campaign, players=players)
     game.keys = keys
+    if setup_end is not None:
+        # The seal check below, and the next save's seals, ask for the state set-up ended in: the replay above
+        # passed it, and a set-up left to the program is dear to replay again.
+        game.setup_end = (initial, entries[:setup_end[0]], setup_end[1])
     game.tampered = _tampered(game, doc, dice)
     warnings += game.tampered
     return Save(game, dice, path, doc.program, doc.saved_at, original_version, warnings)
