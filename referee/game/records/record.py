@@ -22,15 +22,13 @@ A save is the referee's whole truth (both holding areas, missions, salts): show 
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from typing import Annotated, Callable, Literal, NoReturn, TypeVar
 
 import shapely
@@ -39,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ..battle.action_kinds import ALL_KINDS, KINDS, SETUP_KINDS, Kind, arg_named, arg_problem
 from ... import __version__
+from ...collector import cycle_collection_held
 from ...rules.catalogue import terrain_types, unit_type_names
 from ...rules.errors import InputError, pydantic_problems
 from ...rules.factions import get_faction
@@ -833,23 +832,11 @@ def read_save(path: Path | str, keys: Keyring | None = None) -> Save:
 
 
 def save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Save:
-    """``read_save`` of a document already read from ``path`` (the autosave adds its journal first)."""
-    with _no_cycle_collection():
+    """``read_save`` of a document already read from ``path`` (the autosave adds its journal first). The cycle
+    collector is held back while the record is replayed: a replay makes a battle's worth of objects that all live
+    on (states, log entries), and the collector walked them again and again, a sixth of opening a long battle."""
+    with cycle_collection_held():
         return _save_from_document(raw, path, keys)
-
-
-@contextmanager
-def _no_cycle_collection() -> Iterator[None]:
-    """The cyclic garbage collector held off while a save is replayed: a replay makes a battle's worth of objects
-    that all live on (states, log entries), and the collector walked them again and again, a sixth of the cost of
-    opening a long battle. It runs as before afterwards (left off if it was off)."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def _save_from_document(raw: Data, path: Path, keys: Keyring | None = None) -> Save:
