@@ -54,6 +54,7 @@ class SetupTableScene(TableScene):
     title = "Set-up"
     banner_h = BANNER_H
     key_table = SETUP_KEYS
+    _gui_for: tuple[tuple[int, int], list[tuple[str, str]]] | None = None     # the size and choices built for
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
@@ -149,6 +150,7 @@ class SetupTableScene(TableScene):
         super()._build_gui(size)
         self.bar_buttons = {}
         choices = self.choices()
+        self._gui_for = (size, choices)
         gap, cols = BAR_GAP, self.bar_columns(self.bar.w)
         bw = self.bar_button_width(self.bar.w, cols)
         for i, (key, label) in enumerate(choices):
@@ -235,11 +237,19 @@ class SetupTableScene(TableScene):
     def refresh(self) -> None:
         self.face_viewer(self.session.viewer)
         self.table = table_from_view(self.view_now())
-        self._static = None
+        # The picture of the cloth, terrain and grid is kept: its key holds the terrain's pieces, so it is drawn
+        # again only when the table was turned (not after every objective and blip).
         self._hover = None
-        if self.app is not None:
+        if self.app is None:
+            self._relayout_panel()
+        elif self._gui_for != (self.size, self.choices()):
             self.on_resize(self.size)
         else:
+            # The same screen and the same buttons: laid out again without building every button anew, which
+            # cost a set-up against the computer more than its decisions.
+            if self.fitted:
+                self.fit()
+            self._sync_buttons()
             self._relayout_panel()
         self.show_log()
 
