@@ -10,7 +10,7 @@ the behaviour is.
 Beside it, what starting a battle against the computer costs a player (issue 35): a session with the computer on one
 side, its set-up decisions made and the human's left to the program ("for me", the blips all placed at once), up to
 the human's first decision of round 1, once through the service alone and once through the window's set-up scene
-(one frame drawn after each decision, the computer's pause skipped). The battle is neither sealed nor autosaved: a
+(one frame after each decision, the computer's pause skipped). The battle is neither sealed nor autosaved: a
 sealed battle's keys cost a deliberate third of a second of key stretching more. The computer's set-up reasons at
 fixed seeds make a digest of their own, which must not change either.
 """
@@ -169,10 +169,10 @@ def start_window(seed: int, level: str) -> float:
                     scene.for_me()
             else:
                 raise RuntimeError(f"set-up stopped at {type(top).__name__}")
-            app.render()
+            app.step(0.0, events=[])          # a frame, as the window's loop makes it (no time passes: no pause)
         else:
             raise RuntimeError("set-up did not finish")
-        app.render()
+        app.step(0.0, events=[])
         return time.process_time() - c0
     finally:
         pygame.quit()
