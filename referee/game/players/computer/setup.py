@@ -53,7 +53,25 @@ def _cover_pieces(seen: Seen) -> list[Cover]:
     return out
 
 
+# The cover counted round each spot for the last table's cover (the list asked about, its pieces, the counts): the
+# table's terrain stands the same through the set-up, and a view's pieces are made once for the same terrain
+# (``determinize``), so each blip's decision finds the counts of the zone's spots that the one before it worked out.
+_counted: tuple[list[Cover], tuple[Cover, ...], dict[tuple[float, float], int]] = ([], (), {})
+
+
 def _cover_near(cover: list[Cover], x: float, y: float) -> int:
+    global _counted
+    if _counted[0] is not cover:
+        key = tuple(cover)
+        _counted = (cover, key, _counted[2] if _counted[1] == key else {})
+    counts = _counted[2]
+    n = counts.get((x, y))
+    if n is None:
+        n = counts[(x, y)] = _count_cover(cover, x, y)
+    return n
+
+
+def _count_cover(cover: list[Cover], x: float, y: float) -> int:
     n = 0
     for f, cx, cy, (x0, y0, x1, y1) in cover:
         # The box test is the one ``Feature.holds`` starts with: a spot outside it is not in the piece.
