@@ -61,10 +61,11 @@ _counted: tuple[list[Cover], tuple[Cover, ...], dict[tuple[float, float], int]] 
 
 def _cover_near(cover: list[Cover], x: float, y: float) -> int:
     global _counted
-    if _counted[0] is not cover:
+    counted = _counted                 # read once: another thread's decision may put its own table's in its place
+    if counted[0] is not cover:
         key = tuple(cover)
-        _counted = (cover, key, _counted[2] if _counted[1] == key else {})
-    counts = _counted[2]
+        counted = _counted = (cover, key, counted[2] if counted[1] == key else {})
+    counts = counted[2]
     n = counts.get((x, y))
     if n is None:
         n = counts[(x, y)] = _count_cover(cover, x, y)
