@@ -54,13 +54,14 @@ class SetupTableScene(TableScene):
     title = "Set-up"
     banner_h = BANNER_H
     key_table = SETUP_KEYS
+    _gui_for: tuple[tuple[int, int], list[tuple[str, str]]] | None = None     # the size and choices built for
 
     def __init__(self, session: BattleSession) -> None:
         self.session = session
         self.cards = SetupCards(self)
         super().__init__(table_from_view(session.view()))
         self.bar = pygame.Rect(0, 0, 0, 0)
-        self.bar_buttons: dict[object, str] = {}
+        self.bar_buttons: dict[pygame_gui.elements.UIButton, str] = {}
         self.message = ""                 # the engine's last refusal, or what just happened
         self.square = 0                   # the square the next blip stands for (the owner's choice)
         self.handing_off = False
@@ -147,8 +148,16 @@ class SetupTableScene(TableScene):
 
     def _build_gui(self, size) -> None:
         super()._build_gui(size)
+        self.bar_buttons = {}             # gone with the rest of the manager's elements
+        self._build_bar(size)
+
+    def _build_bar(self, size) -> None:
+        """The bar's buttons for the choices of the decision due (those of the last decision put away)."""
+        for button in self.bar_buttons:
+            button.kill()
         self.bar_buttons = {}
         choices = self.choices()
+        self._gui_for = (size, choices)
         gap, cols = BAR_GAP, self.bar_columns(self.bar.w)
         bw = self.bar_button_width(self.bar.w, cols)
         for i, (key, label) in enumerate(choices):
@@ -235,11 +244,22 @@ class SetupTableScene(TableScene):
     def refresh(self) -> None:
         self.face_viewer(self.session.viewer)
         self.table = table_from_view(self.view_now())
-        self._static = None
+        # The picture of the cloth, terrain and grid is kept: its key holds the terrain's pieces, so it is drawn
+        # again only when the table was turned (not after every objective and blip).
         self._hover = None
-        if self.app is not None:
+        if self.app is None:
+            self._relayout_panel()
+        elif self._gui_for is None or self._gui_for[0] != self.size or self.lay_out(self.size) != self.layout:
             self.on_resize(self.size)
         else:
+            # The same screen laid out the same: only the bar's buttons are built again, and only when the choices
+            # changed (building every button anew after each decision cost a set-up against the computer more than
+            # its decisions).
+            if self._gui_for[1] != self.choices():
+                self._build_bar(self.size)
+            if self.fitted:
+                self.fit()
+            self._sync_buttons()
             self._relayout_panel()
         self.show_log()
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...battle.action_kinds import Kind
 from ...battle.intents import Action
 from ...views.battlefield import battlefield_from_view
 from ...battle.intents import LegalAction
 from ...battle.state import Data
+from ....rules.numbers import EPS
 from .evaluate import Aims
 from .seen import Seen, mission_card
 
@@ -31,46 +32,90 @@ OBJECTIVE_ORDER = ("delta", "epsilon", "alpha", "beta", "gamma")
 COVER_REACH = 2.0          # a spot counts the cover pieces within this many inches
 
 
-def _cover_pieces(seen: Seen) -> list[Any]:
+class Cover(NamedTuple):
+    """A piece of cover, its centroid and its box, worked out once: a decision weighs every spot of a zone against
+    every piece, and asking the geometry for them each time cost most of the computer's set-up."""
+
+    feature: Any
+    x: float                 # the centroid
+    y: float
+    box: tuple[float, float, float, float]      # the piece's box, its top and right sides out by EPS (``holds``)
+
+
+def _cover_pieces(seen: Seen) -> list[Cover]:
     bf = battlefield_from_view(seen.view)
-    return [f for f in bf.terrain if not f.column(False).impassable and
-            (f.column(False).cover != "none" or f.blocking)]
+    out = []
+    for f in bf.terrain:
+        if not f.column(False).impassable and (f.column(False).cover != "none" or f.blocking):
+            c = f.geometry.centroid
+            x0, y0, x1, y1 = f.box
+            out.append(Cover(f, c.x, c.y, (x0, y0, x1 + EPS, y1 + EPS)))
+    return out
 
 
-def _cover_near(features: list[Any], x: float, y: float) -> int:
+# The cover counted round each spot for the last table's cover (the list asked about, its pieces, the counts): the
+# table's terrain stands the same through the set-up, and a view's pieces are made once for the same terrain
+# (``determinize``), so each blip's decision finds the counts of the zone's spots that the one before it worked out.
+_counted: tuple[list[Cover], tuple[Cover, ...], dict[tuple[float, float], int]] = ([], (), {})
+
+
+def _cover_near(cover: list[Cover], x: float, y: float) -> int:
+    global _counted
+    counted = _counted                 # read once: another thread's decision may put its own table's in its place
+    if counted[0] is not cover:
+        key = tuple(cover)
+        counted = _counted = (cover, key, counted[2] if counted[1] == key else {})
+    counts = counted[2]
+    n = counts.get((x, y))
+    if n is None:
+        n = counts[(x, y)] = _count_cover(cover, x, y)
+    return n
+
+
+def _count_cover(cover: list[Cover], x: float, y: float) -> int:
     n = 0
-    for f in features:
-        if f.holds(x, y):
+    for f, cx, cy, (x0, y0, x1, y1) in cover:
+        # The box test is the one ``Feature.holds`` starts with: a spot outside it is not in the piece.
+        if x <= x1 and x0 <= x + EPS and y <= y1 and y0 <= y + EPS and f.holds(x, y):
             n += 2
-            continue
-        c = f.geometry.centroid
-        if math.hypot(c.x - x, c.y - y) <= COVER_REACH + 2.0:
+        elif math.hypot(cx - x, cy - y) <= COVER_REACH + 2.0:
             n += 1
     return n
 
 
-def _free(seen: Seen, box: Data, x: float, y: float, impassable: list[Any]) -> bool:
+def _apart(box: Data) -> list[tuple[float, float, float]]:
+    """The discs a spot must keep out of (centre x, centre y, radius)."""
+    return [(d["centre"][0], d["centre"][1], d["radius"]) for d in (box.get("apart") or {}).values()]
+
+
+def _bases(seen: Seen) -> list[tuple[float, float, float]]:
+    """Every piece on the table, as (x, y, the distance a new base's centre keeps from it)."""
+    pieces = list(seen.view["units"]) + list(seen.view["blips"]) + [o for o in seen.view["objectives"]]
+    return [(p["x"], p["y"], (p.get("base", 1.0) + 1.0) / 2 + 0.05) for p in pieces]
+
+
+def _free(box: Data, x: float, y: float, impassable: list[Any], apart: list[tuple[float, float, float]],
+          bases: list[tuple[float, float, float]]) -> bool:
     if not (box["x"][0] <= x <= box["x"][1] and box["y"][0] <= y <= box["y"][1]):
         return False
-    for disc in (box.get("apart") or {}).values():
-        (cx, cy), r = disc["centre"], disc["radius"]
+    for cx, cy, r in apart:
         if math.hypot(x - cx, y - cy) < r:
             return False
     if any(f.holds(x, y) for f in impassable or ()):
         return False
-    pieces = list(seen.view["units"]) + list(seen.view["blips"]) + [o for o in seen.view["objectives"]]
-    return all(math.hypot(p["x"] - x, p["y"] - y) >= (p.get("base", 1.0) + 1.0) / 2 + 0.05 for p in pieces)
+    return all(math.hypot(px - x, py - y) >= keep for px, py, keep in bases)
 
 
 def _spots(seen: Seen, box: Data, step: float = 1.0) -> list[tuple[float, float]]:
     bf = battlefield_from_view(seen.view)
     impassable = [f for f in bf.terrain if f.column(False).impassable]
+    apart, bases = _apart(box), _bases(seen)
     out = []
     y = box["y"][0]
     while y <= box["y"][1] + 1e-9:
         x = box["x"][0]
         while x <= box["x"][1] + 1e-9:
-            if _free(seen, box, round(x, 2), round(y, 2), impassable):
+            if _free(box, round(x, 2), round(y, 2), impassable, apart, bases):
                 out.append((round(x, 2), round(y, 2)))
             x += step
         y += step
@@ -85,7 +130,7 @@ def _depth(seen: Seen, y: float) -> float:
 def edge(seen: Seen, la: LegalAction) -> tuple[Action, str]:
     features = _cover_pieces(seen)
     half = seen.view["table"]["height"] / 2
-    near = sum(1 for f in features if (f.geometry.centroid.y < half) == (seen.me == "A"))
+    near = sum(1 for f in features if (f.y < half) == (seen.me == "A"))
     far = len(features) - near
     if far > near:
         return la.action(turn=True), f"turns the table: {far} pieces of cover would be in its half, {near} as it stands"
@@ -118,8 +163,8 @@ def objective(seen: Seen, la: LegalAction) -> tuple[Action, str]:
     apart = [(d["centre"][0], d["centre"][1]) for d in (box.get("apart") or {}).values()]
     gap = max((d["radius"] for d in (box.get("apart") or {}).values()), default=9.0)
     impassable = [f for f in battlefield_from_view(seen.view).terrain if f.column(False).impassable]
-    mine = [p for p in ranked if _leaves_room(seen, p, apart, gap, left, impassable)]
-    x, y = (mine or ranked)[0]
+    # The best spot that leaves room (each spot's check searches the zones: the first that passes is enough).
+    x, y = next((p for p in ranked if _leaves_room(seen, p, apart, gap, left, impassable)), ranked[0])
     why = "as near its side as the zone allows, in the open" if attacker else "deep in its half beside cover"
     return la.action(x=x, y=y), f"places {oid} at ({x:g}, {y:g}): {why}"
 
