@@ -234,6 +234,10 @@ def test_a_die_waits_for_the_kept_sides_computer_and_every_seat_is_told(kept, mo
     assert keeper.dice_answer(earlier) is None and "before action 5" in keeper.problems[-1]
     keeper.taken_back()
     assert keeper.dice_answer(earlier) is not None and keeper.answered == {"action 4": "action 4|y"}
+    # An ask the program never makes (numbers that are not whole, or a billion shares) is answered with nothing.
+    for start, count in (("abc", 4), (0, 10**9), (True, 4), (-1, 4), (0, 0), (0, "16")):
+        odd = {"seat": "B", "dice_shares_asked": {"moment": "action 4|y", "from": start, "count": count}}
+        assert keeper.dice_answer(odd) is None and f"{count!r} dice shares" in keeper.problems[-1]
 
 
 def test_a_resumed_host_goes_on_with_the_kept_sides_dice(kept, tmp_path):

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from .. import paths
 from ..game.battle.action_kinds import Kind
-from ..game.battle.dice import Contribution, dice_share
+from ..game.battle.dice import SHARE_BATCH, Contribution, dice_share
 from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, drawn_groups, is_digest,
                            new_square_salt, square_commitment)
 from ..game.records.sealing import Keyring, check_pin, seal, unseal
@@ -46,6 +46,15 @@ def _place_number(place: str) -> int:
     """The number of a moment's place (``action 12``), or -1."""
     number = place.rpartition(" ")[2]
     return int(number) if number.isdigit() else -1
+
+
+# The most public numbers one action draws, by far (a missile's deviation and blast, a Target's pool): a host asking
+# for shares past it asks for something no action needs.
+MOST_NUMBERS: Final = 10_000
+
+
+def _whole(value: object, least: int, most: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and least <= value <= most
 
 
 def draw_contribution(side: str) -> Contribution:
@@ -152,8 +161,14 @@ class Keeper:
             return {"kind": "dice-commitment", "commitment": Contribution(self.side, value, salt).commitment}
         asked = screen.get("dice_shares_asked")
         if isinstance(asked, dict) and self.dice is not None:
-            moment, start, count = str(asked.get("moment")), int(asked.get("from") or 0), int(asked.get("count") or 0)
+            moment, start, count = str(asked.get("moment")), asked.get("from"), asked.get("count")
             refused = self._refused_moment(moment)
+            if not (isinstance(start, int) and _whole(start, 0, MOST_NUMBERS)
+                    and isinstance(count, int) and _whole(count, 1, SHARE_BATCH)):
+                # A host's ask the program never makes: answered with nothing, said here.
+                refused = (f"the host asked for {count!r} dice shares from number {start!r}: expected at most "
+                           f"{SHARE_BATCH} from a number of 0 to {MOST_NUMBERS}; refused")
+                start = count = 0
             if refused:
                 if refused not in self.problems:
                     self.problems.append(refused)
