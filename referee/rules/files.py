@@ -63,21 +63,28 @@ def check_text(data: object, source: str) -> None:
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024     # a scenario, faction or card file: far beyond any real one
 
 
-def read_document(path: Path | str) -> dict[str, Any]:
-    path = Path(path)
+def read_text_file(path: Path, most_bytes: int, too_large: str, expected: str, text_kind: str) -> str:
+    """The UTF-8 text of ``path``, or an InputError naming the file and what is wrong: missing, a folder (``expected``
+    says what was), over ``most_bytes`` (``too_large`` says what it is not), not text (``text_kind`` says what was
+    expected), unreadable."""
     try:
-        if path.is_file() and path.stat().st_size > MAX_DOCUMENT_BYTES:
-            raise InputError(str(path), f"larger than {MAX_DOCUMENT_BYTES // (1024 * 1024)} MB: not a table, faction "
-                                        "or card file")
-        text = path.read_text(encoding="utf-8")
+        if path.is_file() and path.stat().st_size > most_bytes:
+            raise InputError(str(path), f"larger than {most_bytes // (1024 * 1024)} MB: {too_large}")
+        return path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(str(path), "file not found") from None
     except IsADirectoryError:
-        raise InputError(str(path), "is a folder, expected a .toml or .json file") from None
+        raise InputError(str(path), f"is a folder, expected {expected}") from None
     except UnicodeDecodeError:
-        raise InputError(str(path), "not a text file (expected UTF-8 TOML or JSON)") from None
+        raise InputError(str(path), f"not a text file (expected {text_kind})") from None
     except OSError as e:
-        raise InputError(str(path), f"cannot be read ({e.strerror})") from None
+        raise InputError(str(path), f"cannot be read ({e.strerror or e})") from None
+
+
+def read_document(path: Path | str) -> dict[str, Any]:
+    path = Path(path)
+    text = read_text_file(path, MAX_DOCUMENT_BYTES, "not a table, faction or card file", "a .toml or .json file",
+                          "UTF-8 TOML or JSON")
     suffix = path.suffix.lower()
     try:
         if suffix == ".json":

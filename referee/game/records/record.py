@@ -56,7 +56,7 @@ from ..play.seal import canonical_json, canonical_text, seal_record, tamper_line
 from .sealing import Keyring, is_sealed, open_document, seal_document
 from ..battle.state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 from ..play.setup_steps import deciding_side
-from ...rules.files import KIND_NAMES, document_kind, read_document
+from ...rules.files import KIND_NAMES, document_kind, read_document, read_text_file
 
 T = TypeVar("T")
 FORMAT = "seven-seconds-save"
@@ -462,19 +462,8 @@ def not_same_game(path: Path, game: Game) -> str:
 
 
 def _read(path: Path) -> Data:
-    try:
-        if path.is_file() and path.stat().st_size > MAX_SAVE_BYTES:
-            raise InputError(str(path), f"larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB: not a save this program "
-                                        "wrote (a long battle's save is a few MB)")
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "file not found") from None
-    except IsADirectoryError:
-        raise InputError(str(path), "is a folder, expected a save file") from None
-    except UnicodeDecodeError:
-        raise InputError(str(path), "not a text file (expected a JSON save)") from None
-    except OSError as e:
-        raise InputError(str(path), f"cannot be read ({e.strerror or e})") from None
+    text = read_text_file(path, MAX_SAVE_BYTES, "not a save this program wrote (a long battle's save is a few MB)",
+                          "a save file", "a JSON save")
     try:
         doc = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
