@@ -27,18 +27,22 @@ from referee.game.views.view_words import short_seal
 from referee.rules.errors import InputError
 from referee.service.session import BattleSession
 
+from .fixed_draws import os_draws_fixed
 from .test_secrets import FACTIONS, TABLE
 
 BATTLES = (1, 2, 3, 4)
 
 
 def keyed_battle(seed: int) -> tuple[Game, object]:
-    """A battle set up as the window sets one up: dice keyed by both sides' committed contributions."""
-    game, dice = new_game(TABLE, FACTIONS), new_seeded_dice(seed, private=True)
-    assert commit_dice(game, dice)
-    while game.state.phase == "setup":
-        assert game.play(choice_actions(game.state, SetupChoices(FACTIONS)), dice).legal
-    play_random(game, random.Random(seed), 12, dice)
+    """A battle set up as the window sets one up: dice keyed by both sides' committed contributions. What the window
+    draws from the operating system is drawn from ``seed`` here, so every run plays the same deals (in a rare deal
+    no other card drawn for B replays, and the card cheat cannot be made at all)."""
+    with os_draws_fixed(seed):
+        game, dice = new_game(TABLE, FACTIONS), new_seeded_dice(seed, private=True)
+        assert commit_dice(game, dice)
+        while game.state.phase == "setup":
+            assert game.play(choice_actions(game.state, SetupChoices(FACTIONS)), dice).legal
+        play_random(game, random.Random(seed), 12, dice)
     return game, dice
 
 

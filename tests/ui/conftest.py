@@ -1,8 +1,6 @@
 """What the window's tests share: a headless display (set before pygame opens one) and one window per test module."""
 
 import os
-import random
-from types import SimpleNamespace
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -12,6 +10,8 @@ import pytest  # noqa: E402
 
 from referee.ui.app import App  # noqa: E402
 
+from tests.fixed_draws import DICE_DRAWS, seeded_os_draws  # noqa: E402
+
 
 @pytest.fixture(autouse=True)
 def os_draws_fixed(monkeypatch):
@@ -20,9 +20,7 @@ def os_draws_fixed(monkeypatch):
     every run, whatever the tests before it drew (a computer that used every extra blip activation ended its turns
     without a reason in one deal in a dozen). The sides' dice contributions and the fresh entropy of the table's dice
     come from there too. Each draw still differs from the one before."""
-    fixed = random.Random(20261125)
-    monkeypatch.setattr("referee.game.battle.dice._os_random", SimpleNamespace(
-        randbits=fixed.getrandbits, token_bytes=fixed.randbytes, token_hex=lambda n: fixed.randbytes(n).hex()))
+    monkeypatch.setattr(DICE_DRAWS, seeded_os_draws(20261125))
 
 
 @pytest.fixture(scope="module")
