@@ -548,8 +548,6 @@ def enter_mission(ctx: Ctx, action: Action) -> None:
     also = " and its " + " and ".join(k for k in ("troop", "drone") if k in cards) + " card" if cards else ""
     if scoring_late:
         # the battle is over and everything is revealed: the mission kept on the mat is scored now
-        from .victory import compute_result
-
         ctx.event(f"side {side} enters its mission card{also} after the battle: {mission.title}", "[p.~14, p.16]")
         compute_result(ctx)
         return
