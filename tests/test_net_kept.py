@@ -354,15 +354,17 @@ def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monke
     session, host, seats, b_disk = kept
     seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     real = keeper_module.drawn_groups
-    # A client that breaks the rule: one issued unit goes into no square. The host cannot see it until the end.
+    # A client that breaks the rule: one issued unit goes into no square. The host cannot see it until the end: it
+    # knows B's units only once B's computer opens its cards.
     monkeypatch.setattr(keeper_module, "drawn_groups", lambda units: real(units[:-1]))
     set_up(session, host, seats)
     to_the_end(session, host, seats)
     b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    left_out = b.keeper.cards["issued"][-1]["id"]
     with host.lock:
-        left = session.state.issued_kept["B"]
+        assert session.state.issued_kept["B"] == []
         breach = [line for line in session.state.result.explain if line.startswith("BREACH")]
-    assert len(left) == 1 and len(breach) == 1 and left[0]["id"] in breach[0], (left, breach)
+    assert len(breach) == 1 and f"held no square for {left_out}," in breach[0], (left_out, breach)
     report = seats["A"].ask("report")["result"]["report"]
     assert breach[0] in json.dumps(report)
 
@@ -581,7 +583,7 @@ def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[li
     seal_salts = iter(f"{n:032x}" for n in range(1, 100))
     monkeypatch.setattr(game_setup, "new_salt", lambda: next(seal_salts))
     def commit(self, screen, arrangement=None, _order=None):
-        issued = [str(u["id"]) for u in screen["view"]["setup"]["issued"]["B"]]
+        issued = [str(u["id"]) for u in self.cards["issued"]]         # drawn on B's computer: the host has none
         same = {str(n): group for n, group in enumerate(drawn_groups(issued), start=1)}
         return KEEPER_COMMIT(self, screen, same, order)
 

@@ -239,6 +239,7 @@ NOT_PLAYED = {
     Kind.CHOOSE_CARDS: "a campaign streak's set-up (test_setup_steps.py); choose_cards checks its names itself",
     Kind.FORFEIT: "a kept side's computer away, claimed on the host (test_net_kept.py); it takes no arguments",
     Kind.DICE_OPENED: "a kept side's dice contribution opened at the end, on the host (test_net_kept_dice.py)",
+    Kind.CARDS_OPENED: "a kept side's cards opened at the end, on the host (test_net_kept_cards.py)",
 }
 # Arguments these battles never give nor ask for, each with where the engine reads it.
 NOT_READ = {
@@ -254,6 +255,9 @@ NOT_READ = {
     (Kind.SCRAMBLE, "committed"): "a Scramble of a side kept on its own computer (_kept_scramble, "
                                   "tests/test_kept_scramble.py): no battle played here keeps a side",
     (Kind.SCRAMBLE, "blips_committed"): "as committed",
+    (Kind.DRAW_CARDS, "committed"): "the cards of a side kept on its own computer (draw_kept, "
+                                    "tests/test_net_kept_cards.py): no battle played here keeps a side",
+    (Kind.DRAW_CARDS, "draw"): "as committed",
 }
 
 

@@ -199,12 +199,23 @@ class Desk:
             out["waits_for_computer"] = {"side": waits, "away": away is not None}
             if seat == _other(waits) and away is not None and away >= self.away_limit:
                 out["may_claim_forfeit"] = waits
+        if seat in kept:
+            draw = self.session.kept_draw(seat)
+            if draw is not None:
+                # Its cards are drawn on its own computer, from the host's parts of the draw and its own shares.
+                out["draw_cards_asked"] = draw
         if self.session.over:
-            # The end of the battle: every square still hidden is opened, then the battle is scored (p.~14).
+            # The end of the battle: every square still hidden is opened, then the cards drawn on the side's own
+            # computer, then the battle is scored (p.~14).
             hidden = {side: self.session.hidden_blips(side) for side in sorted(kept)}
             out["squares_hidden"] = {side: len(blips) for side, blips in hidden.items()}
             if hidden.get(seat):
                 out["open_squares"] = [self._asked_square(blip) for blip, _square in hidden[seat]]
+            cards = self.session.cards_to_open(every=True)
+            if cards:
+                out["cards_unopened"] = cards
+            if seat in self.session.cards_to_open():
+                out["open_cards"] = True
         return out
 
     def _dice_entries(self, seat: str) -> dict[str, Any]:
@@ -282,6 +293,23 @@ class Desk:
             return refusal(opened.outcome.reason if opened.outcome is not None else "the dice were not opened")
         return Reply(True, result={"dice_opened": seat}, changed=True)
 
+    def _open_cards(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """At the end the kept side's computer opens the cards it drew there, with its dice contribution: the engine
+        draws them again, checks them against the commitment and the holding squares opened (a mismatch is a
+        breach, recorded), and scores the battle."""
+        session = self.session
+        if seat not in session.cards_to_open(every=True):
+            return refusal(f"{Kind.CARDS_OPENED}: side {seat} has no cards kept on its own computer to open now")
+        args = {k: intent[k] for k in ("mission", "troop", "drone", "purchase", "salt", "value", "dice_salt")
+                if intent.get(k) is not None}
+        try:
+            opened = session.attempt(Action(Kind.CARDS_OPENED, seat, args))
+        except UNREAD as e:
+            return refusal(f"{Kind.CARDS_OPENED}: {_why(e)}")
+        if not opened.legal:
+            return refusal(opened.outcome.reason if opened.outcome is not None else "the cards were not opened")
+        return Reply(True, result={"cards_opened": seat}, changed=True)
+
     def _waits_for_computer(self) -> str | None:
         """The side kept on its own computer whose opening the battle waits for (a reveal, or the end), or whose
         dice shares a public die waits for, or None."""
@@ -292,7 +320,8 @@ class Desk:
         if shares is not None:
             return str(shares.needs.side)
         if self.session.over:
-            return next((side for side in sorted(self.kept_sides()) if self.session.hidden_blips(side)), None)
+            return next((side for side in sorted(self.kept_sides()) if self.session.hidden_blips(side)
+                         or side in self.session.cards_to_open()), None)
         return None
 
     def _claim(self, seat: str) -> Reply:
@@ -349,6 +378,8 @@ class Desk:
             return self._shares(seat, intent)
         if kind == Kind.DICE_OPENED:
             return self._open_dice(seat, intent)
+        if kind == Kind.CARDS_OPENED:
+            return self._open_cards(seat, intent)
         return self._consent(seat, bool(intent["allow"]))
 
     def offered(self, seat: str, data: dict[str, Any], screen: Screen | None = None) -> Action | str:
@@ -376,6 +407,17 @@ class Desk:
         action = self.offered(seat, data)
         if isinstance(action, str):
             return refusal(action)
+        draw = self.session.kept_draw(seat) if action.kind == Kind.DRAW_CARDS and seat in self.kept_sides() else None
+        if draw is not None:
+            # Its dice contribution is kept on its own computer: so are its cards (a host whose dice are a seed's alone
+            # draws them here, as before).
+            if "committed" not in action.args:
+                return refusal(f"side {seat} keeps its secrets on its own computer: its client draws its cards there "
+                               f"from the host's parts (draw_cards_asked) and sends only the commitment to them "
+                               f"(committed, with the draw), never the cards")
+            if action.args.get("draw") != draw:
+                return refusal(f"{Kind.DRAW_CARDS}: the draw sent is not the one the host asked side {seat}'s computer "
+                               f"to make (its parts, the cards drawn from, the streak)")
         if action.kind == Kind.FILL_HOLDING and seat in self.kept_sides() and not {
                 "committed", "blips_committed"} <= set(action.args):
             return refusal(f"side {seat} keeps its secrets on its own computer: its client fills the holding area "
