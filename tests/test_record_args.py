@@ -255,9 +255,6 @@ NOT_READ = {
     (Kind.SCRAMBLE, "committed"): "a Scramble of a side kept on its own computer (_kept_scramble, "
                                   "tests/test_kept_scramble.py): no battle played here keeps a side",
     (Kind.SCRAMBLE, "blips_committed"): "as committed",
-    (Kind.DRAW_CARDS, "committed"): "the cards of a side kept on its own computer (draw_kept, "
-                                    "tests/test_net_kept_cards.py): no battle played here keeps a side",
-    (Kind.DRAW_CARDS, "draw"): "as committed",
 }
 
 

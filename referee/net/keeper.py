@@ -210,7 +210,7 @@ class Keeper:
             raise InputError("draw_cards_asked", "; ".join(problems))
         assert isinstance(draw, dict)
         if self.dice is None:
-            raise InputError("draw-cards", "the side's dice contribution is committed before its cards are drawn")
+            raise InputError(Kind.DRAW_CARDS, "the side's dice contribution is committed before its cards are drawn")
         offer = offer_of(draw, self.side, self.dice[0])
         chooser = secrets.SystemRandom()
         mission = args.get("mission") or chooser.choice(offer.missions)
@@ -218,7 +218,7 @@ class Keeper:
         try:
             hand = hand_of(playing_deck(), self.side, offer, str(mission), str(troop), args.get("purchase"))
         except ValueError as e:
-            raise InputError("draw-cards", str(e)) from None
+            raise InputError(Kind.DRAW_CARDS, str(e)) from None
         salt = new_square_salt()
         self.cards = {"mission": hand.mission, "troop": hand.troop, "drone": hand.drone, "purchase": hand.purchase,
                       "salt": salt, "troop_line": hand.troop_line, "drone_line": hand.drone_line,
