@@ -7,6 +7,7 @@ they issue, and only then scores the side's mission. A false opening is a breach
 from __future__ import annotations
 
 import json
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from referee.game.battle.dice import Contribution, SeededDice, seed_commitment
 from referee.game.battle.kept_cards import (KEPT_PARTS, cards_moment, draw_problems, hand_of, offer_of)
 from referee.game.battle.missions import mission_of
 from referee.game.battle.scoring import score_mission
+from referee.game.play.corrections import round_limit_breaches
 from referee.game.play.victory import battle_outcome
 from referee.game.records.autosave import read_autosave
 from referee.net import keeper as keeper_module
@@ -247,3 +249,31 @@ def test_a_holding_square_that_does_not_match_the_force_is_a_breach_when_the_car
     assert len(breaches) == 2 and f"held {changed['id']} (" in breaches[0], breaches
     assert f"held no square for {changed['id']}" in breaches[1]
     assert scored == b.keeper.cards["mission"]              # the cards are true: the mission is scored
+
+
+def test_the_kept_sides_computer_says_its_own_round_limit_and_a_false_word_is_a_breach(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    # A client that says its mission ends the battle after round 1: no mission of the deck does (A43).
+    b.keeper.cards["round_limit"] = 1
+    to_the_end(session, host, seats)
+    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    with host.lock:
+        ends = [e.action.args for e in session.game.record if e.action.kind == Kind.END_OF_ROUND]
+        breaches = list(session.state.breaches)
+        scored = session.state.missions.get("B")
+    assert ends and ends[-1].get("limit") == "B", ends
+    assert [line for line in breaches if "round limit was reached after round 1" in line] == breaches, breaches
+    assert len(breaches) == 1 and scored == b.keeper.cards["mission"]
+
+
+def test_a_round_limit_not_said_is_a_breach_once_the_battle_went_past_it():
+    past, on_time = SimpleNamespace(round=7), SimpleNamespace(round=6)
+    assert round_limit_breaches(past, "B", {}, 6) == [
+        "BREACH: side B's computer did not say its mission's round limit of 6 was reached: the battle went on to "
+        "round 7 [A43]"]
+    assert round_limit_breaches(on_time, "B", {}, 6) == []
+    assert round_limit_breaches(on_time, "B", {"limit_said": 6}, 6) == []
+    assert round_limit_breaches(on_time, "B", {"limit_said": 3}, None)[0].endswith(
+        "its mission has no round limit: the battle was ended early [A43]")

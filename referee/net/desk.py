@@ -100,6 +100,7 @@ class Desk:
         # Withdraw: allow or pursue) and the record's length it was said at; one end-of-round action once both spoke.
         self.words: dict[str, str] = {}
         self.words_at = -1
+        self.limit_said: str | None = None      # a kept side said its own mission's round limit is reached (A43)
         self._cards: dict[str, dict[str, Any] | None] = {}     # each card's words, read once per hosting
         self.contents_asked: ContentsAsked | None = None        # a refereed battle: a reveal waits for its owner
         # A side kept on its own computer whose computer is away: how long (seconds) since its last socket closed,
@@ -482,16 +483,19 @@ class Desk:
     def _words(self) -> dict[str, str]:
         """The words said at this end of round (those of an earlier one are forgotten)."""
         if self.words_at != self.session.actions_taken():
-            self.words, self.words_at = {}, self.session.actions_taken()
+            self.words, self.words_at, self.limit_said = {}, self.session.actions_taken(), None
         return self.words
 
     def _word(self, seat: str, action: Action) -> Action | Reply:
         """``seat``'s word at the end of the round (p.16, A43): kept until the other side has spoken, then the one
         end-of-round action both words make; a Withdraw waits for the other side's answer."""
         args = action.args
-        unknown = sorted(set(args) - {"withdraw", "answer", "stop"})
+        unknown = sorted(set(args) - {"withdraw", "answer", "stop", "limit"})
         if unknown:
             return refusal(f"end-of-round: unknown argument {', '.join(unknown)}")
+        if args.get("limit") not in (None, seat) or (args.get("limit") and seat not in self.kept_sides()):
+            return refusal(f"end-of-round: seat {seat} says only its own mission's round limit is reached (limit: "
+                           f"{seat}), and only when its cards are kept on its own computer")
         if args.get("withdraw") not in (None, seat):
             return refusal(f"end-of-round: seat {seat} announces its own Withdraw (withdraw: {seat}) or none")
         if args.get("answer") not in (None, "allow", "pursue"):
@@ -509,6 +513,8 @@ class Desk:
         if words.get(seat) == "withdraw" and word != "withdraw":
             return refusal(f"end-of-round: side {seat} has announced its Withdraw (p.16)")
         words[seat] = word
+        if args.get("limit"):
+            self.limit_said = seat
         theirs = words.get(other)
         wait = Reply(True, result={"waiting_for": other, "word": word}, changed=True)
         if theirs is None:
@@ -518,16 +524,26 @@ class Desk:
             return wait
         if theirs == "withdraw" and word not in ("allow", "pursue", "withdraw"):
             return wait                       # the other side's Withdraw waits for this side's answer
+        said = self.limit_said
+        if said is not None:
+            # A kept side's own mission ends the battle after this round: the words go with it (A43).
+            self.limit_said = None
+            return Action(Kind.END_OF_ROUND, "", {**self._closing(word, theirs, seat, other), "limit": said})
+        return Action(Kind.END_OF_ROUND, "", self._closing(word, theirs, seat, other))
+
+    def _closing(self, word: str, theirs: str, seat: str, other: str) -> dict[str, Any]:
+        """The end-of-round action's arguments both words make."""
+        words = self._words()
         if word == "withdraw" and theirs == "withdraw":
-            return Action(Kind.END_OF_ROUND, "", {"withdraw": "both"})
+            return {"withdraw": "both"}
         if word == "withdraw" or theirs == "withdraw":
             withdrawing = seat if word == "withdraw" else other
-            return Action(Kind.END_OF_ROUND, "", {"withdraw": withdrawing, "answer": words[_other(withdrawing)]})
+            return {"withdraw": withdrawing, "answer": words[_other(withdrawing)]}
         if word == "stop" and theirs == "stop":
-            return Action(Kind.END_OF_ROUND, "", {"stop": True})
+            return {"stop": True}
         if "stop" in (word, theirs):          # one offered to stop, the other plays on: the log says so
-            return Action(Kind.END_OF_ROUND, "", {"offered": seat if word == "stop" else other})
-        return Action(Kind.END_OF_ROUND, "", {})
+            return {"offered": seat if word == "stop" else other}
+        return {}
 
     def ask_contents(self, needs: NeedsContents, seat: str) -> None:
         """An action taken at the shared table needs ``needs.blip``'s contents: its owner says on its own hand."""

@@ -222,7 +222,8 @@ class Keeper:
         salt = new_square_salt()
         self.cards = {"mission": hand.mission, "troop": hand.troop, "drone": hand.drone, "purchase": hand.purchase,
                       "salt": salt, "troop_line": hand.troop_line, "drone_line": hand.drone_line,
-                      "issued": [dict(u) for u in hand.issued]}
+                      "issued": [dict(u) for u in hand.issued],
+                      "round_limit": playing_deck().mission(hand.mission).round_limit}
         self._write()
         committed = cards_commitment(self.battle, self.side, hand.mission, hand.troop, hand.drone, hand.drone_line,
                                      hand.purchase, salt)
@@ -285,7 +286,7 @@ class Keeper:
         the square it stands for, which goes as the commitment to it?"""
         action = intent.get("action") if intent.get("kind") == "action" else None
         return isinstance(action, dict) and (action.get("kind") in (Kind.FILL_HOLDING, Kind.SCRAMBLE,
-                                                                    Kind.DRAW_CARDS) or (
+                                                                    Kind.DRAW_CARDS, Kind.END_OF_ROUND) or (
             action.get("kind") == Kind.PLACE_BLIP and "square" in (action.get("args") or {})))
 
     def outgoing(self, intent: dict[str, Any], screen: dict[str, Any]) -> dict[str, Any]:
@@ -297,6 +298,13 @@ class Keeper:
         args = dict(action.get("args") or {})
         if action["kind"] == Kind.SCRAMBLE:
             return {**intent, "action": self.scramble(screen, action)}
+        if action["kind"] == Kind.END_OF_ROUND:
+            # Its own mission's round limit (A43), which only this computer knows: said with its word at the end of
+            # the round it is reached (the host checks it when the cards are opened).
+            limit = (self.cards or {}).get("round_limit")
+            if limit and int(screen["view"].get("round") or 0) >= int(limit):
+                return {**intent, "action": {**action, "args": {**args, "limit": self.side}}}
+            return intent
         if action["kind"] == Kind.DRAW_CARDS:
             if "draw_cards_asked" not in screen:
                 return intent                   # not this side's draw now: the host refuses it as it is

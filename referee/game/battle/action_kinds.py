@@ -197,7 +197,9 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
               (Arg("withdraw", "choice", "\"A\", \"B\" or \"both\"", choices=(*_SIDES, "both")),
                Arg("answer", "choice", "\"allow\" or \"pursue\"", choices=("allow", "pursue")),
                Arg("stop", "flag", "both players agree to stop"),
-               Arg("offered", "choice", "the side whose offer to stop the other declined", choices=_SIDES)),
+               Arg("offered", "choice", "the side whose offer to stop the other declined", choices=_SIDES),
+               Arg("limit", "choice", "the side, its cards kept on its own computer, whose own mission's round limit "
+                                      "is reached (A43)", choices=_SIDES)),
               "close the round: Withdraw, stop, or the next round's Initiative",
               no_button="asked by the end-of-round question"),
     KindEntry(Kind.SENSOR_POOL, "turn", "p.19", (Arg("dice", "count", "1 to the unit's Sensors", True, 1, _DICE),),

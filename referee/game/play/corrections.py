@@ -583,6 +583,7 @@ def cards_opened(ctx: Ctx, side: str, args: dict[str, Any]) -> None:
                         f"drew them (other cards, another purchase or another salt); its mission is not scored "
                         f"[p.~9, A42]")
     if hand is not None and not breaches:
+        breaches.extend(round_limit_breaches(s, side, kept, _card("mission", hand.mission, side).round_limit))
         s.missions[side] = hand.mission
         s.cards[side] = DealtCards(troop=hand.troop, line=hand.troop_line, drone=hand.drone,
                                    drone_line=hand.drone_line)
@@ -606,6 +607,20 @@ def cards_opened(ctx: Ctx, side: str, args: dict[str, Any]) -> None:
         ctx.event(breach, "[p.~14]")
     if s.result is None or s.result.pending != "objectives":
         compute_result(ctx)
+
+
+def round_limit_breaches(s: GameState, side: str, kept: dict[str, Any], limit: int | None) -> list[str]:
+    """Whether ``side``'s computer said its own mission's round limit was reached (A43) when, and only when, it was:
+    the host could not read the mission, so it took the computer's word at each end of round."""
+    said = kept.get("limit_said")
+    if said is not None and (not limit or said < limit):
+        has = f"ends the battle after round {limit}" if limit else "has no round limit"
+        return [f"BREACH: side {side}'s computer said its mission's round limit was reached after round {said}, but "
+                f"its mission {has}: the battle was ended early [A43]"]
+    if limit and said is None and s.round > limit:
+        return [f"BREACH: side {side}'s computer did not say its mission's round limit of {limit} was reached: the "
+                f"battle went on to round {s.round} [A43]"]
+    return []
 
 
 def _card(kind: str, ident: object, side: str) -> Any:

@@ -184,6 +184,7 @@ class _CardCommitment(_Strict):
     faction: str = Field(max_length=80)
     opened: Annotated[list[dict[Literal["id", "side", "faction", "rating", "type"], str]], Len(0, 64)] = []
     checked: bool = False
+    limit_said: int | None = Field(default=None, ge=1, le=1000)     # the round it said its round limit was reached
 
 
 class _State(_Strict):
