@@ -391,7 +391,8 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
     if committed is not None and s.phase == "over" and not hidden_sides(s):
         # The last square still hidden at the end is opened: the battle is scored now, the set-up checked (p.~10).
         ctx.event(f"side {blip.side}'s computer has opened every square of its holding area", "[p.~10, p.16]")
-        compute_result(ctx)
+        if s.result is None or s.result.pending != "objectives":
+            compute_result(ctx)         # (the attacker's choice of objectives, still to come, scores the battle)
 
 
 def forfeit(ctx: Ctx, side: str) -> None:
@@ -478,7 +479,7 @@ def counter_on_shown_square(ctx: Ctx, blip: BlipState, square: int) -> None:
               f"removed [A59, p.~10]")
     s.breaches.append(breach)
     ctx.event(breach, "[A59, p.~10]", units=[blip.id])
-    if s.phase == "over" and not hidden_sides(s):
+    if s.phase == "over" and not hidden_sides(s) and (s.result is None or s.result.pending != "objectives"):
         compute_result(ctx)
 
 
