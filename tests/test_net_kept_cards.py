@@ -7,6 +7,7 @@ they issue, and only then scores the side's mission. A false opening is a breach
 from __future__ import annotations
 
 import json
+import uuid
 from types import SimpleNamespace
 from typing import Any
 
@@ -20,6 +21,7 @@ from referee.game.battle.kept_cards import (KEPT_PARTS, cards_moment, draw_probl
 from referee.game.battle.missions import mission_of
 from referee.game.battle.scoring import score_mission
 from referee.game.play.corrections import round_limit_breaches
+from referee.game.play.setup_steps import decision
 from referee.game.play.victory import battle_outcome
 from referee.game.records.autosave import read_autosave
 from referee.net import keeper as keeper_module
@@ -27,7 +29,7 @@ from referee.net.client import RemoteSeat
 from referee.net.keeper import Keeper
 from referee.rules.errors import InputError
 
-from .test_net_kept import PIN, host_files, host_memory, set_up, to_the_end
+from .test_net_kept import PIN, fresh, host_files, host_memory, set_up, setup_action, to_the_end
 from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle served with side B kept)
 
 BATTLES = 40
@@ -277,3 +279,33 @@ def test_a_round_limit_not_said_is_a_breach_once_the_battle_went_past_it():
     assert round_limit_breaches(on_time, "B", {"limit_said": 6}, 6) == []
     assert round_limit_breaches(on_time, "B", {"limit_said": 3}, None)[0].endswith(
         "its mission has no round limit: the battle was ended early [A43]")
+
+
+def test_the_host_refuses_the_kept_sides_cards_sent_plainly_or_drawn_from_other_parts(kept):
+    session, host, seats, b_disk = kept
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    for _ in range(200):
+        with host.lock:
+            d = decision(session.state)
+            side = session.to_act()
+        if d is not None and (d["step"], d["side"]) == ("cards", "B"):
+            break
+        assert side is not None
+        assert seats[side].send({"kind": "action", "action": setup_action(fresh(seats[side]))})["ok"]
+    asked = fresh(b)["draw_cards_asked"]
+    assert "draw_cards_asked" not in fresh(seats["A"])        # B's seat alone is sent the host's parts
+
+    def raw(args: dict[str, Any]) -> dict[str, Any]:
+        # Past B's keeper, as a client that does not keep its side's cards would send them.
+        intent = {"kind": "action", "action": {"kind": Kind.DRAW_CARDS, "actor": "B", "args": args}}
+        return b._request({"type": "intent", "id": uuid.uuid4().hex, "intent": intent}, 10.0)
+
+    plain = raw({})
+    assert not plain["ok"] and "draws its cards there" in plain["reason"]
+    other = raw({"committed": "a" * 64, "draw": {**asked, "parts": ["0" * 16] * KEPT_PARTS}})
+    assert not other["ok"] and "not the one the host asked" in other["reason"]
+    with host.lock:
+        assert "B" not in session.state.card_commitments and decision(session.state)["side"] == "B"
+    assert b.send({"kind": "action", "action": {"kind": Kind.DRAW_CARDS, "actor": "B", "args": {}}})["ok"]
+    with host.lock:
+        assert session.state.card_commitments["B"]["draw"] == asked and "B" not in session.state.missions
