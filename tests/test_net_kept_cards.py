@@ -158,8 +158,10 @@ def test_the_host_holds_none_of_the_kept_sides_cards_and_its_own_screen_shows_th
     loaded = read_autosave(next(p for p in host_files() if p.name == "autosave.json"))
     assert "B" not in loaded.game.state.missions and "B" not in loaded.game.state.cards
     # B's own screen shows its cards, drawn on its computer (the host's screen has none of them).
-    shown = b.wait_for(lambda s: (s["view"].get("missions") or {}).get("B") is not None)["view"]
+    screen = b.wait_for(lambda s: (s["view"].get("missions") or {}).get("B") is not None)
+    shown = screen["view"]
     assert shown["missions"]["B"] == cards["mission"] and shown["cards"]["B"]["troop"] == cards["troop"]
+    assert screen["cards_text"][cards["mission"]]["title"] == titles[0]       # its words, round limit with them
     assert seats["B"].ask("screen")["result"]["screen"]["view"]["missions"].get("B") is None
 
 

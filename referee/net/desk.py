@@ -749,14 +749,16 @@ def cards_text(screen: Screen, seat: str, known: dict[str, dict[str, Any] | None
     out: dict[str, Any] = {}
     for ident in sorted(ids):
         if ident not in known:
-            known[ident] = _card_words(ident)
+            known[ident] = card_words(ident)
         entry = known[ident]
         if entry is not None:
             out[ident] = entry
     return out
 
 
-def _card_words(ident: str) -> dict[str, Any] | None:
+def card_words(ident: str) -> dict[str, Any] | None:
+    """A card's words as a seat's screen gives them (``cards_text``): its title, and a mission's VP rules, round
+    limit and flavour; None for a card not in the deck."""
     try:
         card = playing_deck().card(ident)
     except InputError:

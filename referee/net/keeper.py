@@ -42,6 +42,7 @@ from ..game.battle.cards import playing_deck
 from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, cards_commitment,
                                   drawn_groups, is_digest, new_square_salt, square_commitment)
 from ..game.battle.kept_cards import draw_problems, hand_of, offer_of
+from .desk import card_words
 from ..game.records.sealing import Keyring, check_pin, seal, unseal
 from ..rules.errors import InputError
 from ..service.keys import kept_pin
@@ -396,6 +397,10 @@ class Keeper:
         view.setdefault("missions", {})[self.side] = c["mission"]
         view.setdefault("cards", {})[self.side] = {"troop": c["troop"], "line": c["troop_line"], "drone": c["drone"],
                                                    "drone_line": c["drone_line"]}
+        texts = screen.setdefault("cards_text", {})
+        for ident in (c["mission"], c["troop"], c["drone"]):
+            if ident not in texts and (words := card_words(ident)) is not None:
+                texts[ident] = words        # the host has not them: its screen names none of this side's cards
         setup = view.get("setup")
         if isinstance(setup, dict) and not self.squares:
             # Still to go into the holding area: the set-up screen arranges them.
