@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from referee import paths
 from referee.game.battle.action_kinds import Kind
 from referee.game.battle.cards import playing_deck
 from referee.game.battle.commit import cards_commitment
@@ -26,10 +27,13 @@ from referee.game.play.victory import battle_outcome
 from referee.game.records.autosave import read_autosave
 from referee.net import keeper as keeper_module
 from referee.net.client import RemoteSeat
+from referee.net.host import Host
 from referee.net.keeper import Keeper
 from referee.rules.errors import InputError
+from referee.rules.scenario import load_scenario
+from referee.service.battles import new_session
 
-from .test_net_kept import PIN, fresh, host_files, host_memory, set_up, setup_action, to_the_end
+from .test_net_kept import FACTIONS, PIN, fresh, host_files, host_memory, set_up, setup_action, to_the_end
 from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle served with side B kept)
 
 BATTLES = 40
@@ -311,3 +315,29 @@ def test_the_host_refuses_the_kept_sides_cards_sent_plainly_or_drawn_from_other_
     assert b.send({"kind": "action", "action": {"kind": Kind.DRAW_CARDS, "actor": "B", "args": {}}})["ok"]
     with host.lock:
         assert session.state.card_commitments["B"]["draw"] == asked and "B" not in session.state.missions
+
+
+def test_a_campaign_streaks_extra_cards_are_drawn_and_chosen_on_the_kept_sides_computer(tmp_path):
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, {"B": 3})
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    seats = {"A": RemoteSeat(host.link("A")),
+             "B": RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")}
+    try:
+        set_up(session, host, seats)
+        keeper = seats["B"].keeper
+        with host.lock:
+            draw = session.state.card_commitments["B"]["draw"]
+            assert not any(e.action.kind == Kind.CHOOSE_CARDS for e in session.game.record)
+        offer = offer_of(draw, "B", keeper.dice[0])
+        assert draw["streak"] == 3 and len(offer.missions) == 2 and len(offer.troops) == 2     # A47
+        assert keeper.cards["mission"] in offer.missions and keeper.cards["troop"] in offer.troops
+        to_the_end(session, host, seats)
+        seats["B"].wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result"
+                            and "open_cards" not in s)
+        with host.lock:
+            assert session.state.missions["B"] == keeper.cards["mission"] and not session.state.breaches
+            assert session.state.cards["B"].troop == keeper.cards["troop"]
+    finally:
+        for seat in seats.values():
+            seat.close()
+        host.stop()
