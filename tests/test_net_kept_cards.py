@@ -103,6 +103,14 @@ def test_a_streaks_choice_and_a_purchase_are_the_sides_own_and_checked_against_t
     with pytest.raises(InputError, match="not a troop card the draw gave"):
         keeper.draw_cards({"draw_cards_asked": draw}, {"troop": next(t for t in draw["troops"]
                                                                       if t not in offer.troops)})
+    # A host that leaves cards out of the draw (to choose B's mission among the rest) is refused by B's computer, as
+    # is a draw of another kind of mission or streak than the battle's.
+    for narrowed in ({**draw, "missions": draw["missions"][:1]}, {**draw, "drones": draw["drones"][::-1]}):
+        with pytest.raises(InputError, match="other cards than this computer's deck"):
+            keeper.draw_cards({"draw_cards_asked": narrowed}, {})
+    view = {"mode": "attack-defence", "attacker": "A", "setup": {"streak": {"B": 3}}}
+    with pytest.raises(InputError, match="this battle gives side B defence missions at streak 3"):
+        keeper.draw_cards({"draw_cards_asked": draw, "view": view}, {})
     # A Chance Encounter's purchase is B's too, and its commitment covers it.
     encounter = a_draw(host_dice(), kind="chance-encounter")
     bought = keeper.draw_cards({"draw_cards_asked": encounter}, {"purchase": {}})

@@ -212,6 +212,9 @@ class Keeper:
         assert isinstance(draw, dict)
         if self.dice is None:
             raise InputError(Kind.DRAW_CARDS, "the side's dice contribution is committed before its cards are drawn")
+        problem = self._draw_problem(screen.get("view") or {}, draw)
+        if problem:
+            raise InputError("draw_cards_asked", problem)
         offer = offer_of(draw, self.side, self.dice[0])
         chooser = secrets.SystemRandom()
         mission = args.get("mission") or chooser.choice(offer.missions)
@@ -229,6 +232,30 @@ class Keeper:
         committed = cards_commitment(self.battle, self.side, hand.mission, hand.troop, hand.drone, hand.drone_line,
                                      hand.purchase, salt)
         return {"committed": committed, "draw": draw}
+
+    def _draw_problem(self, view: dict[str, Any], draw: dict[str, Any]) -> str:
+        """Why the host's draw is not this side's to make, or "": the cards drawn from must be this computer's deck
+        (a host that left cards out would choose among them), the kind of mission and the streak the battle's."""
+        if not view:
+            kind = str(draw["kind"])           # no screen to read the battle from: the deck is checked alone
+        elif view.get("mode") == "chance-encounter":
+            kind = "chance-encounter"
+        else:
+            kind = "offence" if view.get("attacker") == self.side else "defence"
+        streak = ((view.get("setup") or {}).get("streak") or {}).get(self.side, 0)
+        if view and (draw["kind"], draw["streak"]) != (kind, streak):
+            return (f"the host asks for a draw of {draw['kind']} missions at streak {draw['streak']}; this battle "
+                    f"gives side {self.side} {kind} missions at streak {streak}: refused")
+        try:
+            deck = playing_deck()
+            own = ([c.id for c in deck.missions(kind)], [c.id for c in deck.troop_cards],
+                   [c.id for c in deck.drone_cards])
+        except InputError as e:
+            return "; ".join(e.problems)
+        if (draw["missions"], draw["troops"], draw["drones"]) != own:
+            return ("the host draws from other cards than this computer's deck (both computers play with the same "
+                    "deck): refused")
+        return ""
 
     def cards_answer(self, screen: dict[str, Any]) -> dict[str, Any] | None:
         """The opening of the side's cards the host asks for at the end (``open_cards``), with its contribution."""
