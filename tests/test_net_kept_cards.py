@@ -349,3 +349,30 @@ def test_a_campaign_streaks_extra_cards_are_drawn_and_chosen_on_the_kept_sides_c
         for seat in seats.values():
             seat.close()
         host.stop()
+
+
+def test_a_kept_side_whose_computer_goes_away_without_opening_its_cards_may_be_claimed(kept, monkeypatch):
+    session, host, seats, b_disk = kept
+    # B's client opens its squares but never its cards: the result waits for them, and for B's computer.
+    monkeypatch.setattr(keeper_module.Keeper, "cards_answer", lambda self, screen: None)
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    a = seats["A"]
+    screen = a.wait_for(lambda s: s.get("cards_unopened") == ["B"] and not (s.get("squares_hidden") or {}).get("B"))
+    assert screen["waits_for_computer"] == {"side": "B", "away": False} and "open_cards" not in screen
+    assert "open_cards" in fresh(b)
+    with host.lock:
+        assert session.state.result.level == "no result" and "cards still kept" in session.state.result.headline
+        assert session.scored_when_opened()
+    b.close()
+    a.wait_for(lambda s: (s.get("waits_for_computer") or {}).get("away") is True)
+    with host.lock:
+        host.desk.away_limit = 0.0           # as though B had been away long enough
+    done = a.send({"kind": Kind.FORFEIT})
+    assert done["ok"], done
+    with host.lock:
+        result = session.state.result
+        assert not session.scored_when_opened() and session.cards_to_open(every=True) == []
+        assert "B" not in session.state.missions          # nothing of B's cards was decided for it
+    assert result.level == "forfeited" and result.winner == "A"
