@@ -354,15 +354,17 @@ def test_a_set_up_that_left_out_an_issued_unit_is_flagged_at_the_end(kept, monke
     session, host, seats, b_disk = kept
     seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     real = keeper_module.drawn_groups
-    # A client that breaks the rule: one issued unit goes into no square. The host cannot see it until the end.
+    # A client that breaks the rule: one issued unit goes into no square. The host cannot see it until the end: it
+    # knows B's units only once B's computer opens its cards.
     monkeypatch.setattr(keeper_module, "drawn_groups", lambda units: real(units[:-1]))
     set_up(session, host, seats)
     to_the_end(session, host, seats)
     b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    left_out = b.keeper.cards["issued"][-1]["id"]
     with host.lock:
-        left = session.state.issued_kept["B"]
+        assert session.state.issued_kept["B"] == []
         breach = [line for line in session.state.result.explain if line.startswith("BREACH")]
-    assert len(left) == 1 and len(breach) == 1 and left[0]["id"] in breach[0], (left, breach)
+    assert len(breach) == 1 and f"held no square for {left_out}," in breach[0], (left_out, breach)
     report = seats["A"].ask("report")["result"]["report"]
     assert breach[0] in json.dumps(report)
 
@@ -392,8 +394,12 @@ def test_two_counters_committed_to_one_square_are_a_breach_and_the_battle_goes_o
         explain = list(state.result.explain)
         lost = state.holding["B"].squares[cheat["lost"]]
         shown = state.holding["B"].squares[cheat["shown"]]
-    assert len(breaches) == 1 and f"square {cheat['shown']}," in breaches[0] and breaches[0].startswith("BREACH")
-    assert breaches[0] in explain
+    # The counter committed to a square shown already; then, its cards opened, the units of the square no counter
+    # stood for (none if it was a decoy), issued by its cards and in no square opened.
+    held_lost = bool(b.keeper.squares[cheat["lost"]][0])
+    assert len(breaches) == 1 + held_lost and f"square {cheat['shown']}," in breaches[0], breaches
+    assert breaches[0].startswith("BREACH") and all(line in explain for line in breaches)
+    assert not held_lost or "held no square for" in breaches[1]
     # The square no counter stood for is never opened: its units count for nothing, named as left out at the end.
     assert lost is None and shown is not None
     kept_lost = [u["id"] for u in b.keeper.squares[cheat["lost"]][0]]
@@ -534,7 +540,11 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts_n
         salts += [salt.encode() for _square, salt in keeper.blips.values()]     # which square each counter is
         assert keeper.dice is not None
         salts += [c.encode() for c in keeper.dice]            # B's dice contribution and its commitment's salt
+        # B's cards, drawn on B's computer: the salt of their commitment, and the units they issue as B keeps them.
+        assert keeper.cards is not None
+        salts += [keeper.cards["salt"].encode(), json.dumps(keeper.cards["issued"]).encode()]
         committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
+        committed.append(fresh(a)["view"]["card_commitments"]["B"]["committed"].encode())
         committed += [c.encode() for c in fresh(b)["view"]["blip_commitments"]["B"].values()]
         # A text like a salt that the host was sent (an intent's id): the dump must find it.
         marker = secrets.token_hex(32)
@@ -581,7 +591,7 @@ def played_with_order(order: list[int], tmp_path: Path, monkeypatch) -> tuple[li
     seal_salts = iter(f"{n:032x}" for n in range(1, 100))
     monkeypatch.setattr(game_setup, "new_salt", lambda: next(seal_salts))
     def commit(self, screen, arrangement=None, _order=None):
-        issued = [str(u["id"]) for u in screen["view"]["setup"]["issued"]["B"]]
+        issued = [str(u["id"]) for u in self.cards["issued"]]         # drawn on B's computer: the host has none
         same = {str(n): group for n, group in enumerate(drawn_groups(issued), start=1)}
         return KEEPER_COMMIT(self, screen, same, order)
 

@@ -239,6 +239,7 @@ NOT_PLAYED = {
     Kind.CHOOSE_CARDS: "a campaign streak's set-up (test_setup_steps.py); choose_cards checks its names itself",
     Kind.FORFEIT: "a kept side's computer away, claimed on the host (test_net_kept.py); it takes no arguments",
     Kind.DICE_OPENED: "a kept side's dice contribution opened at the end, on the host (test_net_kept_dice.py)",
+    Kind.CARDS_OPENED: "a kept side's cards opened at the end, on the host (test_net_kept_cards.py)",
 }
 # Arguments these battles never give nor ask for, each with where the engine reads it.
 NOT_READ = {
@@ -278,7 +279,9 @@ def test_the_registry_names_what_the_engine_allows_by_name():
         return {a.name for a in KINDS[kind].args}
 
     assert names(Kind.CORRECT) == {*UNIT_FIELDS, *BLIP_FIELDS, *OBJECTIVE_FIELDS, *TERRAIN_CHANGES, "add", "remove"}
-    assert names(Kind.END_OF_ROUND) == set(legal.END_OF_ROUND_FREE)
+    # ``limit`` is said by the computer of a side whose cards it keeps (its own mission's round limit, A43), never
+    # offered as a choice on a screen.
+    assert names(Kind.END_OF_ROUND) == set(legal.END_OF_ROUND_FREE) | {"limit"}
     choices = {a.name: a.choices for kind in KINDS for a in KINDS[kind].args if a.choices}
     assert choices["objective"] == OBJECTIVE_ORDER
     assert choices["<objective>"] == victory.OBJECTIVE_CHOICES

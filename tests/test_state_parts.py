@@ -47,6 +47,9 @@ def rich_state() -> GameState:
     s.pool = {"actor": "a1", "dice": 1, "rolls": [["sensor die 1 of 1 for a1", "d6", 4]]}
     s.breaches = ["BREACH: side B's computer committed b-blip-1 to square 3, which another counter had shown already"]
     s.labels_apart = True
+    s.card_commitments = {"B": {"committed": "9" * 64, "draw": {
+        "moment": "cards B", "parts": ["0123456789abcdef"] * 16, "streak": 0, "kind": "offence",
+        "missions": ["m1"], "troops": ["t1"], "drones": ["d1"]}, "faction": "new-tokyo", "opened": [], "checked": False}}
     return s
 
 

@@ -208,7 +208,7 @@ def run(args) -> int:
             if opening and not waiting:
                 waiting = True
                 print(_("The battle is over: waiting for the computer of each side that keeps its secrets to open "
-                        "its holding area, then it is scored."))
+                        "its holding area and its cards, then it is scored."))
                 sys.stdout.flush()
             if dice and not opening and not dice_waiting:
                 dice_waiting = True

@@ -233,6 +233,7 @@ class RemoteSeat:
         def answer(screen: dict[str, Any]) -> dict[str, Any] | None:
             assert keeper is not None
             return ((keeper.opening(screen) if self._answers else None)
+                    or (keeper.cards_answer(screen) if self._answers else None)
                     or (keeper.dice_answer(screen) if self._dice else None))
 
         while True:

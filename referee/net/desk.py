@@ -100,6 +100,7 @@ class Desk:
         # Withdraw: allow or pursue) and the record's length it was said at; one end-of-round action once both spoke.
         self.words: dict[str, str] = {}
         self.words_at = -1
+        self.limit_said: str | None = None      # a kept side said its own mission's round limit is reached (A43)
         self._cards: dict[str, dict[str, Any] | None] = {}     # each card's words, read once per hosting
         self.contents_asked: ContentsAsked | None = None        # a refereed battle: a reveal waits for its owner
         # A side kept on its own computer whose computer is away: how long (seconds) since its last socket closed,
@@ -199,12 +200,23 @@ class Desk:
             out["waits_for_computer"] = {"side": waits, "away": away is not None}
             if seat == _other(waits) and away is not None and away >= self.away_limit:
                 out["may_claim_forfeit"] = waits
+        if seat in kept:
+            draw = self.session.kept_draw(seat)
+            if draw is not None:
+                # Its cards are drawn on its own computer, from the host's parts of the draw and its own shares.
+                out["draw_cards_asked"] = draw
         if self.session.over:
-            # The end of the battle: every square still hidden is opened, then the battle is scored (p.~14).
+            # The end of the battle: every square still hidden is opened, then the cards drawn on the side's own
+            # computer, then the battle is scored (p.~14).
             hidden = {side: self.session.hidden_blips(side) for side in sorted(kept)}
             out["squares_hidden"] = {side: len(blips) for side, blips in hidden.items()}
             if hidden.get(seat):
                 out["open_squares"] = [self._asked_square(blip) for blip, _square in hidden[seat]]
+            cards = self.session.cards_to_open(every=True)
+            if cards:
+                out["cards_unopened"] = cards
+            if seat in self.session.cards_to_open():
+                out["open_cards"] = True
         return out
 
     def _dice_entries(self, seat: str) -> dict[str, Any]:
@@ -282,6 +294,23 @@ class Desk:
             return refusal(opened.outcome.reason if opened.outcome is not None else "the dice were not opened")
         return Reply(True, result={"dice_opened": seat}, changed=True)
 
+    def _open_cards(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """At the end the kept side's computer opens the cards it drew there, with its dice contribution: the engine
+        draws them again, checks them against the commitment and the holding squares opened (a mismatch is a
+        breach, recorded), and scores the battle."""
+        session = self.session
+        if seat not in session.cards_to_open(every=True):
+            return refusal(f"{Kind.CARDS_OPENED}: side {seat} has no cards kept on its own computer to open now")
+        args = {k: intent[k] for k in ("mission", "troop", "drone", "purchase", "salt", "value", "dice_salt")
+                if intent.get(k) is not None}
+        try:
+            opened = session.attempt(Action(Kind.CARDS_OPENED, seat, args))
+        except UNREAD as e:
+            return refusal(f"{Kind.CARDS_OPENED}: {_why(e)}")
+        if not opened.legal:
+            return refusal(opened.outcome.reason if opened.outcome is not None else "the cards were not opened")
+        return Reply(True, result={"cards_opened": seat}, changed=True)
+
     def _waits_for_computer(self) -> str | None:
         """The side kept on its own computer whose opening the battle waits for (a reveal, or the end), or whose
         dice shares a public die waits for, or None."""
@@ -292,7 +321,8 @@ class Desk:
         if shares is not None:
             return str(shares.needs.side)
         if self.session.over:
-            return next((side for side in sorted(self.kept_sides()) if self.session.hidden_blips(side)), None)
+            return next((side for side in sorted(self.kept_sides()) if self.session.hidden_blips(side)
+                         or side in self.session.cards_to_open()), None)
         return None
 
     def _claim(self, seat: str) -> Reply:
@@ -349,6 +379,8 @@ class Desk:
             return self._shares(seat, intent)
         if kind == Kind.DICE_OPENED:
             return self._open_dice(seat, intent)
+        if kind == Kind.CARDS_OPENED:
+            return self._open_cards(seat, intent)
         return self._consent(seat, bool(intent["allow"]))
 
     def offered(self, seat: str, data: dict[str, Any], screen: Screen | None = None) -> Action | str:
@@ -376,6 +408,17 @@ class Desk:
         action = self.offered(seat, data)
         if isinstance(action, str):
             return refusal(action)
+        draw = self.session.kept_draw(seat) if action.kind == Kind.DRAW_CARDS and seat in self.kept_sides() else None
+        if draw is not None:
+            # Its dice contribution is kept on its own computer: so are its cards (a host whose dice are a seed's alone
+            # draws them here, as before).
+            if "committed" not in action.args:
+                return refusal(f"side {seat} keeps its secrets on its own computer: its client draws its cards there "
+                               f"from the host's parts (draw_cards_asked) and sends only the commitment to them "
+                               f"(committed, with the draw), never the cards")
+            if action.args.get("draw") != draw:
+                return refusal(f"{Kind.DRAW_CARDS}: the draw sent is not the one the host asked side {seat}'s computer "
+                               f"to make (its parts, the cards drawn from, the streak)")
         if action.kind == Kind.FILL_HOLDING and seat in self.kept_sides() and not {
                 "committed", "blips_committed"} <= set(action.args):
             return refusal(f"side {seat} keeps its secrets on its own computer: its client fills the holding area "
@@ -440,16 +483,19 @@ class Desk:
     def _words(self) -> dict[str, str]:
         """The words said at this end of round (those of an earlier one are forgotten)."""
         if self.words_at != self.session.actions_taken():
-            self.words, self.words_at = {}, self.session.actions_taken()
+            self.words, self.words_at, self.limit_said = {}, self.session.actions_taken(), None
         return self.words
 
     def _word(self, seat: str, action: Action) -> Action | Reply:
         """``seat``'s word at the end of the round (p.16, A43): kept until the other side has spoken, then the one
         end-of-round action both words make; a Withdraw waits for the other side's answer."""
         args = action.args
-        unknown = sorted(set(args) - {"withdraw", "answer", "stop"})
+        unknown = sorted(set(args) - {"withdraw", "answer", "stop", "limit"})
         if unknown:
             return refusal(f"end-of-round: unknown argument {', '.join(unknown)}")
+        if args.get("limit") not in (None, seat) or (args.get("limit") and seat not in self.kept_sides()):
+            return refusal(f"end-of-round: seat {seat} says only its own mission's round limit is reached (limit: "
+                           f"{seat}), and only when its cards are kept on its own computer")
         if args.get("withdraw") not in (None, seat):
             return refusal(f"end-of-round: seat {seat} announces its own Withdraw (withdraw: {seat}) or none")
         if args.get("answer") not in (None, "allow", "pursue"):
@@ -467,6 +513,8 @@ class Desk:
         if words.get(seat) == "withdraw" and word != "withdraw":
             return refusal(f"end-of-round: side {seat} has announced its Withdraw (p.16)")
         words[seat] = word
+        if args.get("limit"):
+            self.limit_said = seat
         theirs = words.get(other)
         wait = Reply(True, result={"waiting_for": other, "word": word}, changed=True)
         if theirs is None:
@@ -476,16 +524,26 @@ class Desk:
             return wait
         if theirs == "withdraw" and word not in ("allow", "pursue", "withdraw"):
             return wait                       # the other side's Withdraw waits for this side's answer
+        said = self.limit_said
+        if said is not None:
+            # A kept side's own mission ends the battle after this round: the words go with it (A43).
+            self.limit_said = None
+            return Action(Kind.END_OF_ROUND, "", {**self._closing(word, theirs, seat, other), "limit": said})
+        return Action(Kind.END_OF_ROUND, "", self._closing(word, theirs, seat, other))
+
+    def _closing(self, word: str, theirs: str, seat: str, other: str) -> dict[str, Any]:
+        """The end-of-round action's arguments both words make."""
+        words = self._words()
         if word == "withdraw" and theirs == "withdraw":
-            return Action(Kind.END_OF_ROUND, "", {"withdraw": "both"})
+            return {"withdraw": "both"}
         if word == "withdraw" or theirs == "withdraw":
             withdrawing = seat if word == "withdraw" else other
-            return Action(Kind.END_OF_ROUND, "", {"withdraw": withdrawing, "answer": words[_other(withdrawing)]})
+            return {"withdraw": withdrawing, "answer": words[_other(withdrawing)]}
         if word == "stop" and theirs == "stop":
-            return Action(Kind.END_OF_ROUND, "", {"stop": True})
+            return {"stop": True}
         if "stop" in (word, theirs):          # one offered to stop, the other plays on: the log says so
-            return Action(Kind.END_OF_ROUND, "", {"offered": seat if word == "stop" else other})
-        return Action(Kind.END_OF_ROUND, "", {})
+            return {"offered": seat if word == "stop" else other}
+        return {}
 
     def ask_contents(self, needs: NeedsContents, seat: str) -> None:
         """An action taken at the shared table needs ``needs.blip``'s contents: its owner says on its own hand."""
@@ -691,14 +749,16 @@ def cards_text(screen: Screen, seat: str, known: dict[str, dict[str, Any] | None
     out: dict[str, Any] = {}
     for ident in sorted(ids):
         if ident not in known:
-            known[ident] = _card_words(ident)
+            known[ident] = card_words(ident)
         entry = known[ident]
         if entry is not None:
             out[ident] = entry
     return out
 
 
-def _card_words(ident: str) -> dict[str, Any] | None:
+def card_words(ident: str) -> dict[str, Any] | None:
+    """A card's words as a seat's screen gives them (``cards_text``): its title, and a mission's VP rules, round
+    limit and flavour; None for a card not in the deck."""
     try:
         card = playing_deck().card(ident)
     except InputError:

@@ -17,8 +17,15 @@ battle (the moment names the place and the action): a host asking the shares of 
 with no take-back this side asked for or agreed to, could look at the dice of both and record the one it liked, so
 it is refused. At the end it opens the contribution (``open_dice``) and the host checks every share it was sent.
 
-The keeper also shows its own side which square each of its counters stands for and what it holds: the host's screen
-has a stand-in square and unknown contents.
+The keeper draws the side's cards too (``game/battle/kept_cards.py``): the host sends its parts of the draw
+(``draw_cards_asked``), the keeper makes each number its part exclusive-or the side's own share (from the contribution
+committed before the first die), draws the mission, troop and drone cards with the engine's rule, makes a streak's
+choice and a Chance Encounter's purchase here, issues the force and sends only the commitment to the cards. It keeps
+the cards, their salt and the units they issue in its sealed file, fills the holding area from those units, and at
+the end opens the cards with its contribution (``open_cards``) for the host to check.
+
+The keeper also shows its own side which square each of its counters stands for and what it holds, and its own cards
+and force: the host's screen has a stand-in square, unknown contents and no cards of this side.
 """
 
 from __future__ import annotations
@@ -31,8 +38,11 @@ from typing import Any, Final
 from .. import paths
 from ..game.battle.action_kinds import Kind
 from ..game.battle.dice import SHARE_BATCH, Contribution, dice_share
-from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, drawn_groups, is_digest,
-                           new_square_salt, square_commitment)
+from ..game.battle.cards import playing_deck
+from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, cards_commitment,
+                                  drawn_groups, is_digest, new_square_salt, square_commitment)
+from ..game.battle.kept_cards import draw_problems, hand_of, offer_of
+from .desk import card_words
 from ..game.records.sealing import Keyring, check_pin, seal, unseal
 from ..rules.errors import InputError
 from ..service.keys import kept_pin
@@ -83,6 +93,9 @@ class Keeper:
         # The side's dice contribution and its commitment's salt, drawn here; and the moment answered last, by its place.
         self.dice: tuple[str, str] | None = None
         self.answered: dict[str, str] = {}
+        # The side's cards drawn here: mission, troop, drone, purchase, the salt of their commitment, the troop and
+        # drone lines and the units they issue ({"id", "type", "rating"}).
+        self.cards: dict[str, Any] | None = None
         self.problems: list[str] = []                   # the host's asks refused here, with the reason
         self.folder = kept_folder() if folder is None else folder
         self._keys = Keyring({side: check_pin(pin) if pin is not None else kept_pin(battle[:32], side)},
@@ -113,6 +126,7 @@ class Keeper:
         dice = opened.get("dice")
         self.dice = (str(dice[0]), str(dice[1])) if dice else None
         self.answered = {str(k): str(v) for k, v in (opened.get("answered") or {}).items()}
+        self.cards = dict(opened["cards"]) if opened.get("cards") else None
 
     def _write(self) -> None:
         kept = {"squares": {str(n): [u, s] for n, (u, s) in self.squares.items()},
@@ -120,6 +134,8 @@ class Keeper:
                 "answered": dict(self.answered)}
         if self.dice is not None:
             kept["dice"] = list(self.dice)
+        if self.cards is not None:
+            kept["cards"] = dict(self.cards)
         doc = {"format": KEPT_FORMAT, "battle": self._keys.battle, "side": self.side, "kdf": self._keys.kdf(),
                "sealed": seal(self._keys, self.side, 0, kept)}
         atomic_write_text(self.path, json.dumps(doc, sort_keys=True) + "\n", private=True)
@@ -183,6 +199,75 @@ class Keeper:
             return {"kind": Kind.DICE_OPENED, "value": self.dice[0], "salt": self.dice[1]}
         return None
 
+    # ---- set-up: the cards drawn here, committed there ----------------------------------------------------------------
+    def draw_cards(self, screen: dict[str, Any], args: dict[str, Any]) -> dict[str, Any]:
+        """The side's cards drawn here from the host's parts on its screen (``draw_cards_asked``) and its own shares;
+        ``args``: the mission and troop card chosen among those drawn at a streak (else drawn here) and a Chance
+        Encounter's ``purchase``. Kept, and the draw-cards action's arguments returned: the commitment to the cards
+        and the draw made. Raises ``InputError`` with the reason."""
+        draw = screen.get("draw_cards_asked")
+        problems = draw_problems(draw)
+        if problems:
+            raise InputError("draw_cards_asked", "; ".join(problems))
+        assert isinstance(draw, dict)
+        if self.dice is None:
+            raise InputError(Kind.DRAW_CARDS, "the side's dice contribution is committed before its cards are drawn")
+        problem = self._draw_problem(screen.get("view") or {}, draw)
+        if problem:
+            raise InputError("draw_cards_asked", problem)
+        offer = offer_of(draw, self.side, self.dice[0])
+        chooser = secrets.SystemRandom()
+        mission = args.get("mission") or chooser.choice(offer.missions)
+        troop = args.get("troop") or chooser.choice(offer.troops)
+        try:
+            hand = hand_of(playing_deck(), self.side, offer, str(mission), str(troop), args.get("purchase"))
+        except ValueError as e:
+            raise InputError(Kind.DRAW_CARDS, str(e)) from None
+        salt = new_square_salt()
+        self.cards = {"mission": hand.mission, "troop": hand.troop, "drone": hand.drone, "purchase": hand.purchase,
+                      "salt": salt, "troop_line": hand.troop_line, "drone_line": hand.drone_line,
+                      "issued": [dict(u) for u in hand.issued],
+                      "round_limit": playing_deck().mission(hand.mission).round_limit}
+        self._write()
+        committed = cards_commitment(self.battle, self.side, hand.mission, hand.troop, hand.drone, hand.drone_line,
+                                     hand.purchase, salt)
+        return {"committed": committed, "draw": draw}
+
+    def _draw_problem(self, view: dict[str, Any], draw: dict[str, Any]) -> str:
+        """Why the host's draw is not this side's to make, or "": the cards drawn from must be this computer's deck
+        (a host that left cards out would choose among them), the kind of mission and the streak the battle's."""
+        if not view:
+            kind = str(draw["kind"])           # no screen to read the battle from: the deck is checked alone
+        elif view.get("mode") == "chance-encounter":
+            kind = "chance-encounter"
+        else:
+            kind = "offence" if view.get("attacker") == self.side else "defence"
+        streak = ((view.get("setup") or {}).get("streak") or {}).get(self.side, 0)
+        if view and (draw["kind"], draw["streak"]) != (kind, streak):
+            return (f"the host asks for a draw of {draw['kind']} missions at streak {draw['streak']}; this battle "
+                    f"gives side {self.side} {kind} missions at streak {streak}: refused")
+        try:
+            deck = playing_deck()
+            own = ([c.id for c in deck.missions(kind)], [c.id for c in deck.troop_cards],
+                   [c.id for c in deck.drone_cards])
+        except InputError as e:
+            return "; ".join(e.problems)
+        if (draw["missions"], draw["troops"], draw["drones"]) != own:
+            return ("the host draws from other cards than this computer's deck (both computers play with the same "
+                    "deck): refused")
+        return ""
+
+    def cards_answer(self, screen: dict[str, Any]) -> dict[str, Any] | None:
+        """The opening of the side's cards the host asks for at the end (``open_cards``), with its contribution."""
+        if screen.get("seat") != self.side or not screen.get("open_cards") or self.cards is None or self.dice is None:
+            return None
+        c = self.cards
+        answer = {"kind": Kind.CARDS_OPENED, "mission": c["mission"], "troop": c["troop"], "drone": c["drone"],
+                  "salt": c["salt"], "value": self.dice[0], "dice_salt": self.dice[1]}
+        if c.get("purchase") is not None:
+            answer["purchase"] = dict(c["purchase"])
+        return answer
+
     # ---- set-up: the holding area filled here, committed there --------------------------------------------------------
     def commit(self, screen: dict[str, Any], arrangement: object = None,
                order: list[int] | None = None) -> tuple[dict[str, str], dict[str, str]]:
@@ -191,7 +276,7 @@ class Keeper:
         the order placed (``order``, the 16 squares, or drawn here); kept, and one commitment a square and one a
         counter returned. Raises ``InputError`` with the rule an arrangement or an order breaks."""
         setup = screen["view"].get("setup") or {}
-        issued = (setup.get("issued") or {}).get(self.side) or []
+        issued = (self.cards or {}).get("issued") or (setup.get("issued") or {}).get(self.side) or []
         faction = (setup.get("factions") or {}).get(self.side, "")
         units = {str(u["id"]): {"id": str(u["id"]), "side": self.side, "faction": faction,
                                 "rating": u["rating"], "type": u["type"]} for u in issued}
@@ -228,7 +313,8 @@ class Keeper:
         """Is ``intent`` the side's holding area, which goes to the host as commitments, or a counter placed with
         the square it stands for, which goes as the commitment to it?"""
         action = intent.get("action") if intent.get("kind") == "action" else None
-        return isinstance(action, dict) and (action.get("kind") in (Kind.FILL_HOLDING, Kind.SCRAMBLE) or (
+        return isinstance(action, dict) and (action.get("kind") in (Kind.FILL_HOLDING, Kind.SCRAMBLE,
+                                                                    Kind.DRAW_CARDS, Kind.END_OF_ROUND) or (
             action.get("kind") == Kind.PLACE_BLIP and "square" in (action.get("args") or {})))
 
     def outgoing(self, intent: dict[str, Any], screen: dict[str, Any]) -> dict[str, Any]:
@@ -240,6 +326,17 @@ class Keeper:
         args = dict(action.get("args") or {})
         if action["kind"] == Kind.SCRAMBLE:
             return {**intent, "action": self.scramble(screen, action)}
+        if action["kind"] == Kind.END_OF_ROUND:
+            # Its own mission's round limit (A43), which only this computer knows: said with its word at the end of
+            # the round it is reached (the host checks it when the cards are opened).
+            limit = (self.cards or {}).get("round_limit")
+            if limit and int(screen["view"].get("round") or 0) >= int(limit):
+                return {**intent, "action": {**action, "args": {**args, "limit": self.side}}}
+            return intent
+        if action["kind"] == Kind.DRAW_CARDS:
+            if "draw_cards_asked" not in screen:
+                return intent                   # not this side's draw now: the host refuses it as it is
+            return {**intent, "action": {**action, "args": self.draw_cards(screen, args)}}
         if action["kind"] == Kind.PLACE_BLIP:
             slot = self.slot_for(screen, args.pop("square"))
             return intent if slot is None else {**intent, "action": {**action, "args": {**args, "slot": slot}}}
@@ -319,11 +416,33 @@ class Keeper:
             answer.update(square=counter[0], square_salt=counter[1])
         return answer
 
+    def _show_cards(self, screen: dict[str, Any], view: dict[str, Any]) -> None:
+        """This side's own mission, cards and the units they issued, drawn here, on its own screen (the host holds
+        none of them)."""
+        assert self.cards is not None
+        c = self.cards
+        view.setdefault("missions", {})[self.side] = c["mission"]
+        view.setdefault("cards", {})[self.side] = {"troop": c["troop"], "line": c["troop_line"], "drone": c["drone"],
+                                                   "drone_line": c["drone_line"]}
+        texts = screen.setdefault("cards_text", {})
+        for ident in (c["mission"], c["troop"], c["drone"]):
+            if ident not in texts and (words := card_words(ident)) is not None:
+                texts[ident] = words        # the host has not them: its screen names none of this side's cards
+        setup = view.get("setup")
+        if isinstance(setup, dict) and not self.squares:
+            # Still to go into the holding area: the set-up screen arranges them.
+            setup.setdefault("issued", {})[self.side] = [dict(u) for u in c["issued"]]
+            for legal in screen.get("legal") or []:
+                free = legal.get("free") if isinstance(legal, dict) else None
+                if legal.get("kind") == Kind.FILL_HOLDING and isinstance(free, dict) and isinstance(
+                        free.get("squares"), dict):
+                    free["squares"]["units"] = [u["id"] for u in c["issued"]]
+
     def shown(self, screen: dict[str, Any]) -> dict[str, Any]:
         """This side's screen with what its own blips hold filled in from the squares kept here (the host's screen has
         them unknown)."""
         view = screen.get("view")
-        if not isinstance(view, dict) or not self.squares:
+        if not isinstance(view, dict) or not (self.squares or self.cards):
             return screen
         for blip in view.get("blips") or []:
             if blip.get("side") != self.side:
@@ -338,6 +457,8 @@ class Keeper:
             free = legal.get("free") if isinstance(legal, dict) and legal.get("kind") == Kind.PLACE_BLIP else None
             if isinstance(free, dict) and "square" in free and unplaced:
                 free["square"] = sorted(self.blips[k][0] for k in unplaced)     # the squares left, as chosen here
+        if self.cards is not None:
+            self._show_cards(screen, view)
         holding = (view.get("holding") or {}).get(self.side)
         if isinstance(holding, dict):
             for n, held in list(holding.items()):

@@ -22,7 +22,7 @@ MAX_DICE: Final = 64
 # A refereed battle's own entries are intents named by the kind of action they make (the owner's word on a blip's
 # contents, a side's mission card), checked here and handed to the session's ``tell`` and ``enter_mission``.
 INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION, Kind.FORFEIT,
-                       "dice-commitment", "dice-shares", Kind.DICE_OPENED)
+                       "dice-commitment", "dice-shares", Kind.DICE_OPENED, Kind.CARDS_OPENED)
 MAX_SHARES: Final = 64                  # a kept side's dice shares in one answer (``game/battle/dice.py``)
 MAX_MOMENT: Final = 100_000             # characters of a moment (its place and the action, as the dice name it)
 MAX_SALT: Final = 64                    # hex digits of a square's salt (``game/battle/commit.py``)
@@ -140,6 +140,20 @@ def _check_intent(intent: dict[str, Any], ident: str) -> None:
         if not _hex(intent.get("value"), 64) or not _hex(intent.get("salt"), 32):
             raise Unreadable("intent.value, intent.salt: expected the dice contribution (64 hex digits) and the salt "
                              "of its commitment (32 hex digits)", ident)
+    elif kind == Kind.CARDS_OPENED:
+        if not _hex(intent.get("value"), 64) or not _hex(intent.get("dice_salt"), 32) or not _hex(
+                intent.get("salt"), 64):
+            raise Unreadable("intent.value, intent.dice_salt, intent.salt: expected the dice contribution (64 hex "
+                             "digits), the salt of its commitment (32) and the salt of the cards' commitment (64)",
+                             ident)
+        for key in ("mission", "troop", "drone"):
+            if not _name(intent.get(key)):
+                raise Unreadable(f"intent.{key}: expected a {key} card's id", ident)
+        purchase = intent.get("purchase")
+        if purchase is not None and not (isinstance(purchase, dict) and len(purchase) <= 20 and all(
+                _name(k) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 100
+                for k, v in purchase.items())):
+            raise Unreadable("intent.purchase: expected {drone type: number}, or null", ident)
     elif kind == Kind.MISSION:
         # A refereed battle: a side enters its own mission card (and, if it wishes, troop and drone cards).
         if not _name(intent.get("mission")):

@@ -27,7 +27,8 @@ from ..game.play.actions import UNIT_ACTIONS, ActionOutcome, Resolving, check_un
 from ..game.play.legal import battle_over, legal_actions, offers, reading, to_act
 from ..game.play.seat_facts import (Keep, Played, SeatAsk, SeatFacts, go_on, may_decide, play_action, screen_facts,
                                     seat_facts)
-from ..game.play.setup_steps import square_overfull
+from ..game.play.setup_steps import decision as setup_decision, kept_draw, square_overfull
+from ..game.battle.kept_cards import KEPT_PARTS, cards_moment
 from ..game.play.session import FirstDieStops, preview, preview_on_table  # noqa: F401 (FirstDieStops: kept importable here)
 from ..game.battle.dice import (GivenDice, HandDice, RollRequest, ScriptedDice, SeededDice, SharesMissing,
                                 check_face, SHARE_HEX, false_shares, is_share, new_seed)
@@ -49,7 +50,7 @@ from ..game.views.view_types import PlayerView, as_data
 from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
 from ..rules.questions import SelectionReport, selection_report
-from ..game.play.victory import end_of_round_lines, ends_whatever_is_announced, last_round
+from ..game.play.victory import cards_unopened, end_of_round_lines, ends_whatever_is_announced, last_round
 from .battle_screen import Ask, BattleScreen, asked_keys, shown
 from .look_back import LookBack
 from .seat_screens import SeatScreens
@@ -628,8 +629,27 @@ class BattleSession(SeatScreens):
                 if b.side == side and s.holding[side].contents(b.square) is None]
 
     def scored_when_opened(self) -> bool:
-        """Is the battle over with a side's squares still to be opened by its computer before it is scored?"""
-        return self.over and any(self.hidden_blips(side) for side in self.committed_sides())
+        """Is the battle over with a side's squares or cards still to be opened by its computer before it is scored?"""
+        return self.over and (any(self.hidden_blips(side) for side in self.committed_sides())
+                              or bool(self.cards_to_open(every=True)))
+
+    # ---- a side whose cards are drawn on its own computer (``kept_cards.py``) ---------------------------------
+    def kept_draw(self, side: str) -> dict[str, Any] | None:
+        """The public part of the kept ``side``'s card draw, with the host's parts of it (``SeededDice.host_parts``),
+        while set-up waits for it to draw its cards; else None."""
+        d = setup_decision(self.state)
+        if (d is None or d["step"] != "cards" or d["side"] != side or self.dice is None
+                or side not in self.dice.kept or side not in self.dice.commitments):
+            return None
+        return kept_draw(self.state, side, self.dice.host_parts(side, cards_moment(side), KEPT_PARTS))
+
+    def cards_to_open(self, every: bool = False) -> list[str]:
+        """The battle is over and these sides, whose cards were drawn on their own computer, have not opened them yet;
+        only those whose squares are all opened unless ``every`` (none once a side forfeited)."""
+        s = self.state
+        if not self.over or (s.result is not None and s.result.level == FORFEITED):
+            return []
+        return [side for side in cards_unopened(s) if every or not self.hidden_blips(side)]
 
     def scramble_squares(self, actor: str) -> list[int]:
         """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the

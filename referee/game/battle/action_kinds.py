@@ -57,6 +57,7 @@ class Kind:
     MISSION: Final = "mission"
     FORFEIT: Final = "forfeit"
     DICE_OPENED: Final = "dice-opened"
+    CARDS_OPENED: Final = "cards-opened"
     # Set-up (p.~14-15, A60), in the order it comes.
     ROLL_ROLES: Final = "roll-roles"
     CHOOSE_EDGE: Final = "choose-edge"
@@ -196,7 +197,9 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
               (Arg("withdraw", "choice", "\"A\", \"B\" or \"both\"", choices=(*_SIDES, "both")),
                Arg("answer", "choice", "\"allow\" or \"pursue\"", choices=("allow", "pursue")),
                Arg("stop", "flag", "both players agree to stop"),
-               Arg("offered", "choice", "the side whose offer to stop the other declined", choices=_SIDES)),
+               Arg("offered", "choice", "the side whose offer to stop the other declined", choices=_SIDES),
+               Arg("limit", "choice", "the side, its cards kept on its own computer, whose own mission's round limit "
+                                      "is reached (A43)", choices=_SIDES)),
               "close the round: Withdraw, stop, or the next round's Initiative",
               no_button="asked by the end-of-round question"),
     KindEntry(Kind.SENSOR_POOL, "turn", "p.19", (Arg("dice", "count", "1 to the unit's Sensors", True, 1, _DICE),),
@@ -248,6 +251,16 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
                                            "follow from it, as the host checked them", high=100_000)),
               "a side kept on its own computer opens its dice contribution at the end of the battle",
               no_button="sent by that side's computer when the battle is over (docs/network.md)"),
+    KindEntry(Kind.CARDS_OPENED, "correction", "p.~14",
+              (Arg("mission", "text", "the mission card it played", True, high=80),
+               Arg("troop", "text", "the troop card it played", True, high=80),
+               Arg("drone", "text", "the drone card it drew", True, high=80),
+               Arg("purchase", "assignment", "Chance Encounter: {drone type: number}", high=_DRONES),
+               Arg("salt", "text", "the salt of its cards' commitment, 64 hex digits", True, high=64),
+               Arg("value", "text", "the side's dice contribution, 64 hex digits", True, high=64),
+               Arg("dice_salt", "text", "the salt of its commitment, 32 hex digits", True, high=32)),
+              "a side kept on its own computer opens the cards it drew there at the end of the battle",
+              no_button="sent by that side's computer when the battle is over (docs/network.md)"),
     KindEntry(Kind.ROLL_ROLES, "set-up", "p.~15, A47", (), "both sides roll for attacker and defender",
               no_button="the set-up table asks for it"),
     KindEntry(Kind.CHOOSE_EDGE, "set-up", "p.~15", (Arg("turn", "flag", "true takes the far edge"),),
@@ -259,7 +272,10 @@ KINDS: Final[dict[str, KindEntry]] = {e.kind: e for e in (
                Arg("y", "inches", "its centre (left out: placed for the side)")),
               "place an objective", no_button="placed on the set-up table with the mouse"),
     KindEntry(Kind.DRAW_CARDS, "set-up", "p.~9, A42, A47",
-              (Arg("purchase", "assignment", "Chance Encounter: {drone type: number}", high=_DRONES),),
+              (Arg("purchase", "assignment", "Chance Encounter: {drone type: number}", high=_DRONES),
+               Arg("committed", "text", "SHA-256 of the cards drawn on the owner's own computer (kept_cards.py)",
+                   high=64),
+               Arg("draw", "fields", "the host's parts of that draw and the cards drawn from (kept_cards.py)")),
               "draw the mission, troop and drone cards", no_button="the set-up table asks for it"),
     KindEntry(Kind.CHOOSE_CARDS, "set-up", "A47",
               (Arg("mission", "cards", "a mission card drawn"), Arg("troop", "cards", "a troop card drawn"),

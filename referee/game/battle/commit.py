@@ -24,6 +24,7 @@ from ...rules.pieces import SQUARES as SQUARES, UNITS_PER_SQUARE
 
 SQUARE_FORMAT: Final = "seven-seconds-square/1"
 BLIP_FORMAT: Final = "seven-seconds-blip/1"
+CARDS_FORMAT: Final = "seven-seconds-cards/1"
 UNIT_KEYS: Final = ("id", "side", "faction", "rating", "type")      # what a commitment covers of each unit
 SALT_HEX: Final = 64                                                 # 256 bits, as hex
 HEX: Final = frozenset("0123456789abcdef")
@@ -87,6 +88,17 @@ def blip_commitment(battle: str, side: str, square: int, salt: str) -> str:
     each counter the side will place, in the order it places them (its ``slot``). The host gives each counter placed
     the next one and learns the square only when the owner opens it at the counter's reveal."""
     doc = {"format": BLIP_FORMAT, "battle": battle, "side": side, "square": int(square), "salt": salt}
+    return hashlib.sha256(canonical_text(doc).encode("utf-8")).hexdigest()
+
+
+def cards_commitment(battle: str, side: str, mission: str, troop: str, drone: str, drone_line: str,
+                     purchase: Mapping[str, int] | None, salt: str) -> str:
+    """The commitment to the cards ``side`` drew on its own computer (``kept_cards.py``): its mission, troop and drone
+    card, the drone line they give and a Chance Encounter's drone purchase (null: none), sent with its draw. The host
+    learns the cards when the owner opens them at the end of the battle."""
+    doc = {"format": CARDS_FORMAT, "battle": battle, "side": side, "mission": mission, "troop": troop,
+           "drone": drone, "drone_line": drone_line,
+           "purchase": None if purchase is None else {str(k): int(v) for k, v in purchase.items()}, "salt": salt}
     return hashlib.sha256(canonical_text(doc).encode("utf-8")).hexdigest()
 
 

@@ -117,7 +117,9 @@ DICE_FORMAT = "seven-seconds-dice/2"
 CONTRIBUTION_FORMAT = "seven-seconds-dice-contribution/1"
 FRESH_BYTES = 32
 SHARE_FORMAT = "seven-seconds-dice-share/1"
+CARD_SHARE_FORMAT = "seven-seconds-card-share/1"    # a kept side's share of its own card draw (``kept_cards.py``)
 SHARE_HEX = 16               # a share: 64 bits, as hex (the part of an HMAC a number is taken from)
+KEPT_CARDS_STREAM = "kept-cards-"    # the host's parts of a kept side's card draw: one stream a side
 SHARE_BATCH = 16             # the shares asked of a kept side at once: an action's public numbers, nearly always
 
 
@@ -155,10 +157,12 @@ class Contribution:
         return commitment(self.side, self.value, self.salt)
 
 
-def dice_share(side: str, value: str, moment: str, n: int) -> str:
+def dice_share(side: str, value: str, moment: str, n: int, purpose: str = SHARE_FORMAT) -> str:
     """The kept ``side``'s share of public number ``n`` of ``moment``, from its contribution ``value`` (see the
-    module note): it tells nothing of the contribution, nor of any other moment's share."""
-    key = hashlib.sha256(f"{SHARE_FORMAT}|{side}|{value}".encode("utf-8")).digest()
+    module note): it tells nothing of the contribution, nor of any other moment's share. ``purpose``
+    (``CARD_SHARE_FORMAT``: the side's own card draw) keys another family of shares: no ask for the shares of a
+    public die, whatever moment it names, gives one of them."""
+    key = hashlib.sha256(f"{purpose}|{side}|{value}".encode("utf-8")).digest()
     msg = f"{moment}|{n}".encode("utf-8", "backslashreplace")
     return hmac.new(key, msg, hashlib.sha256).hexdigest()[:SHARE_HEX]
 
@@ -229,7 +233,7 @@ class SeededDice:
             seed = self.seed.to_bytes(max(1, (self.seed.bit_length() + 7) // 8), "big")
             if self.secret_salt and stream != "public":
                 seed += b"|salt|" + self.secret_salt.to_bytes(32, "big")
-            if self.keyed and stream == "public" and self.kept:
+            if self.keyed and (stream == "public" or stream.startswith(KEPT_CARDS_STREAM)) and self.kept:
                 # The host's part: only what it committed to (its contributions, the seed), no fresh entropy.
                 seed += b"".join(f"|{c.side}|{c.value}".encode("ascii")
                                  for _, c in sorted(self.contributions.items()))
@@ -270,6 +274,14 @@ class SeededDice:
         self.kept = tuple(sorted((*self.kept, side)))
         self._keys.pop("public", None)
         return True
+
+    def host_parts(self, side: str, moment: str, count: int) -> list[str]:
+        """The host's parts of the kept ``side``'s own card draw at ``moment`` (``kept_cards.py``): 64 bits each,
+        from a key of what the host committed to only, so they are fixed before the side's share is known. They tell
+        nothing of the draw without that share."""
+        key = self._key(f"{KEPT_CARDS_STREAM}{side}")
+        return [hmac.new(key, f"{moment}|{n}".encode("utf-8", "backslashreplace"),
+                         hashlib.sha256).hexdigest()[:SHARE_HEX] for n in range(count)]
 
     def awaits_commitment(self, side: str) -> bool:
         return side in self.kept and side not in self.commitments

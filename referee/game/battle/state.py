@@ -206,6 +206,11 @@ class GameState:
     # -> key -> SHA-256, the key a slot ("1".."16", the order of placing) until a counter is placed, then the counter's
     # id until its owner opens it. The square such a counter holds here is a stand-in: its own is learnt at the reveal.
     blip_commitments: dict[str, dict[str, str]] = field(default_factory=dict)
+    # A side whose cards are drawn on its own computer (``kept_cards.py``): side -> {"committed": SHA-256 of its
+    # cards, "draw": the host's parts and the cards drawn from, "faction": its faction, "opened": the units its
+    # openings showed (each
+    # {id, side, faction, rating, type}), "checked": its cards were opened and checked at the end}.
+    card_commitments: dict[str, dict[str, Any]] = field(default_factory=dict)
     # The rule breaches a side kept on its own computer was caught in at an opening (its commitments prove them):
     # public, each said in the result and the report with ``BREACH``. Only grows.
     breaches: list[str] = field(default_factory=list)
@@ -388,6 +393,7 @@ _COPY: dict[str, Any] = {
     "result": lambda v: None if v is None else copy.deepcopy(v),
     "pool": lambda v: None if v is None else copy.deepcopy(v),
     "blip_commitments": lambda c: {side: dict(keys) for side, keys in c.items()},
+    "card_commitments": copy.deepcopy,
     # Like the log, the list of destroyed units only grows and an entry is never changed once written: a long
     # battle's copies would otherwise deep-copy every entry for every action.
     "destroyed": list,
@@ -577,6 +583,7 @@ def state_to_data(state: GameState) -> Data:
         **({"blip_commitments": {side: dict(c) for side, c in state.blip_commitments.items()}}
            if state.blip_commitments else {}),
         **({"breaches": list(state.breaches)} if state.breaches else {}),
+        **({"card_commitments": copy.deepcopy(state.card_commitments)} if state.card_commitments else {}),
         **({"pool": copy.deepcopy(state.pool)} if state.pool is not None else {}),
         **({"labels_apart": True} if state.labels_apart else {}),
     }
@@ -628,6 +635,7 @@ def state_from_data(d: Data) -> GameState:
         issued_kept={side: [dict(u) for u in units] for side, units in d.get("issued_kept", {}).items()},
         blip_commitments={side: dict(c) for side, c in d.get("blip_commitments", {}).items()},
         breaches=[str(b) for b in d.get("breaches", [])],
+        card_commitments=copy.deepcopy(dict(d.get("card_commitments", {}))),
         pool=copy.deepcopy(d.get("pool")),
         labels_apart=bool(d.get("labels_apart", False)),
     )

@@ -95,6 +95,11 @@ STATE_PARTS: Final[dict[str, Part]] = {
     # The breaches of the rule such a side's computer was caught in at an opening (a counter committed to a square
     # another counter had shown): public, like the result that names them.
     "breaches": Part("public", ("breaches",)),
+    # A side whose cards are drawn on its own computer (``kept_cards.py``): the commitment to its cards, the public
+    # part of the draw (the host's parts, the cards drawn from), the units its openings have shown and whether the
+    # cards were opened and checked at the end. Public: none of it tells the cards before they are opened.
+    "card_commitments": Part("public", ("card_commitments",),
+                             imagined="left empty: the imagined world draws the opponent's cards itself"),
     "blip_commitments": Part("by side", ("blip_commitments",),
                              imagined="drawn"),     # every counter's square drawn there: none left committed
 }

@@ -33,7 +33,12 @@ from ...rules.errors import pydantic_problems
 from ...rules.pieces import Circle, DealtCards, UnitContents
 from ...rules.pieces import Terrain as TerrainEntry
 from ...rules.scenario import parse_scenario, terrain_geometry
-from ..battle.commit import SALT_HEX, SQUARES, battle_id, blip_commitment, is_digest, square_commitment, unit_entries
+from ..battle.commit import (SALT_HEX, SQUARES, battle_id, blip_commitment, cards_commitment, is_digest,
+                             square_commitment, unit_entries)
+from ..battle.kept_cards import hand_of, offer_of
+from ...rules.catalogue import unit_type_names
+from ...rules.stats import RATINGS
+from .setup_steps import setup_deck
 from ..battle.intents import Action
 from .victory import compute_result, hidden_sides
 from ..battle.dice import Rolling, commitment as dice_commitment
@@ -65,6 +70,9 @@ def correction(ctx: Ctx, action: Action) -> Rolling[None]:
         return
     elif action.kind == Kind.DICE_OPENED:
         dice_opened(ctx, action.actor, action.args)
+        return
+    elif action.kind == Kind.CARDS_OPENED:
+        cards_opened(ctx, action.actor, action.args)
         return
     elif _is_terrain(ctx.state, action):
         if action.args.get("remove"):
@@ -383,7 +391,8 @@ def tell_contents(ctx: Ctx, action: Action) -> None:
     if committed is not None and s.phase == "over" and not hidden_sides(s):
         # The last square still hidden at the end is opened: the battle is scored now, the set-up checked (p.~10).
         ctx.event(f"side {blip.side}'s computer has opened every square of its holding area", "[p.~10, p.16]")
-        compute_result(ctx)
+        if s.result is None or s.result.pending != "objectives":
+            compute_result(ctx)         # (the attacker's choice of objectives, still to come, scores the battle)
 
 
 def forfeit(ctx: Ctx, side: str) -> None:
@@ -470,7 +479,7 @@ def counter_on_shown_square(ctx: Ctx, blip: BlipState, square: int) -> None:
               f"removed [A59, p.~10]")
     s.breaches.append(breach)
     ctx.event(breach, "[A59, p.~10]", units=[blip.id])
-    if s.phase == "over" and not hidden_sides(s):
+    if s.phase == "over" and not hidden_sides(s) and (s.result is None or s.result.pending != "objectives"):
         compute_result(ctx)
 
 
@@ -493,9 +502,21 @@ def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], s
                       f"{square} at set-up (other contents, or another salt): refused, nothing changed [p.~10]")
     # The commitment holds: each unit must still be one its cards issued and no opening has shown (p.~10).
     unopened = s.issued_kept.setdefault(blip.side, [])
+    kept_cards = s.card_commitments.get(blip.side)
     found = []
     for unit in unit_entries(units):
         entry = next((e for e in unopened if {k: e.get(k) for k in unit} == unit), None)
+        if entry is None and kept_cards is not None:
+            # Its cards are kept on its own computer: the host knows no unit they issued, so it checks what it can now
+            # (a unit of this side, named as set-up names them, of a known type and rating, shown by no opening
+            # before); the units are checked against the cards when they are opened at the end (``cards_opened``).
+            why = new_kept_unit_problem(kept_cards, blip.side, unit)
+            if why:
+                raise Refused(f"{blip.id}: square {square} as side {blip.side} committed to it holds {unit['id']}, "
+                              f"{why}: its set-up broke the holding area's rule; refused [p.~10]")
+            kept_cards["opened"].append(dict(unit))
+            found.append(dict(unit))
+            continue
         if entry is None:
             raise Refused(f"{blip.id}: square {square} as side {blip.side} committed to it holds {unit['id']} "
                           f"({unit['rating']} {unit['type']}), which is not a unit its cards issued, or is in another "
@@ -504,6 +525,103 @@ def check_opening(s: GameState, blip: BlipState, contents: list[UnitContents], s
         found.append(entry)
     as_left = {str(e["id"]): e["as_left"] for e in found if isinstance(e.get("as_left"), dict)}
     return [c.model_copy(update=as_left[c.id]) if c.id in as_left else c for c in contents]
+
+
+def new_kept_unit_problem(kept_cards: dict[str, Any], side: str, unit: dict[str, Any]) -> str:
+    """Why ``unit``, opened from a square of ``side`` whose cards are kept on its own computer, cannot be one of the
+    units they issued, as far as the host can tell before the cards are opened, or ""."""
+    kind, number = str(unit.get("type")), str(unit.get("id")).rpartition("-")[2]
+    if unit.get("side") != side or unit.get("faction") != kept_cards["faction"]:
+        return f"a unit of side {unit.get('side')!r} of {unit.get('faction')!r}, not side {side}'s"
+    if kind not in unit_type_names() or unit.get("rating") not in RATINGS:
+        return f"of no known type and rating ({unit.get('rating')!r} {kind!r})"
+    if unit.get("id") != f"{side.lower()}-{kind}-{number}" or not number.isdigit() or int(number) < 1:
+        return f"not named as set-up names a unit its cards issue ({side.lower()}-{kind}-N)"
+    if any(u.get("id") == unit.get("id") for u in kept_cards["opened"]):
+        return "which an earlier opening showed already"
+    return ""
+
+
+def cards_opened(ctx: Ctx, side: str, args: dict[str, Any]) -> None:
+    """``side``, whose cards were drawn on its own computer (``kept_cards.py``), opens them at the end of the battle
+    with its dice contribution. The contribution must give the commitment it sent before the first die, else refused,
+    nothing changed. Then the engine draws the cards again from it and the host's parts, checks the cards opened are
+    those the draw gave (a streak's choice among them), that they give the commitment sent with the draw, and issues
+    the force again: every unit its squares opened must be one of it, and every one of it opened. Any mismatch is a
+    breach, said in the log, the result and the report; cards that are not the draw's or do not give the commitment
+    are not scored (0 VP). Then the battle is scored (``compute_result``)."""
+    s = ctx.state
+    kept = s.card_commitments.get(side)
+    if kept is None:
+        raise Refused(f"side {side!r} drew no cards on its own computer: nothing to open [p.~14]")
+    if s.phase != "over":
+        raise Refused(f"side {side}'s cards are opened when the battle is over, not before [p.~14]")
+    if kept.get("checked"):
+        raise Refused(f"side {side}'s cards are opened already [p.~14]")
+    if side in hidden_sides(s):
+        raise Refused(f"side {side}'s cards are opened once every square of its holding area is [p.~14]")
+    value, dice_salt = str(args.get("value", "")), str(args.get("dice_salt", ""))
+    if not (is_digest(value) and is_digest(dice_salt, 32)) or dice_commitment(side, value, dice_salt) != \
+            s.dice_commitments.get(side):
+        raise Refused(f"side {side}'s dice contribution does not open the commitment its computer sent at set-up "
+                      f"(another contribution, or another salt): its cards cannot be drawn again; refused, nothing "
+                      f"changed [p.~14]")
+    mission, troop, drone = str(args.get("mission", "")), str(args.get("troop", "")), str(args.get("drone", ""))
+    purchase, salt = args.get("purchase"), str(args.get("salt", ""))
+    breaches = []
+    hand = None
+    try:
+        offer = offer_of(kept["draw"], side, value)
+        if drone != offer.drone:
+            raise ValueError(f"drone card {drone!r} is not the drone card the draw gave ({offer.drone})")
+        hand = hand_of(setup_deck(), side, offer, mission, troop, purchase)
+    except ValueError as e:
+        breaches.append(f"BREACH: side {side}'s computer opened cards its draw did not give: {e}; its mission is not "
+                        f"scored [p.~9, A42, A47]")
+    if hand is not None and cards_commitment(battle_id(s.dice_commitments), side, hand.mission, hand.troop, hand.drone,
+                                             hand.drone_line, hand.purchase, salt) != kept["committed"]:
+        breaches.append(f"BREACH: side {side}'s computer opened cards that do not give the commitment it sent when it "
+                        f"drew them (other cards, another purchase or another salt); its mission is not scored "
+                        f"[p.~9, A42]")
+    if hand is not None and not breaches:
+        breaches.extend(round_limit_breaches(s, side, kept, _card("mission", hand.mission, side).round_limit))
+        s.missions[side] = hand.mission
+        s.cards[side] = DealtCards(troop=hand.troop, line=hand.troop_line, drone=hand.drone,
+                                   drone_line=hand.drone_line)
+        issued = [{"id": u["id"], "side": side, "faction": kept["faction"], "rating": u["rating"], "type": u["type"]}
+                  for u in hand.issued]
+        opened = [{k: u.get(k) for k in ("id", "side", "faction", "rating", "type")} for u in kept["opened"]]
+        missing = [u["id"] for u in issued if u not in opened]
+        extra = [f"{u['id']} ({u['rating']} {u['type']})" for u in opened if u not in issued]
+        if extra:
+            breaches.append(f"BREACH: side {side}'s holding area as its computer committed to it held "
+                            f"{', '.join(extra)}, which its cards did not issue: its set-up broke the rule [p.~10]")
+        if missing:
+            breaches.append(f"BREACH: side {side}'s holding area as its computer committed to it held no square for "
+                            f"{', '.join(missing)}, issued by its cards: its set-up broke the rule [p.~10]")
+    kept["checked"] = True
+    if not breaches:
+        ctx.event(f"side {side}'s computer opened its cards: the draw gave them, they give its commitment, and every "
+                  f"holding square opened holds the units they issue", "[p.~9, p.~10, p.~14]")
+    for breach in breaches:
+        s.breaches.append(breach)
+        ctx.event(breach, "[p.~14]")
+    if s.result is None or s.result.pending != "objectives":
+        compute_result(ctx)
+
+
+def round_limit_breaches(s: GameState, side: str, kept: dict[str, Any], limit: int | None) -> list[str]:
+    """Whether ``side``'s computer said its own mission's round limit was reached (A43) when, and only when, it was:
+    the host could not read the mission, so it took the computer's word at each end of round."""
+    said = kept.get("limit_said")
+    if said is not None and (not limit or said < limit):
+        has = f"ends the battle after round {limit}" if limit else "has no round limit"
+        return [f"BREACH: side {side}'s computer said its mission's round limit was reached after round {said}, but "
+                f"its mission {has}: the battle was ended early [A43]"]
+    if limit and said is None and s.round > limit:
+        return [f"BREACH: side {side}'s computer did not say its mission's round limit of {limit} was reached: the "
+                f"battle went on to round {s.round} [A43]"]
+    return []
 
 
 def _card(kind: str, ident: object, side: str) -> Any:

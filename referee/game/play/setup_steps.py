@@ -23,6 +23,7 @@ both sides are sealed, and round 1 begins.
 
 from __future__ import annotations
 
+import copy
 import math
 from bisect import bisect_left
 from typing import Any, NamedTuple
@@ -34,6 +35,7 @@ from ...rules.pieces import Terrain as TerrainEntry
 from ..battle.intents import Action
 from ..battle.cards import Deck, issue_force, playing_deck
 from ..battle.commit import UNIT_KEYS, arrangement_problems, battle_id, drawn_groups, is_digest, square_overfull as square_overfull
+from ..battle.kept_cards import cards_moment, draw_problems, issued_entries
 from ..battle.dice import Rolling, RollRequest
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
@@ -548,6 +550,9 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     At streak 2 an extra Troop card, at streak 3 also an extra Mission card: the side then chooses (A47)."""
     s = ctx.state
     setup = _setup(s)
+    if "committed" in args or "draw" in args:
+        draw_kept(ctx, side, args)
+        return
     _check_args(Kind.DRAW_CARDS, args, ("purchase",))
     deck = setup_deck()
     kind = _mission_kind(s, side)
@@ -583,6 +588,45 @@ def draw_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
     ctx.event(f"side {side} draws its cards and, for its winning streak of {streak}, "
               f"{'an extra Troop and Mission card' if streak >= 3 else 'an extra Troop card'} (secret)", "[p.31, A47]",
               private={side: f"{titles}; choose the cards you play"})
+
+
+def kept_draw(s: GameState, side: str, parts: list[str]) -> Data:
+    """The public part of ``side``'s card draw made on its own computer (``kept_cards.py``): the moment, the host's
+    ``parts`` (``SeededDice.host_parts`` of that moment), the side's streak and the cards drawn from, in the order
+    ``draw_cards`` draws them."""
+    deck = setup_deck()
+    kind = _mission_kind(s, side)
+    return {"moment": cards_moment(side), "parts": list(parts), "streak": int(_setup(s).streak.get(side, 0)),
+            "kind": kind, "missions": [c.id for c in deck.missions(kind)], "troops": [c.id for c in deck.troop_cards],
+            "drones": [c.id for c in deck.drone_cards]}
+
+
+def draw_kept(ctx: Ctx, side: str, args: Data) -> None:
+    """A side that keeps its secrets on its own computer drew its cards there, from the host's parts (``draw``) and
+    its own shares, made its streak's choice and its purchase there, and sends only the commitment to them: the host
+    holds no mission, card or issued unit of that side until it opens them at the end (``kept_cards.py``)."""
+    s = ctx.state
+    _check_args(Kind.DRAW_CARDS, args, ("committed", "draw"))
+    if not battle_id(s.dice_commitments) or side not in s.dice_commitments:
+        raise Refused(f"side {side}'s cards: a battle whose dice are not keyed by its own contribution draws its cards "
+                      f"here [p.~9]")
+    committed, draw = args.get("committed"), args.get("draw")
+    if not is_digest(committed):
+        raise Refused(f"side {side}'s cards: committed is the SHA-256 (64 hex digits) of the cards drawn on its own "
+                      f"computer [p.~9]")
+    problems = draw_problems(draw)
+    if problems:
+        raise Refused(f"side {side}'s cards: " + "; ".join(problems))
+    assert isinstance(draw, dict)
+    if draw["moment"] != cards_moment(side) or draw["kind"] != _mission_kind(s, side) or draw["streak"] != int(
+            _setup(s).streak.get(side, 0)):
+        raise Refused(f"side {side}'s cards: the draw names another moment, kind of mission or streak than this "
+                      f"battle's [p.~9]")
+    _done(s)
+    s.card_commitments[side] = {"committed": str(committed), "draw": copy.deepcopy(draw),
+                                "faction": _setup(s).factions[side], "opened": [], "checked": False}
+    ctx.event(f"side {side} draws its cards on its own computer (secret, kept there)", "[p.~9, A42]",
+              private={side: "its computer keeps its mission, troop and drone cards; the host holds the commitment"})
 
 
 def choose_cards(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
@@ -628,13 +672,7 @@ def _issue(ctx: Ctx, side: str, mission_id: str, troop_id: str, drone_id: str, p
         raise Refused("; ".join(e.problems)) from None
     s.missions[side] = m.id
     s.cards[side] = DealtCards(troop=t.id, line=m.troop_line, drone=d.id, drone_line=force.drone_line)
-    counts: dict[str, int] = {}
-    issued = []
-    for unit in force.units:
-        counts[unit.type] = counts.get(unit.type, 0) + 1
-        issued.append({"id": f"{side.lower()}-{unit.type}-{counts[unit.type]}", "type": unit.type,
-                       "rating": unit.rating})
-    setup.issued[side] = issued
+    setup.issued[side] = issued_entries(side, force)
     ctx.event(f"side {side} draws its cards (secret)", "[p.~9]",
               private={side: f"mission {m.title!r} (troop line {m.troop_line}); troop card {t.title!r}; "
                              f"drone card {d.title!r} line {force.drone_line}"})

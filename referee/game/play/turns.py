@@ -330,6 +330,17 @@ def end_of_round(ctx: Ctx, action: Action) -> Rolling[None]:
 
     round_limit = mission_round_limit(s)
     last = bool(round_limit) and s.round >= int(round_limit or 0)
+    said = a.get("limit")
+    if said is not None:
+        # A side whose cards are kept on its own computer says its own mission's round limit is reached (A43): the
+        # host cannot read it; the claim is checked when the cards are opened at the end (``corrections``).
+        kept = s.card_commitments.get(str(said))
+        if kept is None or kept.get("checked"):
+            raise Refused(f"limit: only a side whose cards are kept on its own computer says its own round limit "
+                          f"is reached (got {said!r}) [A43]")
+        kept["limit_said"] = s.round
+        if not last:
+            round_limit, last = s.round, True
     if withdraw in SIDES:
         if answer == "pursue" and last:
             # The mission card ends the battle after this round (A43: a card's round limit stands), so the pursuit

@@ -113,6 +113,9 @@ def attacker_sets_objectives(ctx: Ctx, action: Action) -> None:
             raise Refused(f"{oid} is not a surviving objective")
         if choice not in OBJECTIVE_CHOICES:
             raise Refused(f"{oid}: expected one of {', '.join(OBJECTIVE_CHOICES)} (got {choice!r})")
+    if s.attacker in cards_unopened(s):
+        raise Refused(f"side {s.attacker}'s computer opens its cards first: its mission says from how many Target "
+                      f"counters an objective is Inspected [p.16, A41]")
     threshold = inspected_threshold(s)
     for o in surviving:
         choice = choices[o.id]
@@ -164,6 +167,11 @@ def hidden_sides(s: GameState) -> list[str]:
             if any(b.side == side and s.holding[side].contents(b.square) is None for b in s.blips.values())]
 
 
+def cards_unopened(s: GameState) -> list[str]:
+    """The sides whose cards were drawn on their own computer (``kept_cards.py``) and are not opened yet."""
+    return [side for side in sorted(s.card_commitments) if not s.card_commitments[side].get("checked")]
+
+
 def compute_result(ctx: Ctx) -> None:
 
     s = ctx.state
@@ -175,8 +183,13 @@ def compute_result(ctx: Ctx) -> None:
         mission = _mission(s, side)
         if mission is None:
             vp[side] = 0
+            kept = s.card_commitments.get(side)
             explain.append(f"side {side}'s mission card was kept on the mat, not entered: the program cannot "
                            f"score it [p.~14]" if s.mode == "table" else
+                           f"side {side}'s cards are not opened yet: its mission is scored once they are"
+                           if kept is not None and not kept.get("checked") else
+                           f"side {side}'s mission is not scored: the cards its computer opened breached its "
+                           f"commitment: 0 VP" if kept is not None else
                            f"side {side} has no mission card: 0 VP")
             continue
         score = score_mission(mission, side, outcome)
@@ -190,6 +203,15 @@ def compute_result(ctx: Ctx) -> None:
         headline = f"{whose} holding area still kept on its own computer: no result until every square is opened"
         s.result = Result(s.control, vp, None, 0, "no result", 0, explain + [f"{headline} [p.~14]"], headline=headline)
         ctx.event(headline, "[p.~14, p.~10]")
+        return
+    unopened = cards_unopened(s)
+    if unopened:
+        # A side whose cards were drawn on its own computer: its mission is scored once its computer opens them and
+        # the host has checked them (``corrections.cards_opened``; the host asks it, ``net/desk.py``).
+        whose = " and ".join(f"side {side}'s" for side in unopened)
+        headline = f"{whose} cards still kept on its own computer: no result until its computer opens them"
+        s.result = Result(s.control, vp, None, 0, "no result", 0, explain + [f"{headline} [p.~14]"], headline=headline)
+        ctx.event(headline, "[p.~14, p.~9]")
         return
     # Breaches caught at an opening during the battle (a counter committed to a square already shown): in the result.
     explain.extend(b for b in s.breaches if b not in explain)

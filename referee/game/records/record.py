@@ -166,6 +166,27 @@ class _Pool(_Strict):
     rolls: Annotated[list[Annotated[list[str | float], Len(3, 3)]], Len(1, 100)]
 
 
+class _KeptDraw(_Strict):
+    """The public part of a kept side's card draw (``kept_cards.py``): the host's parts and the cards drawn from."""
+
+    moment: str = Field(max_length=100)
+    parts: Annotated[list[Annotated[str, Field(pattern="^[0-9a-f]{16}$")]], Len(16, 16)]
+    streak: int = Field(ge=0, le=4)
+    kind: str = Field(max_length=40)
+    missions: Annotated[list[Annotated[str, Field(min_length=1, max_length=80)]], Len(1, 200)]
+    troops: Annotated[list[Annotated[str, Field(min_length=1, max_length=80)]], Len(1, 200)]
+    drones: Annotated[list[Annotated[str, Field(min_length=1, max_length=80)]], Len(1, 200)]
+
+
+class _CardCommitment(_Strict):
+    committed: str = Field(pattern="^[0-9a-f]{64}$")
+    draw: _KeptDraw
+    faction: str = Field(max_length=80)
+    opened: Annotated[list[dict[Literal["id", "side", "faction", "rating", "type"], str]], Len(0, 64)] = []
+    checked: bool = False
+    limit_said: int | None = Field(default=None, ge=1, le=1000)     # the round it said its round limit was reached
+
+
 class _State(_Strict):
     name: str
     width: Size
@@ -205,6 +226,7 @@ class _State(_Strict):
     blip_commitments: dict[Side, Annotated[dict[Annotated[str, Field(min_length=1, max_length=64)],
                                                 Annotated[str, Field(pattern="^[0-9a-f]{64}$")]], Len(0, 16)]] = {}
     breaches: Annotated[list[Annotated[str, Field(max_length=1000)]], Len(0, 64)] = []
+    card_commitments: dict[Side, _CardCommitment] = {}
     pool: _Pool | None = None
     labels_apart: bool = False
 
@@ -729,6 +751,7 @@ def _ids_in(action: Action) -> list[tuple[str, str]]:
     adds = action.kind == Kind.CORRECT and action.args.get("add")        # a new piece: its id is new
     if action.kind in ACTION_KINDS and action.kind not in (Kind.END_ACTIVATION, Kind.END_TURN, Kind.END_OF_ROUND,
                                                            Kind.OBJECTIVES, Kind.TAKEN_BACK, Kind.MISSION, Kind.DICE_OPENED,
+                                                           Kind.CARDS_OPENED,
                                                            Kind.FORFEIT) + SETUP_KINDS \
             and not adds:
         out.append(("action.actor", action.actor))

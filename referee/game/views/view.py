@@ -217,6 +217,7 @@ _PUBLIC: dict[str, Callable[[GameState], Any]] = {
     "square_commitments": lambda s: {side: dict(c) for side, c in s.square_commitments.items()},
     "pool": lambda s: copy.deepcopy(s.pool),
     "breaches": lambda s: list(s.breaches),
+    "card_commitments": lambda s: copy.deepcopy(s.card_commitments),
     "labels_apart": lambda s: s.labels_apart,
 }
 # A field kept by side: one side's entry, as the view holds it (shown only to a seat that sees that side).

@@ -135,6 +135,7 @@ class PlayerView(TypedDict):
     issued_kept: dict[str, list[Data] | None]   # a side's issued units its computer has not opened yet (its own)
     blip_commitments: dict[str, dict[str, str] | None]   # which square each counter stands for, committed (its own)
     breaches: list[str]                       # rule breaches a kept side's computer was caught in (commit.py)
+    card_commitments: dict[str, Data]         # a side's cards drawn on its own computer, committed (kept_cards.py)
     pool: Data | None                         # a Target's sensor pool waiting for its counters (p.19)
     labels_apart: bool                        # no blip label names a counter of both sides (state.py)
     salts: dict[str, str | None]

@@ -246,6 +246,8 @@ def sample_state(seen: Seen, belief: Belief, rng: random.Random) -> GameState:
         # Every counter's square is drawn in the imagined world: none is left to open against a commitment.
         blip_commitments={},
         breaches=list(v.get("breaches") or []),
+        # The opponent's cards are drawn in the imagined world: none is left kept on its computer.
+        card_commitments={},
         labels_apart=bool(v.get("labels_apart", False)),
         log=[LogEntry(e["text"], [], list(e.get("units", [])), {}, e.get("round", 0)) for e in v.get("log", [])[-1:]],
     )
