@@ -89,9 +89,7 @@ STATE_PARTS: Final[dict[str, Part]] = {
     # Such a side's issued units its computer has not opened yet: a reveal opens only these, and the end of the battle
     # finds none left (else the set-up broke p.~10).
     "issued_kept": Part("by side", ("issued_kept",),
-                        imagined="drawn"),              # the units of the squares the imagined world draws             # how new labels are drawn: a rule of the battle                             # dice rolled on the table
-    # Such a side's commitments to the square each of its blip counters stands for (A59): its own to see; the host
-    # holds a stand-in square for each counter until its owner opens the commitment at the reveal.
+                        imagined="drawn"),              # the units of the squares the imagined world draws
     # The breaches of the rule such a side's computer was caught in at an opening (a counter committed to a square
     # another counter had shown): public, like the result that names them.
     "breaches": Part("public", ("breaches",)),
@@ -100,6 +98,8 @@ STATE_PARTS: Final[dict[str, Part]] = {
     # cards were opened and checked at the end. Public: none of it tells the cards before they are opened.
     "card_commitments": Part("public", ("card_commitments",),
                              imagined="left empty: the imagined world draws the opponent's cards itself"),
+    # Such a side's commitments to the square each of its blip counters stands for (A59): its own to see; the host
+    # holds a stand-in square for each counter until its owner opens the commitment at the reveal.
     "blip_commitments": Part("by side", ("blip_commitments",),
                              imagined="drawn"),     # every counter's square drawn there: none left committed
 }
