@@ -12,6 +12,10 @@ sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Hypothesis, when first imported, runs the set-up hooks other installed packages register with it: trio's (no test
+# uses trio) imports trio and then walks the whole heap twice to register its random generator, nearly a second of
+# CPU in each worker. The fuzz tests need no plug-in.
+os.environ.setdefault("HYPOTHESIS_NO_PLUGINS", "1")
 
 # A side's key costs scrypt at 2^15 (32 MB, about 0.1 s of CPU), once for each side of every battle sealed with PINs:
 # the window's battles, the sealed files' and the host's tests seal hundreds over the suite. The tests' keyrings cost
