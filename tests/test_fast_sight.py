@@ -324,7 +324,7 @@ def test_segment_lengths_match_shapely(coords, which):
 
 # --- the whole-table questions of the query command ----------------------------------------------------------------
 
-@pytest.mark.parametrize("question", [["sightlines"], ["exposure", "B", "--step", "2"]])
+@pytest.mark.parametrize("question", [["sightlines"], ["exposure", "B", "--step", "3"]])
 def test_query_command_gives_the_same_answers_on_both_engines(capsys, question):
     import json
     from pathlib import Path
