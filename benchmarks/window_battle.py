@@ -131,7 +131,8 @@ def _act(app, scene, action) -> tuple[float, float]:
 
 def play(rounds: int, seed: int = 5, keep_from: int | None = None) -> dict:
     """The battle through the window. ``keep_from``: the round whose start is kept (the state, the record's length,
-    the proposals' random state and the side at the screen) for ``same_play``."""
+    the proposals' random state and the side at the screen) for ``same_play``; the round after the last played
+    (``rounds + 1``) may be kept too, its start reached and nothing of it played."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from referee.game.play.engine import Game
@@ -143,11 +144,13 @@ def play(rounds: int, seed: int = 5, keep_from: int | None = None) -> dict:
     memory: list[tuple[int, float]] = [(0, _resident_mb())]
     last_round = session.state.round
     kept = None
-    while session.state.round <= rounds and session.state.phase != "over":
+    while session.state.phase != "over":
         round_now = session.state.round
         if kept is None and keep_from is not None and round_now >= keep_from and session.state.phase == "action":
             kept = {"game": session.game, "state": session.state.copy(), "record": len(session.game.record),
                     "rng": rng.getstate(), "viewer": session.viewer, "round": round_now, "seed": dice.seed}
+        if round_now > rounds and (kept is not None or keep_from is None or keep_from <= rounds):
+            break
         action = _proposal(session.state, rng)
         wall, cpu = _act(app, scene, action)
         actions.append((round_now, wall, cpu))

@@ -15,6 +15,7 @@ be (``planted_leak``), to show the audit bites.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import hashlib
@@ -55,15 +56,17 @@ class Battle:
     own_mission: str = ""          # side A's own mission card, which A may read
 
 
-def _words(text: str) -> list[str]:
+@functools.lru_cache(maxsize=1 << 16)
+def _words(text: str) -> tuple[str, ...]:
     """Words, pairs of words (so "round 6" differs from "6 squares"), and for a small number n every "n>=k": a
-    count said in any words is learned as a count."""
+    count said in any words is learned as a count. The spy reads the whole log at every look, so the same texts come
+    again and again: each is split once."""
     words = re.findall(r"[a-z]+|\d+", BLIP.sub("BLIP", text.lower()))
     out = list(words) + [f"{a}_{b}" for a, b in zip(words, words[1:])]
     for a, b in zip(words, words[1:]):
         if a.isdigit() and int(a) <= 40:
             out.extend(f"{b}>={k}" for k in range(int(a) + 1))
-    return out
+    return tuple(out)
 
 
 @contextmanager
@@ -191,7 +194,8 @@ class _Watcher:
             tokens.append(f"rank={rank}")
             tokens.extend(f"label={ch}" for ch in b["id"].split("-")[-1])
             tokens.extend(f"{k}={json.dumps(val)}" for k, val in sorted(b.items()) if k not in ("id", "x", "y"))
-            tokens.extend(_words(hover_text(v, b["id"]).split(" at (")[0] + hover_text(v, b["id"]).split(")")[-1]))
+            hover = hover_text(v, b["id"])
+            tokens.extend(_words(hover.split(" at (")[0] + hover.split(")")[-1]))
         for e in v["log"]:
             for i, ident in enumerate(e.get("units", [])):
                 if ident in seen:

@@ -15,6 +15,7 @@ from referee.rules.scenario import load_scenario
 from referee.rules.table_sight import exposure_reference, sightlines_reference
 from referee.rules.whole_table import exposure, sightlines
 
+from .fuzz.strategies import examples
 from .tables import rect, unit
 from .tables import unchecked_battlefield as battlefield     # units may stand inside buildings here (A10 refuses it)
 
@@ -113,13 +114,15 @@ def tables(draw):
     return battlefield(units, terrain, blips=blips, rulings=rulings, width=width, height=height, scale=scale)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(60), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(tables())
 def test_random_tables_sightlines(bf):
     assert_same_sightlines(bf)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(15), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(tables(), st.sampled_from([3.0, 4.0, 2.5]))
 def test_random_tables_exposure(bf, step):
     assert_same_exposure(bf, step)
@@ -194,13 +197,15 @@ def knife_tables(draw):
     return battlefield(units, terrain, rulings=rulings, width=15, height=18)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(150), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(knife_tables())
 def test_random_knife_edge_sightlines(bf):
     assert_same_sightlines(bf)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(20), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(knife_tables())
 def test_random_knife_edge_exposure(bf):
     assert_same_exposure(bf, 1.5)
@@ -319,7 +324,7 @@ def test_segment_lengths_match_shapely(coords, which):
 
 # --- the whole-table questions of the query command ----------------------------------------------------------------
 
-@pytest.mark.parametrize("question", [["sightlines"], ["exposure", "B", "--step", "2"]])
+@pytest.mark.parametrize("question", [["sightlines"], ["exposure", "B", "--step", "3"]])
 def test_query_command_gives_the_same_answers_on_both_engines(capsys, question):
     import json
     from pathlib import Path

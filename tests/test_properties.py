@@ -116,7 +116,9 @@ def test_the_windows_battlefield_equals_the_engines_on_every_public_field(played
             assert window.rulings.choices == engine.rulings.choices and window.rulings.params == engine.rulings.params
             assert [(f.id, f.type_id, f.circle) for f in window.features] == \
                    [(f.id, f.type_id, f.circle) for f in engine.features]
-            assert all(a.geometry.equals(b.geometry) for a, b in zip(window.features, engine.features))
+            # The same shape (most features are one object, shared through the terrain's cache) or an equal one.
+            assert all(a.geometry is b.geometry or a.geometry.equals(b.geometry)
+                       for a, b in zip(window.features, engine.features))
             assert window.pieces.keys() == engine.pieces.keys()
             for pid, p in engine.pieces.items():
                 assert _public_piece(window.pieces[pid], drone_facing) == _public_piece(p, drone_facing), pid

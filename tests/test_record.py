@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import json
 import re
-import os
-import subprocess
-import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from referee import storage
+from referee.cli.main import main
 from referee.game.records import record
 from referee.game.battle.intents import Action
 from referee.game.battle.dice import RollRequest, ScriptedDice, SeededDice
@@ -427,9 +428,20 @@ def test_the_example_save_in_the_docs_loads_and_replays():
         plain([e.to_data() for e in ours.record])
 
 
-def _replay(*args):
-    return subprocess.run([sys.executable, "-m", "referee", "replay", *map(str, args)], capture_output=True,
-                          text=True, cwd=ROOT, env={**os.environ}, timeout=120)
+@dataclass
+class _Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def _replay(*args) -> _Ran:
+    """``seven-seconds replay ARGS`` run as the command line runs it (``main``), in this process: its status and what
+    it printed. What a save replays to in a new process is held by test_determinism.py."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["replay", *map(str, args)])
+    return _Ran(code, out.getvalue(), err.getvalue())
 
 
 def test_replay_command_shows_a_player_only_what_they_may_see(tmp_path):

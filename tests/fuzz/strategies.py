@@ -9,7 +9,8 @@ Two families of broken input:
 
 Every test is bounded by ``fuzz_settings(n)``: ``n`` examples, reproducible (``derandomize``). The default suite runs
 half of each count; the environment variable ``FUZZ_EXAMPLES`` sets the multiple instead: CI runs the whole counts
-beside the soak runs (``FUZZ_EXAMPLES=1``), and a long local run takes more (``FUZZ_EXAMPLES=20``).
+beside the soak runs (``FUZZ_EXAMPLES=1``), and a long local run takes more (``FUZZ_EXAMPLES=20``). The random
+tables on which ``test_fast_sight.py`` holds the two sight engines to each other are counted by ``examples`` too.
 """
 
 from __future__ import annotations
