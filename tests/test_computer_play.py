@@ -434,3 +434,22 @@ def test_an_attacker_the_defenders_card_may_beat_at_the_round_limit_hunts_three_
     assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
     s.attacker, s.missions = "B", {"A": "delaying-action", "B": "sweep-and-clear"}
     assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
+
+
+def test_an_objective_to_destroy_is_targeted_before_a_missile_at_poor_odds():
+    """Sabotage pays 12 VP for a red objective destroyed. Its Target counters are a missile's odds of a direct hit
+    (a die at most its counters, p.21): with one counter on alpha the Tactical Targets it first rather than fire
+    at a hit in 6, and with five it fires. At a fixed 0.25 VP a counter it had fired at one."""
+    from referee.game.battle.state import ObjectiveState
+    from tests.test_computer import duel
+
+    chosen = {}
+    for counters in (1, 5):
+        s = duel()
+        s.attacker = "A"
+        s.missions = {"A": "sabotage", "B": "hold-the-line"}
+        s.objectives = {"alpha": ObjectiveState("alpha", 14.0, 30.0, target_counters=counters)}
+        d = Computer("A", "normal", seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
+        chosen[counters] = (d.action.kind, d.action.args.get("target") or d.action.args.get("assign"), d.reason)
+    assert chosen[1][0] == "target" and "alpha" in str(chosen[1][1]), chosen[1]
+    assert chosen[5][0] == "missile", chosen[5]

@@ -38,7 +38,6 @@ LOST_OBJECTIVE = 4.0        # an objective its mission wants held or inspected, 
 INSPECT_SHARE = 0.7         # a Target counter on an objective to Inspect: this share of the VP it pays, per counter
 INSPECT_REACH = 5.0         # the pull toward an objective to Inspect stops at this distance (the first Target band,
                             # where a counter costs 1 point)
-DESTROY_COUNTER = 0.25      # a Target counter on an objective to destroy: a missile's direct hit gets likelier
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
 CLOCK_WEIGHT = 4.0           # an opponent's card that ends the battle this round counts as this many of the others
 MISSILE_SHOTS = 2           # missiles counted against one unit before it acts again, however many enemies carry them
@@ -80,6 +79,7 @@ class Aims:
     inspect_at: int = 10                # Target counters that make an objective Inspected (the card's, A41)
     round_limit: int | None = None      # its own card ends the battle after this round (A43)
     hunt: float = 1.0                   # times the usual pull toward the enemy (``Weights.clock_hunt`` on the clock)
+    destroy_vp: float = 0.0             # VP per objective destroyed (the most its card pays for one)
 
     @staticmethod
     def of(mission: MissionCard | None) -> "Aims":
@@ -88,7 +88,7 @@ class Aims:
         hold: list[str] = []
         destroy: list[str] = []
         inspect: list[str] = []
-        kill, lose, commander, inspect_vp = 0.0, 0.0, 0.0, 0.0
+        kill, lose, commander, inspect_vp, destroy_vp = 0.0, 0.0, 0.0, 0.0, 0.0
         drones: list[tuple[str, float]] = []
         for r in mission.vp_rules:
             if r.condition == "enemy-drone-destroyed" and r.vp > 0:
@@ -99,6 +99,7 @@ class Aims:
                 hold.extend(objective_ids(r.objective))
             elif r.condition == "objective-destroyed" and r.vp > 0:
                 destroy.extend(objective_ids(r.objective))
+                destroy_vp = max(destroy_vp, float(r.vp))
             elif r.condition == "objective-inspected" and r.vp > 0:
                 inspect.extend(objective_ids(r.objective))
             elif r.condition in ("objective-intact", "objective-uninspected") and r.vp > 0:
@@ -115,7 +116,7 @@ class Aims:
                 kill += r.vp / 6
         return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
                     max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence", tuple(drones),
-                    inspect_vp, mission.inspected_counters, mission.round_limit)
+                    inspect_vp, mission.inspected_counters, mission.round_limit, destroy_vp=destroy_vp)
 
     def wanted_counters(self, objectives: dict[str, int]) -> dict[str, int]:
         """Target counters each objective it inspects still needs, from the counters it carries: a counter beyond
@@ -350,7 +351,10 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: boo
         o = state.objectives.get(oid)
         if o is None or o.destroyed or oid in aims.inspect:
             continue
-        score += DESTROY_COUNTER * min(o.target_counters, 10)
+        # Its Target counters are a missile's odds of a direct hit (a die at most the counters, p.21), and that
+        # missile is a next shot, counted as the enemy's next missiles at a unit are (``threat``). A fixed price a
+        # counter (0.25 VP) had it fire its missiles at 1 counter (a hit in 6) rather than Target first.
+        score += LATER_SHOT * _missile_hit(o.target_counters, 0) * aims.destroy_vp
         if mine:
             d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
             score -= 0.5 * WEIGHTS.objective_pull * max(0.0, d - 12.0)
