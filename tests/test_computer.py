@@ -103,7 +103,6 @@ def test_peek_test_the_computer_does_not_change_its_decision_when_hidden_facts_a
 
 def test_peek_test_catches_a_player_given_which_enemy_blips_are_decoys():
     s = duel()
-    s.objectives = {}       # nothing to Target but the blips, where knowing the decoys changes what it does
     computer = Computer("A", "normal", seed=2)
     result = check(s, "A", given_decoys(computer.decide), random.Random(5), redeals=4)
     assert result.checked == 4

@@ -434,38 +434,3 @@ def test_an_attacker_the_defenders_card_may_beat_at_the_round_limit_hunts_three_
     assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
     s.attacker, s.missions = "B", {"A": "delaying-action", "B": "sweep-and-clear"}
     assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
-
-
-def test_an_objective_to_destroy_is_targeted_before_a_missile_at_poor_odds():
-    """Sabotage pays 12 VP for a red objective destroyed. Its Target counters are a missile's odds of a direct hit
-    (a die at most its counters, p.21): with one counter on alpha the Tactical Targets it first rather than fire
-    at a hit in 6, and with five it fires. At a fixed 0.25 VP a counter it had fired at one."""
-    from referee.game.battle.state import ObjectiveState
-    from tests.test_computer import duel
-
-    chosen = {}
-    for counters in (1, 5):
-        s = duel()
-        s.attacker = "A"
-        s.missions = {"A": "sabotage", "B": "hold-the-line"}
-        s.objectives = {"alpha": ObjectiveState("alpha", 14.0, 30.0, target_counters=counters)}
-        d = Computer("A", "normal", seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
-        chosen[counters] = (d.action.kind, d.action.args.get("target") or d.action.args.get("assign"), d.reason)
-    assert chosen[1][0] == "target" and "alpha" in str(chosen[1][1]), chosen[1]
-    assert chosen[5][0] == "missile", chosen[5]
-
-
-def test_an_objective_is_worth_destroying_for_its_own_card_and_for_what_the_opponents_cards_pay_for_it():
-    """Destroying an objective scores on the attacker's card (Sabotage: 12 VP a red one) and denies what the
-    defender's card pays for it intact, uninspected or secured (Last Stand: 8 VP each): the counters on it are a
-    missile's odds of doing so. An objective its own card wants held or Inspected is never one to destroy."""
-    from referee.game.players.computer.evaluate import Aims
-    from referee.game.players.computer.seen import mission_card
-
-    last_stand, sabotage = mission_card("last-stand"), mission_card("sabotage")
-    assert Aims.of(mission_card("sweep-and-clear")).strike == ()
-    assert dict(Aims.of(mission_card("sweep-and-clear")).striking((last_stand,)).strike) == {
-        oid: 8.0 for oid in ("alpha", "beta", "gamma", "delta", "epsilon")}
-    assert dict(Aims.of(sabotage).striking((last_stand,)).strike) == {"alpha": 20.0, "beta": 20.0, "gamma": 20.0}
-    assert Aims.of(last_stand).striking((sabotage,)).strike == ()
-    assert Aims.of(mission_card("eyes-on")).striking((last_stand,)).strike == ()

@@ -69,9 +69,6 @@ def test_the_enemys_next_blast_moves_hard_away_from_its_own_scout(monkeypatch):
     # left at the usual pull, which both choices share, so the Move toward the enemy does not outweigh the blast.
     monkeypatch.setattr("referee.game.players.computer.evaluate.WEIGHTS",
                         dataclasses.replace(evaluate.WEIGHTS, clock_hunt=1.0))
-    # The blast alone is weighed: what destroying the objectives would be worth (``Aims.striking``) is left out, as
-    # the Target counters the Scout could then put on them would outweigh the blast at every Move.
-    monkeypatch.setattr(Aims, "striking", lambda aims, theirs: dataclasses.replace(aims, strike=()))
     s = with_scout(2, 1)
     legal = legal_actions(s, "A")
     view = player_view(s, "A")
@@ -133,13 +130,10 @@ def test_a_target_at_the_exposure_maps_price_opens_the_enemys_shot():
     assert math.isclose(reply_loss(s, "A", Aims(), grid), REPLY_WEIGHT * WORTH * (1 - (5 / 6) ** 5))
 
 
-def test_hard_leaves_the_ground_where_the_enemy_can_target_and_shoot_it(monkeypatch):
+def test_hard_leaves_the_ground_where_the_enemy_can_target_and_shoot_it():
     # A's Tactical has one action left and no counters: the evaluation it shares with normal sees no shot at it and
     # it stands still. Counting the enemy's Target and shot (a setting of the level, off as hard plays now), it
     # moves to ground where a counter costs more.
-    # The enemy's Target and shot alone are weighed: what destroying the objectives would be worth
-    # (``Aims.striking``) is left out, as a Target on one would outweigh standing still.
-    monkeypatch.setattr(Aims, "striking", lambda aims, theirs: dataclasses.replace(aims, strike=()))
     s = enemy_in_the_open(0, actions_left=1)
     legal = legal_actions(s, "A")
     view = player_view(s, "A")

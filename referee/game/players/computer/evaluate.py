@@ -11,7 +11,6 @@ belief makes them (``belief.py``).
 from __future__ import annotations
 
 import copy
-import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -39,6 +38,7 @@ LOST_OBJECTIVE = 4.0        # an objective its mission wants held or inspected, 
 INSPECT_SHARE = 0.7         # a Target counter on an objective to Inspect: this share of the VP it pays, per counter
 INSPECT_REACH = 5.0         # the pull toward an objective to Inspect stops at this distance (the first Target band,
                             # where a counter costs 1 point)
+DESTROY_COUNTER = 0.25      # a Target counter on an objective to destroy: a missile's direct hit gets likelier
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
 CLOCK_WEIGHT = 4.0           # an opponent's card that ends the battle this round counts as this many of the others
 MISSILE_SHOTS = 2           # missiles counted against one unit before it acts again, however many enemies carry them
@@ -83,10 +83,6 @@ class Aims:
     inspect_at: int = 10                # Target counters that make an objective Inspected (the card's, A41)
     round_limit: int | None = None      # its own card ends the battle after this round (A43)
     hunt: float = 1.0                   # times the usual pull toward the enemy (``Weights.clock_hunt`` on the clock)
-    destroy_vp: float = 0.0             # VP per objective destroyed (the most its card pays for one)
-    # What destroying each objective is worth to it: its own card's VP, and what the opponent's cards pay on
-    # average for it intact, uninspected or secured, which its destruction denies (``strike_worth``).
-    strike: tuple[tuple[str, float], ...] = ()
 
     @staticmethod
     def of(mission: MissionCard | None) -> "Aims":
@@ -95,7 +91,7 @@ class Aims:
         hold: list[str] = []
         destroy: list[str] = []
         inspect: list[str] = []
-        kill, lose, commander, inspect_vp, destroy_vp = 0.0, 0.0, 0.0, 0.0, 0.0
+        kill, lose, commander, inspect_vp = 0.0, 0.0, 0.0, 0.0
         drones: list[tuple[str, float]] = []
         for r in mission.vp_rules:
             if r.condition == "enemy-drone-destroyed" and r.vp > 0:
@@ -106,7 +102,6 @@ class Aims:
                 hold.extend(objective_ids(r.objective))
             elif r.condition == "objective-destroyed" and r.vp > 0:
                 destroy.extend(objective_ids(r.objective))
-                destroy_vp = max(destroy_vp, float(r.vp))
             elif r.condition == "objective-inspected" and r.vp > 0:
                 inspect.extend(objective_ids(r.objective))
             elif r.condition in ("objective-intact", "objective-uninspected") and r.vp > 0:
@@ -123,22 +118,7 @@ class Aims:
                 kill += r.vp / 6
         return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
                     max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence", tuple(drones),
-                    inspect_vp, mission.inspected_counters, mission.round_limit, destroy_vp=destroy_vp,
-                    strike=tuple((oid, float(destroy_vp)) for oid in dict.fromkeys(destroy)
-                                 if oid not in hold and oid not in inspect))
-
-    def striking(self, theirs: tuple[MissionCard, ...]) -> "Aims":
-        """These aims with ``strike`` counted against the missions the opponent may hold: an objective its own
-        card wants held or Inspected is never one to destroy (``LOST_OBJECTIVE``)."""
-        worth = {oid: self.destroy_vp for oid in self.destroy}
-        for m in theirs:
-            for r in m.vp_rules:
-                if r.condition in ("objective-intact", "objective-uninspected", "objective-secured") and r.vp > 0:
-                    for oid in objective_ids(r.objective):
-                        worth[oid] = worth.get(oid, 0.0) + r.vp / len(theirs)
-        keep = tuple((oid, vp) for oid, vp in worth.items()
-                     if vp > 0 and oid not in self.hold and oid not in self.inspect)
-        return dataclasses.replace(self, strike=keep)
+                    inspect_vp, mission.inspected_counters, mission.round_limit)
 
     def wanted_counters(self, objectives: dict[str, int]) -> dict[str, int]:
         """Target counters each objective it inspects still needs, from the counters it carries: a counter beyond
@@ -302,17 +282,6 @@ def _missile_hit(counters: int, cm: int) -> float:
     return float(missile_odds([(max(0, cm), False)], max(0, counters)).p_direct_hit)
 
 
-def _carries_missiles(state: GameState, me: str) -> bool:
-    """Has ``me`` a trooper that carries missiles, on the table or in a blip (its own blips' contents it knows)?"""
-    for u in state.units.values():
-        if u.side == me and _missile_and_cm(u.faction, u.rating, u.type)[0]:
-            return True
-    for b in state.blips.values():
-        if b.side == me and any(_missile_and_cm(c.faction, c.rating, c.type)[0] for c in state.blip_contents(b) or []):
-            return True
-    return False
-
-
 def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
     """Expected VP swing from the shots both sides could take next: positive when ours are the better ones. A
     rifle needs range (dice fall with the bands); a missile needs no line of sight and no range, only Target
@@ -380,19 +349,11 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: boo
         o = state.objectives.get(oid)
         if o is not None and o.destroyed:
             score -= LOST_OBJECTIVE           # its mission can no longer pay for it
-    # Its Target counters on an objective worth destroying are a missile's odds of a direct hit on it (a die at most
-    # the counters, p.21), and that missile is a next shot, counted as the enemy's next missiles at a unit are
-    # (``threat``). A fixed price a counter (0.25 VP) had it fire its missiles at 1 counter (a hit in 6) rather than
-    # Target first, and at objectives only the opponent's cards pay for, with no counter on them at all.
-    if aims.strike and _carries_missiles(state, me):
-        for oid, worth in aims.strike:
-            o = state.objectives.get(oid)
-            if o is not None and not o.destroyed:
-                score += LATER_SHOT * _missile_hit(o.target_counters, 0) * worth
     for oid in aims.destroy:
         o = state.objectives.get(oid)
         if o is None or o.destroyed or oid in aims.inspect:
             continue
+        score += DESTROY_COUNTER * min(o.target_counters, 10)
         if mine:
             d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
             score -= 0.5 * WEIGHTS.objective_pull * max(0.0, d - 12.0)

@@ -116,7 +116,7 @@ class _Think:
         self._blind: _Think | None = None
         self.rng = random.Random(f"{seed}|{side}|{lv.name}|{fingerprint(view)}")
         self.belief: Belief = belief(self.seen)
-        self.aims = Aims.of(self.seen.my_mission).striking(self.seen.their_missions)
+        self.aims = Aims.of(self.seen.my_mission)
         # The objectives its mission Inspects and the counters each still needs (a counter beyond pays nothing).
         self.inspect = self.aims.wanted_counters({oid: int(o.get("target_counters", 0))
                                                   for oid, o in self.seen.objectives.items()})
