@@ -416,20 +416,20 @@ def test_an_attacker_the_defenders_card_may_beat_at_the_round_limit_hunts_three_
     clock ran out. A defender, and an attacker under Eyes On (whose counters on objectives are its clock's work),
     pull as before."""
     from referee.game.players.computer.belief import belief
-    from referee.game.players.computer.evaluate import CLOCK_HUNT, Aims, position
+    from referee.game.players.computer.evaluate import Aims, position, weights
     from referee.game.players.computer.levels import level
     from referee.game.players.computer.seen import Seen
 
     s = _facing_fire()
     s.attacker, s.missions = "A", {"A": "sweep-and-clear", "B": "delaying-action"}
     think = _Think(player_view(s, "A"), "A", level("normal"), 1)
-    assert think.haste and think.aims.hunt == CLOCK_HUNT
+    assert think.haste and think.aims.hunt == weights().clock_hunt
     closer = s.copy()
     closer.units["a-assault-9"].x = 14.0            # 4" nearer the enemy assault
     b, plain = belief(Seen(player_view(s, "A"), "A")), Aims.of(think.seen.my_mission)
     usual = position(closer, "A", plain, b) - position(s, "A", plain, b)
     assert usual > 0.0
-    assert position(closer, "A", think.aims, b) - position(s, "A", think.aims, b) == pytest.approx(CLOCK_HUNT * usual)
+    assert position(closer, "A", think.aims, b) - position(s, "A", think.aims, b) == pytest.approx(weights().clock_hunt * usual)
     s.missions = {"A": "eyes-on", "B": "delaying-action"}
     assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
     s.attacker, s.missions = "B", {"A": "delaying-action", "B": "sweep-and-clear"}

@@ -8,7 +8,7 @@ import math
 
 from referee.game.players.computer import Computer
 from referee.game.battle.intents import Action
-from referee.game.players.computer import levels
+from referee.game.players.computer import evaluate, levels
 from referee.game.players.computer.evaluate import DRONE_VALUE, Aims
 from referee.game.players.computer.player import exposure_map
 from referee.game.players.computer.reply import ASLEEP, BLAST_WEIGHT, REPLY_WEIGHT, blast_loss, price_at, reply_loss
@@ -67,7 +67,8 @@ def test_the_enemys_next_blast_moves_hard_away_from_its_own_scout(monkeypatch):
     # (a direct hit on the Tactical would catch the Scout too), hard moves it farther from the Scout than it would
     # without. A attacks, and the defender's unseen card may end the battle at round 6: its hunt on the clock is
     # left at the usual pull, which both choices share, so the Move toward the enemy does not outweigh the blast.
-    monkeypatch.setattr("referee.game.players.computer.player.CLOCK_HUNT", 1.0)
+    monkeypatch.setattr("referee.game.players.computer.evaluate.WEIGHTS",
+                        dataclasses.replace(evaluate.WEIGHTS, clock_hunt=1.0))
     s = with_scout(2, 1)
     legal = legal_actions(s, "A")
     view = player_view(s, "A")

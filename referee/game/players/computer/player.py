@@ -40,7 +40,7 @@ from .belief import Belief, belief
 from .blind import blind_view, hidden_own_blip
 from .candidates import Candidate, exposure_at, expand, own_decoy, reach, target_candidates
 from .determinize import sample_state
-from .evaluate import CLOCK_HUNT, Aims, evaluate, mission_margin, outcome_now, worst_margin
+from .evaluate import Aims, evaluate, mission_margin, outcome_now, weights, worst_margin
 from .forces import possible_missions
 from .levels import Level, level
 from .reply import blast_loss, reply_loss
@@ -129,7 +129,7 @@ class _Think:
             # The defender's card may win a stalemate at the round limit (Delaying Action): only kills and the
             # Control of the Table they bring deny it. With the usual pull the attacker's Moves gained less than
             # the danger they ran, and it spent activations standing still until round 6.
-            self.aims = dataclasses.replace(self.aims, hunt=CLOCK_HUNT)
+            self.aims = dataclasses.replace(self.aims, hunt=weights().clock_hunt)
 
     @property
     def grid(self) -> ExposureMap | None:

@@ -28,7 +28,7 @@ from ....rules.ranges import rifle_band_size
 from ....rules.table_sight import ExposureMap
 from ...battle.state import GameState, UnitState
 from .evaluate import Aims
-from .evaluate import ATTRITION, DRONE_VALUE
+from .evaluate import DRONE_VALUE, weights
 
 REPLY_SHOTS = 2          # enemy missiles counted before the computer's units act again (its two best aims)
 BLAST_WEIGHT = 0.6       # the share of the expected loss counted: the enemy has other uses for its actions
@@ -170,7 +170,7 @@ def _worth(type_: str, aims: Aims) -> float:
 
     if type_.endswith("-drone"):
         return DRONE_VALUE
-    return max(aims.lose, 1.0) + ATTRITION
+    return max(aims.lose, 1.0) + weights().attrition
 
 
 Victim = tuple[str, float, float, float, float]
