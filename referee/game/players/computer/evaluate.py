@@ -67,6 +67,7 @@ def weights() -> Weights:
     """The weights in use (``benchmarks/fit.py`` sets ``WEIGHTS`` to each candidate it tries)."""
     return WEIGHTS
 
+
 @dataclass(frozen=True)
 class Aims:
     """What the computer's mission pays for, read from its card."""
