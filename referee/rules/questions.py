@@ -9,7 +9,7 @@ keeps their results, explanations included.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .battlefield import Battlefield, Piece
 from .explain import Step, inches
@@ -153,17 +153,16 @@ def selection_report(bf: Battlefield, piece: Piece) -> SelectionReport:
 # ---- the ruler ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RulerEnd:
-    """One end of the ruler: a piece (measured from its base edge) or a bare point on the table."""
+class RulerEnd(NamedTuple):
+    """One end of the ruler: a piece (measured from its base edge) or a bare point on the table. The ruler's values
+    are named tuples: plain values, cheaper than dataclasses for the window's start to define."""
 
     x: float
     y: float
     piece: str | None = None
 
 
-@dataclass(frozen=True)
-class RulerResult:
+class RulerResult(NamedTuple):
     start: tuple[float, float]           # the segment drawn: closest points of the two ends
     end: tuple[float, float]
     distance: float
