@@ -13,6 +13,7 @@ that cannot be read is checked again and written anew; the folder may be deleted
 
 from __future__ import annotations
 
+import hashlib
 import os
 import pickle
 import stat
@@ -21,12 +22,6 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from .. import paths
-
-try:
-    # The interpreter's own BLAKE2: ``hashlib`` loads OpenSSL's library before anything else (3 ms of every start).
-    from _blake2 import blake2b
-except ImportError:
-    from hashlib import blake2b
 
 T = TypeVar("T")
 
@@ -71,7 +66,7 @@ def file_key(kind: str, name: str, content: bytes) -> str:
 
 
 def _key(kind: str, content: bytes) -> str:
-    h = blake2b(code_fingerprint(), digest_size=32)
+    h = hashlib.sha256(code_fingerprint())
     h.update(b"\0" + kind.encode("utf-8") + b"\0")
     h.update(content)
     return h.hexdigest()
