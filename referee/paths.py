@@ -7,10 +7,7 @@ wheel finds them from any directory; the source tree shows them at top level thr
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
-
-APP = "seven-seconds"
 
 
 def _package_folder(name: str) -> Path:
@@ -48,32 +45,15 @@ def table_file(text: str) -> Path:
     return given
 
 
-def _xdg_folder(variable: str, default: str) -> Path | None:
-    """The program's folder under an XDG base folder on Linux, as platformdirs finds it in the usual case: under the
-    variable when it holds an absolute path, else under the default in an absolute home. None on another system,
-    on Android or without an absolute home, where platformdirs answers. Not importing platformdirs here spares a
-    start its import, which brings tempfile and shutil with it (about 8 ms of a one-shot query)."""
-    if sys.platform != "linux" or hasattr(sys, "getandroidapilevel") or os.environ.get("ANDROID_DATA") == "/data":
-        return None
-    given = os.environ.get(variable, "")
-    if os.path.isabs(given):
-        return Path(given) / APP
-    home = os.path.expanduser(default)
-    return Path(home) / APP if os.path.isabs(home) else None
-
-
 def user_data_dir() -> Path:
     """Custom factions, cards and saves; SEVEN_SECONDS_HOME overrides it (tests, portable installs)."""
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override)
-    folder = _xdg_folder("XDG_DATA_HOME", "~/.local/share")
-    if folder is not None:
-        return folder
     # lazy: most commands never ask where the user's files are, and a query should not pay for the import
     import platformdirs
 
-    return Path(platformdirs.user_data_dir(APP, appauthor=False))
+    return Path(platformdirs.user_data_dir("seven-seconds", appauthor=False))
 
 
 def user_factions_dir() -> Path:
@@ -105,12 +85,9 @@ def user_config_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override)
-    folder = _xdg_folder("XDG_CONFIG_HOME", "~/.config")
-    if folder is not None:
-        return folder
     import platformdirs     # lazy: as in user_data_dir
 
-    return Path(platformdirs.user_config_dir(APP, appauthor=False))
+    return Path(platformdirs.user_config_dir("seven-seconds", appauthor=False))
 
 
 def settings_file() -> Path:
@@ -129,12 +106,9 @@ def user_cache_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override) / "cache"
-    folder = _xdg_folder("XDG_CACHE_HOME", "~/.cache")
-    if folder is not None:
-        return folder
     import platformdirs     # lazy: as in user_data_dir
 
-    return Path(platformdirs.user_cache_dir(APP, appauthor=False))
+    return Path(platformdirs.user_cache_dir("seven-seconds", appauthor=False))
 
 
 def user_log_dir() -> Path:
@@ -142,9 +116,6 @@ def user_log_dir() -> Path:
     override = os.environ.get("SEVEN_SECONDS_HOME")
     if override:
         return Path(override) / "logs"
-    folder = _xdg_folder("XDG_STATE_HOME", "~/.local/state")
-    if folder is not None:
-        return folder / "log"           # platformdirs' log folder: "log" in the state folder
     import platformdirs     # lazy: as in user_data_dir
 
-    return Path(platformdirs.user_log_dir(APP, appauthor=False))
+    return Path(platformdirs.user_log_dir("seven-seconds", appauthor=False))

@@ -81,14 +81,15 @@ def test_a_log_folder_that_cannot_be_written_is_no_reason_not_to_start(tmp_path,
 
 def test_settings_are_read_from_an_earlier_versions_place_until_written_in_the_settings_folder(tmp_path,
                                                                                                monkeypatch):
+    import platformdirs
+
     monkeypatch.delenv("SEVEN_SECONDS_HOME", raising=False)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    data, config = tmp_path / "data" / "seven-seconds", tmp_path / "config" / "seven-seconds"
-    assert paths.settings_file() == config / "settings.toml"
-    data.mkdir(parents=True)
-    (data / "settings.toml").write_text("[rulings]\n")
-    assert paths.settings_file() == data / "settings.toml"
-    config.mkdir(parents=True)
-    (config / "settings.toml").write_text("[rulings]\n")
-    assert paths.settings_file() == config / "settings.toml"
+    monkeypatch.setattr(platformdirs, "user_data_dir", lambda *a, **k: str(tmp_path / "data"))
+    monkeypatch.setattr(platformdirs, "user_config_dir", lambda *a, **k: str(tmp_path / "config"))
+    assert paths.settings_file() == tmp_path / "config" / "settings.toml"
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "settings.toml").write_text("[rulings]\n")
+    assert paths.settings_file() == tmp_path / "data" / "settings.toml"
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text("[rulings]\n")
+    assert paths.settings_file() == tmp_path / "config" / "settings.toml"
