@@ -259,12 +259,6 @@ def run(args) -> int:
 
         grid = question == "exposure" and qa.step > 0 and (bf.width / qa.step) * (bf.height / qa.step) <= MAX_GRID_POINTS
         prepare(bf, qa.engine, (qa.step,) if grid else ())
-    if question == "sightlines" and qa.json:
-        # lazy: loaded only when this command or option runs, so the command line starts fast
-        from ..rules.whole_table import sightlines_json
-
-        print(sightlines_json(bf, qa.engine))
-        return 0
     try:
         out = answer(bf, question, qa)
     except InputError as e:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import json
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import repeat
-from json.encoder import encode_basestring_ascii
 from typing import NamedTuple, Protocol
 
 from .battlefield import Battlefield, Piece
@@ -44,33 +40,6 @@ class PairSight(NamedTuple):
             "intervening": [{"terrain": t, "length": round(length, 6)} for t, length in self.intervening],
             "heavy_length": round(self.heavy_length, 6), "corridor": list(self.corridor),
         }
-
-
-def pairs_json(pairs: Sequence[PairSight]) -> str:
-    """``json.dumps([p.as_dict() for p in pairs])``, byte for byte, written without making each pair's dict: the
-    numbers of each field are rounded and written as one list (by ``json`` itself, so each is written as it would
-    be), the names written as ``json`` writes them. A sight-lines query's answer is mostly this (512 pairs on the
-    standard table), and its dicts cost about as much as writing them."""
-    if not len(pairs):
-        return "[]"
-    viewer, target, distance, visible, hidden, cover, blocked, band, intervening, heavy, corridor = zip(*pairs)
-
-    def numbers(values: Sequence[object]) -> list[str]:
-        return json.dumps(values)[1:-1].split(", ") if values else []
-
-    name = encode_basestring_ascii
-    six = repeat(6)
-    lengths = iter(numbers([round(length, 6) for run in intervening for _, length in run]))
-    rows = []
-    for v, t, d, vis, h, c, b, bd, run, hv, cor in zip(
-            viewer, target, numbers(list(map(round, distance, six))), numbers(visible),
-            numbers(list(map(round, hidden, six))), cover, numbers(blocked), numbers(band), intervening,
-            numbers(list(map(round, heavy, six))), corridor):
-        terrain = ", ".join([f'{{"terrain": {name(k)}, "length": {next(lengths)}}}' for k, _ in run])
-        rows.append(f'{{"from": {name(v)}, "to": {name(t)}, "distance": {d}, "visible": {vis}, "hidden_fraction": {h}, '
-                    f'"target_cover": {name(c)}, "blocked": {b}, "band": {bd}, "intervening": [{terrain}], '
-                    f'"heavy_length": {hv}, "corridor": [{", ".join(map(name, cor))}]}}')
-    return "[" + ", ".join(rows) + "]"
 
 
 def opposing_pairs(bf: Battlefield) -> list[tuple[Piece, Piece]]:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from .battlefield import Battlefield
-from .table_sight import PairSight, exposure_reference, pairs_json, sightlines_reference
+from .table_sight import PairSight, exposure_reference, sightlines_reference
 from .fast_sight import prepare as prepare_fast
 from .fast_sight import sightlines_fast
 from .fast_sight import exposure_fast
@@ -33,8 +32,7 @@ def prepare(bf: Battlefield, engine: str | None = None, exposure_steps: tuple[fl
         prepare_fast(bf, exposure_steps)
 
 
-def _sightlines(bf: Battlefield, engine: str | None) -> tuple[Sequence[PairSight], dict[str, Any]]:
-    """The pairs, and the rest of the answer (its keys after ``pairs``)."""
+def sightlines(bf: Battlefield, engine: str | None = None) -> dict[str, Any]:
     engine = _engine(engine)
     t0 = time.perf_counter()
     pairs: Sequence[PairSight]
@@ -43,8 +41,8 @@ def _sightlines(bf: Battlefield, engine: str | None) -> tuple[Sequence[PairSight
     else:
         pairs = sightlines_reference(bf)
     ms = (time.perf_counter() - t0) * 1000
-    return pairs, {
-        "engine": engine, "elapsed_ms": round(ms, 3),
+    return {
+        "pairs": [p.as_dict() for p in pairs], "engine": engine, "elapsed_ms": round(ms, 3),
         "explain": [f"{len(pairs)} ordered pairs of units of opposite sides, {engine} engine [p.~6, p.24, A9, A6]",
                     "band: the viewer's Target range band, cover not included [p.19, A2, A3]",
                     "intervening: the terrain along the measuring segment that costs counters or dice, with its length; "
@@ -52,18 +50,6 @@ def _sightlines(bf: Battlefield, engine: str | None) -> tuple[Sequence[PairSight
                     "corridor: who rolls countermeasures against a missile from the viewer at the target, nearest "
                     "the firer first [p.21, A27]"],
     }
-
-
-def sightlines(bf: Battlefield, engine: str | None = None) -> dict[str, Any]:
-    pairs, rest = _sightlines(bf, engine)
-    return {"pairs": [p.as_dict() for p in pairs], **rest}
-
-
-def sightlines_json(bf: Battlefield, engine: str | None = None) -> str:
-    """``json.dumps(sightlines(bf, engine))``, byte for byte, written without making each pair's dict
-    (``table_sight.pairs_json``)."""
-    pairs, rest = _sightlines(bf, engine)
-    return f'{{"pairs": {pairs_json(pairs)}, {json.dumps(rest)[1:]}'
 
 
 def exposure(bf: Battlefield, side: str, step: float = 0.5, engine: str | None = None) -> dict[str, Any]:
