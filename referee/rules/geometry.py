@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias
+from typing import Any, NamedTuple, Protocol, TypeAlias
 
 from .numbers import EPS
 
@@ -35,9 +34,9 @@ class Viewer(Disc, Protocol):
     def has_arc(self) -> bool: ...
 
 
-@dataclass(frozen=True)
-class ClosestPoints:
-    """The closest points of two discs along the line of centres, and the edge-to-edge range."""
+class ClosestPoints(NamedTuple):
+    """The closest points of two discs along the line of centres, and the edge-to-edge range. A named tuple, as
+    ``sight_reference``'s working values: a plain value, cheaper for a start to define than a dataclass."""
 
     start: tuple[float, float]
     end: tuple[float, float]

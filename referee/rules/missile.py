@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import shapely
 
@@ -17,8 +17,9 @@ from .sight import cover_of
 CM_CORRIDOR = 3.0
 
 
-@dataclass(frozen=True)
-class MissileShot:
+class MissileShot(NamedTuple):
+    """A named tuple, as ``sight``'s results: a plain value, cheaper than a dataclass for a start to define."""
+
     allowed: bool
     reason: str
     countermeasures: tuple[str, ...]

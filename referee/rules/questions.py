@@ -9,16 +9,19 @@ keeps their results, explanations included.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
 
 from .battlefield import Battlefield, Piece
 from .explain import Step, inches
 from .geometry import closest_points
-from .movement import MoveResult, jump, move
-from .rifle import RifleShot, rifle_shot
-from .ranges import RangeResult, band_index, band_rule, measure, rifle_band_size, target_band_size
-from .sensors import PASSIVE_RANGE, PassiveResult, passive_sensors
-from .sight import CoverResult, LineOfSight, cover, line_of_sight
-from .targeting import TargetPrice, target_price
+
+if TYPE_CHECKING:
+    from .movement import MoveResult
+    from .rifle import RifleShot
+    from .ranges import RangeResult
+    from .sensors import PassiveResult
+    from .sight import CoverResult, LineOfSight
+    from .targeting import TargetPrice
 
 CLEAR, IN_COVER, BLOCKED = "clear", "cover", "blocked"
 
@@ -77,6 +80,12 @@ class PairReport:
 
 
 def pair_report(bf: Battlefield, actor: Piece, other: Piece) -> PairReport:
+    # lazy: the rules asked when a piece is selected load then, not with the window's first frame
+    from .ranges import measure
+    from .rifle import rifle_shot               # lazy: as the line above
+    from .sight import cover, line_of_sight     # lazy: as above
+    from .targeting import target_price         # lazy: as above
+
     los = line_of_sight(bf, actor, other)
     cov = cover(bf, actor, other, los)
     cp = closest_points(actor.x, actor.y, actor.radius, other.x, other.y, other.radius)
@@ -121,6 +130,10 @@ class SelectionReport:
 
 
 def selection_report(bf: Battlefield, piece: Piece) -> SelectionReport:
+    # lazy: as in pair_report
+    from .ranges import rifle_band_size, target_band_size
+    from .sensors import PASSIVE_RANGE, passive_sensors         # lazy: as in pair_report
+
     if piece.is_objective:
         return SelectionReport(piece.id, (), (), None, 0.0, None, None, None)
     enemies = sorted(bf.enemies_of(piece.side), key=lambda p: (p.is_blip, p.id))
@@ -140,17 +153,16 @@ def selection_report(bf: Battlefield, piece: Piece) -> SelectionReport:
 # ---- the ruler ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RulerEnd:
-    """One end of the ruler: a piece (measured from its base edge) or a bare point on the table."""
+class RulerEnd(NamedTuple):
+    """One end of the ruler: a piece (measured from its base edge) or a bare point on the table. The ruler's values
+    are named tuples: plain values, cheaper than dataclasses for the window's start to define."""
 
     x: float
     y: float
     piece: str | None = None
 
 
-@dataclass(frozen=True)
-class RulerResult:
+class RulerResult(NamedTuple):
     start: tuple[float, float]           # the segment drawn: closest points of the two ends
     end: tuple[float, float]
     distance: float
@@ -168,6 +180,9 @@ def _as_piece(bf: Battlefield, e: RulerEnd) -> Piece:
 
 def ruler(bf: Battlefield, a: RulerEnd, b: RulerEnd) -> RulerResult:
     """Edge to edge between pieces, point to point otherwise; the 6" and 12" bands of that distance."""
+    # lazy: the ranges load with the ruler's first use, not with the window's first frame
+    from .ranges import band_index, band_rule, measure
+
     pa, pb = _as_piece(bf, a), _as_piece(bf, b)
     r = measure(bf, pa, pb)
     cp = closest_points(pa.x, pa.y, pa.radius, pb.x, pb.y, pb.radius)
@@ -184,8 +199,14 @@ def ruler(bf: Battlefield, a: RulerEnd, b: RulerEnd) -> RulerResult:
 
 
 def preview_move(bf: Battlefield, piece: Piece, path: list[tuple[float, float]]) -> MoveResult:
+    # lazy: the movement rules load with the first move previewed, not with the window's first frame
+    from .movement import move
+
     return move(bf, piece, list(path))
 
 
 def preview_jump(bf: Battlefield, piece: Piece, point: tuple[float, float]) -> MoveResult:
+    # lazy: as in preview_move
+    from .movement import jump
+
     return jump(bf, piece, point[0], point[1])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .battlefield import Battlefield, Feature, Piece
 from .catalogue import COVER_BANDS
@@ -15,16 +15,17 @@ from .sight_reference import crossings, hidden_fraction, segment_crosses
 HEAVY_LIMIT = 3.0
 
 
-@dataclass(frozen=True)
-class LineOfSight:
+class LineOfSight(NamedTuple):
+    """Whether the viewer sees the target (50 % rule), with its working. The results here are named tuples: plain
+    values, and cheaper than dataclasses for every start that measures (a one-shot query among them)."""
+
     visible: bool
     hidden_fraction: float
     blocked_by: tuple[str, ...]
     explain: tuple[Step, ...]
 
 
-@dataclass(frozen=True)
-class Intervening:
+class Intervening(NamedTuple):
     terrain: str
     cover: str
     length: float
@@ -35,8 +36,7 @@ class Intervening:
         return {"terrain": self.terrain, "cover": self.cover, "length": round(self.length, 6)}
 
 
-@dataclass(frozen=True)
-class CoverResult:
+class CoverResult(NamedTuple):
     target_cover: str
     cover_feature: str | None
     intervening: tuple[Intervening, ...]

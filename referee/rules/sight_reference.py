@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import shapely
 
@@ -23,16 +22,17 @@ if TYPE_CHECKING:
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Hidden:
+class Hidden(NamedTuple):
+    """What A9 hides of a target: named tuples here (and ``Crossing``) are plain working values, cheaper for a start
+    to define than dataclasses."""
+
     fraction: float
     hiders: tuple[str, ...]          # features that hide some part of the target
     viewer_point: tuple[float, float]
     half_width_deg: float
 
 
-@dataclass(frozen=True)
-class Crossing:
+class Crossing(NamedTuple):
     feature: Feature
     length: float
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .battlefield import Battlefield, Piece
 from .explain import Step, Working, inches
@@ -11,8 +11,9 @@ from .ranges import band_index, target_band_size
 from .sight import CoverResult, cover
 
 
-@dataclass(frozen=True)
-class TargetPrice:
+class TargetPrice(NamedTuple):
+    """A named tuple, as ``sight``'s results: a plain value, cheaper than a dataclass for a start to define."""
+
     allowed: bool
     reason: str
     in_arc: bool

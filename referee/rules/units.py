@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .catalogue import unit_types
 from .explain import Step, Working
@@ -13,8 +13,9 @@ from .stats import RATING_TITLES, STAT_NAMES, STAT_SHORT, StatLine
 UNIT_STAT_CAP = 5
 
 
-@dataclass(frozen=True)
-class UnitStats:
+class UnitStats(NamedTuple):
+    """A unit's stat line and its working (a named tuple: a plain value, cheaper than a dataclass for a start)."""
+
     stats: StatLine
     explain: tuple[Step, ...]
 

@@ -7,19 +7,22 @@ numbers from the results the rules functions returned.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 import shapely
 
 from ..rules.battlefield import Feature, Piece
 from ..rules.explain import inches
-from ..rules.movement import MoveResult
 from . import theme
 from ..rules.questions import BLOCKED, CLEAR, PairReport, RulerResult, SelectionReport
 from .table_data import TableData
 from .theme import Colour
 from .view import ViewTransform
 from .widgets import circle_visible, dashed_circle, dashed_line, draw_pattern, draw_text, sight_glyph, text_width
+
+if TYPE_CHECKING:
+    from ..rules.movement import MoveResult     # the movement rules load with the first move previewed
 
 SIGHT_COLOURS = {CLEAR: theme.SIGHT_CLEAR, "cover": theme.SIGHT_COVER, BLOCKED: theme.SIGHT_BLOCKED}
 GRID_STEP = 6.0

@@ -15,8 +15,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 import time
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import numpy as np
 import pygame
@@ -85,10 +84,10 @@ def prepare_terrain(bf: Battlefield) -> threading.Thread:
     return thread
 
 
-@dataclass(frozen=True)
-class ExposureMap:
+class ExposureMap(NamedTuple):
     """One finished map: ``counts[j, i]`` and ``prices[j, i]`` (-1: no enemy can Target) for the point
-    ``((i + 0.5) * step, (j + 0.5) * step)``, row 0 at the bottom (side A's edge) as in the query's answer."""
+    ``((i + 0.5) * step, (j + 0.5) * step)``, row 0 at the bottom (side A's edge) as in the query's answer. A named
+    tuple: a plain value, cheaper than a dataclass for the window's start to define."""
 
     key: tuple
     side: str

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any, NamedTuple, Union
 
 import pygame
 
@@ -136,9 +136,9 @@ def remap(wanted: dict[str, tuple[str, ...]], tables: Sequence[KeyTable] = ()) -
     return problems
 
 
-@dataclass(frozen=True)
-class Gesture:
-    """A mouse gesture the help explains; the scene's mouse handlers carry it out."""
+class Gesture(NamedTuple):
+    """A mouse gesture the help explains; the scene's mouse handlers carry it out. A named tuple: a plain value,
+    cheaper than a dataclass for the window's start to make."""
 
     label: str
     does: str

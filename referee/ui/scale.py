@@ -15,7 +15,7 @@ import os
 import re
 import shutil
 import subprocess
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 from . import theme
@@ -89,8 +89,9 @@ def fitted(scale: float, window: tuple[int, int]) -> float:
     return max(MIN_SCALE, min(clamp(scale), most))
 
 
-@dataclass(frozen=True)
-class Screen:
+class Screen(NamedTuple):
+    """The desktop's size and density (a named tuple: a plain value, cheaper than a dataclass for a start)."""
+
     pixels: tuple[int, int]
     dpi: float | None
 

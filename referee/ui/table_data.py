@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import SimpleNamespace
+from typing import NamedTuple
 from pathlib import Path
 
 from ..game.views.view_table import battlefield_from_view
@@ -17,9 +18,9 @@ from ..rules.battlefield import Battlefield, Piece, battlefield_from_scenario
 from ..rules.scenario import Scenario, load_scenario
 
 
-@dataclass(frozen=True)
-class TurnInfo:
-    """Where the battle stands (shown in the status bar); ``None`` fields are shown as a dash."""
+class TurnInfo(NamedTuple):
+    """Where the battle stands (shown in the status bar); ``None`` fields are shown as a dash. A named tuple, as
+    ``ObjectiveMark``: a plain value, cheaper than a dataclass for the window's start to make."""
 
     round: int | None = None
     phase: str | None = None
@@ -27,8 +28,7 @@ class TurnInfo:
     turn: str | None = None
 
 
-@dataclass(frozen=True)
-class ObjectiveMark:
+class ObjectiveMark(NamedTuple):
     control: str            # "contested", "A" or "B"
     destroyed: bool
 

@@ -20,8 +20,7 @@ This module holds no battle state and imports nothing of the battle: the window 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
 from ...rules.pieces import LIMIT, MAX_COUNTERS, MAX_VERTICES, SQUARES
 
@@ -74,9 +73,9 @@ ArgType = Literal["inches", "degrees", "count", "id", "flag", "choice", "point",
                   "squares", "units", "fields", "text"]
 
 
-@dataclass(frozen=True, slots=True)
-class Arg:
-    """One argument of an action: its name in the save, what it holds and the values it may take.
+class Arg(NamedTuple):
+    """One argument of an action: its name in the save, what it holds and the values it may take. (The registry's
+    entries are named tuples: plain values, and cheaper than dataclasses for every start that reads the registry.)
 
     ``low`` and ``high`` bound a number (inches, degrees, a count, a square), the entries of an assignment, or the
     length of a list or text; ``choices`` are the only values a choice or a flag may take. These are the bounds a
@@ -98,8 +97,7 @@ class Arg:
         return self.name.startswith("<")
 
 
-@dataclass(frozen=True, slots=True)
-class Button:
+class Button(NamedTuple):
     """A button of the window's action bar and the key that presses it (``name``: the kind, or a variant of it)."""
 
     name: str
@@ -109,8 +107,7 @@ class Button:
     place: int = 0                  # its place in the bar, row by row
 
 
-@dataclass(frozen=True, slots=True)
-class KindEntry:
+class KindEntry(NamedTuple):
     kind: str                       # a ``Kind``
     part: Part
     rule: str                       # the page or ruling the kind comes from

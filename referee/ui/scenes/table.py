@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
 
 from ...logs import failure
 from ...rules.battlefield import Battlefield
-from ...rules.movement import MoveResult
 from .. import drawing, keys, panels, theme
 from ..exposure import ExposureOverlay, prepare_terrain
 from ..intents import Intent, IntentHandler
@@ -42,6 +42,9 @@ from .table_common import (
     Layout,
     layout_for,
 )
+
+if TYPE_CHECKING:
+    from ...rules.movement import MoveResult     # the movement rules load with the first move previewed
 
 
 class TableScene(Scene):

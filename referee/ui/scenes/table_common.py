@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -58,8 +58,9 @@ TABLE_KEYS: KeyTable = (LOOKING, TOOLS)
 COMPACT = (800, 560)        # a logical window smaller than this gets the large-text layout
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
+    """Where each part of the table scene goes (a named tuple: a plain value, cheaper than a dataclass for a start)."""
+
     status: pygame.Rect
     table: pygame.Rect
     log: pygame.Rect

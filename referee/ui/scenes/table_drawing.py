@@ -4,13 +4,12 @@ tooltip. Drawing reads the scene and never changes the battle."""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 import pygame
 import pygame_gui
 
 from ...rules.battlefield import Piece
-from ...rules.movement import MoveResult
 from ...rules.questions import PairReport, RulerResult, SelectionReport
 from .. import drawing, panels, theme
 from .. import widgets
@@ -19,6 +18,9 @@ from ..table_data import TableData
 from ..view import ViewTransform
 from ..widgets import content_height, draw_blocks
 from .table_common import JUMP, MOVE, RULER, SELECT, Layout
+
+if TYPE_CHECKING:
+    from ...rules.movement import MoveResult     # the movement rules load with the first move previewed
 
 
 class DrawingHost(Protocol):

@@ -3,15 +3,17 @@ Jump's landing point, and the toolbar's buttons. Each returns True when the even
 
 from __future__ import annotations
 
-from typing import Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
 
 import pygame_gui
 
-from ...rules.movement import MoveResult
 from ...rules.questions import RulerEnd, RulerResult
 from ..widgets import Block
 from . import table_tools
 from .table_common import JUMP, MOVE, RULER, SELECT, ZOOM_STEP, Layout
+
+if TYPE_CHECKING:
+    from ...rules.movement import MoveResult     # the movement rules load with the first move previewed
 
 
 class EventsHost(table_tools.PointsHost, Protocol):

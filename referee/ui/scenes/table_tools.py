@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Iterable, Protocol, Sequence
+from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
 
 from ...game.battle.action_kinds import Kind
 from ...rules.battlefield import Piece
-from ...rules.movement import MoveResult
-from ...rules.sensors import enemies_in_passive_range
 from ..intents import Intent, IntentHandler
 from ...rules.questions import RulerEnd, RulerResult, preview_jump, preview_move, ruler
 from ..scene import Window
 from ..table_data import TableData
 from .table_common import JUMP, MOVE
+
+if TYPE_CHECKING:
+    from ...rules.movement import MoveResult     # the movement rules load with the first move previewed
 
 
 class SendingWindow(Window, Protocol):
@@ -201,6 +202,9 @@ def reveal_warning(scene: ToolsHost, p: Piece, result: MoveResult) -> list[str]:
     if not p.is_blip or not result.legal:
         return []
     moved = dataclasses.replace(p, x=result.end[0], y=result.end[1])
+    # lazy: the sensors' rules (and the sight rules they ask) load with the first move checked, not with the first frame
+    from ...rules.sensors import enemies_in_passive_range
+
     near = enemies_in_passive_range(scene.table.bf, moved)
     if not near:
         return []
