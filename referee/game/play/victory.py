@@ -172,6 +172,13 @@ def cards_unopened(s: GameState) -> list[str]:
     return [side for side in sorted(s.card_commitments) if not s.card_commitments[side].get("checked")]
 
 
+def _no_result_yet(ctx: Ctx, vp: dict[str, int], explain: list[str], headline: str, pages: str) -> None:
+    """The result waits for a side kept on its own computer: the VP so far, no winner, and why, in the log."""
+    s = ctx.state
+    s.result = Result(s.control, vp, None, 0, "no result", 0, explain + [f"{headline} [p.~14]"], headline=headline)
+    ctx.event(headline, pages)
+
+
 def compute_result(ctx: Ctx) -> None:
 
     s = ctx.state
@@ -200,18 +207,16 @@ def compute_result(ctx: Ctx) -> None:
         # A side kept on its own computer has squares still unopened: its troopers there count for its mission, so no
         # score is named until its computer opens them (the host asks it, ``net/desk.py``).
         whose = " and ".join(f"side {side}'s" for side in hidden)
-        headline = f"{whose} holding area still kept on its own computer: no result until every square is opened"
-        s.result = Result(s.control, vp, None, 0, "no result", 0, explain + [f"{headline} [p.~14]"], headline=headline)
-        ctx.event(headline, "[p.~14, p.~10]")
+        _no_result_yet(ctx, vp, explain, f"{whose} holding area still kept on its own computer: no result until "
+                                         f"every square is opened", "[p.~14, p.~10]")
         return
     unopened = cards_unopened(s)
     if unopened:
         # A side whose cards were drawn on its own computer: its mission is scored once its computer opens them and
         # the host has checked them (``corrections.cards_opened``; the host asks it, ``net/desk.py``).
         whose = " and ".join(f"side {side}'s" for side in unopened)
-        headline = f"{whose} cards still kept on its own computer: no result until its computer opens them"
-        s.result = Result(s.control, vp, None, 0, "no result", 0, explain + [f"{headline} [p.~14]"], headline=headline)
-        ctx.event(headline, "[p.~14, p.~9]")
+        _no_result_yet(ctx, vp, explain, f"{whose} cards still kept on its own computer: no result until its "
+                                         f"computer opens them", "[p.~14, p.~9]")
         return
     # Breaches caught at an opening during the battle (a counter committed to a square already shown): in the result.
     explain.extend(b for b in s.breaches if b not in explain)
