@@ -39,6 +39,11 @@ from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle ser
 BATTLES = 40
 
 
+def result_scored(screen: dict) -> bool:
+    """The seat's screen shows the battle's result, scored (not waiting for a side's computer)."""
+    return screen["view"]["result"] is not None and screen["view"]["result"]["level"] != "no result"
+
+
 def host_dice(seed: int = 4711) -> SeededDice:
     """The host's dice of one battle, the same in every run: side A's contribution here, side B's kept elsewhere."""
     contributions = {side: Contribution(side, side.lower() * 64, side.lower() * 32) for side in ("A", "B")}
@@ -182,8 +187,7 @@ def test_a_whole_kept_battle_scores_the_kept_sides_mission_from_its_opened_cards
     seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     set_up(session, host, seats)
     to_the_end(session, host, seats)
-    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result"
-               and "open_dice" not in s and "open_cards" not in s)
+    b.wait_for(lambda s: result_scored(s) and "open_dice" not in s and "open_cards" not in s)
     cards = b.keeper.cards
     with host.lock:
         state = session.state
@@ -228,7 +232,7 @@ def test_a_false_opening_of_the_kept_sides_cards_is_a_breach_and_its_mission_is_
     seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     set_up(session, host, seats)
     to_the_end(session, host, seats)
-    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    b.wait_for(result_scored)
     with host.lock:
         state = session.state
         breaches, explain, vp = list(state.breaches), list(state.result.explain), dict(state.result.vp)
@@ -257,7 +261,7 @@ def test_a_holding_square_that_does_not_match_the_force_is_a_breach_when_the_car
     seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
     set_up(session, host, seats)
     to_the_end(session, host, seats)
-    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    b.wait_for(result_scored)
     with host.lock:
         breaches = list(session.state.breaches)
         scored = session.state.missions.get("B")
@@ -274,7 +278,7 @@ def test_the_kept_sides_computer_says_its_own_round_limit_and_a_false_word_is_a_
     # A client that says its mission ends the battle after round 1: no mission of the deck does (A43).
     b.keeper.cards["round_limit"] = 1
     to_the_end(session, host, seats)
-    b.wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result")
+    b.wait_for(result_scored)
     with host.lock:
         ends = [e.action.args for e in session.game.record if e.action.kind == Kind.END_OF_ROUND]
         breaches = list(session.state.breaches)
@@ -340,8 +344,7 @@ def test_a_campaign_streaks_extra_cards_are_drawn_and_chosen_on_the_kept_sides_c
         assert draw["streak"] == 3 and len(offer.missions) == 2 and len(offer.troops) == 2     # A47
         assert keeper.cards["mission"] in offer.missions and keeper.cards["troop"] in offer.troops
         to_the_end(session, host, seats)
-        seats["B"].wait_for(lambda s: s["view"]["result"] is not None and s["view"]["result"]["level"] != "no result"
-                            and "open_cards" not in s)
+        seats["B"].wait_for(lambda s: result_scored(s) and "open_cards" not in s)
         with host.lock:
             assert session.state.missions["B"] == keeper.cards["mission"] and not session.state.breaches
             assert session.state.cards["B"].troop == keeper.cards["troop"]
