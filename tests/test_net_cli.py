@@ -72,7 +72,7 @@ def test_a_host_killed_outright_comes_back_on_the_autosave_with_the_same_links(t
         log = client.ask("log", **{"from": 0})["result"]["entries"]
         assert sum(1 for e in log if e["text"] == first["result"]["events"][0]) <= 1
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
         out, _ = proc.communicate(timeout=20)
         assert proc.returncode == 0, out
         assert "autosave" in out
@@ -89,7 +89,7 @@ def test_a_battle_hosted_with_its_players_pins_is_sealed_and_resumes_only_with_t
         rolled = a.ask("screen")["result"]["screen"]["view"]
         a.close()
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=20)
     # A tie is a Chance Encounter (p.~15): no attacker, but the mode says the roll was made.
     assert rolled["mode"] in ("attack-defence", "chance-encounter")
@@ -117,7 +117,7 @@ def test_a_battle_hosted_with_its_players_pins_is_sealed_and_resumes_only_with_t
         assert (b.screen["view"]["mode"], b.screen["view"]["attacker"]) == (rolled["mode"], rolled["attacker"])
         b.close()
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
         out, _ = proc.communicate(timeout=20)
         assert proc.returncode == 0, out
 
@@ -146,7 +146,7 @@ def test_a_battle_hosted_against_the_computer_offers_the_players_seat_and_the_co
         assert screen["view"]["setup"]["side"] == "A"
         a.close()
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
         out, _ = proc.communicate(timeout=20)
     # Its secrets are sealed in the autosave (the player's key kept by the program: no PIN was given).
     autosave = tmp_path / "saves" / "autosave.json"
@@ -167,7 +167,7 @@ def test_a_battle_hosted_against_the_computer_offers_the_players_seat_and_the_co
         assert a.screen["view"]["setup"]["side"] == "A"
         a.close()
     finally:
-        again.send_signal(signal.SIGINT)
+        again.send_signal(signal.SIGTERM)
         again.communicate(timeout=20)
 
 

@@ -286,7 +286,7 @@ def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_pat
         b.close()
         a.close()
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
         out, _ = proc.communicate(timeout=20)
     assert proc.returncode == 0, out
     for args, why in ((["--physical-dice"], "leave out --physical-dice"), (["--referee"], "refereed physical game"),
@@ -561,7 +561,7 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts_n
     finally:
         a.close()
         b.close()
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=20)
 
 

@@ -2,13 +2,14 @@
 
 A table (a scenario file, or a bundled table by name) starts a new battle; a save (or the autosave) resumes one.
 Each seat's link is printed with its QR code: a side's link carries that side's credential, the spectator's opens
-the public table. The battle autosaves as the window's do; the host stops when the battle is over (or on Ctrl+C).
+the public table. The battle autosaves as the window's do; the host stops when the battle is over (or on Ctrl+C, or a plain `kill`).
 """
 
 from __future__ import annotations
 
 import io
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -161,6 +162,10 @@ def qr_text(link: str) -> str:
     return out.getvalue()
 
 
+def _stopped(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args) -> int:
     # Lazy: the web stack loads for this command only.
     from ..net.credentials import Credentials
@@ -181,7 +186,9 @@ def run(args) -> int:
                           computer_first=session.computer is not None, kept_by=kept_by)
     except OSError as e:
         raise InputError("--bind", str(e)) from None
-    # From here on Ctrl+C stops the host cleanly, even while the links are still being printed.
+    # From here on Ctrl+C stops the host cleanly, even while the links are still being printed, and so does a
+    # plain `kill` (SIGTERM, as a service manager stops it): the battle is autosaved either way.
+    signal.signal(signal.SIGTERM, _stopped)
     try:
         print(_("Serving the battle at {url} (Ctrl+C stops it; the battle is autosaved after every action).").format(
             url=host.url))
