@@ -90,6 +90,9 @@ class Keeper:
         self.squares: dict[int, tuple[list[dict[str, Any]], str]] = {}
         # slot (the order of placing, 1-16) -> the square that counter stands for and the salt of its commitment
         self.blips: dict[int, tuple[int, str]] = {}
+        # Each counter's commitment, worked out once: the host names a counter by it at every reveal and blast, and
+        # every screen of the battle is looked through for them.
+        self._blip_commitments: dict[tuple[int, str], str] = {}
         # The side's dice contribution and its commitment's salt, drawn here; and the moment answered last, by its place.
         self.dice: tuple[str, str] | None = None
         self.answered: dict[str, str] = {}
@@ -392,8 +395,13 @@ class Keeper:
 
     def opened_by(self, committed: object) -> tuple[int, str] | None:
         """The square and salt that give ``committed``, a counter's commitment sent from here, or None."""
-        return next(((n, salt) for n, salt in self.blips.values()
-                     if blip_commitment(self.battle, self.side, n, salt) == committed), None)
+        return next(((n, salt) for n, salt in self.blips.values() if self._commitment(n, salt) == committed), None)
+
+    def _commitment(self, square: int, salt: str) -> str:
+        known = self._blip_commitments.get((square, salt))
+        if known is None:
+            known = self._blip_commitments[(square, salt)] = blip_commitment(self.battle, self.side, square, salt)
+        return known
 
     # ---- a reveal: the square opened for the host ----------------------------------------------------------------
     def opening(self, screen: dict[str, Any]) -> dict[str, Any] | None:

@@ -34,6 +34,7 @@ Data: TypeAlias = dict[str, Any]
 # the blip's square. Letters that read alike (B/8, I/1, O/0, S/5, G/6, Q/O, Z/2) are left out.
 LABEL_LETTERS = "ACDEFHJKLMNPRTUVWXY"
 BLIP_LABELS = tuple(a + b for a in LABEL_LETTERS for b in LABEL_LETTERS)
+_LABEL_SET = frozenset(BLIP_LABELS)
 
 
 def blip_id(side: str, label: str) -> str:
@@ -55,7 +56,8 @@ def labels_in_use(state: "GameState", side: str) -> set[str]:
     taken = set(state.units) | set(state.blips) | set(state.objectives) | {d.get("id") for d in state.destroyed}
     for e in state.log:
         taken.update(e.units)
-    return {label for label in BLIP_LABELS if blip_id(side, label) in taken}
+    prefix = blip_id(side, "")
+    return {i[len(prefix):] for i in taken if isinstance(i, str) and i.startswith(prefix)} & _LABEL_SET
 
 
 
