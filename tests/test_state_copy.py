@@ -1,6 +1,7 @@
 """``GameState.copy``: an independent state, made without copying what never changes once written."""
 
 from referee.game.battle.state import GameState
+from referee.game.battle.state_parts import Setup
 from tests.tables import game_state, unit
 
 
@@ -56,3 +57,38 @@ def test_a_copy_shares_each_square_s_contents_and_a_new_list_in_its_square_leave
     assert copy.holding["A"] is not state.holding["A"] and copy.holding["A"].squares is not state.holding["A"].squares
     copy.holding["A"].squares[1] = None
     assert state.holding["A"].squares[1] == []
+
+
+def _containers(value: object) -> list[object]:
+    """Every dict and list within ``value`` (itself included), depth first."""
+    found: list[object] = []
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            found.append(v)
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            found.append(v)
+            stack.extend(v)
+    return found
+
+
+def test_a_copy_of_the_set_up_in_progress_equals_it_and_shares_no_dict_or_list_with_it():
+    setup = Setup({"A": "council-of-zane", "B": "new-tokyo"}, {"A": 2, "B": 0},
+                  [{"step": "cards", "side": "A", "objective": None}, {"step": "objective", "side": "B",
+                                                                       "objective": "alpha"}],
+                  {"B": [{"id": "b-1", "type": "tactical", "rating": "veteran"}]},
+                  {"A": {"mission": ["m-1", "m-2"], "troop": ["t-1", "t-2", "t-3"], "drone": "d-1"}})
+    copied = setup.copy()
+    assert copied.to_data() == setup.to_data()
+    theirs = {id(c) for field in ("factions", "streak", "queue", "issued", "offered")
+              for c in _containers(getattr(setup, field))}
+    ours = [c for field in ("factions", "streak", "queue", "issued", "offered")
+            for c in _containers(getattr(copied, field))]
+    assert len(ours) == 12 and not any(id(c) in theirs for c in ours)
+    copied.offered["A"]["troop"].remove("t-2")
+    copied.issued["B"][0]["rating"] = "spec-ops"
+    copied.queue.pop(0)
+    assert setup.offered["A"]["troop"] == ["t-1", "t-2", "t-3"] and setup.issued["B"][0]["rating"] == "veteran"
+    assert len(setup.queue) == 2

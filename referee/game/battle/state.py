@@ -56,8 +56,13 @@ def labels_in_use(state: "GameState", side: str) -> set[str]:
     taken = set(state.units) | set(state.blips) | set(state.objectives) | {d.get("id") for d in state.destroyed}
     for e in state.log:
         taken.update(e.units)
+    return labels_among(taken, side)
+
+
+def labels_among(ids: Iterable[object], side: str) -> set[str]:
+    """The labels of ``side``'s blip counters that ``ids`` name (read off the ids, not tried label by label)."""
     prefix = blip_id(side, "")
-    return {i[len(prefix):] for i in taken if isinstance(i, str) and i.startswith(prefix)} & _LABEL_SET
+    return {i[len(prefix):] for i in ids if isinstance(i, str) and i.startswith(prefix)} & _LABEL_SET
 
 
 
@@ -391,7 +396,7 @@ _COPY: dict[str, Any] = {
     # A ruling's option is a word or a number: nothing in it to copy.
     "rulings": dict,
     # None but in set-up, at a battle's end and while a sensor pool waits: nothing to copy most of the time.
-    "setup": lambda v: None if v is None else copy.deepcopy(v),
+    "setup": lambda v: None if v is None else v.copy(),
     "result": lambda v: None if v is None else copy.deepcopy(v),
     "pool": lambda v: None if v is None else copy.deepcopy(v),
     "blip_commitments": lambda c: {side: dict(keys) for side, keys in c.items()},

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, TypedDict
+from typing import Any, Final, Literal, TypedDict, cast
 
 Secrecy = Literal["public", "by side", "mixed"]
 
@@ -135,6 +135,15 @@ class Setup:
     queue: list[Decision] = field(default_factory=list)
     issued: dict[str, list[Issued]] = field(default_factory=dict)
     offered: dict[str, Offered] = field(default_factory=dict)
+
+    def copy(self) -> Setup:
+        """An independent copy, level by level: the engine copies the state for every set-up action and every check
+        it tries, and a generic deep copy of this cost more than the rest of the state's copy. A decision and an
+        issued unit are flat records of words and numbers; an offer holds lists of card ids."""
+        return Setup(dict(self.factions), dict(self.streak), [cast(Decision, dict(d)) for d in self.queue],
+                     {side: [dict(u) for u in units] for side, units in self.issued.items()},
+                     {side: {k: list(v) if isinstance(v, list) else v for k, v in offer.items()}
+                      for side, offer in self.offered.items()})
 
     def to_data(self) -> dict[str, Any]:
         return copy.deepcopy({"factions": self.factions, "streak": self.streak, "queue": self.queue,

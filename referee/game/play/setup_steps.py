@@ -26,7 +26,11 @@ from __future__ import annotations
 import copy
 import math
 from bisect import bisect_left
+from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any, NamedTuple
+
+import numpy as np
 
 from ..battle.action_kinds import SETUP_KINDS as SETUP_KINDS, Kind
 from ...rules.numbers import EPS
@@ -42,7 +46,7 @@ from .seal import seal_all
 from ..battle.state_parts import Decision, Setup
 from .turns import start_round_one
 from ..battle.state import (BLIP_LABELS, SIDES, SQUARES, UNITS_PER_SQUARE, BlipState, Data, GameState, Holding,
-                    ObjectiveState, as_side, blip_id, free_labels, other)
+                    ObjectiveState, as_side, blip_id, free_labels, labels_among, other)
 from ...rules.errors import InputError
 
 # Each step of the set-up queue, and the kind of action that makes it.
@@ -303,7 +307,10 @@ def objective_free(s: GameState, oid: str) -> Data:
             "not_in": impassable}
 
 
-def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> list[tuple[float, float]]:
+@lru_cache(maxsize=256)
+def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> tuple[tuple[float, float], ...]:
+    """The points from (lo_x, lo_y) to (hi_x, hi_y) ``step`` apart, row by row (y, then x ascending), rounded to
+    thousandths. Kept: each blip placed and each objective's zone asks again for the same few grids."""
     out = []
     y = lo_y
     while y <= hi_y + EPS:
@@ -312,7 +319,7 @@ def _grid(lo_x: float, hi_x: float, lo_y: float, hi_y: float, step: float) -> li
             out.append((round(x, 3), round(y, 3)))
             x += step
         y += step
-    return out
+    return tuple(out)
 
 
 class _Zone(NamedTuple):
@@ -828,24 +835,39 @@ def blip_free(s: GameState, side: str) -> Data:
             "not_on": "another base"}
 
 
-def _free_spots(s: GameState, spots: list[tuple[float, float]], r: float = 0.5) -> list[tuple[float, float]]:
+def _free_spots(s: GameState, spots: Sequence[tuple[float, float]], r: float = 0.5) -> list[tuple[float, float]]:
+    """The points of ``spots`` (in their order) where a base of radius ``r`` stands on the table, on no base and in
+    no impassable terrain.
+
+    Every spot is measured against every base at once (a side places 16 blips, each over the whole grid). A base
+    surely overlaps a spot (its squared distance ``SURE`` inside the reach) or surely does not (``SURE`` outside);
+    only a spot near a base's edge is judged by its distance, as a single spot is."""
     bf = s.battlefield()
+    if not spots:
+        return []
+    xs, ys = np.array(spots, dtype=float).T
+    fits = (-EPS <= xs - r) & (xs + r <= bf.width + EPS) & (-EPS <= ys - r) & (ys + r <= bf.height + EPS)
     pieces = [(p.x, p.y, p.radius + r - EPS) for p in bf.pieces.values()]
+    edge = np.zeros(len(spots), dtype=bool)
+    if pieces:
+        px, py, reach = np.array(pieces, dtype=float).T
+        d2 = (px - xs[:, None]) ** 2 + (py - ys[:, None]) ** 2
+        inside = d2 < (reach - SURE) ** 2
+        fits &= ~inside.any(axis=1)
+        edge = (d2 < (reach + SURE) ** 2).any(axis=1)
     impassable = [f for f in bf.terrain if f.column(False).impassable]
     hypot = math.hypot
-    rows: dict[float, tuple[list[tuple[float, float, float]], list[Any]]] = {}
+    rows: dict[float, list[Any]] = {}
     out = []
-    for x, y in spots:
-        row = rows.get(y)
-        if row is None:
-            # Only a piece within reach of this row of the grid can overlap a base on it, and only terrain whose box
-            # reaches the row can hold a spot of it: the others are left out once a row, not looked at again for
-            # every spot (a side places 16 blips, each over the whole grid).
-            row = rows[y] = ([(px, py, reach) for px, py, reach in pieces if abs(py - y) < reach + 1.0],
-                             _row_features(impassable, y))
-        near, features = row
-        if (bf.on_table(x, y, r) and not any(hypot(px - x, py - y) < reach for px, py, reach in near)
-                and not any(f.holds(x, y) for f in features)):
+    for i in np.flatnonzero(fits).tolist():
+        x, y = spots[i]
+        if edge[i] and any(hypot(px_ - x, py_ - y) < reach_ for px_, py_, reach_ in pieces):
+            continue
+        features = rows.get(y)
+        if features is None:
+            # Only terrain whose box reaches the row can hold a spot of it (``_row_features``).
+            features = rows[y] = _row_features(impassable, y)
+        if not any(f.holds(x, y) for f in features):
             out.append((x, y))
     return out
 
@@ -896,8 +918,11 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
                                                options=tuple(map(str, unused)), secret=side)))]
     # The counter's label is drawn from the owner's secret stream: nothing the opponent sees names its square
     # (A59); the square stays on the counter's reverse side, in the state.
-    free = free_labels(s, side) if s.labels_apart else [label for label in BLIP_LABELS
-                                                         if blip_id(side, label) not in s.blips]
+    if s.labels_apart:
+        free = free_labels(s, side)
+    else:
+        on_table = labels_among(s.blips, side)
+        free = [label for label in BLIP_LABELS if label not in on_table]
     label = free[int((yield RollRequest(f"side {side} labels a blip counter", "A59", "draw", options=tuple(free),
                                         secret=side)))]
     ident = blip_id(side, label)
