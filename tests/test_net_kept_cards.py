@@ -19,9 +19,11 @@ from referee.game.battle.cards import playing_deck
 from referee.game.battle.commit import cards_commitment
 from referee.game.battle.dice import Contribution, SeededDice, seed_commitment
 from referee.game.battle.kept_cards import (KEPT_PARTS, cards_moment, draw_problems, hand_of, offer_of)
-from referee.game.battle.missions import mission_of
+from referee.game.battle.missions import inspection_notes, mission_of
 from referee.game.battle.scoring import score_mission
+from referee.game.battle.state import state_from_scenario
 from referee.game.play.corrections import round_limit_breaches
+from referee.game.play.engine import Game, begin_battle
 from referee.game.play.setup_steps import decision
 from referee.game.play.victory import battle_outcome
 from referee.game.records.autosave import read_autosave
@@ -32,8 +34,9 @@ from referee.net.keeper import Keeper
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
 from referee.service.battles import new_session
+from referee.service.session import BattleSession
 
-from .test_net_kept import FACTIONS, PIN, fresh, host_files, host_memory, set_up, setup_action, to_the_end
+from .test_net_kept import FACTIONS, PIN, SMALL, fresh, host_files, host_memory, set_up, setup_action, to_the_end
 from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle served with side B kept)
 
 BATTLES = 40
@@ -379,3 +382,154 @@ def test_a_kept_side_whose_computer_goes_away_without_opening_its_cards_may_be_c
         assert not session.scored_when_opened() and session.cards_to_open(every=True) == []
         assert "B" not in session.state.missions          # nothing of B's cards was decided for it
     assert result.level == "forfeited" and result.winner == "A"
+
+
+# ---- its own mission's word on an objective's Target counters (A41), said on its own computer -----------------
+
+
+def kept_mission(keeper: Keeper, mission: str) -> None:
+    """B's cards drawn on its computer as at set-up, from the first contribution whose draw gives ``mission``."""
+    draw = a_draw(host_dice(), kind="defence")
+    value = next(contribution(n) for n in range(400) if offer_of(draw, "B", contribution(n)).missions == (mission,))
+    keeper.dice = (value, "d" * 32)
+    keeper.draw_cards({"draw_cards_asked": draw}, {})
+    assert keeper.cards is not None and keeper.cards["mission"] == mission
+
+
+def small_kept_battle(a_mission: str | None = None) -> BattleSession:
+    """The small table in round 1, side B kept, physical dice typed on the seat that rolls: objective delta has 7
+    Target counters, 3 short of the 10 Counter-Intelligence counts it Inspected from (8 for Eyes On)."""
+    state = begin_battle(state_from_scenario(load_scenario(SMALL)))
+    state.dice_commitments = {"seed": seed_commitment(4711, 4712)}
+    state.objectives["delta"].target_counters = 7
+    if a_mission is not None:
+        state.missions["A"] = a_mission
+    return BattleSession(Game(state), None, hotseat=False, autosaving=False)
+
+
+def target_delta(a: RemoteSeat) -> None:
+    """A's a-tactical-1 puts 3 Target counters on delta (its sensor dice typed: three 6s, pool 18)."""
+    assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
+    reply = a.send({"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1",
+                                                 "args": {"dice": 3, "assign": {"delta": 3}}}})
+    for _ in range(3):
+        assert reply["ok"] and "pending" in reply["result"], reply
+        reply = a.send({"kind": "answer", "value": 6})
+    assert reply["ok"] and "3 Target counters on delta at 4 each: 12 points" in reply["result"]["events"], reply
+
+
+def the_hosts_words(mission: str, side: str) -> str:
+    """What the host says to ``side`` when it holds ``mission`` and delta goes from 7 to 10 counters."""
+    state = state_from_scenario(load_scenario(SMALL))
+    state.missions[side] = mission
+    return inspection_notes(state, "delta", 7, 10)[side]
+
+
+def notes_of(screen: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(e["text"], e["note"]) for e in screen["view"]["log"] if e.get("note")]
+
+
+def test_the_kept_sides_computer_says_its_mission_counts_an_objective_inspected_and_the_host_learns_nothing(
+        tmp_path, monkeypatch):
+    session = small_kept_battle()
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",))
+    a = RemoteSeat(host.link("A"))
+    b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+    watchers = {seat: RemoteSeat(host.link(seat)) for seat in ("spectator", "referee")}
+    sent: list[str | bytes] = []
+    try:
+        keeper = b.kept()
+        assert keeper is not None
+        kept_mission(keeper, "counter-intelligence")
+        send_raw = b.send_raw
+        monkeypatch.setattr(b, "send_raw", lambda text: (sent.append(text), send_raw(text))[1])
+        target_delta(a)
+        words = the_hosts_words("counter-intelligence", "B")
+        assert "Counter-Intelligence" in words and "from 10" in words
+        # B's own log: the host's words for a side whose mission it knows, on the entry that put the counters on.
+        shown = b.wait_for(lambda s: bool(notes_of(s)))
+        assert notes_of(shown) == [("3 Target counters on delta at 4 each: 12 points", words)]
+        b.wait_version(host.version)
+        assert notes_of(b.screen) == [("3 Target counters on delta at 4 each: 12 points", words)]
+        # Nothing went to the host: B's computer sent no message at all while A targeted and it made its word.
+        assert sent == []
+        # The host's state, record and desk, and every screen it serves (B's own too, before B's computer adds to
+        # it), hold nothing of it: no note for B, neither the words nor B's mission.
+        with host.lock:
+            assert not [e for e in session.state.log if "B" in e.private]
+            memory = host_memory(session, host)
+        # (Every seat's screen as the host serves it, B's own before its computer adds to it, and as A and the
+        # table hold it.)
+        screens = [fresh(seat) for seat in (a, b, *watchers.values())] + [a.screen, watchers["spectator"].screen]
+        for text in [memory] + [json.dumps(s) for s in screens]:
+            assert words not in text and "Counter-Intelligence" not in text and "counter-intelligence" not in text
+        assert not [n for s in screens for n in notes_of(s)]
+        # Kept in B's sealed file with the entry it goes with: B's computer joining again says it again, once, from
+        # the first screen the host sends it.
+        assert words not in "\n".join(p.read_text(encoding="utf-8") for p in (tmp_path / "b-computer").rglob("*"))
+        b.close()
+        b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+        assert b.screen is not None and notes_of(b.screen) == notes_of(shown)
+    finally:
+        for seat in (a, b, *watchers.values()):
+            seat.close()
+        host.stop()
+
+
+def test_the_other_side_reads_only_its_own_missions_word_on_the_objective_never_the_kept_sides(tmp_path):
+    session = small_kept_battle(a_mission="eyes-on")
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",))
+    a = RemoteSeat(host.link("A"))
+    b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+    try:
+        keeper = b.kept()
+        assert keeper is not None
+        kept_mission(keeper, "counter-intelligence")
+        target_delta(a)
+        entry = "3 Target counters on delta at 4 each: 12 points"
+        mine, theirs = the_hosts_words("counter-intelligence", "B"), the_hosts_words("eyes-on", "A")
+        # Each side reads its own mission's word on the same entry: A's from the host, B's from its own computer.
+        assert notes_of(b.wait_for(lambda s: bool(notes_of(s)))) == [(entry, mine)]
+        a.wait_version(host.version)
+        for screen in (a.screen, fresh(a)):
+            assert notes_of(screen) == [(entry, theirs)]
+            assert mine not in json.dumps(screen) and "Counter-Intelligence" not in json.dumps(screen)
+        assert theirs not in json.dumps(b.screen)
+    finally:
+        a.close()
+        b.close()
+        host.stop()
+
+
+def view_of(counters: int, log: list[str], phase: str = "battle") -> dict[str, Any]:
+    """B's screen as the host serves it, for the keeper alone: delta's Target counters and the log's entries."""
+    return {"seat": "B", "view": {"phase": phase, "objectives": [{"id": "delta", "target_counters": counters}],
+                                  "log": [{"round": 1, "text": t, "explain": [], "units": ["delta"] if "delta" in t
+                                           else []} for t in log]}}
+
+
+def test_the_kept_sides_word_follows_the_counters_shown_a_take_back_and_the_end_of_the_battle(tmp_path):
+    keeper = Keeper("B", "c" * 64, pin=PIN, folder=tmp_path)
+    kept_mission(keeper, "counter-intelligence")
+    words = the_hosts_words("counter-intelligence", "B")
+    log = ["round 1", "7 counters on delta", "a-tactical-1 activates"]
+    assert notes_of(keeper.shown(view_of(9, log))) == []              # the first screen shown: nothing reached
+    log.append("1 counter on delta")
+    assert notes_of(keeper.shown(view_of(10, log))) == [("1 counter on delta", words)]
+    assert notes_of(keeper.shown(view_of(10, log + ["end-turn"]))) == [("1 counter on delta", words)]
+    # A take-back takes the entry away, and the word with it; the counters reached again say it again.
+    assert notes_of(keeper.shown(view_of(9, log[:-1]))) == []
+    assert notes_of(keeper.shown(view_of(11, log[:-1] + ["2 counters on delta"]))) == [
+        ("2 counters on delta", words.replace("now has 10", "now has 11"))]
+    # Counters already past the number say nothing more; nor do the objectives set at the end of the battle.
+    assert notes_of(keeper.shown(view_of(12, log[:-1] + ["2 counters on delta", "1 counter on delta"]))) == [
+        ("2 counters on delta", words.replace("now has 10", "now has 11"))]
+    ended = Keeper("B", "d" * 64, pin=PIN, folder=tmp_path)
+    kept_mission(ended, "counter-intelligence")
+    ended.shown(view_of(3, log))
+    assert notes_of(ended.shown(view_of(10, log + ["objective delta: inspected"], phase="over"))) == []
+    # A mission that counts no objective Inspected says nothing.
+    other = Keeper("B", "e" * 64, pin=PIN, folder=tmp_path)
+    kept_mission(other, "hold-the-line")
+    other.shown(view_of(9, log))
+    assert notes_of(other.shown(view_of(10, log + ["1 counter on delta"]))) == []

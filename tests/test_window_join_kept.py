@@ -5,6 +5,7 @@ blips from what its computer keeps."""
 
 from __future__ import annotations
 
+import json
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -14,6 +15,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from referee.net.client import RemoteSeat  # noqa: E402
+from referee.net.host import Host  # noqa: E402
 from referee.ui.scenes.remote_battle import RemoteBattleScene  # noqa: E402
 from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
 
@@ -22,7 +24,8 @@ from referee.ui.joining import join  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog  # noqa: E402
 
 from . import test_net_kept as net_kept  # noqa: E402
-from .test_net_kept import PIN, set_up, to_the_end  # noqa: E402
+from .test_net_kept import PIN, fresh, set_up, to_the_end  # noqa: E402
+from .test_net_kept_cards import kept_mission, small_kept_battle, target_delta, the_hosts_words  # noqa: E402
 
 from .test_window_join_setup import (B_KINDS, clear, fill_holding_by_clicks, follow, free_point,  # noqa: E402
                                      joined, pastoral_host, press_button)
@@ -120,3 +123,35 @@ def test_a_joined_window_may_claim_the_battle_from_a_kept_side_whose_computer_st
         assert result is not None and result.level == "forfeited" and result.winner == "A"
     finally:
         joined_a.battle.close()
+
+
+def test_a_joined_window_of_the_kept_side_shows_its_own_missions_word_on_an_objective(app, tmp_path):
+    # The small table, side B kept and joined from this window: A's Target brings delta to the 10 Target counters
+    # B's mission counts it Inspected from; B's computer says so in the window's log, the host holds nothing of it.
+    session = small_kept_battle()
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",))
+    a = RemoteSeat(host.link("A"))
+    clear(app)
+    scene = join(app, host.link("B"), pins={"B": PIN})
+    assert isinstance(scene, RemoteBattleScene), scene
+    try:
+        keeper = scene.battle.seat.kept()
+        assert keeper is not None
+        kept_mission(keeper, "counter-intelligence")
+        target_delta(a)
+        follow(app, scene, host)
+        words = the_hosts_words("counter-intelligence", "B")
+        assert f"[round 1] 3 Target counters on delta at 4 each: 12 points  (only you: {words})" in list(
+            scene.log_lines)
+        # The log as the host serves it to B's seat (a window reading back its older entries) has no such note.
+        entries = scene.battle.seat.ask("log")["result"]["entries"]
+        assert entries and not [e for e in entries if e.get("note")]
+        with host.lock:
+            assert not [e for e in session.state.log if "B" in e.private]
+        assert words not in json.dumps(fresh(a)) and words not in json.dumps(fresh(scene.battle.seat))
+        pygame.image.save(app.screen, str(tmp_path / "joined-kept-inspected.png"))
+    finally:
+        a.close()
+        scene.battle.close()
+        clear(app)
+        host.stop()

@@ -117,8 +117,11 @@ class RemoteSeat:
             if kind == "screen" and int(message.get("version", -1)) >= self.version:
                 self.version = int(message["version"])
                 self.screen = message["screen"]
-                if self.keeper is not None:
-                    self.keeper.shown(message["screen"])
+                # Made with the first screen that says so: a computer joining again shows its side's own squares,
+                # cards and log words from that screen on, not from the next one the host happens to send.
+                keeper = self.kept() if message["screen"].get("keep_secrets") else None
+                if keeper is not None:
+                    keeper.shown(message["screen"])
                 if message["screen"].get("keep_secrets") and self._answering is None:
                     self._answering = threading.Thread(target=self._keep, name="kept-side", daemon=True)
                     self._answering.start()

@@ -25,7 +25,10 @@ the cards, their salt and the units they issue in its sealed file, fills the hol
 the end opens the cards with its contribution (``open_cards``) for the host to check.
 
 The keeper also shows its own side which square each of its counters stands for and what it holds, and its own cards
-and force: the host's screen has a stand-in square, unknown contents and no cards of this side.
+and force: the host's screen has a stand-in square, unknown contents and no cards of this side. And it says to its own
+side what the host says to a side whose mission it holds: when an objective's Target counters (public, on every
+screen) reach the number the side's own mission counts it Inspected from, the word ``MissionCard.inspection_note``
+makes goes into this side's log here (A41); nothing of it goes to the host.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ from typing import Any, Final
 from .. import paths
 from ..game.battle.action_kinds import Kind
 from ..game.battle.dice import SHARE_BATCH, Contribution, dice_share
-from ..game.battle.cards import playing_deck
+from ..game.battle.cards import MissionCard, playing_deck
 from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, cards_commitment,
                                   drawn_groups, is_digest, new_square_salt, square_commitment)
 from ..game.battle.kept_cards import draw_problems, hand_of, offer_of
@@ -99,6 +102,9 @@ class Keeper:
         # The side's cards drawn here: mission, troop, drone, purchase, the salt of their commitment, the troop and
         # drone lines and the units they issue ({"id", "type", "rating"}).
         self.cards: dict[str, Any] | None = None
+        # Its own mission's words on the objectives (A41), made here: the objectives' Target counters and the log's
+        # length as last shown, and each word made with the log entry it goes with ([index, text, words]).
+        self.inspection: dict[str, Any] = {"counters": None, "log": 0, "notes": []}
         self.problems: list[str] = []                   # the host's asks refused here, with the reason
         self.folder = kept_folder() if folder is None else folder
         self._keys = Keyring({side: check_pin(pin) if pin is not None else kept_pin(battle[:32], side)},
@@ -130,6 +136,8 @@ class Keeper:
         self.dice = (str(dice[0]), str(dice[1])) if dice else None
         self.answered = {str(k): str(v) for k, v in (opened.get("answered") or {}).items()}
         self.cards = dict(opened["cards"]) if opened.get("cards") else None
+        if opened.get("inspection"):
+            self.inspection = dict(opened["inspection"])
 
     def _write(self) -> None:
         kept = {"squares": {str(n): [u, s] for n, (u, s) in self.squares.items()},
@@ -139,6 +147,8 @@ class Keeper:
             kept["dice"] = list(self.dice)
         if self.cards is not None:
             kept["cards"] = dict(self.cards)
+        if self.inspection["counters"] is not None:
+            kept["inspection"] = dict(self.inspection)
         doc = {"format": KEPT_FORMAT, "battle": self._keys.battle, "side": self.side, "kdf": self._keys.kdf(),
                "sealed": seal(self._keys, self.side, 0, kept)}
         atomic_write_text(self.path, json.dumps(doc, sort_keys=True) + "\n", private=True)
@@ -446,6 +456,43 @@ class Keeper:
                         free.get("squares"), dict):
                     free["squares"]["units"] = [u["id"] for u in c["issued"]]
 
+    def _mission(self) -> MissionCard | None:
+        """This side's own mission card, drawn here (None: not drawn yet, or not in this computer's deck)."""
+        try:
+            return playing_deck().mission(str(self.cards["mission"])) if self.cards else None
+        except InputError:
+            return None
+
+    def _say_inspected(self, view: dict[str, Any]) -> None:
+        """This side's own mission's word when an objective's Target counters, as its screen shows them, have just
+        reached the number the mission counts it Inspected from (A41): the engine's words
+        (``MissionCard.inspection_note``), which the host says to a side whose mission it holds and cannot say to this
+        one. Made here, kept in the sealed file with the log entry it goes with, shown in this side's own log only
+        (as the host's private note is); nothing goes to the host. A take-back that takes the entry away takes the
+        word with it. The objectives the attacker sets at the end of the battle are said by no mission."""
+        log = view.get("log")
+        if not isinstance(log, list):
+            return
+        seen = self.inspection
+        counters = {str(o["id"]): int(o.get("target_counters") or 0) for o in view.get("objectives") or []}
+        notes = [list(n) for n in seen["notes"] if n[0] < len(log) and log[n[0]].get("text") == n[1]]
+        mission = self._mission()
+        if seen["counters"] is not None and mission is not None and view.get("phase") != "over":
+            for oid, now in counters.items():
+                words = mission.inspection_note(oid, int(seen["counters"].get(oid, now)), now)
+                at = None if words is None else _entry_for(log, oid, int(seen["log"]))
+                if at is not None and [at, log[at]["text"], words] not in notes:
+                    notes.append([at, log[at]["text"], words])
+        first = seen["counters"] is None
+        changed = notes != seen["notes"]
+        self.inspection = {"counters": counters, "log": len(log), "notes": notes}
+        if first or changed:
+            self._write()               # the counters kept with the words: joining again says no word twice
+        for at, _text, words in notes:
+            entry = log[at]
+            if words not in str(entry.get("note", "")):
+                entry["note"] = f"{entry['note']} / {words}" if entry.get("note") else words
+
     def shown(self, screen: dict[str, Any]) -> dict[str, Any]:
         """This side's screen with what its own blips hold filled in from the squares kept here (the host's screen has
         them unknown)."""
@@ -467,12 +514,24 @@ class Keeper:
                 free["square"] = sorted(self.blips[k][0] for k in unplaced)     # the squares left, as chosen here
         if self.cards is not None:
             self._show_cards(screen, view)
+            self._say_inspected(view)
         holding = (view.get("holding") or {}).get(self.side)
         if isinstance(holding, dict):
             for n, held in list(holding.items()):
                 if held is None and int(n) in self.squares:
                     holding[n] = [dict(u) for u in self.squares[int(n)][0]]
         return screen
+
+
+def _entry_for(log: list[dict[str, Any]], oid: str, start: int) -> int | None:
+    """The log entry that put Target counters on objective ``oid`` since entry ``start``: the newest naming it alone
+    (as the engine writes a Target's counters on it and its passive sensors' counter), else the newest naming it,
+    else the newest entry."""
+    newest_first = range(len(log) - 1, min(start, len(log)) - 1, -1)
+    for i in newest_first:
+        if log[i].get("units") == [oid]:
+            return i
+    return next((i for i in newest_first if oid in (log[i].get("units") or [])), len(log) - 1 if log else None)
 
 
 def keeper_for(screen: dict[str, Any], pin: str | None = None, folder: Path | None = None) -> Keeper | None:

@@ -267,6 +267,18 @@ class MissionCard(_CardBase):
     def short(self) -> str:
         return f"{self.title} ({KIND_TITLES[self.kind]}, Troop line {self.troop_line})"
 
+    def inspection_note(self, oid: str, was: int, now: int) -> str | None:
+        """The word to this card's side that objective ``oid``'s Target counters, going from ``was`` to ``now``,
+        have just reached the number this card counts it Inspected (or not) from (A41); None when this card does not
+        count ``oid`` so, or the number was not reached now. The engine says it for a side whose card it holds
+        (``missions.inspection_notes``); a side that keeps its card on its own computer says it there."""
+        counts = any(r.condition in ("objective-inspected", "objective-uninspected") and oid in objective_ids(r.objective)
+                     for r in self.vp_rules)
+        if not counts or not was < self.inspected_counters <= now:
+            return None
+        return (f"objective {oid} now has {now} Target counters: Inspected for your mission ({self.title}), which "
+                f"counts it so from {self.inspected_counters} [A41]")
+
 
 class TrooperCount(Strict):
     type: str

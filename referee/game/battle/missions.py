@@ -35,17 +35,13 @@ def mission_of(state: GameState, side: str) -> MissionCard | None:
 
 def inspection_notes(state: GameState, oid: str, was: int, now: int) -> dict[str, str]:
     """The private word to each side whose own mission counts objective ``oid`` Inspected (or not) that its Target
-    counters, going from ``was`` to ``now``, have just reached the number its card names (A41). Only that side reads
-    it: a card's number is as secret as the card (A59), and the counters themselves are on the table for all."""
-    from .cards import objective_ids        # lazy, as in ``mission_of``
-
+    counters, going from ``was`` to ``now``, have just reached the number its card names (A41,
+    ``MissionCard.inspection_note``). Only that side reads it: a card's number is as secret as the card (A59), and
+    the counters themselves are on the table for all."""
     notes: dict[str, str] = {}
     for side in SIDES:
         m = mission_of(state, side)
-        if m is None or not any(r.condition in ("objective-inspected", "objective-uninspected")
-                                and oid in objective_ids(r.objective) for r in m.vp_rules):
-            continue
-        if was < m.inspected_counters <= now:
-            notes[side] = (f"objective {oid} now has {now} Target counters: Inspected for your mission "
-                           f"({m.title}), which counts it so from {m.inspected_counters} [A41]")
+        note = None if m is None else m.inspection_note(oid, was, now)
+        if note is not None:
+            notes[side] = note
     return notes
