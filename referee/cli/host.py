@@ -2,7 +2,8 @@
 
 A table (a scenario file, or a bundled table by name) starts a new battle; a save (or the autosave) resumes one.
 Each seat's link is printed with its QR code: a side's link carries that side's credential, the spectator's opens
-the public table. The battle autosaves as the window's do; the host stops when the battle is over (or on Ctrl+C, or a plain `kill`).
+the public table. The battle autosaves as the window's do; the host stops when the battle is over (or on Ctrl+C, or
+a plain ``kill``).
 """
 
 from __future__ import annotations

@@ -846,6 +846,7 @@ def _free_spots(s: GameState, spots: Sequence[tuple[float, float]], r: float = 0
     if not spots:
         return []
     xs, ys = np.array(spots, dtype=float).T
+    # On the table (``Battlefield.on_table``, for every spot at once).
     fits = (-EPS <= xs - r) & (xs + r <= bf.width + EPS) & (-EPS <= ys - r) & (ys + r <= bf.height + EPS)
     pieces = [(p.x, p.y, p.radius + r - EPS) for p in bf.pieces.values()]
     edge = np.zeros(len(spots), dtype=bool)
