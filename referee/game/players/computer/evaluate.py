@@ -40,7 +40,6 @@ INSPECT_REACH = 5.0         # the pull toward an objective to Inspect stops at t
                             # where a counter costs 1 point)
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
 CLOCK_WEIGHT = 4.0           # an opponent's card that ends the battle this round counts as this many of the others
-TROOPER_ACTIONS = 2         # a trooper's actions in an activation (p.16): the missiles a blip's carrier may fire
 
 
 @dataclass(frozen=True)
@@ -284,28 +283,29 @@ def _missile_hit(counters: int, cm: int) -> float:
     return float(missile_odds([(max(0, cm), False)], max(0, counters)).p_direct_hit)
 
 
-def missiles_next(state: GameState, side: str, me: str, belief: Belief) -> float:
-    """How many missiles ``side`` may fire before a unit of the other side acts again: each of its troopers that
-    carries them, one a trooper's action (two in an activation, p.16); one that has used its activation fires in
-    the next round, by when the target may have moved (``LATER_SHOT``); a blip of the enemy's counted as likely as
-    the belief makes it real, a blip of its own for the carriers it holds, each revealed first (``LATER_SHOT``)."""
+def missiles_next(state: GameState, side: str) -> float:
+    """How many missiles ``side`` may fire before a unit of the other side acts again: each of its revealed troopers
+    that carries them, one a trooper's action (two in an activation, p.16); one that has used its activation fires
+    in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units are left out (they must be
+    revealed first): counted as carriers, as likely as the belief made each blip real, they won fewer battles
+    against the strangers (docs/computer.md, "Target counters priced by the enemy's missiles")."""
     total = 0.0
     for u in state.units.values():
         if u.side != side or u.stunned or not _missile_and_cm(u.faction, u.rating, u.type)[0]:
             continue
         total += actions_per_activation(state, u.id) * (1.0 if u.activation else LATER_SHOT)
-    for b in state.blips.values():
-        if b.side != side:
-            continue
-        carriers: float
-        if side == me:
-            carriers = sum(1 for c in state.blip_contents(b) or []
-                           if _missile_and_cm(c.faction, c.rating, c.type)[0])
-        else:
-            carriers = belief.real(b.id)
-        if carriers:
-            total += carriers * TROOPER_ACTIONS * LATER_SHOT * (1.0 if b.activation else LATER_SHOT)
     return total
+
+
+def _carries_missiles(state: GameState, me: str) -> bool:
+    """Has ``me`` a trooper that carries missiles, on the table or in a blip (its own blips' contents it knows)?"""
+    for u in state.units.values():
+        if u.side == me and _missile_and_cm(u.faction, u.rating, u.type)[0]:
+            return True
+    for b in state.blips.values():
+        if b.side == me and any(_missile_and_cm(c.faction, c.rating, c.type)[0] for c in state.blip_contents(b) or []):
+            return True
+    return False
 
 
 def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
@@ -331,7 +331,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
         odds_sum[target.side] += p
     if not hits:
         return 0.0
-    missiles = {side: missiles_next(state, side, me, belief) for side in SIDES}
+    missiles = {side: missiles_next(state, side) for side in SIDES}
     for target in units:
         if target.target_counters <= 0:
             continue
@@ -392,7 +392,7 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: boo
     # Its Target counters on an objective to destroy are the odds of its next missile's direct hit (a die at most
     # the counters, p.21; an objective has no countermeasures), a shot still to come (``LATER_SHOT``), while it has
     # a missile to fire: a fixed price a counter had it fire at one counter (a hit in 6) rather than Target first.
-    strike = LATER_SHOT * aims.destroy_vp if aims.destroy and missiles_next(state, me, me, belief) > 0 else 0.0
+    strike = LATER_SHOT * aims.destroy_vp if aims.destroy and _carries_missiles(state, me) else 0.0
     for oid in aims.destroy:
         o = state.objectives.get(oid)
         if o is None or o.destroyed or oid in aims.inspect:
