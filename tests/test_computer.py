@@ -103,6 +103,9 @@ def test_peek_test_the_computer_does_not_change_its_decision_when_hidden_facts_a
 
 def test_peek_test_catches_a_player_given_which_enemy_blips_are_decoys():
     s = duel()
+    # A card that pays for kills: under the duel's Deep Strike its Tactical Targets delta, its objective to destroy,
+    # whatever the blips hold, and a player given the decoys would decide as an honest one.
+    s.missions["A"] = "sweep-and-clear"
     computer = Computer("A", "normal", seed=2)
     result = check(s, "A", given_decoys(computer.decide), random.Random(5), redeals=4)
     assert result.checked == 4

@@ -31,6 +31,15 @@ def with_scout(counters: int, actions_left: int) -> GameState:
     return s
 
 
+def struck(s: GameState) -> GameState:
+    """``s`` with the objectives A's Deep Strike pays to destroy (delta, epsilon) destroyed already: with them
+    standing, its Tactical Targets delta for the missile its counters make sure (``evaluate.position``), wherever
+    the enemy stands, and what these tests weigh is its own ground."""
+    for oid in ("delta", "epsilon"):
+        s.objectives[oid].destroyed = True
+    return s
+
+
 def test_a_drone_beside_an_objective_with_counters_is_counted_lost_to_the_missile_aimed_at_it():
     # A's drone stands on objective alpha, which carries 3 counters; B's Tactical (Nuc 3) can fire a missile at it.
     # A direct hit (3 in 6: a die at most the counters, p.21) bursts on the drone, which a blast destroys; a
@@ -69,7 +78,7 @@ def test_the_enemys_next_blast_moves_hard_away_from_its_own_scout(monkeypatch):
     # left at the usual pull, which both choices share, so the Move toward the enemy does not outweigh the blast.
     monkeypatch.setattr("referee.game.players.computer.evaluate.WEIGHTS",
                         dataclasses.replace(evaluate.WEIGHTS, clock_hunt=1.0))
-    s = with_scout(2, 1)
+    s = struck(with_scout(2, 1))
     legal = legal_actions(s, "A")
     view = player_view(s, "A")
     blind = Computer("A", "hard", seed=1)
@@ -134,7 +143,7 @@ def test_hard_leaves_the_ground_where_the_enemy_can_target_and_shoot_it():
     # A's Tactical has one action left and no counters: the evaluation it shares with normal sees no shot at it and
     # it stands still. Counting the enemy's Target and shot (a setting of the level, off as hard plays now), it
     # moves to ground where a counter costs more.
-    s = enemy_in_the_open(0, actions_left=1)
+    s = struck(enemy_in_the_open(0, actions_left=1))
     legal = legal_actions(s, "A")
     view = player_view(s, "A")
     blind = Computer("A", "hard", seed=1)

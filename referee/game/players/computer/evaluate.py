@@ -21,6 +21,7 @@ from ....rules.odds import missile_odds, rifle_odds
 from ...battle.cards import MissionCard, objective_ids
 from ...battle.scoring import BattleOutcome, mission_vp
 from ...battle.state import SIDES, GameState, UnitState, other
+from ...play.turns import actions_per_activation
 from ...play.victory import battle_outcome, destroyed_and_surviving
 from .belief import Belief
 
@@ -30,7 +31,6 @@ RIFLE_BAND = weapons()["gauss"].band   # the gauss rifle's band, from the rules'
 LATER_SHOT = 0.5            # the share of a next shot's odds counted when something must come first: an enemy blip
                             # must be revealed before it shoots, and a missile's firer chooses among its targets while
                             # the target may move off or shed its counters
-OWN_COUNTER = 0.08           # every Target counter on a unit of ours invites fire from what we cannot see
 CLOSE_BLIP = 0.15           # a trooper within a flamer's reach of an enemy blip risks what it may hold
 CLOSE_RANGE = 6.0
 SECURE_RANGE = 6.0
@@ -38,10 +38,8 @@ LOST_OBJECTIVE = 4.0        # an objective its mission wants held or inspected, 
 INSPECT_SHARE = 0.7         # a Target counter on an objective to Inspect: this share of the VP it pays, per counter
 INSPECT_REACH = 5.0         # the pull toward an objective to Inspect stops at this distance (the first Target band,
                             # where a counter costs 1 point)
-DESTROY_COUNTER = 0.25      # a Target counter on an objective to destroy: a missile's direct hit gets likelier
 DECOY_DETOUR = 12.0         # inches an enemy blip counts farther when it is surely a decoy
 CLOCK_WEIGHT = 4.0           # an opponent's card that ends the battle this round counts as this many of the others
-MISSILE_SHOTS = 2           # missiles counted against one unit before it acts again, however many enemies carry them
 
 
 @dataclass(frozen=True)
@@ -84,6 +82,7 @@ class Aims:
     inspect_at: int = 10                # Target counters that make an objective Inspected (the card's, A41)
     round_limit: int | None = None      # its own card ends the battle after this round (A43)
     hunt: float = 1.0                   # times the usual pull toward the enemy (``Weights.clock_hunt`` on the clock)
+    destroy_vp: float = 0.0             # VP per objective destroyed (the most its card pays for one)
 
     @staticmethod
     def of(mission: MissionCard | None) -> "Aims":
@@ -92,7 +91,7 @@ class Aims:
         hold: list[str] = []
         destroy: list[str] = []
         inspect: list[str] = []
-        kill, lose, commander, inspect_vp = 0.0, 0.0, 0.0, 0.0
+        kill, lose, commander, inspect_vp, destroy_vp = 0.0, 0.0, 0.0, 0.0, 0.0
         drones: list[tuple[str, float]] = []
         for r in mission.vp_rules:
             if r.condition == "enemy-drone-destroyed" and r.vp > 0:
@@ -103,6 +102,7 @@ class Aims:
                 hold.extend(objective_ids(r.objective))
             elif r.condition == "objective-destroyed" and r.vp > 0:
                 destroy.extend(objective_ids(r.objective))
+                destroy_vp = max(destroy_vp, float(r.vp))
             elif r.condition == "objective-inspected" and r.vp > 0:
                 inspect.extend(objective_ids(r.objective))
             elif r.condition in ("objective-intact", "objective-uninspected") and r.vp > 0:
@@ -119,7 +119,7 @@ class Aims:
                 kill += r.vp / 6
         return Aims(tuple(dict.fromkeys(hold)), tuple(dict.fromkeys(destroy)), tuple(dict.fromkeys(inspect)),
                     max(kill, 1.0), max(lose, 1.0), commander, mission.kind == "offence", tuple(drones),
-                    inspect_vp, mission.inspected_counters, mission.round_limit)
+                    inspect_vp, mission.inspected_counters, mission.round_limit, destroy_vp=destroy_vp)
 
     def wanted_counters(self, objectives: dict[str, int]) -> dict[str, int]:
         """Target counters each objective it inspects still needs, from the counters it carries: a counter beyond
@@ -283,13 +283,55 @@ def _missile_hit(counters: int, cm: int) -> float:
     return float(missile_odds([(max(0, cm), False)], max(0, counters)).p_direct_hit)
 
 
+def missiles_next(state: GameState, side: str) -> float:
+    """How many missiles ``side`` may fire before a unit of the other side acts again: each of its revealed troopers
+    that carries them, one a trooper's action (two in an activation, p.16); one that has used its activation fires
+    in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units are left out (they must be
+    revealed first): counted as carriers, as likely as the belief made each blip real, they won fewer battles
+    against the strangers (docs/computer.md, "Target counters priced by the enemy's missiles")."""
+    total = 0.0
+    for u in state.units.values():
+        if u.side != side or u.stunned or not _missile_and_cm(u.faction, u.rating, u.type)[0]:
+            continue
+        total += actions_per_activation(state, u.id) * (1.0 if u.activation else LATER_SHOT)
+    return total
+
+
+def _carries_missiles(state: GameState, me: str) -> bool:
+    """Has ``me`` a trooper that carries missiles, on the table or in a blip (its own blips' contents it knows)?"""
+    for u in state.units.values():
+        if u.side == me and _missile_and_cm(u.faction, u.rating, u.type)[0]:
+            return True
+    for b in state.blips.values():
+        if b.side == me and any(_missile_and_cm(c.faction, c.rating, c.type)[0] for c in state.blip_contents(b) or []):
+            return True
+    return False
+
+
 def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
     """Expected VP swing from the shots both sides could take next: positive when ours are the better ones. A
     rifle needs range (dice fall with the bands); a missile needs no line of sight and no range, only Target
-    counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile.
-    Not ``careful`` (easy): only our own shots count."""
+    counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile: the
+    missiles a side may fire next (``missiles_next``) go at the other side's units in proportion to the odds of a
+    direct hit on each (the likeliest kills draw the most), a unit that may still move off first counted at
+    ``LATER_SHOT`` of its odds. Counted as two missiles at half their odds whatever the enemy carried, the counters
+    a trooper took by firing cost little, and against a player that fires every missile at the best odds its
+    troopers fired at objectives with one counter and stood there to be hit. Not ``careful`` (easy): only our own
+    shots count."""
     total = 0.0
     units = list(state.units.values())
+    hits: dict[str, float] = {}
+    odds_sum = {side: 0.0 for side in SIDES}
+    for target in units:
+        if target.target_counters <= 0:
+            continue
+        _, cm = _missile_and_cm(target.faction, target.rating, target.type)
+        p = _missile_hit(target.target_counters, cm)
+        hits[target.id] = p
+        odds_sum[target.side] += p
+    if not hits:
+        return 0.0
+    missiles = {side: missiles_next(state, side) for side in SIDES}
     for target in units:
         if target.target_counters <= 0:
             continue
@@ -297,9 +339,6 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
         if mine and not careful:
             continue
         p_safe = 1.0
-        _, cm = _missile_and_cm(target.faction, target.rating, target.type)
-        p_missile = LATER_SHOT * _missile_hit(target.target_counters, cm)
-        carriers = 0
         for shooter in units:
             if shooter.side == target.side or shooter.stunned:
                 continue
@@ -308,9 +347,10 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
             d = math.hypot(shooter.x - target.x, shooter.y - target.y)
             band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
             p_safe *= 1.0 - _rifle_kill(target.target_counters, d, band)
-            if _missile_and_cm(shooter.faction, shooter.rating, shooter.type)[0]:
-                carriers += 1
-        p_safe *= (1.0 - p_missile) ** min(carriers, MISSILE_SHOTS)
+        p_hit = hits[target.id]
+        if p_hit > 0:
+            aimed = missiles[other(target.side)] * p_hit / odds_sum[target.side]
+            p_safe *= (1.0 - p_hit * (LATER_SHOT if target.activation else 1.0)) ** aimed
         for b in state.blips.values():
             if b.side == target.side:
                 continue
@@ -334,7 +374,6 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: boo
         if u.stunned:
             score -= 0.4 * sign
         if u.side == me and careful:
-            score -= OWN_COUNTER * u.target_counters
             if not u.is_drone:
                 score -= CLOSE_BLIP * sum(belief.real(b.id) for b in enemy_blips
                                           if math.hypot(b.x - u.x, b.y - u.y) <= CLOSE_RANGE)
@@ -350,11 +389,15 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: boo
         o = state.objectives.get(oid)
         if o is not None and o.destroyed:
             score -= LOST_OBJECTIVE           # its mission can no longer pay for it
+    # Its Target counters on an objective to destroy are the odds of its next missile's direct hit (a die at most
+    # the counters, p.21; an objective has no countermeasures), a shot still to come (``LATER_SHOT``), while it has
+    # a missile to fire: a fixed price a counter had it fire at one counter (a hit in 6) rather than Target first.
+    strike = LATER_SHOT * aims.destroy_vp if aims.destroy and _carries_missiles(state, me) else 0.0
     for oid in aims.destroy:
         o = state.objectives.get(oid)
         if o is None or o.destroyed or oid in aims.inspect:
             continue
-        score += DESTROY_COUNTER * min(o.target_counters, 10)
+        score += strike * _missile_hit(o.target_counters, 0)
         if mine:
             d = min(math.hypot(x - o.x, y - o.y) for x, y in mine)
             score -= 0.5 * WEIGHTS.objective_pull * max(0.0, d - 12.0)
