@@ -109,6 +109,18 @@ def host_memory(session: BattleSession, host: Host) -> str:
                        "desk": repr(vars(host.desk))}, sort_keys=True, default=str)
 
 
+def typed_target(a: RemoteSeat, actor: str, target: str) -> dict:
+    """``actor`` (one of A's troopers, activated here) puts 3 Target counters on ``target``, its three sensor dice
+    typed as 6s; the reply to the last die."""
+    assert a.act(Kind.ACTIVATE, actor)["ok"]
+    reply = a.send({"kind": "action", "action": {"kind": Kind.TARGET, "actor": actor,
+                                                 "args": {"dice": 3, "assign": {target: 3}}}})
+    for _ in range(3):
+        assert reply["ok"] and "pending" in reply["result"], reply
+        reply = a.send({"kind": "answer", "value": 6})
+    return reply
+
+
 @pytest.fixture
 def kept(tmp_path):
     session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
@@ -484,12 +496,7 @@ def test_a_reveal_by_the_other_sides_target_waits_for_the_kept_sides_computer_th
         keeper = b.kept()
         assert keeper is not None
         keeper.squares = squares
-        assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
-        reply = a.send({"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1",
-                                                     "args": {"dice": 3, "assign": {"b-blip-1": 3}}}})
-        for _ in range(3):
-            assert reply["ok"] and "pending" in reply["result"], reply
-            reply = a.send({"kind": "answer", "value": 6})
+        reply = typed_target(a, "a-tactical-1", "b-blip-1")
         assert reply["result"] == {"contents_asked": {"side": "B", "blip": "b-blip-1"}}, reply
         shown = a.wait_for(lambda s: all(x["id"] != "b-blip-1" for x in s["view"]["blips"]))
         assert {u["id"]: u["target_counters"] for u in shown["view"]["units"]}["b-tactical-3"] == 3

@@ -36,7 +36,8 @@ from referee.rules.scenario import load_scenario
 from referee.service.battles import new_session
 from referee.service.session import BattleSession
 
-from .test_net_kept import FACTIONS, PIN, SMALL, fresh, host_files, host_memory, set_up, setup_action, to_the_end
+from .test_net_kept import (FACTIONS, PIN, SMALL, fresh, host_files, host_memory, set_up, setup_action, to_the_end,
+                            typed_target)
 from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle served with side B kept)
 
 BATTLES = 40
@@ -409,12 +410,7 @@ def small_kept_battle(a_mission: str | None = None) -> BattleSession:
 
 def target_delta(a: RemoteSeat) -> None:
     """A's a-tactical-1 puts 3 Target counters on delta (its sensor dice typed: three 6s, pool 18)."""
-    assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
-    reply = a.send({"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1",
-                                                 "args": {"dice": 3, "assign": {"delta": 3}}}})
-    for _ in range(3):
-        assert reply["ok"] and "pending" in reply["result"], reply
-        reply = a.send({"kind": "answer", "value": 6})
+    reply = typed_target(a, "a-tactical-1", "delta")
     assert reply["ok"] and "3 Target counters on delta at 4 each: 12 points" in reply["result"]["events"], reply
 
 
