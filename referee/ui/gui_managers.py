@@ -8,16 +8,23 @@ out in it.
 pygame_gui also adds its translations folder to ``i18n``'s search path once per manager made, and every label with a
 dot in it ("End activ.") is then looked for in every copy of that folder: late in a long battle each button cost
 milliseconds more than at its start. The search path keeps each folder once.
+
+The managers of one window share their theme: each manager used to read the theme afresh and load its fonts on
+threads of its own, and each theme kept its own cache of drawn button shapes, so every scene drew the same buttons
+again. A theme is kept for the window it was made in (its fonts die with the window's) and for the data it was made
+from (a colour theme or a text size makes another).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from . import scale, theme
 
 SPARES = 2                        # managers kept for the next dialogs
 _spare: list[Any] = []
+_themes: dict[str, Any] = {}      # this window's pygame_gui themes, by the data they were made from
 
 
 class _DistinctPaths(list):
@@ -64,13 +71,22 @@ def new_manager(size: tuple[int, int]):
         class ScaledManager(pygame_gui.UIManager):
             def _update_mouse_position(self) -> None:
                 # lazy: pygame_gui loads when the first scene builds its widgets, not with the window
-                # lazy: pygame_gui loads when the first scene builds its widgets, not with the window
                 import pygame
 
                 self.mouse_position = scale.to_logical(pygame.mouse.get_pos())
 
+            def create_new_theme(self, theme_path=None):
+                key = json.dumps(theme_path, sort_keys=True)
+                made = _themes.get(key)
+                if made is None:
+                    made = _themes[key] = super().create_new_theme(theme_path)
+                return made
+
         _Scaled = ScaledManager
-    return _Scaled(size, theme.gui_theme())
+    data = theme.gui_theme()
+    made = _themes.get(json.dumps(data, sort_keys=True))
+    # A theme already made has its fonts loaded: the manager starts no loading threads of its own for it.
+    return _Scaled(size, data, resource_loader=made._resource_loader if made else None)
 
 
 _Scaled: Any = None
@@ -84,5 +100,6 @@ def give_back(manager) -> None:
 
 
 def forget_spares() -> None:
-    """A new window (its display and fonts made afresh) starts without spare managers."""
+    """A new window (its display and fonts made afresh) starts without spare managers or themes."""
     _spare.clear()
+    _themes.clear()
