@@ -60,6 +60,17 @@ def pytest_runtest_teardown(item, nextitem):
         gc.freeze()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _shared_checked_files(tmp_path_factory):
+    """Each test has a home of its own (below), and the cache of checked files was in it: every test read and checked
+    the bundled tables, factions and rulings again and wrote them to its own cache, 2 % of the suite. The worker's
+    tests share one cache instead (the commands they start too); a kept value is only ever given for the very bytes
+    it was checked from, so no test sees another's files. ``test_checked.py`` keeps its cache in its own home."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SEVEN_SECONDS_CACHE", str(tmp_path_factory.mktemp("checked-cache")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _private_user_data(tmp_path_factory, monkeypatch):
     """Never read or write the real user's factions, cards or saves during tests."""

@@ -28,6 +28,12 @@ y = 2
 """
 
 
+@pytest.fixture(autouse=True)
+def cache_in_the_tests_home(monkeypatch):
+    """These tests count and break what is kept: the cache in the test's own home, not the suite's shared one."""
+    monkeypatch.delenv("SEVEN_SECONDS_CACHE", raising=False)
+
+
 def kept_files() -> list[Path]:
     folder = paths.user_cache_dir() / checked.FOLDER
     return sorted(folder.glob("*.pickle")) if folder.is_dir() else []

@@ -133,7 +133,9 @@ def test_a_query_on_a_table_checked_before_loads_no_pydantic(tmp_path):
              "with contextlib.redirect_stdout(io.StringIO()):\n"
              "    code = main(['query', 'cover-example', 'cover', 'green', 'target-a', '--json'])\n"
              "print(code, sorted({m.split('.')[0] for m in sys.modules} & {'pydantic', 'pydantic_core'}))\n")
-    env = dict(__import__("os").environ, SEVEN_SECONDS_HOME=str(tmp_path))
+    # The cache in this test's own home, empty at first (not the suite's shared one, conftest.py).
+    env = {k: v for k, v in __import__("os").environ.items() if k != "SEVEN_SECONDS_CACHE"}
+    env["SEVEN_SECONDS_HOME"] = str(tmp_path)
     runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, env=env)
             for _ in range(2)]
     assert runs[0].stdout.strip().splitlines()[-1] == "0 ['pydantic', 'pydantic_core']"
