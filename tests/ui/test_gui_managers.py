@@ -1,6 +1,6 @@
-"""A battle's dialogs share their pygame_gui managers, the translations folder is searched once however many managers
-were made, and the battle's buttons stay in place behind a dialog: nothing the window makes per dialog grows with
-the battle."""
+"""A battle's dialogs share their pygame_gui managers, a window's managers share their theme, the translations folder
+is searched once however many managers were made, and the battle's buttons stay in place behind a dialog: nothing the
+window makes per dialog grows with the battle."""
 
 from pathlib import Path
 
@@ -66,3 +66,37 @@ def test_the_battle_buttons_are_made_again_when_the_window_changed_behind_a_dial
     dialog.choose("ok")
     assert all(scene.bar.buttons[k] is not b for k, b in buttons.items())
     assert scene.bar.rect.right <= 1100
+
+
+def drawn(manager, labels: list[tuple[str, bool]]) -> bytes:
+    """The pixels of a column of buttons (label, enabled) drawn by ``manager``."""
+    # lazy: pygame_gui loads with the first scene, as in the window
+    import pygame_gui
+
+    for i, (label, enabled) in enumerate(labels):
+        button = pygame_gui.elements.UIButton(pygame.Rect(10, 10 + 40 * i, 120, 32), label, manager)
+        if not enabled:
+            button.disable()
+    manager.update(0.01)
+    picture = pygame.Surface((200, 10 + 40 * len(labels)))
+    manager.draw_ui(picture)
+    return pygame.image.tobytes(picture, "RGB")
+
+
+def test_the_managers_of_a_window_share_one_theme_and_draw_the_same_buttons(fresh):
+    from referee.ui import theme
+    from referee.ui.gui_managers import new_manager
+
+    labels = [("End activ.", True), ("Target", False)]
+    first, second = new_manager((1280, 800)), new_manager((1280, 800))
+    assert second.get_theme() is first.get_theme()              # read once, its fonts loaded once
+    first_picture = drawn(first, labels)
+    assert drawn(second, labels) == first_picture               # the second drawn from the shapes the first kept
+    theme.apply("high-contrast")
+    try:
+        contrast = new_manager((1280, 800))
+        assert contrast.get_theme() is not first.get_theme()    # other colours: a theme of their own
+        assert drawn(contrast, labels) != first_picture
+    finally:
+        theme.apply("standard")
+    assert new_manager((1280, 800)).get_theme() is first.get_theme()
