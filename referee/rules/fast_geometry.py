@@ -285,9 +285,9 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
     grp, rp, PX, PY, LX, LY, RX, RY = (v[keep] for v in (grp, rp, PX, PY, LX, LY, RX, RY))
     # Then each edge of the groups left, from its group's vertices in ring order (edge k runs from vertex k to k + 1).
     vx, vy = gx[grp] - PX[:, None], gy[grp] - PY[:, None]
-    cl = LX[:, None] * vy - LY[:, None] * vx
-    cr = RX[:, None] * vy - RY[:, None] * vx
-    beyond = ((cl[:, :-1] > 0) & (cl[:, 1:] > 0)) | ((cr[:, :-1] < 0) & (cr[:, 1:] < 0))
+    left_of = LX[:, None] * vy - LY[:, None] * vx > 0          # each vertex compared once, not once per edge
+    right_of = RX[:, None] * vy - RY[:, None] * vx < 0
+    beyond = (left_of[:, :-1] & left_of[:, 1:]) | (right_of[:, :-1] & right_of[:, 1:])
     slot = np.arange(EDGE_GROUP)
     rows = np.flatnonzero(~beyond & (slot[None, :] < gcount[grp][:, None]))
     row = rows // EDGE_GROUP
@@ -485,9 +485,9 @@ def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Ar
     tol = (tol[keep] * (1.0 + edges.longest))[:, None]
     x0, y0, dx, dy = x0[keep][:, None], y0[keep][:, None], dx[keep][:, None], dy[keep][:, None]
     side = dx * (gy[grp] - y0) - dy * (gx[grp] - x0)                 # each vertex of the group
-    sa, sb = side[:, :-1], side[:, 1:]
+    below, above = side <= tol, side >= -tol                         # each vertex compared once, not once per edge
     slot = np.arange(EDGE_GROUP)[None, :]
-    near = np.flatnonzero((slot < gcount[grp][:, None]) & ((sa <= tol) | (sb <= tol)) & ((sa >= -tol) | (sb >= -tol)))
+    near = np.flatnonzero((slot < gcount[grp][:, None]) & (below[:, :-1] | below[:, 1:]) & (above[:, :-1] | above[:, 1:]))
     edge = gstart[grp][:, None] + slot
     row_cand, edge = row_cand[near // EDGE_GROUP], edge.ravel()[near]
     rp = cand_pair[row_cand]
