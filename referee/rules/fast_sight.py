@@ -62,17 +62,17 @@ from .fast_geometry import (
     shadow_measure,
     union_measure,
 )
-from .geometry import edge_range
+from .geometry import closest_points, edge_range, viewer_point
 from .missile import CM_CORRIDOR, flight_path_units
-from .numbers import EPS
-from .sight import HEAVY_LIMIT, LineOfSight, cover, feature_cover, line_of_sight
+from .numbers import EPS, more_than
+from .sight import HEAVY_LIMIT, feature_cover, line_of_sight
+from .sight_reference import crossings
 from .table_sight import (
     ExposureGrid,
     PairSight,
     exposure_probe,
     grid_shape,
     pair_band,
-    pair_intervening,
     watchers,
 )
 from .ranges import target_band_inches
@@ -593,9 +593,7 @@ def _sightlines(bf: Battlefield) -> PairSights:
     intervening, heavy_length, heavy, knife = _pair_intervening(bf, table, units, I, J, holds, drone)
     blocked = (~visible | heavy).tolist()
     for k in np.nonzero(knife)[0].tolist():
-        cov = cover(bf, units[I[k]], units[J[k]], LineOfSight(bool(visible[k]), fraction[k], (), ()))
-        intervening[k], heavy_length[k] = pair_intervening(cov)
-        blocked[k] = cov.blocked
+        intervening[k], heavy_length[k], blocked[k] = _cover_on_knife_edge(bf, units[I[k]], units[J[k]], bool(visible[k]))
     # The target's own cover does not depend on the viewer: once per unit.
     bands = np.zeros(len(units), dtype=np.int64)
     if table.features:
@@ -607,6 +605,45 @@ def _sightlines(bf: Battlefield) -> PairSights:
     corridor = _corridors(bf, units, I, J)
     return PairSights(ids[I].tolist(), ids[J].tolist(), d.tolist(), visible.tolist(), fraction,
                       cover_name[J].tolist(), blocked, band, intervening, heavy_length, corridor)
+
+
+def _cover_on_knife_edge(bf: Battlefield, viewer: Piece, target: Piece,
+                         visible: bool) -> tuple[tuple[tuple[str, float], ...], float, bool]:
+    """One knife-edge pair's intervening terrain, Heavy length and blocking, as ``sight.cover`` and
+    ``table_sight.pair_intervening`` give them (the same crossings, tests and sums, in the same order), without the
+    cover's explanation, whose wording costs more than the crossings."""
+    rules = bf.rulings
+    drone = target.is_drone
+    if rules.reads("A6", "B"):
+        start, end = viewer_point(viewer, target), (target.x, target.y)
+    else:
+        cp = closest_points(viewer.x, viewer.y, viewer.radius, target.x, target.y, target.radius)
+        start, end = cp.start, cp.end
+    limit = bf.distance(HEAVY_LIMIT)
+    found: list[tuple[str, float, bool]] = []         # (terrain, length, Heavy)
+    heavy_blocked = False
+    for c in crossings(start, end, [f for f in bf.features if not f.blocking]):
+        f = c.feature
+        kind = feature_cover(f, drone, rules)
+        if kind == "none":
+            continue
+        own_target = f.holds(target.x, target.y)
+        own_viewer = f.holds(viewer.x, viewer.y)
+        if own_viewer and not own_target and rules.reads("A8", "B"):
+            continue
+        if kind == "light":
+            if own_target:
+                continue
+            found.append((f.id, c.length, False))
+        else:
+            if own_target and rules.reads("A7", "B"):
+                continue
+            heavy_blocked |= rules.reads("A6", "A") and more_than(c.length, limit)
+            found.append((f.id, c.length, True))
+    if rules.reads("A6", "B") and more_than(sum(length for _, length, heavy in found if heavy), limit):
+        heavy_blocked = True
+    return (tuple((terrain, length) for terrain, length, _ in found),
+            sum(length for _, length, heavy in found if heavy), (not visible) or heavy_blocked)
 
 
 def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
