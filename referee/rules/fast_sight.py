@@ -430,7 +430,7 @@ def _hidden(table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Array
     px, py, cx, cy, r, d = px[act], py[act], tx[act], ty[act], tr[act], d[act]
     cp, cf = bbox_candidates(
         np.minimum(px, cx - r), np.minimum(py, cy - r), np.maximum(px, cx + r), np.maximum(py, cy + r),
-        edges, allowed[act],
+        edges, np.take(allowed, act, axis=0),
     )
     # The cone lies within r of the segment from P to the target's centre.
     close = near_segments(px, py, cx, cy, r, cp, cf, edges)
@@ -524,6 +524,17 @@ def _allowed(bf: Battlefield, table: _Table, viewer_holds: Array, target_holds: 
     return ~viewer_holds[:, bi] & ~target_holds[:, bi]
 
 
+def _allowed_pairs(bf: Battlefield, table: _Table, holds: Array, I: Array, J: Array) -> Array:
+    """``_allowed`` for the pairs (``I``, ``J``) of units whose ``holds`` are given: the blocking features that hold
+    neither unit worked out once per unit, then taken for each pair by rows."""
+    if bf.rulings.reads("A10", "A"):
+        return np.ones((len(I), len(table.blocking)), dtype=bool)
+    free = ~holds[:, table.blocking_index]
+    allowed: Array = np.take(free, I, axis=0)
+    allowed &= np.take(free, J, axis=0)
+    return allowed
+
+
 _CHORD_KNIFE = 1e-9
 
 
@@ -582,7 +593,7 @@ def _sightlines(bf: Battlefield) -> PairSights:
     if len(I) >= CROWDED_PAIRS:
         _keep_large_work_in_heap()
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
-    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
+    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed_pairs(bf, table, holds, I, J))
     fraction = hidden.tolist()
     knives = np.nonzero(knife)[0].tolist()
     if knives:
@@ -695,14 +706,19 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         ex, ey = tx, ty
     else:
         sx, sy, ex, ey, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
-    kind = table.bands[:, index][drone[J].astype(np.int64)]            # (pairs, features): 1 Light, 2 Heavy
+    # Which features may count against each unit as the target (its kind of cover from each, the Light cover it is
+    # in, A7), once per unit; then per pair, its segment's length and A8. Rows taken by ``np.take`` (far faster than
+    # indexing for rows of a 2-D array).
+    nf = len(index)
+    kind = np.take(table.bands[:, index], drone.astype(np.int64), axis=0)     # (units, features): 1 Light, 2 Heavy
     own = holds[:, index]
-    own_t, own_v = own[J], own[I]
-    mask = (kind > 0) & (np.hypot(ex - sx, ey - sy) > EPS)[:, None] & ~((kind == 1) & own_t)
-    if rules.reads("A8", "B"):
-        mask &= ~(own_v & ~own_t)
+    as_target = (kind > 0) & ~((kind == 1) & own)
     if rules.reads("A7", "B"):
-        mask &= ~((kind == 2) & own_t)
+        as_target &= ~((kind == 2) & own)
+    mask = np.take(as_target, J, axis=0)
+    mask &= (np.hypot(ex - sx, ey - sy) > EPS)[:, None]
+    if rules.reads("A8", "B"):
+        mask &= ~(np.take(own, I, axis=0) & ~np.take(own, J, axis=0))
     # Every segment starts on or within its viewer's base: whether it starts inside a feature is mostly known from
     # the viewer alone, once per unit rather than once per pair.
     start_status = _start_status(table, index, ux, uy, ur)
@@ -717,7 +733,8 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         partner = at[J, I]
         lead = np.nonzero(I < J)[0]
         ucp, ucf, ulen, uknife = _crossings(bf, table, index, edges, sx[lead], sy[lead], ex[lead], ey[lead],
-                                            mask[lead] | mask[partner[lead]], start_status, I[lead])
+                                            np.take(mask, lead, axis=0) | np.take(mask, partner[lead], axis=0),
+                                            start_status, I[lead])
         slot = np.full(n, -1, dtype=np.int64)
         slot[lead] = np.arange(len(lead))
         slot[partner[lead]] = slot[lead]
@@ -725,7 +742,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         count = ucount[slot]
         cp = np.repeat(np.arange(n), count)
         row = np.arange(len(cp)) + np.repeat((np.cumsum(ucount) - ucount)[slot] - (np.cumsum(count) - count), count)
-        keep = np.nonzero(mask[cp, ucf[row]])[0]
+        keep = np.nonzero(mask.ravel()[cp * nf + ucf[row]])[0]
         cp, row = cp[keep], row[keep]
         cf, lengths, knife_c = ucf[row], ulen[row], uknife[row]
         lead_of = slot, len(lead), ucp, ucf, ulen
@@ -734,7 +751,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     counted = np.nonzero(lengths > EPS)[0]            # item-major: each pair's features in the features' order
     names = [table.features[i].id for i in index.tolist()]
     pair_of, feat, length = cp[counted], cf[counted], lengths[counted]
-    is_heavy = kind[pair_of, feat] == 2
+    is_heavy = kind.ravel()[J[pair_of] * nf + feat] == 2
     heavy_sum = np.bincount(pair_of[is_heavy], weights=length[is_heavy], minlength=n)
     limit = bf.distance(HEAVY_LIMIT) + EPS
     if rules.reads("A6", "B"):
@@ -1434,8 +1451,8 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
 
             def counts_all(rows: Array) -> Array:
                 """``counts`` of these sight lines against every feature, as a (sight lines, features) array: whole
-                rows of the tables read at once rather than one (sight line, feature) entry at a time."""
-                t, v = q_cover[qi[rows]], e_cover[ei[rows]]
+                rows of the tables taken at once (``np.take``) rather than one (sight line, feature) entry at a time."""
+                t, v = np.take(q_cover, qi[rows], axis=0), np.take(e_cover, ei[rows], axis=0)
                 ok: Array = long[rows][:, None] & ~(light & t)
                 if rules.reads("A8", "B"):
                     ok &= ~(v & ~t)
@@ -1462,7 +1479,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                 boxed = np.nonzero((~rays.by_direction).any(axis=1)[E[idx]])[0]
             mask = counts_all(boxed)
             if rays is not None:
-                mask &= ~rays.by_direction[E[idx][boxed]]
+                mask &= ~np.take(rays.by_direction, E[idx][boxed], axis=0)
             cp, cf = bbox_candidates(*_segment_bbox(x0[boxed], y0[boxed], x1[boxed], y1[boxed]), edges, mask)
             cp = boxed[cp]
             close = near_segments(x0, y0, x1, y1, 0.0, cp, cf, edges)
