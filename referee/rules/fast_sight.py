@@ -1160,24 +1160,26 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     reach = ulen > 0
     live = np.nonzero(reach & ~sure_visible.ravel()[pair])[0]
     if len(live):
+        # What each piece's row needs of its line, taken once per line and repeated for its pieces (a repeat runs
+        # through memory in order, where taking by row index jumps about).
         npc = parts.feat_pieces[f_i[live]]
-        row, j = _ragged(npc)
-        lv = live[row]
-        m = b.poff[smp[lv]] + j
-        pl = pair[lv]
-        front = b.near[m] < flat_d[pl] - (radius + 1e-9)
-        r0, a0, er = rel[lv], al[lv], err[lv]
+        j = _ragged(npc)[1]
+        m = np.repeat(b.poff[smp[live]], npc) + j
+        lp = pair[live]
+        pl = np.repeat(lp, npc)
+        front = b.near[m] < np.repeat(flat_d[lp] - (radius + 1e-9), npc)
+        r0, a0, er = np.repeat(rel[live], npc), np.repeat(al[live], npc), np.repeat(err[live], npc)
         llo = np.maximum(b.mu1[m] + er, r0 - a0) - r0
         lhi = np.minimum(b.mu2[m] - er, r0 + a0) - r0
         good = np.nonzero(front & (lhi > llo))[0]
         if len(good):
             pg, lg, hg = pl[good], llo[good], lhi[good]
-            limit = alpha.ravel() * ((0.5 + EPS) * 2 * (1 + 1e-9))
+            scale = (0.5 + EPS) * 2 * (1 + 1e-9)
             # A line hidden by one piece alone; the others by the union of their pieces.
-            hidden[pg[hg - lg > limit[pg]]] = True
+            hidden[pg[hg - lg > a0[good] * scale]] = True
             rest = np.nonzero(~hidden[pg])[0]
             if len(rest):
-                hidden |= union_measure(pg[rest], lg[rest], hg[rest], ne * g) > limit
+                hidden |= union_measure(pg[rest], lg[rest], hg[rest], ne * g) > alpha.ravel() * scale
     hidden = hidden.reshape(ne, g)
     visible = sure_visible.copy()
     visible[hidden] = False
