@@ -56,6 +56,7 @@ from .fast_geometry import (
     disc_chords,
     disc_shadow,
     distinct,
+    nonzero_2d,
     near_segments,
     norm,
     segment_lengths,
@@ -593,7 +594,7 @@ def _sightlines(bf: Battlefield) -> PairSights:
     side = np.array([p.side for p in units])
     drone = np.array([p.is_drone for p in units])
     holds = table.holds(ux, uy)
-    I, J = np.nonzero(side[:, None] != side[None, :])
+    I, J = nonzero_2d(side[:, None] != side[None, :])
     if len(I) == 0:
         return PairSights()
     if len(I) >= CROWDED_PAIRS:
@@ -684,7 +685,7 @@ def _start_status(table: _Table, index: Array, x: Array, y: Array, r: Array) -> 
         apart = ((x[:, None] + reach[:, None] < minx[None, :]) | (x[:, None] - reach[:, None] > maxx[None, :])
                  | (y[:, None] + reach[:, None] < miny[None, :]) | (y[:, None] - reach[:, None] > maxy[None, :]))
         status[apart] = 0
-        p, j = np.nonzero(~apart)
+        p, j = nonzero_2d(~apart)
         if len(p):
             f = index[j]
             centres = shapely.points(x[p], y[p])
@@ -1076,7 +1077,7 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     # A point within the viewer's own base (D <= rv) is seen from a P beyond it: those few go to the exact sweep.
     d = D - vr[:, None]
     within = D <= vr[:, None] + 1e-6
-    edge_e, edge_q = np.nonzero((np.abs(d - (radius + EPS)) <= 1e-9) | within)
+    edge_e, edge_q = nonzero_2d((np.abs(d - (radius + EPS)) <= 1e-9) | within)
     if len(edge_e):
         px, py, _ = _viewer_points(vx[edge_e], vy[edge_e], vr[edge_e], qx[edge_q], qy[edge_q])
         d[edge_e, edge_q] = np.hypot(qx[edge_q] - px, qy[edge_q] - py)
@@ -1099,12 +1100,12 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     sorted_q = order.ravel()                                       # sorted position -> point q
     order = (order + g * np.arange(ne)[:, None]).ravel()          # sorted position -> sight line e * g + q
     usable = b.ok if blocked_by_viewer is None else b.ok & ~blocked_by_viewer
-    ue, uf = np.nonzero(usable)
+    ue, uf = nonzero_2d(usable)
     dist = b.dist[ue, uf][:, None]
     nearest = np.maximum(DISTANCE_BANDS[:-1][None, :], dist - 1e-6)
     wanted = DISTANCE_BANDS[1:][None, :] >= dist - 1e-6
     gam = np.arcsin(np.minimum(1.0, b.reach[ue][:, None] / np.maximum(nearest, 1e-9)))
-    ce, cb = np.nonzero(wanted)
+    ce, cb = nonzero_2d(wanted)
     cf, ce = uf[ce], ue[ce]
     gam = gam[wanted]
     lo = b.rho[ce, cf] + b.phi1[ce, cf] - b.eps[ce, cf] - gam - 1e-9
@@ -1190,7 +1191,7 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     visible = sure_visible.copy()
     visible[hidden] = False
     undecided = ~sure_visible & ~hidden
-    ue, uq = np.nonzero(undecided)
+    ue, uq = nonzero_2d(undecided)
     if len(ue) == 0:
         return (visible, *none)
     # The blocking features that may reach each undecided cone (the others cannot hide any of it).
@@ -1374,7 +1375,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     none = np.iinfo(np.int64).max
     best = np.full(g, none, dtype=np.int64)
     able = np.array([can_target(e)[0] for e in enemies], dtype=bool)
-    E, Q = np.nonzero(visible & able[:, None])
+    E, Q = nonzero_2d(visible & able[:, None])
     if len(E) == 0:
         return np.full(g, -1, dtype=np.int64)
     rules = bf.rulings
