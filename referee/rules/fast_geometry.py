@@ -158,6 +158,12 @@ def nonzero_2d(mask: Array) -> tuple[Array, Array]:
     return rows, cols
 
 
+def pick(table: Array, rows: Array, cols: Array) -> Array:
+    """``table[rows, cols]`` for a 2-D table, taken by one flat index: about twice as fast as by two index arrays."""
+    out: Array = table.ravel()[rows * table.shape[1] + cols]
+    return out
+
+
 def distinct(values: np.ndarray) -> np.ndarray:
     """The distinct values of an integer array, sorted: ``np.unique`` without its import of ``numpy.ma`` (about
     13 ms, paid inside the first computation that needs it)."""
@@ -330,8 +336,8 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
         t2 = (-bh + s) / (2 * ah)
         v1 = (t1 >= 0.0) & (t1 <= 1.0)
         v2 = (t2 >= 0.0) & (t2 <= 1.0)
-        keep = v1 | v2
-        if keep.any():
+        keep = np.flatnonzero(v1 | v2)
+        if len(keep):
             h, t1, t2, v1, v2 = hit[keep], t1[keep], t2[keep], v1[keep], v2[keep]
             hp = PX[h], PY[h], T0[h]
 
@@ -375,8 +381,8 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
         dist = (wx * ey - wy * ex) / (cm * (c0 * ey - s0 * ex) - sm * (c0 * ex + s0 * ey))
     D, RR = d[rp][pr], R[pr]
     entry = D * cm - np.sqrt(np.maximum(0.0, RR * RR - (D * sm) ** 2))
-    front = (dist > 0) & (dist < entry)
-    pairs = [rp[pr][front]]
+    front = np.flatnonzero((dist > 0) & (dist < entry))     # indices: taking by a boolean mask is far slower
+    pairs = [rp[pr[front]]]
     los, his = [lo[front]], [hi[front]]
     if p_inside is not None and p_inside.any():
         ip = cand_pair[p_inside]
@@ -489,8 +495,8 @@ def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Ar
     rp = cand_pair[row_cand]
     minx, miny, maxx, maxy = (v[rp] for v in box)
     margin = 1e-6
-    keep = ((gminx[grp] <= maxx + margin) & (gmaxx[grp] >= minx - margin)
-            & (gminy[grp] <= maxy + margin) & (gmaxy[grp] >= miny - margin))
+    keep = np.flatnonzero((gminx[grp] <= maxx + margin) & (gmaxx[grp] >= minx - margin)
+                          & (gminy[grp] <= maxy + margin) & (gmaxy[grp] >= miny - margin))
     row_cand, grp, rp = row_cand[keep], grp[keep], rp[keep]
     x0, y0 = sx[rp], sy[rp]
     dx, dy = tx[rp] - x0, ty[rp] - y0
@@ -500,7 +506,7 @@ def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Ar
     hi = np.maximum(ay, by) - np.minimum(ax, bx)
     lo = np.minimum(ay, by) - np.maximum(ax, bx)
     tol = NEAR_LINE * norm(dx, dy)
-    keep = (lo <= tol) & (hi >= -tol)
+    keep = np.flatnonzero((lo <= tol) & (hi >= -tol))
     row_cand, grp = row_cand[keep], grp[keep]
     # Each edge of those groups (a row of EDGE_GROUP slots per group, the slots past its count left out): both ends
     # clearly on one side of the line, it cannot meet the segment. The tolerance of ``segment_lengths`` (KNIFE_EDGE
@@ -981,8 +987,8 @@ class RayCells:
         ``C + t·w`` for ``t`` from ``lo`` to ``hi`` (either order), ``C`` the viewer's centre, ``w`` the ray's
         direction vector (``wx, wy``, not normalised); and a knife-edge flag."""
         n = len(e)
-        slot = self.slot[e, f]
-        rel = _fast_wrap(np.arctan2(wy, wx) - self.rho[e, f])
+        slot = pick(self.slot, e, f)
+        rel = _fast_wrap(np.arctan2(wy, wx) - pick(self.rho, e, f))
         cell = np.searchsorted(self.keys, slot * 8.0 + rel, side="right") - 1
         inside = (cell >= self.block_start[slot]) & (cell < self.block_end[slot] - 1)
         count = np.where(inside, self.cell_count[np.clip(cell, 0, None)], 0)
