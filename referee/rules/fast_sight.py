@@ -64,11 +64,10 @@ from .fast_geometry import (
     shadow_measure,
     union_measure,
 )
-from .geometry import closest_points, edge_range, viewer_point
+from .geometry import edge_range
 from .missile import CM_CORRIDOR, flight_path_units
-from .numbers import EPS, more_than
-from .sight import HEAVY_LIMIT, feature_cover, line_of_sight
-from .sight_reference import crossings
+from .numbers import EPS
+from .sight import HEAVY_LIMIT, feature_cover, intervening, line_of_sight
 from .table_sight import (
     ExposureGrid,
     PairSight,
@@ -630,41 +629,12 @@ def _sightlines(bf: Battlefield) -> PairSights:
 
 def _cover_on_knife_edge(bf: Battlefield, viewer: Piece, target: Piece,
                          visible: bool) -> tuple[tuple[tuple[str, float], ...], float, bool]:
-    """One knife-edge pair's intervening terrain, Heavy length and blocking, as ``sight.cover`` and
-    ``table_sight.pair_intervening`` give them (the same crossings, tests and sums, in the same order), without the
-    cover's explanation, whose wording costs more than the crossings."""
-    rules = bf.rulings
-    drone = target.is_drone
-    if rules.reads("A6", "B"):
-        start, end = viewer_point(viewer, target), (target.x, target.y)
-    else:
-        cp = closest_points(viewer.x, viewer.y, viewer.radius, target.x, target.y, target.radius)
-        start, end = cp.start, cp.end
-    limit = bf.distance(HEAVY_LIMIT)
-    found: list[tuple[str, float, bool]] = []         # (terrain, length, Heavy)
-    heavy_blocked = False
-    for c in crossings(start, end, [f for f in bf.features if not f.blocking]):
-        f = c.feature
-        kind = feature_cover(f, drone, rules)
-        if kind == "none":
-            continue
-        own_target = f.holds(target.x, target.y)
-        own_viewer = f.holds(viewer.x, viewer.y)
-        if own_viewer and not own_target and rules.reads("A8", "B"):
-            continue
-        if kind == "light":
-            if own_target:
-                continue
-            found.append((f.id, c.length, False))
-        else:
-            if own_target and rules.reads("A7", "B"):
-                continue
-            heavy_blocked |= rules.reads("A6", "A") and more_than(c.length, limit)
-            found.append((f.id, c.length, True))
-    if rules.reads("A6", "B") and more_than(sum(length for _, length, heavy in found if heavy), limit):
-        heavy_blocked = True
-    return (tuple((terrain, length) for terrain, length, _ in found),
-            sum(length for _, length, heavy in found if heavy), (not visible) or heavy_blocked)
+    """One knife-edge pair's intervening terrain, Heavy length and blocking, by the rules' own ``sight.intervening``
+    (as ``sight.cover`` and ``table_sight.pair_intervening`` give them), without the cover's explanation, whose
+    wording costs more than the crossings."""
+    found, heavy_blocked = intervening(bf, viewer, target)
+    return (tuple((i.terrain, i.length) for i in found), sum(i.length for i in found if i.cover == "heavy"),
+            (not visible) or heavy_blocked)
 
 
 def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
