@@ -1,5 +1,6 @@
 """The fast whole-table engine gives the reference engine's answers: random tables and deliberate knife edges."""
 
+import itertools
 import math
 
 import numpy as np
@@ -10,9 +11,12 @@ from hypothesis import strategies as st
 
 from referee.rules.fast_geometry import EdgeTable, segment_lengths, union_measure
 from referee import paths
-from referee.rules.fast_sight import ExposureTiles, exposure_fast, sightlines_fast
+from referee.rules.battlefield import battlefield_from_scenario
+from referee.rules.fast_sight import ExposureTiles, _cover_on_knife_edge, exposure_fast, sightlines_fast
+from referee.rules.rulings import Rulings
 from referee.rules.scenario import load_scenario
-from referee.rules.table_sight import exposure_reference, sightlines_reference
+from referee.rules.sight import LineOfSight, cover
+from referee.rules.table_sight import exposure_reference, opposing_pairs, pair_intervening, sightlines_reference
 from referee.rules.whole_table import exposure, sightlines
 
 from .fuzz.strategies import examples
@@ -267,6 +271,17 @@ def test_knife_edges(name, rulings):
     bf = battlefield(units, terrain, rulings=rulings, width=14, height=18)
     assert_same_sightlines(bf)
     assert_same_exposure(bf, 2.0)
+
+
+@pytest.mark.parametrize("rulings", [dict(zip(("A6", "A7", "A8"), c)) for c in itertools.product("AB", repeat=3)])
+def test_a_knife_edge_pair_s_cover_is_the_reference_s_to_the_last_bit(rulings):
+    """The pairs the fast engine leaves to the reference get ``sight.cover``'s very figures (its explanation left
+    out): every pair of a bundled table, seen and unseen, under each reading of A6, A7 and A8."""
+    bf = battlefield_from_scenario(load_scenario(paths.table_file("battle-site")), rulings=Rulings(rulings))
+    for k, (a, b) in enumerate(opposing_pairs(bf)):
+        seen = k % 2 == 0
+        cov = cover(bf, a, b, LineOfSight(seen, 0.0, (), ()))
+        assert _cover_on_knife_edge(bf, a, b, seen) == (*pair_intervening(cov), cov.blocked), (a.id, b.id)
 
 
 def test_sight_line_through_a_vertex_hides_exactly_half():

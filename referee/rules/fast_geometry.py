@@ -149,6 +149,21 @@ class EdgeTable:
         return self._groups
 
 
+def nonzero_2d(mask: Array) -> tuple[Array, Array]:
+    """``np.nonzero`` of a 2-D array, the same indices in the same order: the flat indices split into row and column,
+    several times faster than numpy's own 2-D walk (600 -> 130 us for 8,192 x 12)."""
+    flat = np.flatnonzero(mask)
+    rows = flat // mask.shape[1]
+    cols: Array = flat - rows * mask.shape[1]
+    return rows, cols
+
+
+def pick(table: Array, rows: Array, cols: Array) -> Array:
+    """``table[rows, cols]`` for a 2-D table, taken by one flat index: about twice as fast as by two index arrays."""
+    out: Array = table.ravel()[rows * table.shape[1] + cols]
+    return out
+
+
 def distinct(values: np.ndarray) -> np.ndarray:
     """The distinct values of an integer array, sorted: ``np.unique`` without its import of ``numpy.ma`` (about
     13 ms, paid inside the first computation that needs it)."""
@@ -188,8 +203,7 @@ def bbox_candidates(minx: Array, miny: Array, maxx: Array, maxy: Array, edges: E
     )
     if allowed is not None:
         hit &= allowed
-    rows, cols = np.nonzero(hit)
-    return rows, cols
+    return nonzero_2d(hit)
 
 
 def near_segments(x0: Array, y0: Array, x1: Array, y1: Array, pad: Array | float, cand_pair: Array, cand_feat: Array,
@@ -284,10 +298,17 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
     keep = np.nonzero(~(left | right))[0]
     grp, rp, PX, PY, LX, LY, RX, RY = (v[keep] for v in (grp, rp, PX, PY, LX, LY, RX, RY))
     # Then each edge of the groups left, from its group's vertices in ring order (edge k runs from vertex k to k + 1).
-    vx, vy = gx[grp] - PX[:, None], gy[grp] - PY[:, None]
-    cl = LX[:, None] * vy - LY[:, None] * vx
-    cr = RX[:, None] * vy - RY[:, None] * vx
-    beyond = ((cl[:, :-1] > 0) & (cl[:, 1:] > 0)) | ((cr[:, :-1] < 0) & (cr[:, 1:] < 0))
+    vx, vy = _rows_less(gx, grp, PX), _rows_less(gy, grp, PY)
+    # Each vertex's side of the bounding lines (the cross products worked in two arrays, reused), each vertex compared
+    # once, not once per edge.
+    cross, part = LX[:, None] * vy, LY[:, None] * vx
+    cross -= part
+    left_of = cross > 0
+    np.multiply(RX[:, None], vy, out=cross)
+    np.multiply(RY[:, None], vx, out=part)
+    cross -= part
+    right_of = cross < 0
+    beyond = (left_of[:, :-1] & left_of[:, 1:]) | (right_of[:, :-1] & right_of[:, 1:])
     slot = np.arange(EDGE_GROUP)
     rows = np.flatnonzero(~beyond & (slot[None, :] < gcount[grp][:, None]))
     row = rows // EDGE_GROUP
@@ -315,8 +336,8 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
         t2 = (-bh + s) / (2 * ah)
         v1 = (t1 >= 0.0) & (t1 <= 1.0)
         v2 = (t2 >= 0.0) & (t2 <= 1.0)
-        keep = v1 | v2
-        if keep.any():
+        keep = np.flatnonzero(v1 | v2)
+        if len(keep):
             h, t1, t2, v1, v2 = hit[keep], t1[keep], t2[keep], v1[keep], v2[keep]
             hp = PX[h], PY[h], T0[h]
 
@@ -360,8 +381,8 @@ def shadow_measure(px: Array, py: Array, cx: Array, cy: Array, r: Array, d: Arra
         dist = (wx * ey - wy * ex) / (cm * (c0 * ey - s0 * ex) - sm * (c0 * ex + s0 * ey))
     D, RR = d[rp][pr], R[pr]
     entry = D * cm - np.sqrt(np.maximum(0.0, RR * RR - (D * sm) ** 2))
-    front = (dist > 0) & (dist < entry)
-    pairs = [rp[pr][front]]
+    front = np.flatnonzero((dist > 0) & (dist < entry))     # indices: taking by a boolean mask is far slower
+    pairs = [rp[pr[front]]]
     los, his = [lo[front]], [hi[front]]
     if p_inside is not None and p_inside.any():
         ip = cand_pair[p_inside]
@@ -452,6 +473,14 @@ def _starts_inside(sx: Array, sy: Array, cand_pair: Array, cand_feat: Array, edg
     return inside
 
 
+def _rows_less(table: Array, rows: Array, value: Array) -> Array:
+    """``table[rows] - value[:, None]``, the same figures: the rows taken by ``np.take`` (several times faster than
+    indexing for rows of a 2-D array) and the subtraction done in place, into the array just made."""
+    out: Array = np.take(table, rows, axis=0)
+    out -= value[:, None]
+    return out
+
+
 def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Array, Array, Array], cand_pair: Array,
                 cand_feat: Array, edges: EdgeTable) -> tuple[Array, Array, Array]:
     """(candidate, edge) rows for the edges that may meet or touch their candidate's segment. Groups of edges are
@@ -466,8 +495,8 @@ def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Ar
     rp = cand_pair[row_cand]
     minx, miny, maxx, maxy = (v[rp] for v in box)
     margin = 1e-6
-    keep = ((gminx[grp] <= maxx + margin) & (gmaxx[grp] >= minx - margin)
-            & (gminy[grp] <= maxy + margin) & (gmaxy[grp] >= miny - margin))
+    keep = np.flatnonzero((gminx[grp] <= maxx + margin) & (gmaxx[grp] >= minx - margin)
+                          & (gminy[grp] <= maxy + margin) & (gmaxy[grp] >= miny - margin))
     row_cand, grp, rp = row_cand[keep], grp[keep], rp[keep]
     x0, y0 = sx[rp], sy[rp]
     dx, dy = tx[rp] - x0, ty[rp] - y0
@@ -477,17 +506,17 @@ def _edges_near(sx: Array, sy: Array, tx: Array, ty: Array, box: tuple[Array, Ar
     hi = np.maximum(ay, by) - np.minimum(ax, bx)
     lo = np.minimum(ay, by) - np.maximum(ax, bx)
     tol = NEAR_LINE * norm(dx, dy)
-    keep = (lo <= tol) & (hi >= -tol)
+    keep = np.flatnonzero((lo <= tol) & (hi >= -tol))
     row_cand, grp = row_cand[keep], grp[keep]
     # Each edge of those groups (a row of EDGE_GROUP slots per group, the slots past its count left out): both ends
     # clearly on one side of the line, it cannot meet the segment. The tolerance of ``segment_lengths`` (KNIFE_EDGE
     # times both lengths) is kept with room to spare: ``tol`` grown by the longest edge.
     tol = (tol[keep] * (1.0 + edges.longest))[:, None]
-    x0, y0, dx, dy = x0[keep][:, None], y0[keep][:, None], dx[keep][:, None], dy[keep][:, None]
-    side = dx * (gy[grp] - y0) - dy * (gx[grp] - x0)                 # each vertex of the group
-    sa, sb = side[:, :-1], side[:, 1:]
+    x0, y0, dx, dy = x0[keep], y0[keep], dx[keep][:, None], dy[keep][:, None]
+    side = dx * _rows_less(gy, grp, y0) - dy * _rows_less(gx, grp, x0)         # each vertex of the group
+    below, above = side <= tol, side >= -tol                         # each vertex compared once, not once per edge
     slot = np.arange(EDGE_GROUP)[None, :]
-    near = np.flatnonzero((slot < gcount[grp][:, None]) & ((sa <= tol) | (sb <= tol)) & ((sa >= -tol) | (sb >= -tol)))
+    near = np.flatnonzero((slot < gcount[grp][:, None]) & (below[:, :-1] | below[:, 1:]) & (above[:, :-1] | above[:, 1:]))
     edge = gstart[grp][:, None] + slot
     row_cand, edge = row_cand[near // EDGE_GROUP], edge.ravel()[near]
     rp = cand_pair[row_cand]
@@ -958,8 +987,8 @@ class RayCells:
         ``C + t·w`` for ``t`` from ``lo`` to ``hi`` (either order), ``C`` the viewer's centre, ``w`` the ray's
         direction vector (``wx, wy``, not normalised); and a knife-edge flag."""
         n = len(e)
-        slot = self.slot[e, f]
-        rel = _fast_wrap(np.arctan2(wy, wx) - self.rho[e, f])
+        slot = pick(self.slot, e, f)
+        rel = _fast_wrap(np.arctan2(wy, wx) - pick(self.rho, e, f))
         cell = np.searchsorted(self.keys, slot * 8.0 + rel, side="right") - 1
         inside = (cell >= self.block_start[slot]) & (cell < self.block_end[slot] - 1)
         count = np.where(inside, self.cell_count[np.clip(cell, 0, None)], 0)

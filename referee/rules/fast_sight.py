@@ -56,6 +56,8 @@ from .fast_geometry import (
     disc_chords,
     disc_shadow,
     distinct,
+    nonzero_2d,
+    pick,
     near_segments,
     norm,
     segment_lengths,
@@ -65,14 +67,13 @@ from .fast_geometry import (
 from .geometry import edge_range
 from .missile import CM_CORRIDOR, flight_path_units
 from .numbers import EPS
-from .sight import HEAVY_LIMIT, LineOfSight, cover, feature_cover, line_of_sight
+from .sight import HEAVY_LIMIT, feature_cover, intervening, line_of_sight
 from .table_sight import (
     ExposureGrid,
     PairSight,
     exposure_probe,
     grid_shape,
     pair_band,
-    pair_intervening,
     watchers,
 )
 from .ranges import target_band_inches
@@ -325,6 +326,7 @@ def prepare(bf: Battlefield, exposure_steps: tuple[float, ...] = ()) -> None:
 
 
 _WARM = threading.Event()
+WARM_UP_UNITS = 16          # a side, at most, in the sight lines run once when the first table is prepared
 WORK_PER_PAIR = 4096        # bytes of work arrays a sight line needs at most at once (2.3 MB at 16 a side)
 WORK_PER_PROBE = 256        # bytes per sight line of an exposure map at most (12 MB at 0.5", 45 MB at 0.25", 16 enemies)
 # The most the sight lines keep pre-faulted: below the trim threshold glibc raised to (twice the block above).
@@ -355,18 +357,23 @@ def _fault_in_work_heap(bf: Battlefield, exposure_steps: tuple[float, ...] = ())
 
 
 def _warm_up(bf: Battlefield) -> None:
-    """Run the sight lines once, over one unit of each of two sides of this table, the first time a table is
-    prepared in this process: numpy resolves each array function's loop on its first use, and Python specialises
-    the engine's code after it has run, so that work is done at loading rather than in the first answer."""
+    """Run the sight lines once, over up to ``WARM_UP_UNITS`` units of each of two sides of this table, the first time
+    a table is prepared in this process: numpy resolves each array function's loop on its first use, and Python
+    specialises the engine's code after it has run, so that work is done at loading rather than in the first answer.
+    Enough units that the pairs meet terrain the way a real table's do (edges crossing target bases, several
+    crossings of one feature, ties among the missile candidates): a warm-up over one unit a side left about a third
+    of the first answer's cost on a bundled table to the first answer itself (about a twelfth with sixteen)."""
     if _WARM.is_set():
         return
     _WARM.set()
-    first: dict[str, Piece] = {}
+    first: dict[str, list[Piece]] = {}
     for p in sorted((p for p in bf.units() if p.side is not None), key=lambda p: p.id):
-        first.setdefault(p.side or "", p)
+        side = first.setdefault(p.side or "", [])
+        if len(side) < WARM_UP_UNITS:
+            side.append(p)
     if len(first) >= 2:
         # Active jammers stay: their fields are part of the terrain arrays this table is prepared with.
-        keep = list(first.values())[:2] + [p for p in bf.pieces.values() if p.jammer_on]
+        keep = [p for side in list(first.values())[:2] for p in side] + [p for p in bf.pieces.values() if p.jammer_on]
         _sightlines(dataclasses.replace(bf, pieces={p.id: p for p in keep}))
 
 
@@ -430,10 +437,11 @@ def _hidden(table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Array
     px, py, cx, cy, r, d = px[act], py[act], tx[act], ty[act], tr[act], d[act]
     cp, cf = bbox_candidates(
         np.minimum(px, cx - r), np.minimum(py, cy - r), np.maximum(px, cx + r), np.maximum(py, cy + r),
-        edges, allowed[act],
+        edges, np.take(allowed, act, axis=0),
     )
     # The cone lies within r of the segment from P to the target's centre.
     close = near_segments(px, py, cx, cy, r, cp, cf, edges)
+    close = np.flatnonzero(close)
     cp, cf = cp[close], cf[close]
     if len(cp) == 0:
         return fraction, knife
@@ -489,6 +497,7 @@ def _crossed(table: _Table, vx: Array, vy: Array, vr: Array, tx: Array, ty: Arra
     sx, sy, ex, ey, apart = _closest_segments(vx, vy, vr, tx, ty, tr)
     cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, allowed & apart[:, None])
     close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
+    close = np.flatnonzero(close)
     cp, cf = cp[close], cf[close]
     circles = table.blocking_circles[cf]
     disc = ~np.isnan(circles[:, 2])
@@ -522,6 +531,17 @@ def _allowed(bf: Battlefield, table: _Table, viewer_holds: Array, target_holds: 
         return np.ones(shape, dtype=bool)
     bi = table.blocking_index
     return ~viewer_holds[:, bi] & ~target_holds[:, bi]
+
+
+def _allowed_pairs(bf: Battlefield, table: _Table, holds: Array, I: Array, J: Array) -> Array:
+    """``_allowed`` for the pairs (``I``, ``J``) of units whose ``holds`` are given: the blocking features that hold
+    neither unit worked out once per unit, then taken for each pair by rows."""
+    if bf.rulings.reads("A10", "A"):
+        return np.ones((len(I), len(table.blocking)), dtype=bool)
+    free = ~holds[:, table.blocking_index]
+    allowed: Array = np.take(free, I, axis=0)
+    allowed &= np.take(free, J, axis=0)
+    return allowed
 
 
 _CHORD_KNIFE = 1e-9
@@ -576,13 +596,13 @@ def _sightlines(bf: Battlefield) -> PairSights:
     side = np.array([p.side for p in units])
     drone = np.array([p.is_drone for p in units])
     holds = table.holds(ux, uy)
-    I, J = np.nonzero(side[:, None] != side[None, :])
+    I, J = nonzero_2d(side[:, None] != side[None, :])
     if len(I) == 0:
         return PairSights()
     if len(I) >= CROWDED_PAIRS:
         _keep_large_work_in_heap()
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
-    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds[I], holds[J]))
+    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed_pairs(bf, table, holds, I, J))
     fraction = hidden.tolist()
     knives = np.nonzero(knife)[0].tolist()
     if knives:
@@ -593,9 +613,7 @@ def _sightlines(bf: Battlefield) -> PairSights:
     intervening, heavy_length, heavy, knife = _pair_intervening(bf, table, units, I, J, holds, drone)
     blocked = (~visible | heavy).tolist()
     for k in np.nonzero(knife)[0].tolist():
-        cov = cover(bf, units[I[k]], units[J[k]], LineOfSight(bool(visible[k]), fraction[k], (), ()))
-        intervening[k], heavy_length[k] = pair_intervening(cov)
-        blocked[k] = cov.blocked
+        intervening[k], heavy_length[k], blocked[k] = _cover_on_knife_edge(bf, units[I[k]], units[J[k]], bool(visible[k]))
     # The target's own cover does not depend on the viewer: once per unit.
     bands = np.zeros(len(units), dtype=np.int64)
     if table.features:
@@ -607,6 +625,16 @@ def _sightlines(bf: Battlefield) -> PairSights:
     corridor = _corridors(bf, units, I, J)
     return PairSights(ids[I].tolist(), ids[J].tolist(), d.tolist(), visible.tolist(), fraction,
                       cover_name[J].tolist(), blocked, band, intervening, heavy_length, corridor)
+
+
+def _cover_on_knife_edge(bf: Battlefield, viewer: Piece, target: Piece,
+                         visible: bool) -> tuple[tuple[tuple[str, float], ...], float, bool]:
+    """One knife-edge pair's intervening terrain, Heavy length and blocking, by the rules' own ``sight.intervening``
+    (as ``sight.cover`` and ``table_sight.pair_intervening`` give them), without the cover's explanation, whose
+    wording costs more than the crossings."""
+    found, heavy_blocked = intervening(bf, viewer, target)
+    return (tuple((i.terrain, i.length) for i in found), sum(i.length for i in found if i.cover == "heavy"),
+            (not visible) or heavy_blocked)
 
 
 def _pair_bands(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array, d: Array) -> list[int]:
@@ -630,7 +658,7 @@ def _start_status(table: _Table, index: Array, x: Array, y: Array, r: Array) -> 
         apart = ((x[:, None] + reach[:, None] < minx[None, :]) | (x[:, None] - reach[:, None] > maxx[None, :])
                  | (y[:, None] + reach[:, None] < miny[None, :]) | (y[:, None] - reach[:, None] > maxy[None, :]))
         status[apart] = 0
-        p, j = np.nonzero(~apart)
+        p, j = nonzero_2d(~apart)
         if len(p):
             f = index[j]
             centres = shapely.points(x[p], y[p])
@@ -658,14 +686,19 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         ex, ey = tx, ty
     else:
         sx, sy, ex, ey, _ = _closest_segments(vx, vy, vr, tx, ty, tr)
-    kind = table.bands[:, index][drone[J].astype(np.int64)]            # (pairs, features): 1 Light, 2 Heavy
+    # Which features may count against each unit as the target (its kind of cover from each, the Light cover it is
+    # in, A7), once per unit; then per pair, its segment's length and A8. Rows taken by ``np.take`` (far faster than
+    # indexing for rows of a 2-D array).
+    nf = len(index)
+    kind = np.take(table.bands[:, index], drone.astype(np.int64), axis=0)     # (units, features): 1 Light, 2 Heavy
     own = holds[:, index]
-    own_t, own_v = own[J], own[I]
-    mask = (kind > 0) & (np.hypot(ex - sx, ey - sy) > EPS)[:, None] & ~((kind == 1) & own_t)
-    if rules.reads("A8", "B"):
-        mask &= ~(own_v & ~own_t)
+    as_target = (kind > 0) & ~((kind == 1) & own)
     if rules.reads("A7", "B"):
-        mask &= ~((kind == 2) & own_t)
+        as_target &= ~((kind == 2) & own)
+    mask = np.take(as_target, J, axis=0)
+    mask &= (np.hypot(ex - sx, ey - sy) > EPS)[:, None]
+    if rules.reads("A8", "B"):
+        mask &= ~(np.take(own, I, axis=0) & ~np.take(own, J, axis=0))
     # Every segment starts on or within its viewer's base: whether it starts inside a feature is mostly known from
     # the viewer alone, once per unit rather than once per pair.
     start_status = _start_status(table, index, ux, uy, ur)
@@ -680,7 +713,8 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         partner = at[J, I]
         lead = np.nonzero(I < J)[0]
         ucp, ucf, ulen, uknife = _crossings(bf, table, index, edges, sx[lead], sy[lead], ex[lead], ey[lead],
-                                            mask[lead] | mask[partner[lead]], start_status, I[lead])
+                                            np.take(mask, lead, axis=0) | np.take(mask, partner[lead], axis=0),
+                                            start_status, I[lead])
         slot = np.full(n, -1, dtype=np.int64)
         slot[lead] = np.arange(len(lead))
         slot[partner[lead]] = slot[lead]
@@ -688,7 +722,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
         count = ucount[slot]
         cp = np.repeat(np.arange(n), count)
         row = np.arange(len(cp)) + np.repeat((np.cumsum(ucount) - ucount)[slot] - (np.cumsum(count) - count), count)
-        keep = np.nonzero(mask[cp, ucf[row]])[0]
+        keep = np.nonzero(mask.ravel()[cp * nf + ucf[row]])[0]
         cp, row = cp[keep], row[keep]
         cf, lengths, knife_c = ucf[row], ulen[row], uknife[row]
         lead_of = slot, len(lead), ucp, ucf, ulen
@@ -697,7 +731,7 @@ def _pair_intervening(bf: Battlefield, table: _Table, units: Sequence[Piece], I:
     counted = np.nonzero(lengths > EPS)[0]            # item-major: each pair's features in the features' order
     names = [table.features[i].id for i in index.tolist()]
     pair_of, feat, length = cp[counted], cf[counted], lengths[counted]
-    is_heavy = kind[pair_of, feat] == 2
+    is_heavy = kind.ravel()[J[pair_of] * nf + feat] == 2
     heavy_sum = np.bincount(pair_of[is_heavy], weights=length[is_heavy], minlength=n)
     limit = bf.distance(HEAVY_LIMIT) + EPS
     if rules.reads("A6", "B"):
@@ -735,8 +769,9 @@ def _crossings(bf: Battlefield, table: _Table, index: Array, edges: EdgeTable, s
     ``start_unit``: the unit on whose base each segment starts."""
     cp, cf = bbox_candidates(*_segment_bbox(sx, sy, ex, ey), edges, mask)
     close = near_segments(sx, sy, ex, ey, 0.0, cp, cf, edges)
+    close = np.flatnonzero(close)
     cp, cf = cp[close], cf[close]
-    lengths, knife = _cover_lengths(bf, table, index, sx, sy, ex, ey, cp, cf, edges, start_status[start_unit[cp], cf])
+    lengths, knife = _cover_lengths(bf, table, index, sx, sy, ex, ey, cp, cf, edges, pick(start_status, start_unit[cp], cf))
     return cp, cf, lengths, knife
 
 
@@ -838,7 +873,7 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> _
     cand = np.nonzero(may[J])[0]
     CI, CJ = I[cand], J[cand]
     dist = np.maximum(0.0, np.hypot(ux[CJ] - ux[CI], uy[CJ] - uy[CI]) - ur[CI] - ur[CJ])
-    order = np.lexsort((CJ, dist, CI))
+    order = _nearest_first(CI, dist, len(units))
     CI, CJ, dist = CI[order], CJ[order], dist[order]
     tie = np.nonzero((CI[1:] == CI[:-1]) & (np.abs(np.diff(dist)) <= 1e-12))[0]
     for v in dict.fromkeys(CI[tie].tolist()):
@@ -851,6 +886,21 @@ def _corridors(bf: Battlefield, units: Sequence[Piece], I: Array, J: Array) -> _
     for k in np.flatnonzero(knife).tolist():
         out[k] = tuple(p.id for p in flight_path_units(bf, units[int(I[k])], units[int(J[k])]))
     return out
+
+
+def _nearest_first(CI: Array, dist: Array, units: int) -> Array:
+    """The order sorting firer-major candidates (``CI`` non-decreasing, each firer's in the order of their ids) by
+    firer, then distance, ties kept in id order: ``np.lexsort((CJ, dist, CI))``. Each firer's distances are sorted in
+    a row of their own (rows padded with infinity past a firer's count), many short sorts being far cheaper than one
+    long one by three keys."""
+    count = np.bincount(CI, minlength=units)
+    start = np.cumsum(count) - count
+    width = int(count.max()) if len(CI) else 0
+    rows = np.full((units, width), np.inf)
+    rows[CI, np.arange(len(CI)) - start[CI]] = dist
+    order: Array = (np.argsort(rows, axis=1, kind="stable") + start[:, None])[
+        np.arange(width)[None, :] < count[:, None]]
+    return order
 
 
 _CORRIDOR_SLACK = 1e-6      # inches added to a candidate's reach when choosing the targets it may lie beside
@@ -914,7 +964,7 @@ def _corridor_triples(ux: Array, uy: Array, I: Array, J: Array, CI: Array, CJ: A
     r = reach[run]
     target = CJ[run] == J[pair]
     knife = np.zeros(n, dtype=bool)
-    knife[pair[(gap2 >= (r - _BAND_KNIFE) ** 2) & (gap2 <= (r + _BAND_KNIFE) ** 2) & ~target]] = True
+    knife[pair[np.flatnonzero((gap2 >= (r - _BAND_KNIFE) ** 2) & (gap2 <= (r + _BAND_KNIFE) ** 2) & ~target)]] = True
     rolling = np.flatnonzero((gap2 <= r * r) | target)
     # Rows come candidate by candidate, each firer's nearest first: a stable sort by pair keeps that order within
     # each pair (a radix sort when the pairs fit 16 bits).
@@ -1001,7 +1051,7 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     # A point within the viewer's own base (D <= rv) is seen from a P beyond it: those few go to the exact sweep.
     d = D - vr[:, None]
     within = D <= vr[:, None] + 1e-6
-    edge_e, edge_q = np.nonzero((np.abs(d - (radius + EPS)) <= 1e-9) | within)
+    edge_e, edge_q = nonzero_2d((np.abs(d - (radius + EPS)) <= 1e-9) | within)
     if len(edge_e):
         px, py, _ = _viewer_points(vx[edge_e], vy[edge_e], vr[edge_e], qx[edge_q], qy[edge_q])
         d[edge_e, edge_q] = np.hypot(qx[edge_q] - px, qy[edge_q] - py)
@@ -1020,20 +1070,22 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     key[~active | within] = nbands * DIRECTION_BUCKETS
     order = np.argsort(key, axis=1, kind="stable")
     row_key = nbands * DIRECTION_BUCKETS + 1
-    sorted_key = (np.take_along_axis(key, order, axis=1) + row_key * np.arange(ne)[:, None]).ravel()
     sorted_q = order.ravel()                                       # sorted position -> point q
     order = (order + g * np.arange(ne)[:, None]).ravel()          # sorted position -> sight line e * g + q
+    # (Each row's keys taken through the flat order: np.take_along_axis is several times slower.)
+    sorted_key = (key.ravel()[order].reshape(ne, g) + row_key * np.arange(ne)[:, None]).ravel()
     usable = b.ok if blocked_by_viewer is None else b.ok & ~blocked_by_viewer
-    ue, uf = np.nonzero(usable)
+    ue, uf = nonzero_2d(usable)
     dist = b.dist[ue, uf][:, None]
     nearest = np.maximum(DISTANCE_BANDS[:-1][None, :], dist - 1e-6)
     wanted = DISTANCE_BANDS[1:][None, :] >= dist - 1e-6
     gam = np.arcsin(np.minimum(1.0, b.reach[ue][:, None] / np.maximum(nearest, 1e-9)))
-    ce, cb = np.nonzero(wanted)
+    ce, cb = nonzero_2d(wanted)
     cf, ce = uf[ce], ue[ce]
     gam = gam[wanted]
-    lo = b.rho[ce, cf] + b.phi1[ce, cf] - b.eps[ce, cf] - gam - 1e-9
-    hi = b.rho[ce, cf] + b.phi2[ce, cf] + b.eps[ce, cf] + gam + 1e-9
+    rho, eps = pick(b.rho, ce, cf), pick(b.eps, ce, cf)
+    lo = rho + pick(b.phi1, ce, cf) - eps - gam - 1e-9
+    hi = rho + pick(b.phi2, ce, cf) + eps + gam + 1e-9
     over, under = hi > math.pi, lo < -math.pi
     seg_e = np.concatenate([ce, ce[over], ce[under]])
     seg_f = np.concatenate([cf, cf[over], cf[under]])
@@ -1052,6 +1104,7 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
     keep = seg_near[run] < flat_d[pair]
     if blocked_by_probe is not None:
         keep &= ~blocked_by_probe.ravel()[sorted_q[at] * nb + seg_f[run]]
+    keep = np.flatnonzero(keep)         # indices: taking by a boolean mask is several times slower
     run, pair = run[keep], pair[keep]
     f_i = seg_f[run]
 
@@ -1103,17 +1156,16 @@ def _bounded_rows(table: _Table, parts: ConvexParts, b: ShadowBounds | _ViewerRo
         good = np.nonzero(front & (lhi > llo))[0]
         if len(good):
             pg, lg, hg = pl[good], llo[good], lhi[good]
-            limit = alpha.ravel() * ((0.5 + EPS) * 2 * (1 + 1e-9))
+            scale = (0.5 + EPS) * 2 * (1 + 1e-9)
             # A line hidden by one piece alone; the others by the union of their pieces.
-            hidden[pg[hg - lg > limit[pg]]] = True
+            hidden[pg[hg - lg > a0[good] * scale]] = True
             rest = np.nonzero(~hidden[pg])[0]
             if len(rest):
-                hidden |= union_measure(pg[rest], lg[rest], hg[rest], ne * g) > limit
+                hidden |= union_measure(pg[rest], lg[rest], hg[rest], ne * g) > alpha.ravel() * scale
     hidden = hidden.reshape(ne, g)
-    visible = sure_visible.copy()
-    visible[hidden] = False
+    visible = sure_visible & ~hidden
     undecided = ~sure_visible & ~hidden
-    ue, uq = np.nonzero(undecided)
+    ue, uq = nonzero_2d(undecided)
     if len(ue) == 0:
         return (visible, *none)
     # The blocking features that may reach each undecided cone (the others cannot hide any of it).
@@ -1297,7 +1349,7 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     none = np.iinfo(np.int64).max
     best = np.full(g, none, dtype=np.int64)
     able = np.array([can_target(e)[0] for e in enemies], dtype=bool)
-    E, Q = np.nonzero(visible & able[:, None])
+    E, Q = nonzero_2d(visible & able[:, None])
     if len(E) == 0:
         return np.full(g, -1, dtype=np.int64)
     rules = bf.rulings
@@ -1354,6 +1406,9 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     else:
         start_status = _start_status(table, cover_index, ex, ey, er)
     q_cover, e_cover = q_of["cover"], e_holds[:, cover_index]
+    # The same tables flat: one (sight line, feature) entry each is read by a single index, far faster than by two.
+    nk = len(cover_index)
+    q_flat, e_flat = np.ascontiguousarray(q_cover).ravel(), np.ascontiguousarray(e_cover).ravel()
 
     def costs(idx: np.ndarray) -> np.ndarray:
         m = len(idx)
@@ -1369,12 +1424,23 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
             def counts(p: Array, f: Array) -> Array:
                 """Which (sight line, feature) pairs may count as intervening (``sight.cover``: A7, A8, the Light
                 cover the target is in)."""
-                t, v = q_cover[qi[p], f], e_cover[ei[p], f]
+                t, v = q_flat[qi[p] * nk + f], e_flat[ei[p] * nk + f]
                 ok: Array = long[p] & ~(light[f] & t)
                 if rules.reads("A8", "B"):
                     ok &= ~(v & ~t)
                 if rules.reads("A7", "B"):
                     ok &= ~(heavy_kind[f] & t)
+                return ok
+
+            def counts_all(rows: Array) -> Array:
+                """``counts`` of these sight lines against every feature, as a (sight lines, features) array: whole
+                rows of the tables taken at once (``np.take``) rather than one (sight line, feature) entry at a time."""
+                t, v = np.take(q_cover, qi[rows], axis=0), np.take(e_cover, ei[rows], axis=0)
+                ok: Array = long[rows][:, None] & ~(light & t)
+                if rules.reads("A8", "B"):
+                    ok &= ~(v & ~t)
+                if rules.reads("A7", "B"):
+                    ok &= ~(heavy_kind & t)
                 return ok
 
             boxed = np.arange(m)
@@ -1387,20 +1453,20 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                 ae = E[idx][ap]
                 near_end = np.minimum(lo, hi)[ap] * dc[idx][ap]
                 far_end = np.maximum(lo, hi)[ap] * dc[idx][ap]
-                keep = ((far_end >= rays.gap[ae, af] - 1e-9) & (near_end <= rays.far[ae, af] + 1e-9))
+                keep = ((far_end >= pick(rays.gap, ae, af) - 1e-9) & (near_end <= pick(rays.far, ae, af) + 1e-9))
                 keep = np.nonzero(keep)[0]
                 ap, af = ap[keep], af[keep]
-                keep = counts(ap, af)
+                keep = np.flatnonzero(counts(ap, af))
                 found = (ap[keep], af[keep])
                 # The rest by boxes: the sight lines of viewers standing within some feature's hull or disc.
                 boxed = np.nonzero((~rays.by_direction).any(axis=1)[E[idx]])[0]
-            mask = counts(np.repeat(boxed, len(kind)), np.tile(np.arange(len(kind)), len(boxed))).reshape(len(boxed),
-                                                                                                        len(kind))
+            mask = counts_all(boxed)
             if rays is not None:
-                mask &= ~rays.by_direction[E[idx][boxed]]
+                mask &= ~np.take(rays.by_direction, E[idx][boxed], axis=0)
             cp, cf = bbox_candidates(*_segment_bbox(x0[boxed], y0[boxed], x1[boxed], y1[boxed]), edges, mask)
             cp = boxed[cp]
             close = near_segments(x0, y0, x1, y1, 0.0, cp, cf, edges)
+            close = np.flatnonzero(close)
             cp, cf = cp[close], cf[close]
             if found is not None:
                 cp, cf = np.concatenate([cp, found[0]]), np.concatenate([cf, found[1]])
@@ -1409,10 +1475,10 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
             # discs as circles.
             ce = E[idx][cp]
             how = np.zeros(len(cp), dtype=np.int64) if rays is None else np.where(
-                rays.ready[ce, cf], 1, np.where(rays.polygon[cf], 2, 0))
+                pick(rays.ready, ce, cf), 1, np.where(rays.polygon[cf], 2, 0))
             rest = np.nonzero(how == 0)[0]
             lengths[rest], k[rest] = _cover_lengths(bf, table, cover_index, x0, y0, x1, y1, cp[rest], cf[rest], edges,
-                                                    start_status[ce[rest], cf[rest]])
+                                                    pick(start_status, ce[rest], cf[rest]))
             for way, measure in ((1, rays.lengths), (2, rays.lengths_across)) if rays is not None else ():
                 on = np.nonzero(how == way)[0]
                 if len(on):
@@ -1423,14 +1489,15 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
                     k[on] |= (np.abs(near - EPS) <= _SWEPT_KNIFE) | (np.abs(near - (limit + EPS)) <= _SWEPT_KNIFE)
             edge_knife[cp[k]] = True
             counted = lengths > EPS
-            eaten = np.bincount(cp[counted], weights=kind[cf[counted]], minlength=m)
-            heavy = counted & (kind[cf] == 2)
+            crossed = np.flatnonzero(counted)
+            eaten = np.bincount(cp[crossed], weights=kind[cf[crossed]], minlength=m)
+            heavy = np.flatnonzero(counted & (kind[cf] == 2))
             if rules.reads("A6", "B"):
                 total = np.bincount(cp[heavy], weights=lengths[heavy], minlength=m)
                 blocked = total > limit + EPS
                 edge_knife |= np.abs(total - (limit + EPS)) <= _SWEPT_KNIFE
             else:
-                blocked[cp[heavy & (lengths > limit + EPS)]] = True
+                blocked[cp[heavy[lengths[heavy] > limit + EPS]]] = True
         out = np.where(blocked, none, eaten.astype(np.int64) * eaten_price[idx] + price[idx])
         for j in np.nonzero(knife[idx] | edge_knife)[0].tolist():
             row = int(idx[j])
@@ -1442,17 +1509,18 @@ def _exposure_prices(bf: Battlefield, table: _Table, enemies: Sequence[Piece], e
     # Rounds: at each point, the sight lines of the lowest price not measured yet, while that price is below the
     # best cost found there (a cost equal to its price ends the point's search: no other can be cheaper).
     # A sight line whose price is not below its point's best cost never will be (the best only falls): dropped.
+    # (Indices taken by ``np.flatnonzero`` rather than boolean masks: several times faster on these long arrays.)
     pending = np.arange(n)
     while True:
-        pending = pending[price[pending] < best[Q[pending]]]
+        pending = pending[np.flatnonzero(price[pending] < best[Q[pending]])]
         if len(pending) == 0:
             break
         at, cost = Q[pending], price[pending]
         lowest = np.full(g, none, dtype=np.int64)
         np.minimum.at(lowest, at, cost)
         now = cost == lowest[at]
-        idx = pending[now]
-        pending = pending[~now]
+        idx = pending[np.flatnonzero(now)]
+        pending = pending[np.flatnonzero(~now)]
         np.minimum.at(best, Q[idx], costs(idx))
     return np.where(best == none, -1, best)
 

@@ -132,12 +132,27 @@ def cover(bf: Battlefield, viewer: Piece, target: Piece, los: LineOfSight | None
         else:
             why.add(f"{target.id}'s centre is in the open: no cover", "p.24")
 
+    found, heavy_blocked = intervening(bf, viewer, target, why)
+    if not found:
+        why.add("no cover intervenes", "p.24")
+    penalty = sum(i.penalty for i in found)
+    blocked = (not los.visible) or heavy_blocked
+    return CoverResult(target_cover, home.id if home else None, tuple(found), penalty, los, blocked, why.freeze())
+
+
+def intervening(bf: Battlefield, viewer: Piece, target: Piece,
+                why: Working | None = None) -> tuple[list[Intervening], bool]:
+    """The features intervening between ``viewer`` and ``target`` (A6 per feature, A7 own wood, A8 shooter), and
+    whether Heavy cover blocks the line; each decision's working added to ``why`` when one is given (the whole-table
+    engine asks for a knife-edge pair's figures without it: the wording costs more than the crossings)."""
+    rules = bf.rulings
     limit = bf.distance(HEAVY_LIMIT)
     drone = target.is_drone
     if rules.reads("A6", "B"):
         start = viewer_point(viewer, target)
         end = (target.x, target.y)
-        why.add("intervening terrain measured from the viewer's closest edge to the target's centre", rules.label("A6"))
+        if why is not None:
+            why.add("intervening terrain measured from the viewer's closest edge to the target's centre", rules.label("A6"))
     else:
         cp = closest_points(viewer.x, viewer.y, viewer.radius, target.x, target.y, target.radius)
         start, end = cp.start, cp.end
@@ -150,37 +165,40 @@ def cover(bf: Battlefield, viewer: Piece, target: Piece, los: LineOfSight | None
         own_target = f.holds(target.x, target.y)
         own_viewer = f.holds(viewer.x, viewer.y)
         if own_viewer and not own_target and rules.reads("A8", "B"):
-            why.add(f"{f.id}: {viewer.id}'s own feature is ignored", rules.label("A8"))
+            if why is not None:
+                why.add(f"{f.id}: {viewer.id}'s own feature is ignored", rules.label("A8"))
             continue
         if kind == "light":
             if own_target:
-                why.add(f"{f.id}: the Light cover {target.id} is in does not also count as intervening", "p.24")
+                if why is not None:
+                    why.add(f"{f.id}: the Light cover {target.id} is in does not also count as intervening", "p.24")
                 continue
             found.append(Intervening(f.id, kind, c.length, 1, False))
-            why.add(f"-1: {inches(c.length)} of Light {f.id} ({f.ttype.name}) intervenes", "p.24", rules.label("A8") if own_viewer else "")
+            if why is not None:
+                why.add(f"-1: {inches(c.length)} of Light {f.id} ({f.ttype.name}) intervenes", "p.24",
+                        rules.label("A8") if own_viewer else "")
         else:
             if own_target and rules.reads("A7", "B"):
-                why.add(f"{f.id}: the target's own Heavy feature is not intervening", rules.label("A7"))
+                if why is not None:
+                    why.add(f"{f.id}: the target's own Heavy feature is not intervening", rules.label("A7"))
                 continue
-            cite = [rules.label("A6")]
-            if own_target:
-                cite.append(rules.label("A7"))
-            if own_viewer:
-                cite.append(rules.label("A8"))
             blocks = rules.reads("A6", "A") and more_than(c.length, limit)
             found.append(Intervening(f.id, kind, c.length, 2, blocks))
-            if blocks:
-                why.add(f"{inches(c.length)} of Heavy {f.id} ({f.ttype.name}) intervenes, more than {inches(limit)}: blocked", "p.19", "p.24", *cite)
-            else:
-                why.add(f"-2: {inches(c.length)} of Heavy {f.id} ({f.ttype.name}) intervenes, up to {inches(limit)}", "p.24", *cite)
+            if why is not None:
+                cite = [rules.label("A6")]
+                if own_target:
+                    cite.append(rules.label("A7"))
+                if own_viewer:
+                    cite.append(rules.label("A8"))
+                if blocks:
+                    why.add(f"{inches(c.length)} of Heavy {f.id} ({f.ttype.name}) intervenes, more than {inches(limit)}: blocked", "p.19", "p.24", *cite)
+                else:
+                    why.add(f"-2: {inches(c.length)} of Heavy {f.id} ({f.ttype.name}) intervenes, up to {inches(limit)}", "p.24", *cite)
     heavy_blocked = any(i.blocks for i in found)
     if rules.reads("A6", "B"):
         total = sum(i.length for i in found if i.cover == "heavy")
         if more_than(total, limit):
             heavy_blocked = True
-            why.add(f"{inches(total)} of Heavy cover in all, more than {inches(limit)}: blocked", "p.24", rules.label("A6"))
-    if not found:
-        why.add("no cover intervenes", "p.24")
-    penalty = sum(i.penalty for i in found)
-    blocked = (not los.visible) or heavy_blocked
-    return CoverResult(target_cover, home.id if home else None, tuple(found), penalty, los, blocked, why.freeze())
+            if why is not None:
+                why.add(f"{inches(total)} of Heavy cover in all, more than {inches(limit)}: blocked", "p.24", rules.label("A6"))
+    return found, heavy_blocked
