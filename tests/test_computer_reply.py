@@ -9,9 +9,9 @@ import math
 from referee.game.players.computer import Computer
 from referee.game.battle.intents import Action
 from referee.game.players.computer import evaluate, levels
-from referee.game.players.computer.evaluate import DRONE_VALUE, Aims
+from referee.game.players.computer.evaluate import DRONE_VALUE, LATER_SHOT, Aims, weights
 from referee.game.players.computer.player import exposure_map
-from referee.game.players.computer.reply import ASLEEP, BLAST_WEIGHT, REPLY_WEIGHT, blast_loss, price_at, reply_loss
+from referee.game.players.computer.reply import blast_loss, price_at, reply_loss
 from referee.game.play.legal import legal_actions
 from referee.game.battle.state import GameState, unit_from_contents
 from referee.game.views.view import player_view
@@ -53,7 +53,7 @@ def test_a_drone_beside_an_objective_with_counters_is_counted_lost_to_the_missil
     alpha = s.objectives["alpha"]
     s.units[drone.id] = unit_from_contents(drone, alpha.x, alpha.y, 0.0, False)
     alpha.target_counters = 3
-    assert math.isclose(blast_loss(s, "A", Aims()), BLAST_WEIGHT * DRONE_VALUE * (3 / 6 + 3 / 6 * 3 / 36))
+    assert math.isclose(blast_loss(s, "A", Aims()), weights().threat * DRONE_VALUE * (3 / 6 + 3 / 6 * 3 / 36))
     alpha.target_counters = 0
     assert blast_loss(s, "A", Aims()) == 0.0                  # no counters, no aim [p.21, A28]
 
@@ -124,9 +124,9 @@ def test_two_missiles_at_a_unit_with_counters_are_the_enemys_next_activation():
     assert reply_loss(s, "A", Aims(), None) == 0.0                 # no counters, no shot
     s.units["a-tactical-2"].target_counters = 1
     once = 2 / 6 * 1 / 6
-    assert math.isclose(reply_loss(s, "A", Aims(), None), REPLY_WEIGHT * WORTH * (1 - (1 - once) ** 2))
+    assert math.isclose(reply_loss(s, "A", Aims(), None), weights().threat * WORTH * (1 - (1 - once) ** 2))
     s.units["b-tactical-1"].activation = False                     # it acts again only after the Refresh
-    assert math.isclose(reply_loss(s, "A", Aims(), None), ASLEEP * REPLY_WEIGHT * WORTH * (1 - (1 - once) ** 2))
+    assert math.isclose(reply_loss(s, "A", Aims(), None), LATER_SHOT * weights().threat * WORTH * (1 - (1 - once) ** 2))
 
 
 def test_a_target_at_the_exposure_maps_price_opens_the_enemys_shot():
@@ -136,7 +136,7 @@ def test_a_target_at_the_exposure_maps_price_opens_the_enemys_shot():
     s = enemy_in_the_open(0)
     grid = exposure_map(player_view(s, "A"), "A")
     assert price_at(grid, 10.0, 18.0) == 2
-    assert math.isclose(reply_loss(s, "A", Aims(), grid), REPLY_WEIGHT * WORTH * (1 - (5 / 6) ** 5))
+    assert math.isclose(reply_loss(s, "A", Aims(), grid), weights().threat * WORTH * (1 - (5 / 6) ** 5))
 
 
 def test_hard_leaves_the_ground_where_the_enemy_can_target_and_shoot_it():

@@ -28,16 +28,15 @@ from ....rules.ranges import rifle_band_size
 from ....rules.table_sight import ExposureMap
 from ...battle.state import GameState, UnitState
 from .evaluate import Aims
-from .evaluate import DRONE_VALUE, weights
+from .evaluate import DRONE_VALUE, LATER_SHOT, weights
 
 REPLY_SHOTS = 2          # enemy missiles counted before the computer's units act again (its two best aims)
-BLAST_WEIGHT = 0.6       # the share of the expected loss counted: the enemy has other uses for its actions
 DAMAGE_COST = 0.25       # a Damaged or Stunned trooper, as a share of losing it
-REPLY_WEIGHT = 0.4       # each unit's worst enemy activation counted at this share: the enemy takes one turn for each of
-                         # the side's, has other aims, and may not see what the map shows
-ASLEEP = 0.5             # an enemy that has used its activation this round acts again only after the Refresh [p.16]
-HIDDEN_SHOOTER = 0.5     # an enemy blip's units must be revealed first, and are only as likely as the world drew them
 POOL_PER_DIE = 3.5       # a sensor die's average [p.19]
+# The shares of a loss still to come are the evaluation's own (``evaluate``): a blast or an enemy's activation counts at
+# ``Weights.threat`` of what it may take, as the enemy's next shots do (the enemy takes one turn for each of the side's
+# and has other aims); an enemy that has used its activation this round acts again only after the Refresh [p.16], and
+# an enemy blip's units must be revealed first, so each counts at ``LATER_SHOT``, as a shot that must wait does there.
 DEVIATION = tuple((d, (6 - abs(d - 7)) / 36) for d in range(2, 13))     # the Red Die plus a normal die [p.21]
 
 
@@ -103,15 +102,15 @@ def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureMap | None) 
         if u.side == me or u.stunned or u.is_drone:
             continue
         missile, sen, band, die = kit(u.faction, u.rating, u.type)
-        shooters.append((u.x, u.y, u.base, missile, sen, band, die, 1.0 if u.activation else ASLEEP, True))
+        shooters.append((u.x, u.y, u.base, missile, sen, band, die, 1.0 if u.activation else LATER_SHOT, True))
     for b in state.blips.values():
         if b.side == me:
             continue
         for c in state.blip_contents(b) or []:
             if not c.type.endswith("-drone"):
                 missile, sen, band, die = kit(c.faction, c.rating, c.type)
-                shooters.append((b.x, b.y, b.base, missile, sen, band, die, HIDDEN_SHOOTER if b.activation else
-                                 HIDDEN_SHOOTER * ASLEEP, False))
+                shooters.append((b.x, b.y, b.base, missile, sen, band, die, LATER_SHOT if b.activation else
+                                 LATER_SHOT * LATER_SHOT, False))
     if not shooters:
         return 0.0
     total = 0.0
@@ -138,7 +137,7 @@ def reply_loss(state: GameState, me: str, aims: Aims, grid: ExposureMap | None) 
                 kill = max(kill, 1.0 - (1.0 - once) ** 2, _rifle_kill(tc + gained, d, band, hit))
             best = max(best, weight * kill * worth)
         total += best
-    return REPLY_WEIGHT * total
+    return weights().threat * total
 
 
 @functools.lru_cache(maxsize=4096)
@@ -235,4 +234,4 @@ def blast_loss(state: GameState, me: str, aims: Aims) -> float:
                 best, best_id = loss, aim_id
         total += best
         used.add(best_id)
-    return BLAST_WEIGHT * total
+    return weights().threat * total
