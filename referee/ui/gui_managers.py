@@ -12,7 +12,7 @@ milliseconds more than at its start. The search path keeps each folder once.
 The managers of one window share their theme: each manager used to read the theme afresh and load its fonts on
 threads of its own, and each theme kept its own cache of drawn button shapes, so every scene drew the same buttons
 again. A theme is kept for the window it was made in (its fonts die with the window's) and for the data it was made
-from (a colour theme or a text size makes another).
+from (the high-contrast colours make another).
 """
 
 from __future__ import annotations
