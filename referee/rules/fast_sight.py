@@ -524,23 +524,15 @@ def _sight(bf: Battlefield, table: _Table, vx: Array, vy: Array, vr: Array, tx: 
     return _hidden(table, vx, vy, vr, tx, ty, tr, allowed)
 
 
-def _allowed(bf: Battlefield, table: _Table, viewer_holds: Array, target_holds: Array) -> Array:
-    """Blocking features that may break each sight line (``sight.blockers_between``, A10)."""
-    shape = (len(viewer_holds), len(table.blocking))
-    if bf.rulings.reads("A10", "A"):
-        return np.ones(shape, dtype=bool)
-    bi = table.blocking_index
-    return ~viewer_holds[:, bi] & ~target_holds[:, bi]
-
-
-def _allowed_pairs(bf: Battlefield, table: _Table, holds: Array, I: Array, J: Array) -> Array:
-    """``_allowed`` for the pairs (``I``, ``J``) of units whose ``holds`` are given: the blocking features that hold
-    neither unit worked out once per unit, then taken for each pair by rows."""
+def _allowed(bf: Battlefield, table: _Table, viewer_holds: Array, I: Array, target_holds: Array, J: Array) -> Array:
+    """Blocking features that may break each sight line from viewer ``I[k]`` to target ``J[k]``
+    (``sight.blockers_between``, A10): those holding neither, worked out once per viewer and per target (``holds``: a
+    row each), then taken for each line by rows."""
     if bf.rulings.reads("A10", "A"):
         return np.ones((len(I), len(table.blocking)), dtype=bool)
-    free = ~holds[:, table.blocking_index]
-    allowed: Array = np.take(free, I, axis=0)
-    allowed &= np.take(free, J, axis=0)
+    bi = table.blocking_index
+    allowed: Array = np.take(~viewer_holds[:, bi], I, axis=0)
+    allowed &= np.take(~target_holds[:, bi], J, axis=0)
     return allowed
 
 
@@ -602,7 +594,7 @@ def _sightlines(bf: Battlefield) -> PairSights:
     if len(I) >= CROWDED_PAIRS:
         _keep_large_work_in_heap()
     vx, vy, vr, tx, ty, tr = ux[I], uy[I], ur[I], ux[J], uy[J], ur[J]
-    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed_pairs(bf, table, holds, I, J))
+    hidden, knife = _sight(bf, table, vx, vy, vr, tx, ty, tr, _allowed(bf, table, holds, I, holds, J))
     fraction = hidden.tolist()
     knives = np.nonzero(knife)[0].tolist()
     if knives:
@@ -1299,7 +1291,7 @@ def _exposure_points(bf: Battlefield, side: str, enemies: list[Piece], step: flo
                                                          D, psi)
     if len(e_idx):
         tr = np.full(len(e_idx), radius)
-        allowed = _allowed(bf, table, e_holds[e_idx], q_holds[q_idx])
+        allowed = _allowed(bf, table, e_holds, e_idx, q_holds, q_idx)
         if reach is not None:
             allowed &= reach
         fraction, knife = _sight(bf, table, ex[e_idx], ey[e_idx], er[e_idx], qx[q_idx], qy[q_idx], tr, allowed)
