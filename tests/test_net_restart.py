@@ -9,13 +9,15 @@ import random
 import uuid
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from referee.game.records.autosave import journal_path
+from referee.net import host as host_module
 from referee.net.client import RemoteSeat
 from referee.net.host import Host, ledger_file
 from referee.service.opening import autosave_file, read_battle
 
-from .net_support import battle_state, hosted, next_action, session_of
+from .net_support import battle_state, hosted, next_action, raw, read, session_of, token
 
 # The default suite's runs; the soak run (``pytest -m soak``) kills the host twenty times and drops a hundred
 # connections.
@@ -151,3 +153,20 @@ def dropped(drops: int) -> None:
         for s in seats.values():
             s.close()
 
+
+
+def test_a_host_told_to_stop_stops_without_waiting_for_its_servers_next_look(monkeypatch):
+    """uvicorn's loop looks whether to stop once a tick; ``Host.stop`` wakes it instead. With a tick of a minute the
+    host still ends within ``stop`` (which waits 10 s for its thread at most), and the seat's socket is closed."""
+    monkeypatch.setattr(host_module, "TICK", 60.0)
+    host = Host.start(session_of(battle_state()), bind="127.0.0.1")
+    ws = raw(host, token(host, "A"))
+    try:
+        assert read(ws)["type"] == "screen"
+        host.stop()
+        assert host._thread is not None and not host._thread.is_alive()
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=10)
+    finally:
+        ws.close()
+        host.stop()

@@ -39,6 +39,7 @@ from .words import asked_languages, hand_words, table_words
 log = logging.getLogger(__name__)
 Screens = tuple[int, dict[str, str]]            # the version and each seat's screen message
 
+TICK: Final = 0.1                       # seconds between the server's looks at whether to stop, as uvicorn's own
 MAX_FRAME: Final = 256 * 1024          # uvicorn closes a socket sending a bigger frame (1009: message too big)
 RATE: Final = 20.0                     # messages a second a socket may send, on average ...
 BURST: Final = 40.0                    # ... and at once
@@ -101,6 +102,27 @@ class Bucket:
         return True
 
 
+class _Server(uvicorn.Server):
+    """uvicorn's server, woken the moment it is told to stop. Its own main loop looks whether to stop once a tick
+    (0.1 s), so a stop waited up to that long before the shutdown began: ``Host.stop`` took 0.2 s, now 0.1 (the
+    shutdown's own pause), which the window's quitting and the suite's hundred hosts wait for. The loop's pause
+    ends early when ``wake`` is set; otherwise each tick is uvicorn's."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.wake: asyncio.Event | None = None
+
+    async def main_loop(self) -> None:
+        self.wake = asyncio.Event()
+        counter = 0
+        while not await self.on_tick(counter):
+            counter = (counter + 1) % 864000
+            try:
+                await asyncio.wait_for(self.wake.wait(), TICK)
+            except TimeoutError:
+                pass
+
+
 @dataclass(eq=False)
 class Connection:
     socket: WebSocket
@@ -132,7 +154,7 @@ class Host:
             else Ledger(None)
         self._connections: set[Connection] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._server: uvicorn.Server | None = None
+        self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self._hosts: set[str] = set()
         self.app = Starlette(routes=[
@@ -167,7 +189,7 @@ class Host:
         config = uvicorn.Config(self.app, host=self.bind, port=self.port, log_level="warning", lifespan="off",
                                 ws="websockets-sansio", ws_max_size=MAX_FRAME, ws_ping_interval=20.0,
                                 ws_ping_timeout=20.0, timeout_graceful_shutdown=1, access_log=False)
-        server = uvicorn.Server(config)
+        server = _Server(config)
         self._server = server
         ready = threading.Event()
 
@@ -197,8 +219,11 @@ class Host:
 
     def stop(self) -> None:
         """Stop serving: every socket is closed, the thread ends."""
-        if self._server is not None:
-            self._server.should_exit = True
+        server, loop = self._server, self._loop
+        if server is not None:
+            server.should_exit = True
+            if server.wake is not None and loop is not None and loop.is_running():
+                loop.call_soon_threadsafe(server.wake.set)
         if self._thread is not None:
             self._thread.join(timeout=10)
 
