@@ -154,7 +154,6 @@ def dropped(drops: int) -> None:
             s.close()
 
 
-
 def test_a_host_told_to_stop_stops_without_waiting_for_its_servers_next_look(monkeypatch):
     """uvicorn's loop looks whether to stop once a tick; ``Host.stop`` wakes it instead. With a tick of a minute the
     host still ends within ``stop`` (which waits 10 s for its thread at most), and the seat's socket is closed."""
