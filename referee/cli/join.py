@@ -77,8 +77,14 @@ def run(args) -> int:
     if args.report or args.save is not None:
         return without_window(args)
     keys = keys_from(args)                 # asked at the terminal before the window opens
+    return in_window(args.link.strip(), keys.pins if keys is not None else None, args.screenshot)
+
+
+def in_window(link: str, pins, screenshot: str | None = None, keep_hint: bool = True) -> int:
+    """The seat at ``link`` played in this computer's window until it closes (``screenshot``: its first frames saved
+    as a PNG instead); a window closed on a finished battle prints its report (and, ``keep_hint``, how to keep it)."""
     # Lazy: the window and the WebSocket client load for this command only.
-    if args.screenshot:
+    if screenshot:
         from ..ui.app import use_headless_video  # lazy: loaded when this command runs
         use_headless_video()
     import pygame
@@ -87,18 +93,18 @@ def run(args) -> int:
     from ..ui.joining import join  # lazy: loaded when this command runs
     from ..ui.startup import window_preferences, window_size  # lazy: loaded when this command runs
 
-    ui_scale, problems = window_preferences(None, None, screenshot=bool(args.screenshot))
+    ui_scale, problems = window_preferences(None, None, screenshot=bool(screenshot))
     for problem in problems:
         print(f"seven-seconds: settings: {problem}", file=sys.stderr)
-    app = App(DEFAULT_SIZE if args.screenshot else window_size(DEFAULT_SIZE, ui_scale), ui_scale=ui_scale)
+    app = App(DEFAULT_SIZE if screenshot else window_size(DEFAULT_SIZE, ui_scale), ui_scale=ui_scale)
     app.open_menu()
-    joined = join(app, args.link, keys.pins if keys is not None else None)
+    joined = join(app, link, pins)
     if isinstance(joined, str):
         pygame.quit()
         raise InputError("LINK", joined)
     try:
-        if args.screenshot:
-            print(app.screenshot(args.screenshot))
+        if screenshot:
+            print(app.screenshot(screenshot))
             return 0
         code = app.run()
         battle = joined.battle
@@ -108,8 +114,10 @@ def run(args) -> int:
                 print("\n".join(report_text(battle)))
             except InputError as e:
                 print(e.message(), file=sys.stderr)
-            if battle.save_path is None:
-                print(_("Keep the battle: seven-seconds join {link} --save").format(link=args.link.strip()))
+            if not keep_hint:
+                pass
+            elif battle.save_path is None:
+                print(_("Keep the battle: seven-seconds join {link} --save").format(link=link))
             else:
                 print(_("The battle is saved in {file}").format(file=battle.save_path))
         return code
