@@ -19,6 +19,7 @@ from ..rules.catalogue import unit_type_names
 from ..rules.errors import InputError
 from ..rules.stats import RATINGS
 from ..service.intents import Action, action_problems
+from ..service.mail_battle import closing
 from ..service.privacy import screen_data
 from ..service.referee import NeedsContents, RefereeSession
 from ..service.screen import Screen
@@ -112,6 +113,9 @@ class Desk:
         self.shares_asked: SharesAsked | None = None
         self.went_on: dict[str, Reply] = {}
         self.shares_taken: tuple[str, object, object] | None = None       # the last shares taken: a repeat is no news
+        # A battle by e-mail (``mail.py``): the file's name, said on every screen, since the other side's computer is
+        # not coming while this host serves; the window says to send the file when the battle waits for that side.
+        self.by_mail: str | None = None
         if not isinstance(session, RefereeSession):
             for side in sorted(self.kept_by):
                 # A battle not begun: the side's dice contribution is drawn and kept on its own computer too.
@@ -136,6 +140,8 @@ class Desk:
                 data["consent"] = {"from": tb.asker, "what": tb.what, "why": tb.why}
         if seat in self.said:
             data["said"] = self.said[seat]
+        if self.by_mail is not None:
+            data["by_mail"] = {"file": self.by_mail}
         if isinstance(self.session, RefereeSession):
             data.update(self._table_entries(self.session, seat))
         else:
@@ -244,6 +250,22 @@ class Desk:
         if asked is not None and asked.at != self.session.actions_taken():
             self.shares_asked = asked = None
         return asked
+
+    def waiting_action(self) -> tuple[str, Action, list[float]] | None:
+        """The action a seat took that waits for a side's computer (its dice shares, or a square it opens): the
+        seat, the action and the dice given; None when nothing waits."""
+        shares = self._shares_asked()
+        if shares is not None:
+            return shares.seat, shares.needs.action, list(shares.needs.given)
+        contents = self._contents_asked()
+        if contents is not None:
+            return contents.seat, contents.needs.action, list(contents.needs.given)
+        return None
+
+    def take_up(self, seat: str, action: Action, given: list[float]) -> Reply:
+        """An action ``seat`` took before this host began that waited for a side's computer (a battle by e-mail,
+        ``mail.py``): tried again here, so the desk asks again for what it waits for."""
+        return self._attempt_again(seat, action, given)
 
     def _commit_dice(self, seat: str, intent: dict[str, Any]) -> Reply:
         """The kept side's computer sends the commitment to its dice contribution (before the first public die)."""
@@ -533,17 +555,22 @@ class Desk:
 
     def _closing(self, word: str, theirs: str, seat: str, other: str) -> dict[str, Any]:
         """The end-of-round action's arguments both words make."""
+        return closing(word, theirs, seat, self._words())
+
+    def words_said(self) -> dict[str, str]:
+        """The words said so far at this end of round, by side (a battle by e-mail carries them to the other side)."""
+        return dict(self._words())
+
+    def hear(self, words: dict[str, str]) -> None:
+        """The words said at this end of round before this host began (a battle by e-mail, ``mail.py``)."""
+        self.words, self.words_at = dict(words), self.session.actions_taken()
+
+    def to_speak(self, seat: str) -> bool:
+        """Whether ``seat`` has still to say its word at this end of round: it has said none, or the other side's
+        Withdraw waits for its answer (p.16)."""
         words = self._words()
-        if word == "withdraw" and theirs == "withdraw":
-            return {"withdraw": "both"}
-        if word == "withdraw" or theirs == "withdraw":
-            withdrawing = seat if word == "withdraw" else other
-            return {"withdraw": withdrawing, "answer": words[_other(withdrawing)]}
-        if word == "stop" and theirs == "stop":
-            return {"stop": True}
-        if "stop" in (word, theirs):          # one offered to stop, the other plays on: the log says so
-            return {"offered": seat if word == "stop" else other}
-        return {}
+        mine, theirs = words.get(seat), words.get(_other(seat))
+        return mine is None or (theirs == "withdraw" and mine not in ("allow", "pursue", "withdraw"))
 
     def ask_contents(self, needs: NeedsContents, seat: str) -> None:
         """An action taken at the shared table needs ``needs.blip``'s contents: its owner says on its own hand."""

@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Callable, Final
 from urllib.parse import urlsplit
 
 import uvicorn
@@ -145,6 +145,12 @@ class Host:
         self._started = time.monotonic()
         self._left_at: dict[str, float] = {}
         self.desk.away = self.away
+        # Called under ``lock`` after every message that changed the battle: a battle played by e-mail writes its
+        # file there (``mail.py``), so a window closed or killed at any moment leaves the file as far as it got.
+        self.after_change: Callable[[], None] | None = None
+        # The sides whose computer is not coming while this host serves (a battle by e-mail): an action waiting for
+        # their dice shares is answered at once, not after ``DICE_WAIT``.
+        self.absent: frozenset[str] = frozenset()
         self.credentials = credentials or Credentials()
         self.bind = bind or local_address()
         self.port = port
@@ -366,7 +372,8 @@ class Host:
                     await self._send(conn, refused)
                     continue
                 reply, changed = await asyncio.to_thread(self._handle, seat, message)
-                if reply.get("ok") and "dice_asked" in (reply.get("result") or {}):
+                asked_of = ((reply.get("result") or {}).get("dice_asked") or {}).get("side")
+                if reply.get("ok") and asked_of is not None and asked_of not in self.absent:
                     # A public die waits for the kept side's shares: that computer is told now, and this seat's
                     # reply waits for them (the action's own outcome), so its next message follows the action. The
                     # socket reads on meanwhile: the kept side's own action waits for shares its computer sends here.
@@ -404,6 +411,8 @@ class Host:
                 self._computer_plays()
                 if reply.changed:
                     self.version += 1
+                    if self.after_change is not None:
+                        self.after_change()
             except Exception as e:  # noqa: BLE001 (a message that trips the host is refused; the host serves on)
                 log.exception("message from seat %s refused on an error", seat)
                 reply = Reply(False, f"the host could not do this ({type(e).__name__}); nothing changed")
@@ -425,7 +434,9 @@ class Host:
         def look() -> tuple[bool, dict[str, Any] | None]:
             with self.lock:
                 got = self.desk.went_on.get(seat)
-                if got is not None and "dice_asked" not in got.result:
+                asked_of = (got.result.get("dice_asked") or {}).get("side") if got is not None else None
+                if got is not None and (asked_of is None or asked_of in self.absent):
+                    # Gone on, or on to a die that waits for a side whose computer is not coming (by e-mail).
                     del self.desk.went_on[seat]
                     return True, got.to_data(str(asked["id"]))
                 return self.desk.shares_asked is None and got is None, None

@@ -204,6 +204,9 @@ class SeededDice:
     # the shares their computers sent, by moment: in memory, the ones an action used go into its record entry.
     kept: tuple[str, ...] = ()
     shares: dict[str, dict[str, list[str]]] = field(default_factory=dict, repr=False, compare=False)
+    # The kept side whose shares are asked for first when several are missing (never saved): a battle played by
+    # e-mail (``net/mail.py``) asks the side at hand before the one a file must travel to, so a die costs one trip.
+    asked_first: str = field(default="", repr=False, compare=False)
     # Drawn when the dice are made or loaded, never saved: what no file predicts (empty until first needed).
     fresh: bytes = field(default=b"", repr=False, compare=False)
     _keys: dict[str, bytes] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -254,7 +257,7 @@ class SeededDice:
         msg = f"{self.moment}|{n}".encode("utf-8", "backslashreplace")
         value = int.from_bytes(hmac.new(self._key(stream), msg, hashlib.sha256).digest()[:8], "big")
         if stream == "public":
-            for side in self.kept:
+            for side in sorted(self.kept, key=lambda side: side != self.asked_first):
                 got = self.shares.get(side, {}).get(self.moment, [])
                 if n >= len(got):
                     self.counts[stream] = n          # not drawn: the same number is asked for when tried again
