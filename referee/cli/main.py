@@ -18,7 +18,7 @@ from .parsing import _Parser
 # command given is imported: the others are listed (for ``--help`` and for argparse's choices) with their help line
 # alone, so that a query does not pay for the window, nor ``--help`` for the rules engine.
 COMMAND_MODULES = ("play", "query", "validate", "replay", "turn", "selfplay", "faction", "cards", "campaign", "report",
-                   "mat", "markers", "capture", "schema", "completion", "host", "join")
+                   "mat", "markers", "capture", "schema", "completion", "host", "join", "mail")
 COMMAND_HELP = {
     "play": N_("open the table view (default command)"),
     "query": N_("answer one referee question about a scenario"),
@@ -37,6 +37,7 @@ COMMAND_HELP = {
     "completion": N_("print the shell completion script (bash, zsh or tcsh)"),
     "host": N_("serve a battle on the local network: each player's hand on their phone"),
     "join": N_("play one side of a battle hosted on another computer"),
+    "mail": N_("play a battle by e-mail: one file sent back and forth"),
 }
 
 

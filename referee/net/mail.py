@@ -1,0 +1,251 @@
+"""A battle played by e-mail (``seven-seconds mail``): one file sent back and forth, each side's secrets kept on its
+own computer.
+
+The battle file holds only what a host of a battle with both sides kept holds (``seven-seconds host --kept-by A
+--kept-by B``): the public battle, each side's commitments, and the shares of the dice each side sent. A side's
+holding area, cards, dice contribution and counters' squares stay in its own sealed file on its own computer
+(``keeper.py``), as when it joins a host over the network. Each player in turn serves the battle on their own
+computer (``127.0.0.1`` only), plays their side in the window, and sends the file on when the battle waits for the
+other side: its move, a die that needs its shares, a square that a reveal opens, its cards.
+
+A die needs both sides' shares of its moment (``game/battle/dice.py``), and neither side can send them ahead: with
+the other side's shares in hand a player could work out the dice of every action before choosing one. So each die
+of an action costs one trip of the file: the side at hand sends its shares first (``SeededDice.asked_first``), then
+the file goes to the other side, whose computer adds its shares and resolves the action; that player sees the
+outcome first. An action waiting for the other side is kept in the file (``waiting``), with the shares it has.
+
+Nobody's computer takes the other's file on trust. Each side remembers the record it last wrote (a digest of each
+entry, in its kept folder), and a file that arrives is checked against it:
+
+* the record must go on from the one this side last wrote (an older file, or a past action changed, is refused);
+* every action is resolved again here, by the engine, with the shares the record holds: an entry whose dice or
+  outcome do not follow is refused;
+* this side's own shares in the record must be the ones its contribution gives;
+* an action this side left waiting must be the one that was resolved.
+
+The other side's shares are checked when it opens its contribution at the end (a false share is a breach,
+recorded). A take-back needs the other side's consent on the same computer, so none is offered across a trip.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Final
+
+from .. import __version__
+from ..game.battle.commit import battle_id
+from ..game.battle.dice import commitment
+from ..game.battle.sides import SIDES
+from ..rules.errors import InputError
+from ..rules.scenario import Scenario
+from ..service.battles import new_session
+from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Waiting, arrive, battle_document, read_mail,
+                                   seen_of, waiting_action)
+from ..service.session import BattleSession
+from ..storage import atomic_write_text
+from .desk import Desk
+from .host import Host
+from .keeper import Keeper, kept_folder
+
+__all__ = ["MailTurn", "arrive", "new_mail_battle", "read_seen", "seen_path", "waits_for", "waits_text"]
+
+HOST_WAITS: Final = {
+    "dice_commitment_asked": "the commitment to its dice contribution",
+    "dice_shares_asked": "its shares of a die",
+    "open_square": "a square opened at a reveal",
+    "open_squares": "its holding area opened at the end",
+    "open_dice": "its dice contribution opened at the end",
+    "open_cards": "its cards opened at the end",
+}
+
+
+def _other(side: str) -> str:
+    return "B" if side == "A" else "A"
+
+
+def waiting_of(desk: Desk) -> Waiting | None:
+    """The action the desk holds while it waits for a side's computer (dice shares or a square), or None."""
+    desk_asked = desk.waiting_action()
+    if desk_asked is None:
+        return None
+    seat, action, given = desk_asked
+    return Waiting(seat, action.to_data(), list(given))
+
+
+def mail_document(session: BattleSession, desk: Desk, sender: str) -> dict[str, Any]:
+    """The battle file as ``sender`` sends it: the public battle, the action waiting and the shares it has."""
+    dice = session.dice
+    assert dice is not None
+    waiting = waiting_of(desk)
+    doc: dict[str, Any] = {"format": MAIL_FORMAT, "version": MAIL_VERSION, "program": __version__,
+                           "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "sent_by": sender,
+                           "battle": battle_document(session), "waiting": None}
+    words = desk.words_said()
+    if words:
+        doc["words"] = words
+        if desk.limit_said is not None:
+            doc["limit_said"] = desk.limit_said
+    if waiting is not None:
+        doc["waiting"] = waiting.to_data()
+        doc["shares"] = {side: {m: list(v) for m, v in moments.items()} for side, moments in dice.shares.items()}
+    return doc
+
+
+def write_mail(path: Path, session: BattleSession, desk: Desk, sender: str) -> None:
+    atomic_write_text(path, json.dumps(mail_document(session, desk, sender), indent=1, ensure_ascii=False) + "\n")
+
+
+def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path) -> Path:
+    """A new battle by e-mail on ``table``, written to ``out``: both sides keep their secrets on their own computer."""
+    session = new_session(table, factions)
+    session.autosaving = False
+    desk = Desk(session, BOTH)
+    if session.dice is None or session.dice.kept != BOTH:
+        raise InputError("battle", "a battle by e-mail needs the program's dice, keyed by both sides")
+    write_mail(out, session, desk, "")
+    return out
+
+
+# ---- what each side remembers of the file it last wrote --------------------------------------------------------------
+
+
+def seen_path(folder: Path, battle: str, side: str) -> Path:
+    return folder / f"{battle[:32]}-{side}.mail-seen"
+
+
+def read_seen(path: Path) -> dict[str, Any]:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {"initial": None, "entries": [], "waiting": None}
+    except (OSError, ValueError) as e:
+        raise InputError(str(path), f"cannot be read ({e})") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("entries"), list):
+        raise InputError(str(path), "expected the digests of the record this computer last wrote")
+    return doc
+
+
+# ---- a file arrives ------------------------------------------------------------------------------------------------
+
+
+# ---- one side's turn at the file -------------------------------------------------------------------------------------
+
+
+class MailTurn:
+    """``side``'s turn at the battle file ``path``: the battle checked and served on this computer only, this side's
+    seat to join (``link``), the file written after every change and when the turn ends (``close``)."""
+
+    def __init__(self, path: Path | str, side: str, *, pin: str | None = None, folder: Path | None = None) -> None:
+        if side not in SIDES:
+            raise InputError("--side", f"expected 'A' or 'B' (got {side!r})")
+        self.path = Path(path)
+        self.side = side
+        self.folder = kept_folder() if folder is None else folder
+        doc = read_mail(self.path)
+        commitments = (doc["battle"].get("initial") or {}).get("dice_commitments") or {}
+        self.battle = battle_id(commitments)
+        keeper = Keeper(side, self.battle, pin=pin, folder=self.folder) if self.battle else None
+        committed = commitments.get(side)
+        if committed and (keeper is None or keeper.dice is None or commitment(side, *keeper.dice) != committed):
+            # Its contribution is on the computer that committed to it: another one's shares would be a breach.
+            raise InputError(str(self.path), f"side {side}'s secrets for this battle are not on this computer (its "
+                                             f"folder {self.folder} holds none that fit): open the file on side "
+                                             f"{side}'s own computer")
+        self.seen_file = seen_path(self.folder, self.battle, side)
+        value = keeper.dice[0] if keeper is not None and keeper.dice is not None else None
+        arrived = arrive(self.path, side, value, read_seen(self.seen_file))
+        self.session, waiting = arrived.session, arrived.waiting
+        self.unsaved: str | None = None
+        self.waits: list[tuple[str, str]] = []
+        assert self.session.dice is not None
+        self.session.dice.asked_first = side
+        self.host = Host.start(self.session, bind="127.0.0.1", kept_by=BOTH)
+        self.host.desk.away = lambda seat: None          # the other side is away by design: nothing to claim
+        self.host.absent = frozenset({_other(side)})
+        self.host.desk.by_mail = self.path.name
+        with self.host.lock:
+            if arrived.words:
+                self.host.desk.hear(arrived.words)
+                self.host.desk.limit_said = arrived.limit_said
+            if waiting is not None:
+                self.host.desk.take_up(waiting.seat, waiting_action(waiting), waiting.given)
+            self._write()
+        self.host.after_change = self._write
+
+    @property
+    def link(self) -> str:
+        return self.host.link(self.side)
+
+    def _write(self) -> None:
+        """The file as it stands and what this side remembers of it (under the host's lock)."""
+        try:
+            write_mail(self.path, self.session, self.host.desk, self.side)
+            waiting = waiting_of(self.host.desk)
+            seen = seen_of(self.session, waiting if waiting is not None and waiting.seat == self.side else None,
+                           self.host.desk.words_said().get(self.side))
+            self.seen_file.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(self.seen_file, json.dumps(seen) + "\n", private=True)
+            self.unsaved = None
+        except (OSError, InputError) as e:
+            self.unsaved = str(e)
+
+    def waits_for(self) -> list[tuple[str, str]]:
+        """Each side the battle waits for now, and for what (its move, its shares, a square, its cards)."""
+        with self.host.lock:
+            return waits_for(self.host.desk)
+
+    def close(self) -> None:
+        """The turn ends (the window closed): the file written as it stands, the host stopped."""
+        with self.host.lock:
+            self._write()
+            self.waits = waits_for(self.host.desk)
+        self.host.stop()
+
+
+def waits_for(desk: Desk) -> list[tuple[str, str]]:
+    """Each side the battle waits for now, and for what: a side's computer first (its dice commitment, its shares, a
+    square, its cards), since no move goes on without it; else the side whose move it is."""
+    asked: list[tuple[str, str]] = []
+    moves: list[tuple[str, str]] = []
+    for side in BOTH:
+        data = desk.screen_data(side)
+        words = [words for key, words in HOST_WAITS.items() if data.get(key)]
+        if words:
+            asked.append((side, words[0]))
+        elif data.get("acting") and not data.get("over"):
+            if data["view"].get("phase") != "end-of-round":
+                moves.append((side, "its move"))
+            elif desk.to_speak(side):
+                moves.append((side, "its word at the end of the round"))
+    return asked or moves
+
+
+def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
+    """What the battle file at ``path`` waits for, and whom to send it to (``waits``: as the turn left it; else
+    worked out from the file, every action resolved again)."""
+    if waits is None:
+        arrived = arrive(path, "", None, {})
+        session, waiting = arrived.session, arrived.waiting
+        desk = Desk(session, BOTH)
+        if arrived.words:
+            desk.hear(arrived.words)
+        if waiting is not None:
+            desk.take_up(waiting.seat, waiting_action(waiting), waiting.given)
+        waits = waits_for(desk)
+        over = bool(desk.screen_data("A").get("over"))
+    else:
+        over = not waits
+    if not waits:
+        if not over:
+            return f"The battle in {path} waits for nobody."
+        return (f"The battle in {path} is over and scored. Send it to the other side too: each side sees the "
+                f"report with seven-seconds mail play {path} --side A (or B).")
+    lines = []
+    for side, what in waits:
+        lines.append(f"The battle waits for side {side}: {what}. Side {side} opens it with: "
+                     f"seven-seconds mail play {path} --side {side}")
+    if len(waits) == 1:
+        lines.append(f"Send {path} to side {waits[0][0]}.")
+    return "\n".join(lines)

@@ -1,0 +1,250 @@
+"""A battle played by e-mail, as the service keeps it: the battle file's parts that hold the battle, and the
+checks a side's computer makes of a file that arrives (``net/mail.py`` carries the file and serves the battle).
+
+The file holds the public battle as a save holds it (``game/records/record.py``), with both sides kept on their own
+computers, the action that waits for the other side's computer and the shares it has, and the words said at the end
+of the round. Nobody's computer takes the other's file on trust (``arrive``):
+
+* the record must go on from the one this side last wrote (``seen_of``: a digest of each entry): an older file, or a
+  past action changed, is refused;
+* every action is resolved again here, by the engine, with the shares the record holds: an entry whose dice or
+  outcome do not follow is refused;
+* this side's own shares in the record must be the ones its contribution gives;
+* an action this side left waiting must be the one that was resolved, and its word at the end of a round the one
+  the end-of-round action was made of.
+
+The other side's shares are checked when it opens its contribution at the end (a false share is a breach).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ..game.battle.action_kinds import Kind
+from ..game.battle.commit import canonical_json
+from ..game.battle.dice import dice_share
+from ..game.battle.sides import SIDES
+from ..game.play.engine import RecordEntry
+from ..game.play.undo import moment_index
+from ..game.records.record import _read, save_document, save_from_document
+from ..rules.errors import InputError
+from .intents import Action
+from .opening import SavedBattle
+from .session import BattleSession
+
+MAIL_FORMAT: Final = "seven-seconds-mail"
+MAIL_VERSION: Final = 1
+BOTH: Final = ("A", "B")
+WORDS: Final = ("on", "stop", "withdraw", "allow", "pursue")      # a side's word at the end of a round (p.16)
+
+
+def closing(word: str, theirs: str, seat: str, words: dict[str, str]) -> dict[str, Any]:
+    """The end-of-round action's arguments that ``seat``'s word and the other side's make (p.16, A43)."""
+    other = "B" if seat == "A" else "A"
+    if word == "withdraw" and theirs == "withdraw":
+        return {"withdraw": "both"}
+    if word == "withdraw" or theirs == "withdraw":
+        withdrawing = seat if word == "withdraw" else other
+        return {"withdraw": withdrawing, "answer": words["B" if withdrawing == "A" else "A"]}
+    if word == "stop" and theirs == "stop":
+        return {"stop": True}
+    if "stop" in (word, theirs):          # one offered to stop, the other plays on: the log says so
+        return {"offered": seat if word == "stop" else other}
+    return {}
+
+
+def battle_document(session: BattleSession) -> dict[str, Any]:
+    """The battle as the file holds it (a save's document: no secret, since both sides keep theirs)."""
+    return save_document(session.game, session.dice)
+
+
+def seen_of(session: BattleSession, waiting: "Waiting | None", word: str | None) -> dict[str, Any]:
+    """What this side's computer remembers of the file it writes: the first state's digest (its dice commitments
+    apart, since each side adds its own before the first die), the commitments, a digest of each action, the action
+    of its own left waiting and its word at this end of round."""
+    initial = session.game.initial.to_data()
+    return {"commitments": dict(initial.pop("dice_commitments", None) or {}), "initial": digest(initial),
+            "entries": [digest(e.to_data()) for e in session.game.record],
+            "waiting": waiting.to_data() if waiting is not None else None, "word": word}
+
+
+def waiting_action(waiting: "Waiting") -> Action:
+    return Action.from_data(waiting.action)
+
+
+def digest(data: object) -> str:
+    return hashlib.sha256(canonical_json(data).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """An action taken by ``seat`` that waits for the other side's computer (its shares, or a square it opens)."""
+
+    seat: str
+    action: dict[str, Any]
+    given: list[float]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"seat": self.seat, "action": self.action, "given": list(self.given)}
+
+    @staticmethod
+    def from_data(data: object, source: str) -> "Waiting | None":
+        if data is None:
+            return None
+        if not isinstance(data, dict) or data.get("seat") not in SIDES or not isinstance(data.get("action"), dict) \
+                or not isinstance(data.get("given", []), list):
+            raise InputError(source, "waiting: expected the seat (A or B), the action and the dice given")
+        try:
+            Action.from_data(data["action"])
+            given = [float(x) for x in data.get("given", [])]
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(source, f"waiting: the action cannot be read ({type(e).__name__}: {e})") from None
+        return Waiting(str(data["seat"]), dict(data["action"]), given)
+
+
+def read_mail(path: Path) -> dict[str, Any]:
+    doc = _read(path)
+    if doc.get("format") != MAIL_FORMAT or not isinstance(doc.get("battle"), dict):
+        raise InputError(str(path), f"format: expected a battle played by e-mail ({MAIL_FORMAT!r})")
+    if doc.get("version") != MAIL_VERSION:
+        raise InputError(str(path), f"version: expected {MAIL_VERSION} (got {doc.get('version')!r}); a newer "
+                                    f"program wrote it")
+    kept = (doc["battle"].get("dice") or {}).get("kept")
+    if sorted(kept or ()) != list(BOTH):
+        raise InputError(str(path), "battle.dice.kept: expected both sides to keep their secrets on their computers")
+    return doc
+
+
+def _entry_problem(side: str, value: str | None, entry: RecordEntry, moment: str) -> str:
+    """Why ``side``'s own shares in ``entry`` are not the ones its contribution gives, or ""."""
+    shares = entry.shares.get(side, [])
+    if not shares or value is None:
+        return ""
+    if any(share != dice_share(side, value, moment, n) for n, share in enumerate(shares)):
+        return f"side {side}'s dice shares in it are not the ones side {side}'s computer sent"
+    return ""
+
+
+@dataclass(frozen=True)
+class Arrived:
+    """A battle file as this side's computer took it: the battle resolved here, the action waiting for a side's
+    computer, and the words said at this end of round (and which side said its own mission's round limit)."""
+
+    session: BattleSession
+    waiting: Waiting | None
+    words: dict[str, str]
+    limit_said: str | None
+
+
+def _words_of(doc: dict[str, Any], source: str) -> tuple[dict[str, str], str | None]:
+    words = doc.get("words") or {}
+    if not isinstance(words, dict) or any(k not in SIDES or v not in WORDS for k, v in words.items()):
+        raise InputError(source, f"words: expected each side's word at the end of the round, one of "
+                                 f"{', '.join(WORDS)}")
+    limit = doc.get("limit_said")
+    if limit not in (None, *SIDES):
+        raise InputError(source, "limit_said: expected A, B or nothing")
+    return {str(k): str(v) for k, v in words.items()}, limit
+
+
+def _closes_with(args: dict[str, Any], side: str, word: str) -> bool:
+    """The end-of-round action's arguments follow from ``side``'s word and some word of the other side."""
+    other = "B" if side == "A" else "A"
+    wanted = {k: v for k, v in args.items() if k != "limit"}
+    return any(closing(word, theirs, side, {side: word, other: theirs}) == wanted for theirs in WORDS)
+
+
+def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Arrived:
+    """The battle of the file at ``path`` as ``side``'s computer takes it (``value``: its dice contribution, None
+    when it has none yet; ``seen``: what it remembers of the file it last wrote, ``seen_of``): every check of the
+    module note, then the battle resolved again here, action by action. Raises ``InputError`` naming what does not
+    hold."""
+    doc = read_mail(path)
+    source = str(path)
+    battle = dict(doc["battle"])
+    raw = list(battle.get("record") or [])
+    entries_seen = [str(d) for d in seen.get("entries") or []]
+    initial = dict(battle.get("initial") or {})
+    commitments = dict(initial.pop("dice_commitments", None) or {})
+    if seen.get("initial") is not None and seen["initial"] != digest(initial):
+        raise InputError(source, "battle.initial: this is not the battle this computer last wrote, or its first "
+                                 "state was changed")
+    for who, committed in (seen.get("commitments") or {}).items():
+        # A side's commitment to its dice contribution is written once, before the first die, and never changes.
+        if commitments.get(who) != committed:
+            raise InputError(source, f"battle.initial.dice_commitments.{who}: changed since this computer last "
+                                     f"wrote the file")
+    if len(raw) < len(entries_seen):
+        raise InputError(source, f"an older file than the one this computer last wrote: it holds {len(raw)} "
+                                 f"actions, the battle had {len(entries_seen)} (ask for the newest file)")
+    for n, (entry, written) in enumerate(zip(raw, entries_seen)):
+        if digest(entry) != written:
+            raise InputError(source, f"battle.record[{n}]: this action differs from the one this computer last wrote "
+                                     f"there: the file was changed")
+    battle["record"] = []
+    battle.pop("state_digest", None)
+    battle.pop("seals", None)
+    session = SavedBattle(save_from_document(battle, path)).open(served=True)
+    session.autosaving = False
+    session.hotseat = False
+    dice = session.dice
+    assert dice is not None
+    left_waiting = Waiting.from_data(seen.get("waiting"), str(path))
+    matched = left_waiting is None
+    word = seen.get("word")
+    word_heard = word is None
+    for n, data in enumerate(raw):
+        try:
+            entry = RecordEntry.from_data(data)
+        except (KeyError, TypeError, ValueError) as e:
+            raise InputError(source, f"battle.record[{n}]: cannot be read ({type(e).__name__}: {e})") from None
+        moment = f"action {moment_index(session.game)}|{canonical_json(entry.action.to_data())}"
+        if n >= len(entries_seen):
+            problem = _entry_problem(side, value, entry, moment)
+            if problem:
+                raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): {problem}")
+            if not matched and entry.action.kind != Kind.CONTENTS:
+                if not _same_action(entry.action.to_data(), left_waiting.action if left_waiting else {}):
+                    raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not the action this side "
+                                             f"left waiting for the other side's computer: the file was changed")
+                matched = True
+            if not word_heard and entry.action.kind == Kind.END_OF_ROUND:
+                if not _closes_with(dict(entry.action.args), side, str(word)):
+                    raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not what side {side}'s "
+                                             f"word at the end of the round ({word}) makes: the file was changed")
+                word_heard = True
+        dice.shares = {s: {moment: list(v)} for s, v in entry.shares.items()}
+        attempt = session.attempt(entry.action)
+        outcome = attempt.outcome
+        if outcome is None or not outcome.legal or session.game.record[-1].to_data() != data:
+            why = outcome.reason if outcome is not None and not outcome.legal else \
+                "its dice or its outcome do not follow from the battle and the shares recorded"
+            raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): {why}; the file was changed")
+    dice.forget_shares()
+    waiting = Waiting.from_data(doc.get("waiting"), source)
+    if not matched and (waiting is None or not _same_action(waiting.action, left_waiting.action if left_waiting
+                                                            else {})):
+        raise InputError(source, "waiting: the action this side left waiting for the other side's computer is gone: "
+                                 "the file was changed")
+    words, limit = _words_of(doc, source)
+    if not word_heard and words.get(side) != word:
+        raise InputError(source, f"words: side {side}'s word at the end of the round was {word}, not "
+                                 f"{words.get(side)}: the file was changed")
+    if waiting is not None:
+        shares = doc.get("shares") or {}
+        # This side's own shares are never taken from a file: its computer sends them again.
+        dice.shares = {s: {str(m): [str(x) for x in v] for m, v in moments.items()}
+                       for s, moments in shares.items() if s in SIDES and s != side and isinstance(moments, dict)}
+    return Arrived(session, waiting, words, limit)
+
+
+def _same_action(recorded: dict[str, Any], sent: dict[str, Any]) -> bool:
+    """The action recorded is the one sent (the engine may record more arguments than were sent, never others)."""
+    args = recorded.get("args") or {}
+    return recorded.get("kind") == sent.get("kind") and recorded.get("actor", "") == sent.get("actor", "") and all(
+        args.get(k) == v for k, v in (sent.get("args") or {}).items())
+
+

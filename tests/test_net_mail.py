@@ -1,0 +1,233 @@
+"""A battle played by e-mail (``net/mail.py``, ``seven-seconds mail``): one file goes back and forth between two
+computers, each side's secrets stay in its own folder, a die costs one trip of the file, and a file changed on the
+way is refused with the reason."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee import paths
+from referee.cli.main import main
+from referee.game.battle.action_kinds import Kind
+from referee.net.client import RemoteSeat
+from referee.net.keeper import Keeper
+from referee.net.mail import MailTurn, arrive, new_mail_battle, read_seen, seen_path
+from referee.rules.errors import InputError
+from referee.rules.scenario import load_scenario
+
+from .net_support import next_action
+from .test_net_kept import FACTIONS, fresh, setup_action
+
+MOVES = ("its move", "its word at the end of the round")
+
+
+def settle(turn: MailTurn, side: str) -> dict[str, str]:
+    """What the battle waits for once this side's computer has answered every ask of it (its keeper answers by
+    itself, on the seat's own thread)."""
+    for _ in range(500):
+        waits = dict(turn.waits_for())
+        if waits.get(side) in (None, *MOVES):
+            return waits
+        time.sleep(0.01)
+    raise AssertionError(f"side {side}'s computer did not answer: {turn.waits_for()}")
+
+
+def chosen(screen: dict[str, Any], phase: str, revealed: set[str]) -> dict[str, Any] | None:
+    """The player's next action: set-up left to the program; in the battle a blip activated is revealed (its square
+    opened by its own computer), else the plain next action; at the end of round 1, both offer to stop."""
+    if phase == "setup":
+        return setup_action(screen)
+    if phase == "end-of-round":
+        return {"kind": Kind.END_OF_ROUND, "actor": "", "args": {"stop": True}}
+    reveal = next((a for a in screen["legal"] if a["kind"] == Kind.REVEAL and a["actor"] not in revealed), None)
+    if reveal is not None and len(revealed) < 4:
+        revealed.add(reveal["actor"])
+        return {"kind": Kind.REVEAL, "actor": reveal["actor"], "args": {}}
+    return next_action(screen)
+
+
+def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str]) -> tuple[int, list[tuple[str, str]]]:
+    """``side`` opens the file on its own computer, plays until the battle waits for the other side, and closes:
+    the actions it took and what the battle waits for then."""
+    turn = MailTurn(path, side, folder=disks[side])
+    seat = RemoteSeat(turn.link, kept_folder=disks[side])
+    acted = 0
+    try:
+        for _ in range(300):
+            if settle(turn, side).get(side) not in MOVES:
+                break
+            with turn.host.lock:
+                phase = turn.session.state.phase
+            action = chosen(fresh(seat), phase, revealed)
+            assert action is not None
+            reply = seat.send({"kind": "action", "action": action})
+            assert reply["ok"], reply
+            acted += 1
+        assert not seat.refusals and not seat.keeper.problems
+    finally:
+        seat.close()
+        turn.close()
+    assert turn.unsaved is None
+    return acted, turn.waits
+
+
+def play_by_mail(path: Path, disks: dict[str, Path], trips: int = 60,
+                 each: Any = lambda trip, side: None) -> list[tuple[str, int, int, list[tuple[str, str]]]]:
+    """The file sent back and forth until the battle waits for nobody: of each trip, the side, the actions it took,
+    the record's length after it and what the battle waited for then. ``each`` is called before each side opens
+    the file."""
+    revealed: set[str] = set()
+    side, done = "A", []
+    for trip in range(trips):
+        each(trip, side)
+        acted, waits = one_turn(path, side, disks, revealed)
+        done.append((side, acted, len(json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]), waits))
+        if not waits:
+            return done
+        assert len({s for s, _ in waits}) == 1 or trip == 0, waits
+        side = waits[0][0]
+    raise AssertionError(f"the battle did not end in {trips} trips")
+
+
+@pytest.fixture
+def battle(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
+    path = tmp_path / "battle.json"
+    new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
+    return path, {"A": tmp_path / "a-computer", "B": tmp_path / "b-computer"}
+
+
+def test_a_battle_by_mail_is_played_to_its_score_one_trip_a_die_and_the_file_holds_no_secret(battle):
+    path, disks = battle
+    files: list[str] = []
+    done = play_by_mail(path, disks, each=lambda trip, side: files.append(path.read_text(encoding="utf-8")))
+    files.append(path.read_text(encoding="utf-8"))
+    final = json.loads(files[-1])["battle"]
+    record = final["record"]
+    # Scored: both sides opened their squares, cards and dice on their own computers; no breach.
+    assert record[-1]["action"]["kind"] in (Kind.CARDS_OPENED, Kind.DICE_OPENED, Kind.CONTENTS)
+    opened = [e["action"]["kind"] for e in record if e["action"]["kind"] in (Kind.DICE_OPENED, Kind.CARDS_OPENED)]
+    assert sorted(opened) == sorted([Kind.DICE_OPENED, Kind.DICE_OPENED, Kind.CARDS_OPENED, Kind.CARDS_OPENED])
+    turn_a = arrive(path, "A", None, {})
+    state = turn_a.session.state
+    assert state.phase == "over" and state.result is not None and state.result.winner in ("A", "B", None)
+    assert state.breaches == []
+    # Every action with public numbers holds both sides' shares; the blips revealed were opened by their owners'
+    # computers, with no trip.
+    public = [e for e in record if e.get("shares")]
+    assert len(public) >= 5 and all(set(e["shares"]) == {"A", "B"} for e in public)
+    assert any(r[1] == "d6" for e in public for r in e["rolls"])
+    assert sum(e["action"]["kind"] == Kind.REVEAL for e in record) >= 2
+    # A die costs one trip: the file went to the other side for shares once per such action, never twice for one.
+    for_shares = [length for _side, _acted, length, waits in done if waits and waits[0][1] == "its shares of a die"]
+    assert for_shares and len(for_shares) == len(set(for_shares)) and len(for_shares) <= len(public)
+    # Moves that roll nothing go on with no trip: a side's turn of several actions is one trip.
+    assert max(acted for _side, acted, _length, _waits in done) >= 5
+    # Nothing of either side's secrets was in any file sent before the end (its contribution, its cards' salt, the
+    # salt of each square not opened at a reveal yet), though the file was in the other player's hands every trip.
+    battle_id = json.loads(files[0])["battle"]["initial"]["dice_commitments"]["seed"]
+    for side in ("A", "B"):
+        kept = Keeper(side, battle_id, folder=disks[side])
+        assert kept.dice is not None and kept.cards is not None and len(kept.squares) >= 4
+        secrets = {kept.dice[0], kept.dice[1], str(kept.cards["salt"])} | {salt for _, salt in kept.squares.values()}
+        for text in files[:-3]:
+            opened = {json.dumps(e["action"]["args"]) for e in json.loads(text)["battle"]["record"]
+                      if e["action"]["kind"] == Kind.CONTENTS}
+            leaked = [s for s in secrets if s in text and not any(s in args for args in opened)]
+            assert not leaked, side
+        assert any(s in files[-1] for s in secrets)          # at the end each side opens them all
+
+
+def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(battle, tmp_path):
+    path, disks = battle
+    # Played until A has taken an action that waits for B's shares of a die (one of set-up's rolls), a few
+    # actions in.
+    revealed: set[str] = set()
+    side, waits = "A", []
+    for _ in range(20):
+        _acted, waits = one_turn(path, side, disks, revealed)
+        if waits == [("B", "its shares of a die")] and side == "A" and \
+                len(json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]) >= 3:
+            break
+        side = waits[0][0]
+    assert waits == [("B", "its shares of a die")]
+    sent = path.read_text(encoding="utf-8")
+    good = json.loads(sent)
+    assert good["waiting"]["seat"] == "A"
+    seen_a = read_seen(seen_path(disks["A"], good["battle"]["initial"]["dice_commitments"]["seed"], "A"))
+    # B's computer resolves A's action, then B sends the file back; A's computer checks it.
+    one_turn(path, "B", disks, revealed)
+    back = json.loads(path.read_text(encoding="utf-8"))
+    at = len(good["battle"]["record"])
+    assert len(back["battle"]["record"]) >= at + 1
+    rolled = back["battle"]["record"][at]
+    assert rolled["action"]["kind"] == good["waiting"]["action"]["kind"] and set(rolled["shares"]) == {"A", "B"}
+
+    def changed_back(change) -> Path:
+        doc = json.loads(json.dumps(back))
+        change(doc)
+        out = tmp_path / "back.json"
+        out.write_text(json.dumps(doc), encoding="utf-8")
+        return out
+
+    def a_die_changed(doc):
+        roll = doc["battle"]["record"][at]["rolls"][0]
+        roll[2] = roll[2] % 6 + 1 if roll[1] == "d6" else 0
+
+    def as_shares_changed(doc):
+        doc["battle"]["record"][at]["shares"]["A"][0] = "0" * 16
+
+    def another_action(doc):
+        doc["battle"]["record"] = doc["battle"]["record"][:at]
+        doc["waiting"] = None
+
+    def a_past_action_changed(doc):
+        doc["battle"]["record"][0]["rolls"][0][2] = doc["battle"]["record"][0]["rolls"][0][2] % 6 + 1
+
+    keeper = Keeper("A", good["battle"]["initial"]["dice_commitments"]["seed"], folder=disks["A"])
+    assert keeper.dice is not None
+    value = keeper.dice[0]
+    for change, words in ((a_die_changed, "do not follow"), (as_shares_changed, "side A's dice shares"),
+                          (another_action, "left waiting"), (a_past_action_changed, "differs from the one")):
+        with pytest.raises(InputError) as refused:
+            arrive(changed_back(change), "A", value, seen_a)
+        assert words in refused.value.message(), (change.__name__, refused.value.message())
+    # An older file than A last wrote (A's own file before its last action) is refused too.
+    older = json.loads(sent)
+    older["battle"]["record"] = older["battle"]["record"][:-1]
+    older["waiting"] = None
+    stale = tmp_path / "stale.json"
+    stale.write_text(json.dumps(older), encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        arrive(stale, "A", value, seen_a)
+    assert "older file" in refused.value.message() or "left waiting" in refused.value.message()
+    # The file B really sent opens, and plays on.
+    assert arrive(path, "A", value, seen_a).session.actions_taken() == len(back["battle"]["record"])
+    # Opened on B's computer as side A, it is refused: A's contribution is not there.
+    with pytest.raises(InputError) as refused:
+        MailTurn(path, "A", folder=disks["B"])
+    assert "not on this computer" in refused.value.message()
+
+
+def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
+    out = tmp_path / "battle.json"
+    assert main(["mail", "new", "pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    assert f"Wrote {out}" in said and "seven-seconds mail play" in said
+    # Both sides' computers commit to their dice first: either may open the file first.
+    assert "waits for side A: the commitment to its dice contribution" in said
+    assert "waits for side B: the commitment to its dice contribution" in said
+    assert main(["mail", "new", "pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--out", str(out)]) == 2
+    assert "exists" in capsys.readouterr().err
+    assert main(["mail", "status", str(out)]) == 0
+    assert "waits for side A" in capsys.readouterr().out
+    # A battle save of the window is not a battle by e-mail: refused, naming the file and what was expected.
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    out.write_text(json.dumps(doc["battle"]), encoding="utf-8")
+    assert main(["mail", "status", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert str(out) in err and "expected a battle played by e-mail" in err
