@@ -197,6 +197,14 @@ class RemoteBattle(SeatScreens):
     def log(self, explain: bool = True) -> list[str]:
         return log_lines(self.view(), explain=explain)
 
+    def mail_word(self) -> str:
+        """A battle by e-mail (``seven-seconds mail``) waiting for the other side: what this player does now; else ""."""
+        by_mail = self.data.get("by_mail")
+        if not isinstance(by_mail, dict) or self.data.get("acting") or self.over:
+            return ""
+        other = "B" if self.viewer == "A" else "A"
+        return f"Side {other}'s turn by e-mail: close this window and send {by_mail.get('file')} to side {other}"
+
     def to_act(self) -> str | None:
         to_act = self.data.get("to_act")
         return str(to_act) if to_act is not None else None

@@ -243,6 +243,9 @@ class RemoteBattleScene(BattleScene):
             "program dice" if self.battle.dice is not None else "your dice"
 
     def banner_text(self) -> str:
+        mail = self.battle.mail_word()
+        if mail:
+            return mail
         if self.waiting:
             return f"Waiting for {self.waiting}"
         return super().banner_text()

@@ -73,7 +73,8 @@ class RemoteSetupScene(SetupTableScene):
         for part in wrap(f"Side {side}: {self.step_title(d)}", width - 2 * PAD, 16, True):
             items.append(Text(PAD, y, part, 16, True, theme.SIDE_COLOURS.get(side, theme.TEXT)))
             y += line_height(16)
-        y = self.note_items(items, y + 10, width, [
+        mail = self.battle.mail_word()
+        y = self.note_items(items, y + 10, width, [mail + "."] if mail else [
             f"Waiting for side {side}'s decision on their device.",
             "This window shows what your side may see; their decision appears here when the host has it."])
         return [Block(None, 0, y + 10, tuple(items), theme.PANEL)]
@@ -145,5 +146,8 @@ class RemoteSetupScene(SetupTableScene):
         d = self.decision()
         # Not over the other side's placements: the player watches its counters go down on the table.
         if side is not None and d.get("step") not in (None, "objective", "blip"):
-            draw_waiting(surface, self.layout.table, f"side {side}", f"{self.step_title(d)}: decided on their device.")
+            mail = self.battle.mail_word()
+            draw_waiting(surface, self.layout.table, f"side {side}", f"{self.step_title(d)}: " + (
+                f"by e-mail. Close this window and send {self.battle.data['by_mail'].get('file')} to side {side}."
+                if mail else "decided on their device."))
 
