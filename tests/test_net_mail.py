@@ -29,11 +29,11 @@ MOVES = ("its move", "its word at the end of the round")
 def settle(turn: MailTurn, side: str) -> dict[str, str]:
     """What the battle waits for once this side's computer has answered every ask of it (its keeper answers by
     itself, on the seat's own thread)."""
-    for _ in range(500):
+    for _ in range(2000):
         waits = dict(turn.waits_for())
         if waits.get(side) in (None, *MOVES):
             return waits
-        time.sleep(0.01)
+        time.sleep(0.0025)
     raise AssertionError(f"side {side}'s computer did not answer: {turn.waits_for()}")
 
 
@@ -185,6 +185,9 @@ def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(batt
         doc["battle"]["record"] = doc["battle"]["record"][:at]
         doc["waiting"] = None
 
+    def the_seed_changed(doc):
+        doc["battle"]["dice"]["seed"] += 1
+
     def a_past_action_changed(doc):
         doc["battle"]["record"][0]["rolls"][0][2] = doc["battle"]["record"][0]["rolls"][0][2] % 6 + 1
 
@@ -192,7 +195,8 @@ def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(batt
     assert keeper.dice is not None
     value = keeper.dice[0]
     for change, words in ((a_die_changed, "do not follow"), (as_shares_changed, "side A's dice shares"),
-                          (another_action, "left waiting"), (a_past_action_changed, "differs from the one")):
+                          (another_action, "left waiting"), (a_past_action_changed, "differs from the one"),
+                          (the_seed_changed, "seed is not the one committed")):
         with pytest.raises(InputError) as refused:
             arrive(changed_back(change), "A", value, seen_a)
         assert words in refused.value.message(), (change.__name__, refused.value.message())

@@ -184,10 +184,18 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         if digest(entry) != written:
             raise InputError(source, f"battle.record[{n}]: this action differs from the one this computer last wrote "
                                      f"there: the file was changed")
-    battle["record"] = []
+    # The actions this computer wrote itself are replayed as any save is, with their recorded dice; those that
+    # came since are resolved again below.
+    known = len(entries_seen)
+    battle["record"] = raw[:known]
     battle.pop("state_digest", None)
     battle.pop("seals", None)
-    session = SavedBattle(save_from_document(battle, path)).open(served=True)
+    save = save_from_document(battle, path)
+    tampered = [w for w in save.warnings if w.startswith("TAMPERED")]
+    if tampered:
+        # The seed not the one committed to at set-up: every die of the battle would be another.
+        raise InputError(source, tampered)
+    session = SavedBattle(save).open(served=True)
     session.autosaving = False
     session.hotseat = False
     dice = session.dice
@@ -196,26 +204,25 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
     matched = left_waiting is None
     word = seen.get("word")
     word_heard = word is None
-    for n, data in enumerate(raw):
+    for n, data in enumerate(raw[known:], start=known):
         try:
             entry = RecordEntry.from_data(data)
         except (KeyError, TypeError, ValueError) as e:
             raise InputError(source, f"battle.record[{n}]: cannot be read ({type(e).__name__}: {e})") from None
         moment = f"action {moment_index(session.game)}|{canonical_json(entry.action.to_data())}"
-        if n >= len(entries_seen):
-            problem = _entry_problem(side, value, entry, moment)
-            if problem:
-                raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): {problem}")
-            if not matched and entry.action.kind != Kind.CONTENTS:
-                if not _same_action(entry.action.to_data(), left_waiting.action if left_waiting else {}):
-                    raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not the action this side "
-                                             f"left waiting for the other side's computer: the file was changed")
-                matched = True
-            if not word_heard and entry.action.kind == Kind.END_OF_ROUND:
-                if not _closes_with(dict(entry.action.args), side, str(word)):
-                    raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not what side {side}'s "
-                                             f"word at the end of the round ({word}) makes: the file was changed")
-                word_heard = True
+        problem = _entry_problem(side, value, entry, moment)
+        if problem:
+            raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): {problem}")
+        if not matched and entry.action.kind != Kind.CONTENTS:
+            if not _same_action(entry.action.to_data(), left_waiting.action if left_waiting else {}):
+                raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not the action this side "
+                                         f"left waiting for the other side's computer: the file was changed")
+            matched = True
+        if not word_heard and entry.action.kind == Kind.END_OF_ROUND:
+            if not _closes_with(dict(entry.action.args), side, str(word)):
+                raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not what side {side}'s "
+                                         f"word at the end of the round ({word}) makes: the file was changed")
+            word_heard = True
         dice.shares = {s: {moment: list(v)} for s, v in entry.shares.items()}
         attempt = session.attempt(entry.action)
         outcome = attempt.outcome
