@@ -19,6 +19,7 @@ from referee.net.keeper import Keeper
 from referee.net.mail import MailTurn, arrive, new_mail_battle, read_seen, seen_path
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
+from referee.ui.remote import RemoteBattle
 
 from .net_support import next_action
 from .test_net_kept import FACTIONS, fresh, setup_action
@@ -123,7 +124,7 @@ def test_a_battle_by_mail_is_played_to_its_score_one_trip_a_die_and_the_file_hol
     assert any(r[1] == "d6" for e in public for r in e["rolls"])
     assert sum(e["action"]["kind"] == Kind.REVEAL for e in record) >= 2
     # A die costs one trip: the file went to the other side for shares once per such action, never twice for one.
-    for_shares = [length for _side, _acted, length, waits in done if waits and waits[0][1] == "its shares of a die"]
+    for_shares = [length for _side, _acted, length, waits in done if waits and waits[0][1] == "its part of a roll"]
     assert for_shares and len(for_shares) == len(set(for_shares)) and len(for_shares) <= len(public)
     # Moves that roll nothing go on with no trip: a side's turn of several actions is one trip.
     assert max(acted for _side, acted, _length, _waits in done) >= 5
@@ -150,14 +151,28 @@ def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(batt
     side, waits = "A", []
     for _ in range(20):
         _acted, waits = one_turn(path, side, disks, revealed)
-        if waits == [("B", "its shares of a die")] and side == "A" and \
+        if waits == [("B", "its part of a roll")] and side == "A" and \
                 len(json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]) >= 3:
             break
         side = waits[0][0]
-    assert waits == [("B", "its shares of a die")]
+    assert waits == [("B", "its part of a roll")]
     sent = path.read_text(encoding="utf-8")
     good = json.loads(sent)
     assert good["waiting"]["seat"] == "A"
+    # A's window, opened on the file again, says where the file goes; opening it changed nothing.
+    turn = MailTurn(path, "A", folder=disks["A"])
+    seat = RemoteSeat(turn.link, kept_folder=disks["A"])
+    window = RemoteBattle(seat)
+    try:
+        # A's own part of the roll is never taken from a file: A's computer sends it again, then the die waits for B.
+        seat.wait_for(lambda screen: (screen.get("dice_asked") or {}).get("side") == "B")
+        assert window.mail_word() == ("The dice wait for side B's part by e-mail: close this window and send "
+                                      "battle.json to side B")
+    finally:
+        window.close()
+        turn.close()
+    again = json.loads(path.read_text(encoding="utf-8"))
+    assert again["battle"]["record"] == good["battle"]["record"] and again["waiting"] == good["waiting"]
     seen_a = read_seen(seen_path(disks["A"], good["battle"]["initial"]["dice_commitments"]["seed"], "A"))
     # B's computer resolves A's action, then B sends the file back; A's computer checks it.
     one_turn(path, "B", disks, revealed)
@@ -223,8 +238,8 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
     said = capsys.readouterr().out
     assert f"Wrote {out}" in said and "seven-seconds mail play" in said
     # Both sides' computers commit to their dice first: either may open the file first.
-    assert "waits for side A: the commitment to its dice contribution" in said
-    assert "waits for side B: the commitment to its dice contribution" in said
+    assert "waits for side A: its sealed part of the dice" in said
+    assert "waits for side B: its sealed part of the dice" in said
     assert main(["mail", "new", "pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--out", str(out)]) == 2
     assert "exists" in capsys.readouterr().err
     assert main(["mail", "status", str(out)]) == 0

@@ -52,8 +52,8 @@ from .keeper import Keeper, kept_folder
 __all__ = ["MailTurn", "arrive", "new_mail_battle", "read_seen", "seen_path", "waits_for", "waits_text"]
 
 HOST_WAITS: Final = {
-    "dice_commitment_asked": "the commitment to its dice contribution",
-    "dice_shares_asked": "its shares of a die",
+    "dice_commitment_asked": "its sealed part of the dice (once, before the first roll)",
+    "dice_shares_asked": "its part of a roll",
     "open_square": "a square opened at a reveal",
     "open_squares": "its holding area opened at the end",
     "open_dice": "its dice contribution opened at the end",

@@ -199,11 +199,17 @@ class RemoteBattle(SeatScreens):
 
     def mail_word(self) -> str:
         """A battle by e-mail (``seven-seconds mail``) waiting for the other side: what this player does now; else ""."""
-        by_mail = self.data.get("by_mail")
-        if not isinstance(by_mail, dict) or self.data.get("acting") or self.over:
+        data = self.data
+        by_mail = data.get("by_mail")
+        if not isinstance(by_mail, dict) or self.over:
             return ""
         other = "B" if self.viewer == "A" else "A"
-        return f"Side {other}'s turn by e-mail: close this window and send {by_mail.get('file')} to side {other}"
+        send = f"close this window and send {by_mail.get('file')} to side {other}"
+        if (data.get("dice_asked") or {}).get("side") == other:
+            return f"The dice wait for side {other}'s part by e-mail: {send}"
+        if (data.get("contents_asked") or {}).get("side") == other:
+            return f"The reveal waits for side {other} to open its square by e-mail: {send}"
+        return "" if data.get("acting") else f"Side {other}'s turn by e-mail: {send}"
 
     def to_act(self) -> str | None:
         to_act = self.data.get("to_act")

@@ -87,6 +87,11 @@ class RemoteSetupScene(SetupTableScene):
     def next_step(self) -> None:
         self.seen = self.battle.version
         super().next_step()
+        mail = self.battle.mail_word()
+        if mail and not self.waiting_for():
+            # This side's own step waits for the other side's part of its dice, by e-mail: the file goes there now.
+            self.message = mail
+            self._relayout_panel()
 
     def update(self, dt: float) -> None:
         """A new screen from the host (the other side decided): shown, and set-up goes on."""
