@@ -114,12 +114,10 @@ def in_window(link: str, pins, screenshot: str | None = None, keep_hint: bool = 
                 print("\n".join(report_text(battle)))
             except InputError as e:
                 print(e.message(), file=sys.stderr)
-            if not keep_hint:
-                pass
-            elif battle.save_path is None:
-                print(_("Keep the battle: seven-seconds join {link} --save").format(link=link))
-            else:
+            if battle.save_path is not None:
                 print(_("The battle is saved in {file}").format(file=battle.save_path))
+            elif keep_hint:
+                print(_("Keep the battle: seven-seconds join {link} --save").format(link=link))
         return code
     finally:
         joined.battle.close()           # the seat's connection ends with the window

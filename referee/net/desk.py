@@ -116,6 +116,7 @@ class Desk:
         # A battle by e-mail (``mail.py``): the file's name, said on every screen, since the other side's computer is
         # not coming while this host serves; the window says to send the file when the battle waits for that side.
         self.by_mail: str | None = None
+        self.share_batch = SHARE_BATCH                  # the shares asked of a kept side at once
         if not isinstance(session, RefereeSession):
             for side in sorted(self.kept_by):
                 # A battle not begun: the side's dice contribution is drawn and kept on its own computer too.
@@ -241,7 +242,7 @@ class Desk:
             out["dice_asked"] = {"side": asked.needs.side}
             if seat == asked.needs.side and not session.awaits_dice_commitment(seat):
                 out["dice_shares_asked"] = {"moment": asked.needs.moment, "from": asked.needs.start,
-                                            "count": SHARE_BATCH}
+                                            "count": self.share_batch}
         return out
 
     def _shares_asked(self) -> SharesAsked | None:

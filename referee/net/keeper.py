@@ -40,7 +40,7 @@ from typing import Any, Final
 
 from .. import paths
 from ..game.battle.action_kinds import Kind
-from ..game.battle.dice import SHARE_BATCH, Contribution, dice_share
+from ..game.battle.dice import MAIL_SHARE_BATCH, Contribution, dice_share
 from ..game.battle.cards import MissionCard, playing_deck
 from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip_commitment, cards_commitment,
                                   drawn_groups, is_digest, new_square_salt, square_commitment)
@@ -193,10 +193,10 @@ class Keeper:
             moment, start, count = str(asked.get("moment")), asked.get("from"), asked.get("count")
             refused = self._refused_moment(moment)
             if not (isinstance(start, int) and _whole(start, 0, MOST_NUMBERS)
-                    and isinstance(count, int) and _whole(count, 1, SHARE_BATCH)):
+                    and isinstance(count, int) and _whole(count, 1, MAIL_SHARE_BATCH)):
                 # A host's ask the program never makes: answered with nothing, said here.
                 refused = (f"the host asked for {count!r} dice shares from number {start!r}: expected at most "
-                           f"{SHARE_BATCH} from a number of 0 to {MOST_NUMBERS}; refused")
+                           f"{MAIL_SHARE_BATCH} from a number of 0 to {MOST_NUMBERS}; refused")
                 start = count = 0
             if refused:
                 if refused not in self.problems:

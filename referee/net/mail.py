@@ -9,22 +9,15 @@ computer (``127.0.0.1`` only), plays their side in the window, and sends the fil
 other side: its move, a die that needs its shares, a square that a reveal opens, its cards.
 
 A die needs both sides' shares of its moment (``game/battle/dice.py``), and neither side can send them ahead: with
-the other side's shares in hand a player could work out the dice of every action before choosing one. So each die
-of an action costs one trip of the file: the side at hand sends its shares first (``SeededDice.asked_first``), then
+the other side's shares in hand a player could work out the dice of every action before choosing one. So an action
+that rolls costs one trip of the file: the side at hand sends its shares first (``SeededDice.asked_first``), then
 the file goes to the other side, whose computer adds its shares and resolves the action; that player sees the
 outcome first. An action waiting for the other side is kept in the file (``waiting``), with the shares it has.
 
-Nobody's computer takes the other's file on trust. Each side remembers the record it last wrote (a digest of each
-entry, in its kept folder), and a file that arrives is checked against it:
-
-* the record must go on from the one this side last wrote (an older file, or a past action changed, is refused);
-* every action is resolved again here, by the engine, with the shares the record holds: an entry whose dice or
-  outcome do not follow is refused;
-* this side's own shares in the record must be the ones its contribution gives;
-* an action this side left waiting must be the one that was resolved.
-
-The other side's shares are checked when it opens its contribution at the end (a false share is a breach,
-recorded). A take-back needs the other side's consent on the same computer, so none is offered across a trip.
+Nobody's computer takes the other's file on trust: each side remembers the record it last wrote (a digest of each
+entry, beside its sealed file), and a file that arrives is checked against it and every action that came since is
+resolved again by the engine (``service/mail_battle.py``). A take-back needs the other side's consent on the same
+computer, so none is offered across a trip.
 """
 
 from __future__ import annotations
@@ -36,7 +29,7 @@ from typing import Any, Final
 
 from .. import __version__
 from ..game.battle.commit import battle_id
-from ..game.battle.dice import commitment
+from ..game.battle.dice import MAIL_SHARE_BATCH, commitment
 from ..game.battle.sides import SIDES
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
@@ -127,9 +120,6 @@ def read_seen(path: Path) -> dict[str, Any]:
     return doc
 
 
-# ---- a file arrives ------------------------------------------------------------------------------------------------
-
-
 # ---- one side's turn at the file -------------------------------------------------------------------------------------
 
 
@@ -165,6 +155,7 @@ class MailTurn:
         self.host.desk.away = lambda seat: None          # the other side is away by design: nothing to claim
         self.host.absent = frozenset({_other(side)})
         self.host.desk.by_mail = self.path.name
+        self.host.desk.share_batch = MAIL_SHARE_BATCH  # an action's numbers in one trip
         with self.host.lock:
             if arrived.words:
                 self.host.desk.hear(arrived.words)

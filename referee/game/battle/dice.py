@@ -121,6 +121,8 @@ CARD_SHARE_FORMAT = "seven-seconds-card-share/1"    # a kept side's share of its
 SHARE_HEX = 16               # a share: 64 bits, as hex (the part of an HMAC a number is taken from)
 KEPT_CARDS_STREAM = "kept-cards-"    # the host's parts of a kept side's card draw: one stream a side
 SHARE_BATCH = 16             # the shares asked of a kept side at once: an action's public numbers, nearly always
+# The most asked at once: a battle by e-mail asks this many, since each further ask is a trip of its file.
+MAIL_SHARE_BATCH = 64
 
 
 def new_seed() -> int:
