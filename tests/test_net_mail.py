@@ -113,7 +113,7 @@ def test_a_battle_by_mail_is_played_to_its_score_one_trip_a_die_and_the_file_hol
     assert record[-1]["action"]["kind"] in (Kind.CARDS_OPENED, Kind.DICE_OPENED, Kind.CONTENTS)
     opened = [e["action"]["kind"] for e in record if e["action"]["kind"] in (Kind.DICE_OPENED, Kind.CARDS_OPENED)]
     assert sorted(opened) == sorted([Kind.DICE_OPENED, Kind.DICE_OPENED, Kind.CARDS_OPENED, Kind.CARDS_OPENED])
-    turn_a = arrive(path, "A", None, {})
+    turn_a = arrive(path, "", None, {})          # as a spectator would take the file
     state = turn_a.session.state
     assert state.phase == "over" and state.result is not None and state.result.winner in ("A", "B", None)
     assert state.breaches == []
@@ -250,3 +250,45 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
     assert main(["mail", "status", str(out)]) == 2
     err = capsys.readouterr().err
     assert str(out) in err and "expected a battle played by e-mail" in err
+
+
+def test_an_action_made_for_a_side_on_the_other_sides_computer_is_refused_and_a_stop_mid_write_is_not(battle):
+    path, disks = battle
+    revealed: set[str] = set()
+    side, waits = "A", [("A", "its move")]
+    for _ in range(40):                      # on to round 1, when A has moves to make that roll no die
+        if side == "A" and waits == [("A", "its move")] and arrive(path, "", None, {}).session.state.phase == "action":
+            break
+        _acted, waits = one_turn(path, side, disks, revealed)
+        side = waits[0][0]
+    assert side == "A" and waits == [("A", "its move")]
+    battle_id = json.loads(path.read_text(encoding="utf-8"))["battle"]["initial"]["dice_commitments"]["seed"]
+    honest = path.read_text(encoding="utf-8")
+    seen_before = seen_path(disks["A"], battle_id, "A").read_text(encoding="utf-8")
+    # B, at its own computer, opens A's seat on the host it serves and makes a move for A.
+    turn = MailTurn(path, "B", folder=disks["B"])
+    forger = RemoteSeat(turn.link.replace(turn.host.credentials.tokens["B"], turn.host.credentials.tokens["A"]),
+                        kept_folder=disks["B"] / "as-a")
+    try:
+        forged = next_action(fresh(forger))
+        assert forged is not None and forger.send({"kind": "action", "action": forged})["ok"]
+    finally:
+        forger.close()
+        turn.close()
+    with pytest.raises(InputError) as refused:
+        MailTurn(path, "A", folder=disks["A"])
+    assert "an action of side A that side A's computer never sent" in refused.value.message()
+    # The honest file plays on: A takes its turn.
+    path.write_text(honest, encoding="utf-8")
+    _acted, waits = one_turn(path, "A", disks, revealed)
+    assert waits and waits[0][0] == "B"
+    after = seen_path(disks["A"], battle_id, "A").read_text(encoding="utf-8")
+    # A stop between A's writes: the note of what it was writing is there, the note that it wrote it is not. The file
+    # is A's own and opens; with neither note, the same file would be refused.
+    seen_path(disks["A"], battle_id, "A").write_text(json.dumps({**json.loads(seen_before), "next": json.loads(after)}),
+                                                     encoding="utf-8")
+    MailTurn(path, "A", folder=disks["A"]).close()
+    seen_path(disks["A"], battle_id, "A").write_text(seen_before, encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        MailTurn(path, "A", folder=disks["A"])
+    assert "never sent" in refused.value.message()

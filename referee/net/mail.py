@@ -145,7 +145,8 @@ class MailTurn:
                                              f"{side}'s own computer")
         self.seen_file = seen_path(self.folder, self.battle, side)
         value = keeper.dice[0] if keeper is not None and keeper.dice is not None else None
-        arrived = arrive(self.path, side, value, read_seen(self.seen_file))
+        self.seen = read_seen(self.seen_file)
+        arrived = arrive(self.path, side, value, self.seen)
         self.session, waiting = arrived.session, arrived.waiting
         self.unsaved: str | None = None
         self.waits: list[tuple[str, str]] = []
@@ -172,12 +173,16 @@ class MailTurn:
     def _write(self) -> None:
         """The file as it stands and what this side remembers of it (under the host's lock)."""
         try:
-            write_mail(self.path, self.session, self.host.desk, self.side)
             waiting = waiting_of(self.host.desk)
             seen = seen_of(self.session, waiting if waiting is not None and waiting.seat == self.side else None,
                            self.host.desk.words_said().get(self.side))
             self.seen_file.parent.mkdir(parents=True, exist_ok=True)
+            # What is about to be written is noted first, so a stop between the two writes leaves a file this computer
+            # still takes as its own (``arrive``).
+            atomic_write_text(self.seen_file, json.dumps({**self.seen, "next": seen}) + "\n", private=True)
+            write_mail(self.path, self.session, self.host.desk, self.side)
             atomic_write_text(self.seen_file, json.dumps(seen) + "\n", private=True)
+            self.seen = seen
             self.unsaved = None
         except (OSError, InputError) as e:
             self.unsaved = str(e)

@@ -39,6 +39,9 @@ MAIL_FORMAT: Final = "seven-seconds-mail"
 MAIL_VERSION: Final = 1
 BOTH: Final = ("A", "B")
 WORDS: Final = ("on", "stop", "withdraw", "allow", "pursue")      # a side's word at the end of a round (p.16)
+# Openings of a side's secrets, each checked by the engine against what that side committed to: whoever's computer
+# records one, it cannot be made up.
+OPENINGS: Final = (Kind.CONTENTS, Kind.DICE_OPENED, Kind.CARDS_OPENED)
 
 
 def closing(word: str, theirs: str, seat: str, words: dict[str, str]) -> dict[str, Any]:
@@ -166,6 +169,11 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
     source = str(path)
     battle = dict(doc["battle"])
     raw = list(battle.get("record") or [])
+    after = seen.get("next")
+    if isinstance(after, dict) and [digest(e) for e in raw] == after.get("entries"):
+        # The very file this computer was writing when it last stopped (it notes what it writes before it writes
+        # it): taken as its own, whether or not the note of it written after was.
+        seen = after
     entries_seen = [str(d) for d in seen.get("entries") or []]
     initial = dict(battle.get("initial") or {})
     commitments = dict(initial.pop("dice_commitments", None) or {})
@@ -203,7 +211,7 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
     left_waiting = Waiting.from_data(seen.get("waiting"), str(path))
     matched = left_waiting is None
     word = seen.get("word")
-    word_heard = word is None
+    word_heard = False
     for n, data in enumerate(raw[known:], start=known):
         try:
             entry = RecordEntry.from_data(data)
@@ -213,16 +221,25 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         problem = _entry_problem(side, value, entry, moment)
         if problem:
             raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): {problem}")
-        if not matched and entry.action.kind != Kind.CONTENTS:
-            if not _same_action(entry.action.to_data(), left_waiting.action if left_waiting else {}):
-                raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not the action this side "
-                                         f"left waiting for the other side's computer: the file was changed")
-            matched = True
-        if not word_heard and entry.action.kind == Kind.END_OF_ROUND:
-            if not _closes_with(dict(entry.action.args), side, str(word)):
-                raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not what side {side}'s "
-                                         f"word at the end of the round ({word}) makes: the file was changed")
-            word_heard = True
+        kind = entry.action.kind
+        if side in SIDES and kind not in OPENINGS:
+            if not matched:
+                if not _same_action(entry.action.to_data(), left_waiting.action if left_waiting else {}):
+                    raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not the action this "
+                                             f"side left waiting for the other side's computer: the file was "
+                                             f"changed")
+                matched = True
+            elif kind == Kind.END_OF_ROUND:
+                if word_heard or not _closes_with(dict(entry.action.args), side, str(word)):
+                    raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not what side {side}'s "
+                                             f"word at the end of the round ({word or 'none said'}) makes: the file "
+                                             f"was changed")
+                word_heard = True
+            elif session.to_act() == side:
+                # Every action of this side since its last file went out is in that file: another was made for it
+                # on the other side's computer.
+                raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): an action of side {side} "
+                                         f"that side {side}'s computer never sent: the file was changed")
         dice.shares = {s: {moment: list(v)} for s, v in entry.shares.items()}
         attempt = session.attempt(entry.action)
         outcome = attempt.outcome
@@ -237,7 +254,7 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         raise InputError(source, "waiting: the action this side left waiting for the other side's computer is gone: "
                                  "the file was changed")
     words, limit = _words_of(doc, source)
-    if not word_heard and words.get(side) != word:
+    if side in SIDES and word is not None and not word_heard and words.get(side) != word:
         raise InputError(source, f"words: side {side}'s word at the end of the round was {word}, not "
                                  f"{words.get(side)}: the file was changed")
     if waiting is not None:
