@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Callable, Final
 
 from .. import __version__
 from ..game.battle.commit import battle_id
@@ -127,7 +127,8 @@ class MailTurn:
     """``side``'s turn at the battle file ``path``: the battle checked and served on this computer only, this side's
     seat to join (``link``), the file written after every change and when the turn ends (``close``)."""
 
-    def __init__(self, path: Path | str, side: str, *, pin: str | None = None, folder: Path | None = None) -> None:
+    def __init__(self, path: Path | str, side: str, *, pin: str | None = None, folder: Path | None = None,
+                 on_stop: Callable[[str], None] | None = None) -> None:
         if side not in SIDES:
             raise InputError("--side", f"expected 'A' or 'B' (got {side!r})")
         self.path = Path(path)
@@ -149,6 +150,8 @@ class MailTurn:
         arrived = arrive(self.path, side, value, self.seen)
         self.session, waiting = arrived.session, arrived.waiting
         self.unsaved: str | None = None
+        self.on_stop = on_stop
+        self.closed = False
         self.waits: list[tuple[str, str]] = []
         assert self.session.dice is not None
         self.session.dice.asked_first = side
@@ -193,16 +196,27 @@ class MailTurn:
             return waits_for(self.host.desk)
 
     def close(self) -> None:
-        """The turn ends (the window closed): the file written as it stands, the host stopped."""
+        """The turn ends (the window closed): the file written as it stands, the host stopped (once)."""
+        if self.closed:
+            return
+        self.closed = True
         with self.host.lock:
             self._write()
             self.waits = waits_for(self.host.desk)
         self.host.stop()
 
+    def stop(self) -> None:
+        """The window's battle scene ends (it stops the host it was served by): the turn ends, and ``on_stop`` is
+        told what the battle waits for, or why the file could not be written."""
+        self.close()
+        if self.on_stop is not None:
+            self.on_stop(f"the battle could not be written: {self.unsaved}" if self.unsaved
+                         else waits_text(self.path, self.waits))
+
 
 def waits_for(desk: Desk) -> list[tuple[str, str]]:
     """Each side the battle waits for now, and for what: a side's computer first (its dice commitment, its shares, a
-    square, its cards), since no move goes on without it; else the side whose move it is."""
+    square, its cards), then the side whose move it is, unless the action it took waits for one of those."""
     asked: list[tuple[str, str]] = []
     moves: list[tuple[str, str]] = []
     for side in BOTH:
@@ -210,12 +224,14 @@ def waits_for(desk: Desk) -> list[tuple[str, str]]:
         words = [words for key, words in HOST_WAITS.items() if data.get(key)]
         if words:
             asked.append((side, words[0]))
-        elif data.get("acting") and not data.get("over"):
+        elif data.get("acting") and not data.get("over") and not data.get("dice_asked") \
+                and not data.get("contents_asked"):
+            # Its move, unless the action it took waits for the other side's part of the dice or a square.
             if data["view"].get("phase") != "end-of-round":
                 moves.append((side, "its move"))
             elif desk.to_speak(side):
                 moves.append((side, "its word at the end of the round"))
-    return asked or moves
+    return asked + moves
 
 
 def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
@@ -240,8 +256,8 @@ def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
                 f"report with seven-seconds mail play {path} --side A (or B).")
     lines = []
     for side, what in waits:
-        lines.append(f"The battle waits for side {side}: {what}. Side {side} opens it with: "
-                     f"seven-seconds mail play {path} --side {side}")
+        lines.append(f"The battle waits for side {side}: {what}. Side {side} opens it with Join a battle… in "
+                     f"the window, or: seven-seconds mail play {path} --side {side}")
     if len(waits) == 1:
         lines.append(f"Send {path} to side {waits[0][0]}.")
     return "\n".join(lines)

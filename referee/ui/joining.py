@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias, cast
 
 from ..rules.errors import InputError
@@ -37,4 +38,23 @@ def join(app: App, link: str, pins: Mapping[str, str] | None = None) -> Joined |
     name = "setup-remote" if battle.view(log=False)["phase"] == "setup" else "battle-remote"
     scene = cast("Joined", app.push_scene(name, battle))
     scene.next_step()
+    return scene
+
+
+def join_by_mail(app: App, path: Path, side: str, said: Callable[[str], None]) -> Joined | str:
+    """``side``'s turn at the battle by e-mail in ``path`` (``net/mail.py``): the battle checked and served on this
+    computer only, and that side's seat opened in this window; when the window leaves it, the file is written and
+    ``said`` is told what the battle waits for. Or why it cannot be opened."""
+    # Imported here: the network host loads only when a battle by e-mail is opened.
+    from ..net.mail import MailTurn
+
+    try:
+        turn = MailTurn(path, side, on_stop=said)
+    except (InputError, OSError) as e:
+        return e.message() if isinstance(e, InputError) else str(e)
+    scene = join(app, turn.link)
+    if isinstance(scene, str):
+        turn.close()
+        return scene
+    scene.host = turn
     return scene

@@ -354,6 +354,9 @@ class MenuScene(Scene):
         def closed(link: str | None) -> None:
             if not link:
                 return
+            if not link.strip().lower().startswith(("http://", "https://")):
+                self.ask_mail_side(Path(link.strip()).expanduser())
+                return
             # Imported when first used, as the saves and sessions are: the menu's first frame does not wait for it.
             from ..joining import join
 
@@ -363,7 +366,34 @@ class MenuScene(Scene):
 
         app.push_scene("text-dialog", _("Join a battle"),
                        [_("The link of your side, from the host's window (Phones and remote play) or from "
-                          "seven-seconds host: http://HOST:PORT/join/...")], "", closed, ok=_("Join"))
+                          "seven-seconds host: http://HOST:PORT/join/..."),
+                        _("Or the file of a battle played by e-mail (seven-seconds mail), as the other player sent "
+                          "it.")], "", closed, ok=_("Join"))
+
+    def ask_mail_side(self, path: Path) -> None:
+        """A battle by e-mail's file: which side this player plays, then that side's turn at it in this window."""
+        if self.app is None:
+            return
+        app = self.app
+
+        def chosen(side: str | None) -> None:
+            if side not in ("A", "B"):
+                return
+            # Imported when first used: the network host loads only when a battle is served here.
+            from ..joining import join_by_mail
+
+            why = join_by_mail(app, path, side, self.mail_said)
+            if isinstance(why, str):
+                self.error_title, self.error = _("Could not open {path}").format(path=path), why
+
+        app.push_scene("dialog", _("A battle by e-mail"),
+                       [_("{file}: which side do you play? Your side's secrets stay on this computer.").format(
+                           file=path.name)],
+                       [("A", _("I play side A")), ("B", _("I play side B"))], chosen, columns=2)
+
+    def mail_said(self, text: str) -> None:
+        """The turn at a battle by e-mail ended: what the battle waits for now, and whom to send the file to."""
+        self.error_title, self.error = _("The battle by e-mail is written"), text
 
     def ask_pins(self, sealed: SealedBattle, then: Callable[[SavedBattle], object] | None = None) -> None:
         """A battle sealed for its players opens once each gives their PIN, on their own screen."""

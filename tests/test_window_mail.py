@@ -1,0 +1,71 @@
+"""A battle by e-mail opened from the window (the menu's Join a battle…, given the file's path rather than a link):
+the player says which side they play, that side's turn is played in the window, and leaving the battle writes the
+file and the menu says whom to send it to."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from referee import paths  # noqa: E402
+from referee.net.mail import new_mail_battle  # noqa: E402
+from referee.rules.scenario import load_scenario  # noqa: E402
+from referee.ui.app import App  # noqa: E402
+from referee.ui.scenes.dialogs import Dialog  # noqa: E402
+from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
+
+from .test_net_kept import FACTIONS  # noqa: E402
+from .test_window_join_setup import press_button  # noqa: E402
+
+
+def test_the_menu_opens_a_battle_by_mail_for_the_side_chosen_and_says_where_the_file_goes(tmp_path):
+    path = tmp_path / "battle.json"
+    new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
+    app = App((1100, 720))
+    try:
+        app.open_menu()
+        menu = app.scene
+        menu.ask_mail_side(path)
+        dialog = app.scene
+        assert isinstance(dialog, Dialog) and sorted(dialog.buttons.values()) == ["A", "B"]
+        dialog.close("A")
+        scene = app.scene
+        assert isinstance(scene, RemoteSetupScene) and scene.battle.viewer == "A"
+        turn = scene.host
+        # A's computer sends the commitment to its part of the dice by itself; B's has not come, and A may roll.
+        sealed = ("B", "its sealed part of the dice (once, before the first roll)")
+        for _ in range(400):
+            if turn.waits_for() == [sealed, ("A", "its move")]:
+                break
+            time.sleep(0.005)
+        assert turn.waits_for() == [sealed, ("A", "its move")]
+        # A rolls for attacker and defender from the set-up bar: the roll waits for B's part of the dice.
+        app.step(1 / 30, events=[])
+        press_button(app, scene, "roll")
+        scene.battle.seat.wait_for(lambda screen: (screen.get("dice_asked") or {}).get("side") == "B")
+        app.step(1 / 30, events=[])
+        assert scene.message == ("The dice wait for side B's part by e-mail: close this window and send "
+                                 "battle.json to side B")
+        assert turn.waits_for() == [sealed]
+        # Leaving the battle ends the turn: the file holds A's commitment and its roll waiting, and the menu says
+        # where it goes.
+        app.pop()
+        assert app.scene is menu and menu.error_title == "The battle by e-mail is written"
+        assert "The battle waits for side B" in menu.error and f"Send {path} to side B." in menu.error
+        sent = json.loads(path.read_text(encoding="utf-8"))
+        assert set(sent["battle"]["initial"]["dice_commitments"]) == {"A", "seed"}
+        assert sent["waiting"]["seat"] == "A" and sent["waiting"]["action"]["kind"] == "roll-roles"
+        # A file that is no battle by e-mail is refused in the menu with the reason, and nothing is opened.
+        other = tmp_path / "other.json"
+        other.write_text("{}", encoding="utf-8")
+        menu.ask_mail_side(other)
+        app.scene.close("B")
+        assert app.scene is menu and menu.error_title == f"Could not open {other}"
+    finally:
+        pygame.quit()
