@@ -104,6 +104,8 @@ class MenuScene(Scene):
         self.bundled: dict[object, Path] = {}
         self.error_title = ""
         self.error = ""
+        # The box under the buttons says what happened, not what went wrong, while it shows this title.
+        self.notice_title = ""
         self.dialog: pygame_gui.windows.UIFileDialog | None = None
         self.dialog_kind = "scenario"
         self.last_path: str = ""
@@ -394,6 +396,7 @@ class MenuScene(Scene):
     def mail_said(self, text: str) -> None:
         """The turn at a battle by e-mail ended: what the battle waits for now, and whom to send the file to."""
         self.error_title, self.error = _("The battle by e-mail is written"), text
+        self.notice_title = self.error_title
 
     def ask_pins(self, sealed: SealedBattle, then: Callable[[SavedBattle], object] | None = None) -> None:
         """A battle sealed for its players opens once each gives their PIN, on their own screen."""
@@ -537,7 +540,10 @@ class MenuScene(Scene):
         h_avail = surface.get_height() - y - 16
         shown = lines[: max(1, (h_avail - 44) // lh)]
         box = pygame.Rect(x, y, COLUMN_W, 40 + lh * len(shown) + 8)
-        panel(surface, box, (58, 30, 32), theme.ERROR, 6)
-        draw_text(surface, self.error_title, (x + 14, y + 10), 15, True, theme.ERROR)
+        # A notice (the battle by e-mail written) in the panel's own colours; a failure in red.
+        notice = self.error_title == self.notice_title
+        edge = theme.ACCENT if notice else theme.ERROR
+        panel(surface, box, theme.PANEL if notice else (58, 30, 32), edge, 6)
+        draw_text(surface, self.error_title, (x + 14, y + 10), 15, True, edge)
         for i, line in enumerate(shown):
             draw_text(surface, line, (x + 14, y + 38 + i * lh), size, False, theme.TEXT)
