@@ -278,7 +278,19 @@ def test_an_action_made_for_a_side_on_the_other_sides_computer_is_refused_and_a_
     with pytest.raises(InputError) as refused:
         MailTurn(path, "A", folder=disks["A"])
     assert "an action of side A that side A's computer never sent" in refused.value.message()
+    # B's computer writes into the file an action of A's waiting for dice, or a word of A's at the end of the round.
+    honest_doc = json.loads(honest)
+    for forged_part, words in ((lambda doc: doc.update(waiting={"seat": "A", "action": forged, "given": []}),
+                                "waiting: an action of side A that side A's computer never sent"),
+                               (lambda doc: doc.update(words={"A": "stop"}), "words: side A's word")):
+        doc = json.loads(honest)
+        forged_part(doc)
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        with pytest.raises(InputError) as refused:
+            MailTurn(path, "A", folder=disks["A"])
+        assert words in refused.value.message()
     # The honest file plays on: A takes its turn.
+    assert honest_doc["waiting"] is None and "words" not in honest_doc
     path.write_text(honest, encoding="utf-8")
     _acted, waits = one_turn(path, "A", disks, revealed)
     assert waits and waits[0][0] == "B"

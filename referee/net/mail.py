@@ -177,8 +177,9 @@ class MailTurn:
         """The file as it stands and what this side remembers of it (under the host's lock)."""
         try:
             waiting = waiting_of(self.host.desk)
+            desk = self.host.desk
             seen = seen_of(self.session, waiting if waiting is not None and waiting.seat == self.side else None,
-                           self.host.desk.words_said().get(self.side))
+                           desk.words_said().get(self.side), bool(desk.words_said()) and desk.limit_said == self.side)
             self.seen_file.parent.mkdir(parents=True, exist_ok=True)
             # What is about to be written is noted first, so a stop between the two writes leaves a file this computer
             # still takes as its own (``arrive``).

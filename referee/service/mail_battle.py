@@ -64,14 +64,14 @@ def battle_document(session: BattleSession) -> dict[str, Any]:
     return save_document(session.game, session.dice)
 
 
-def seen_of(session: BattleSession, waiting: "Waiting | None", word: str | None) -> dict[str, Any]:
+def seen_of(session: BattleSession, waiting: "Waiting | None", word: str | None, limit: bool = False) -> dict[str, Any]:
     """What this side's computer remembers of the file it writes: the first state's digest (its dice commitments
     apart, since each side adds its own before the first die), the commitments, a digest of each action, the action
-    of its own left waiting and its word at this end of round."""
+    of its own left waiting, its word at this end of round and whether it said its own mission's round limit."""
     initial = session.game.initial.to_data()
     return {"commitments": dict(initial.pop("dice_commitments", None) or {}), "initial": digest(initial),
             "entries": [digest(e.to_data()) for e in session.game.record],
-            "waiting": waiting.to_data() if waiting is not None else None, "word": word}
+            "waiting": waiting.to_data() if waiting is not None else None, "word": word, "limit": limit}
 
 
 def waiting_action(waiting: "Waiting") -> Action:
@@ -253,10 +253,18 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
                                                             else {})):
         raise InputError(source, "waiting: the action this side left waiting for the other side's computer is gone: "
                                  "the file was changed")
+    if side in SIDES and waiting is not None and waiting.seat == side and matched:
+        # This side's action waiting in the file, but none of its own left waiting (or that one already resolved):
+        # made for it on the other side's computer.
+        raise InputError(source, f"waiting: an action of side {side} that side {side}'s computer never sent: the "
+                                 f"file was changed")
     words, limit = _words_of(doc, source)
-    if side in SIDES and word is not None and not word_heard and words.get(side) != word:
-        raise InputError(source, f"words: side {side}'s word at the end of the round was {word}, not "
-                                 f"{words.get(side)}: the file was changed")
+    if side in SIDES and not word_heard and words.get(side) != word:
+        raise InputError(source, f"words: side {side}'s word at the end of the round was {word or 'not said'}, not "
+                                 f"{words.get(side) or 'none'}: the file was changed")
+    if side in SIDES and not word_heard and (limit == side) != bool(seen.get("limit")):
+        raise InputError(source, f"limit_said: side {side} did not say so of its own mission's round limit: the file "
+                                 f"was changed")
     if waiting is not None:
         shares = doc.get("shares") or {}
         # This side's own shares are never taken from a file: its computer sends them again.
