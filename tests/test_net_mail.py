@@ -292,6 +292,24 @@ def test_an_action_made_for_a_side_on_the_other_sides_computer_is_refused_and_a_
     # The honest file plays on: A takes its turn.
     assert honest_doc["waiting"] is None and "words" not in honest_doc
     path.write_text(honest, encoding="utf-8")
+    # A reveals a blip, then would take it back: that needs B's consent at once, so by e-mail it is refused with
+    # the reason, and the reveal stands.
+    turn = MailTurn(path, "A", folder=disks["A"])
+    seat = RemoteSeat(turn.link, kept_folder=disks["A"])
+    try:
+        blip = next(a["actor"] for a in fresh(seat)["legal"] if a["kind"] == Kind.ACTIVATE and "blip" in a["actor"])
+        assert seat.act(Kind.ACTIVATE, blip)["ok"] and seat.act(Kind.REVEAL, blip)["ok"]
+        settle(turn, "A")
+        with turn.host.lock:
+            taken = turn.session.actions_taken()
+        reply = seat.send({"kind": "undo"})
+        assert not reply["ok"] and "not asked across a trip" in reply["reason"], reply
+        with turn.host.lock:
+            assert turn.session.actions_taken() == taken
+        revealed.add(blip)
+    finally:
+        seat.close()
+        turn.close()
     _acted, waits = one_turn(path, "A", disks, revealed)
     assert waits and waits[0][0] == "B"
     after = seen_path(disks["A"], battle_id, "A").read_text(encoding="utf-8")

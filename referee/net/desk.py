@@ -690,6 +690,10 @@ class Desk:
         offer = self.session.screen(seat).undo
         if offer is None or not offer.allowed:
             return refusal(offer.reason if offer is not None else "nothing to take back")
+        if offer.needs_consent and self.by_mail is not None:
+            # The other side's consent is asked at once, and by e-mail that side is not here to give it.
+            return refusal(f"taking back {offer.what} needs side {_other(seat)}'s consent ({offer.why_consent}); in a "
+                           f"battle by e-mail it is not asked across a trip of the file")
         if offer.needs_consent:
             self.take_back = TakeBack(seat, offer.what, offer.why_consent)
             return Reply(True, result={"asked": _other(seat), "what": offer.what}, changed=True)
