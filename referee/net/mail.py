@@ -16,8 +16,8 @@ outcome first. An action waiting for the other side is kept in the file (``waiti
 
 Nobody's computer takes the other's file on trust: each side remembers the record it last wrote (a digest of each
 entry, beside its sealed file), and a file that arrives is checked against it and every action that came since is
-resolved again by the engine (``service/mail_battle.py``). A take-back needs the other side's consent on the same
-computer, so none is offered across a trip.
+resolved again by the engine (``service/mail_battle.py``). A take-back that needs the other side's consent is refused
+(``Desk.by_mail``): that side is not there to give it.
 """
 
 from __future__ import annotations
