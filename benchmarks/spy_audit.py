@@ -14,6 +14,9 @@
 * **Files**: a spy playing side A, with A's PIN and read access to every file the program wrote (saves, autosaves,
   journals, kept copies, temporary files, the campaign's battle saves), counts B's secrets it can read, over
   battles sealed for their players and, as a control, the same battles written in clear (as before format 5).
+* **Files by e-mail** (``seven-seconds mail``): battles played to their score by two computers sending one file
+  back and forth; every file either side held is searched for the other side's secrets (its dice contribution, its
+  cards' salt, each square's salt) before the file's own record opened them.
 * **Crashes**: a kill before each durable step of the saves (``tests/crash_points.py``): acknowledged actions lost
   and battles refused.
 
@@ -41,6 +44,8 @@ from tests.file_spy import killed_while_writing, play_battle, spy_on
 from tests.foresee import WAYS, foresee
 from tests.redeal import differential, shifted_view
 from tests.spy import observe, planted_leak, spy
+from tests.test_net_kept import FACTIONS
+from tests.test_net_mail import play_by_mail, unopened_secrets_in
 from tests.test_tamper import EDITS, edited, keyed_battle
 
 
@@ -101,6 +106,40 @@ def files(battles: int, actions: int, sealed: bool) -> dict[str, object]:
         shutil.rmtree(home, ignore_errors=True)
 
 
+def files_by_mail(battles: int) -> dict[str, object]:
+    """``battles`` battles by e-mail on the default table, each played to its score between two computers' folders;
+    every file a side held is searched for the other side's secrets not yet opened by the file's own record."""
+    # Lazy: the network host loads for this attack only.
+    from referee.net.mail import new_mail_battle
+    from referee.rules.scenario import load_scenario
+
+    home = Path(tempfile.mkdtemp(prefix="spy-mail-"))
+    os.environ["SEVEN_SECONDS_HOME"] = str(home)
+    try:
+        texts_read = bytes_read = secrets = recovered = trips = 0
+        for n in range(battles):
+            path = home / f"battle-{n}.json"
+            new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
+            disks = {"A": home / f"a-{n}", "B": home / f"b-{n}"}
+            texts: list[str] = []
+
+            def received(trip: int, side: str, texts: list[str] = texts, path: Path = path) -> None:
+                texts.append(path.read_text("utf-8"))          # the file as the side about to open it holds it
+
+            trips += len(play_by_mail(path, disks, each=received))
+            texts.append(path.read_text("utf-8"))
+            texts_read += len(texts)
+            bytes_read += sum(len(t.encode("utf-8")) for t in texts)
+            for side in ("A", "B"):
+                count, leaked = unopened_secrets_in(texts, disks, side)
+                secrets += count
+                recovered += len(leaked)
+        return {"battles": battles, "trips": trips, "files read": texts_read, "bytes read": bytes_read,
+                "secrets": secrets, "secrets recovered": recovered}
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def crashes() -> dict[str, object]:
     home = Path(tempfile.mkdtemp(prefix="spy-crash-"))
     os.environ["SEVEN_SECONDS_HOME"] = str(home / "home")
@@ -130,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         "redeal": redeal(5 if quick else 20),
         "files_sealed": files(10 if quick else 50, 40, sealed=True),
         "files_in_clear": files(3 if quick else 10, 40, sealed=False),
+        "files_by_mail": files_by_mail(1 if quick else 5),
         "crashes": crashes(),
     }
     out["cpu_seconds"] = round(time.process_time() - started, 1)
@@ -157,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name.replace('_', ', ', 1).replace('_', ' ')}: side A's spy read {f['files read']} files "
               f"({f['bytes read']} bytes) of {f['battles']} battles: {f['secrets recovered']} of B's secrets "
               f"recovered {f['by kind'] or ''}".rstrip())
+    m = out["files_by_mail"]
+    print(f"files by e-mail: {m['battles']} battles played to their score in {m['trips']} trips; each side's spy read "
+          f"the {m['files read']} files ({m['bytes read']} bytes): {m['secrets recovered']} of the other side's "
+          f"{m['secrets']} secrets recovered before they were opened")
     c = out["crashes"]
     print(f"crashes: {c['kill points']} kill points over {c['acknowledged actions']} acknowledged actions: "
           f"{c['actions lost']} lost, {c['battles refused']} battles refused")

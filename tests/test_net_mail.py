@@ -17,6 +17,7 @@ from referee.game.battle.action_kinds import Kind
 from referee.net.client import RemoteSeat
 from referee.net.keeper import Keeper
 from referee.net.mail import MailTurn, arrive, new_mail_battle, read_seen, seen_path
+from referee.service.mail_battle import OPENINGS
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
 from referee.ui.remote import RemoteBattle
@@ -95,6 +96,21 @@ def play_by_mail(path: Path, disks: dict[str, Path], trips: int = 60,
     raise AssertionError(f"the battle did not end in {trips} trips")
 
 
+def unopened_secrets_in(files: list[str], disks: dict[str, Path], side: str) -> tuple[int, list[str]]:
+    """``side``'s secrets kept on its computer (its dice contribution and salt, its cards' salt, each square's salt),
+    and those of them found in any of ``files`` (the battle file's texts) before that file's record opened them."""
+    battle_id = json.loads(files[0])["battle"]["initial"]["dice_commitments"]["seed"]
+    kept = Keeper(side, battle_id, folder=disks[side])
+    assert kept.dice is not None and kept.cards is not None
+    secrets = {kept.dice[0], kept.dice[1], str(kept.cards["salt"])} | {salt for _, salt in kept.squares.values()}
+    leaked = []
+    for text in files:
+        opened = [json.dumps(e["action"]["args"]) for e in json.loads(text)["battle"]["record"]
+                  if e["action"]["kind"] in OPENINGS]
+        leaked += [s for s in secrets if s in text and not any(s in args for args in opened)]
+    return len(secrets), leaked
+
+
 @pytest.fixture
 def battle(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
     path = tmp_path / "battle.json"
@@ -128,19 +144,12 @@ def test_a_battle_by_mail_is_played_to_its_score_one_trip_a_die_and_the_file_hol
     assert for_shares and len(for_shares) == len(set(for_shares)) and len(for_shares) <= len(public)
     # Moves that roll nothing go on with no trip: a side's turn of several actions is one trip.
     assert max(acted for _side, acted, _length, _waits in done) >= 5
-    # Nothing of either side's secrets was in any file sent before the end (its contribution, its cards' salt, the
-    # salt of each square not opened at a reveal yet), though the file was in the other player's hands every trip.
-    battle_id = json.loads(files[0])["battle"]["initial"]["dice_commitments"]["seed"]
+    # Nothing of either side's secrets was in any file before that file's own record opened it (its contribution,
+    # its cards' salt, each square's salt), though the file was in the other player's hands every trip.
     for side in ("A", "B"):
-        kept = Keeper(side, battle_id, folder=disks[side])
-        assert kept.dice is not None and kept.cards is not None and len(kept.squares) >= 4
-        secrets = {kept.dice[0], kept.dice[1], str(kept.cards["salt"])} | {salt for _, salt in kept.squares.values()}
-        for text in files[:-3]:
-            opened = {json.dumps(e["action"]["args"]) for e in json.loads(text)["battle"]["record"]
-                      if e["action"]["kind"] == Kind.CONTENTS}
-            leaked = [s for s in secrets if s in text and not any(s in args for args in opened)]
-            assert not leaked, side
-        assert any(s in files[-1] for s in secrets)          # at the end each side opens them all
+        secrets, leaked = unopened_secrets_in(files, disks, side)
+        assert secrets >= 7 and leaked == [], side
+    assert any(e["action"]["kind"] == Kind.DICE_OPENED for e in record)      # at the end each side opens them all
 
 
 def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(battle, tmp_path):
