@@ -253,6 +253,20 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
     assert "exists" in capsys.readouterr().err
     assert main(["mail", "status", str(out)]) == 0
     assert "waits for side A" in capsys.readouterr().out
+    # Hostile parts of a file are refused, naming the file and the part.
+    good = out.read_text(encoding="utf-8")
+    for part, value, words in (("shares", {"A": {"x": ["zz"]}}, "shares: expected"),
+                               ("waiting", {"seat": "C"}, "waiting: expected"),
+                               ("words", {"A": "never"}, "words: expected")):
+        doc = json.loads(good)
+        doc[part] = value
+        if part == "shares":
+            doc["waiting"] = {"seat": "B", "action": {"kind": "roll-roles", "actor": "", "args": {}}, "given": []}
+        out.write_text(json.dumps(doc), encoding="utf-8")
+        assert main(["mail", "status", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert str(out) in err and words in err, err
+    out.write_text(good, encoding="utf-8")
     # A battle save of the window is not a battle by e-mail: refused, naming the file and what was expected.
     doc = json.loads(out.read_text(encoding="utf-8"))
     out.write_text(json.dumps(doc["battle"]), encoding="utf-8")

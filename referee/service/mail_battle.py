@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from ..game.battle.action_kinds import Kind
 from ..game.battle.commit import canonical_json
-from ..game.battle.dice import dice_share
+from ..game.battle.dice import dice_share, is_share
 from ..game.battle.sides import SIDES
 from ..game.play.engine import RecordEntry
 from ..game.play.undo import moment_index
@@ -241,7 +241,12 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
                 raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): an action of side {side} "
                                          f"that side {side}'s computer never sent: the file was changed")
         dice.shares = {s: {moment: list(v)} for s, v in entry.shares.items()}
-        attempt = session.attempt(entry.action)
+        try:
+            attempt = session.attempt(entry.action)
+        except (InputError, LookupError, TypeError, ValueError) as e:
+            why = e.message() if isinstance(e, InputError) else f"{type(e).__name__}: {e}"
+            raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): cannot be resolved ({why}); the "
+                                     f"file was changed") from None
         outcome = attempt.outcome
         if outcome is None or not outcome.legal or session.game.record[-1].to_data() != data:
             why = outcome.reason if outcome is not None and not outcome.legal else \
@@ -267,6 +272,10 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
                                  f"was changed")
     if waiting is not None:
         shares = doc.get("shares") or {}
+        if not isinstance(shares, dict) or any(
+                not isinstance(moments, dict) or any(not isinstance(v, list) or not all(is_share(x) for x in v)
+                                                     for v in moments.values()) for moments in shares.values()):
+            raise InputError(source, "shares: expected each side's shares of the waiting action, 16 hex digits each")
         # This side's own shares are never taken from a file: its computer sends them again.
         dice.shares = {s: {str(m): [str(x) for x in v] for m, v in moments.items()}
                        for s, moments in shares.items() if s in SIDES and s != side and isinstance(moments, dict)}
