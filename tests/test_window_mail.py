@@ -18,7 +18,9 @@ from referee.net.mail import new_mail_battle  # noqa: E402
 from referee.rules.scenario import load_scenario  # noqa: E402
 from referee.ui.app import App  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog  # noqa: E402
+from referee.ui.scenes.menu import MenuScene  # noqa: E402
 from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
+from referee.ui.scenes.setup import SetupScene  # noqa: E402
 
 from .test_net_kept import FACTIONS  # noqa: E402
 from .test_window_join_setup import press_button  # noqa: E402
@@ -67,5 +69,32 @@ def test_the_menu_opens_a_battle_by_mail_for_the_side_chosen_and_says_where_the_
         menu.ask_mail_side(other)
         app.scene.close("B")
         assert app.scene is menu and menu.error_title == f"Could not open {other}"
+    finally:
+        pygame.quit()
+
+
+def test_a_new_battle_by_mail_is_started_from_the_new_battle_form_for_the_side_chosen():
+    app = App((1100, 720))
+    try:
+        menu = app.push(MenuScene())
+        setup = app.push(SetupScene())
+        app.step(1 / 30, events=[])
+        setup.opponent_label = "By e-mail: I play side B, the other player side A"
+        assert setup.start() is None and setup.error == ""
+        scene = app.scene
+        assert isinstance(scene, RemoteSetupScene) and scene.battle.viewer == "B"
+        assert app.stack.find(SetupScene) is None          # the form gave way to the battle
+        files = list(paths.saves_dir().glob("by-mail-*.json"))
+        assert len(files) == 1
+        app.pop()
+        assert app.scene is menu and menu.error_title == "The battle by e-mail is written"
+        assert str(files[0]) in menu.error
+        # Physical dice cannot be rolled by e-mail: refused on the form, with the reason, and nothing written.
+        setup = app.push(SetupScene())
+        app.step(1 / 30, events=[])
+        setup.opponent_label = "By e-mail: I play side A, the other player side B"
+        setup.dice_label = "We roll physical dice and type them in"
+        assert setup.start() is None and "program's dice" in setup.error
+        assert app.scene is setup and len(list(paths.saves_dir().glob("by-mail-*.json"))) == 1
     finally:
         pygame.quit()

@@ -8,6 +8,7 @@ the program, which holds the deck.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
@@ -50,6 +51,11 @@ HOTSEAT = "Two players at this screen"
 # Opponent choices: None is hot-seat; otherwise (the computer's side, its level).
 OPPONENTS: dict[str, tuple[str, str] | None] = {HOTSEAT: None, **{
     f"The computer plays side {side}, {level}": (side, level) for side in ("B", "A") for level in LEVELS}}
+# A battle by e-mail (``net/mail.py``): the side this player plays; the other plays on their own computer.
+BY_MAIL: dict[str, str] = {f"By e-mail: I play side {side}, the other player side {other}": side
+                           for side, other in (("A", "B"), ("B", "A"))}
+MAIL_WORDS = ("One battle file goes back and forth by e-mail; each side's secrets stay on its own computer, and "
+              "each roll costs a trip of the file. The file is written in your saves folder.")
 
 
 def own_tables_dir() -> Path:
@@ -151,7 +157,8 @@ class SetupScene(Scene):
         y += step
         label("Opponent", y)
         self.widgets["opponent"] = pygame_gui.elements.UIDropDownMenu(
-            list(OPPONENTS), self.opponent_label, pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
+            [*OPPONENTS, *(() if self.to_phones else BY_MAIL)], self.opponent_label,
+            pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
         y += step
         label("Seed (optional)", y)
         self.widgets["seed"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + label_w, y, 200, 34), m)
@@ -201,6 +208,9 @@ class SetupScene(Scene):
 
     def start(self) -> BattleSession | None:
         """A new battle at its first set-up decision; the set-up scene then takes the players through each one."""
+        if self.opponent_label in BY_MAIL:
+            self.start_by_mail(BY_MAIL[self.opponent_label])
+            return None
         mode = DICE_CHOICES.get(self.dice_label, PROGRAM)
         try:
             if not all(self.choice.values()):
@@ -236,6 +246,38 @@ class SetupScene(Scene):
                      [_("Each player sets a PIN that seals their secrets in the battle's files.")])
         return session
 
+    def start_by_mail(self, side: str) -> None:
+        """A new battle by e-mail: its file written in the saves folder, and this player's side opened on it (the
+        menu says on leaving it where the file is and whom it goes to)."""
+        # Imported here: the network host loads only when a battle by e-mail is started.
+        from ...net.mail import new_mail_battle
+        from ..joining import join_by_mail
+        from .menu import MenuScene
+
+        try:
+            if not all(self.choice.values()):
+                raise InputError("factions", "choose a faction for each side")
+            if DICE_CHOICES.get(self.dice_label, PROGRAM) != PROGRAM:
+                raise InputError("dice", "a battle by e-mail rolls the program's dice, from parts of both sides")
+            table = load_scenario(self.table)
+            table = table.model_copy(update={"rulings": {**group_rulings(), **table.rulings}})
+            stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+            path = paths.saves_dir() / f"by-mail-{self.table.stem}-{stamp}.json"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            new_mail_battle(table, dict(self.choice), path)
+        except (InputError, OSError) as e:
+            self.error = e.message() if isinstance(e, InputError) else str(e)
+            return
+        self.error = ""
+        app = self.app
+        if app is None:
+            return
+        menu = app.stack.find(MenuScene)
+        app.pop()
+        joined = join_by_mail(app, path, side, menu.mail_said if isinstance(menu, MenuScene) else lambda text: None)
+        if isinstance(joined, str) and isinstance(menu, MenuScene):
+            menu.error_title, menu.error = _("Could not open {path}").format(path=path), joined
+
     def setup_choices(self) -> SetupChoices:
         return SetupChoices(factions=dict(self.choice))
 
@@ -260,11 +302,13 @@ class SetupScene(Scene):
             draw_text(surface, line, (x, INTRO_TOP + i * line_height(14)), 14, False, theme.TEXT_DIM)
         top = self.error_top
         opponent = OPPONENTS.get(self.opponent_label)
-        if opponent is not None:
-            # What the chosen level does, so a player can pick the opponent they want.
-            for i, line in enumerate(wrap(LEVEL_WORDS[opponent[1]], col_w, 14)):
+        # What the chosen level does, so a player can pick the opponent they want; or what a battle by e-mail is.
+        words = LEVEL_WORDS[opponent[1]] if opponent is not None else \
+            MAIL_WORDS if self.opponent_label in BY_MAIL else ""
+        if words:
+            for i, line in enumerate(wrap(words, col_w, 14)):
                 draw_text(surface, line, (x, top + i * line_height(14)), 14, False, theme.TEXT_DIM)
-            top += line_height(14) * len(wrap(LEVEL_WORDS[opponent[1]], col_w, 14)) + 10
+            top += line_height(14) * len(wrap(words, col_w, 14)) + 10
         if self.error:
             lines: list[str] = []
             for raw in self.error.splitlines():
