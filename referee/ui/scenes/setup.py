@@ -27,7 +27,7 @@ from ...service.session import BY_HAND, PROGRAM, BattleSession
 from ..faction_choices import card_problem_lines, left_out_lines
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
-from .menu import bundled_scenarios, title_of
+from .menu import MenuScene, bundled_scenarios, title_of
 from .dialogs import Dialog
 from .pin import ask_pins
 from .settings import group_rulings
@@ -251,8 +251,7 @@ class SetupScene(Scene):
         menu says on leaving it where the file is and whom it goes to)."""
         # Imported here: the network host loads only when a battle by e-mail is started.
         from ...net.mail import new_mail_battle
-        from ..joining import join_by_mail
-        from .menu import MenuScene
+        from ..joining import join_by_mail  # lazy: with the line above, for the same reason
 
         try:
             if not all(self.choice.values()):
