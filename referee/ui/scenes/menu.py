@@ -356,8 +356,10 @@ class MenuScene(Scene):
         def closed(link: str | None) -> None:
             if not link:
                 return
-            if not link.strip().lower().startswith(("http://", "https://")):
-                self.ask_mail_side(Path(link.strip()).expanduser())
+            given = Path(link.strip()).expanduser()
+            if not link.strip().lower().startswith(("http://", "https://")) and (
+                    given.suffix.lower() == ".json" or given.is_file()):
+                self.ask_mail_side(given)          # a battle by e-mail's file, not a link
                 return
             # Imported when first used, as the saves and sessions are: the menu's first frame does not wait for it.
             from ..joining import join
