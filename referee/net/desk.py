@@ -551,12 +551,8 @@ class Desk:
         if said is not None:
             # A kept side's own mission ends the battle after this round: the words go with it (A43).
             self.limit_said = None
-            return Action(Kind.END_OF_ROUND, "", {**self._closing(word, theirs, seat, other), "limit": said})
-        return Action(Kind.END_OF_ROUND, "", self._closing(word, theirs, seat, other))
-
-    def _closing(self, word: str, theirs: str, seat: str, other: str) -> dict[str, Any]:
-        """The end-of-round action's arguments both words make."""
-        return closing(word, theirs, seat, self._words())
+            return Action(Kind.END_OF_ROUND, "", {**closing(word, theirs, seat, words), "limit": said})
+        return Action(Kind.END_OF_ROUND, "", closing(word, theirs, seat, words))
 
     def words_said(self) -> dict[str, str]:
         """The words said so far at this end of round, by side (a battle by e-mail carries them to the other side)."""

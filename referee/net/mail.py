@@ -30,11 +30,11 @@ from typing import Any, Callable, Final
 from .. import __version__
 from ..game.battle.commit import battle_id
 from ..game.battle.dice import MAIL_SHARE_BATCH, commitment
-from ..game.battle.sides import SIDES
+from ..game.battle.sides import SIDES, other
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
 from ..service.battles import new_session
-from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Waiting, arrive, battle_document, read_mail,
+from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, read_mail,
                                    seen_of, waiting_action)
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
@@ -54,8 +54,14 @@ HOST_WAITS: Final = {
 }
 
 
-def _other(side: str) -> str:
-    return "B" if side == "A" else "A"
+def take_up(desk: Desk, arrived: Arrived) -> None:
+    """What the file held besides the record, taken up by a desk that begins on it: the words said at this end of
+    round, and the action that waits for a side's computer (tried again, so the desk asks again for what it needs)."""
+    if arrived.words:
+        desk.hear(arrived.words)
+        desk.limit_said = arrived.limit_said
+    if arrived.waiting is not None:
+        desk.take_up(arrived.waiting.seat, waiting_action(arrived.waiting), arrived.waiting.given)
 
 
 def waiting_of(desk: Desk) -> Waiting | None:
@@ -148,7 +154,7 @@ class MailTurn:
         value = keeper.dice[0] if keeper is not None and keeper.dice is not None else None
         self.seen = read_seen(self.seen_file)
         arrived = arrive(self.path, side, value, self.seen)
-        self.session, waiting = arrived.session, arrived.waiting
+        self.session = arrived.session
         self.unsaved: str | None = None
         self.on_stop = on_stop
         self.closed = False
@@ -157,15 +163,11 @@ class MailTurn:
         self.session.dice.asked_first = side
         self.host = Host.start(self.session, bind="127.0.0.1", kept_by=BOTH)
         self.host.desk.away = lambda seat: None          # the other side is away by design: nothing to claim
-        self.host.absent = frozenset({_other(side)})
+        self.host.absent = frozenset({other(side)})
         self.host.desk.by_mail = self.path.name
         self.host.desk.share_batch = MAIL_SHARE_BATCH  # an action's numbers in one trip
         with self.host.lock:
-            if arrived.words:
-                self.host.desk.hear(arrived.words)
-                self.host.desk.limit_said = arrived.limit_said
-            if waiting is not None:
-                self.host.desk.take_up(waiting.seat, waiting_action(waiting), waiting.given)
+            take_up(self.host.desk, arrived)
             self._write()
         self.host.after_change = self._write
 
@@ -240,12 +242,8 @@ def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
     worked out from the file, every action resolved again)."""
     if waits is None:
         arrived = arrive(path, "", None, {})
-        session, waiting = arrived.session, arrived.waiting
-        desk = Desk(session, BOTH)
-        if arrived.words:
-            desk.hear(arrived.words)
-        if waiting is not None:
-            desk.take_up(waiting.seat, waiting_action(waiting), waiting.given)
+        desk = Desk(arrived.session, BOTH)
+        take_up(desk, arrived)
         waits = waits_for(desk)
         over = bool(desk.screen_data("A").get("over"))
     else:

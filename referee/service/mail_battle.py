@@ -26,7 +26,7 @@ from typing import Any, Final
 from ..game.battle.action_kinds import Kind
 from ..game.battle.commit import canonical_json
 from ..game.battle.dice import dice_share, is_share
-from ..game.battle.sides import SIDES
+from ..game.battle.sides import SIDES, other
 from ..game.play.engine import RecordEntry
 from ..game.play.undo import moment_index
 from ..game.records.record import _read, save_document, save_from_document
@@ -46,16 +46,15 @@ OPENINGS: Final = (Kind.CONTENTS, Kind.DICE_OPENED, Kind.CARDS_OPENED)
 
 def closing(word: str, theirs: str, seat: str, words: dict[str, str]) -> dict[str, Any]:
     """The end-of-round action's arguments that ``seat``'s word and the other side's make (p.16, A43)."""
-    other = "B" if seat == "A" else "A"
     if word == "withdraw" and theirs == "withdraw":
         return {"withdraw": "both"}
     if word == "withdraw" or theirs == "withdraw":
-        withdrawing = seat if word == "withdraw" else other
-        return {"withdraw": withdrawing, "answer": words["B" if withdrawing == "A" else "A"]}
+        withdrawing = seat if word == "withdraw" else other(seat)
+        return {"withdraw": withdrawing, "answer": words[other(withdrawing)]}
     if word == "stop" and theirs == "stop":
         return {"stop": True}
     if "stop" in (word, theirs):          # one offered to stop, the other plays on: the log says so
-        return {"offered": seat if word == "stop" else other}
+        return {"offered": seat if word == "stop" else other(seat)}
     return {}
 
 
@@ -155,9 +154,8 @@ def _words_of(doc: dict[str, Any], source: str) -> tuple[dict[str, str], str | N
 
 def _closes_with(args: dict[str, Any], side: str, word: str) -> bool:
     """The end-of-round action's arguments follow from ``side``'s word and some word of the other side."""
-    other = "B" if side == "A" else "A"
     wanted = {k: v for k, v in args.items() if k != "limit"}
-    return any(closing(word, theirs, side, {side: word, other: theirs}) == wanted for theirs in WORDS)
+    return any(closing(word, theirs, side, {side: word, other(side): theirs}) == wanted for theirs in WORDS)
 
 
 def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Arrived:

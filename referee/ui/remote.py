@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from ..game.battle.action_kinds import Kind
 from ..game.battle.dice import RollRequest
 from ..game.battle.intents import Action, LegalAction, Preview
+from ..game.battle.sides import other
 from ..game.views.view_types import LogLine, PlayerView
 from ..game.views.view_table import battlefield_from_view
 from ..rules.battlefield import Battlefield
@@ -203,13 +204,13 @@ class RemoteBattle(SeatScreens):
         by_mail = data.get("by_mail")
         if not isinstance(by_mail, dict) or self.over:
             return ""
-        other = "B" if self.viewer == "A" else "A"
-        send = f"close this window and send {by_mail.get('file')} to side {other}"
-        if (data.get("dice_asked") or {}).get("side") == other:
-            return f"The dice wait for side {other}'s part by e-mail: {send}"
-        if (data.get("contents_asked") or {}).get("side") == other:
-            return f"The reveal waits for side {other} to open its square by e-mail: {send}"
-        return "" if data.get("acting") else f"Side {other}'s turn by e-mail: {send}"
+        them = other(self.viewer)
+        send = f"close this window and send {by_mail.get('file')} to side {them}"
+        if (data.get("dice_asked") or {}).get("side") == them:
+            return f"The dice wait for side {them}'s part by e-mail: {send}"
+        if (data.get("contents_asked") or {}).get("side") == them:
+            return f"The reveal waits for side {them} to open its square by e-mail: {send}"
+        return "" if data.get("acting") else f"Side {them}'s turn by e-mail: {send}"
 
     def to_act(self) -> str | None:
         to_act = self.data.get("to_act")
