@@ -17,7 +17,8 @@ from referee.game.players.selfplay import play_battle
 from referee.game.play.session import Session
 from referee.game.play.setup import new_game
 from referee.game.views.view import player_view
-from referee.rules.scenario import parse_scenario
+from referee import paths
+from referee.rules.scenario import load_scenario, parse_scenario
 
 TABLE = parse_scenario({"name": "open field", "table": {"width": 36, "height": 36},
                         "terrain": [{"id": "w1", "type": "woods", "polygon": [[2, 2], [8, 2], [8, 8], [2, 8]]},
@@ -100,6 +101,46 @@ def test_place_for_me_is_a_recorded_draw_never_forced():
     delta = game.state.objectives["delta"]
     assert [r.kind for r in out.rolls] == ["draw"]
     assert (delta.x, delta.y) == (6.5, 27.0), "the first spot of the zone, as the draw of 0 picks"
+
+
+def test_a_placings_draw_offers_its_spots_worded_as_a_player_choosing_by_hand_reads_them():
+    game = attack_defence()
+    _to_objectives(game)
+    request = Session(game).preview(Action("place-objective", "A")).first_roll
+    assert request is not None and request.kind == "draw"
+    spots = request.options
+    # The first spot is the one a draw of 0 picks (above); every spot is worded as the dialog's buttons show it.
+    assert spots[0] == "(6.5, 27)" and len(spots) > 50
+    worded = [spots[i] for i in range(len(spots))]
+    assert list(spots) == worded and spots[-2:] == tuple(worded[-2:])
+    assert all(w.startswith("(") and w.endswith(")") and w.count(", ") == 1 for w in worded)
+    # Compared and hashed as the tuple of its words, as the options of any other draw are.
+    assert spots == tuple(worded) and hash(spots) == hash(tuple(worded)) and spots != tuple(worded[1:])
+
+
+def test_the_spots_a_blip_is_drawn_from_are_every_spot_of_the_zone_the_rules_allow():
+    """The draw of a blip's spot measures the whole grid at once (and keeps which spots terrain closes): each spot it
+    offers is one where a blip placed by hand is allowed, and each it leaves out is refused by the same rules."""
+    from referee.game.play.setup_steps import _free_spots, _grid, blip_problems, deployment_zone
+
+    checked = {"offered": 0, "closed": 0}
+
+    def check(state) -> None:
+        if state.phase != "setup" or not state.objectives:
+            return
+        for side in ("A", "B"):
+            lo, hi = deployment_zone(state, side)
+            grid = _grid(1, state.width - 1, lo + 0.75, hi - 0.75, 1.5)
+            offered = set(_free_spots(state, grid))
+            for x, y in grid:
+                problems = blip_problems(state, side, x, y)
+                assert ((x, y) in offered) == (not problems), (side, x, y, problems)
+                checked["offered" if not problems else "closed"] += 1
+
+    for seed, table in ((1, TABLE), (2, load_scenario(paths.DEFAULT_SCENARIO))):    # the first: a lake in a zone
+        game = new_game(table, FACTIONS)
+        play_battle(game, SeededDice(seed), random.Random(seed), rounds=1, on_action=check)
+    assert checked["offered"] > 1000 and checked["closed"] > 100, checked
 
 
 def _through_cards(game: Game) -> None:

@@ -52,10 +52,45 @@ import secrets as _os_random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from collections.abc import Generator, Iterable, Sequence
-from typing import Literal, Protocol, TypeAlias, TypeVar
+from typing import Literal, Protocol, TypeAlias, TypeVar, overload
 
 D6 = {face: Fraction(1, 6) for face in range(1, 7)}
 T = TypeVar("T")
+
+
+class Spots(Sequence[str]):
+    """The spots a placing is drawn from, as a draw's options: each worded ("(x, y)") only when it is read. A set-up
+    left to the program draws every objective and blip from hundreds of spots, and only a player choosing by hand
+    reads them (words for every spot of every draw were a tenth of the set-up's time)."""
+
+    __slots__ = ("points",)
+
+    def __init__(self, points: Sequence[tuple[float, float]]) -> None:
+        self.points = tuple(points)
+
+    def __len__(self) -> int:
+        return len(self.points)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self.points))))
+        x, y = self.points[index]
+        return f"({x:g}, {y:g})"
+
+    def __eq__(self, other: object) -> bool:      # as the worded tuple it stands for (and hashes as)
+        return isinstance(other, Sequence) and not isinstance(other, str) and tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Spots({len(self.points)} spots)"
 
 
 @dataclass(frozen=True)
@@ -67,7 +102,7 @@ class RollRequest:
     kind: Literal["d6", "bearing", "draw"] = "d6"
     success: str = ""            # "1-4 succeeds": shown to a player rolling by hand
     die: str = "normal"          # "red" for the Red Die
-    options: tuple[str, ...] = ()   # for a "draw": the cards (or choices) one is drawn from, answered by index
+    options: Sequence[str] = ()     # for a "draw": the cards (or choices) one is drawn from, answered by index
     secret: str = ""             # the side whose secret this draw is ("" for a public roll): its own stream
 
     @property

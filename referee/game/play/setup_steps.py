@@ -27,7 +27,6 @@ import copy
 import math
 from bisect import bisect_left
 from functools import lru_cache
-from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -40,7 +39,7 @@ from ..battle.intents import Action
 from ..battle.cards import Deck, issue_force, playing_deck
 from ..battle.commit import UNIT_KEYS, arrangement_problems, battle_id, drawn_groups, is_digest, square_overfull as square_overfull
 from ..battle.kept_cards import cards_moment, draw_problems, issued_entries
-from ..battle.dice import Rolling, RollRequest
+from ..battle.dice import Rolling, RollRequest, Spots
 from .effects import Ctx, Refused, d6
 from .seal import seal_all
 from ..battle.state_parts import Decision, Setup
@@ -343,18 +342,38 @@ def _zones(s: GameState, oids: Any, impassable: list[Any]) -> dict[str, _Zone]:
     once per placing: the search for a legal spot asks for them again for every candidate spot."""
     out = {}
     margin = EDGE_MARGIN * s.scale + 0.5
-    rows: dict[float, list[Any]] = {}
     for oid in oids:
         lo, hi = objective_zone(s, oid)
-        points = []
-        for x, y in _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0):
-            features = rows.get(y)
-            if features is None:
-                features = rows[y] = _row_features(impassable, y)
-            if not any(f.holds(x, y) for f in features):
-                points.append((x, y))
-        out[oid] = _zone(points)
+        grid = _grid(margin, s.width - margin, max(lo, margin), min(hi, s.height - margin), 1.0)
+        out[oid] = _zone([p for p, clear in zip(grid, _clear_of(impassable, grid)) if clear])
     return out
+
+
+# Which points of a grid stand in no impassable terrain, by grid and terrain: the terrain stands still through
+# set-up, and every blip placed and every objective's zone asks again for the same few grids (``_clear_of``).
+_CLEAR: dict[tuple[Any, ...], tuple[tuple[Any, ...], list[bool]]] = {}
+CLEAR_KEPT = 64
+
+
+def _clear_of(impassable: list[Any], grid: tuple[tuple[float, float], ...]) -> list[bool]:
+    """For each point of ``grid`` (a ``_grid``), whether it stands in none of the ``impassable`` terrain pieces."""
+    key = (grid, tuple(map(id, impassable)))
+    held = _CLEAR.get(key)
+    if held is not None:
+        return held[1]
+    rows: dict[float, list[Any]] = {}
+    clear = []
+    for x, y in grid:
+        features = rows.get(y)
+        if features is None:
+            # Only terrain whose box reaches the row can hold a point of it (``_row_features``).
+            features = rows[y] = _row_features(impassable, y)
+        clear.append(not any(f.holds(x, y) for f in features))
+    if len(_CLEAR) >= CLEAR_KEPT:
+        _CLEAR.pop(next(iter(_CLEAR)))
+    # The pieces are kept with it: the key names them by identity, which stays theirs while they live.
+    _CLEAR[key] = (tuple(impassable), clear)
+    return clear
 
 
 def _row_features(features: list[Any], y: float) -> list[Any]:
@@ -536,7 +555,7 @@ def place_objective(ctx: Ctx, side: str, oid: str, args: Data) -> Rolling[None]:
         if not cands:
             raise Refused(f"there is no legal place left for objective {oid} [p.~15, A55]")
         pick = yield RollRequest(f"place objective {oid} (side {side})", "p.~15, A55", "draw",
-                                 options=tuple(f"({x:g}, {y:g})" for x, y in cands))
+                                 options=Spots(cands))
         x, y = cands[int(pick)]
     _done(s)
     s.objectives[oid] = ObjectiveState(oid, x, y)
@@ -835,9 +854,9 @@ def blip_free(s: GameState, side: str) -> Data:
             "not_on": "another base"}
 
 
-def _free_spots(s: GameState, spots: Sequence[tuple[float, float]], r: float = 0.5) -> list[tuple[float, float]]:
-    """The points of ``spots`` (in their order) where a base of radius ``r`` stands on the table, on no base and in
-    no impassable terrain.
+def _free_spots(s: GameState, spots: tuple[tuple[float, float], ...], r: float = 0.5) -> list[tuple[float, float]]:
+    """The points of ``spots`` (a ``_grid``, in its order) where a base of radius ``r`` stands on the table, on no
+    base and in no impassable terrain.
 
     Every spot is measured against every base at once (a side places 16 blips, each over the whole grid). A base
     surely overlaps a spot (its squared distance ``SURE`` inside the reach) or surely does not (``SURE`` outside);
@@ -846,31 +865,20 @@ def _free_spots(s: GameState, spots: Sequence[tuple[float, float]], r: float = 0
     if not spots:
         return []
     xs, ys = np.array(spots, dtype=float).T
-    # On the table (``Battlefield.on_table``, for every spot at once).
+    # On the table (``Battlefield.on_table``, for every spot at once), and in no impassable terrain.
     fits = (-EPS <= xs - r) & (xs + r <= bf.width + EPS) & (-EPS <= ys - r) & (ys + r <= bf.height + EPS)
+    fits &= np.array(_clear_of([f for f in bf.terrain if f.column(False).impassable], spots), dtype=bool)
     pieces = [(p.x, p.y, p.radius + r - EPS) for p in bf.pieces.values()]
-    edge = np.zeros(len(spots), dtype=bool)
     if pieces:
         px, py, reach = np.array(pieces, dtype=float).T
         d2 = (px - xs[:, None]) ** 2 + (py - ys[:, None]) ** 2
-        inside = d2 < (reach - SURE) ** 2
-        fits &= ~inside.any(axis=1)
-        edge = (d2 < (reach + SURE) ** 2).any(axis=1)
-    impassable = [f for f in bf.terrain if f.column(False).impassable]
-    hypot = math.hypot
-    rows: dict[float, list[Any]] = {}
-    out = []
-    for i in np.flatnonzero(fits).tolist():
-        x, y = spots[i]
-        if edge[i] and any(hypot(px_ - x, py_ - y) < reach_ for px_, py_, reach_ in pieces):
-            continue
-        features = rows.get(y)
-        if features is None:
-            # Only terrain whose box reaches the row can hold a spot of it (``_row_features``).
-            features = rows[y] = _row_features(impassable, y)
-        if not any(f.holds(x, y) for f in features):
-            out.append((x, y))
-    return out
+        fits &= ~(d2 < (reach - SURE) ** 2).any(axis=1)
+        hypot = math.hypot
+        for i in np.flatnonzero(fits & (d2 < (reach + SURE) ** 2).any(axis=1)).tolist():
+            x, y = spots[i]
+            if any(hypot(px_ - x, py_ - y) < reach_ for px_, py_, reach_ in pieces):
+                fits[i] = False
+    return [spots[i] for i in np.flatnonzero(fits).tolist()]
 
 
 def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
@@ -908,7 +916,7 @@ def place_blip(ctx: Ctx, side: str, args: Data) -> Rolling[None]:
         if not cands:
             raise Refused(f"side {side} has no room left to deploy a blip [p.~15]")
         pick = yield RollRequest(f"side {side} places a blip", "p.~15", "draw",
-                                 options=tuple(f"({x:g}, {y:g})" for x, y in cands))
+                                 options=Spots(cands))
         x, y = cands[int(pick)]
     if square is None and slots:
         # Kept on the owner's computer: the counter takes the next committed square unseen, and a stand-in square
