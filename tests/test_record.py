@@ -417,6 +417,22 @@ def test_a_finished_battle_is_not_offered_for_resuming():
 # ---- the example in the docs, and the replay command in a fresh process ------------------------------------------
 
 
+class _Tag(str):
+    """A text of a subclass of ``str``, as an enumeration's member or a name the program wraps may be."""
+
+
+def test_the_digests_text_writes_each_number_one_way_whatever_the_type_that_holds_it():
+    from referee.game.battle.commit import canonical_text
+
+    data = {"b": [1.0, -0.0, 2.5, True, None, "x", False], 3: {"k": (1, 2.0)}, "a": _Tag("move"), _Tag("jump"): 1e20,
+            "é": [[]], True: 0.1}
+    assert canonical_text(data) == ('{"3":{"k":[1,2]},"True":0.1,"a":"move","b":[1,0,2.5,true,null,"x",false],'
+                                    '"jump":100000000000000000000,"é":[[]]}')
+    # A save read back holds 1.0 where the battle held 1: the two give one text, so one digest.
+    del data[True]
+    assert canonical_text(json.loads(json.dumps(data))) == canonical_text(data)
+
+
 def test_the_example_save_in_the_docs_loads_and_replays():
     loaded = read_save(EXAMPLE)
     assert loaded.warnings == []

@@ -37,8 +37,21 @@ def canonical_json(data: object) -> str:
 
 def canonical_numbers(data: Any) -> Any:
     """The same data with every number written one way: a whole number as an integer (``1``, never ``1.0``; ``-0.0``
-    is ``0``). A save read back gives ``1.0`` where the battle held ``1``; digests of the two must agree."""
-    if isinstance(data, bool) or data is None or isinstance(data, str):
+    is ``0``). A save read back gives ``1.0`` where the battle held ``1``; digests of the two must agree.
+
+    Each value's exact type is looked at first: a battle's state is tens of thousands of plain texts, numbers, lists
+    and dictionaries (its log above all), and a digest walks them all. Anything else (an enumeration's member, a
+    subclass) takes the general way."""
+    kind = type(data)
+    if kind is str or kind is int or data is None or kind is bool:
+        return data
+    if kind is float:
+        return int(data) if data.is_integer() else data
+    if kind is dict:
+        return {k if type(k) is str else str(k): canonical_numbers(v) for k, v in data.items()}
+    if kind is list or kind is tuple:
+        return [canonical_numbers(v) for v in data]
+    if isinstance(data, bool) or isinstance(data, str):
         return data
     if isinstance(data, float):
         return int(data) if data.is_integer() else data
