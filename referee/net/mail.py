@@ -34,8 +34,8 @@ from ..game.battle.sides import SIDES, other
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
 from ..service.battles import new_session
-from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, read_mail,
-                                   seen_of, waiting_action)
+from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
+                                   read_mail, seen_of, waiting_action)
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
 from .desk import Desk
@@ -93,7 +93,7 @@ def mail_document(session: BattleSession, desk: Desk, sender: str) -> dict[str, 
 
 
 def write_mail(path: Path, session: BattleSession, desk: Desk, sender: str) -> None:
-    atomic_write_text(path, json.dumps(mail_document(session, desk, sender), indent=1, ensure_ascii=False) + "\n")
+    atomic_write_text(path, mail_text(mail_document(session, desk, sender)))
 
 
 def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path) -> Path:
