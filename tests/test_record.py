@@ -14,6 +14,7 @@ import pytest
 
 from referee import storage
 from referee.cli.main import main
+from referee.game.battle.commit import canonical_text
 from referee.game.records import record
 from referee.game.battle.intents import Action
 from referee.game.battle.dice import RollRequest, ScriptedDice, SeededDice
@@ -422,8 +423,6 @@ class _Tag(str):
 
 
 def test_the_digests_text_writes_each_number_one_way_whatever_the_type_that_holds_it():
-    from referee.game.battle.commit import canonical_text
-
     data = {"b": [1.0, -0.0, 2.5, True, None, "x", False], 3: {"k": (1, 2.0)}, "a": _Tag("move"), _Tag("jump"): 1e20,
             "é": [[]], True: 0.1}
     assert canonical_text(data) == ('{"3":{"k":[1,2]},"True":0.1,"a":"move","b":[1,0,2.5,true,null,"x",false],'

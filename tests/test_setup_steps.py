@@ -16,6 +16,7 @@ from referee.game.play.seal import seal_report
 from referee.game.players.selfplay import play_battle
 from referee.game.play.session import Session
 from referee.game.play.setup import new_game
+from referee.game.play.setup_steps import _free_spots, _grid, blip_problems, deployment_zone
 from referee.game.views.view import player_view
 from referee import paths
 from referee.rules.scenario import load_scenario, parse_scenario
@@ -121,8 +122,6 @@ def test_a_placings_draw_offers_its_spots_worded_as_a_player_choosing_by_hand_re
 def test_the_spots_a_blip_is_drawn_from_are_every_spot_of_the_zone_the_rules_allow():
     """The draw of a blip's spot measures the whole grid at once (and keeps which spots terrain closes): each spot it
     offers is one where a blip placed by hand is allowed, and each it leaves out is refused by the same rules."""
-    from referee.game.play.setup_steps import _free_spots, _grid, blip_problems, deployment_zone
-
     checked = {"offered": 0, "closed": 0}
 
     def check(state) -> None:

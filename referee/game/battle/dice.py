@@ -61,7 +61,7 @@ T = TypeVar("T")
 class Spots(Sequence[str]):
     """The spots a placing is drawn from, as a draw's options: each worded ("(x, y)") only when it is read. A set-up
     left to the program draws every objective and blip from hundreds of spots, and only a player choosing by hand
-    reads them (words for every spot of every draw were a tenth of the set-up's time)."""
+    reads them (words for every spot of every draw were a sixth of a set-up's resolution)."""
 
     __slots__ = ("points",)
 
