@@ -57,7 +57,7 @@ def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str]) 
     """``side`` opens the file on its own computer, plays until the battle waits for the other side, and closes:
     the actions it took and what the battle waits for then."""
     turn = MailTurn(path, side, folder=disks[side])
-    seat = RemoteSeat(turn.link, kept_folder=disks[side])
+    seat = RemoteSeat(turn.link, kept_folder=disks[side], keeper=turn.keeper)     # as the window's join takes it
     acted = 0
     try:
         for _ in range(300):

@@ -14,9 +14,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from referee import paths  # noqa: E402
-from referee.net.mail import new_mail_battle  # noqa: E402
+from referee.game.records import sealing  # noqa: E402
+from referee.net.client import RemoteSeat  # noqa: E402
+from referee.net.mail import MailTurn, new_mail_battle  # noqa: E402
 from referee.rules.scenario import load_scenario  # noqa: E402
 from referee.ui.app import App  # noqa: E402
+from referee.ui.joining import join_by_mail  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog  # noqa: E402
 from referee.ui.scenes.menu import MenuScene  # noqa: E402
 from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
@@ -96,5 +99,39 @@ def test_a_new_battle_by_mail_is_started_from_the_new_battle_form_for_the_side_c
         setup.dice_label = "We roll physical dice and type them in"
         assert setup.start() is None and "program's dice" in setup.error
         assert app.scene is setup and len(list(paths.saves_dir().glob("by-mail-*.json"))) == 1
+    finally:
+        pygame.quit()
+
+
+def test_a_turn_opened_in_the_window_opens_the_sides_sealed_file_once(tmp_path, monkeypatch):
+    """The turn opens the side's sealed file to check the battle file (its contribution must be on this computer);
+    the window's seat takes that keeper, so the file is not opened, nor its key stretched, a second time."""
+    path = tmp_path / "battle.json"
+    new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
+    # A's first turn draws its part of the dice and keeps it in A's sealed file, on this computer.
+    turn = MailTurn(path, "A")
+    seat = RemoteSeat(turn.link, keeper=turn.keeper)
+    sealed = ("A", "its sealed part of the dice (once, before the first roll)")
+    try:
+        for _ in range(400):
+            if sealed not in turn.waits_for():
+                break
+            time.sleep(0.005)
+        assert sealed not in turn.waits_for() and seat.keeper is turn.keeper and turn.keeper.dice is not None
+    finally:
+        seat.close()
+        turn.close()
+    stretched = []
+    derive = sealing.derive
+    monkeypatch.setattr(sealing, "derive", lambda *a, **k: stretched.append(a[1]) or derive(*a, **k))
+    app = App((1100, 720))
+    try:
+        app.open_menu()
+        scene = join_by_mail(app, path, "A", lambda said: None)
+        assert isinstance(scene, RemoteSetupScene), scene
+        app.step(1 / 30, events=[])
+        assert scene.battle.seat.keeper is scene.host.keeper and scene.host.keeper.dice is not None
+        assert len(stretched) == 1, "A's key was stretched once for its sealed file"
+        app.pop()
     finally:
         pygame.quit()

@@ -80,9 +80,10 @@ def run(args) -> int:
     return in_window(args.link.strip(), keys.pins if keys is not None else None, args.screenshot)
 
 
-def in_window(link: str, pins, screenshot: str | None = None, keep_hint: bool = True) -> int:
+def in_window(link: str, pins, screenshot: str | None = None, keep_hint: bool = True, keeper=None) -> int:
     """The seat at ``link`` played in this computer's window until it closes (``screenshot``: its first frames saved
-    as a PNG instead); a window closed on a finished battle prints its report (and, ``keep_hint``, how to keep it)."""
+    as a PNG instead); a window closed on a finished battle prints its report (and, ``keep_hint``, how to keep it).
+    ``keeper``: the seat's side's secrets already opened on this computer (a battle by e-mail's turn)."""
     # Lazy: the window and the WebSocket client load for this command only.
     if screenshot:
         from ..ui.app import use_headless_video  # lazy: loaded when this command runs
@@ -98,7 +99,7 @@ def in_window(link: str, pins, screenshot: str | None = None, keep_hint: bool = 
         print(f"seven-seconds: settings: {problem}", file=sys.stderr)
     app = App(DEFAULT_SIZE if screenshot else window_size(DEFAULT_SIZE, ui_scale), ui_scale=ui_scale)
     app.open_menu()
-    joined = join(app, link, pins)
+    joined = join(app, link, pins, keeper)
     if isinstance(joined, str):
         pygame.quit()
         raise InputError("LINK", joined)

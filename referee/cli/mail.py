@@ -69,7 +69,8 @@ def _play(args) -> int:
     pin = keys.pins.get(args.side) if keys is not None else None
     turn = MailTurn(args.file, args.side, pin=pin)
     try:
-        code = in_window(turn.link, {args.side: pin} if pin else None, args.screenshot, keep_hint=False)
+        code = in_window(turn.link, {args.side: pin} if pin else None, args.screenshot, keep_hint=False,
+                         keeper=turn.keeper)
     finally:
         turn.close()
     if turn.unsaved:

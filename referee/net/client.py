@@ -48,7 +48,8 @@ class RemoteSeat:
 
     def __init__(self, link_or_url: str, token: str | None = None, *, view: str | None = None,
                  on_screen: Callable[[int, dict[str, Any]], None] | None = None, answers: bool = True,
-                 pins: Mapping[str, str] | None = None, kept_folder: Path | None = None, dice: bool = True) -> None:
+                 pins: Mapping[str, str] | None = None, kept_folder: Path | None = None, dice: bool = True,
+                 keeper: Keeper | None = None) -> None:
         self.base, linked = split_link(link_or_url)
         self.token = token or linked
         self.view = view
@@ -63,7 +64,9 @@ class RemoteSeat:
         self._closing = False
         # A side kept on this computer: its keeper, made once the host says so (``pins``: the players' PINs by side,
         # its own sealing its file, else a key the program keeps; ``answers``: open each square asked for at once).
-        self.keeper: Keeper | None = None
+        # ``keeper``: one already opened for this seat's side (a battle by e-mail's turn opens it to check the file),
+        # so its sealed file is not opened, nor its PIN stretched, a second time.
+        self.keeper: Keeper | None = keeper
         self.keeping_problem = ""
         # (``dice``: send the side's dice commitment, shares and opening at once, as they are asked for.)
         self._pins, self._kept_folder, self._answers, self._dice = dict(pins or {}), kept_folder, answers, dice

@@ -150,6 +150,8 @@ class MailTurn:
             raise InputError(str(self.path), f"side {side}'s secrets for this battle are not on this computer (its "
                                              f"folder {self.folder} holds none that fit): open the file on side "
                                              f"{side}'s own computer")
+        # Kept for the seat that joins this turn (``RemoteSeat(keeper=...)``): its sealed file is opened once a turn.
+        self.keeper = keeper
         self.seen_file = seen_path(self.folder, self.battle, side)
         value = keeper.dice[0] if keeper is not None and keeper.dice is not None else None
         self.seen = read_seen(self.seen_file)

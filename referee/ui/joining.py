@@ -13,19 +13,21 @@ if TYPE_CHECKING:
     from .app import App
     from .scenes.remote_battle import RemoteBattleScene
     from .scenes.remote_setup import RemoteSetupScene
+    from ..net.keeper import Keeper
 
 Joined: TypeAlias = "RemoteBattleScene | RemoteSetupScene"
 
 
-def join(app: App, link: str, pins: Mapping[str, str] | None = None) -> Joined | str:
+def join(app: App, link: str, pins: Mapping[str, str] | None = None, keeper: Keeper | None = None) -> Joined | str:
     """Open the battle at ``link`` (a side's link, ``{url}/join/{token}``) in this window, playing that side; or why
     it cannot be joined. A battle still in set-up opens at its set-up, which goes on to the battle once complete.
-    ``pins``: the players' PINs by side; a side that keeps its secrets on this computer seals them with its own."""
+    ``pins``: the players' PINs by side; a side that keeps its secrets on this computer seals them with its own.
+    ``keeper``: that side's secrets already opened on this computer (a battle by e-mail's turn)."""
     # Imported here, when a battle is first joined: the WebSocket client is not loaded by a window that never joins.
     from ..net.client import Refused, RemoteSeat
 
     try:
-        seat = RemoteSeat(link.strip(), pins=pins)
+        seat = RemoteSeat(link.strip(), pins=pins, keeper=keeper)
     except (ValueError, Refused) as e:
         return f"the link opens no seat: {e}"
     except (OSError, TimeoutError) as e:
@@ -52,7 +54,7 @@ def join_by_mail(app: App, path: Path, side: str, said: Callable[[str], None]) -
         turn = MailTurn(path, side, on_stop=said)
     except (InputError, OSError) as e:
         return e.message() if isinstance(e, InputError) else str(e)
-    scene = join(app, turn.link)
+    scene = join(app, turn.link, keeper=turn.keeper)
     if isinstance(scene, str):
         turn.close()
         return scene
