@@ -60,6 +60,9 @@ def test_a_hot_seat_set_up_made_by_the_players_then_saved_and_replayed(fresh, tm
     _hand_over(fresh, scene)
     assert session.viewer == defender and scene.decision()["step"] == "edge"
     scene.press("keep")
+    # The hand-off tells the attacker, by name, what it is to do.
+    assert isinstance(fresh.scene, HandoffScreen) and fresh.scene.side == attacker
+    assert fresh.scene.lines[0] == f"Set-up, side {attacker}: place objective delta."
     _hand_over(fresh, scene)
     assert session.viewer == attacker and scene.decision()["objective"] == "delta"
     zone = scene.zone()

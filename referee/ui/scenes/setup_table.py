@@ -324,7 +324,7 @@ class SetupTableScene(TableScene):
             self.session.hand_to(side)
             self.refresh()
 
-        self.app.push(HandoffScreen(side, [f"Set-up: side {side} is to {what.lower()}."], ready))
+        self.app.push(HandoffScreen(side, [f"Set-up, side {side}: {what.lower()}."], ready))
 
     def open_battle(self) -> None:
         if self.app is None:
