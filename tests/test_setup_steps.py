@@ -15,6 +15,7 @@ from referee.game.records.record import read_save, save_game, state_digest
 from referee.game.play.seal import seal_report
 from referee.game.players.selfplay import play_battle
 from referee.game.play.session import Session
+from referee.game.play import setup_steps
 from referee.game.play.setup import new_game
 from referee.game.play.setup_steps import _free_spots, _grid, blip_problems, deployment_zone
 from referee.game.views.view import player_view
@@ -140,6 +141,18 @@ def test_the_spots_a_blip_is_drawn_from_are_every_spot_of_the_zone_the_rules_all
         game = new_game(table, FACTIONS)
         play_battle(game, SeededDice(seed), random.Random(seed), rounds=1, on_action=check)
     assert checked["offered"] > 1000 and checked["closed"] > 100, checked
+
+
+def test_the_points_terrain_closes_are_kept_for_a_few_grids_and_stay_right_past_them():
+    game = new_game(TABLE, FACTIONS)
+    impassable = [f for f in game.state.battlefield().terrain if f.column(False).impassable]
+    assert impassable, "the table has a lake"
+    grids = [setup_steps._grid(1, 35, lo, lo + 3, 0.5) for lo in range(0, 32)] * 3      # 96 asks of 32 grids
+    for grid in grids + [setup_steps._grid(0.5 + k / 10, 35, 0, 36, 1.0) for k in range(setup_steps.CLEAR_KEPT + 8)]:
+        clear = setup_steps._clear_of(impassable, grid)
+        assert clear == [not any(f.holds(x, y) for f in impassable) for x, y in grid]
+        assert len(setup_steps._CLEAR) <= setup_steps.CLEAR_KEPT
+    assert not all(setup_steps._clear_of(impassable, setup_steps._grid(1, 35, 28, 32, 0.5)))   # the lake's rows
 
 
 def _through_cards(game: Game) -> None:

@@ -370,7 +370,10 @@ def _clear_of(impassable: list[Any], grid: tuple[tuple[float, float], ...]) -> l
             features = rows[y] = _row_features(impassable, y)
         clear.append(not any(f.holds(x, y) for f in features))
     if len(_CLEAR) >= CLEAR_KEPT:
-        _CLEAR.pop(next(iter(_CLEAR)))
+        try:
+            _CLEAR.pop(next(iter(_CLEAR)), None)
+        except (RuntimeError, StopIteration):    # another thread changed it meanwhile (the computer's thinking)
+            pass
     # The pieces are kept with it: the key names them by identity, which stays theirs while they live.
     _CLEAR[key] = (tuple(impassable), clear)
     return clear
