@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..game.records import autosave
+from ..game.records import autosave, roll_book
 from ..game.records.record import AUTOSAVE_NAME, Save, _read, read_save
 from ..game.records.sealing import Keyring, is_sealed
 from ..game.battle.sides import SIDES
@@ -54,8 +54,11 @@ class SavedBattle:
         """The battle as a session of the window: a refereed game for the referee's seat, else hot-seat (or against
         the computer the save names), a battle of ``campaign`` if given. An autosave is never the battle's own file:
         Save then asks for a name. A battle with a side kept on its own computer opens only ``served`` (by
-        ``seven-seconds host``, which that computer joins); raises ``InputError`` otherwise."""
+        ``seven-seconds host``, which that computer joins); raises ``InputError`` otherwise, and for an older copy of
+        a battle this computer has rolled for after the place where the copy stops (``roll_book.py``)."""
         save = self._save
+        # An older copy of a battle this computer played further, put back: its next dice were rolled already.
+        roll_book.check(save.game, str(save.path) if save.path is not None else "the battle")
         kept = self.kept_elsewhere()
         if kept and not served:
             where = str(save.path) if save.path is not None else "the battle"

@@ -31,6 +31,7 @@ from ... import paths, storage
 from ...rules.errors import InputError
 from ..battle.dice import SeededDice
 from ..play.engine import Game, RecordEntry
+from . import roll_book
 from .record import AUTOSAVE_NAME, Save, _read, not_same_game, save_from_document, save_game
 from .sealing import Keyring, Locked, is_sealed, open_document, open_entry, seal_entry
 
@@ -137,6 +138,7 @@ class Autosaver:
             self.written.append(entry)
         if lines:
             self._append("".join(line + "\n" for line in lines))
+            roll_book.note(game)
         return self.path
 
     def _snapshot(self, game: Game, dice: SeededDice | None) -> Path:
@@ -145,6 +147,7 @@ class Autosaver:
         written = autosave(game, dice, self.path, self.snapshot)
         self.game = game
         self.written = list(game.record)
+        roll_book.note(game)            # after the autosave: a stop between the two leaves the note behind it
         return written
 
     def _append(self, text: str) -> None:
