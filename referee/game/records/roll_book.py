@@ -14,8 +14,8 @@ battle; a battle whose players roll real dice has none, and needs none.
 
 The note is written after the autosave itself, so a stop between the two leaves the note behind the battle, never
 ahead of it. It is not synced to the disk: a note lost to a power cut only lets an older copy open, as before. What
-it does not stop: the account's owner putting back an older copy of the note too (``README.md``, what the sealing
-does not do).
+it does not stop: the account's owner putting back an older copy of the note too, or deleting it, or two windows
+opened on the battle at one point, each rolling the same action (the note is read when a file is opened).
 """
 
 from __future__ import annotations
