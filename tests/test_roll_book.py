@@ -106,11 +106,77 @@ def test_a_save_made_before_a_draw_is_refused_once_the_battle_drew_after_it(tmp_
     assert refused.value.message().startswith(f"{saved}: this file stops at action 1")
 
 
-def test_the_note_holds_the_battles_public_name_its_length_and_the_places_that_rolled_nothing_else():
+def test_a_second_window_opened_at_the_same_point_may_not_roll_the_same_action_again():
+    first = _rolled_roles()
+    _keep_edge(first)
+    # Two windows resume the battle at the same point (action 2); the first plays on and draws.
+    windows = [interrupted_battle(), interrupted_battle()]
+    assert all(w is not None for w in windows)
+    one, two = (w.open() for w in windows)
+    decision = one.legal_actions()[0]
+    assert one.attempt(Action(decision.kind, decision.actor, dict(decision.args))).outcome.legal
+    assert not one.messages
+    # The second tries the same action: its autosave is refused with the reason, and the first one's stands.
+    before = autosave_file().read_bytes(), autosave_file().with_suffix(".journal").read_bytes()
+    drawn = two.attempt(Action(decision.kind, decision.actor, dict(decision.args)))
+    assert drawn.outcome.legal
+    assert two.messages == [
+        "autosave failed (the battle goes on; save it by hand): " + f"{autosave_file()}: another window of the "
+        "program has played this battle on to action 3 since this one opened it at action 2: this window's actions "
+        "are not autosaved. Close this window and go on in the other (a die is rolled once) [fair Undo]"]
+    assert (autosave_file().read_bytes(), autosave_file().with_suffix(".journal").read_bytes()) == before
+    # The newest files are the first window's.
+    resumed = interrupted_battle()
+    assert resumed is not None and resumed.open().game.record[-1].rolls == one.game.record[-1].rolls
+
+
+def test_a_file_whose_dice_on_the_table_differ_from_the_ones_rolled_here_is_refused(tmp_path):
+    session = _rolled_roles()
+    saved = session.save(tmp_path / "battle.json")
+    doc = json.loads(saved.read_text(encoding="utf-8"))
+    faces = [r[2] for r in doc["record"][0]["rolls"] if r[1] == "d6"]
+    assert len(faces) >= 2                      # each side's die (and again, on a tie)
+    assert read_battle(saved).open()            # the file as it was rolled opens
+    # The same battle with the roll for attacker and defender turned round, as a copy played elsewhere would hold it.
+    session.game.record[0].rolls[:] = [type(r)(r.label, r.kind, 7 - r.value) if r.kind == "d6" else r
+                                       for r in session.game.record[0].rolls]
+    with pytest.raises(InputError) as refused:
+        roll_book.check(session.game, "elsewhere.json")
+    worded = ", ".join(f"{f:g}" for f in faces)
+    turned = ", ".join(f"{7 - f:g}" for f in faces)
+    assert refused.value.message().startswith(
+        f"elsewhere.json: action 1 of this file rolled {turned}, where this computer rolled {worded} for it: the "
+        "battle was played on another way elsewhere")
+
+
+def test_the_note_holds_the_battles_public_name_its_length_the_places_that_rolled_and_the_tables_dice():
     session = _rolled_roles()
     _edge_and_draw(session)
     battle = session.game.initial.dice_commitments["seed"]
     note = json.loads(roll_book.book_path(battle).read_text(encoding="utf-8"))
     # The roll for attacker and defender (action 1) and the draw (action 3) rolled; the edge kept (action 2) did not.
-    assert note == {"format": "seven-seconds-rolled/1", "battle": battle, "actions": 3, "rolled": [0, 2]}
+    # Of them, only the roll is dice on the table, as the log shows them; the draw is a spot (or secret cards).
+    rolled_here = [r.value for r in session.game.record[0].rolls]
+    assert note == {"format": "seven-seconds-rolled/1", "battle": battle, "actions": 3, "rolled": [0, 2],
+                    "writer": session._writer, "dice": {"0": rolled_here}}
     assert roll_book.book_path(battle).parent == paths.user_data_dir() / "rolled"
+
+
+def test_the_note_kept_by_the_autosave_follows_the_record_back_and_forth_as_a_whole_note_would():
+    session = _rolled_roles()
+    _edge_and_draw(session)
+    game = session.game
+    battle = game.initial.dice_commitments["seed"]
+    note = roll_book.Note("writer")
+
+    def written() -> dict:
+        return json.loads(roll_book.book_path(battle).read_text(encoding="utf-8"))
+
+    note.write(game)
+    last = game.record.pop()                    # a take-back shortens the record
+    note.write(game)
+    assert written()["actions"] == 2 and written()["rolled"] == [0] and list(written()["dice"]) == ["0"]
+    game.record.append(last)
+    note.write(game)
+    assert written() == {"format": "seven-seconds-rolled/1", "battle": battle, "actions": 3, "writer": "writer",
+                         "rolled": [0, 2], "dice": {"0": [r.value for r in game.record[0].rolls]}}

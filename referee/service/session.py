@@ -15,6 +15,7 @@ the end-of-battle report reads the whole truth (``revealed``), when the rules re
 
 from __future__ import annotations
 
+import secrets
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,8 +132,12 @@ class BattleSession(SeatScreens):
     # Card draws while the players roll: program dice of their own, keyed by the action like the program's dice, so
     # every try of one action (an action asking for dice is resolved again from its start) draws the same.
     draws: SeededDice = field(default_factory=lambda: SeededDice(new_seed()))
-    # The autosave: a snapshot, then one journal line per action (``autosave.py``).
+    # The autosave: a snapshot, then one journal line per action (``autosave.py``). It writes as this session (the
+    # note of what was rolled, ``roll_book.py``, names the session that wrote last), which opened the battle at
+    # ``_opened_at`` actions: a second window opened on the battle is told, not let roll the same action again.
     autosaver: Autosaver | None = field(default=None, repr=False)
+    _writer: str = field(default_factory=lambda: secrets.token_hex(8), repr=False, compare=False)
+    _opened_at: int = field(default=-1, repr=False, compare=False)
     _checked: tuple[GameState | None, dict[Any, Any]] = field(default_factory=lambda: (None, {}), repr=False,
                                                               compare=False)
     # A campaign battle: its campaign file, where the result is recorded the moment the battle ends (p.31), and
@@ -168,6 +173,7 @@ class BattleSession(SeatScreens):
 
     def __post_init__(self) -> None:
         commit_dice(self.game, self.dice)         # a new battle: its dice commitments before set-up rolls a die
+        self._opened_at = len(self.game.record)
         side = self.to_act()
         if self.computer is None:
             # A battle against the computer, reopened from any save (Resume, Load, the autosave): it plays on.
@@ -985,7 +991,7 @@ class BattleSession(SeatScreens):
             return
         try:
             if self.autosaver is None:
-                self.autosaver = Autosaver()
+                self.autosaver = Autosaver(writer=self._writer, opened_at=self._opened_at)
             self.autosaver.save(self.game, self.dice)
         except (InputError, OSError) as e:
             self._unsaved(e)

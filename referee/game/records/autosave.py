@@ -111,14 +111,18 @@ class Autosaver:
     It remembers which record entries it has written (the entries themselves, not copies), so it never reads its
     own files back."""
 
-    def __init__(self, path: Path | None = None) -> None:
-
+    def __init__(self, path: Path | None = None, writer: str = "", opened_at: int = -1) -> None:
         self.path = Path(path) if path is not None else autosave_path()
+        # Whose writes these are (a session of a window) and where it opened the battle: another window that has
+        # played the battle on since is not written over (``roll_book.claim``).
+        self.writer, self.opened_at = writer, opened_at
+        self.note = roll_book.Note(writer)
         self.game: Game | None = None
         self.written: list[RecordEntry] = []
         self.snapshot = ""
 
     def save(self, game: Game, dice: SeededDice | None = None) -> Path:
+        roll_book.claim(game, self.writer, self.opened_at, str(self.path))
         if self.game is not game or self.game.initial is not game.initial:
             return self._snapshot(game, dice)
         record = game.record
@@ -138,7 +142,7 @@ class Autosaver:
             self.written.append(entry)
         if lines:
             self._append("".join(line + "\n" for line in lines))
-            roll_book.note(game)
+            self.note.write(game)
         return self.path
 
     def _snapshot(self, game: Game, dice: SeededDice | None) -> Path:
@@ -147,7 +151,7 @@ class Autosaver:
         written = autosave(game, dice, self.path, self.snapshot)
         self.game = game
         self.written = list(game.record)
-        roll_book.note(game)            # after the autosave: a stop between the two leaves the note behind it
+        self.note.write(game)           # after the autosave: a stop between the two leaves the note behind it
         return written
 
     def _append(self, text: str) -> None:
