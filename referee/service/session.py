@@ -15,8 +15,8 @@ the end-of-battle report reads the whole truth (``revealed``), when the rules re
 
 from __future__ import annotations
 
-import secrets
 import os
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
