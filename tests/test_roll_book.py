@@ -1,9 +1,10 @@
-"""No die is rolled twice for one place by putting back an older copy of a battle's files (``roll_book.py``).
+"""No die is rolled twice for one place, by putting back an older copy of a battle's files or by a second window
+(``roll_book.py``).
 
 The attack: copy the autosave aside, take an action that rolls or draws, dislike the outcome, put the copy back and
-resume. The program's dice are keyed by fresh entropy each time a battle is opened, so the same action would roll
-afresh. Measured before the note existed: the objective placed by the program's draw stood at 5 different spots in
-6 tries from one copy.
+resume (or resume the battle in two windows and roll in each). The program's dice are keyed by fresh entropy each
+time a battle is opened, so the same action would roll afresh. Measured before the note existed: the objective
+placed by the program's draw stood at 5 different spots in 6 tries from one copy.
 """
 
 from __future__ import annotations
