@@ -122,7 +122,7 @@ def test_a_second_window_opened_at_the_same_point_may_not_roll_the_same_action_a
     drawn = two.attempt(Action(decision.kind, decision.actor, dict(decision.args)))
     assert drawn.outcome.legal
     assert two.messages == [
-        "autosave failed (the battle goes on; save it by hand): " + f"{autosave_file()}: another window of the "
+        f"not autosaved: {autosave_file()}: another window of the "
         "program has played this battle on to action 3 since this one opened it at action 2: this window's actions "
         "are not autosaved. Close this window and go on in the other (a die is rolled once) [fair Undo]"]
     assert (autosave_file().read_bytes(), autosave_file().with_suffix(".journal").read_bytes()) == before

@@ -37,6 +37,7 @@ from ..game.battle.commit import is_digest
 from ..game.play.effects import Ctx, Refused, UnknownContents, revealed_spots
 from ..game.play.engine import Game
 from ..game.records.autosave import Autosaver
+from ..game.records.roll_book import PlayedElsewhere
 from .keys import computer_pin, kept_pin, keyring
 from ..game.records.record import commit_dice, save_game
 from ..game.play.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
@@ -999,4 +1000,7 @@ class BattleSession(SeatScreens):
     def _unsaved(self, e: InputError | OSError | None) -> None:
         if e is not None:
             why = e.message() if isinstance(e, InputError) else f"{e.filename or ''} {e.strerror or e}".strip()
-            self.messages.append(f"autosave failed (the battle goes on; save it by hand): {why}")
+            if isinstance(e, PlayedElsewhere):      # saving it by hand would not help: the other window's stands
+                self.messages.append(f"not autosaved: {why}")
+            else:
+                self.messages.append(f"autosave failed (the battle goes on; save it by hand): {why}")

@@ -40,6 +40,10 @@ from ..play.turns import TAKE_BACK_RULE
 BOOK_FORMAT: Final = "seven-seconds-rolled/1"
 
 
+class PlayedElsewhere(InputError):
+    """Another window of the program has autosaved this battle further since this one opened it (``claim``)."""
+
+
 def book_path(battle: str) -> Path:
     return paths.user_data_dir() / "rolled" / f"{battle[:32]}.json"
 
@@ -124,10 +128,10 @@ def claim(game: Game, writer: str, opened_at: int, source: str) -> None:
     doc = _read(battle)
     if doc is None or doc.get("writer") in (None, "", writer) or int(doc["actions"]) <= opened_at:
         return
-    raise InputError(source, f"another window of the program has played this battle on to action {doc['actions']} "
-                             f"since this one opened it at action {opened_at}: this window's actions are not "
-                             f"autosaved. Close this window and go on in the other (a die is rolled once) "
-                             f"[{TAKE_BACK_RULE}]")
+    raise PlayedElsewhere(source, f"another window of the program has played this battle on to action "
+                                  f"{doc['actions']} since this one opened it at action {opened_at}: this window's "
+                                  f"actions are not autosaved. Close this window and go on in the other (a die is "
+                                  f"rolled once) [{TAKE_BACK_RULE}]")
 
 
 def check(game: Game, source: str) -> None:
