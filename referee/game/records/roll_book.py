@@ -94,10 +94,11 @@ class Note:
         common = min(len(self.entries), len(record))
         while common and record[common - 1] is not self.entries[common - 1]:
             common -= 1
-        del self.entries[common:]
-        self.rolled = [i for i in self.rolled if i < common]
-        for place in [p for p in self.dice if int(p) >= common]:
-            del self.dice[place]
+        if common < len(self.entries):          # taken back, or another battle's entries: forget past ``common``
+            del self.entries[common:]
+            self.rolled = [i for i in self.rolled if i < common]
+            for place in [p for p in self.dice if int(p) >= common]:
+                del self.dice[place]
         for i in range(common, len(record)):
             entry = record[i]
             self.entries.append(entry)
