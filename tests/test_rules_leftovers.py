@@ -88,6 +88,22 @@ def test_an_option_the_program_does_not_play_is_refused_when_the_rulings_are_rea
     assert Rulings({"A17": "B", "A12": "B", "A36": "B"}).reads("A12", "B")
 
 
+def test_the_same_choices_share_one_rulings_and_a_wrong_choice_is_refused_and_not_kept():
+    """A table rebuilt for every action and every player view reads its rulings from the same choices: one Rulings
+    for them, so the pieces made under it are found again (they are kept by the rulings' identity)."""
+    from referee.rules.rulings import rulings_for
+
+    shared = rulings_for({"A17": "B", "A12": "B"})
+    assert rulings_for({"A12": "B", "A17": "B"}) is shared and shared.reads("A12", "B")
+    assert rulings_for({}) is not shared and rulings_for({}).reads("A12", "A")
+    for _ in range(2):                      # refused each time: a wrong choice is never kept as if it were checked
+        with pytest.raises(InputError) as e:
+            rulings_for({"A18": "B"})
+        assert "rulings.A18: option 'B'" in e.value.message()
+    with pytest.raises(InputError):
+        rulings_for({"A12": ["B"]})         # an unhashable value is checked too, not a TypeError
+
+
 def test_a_scenario_choosing_an_option_not_played_fails_validation(tmp_path, capsys):
     from referee.cli.main import main
 

@@ -272,7 +272,10 @@ GROUND_POINT = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$")
 # Everything ``piece_from_unit`` reads of a unit: a unit whose fields are all the same makes the same piece.
 UNIT_FIELDS = operator.attrgetter("id", "side", "faction", "rating", "type", "x", "y", "facing", "base",
                                   "target_counters", "damaged", "stunned", "jammer_on")
-PIECES_KEPT = 4096          # pieces kept for units that may stand the same again (all are let go when full)
+# Pieces kept for units that may stand the same again, the oldest let go first: the pieces asked for again are those
+# of the units standing now and in the states imagined from them, so a few hundred battlefields' worth is enough, and
+# a long battle's window holds no more than that (one piece a unit for every place it has stood would grow with it).
+PIECES_KEPT = 1024
 _PIECES: dict[tuple[Any, ...], tuple[Rulings, Any, Piece]] = {}
 
 
@@ -292,7 +295,7 @@ def _unit_piece(u: UnitLike, rulings: Rulings, base_dir: Path | None, factions: 
         return held[2]
     piece = piece_from_unit(u, rulings=rulings)
     if len(_PIECES) >= PIECES_KEPT:
-        _PIECES.clear()
+        del _PIECES[next(iter(_PIECES))]
     _PIECES[key] = (rulings, faction, piece)
     return piece
 
@@ -303,7 +306,7 @@ _COUNTERS: dict[tuple[Any, ...], Piece] = {}
 
 def _counter(key: tuple[Any, ...], piece: Piece) -> Piece:
     if len(_COUNTERS) >= PIECES_KEPT:
-        _COUNTERS.clear()
+        del _COUNTERS[next(iter(_COUNTERS))]
     _COUNTERS[key] = piece
     return piece
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
-from typing import Mapping, TypeGuard
+from typing import Any, Mapping, TypeGuard
 
 from .. import paths
 from .errors import InputError
@@ -133,3 +133,25 @@ def default_rulings() -> Rulings:
     if DEFAULT is None:
         DEFAULT = Rulings()
     return DEFAULT
+
+
+# One Rulings a set of choices: the pieces and features made under rulings are kept by the rulings' identity
+# (``battlefield._unit_piece``), so a table rebuilt for every action and every player view must not bring new ones.
+RULINGS_KEPT = 64
+_SHARED: dict[tuple[tuple[str, Any], ...], Rulings] = {}
+
+
+def rulings_for(choices: Mapping[str, object]) -> Rulings:
+    """The rulings of these choices, made once and shared: a Rulings is never changed once made. The choices are
+    checked as ``Rulings`` checks them (an ``InputError`` for a wrong one, and nothing kept)."""
+    try:
+        key = tuple(sorted(choices.items()))
+        held = _SHARED.get(key)
+    except TypeError:                   # an unhashable value: checked (and refused) by Rulings itself, not kept
+        return Rulings(choices)
+    if held is None:
+        held = Rulings(dict(choices))
+        if len(_SHARED) >= RULINGS_KEPT:
+            _SHARED.pop(next(iter(_SHARED)))
+        _SHARED[key] = held
+    return held

@@ -264,13 +264,12 @@ COVER = ROOT / "scenarios" / "cover-example.toml"
 def rulings_file(path: Path):
     """The program reading its rulings from ``path`` instead of ``data/rulings.toml`` (every cache that holds
     rulings is emptied before and after)."""
-    from referee.game.battle import state as state_module
     from referee.rules import rulings as rulings_module
 
     def forget():
         rulings_module.catalogue.cache_clear()
         rulings_module.DEFAULT = None
-        state_module._RULINGS.clear()
+        rulings_module._SHARED.clear()
 
     real = rulings_module.paths
     forget()

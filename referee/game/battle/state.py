@@ -15,7 +15,7 @@ from typing import Any, Literal, TypeAlias
 
 from ...rules.battlefield import UNIT_FIELDS, Battlefield, build_battlefield
 from ...rules.catalogue import is_drone_type
-from ...rules.rulings import Rulings
+from ...rules.rulings import Rulings, rulings_for
 from ...rules.pieces import SQUARES as SQUARES
 from ...rules.pieces import UNITS_PER_SQUARE as UNITS_PER_SQUARE
 from ...rules.pieces import Blip, DealtCards, HoldingSquares, Objective, UnitContents, defaults
@@ -252,7 +252,7 @@ class GameState:
 
     # ---- the rules' view of the table -------------------------------------------------------------
     def rulings_in_force(self) -> Rulings:
-        return _rulings(tuple(sorted(self.rulings.items())))
+        return rulings_for(self.rulings)
 
     def battlefield(self) -> Battlefield:
         """The whole truth as the rules see it; a player's window builds its table with the same function.
@@ -421,16 +421,6 @@ def _copiers() -> list[tuple[str, Any]]:
         _COPIERS.extend((f.name, _COPY.get(f.name, copy.deepcopy)) for f in fields(GameState)
                         if _COPY.get(f.name) is not _same)
     return _COPIERS
-
-
-_RULINGS: dict[tuple[tuple[str, Any], ...], Rulings] = {}
-
-
-def _rulings(items: tuple[tuple[str, Any], ...]) -> Rulings:
-    r = _RULINGS.get(items)
-    if r is None:
-        r = _RULINGS[items] = Rulings(dict(items))
-    return r
 
 
 # ---- scenario files <-> state --------------------------------------------------------------------

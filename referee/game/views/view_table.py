@@ -8,7 +8,7 @@ from typing import Any
 
 from ...rules.battlefield import Battlefield, build_battlefield
 from ...rules.pieces import BlipCounter, Circle, Objective, Unit, defaults
-from ...rules.rulings import Rulings
+from ...rules.rulings import rulings_for
 from ...rules.scenario import TerrainEntry
 
 # What a view's piece leaves out (a drone's facing, a standing objective's ``destroyed``) reads as the models say.
@@ -22,7 +22,7 @@ def battlefield_from_view(view: Mapping[str, Any]) -> Battlefield:
     blips = [SimpleNamespace(**{**BLIP_DEFAULTS, **b}) for b in view.get("blips", [])]
     objectives = [SimpleNamespace(**{**OBJECTIVE_DEFAULTS, **o}) for o in view.get("objectives", [])]
     terrain = [_terrain(t) for t in view.get("terrain", [])]
-    rulings = Rulings(dict(view.get("rulings") or {}))
+    rulings = rulings_for(view.get("rulings") or {})
     ground = [SimpleNamespace(**g) for g in view.get("ground", [])]
     return build_battlefield(table["width"], table["height"], rulings, view.get("scale", 1.0), view.get("attacker"),
                              terrain, units, blips, objectives, ground=ground)
