@@ -47,7 +47,7 @@ from ..game.players.seated import seat_computer, seated_computer
 from ..game.battle.state import SIDES, Data, GameState, other
 from ..game.views.battlefield import battlefield_from_view
 from ..game.views.view import player_view, public_view, referee_view
-from ..game.views.view_words import log_lines
+from ..game.views.view_words import entries_lines, log_lines
 from ..game.views.view_types import PlayerView, as_data
 from ..rules.battlefield import Battlefield
 from ..rules.errors import InputError
@@ -360,8 +360,13 @@ class BattleSession(SeatScreens):
         self._views[log] = (s, key, view)
         return view
 
-    def log(self, explain: bool = True) -> list[str]:
-        return log_lines(self.view(), explain=explain)
+    def log(self, explain: bool = True, last: int | None = None) -> list[str]:
+        """The log as the side at the screen reads it (the whole truth once the battle is over); ``last``: only its
+        last entries, read without writing out the whole log again."""
+        if last is None:
+            return log_lines(self.view(), explain=explain)
+        log = self.log_for(None if self.over else self.viewer)
+        return entries_lines(log.entries(max(0, len(log) - last)), explain)
 
     # ---- the seats' screens ----------------------------------------------------------------------------------
     @property

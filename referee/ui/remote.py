@@ -195,8 +195,8 @@ class RemoteBattle(SeatScreens):
         """The table this side sees, from its own view (``game/views/view_table.py``)."""
         return battlefield_from_view(self.view(log=False))
 
-    def log(self, explain: bool = True) -> list[str]:
-        return log_lines(self.view(), explain=explain)
+    def log(self, explain: bool = True, last: int | None = None) -> list[str]:
+        return log_lines(self.view(), last, explain)
 
     def mail_word(self) -> str:
         """A battle by e-mail (``seven-seconds mail``) waiting for the other side: what this player does now; else ""."""

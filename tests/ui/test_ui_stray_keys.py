@@ -146,6 +146,7 @@ def test_after_the_third_extra_blip_move_the_mover_sees_the_result_before_the_ha
     assert isinstance(over, TurnOverScreen) and over.side == "B" and session.viewer == "A"
     assert fresh.stack.visible()[-2:] == [scene, over]             # side A's own view, still on the screen
     assert any("ab3" in line for line in over.lines)
+    assert over.lines[1:] == session.log(explain=False)[-6:]       # the log's last six entries, as side A reads it
     over.choose("ready")
     handoff = fresh.scene
     assert type(handoff) is HandoffScreen and handoff.side == "B" and fresh.stack.visible() == [handoff]

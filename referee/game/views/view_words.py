@@ -6,9 +6,10 @@ These read a view (``view.player_view``), never the state, so a client holding o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from .view_types import BlipView, Data, GroundView, ObjectiveView, PlayerView, UnitView
+from .view_types import BlipView, Data, GroundView, LogLine, ObjectiveView, PlayerView, UnitView
 from ..battle.cards import DEFAULT_INSPECTED_COUNTERS, DRONE_LINES, KIND_TITLES, bundled_deck, playing_deck
 
 SIDES = ("A", "B")
@@ -110,7 +111,11 @@ def hover_text(view: PlayerView, ident: str) -> str:
 
 def log_lines(view: PlayerView, last: int | None = None, explain: bool = False) -> list[str]:
     """The log as the view's player may read it: ``[round] text``, private notes in brackets."""
-    entries = view["log"][-last:] if last else view["log"]
+    return entries_lines(view["log"][-last:] if last else view["log"], explain)
+
+
+def entries_lines(entries: Sequence[LogLine], explain: bool = False) -> list[str]:
+    """Log entries (``log_view``) as their reader reads them: ``[round] text``, private notes in brackets."""
     out = []
     for e in entries:
         line = f"[round {e['round']}] {e['text']}"

@@ -156,9 +156,8 @@ class BattleQuestions(ScenePart[BattleSession]):
         """What the viewer's last action did, on their own view, before the hand-off hides it."""
         self._shown_turn_over = self.session.moment()[0]
         me = self.session.viewer
-        log = self.session.log(explain=False)
         lines = [f"Side {me}: your last action ended your turn by itself (nothing left to activate) [p.16]. What it "
-                 f"did, as you see it:", *log[-6:]]
+                 f"did, as you see it:", *self.session.log(explain=False, last=6)]
 
         def read(_answer) -> None:
             self.hand_off(side)
