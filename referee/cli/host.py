@@ -27,9 +27,13 @@ def register(sub) -> None:
                        description=_("Serve a battle to phones and other computers on the local network: a table "
                                    "starts a new battle, a save resumes one. Each seat's link and QR code is "
                                    "printed; the host stops when the battle is over."))
-    p.add_argument("battle", metavar="SAVE-OR-TABLE",
+    p.add_argument("battle", metavar="SAVE-OR-TABLE", nargs="?", default=None,
                    help=_("a saved battle (.json, or the autosave) to resume, or a table (a scenario file, or a "
                           "bundled table by name such as pastoral-hills) to start a new battle on"))
+    p.add_argument("--campaign", default=None, metavar="FILE",
+                   help=_("serve this campaign's next battle: on the table given, with the factions as the campaign "
+                          "made them and its streak bonus; or, with no table, continue the battle of the campaign "
+                          "that was started and is not over. Its result is recorded in the campaign when it ends"))
     p.add_argument("--port", type=int, default=0, help=_("the port to listen on (default: any free port)"))
     p.add_argument("--bind", default=None, metavar="ADDR",
                    help=_("the address to listen on (default: this computer's local-network address; 0.0.0.0: "
@@ -59,6 +63,11 @@ def register(sub) -> None:
 
 def _session(args):
     """The battle to serve: a save resumed, else a new battle on a table; and whether it is new."""
+    if args.campaign is not None:
+        return _campaign_session(args)
+    if args.battle is None:
+        raise InputError("SAVE-OR-TABLE", "name a saved battle to resume or a table to start a new battle on (or "
+                                          "--campaign FILE for a campaign's battle)")
     # Lazy: the battle service and the rules load for this command only.
     from .. import paths
     from ..rules.factions import faction_files  # lazy: loaded when this command runs
@@ -123,6 +132,52 @@ def _session(args):
     return session, True
 
 
+def _campaign_session(args):
+    """``--campaign FILE``: the campaign's battle that was started and is not over, continued; else its next battle
+    on the table given, begun (its save beside the campaign file from the start). And whether it is new."""
+    # Lazy: the campaign service loads for this command only.
+    from .. import paths
+    from ..rules.scenario import load_scenario  # lazy: loaded when this command runs
+    from ..service.campaigns import (begin_campaign_battle, continue_battle,  # lazy: loaded when this command runs
+                                     new_campaign_session, unfinished_in)
+
+    campaign = Path(args.campaign)
+    for flag, given in (("--referee", args.referee), ("--factions", args.factions),
+                        ("--initiative", args.initiative)):
+        if given:
+            raise InputError(flag, "a campaign's battle is fought by the program with the factions as the campaign "
+                                   f"made them: leave out {flag}")
+    battle = unfinished_in(campaign)
+    if battle is not None:
+        if args.battle is not None or args.computer is not None or args.physical:
+            raise InputError("--campaign", f"the campaign's next battle was started and is not over ({battle.path}): "
+                                           f"continue it with seven-seconds host --campaign {campaign}, with no table "
+                                           "(it goes on with its own table, players and dice)")
+        pins = None
+        if battle.sealed is not None:
+            keys = keys_from(args)
+            if keys is None and battle.sealed.sides():
+                raise InputError(str(battle.path), "this battle's files are sealed for its players: give their PINs "
+                                                   "(--pin-file FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A "
+                                                   "and SEVEN_SECONDS_PIN_B)")
+            pins = keys.pins if keys is not None else {}
+        session = continue_battle(campaign, battle, pins, served=True)
+        session.hotseat = False              # the sides play on their own devices: no hand-off at any screen
+        return session, False
+    if args.battle is None:
+        raise InputError("--campaign", f"the campaign's next battle needs a table: seven-seconds host TABLE "
+                                       f"--campaign {campaign} (a scenario file, or a bundled table such as "
+                                       "pastoral-hills)")
+    table = load_scenario(paths.table_file(args.battle))
+    session, number = new_campaign_session(campaign, table, program_dice=not args.physical,
+                                           computer=_computer(args.computer))
+    keys = keys_from(args)
+    if keys is not None or session.computer is not None:
+        session.seal_with(keys.pins if keys is not None else {})     # as a new battle's (``_session``)
+    begin_campaign_battle(session, campaign, number)
+    return session, True
+
+
 def _kept_by(args, session) -> tuple[str, ...]:
     """``--kept-by``: the sides whose secrets stay on their own computer, checked against the battle served."""
     sides = tuple(sorted(set(args.kept_by or ())))
@@ -177,7 +232,8 @@ def run(args) -> int:
         raise InputError("--port", f"expected a port from 1 to 65535, or 0 for any free one (got {args.port})")
     session, new = _session(args)
     kept_by = _kept_by(args, session)
-    resumed = not new and Path(args.battle).resolve() == autosave_path().resolve()
+    resumed = (not new and args.battle is not None
+               and Path(args.battle).resolve() == autosave_path().resolve())
     if not resumed:
         # Another battle than the autosave's: no intent of the earlier one is kept, and its links no longer open.
         ledger_file().unlink(missing_ok=True)
@@ -193,6 +249,9 @@ def run(args) -> int:
     try:
         print(_("Serving the battle at {url} (Ctrl+C stops it; the battle is autosaved after every action).").format(
             url=host.url))
+        if session.campaign is not None:
+            print(_("A battle of the campaign {file}: its result is recorded there when it ends.").format(
+                file=session.campaign))
         computer = session.computer.side if session.computer is not None else None
         if computer is not None:
             print(_("The computer plays side {side} ({level}); its decisions are taken here.").format(
@@ -224,11 +283,24 @@ def run(args) -> int:
                         "so that every share of the dice it sent is checked.").format(side=" and side ".join(dice)))
                 sys.stdout.flush()
             if over and not opening and not dice:
+                with host.lock:
+                    told = [*session.campaign_recorded, *session.messages]
+                for line in told:                    # the campaign's record of the battle, or why it is not
+                    print(line)
                 print(_("The battle is over: the host stops."))
                 time.sleep(2.0)                      # the last screens reach every phone
                 break
     except KeyboardInterrupt:
-        print(_("Stopped; the battle is in the autosave (seven-seconds host with the autosave resumes it)."))
+        if session.campaign is not None and not session.over:
+            print(_("Stopped; the battle is saved beside its campaign (seven-seconds host --campaign {file} goes on "
+                    "with it).").format(file=session.campaign))
+        else:
+            print(_("Stopped; the battle is in the autosave (seven-seconds host with the autosave resumes it)."))
     finally:
         host.stop()
+        if session.campaign is not None and not session.over:
+            # The campaign's own save of the battle brought up to date, as the window's is when its players leave:
+            # host --campaign goes on from it.
+            with host.lock:
+                session.save_campaign_battle()
     return 0

@@ -13,6 +13,8 @@ from ..game.campaigns.campaign_battle import (battle_choices, battle_save_path, 
 from ..game.records.record import read_save
 from ..game.records.sealing import Keyring
 from ..rules.errors import InputError
+from ..rules.scenario import Scenario
+from .battles import new_session
 from .session import BattleSession
 from .opening import SealedBattle, read_battle
 
@@ -91,10 +93,33 @@ def unfinished(campaign_path: Path | str, c: Campaign) -> Unfinished | None:
     return None
 
 
-def continue_battle(campaign_path: Path | str, battle: Unfinished, pins: dict[str, str] | None = None) -> BattleSession:
-    """The unfinished battle, opened from its save for the window (a save that no longer reads, or a sealed one
-    whose PINs do not open it, raises ``InputError``)."""
+def continue_battle(campaign_path: Path | str, battle: Unfinished, pins: dict[str, str] | None = None,
+                    served: bool = False) -> BattleSession:
+    """The unfinished battle, opened from its save for the window, or ``served`` to its seats' own devices
+    (``seven-seconds host --campaign``). A save that no longer reads, a sealed one whose PINs do not open it, or an
+    older copy of a battle this computer has rolled for further (``roll_book.py``) raises ``InputError``."""
     if battle.sealed is not None:
-        return battle.sealed.unlock(pins or {}).open(campaign=Path(campaign_path))
-    save = read_save(battle.path)
-    return BattleSession(save.game, save.dice, hotseat=True, save_path=battle.path, campaign=Path(campaign_path))
+        return battle.sealed.unlock(pins or {}).open(campaign=Path(campaign_path), served=served)
+    opened = read_battle(battle.path)
+    if isinstance(opened, SealedBattle):            # sealed since the campaign screen read it
+        raise InputError(str(battle.path), "this battle's files are sealed for its players: give their PINs")
+    return opened.open(campaign=Path(campaign_path), served=served)
+
+
+def unfinished_in(campaign_path: Path | str) -> Unfinished | None:
+    """The campaign's next battle when it was started and is not over; a broken campaign file raises
+    ``InputError`` naming it."""
+    c, _st = load_campaign(campaign_path)
+    return unfinished(campaign_path, c)
+
+
+def new_campaign_session(campaign_path: Path | str, table: Scenario, program_dice: bool = True,
+                         computer: tuple[str, str] | None = None) -> tuple[BattleSession, int]:
+    """The campaign's next battle on ``table``, about to be set up, served to its seats' own devices (``seven-seconds
+    host --campaign``), and its number: each side's faction as the campaign made it, upgrades and all, and the
+    streak bonus on the attacker/defender roll (A47), as the window's campaign set-up gives them. Nothing is written
+    until ``begin_campaign_battle``. A campaign already won, or a broken file, raises ``InputError``."""
+    battle = next_battle(campaign_path)
+    session = new_session(table, dict(battle.factions), dict(battle.streak), program_dice=program_dice,
+                          computer=computer)
+    return session, battle.number
