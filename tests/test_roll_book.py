@@ -181,3 +181,27 @@ def test_the_note_kept_by_the_autosave_follows_the_record_back_and_forth_as_a_wh
     note.write(game)
     assert written() == {"format": "seven-seconds-rolled/1", "battle": battle, "actions": 3, "writer": "writer",
                          "rolled": [0, 2], "dice": {"0": [r.value for r in game.record[0].rolls]}}
+
+
+def test_a_campaign_battles_older_save_put_back_is_refused_by_the_campaigns_continue(tmp_path):
+    """A campaign's battle is continued from its save beside the campaign: that save, copied aside and put back after
+    the battle drew, is an older copy like any other."""
+    from referee.cli.main import main
+    from referee.service.campaigns import begin_campaign_battle, continue_battle, unfinished_in
+
+    campaign = tmp_path / "war.json"
+    assert main(["campaign", "new", str(campaign), "--a", "council-of-zane", "--b", "new-tokyo"]) == 0
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
+    begin_campaign_battle(session, campaign, 1)
+    assert session.attempt(Action(Kind.ROLL_ROLES, "")).outcome.legal
+    session.save_campaign_battle()
+    saved = tmp_path / "war-battle-1.json"
+    copy = saved.read_bytes()
+    _edge_and_draw(session)
+    session.save_campaign_battle()
+    assert len(continue_battle(campaign, unfinished_in(campaign)).game.record) == 3     # the newest save opens
+    saved.write_bytes(copy)
+    with pytest.raises(InputError) as refused:
+        continue_battle(campaign, unfinished_in(campaign))
+    assert refused.value.message().startswith(f"{saved}: this file stops at action 1, but this computer has played "
+                                              "the battle on to action 3")
