@@ -232,6 +232,7 @@ def run(args) -> int:
         raise InputError("--port", f"expected a port from 1 to 65535, or 0 for any free one (got {args.port})")
     session, new = _session(args)
     kept_by = _kept_by(args, session)
+    failed: list[str] = []                   # what went wrong saving a campaign's battle when the host stopped
     resumed = (not new and args.battle is not None
                and Path(args.battle).resolve() == autosave_path().resolve())
     if not resumed:
@@ -291,16 +292,26 @@ def run(args) -> int:
                 time.sleep(2.0)                      # the last screens reach every phone
                 break
     except KeyboardInterrupt:
-        if session.campaign is not None and not session.over:
-            print(_("Stopped; the battle is saved beside its campaign (seven-seconds host --campaign {file} goes on "
-                    "with it).").format(file=session.campaign))
-        else:
-            print(_("Stopped; the battle is in the autosave (seven-seconds host with the autosave resumes it)."))
+        stopped = True
+    else:
+        stopped = False
     finally:
         host.stop()
-        if session.campaign is not None and not session.over:
+        campaign_saved = session.campaign is not None and not session.over
+        if campaign_saved:
             # The campaign's own save of the battle brought up to date, as the window's is when its players leave:
             # host --campaign goes on from it.
             with host.lock:
+                messages = len(session.messages)
                 session.save_campaign_battle()
+                failed = session.messages[messages:]
+    if not stopped:
+        return 0
+    if campaign_saved and not failed:
+        print(_("Stopped; the battle is saved beside its campaign (seven-seconds host --campaign {file} goes on with "
+                "it).").format(file=session.campaign))
+        return 0
+    for line in failed:                      # why the campaign's save of it could not be brought up to date
+        print(line)
+    print(_("Stopped; the battle is in the autosave (seven-seconds host with the autosave resumes it)."))
     return 0
