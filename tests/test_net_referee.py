@@ -6,7 +6,6 @@ and an entry for the other side's blip or mission is refused with the reason, no
 
 from __future__ import annotations
 
-import argparse
 import json
 from pathlib import Path
 from typing import Any
@@ -161,16 +160,16 @@ def test_a_mission_entered_on_a_hand_is_on_no_other_screen():
 
 
 def test_seven_seconds_host_referee_serves_a_new_refereed_battle_on_a_table():
-    args = argparse.Namespace(battle=str(SMALL), referee=True, initiative="B", factions=None, physical=False,
-                              computer=None)
+    from referee.cli.main import build_parser
+
+    args = build_parser().parse_args(["host", str(SMALL), "--referee", "--initiative", "B"])
     session, new = host_command._session(args)
     assert new and isinstance(session, RefereeSession) and session.refereed and session.to_act() == "B"
     assert session.dice_mode == "by-hand"
     args.factions = "new-tokyo,new-tokyo"
     with pytest.raises(InputError, match="--factions"):
         host_command._session(args)
-    args = argparse.Namespace(battle=str(SMALL), referee=False, initiative="B", factions=None, physical=False,
-                              computer=None)
+    args = build_parser().parse_args(["host", str(SMALL), "--initiative", "B"])
     with pytest.raises(InputError, match="--referee"):
         host_command._session(args)
 
