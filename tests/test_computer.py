@@ -285,6 +285,35 @@ def test_a_missile_is_weighed_by_its_three_outcomes_and_counters_invite_missiles
     assert _missile_hit(9, 0) == 1.0 and _missile_hit(0, 0) == 0.0
 
 
+def test_a_deviation_is_weighed_over_eight_that_sweep_every_throw_and_bearing():
+    """A missile that misses lands Red Die + die inches away at any bearing [p.21, A29]; the computer weighs that
+    miss over eight deviations, each an eighth of the dice's throws, a compass point apart, played by the engine."""
+    import re
+
+    from referee.game.battle.intents import Action
+    from referee.game.players.computer.weighing import DEVIATION_SUMS, DeviatedDice, deviations
+    from referee.game.play.engine import play
+
+    throws = sorted(r + n for r in range(1, 7) for n in range(1, 7))
+    # Each sum is the middle throw of its eighth of the 36 throws, in order: 3, 5, 6, 7, 7, 8, 9, 11.
+    assert sorted(DEVIATION_SUMS) == [throws[int((k + 0.5) * 36 / 8)] for k in range(8)] == [3, 5, 6, 7, 7, 8, 9, 11]
+    spread = deviations(random.Random(4))
+    bearings = [b for _, b in spread]
+    assert [t for t, _ in spread] == list(DEVIATION_SUMS)
+    assert all(abs((b - bearings[0]) % 360.0 - 45.0 * k) < 1e-6 for k, b in enumerate(bearings))
+    assert deviations(random.Random(5))[0][1] != bearings[0]          # the compass turned afresh each time
+    s = duel()
+    shooter = next(u for u in s.units.values() if u.side == "A")
+    real = next(b for b in s.blips.values() if b.side == "B" and s.blip_contents(b))
+    target = unit_from_contents((s.blip_contents(real) or [])[0], 10.0, 30.0, 270.0, False)
+    target.target_counters = 3
+    del s.blips[real.id]
+    s.units[target.id] = target
+    out = play(s, Action("missile", shooter.id, {"target": target.id}), DeviatedDice(9, 112.5, random.Random(1)))
+    landed = next(e.text for e in out.state.log[len(s.log):] if "no direct hit" in e.text)
+    assert re.search(r'deviates 9(\.0+)?" at 112\.5° to \(6\.56, 38\.31\)', landed), landed
+
+
 def test_the_opponent_reads_which_objective_it_targets_never_how_many_counters_its_mission_needs():
     from referee.game.battle.intents import Action
     from referee.game.players.computer.candidates import Candidate

@@ -47,7 +47,7 @@ from .reply import blast_loss, reply_loss
 from .search import acting, deepen, plan_activation, play_out, short
 from .seen import Seen, fingerprint
 from .setup import setup_decision
-from .weighing import FixedDice, HeadDice, MissileDice, _Scored
+from .weighing import DeviatedDice, FixedDice, HeadDice, MissileDice, _Scored, deviations
 from .setup_search import weighed_setup
 from .candidates import goals_for, point_candidates
 
@@ -199,21 +199,30 @@ class _Think:
 
     def _missile(self, world: GameState, action: Action) -> tuple[float | None, ActionOutcome | None]:
         """A missile weighed by its three outcomes at the preview's odds (shot down, direct hit, deviation) [p.21]:
-        a few rolls of its hit die in the head made a 1-in-9 shot look like a kill one time in three."""
+        a few rolls of its hit die in the head made a 1-in-9 shot look like a kill one time in three. A deviation
+        whose blast may catch anything (the preview's ``deviated`` catches) is weighed over eight deviations that
+        sweep the circle it may land in (``weighing.deviations``): one deviation rolled in the head mostly landed
+        clear, and a missile at an objective beside three of its own troopers was fired and took all three."""
         p = preview(world, action)
         if not p.legal or "p_direct_hit" not in p.figures:
             out = play(world, action, HeadDice(self.rng))
             return (self.value(out.state), out) if out.legal else (None, out)
         hit, down = float(p.figures["p_direct_hit"]), float(p.figures.get("p_shot_down") or 0.0)
+        swept = bool((p.figures.get("deviated") or {}).get("catches"))
         total, first = 0.0, None
         for outcome, weight in (("hit", hit), ("down", down), ("miss", max(0.0, 1.0 - hit - down))):
             if weight <= 1e-9:
                 continue
-            out = play(world, action, MissileDice(outcome, self.rng))
-            if not out.legal:
-                return None, out
-            first = first or out
-            total += weight * self.value(out.state)
+            ways: list[tuple[HeadDice, float]] = [(MissileDice(outcome, self.rng), weight)]
+            if outcome == "miss" and swept:
+                spread = deviations(self.rng)
+                ways = [(DeviatedDice(sum_, bearing, self.rng), weight / len(spread)) for sum_, bearing in spread]
+            for dice, share in ways:
+                out = play(world, action, dice)
+                if not out.legal:
+                    return None, out
+                first = first or out
+                total += share * self.value(out.state)
         return total, first
 
     def _shaping(self, action: Action, out: ActionOutcome) -> float:

@@ -52,6 +52,37 @@ class MissileDice(HeadDice):
         return super().answer(request)
 
 
+class DeviatedDice(MissileDice):
+    """A missile that misses and deviates ``total`` inches (the Red Die plus the normal die) at ``bearing`` degrees
+    [p.21, A29]: one of the deviations ``deviations`` spreads over the dice's throws and the compass."""
+
+    def __init__(self, total: int, bearing: float, rng: random.Random):
+        super().__init__("miss", rng)
+        self.red, self.normal, self.bearing = min(6, total - 1), total - min(6, total - 1), bearing
+
+    def answer(self, request: RollRequest) -> float:
+        if request.kind == "bearing":
+            return self.bearing
+        if request.kind == "d6" and request.label.startswith("Red Die for the deviation"):
+            return self.red
+        if request.kind == "d6" and request.label.startswith("normal die for the deviation"):
+            return self.normal
+        return super().answer(request)
+
+
+# A deviation's length is the Red Die plus a normal die (2-12", p.21): each of these eight sums stands for an eighth of
+# the 36 throws (the middle of each eighth of their distribution), and each goes in its own direction, a compass
+# point apart, so that together they sweep the whole circle a deviated blast may land in (A29).
+DEVIATION_SUMS = (7, 3, 9, 5, 11, 6, 8, 7)
+
+
+def deviations(rng: random.Random) -> list[tuple[int, float]]:
+    """Eight deviations (their sum of the two dice, their bearing) that stand for every deviation equally: the
+    compass turned by a random amount, so that no bearing is favoured from one weighing to the next."""
+    turn = rng.uniform(0.0, 45.0)
+    return [(total, round((turn + 45.0 * k) % 360.0, 3)) for k, total in enumerate(DEVIATION_SUMS)]
+
+
 @dataclass
 class _Scored:
     cand: Candidate
