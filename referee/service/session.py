@@ -363,8 +363,8 @@ class BattleSession(SeatScreens):
     def log(self, explain: bool = True, last: int | None = None) -> list[str]:
         """The log as the side at the screen reads it (the whole truth once the battle is over); ``last``: only its
         last entries, read without writing out the whole log again."""
-        if last is None:
-            return log_lines(self.view(), explain=explain)
+        if last is None or not (self.over or self.viewer in SIDES):
+            return log_lines(self.view(), last, explain)
         log = self.log_for(None if self.over else self.viewer)
         return entries_lines(log.entries(max(0, len(log) - last)), explain)
 
