@@ -199,8 +199,10 @@ def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(batt
         return out
 
     def a_die_changed(doc):
+        # Another face, or another of a draw's options: a draw that gave its first option gets the second (writing
+        # the first over it changed nothing, and the file was taken as sent whenever the draw gave that).
         roll = doc["battle"]["record"][at]["rolls"][0]
-        roll[2] = roll[2] % 6 + 1 if roll[1] == "d6" else 0
+        roll[2] = roll[2] % 6 + 1 if roll[1] == "d6" else (1 if roll[2] == 0 else 0)
 
     def as_shares_changed(doc):
         doc["battle"]["record"][at]["shares"]["A"][0] = "0" * 16
