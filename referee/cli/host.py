@@ -80,12 +80,7 @@ def _session(args):
         try:
             battle = read_battle(path)
             if not hasattr(battle, "open"):            # sealed for its players: opened with their PINs only
-                keys = keys_from(args)
-                if keys is None and battle.sides():          # none asked: every key is the program's own
-                    raise InputError(str(path), "this battle's files are sealed for its players: give their PINs "
-                                                "(--pin-file FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A "
-                                                "and SEVEN_SECONDS_PIN_B)")
-                battle = battle.unlock(keys.pins if keys is not None else {})
+                battle = battle.unlock(_pins(args, battle.sides(), path))
             session = battle.open(served=True)
         except InputError as save_error:
             try:
@@ -124,12 +119,26 @@ def _session(args):
         factions = [rng.choice(known), rng.choice(known)]
     session = new_session(table, {"A": factions[0], "B": factions[1]}, program_dice=not args.physical,
                           computer=_computer(args.computer))
+    _seal(args, session)
+    return session, True
+
+
+def _pins(args, sides, path: Path) -> dict[str, str]:
+    """The players' PINs that open a battle sealed for ``sides`` (none: every key is the program's own); refused
+    when none was given."""
+    keys = keys_from(args)
+    if keys is None and sides:
+        raise InputError(str(path), "this battle's files are sealed for its players: give their PINs (--pin-file "
+                                    "FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A and SEVEN_SECONDS_PIN_B)")
+    return keys.pins if keys is not None else {}
+
+
+def _seal(args, session) -> None:
+    """A new battle's files sealed for its players when they give PINs; against the computer always (its secrets),
+    the player's key kept by the program when no PIN is given."""
     keys = keys_from(args)
     if keys is not None or session.computer is not None:
-        # Every file of the served battle sealed for its players; against the computer always (its secrets), the
-        # player's key kept by the program when no PIN is given.
         session.seal_with(keys.pins if keys is not None else {})
-    return session, True
 
 
 def _campaign_session(args):
@@ -153,14 +162,7 @@ def _campaign_session(args):
             raise InputError("--campaign", f"the campaign's next battle was started and is not over ({battle.path}): "
                                            f"continue it with seven-seconds host --campaign {campaign}, with no table "
                                            "(it goes on with its own table, players and dice)")
-        pins = None
-        if battle.sealed is not None:
-            keys = keys_from(args)
-            if keys is None and battle.sealed.sides():
-                raise InputError(str(battle.path), "this battle's files are sealed for its players: give their PINs "
-                                                   "(--pin-file FILE, --ask-pin A --ask-pin B, or SEVEN_SECONDS_PIN_A "
-                                                   "and SEVEN_SECONDS_PIN_B)")
-            pins = keys.pins if keys is not None else {}
+        pins = _pins(args, battle.sealed.sides(), battle.path) if battle.sealed is not None else None
         session = continue_battle(campaign, battle, pins, served=True)
         session.hotseat = False              # the sides play on their own devices: no hand-off at any screen
         return session, False
@@ -171,9 +173,7 @@ def _campaign_session(args):
     table = load_scenario(paths.table_file(args.battle))
     session, number = new_campaign_session(campaign, table, program_dice=not args.physical,
                                            computer=_computer(args.computer))
-    keys = keys_from(args)
-    if keys is not None or session.computer is not None:
-        session.seal_with(keys.pins if keys is not None else {})     # as a new battle's (``_session``)
+    _seal(args, session)
     begin_campaign_battle(session, campaign, number)
     return session, True
 
