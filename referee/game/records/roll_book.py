@@ -146,7 +146,7 @@ def check(game: Game, source: str) -> None:
         return
     actions, rolled = int(doc["actions"]), [int(i) for i in doc["rolled"]]
     here = len(game.record)
-    for place, faces in sorted(_dice(game).items(), key=lambda item: int(item[0])):
+    for place, faces in _dice(game).items():            # in the record's order
         noted = (doc.get("dice") or {}).get(place)
         if noted is not None and noted != faces:
             raise InputError(source, f"action {int(place) + 1} of this file rolled {_faces(faces)}, where this computer "
