@@ -242,6 +242,8 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
                                              f"side left waiting for the other side's computer: the file was "
                                              f"changed")
                 matched = True
+                # An end of round whose roll waited for the other side's part: made here, of both sides' words.
+                word_heard = word_heard or kind == Kind.END_OF_ROUND
             elif kind == Kind.END_OF_ROUND:
                 if word_heard or not _closes_with(dict(entry.action.args), side, str(word)):
                     raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): not what side {side}'s "
