@@ -39,13 +39,14 @@ def settle(turn: MailTurn, side: str) -> dict[str, str]:
     raise AssertionError(f"side {side}'s computer did not answer: {turn.waits_for()}")
 
 
-def chosen(screen: dict[str, Any], phase: str, revealed: set[str]) -> dict[str, Any] | None:
+def chosen(screen: dict[str, Any], phase: str, revealed: set[str], stop: bool = True) -> dict[str, Any] | None:
     """The player's next action: set-up left to the program; in the battle a blip activated is revealed (its square
-    opened by its own computer), else the plain next action; at the end of round 1, both offer to stop."""
+    opened by its own computer), else the plain next action; at the end of round 1, both offer to stop (or play on,
+    ``stop`` False)."""
     if phase == "setup":
         return setup_action(screen)
     if phase == "end-of-round":
-        return {"kind": Kind.END_OF_ROUND, "actor": "", "args": {"stop": True}}
+        return {"kind": Kind.END_OF_ROUND, "actor": "", "args": {"stop": True} if stop else {}}
     reveal = next((a for a in screen["legal"] if a["kind"] == Kind.REVEAL and a["actor"] not in revealed), None)
     if reveal is not None and len(revealed) < 4:
         revealed.add(reveal["actor"])
@@ -53,9 +54,10 @@ def chosen(screen: dict[str, Any], phase: str, revealed: set[str]) -> dict[str, 
     return next_action(screen)
 
 
-def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str]) -> tuple[int, list[tuple[str, str]]]:
+def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str],
+             stop: bool = True) -> tuple[int, list[tuple[str, str]]]:
     """``side`` opens the file on its own computer, plays until the battle waits for the other side, and closes:
-    the actions it took and what the battle waits for then."""
+    the actions it took and what the battle waits for then (``stop``: as ``chosen``)."""
     turn = MailTurn(path, side, folder=disks[side])
     seat = RemoteSeat(turn.link, kept_folder=disks[side], keeper=turn.keeper)     # as the window's join takes it
     acted = 0
@@ -65,7 +67,7 @@ def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str]) 
                 break
             with turn.host.lock:
                 phase = turn.session.state.phase
-            action = chosen(fresh(seat), phase, revealed)
+            action = chosen(fresh(seat), phase, revealed, stop)
             assert action is not None
             reply = seat.send({"kind": "action", "action": action})
             assert reply["ok"], reply
@@ -317,24 +319,6 @@ def test_an_action_made_for_a_side_on_the_other_sides_computer_is_refused_and_a_
     # The honest file plays on: A takes its turn.
     assert honest_doc["waiting"] is None and "words" not in honest_doc
     path.write_text(honest, encoding="utf-8")
-    # A reveals a blip, then would take it back: that needs B's consent at once, so by e-mail it is refused with
-    # the reason, and the reveal stands.
-    turn = MailTurn(path, "A", folder=disks["A"])
-    seat = RemoteSeat(turn.link, kept_folder=disks["A"])
-    try:
-        blip = next(a["actor"] for a in fresh(seat)["legal"] if a["kind"] == Kind.ACTIVATE and "blip" in a["actor"])
-        assert seat.act(Kind.ACTIVATE, blip)["ok"] and seat.act(Kind.REVEAL, blip)["ok"]
-        settle(turn, "A")
-        with turn.host.lock:
-            taken = turn.session.actions_taken()
-        reply = seat.send({"kind": "undo"})
-        assert not reply["ok"] and "not asked across a trip" in reply["reason"], reply
-        with turn.host.lock:
-            assert turn.session.actions_taken() == taken
-        revealed.add(blip)
-    finally:
-        seat.close()
-        turn.close()
     _acted, waits = one_turn(path, "A", disks, revealed)
     assert waits and waits[0][0] == "B"
     after = seen_path(disks["A"], battle_id, "A").read_text(encoding="utf-8")
@@ -347,3 +331,225 @@ def test_an_action_made_for_a_side_on_the_other_sides_computer_is_refused_and_a_
     with pytest.raises(InputError) as refused:
         MailTurn(path, "A", folder=disks["A"])
     assert "never sent" in refused.value.message()
+
+
+def to_a_move_in_round_1(path: Path, disks: dict[str, Path], revealed: set[str]) -> None:
+    """The file sent back and forth until round 1 waits for A's move."""
+    side, waits = "A", [("A", "its move")]
+    for _ in range(40):
+        if side == "A" and waits == [("A", "its move")] and arrive(path, "", None, {}).session.state.phase == "action":
+            return
+        _acted, waits = one_turn(path, side, disks, revealed)
+        side = waits[0][0]
+    raise AssertionError("round 1 never waited for A's move")
+
+
+def a_turn(path: Path, disks: dict[str, Path], play: Any) -> tuple[Any, list[tuple[str, str]]]:
+    """A opens the file on its own computer and ``play(turn, seat, window)`` plays; what it gives, and what the
+    battle waits for once A's window is closed."""
+    turn = MailTurn(path, "A", folder=disks["A"])
+    seat = RemoteSeat(turn.link, kept_folder=disks["A"], keeper=turn.keeper)
+    window = RemoteBattle(seat)
+    try:
+        out = play(turn, seat, window)
+        assert seat.keeper is not None and not seat.keeper.problems
+    finally:
+        window.close()
+        turn.close()
+    return out, turn.waits
+
+
+def ask(turn: MailTurn, seat: RemoteSeat, window: RemoteBattle) -> tuple[str, int]:
+    """A asks to take back its last action: the ask waits for B (the window says to send the file); its words and
+    the record's length."""
+    reply = seat.send({"kind": "undo"})
+    assert reply["ok"] and reply["result"]["asked"] == "B", reply
+    what = reply["result"]["what"]
+    seat.wait_for(lambda screen: screen.get("take_back") is not None)
+    assert window.mail_word() == (f"Your take-back of {what} waits for side B's consent by e-mail: close this window "
+                                  f"and send battle.json to side B")
+    assert turn.waits_for() == [("B", f"its word on side A's take-back of {what}")]
+    with turn.host.lock:
+        return what, turn.session.actions_taken()
+
+
+def reveal_and_ask_back(path: Path, disks: dict[str, Path]) -> tuple[str, str, int]:
+    """A reveals a blip (activated first, unless it is already) and asks to take the reveal back: the blip, the
+    take-back's words and the record's length; the ask waits in the file for B."""
+    def play(turn: MailTurn, seat: RemoteSeat, window: RemoteBattle) -> tuple[str, str, int]:
+        legal = fresh(seat)["legal"]
+        blip = next((a["actor"] for a in legal if a["kind"] == Kind.REVEAL), None)
+        if blip is None:
+            blip = next(a["actor"] for a in legal if a["kind"] == Kind.ACTIVATE and "blip" in a["actor"])
+            assert seat.act(Kind.ACTIVATE, blip)["ok"]
+        assert seat.act(Kind.REVEAL, blip)["ok"]
+        settle(turn, "A")
+        return (blip, *ask(turn, seat, window))
+
+    (blip, what, at), _waits = a_turn(path, disks, play)
+    assert what == f"reveal {blip}"
+    asked = json.loads(path.read_text(encoding="utf-8"))["take_back"]
+    assert asked["asker"] == "A" and asked["what"] == what and asked["at"] == at and "revealed" in asked["why"]
+    return blip, what, at
+
+
+def a_targets(path: Path, disks: dict[str, Path], dice: int, aim: list[str],
+              revealed: set[str]) -> tuple[bool, list[tuple[str, str]]]:
+    """A plays its turn as ``one_turn`` does until a trooper of its may Target: it puts Target counters with ``dice``
+    dice on the ground it stands on (kept in ``aim`` for the next time). Whether it did (else its turn ended first),
+    and what the battle waits for then (a roll waits for B's part of it)."""
+    def play(turn: MailTurn, seat: RemoteSeat, window: RemoteBattle) -> bool:
+        for _ in range(300):
+            if settle(turn, "A").get("A") not in MOVES:
+                return False
+            screen = fresh(seat)
+            target = next((a for a in screen["legal"] if a["kind"] == Kind.TARGET), None)
+            if target is not None:
+                # The ground the trooper stands on (A54): no blip there to reveal, whose owner's opening would
+                # follow; as many counters as the roll pays for (up to one), so the roll never refuses the action.
+                unit = next(u for u in screen["view"]["units"] if u["id"] == target["actor"])
+                if not aim:
+                    aim.append(f"{unit['x']:g},{unit['y']:g}")
+                action = {"kind": Kind.TARGET, "actor": target["actor"],
+                          "args": {"dice": dice, "assign": {aim[0]: 1}, "up_to": True}}
+            else:
+                # A trooper on the table is activated first, and an activated blip revealed; else the turn goes on
+                # as ``one_turn`` plays it.
+                trooper = next((a for a in screen["legal"] if (a["kind"] == Kind.ACTIVATE and "blip" not in a["actor"]
+                                                               and "drone" not in a["actor"])
+                                or a["kind"] == Kind.REVEAL), None)
+                with turn.host.lock:
+                    phase = turn.session.state.phase
+                action = ({"kind": trooper["kind"], "actor": trooper["actor"], "args": dict(trooper["args"])}
+                          if trooper is not None else chosen(screen, phase, revealed, stop=False))
+            assert action is not None
+            reply = seat.send({"kind": "action", "action": action})
+            assert reply["ok"], reply
+            if target is not None:
+                settle(turn, "A")
+                return True
+        raise AssertionError("A's turn did not end")
+
+    return a_turn(path, disks, play)
+
+
+def b_resolves(path: Path, disks: dict[str, Path]) -> list[tuple[str, str]]:
+    """B opens the file: its computer adds its part of the roll waiting there, and the action is resolved."""
+    turn = MailTurn(path, "B", folder=disks["B"])
+    seat = RemoteSeat(turn.link, kept_folder=disks["B"], keeper=turn.keeper)
+    try:
+        settle(turn, "B")
+        assert seat.keeper is not None and not seat.keeper.problems, seat.keeper.problems if seat.keeper else None
+    finally:
+        seat.close()
+        turn.close()
+    return turn.waits
+
+
+def answer_take_back(path: Path, disks: dict[str, Path], allow: bool, what: str) -> list[tuple[str, str]]:
+    """B opens the file, is asked on its own screen to agree to A's take-back, and answers."""
+    turn = MailTurn(path, "B", folder=disks["B"])
+    seat = RemoteSeat(turn.link, kept_folder=disks["B"], keeper=turn.keeper)
+    try:
+        asked = seat.wait_for(lambda screen: screen.get("consent") is not None)["consent"]
+        assert asked["from"] == "A" and asked["what"] == what
+        reply = seat.send({"kind": "consent", "allow": allow})
+        assert reply["ok"], reply
+        assert seat.keeper is not None and not seat.keeper.problems
+    finally:
+        seat.close()
+        turn.close()
+    return turn.waits
+
+
+def test_a_take_back_by_mail_goes_in_the_file_to_the_other_side_which_agrees_or_not(battle, tmp_path):
+    path, disks = battle
+    revealed: set[str] = set()
+    to_a_move_in_round_1(path, disks, revealed)
+    battle_id = json.loads(path.read_text(encoding="utf-8"))["battle"]["initial"]["dice_commitments"]["seed"]
+    blip, what, at = reveal_and_ask_back(path, disks)
+    asked_file = path.read_text(encoding="utf-8")
+    seen_a = read_seen(seen_path(disks["A"], battle_id, "A"))
+    assert seen_a["take_back"]["at"] == at
+    # An ask of B's, written into the file on its way, is refused by B's computer: B never asked it.
+    forged = json.loads(asked_file)
+    forged["take_back"] = {**forged["take_back"], "asker": "B"}
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        MailTurn(path, "B", folder=disks["B"])
+    assert "a take-back side B's computer never asked for" in refused.value.message()
+    path.write_text(asked_file, encoding="utf-8")
+    seen_b = read_seen(seen_path(disks["B"], battle_id, "B"))
+    # B agrees: its computer takes the reveal back; the record keeps a note of it in the reveal's place.
+    assert answer_take_back(path, disks, True, what) == [("A", "its move")]
+    agreed = json.loads(path.read_text(encoding="utf-8"))
+    note = agreed["battle"]["record"][at - 1]["action"]
+    assert len(agreed["battle"]["record"]) == at and "take_back" not in agreed
+    assert note["kind"] == Kind.TAKEN_BACK and note["args"]["side"] == "A" and note["args"]["consent"] == "B"
+    # A's computer takes the file: its own reveal is out of the record, the blip stands unrevealed again, A plays on.
+    taken = arrive(path, "A", Keeper("A", battle_id, folder=disks["A"]).dice[0], seen_a)
+    assert blip in taken.session.state.blips and taken.session.to_act() == "A"
+    # Without A's ask remembered, the same file is refused: A's reveal is not where A's computer wrote it.
+    with pytest.raises(InputError) as refused:
+        arrive(path, "A", None, {**seen_a, "take_back": None})
+    assert "differs from the one this computer last wrote" in refused.value.message()
+    # A's computer writing B's consent itself (the note in the reveal's place, no ask): B's computer refuses it.
+    forged = json.loads(asked_file)
+    forged["battle"]["record"][at - 1] = agreed["battle"]["record"][at - 1]
+    del forged["take_back"]
+    out = tmp_path / "forged.json"
+    out.write_text(json.dumps(forged), encoding="utf-8")
+    with pytest.raises(InputError) as refused:
+        arrive(out, "B", Keeper("B", battle_id, folder=disks["B"]).dice[0], seen_b)
+    assert "a take-back side B's computer never asked for or agreed to" in refused.value.message()
+    # A reveals again and asks again; B does not agree this time: the reveal stands and A is told.
+    blip, what, at = reveal_and_ask_back(path, disks)
+    assert answer_take_back(path, disks, False, what) == [("A", "its move")]
+    refused_file = json.loads(path.read_text(encoding="utf-8"))
+    assert len(refused_file["battle"]["record"]) == at and refused_file["take_back_refused"]["what"] == what
+    turn = MailTurn(path, "A", folder=disks["A"])
+    seat = RemoteSeat(turn.link, kept_folder=disks["A"], keeper=turn.keeper)
+    try:
+        screen = fresh(seat)
+        assert screen["said"] == f"side B did not agree to take back {what}"
+        assert screen["acting"] and turn.waits_for() == [("A", "its move")]
+        with turn.host.lock:
+            assert blip not in turn.session.state.blips and turn.session.actions_taken() == at
+    finally:
+        seat.close()
+        turn.close()
+
+
+def test_a_roll_taken_back_by_mail_is_rolled_again_for_the_other_action_at_its_place(battle):
+    """Both sides play on at the end of round 1 (its roll made on one computer, with the other's part of it). In round
+    2, A's Target rolls with two dice; the roll waits for B's part of it and B's computer resolves it. A asks to take
+    the roll back, B agrees, and A Targets with one die instead: both computers give their parts of the dice at that
+    place again, for the other action (each kept agreeing to the take-back), and nothing is refused."""
+    path, disks = battle
+    revealed: set[str] = set()
+    aim: list[str] = []
+    side, waits = "A", [("A", "its move")]
+    for _trip in range(60):
+        state = arrive(path, "", None, {}).session.state
+        if side == "A" and waits == [("A", "its move")] and state.phase == "action" and state.round >= 2:
+            targeted, waits = a_targets(path, disks, 2, aim, revealed)
+            if targeted:
+                break
+        else:
+            _acted, waits = one_turn(path, side, disks, revealed, stop=False)
+        assert waits, "the battle ended before A could Target"
+        side = waits[0][0]
+    state = arrive(path, "", None, {}).session.state
+    assert waits == [("B", "its part of a roll")], (waits, state.round, state.phase)
+    assert b_resolves(path, disks) == [("A", "its move")]
+    rolled = json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]
+    assert rolled[-1]["action"]["kind"] == Kind.TARGET and set(rolled[-1]["shares"]) == {"A", "B"}
+    (what, at), _waits = a_turn(path, disks, ask)
+    assert what.startswith("target") and at == len(rolled)
+    assert "rolled 2 dice" in json.loads(path.read_text(encoding="utf-8"))["take_back"]["why"]
+    assert answer_take_back(path, disks, True, what) == [("A", "its move")]
+    assert a_targets(path, disks, 1, aim, revealed) == (True, [("B", "its part of a roll")])
+    assert b_resolves(path, disks) == [("A", "its move")]
+    record = json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]
+    assert record[at - 1]["action"]["kind"] == Kind.TAKEN_BACK and record[at]["action"]["args"]["dice"] == 1
+    assert set(record[at]["shares"]) == {"A", "B"} and record[at]["shares"] != rolled[-1]["shares"]

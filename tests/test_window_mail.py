@@ -135,3 +135,44 @@ def test_a_turn_opened_in_the_window_opens_the_sides_sealed_file_once(tmp_path, 
         app.pop()
     finally:
         pygame.quit()
+
+
+def test_a_take_back_by_mail_is_answered_in_the_other_sides_window_and_a_refusal_is_said_to_the_asker(tmp_path):
+    """A asked to take back a reveal (``test_net_mail``); B opens the file in the window and is asked at once, on
+    its own screen, whether it agrees. It refuses; when A opens the file, A's window says so."""
+    from referee.net.keeper import kept_folder
+    from referee.ui.scenes.dialogs import ConsentScreen
+    from referee.ui.scenes.remote_battle import RemoteBattleScene
+
+    from .test_net_mail import reveal_and_ask_back, to_a_move_in_round_1
+
+    path = tmp_path / "battle.json"
+    new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
+    disks = {"A": kept_folder(), "B": kept_folder()}          # both sides' files on this one computer
+    to_a_move_in_round_1(path, disks, set())
+    _blip, what, at = reveal_and_ask_back(path, disks)
+    app = App((1100, 720))
+    try:
+        app.open_menu()
+        menu = app.scene
+        scene = join_by_mail(app, path, "B", menu.mail_said)
+        assert isinstance(scene, RemoteBattleScene), scene
+        for _ in range(10):
+            app.step(1 / 30, events=[])
+        asked = app.scene
+        assert isinstance(asked, ConsentScreen) and asked.side == "B"
+        assert asked.lines[0].startswith(f"Side A asks to take back {what!r}: it revealed 1 blip")
+        asked.close("refuse")
+        app.step(1 / 30, events=[])
+        app.pop()
+        assert app.scene is menu and "The battle waits for side A: its move" in menu.error
+        sent = json.loads(path.read_text(encoding="utf-8"))
+        assert len(sent["battle"]["record"]) == at and sent["take_back_refused"]["what"] == what
+        scene = join_by_mail(app, path, "A", menu.mail_said)
+        assert isinstance(scene, RemoteBattleScene), scene
+        for _ in range(10):
+            app.step(1 / 30, events=[])
+        # Said in the log panel, as the window says a refusal; the revealed trooper's facing is asked above it.
+        assert scene.log_title == "The other side" and scene.log_lines == [f"Side B did not agree to take back {what}"]
+    finally:
+        pygame.quit()

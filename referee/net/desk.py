@@ -75,6 +75,12 @@ class TakeBack:
     asker: str
     what: str
     why: str
+    at: int = -1                # the record's length when it was asked (a battle by e-mail carries the ask in its file)
+
+
+def refused_words(seat: str, what: str) -> str:
+    """What the asker of a take-back is told when ``seat`` does not agree to it."""
+    return f"side {seat} did not agree to take back {what}"
 
 
 def _why(error: Exception) -> str:
@@ -97,6 +103,7 @@ class Desk:
         self.pending: dict[str, Pending] = {}
         self.take_back: TakeBack | None = None
         self.said: dict[str, str] = {}             # a seat's last word from the other side (consent refused)
+        self.refused: dict[str, TakeBack] = {}     # the take-back each side asked and was refused, until it acts
         # The end of a round, from two hands: each side's word (on, stop, withdraw, or its answer to the other's
         # Withdraw: allow or pursue) and the record's length it was said at; one end-of-round action once both spoke.
         self.words: dict[str, str] = {}
@@ -267,6 +274,20 @@ class Desk:
         """An action ``seat`` took before this host began that waited for a side's computer (a battle by e-mail,
         ``mail.py``): tried again here, so the desk asks again for what it waits for."""
         return self._attempt_again(seat, action, given)
+
+    def ask_again(self, asker: str, what: str, at: int) -> None:
+        """A take-back ``asker`` asked before this host began (a battle by e-mail, ``mail.py``): asked of the other
+        side's seat again if the battle is where it was asked and the engine still offers it, with that consent."""
+        if at != self.session.actions_taken() or asker not in SIDE_SEATS:
+            return
+        offer = self.session.screen(asker).undo
+        if offer is not None and offer.allowed and offer.needs_consent and offer.what == what:
+            self.take_back = TakeBack(asker, what, offer.why_consent, at)
+
+    def heard_refusal(self, asked: TakeBack) -> None:
+        """The other side did not agree to the take-back ``asked.asker`` asked (a battle by e-mail): said to it."""
+        self.said[asked.asker] = refused_words(_other(asked.asker), asked.what)
+        self.refused[asked.asker] = asked
 
     def _commit_dice(self, seat: str, intent: dict[str, Any]) -> Reply:
         """The kept side's computer sends the commitment to its dice contribution (before the first public die)."""
@@ -448,6 +469,7 @@ class Desk:
                            f"there and sends one commitment a square (committed) and one for the square each blip "
                            f"counter stands for (blips_committed), never the squares themselves")
         self.said.pop(seat, None)
+        self.refused.pop(seat, None)
         if action.kind == Kind.END_OF_ROUND and seat in SIDE_SEATS and self.session.computer is not None:
             action = self._to_the_computer(seat, action)
         elif action.kind == Kind.END_OF_ROUND and seat in SIDE_SEATS:
@@ -686,12 +708,9 @@ class Desk:
         offer = self.session.screen(seat).undo
         if offer is None or not offer.allowed:
             return refusal(offer.reason if offer is not None else "nothing to take back")
-        if offer.needs_consent and self.by_mail is not None:
-            # The other side's consent is asked at once, and by e-mail that side is not here to give it.
-            return refusal(f"taking back {offer.what} needs side {_other(seat)}'s consent ({offer.why_consent}); in a "
-                           f"battle by e-mail it is not asked across a trip of the file")
         if offer.needs_consent:
-            self.take_back = TakeBack(seat, offer.what, offer.why_consent)
+            # Asked of the other side's seat; by e-mail the ask goes in the file to that side (``mail.py``).
+            self.take_back = TakeBack(seat, offer.what, offer.why_consent, self.session.actions_taken())
             return Reply(True, result={"asked": _other(seat), "what": offer.what}, changed=True)
         return self._take_back(seat, consent=False)
 
@@ -701,7 +720,8 @@ class Desk:
             return refusal(f"no take-back waits for seat {seat}'s consent")
         if not allow:
             self.take_back = None
-            self.said[tb.asker] = f"side {seat} did not agree to take back {tb.what}"
+            self.said[tb.asker] = refused_words(seat, tb.what)
+            self.refused[tb.asker] = tb
             return Reply(True, result={"allowed": False}, changed=True)
         return self._take_back(tb.asker, consent=True)
 

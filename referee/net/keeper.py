@@ -177,8 +177,11 @@ class Keeper:
         return ""
 
     def taken_back(self) -> None:
-        """This side asked for a take-back or agreed to one: the place it frees may be asked for again."""
-        self.answered.clear()
+        """This side asked for a take-back or agreed to one: the place it frees may be asked for again (kept so, since
+        by e-mail the action taken again comes in another turn of the file)."""
+        if self.answered:
+            self.answered.clear()
+            self._write()
 
     def dice_answer(self, screen: dict[str, Any]) -> dict[str, Any] | None:
         """The answer to the host's ask about this side's dice on its screen (the commitment before the first public

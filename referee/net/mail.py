@@ -16,8 +16,9 @@ outcome first. An action waiting for the other side is kept in the file (``waiti
 
 Nobody's computer takes the other's file on trust: each side remembers the record it last wrote (a digest of each
 entry, beside its sealed file), and a file that arrives is checked against it and every action that came since is
-resolved again by the engine (``service/mail_battle.py``). A take-back that needs the other side's consent is refused
-(``Desk.by_mail``): that side is not there to give it.
+resolved again by the engine (``service/mail_battle.py``). A take-back that needs the other side's consent goes to
+that side in the file (``take_back``): its computer asks its player, and takes the action back if they agree; a
+refusal comes back in the file (``take_back_refused``) and is said to the side that asked.
 """
 
 from __future__ import annotations
@@ -34,11 +35,11 @@ from ..game.battle.sides import SIDES, other
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
 from ..service.battles import new_session
-from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
-                                   read_mail, seen_of, waiting_action)
+from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Asked, Waiting, arrive, battle_document,
+                                   mail_text, read_mail, seen_of, waiting_action)
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
-from .desk import Desk
+from .desk import Desk, TakeBack
 from .host import Host
 from .keeper import Keeper, kept_folder
 
@@ -62,6 +63,17 @@ def take_up(desk: Desk, arrived: Arrived) -> None:
         desk.limit_said = arrived.limit_said
     if arrived.waiting is not None:
         desk.take_up(arrived.waiting.seat, waiting_action(arrived.waiting), arrived.waiting.given)
+    if arrived.take_back is not None:
+        desk.ask_again(arrived.take_back.asker, arrived.take_back.what, arrived.take_back.at)
+    if arrived.refused is not None:
+        r = arrived.refused
+        desk.heard_refusal(TakeBack(r.asker, r.what, r.why, r.at))
+
+
+def asked_of(desk: Desk) -> Asked | None:
+    """The take-back waiting in the desk for the other side's consent, as the file carries it."""
+    tb = desk.take_back
+    return Asked(tb.asker, tb.what, tb.at, tb.why) if tb is not None else None
 
 
 def waiting_of(desk: Desk) -> Waiting | None:
@@ -89,6 +101,11 @@ def mail_document(session: BattleSession, desk: Desk, sender: str) -> dict[str, 
     if waiting is not None:
         doc["waiting"] = waiting.to_data()
         doc["shares"] = {side: {m: list(v) for m, v in moments.items()} for side, moments in dice.shares.items()}
+    asked = asked_of(desk)
+    if asked is not None:
+        doc["take_back"] = asked.to_data()
+    for tb in desk.refused.values():
+        doc["take_back_refused"] = Asked(tb.asker, tb.what, tb.at, tb.why).to_data()       # told to the asker
     return doc
 
 
@@ -182,8 +199,10 @@ class MailTurn:
         try:
             waiting = waiting_of(self.host.desk)
             desk = self.host.desk
+            asked = asked_of(desk)
             seen = seen_of(self.session, waiting if waiting is not None and waiting.seat == self.side else None,
-                           desk.words_said().get(self.side), bool(desk.words_said()) and desk.limit_said == self.side)
+                           desk.words_said().get(self.side), bool(desk.words_said()) and desk.limit_said == self.side,
+                           asked if asked is not None and asked.asker == self.side else None)
             self.seen_file.parent.mkdir(parents=True, exist_ok=True)
             # What is about to be written is noted first, so a stop between the two writes leaves a file this computer
             # still takes as its own (``arrive``).
@@ -222,6 +241,10 @@ class MailTurn:
 def waits_for(desk: Desk) -> list[tuple[str, str]]:
     """Each side the battle waits for now, and for what: a side's computer first (its dice commitment, its shares, a
     square, its cards), then the side whose move it is, unless the action it took waits for one of those."""
+    tb = desk.take_back
+    if tb is not None:
+        # The side that asked waits for the other side's word before it plays on.
+        return [(other(tb.asker), f"its word on side {tb.asker}'s take-back of {tb.what}")]
     asked: list[tuple[str, str]] = []
     moves: list[tuple[str, str]] = []
     for side in BOTH:

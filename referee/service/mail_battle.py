@@ -11,7 +11,12 @@ of the round. Nobody's computer takes the other's file on trust (``arrive``):
   outcome do not follow is refused;
 * this side's own shares in the record must be the ones its contribution gives;
 * an action this side left waiting must be the one that was resolved, and its word at the end of a round the one
-  the end-of-round action was made of.
+  the end-of-round action was made of;
+* a take-back needs the other side's consent when the action rolled, revealed something or passed the turn
+  (``game/play/undo.py``): the ask goes in the file to the other side, whose computer takes the action back if that
+  player agrees (the record keeps a note of it in the action's place). The asker's computer takes its own action
+  out of what it remembers only for the note of the take-back it asked; a take-back or an ask that this side's
+  computer never made or agreed to is refused.
 
 The other side's shares are checked when it opens its contribution at the end (a false share is a breach).
 """
@@ -78,14 +83,17 @@ def mail_text(doc: dict[str, Any]) -> str:
     return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-def seen_of(session: BattleSession, waiting: "Waiting | None", word: str | None, limit: bool = False) -> dict[str, Any]:
+def seen_of(session: BattleSession, waiting: "Waiting | None", word: str | None, limit: bool = False,
+            asked: "Asked | None" = None) -> dict[str, Any]:
     """What this side's computer remembers of the file it writes: the first state's digest (its dice commitments
     apart, since each side adds its own before the first die), the commitments, a digest of each action, the action
-    of its own left waiting, its word at this end of round and whether it said its own mission's round limit."""
+    of its own left waiting, its word at this end of round, whether it said its own mission's round limit, and the
+    take-back it asked of the other side."""
     initial = session.game.initial.to_data()
     return {"commitments": dict(initial.pop("dice_commitments", None) or {}), "initial": digest(initial),
             "entries": [digest(e.to_data()) for e in session.game.record],
-            "waiting": waiting.to_data() if waiting is not None else None, "word": word, "limit": limit}
+            "waiting": waiting.to_data() if waiting is not None else None, "word": word, "limit": limit,
+            "take_back": asked.to_data() if asked is not None else None}
 
 
 def waiting_action(waiting: "Waiting") -> Action:
@@ -122,6 +130,41 @@ class Waiting:
         return Waiting(str(data["seat"]), dict(data["action"]), given)
 
 
+@dataclass(frozen=True)
+class Asked:
+    """A take-back ``asker`` asked of the other side, of ``what`` (the action as the command line writes it), when the
+    record held ``at`` actions; ``why``: why it needs the other side's consent."""
+
+    asker: str
+    what: str
+    at: int
+    why: str = ""
+
+    def to_data(self) -> dict[str, Any]:
+        return {"asker": self.asker, "what": self.what, "at": self.at, "why": self.why}
+
+    @staticmethod
+    def from_data(data: object, source: str, part: str) -> "Asked | None":
+        if data is None:
+            return None
+        if not isinstance(data, dict) or data.get("asker") not in SIDES or not isinstance(data.get("what"), str) \
+                or not isinstance(data.get("at"), int) or isinstance(data.get("at"), bool) or data["at"] < 1 \
+                or not isinstance(data.get("why", ""), str):
+            raise InputError(source, f"{part}: expected the side that asked (A or B), the action it asked to take "
+                                     f"back, the number of actions the record held then and why it needs consent")
+        return Asked(str(data["asker"]), str(data["what"]), int(data["at"]), str(data.get("why", "")))
+
+    def noted_by(self, entry: object) -> bool:
+        """``entry`` is the record's note of this take-back, agreed by the other side (``undo.take_back``)."""
+        action = entry.get("action") if isinstance(entry, dict) else None
+        if not isinstance(action, dict) or not isinstance(action.get("args"), dict):
+            return False
+        args = action["args"]
+        return action.get("kind") == Kind.TAKEN_BACK and args.get("side") == self.asker \
+            and args.get("what") == self.what and args.get("consent") == other(self.asker) \
+            and args.get("why") == self.why
+
+
 def read_mail(path: Path) -> dict[str, Any]:
     doc = _read(path)
     if doc.get("format") != MAIL_FORMAT or not isinstance(doc.get("battle"), dict):
@@ -154,6 +197,8 @@ class Arrived:
     waiting: Waiting | None
     words: dict[str, str]
     limit_said: str | None
+    take_back: Asked | None = None          # a take-back asked of the other side, waiting for its consent
+    refused: Asked | None = None            # this side's take-back, which the other side did not agree to
 
 
 def _words_of(doc: dict[str, Any], source: str) -> tuple[dict[str, str], str | None]:
@@ -188,6 +233,12 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         # it): taken as its own, whether or not the note of it written after was.
         seen = after
     entries_seen = [str(d) for d in seen.get("entries") or []]
+    own_ask = Asked.from_data(seen.get("take_back"), source, "take_back") if side in SIDES else None
+    if own_ask is not None and own_ask.at == len(entries_seen) <= len(raw) and own_ask.noted_by(raw[own_ask.at - 1]):
+        # The other side agreed, on its computer, to the take-back this side asked: the action asked about is out of
+        # the record, its note in its place.
+        entries_seen[own_ask.at - 1] = digest(raw[own_ask.at - 1])
+        own_ask = None
     initial = dict(battle.get("initial") or {})
     commitments = dict(initial.pop("dice_commitments", None) or {})
     if seen.get("initial") is not None and seen["initial"] != digest(initial):
@@ -235,6 +286,11 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         if problem:
             raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): {problem}")
         kind = entry.action.kind
+        if side in SIDES and kind == Kind.TAKEN_BACK:
+            # Every take-back that needs a note needs both sides, and this side's part (its ask, or its consent) was
+            # made on its own computer, in a file it wrote.
+            raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): a take-back side {side}'s "
+                                     f"computer never asked for or agreed to: the file was changed")
         if side in SIDES and kind not in OPENINGS:
             if not matched:
                 if not _same_action(entry.action.to_data(), left_waiting.action if left_waiting else {}):
@@ -294,7 +350,14 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         # This side's own shares are never taken from a file: its computer sends them again.
         dice.shares = {s: {str(m): [str(x) for x in v] for m, v in moments.items()}
                        for s, moments in shares.items() if s in SIDES and s != side and isinstance(moments, dict)}
-    return Arrived(session, waiting, words, limit)
+    asked = Asked.from_data(doc.get("take_back"), source, "take_back")
+    refused = Asked.from_data(doc.get("take_back_refused"), source, "take_back_refused")
+    if side in SIDES and asked is not None and asked.asker == side and asked != own_ask:
+        raise InputError(source, f"take_back: a take-back side {side}'s computer never asked for: the file was "
+                                 f"changed")
+    if refused is not None and refused.asker == side and refused != own_ask:
+        refused = None              # said to the side that asked only of the take-back it asked (the other carries it)
+    return Arrived(session, waiting, words, limit, asked, refused)
 
 
 def _same_action(recorded: dict[str, Any], sent: dict[str, Any]) -> bool:

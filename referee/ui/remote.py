@@ -210,6 +210,9 @@ class RemoteBattle(SeatScreens):
             return f"The dice wait for side {them}'s part by e-mail: {send}"
         if (data.get("contents_asked") or {}).get("side") == them:
             return f"The reveal waits for side {them} to open its square by e-mail: {send}"
+        asked = data.get("take_back")
+        if isinstance(asked, dict):
+            return f"Your take-back of {asked.get('what')} waits for side {them}'s consent by e-mail: {send}"
         return "" if data.get("acting") else f"Side {them}'s turn by e-mail: {send}"
 
     def to_act(self) -> str | None:

@@ -12,6 +12,7 @@ from typing import Any, Protocol, cast
 
 from ...game.battle.action_kinds import Kind
 from ...game.battle.intents import Action
+from ...game.battle.sides import other
 from ...game.views.view_words import view_unit
 from ...rules.errors import InputError
 from ...service.session import BattleSession
@@ -101,7 +102,11 @@ class RemoteQuestions(BattleQuestions):
         except InputError as e:
             self.host.say("Undo", e.problems)
             return
-        self.host.say("Undo: asked", [said, "the other side answers on its own screen"])
+        by_mail = self.battle.data.get("by_mail")
+        answers = (f"the other side answers when it opens the file: close this window and send "
+                   f"{by_mail.get('file')} to side {other(self.battle.viewer)}" if isinstance(by_mail, dict)
+                   else "the other side answers on its own screen")
+        self.host.say("Undo: asked", [said, answers])
 
     def ask_consent(self, asked: dict[str, Any]) -> None:
         """The other side asks to take back its last action: this side agrees or not, on its own screen."""
@@ -154,6 +159,7 @@ class RemoteBattleScene(BattleScene):
         self.own_questions = RemoteQuestions(self)
         self.questions = self.own_questions
         self.seen = battle.version
+        self.said = ""             # the other side's last word shown (its take-back consent refused), said once
 
     host: Any = None                # the host this window serves the battle with, when it plays a side of it
 
@@ -182,6 +188,11 @@ class RemoteBattleScene(BattleScene):
 
     def next_step(self) -> None:
         self.waiting = None
+        said = str(self.battle.data.get("said") or "")
+        if said and said != self.said:
+            # The host keeps it on this seat's screen until this side acts: said once.
+            self.say("The other side", [said[:1].upper() + said[1:]])
+        self.said = said
         asked = self.battle.data.get("consent")
         if asked:
             self.own_questions.ask_consent(asked)
