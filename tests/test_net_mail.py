@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 
@@ -39,14 +39,29 @@ def settle(turn: MailTurn, side: str) -> dict[str, str]:
     raise AssertionError(f"side {side}'s computer did not answer: {turn.waits_for()}")
 
 
-def chosen(screen: dict[str, Any], phase: str, revealed: set[str], stop: bool = True) -> dict[str, Any] | None:
+Words = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def both_stop(screen: dict[str, Any]) -> dict[str, Any]:
+    return {"stop": True}
+
+
+def play_on(screen: dict[str, Any]) -> dict[str, Any]:
+    return {}
+
+
+def chosen(screen: dict[str, Any], phase: str, revealed: set[str], words: Words = both_stop) -> dict[str, Any] | None:
     """The player's next action: set-up left to the program; in the battle a blip activated is revealed (its square
-    opened by its own computer), else the plain next action; at the end of round 1, both offer to stop (or play on,
-    ``stop`` False)."""
+    opened by its own computer), else the plain next action; at the end of a round, the side's word (``words``: both
+    offer to stop at the end of round 1, unless told otherwise); the attacker in Control at the end sets each
+    objective Inspected."""
     if phase == "setup":
         return setup_action(screen)
     if phase == "end-of-round":
-        return {"kind": Kind.END_OF_ROUND, "actor": "", "args": {"stop": True} if stop else {}}
+        return {"kind": Kind.END_OF_ROUND, "actor": "", "args": words(screen)}
+    objectives = next((a for a in screen["legal"] if a["kind"] == Kind.OBJECTIVES), None)
+    if objectives is not None:
+        return {"kind": Kind.OBJECTIVES, "actor": "", "args": {o: "inspected" for o in objectives["free"]}}
     reveal = next((a for a in screen["legal"] if a["kind"] == Kind.REVEAL and a["actor"] not in revealed), None)
     if reveal is not None and len(revealed) < 4:
         revealed.add(reveal["actor"])
@@ -55,9 +70,9 @@ def chosen(screen: dict[str, Any], phase: str, revealed: set[str], stop: bool = 
 
 
 def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str],
-             stop: bool = True) -> tuple[int, list[tuple[str, str]]]:
+             words: Words = both_stop) -> tuple[int, list[tuple[str, str]]]:
     """``side`` opens the file on its own computer, plays until the battle waits for the other side, and closes:
-    the actions it took and what the battle waits for then (``stop``: as ``chosen``)."""
+    the actions it took and what the battle waits for then (``words``: as ``chosen``)."""
     turn = MailTurn(path, side, folder=disks[side])
     seat = RemoteSeat(turn.link, kept_folder=disks[side], keeper=turn.keeper)     # as the window's join takes it
     acted = 0
@@ -67,7 +82,7 @@ def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str],
                 break
             with turn.host.lock:
                 phase = turn.session.state.phase
-            action = chosen(fresh(seat), phase, revealed, stop)
+            action = chosen(fresh(seat), phase, revealed, words)
             assert action is not None
             reply = seat.send({"kind": "action", "action": action})
             assert reply["ok"], reply
@@ -80,16 +95,16 @@ def one_turn(path: Path, side: str, disks: dict[str, Path], revealed: set[str],
     return acted, turn.waits
 
 
-def play_by_mail(path: Path, disks: dict[str, Path], trips: int = 60,
-                 each: Any = lambda trip, side: None) -> list[tuple[str, int, int, list[tuple[str, str]]]]:
+def play_by_mail(path: Path, disks: dict[str, Path], trips: int = 60, each: Any = lambda trip, side: None,
+                 words: Words = both_stop) -> list[tuple[str, int, int, list[tuple[str, str]]]]:
     """The file sent back and forth until the battle waits for nobody: of each trip, the side, the actions it took,
     the record's length after it and what the battle waited for then. ``each`` is called before each side opens
-    the file."""
+    the file; ``words``: as ``chosen``."""
     revealed: set[str] = set()
     side, done = "A", []
     for trip in range(trips):
         each(trip, side)
-        acted, waits = one_turn(path, side, disks, revealed)
+        acted, waits = one_turn(path, side, disks, revealed, words)
         done.append((side, acted, len(json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]), waits))
         if not waits:
             return done
@@ -120,15 +135,28 @@ def battle(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
     return path, {"A": tmp_path / "a-computer", "B": tmp_path / "b-computer"}
 
 
+def stop_then_withdraw(screen: dict[str, Any]) -> dict[str, Any]:
+    """At the end of round 1 the side that speaks first offers to stop; the other Withdraws, which sets the offer
+    aside, and the first allows the Withdraw (p.16)."""
+    words = screen.get("round_words") or {}
+    if words.get("withdraw_asked"):
+        return {"answer": "allow"}
+    return {"withdraw": screen["seat"]} if words.get("theirs_spoken") else {"stop": True}
+
+
 def test_a_battle_by_mail_is_played_to_its_score_one_trip_a_die_and_the_file_holds_no_secret(battle):
     path, disks = battle
     files: list[str] = []
-    done = play_by_mail(path, disks, each=lambda trip, side: files.append(path.read_text(encoding="utf-8")))
+    done = play_by_mail(path, disks, each=lambda trip, side: files.append(path.read_text(encoding="utf-8")),
+                        words=stop_then_withdraw)
     files.append(path.read_text(encoding="utf-8"))
     final = json.loads(files[-1])["battle"]
     record = final["record"]
+    # The words at the end of round 1 went across two trips of the file; the Withdraw allowed ended the battle.
+    closing_args = next(e["action"]["args"] for e in record if e["action"]["kind"] == Kind.END_OF_ROUND)
+    assert closing_args["answer"] == "allow" and closing_args["withdraw"] in ("A", "B")
     # Scored: both sides opened their squares, cards and dice on their own computers; no breach.
-    assert record[-1]["action"]["kind"] in (Kind.CARDS_OPENED, Kind.DICE_OPENED, Kind.CONTENTS)
+    assert record[-1]["action"]["kind"] in (Kind.CARDS_OPENED, Kind.DICE_OPENED, Kind.CONTENTS, Kind.OBJECTIVES)
     opened = [e["action"]["kind"] for e in record if e["action"]["kind"] in (Kind.DICE_OPENED, Kind.CARDS_OPENED)]
     assert sorted(opened) == sorted([Kind.DICE_OPENED, Kind.DICE_OPENED, Kind.CARDS_OPENED, Kind.CARDS_OPENED])
     turn_a = arrive(path, "", None, {})          # as a spectator would take the file
@@ -152,6 +180,43 @@ def test_a_battle_by_mail_is_played_to_its_score_one_trip_a_die_and_the_file_hol
         secrets, leaked = unopened_secrets_in(files, disks, side)
         assert secrets >= 7 and leaked == [], side
     assert any(e["action"]["kind"] == Kind.DICE_OPENED for e in record)      # at the end each side opens them all
+
+
+def defender_withdraws(screen: dict[str, Any]) -> dict[str, Any]:
+    """At the end of round 1 the defender Withdraws and the attacker allows it (p.16), whichever speaks first."""
+    if (screen.get("round_words") or {}).get("withdraw_asked"):
+        return {"answer": "allow"}
+    return {} if screen["seat"] == screen["view"]["attacker"] else {"withdraw": screen["seat"]}
+
+
+def test_a_withdraw_allowed_by_mail_leaves_the_attacker_in_control_to_open_its_cards_and_set_the_objectives(battle):
+    """The attacker's word said first is set aside by the defender's Withdraw and answered; allowed, the attacker
+    Controls the Table: its computer opens its squares and its cards (its mission says from how many counters an
+    objective is Inspected, A41), then it sets the objectives, and the battle is scored."""
+    path, disks = battle
+    for attempt in range(8):
+        # A tie of the attacker/defender roll (1 in 6) is a Chance Encounter, which has no attacker: another battle.
+        revealed: set[str] = set()
+        side, waits = "A", [("A", "its move")]
+        for _ in range(60):
+            _acted, waits = one_turn(path, side, disks, revealed, defender_withdraws)
+            if not waits or arrive(path, "", None, {}).session.state.mode == "chance-encounter":
+                break
+            side = waits[0][0]
+        if waits:
+            path = path.with_name(f"battle-{attempt}.json")
+            new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
+            continue
+        break
+    record = json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]
+    state = arrive(path, "", None, {}).session.state
+    attacker = state.attacker
+    closing_args = next(e["action"]["args"] for e in record if e["action"]["kind"] == Kind.END_OF_ROUND)
+    assert closing_args == {"withdraw": "B" if attacker == "A" else "A", "answer": "allow"}
+    kinds = [(e["action"]["kind"], e["action"]["actor"]) for e in record]
+    assert kinds.index((Kind.CARDS_OPENED, attacker)) < kinds.index((Kind.OBJECTIVES, ""))
+    assert state.phase == "over" and state.result is not None and state.result.pending is None
+    assert state.result.level != "no result" and state.breaches == []
 
 
 def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(battle, tmp_path):
@@ -421,7 +486,7 @@ def a_targets(path: Path, disks: dict[str, Path], dice: int, aim: list[str],
                 with turn.host.lock:
                     phase = turn.session.state.phase
                 action = ({"kind": trooper["kind"], "actor": trooper["actor"], "args": dict(trooper["args"])}
-                          if trooper is not None else chosen(screen, phase, revealed, stop=False))
+                          if trooper is not None else chosen(screen, phase, revealed, play_on))
             assert action is not None
             reply = seat.send({"kind": "action", "action": action})
             assert reply["ok"], reply
@@ -536,7 +601,7 @@ def test_a_roll_taken_back_by_mail_is_rolled_again_for_the_other_action_at_its_p
             if targeted:
                 break
         else:
-            _acted, waits = one_turn(path, side, disks, revealed, stop=False)
+            _acted, waits = one_turn(path, side, disks, revealed, play_on)
         assert waits, "the battle ended before A could Target"
         side = waits[0][0]
     state = arrive(path, "", None, {}).session.state

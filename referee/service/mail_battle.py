@@ -335,7 +335,9 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         raise InputError(source, f"waiting: an action of side {side} that side {side}'s computer never sent: the "
                                  f"file was changed")
     words, limit = _words_of(doc, source)
-    if side in SIDES and not word_heard and words.get(side) != word:
+    # The other side's Withdraw announced after this side's word puts that word aside: this side answers it (p.16).
+    set_aside = words.get(side) is None and word in ("on", "stop") and words.get(other(side)) == "withdraw"
+    if side in SIDES and not word_heard and words.get(side) != word and not set_aside:
         raise InputError(source, f"words: side {side}'s word at the end of the round was {word or 'not said'}, not "
                                  f"{words.get(side) or 'none'}: the file was changed")
     if side in SIDES and not word_heard and (limit == side) != bool(seen.get("limit")):

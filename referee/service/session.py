@@ -656,10 +656,11 @@ class BattleSession(SeatScreens):
         return kept_draw(self.state, side, self.dice.host_parts(side, cards_moment(side), KEPT_PARTS))
 
     def cards_to_open(self, every: bool = False) -> list[str]:
-        """The battle is over and these sides, whose cards were drawn on their own computer, have not opened them yet;
-        only those whose squares are all opened unless ``every`` (none once a side forfeited)."""
+        """The battle is over (or waits for the attacker's objectives) and these sides, whose cards were drawn on their
+        own computer, have not opened them yet; only those whose squares are all opened unless ``every`` (none once a
+        side forfeited)."""
         s = self.state
-        if not self.over or (s.result is not None and s.result.level == FORFEITED):
+        if not (self.over or self.objectives_pending()) or (s.result is not None and s.result.level == FORFEITED):
             return []
         return [side for side in cards_unopened(s) if every or not self.hidden_blips(side)]
 
