@@ -14,6 +14,7 @@ import pytest
 from referee import paths
 from referee.cli.main import main
 from referee.game.battle.action_kinds import Kind
+from referee.game.battle.sides import other
 from referee.net.client import RemoteSeat
 from referee.net.keeper import Keeper
 from referee.net.mail import MailTurn, arrive, new_mail_battle, read_seen, seen_path
@@ -182,41 +183,14 @@ def test_a_battle_by_mail_is_played_to_its_score_one_trip_a_die_and_the_file_hol
     assert any(e["action"]["kind"] == Kind.DICE_OPENED for e in record)      # at the end each side opens them all
 
 
-def defender_withdraws(screen: dict[str, Any]) -> dict[str, Any]:
-    """At the end of round 1 the defender Withdraws and the attacker allows it (p.16), whichever speaks first."""
+def on_then_defender_withdraws(screen: dict[str, Any]) -> dict[str, Any]:
+    """Both play on at the end of round 1; at the end of round 2 the defender Withdraws and the attacker allows it
+    (p.16), whichever speaks first."""
+    if screen["view"]["round"] < 2:
+        return {}
     if (screen.get("round_words") or {}).get("withdraw_asked"):
         return {"answer": "allow"}
     return {} if screen["seat"] == screen["view"]["attacker"] else {"withdraw": screen["seat"]}
-
-
-def test_a_withdraw_allowed_by_mail_leaves_the_attacker_in_control_to_open_its_cards_and_set_the_objectives(battle):
-    """The attacker's word said first is set aside by the defender's Withdraw and answered; allowed, the attacker
-    Controls the Table: its computer opens its squares and its cards (its mission says from how many counters an
-    objective is Inspected, A41), then it sets the objectives, and the battle is scored."""
-    path, disks = battle
-    for attempt in range(8):
-        # A tie of the attacker/defender roll (1 in 6) is a Chance Encounter, which has no attacker: another battle.
-        revealed: set[str] = set()
-        side, waits = "A", [("A", "its move")]
-        for _ in range(60):
-            _acted, waits = one_turn(path, side, disks, revealed, defender_withdraws)
-            if not waits or arrive(path, "", None, {}).session.state.mode == "chance-encounter":
-                break
-            side = waits[0][0]
-        if waits:
-            path = path.with_name(f"battle-{attempt}.json")
-            new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
-            continue
-        break
-    record = json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]
-    state = arrive(path, "", None, {}).session.state
-    attacker = state.attacker
-    closing_args = next(e["action"]["args"] for e in record if e["action"]["kind"] == Kind.END_OF_ROUND)
-    assert closing_args == {"withdraw": "B" if attacker == "A" else "A", "answer": "allow"}
-    kinds = [(e["action"]["kind"], e["action"]["actor"]) for e in record]
-    assert kinds.index((Kind.CARDS_OPENED, attacker)) < kinds.index((Kind.OBJECTIVES, ""))
-    assert state.phase == "over" and state.result is not None and state.result.pending is None
-    assert state.result.level != "no result" and state.breaches == []
 
 
 def test_a_file_changed_on_the_way_is_refused_and_the_right_one_still_opens(battle, tmp_path):
@@ -585,11 +559,12 @@ def test_a_take_back_by_mail_goes_in_the_file_to_the_other_side_which_agrees_or_
         turn.close()
 
 
-def test_a_roll_taken_back_by_mail_is_rolled_again_for_the_other_action_at_its_place(battle):
+def test_a_roll_taken_back_by_mail_is_rolled_again_and_an_attacker_in_control_sets_the_objectives(battle):
     """Both sides play on at the end of round 1 (its roll made on one computer, with the other's part of it). In round
     2, A's Target rolls with two dice; the roll waits for B's part of it and B's computer resolves it. A asks to take
     the roll back, B agrees, and A Targets with one die instead: both computers give their parts of the dice at that
-    place again, for the other action (each kept agreeing to the take-back), and nothing is refused."""
+    place again, for the other action (each kept agreeing to the take-back), and nothing is refused. Then the battle
+    ends on the defender's Withdraw."""
     path, disks = battle
     revealed: set[str] = set()
     aim: list[str] = []
@@ -618,3 +593,25 @@ def test_a_roll_taken_back_by_mail_is_rolled_again_for_the_other_action_at_its_p
     record = json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]
     assert record[at - 1]["action"]["kind"] == Kind.TAKEN_BACK and record[at]["action"]["args"]["dice"] == 1
     assert set(record[at]["shares"]) == {"A", "B"} and record[at]["shares"] != rolled[-1]["shares"]
+    # At the end of this round the defender Withdraws and the attacker allows it: in Control, the attacker's computer
+    # opens its squares and cards (its mission says from how many counters an objective is Inspected, A41) before it
+    # sets the objectives, and the battle is scored.
+    side = "A"
+    for _trip in range(60):
+        _acted, waits = one_turn(path, side, disks, revealed, on_then_defender_withdraws)
+        if not waits:
+            break
+        side = waits[0][0]
+    record = json.loads(path.read_text(encoding="utf-8"))["battle"]["record"]
+    state = arrive(path, "", None, {}).session.state
+    assert state.phase == "over" and state.result is not None and state.result.pending is None
+    assert state.result.level != "no result" and state.breaches == []
+    closing_args = [e["action"]["args"] for e in record if e["action"]["kind"] == Kind.END_OF_ROUND][-1]
+    kinds = [(e["action"]["kind"], e["action"]["actor"]) for e in record]
+    if state.attacker is not None:
+        assert closing_args == {"withdraw": other(state.attacker), "answer": "allow"}
+        assert kinds.index((Kind.CARDS_OPENED, state.attacker)) < kinds.index((Kind.OBJECTIVES, ""))
+    else:
+        # A tie of the attacker/defender roll (1 in 6): a Chance Encounter, no attacker; the side that spoke first
+        # withdrew, the other allowed it, and there is no objective to set.
+        assert closing_args["answer"] == "allow" and (Kind.OBJECTIVES, "") not in kinds
