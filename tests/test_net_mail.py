@@ -610,7 +610,10 @@ def test_a_roll_taken_back_by_mail_is_rolled_again_and_an_attacker_in_control_se
     kinds = [(e["action"]["kind"], e["action"]["actor"]) for e in record]
     if state.attacker is not None:
         assert closing_args == {"withdraw": other(state.attacker), "answer": "allow"}
-        assert kinds.index((Kind.CARDS_OPENED, state.attacker)) < kinds.index((Kind.OBJECTIVES, ""))
+        # The defender's cards, its mission among them, stay shut until the objectives are set.
+        chosen_at = kinds.index((Kind.OBJECTIVES, ""))
+        assert kinds.index((Kind.CARDS_OPENED, state.attacker)) < chosen_at
+        assert kinds.index((Kind.CARDS_OPENED, other(state.attacker))) > chosen_at
     else:
         # A tie of the attacker/defender roll (1 in 6): a Chance Encounter, no attacker; the side that spoke first
         # withdrew, the other allowed it, and there is no objective to set.

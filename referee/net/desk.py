@@ -219,11 +219,12 @@ class Desk:
             if draw is not None:
                 # Its cards are drawn on its own computer, from the host's parts of the draw and its own shares.
                 out["draw_cards_asked"] = draw
-        if self.session.over or self.session.objectives_pending():
+        opening = self.session.opening(kept)
+        if opening:
             # The end of the battle: every square still hidden is opened, then the cards drawn on the side's own
-            # computer (an attacker in Control opens its own before it sets the objectives: its mission says from
-            # how many counters one is Inspected, A41), then the battle is scored (p.~14).
-            hidden = {side: self.session.hidden_blips(side) for side in sorted(kept)}
+            # computer, then the battle is scored (p.~14); an attacker in Control opens its own first, before it
+            # sets the objectives (``BattleSession.opening``).
+            hidden = {side: self.session.hidden_blips(side) for side in opening}
             out["squares_hidden"] = {side: len(blips) for side, blips in hidden.items()}
             if hidden.get(seat):
                 out["open_squares"] = [self._asked_square(blip) for blip, _square in hidden[seat]]
@@ -365,8 +366,9 @@ class Desk:
         shares = self._shares_asked()
         if shares is not None:
             return str(shares.needs.side)
-        if self.session.over or self.session.objectives_pending():
-            return next((side for side in sorted(self.kept_sides()) if self.session.hidden_blips(side)
+        opening = self.session.opening(self.kept_sides())
+        if opening:
+            return next((side for side in opening if self.session.hidden_blips(side)
                          or side in self.session.cards_to_open()), None)
         return None
 
@@ -660,8 +662,7 @@ class Desk:
         if owner != seat:
             return refusal(f"contents: {blip} is side {owner}'s blip: only side {owner}'s computer opens its square")
         asked = self._contents_asked()
-        at_end = (session.over or session.objectives_pending()) and any(
-            b == blip for b, _square in session.hidden_blips(owner))
+        at_end = owner in session.opening([owner]) and any(b == blip for b, _square in session.hidden_blips(owner))
         if not at_end and (asked is None or asked.needs.blip != blip):
             return refusal(f"contents: {blip} is not being revealed now; its owner opens its square at its reveal "
                            "[p.15, p.17], or once the battle is over")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -655,14 +656,24 @@ class BattleSession(SeatScreens):
             return None
         return kept_draw(self.state, side, self.dice.host_parts(side, cards_moment(side), KEPT_PARTS))
 
+    def opening(self, sides: Iterable[str]) -> list[str]:
+        """Which of ``sides`` (kept on their own computer) are asked now to open their squares and cards: every one
+        once the battle is over; while the attacker in Control is to set the objectives, the attacker alone, since its
+        mission says from how many counters one is Inspected (A41), and the other side's mission stays shut until the
+        choice is made."""
+        if self.over:
+            return sorted(sides)
+        if self.objectives_pending():
+            return [side for side in sorted(sides) if side == self.state.attacker]
+        return []
+
     def cards_to_open(self, every: bool = False) -> list[str]:
-        """The battle is over (or waits for the attacker's objectives) and these sides, whose cards were drawn on their
-        own computer, have not opened them yet; only those whose squares are all opened unless ``every`` (none once a
-        side forfeited)."""
+        """These sides, whose cards were drawn on their own computer, are to open them now (``opening``) and have not
+        yet; only those whose squares are all opened unless ``every`` (none once a side forfeited)."""
         s = self.state
-        if not (self.over or self.objectives_pending()) or (s.result is not None and s.result.level == FORFEITED):
+        if s.result is not None and s.result.level == FORFEITED:
             return []
-        return [side for side in cards_unopened(s) if every or not self.hidden_blips(side)]
+        return [side for side in self.opening(cards_unopened(s)) if every or not self.hidden_blips(side)]
 
     def scramble_squares(self, actor: str) -> list[int]:
         """The squares ``actor``'s owner may Scramble it into (empty, counter off the table: A23); the window asks the
