@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 import signal
+import time
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any
@@ -699,3 +700,65 @@ def test_a_counter_placed_for_a_square_chosen_on_bs_computer_stands_for_it_unsee
         # The host's squares for B's counters: the stand-ins 1 to 16 in the order placed, never B's choices.
         assert sorted(blip.square for blip in session.state.blips.values() if blip.side == "B") == list(range(1, 17))
         assert set(session.state.blip_commitments["B"]) == set(chosen)
+
+
+def test_both_sides_kept_play_to_the_end_each_opening_its_own_once_and_the_attacker_before_its_objectives(tmp_path):
+    """Both sides keep their secrets on their own computers. At the end of round 1 the defender Withdraws and the
+    attacker allows it (p.16): in Control, the attacker's computer opens its squares and cards before it sets the
+    objectives (its mission says from how many counters one is Inspected, A41), the defender's only after. Each
+    computer opens each of its squares once, though the other's openings change the screen meanwhile."""
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("A", "B"), rate=1000.0, burst=1000.0)
+    seats = {side: RemoteSeat(host.link(side), kept_folder=tmp_path / side) for side in ("A", "B")}
+    try:
+        set_up(session, host, seats)
+        for _ in range(600):
+            with host.lock:
+                if session.over:
+                    break
+                side, phase, attacker = session.to_act(), session.state.phase, session.state.attacker
+            if phase == "end-of-round":
+                for seat in ("A", "B"):
+                    screen = fresh(seats[seat])
+                    words = screen.get("round_words") or {}
+                    if screen["view"]["phase"] != "end-of-round" or (words.get("mine") and not
+                                                                    words.get("withdraw_asked")):
+                        continue
+                    args = ({"answer": "allow"} if words.get("withdraw_asked") else
+                            {} if seat == attacker else {"withdraw": seat})
+                    assert seats[seat].send({"kind": "action", "action": {"kind": Kind.END_OF_ROUND, "actor": "",
+                                                                          "args": args}})["ok"]
+                continue
+            if side is None:            # the end: a computer opens its squares and cards by itself
+                time.sleep(0.005)
+                continue
+            screen = fresh(seats[side])
+            objectives = next((a for a in screen["legal"] if a["kind"] == Kind.OBJECTIVES), None)
+            action = ({"kind": Kind.OBJECTIVES, "actor": "", "args": {o: "inspected" for o in objectives["free"]}}
+                      if objectives is not None else next_action(screen))
+            assert action is not None
+            reply = seats[side].send({"kind": "action", "action": action})
+            assert reply["ok"] or "opens its cards first" in reply["reason"], reply
+            if not reply["ok"]:
+                time.sleep(0.005)          # its computer is opening them
+        for seat in seats.values():
+            seat.wait_for(lambda s: not any((s.get("squares_hidden") or {}).values()) and not s.get("cards_unopened")
+                          and (s["view"]["result"] or {}).get("level") not in (None, "no result"))
+            assert not seat.refusals and seat.keeper is not None and not seat.keeper.problems, seat.refusals
+        with host.lock:
+            state = session.state
+            kinds = [(e.action.kind, e.action.actor) for e in session.game.record]
+        assert session.over and state.breaches == [] and state.result is not None and state.result.pending is None
+        opened = [actor for kind, actor in kinds if kind == Kind.CONTENTS]
+        assert len(opened) == len(set(opened))
+        if state.attacker is not None:
+            chosen_at = kinds.index((Kind.OBJECTIVES, ""))
+            assert kinds.index((Kind.CARDS_OPENED, state.attacker)) < chosen_at
+            assert kinds.index((Kind.CARDS_OPENED, "B" if state.attacker == "A" else "A")) > chosen_at
+        else:
+            # A tie of the attacker/defender roll (1 in 6) is a Chance Encounter: no attacker, no objective to set.
+            assert (Kind.OBJECTIVES, "") not in kinds
+    finally:
+        for seat in seats.values():
+            seat.close()
+        host.stop()

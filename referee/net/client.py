@@ -236,11 +236,17 @@ class RemoteSeat:
         if keeper is None or not (self._answers or self._dice):
             return
 
+        # The openings the host took at the end of the battle: a screen it built before taking one (the other side's
+        # opening came first) asks for it again, and it is not sent twice. (Before the end a square may be asked
+        # again: a reveal taken back and made again.)
+        taken: set[str] = set()
+
         def answer(screen: dict[str, Any]) -> dict[str, Any] | None:
             assert keeper is not None
-            return ((keeper.opening(screen) if self._answers else None)
-                    or (keeper.cards_answer(screen) if self._answers else None)
-                    or (keeper.dice_answer(screen) if self._dice else None))
+            found = ((keeper.opening(screen) if self._answers else None)
+                     or (keeper.cards_answer(screen) if self._answers else None)
+                     or (keeper.dice_answer(screen) if self._dice else None))
+            return None if found is not None and json.dumps(found, sort_keys=True) in taken else found
 
         while True:
             with self._changed:
@@ -251,6 +257,7 @@ class RemoteSeat:
                     return
                 self._answered = self.version
                 opening = answer(self.screen)
+                at_end = bool(self.screen.get("open_squares") or self.screen.get("open_cards"))
             if opening is not None:
                 try:
                     reply = self.send(opening)
@@ -258,6 +265,8 @@ class RemoteSeat:
                     reply = {"ok": False, "reason": str(e)}
                 if not reply.get("ok"):
                     self.refusals.append(f"{opening.get('blip') or opening['kind']}: {reply.get('reason')}")
+                elif at_end and opening.get("kind") != "dice-shares":
+                    taken.add(json.dumps(opening, sort_keys=True))
 
     def ask(self, question: str, timeout: float = TIMEOUT, **args: Any) -> dict[str, Any]:
         """A read-only question (``preview``, ``log``, ``screen``) answered from the seat's own view."""
