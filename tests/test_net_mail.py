@@ -296,6 +296,13 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
     assert "exists" in capsys.readouterr().err
     assert main(["mail", "status", str(out)]) == 0
     assert "waits for side A" in capsys.readouterr().out
+    # Given to the commands that read saves and tables, the file is named for what it is, and checked by validate.
+    for command in (["replay", str(out)], ["query", str(out), "sightlines"]):
+        assert main(command) == 2
+        err = capsys.readouterr().err
+        assert "this is a battle played by e-mail" in err and "seven-seconds mail play FILE --side A" in err, err
+    assert main(["validate", str(out)]) == 0
+    assert f"{out}: valid mail" in capsys.readouterr().out
     # Hostile parts of a file are refused, naming the file and the part.
     good = out.read_text(encoding="utf-8")
     for part, value, words in (("shares", {"A": {"x": ["zz"]}}, "shares: expected"),

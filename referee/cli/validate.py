@@ -64,6 +64,11 @@ def _check_file(path: Path) -> tuple[str, list[str]]:
             from ..rules.scenario import load_scenario
 
             load_scenario(path)
+        elif kind == "mail":
+            # lazy: loaded only when this command or option runs, so the command line starts fast
+            from ..service.mail_battle import arrive
+
+            arrive(path, "", None, {})          # read as a spectator: every action resolved again
         else:
             # lazy: loaded only when this command or option runs, so the command line starts fast
             from ..game.battle.cards import load_card_file

@@ -112,22 +112,27 @@ def read_document(path: Path | str) -> dict[str, Any]:
 
 
 SAVE_FORMAT = "seven-seconds-save"
+MAIL_FORMAT = "seven-seconds-mail"         # a battle played by e-mail (``service/mail_battle.py``)
 SCENARIO_KEYS = frozenset({"table", "terrain", "units", "blips", "objectives", "scale", "attacker"})
 CARD_KEYS = frozenset({"mission", "troop", "drone", "drone_prices"})
 KIND_NAMES = {"empty": "an empty file", "save": "a battle save", "faction": "a faction file",
-              "card": "a card file", "scenario": "a scenario (a table)"}
+              "card": "a card file", "scenario": "a scenario (a table)", "mail": "a battle played by e-mail"}
 OPEN_AS = {"save": "open it with `seven-seconds play FILE` or Load a saved battle in the menu",
+           "mail": "open it with `seven-seconds mail play FILE --side A` (or B) on that side's computer, or Join a "
+                   "battle in the menu; `seven-seconds mail status FILE` says what it waits for",
            "faction": "put it in your factions folder, or check it with `seven-seconds validate FILE`",
            "card": "put it in your cards folder, or check it with `seven-seconds validate FILE`",
            "empty": "expected the keys of its kind, such as name, table and terrain for a scenario"}
 
 
 def document_kind(data: dict[str, Any]) -> str:
-    """What a document is, by its keys: ``empty``, ``save``, ``faction``, ``scenario`` or ``card``."""
+    """What a document is, by its keys: ``empty``, ``save``, ``mail``, ``faction``, ``scenario`` or ``card``."""
     if not data:
         return "empty"
     if data.get("format") == SAVE_FORMAT:
         return "save"
+    if data.get("format") == MAIL_FORMAT:
+        return "mail"
     if "created" in data:
         return "faction"
     if SCENARIO_KEYS & set(data):

@@ -56,7 +56,7 @@ from ..play.seal import canonical_json, canonical_text, seal_record, tamper_line
 from .sealing import Keyring, is_sealed, open_document, seal_document
 from ..battle.state import SIDES, SQUARES, UNITS_PER_SQUARE, Data, GameState
 from ..play.setup_steps import deciding_side
-from ...rules.files import KIND_NAMES, document_kind, read_document, read_text_file
+from ...rules.files import KIND_NAMES, OPEN_AS, document_kind, read_document, read_text_file
 
 T = TypeVar("T")
 FORMAT = "seven-seconds-save"
@@ -523,7 +523,7 @@ def _not_another_kind(path: Path, text: str) -> None:
 
 def _not_of_kind(path: Path, kind: str) -> None:
     """Refuse a document of another ``kind`` (``document_kind``) by naming what it is."""
-    if kind not in ("save", "card"):     # a save with a wrong or missing format key is reported by its keys
+    if kind not in ("save", "card", "mail"):     # a document with another format key is named by it (``_check_version``)
         hint = (": open it with Open, or start a battle on it with Referee (a physical game) or New battle"
                 if kind == "scenario" else "")
         raise InputError(str(path), f"(top level): this is {KIND_NAMES[kind]}, not a battle save{hint}")
@@ -536,6 +536,8 @@ def _no_constant(name: str) -> NoReturn:
 def _check_version(doc: Data, source: str) -> Data:
     if doc.get("format") != FORMAT:
         got = doc.get("format")
+        if document_kind(doc) == "mail":
+            raise InputError(source, f"(top level): this is {KIND_NAMES['mail']}, not a battle save; {OPEN_AS['mail']}")
         raise InputError(source, f"format: expected {FORMAT!r} (got {got!r}); this is not a 7 Seconds save"
                          if "format" in doc else f"format: required key is missing (expected {FORMAT!r})")
     v = doc.get("version")
