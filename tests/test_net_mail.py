@@ -302,7 +302,7 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
         err = capsys.readouterr().err
         assert "this is a battle played by e-mail" in err and "seven-seconds mail play FILE --side A" in err, err
     assert main(["validate", str(out)]) == 0
-    assert f"{out}: valid mail" in capsys.readouterr().out
+    assert f"{out}: valid battle by e-mail" in capsys.readouterr().out
     # Hostile parts of a file are refused, naming the file and the part.
     good = out.read_text(encoding="utf-8")
     for part, value, words in (("shares", {"A": {"x": ["zz"]}}, "shares: expected"),

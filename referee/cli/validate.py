@@ -105,6 +105,6 @@ def run(args) -> int:
             for p in problems:
                 print(f"  - {p}", file=sys.stderr)
         else:
-            print(f"{path}: valid {kind}")
+            print(f"{path}: valid {'battle by e-mail' if kind == 'mail' else kind}")
     print(f"{len(files) - bad} valid, {bad} with problems")
     return 2 if bad else 0
