@@ -517,6 +517,13 @@ def test_a_take_back_by_mail_goes_in_the_file_to_the_other_side_which_agrees_or_
     asked_file = path.read_text(encoding="utf-8")
     seen_a = read_seen(seen_path(disks["A"], battle_id, "A"))
     assert seen_a["take_back"]["at"] == at
+    # A opens its file again before sending it: the ask still waits for B, and the file is written as it was.
+    turn = MailTurn(path, "A", folder=disks["A"])
+    try:
+        assert turn.waits_for() == [("B", f"its word on side A's take-back of {what}")]
+    finally:
+        turn.close()
+    assert json.loads(path.read_text(encoding="utf-8"))["take_back"] == json.loads(asked_file)["take_back"]
     # An ask of B's, written into the file on its way, is refused by B's computer: B never asked it.
     forged = json.loads(asked_file)
     forged["take_back"] = {**forged["take_back"], "asker": "B"}
