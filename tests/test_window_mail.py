@@ -173,6 +173,6 @@ def test_a_take_back_by_mail_is_answered_in_the_other_sides_window_and_a_refusal
         for _ in range(10):
             app.step(1 / 30, events=[])
         # Said in the log panel, as the window says a refusal; the revealed trooper's facing is asked above it.
-        assert scene.log_title == "The other side" and scene.log_lines == [f"Side B did not agree to take back {what}"]
+        assert scene.log_title == "Said to your side" and scene.log_lines == [f"Side B did not agree to take back {what}"]
     finally:
         pygame.quit()

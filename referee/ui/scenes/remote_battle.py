@@ -159,7 +159,7 @@ class RemoteBattleScene(BattleScene):
         self.own_questions = RemoteQuestions(self)
         self.questions = self.own_questions
         self.seen = battle.version
-        self.said = ""             # the other side's last word shown (its take-back consent refused), said once
+        self.said = ""             # the host's last word for this seat shown (``next_step``), said once
 
     host: Any = None                # the host this window serves the battle with, when it plays a side of it
 
@@ -190,8 +190,9 @@ class RemoteBattleScene(BattleScene):
         self.waiting = None
         said = str(self.battle.data.get("said") or "")
         if said and said != self.said:
-            # The host keeps it on this seat's screen until this side acts: said once.
-            self.say("The other side", [said[:1].upper() + said[1:]])
+            # A word for this seat (the other side refused its take-back, an action that waited was refused): the host
+            # keeps it on the seat's screen until this side acts, and it is said once.
+            self.say("Said to your side", [said[:1].upper() + said[1:]])
         self.said = said
         asked = self.battle.data.get("consent")
         if asked:
