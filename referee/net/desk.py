@@ -19,7 +19,7 @@ from ..rules.catalogue import unit_type_names
 from ..rules.errors import InputError
 from ..rules.stats import RATINGS
 from ..service.intents import Action, action_problems
-from ..service.mail_battle import closing
+from ..service.mail_battle import TakeBack, closing
 from ..service.privacy import screen_data
 from ..service.referee import NeedsContents, RefereeSession
 from ..service.screen import Screen
@@ -66,16 +66,6 @@ class SharesAsked:
     needs: NeedsShares
     seat: str
     at: int                     # the record's length when it was asked: an action since, and the ask is dropped
-
-
-@dataclass
-class TakeBack:
-    """A take-back asked by ``asker`` that needs the other side's consent (``game/play/undo.py``)."""
-
-    asker: str
-    what: str
-    why: str
-    at: int = -1                # the record's length when it was asked (a battle by e-mail carries the ask in its file)
 
 
 def refused_words(seat: str, what: str) -> str:
@@ -277,14 +267,14 @@ class Desk:
         ``mail.py``): tried again here, so the desk asks again for what it waits for."""
         return self._attempt_again(seat, action, given)
 
-    def ask_again(self, asker: str, what: str, at: int) -> None:
-        """A take-back ``asker`` asked before this host began (a battle by e-mail, ``mail.py``): asked of the other
-        side's seat again if the battle is where it was asked and the engine still offers it, with that consent."""
-        if at != self.session.actions_taken() or asker not in SIDE_SEATS:
+    def ask_again(self, asked: TakeBack) -> None:
+        """A take-back asked before this host began (a battle by e-mail, ``mail.py``): asked of the other side's seat
+        again if the battle is where it was asked and the engine still offers it, with that consent."""
+        if asked.at != self.session.actions_taken() or asked.asker not in SIDE_SEATS:
             return
-        offer = self.session.screen(asker).undo
-        if offer is not None and offer.allowed and offer.needs_consent and offer.what == what:
-            self.take_back = TakeBack(asker, what, offer.why_consent, at)
+        offer = self.session.screen(asked.asker).undo
+        if offer is not None and offer.allowed and offer.needs_consent and offer.what == asked.what:
+            self.take_back = TakeBack(asked.asker, asked.what, offer.why_consent, asked.at)
 
     def heard_refusal(self, asked: TakeBack) -> None:
         """The other side did not agree to the take-back ``asked.asker`` asked (a battle by e-mail): said to it."""

@@ -35,11 +35,11 @@ from ..game.battle.sides import SIDES, other
 from ..rules.errors import InputError
 from ..rules.scenario import Scenario
 from ..service.battles import new_session
-from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Asked, Waiting, arrive, battle_document,
-                                   mail_text, read_mail, seen_of, waiting_action)
+from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
+                                   read_mail, seen_of, waiting_action)
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
-from .desk import Desk, TakeBack
+from .desk import Desk
 from .host import Host
 from .keeper import Keeper, kept_folder
 
@@ -64,16 +64,9 @@ def take_up(desk: Desk, arrived: Arrived) -> None:
     if arrived.waiting is not None:
         desk.take_up(arrived.waiting.seat, waiting_action(arrived.waiting), arrived.waiting.given)
     if arrived.take_back is not None:
-        desk.ask_again(arrived.take_back.asker, arrived.take_back.what, arrived.take_back.at)
+        desk.ask_again(arrived.take_back)
     if arrived.refused is not None:
-        r = arrived.refused
-        desk.heard_refusal(TakeBack(r.asker, r.what, r.why, r.at))
-
-
-def asked_of(desk: Desk) -> Asked | None:
-    """The take-back waiting in the desk for the other side's consent, as the file carries it."""
-    tb = desk.take_back
-    return Asked(tb.asker, tb.what, tb.at, tb.why) if tb is not None else None
+        desk.heard_refusal(arrived.refused)
 
 
 def waiting_of(desk: Desk) -> Waiting | None:
@@ -101,11 +94,10 @@ def mail_document(session: BattleSession, desk: Desk, sender: str) -> dict[str, 
     if waiting is not None:
         doc["waiting"] = waiting.to_data()
         doc["shares"] = {side: {m: list(v) for m, v in moments.items()} for side, moments in dice.shares.items()}
-    asked = asked_of(desk)
-    if asked is not None:
-        doc["take_back"] = asked.to_data()
-    for tb in desk.refused.values():
-        doc["take_back_refused"] = Asked(tb.asker, tb.what, tb.at, tb.why).to_data()       # told to the asker
+    if desk.take_back is not None:
+        doc["take_back"] = desk.take_back.to_data()
+    for refused in desk.refused.values():
+        doc["take_back_refused"] = refused.to_data()       # told to the asker
     return doc
 
 
@@ -199,7 +191,7 @@ class MailTurn:
         try:
             waiting = waiting_of(self.host.desk)
             desk = self.host.desk
-            asked = asked_of(desk)
+            asked = desk.take_back
             seen = seen_of(self.session, waiting if waiting is not None and waiting.seat == self.side else None,
                            desk.words_said().get(self.side), bool(desk.words_said()) and desk.limit_said == self.side,
                            asked if asked is not None and asked.asker == self.side else None)

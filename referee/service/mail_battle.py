@@ -84,7 +84,7 @@ def mail_text(doc: dict[str, Any]) -> str:
 
 
 def seen_of(session: BattleSession, waiting: "Waiting | None", word: str | None, limit: bool = False,
-            asked: "Asked | None" = None) -> dict[str, Any]:
+            asked: "TakeBack | None" = None) -> dict[str, Any]:
     """What this side's computer remembers of the file it writes: the first state's digest (its dice commitments
     apart, since each side adds its own before the first die), the commitments, a digest of each action, the action
     of its own left waiting, its word at this end of round, whether it said its own mission's round limit, and the
@@ -131,20 +131,21 @@ class Waiting:
 
 
 @dataclass(frozen=True)
-class Asked:
-    """A take-back ``asker`` asked of the other side, of ``what`` (the action as the command line writes it), when the
-    record held ``at`` actions; ``why``: why it needs the other side's consent."""
+class TakeBack:
+    """A take-back asked by ``asker`` that needs the other side's consent (``game/play/undo.py``): of ``what`` (the
+    action as the command line writes it), why it needs consent, and the record's length when it was asked (a battle
+    by e-mail carries the ask, or its refusal, in its file)."""
 
     asker: str
     what: str
+    why: str
     at: int
-    why: str = ""
 
     def to_data(self) -> dict[str, Any]:
         return {"asker": self.asker, "what": self.what, "at": self.at, "why": self.why}
 
     @staticmethod
-    def from_data(data: object, source: str, part: str) -> "Asked | None":
+    def from_data(data: object, source: str, part: str) -> "TakeBack | None":
         if data is None:
             return None
         if not isinstance(data, dict) or data.get("asker") not in SIDES or not isinstance(data.get("what"), str) \
@@ -152,7 +153,7 @@ class Asked:
                 or not isinstance(data.get("why", ""), str):
             raise InputError(source, f"{part}: expected the side that asked (A or B), the action it asked to take "
                                      f"back, the number of actions the record held then and why it needs consent")
-        return Asked(str(data["asker"]), str(data["what"]), int(data["at"]), str(data.get("why", "")))
+        return TakeBack(str(data["asker"]), str(data["what"]), str(data.get("why", "")), int(data["at"]))
 
     def noted_by(self, entry: object) -> bool:
         """``entry`` is the record's note of this take-back, agreed by the other side (``undo.take_back``)."""
@@ -197,8 +198,8 @@ class Arrived:
     waiting: Waiting | None
     words: dict[str, str]
     limit_said: str | None
-    take_back: Asked | None = None          # a take-back asked of the other side, waiting for its consent
-    refused: Asked | None = None            # this side's take-back, which the other side did not agree to
+    take_back: TakeBack | None = None          # a take-back asked of the other side, waiting for its consent
+    refused: TakeBack | None = None            # this side's take-back, which the other side did not agree to
 
 
 def _words_of(doc: dict[str, Any], source: str) -> tuple[dict[str, str], str | None]:
@@ -233,7 +234,7 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         # it): taken as its own, whether or not the note of it written after was.
         seen = after
     entries_seen = [str(d) for d in seen.get("entries") or []]
-    own_ask = Asked.from_data(seen.get("take_back"), source, "take_back") if side in SIDES else None
+    own_ask = TakeBack.from_data(seen.get("take_back"), source, "take_back") if side in SIDES else None
     if own_ask is not None and own_ask.at == len(entries_seen) <= len(raw) and own_ask.noted_by(raw[own_ask.at - 1]):
         # The other side agreed, on its computer, to the take-back this side asked: the action asked about is out of
         # the record, its note in its place.
@@ -352,8 +353,8 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
         # This side's own shares are never taken from a file: its computer sends them again.
         dice.shares = {s: {str(m): [str(x) for x in v] for m, v in moments.items()}
                        for s, moments in shares.items() if s in SIDES and s != side and isinstance(moments, dict)}
-    asked = Asked.from_data(doc.get("take_back"), source, "take_back")
-    refused = Asked.from_data(doc.get("take_back_refused"), source, "take_back_refused")
+    asked = TakeBack.from_data(doc.get("take_back"), source, "take_back")
+    refused = TakeBack.from_data(doc.get("take_back_refused"), source, "take_back_refused")
     if side in SIDES and asked is not None and asked.asker == side and asked != own_ask:
         raise InputError(source, f"take_back: a take-back side {side}'s computer never asked for: the file was "
                                  f"changed")
