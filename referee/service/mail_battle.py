@@ -38,6 +38,7 @@ from ..game.play.undo import moment_index
 from ..game.records.record import _read, dumps_save, save_document, save_from_document
 from ..rules.errors import InputError
 from .intents import Action
+from .mail_factions import carried_in, missing_here
 from .opening import SavedBattle
 from .session import BattleSession
 
@@ -226,6 +227,8 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
     hold."""
     doc = read_mail(path)
     source = str(path)
+    # Every action is resolved again with this computer's factions: they must be the ones the battle is fought with.
+    missing_here(carried_in(doc, source), source)
     battle = dict(doc["battle"])
     raw = list(battle.get("record") or [])
     after = seen.get("next")
