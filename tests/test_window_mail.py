@@ -23,7 +23,9 @@ from referee.ui.joining import join_by_mail  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog  # noqa: E402
 from referee.ui.scenes.menu import MenuScene  # noqa: E402
 from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
+from referee.ui.scenes.campaign import CampaignSetupScene  # noqa: E402
 from referee.ui.scenes.setup import SetupScene  # noqa: E402
+from referee.cli.main import main  # noqa: E402
 
 from .test_net_kept import FACTIONS  # noqa: E402
 from .test_window_join_setup import press_button  # noqa: E402
@@ -101,6 +103,34 @@ def test_a_new_battle_by_mail_is_started_from_the_new_battle_form_for_the_side_c
         assert app.scene is setup and len(list(paths.saves_dir().glob("by-mail-*.json"))) == 1
     finally:
         pygame.quit()
+
+
+def test_a_campaigns_next_battle_started_by_mail_in_the_window_is_the_campaigns(tmp_path, capsys):
+    """Its factions as the campaign made them, the streak bonus (A47), the campaign named in the file, and this
+    computer's note of which campaign file records it."""
+    campaign = tmp_path / "war.toml"
+    assert main(["campaign", "new", str(campaign), "--a", "new-tokyo", "--b", "council-of-zane", "--name",
+                 "Border War"]) == 0
+    assert main(["campaign", "battle", str(campaign), "--winner", "B", "--level", "marginal", "--control", "B"]) == 0
+    capsys.readouterr()
+    app = App((1100, 720))
+    try:
+        app.push(MenuScene())
+        setup = app.push(CampaignSetupScene(campaign))
+        app.step(1 / 30, events=[])
+        setup.opponent_label = "By e-mail: I play side A, the other player side B"
+        assert setup.start() is None and setup.error == ""
+        assert isinstance(app.scene, RemoteSetupScene) and app.scene.battle.viewer == "A"
+        app.pop()
+    finally:
+        pygame.quit()
+    (path,) = paths.saves_dir().glob("by-mail-*.json")
+    sent = json.loads(path.read_text(encoding="utf-8"))
+    assert sent["campaign"] == {"name": "Border War", "battle": 2}
+    assert sent["battle"]["initial"]["setup"]["streak"] == {"A": 0, "B": 1}
+    assert sent["battle"]["initial"]["setup"]["factions"] == {"A": "new-tokyo", "B": "council-of-zane"}
+    (note,) = (paths.user_data_dir() / "kept").glob("*.mail-campaign")
+    assert json.loads(note.read_text(encoding="utf-8")) == {"campaign": str(campaign.resolve())}
 
 
 def test_a_turn_opened_in_the_window_opens_the_sides_sealed_file_once(tmp_path, monkeypatch):

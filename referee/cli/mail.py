@@ -24,7 +24,12 @@ def register(sub) -> None:
     n = ms.add_parser("new", help=_("start a battle by e-mail on a table"))
     n.add_argument("table", metavar="TABLE", help=_("a scenario file, or a bundled table by name such as "
                                                       "pastoral-hills"))
-    n.add_argument("--factions", required=True, help=_("side A's and side B's faction ids, as A,B"))
+    chosen = n.add_mutually_exclusive_group(required=True)
+    chosen.add_argument("--factions", help=_("side A's and side B's faction ids, as A,B"))
+    chosen.add_argument("--campaign", metavar="CAMPAIGN", help=_("play this campaign's next battle: the factions as "
+                                                                   "the campaign made them and its streak bonus; "
+                                                                   "this computer records the result there when the "
+                                                                   "battle ends"))
     n.add_argument("--out", required=True, metavar="FILE", help=_("the battle file to write (and to send)"))
     n.set_defaults(run=_new)
     play = ms.add_parser("play", help=_("play your side's turn at a battle file in the window"))
@@ -42,20 +47,28 @@ def register(sub) -> None:
 def _new(args) -> int:
     # Lazy: the battle service and the network host load for this command only.
     from .. import paths  # lazy: loaded when this command runs
-    from ..net.mail import new_mail_battle, waits_text  # lazy: loaded when this command runs
+    from ..net.mail import mail_summary, new_mail_battle, waits_text  # lazy: loaded when this command runs
     from ..rules.factions import faction_files  # lazy: loaded when this command runs
     from ..rules.scenario import load_scenario  # lazy: loaded when this command runs
 
-    known = sorted(faction_files())
-    factions = [x.strip() for x in args.factions.split(",")]
-    if len(factions) != 2 or not all(f in known for f in factions):
-        raise InputError("--factions", f"expected two of {', '.join(known)} as A,B (got {args.factions!r})")
     out = Path(args.out)
     if out.exists():
         raise InputError("--out", f"{out} exists: a new battle is written to a new file")
-    new_mail_battle(load_scenario(paths.table_file(args.table)), {"A": factions[0], "B": factions[1]}, out)
-    print(_("Wrote {file}: a new battle by e-mail, side A {a}, side B {b}.").format(file=out, a=factions[0],
-                                                                                    b=factions[1]))
+    table = load_scenario(paths.table_file(args.table))
+    if args.campaign is not None:
+        new_mail_battle(table, {}, out, campaign=Path(args.campaign))
+    else:
+        known = sorted(faction_files())
+        chosen = [x.strip() for x in args.factions.split(",")]
+        if len(chosen) != 2 or not all(f in known for f in chosen):
+            raise InputError("--factions", f"expected two of {', '.join(known)} as A,B (got {args.factions!r})")
+        new_mail_battle(table, {"A": chosen[0], "B": chosen[1]}, out)
+    factions, campaign = mail_summary(out)
+    print(_("Wrote {file}: a new battle by e-mail, side A {a}, side B {b}.").format(file=out, a=factions.get("A"),
+                                                                                    b=factions.get("B")))
+    if campaign is not None:
+        print(_("It is battle {n} of the campaign {name}: this computer records it there when it ends.").format(
+            n=campaign["battle"], name=campaign["name"]))
     print(waits_text(out))
     return 0
 
@@ -68,6 +81,8 @@ def _play(args) -> int:
     keys = keys_from(args)
     pin = keys.pins.get(args.side) if keys is not None else None
     turn = MailTurn(args.file, args.side, pin=pin)
+    for line in turn.added:
+        print(line[:1].upper() + line[1:] + ".")
     try:
         code = in_window(turn.link, {args.side: pin} if pin else None, args.screenshot, keep_hint=False,
                          keeper=turn.keeper)
@@ -76,6 +91,8 @@ def _play(args) -> int:
     if turn.unsaved:
         raise InputError(args.file, f"the battle could not be written: {turn.unsaved}")
     print(waits_text(Path(args.file), turn.waits))
+    for line in turn.recorded:
+        print(line)
     return code
 
 

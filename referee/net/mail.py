@@ -37,6 +37,8 @@ from ..rules.scenario import Scenario
 from ..service.battles import new_session
 from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
                                    read_mail, seen_of, waiting_action)
+from ..service.campaigns import mail_campaign, record_mail_battle, recorded_as
+from ..service.mail_factions import carried_factions, carried_in, give_back, take_factions
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
 from .desk import Desk
@@ -78,14 +80,19 @@ def waiting_of(desk: Desk) -> Waiting | None:
     return Waiting(seat, action.to_data(), list(given))
 
 
-def mail_document(session: BattleSession, desk: Desk, sender: str) -> dict[str, Any]:
-    """The battle file as ``sender`` sends it: the public battle, the action waiting and the shares it has."""
+def mail_document(session: BattleSession, desk: Desk, sender: str,
+                  campaign: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The battle file as ``sender`` sends it: the public battle, its factions, the action waiting and the shares it
+    has (``campaign``: the campaign the battle is one of, by name and number)."""
     dice = session.dice
     assert dice is not None
     waiting = waiting_of(desk)
     doc: dict[str, Any] = {"format": MAIL_FORMAT, "version": MAIL_VERSION, "program": __version__,
                            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "sent_by": sender,
-                           "battle": battle_document(session), "waiting": None}
+                           "battle": battle_document(session), "factions": carried_factions(session),
+                           "waiting": None}
+    if campaign is not None:
+        doc["campaign"] = campaign
     words = desk.words_said()
     if words:
         doc["words"] = words
@@ -101,19 +108,86 @@ def mail_document(session: BattleSession, desk: Desk, sender: str) -> dict[str, 
     return doc
 
 
-def write_mail(path: Path, session: BattleSession, desk: Desk, sender: str) -> None:
-    atomic_write_text(path, mail_text(mail_document(session, desk, sender)))
+def write_mail(path: Path, session: BattleSession, desk: Desk, sender: str,
+               campaign: dict[str, Any] | None = None) -> None:
+    atomic_write_text(path, mail_text(mail_document(session, desk, sender, campaign)))
 
 
-def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path) -> Path:
-    """A new battle by e-mail on ``table``, written to ``out``: both sides keep their secrets on their own computer."""
-    session = new_session(table, factions)
+def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path, *, streak: dict[str, int] | None = None,
+                    campaign: Path | None = None, folder: Path | None = None) -> Path:
+    """A new battle by e-mail on ``table``, written to ``out``: both sides keep their secrets on their own computer.
+    ``campaign``: the campaign file whose next battle it is (its factions and streak bonus are then the campaign's,
+    ``mail_campaign``); this computer (``folder``: where it keeps its sides' secrets) records the battle there when
+    it ends."""
+    told = None
+    if campaign is not None:
+        told, battle = mail_campaign(campaign)
+        factions, streak = battle.factions, battle.streak
+    session = new_session(table, factions, streak)
     session.autosaving = False
     desk = Desk(session, BOTH)
     if session.dice is None or session.dice.kept != BOTH:
         raise InputError("battle", "a battle by e-mail needs the program's dice, keyed by both sides")
-    write_mail(out, session, desk, "")
+    write_mail(out, session, desk, "", told)
+    if campaign is not None:
+        ident = battle_id((read_mail(out)["battle"].get("initial") or {}).get("dice_commitments") or {})
+        note = campaign_note_path(kept_folder() if folder is None else folder, ident)
+        atomic_write_text(note, json.dumps({"campaign": str(Path(campaign).resolve())})
+                          + "\n", private=True)
     return out
+
+
+def mail_summary(path: Path) -> tuple[dict[str, str], dict[str, Any] | None]:
+    """What a battle file says of itself: each side's faction, and the campaign it is a battle of (or None)."""
+    doc = read_mail(path)
+    factions = ((doc["battle"].get("initial") or {}).get("setup") or {}).get("factions") or {}
+    return {str(k): str(v) for k, v in factions.items()}, campaign_of(doc, str(path))
+
+
+# ---- a campaign's battle, recorded on the computer that began it ---------------------------------------------------
+
+
+def campaign_note_path(folder: Path, battle: str) -> Path:
+    """Where the computer that began a campaign's battle by e-mail notes which campaign file to record it in (the
+    file sent names the campaign, never a path of this computer)."""
+    return folder / f"{battle[:32]}.mail-campaign"
+
+
+def campaign_of(doc: dict[str, Any], source: str) -> dict[str, Any] | None:
+    """The campaign the battle file says it is a battle of (its name and the battle's number), or None."""
+    told = doc.get("campaign")
+    if told is None:
+        return None
+    if not isinstance(told, dict) or not isinstance(told.get("name"), str) or not isinstance(told.get("battle"), int) \
+            or isinstance(told.get("battle"), bool) or told["battle"] < 1 or set(told) != {"name", "battle"}:
+        raise InputError(source, "campaign: expected the campaign's name and the battle's number")
+    return {"name": told["name"][:200], "battle": told["battle"]}
+
+
+def record_in_campaign(path: Path, session: BattleSession, folder: Path, battle: str) -> list[str]:
+    """The battle in the file at ``path``, ended and scored, recorded in the campaign this computer began it for (its
+    note, ``campaign_note_path``): what to tell the player. Nothing when this computer did not begin it for a
+    campaign; a battle the campaign holds already is not recorded again."""
+    note_path = campaign_note_path(folder, battle)
+    try:
+        note = json.loads(note_path.read_text(encoding="utf-8"))
+        campaign = Path(str(note["campaign"]))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return [f"This computer's note of the campaign this battle belongs to ({note_path}) cannot be read ({e}); "
+                f"record the battle with seven-seconds campaign battle CAMPAIGN --save {path}"]
+    try:
+        told = []
+        if recorded_as(campaign, session) is None:          # recorded by hand already, or at an earlier turn
+            c, _st = record_mail_battle(campaign, path, session)
+            told.append(f"Recorded in the campaign {campaign} as battle {len(c.battles)}.")
+    except InputError as e:
+        # The note is kept: the next turn at the file tries again (the campaign file moved back, say).
+        return [f"Not recorded in the campaign {campaign}: {e.message()}. Record it with seven-seconds campaign "
+                f"battle {campaign} --save {path}"]
+    note_path.unlink(missing_ok=True)
+    return told
 
 
 # ---- what each side remembers of the file it last wrote --------------------------------------------------------------
@@ -150,6 +224,8 @@ class MailTurn:
         self.side = side
         self.folder = kept_folder() if folder is None else folder
         doc = read_mail(self.path)
+        self.campaign = campaign_of(doc, str(self.path))
+        self.recorded: list[str] = []          # the battle's record in its campaign, for the player
         commitments = (doc["battle"].get("initial") or {}).get("dice_commitments") or {}
         self.battle = battle_id(commitments)
         keeper = Keeper(side, self.battle, pin=pin, folder=self.folder) if self.battle else None
@@ -164,7 +240,15 @@ class MailTurn:
         self.seen_file = seen_path(self.folder, self.battle, side)
         value = keeper.dice[0] if keeper is not None and keeper.dice is not None else None
         self.seen = read_seen(self.seen_file)
-        arrived = arrive(self.path, side, value, self.seen)
+        # A faction of the battle this computer has never seen is added to its factions, for this turn's engine and
+        # every later one (``service/mail_factions.py``); one that differs from its own refuses the file.
+        added = take_factions(carried_in(doc, str(self.path)))
+        try:
+            arrived = arrive(self.path, side, value, self.seen)
+        except InputError:
+            give_back(added)            # a file refused leaves nothing behind
+            raise
+        self.added = [told for _path, told in added]
         self.session = arrived.session
         self.unsaved: str | None = None
         self.on_stop = on_stop
@@ -179,6 +263,9 @@ class MailTurn:
         self.host.desk.share_batch = MAIL_SHARE_BATCH  # an action's numbers in one trip
         with self.host.lock:
             take_up(self.host.desk, arrived)
+            if self.added:
+                told = "; ".join(self.added)
+                self.host.desk.said.setdefault(side, told[:1].upper() + told[1:])
             self._write()
         self.host.after_change = self._write
 
@@ -199,7 +286,7 @@ class MailTurn:
             # What is about to be written is noted first, so a stop between the two writes leaves a file this computer
             # still takes as its own (``arrive``).
             atomic_write_text(self.seen_file, json.dumps({**self.seen, "next": seen}) + "\n", private=True)
-            write_mail(self.path, self.session, self.host.desk, self.side)
+            write_mail(self.path, self.session, self.host.desk, self.side, self.campaign)
             atomic_write_text(self.seen_file, json.dumps(seen) + "\n", private=True)
             self.seen = seen
             self.unsaved = None
@@ -219,6 +306,8 @@ class MailTurn:
         with self.host.lock:
             self._write()
             self.waits = waits_for(self.host.desk)
+            if not self.waits and self.session.over and not self.unsaved and self.battle:
+                self.recorded = record_in_campaign(self.path, self.session, self.folder, self.battle)
         self.host.stop()
 
     def stop(self) -> None:
@@ -227,7 +316,7 @@ class MailTurn:
         self.close()
         if self.on_stop is not None:
             self.on_stop(f"the battle could not be written: {self.unsaved}" if self.unsaved
-                         else waits_text(self.path, self.waits))
+                         else "\n".join([waits_text(self.path, self.waits), *self.recorded]))
 
 
 def waits_for(desk: Desk) -> list[tuple[str, str]]:
@@ -268,8 +357,13 @@ def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
     if not waits:
         if not over:
             return f"The battle in {path} waits for nobody."
-        return (f"The battle in {path} is over and scored. Send it to the other side too: each side sees the "
+        text = (f"The battle in {path} is over and scored. Send it to the other side too: each side sees the "
                 f"report with seven-seconds mail play {path} --side A (or B).")
+        campaign = mail_summary(path)[1]
+        if campaign is not None:
+            text += (f" It is battle {campaign['battle']} of the campaign {campaign['name']}: the computer that began "
+                     f"it records it there once it has the file.")
+        return text
     lines = []
     for side, what in waits:
         lines.append(f"The battle waits for side {side}: {what}. Side {side} opens it with Join a battle… in "

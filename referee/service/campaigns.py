@@ -4,17 +4,21 @@ what the window's campaign screens ask: the campaigns, a new one, the next battl
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..game.campaigns.campaign import Campaign, CampaignStatus, load_campaign
-from ..game.campaigns.campaign_battle import (battle_choices, battle_save_path, campaign_files, played_streak, record_battle,
-                                    start_campaign, unfinished_battle)
+from ..game.campaigns.campaign_battle import (battle_choices, battle_fingerprint, battle_save_path, campaign_files,
+                                              played_streak, record_battle, start_campaign, unfinished_battle)
 from ..game.records.record import read_save
 from ..game.records.sealing import Keyring
 from ..rules.errors import InputError
+from ..rules.files import document_kind
 from ..rules.scenario import Scenario
 from .battles import new_session
+from .mail_battle import arrive
 from .session import BattleSession
 from .opening import SealedBattle, read_battle
 
@@ -23,9 +27,50 @@ def record_saved_battle(campaign_path: Path | str, save_path: Path | str,
                         keys: Keyring | None = None) -> tuple[Campaign, CampaignStatus]:
     """Add the battle the save at ``save_path`` holds to the campaign file at once (atomically); the campaign as it
     now stands. A battle not over, or a campaign already won, raises ``InputError``. A sealed save needs its
-    players' PINs (``keys``)."""
+    players' PINs (``keys``). A battle played by e-mail is read from its file as a look at it reads it, every action
+    resolved again."""
+    if _is_mail(Path(save_path)):
+        return record_mail_battle(campaign_path, save_path)
     game = read_save(save_path, keys).game
     return record_battle(campaign_path, game.state, save_path, setup_streak=played_streak(game))
+
+
+def _is_mail(path: Path) -> bool:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False                 # read_save names what is wrong with it
+    return isinstance(data, dict) and document_kind(data) == "mail"
+
+
+def record_mail_battle(campaign_path: Path | str, mail_path: Path | str,
+                       session: BattleSession | None = None) -> tuple[Campaign, CampaignStatus]:
+    """Add the battle played by e-mail in the file at ``mail_path`` to the campaign (``session``: the battle as this
+    computer resolved the file, else resolved again here); as ``record_saved_battle``."""
+    if session is None:
+        session = arrive(Path(mail_path), "", None, {}).session
+    game = session.game
+    return record_battle(campaign_path, game.state, mail_path, setup_streak=played_streak(game))
+
+
+def recorded_as(campaign_path: Path | str, session: BattleSession) -> int | None:
+    """The number the campaign recorded the session's battle as (by its fingerprint), else None."""
+    c, _st = load_campaign(campaign_path)
+    fingerprint = battle_fingerprint(session.game.state)
+    return next((n for n, b in enumerate(c.battles, 1) if b.battle == fingerprint), None)
+
+
+def mail_campaign(campaign_path: Path | str) -> tuple[dict[str, Any], NextBattle]:
+    """The campaign's next battle to be played by e-mail: what its file says of the campaign (its name and the
+    battle's number; the campaign file stays on its owner's computer) and the battle's set-up. A campaign won, or
+    one whose next battle was started in the window or on a host and is not over, raises ``InputError``."""
+    c, _st = load_campaign(campaign_path)
+    started = unfinished(campaign_path, c)
+    if started is not None:
+        raise InputError(str(campaign_path), f"the campaign's next battle was started and is not over "
+                                             f"({started.path}): finish it first")
+    battle = next_battle(campaign_path)
+    return {"name": c.name, "battle": battle.number}, battle
 
 
 # ---- the window's campaign screens ---------------------------------------------------------------------------------

@@ -267,6 +267,10 @@ class CampaignSetupScene(SetupScene):
     def setup_choices(self) -> SetupChoices:
         return SetupChoices(factions=dict(self.choice), streak=dict(self.campaign_choices.streak))
 
+    def mail_campaign(self) -> Path | None:
+        # By e-mail too the battle is the campaign's: its streak bonus, and recorded there when it ends.
+        return self.path
+
     def open(self, session) -> None:
         begin_campaign_battle(session, self.path, self.number)
         super().open(session)

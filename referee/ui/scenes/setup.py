@@ -263,7 +263,7 @@ class SetupScene(Scene):
             stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
             path = paths.saves_dir() / f"by-mail-{self.table.stem}-{stamp}.json"
             path.parent.mkdir(parents=True, exist_ok=True)
-            new_mail_battle(table, dict(self.choice), path)
+            new_mail_battle(table, dict(self.choice), path, campaign=self.mail_campaign())
         except (InputError, OSError) as e:
             self.error = e.message() if isinstance(e, InputError) else str(e)
             return
@@ -279,6 +279,10 @@ class SetupScene(Scene):
 
     def setup_choices(self) -> SetupChoices:
         return SetupChoices(factions=dict(self.choice))
+
+    def mail_campaign(self) -> Path | None:
+        """The campaign a battle by e-mail started here is the next battle of (its file), or None."""
+        return None
 
     def open(self, session: BattleSession) -> None:
         if self.app is None:
