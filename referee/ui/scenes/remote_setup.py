@@ -81,6 +81,11 @@ class RemoteSetupScene(SetupTableScene):
 
     def show_log(self) -> None:
         super().show_log()
+        said = str(self.battle.data.get("said") or "")
+        if said:
+            # The host's word for this seat (a faction the battle file added here, an action refused after it waited)
+            # heads the log until this side acts, as the battle's log panel says it.
+            self.set_log("", [f"Said to your side: {said[:1].upper() + said[1:]}", *self.log_lines])
         self.log_title = f"Set-up log (side {self.battle.viewer}, joined)"
 
     # ---- following the host ------------------------------------------------------------------------------------
