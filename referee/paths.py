@@ -64,6 +64,12 @@ def user_cards_dir() -> Path:
     return user_data_dir() / "cards"
 
 
+def kept_dir() -> Path:
+    """Where this computer keeps its sides' secrets of battles played with another computer, and its own notes of
+    them: outside the saves folder, for its owner alone."""
+    return user_data_dir() / "kept"
+
+
 def saves_dir() -> Path:
     return user_data_dir() / "saves"
 

@@ -14,7 +14,8 @@ import pytest
 from referee import paths
 from referee.authoring.faction_io import save_faction
 from referee.cli.main import main
-from referee.net.mail import MailTurn, arrive, campaign_note_path, new_mail_battle, record_in_campaign
+from referee.net.mail import MailTurn, arrive, new_mail_battle, record_in_campaign
+from referee.service.campaigns import mail_note_path
 from referee.rules.errors import InputError
 from referee.rules.factions import forget_factions, get_faction
 from referee.rules.scenario import load_scenario
@@ -197,7 +198,7 @@ def test_a_campaigns_battle_by_mail_is_fought_with_its_upgrades_and_recorded_on_
     assert again.recorded == [] and len(tomllib.loads(campaign.read_text(encoding="utf-8"))["battles"]) == 2
     # A campaign file that is not where the note says: the player is told how to record it, and the note is kept for
     # the next turn at the file; back in place, the battle is found recorded already and the note goes.
-    note = campaign_note_path(computers.disks["A"], turn.battle)
+    note = mail_note_path(turn.battle, computers.disks["A"])
     away = tmp_path / "moved.toml"
     note.write_text(json.dumps({"campaign": str(away)}), encoding="utf-8")
     (told,) = record_in_campaign(path, turn.session, computers.disks["A"], turn.battle)

@@ -23,7 +23,7 @@ from referee.ui.joining import join_by_mail  # noqa: E402
 from referee.ui.scenes.dialogs import Dialog  # noqa: E402
 from referee.ui.scenes.menu import MenuScene  # noqa: E402
 from referee.ui.scenes.remote_setup import RemoteSetupScene  # noqa: E402
-from referee.ui.scenes.campaign import CampaignSetupScene  # noqa: E402
+from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene  # noqa: E402
 from referee.ui.scenes.setup import SetupScene  # noqa: E402
 from referee.cli.main import main  # noqa: E402
 
@@ -106,8 +106,9 @@ def test_a_new_battle_by_mail_is_started_from_the_new_battle_form_for_the_side_c
 
 
 def test_a_campaigns_next_battle_started_by_mail_in_the_window_is_the_campaigns(tmp_path, capsys):
-    """Its factions as the campaign made them, the streak bonus (A47), the campaign named in the file, and this
-    computer's note of which campaign file records it."""
+    """Started from the campaign's page: its factions as the campaign made them, the streak bonus (A47), the campaign
+    named in the file, and this computer's note of which campaign file records it. The page then offers the battle
+    by e-mail instead of a next one, and takes its player to their side's turn at it."""
     campaign = tmp_path / "war.toml"
     assert main(["campaign", "new", str(campaign), "--a", "new-tokyo", "--b", "council-of-zane", "--name",
                  "Border War"]) == 0
@@ -116,21 +117,48 @@ def test_a_campaigns_next_battle_started_by_mail_in_the_window_is_the_campaigns(
     app = App((1100, 720))
     try:
         app.push(MenuScene())
-        setup = app.push(CampaignSetupScene(campaign))
+        page = app.push(CampaignScene(campaign))
+        app.step(1 / 30, events=[])
+        page.press("next")
+        setup = app.scene
+        assert isinstance(setup, CampaignSetupScene)
         app.step(1 / 30, events=[])
         setup.opponent_label = "By e-mail: I play side A, the other player side B"
         assert setup.start() is None and setup.error == ""
         assert isinstance(app.scene, RemoteSetupScene) and app.scene.battle.viewer == "A"
         app.pop()
+        # Back on the campaign's page: told what the battle waits for, the battle listed as played by e-mail, and
+        # no second battle 2 offered.
+        (path,) = paths.saves_dir().glob("by-mail-*.json")
+        app.step(1 / 30, events=[])
+        told = app.scene
+        assert isinstance(told, Dialog) and told.heading == "The battle by e-mail is written"
+        assert any("The battle waits for side B: its sealed part of the dice" in line for line in told.lines)
+        told.close("ok")
+        assert app.scene is page
+        assert ("h", f"Battle 2 is being played by e-mail: {path}") in page.lines()
+        keys = [key for key, _label, _enabled in page.button_row()]
+        assert "mail" in keys and "next" not in keys
+        page.press("mail")
+        app.scene.close("A")
+        assert isinstance(app.scene, RemoteSetupScene) and app.scene.battle.viewer == "A"
+        app.pop()
+        app.step(1 / 30, events=[])
+        assert isinstance(app.scene, Dialog) and any("The battle waits for side" in line for line in app.scene.lines)
     finally:
         pygame.quit()
-    (path,) = paths.saves_dir().glob("by-mail-*.json")
     sent = json.loads(path.read_text(encoding="utf-8"))
     assert sent["campaign"] == {"name": "Border War", "battle": 2}
     assert sent["battle"]["initial"]["setup"]["streak"] == {"A": 0, "B": 1}
     assert sent["battle"]["initial"]["setup"]["factions"] == {"A": "new-tokyo", "B": "council-of-zane"}
     (note,) = (paths.user_data_dir() / "kept").glob("*.mail-campaign")
-    assert json.loads(note.read_text(encoding="utf-8")) == {"campaign": str(campaign.resolve())}
+    assert json.loads(note.read_text(encoding="utf-8")) == {"campaign": str(campaign.resolve()),
+                                                            "file": str(path.resolve()), "battle": 2}
+    # Begun a second time, on the command line: refused while the battle's file is there.
+    assert main(["mail", "new", "pastoral-hills", "--campaign", str(campaign), "--out", str(tmp_path / "b.json")]) != 0
+    assert f"battle 2 of this campaign is being played by e-mail in {path.resolve()}" in capsys.readouterr().err
+    path.unlink()
+    assert main(["mail", "new", "pastoral-hills", "--campaign", str(campaign), "--out", str(tmp_path / "b.json")]) == 0
 
 
 def test_a_turn_opened_in_the_window_opens_the_sides_sealed_file_once(tmp_path, monkeypatch):

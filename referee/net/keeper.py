@@ -77,7 +77,7 @@ def draw_contribution(side: str) -> Contribution:
 
 def kept_folder() -> Path:
     """Where a joining computer keeps its sides' secrets: outside the saves folder, for its owner alone."""
-    return paths.user_data_dir() / "kept"
+    return paths.kept_dir()
 
 
 class Keeper:

@@ -37,7 +37,8 @@ from ..rules.scenario import Scenario
 from ..service.battles import new_session
 from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
                                    read_mail, seen_of, waiting_action)
-from ..service.campaigns import mail_campaign, record_mail_battle, recorded_as
+from ..service.campaigns import (mail_campaign, mail_note_path, note_mail_battle, noted_campaign, record_mail_battle,
+                                 recorded_as)
 from ..service.mail_factions import carried_factions, carried_in, give_back, take_factions
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
@@ -121,7 +122,7 @@ def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path, *, str
     it ends."""
     told = None
     if campaign is not None:
-        told, battle = mail_campaign(campaign)
+        told, battle = mail_campaign(campaign, folder)
         factions, streak = battle.factions, battle.streak
     session = new_session(table, factions, streak)
     session.autosaving = False
@@ -129,11 +130,9 @@ def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path, *, str
     if session.dice is None or session.dice.kept != BOTH:
         raise InputError("battle", "a battle by e-mail needs the program's dice, keyed by both sides")
     write_mail(out, session, desk, "", told)
-    if campaign is not None:
+    if campaign is not None and told is not None:
         ident = battle_id((read_mail(out)["battle"].get("initial") or {}).get("dice_commitments") or {})
-        note = campaign_note_path(kept_folder() if folder is None else folder, ident)
-        atomic_write_text(note, json.dumps({"campaign": str(Path(campaign).resolve())})
-                          + "\n", private=True)
+        note_mail_battle(campaign, out, told["battle"], ident, folder)
     return out
 
 
@@ -145,12 +144,6 @@ def mail_summary(path: Path) -> tuple[dict[str, str], dict[str, Any] | None]:
 
 
 # ---- a campaign's battle, recorded on the computer that began it ---------------------------------------------------
-
-
-def campaign_note_path(folder: Path, battle: str) -> Path:
-    """Where the computer that began a campaign's battle by e-mail notes which campaign file to record it in (the
-    file sent names the campaign, never a path of this computer)."""
-    return folder / f"{battle[:32]}.mail-campaign"
 
 
 def campaign_of(doc: dict[str, Any], source: str) -> dict[str, Any] | None:
@@ -166,17 +159,14 @@ def campaign_of(doc: dict[str, Any], source: str) -> dict[str, Any] | None:
 
 def record_in_campaign(path: Path, session: BattleSession, folder: Path, battle: str) -> list[str]:
     """The battle in the file at ``path``, ended and scored, recorded in the campaign this computer began it for (its
-    note, ``campaign_note_path``): what to tell the player. Nothing when this computer did not begin it for a
+    note, ``service/campaigns.mail_note_path``): what to tell the player. Nothing when this computer did not begin it for a
     campaign; a battle the campaign holds already is not recorded again."""
-    note_path = campaign_note_path(folder, battle)
     try:
-        note = json.loads(note_path.read_text(encoding="utf-8"))
-        campaign = Path(str(note["campaign"]))
-    except FileNotFoundError:
+        campaign = noted_campaign(battle, folder)
+    except InputError as e:
+        return [f"{e.message()}: record the battle with seven-seconds campaign battle CAMPAIGN --save {path}"]
+    if campaign is None:
         return []
-    except (OSError, ValueError, KeyError, TypeError) as e:
-        return [f"This computer's note of the campaign this battle belongs to ({note_path}) cannot be read ({e}); "
-                f"record the battle with seven-seconds campaign battle CAMPAIGN --save {path}"]
     try:
         told = []
         if recorded_as(campaign, session) is None:          # recorded by hand already, or at an earlier turn
@@ -186,7 +176,7 @@ def record_in_campaign(path: Path, session: BattleSession, folder: Path, battle:
         # The note is kept: the next turn at the file tries again (the campaign file moved back, say).
         return [f"Not recorded in the campaign {campaign}: {e.message()}. Record it with seven-seconds campaign "
                 f"battle {campaign} --save {path}"]
-    note_path.unlink(missing_ok=True)
+    mail_note_path(battle, folder).unlink(missing_ok=True)
     return told
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import paths
 from ..game.campaigns.campaign import Campaign, CampaignStatus, load_campaign
 from ..game.campaigns.campaign_battle import (battle_choices, battle_fingerprint, battle_save_path, campaign_files,
                                               played_streak, record_battle, start_campaign, unfinished_battle)
@@ -17,6 +18,7 @@ from ..game.records.sealing import Keyring
 from ..rules.errors import InputError
 from ..rules.files import document_kind
 from ..rules.scenario import Scenario
+from ..storage import atomic_write_text
 from .battles import new_session
 from .mail_battle import arrive
 from .session import BattleSession
@@ -60,17 +62,76 @@ def recorded_as(campaign_path: Path | str, session: BattleSession) -> int | None
     return next((n for n, b in enumerate(c.battles, 1) if b.battle == fingerprint), None)
 
 
-def mail_campaign(campaign_path: Path | str) -> tuple[dict[str, Any], NextBattle]:
+def mail_campaign(campaign_path: Path | str, folder: Path | None = None) -> tuple[dict[str, Any], NextBattle]:
     """The campaign's next battle to be played by e-mail: what its file says of the campaign (its name and the
     battle's number; the campaign file stays on its owner's computer) and the battle's set-up. A campaign won, or
-    one whose next battle was started in the window or on a host and is not over, raises ``InputError``."""
+    one whose next battle was started (in the window, on a host or by e-mail from this computer, ``folder``: where
+    its notes are) and is not over, raises ``InputError``."""
     c, _st = load_campaign(campaign_path)
     started = unfinished(campaign_path, c)
     if started is not None:
         raise InputError(str(campaign_path), f"the campaign's next battle was started and is not over "
                                              f"({started.path}): finish it first")
     battle = next_battle(campaign_path)
+    for mailed in battles_by_mail(campaign_path, folder):
+        if mailed.number == battle.number:
+            raise InputError(str(campaign_path), f"battle {battle.number} of this campaign is being played by e-mail "
+                                                 f"in {mailed.file}: go on with it (seven-seconds mail play "
+                                                 f"{mailed.file} --side A, or B), or delete that file to begin the "
+                                                 f"battle again")
     return {"name": c.name, "battle": battle.number}, battle
+
+
+# ---- a campaign's battle by e-mail, as the computer that began it notes it -------------------------------------------
+
+
+@dataclass(frozen=True)
+class ByMail:
+    """A campaign's battle being played by e-mail from this computer: its file and its number in the campaign."""
+
+    file: Path
+    number: int
+
+
+def mail_note_path(battle: str, folder: Path | None = None) -> Path:
+    """Where the computer that began a campaign's battle by e-mail notes which campaign file records it and where
+    the battle's file is (the file sent names the campaign, never a path of this computer). ``battle``: the battle's
+    id (``commit.battle_id``); ``folder``: this computer's folder of kept secrets."""
+    return (paths.kept_dir() if folder is None else folder) / f"{battle[:32]}.mail-campaign"
+
+
+def note_mail_battle(campaign_path: Path | str, mail_path: Path, number: int, battle: str,
+                     folder: Path | None = None) -> None:
+    atomic_write_text(mail_note_path(battle, folder), json.dumps(
+        {"campaign": str(Path(campaign_path).resolve()), "file": str(mail_path.resolve()), "battle": number}) + "\n",
+        private=True)
+
+
+def noted_campaign(battle: str, folder: Path | None = None) -> Path | None:
+    """The campaign file this computer noted for the battle (``mail_note_path``), or None when it noted none. A note
+    that cannot be read raises ``InputError`` naming it."""
+    note = mail_note_path(battle, folder)
+    try:
+        return Path(str(json.loads(note.read_text(encoding="utf-8"))["campaign"]))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise InputError(str(note), f"cannot be read ({e})") from None
+
+
+def battles_by_mail(campaign_path: Path | str, folder: Path | None = None) -> list[ByMail]:
+    """The campaign's battles being played by e-mail from this computer: noted, not yet recorded, and their file
+    still there (a battle whose file was deleted is given up)."""
+    found = []
+    campaign = Path(campaign_path).resolve()
+    for note in sorted((paths.kept_dir() if folder is None else folder).glob("*.mail-campaign")):
+        try:
+            data = json.loads(note.read_text(encoding="utf-8"))
+            if Path(str(data["campaign"])) == campaign and Path(str(data["file"])).is_file():
+                found.append(ByMail(Path(str(data["file"])), int(data["battle"])))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue                     # another note, or one this program cannot read: not this campaign's
+    return found
 
 
 # ---- the window's campaign screens ---------------------------------------------------------------------------------

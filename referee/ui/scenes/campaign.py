@@ -22,9 +22,11 @@ from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme
 from ...service.look_back import LookBack
-from ...service.campaigns import Unfinished, begin_campaign_battle, continue_battle, next_battle, unfinished
+from ...service.campaigns import (ByMail, Unfinished, battles_by_mail, begin_campaign_battle, continue_battle,
+                                  next_battle, unfinished)
 from ..opening import show_session
 from ..widgets import draw_text, wrap
+from .dialogs import Dialog
 from .pages import LinesScene
 from .pin import ask_pins
 from .setup import SetupScene
@@ -52,6 +54,8 @@ class CampaignScene(LinesScene):
         self.status: CampaignStatus | None = None
         self.problem = ""
         self.unfinished: Unfinished | None = None
+        self.by_mail: list[ByMail] = []           # its battles being played by e-mail from this computer
+        self.told = ""                            # what a turn at one of them ended with, to be said
         self.look_choice = ""
         self.extra: dict[str, Any] = {}
         self.load()
@@ -61,6 +65,7 @@ class CampaignScene(LinesScene):
             self.campaign, self.status = load_campaign(self.path)
             self.problem = ""
             self.unfinished = unfinished(self.path, self.campaign)
+            self.by_mail = battles_by_mail(self.path)
         except InputError as e:
             self.campaign, self.status, self.problem = None, None, e.message()
         c = self.campaign
@@ -105,6 +110,11 @@ class CampaignScene(LinesScene):
             out.append(("b", battle_line(n, b)))
         if self.unfinished is not None:
             out.append(("h", f"Battle {len(c.battles) + 1} is under way: {self.unfinished.summary}"))
+        for mailed in self.by_mail:
+            out.append(("h", f"Battle {mailed.number} is being played by e-mail: {mailed.file}"))
+            out.append(("dim", f"Each player takes their turn at the file on their own computer (Battle "
+                               f"{mailed.number} by e-mail… here, or Join a battle… in the menu); this computer "
+                               f"records the battle here once it has the finished file."))
         out.append(("h", "How the totals are worked out"))
         out.extend(("dim", line) for line in st.explain)
         return out
@@ -121,8 +131,11 @@ class CampaignScene(LinesScene):
         won = st is not None and bool(st.winner)
         played = c is not None and bool(c.battles)
         row = []
+        mailed = self.mailed_next()
         if self.unfinished is not None and c is not None:
             row.append(("continue", f"Continue battle {len(c.battles) + 1}", True))
+        elif mailed is not None:
+            row.append(("mail", f"Battle {mailed.number} by e-mail…", True))
         else:
             row.append(("next", "Next battle…", ok and not won))
         row += [("upgrade-A", "Upgrades: side A…", played and not won),
@@ -158,12 +171,52 @@ class CampaignScene(LinesScene):
             self.next_battle()
         elif key == "continue":
             self.continue_battle()
+        elif key == "mail":
+            self.play_by_mail()
         elif key.startswith("upgrade-"):
             self.upgrades(key[-1])
         elif key == "look" and self.campaign is not None:
             self.look_back(int(self.look_choice.split()[-1]) if self.look_choice else len(self.campaign.battles))
 
+    def mailed_next(self) -> ByMail | None:
+        """The campaign's next battle, when it is being played by e-mail from this computer."""
+        if self.campaign is None:
+            return None
+        return next((m for m in self.by_mail if m.number == len(self.campaign.battles) + 1), None)
+
     # ---- what the buttons do ------------------------------------------------------------------------------------
+    def play_by_mail(self) -> None:
+        """This player's turn at the campaign's battle by e-mail: which side they play, then that side's seat."""
+        mailed = self.mailed_next()
+        if mailed is None or self.app is None:
+            return
+        app = self.app
+
+        def chosen(side: str | None) -> None:
+            if side not in ("A", "B"):
+                return
+            # Imported when first used: the network host loads only when a battle is served here.
+            from ..joining import join_by_mail
+
+            why = join_by_mail(app, mailed.file, side, self.mail_said)
+            if isinstance(why, str):
+                self.say("error", why)
+
+        app.push_scene("dialog", f"Battle {mailed.number} by e-mail",
+                       [f"{mailed.file.name}: which side do you play? Your side's secrets stay on this computer."],
+                       [("A", "I play side A"), ("B", "I play side B")], chosen, columns=2)
+
+    def mail_said(self, text: str) -> None:
+        """The turn at the battle by e-mail ended: what it waits for, whom to send the file to, and its record here
+        (said in a dialog once this page is shown again: several lines, with the file's path)."""
+        self.told = text
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.told and self.app is not None and self.app.scene is self:
+            told, self.told = self.told, ""
+            self.app.push(Dialog("The battle by e-mail is written", told.split("\n"), [("ok", "OK")]))
+
     def next_battle(self):
         try:
             scene = CampaignSetupScene(self.path)

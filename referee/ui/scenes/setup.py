@@ -28,6 +28,7 @@ from ..faction_choices import card_problem_lines, left_out_lines
 from ..scene import Scene
 from ..widgets import draw_text, ellipsize, gui_manager, line_height, panel, wrap
 from .menu import MenuScene, bundled_scenarios, title_of
+from .pages import LinesScene
 from .dialogs import Dialog
 from .pin import ask_pins
 from .settings import group_rulings
@@ -271,11 +272,17 @@ class SetupScene(Scene):
         app = self.app
         if app is None:
             return
-        menu = app.stack.find(MenuScene)
         app.pop()
-        joined = join_by_mail(app, path, side, menu.mail_said if isinstance(menu, MenuScene) else lambda text: None)
-        if isinstance(joined, str) and isinstance(menu, MenuScene):
-            menu.error_title, menu.error = _("Could not open {path}").format(path=path), joined
+        # The page the form was opened from (the menu, or the campaign whose battle it is) is told when the turn ends
+        # what the battle waits for and whom to send the file to.
+        below = app.scene
+        said = getattr(below, "mail_said", None)
+        joined = join_by_mail(app, path, side, said if callable(said) else lambda text: None)
+        if isinstance(joined, str):
+            if isinstance(below, MenuScene):
+                below.error_title, below.error = _("Could not open {path}").format(path=path), joined
+            elif isinstance(below, LinesScene):             # the campaign's page
+                below.say("error", joined)
 
     def setup_choices(self) -> SetupChoices:
         return SetupChoices(factions=dict(self.choice))
