@@ -294,6 +294,10 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
     assert "waits for side B: its sealed part of the dice" in said
     assert main(["mail", "new", "pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--out", str(out)]) == 2
     assert "exists" in capsys.readouterr().err
+    # A faction this computer does not have: it is asked of the player who has it (the file carries both on).
+    assert main(["mail", "new", "pastoral-hills", "--factions", "council-of-zane,their-own", "--out",
+                 str(tmp_path / "other.json")]) == 2
+    assert "a faction only the other player has: ask them for its file" in capsys.readouterr().err
     assert main(["mail", "status", str(out)]) == 0
     assert "waits for side A" in capsys.readouterr().out
     # Given to the commands that read saves and tables, the file is named for what it is, and checked by validate.

@@ -61,7 +61,10 @@ def _new(args) -> int:
         known = sorted(faction_files())
         chosen = [x.strip() for x in args.factions.split(",")]
         if len(chosen) != 2 or not all(f in known for f in chosen):
-            raise InputError("--factions", f"expected two of {', '.join(known)} as A,B (got {args.factions!r})")
+            # The battle file carries both factions to the other computer, so the computer that begins it needs both.
+            raise InputError("--factions", f"expected two of {', '.join(known)} as A,B (got {args.factions!r}); "
+                                           f"a faction only the other player has: ask them for its file and put it "
+                                           f"in your factions folder ({paths.user_factions_dir()})")
         new_mail_battle(table, {"A": chosen[0], "B": chosen[1]}, out)
     factions, campaign = mail_summary(out)
     print(_("Wrote {file}: a new battle by e-mail, side A {a}, side B {b}.").format(file=out, a=factions.get("A"),
