@@ -136,6 +136,13 @@ def test_a_player_whose_own_faction_of_that_id_differs_is_told_and_nothing_is_wr
     assert "here," in refused.value.message() and "in the battle file" in refused.value.message()
     assert mine.read_text(encoding="utf-8") == before
     assert not any(computers.disks["B"].glob("*.mail-seen"))         # B's computer took nothing of the battle
+    # A file of the same stats under a name of B's own plays the same: taken, and B's file is left as it is.
+    save_faction(raiders().model_copy(update={"name": "Raiders (as B calls them)"}), mine, overwrite=True)
+    forget_factions()
+    renamed = mine.read_text(encoding="utf-8")
+    turn = MailTurn(path, "B", folder=computers.disks["B"])
+    turn.close()
+    assert turn.added == [] and mine.read_text(encoding="utf-8") == renamed
 
 
 def campaign_with_an_upgrade(tmp_path: Path, capsys) -> Path:

@@ -72,13 +72,7 @@ def mail_campaign(campaign_path: Path | str, folder: Path | None = None) -> tupl
     if started is not None:
         raise InputError(str(campaign_path), f"the campaign's next battle was started and is not over "
                                              f"({started.path}): finish it first")
-    battle = next_battle(campaign_path)
-    for mailed in battles_by_mail(campaign_path, folder):
-        if mailed.number == battle.number:
-            raise InputError(str(campaign_path), f"battle {battle.number} of this campaign is being played by e-mail "
-                                                 f"in {mailed.file}: go on with it (seven-seconds mail play "
-                                                 f"{mailed.file} --side A, or B), or delete that file to begin the "
-                                                 f"battle again")
+    battle = next_battle(campaign_path, folder)
     return {"name": c.name, "battle": battle.number}, battle
 
 
@@ -157,11 +151,19 @@ class NextBattle:
     streak: dict[str, int]
 
 
-def next_battle(campaign_path: Path | str) -> NextBattle:
-    """The campaign's next battle; a campaign already won, or a broken file, raises ``InputError``."""
+def next_battle(campaign_path: Path | str, folder: Path | None = None) -> NextBattle:
+    """The campaign's next battle; a campaign already won, a broken file, or a next battle being played by e-mail
+    from this computer (``folder``: where its notes are, ``battles_by_mail``) raises ``InputError``."""
     c, st = load_campaign(campaign_path)
+    number = len(c.battles) + 1
+    for mailed in battles_by_mail(campaign_path, folder):
+        if mailed.number == number:
+            raise InputError(str(campaign_path), f"battle {number} of this campaign is being played by e-mail in "
+                                                 f"{mailed.file}: go on with it (seven-seconds mail play "
+                                                 f"{mailed.file} --side A, or B), or delete that file to begin the "
+                                                 f"battle again")
     choices = battle_choices(campaign_path, c, st)
-    return NextBattle(len(c.battles) + 1, dict(choices.factions), dict(choices.streak))
+    return NextBattle(number, dict(choices.factions), dict(choices.streak))
 
 
 def begin_campaign_battle(session: BattleSession, campaign_path: Path | str, number: int) -> None:

@@ -8,8 +8,9 @@ faction file holds it (``factions``), and a side's computer takes the file only 
 
 * a faction it does not have is checked by the creation and upgrade rules (p.30-31, A45, A46) and added to its
   user's factions folder, where every later trip, replay and report finds it; the player is told;
-* a faction it has under the same id must be the very same (lines, upgrades, name, colours): else the file is refused,
-  naming the file on this computer and the lines that differ, and nothing is written.
+* a faction it has under the same id must play the same (every rating's stats, upgrades and all): else the file is
+  refused, naming the file on this computer and the lines that differ, and nothing is written. Its name, colours and
+  lore may differ: they change no roll, and each computer shows its own.
 
 The carried factions are public, as the factions are at the table; an upgraded faction's purchases are checked by the
 rules, but only the campaign file (on its owner's computer) says they were paid for.
@@ -55,13 +56,11 @@ class Carried:
     here: Path | None
 
 
-def _differences(here: Faction, carried: Faction) -> str:
-    """What differs between this computer's faction and the file's, in the players' words."""
-    lines = [f"{RATING_TITLES[r]} {here.stats(r).short()} here, {carried.stats(r).short()} in the battle file"
-             for r in RATINGS if here.stats(r) != carried.stats(r)]
-    if not lines:
-        lines = ["its name, colours, emblem or upgrade history"]
-    return "; ".join(lines)
+def _differences(here: Faction, carried: Faction) -> list[str]:
+    """How this computer's faction plays otherwise than the file's, in the players' words: each stat line that
+    differs (its name, colours, lore and the history of its upgrades change no roll)."""
+    return [f"{RATING_TITLES[r]} {here.stats(r).short()} here, {carried.stats(r).short()} in the battle file"
+            for r in RATINGS if here.stats(r) != carried.stats(r)]
 
 
 def carried_in(doc: dict[str, Any], source: str) -> list[Carried]:
@@ -88,12 +87,12 @@ def carried_in(doc: dict[str, Any], source: str) -> list[Carried]:
             raise InputError(source, f"factions.{ident}.id: expected {ident!r} (got {faction.id!r})")
         here = files.get(ident)
         if here is not None:
-            mine = get_faction(ident)
-            if mine != faction:
+            differs = _differences(get_faction(ident), faction)
+            if differs:
                 raise InputError(source, f"factions.{ident}: this computer's faction {ident} ({here}) is not the one "
-                                         f"the battle is fought with ({_differences(mine, faction)}). Both players "
-                                         f"must play the same stats: move your file aside, or ask the other player "
-                                         f"which is right")
+                                         f"the battle is fought with ({'; '.join(differs)}). Both players must play "
+                                         f"the same stats: move your file aside, or ask the other player which is "
+                                         f"right")
         out.append(Carried(faction, here))
     return out
 
