@@ -15,7 +15,7 @@ from referee import paths
 from referee.authoring.faction_io import save_faction
 from referee.cli.main import main
 from referee.net.mail import MailTurn, arrive, new_mail_battle, record_in_campaign
-from referee.service.campaigns import mail_note_path
+from referee.service.campaigns import look_back_at, mail_note_path
 from referee.rules.errors import InputError
 from referee.rules.factions import forget_factions, get_faction
 from referee.rules.scenario import load_scenario
@@ -217,6 +217,11 @@ def test_a_campaigns_battle_by_mail_is_fought_with_its_upgrades_and_recorded_on_
     # By hand, the file is refused as the battle already recorded.
     assert main(["campaign", "battle", str(campaign), "--save", str(path)]) != 0
     assert "already recorded in the campaign as battle 2" in capsys.readouterr().err
+    # Looked back on from the campaign (the file its record names): the whole battle, resolved again.
+    looked = look_back_at(Path(second["save"]))
+    assert looked.over and looked.actions == len(in_file(path)["battle"]["record"])
+    summary = looked.summary()
+    assert summary is not None and looked.truth()["phase"] == "over"
     # The other player's look at the finished file says where it is recorded.
     assert main(["mail", "status", str(path)]) == 0
     assert "It is battle 2 of the campaign Border War" in capsys.readouterr().out

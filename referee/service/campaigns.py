@@ -16,11 +16,11 @@ from ..game.campaigns.campaign_battle import (battle_choices, battle_fingerprint
 from ..game.records.record import read_save
 from ..game.records.sealing import Keyring
 from ..rules.errors import InputError
-from ..rules.files import document_kind
 from ..rules.scenario import Scenario
 from ..storage import atomic_write_text
 from .battles import new_session
-from .mail_battle import arrive
+from .look_back import LookBack
+from .mail_battle import arrive, is_mail_file
 from .session import BattleSession
 from .opening import SealedBattle, read_battle
 
@@ -31,18 +31,10 @@ def record_saved_battle(campaign_path: Path | str, save_path: Path | str,
     now stands. A battle not over, or a campaign already won, raises ``InputError``. A sealed save needs its
     players' PINs (``keys``). A battle played by e-mail is read from its file as a look at it reads it, every action
     resolved again."""
-    if _is_mail(Path(save_path)):
+    if is_mail_file(Path(save_path)):
         return record_mail_battle(campaign_path, save_path)
     game = read_save(save_path, keys).game
     return record_battle(campaign_path, game.state, save_path, setup_streak=played_streak(game))
-
-
-def _is_mail(path: Path) -> bool:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False                 # read_save names what is wrong with it
-    return isinstance(data, dict) and document_kind(data) == "mail"
 
 
 def record_mail_battle(campaign_path: Path | str, mail_path: Path | str,
@@ -53,6 +45,14 @@ def record_mail_battle(campaign_path: Path | str, mail_path: Path | str,
         session = arrive(Path(mail_path), "", None, {}).session
     game = session.game
     return record_battle(campaign_path, game.state, mail_path, setup_streak=played_streak(game))
+
+
+def look_back_at(path: Path) -> LookBack:
+    """A campaign's battle to look back on, from the file its record names: a save, or a battle played by e-mail
+    (every action resolved again, as a look at the file resolves it). An unreadable file raises ``InputError``."""
+    if is_mail_file(path):
+        return LookBack(arrive(path, "", None, {}).session.game)
+    return LookBack.of_save(path)
 
 
 def recorded_as(campaign_path: Path | str, session: BattleSession) -> int | None:

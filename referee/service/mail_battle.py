@@ -37,6 +37,7 @@ from ..game.play.engine import RecordEntry
 from ..game.play.undo import moment_index
 from ..game.records.record import _read, dumps_save, save_document, save_from_document
 from ..rules.errors import InputError
+from ..rules.files import document_kind
 from .intents import Action
 from .mail_factions import carried_in, missing_here
 from .opening import SavedBattle
@@ -165,6 +166,16 @@ class TakeBack:
         return action.get("kind") == Kind.TAKEN_BACK and args.get("side") == self.asker \
             and args.get("what") == self.what and args.get("consent") == other(self.asker) \
             and args.get("why") == self.why
+
+
+def is_mail_file(path: Path) -> bool:
+    """Whether the file at ``path`` is a battle played by e-mail (by its format; a file that cannot be read is not,
+    and is left to the reader of saves to name what is wrong with it)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and document_kind(data) == "mail"
 
 
 def read_mail(path: Path) -> dict[str, Any]:

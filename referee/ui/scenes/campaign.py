@@ -21,9 +21,9 @@ from ...game.battle.sides import SIDES, as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, RATINGS, STAT_SHORT
 from .. import theme
-from ...service.look_back import LookBack
+from ...service.mail_battle import is_mail_file
 from ...service.campaigns import (ByMail, Unfinished, battles_by_mail, begin_campaign_battle, continue_battle,
-                                  next_battle, unfinished)
+                                  look_back_at, next_battle, unfinished)
 from ..opening import show_session
 from ..widgets import draw_text, wrap
 from .dialogs import Dialog
@@ -270,11 +270,11 @@ class CampaignScene(LinesScene):
         if not path.is_absolute():
             path = self.path.parent / path
         try:
-            sealed = read_battle(path)
+            sealed = None if is_mail_file(path) else read_battle(path)      # a battle by e-mail is sealed for no one
             if isinstance(sealed, SealedBattle):
                 self.look_back_sealed(sealed, path)
                 return None
-            battle = LookBack.of_save(path)
+            battle = look_back_at(path)
         except InputError as e:
             self.say("error", e.message())
             return None
