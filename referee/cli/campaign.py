@@ -11,16 +11,13 @@ from ..game.campaigns.campaign import (
     BattleRecord,
     Campaign,
     Player,
-    Purchase,
     campaign_data,
     load_campaign,
     status,
 )
-from ..rules.campaign_upgrades import check_upgrade
 from ..rules.errors import InputError
-from ..rules.explain import lines
-from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
-from ..service.campaigns import record_saved_battle
+from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES
+from ..service.campaigns import buy_upgrade, record_saved_battle
 from ..storage import write_document
 from .pins import add_pin_options, keys_from
 
@@ -128,19 +125,12 @@ def _print_battle(c: Campaign, st) -> None:
 
 
 def run_upgrade(args) -> int:
-    c, st = load_campaign(args.file)
-    if not c.battles:
-        raise InputError(args.file, "tech points come after a battle; record one first [p.31]")
-    me, them = st.sides[args.side], st.sides["B" if args.side == "A" else "A"]
-    check = check_upgrade(me.the_faction(), args.rating, args.stat, them.faction, me.tech_points)
-    for line in lines(check.explain):
+    bought = buy_upgrade(args.file, args.side, args.rating, args.stat)
+    for line in bought.explain:
         print(line)
-    if not check.allowed:
-        raise InputError(args.file, f"not allowed: {check.reason}")
-    purchase = Purchase(side=args.side, rating=args.rating, stat=args.stat, after_battle=len(c.battles))
-    c = c.model_copy(update={"purchases": [*c.purchases, purchase]})
-    _save(args.file, c)
-    print(f"side {args.side}: {RATING_TITLES[args.rating]} {STAT_SHORT[args.stat]} raised to {check.raised_to}")
+    if not bought.allowed:
+        raise InputError(args.file, bought.told)
+    print(bought.told)
     return 0
 
 

@@ -10,14 +10,17 @@ from pathlib import Path
 from typing import Any
 
 from .. import paths
-from ..game.campaigns.campaign import Campaign, CampaignStatus, load_campaign
+from ..game.campaigns.campaign import Campaign, CampaignStatus, Purchase, campaign_data, load_campaign, status
 from ..game.campaigns.campaign_battle import (battle_choices, battle_fingerprint, battle_save_path, campaign_files,
                                               played_streak, record_battle, start_campaign, unfinished_battle)
 from ..game.records.record import read_save
 from ..game.records.sealing import Keyring
+from ..rules.campaign_upgrades import check_upgrade
 from ..rules.errors import InputError
+from ..rules.explain import lines
 from ..rules.scenario import Scenario
-from ..storage import atomic_write_text
+from ..rules.stats import RATING_TITLES, STAT_SHORT
+from ..storage import atomic_write_text, write_document
 from .battles import new_session
 from .look_back import LookBack
 from .mail_battle import arrive, is_mail_file
@@ -53,6 +56,34 @@ def look_back_at(path: Path) -> LookBack:
     if is_mail_file(path):
         return LookBack(arrive(path, "", None, {}).session.game)
     return LookBack.of_save(path)
+
+
+@dataclass(frozen=True)
+class Bought:
+    """A campaign purchase tried: whether it was bought, the rules' working (p.31, A45) and the line that says so."""
+
+    allowed: bool
+    explain: list[str]
+    told: str
+
+
+def buy_upgrade(campaign_path: Path | str, side: str, rating: str, stat: str) -> Bought:
+    """+1 to ``side``'s ``stat`` at ``rating``, bought with its banked tech points and written to the campaign file
+    at once when the rules allow it (p.31, A45); else nothing is written and ``told`` says why."""
+    c, st = load_campaign(campaign_path)
+    if not c.battles:
+        return Bought(False, [], "tech points come after a battle; record one first [p.31]")
+    me, them = st.sides[side], st.sides["B" if side == "A" else "A"]
+    check = check_upgrade(me.the_faction(), rating, stat, them.faction, me.tech_points)
+    explain = lines(check.explain)
+    if not check.allowed:
+        return Bought(False, explain, f"not allowed: {check.reason}")
+    purchase = Purchase.model_validate({"side": side, "rating": rating, "stat": stat, "after_battle": len(c.battles)})
+    c = c.model_copy(update={"purchases": [*c.purchases, purchase]})
+    status(c, Path(campaign_path).parent, str(campaign_path))     # never write a campaign that does not add up
+    write_document(Path(campaign_path), campaign_data(c))
+    return Bought(True, explain, f"side {side}: {RATING_TITLES[rating]} {STAT_SHORT[stat]} raised to "
+                                 f"{check.raised_to}")
 
 
 def recorded_as(campaign_path: Path | str, session: BattleSession) -> int | None:
