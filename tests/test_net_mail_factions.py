@@ -204,16 +204,17 @@ def test_a_campaigns_battle_by_mail_is_fought_with_its_upgrades_and_recorded_on_
     again.close()
     assert again.recorded == [] and len(tomllib.loads(campaign.read_text(encoding="utf-8"))["battles"]) == 2
     # A campaign file that is not where the note says: the player is told how to record it, and the note is kept for
-    # the next turn at the file; back in place, the battle is found recorded already and the note goes.
+    # the next turn at the file; back in place, the battle is found recorded already, and so noted.
     note = mail_note_path(turn.battle, computers.disks["A"])
     away = tmp_path / "moved.toml"
     note.write_text(json.dumps({"campaign": str(away)}), encoding="utf-8")
     (told,) = record_in_campaign(path, turn.session, computers.disks["A"], turn.battle)
     assert told.startswith(f"Not recorded in the campaign {away}: ") and told.endswith(
         f"Record it with seven-seconds campaign battle {away} --save {path}")
-    assert note.exists()
+    assert json.loads(note.read_text(encoding="utf-8")) == {"campaign": str(away)}
     note.write_text(json.dumps({"campaign": str(campaign)}), encoding="utf-8")
-    assert record_in_campaign(path, turn.session, computers.disks["A"], turn.battle) == [] and not note.exists()
+    assert record_in_campaign(path, turn.session, computers.disks["A"], turn.battle) == []
+    assert json.loads(note.read_text(encoding="utf-8")) == {"campaign": str(campaign), "recorded": True}
     # By hand, the file is refused as the battle already recorded.
     assert main(["campaign", "battle", str(campaign), "--save", str(path)]) != 0
     assert "already recorded in the campaign as battle 2" in capsys.readouterr().err
@@ -225,3 +226,54 @@ def test_a_campaigns_battle_by_mail_is_fought_with_its_upgrades_and_recorded_on_
     # The other player's look at the finished file says where it is recorded.
     assert main(["mail", "status", str(path)]) == 0
     assert "It is battle 2 of the campaign Border War" in capsys.readouterr().out
+
+
+def test_the_other_player_asks_for_upgrades_in_the_finished_file_and_the_campaigns_computer_buys_them(
+        computers, tmp_path, capsys):
+    computers.at("A")
+    campaign = campaign_with_an_upgrade(tmp_path, capsys)
+    path = tmp_path / "battle.json"
+    assert main(["mail", "new", "pastoral-hills", "--campaign", str(campaign), "--out", str(path)]) == 0
+    trips = play_by_mail(path, computers.disks, each=lambda trip, side: computers.at(side))
+    computers.at("A")
+    if trips[-1][0] == "B":
+        one_turn(path, "A", computers.disks, set())              # A's computer records the battle
+    capsys.readouterr()
+    assert len(tomllib.loads(campaign.read_text(encoding="utf-8"))["battles"]) == 2
+    # On B's computer: a purchase the rules refuse (Reserve Sensors 3 would pass Veteran's 3) is refused there, and
+    # side A's cannot be asked there at all.
+    computers.at("B")
+    assert main(["mail", "upgrade", str(path), "--side", "B", "--rating", "reserve", "--stat", "sensors"]) == 2
+    assert "not allowed: " in capsys.readouterr().err
+    assert main(["mail", "upgrade", str(path), "--side", "A", "--rating", "reserve", "--stat", "armour"]) == 2
+    assert "side A's secrets for this battle are not on this computer" in capsys.readouterr().err
+    # Reserve Armour 1 -> 2, half price (Council of Zane's is higher): 1 tech point, which B has after any battle.
+    assert main(["mail", "upgrade", str(path), "--side", "B", "--rating", "reserve", "--stat", "armour"]) == 0
+    said = capsys.readouterr().out
+    assert "side B's Reserve Arm +1 (1 -> 2, 1 tech points at today's stats)" in said
+    assert in_file(path)["purchases"] == [{"side": "B", "rating": "reserve", "stat": "armour"}]
+    # A purchase for side A written into the file on the way is not made on A's computer.
+    doc = in_file(path)
+    doc["purchases"].append({"side": "A", "rating": "reserve", "stat": "nuclear"})
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    computers.at("A")
+    turn = MailTurn(path, "A", folder=computers.disks["A"])
+    turn.close()
+    assert turn.recorded == [
+        "Asked by e-mail, side B's Reserve Arm +1: side B: Reserve Arm raised to 2",
+        "Asked by e-mail, side A's Reserve Nuc +1: not made here: side A's purchases are made on this computer, in the "
+        "campaign (side A's Reserve Nuc +1)"]
+    purchases = tomllib.loads(campaign.read_text(encoding="utf-8"))["purchases"]
+    assert [(p["side"], p["rating"], p["stat"], p["after_battle"]) for p in purchases] == [
+        ("B", "reserve", "sensors", 1), ("B", "reserve", "armour", 2)]
+    sent = in_file(path)
+    assert "purchases" not in sent and [p["told"] for p in sent["bought"]] == [
+        "side B: Reserve Arm raised to 2", turn.recorded[1].split(": ", 1)[1]]
+    # B reads what came of it; a second opening on A's computer buys nothing twice.
+    computers.at("B")
+    assert main(["mail", "status", str(path)]) == 0
+    assert "Bought by e-mail, side B's Reserve Arm +1: side B: Reserve Arm raised to 2" in capsys.readouterr().out
+    computers.at("A")
+    again = MailTurn(path, "A", folder=computers.disks["A"])
+    again.close()
+    assert again.recorded == [] and len(tomllib.loads(campaign.read_text(encoding="utf-8"))["purchases"]) == 2

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..i18n import _
 from ..rules.errors import InputError
+from ..rules.stats import RATINGS, STAT_NAMES
 from .pins import add_pin_options, keys_from
 
 
@@ -39,6 +40,18 @@ def register(sub) -> None:
     # The side's PIN seals its secrets in its own file on this computer; without one the program keeps a key for it.
     add_pin_options(play)
     play.set_defaults(run=_play)
+    up = ms.add_parser("upgrade", help=_("a campaign's battle by e-mail, over: ask for your side's upgrade in its "
+                                         "file"),
+                       description=_("Once a campaign's battle by e-mail is over, ask for +1 to one stat of one "
+                                     "rating of your side's faction in the battle file, on your own computer. The "
+                                     "computer that began the battle buys it in the campaign with your banked tech "
+                                     "points when it has the file, and writes in the file what came of it."))
+    up.add_argument("file", metavar="FILE", help=_("the battle file, over and scored"))
+    up.add_argument("--side", required=True, choices=("A", "B"), help=_("your side"))
+    up.add_argument("--rating", required=True, choices=RATINGS)
+    up.add_argument("--stat", required=True, choices=STAT_NAMES)
+    add_pin_options(up)
+    up.set_defaults(run=_upgrade)
     status = ms.add_parser("status", help=_("say what a battle file waits for, without a window"))
     status.add_argument("file", metavar="FILE", help=_("the battle file"))
     status.set_defaults(run=_status)
@@ -97,6 +110,15 @@ def _play(args) -> int:
     for line in turn.recorded:
         print(line)
     return code
+
+
+def _upgrade(args) -> int:
+    from ..net.mail import ask_upgrade  # lazy: loaded when this command runs
+
+    keys = keys_from(args)
+    print(ask_upgrade(Path(args.file), args.side, args.rating, args.stat,
+                      pin=keys.pins.get(args.side) if keys is not None else None))
+    return 0
 
 
 def _status(args) -> int:

@@ -37,14 +37,16 @@ from ..rules.scenario import Scenario
 from ..service.battles import new_session
 from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
                                    read_mail, seen_of, waiting_action)
-from ..service.campaigns import (mail_campaign, mail_note_path, note_mail_battle, noted_campaign, record_mail_battle,
-                                 recorded_as)
+from ..rules.campaign_upgrades import check_upgrade
+from ..service.campaigns import mail_campaign, note_mail_battle
 from ..service.mail_factions import carried_factions, carried_in, give_back, take_factions
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
 from .desk import Desk
 from .host import Host
 from .keeper import Keeper, kept_folder
+from .mail_campaign import (MOST_ASKED, buy_asked, campaign_of, campaign_parts, purchase_words, purchases_of,
+                            record_in_campaign)
 
 __all__ = ["MailTurn", "arrive", "new_mail_battle", "read_seen", "seen_path", "waits_for", "waits_text"]
 
@@ -84,7 +86,7 @@ def waiting_of(desk: Desk) -> Waiting | None:
 def mail_document(session: BattleSession, desk: Desk, sender: str,
                   campaign: dict[str, Any] | None = None) -> dict[str, Any]:
     """The battle file as ``sender`` sends it: the public battle, its factions, the action waiting and the shares it
-    has (``campaign``: the campaign the battle is one of, by name and number)."""
+    has (``campaign``: the campaign's parts of it, ``mail_campaign.campaign_parts``)."""
     dice = session.dice
     assert dice is not None
     waiting = waiting_of(desk)
@@ -92,8 +94,7 @@ def mail_document(session: BattleSession, desk: Desk, sender: str,
                            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "sent_by": sender,
                            "battle": battle_document(session), "factions": carried_factions(session),
                            "waiting": None}
-    if campaign is not None:
-        doc["campaign"] = campaign
+    doc.update(campaign or {})
     words = desk.words_said()
     if words:
         doc["words"] = words
@@ -129,7 +130,7 @@ def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path, *, str
     desk = Desk(session, BOTH)
     if session.dice is None or session.dice.kept != BOTH:
         raise InputError("battle", "a battle by e-mail needs the program's dice, keyed by both sides")
-    write_mail(out, session, desk, "", told)
+    write_mail(out, session, desk, "", campaign_parts(told, [], []))
     if campaign is not None and told is not None:
         ident = battle_id((read_mail(out)["battle"].get("initial") or {}).get("dice_commitments") or {})
         note_mail_battle(campaign, out, told["battle"], ident, folder)
@@ -144,40 +145,6 @@ def mail_summary(path: Path) -> tuple[dict[str, str], dict[str, Any] | None]:
 
 
 # ---- a campaign's battle, recorded on the computer that began it ---------------------------------------------------
-
-
-def campaign_of(doc: dict[str, Any], source: str) -> dict[str, Any] | None:
-    """The campaign the battle file says it is a battle of (its name and the battle's number), or None."""
-    told = doc.get("campaign")
-    if told is None:
-        return None
-    if not isinstance(told, dict) or not isinstance(told.get("name"), str) or not isinstance(told.get("battle"), int) \
-            or isinstance(told.get("battle"), bool) or told["battle"] < 1 or set(told) != {"name", "battle"}:
-        raise InputError(source, "campaign: expected the campaign's name and the battle's number")
-    return {"name": told["name"][:200], "battle": told["battle"]}
-
-
-def record_in_campaign(path: Path, session: BattleSession, folder: Path, battle: str) -> list[str]:
-    """The battle in the file at ``path``, ended and scored, recorded in the campaign this computer began it for (its
-    note, ``service/campaigns.mail_note_path``): what to tell the player. Nothing when this computer did not begin it for a
-    campaign; a battle the campaign holds already is not recorded again."""
-    try:
-        campaign = noted_campaign(battle, folder)
-    except InputError as e:
-        return [f"{e.message()}: record the battle with seven-seconds campaign battle CAMPAIGN --save {path}"]
-    if campaign is None:
-        return []
-    try:
-        told = []
-        if recorded_as(campaign, session) is None:          # recorded by hand already, or at an earlier turn
-            c, _st = record_mail_battle(campaign, path, session)
-            told.append(f"Recorded in the campaign {campaign} as battle {len(c.battles)}.")
-    except InputError as e:
-        # The note is kept: the next turn at the file tries again (the campaign file moved back, say).
-        return [f"Not recorded in the campaign {campaign}: {e.message()}. Record it with seven-seconds campaign "
-                f"battle {campaign} --save {path}"]
-    mail_note_path(battle, folder).unlink(missing_ok=True)
-    return told
 
 
 # ---- what each side remembers of the file it last wrote --------------------------------------------------------------
@@ -202,6 +169,61 @@ def read_seen(path: Path) -> dict[str, Any]:
 # ---- one side's turn at the file -------------------------------------------------------------------------------------
 
 
+def own_keeper(path: Path, doc: dict[str, Any], side: str, pin: str | None,
+               folder: Path) -> tuple[str, Keeper | None]:
+    """The battle's id and ``side``'s keeper on this computer (None before the battle's dice are keyed). A side that
+    committed to its dice elsewhere raises ``InputError``: its contribution is on the computer that committed to it,
+    and another one's shares would be a breach."""
+    commitments = (doc["battle"].get("initial") or {}).get("dice_commitments") or {}
+    battle = battle_id(commitments)
+    keeper = Keeper(side, battle, pin=pin, folder=folder) if battle else None
+    committed = commitments.get(side)
+    if committed and (keeper is None or keeper.dice is None or commitment(side, *keeper.dice) != committed):
+        raise InputError(str(path), f"side {side}'s secrets for this battle are not on this computer (its folder "
+                                    f"{folder} holds none that fit): open the file on side {side}'s own computer")
+    return battle, keeper
+
+
+def ask_upgrade(path: Path, side: str, rating: str, stat: str, *, pin: str | None = None,
+                folder: Path | None = None) -> str:
+    """``side``'s purchase of +1 to ``stat`` at ``rating`` asked in the finished battle file at ``path``, on that side's
+    own computer (``mail_campaign.py``): checked by the upgrade rules on the faction the file carries, then added to
+    the file for the computer that began the battle to buy in the campaign. What to tell the player. Raises
+    ``InputError`` with the reason."""
+    if side not in SIDES:
+        raise InputError("--side", f"expected 'A' or 'B' (got {side!r})")
+    folder = kept_folder() if folder is None else folder
+    source = str(path)
+    doc = read_mail(path)
+    campaign = campaign_of(doc, source)
+    if campaign is None:
+        raise InputError(source, "not a campaign's battle: upgrades are bought in a campaign (seven-seconds campaign "
+                                 "upgrade)")
+    battle, keeper = own_keeper(path, doc, side, pin, folder)
+    value = keeper.dice[0] if keeper is not None and keeper.dice is not None else None
+    arrived = arrive(path, side, value, read_seen(seen_path(folder, battle, side)))
+    if not arrived.session.over:
+        raise InputError(source, "the battle is not over: tech points come after it [p.31]")
+    factions = mail_summary(path)[0]
+    carried = {c.faction.id: c.faction for c in carried_in(doc, source)}
+    own, theirs = carried.get(factions.get(side, "")), carried.get(factions.get(other(side), ""))
+    if own is None:
+        raise InputError(source, f"factions: side {side}'s faction is not in the file")
+    check = check_upgrade(own, rating, stat, theirs)
+    if not check.allowed:
+        raise InputError(source, f"not allowed: {check.reason}")
+    asked, made = purchases_of(doc, source)
+    if len(asked) >= MOST_ASKED:
+        raise InputError(source, f"purchases: at most {MOST_ASKED} asked in one file")
+    purchase = {"side": side, "rating": rating, "stat": stat}
+    doc.update(campaign_parts(campaign, [*asked, purchase], made))
+    atomic_write_text(path, mail_text(doc))
+    return (f"Asked in {path}: {purchase_words(purchase)} ({check.current} -> {check.raised_to}, {check.cost} tech "
+            f"points at today's stats). Send the file to the computer that began battle {campaign['battle']} of "
+            f"{campaign['name']}: it buys the purchase in the campaign with side {side}'s banked tech points, and "
+            f"writes in the file what came of it.")
+
+
 class MailTurn:
     """``side``'s turn at the battle file ``path``: the battle checked and served on this computer only, this side's
     seat to join (``link``), the file written after every change and when the turn ends (``close``)."""
@@ -215,16 +237,9 @@ class MailTurn:
         self.folder = kept_folder() if folder is None else folder
         doc = read_mail(self.path)
         self.campaign = campaign_of(doc, str(self.path))
-        self.recorded: list[str] = []          # the battle's record in its campaign, for the player
-        commitments = (doc["battle"].get("initial") or {}).get("dice_commitments") or {}
-        self.battle = battle_id(commitments)
-        keeper = Keeper(side, self.battle, pin=pin, folder=self.folder) if self.battle else None
-        committed = commitments.get(side)
-        if committed and (keeper is None or keeper.dice is None or commitment(side, *keeper.dice) != committed):
-            # Its contribution is on the computer that committed to it: another one's shares would be a breach.
-            raise InputError(str(self.path), f"side {side}'s secrets for this battle are not on this computer (its "
-                                             f"folder {self.folder} holds none that fit): open the file on side "
-                                             f"{side}'s own computer")
+        self.asked, self.made = purchases_of(doc, str(self.path))
+        self.recorded: list[str] = []          # the battle's record in its campaign and purchases, for the player
+        self.battle, keeper = own_keeper(self.path, doc, side, pin, self.folder)
         # Kept for the seat that joins this turn (``RemoteSeat(keeper=...)``): its sealed file is opened once a turn.
         self.keeper = keeper
         self.seen_file = seen_path(self.folder, self.battle, side)
@@ -276,7 +291,8 @@ class MailTurn:
             # What is about to be written is noted first, so a stop between the two writes leaves a file this computer
             # still takes as its own (``arrive``).
             atomic_write_text(self.seen_file, json.dumps({**self.seen, "next": seen}) + "\n", private=True)
-            write_mail(self.path, self.session, self.host.desk, self.side, self.campaign)
+            write_mail(self.path, self.session, self.host.desk, self.side,
+                       campaign_parts(self.campaign, self.asked, self.made))
             atomic_write_text(self.seen_file, json.dumps(seen) + "\n", private=True)
             self.seen = seen
             self.unsaved = None
@@ -298,6 +314,12 @@ class MailTurn:
             self.waits = waits_for(self.host.desk)
             if not self.waits and self.session.over and not self.unsaved and self.battle:
                 self.recorded = record_in_campaign(self.path, self.session, self.folder, self.battle)
+                bought = buy_asked(self.asked, self.side, self.folder, self.battle)
+                if bought is not None:
+                    # Written back in the file, for the other player to read what came of each purchase asked.
+                    self.made, self.asked = self.made + bought[0], []
+                    self.recorded += bought[1]
+                    self._write()
         self.host.stop()
 
     def stop(self) -> None:
@@ -349,10 +371,15 @@ def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
             return f"The battle in {path} waits for nobody."
         text = (f"The battle in {path} is over and scored. Send it to the other side too: each side sees the "
                 f"report with seven-seconds mail play {path} --side A (or B).")
-        campaign = mail_summary(path)[1]
+        doc = read_mail(path)
+        campaign = campaign_of(doc, str(path))
         if campaign is not None:
             text += (f" It is battle {campaign['battle']} of the campaign {campaign['name']}: the computer that began "
                      f"it records it there once it has the file.")
+            asked, made = purchases_of(doc, str(path))
+            text += "".join(f"\nBought by e-mail, {purchase_words(p)}: {p['told']}" for p in made)
+            text += "".join(f"\nAsked by e-mail, {purchase_words(p)}: send the file to the computer that began the "
+                            f"battle, which buys it in the campaign" for p in asked)
         return text
     lines = []
     for side, what in waits:

@@ -132,16 +132,33 @@ def note_mail_battle(campaign_path: Path | str, mail_path: Path, number: int, ba
         private=True)
 
 
-def noted_campaign(battle: str, folder: Path | None = None) -> Path | None:
-    """The campaign file this computer noted for the battle (``mail_note_path``), or None when it noted none. A note
-    that cannot be read raises ``InputError`` naming it."""
+def _note(battle: str, folder: Path | None) -> dict[str, Any] | None:
     note = mail_note_path(battle, folder)
     try:
-        return Path(str(json.loads(note.read_text(encoding="utf-8"))["campaign"]))
+        data = json.loads(note.read_text(encoding="utf-8"))
+        Path(str(data["campaign"]))
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise InputError(str(note), f"cannot be read ({e})") from None
+    if not isinstance(data, dict):
+        raise InputError(str(note), "cannot be read (expected the campaign file and the battle's)")
+    return data
+
+
+def noted_campaign(battle: str, folder: Path | None = None) -> tuple[Path, bool] | None:
+    """The campaign file this computer noted for the battle (``mail_note_path``) and whether the battle is recorded
+    there already, or None when it noted none. A note that cannot be read raises ``InputError`` naming it."""
+    data = _note(battle, folder)
+    return None if data is None else (Path(str(data["campaign"])), bool(data.get("recorded")))
+
+
+def note_recorded(battle: str, folder: Path | None = None) -> None:
+    """The battle is recorded in its campaign: the note stays (the other side's purchases asked in the battle's file
+    are bought there when the file comes back), but the battle is no longer being played."""
+    data = _note(battle, folder)
+    if data is not None and not data.get("recorded"):
+        atomic_write_text(mail_note_path(battle, folder), json.dumps({**data, "recorded": True}) + "\n", private=True)
 
 
 def battles_by_mail(campaign_path: Path | str, folder: Path | None = None) -> list[ByMail]:
@@ -152,7 +169,7 @@ def battles_by_mail(campaign_path: Path | str, folder: Path | None = None) -> li
     for note in sorted((paths.kept_dir() if folder is None else folder).glob("*.mail-campaign")):
         try:
             data = json.loads(note.read_text(encoding="utf-8"))
-            if Path(str(data["campaign"])) == campaign and Path(str(data["file"])).is_file():
+            if Path(str(data["campaign"])) == campaign and not data.get("recorded") and Path(str(data["file"])).is_file():
                 found.append(ByMail(Path(str(data["file"])), int(data["battle"])))
         except (OSError, ValueError, KeyError, TypeError):
             continue                     # another note, or one this program cannot read: not this campaign's
