@@ -250,7 +250,11 @@ def test_the_other_player_asks_for_upgrades_in_the_finished_file_and_the_campaig
     # Reserve Armour 1 -> 2, half price (Council of Zane's is higher): 1 tech point, which B has after any battle.
     assert main(["mail", "upgrade", str(path), "--side", "B", "--rating", "reserve", "--stat", "armour"]) == 0
     said = capsys.readouterr().out
-    assert "side B's Reserve Arm +1 (1 -> 2, 1 tech points at today's stats)" in said
+    assert "side B's Reserve Arm +1 (1 -> 2, 1 tech point at today's stats)" in said
+    assert in_file(path)["purchases"] == [{"side": "B", "rating": "reserve", "stat": "armour"}]
+    # The purchase asked counts: Reserve Armour again would be 3, above Veteran's 2.
+    assert main(["mail", "upgrade", str(path), "--side", "B", "--rating", "reserve", "--stat", "armour"]) == 2
+    assert "not allowed: " in capsys.readouterr().err
     assert in_file(path)["purchases"] == [{"side": "B", "rating": "reserve", "stat": "armour"}]
     # A purchase for side A written into the file on the way is not made on A's computer.
     doc = in_file(path)

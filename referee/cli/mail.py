@@ -113,11 +113,14 @@ def _play(args) -> int:
 
 
 def _upgrade(args) -> int:
-    from ..net.mail import ask_upgrade  # lazy: loaded when this command runs
+    from ..net.mail import MailTurn  # lazy: loaded when this command runs
 
     keys = keys_from(args)
-    print(ask_upgrade(Path(args.file), args.side, args.rating, args.stat,
-                      pin=keys.pins.get(args.side) if keys is not None else None))
+    turn = MailTurn(args.file, args.side, pin=keys.pins.get(args.side) if keys is not None else None)
+    try:
+        print(turn.ask_upgrade(args.rating, args.stat))
+    finally:
+        turn.close()
     return 0
 
 

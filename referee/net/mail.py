@@ -37,16 +37,15 @@ from ..rules.scenario import Scenario
 from ..service.battles import new_session
 from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
                                    read_mail, seen_of, waiting_action)
-from ..rules.campaign_upgrades import check_upgrade
-from ..service.campaigns import mail_campaign, note_mail_battle
+from ..service.campaigns import mail_campaign, note_mail_battle, noted_campaign
 from ..service.mail_factions import carried_factions, carried_in, give_back, take_factions
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
 from .desk import Desk
 from .host import Host
 from .keeper import Keeper, kept_folder
-from .mail_campaign import (MOST_ASKED, buy_asked, campaign_of, campaign_parts, purchase_words, purchases_of,
-                            record_in_campaign)
+from .mail_campaign import (buy_asked, campaign_of, campaign_parts, checked_purchase, faction_ids_of, purchase_words,
+                            purchases_of, record_in_campaign)
 
 __all__ = ["MailTurn", "arrive", "new_mail_battle", "read_seen", "seen_path", "waits_for", "waits_text"]
 
@@ -140,8 +139,7 @@ def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path, *, str
 def mail_summary(path: Path) -> tuple[dict[str, str], dict[str, Any] | None]:
     """What a battle file says of itself: each side's faction, and the campaign it is a battle of (or None)."""
     doc = read_mail(path)
-    factions = ((doc["battle"].get("initial") or {}).get("setup") or {}).get("factions") or {}
-    return {str(k): str(v) for k, v in factions.items()}, campaign_of(doc, str(path))
+    return faction_ids_of(doc), campaign_of(doc, str(path))
 
 
 # ---- a campaign's battle, recorded on the computer that began it ---------------------------------------------------
@@ -184,46 +182,6 @@ def own_keeper(path: Path, doc: dict[str, Any], side: str, pin: str | None,
     return battle, keeper
 
 
-def ask_upgrade(path: Path, side: str, rating: str, stat: str, *, pin: str | None = None,
-                folder: Path | None = None) -> str:
-    """``side``'s purchase of +1 to ``stat`` at ``rating`` asked in the finished battle file at ``path``, on that side's
-    own computer (``mail_campaign.py``): checked by the upgrade rules on the faction the file carries, then added to
-    the file for the computer that began the battle to buy in the campaign. What to tell the player. Raises
-    ``InputError`` with the reason."""
-    if side not in SIDES:
-        raise InputError("--side", f"expected 'A' or 'B' (got {side!r})")
-    folder = kept_folder() if folder is None else folder
-    source = str(path)
-    doc = read_mail(path)
-    campaign = campaign_of(doc, source)
-    if campaign is None:
-        raise InputError(source, "not a campaign's battle: upgrades are bought in a campaign (seven-seconds campaign "
-                                 "upgrade)")
-    battle, keeper = own_keeper(path, doc, side, pin, folder)
-    value = keeper.dice[0] if keeper is not None and keeper.dice is not None else None
-    arrived = arrive(path, side, value, read_seen(seen_path(folder, battle, side)))
-    if not arrived.session.over:
-        raise InputError(source, "the battle is not over: tech points come after it [p.31]")
-    factions = mail_summary(path)[0]
-    carried = {c.faction.id: c.faction for c in carried_in(doc, source)}
-    own, theirs = carried.get(factions.get(side, "")), carried.get(factions.get(other(side), ""))
-    if own is None:
-        raise InputError(source, f"factions: side {side}'s faction is not in the file")
-    check = check_upgrade(own, rating, stat, theirs)
-    if not check.allowed:
-        raise InputError(source, f"not allowed: {check.reason}")
-    asked, made = purchases_of(doc, source)
-    if len(asked) >= MOST_ASKED:
-        raise InputError(source, f"purchases: at most {MOST_ASKED} asked in one file")
-    purchase = {"side": side, "rating": rating, "stat": stat}
-    doc.update(campaign_parts(campaign, [*asked, purchase], made))
-    atomic_write_text(path, mail_text(doc))
-    return (f"Asked in {path}: {purchase_words(purchase)} ({check.current} -> {check.raised_to}, {check.cost} tech "
-            f"points at today's stats). Send the file to the computer that began battle {campaign['battle']} of "
-            f"{campaign['name']}: it buys the purchase in the campaign with side {side}'s banked tech points, and "
-            f"writes in the file what came of it.")
-
-
 class MailTurn:
     """``side``'s turn at the battle file ``path``: the battle checked and served on this computer only, this side's
     seat to join (``link``), the file written after every change and when the turn ends (``close``)."""
@@ -247,7 +205,10 @@ class MailTurn:
         self.seen = read_seen(self.seen_file)
         # A faction of the battle this computer has never seen is added to its factions, for this turn's engine and
         # every later one (``service/mail_factions.py``); one that differs from its own refuses the file.
-        added = take_factions(carried_in(doc, str(self.path)))
+        carried = carried_in(doc, str(self.path))
+        self.carried = {c.faction.id: c.faction for c in carried}
+        self.factions = faction_ids_of(doc)
+        added = take_factions(carried)
         try:
             arrived = arrive(self.path, side, value, self.seen)
         except InputError:
@@ -298,6 +259,30 @@ class MailTurn:
             self.unsaved = None
         except (OSError, InputError) as e:
             self.unsaved = str(e)
+
+    def upgrade_asker(self) -> Callable[[str, str], str] | None:
+        """``ask_upgrade`` for the window's report, when this is a campaign's battle and this computer is the other
+        player's (else None: the player on the computer that began it buys in the campaign itself)."""
+        try:
+            ours = noted_campaign(self.battle, self.folder) is not None
+        except InputError:
+            ours = True
+        return self.ask_upgrade if self.campaign is not None and not ours else None
+
+    def ask_upgrade(self, rating: str, stat: str) -> str:
+        """This side's purchase of +1 to ``stat`` at ``rating`` asked in the file, once a campaign's battle is over
+        (``mail_campaign.py``): checked by the upgrade rules on the faction the file carries, and written in the file
+        at once for the computer that began the battle to buy in the campaign. What to tell the player; a purchase
+        refused raises ``InputError`` with the reason, and nothing is asked."""
+        with self.host.lock:
+            purchase, told = checked_purchase(self.campaign, self.session.over, self.carried, self.factions, self.side,
+                                              rating, stat, self.asked, str(self.path))
+            self.asked = [*self.asked, purchase]
+            self._write()
+            if self.unsaved:
+                self.asked = self.asked[:-1]
+                raise InputError(str(self.path), f"the battle could not be written: {self.unsaved}")
+        return told
 
     def waits_for(self) -> list[tuple[str, str]]:
         """Each side the battle waits for now, and for what (its move, its shares, a square, its cards)."""

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import Any, Final
 
 from ..game.battle.sides import SIDES, other
+from ..rules.campaign_upgrades import check_upgrade
 from ..rules.errors import InputError
+from ..rules.factions import UPGRADE_COST, Faction, Upgrade
 from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from ..service.campaigns import buy_upgrade, note_recorded, noted_campaign, record_mail_battle, recorded_as
 from ..service.session import BattleSession
@@ -65,6 +67,46 @@ def campaign_parts(campaign: dict[str, Any] | None, asked: list[dict[str, str]],
     if campaign is None:
         return {}
     return {"campaign": campaign, **({"purchases": asked} if asked else {}), **({"bought": made} if made else {})}
+
+
+def faction_ids_of(doc: dict[str, Any]) -> dict[str, str]:
+    """Each side's faction id, as the battle file's first state names them."""
+    factions = ((doc.get("battle") or {}).get("initial") or {}).get("setup") or {}
+    named = factions.get("factions") if isinstance(factions, dict) else None
+    return {str(k): str(v) for k, v in named.items()} if isinstance(named, dict) else {}
+
+
+def checked_purchase(campaign: dict[str, Any] | None, over: bool, carried: dict[str, Faction],
+                     factions: dict[str, str], side: str, rating: str, stat: str, asked: list[dict[str, str]],
+                     source: str) -> tuple[dict[str, str], str]:
+    """``side``'s purchase of +1 to ``stat`` at ``rating``, asked in the battle file ``source``: checked by the upgrade
+    rules on the faction the file carries (the budget is the campaign's, on the other computer), and what to tell the
+    player. Raises ``InputError`` with the reason it cannot be asked."""
+    if campaign is None:
+        raise InputError(source, "not a campaign's battle: upgrades are bought in a campaign (seven-seconds campaign "
+                                 "upgrade)")
+    if not over:
+        raise InputError(source, "the battle is not over: tech points come after it [p.31]")
+    if rating not in RATINGS or stat not in STAT_NAMES:
+        raise InputError(source, f"expected a rating ({', '.join(RATINGS)}) and a stat ({', '.join(STAT_NAMES)})")
+    if len(asked) >= MOST_ASKED:
+        raise InputError(source, f"purchases: at most {MOST_ASKED} asked in one file")
+    own, theirs = carried.get(factions.get(side, "")), carried.get(factions.get(other(side), ""))
+    if own is None:
+        raise InputError(source, f"factions: side {side}'s faction is not in the file")
+    # The purchases asked already count: a second +1 to the same stat is checked on the stat the first one makes.
+    for p in asked:
+        if p["side"] == side:
+            up = Upgrade.model_validate({"rating": p["rating"], "stat": p["stat"], "cost": UPGRADE_COST[p["rating"]]})
+            own = own.model_copy(update={"upgrades": [*own.upgrades, up]})
+    check = check_upgrade(own, rating, stat, theirs)
+    if not check.allowed:
+        raise InputError(source, f"not allowed: {check.reason}")
+    purchase = {"side": side, "rating": rating, "stat": stat}
+    return purchase, (f"Asked in {Path(source).name}: {purchase_words(purchase)} ({check.current} -> "
+                      f"{check.raised_to}, {check.cost} tech point{'' if check.cost == 1 else 's'} at today's stats). Send the file to the computer "
+                      f"that began battle {campaign['battle']} of {campaign['name']}: it buys the purchase in the "
+                      f"campaign with side {side}'s banked tech points, and writes in the file what came of it.")
 
 
 def purchase_words(p: dict[str, str]) -> str:

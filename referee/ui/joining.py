@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias, cast
+from typing import Any, TYPE_CHECKING, TypeAlias, cast
 
 from ..rules.errors import InputError
 from .remote import RemoteBattle
@@ -18,11 +18,14 @@ if TYPE_CHECKING:
 Joined: TypeAlias = "RemoteBattleScene | RemoteSetupScene"
 
 
-def join(app: App, link: str, pins: Mapping[str, str] | None = None, keeper: Keeper | None = None) -> Joined | str:
+def join(app: App, link: str, pins: Mapping[str, str] | None = None, keeper: Keeper | None = None,
+         host: Any = None) -> Joined | str:
     """Open the battle at ``link`` (a side's link, ``{url}/join/{token}``) in this window, playing that side; or why
     it cannot be joined. A battle still in set-up opens at its set-up, which goes on to the battle once complete.
     ``pins``: the players' PINs by side; a side that keeps its secrets on this computer seals them with its own.
-    ``keeper``: that side's secrets already opened on this computer (a battle by e-mail's turn)."""
+    ``keeper``: that side's secrets already opened on this computer (a battle by e-mail's turn); ``host``: what
+    serves the battle on this computer for this window (stopped when its scene ends), given to the scene before its
+    first step (a finished battle's report opens at once)."""
     # Imported here, when a battle is first joined: the WebSocket client is not loaded by a window that never joins.
     from ..net.client import Refused, RemoteSeat
 
@@ -39,6 +42,8 @@ def join(app: App, link: str, pins: Mapping[str, str] | None = None, keeper: Kee
         return e.message()
     name = "setup-remote" if battle.view(log=False)["phase"] == "setup" else "battle-remote"
     scene = cast("Joined", app.push_scene(name, battle))
+    if host is not None:
+        scene.host = host
     scene.next_step()
     return scene
 
@@ -54,9 +59,7 @@ def join_by_mail(app: App, path: Path, side: str, said: Callable[[str], None]) -
         turn = MailTurn(path, side, on_stop=said)
     except (InputError, OSError) as e:
         return e.message() if isinstance(e, InputError) else str(e)
-    scene = join(app, turn.link, keeper=turn.keeper)
+    scene = join(app, turn.link, keeper=turn.keeper, host=turn)
     if isinstance(scene, str):
         turn.close()
-        return scene
-    scene.host = turn
     return scene

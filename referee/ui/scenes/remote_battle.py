@@ -248,7 +248,11 @@ class RemoteBattleScene(BattleScene):
         except InputError as e:
             self.say("The battle is over", [*e.problems, "the log now holds the whole truth"])
             return
-        self.push_scene("report-remote", self.battle, on_save=self.questions.save)
+        # A campaign's battle by e-mail served for this turn (``net/mail.py: MailTurn``): this side may ask for its
+        # upgrades in the file.
+        asker = getattr(self.host, "upgrade_asker", None)
+        self.push_scene("report-remote", self.battle, on_save=self.questions.save,
+                        ask_upgrade=asker() if callable(asker) else None)
 
     def banner_who(self) -> tuple[str, str]:
         return f"You are side {self.battle.viewer} (joined)", \

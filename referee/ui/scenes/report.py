@@ -130,9 +130,7 @@ class ReportScene(Scene):
         self.manager = gui_manager(self.manager, size)
         w, h = size
         self.buttons = {}
-        back = _("Back to the campaign") if self.session.campaign is not None else _("Back to the menu")
-        labels = (("table", _("Look at the table")), ("save", _("Save the battle")), ("look", _("Look back…")),
-                  ("print", _("Print (PDF)")), ("menu", back))
+        labels = self.button_labels()
         # Buttons of 186 px where they fit; narrower in a small window (800 x 560), so none is cut.
         n = len(labels)
         margin, gap = (40, 14) if w >= n * 200 + 40 else (16, 8)
@@ -140,6 +138,15 @@ class ReportScene(Scene):
         for i, (key, label) in enumerate(labels):
             rect = pygame.Rect(margin + i * (bw + gap), h - 60, bw, 40)
             self.buttons[pygame_gui.elements.UIButton(rect, label, self.manager)] = key
+
+    def button_labels(self) -> list[tuple[str, str]]:
+        """The buttons along the bottom: (key, label)."""
+        back = _("Back to the campaign") if self.session.campaign is not None else _("Back to the menu")
+        return [("table", _("Look at the table")), ("save", _("Save the battle")), ("look", _("Look back…")),
+                ("print", _("Print (PDF)")), ("menu", back)]
+
+    def pressed(self, key: str) -> None:
+        """A button of ``button_labels`` that this scene adds (the base scene's own are handled in ``handle_event``)."""
 
     def back_to_menu(self) -> None:
         """Back to the menu (or the campaign), whatever opened the battle: a battle played from the table editor
@@ -168,6 +175,8 @@ class ReportScene(Scene):
                 self.print_report()
             elif key == "menu" and self.app is not None:
                 self.back_to_menu()
+            else:
+                self.pressed(key)
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * 3)
