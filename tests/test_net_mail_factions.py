@@ -5,10 +5,12 @@ campaign's battle by e-mail is recorded in the campaign on the computer that beg
 from __future__ import annotations
 
 import json
+import time
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import pygame
 import pytest
 
 from referee import paths
@@ -16,6 +18,10 @@ from referee.authoring.faction_io import save_faction
 from referee.cli.main import main
 from referee.net.mail import MailTurn, arrive, new_mail_battle, record_in_campaign
 from referee.service.campaigns import look_back_at, mail_note_path
+from referee.ui.app import App
+from referee.ui.joining import join_by_mail
+from referee.ui.scenes.dialogs import Dialog
+from referee.ui.scenes.remote_report import RemoteReportScene
 from referee.rules.errors import InputError
 from referee.rules.factions import forget_factions, get_faction
 from referee.rules.scenario import load_scenario
@@ -145,6 +151,35 @@ def test_a_player_whose_own_faction_of_that_id_differs_is_told_and_nothing_is_wr
     assert turn.added == [] and mine.read_text(encoding="utf-8") == renamed
 
 
+def asked_in_window(path: Path) -> None:
+    """Side B's turn at the finished battle file in the window: its report's Ask for upgrades…, Reserve, Armour."""
+    app = App((1100, 720))
+    try:
+        app.open_menu()
+        assert not isinstance(join_by_mail(app, path, "B", lambda said: None), str)
+        for _ in range(200):
+            app.step(1 / 30, events=[])
+            if isinstance(app.scene, RemoteReportScene):
+                break
+            time.sleep(0.01)
+        report = app.scene
+        assert isinstance(report, RemoteReportScene)
+        assert ("upgrade", "Ask for upgrades…") in report.button_labels()
+        report.pressed("upgrade")
+        cast(Dialog, app.scene).close("reserve")
+        rating = app.scene
+        assert isinstance(rating, Dialog) and rating.heading == "Ask for upgrades: Reserve"
+        rating.close("armour")
+        told = app.scene
+        assert isinstance(told, Dialog) and told.lines[0].startswith(
+            "Asked in battle.json: side B's Reserve Arm +1 (1 -> 2, 1 tech point at today's stats).")
+        told.close("ok")
+        app.pop()                      # the report: the battle scene
+        app.pop()                      # the battle: the turn ends and the file is written
+    finally:
+        pygame.quit()
+
+
 def campaign_with_an_upgrade(tmp_path: Path, capsys) -> Path:
     """A campaign on A's computer: battle 1 typed in (A won, B Controlled the Table), then side B buys +1 Reserve
     sensors with its 2 tech points."""
@@ -159,8 +194,11 @@ def campaign_with_an_upgrade(tmp_path: Path, capsys) -> Path:
     return campaign
 
 
-def test_a_campaigns_battle_by_mail_is_fought_with_its_upgrades_and_recorded_on_the_computer_that_began_it(
+def test_a_campaigns_battle_by_mail_is_recorded_on_the_computer_that_began_it_which_buys_the_others_upgrades(
         computers, tmp_path, capsys):
+    """Fought with the campaign's upgraded factions and streak bonus; recorded once in the campaign on A's computer
+    (which began it); then side B asks for an upgrade in the finished file, in its window, and A's computer buys it in
+    the campaign when the file comes back."""
     computers.at("A")
     campaign = campaign_with_an_upgrade(tmp_path, capsys)
     path = tmp_path / "battle.json"
@@ -227,31 +265,18 @@ def test_a_campaigns_battle_by_mail_is_fought_with_its_upgrades_and_recorded_on_
     assert main(["mail", "status", str(path)]) == 0
     assert "It is battle 2 of the campaign Border War" in capsys.readouterr().out
 
-
-def test_the_other_player_asks_for_upgrades_in_the_finished_file_and_the_campaigns_computer_buys_them(
-        computers, tmp_path, capsys):
-    computers.at("A")
-    campaign = campaign_with_an_upgrade(tmp_path, capsys)
-    path = tmp_path / "battle.json"
-    assert main(["mail", "new", "pastoral-hills", "--campaign", str(campaign), "--out", str(path)]) == 0
-    trips = play_by_mail(path, computers.disks, each=lambda trip, side: computers.at(side))
-    computers.at("A")
-    if trips[-1][0] == "B":
-        one_turn(path, "A", computers.disks, set())              # A's computer records the battle
-    capsys.readouterr()
-    assert len(tomllib.loads(campaign.read_text(encoding="utf-8"))["battles"]) == 2
-    # On B's computer: a purchase the rules refuse (Reserve Sensors 3 would pass Veteran's 3) is refused there, and
-    # side A's cannot be asked there at all.
+    # ---- the other player asks for upgrades in the finished file; the campaign's computer buys them ----
+    # In B's window, the report of B's turn at the file offers the ask: Reserve Armour 1 -> 2, half price (Council
+    # of Zane's is higher), 1 tech point, which B has after any battle.
     computers.at("B")
+    asked_in_window(path)
+    assert in_file(path)["purchases"] == [{"side": "B", "rating": "reserve", "stat": "armour"}]
+    # On B's command line: a purchase the rules refuse (Reserve Sensors 3 would pass Veteran's 3) is refused there,
+    # and side A's cannot be asked there at all.
     assert main(["mail", "upgrade", str(path), "--side", "B", "--rating", "reserve", "--stat", "sensors"]) == 2
     assert "not allowed: " in capsys.readouterr().err
     assert main(["mail", "upgrade", str(path), "--side", "A", "--rating", "reserve", "--stat", "armour"]) == 2
     assert "side A's secrets for this battle are not on this computer" in capsys.readouterr().err
-    # Reserve Armour 1 -> 2, half price (Council of Zane's is higher): 1 tech point, which B has after any battle.
-    assert main(["mail", "upgrade", str(path), "--side", "B", "--rating", "reserve", "--stat", "armour"]) == 0
-    said = capsys.readouterr().out
-    assert "side B's Reserve Arm +1 (1 -> 2, 1 tech point at today's stats)" in said
-    assert in_file(path)["purchases"] == [{"side": "B", "rating": "reserve", "stat": "armour"}]
     # The purchase asked counts: Reserve Armour again would be 3, above Veteran's 2.
     assert main(["mail", "upgrade", str(path), "--side", "B", "--rating", "reserve", "--stat", "armour"]) == 2
     assert "not allowed: " in capsys.readouterr().err
@@ -260,8 +285,11 @@ def test_the_other_player_asks_for_upgrades_in_the_finished_file_and_the_campaig
     doc = in_file(path)
     doc["purchases"].append({"side": "A", "rating": "reserve", "stat": "nuclear"})
     path.write_text(json.dumps(doc), encoding="utf-8")
+    # On A's computer, which began the battle, its report offers no such ask (A buys in the campaign itself), and
+    # the purchases asked are made when it has the file.
     computers.at("A")
     turn = MailTurn(path, "A", folder=computers.disks["A"])
+    assert turn.upgrade_asker() is None
     turn.close()
     assert turn.recorded == [
         "Asked by e-mail, side B's Reserve Arm +1: side B: Reserve Arm raised to 2",

@@ -27,11 +27,7 @@ from referee.ui.scenes.campaign import CampaignScene, CampaignSetupScene  # noqa
 from referee.ui.scenes.setup import SetupScene  # noqa: E402
 from referee.cli.main import main  # noqa: E402
 
-from referee.ui.scenes.remote_report import RemoteReportScene  # noqa: E402
-
 from .test_net_kept import FACTIONS  # noqa: E402
-from .test_net_mail import play_by_mail  # noqa: E402
-from .test_net_mail_factions import Computers, campaign_with_an_upgrade  # noqa: E402
 from .test_window_join_setup import press_button  # noqa: E402
 
 
@@ -238,51 +234,3 @@ def test_a_take_back_by_mail_is_answered_in_the_other_sides_window_and_a_refusal
         assert scene.log_title == "Said to your side" and scene.log_lines == [f"Side B did not agree to take back {what}"]
     finally:
         pygame.quit()
-
-
-def test_the_other_player_asks_for_an_upgrade_from_the_report_of_a_campaigns_battle_by_mail(
-        tmp_path, monkeypatch, capsys):
-    computers = Computers(tmp_path, monkeypatch)
-    computers.at("A")
-    campaign = campaign_with_an_upgrade(tmp_path, capsys)
-    path = tmp_path / "battle.json"
-    assert main(["mail", "new", "pastoral-hills", "--campaign", str(campaign), "--out", str(path)]) == 0
-    play_by_mail(path, computers.disks, each=lambda trip, side: computers.at(side))
-    computers.at("B")
-    app = App((1100, 720))
-    try:
-        app.open_menu()
-        assert not isinstance(join_by_mail(app, path, "B", lambda said: None), str)
-        for _ in range(200):
-            app.step(1 / 30, events=[])
-            if isinstance(app.scene, RemoteReportScene):
-                break
-            time.sleep(0.01)
-        report = app.scene
-        assert isinstance(report, RemoteReportScene)
-        assert ("upgrade", "Ask for upgrades…") in report.button_labels()
-        report.pressed("upgrade")
-        app.scene.close("reserve")
-        rating = app.scene
-        assert isinstance(rating, Dialog) and rating.heading == "Ask for upgrades: Reserve"
-        rating.close("armour")
-        told = app.scene
-        assert isinstance(told, Dialog) and told.lines[0].startswith(
-            "Asked in battle.json: side B's Reserve Arm +1 (1 -> 2, 1 tech point at today's stats).")
-        told.close("ok")
-        assert json.loads(path.read_text(encoding="utf-8"))["purchases"] == [
-            {"side": "B", "rating": "reserve", "stat": "armour"}]
-        app.pop()                      # the report: the battle scene
-        app.pop()                      # the battle: the turn ends and the file is written
-    finally:
-        pygame.quit()
-    assert json.loads(path.read_text(encoding="utf-8"))["purchases"] == [
-        {"side": "B", "rating": "reserve", "stat": "armour"}]
-    # On A's computer, which began the battle, the report offers no such ask: A buys in the campaign itself.
-    computers.at("A")
-    turn = MailTurn(path, "A", folder=computers.disks["A"])
-    try:
-        assert turn.upgrade_asker() is None
-    finally:
-        turn.close()
-    assert turn.recorded[-1] == "Asked by e-mail, side B's Reserve Arm +1: side B: Reserve Arm raised to 2"
