@@ -44,7 +44,7 @@ from ..storage import atomic_write_text
 from .desk import Desk
 from .host import Host
 from .keeper import Keeper, kept_folder
-from .mail_campaign import (buy_asked, campaign_of, campaign_parts, checked_purchase, faction_ids_of, purchase_words,
+from .mail_campaign import (MOST_ASKED, buy_asked, campaign_of, campaign_parts, checked_purchase, faction_ids_of, purchase_words,
                             purchases_of, record_in_campaign)
 
 __all__ = ["MailTurn", "arrive", "new_mail_battle", "read_seen", "seen_path", "waits_for", "waits_text"]
@@ -83,9 +83,9 @@ def waiting_of(desk: Desk) -> Waiting | None:
 
 
 def mail_document(session: BattleSession, desk: Desk, sender: str,
-                  campaign: dict[str, Any] | None = None) -> dict[str, Any]:
+                  parts: dict[str, Any] | None = None) -> dict[str, Any]:
     """The battle file as ``sender`` sends it: the public battle, its factions, the action waiting and the shares it
-    has (``campaign``: the campaign's parts of it, ``mail_campaign.campaign_parts``)."""
+    has (``parts``: a campaign's parts of it, ``mail_campaign.campaign_parts``)."""
     dice = session.dice
     assert dice is not None
     waiting = waiting_of(desk)
@@ -93,7 +93,7 @@ def mail_document(session: BattleSession, desk: Desk, sender: str,
                            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"), "sent_by": sender,
                            "battle": battle_document(session), "factions": carried_factions(session),
                            "waiting": None}
-    doc.update(campaign or {})
+    doc.update(parts or {})
     words = desk.words_said()
     if words:
         doc["words"] = words
@@ -110,8 +110,8 @@ def mail_document(session: BattleSession, desk: Desk, sender: str,
 
 
 def write_mail(path: Path, session: BattleSession, desk: Desk, sender: str,
-               campaign: dict[str, Any] | None = None) -> None:
-    atomic_write_text(path, mail_text(mail_document(session, desk, sender, campaign)))
+               parts: dict[str, Any] | None = None) -> None:
+    atomic_write_text(path, mail_text(mail_document(session, desk, sender, parts)))
 
 
 def new_mail_battle(table: Scenario, factions: dict[str, str], out: Path, *, streak: dict[str, int] | None = None,
@@ -140,9 +140,6 @@ def mail_summary(path: Path) -> tuple[dict[str, str], dict[str, Any] | None]:
     """What a battle file says of itself: each side's faction, and the campaign it is a battle of (or None)."""
     doc = read_mail(path)
     return faction_ids_of(doc), campaign_of(doc, str(path))
-
-
-# ---- a campaign's battle, recorded on the computer that began it ---------------------------------------------------
 
 
 # ---- what each side remembers of the file it last wrote --------------------------------------------------------------
@@ -302,7 +299,7 @@ class MailTurn:
                 bought = buy_asked(self.asked, self.side, self.folder, self.battle)
                 if bought is not None:
                     # Written back in the file, for the other player to read what came of each purchase asked.
-                    self.made, self.asked = self.made + bought[0], []
+                    self.made, self.asked = (self.made + bought[0])[-MOST_ASKED:], []
                     self.recorded += bought[1]
                     self._write()
         self.host.stop()
@@ -363,8 +360,9 @@ def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
                      f"it records it there once it has the file.")
             asked, made = purchases_of(doc, str(path))
             text += "".join(f"\nBought by e-mail, {purchase_words(p)}: {p['told']}" for p in made)
-            text += "".join(f"\nAsked by e-mail, {purchase_words(p)}: send the file to the computer that began the "
-                            f"battle, which buys it in the campaign" for p in asked)
+            text += "".join(f"\nAsked by e-mail, {purchase_words(p)}: the computer that began the battle buys it in "
+                            f"the campaign when it opens the file (mail play {path} --side A or B, or Join a battle… "
+                            f"in the window)" for p in asked)
         return text
     lines = []
     for side, what in waits:

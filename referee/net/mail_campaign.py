@@ -26,7 +26,8 @@ from ..rules.stats import RATING_TITLES, RATINGS, STAT_NAMES, STAT_SHORT
 from ..service.campaigns import buy_upgrade, note_recorded, noted_campaign, record_mail_battle, recorded_as
 from ..service.session import BattleSession
 
-MOST_ASKED: Final = 30           # purchases asked in one file: more than any campaign's tech points could pay
+# Purchases asked in one file, and those made kept in it (the latest): more than any campaign's tech points could pay.
+MOST_ASKED: Final = 30
 
 
 def campaign_of(doc: dict[str, Any], source: str) -> dict[str, Any] | None:
@@ -103,10 +104,11 @@ def checked_purchase(campaign: dict[str, Any] | None, over: bool, carried: dict[
     if not check.allowed:
         raise InputError(source, f"not allowed: {check.reason}")
     purchase = {"side": side, "rating": rating, "stat": stat}
+    points = f"{check.cost} tech point{'' if check.cost == 1 else 's'}"
     return purchase, (f"Asked in {Path(source).name}: {purchase_words(purchase)} ({check.current} -> "
-                      f"{check.raised_to}, {check.cost} tech point{'' if check.cost == 1 else 's'} at today's stats). Send the file to the computer "
-                      f"that began battle {campaign['battle']} of {campaign['name']}: it buys the purchase in the "
-                      f"campaign with side {side}'s banked tech points, and writes in the file what came of it.")
+                      f"{check.raised_to}, {points} at today's stats). Send the file to the computer that began battle "
+                      f"{campaign['battle']} of {campaign['name']}: it buys the purchase in the campaign with side "
+                      f"{side}'s banked tech points when it opens the file, and writes in the file what came of it.")
 
 
 def purchase_words(p: dict[str, str]) -> str:
