@@ -154,10 +154,15 @@ def test_a_campaigns_next_battle_started_by_mail_in_the_window_is_the_campaigns(
     (note,) = (paths.user_data_dir() / "kept").glob("*.mail-campaign")
     assert json.loads(note.read_text(encoding="utf-8")) == {"campaign": str(campaign.resolve()),
                                                             "file": str(path.resolve()), "battle": 2}
+    # The file taken at another path (the other player's file saved elsewhere): the note follows it.
+    moved = tmp_path / "from-b.json"
+    moved.write_bytes(path.read_bytes())
+    MailTurn(moved, "A").close()
+    assert json.loads(note.read_text(encoding="utf-8"))["file"] == str(moved.resolve())
     # Begun a second time, on the command line: refused while the battle's file is there.
     assert main(["mail", "new", "pastoral-hills", "--campaign", str(campaign), "--out", str(tmp_path / "b.json")]) != 0
-    assert f"battle 2 of this campaign is being played by e-mail in {path.resolve()}" in capsys.readouterr().err
-    path.unlink()
+    assert f"battle 2 of this campaign is being played by e-mail in {moved.resolve()}" in capsys.readouterr().err
+    moved.unlink()
     assert main(["mail", "new", "pastoral-hills", "--campaign", str(campaign), "--out", str(tmp_path / "b.json")]) == 0
 
 

@@ -37,7 +37,7 @@ from ..rules.scenario import Scenario
 from ..service.battles import new_session
 from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
                                    read_mail, seen_of, waiting_action)
-from ..service.campaigns import mail_campaign, note_mail_battle, noted_campaign
+from ..service.campaigns import mail_campaign, note_file, note_mail_battle, noted_campaign
 from ..service.mail_factions import carried_factions, carried_in, give_back, take_factions
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
@@ -212,6 +212,11 @@ class MailTurn:
             give_back(added)            # a file refused leaves nothing behind
             raise
         self.added = [told for _path, told in added]
+        if self.campaign is not None and self.battle:
+            try:
+                note_file(self.battle, self.path, self.folder)      # this computer began it: its page opens this file
+            except (InputError, OSError):
+                pass                     # the note is read again, and said, when the battle is recorded
         self.session = arrived.session
         self.unsaved: str | None = None
         self.on_stop = on_stop

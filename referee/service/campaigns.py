@@ -153,6 +153,15 @@ def noted_campaign(battle: str, folder: Path | None = None) -> tuple[Path, bool]
     return None if data is None else (Path(str(data["campaign"])), bool(data.get("recorded")))
 
 
+def note_file(battle: str, mail_path: Path, folder: Path | None = None) -> None:
+    """The battle's file is now at ``mail_path`` (the other player's file saved elsewhere, say): the note follows it,
+    so the campaign's page opens the file this computer took last."""
+    data = _note(battle, folder)
+    if data is not None and data.get("file") != str(mail_path.resolve()):
+        atomic_write_text(mail_note_path(battle, folder), json.dumps({**data, "file": str(mail_path.resolve())})
+                          + "\n", private=True)
+
+
 def note_recorded(battle: str, folder: Path | None = None) -> None:
     """The battle is recorded in its campaign: the note stays (the other side's purchases asked in the battle's file
     are bought there when the file comes back), but the battle is no longer being played."""
