@@ -311,7 +311,8 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
     good = out.read_text(encoding="utf-8")
     for part, value, words in (("shares", {"A": {"x": ["zz"]}}, "shares: expected"),
                                ("waiting", {"seat": "C"}, "waiting: expected"),
-                               ("words", {"A": "never"}, "words: expected")):
+                               ("words", {"A": "never"}, "words: expected"),
+                               ("factions", {"council-of-zane": "strong"}, "factions: expected")):
         doc = json.loads(good)
         doc[part] = value
         if part == "shares":

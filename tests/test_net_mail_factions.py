@@ -120,6 +120,16 @@ def test_a_faction_only_one_player_has_is_added_on_the_other_computer_and_one_th
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(InputError, match=r"factions\.my-raiders: created\.reserve"):
         MailTurn(path, "B", folder=computers.disks["B"])
+    # A campaign's parts that are not what they say are refused by their place in the file.
+    for part, value, words in (("campaign", {"name": "War", "battle": "two"}, "campaign: expected"),
+                               ("purchases", [{"side": "C", "rating": "reserve", "stat": "armour"}],
+                                "purchases: expected"),
+                               ("bought", [{"side": "B", "rating": "reserve", "stat": "armour"}], "bought: expected")):
+        doc = json.loads(good)
+        doc[part] = value
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        with pytest.raises(InputError, match=words):
+            MailTurn(path, "B", folder=computers.disks["B"])
     # The file as A wrote it still opens.
     path.write_text(good, encoding="utf-8")
     MailTurn(path, "B", folder=computers.disks["B"]).close()
