@@ -38,13 +38,13 @@ from ..service.battles import new_session
 from ..service.mail_battle import (BOTH, MAIL_FORMAT, MAIL_VERSION, Arrived, Waiting, arrive, battle_document, mail_text,
                                    read_mail, seen_of, waiting_action)
 from ..service.campaigns import mail_campaign, note_file, note_mail_battle, noted_campaign
-from ..service.mail_factions import carried_factions, carried_in, give_back, take_factions
+from ..service.mail_factions import carried_factions, carried_in, faction_ids_of, give_back, take_factions
 from ..service.session import BattleSession
 from ..storage import atomic_write_text
 from .desk import Desk
 from .host import Host
 from .keeper import Keeper, kept_folder
-from .mail_campaign import (MOST_ASKED, buy_asked, campaign_of, campaign_parts, checked_purchase, faction_ids_of, purchase_words,
+from .mail_campaign import (MOST_ASKED, buy_asked, campaign_of, campaign_parts, checked_purchase, purchase_words,
                             purchases_of, record_in_campaign)
 
 __all__ = ["MailTurn", "arrive", "new_mail_battle", "read_seen", "seen_path", "waits_for", "waits_text"]

@@ -70,13 +70,6 @@ def campaign_parts(campaign: dict[str, Any] | None, asked: list[dict[str, str]],
     return {"campaign": campaign, **({"purchases": asked} if asked else {}), **({"bought": made} if made else {})}
 
 
-def faction_ids_of(doc: dict[str, Any]) -> dict[str, str]:
-    """Each side's faction id, as the battle file's first state names them."""
-    factions = ((doc.get("battle") or {}).get("initial") or {}).get("setup") or {}
-    named = factions.get("factions") if isinstance(factions, dict) else None
-    return {str(k): str(v) for k, v in named.items()} if isinstance(named, dict) else {}
-
-
 def checked_purchase(campaign: dict[str, Any] | None, over: bool, carried: dict[str, Faction],
                      factions: dict[str, str], side: str, rating: str, stat: str, asked: list[dict[str, str]],
                      source: str) -> tuple[dict[str, str], str]:

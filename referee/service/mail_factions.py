@@ -35,12 +35,17 @@ def battle_faction_ids(session: BattleSession) -> list[str]:
     return sorted(set(setup.factions.values())) if setup is not None else []
 
 
-def faction_ids_in(doc: dict[str, Any]) -> list[str]:
-    """The ids of the factions the battle file ``doc`` is fought with, as its first state names them (a broken first
-    state is left to the save's own checks)."""
+def faction_ids_of(doc: dict[str, Any]) -> dict[str, str]:
+    """Each side's faction id, as the battle file ``doc``'s first state names them (a broken first state is left to
+    the save's own checks)."""
     setup = ((doc.get("battle") or {}).get("initial") or {}).get("setup")
-    factions = setup.get("factions") if isinstance(setup, dict) else None
-    return sorted({v for v in factions.values() if isinstance(v, str)}) if isinstance(factions, dict) else []
+    named = setup.get("factions") if isinstance(setup, dict) else None
+    return {str(k): v for k, v in named.items() if isinstance(v, str)} if isinstance(named, dict) else {}
+
+
+def faction_ids_in(doc: dict[str, Any]) -> list[str]:
+    """The ids of the factions the battle file ``doc`` is fought with."""
+    return sorted(set(faction_ids_of(doc).values()))
 
 
 def carried_factions(session: BattleSession) -> dict[str, dict[str, Any]]:
