@@ -113,6 +113,21 @@ def test_an_argument_unknown_to_a_unit_action_is_refused_as_well_as_to_set_up():
     assert action_problems({"kind": "teleport", "args": {}}, "--do")[0].startswith("--do.kind: expected one of move")
 
 
+def test_the_engine_refuses_an_action_with_an_argument_its_kind_does_not_take_so_no_save_holds_one():
+    # A random player's odd reveal with {"extra": True} was taken and recorded: the save it wrote did not open again.
+    session = battle()
+    for action in legal.legal_actions(session.state):
+        before = (session.state.to_data(), len(session.game.record))
+        outcome = session.game.play(Action(action.kind, action.actor, {**dict(action.args), "extra_die": 1}),
+                                    ScriptedDice([]))
+        names = ", ".join(a.name for a in KINDS[action.kind].args) or "none"
+        assert not outcome.legal
+        assert outcome.reason == f"extra_die: not an argument of {action.kind} (expected {names})"
+        assert (session.state.to_data(), len(session.game.record)) == before
+    reveal = play(session.state, Action(Kind.REVEAL, "b-blip-KX", {"extra": True}), ScriptedDice([]))
+    assert not reveal.legal and reveal.reason == "extra: not an argument of reveal (expected facing)"
+
+
 @pytest.mark.parametrize("kind, args, expected", [
     (Kind.END_OF_ROUND, {"withdraw": "C"}, "expected 'A', 'B' or 'both' as the withdraw of a end-of-round action"),
     (Kind.SCRAMBLE, {"square": 17}, "expected a whole number from 1 to 16 as the square of a scramble action"),

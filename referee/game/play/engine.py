@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..battle.action_kinds import KINDS, Kind, as_kind
+from ..battle.action_kinds import KINDS, Kind, arg_named, as_kind
 from .action_table import RULES
 from ..battle.intents import Action
 from .actions import ActionOutcome, run
@@ -62,6 +62,9 @@ def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
         return _refused_in_setup(ctx, action)
     if kind is None:
         return _unknown(action)
+    if KINDS[kind].part != "correction" and any(arg_named(kind, key) is None for key in action.args):
+        # (A correction names each change it may make of the piece it corrects: its own words say more.)
+        return _not_its_arguments(kind, action)
     if ctx.state.pool is not None and kind != Kind.SENSOR_POOL and KINDS[kind].part != "correction":
         return spend_pool(ctx, action)       # a sensor pool rolled waits for the Target that spends it (p.19)
     return RULES[kind].resolve(ctx, action)
@@ -69,6 +72,15 @@ def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
 
 def _unknown(action: Action) -> Rolling[object]:
     raise Refused(f"unknown action {action.kind!r}")
+    yield  # a generator like every resolution: the refusal comes when it is driven
+
+
+def _not_its_arguments(kind: str, action: Action) -> Rolling[object]:
+    # Refused as a save refuses it (``records/record.py``): an action recorded with an argument its kind does not
+    # take would write a save that no longer opens.
+    names = ", ".join(a.name for a in KINDS[kind].args) or "none"
+    unknown = ", ".join(sorted(key for key in action.args if arg_named(kind, key) is None))
+    raise Refused(f"{unknown}: not an argument of {kind} (expected {names})")
     yield  # a generator like every resolution: the refusal comes when it is driven
 
 
