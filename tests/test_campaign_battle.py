@@ -5,10 +5,15 @@ import tomllib
 
 import pytest
 
+from referee import paths
 from referee.cli.main import main
+from referee.net.mail_campaign import buy_asked
+from referee.service.campaigns import buy_upgrade, note_mail_battle, note_recorded
+from referee.ui.scenes.faction_campaign import CampaignUpgradeScene
 from referee.game.campaigns.campaign import load_campaign
 from referee.game.campaigns.campaign_battle import (
     battle_choices,
+    battle_save_path,
     played_streak,
     record_battle,
     record_from_state,
@@ -109,6 +114,50 @@ def test_the_next_battle_uses_the_upgrades_and_the_streak(tmp_path):
     # The battle's save records the upgraded faction's id, and the campaign accepts the battle.
     record_battle(f, game2.state, None)
     assert len(load_campaign(f)[0].battles) == 2
+
+
+def test_no_upgrade_is_bought_while_the_next_battle_is_under_way_in_the_window_or_by_mail(tmp_path, capsys):
+    """Upgrades are bought between battles (p.31, A45): battle 2, begun with the factions as they stood, is fought
+    without a purchase made during it, so the command line, the window's upgrade editor and a purchase asked by
+    e-mail are each refused until it is recorded, and the campaign file is left as it was."""
+    f = new_campaign(tmp_path)
+    c, st = load_campaign(f)
+    game, dice = finished_battle(battle_choices(f, c, st), seed=11, withdraw="A")
+    record_battle(f, game.state, None)
+    upgrade = ["campaign", "upgrade", str(f), "--side", "B", "--rating", "reserve", "--stat", "stealth"]
+    # Battle 2 begun in the window: its save beside the campaign, not over.
+    c, st = load_campaign(f)
+    second, dice2 = finished_battle(battle_choices(f, c, st), seed=1, rounds=1)
+    second.undo(2)
+    save_game(second, battle_save_path(f, 2), dice2)
+    before = f.read_bytes()
+    capsys.readouterr()
+    assert main(upgrade) == 2
+    err = capsys.readouterr().err
+    assert "not now: battle 2 is under way" in err and "once battle 2 is recorded [p.31, A45]" in err
+    with pytest.raises(InputError, match="battle 2 is under way"):
+        CampaignUpgradeScene(f, "B")
+    assert buy_upgrade(f, "B", "reserve", "stealth").allowed is False
+    assert f.read_bytes() == before
+    # Battle 2 by e-mail from this computer instead (its note in this computer's folder of kept secrets).
+    battle_save_path(f, 2).unlink()
+    mailed = tmp_path / "battle-2-by-mail.json"
+    assert main(["mail", "new", "pastoral-hills", "--campaign", str(f), "--out", str(mailed)]) == 0
+    capsys.readouterr()
+    assert main(upgrade) == 2
+    assert f"battle 2 is being played by e-mail in {mailed}" in capsys.readouterr().err
+    # B's purchase asked in battle 1's file (had battle 1 been played by e-mail too) reaches this computer only now.
+    first = "1f" * 32
+    note_mail_battle(f, mailed, 1, first)
+    note_recorded(first)
+    made = buy_asked([{"side": "B", "rating": "reserve", "stat": "stealth"}], "A", paths.kept_dir(), first)
+    assert made is not None
+    assert made[0][0]["told"].startswith("not now: battle 2 is being played by e-mail")
+    assert f.read_bytes() == before
+    # Once the file is gone (the battle given up), the purchase is made.
+    mailed.unlink()
+    assert main(upgrade) == 0
+    assert len(load_campaign(f)[0].purchases) == 1
 
 
 def test_the_streak_bonus_decides_the_attacker_a47():

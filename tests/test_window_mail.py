@@ -139,6 +139,9 @@ def test_a_campaigns_next_battle_started_by_mail_in_the_window_is_the_campaigns(
         assert ("h", f"Battle 2 is being played by e-mail: {path}") in page.lines()
         keys = [key for key, _label, _enabled in page.button_row()]
         assert "mail" in keys and "next" not in keys
+        # No upgrade is bought while battle 2 is under way: the buttons are off, and the page says when [p.31, A45].
+        assert [on for key, _label, on in page.button_row() if key.startswith("upgrade-")] == [False, False]
+        assert ("dim", "Upgrades are bought between battles: once battle 2 is recorded [p.31, A45].") in page.lines()
         page.press("mail")
         app.scene.close("A")
         assert isinstance(app.scene, RemoteSetupScene) and app.scene.battle.viewer == "A"

@@ -151,7 +151,7 @@ def buy_asked(asked: list[dict[str, str]], side: str, folder: Path,
                       f"({purchase_words(p)})")
         else:
             try:
-                result = buy_upgrade(campaign, p["side"], p["rating"], p["stat"]).told
+                result = buy_upgrade(campaign, p["side"], p["rating"], p["stat"], folder).told
             except InputError as e:
                 result = f"not made: {e.message()}"
         made.append({**p, "told": result})

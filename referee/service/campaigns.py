@@ -67,23 +67,59 @@ class Bought:
     told: str
 
 
-def buy_upgrade(campaign_path: Path | str, side: str, rating: str, stat: str) -> Bought:
-    """+1 to ``side``'s ``stat`` at ``rating``, bought with its banked tech points and written to the campaign file
-    at once when the rules allow it (p.31, A45); else nothing is written and ``told`` says why."""
-    c, st = load_campaign(campaign_path)
+def under_way(campaign_path: Path | str, c: Campaign, folder: Path | None = None) -> str | None:
+    """The campaign's next battle in words when it was begun and is not recorded yet (in the window, on a host or
+    by e-mail from this computer, ``folder``: where its notes are), else None."""
+    number = len(c.battles) + 1
+    started = unfinished(campaign_path, c)
+    if started is not None:
+        return f"battle {number} is under way ({started.path})"
+    mailed = next((m for m in battles_by_mail(campaign_path, folder) if m.number == number), None)
+    if mailed is not None:
+        return f"battle {number} is being played by e-mail in {mailed.file}"
+    return None
+
+
+def between_battles(campaign_path: Path | str, c: Campaign, folder: Path | None = None) -> str | None:
+    """Why no upgrade may be bought now, else None. Upgrades are bought between battles (p.31, A45: tech points bank
+    between them): the battle under way was set up with the factions as they stood, and a purchase made during it
+    would count in the campaign before a battle that was fought without it."""
     if not c.battles:
-        return Bought(False, [], "tech points come after a battle; record one first [p.31]")
+        return "tech points come after a battle; record one first [p.31]"
+    busy = under_way(campaign_path, c, folder)
+    if busy is not None:
+        return (f"not now: {busy}. Upgrades are bought between battles, with the factions the next battle is set "
+                f"up with: buy it once battle {len(c.battles) + 1} is recorded [p.31, A45]")
+    return None
+
+
+def buy_upgrade(campaign_path: Path | str, side: str, rating: str, stat: str, folder: Path | None = None) -> Bought:
+    """+1 to ``side``'s ``stat`` at ``rating``, bought with its banked tech points and written to the campaign file
+    at once when the rules allow it (p.31, A45); else nothing is written and ``told`` says why. None is bought
+    while the next battle is under way (``between_battles``; ``folder``: where this computer's notes of battles by
+    e-mail are)."""
+    c, st = load_campaign(campaign_path)
+    refused = between_battles(campaign_path, c, folder)
+    if refused is not None:
+        return Bought(False, [], refused)
     me, them = st.sides[side], st.sides["B" if side == "A" else "A"]
     check = check_upgrade(me.the_faction(), rating, stat, them.faction, me.tech_points)
     explain = lines(check.explain)
     if not check.allowed:
         return Bought(False, explain, f"not allowed: {check.reason}")
     purchase = Purchase.model_validate({"side": side, "rating": rating, "stat": stat, "after_battle": len(c.battles)})
-    c = c.model_copy(update={"purchases": [*c.purchases, purchase]})
-    status(c, Path(campaign_path).parent, str(campaign_path))     # never write a campaign that does not add up
-    write_document(Path(campaign_path), campaign_data(c))
+    record_purchases(campaign_path, c, [purchase])
     return Bought(True, explain, f"side {side}: {RATING_TITLES[rating]} {STAT_SHORT[stat]} raised to "
                                  f"{check.raised_to}")
+
+
+def record_purchases(campaign_path: Path | str, c: Campaign, purchases: list[Purchase]) -> CampaignStatus:
+    """The purchases written to the campaign file ``c`` was read from, once the whole campaign replays with them
+    (a campaign that would not add up raises ``InputError`` and nothing is written): its status after them."""
+    c = c.model_copy(update={"purchases": [*c.purchases, *purchases]})
+    st = status(c, Path(campaign_path).parent, str(campaign_path))     # never write a campaign that does not add up
+    write_document(Path(campaign_path), campaign_data(c))
+    return st
 
 
 def recorded_as(campaign_path: Path | str, session: BattleSession) -> int | None:

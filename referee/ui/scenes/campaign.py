@@ -115,6 +115,9 @@ class CampaignScene(LinesScene):
             out.append(("dim", f"Each player takes their turn at the file on their own computer (Battle "
                                f"{mailed.number} by e-mail… here, or Join a battle… in the menu); this computer "
                                f"records the battle here once it has the finished file."))
+        if c.battles and not st.winner and (self.unfinished is not None or self.mailed_next() is not None):
+            out.append(("dim", f"Upgrades are bought between battles: once battle {len(c.battles) + 1} is recorded "
+                               f"[p.31, A45]."))
         out.append(("h", "How the totals are worked out"))
         out.extend(("dim", line) for line in st.explain)
         return out
@@ -138,8 +141,10 @@ class CampaignScene(LinesScene):
             row.append(("mail", f"Battle {mailed.number} by e-mail…", True))
         else:
             row.append(("next", "Next battle…", ok and not won))
-        row += [("upgrade-A", "Upgrades: side A…", played and not won),
-                ("upgrade-B", "Upgrades: side B…", played and not won),
+        # Upgrades are bought between battles: not while the next one is under way (p.31, A45).
+        between = self.unfinished is None and mailed is None
+        row += [("upgrade-A", "Upgrades: side A…", played and not won and between),
+                ("upgrade-B", "Upgrades: side B…", played and not won and between),
                 ("look", "Look back…", bool(self.looked_back())),
                 ("back", "Back", True)]
         return row

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...game.campaigns.campaign import Purchase, campaign_data, load_campaign, other, status
+from ...game.campaigns.campaign import Purchase, load_campaign, other
 from ...game.battle.sides import as_side
 from ...rules.errors import InputError
 from ...rules.stats import RATING_TITLES, STAT_SHORT
-from ...storage import write_document
+from ...service.campaigns import between_battles, record_purchases
 from .faction_editor import UPGRADE, FactionEditorScene
 
 FIXED = ("tech", "battle", "opponent", "load", "new", "mode_create", "mode_upgrade", "save_as",
@@ -29,10 +29,11 @@ class CampaignUpgradeScene(FactionEditorScene):
         self.campaign_path = Path(campaign_path)
         self.side = side
         c, st = load_campaign(self.campaign_path)
-        if not c.battles:
-            raise InputError(str(self.campaign_path), "tech points come after a battle; play one first [p.31]")
         if st.winner:
             raise InputError(str(self.campaign_path), f"the campaign is won by side {st.winner}; nothing more to buy")
+        refused = between_battles(self.campaign_path, c)
+        if refused is not None:
+            raise InputError(str(self.campaign_path), refused)
         mine = st.sides[side].faction
         if mine is None:
             raise InputError(str(self.campaign_path), f"players.{side}.faction: no faction for side {side}")
@@ -80,11 +81,13 @@ class CampaignUpgradeScene(FactionEditorScene):
             return None
         try:
             c, _ = load_campaign(self.campaign_path)
+            refused = between_battles(self.campaign_path, c)
+            if refused is not None:
+                self.say("error", f"Not recorded: {refused}.")
+                return None
             purchases = [Purchase(side=as_side(self.side), rating=u.rating, stat=u.stat, after_battle=len(c.battles))
                          for u in new]
-            c = c.model_copy(update={"purchases": [*c.purchases, *purchases]})
-            st = status(c, self.campaign_path.parent, str(self.campaign_path))
-            write_document(self.campaign_path, campaign_data(c))
+            st = record_purchases(self.campaign_path, c, purchases)
         except InputError as e:
             self.say("error", f"Not recorded: {e.message()}")
             return None
