@@ -186,6 +186,25 @@ def test_target_places_counters_and_adds_one_per_die(scenario, capsys):
     assert unit_of(out["state"], "t")["target_counters"] == 2
 
 
+def test_a_table_left_with_more_counters_than_a_file_holds_is_refused_and_nothing_is_written(scenario, capsys,
+                                                                                             tmp_path):
+    """The rules set no cap on Target counters (p.19); a table file holds at most 99 on a piece. A Target that would
+    leave more is bad input: the state it would print could not be fed back in, so nothing is printed or written."""
+    path = scenario(table(units=[trooper("t", "A", 10, 2, facing=90, target_counters=99),
+                                 trooper("e", "B", 10, 7, target_counters=97)]))
+    out_path = tmp_path / "after.json"
+    code, out, err = run(capsys, path, "target", "t", "--assign", "e=3", "--dice", "1,2", "--out", out_path)
+    assert code == 2 and out is None and not out_path.exists()
+    assert "t would hold 101 Target counters, more than a table file holds (99)" in err
+    # One counter fewer on the Targeter fits: answered, and the table feeds back in.
+    path = scenario(table(units=[trooper("t", "A", 10, 2, facing=90, target_counters=97),
+                                 trooper("e", "B", 10, 7, target_counters=96)]), "fits.json")
+    code, out, err = run(capsys, path, "target", "t", "--assign", "e=3", "--dice", "1,2", "--out", out_path)
+    assert code == 0 and unit_of(out["state"], "t")["target_counters"] == 99
+    assert unit_of(out["state"], "e")["target_counters"] == 99
+    assert main(["query", str(out_path), "range", "t", "e"]) == 0
+
+
 def test_a_damaged_targeter_rolls_its_check_first(scenario, capsys):
     data = table(units=[trooper("t", "A", 10, 2, facing=90, damaged=True), trooper("e", "B", 10, 7)])
     path = scenario(data)

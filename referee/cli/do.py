@@ -139,6 +139,8 @@ def run_do(args) -> int:
                                     f"({done.given_used} dice given were used before it)")
     if done.no_contents:
         raise InputError(str(path), f"blips: {done.no_contents!r} has no `contents`, so the referee cannot reveal it")
+    if done.too_many:
+        raise InputError(str(path), done.too_many)
     data = done.table
     dice_used = done.dice_used
     out = {

@@ -12,7 +12,7 @@ from ..game.play.effects import Ctx, UnknownContents
 from ..game.battle.dice import DiceMissing, Rolling
 from ..game.battle.state import state_from_scenario, state_to_scenario_data
 from ..game.play.turns import jammer_test
-from ..rules.scenario import Scenario
+from ..rules.scenario import MAX_COUNTERS, Scenario
 from .battles import check_all_used
 from .intents import Action
 
@@ -42,6 +42,7 @@ class TableDone:
     missing: str = ""            # a die the engine asked for and nobody gave
     given_used: int = 0          # with ``missing``: how many of the dice given were used before it
     no_contents: str = ""        # a blip the action would reveal whose contents the scenario does not list
+    too_many: str = ""           # a piece left with more Target counters than a table file holds, in words
 
 
 class TableAction:
@@ -83,5 +84,17 @@ class TableAction:
         if outcome.legal:
             check_all_used(source.given, where)
         dice_used = sum(1 for r in outcome.rolls if r.kind == "d6") if outcome.legal else 0
+        table = state_to_scenario_data(outcome.state, secrets=True)
         return TableDone(outcome.legal, outcome.reason, list(outcome.events), list(outcome.explain), dice_used,
-                         state_to_scenario_data(outcome.state, secrets=True))
+                         table, too_many=_too_many(table))
+
+
+def _too_many(table: dict[str, Any]) -> str:
+    """The first piece of the table after an action holding more Target counters than a table file holds, in words
+    (the rules set no cap, p.19; a file does, so that nothing read from one makes the odds slow), else ""."""
+    for group in ("units", "objectives", "ground"):
+        for piece in table.get(group) or []:
+            if int(piece.get("target_counters", 0)) > MAX_COUNTERS:
+                return (f"{piece['id']} would hold {piece['target_counters']} Target counters, more than a table "
+                        f"file holds ({MAX_COUNTERS}), so the table after the action could not be read again")
+    return ""
