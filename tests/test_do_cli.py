@@ -330,3 +330,18 @@ def test_move_with_waypoints(scenario, capsys):
     code, out, _ = run(capsys, path, "move", "t", 12, 10, "--via", 10, 11.5, "--via", 12, 11.5)
     t = unit_of(out["state"], "t")
     assert code == 0 and t["target_counters"] == 3 and t["facing"] == pytest.approx(270.0)
+
+
+def test_a_move_off_the_table_works_out_no_counters_removed(scenario, capsys):
+    """A refused Move or Jump changes nothing, and its working says of no counter that it is removed or added."""
+    path = scenario(table(units=[trooper("sc", "A", 3, 3, type="scout", facing=0, target_counters=2),
+                                 trooper("e", "B", 30, 30)]))
+    code, out, _ = run(capsys, path, "move", "sc", 3, -0.2)
+    assert code == 3 and out["legal"] is False and "off the table" in out["reason"]
+    assert not any("removed" in line for line in out["explain"]), out["explain"]
+    code, out, _ = run(capsys, path, "jump", "sc", 3, -0.2)
+    assert code == 3 and out["legal"] is False
+    assert not any("removed" in line or "+1 Target counter" in line for line in out["explain"]), out["explain"]
+    assert main(["query", str(path), "move", "sc", "3", "-0.2"]) == 0
+    said = capsys.readouterr().out
+    assert "removes min(" not in said and "removes: 0" in said

@@ -319,10 +319,11 @@ def _move(bf: Battlefield, mover: Piece, path: list[tuple[float, float]]) -> Mov
             a, b = next((points[i], points[i + 1]) for i in range(len(points) - 2, -1, -1) if math.dist(points[i], points[i + 1]) > EPS)
             facing = angle_deg(b[0] - a[0], b[1] - a[1])
             why.add(f"ends facing {facing:.1f}°, along the final path segment", "p.18", "A13")
-    removes = removal(bf, mover, displacement, why)
     if reason:
+        # A refused Move changes nothing: no counters are worked out as if removed.
         why.add(f"not allowed: {reason}")
         return MoveResult(False, reason, cost, allowance, displacement, 0, 0, facing, end, why.freeze())
+    removes = removal(bf, mover, displacement, why)
     return MoveResult(True, "", cost, allowance, displacement, removes, 0, facing, end, why.freeze())
 
 
@@ -367,9 +368,10 @@ def jump(bf: Battlefield, jumper: Piece, x: float, y: float) -> MoveResult:
     if jumper.has_arc:
         facing = angle_deg(end[0] - start[0], end[1] - start[1]) if d > EPS else jumper.facing
         why.add(f"lands facing {facing:.1f}°, the jump direction", "p.18", "A13")
-    removes = removal(bf, jumper, d, why) if not jumper.is_objective else 0
-    why.add("then +1 Target counter for the jump", "p.17", "p.18")
     if reason:
+        # A refused Jump changes nothing: neither its removal nor its own counter is worked out.
         why.add(f"not allowed: {reason}")
         return MoveResult(False, reason, d, limit, d, 0, 0, facing, end, why.freeze())
+    removes = removal(bf, jumper, d, why) if not jumper.is_objective else 0
+    why.add("then +1 Target counter for the jump", "p.17", "p.18")
     return MoveResult(True, "", d, limit, d, removes, 1, facing, end, why.freeze())

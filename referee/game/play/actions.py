@@ -333,7 +333,7 @@ def perform_rifle(ctx: Ctx, action: Action) -> Rolling[None]:
         return
     low = min(faces)
     if any(f in w.kill_faces for f in faces):
-        destroy(ctx, tid, f"killed by {action.actor}'s {w.name.lower()}")
+        destroy(ctx, tid, f"killed by {action.actor}'s {w.name.lower()}", "p.20")
     elif w.graze_face is not None and low == w.graze_face:
         if target.is_drone:
             destroy(ctx, tid, f"grazed by {action.actor}: a graze destroys a drone [p.20]")
@@ -341,7 +341,7 @@ def perform_rifle(ctx: Ctx, action: Action) -> Rolling[None]:
             ctx.event(f"{tid} is grazed", "[p.20]", units=[tid])
             yield from graze(ctx, tid, f"grazed by {action.actor}")
     else:
-        ctx.event(f"no effect on {tid}", units=[tid])
+        ctx.event(f"no effect on {tid}", units=[tid], rule="p.20")
 
 
 # ---- Fire Missile --------------------------------------------------------------------------------------
@@ -426,7 +426,7 @@ def perform_missile(ctx: Ctx, action: Action) -> Rolling[None]:
     elif hit <= eff:
         ctx.event(f"direct hit on {tid} ({hit} against {eff} effective counters)", "[p.21]", units=[tid])
         x, y = target.x, target.y
-        destroy(ctx, tid, f"direct missile hit from {action.actor}")
+        destroy(ctx, tid, f"direct missile hit from {action.actor}", "p.21")
         exclude = (tid,)
     else:
         red = yield d6("Red Die for the deviation distance", "p.21", "added to the normal die", red=True)
@@ -556,7 +556,7 @@ def perform_kamikaze(ctx: Ctx, action: Action) -> Rolling[None]:
             if (roll < eff) if strict else (roll <= eff):
                 ctx.event(f"contact! {tid} is destroyed ({roll} against {eff} effective counters)",
                           f"[p.22, {rules.label('A34')}, A35]", units=[tid])
-                destroy(ctx, tid, f"kamikaze contact from {uid}")
+                destroy(ctx, tid, f"kamikaze contact from {uid}", "p.23, A35")
                 exclude.append(tid)
             else:
                 ctx.event(f"contact roll {roll} against {eff} effective counters fails: the drone detonates as a deviated missile",
@@ -574,7 +574,7 @@ def perform_kamikaze(ctx: Ctx, action: Action) -> Rolling[None]:
         x, y, dist = deviation_point(x, y, red, normal, bearing, s.scale)
         ctx.event(f"{uid} deviates {inches(dist)} at {bearing:.1f}° to ({x:.2f}, {y:.2f}); blast dice = Nuc {dice}",
                   f"[p.22, {rules.label('A35')}]")
-    destroy(ctx, uid, "kamikaze detonation")
+    destroy(ctx, uid, "kamikaze detonation", "p.23, A35")
     yield from blast(ctx, x, y, radius, dice, f"kamikaze blast from {uid}", drone.side, tuple(exclude))
     add_crater(ctx, x, y, radius)
 

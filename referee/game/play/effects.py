@@ -5,6 +5,8 @@ Effects that roll dice are generators: they ``yield`` a RollRequest and receive 
 
 from __future__ import annotations
 
+import re
+
 import math
 from typing import Any, Literal
 from collections.abc import Iterable, Mapping
@@ -68,16 +70,27 @@ class Ctx:
     def bf(self) -> Battlefield:
         return self.state.battlefield()
 
-    def event(self, text: str, *why: object, private: Mapping[str, str] | None = None, units: Iterable[str] = ()) -> None:
-        """An event; a bare ``[p.18]`` in ``why`` tags the event's own explanation line, longer texts add lines."""
+    def event(self, text: str, *why: object, private: Mapping[str, str] | None = None, units: Iterable[str] = (),
+              rule: str = "") -> None:
+        """An event; a bare ``[p.18]`` in ``why`` tags the event's own explanation line, longer texts add lines.
+
+        An event with no bare tag is tagged in the explanation with ``rule``, else with the rules its lines cite, so
+        that every line of the working names its page or ruling (the query contract). The battle's log keeps its
+        lines as they were: a save's digest covers the log, and saves written before stay as they were."""
         tags = [str(w) for w in why if str(w).startswith("[")]
         lines = [text + (" " + " ".join(tags) if tags else "")] + [str(w) for w in why if w and not str(w).startswith("[")]
         self.events.append(text)
-        self.explain.extend(lines)
+        cited = [] if tags else [rule] if rule else [
+            part.strip() for w in why if w for m in [_TRAILING_TAG.search(str(w))] if m
+            for part in m.group(0)[1:-1].split(",")]
+        self.explain.extend([f"{text} [{', '.join(dict.fromkeys(cited))}]", *lines[1:]] if cited else lines)
         self.state.log_event(text, lines, units, private)
 
     def note(self, *why: object) -> None:
         self.explain.extend(str(w) for w in why)
+
+
+_TRAILING_TAG = re.compile(r"\[(?:p\.|A\d)[^\[\]]*\]$")
 
 
 def d6(label: str, rule: str, success: str = "", red: bool = False) -> RollRequest:
@@ -278,15 +291,16 @@ def face_revealed(ctx: Ctx, uid: str, facing: float) -> None:
 # ---- damage -------------------------------------------------------------------------------------
 
 
-def destroy(ctx: Ctx, ident: str, cause: str) -> None:
+def destroy(ctx: Ctx, ident: str, cause: str, rule: str = "") -> None:
+    """``ident`` destroyed by ``cause``; ``rule``: the page or ruling of a cause that does not cite its own."""
     s = ctx.state
     if ident in s.units:
         u = s.units.pop(ident)
         s.destroyed.append({"id": u.id, "side": u.side, "type": u.type, "by": cause, "round": s.round})
-        ctx.event(f"{ident} is destroyed ({cause})", units=[ident])
+        ctx.event(f"{ident} is destroyed ({cause})", units=[ident], rule=rule)
     elif ident in s.objectives:
         s.objectives[ident].destroyed = True
-        ctx.event(f"objective {ident} is destroyed ({cause})", units=[ident])
+        ctx.event(f"objective {ident} is destroyed ({cause})", units=[ident], rule=rule)
 
 
 def armour_of(s: GameState, unit: UnitState) -> int:
@@ -326,7 +340,7 @@ def graze(ctx: Ctx, uid: str, cause: str) -> Rolling[None]:
     if normal > arm:
         new_damage(ctx, uid, cause, "p.20")
     if red <= arm and normal <= arm:
-        ctx.event(f"{uid} shrugs off the graze", units=[uid])
+        ctx.event(f"{uid} shrugs off the graze", units=[uid], rule="p.20")
 
 
 def blast_cascade(ctx: Ctx, uid: str, dice: int, cause: str) -> Rolling[None]:
@@ -342,7 +356,7 @@ def blast_cascade(ctx: Ctx, uid: str, dice: int, cause: str) -> Rolling[None]:
         faces.append((yield d6(f"blast die {i + 1} of {dice} for {uid} (damage)", "p.21", f"above {arm} damages")))
     ctx.note(f"{uid} blast damage roll {faces} against Armour {arm} [p.21]")
     if not any(f > arm for f in faces):
-        ctx.event(f"{uid} is unharmed by the blast", units=[uid])
+        ctx.event(f"{uid} is unharmed by the blast", units=[uid], rule="p.21, A31")
         return
     if u.damaged and rules.reads("A31", "A"):
         destroy(ctx, uid, f"{cause}: blast on a Damaged suit [p.21, p.25, A31]")
