@@ -11,6 +11,9 @@ import pytest
 
 from referee import paths
 from referee.game.battle.action_kinds import Kind
+from referee.game.battle.commit import battle_id, square_commitment
+from referee.game.battle.intents import Action
+from referee.game.battle.state import state_from_scenario
 from referee.game.battle.dice import (SHARE_BATCH, Contribution, RollRequest, SeededDice, SharesMissing, dice_share,
                                       seed_commitment)
 from referee.game.play.engine import Game, begin_battle
@@ -27,7 +30,7 @@ from referee.service.session import BattleSession
 
 from .net_support import next_action
 from .tables import game_state, unit
-from .test_net_kept import FACTIONS, PIN, fresh, host_files, host_memory, set_up, setup_action, to_the_end
+from .test_net_kept import FACTIONS, PIN, SMALL, fresh, host_files, host_memory, set_up, setup_action, to_the_end
 from .test_net_kept import kept as kept  # noqa: F401 (the fixture: a battle served with side B kept)
 
 D6 = RollRequest("a die", "p.1")
@@ -402,3 +405,49 @@ def test_a_die_waiting_for_a_kept_side_whose_computer_is_away_may_be_claimed(kep
         result = session.state.result
         assert session.dice_to_open() == []                 # a side that forfeited is asked nothing more
     assert result.level == "forfeited" and result.winner == "A"
+
+
+def test_a_target_that_reveals_a_kept_square_keeps_the_dice_that_revealed_it():
+    """A's Target with the program's dice buys a counter on one of B's blips, whose square B's computer keeps: the
+    Target waits while B opens it, then goes on with the very dice that bought the counter (the same moment: B's
+    shares of no other moment are asked, and nothing is rolled twice). Were it tried at another moment, its new roll could buy
+    nothing: the square would be open and the blip still hidden."""
+    state = begin_battle(state_from_scenario(load_scenario(SMALL)))
+    state.blips["b-blip-1"].x, state.blips["b-blip-1"].y = 8.0, 18.0      # in the open, in sight of a-tactical-1
+    dice = host_dice()
+    value, salt = "5" * 64, "6" * 32
+    session = BattleSession(Game(state), dice, hotseat=False, autosaving=False)
+    session.commit_kept_dice("B", Contribution("B", value, salt).commitment)
+    state = session.state
+    square = state.blips["b-blip-1"].square
+    unit = {"id": "b-tactical-3", "side": "B", "faction": "new-tokyo", "rating": "veteran", "type": "tactical"}
+    squares = {n: ([unit] if n == square else [], f"{n:064x}") for n in range(1, 17)}
+    state.square_commitments["B"] = {str(n): square_commitment(battle_id(state.dice_commitments), "B", n, units, salt)
+                                     for n, (units, salt) in squares.items()}
+    state.holding["B"].squares.update({n: None for n in range(1, 17)})
+    state.issued_kept["B"] = [dict(unit)]
+    asked: list[str] = []
+
+    def attempt(action):
+        tried = session.attempt(action)
+        while tried.shares is not None:
+            needs = tried.shares
+            asked.append(needs.moment)
+            session.add_shares("B", needs.moment, needs.start,
+                               [dice_share("B", value, needs.moment, n) for n in range(needs.start, needs.start + 64)])
+            tried = session.attempt(needs.action)
+        return tried
+
+    assert attempt(Action(Kind.ACTIVATE, "a-tactical-1", {})).legal
+    target = Action(Kind.TARGET, "a-tactical-1", {"dice": 3, "assign": {"b-blip-1": 1}, "up_to": True})
+    tried = attempt(target)
+    assert tried.needs is not None and tried.needs.blip == "b-blip-1", tried
+    moment = asked[-1]
+    opened = session.attempt(Action(Kind.CONTENTS, "b-blip-1", {"contents": [unit], "salt": squares[square][1]}))
+    assert opened.legal, opened.outcome.reason if opened.outcome else opened
+    went_on = attempt(target)
+    assert went_on.legal and set(asked) == {moment}, asked          # its shares asked again, of the same moment
+    assert "b-blip-1" not in session.state.blips and session.state.units["b-tactical-3"].target_counters >= 1
+    targeted = session.game.record[-1]
+    assert targeted.action.kind == Kind.TARGET
+    assert session.recorded_shares("B")[-1] == (len(session.game.record) - 1, moment, targeted.shares["B"])

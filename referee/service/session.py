@@ -42,7 +42,7 @@ from ..game.records.roll_book import PlayedElsewhere
 from .keys import computer_pin, kept_pin, keyring
 from ..game.records.record import commit_dice, save_game
 from ..game.play.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
-from ..game.play.undo import UndoCheck, check_undo, take_back
+from ..game.play.undo import NOT_PLACES, UndoCheck, check_undo, take_back
 from ..game.players.computer import Computer, Decision
 from ..game.players.seated import seat_computer, seated_computer
 from ..game.battle.state import SIDES, Data, GameState, other
@@ -852,10 +852,11 @@ class BattleSession(SeatScreens):
 
     def recorded_shares(self, side: str) -> list[tuple[int, str, list[str]]]:
         """(record index, moment, shares) of every entry holding ``side``'s shares: the moment each was resolved at
-        (``_source``: its place among the actions not taken back, and the action)."""
+        (its place among the actions, take-backs and openings not counted, as ``undo.moment_index`` counts it, and
+        the action)."""
         out, place = [], 0
         for i, entry in enumerate(self.game.record):
-            if entry.action.kind == Kind.TAKEN_BACK:
+            if entry.action.kind in NOT_PLACES:
                 continue
             place += 1
             if entry.shares.get(side):

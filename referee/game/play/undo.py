@@ -37,14 +37,21 @@ class UndoCheck:
     side: str = ""                  # the side whose action would be taken back
 
 
+# Entries that are no place of their own among the battle's actions: a take-back, and a square opened by the side
+# that keeps it (``commit.py``) or told by a refereed game's owner, which belongs to the action that revealed it.
+NOT_PLACES = frozenset({TAKEN_BACK, Kind.CONTENTS})
+
+
 def moment_index(game: Game) -> int:
-    """The place of the next action among the battle's actions, take-backs not counted: an action taken back and
-    taken again stands at the same place, so it gets the same program dice."""
+    """The place of the next action among the battle's actions, take-backs and openings not counted: an action taken
+    back and taken again stands at the same place, so it gets the same program dice; so does an action tried again
+    once the square it reveals was opened (the dice that bought the counters revealing it are the dice it keeps: a
+    roll that decided to open a square is never rolled again, and no square is opened for a roll that did not)."""
     record = game.record
     n, last, count = game.counted
     if n > len(record) or (n and record[n - 1] is not last):        # taken back or rebuilt since: count afresh
         n, count = 0, 0
-    count += sum(1 for e in record[n:] if e.action.kind != TAKEN_BACK)
+    count += sum(1 for e in record[n:] if e.action.kind not in NOT_PLACES)
     game.counted = (len(record), record[-1] if record else None, count)
     return count + 1
 
