@@ -43,8 +43,8 @@ def test_an_involuntary_reveal_waits_for_the_owners_facing_of_its_troopers_only(
     assert s.to_face == ["b1"]                           # the drone has no facing (A12 option A)
     assert s.units["b1"].facing == 270.0                 # the default: toward the enemy's edge
     assert player_view(s, "A")["to_face"] == ["b1"]      # the reveal is public, and so is the wait
-    # The owner (side B) may face it, though it is side A's turn; side A may not.
-    assert [a.kind + " " + a.actor for a in legal_actions(s, "B")] == ["face b1"]
+    # The owner (side B) may face it, though it is side A's turn, and place the drone beside it (A66); side A may not.
+    assert [a.kind + " " + a.actor for a in legal_actions(s, "B")] == ["face b1", "face bd"]
     assert not any(a.kind == "face" for a in legal_actions(s, "A"))
     out = game.play(Action("face", "b1", {"facing": 200}), ScriptedDice([]))
     assert out.legal, out.reason

@@ -17,16 +17,21 @@ from referee.game.battle.action_kinds import Kind
 from referee.game.battle.sides import other
 from referee.net.client import RemoteSeat
 from referee.net.keeper import Keeper
-from referee.net.mail import MailTurn, arrive, new_mail_battle, read_seen, seen_path
-from referee.service.mail_battle import OPENINGS
+from referee.game.battle.intents import Action
+from referee.game.battle.state import state_from_scenario
+from referee.game.play.engine import Game, begin_battle
+from referee.net.desk import Desk
+from referee.net.mail import OWED, MailTurn, arrive, new_mail_battle, read_seen, seen_path, waits_for
+from referee.service.mail_battle import OPENINGS, acting_side
+from referee.service.session import BattleSession
 from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
 from referee.ui.remote import RemoteBattle
 
 from .net_support import next_action
-from .test_net_kept import FACTIONS, fresh, setup_action
+from .test_net_kept import FACTIONS, SMALL, fresh, setup_action
 
-MOVES = ("its move", "its word at the end of the round")
+MOVES = ("its move", "its word at the end of the round", OWED)
 
 
 def settle(turn: MailTurn, side: str) -> dict[str, str]:
@@ -637,3 +642,27 @@ def test_a_roll_taken_back_by_mail_is_rolled_again_and_an_attacker_in_control_se
         # A tie of the attacker/defender roll (1 in 6): a Chance Encounter, no attacker; the side that spoke first
         # withdrew, the other allowed it, and there is no objective to set.
         assert closing_args["answer"] == "allow" and (Kind.OBJECTIVES, "") not in kinds
+
+
+def test_a_unit_revealed_in_the_other_sides_turn_waits_for_its_owner_whose_facing_is_its_own_action():
+    """B's Target (or passive sensors) reveals A's trooper in B's turn: its facing and spot are A's to choose (A13,
+    A66). The file waits for A alone, B's own actions are refused until A has chosen, and B's computer takes A's
+    facing as A's action, made in B's turn (it refused the file as "an action of side B that side B's computer never
+    sent", and the battle could not go on)."""
+    state = begin_battle(state_from_scenario(load_scenario(SMALL)))
+    state.turn.player = "B"
+    state.to_face = ["a-tactical-1"]
+    session = BattleSession(Game(state), None, hotseat=False, autosaving=False)
+    desk = Desk(session)
+    before = session.state.to_data()
+    refused = desk.apply("B", {"kind": "action", "action": {"kind": Kind.ACTIVATE, "actor": "b-tactical-1"}})
+    assert not refused.ok and refused.reason == ("side A first faces and places its units just revealed "
+                                                 "(a-tactical-1): their owner chooses [A13, A66]")
+    assert session.state.to_data() == before
+    assert waits_for(desk) == [("A", OWED)]
+    face = Action(Kind.FACE, "a-tactical-1", {"facing": 90.0})
+    assert session.to_act() == "B" and acting_side(session, face) == "A"
+    assert desk.apply("A", {"kind": "action", "action": face.to_data()}).ok
+    assert session.state.units["a-tactical-1"].facing == 90.0 and session.state.to_face == []
+    assert waits_for(desk) == [("B", "its move")]
+    assert desk.apply("B", {"kind": "action", "action": {"kind": Kind.ACTIVATE, "actor": "b-tactical-1"}}).ok

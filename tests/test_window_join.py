@@ -253,3 +253,47 @@ def test_a_joined_window_rolls_a_targets_pool_at_the_host_and_spends_it(app):
         while len(app.stack):
             app.stack.pop()
         host.stop()
+
+
+def test_a_unit_revealed_in_the_other_sides_turn_is_placed_in_its_owners_joined_window_alone(app):
+    """A blip of A's that held two units was revealed in B's turn: the second stands where A chooses (A66). A's
+    joined window asks A, offering the engine's spots as the host sends them; B's window asks nothing (it opened on
+    a crash before, reading a spot the remote seat never had) and B waits until A has placed it."""
+    from pathlib import Path
+
+    from referee.game.battle.state import state_from_scenario
+    from referee.rules.scenario import load_scenario
+    from referee.ui.scenes.dialogs import Dialog
+
+    state = begin_battle(state_from_scenario(load_scenario(Path(__file__).parent / "ui" / "small_table.toml")))
+    first = state.units["a-tactical-1"]
+    second = state.units["a-assault-1"]
+    second.x, second.y = first.x + (first.base + second.base) / 2, first.y
+    state.turn.player = "B"
+    state.to_place = {"a-assault-1": "a-tactical-1"}
+    session = BattleSession(Game(state), SeededDice(6), autosaving=False, hotseat=False)
+    host = Host.start(session, bind="127.0.0.1")
+    try:
+        b = joined(app, host.link("B"))
+        app.step(1 / 30, events=[])
+        assert app.scene is b and b.placing.owed() == ()
+        a = joined(app, host.link("A"))
+        app.step(1 / 30, events=[])
+        asked = app.scene
+        assert isinstance(asked, Dialog) and asked.heading == "Place a-assault-1", asked
+        with host.lock:
+            spots = session.revealed_spots("a-assault-1")
+        offered = [key for key in asked.buttons.values() if key.isdigit()]
+        assert offered and all(spots[int(key)] != (second.x, second.y) for key in offered)
+        asked.choose(offered[0])
+        for _ in range(3):
+            app.step(1 / 30, events=[])
+        a.battle.seat.wait_for(lambda s: not s["view"]["to_place"])
+        with host.lock:
+            placed = session.state.units["a-assault-1"]
+            assert (placed.x, placed.y) == tuple(round(v, 3) for v in spots[int(offered[0])])
+            assert session.state.to_place == {}
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        host.stop()

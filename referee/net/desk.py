@@ -147,6 +147,9 @@ class Desk:
         if seat in SIDE_SEATS:
             data[Kind.SCRAMBLE] = {a.actor: self.session.scramble_squares(a.actor)
                                 for a in screen.legal if a.kind == Kind.SCRAMBLE}
+            # Its units just revealed that it places (A66): the engine's spots touching the first unit of the square.
+            data["place_spots"] = {uid: [list(spot) for spot in self.session.revealed_spots(uid)]
+                                   for uid in self.session.owed_by(seat) if uid in screen.view["to_place"]}
             data["cards_text"] = cards_text(screen, seat, self._cards)
             words = self._words()
             if words:
@@ -441,10 +444,25 @@ class Desk:
                 return "; ".join(problems) if problems else action
         return f"{action.kind} {action.actor}".strip() + f" is not among seat {seat}'s legal actions now"
 
+    def owed_by_other(self, seat: str) -> str:
+        """Why ``seat`` waits before it acts: the other side's troopers just revealed wait for their owner's facing
+        or spot (A13, A66: its owner chooses them, on its own screen; an action taken meanwhile would leave them as the
+        engine put them), else ""."""
+        if seat not in SIDE_SEATS:
+            return ""
+        theirs = self.session.owed_by(_other(seat))
+        if not theirs:
+            return ""
+        return (f"side {_other(seat)} first faces and places its units just revealed ({', '.join(theirs)}): their "
+                f"owner chooses [A13, A66]")
+
     def _action(self, seat: str, data: dict[str, Any], dice: list[float]) -> Reply:
         action = self.offered(seat, data)
         if isinstance(action, str):
             return refusal(action)
+        owed = self.owed_by_other(seat)
+        if owed:
+            return refusal(owed)
         draw = self.session.kept_draw(seat) if action.kind == Kind.DRAW_CARDS and seat in self.kept_sides() else None
         if draw is not None:
             # Its dice contribution is kept on its own computer: so are its cards (a host whose dice are a seed's alone

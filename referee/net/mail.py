@@ -318,6 +318,9 @@ class MailTurn:
                          else "\n".join([waits_text(self.path, self.waits), *self.recorded]))
 
 
+OWED: Final = "the facing and spot of its units just revealed"
+
+
 def waits_for(desk: Desk) -> list[tuple[str, str]]:
     """Each side the battle waits for now, and for what: a side's computer first (its dice commitment, its shares, a
     square, its cards), then the side whose move it is, unless the action it took waits for one of those."""
@@ -327,6 +330,12 @@ def waits_for(desk: Desk) -> list[tuple[str, str]]:
         return [(other(tb.asker), f"its word on side {tb.asker}'s take-back of {tb.what}")]
     asked: list[tuple[str, str]] = []
     moves: list[tuple[str, str]] = []
+    acting = desk.session.to_act()
+    owing = [side for side in BOTH if side != acting and desk.session.owed_by(side)]
+    if owing:
+        # Its units just revealed in the other side's turn wait for their owner's facing and spot before the battle
+        # goes on (A13, A66); the other side's computer refuses its actions until then (``Desk.owed_by_other``).
+        return [(side, OWED) for side in owing]
     for side in BOTH:
         data = desk.screen_data(side)
         words = [words for key, words in HOST_WAITS.items() if data.get(key)]

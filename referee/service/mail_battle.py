@@ -231,6 +231,14 @@ def _closes_with(args: dict[str, Any], side: str, word: str) -> bool:
     return any(closing(word, theirs, side, {side: word, other(side): theirs}) == wanted for theirs in WORDS)
 
 
+def acting_side(session: BattleSession, action: Action) -> str | None:
+    """The side whose decision ``action`` is: a unit's facing and spot just after its reveal are its owner's, in either
+    side's turn (A13, A66); any other action is the side's the battle waits for."""
+    if action.kind == Kind.FACE:
+        return session.unit_side(action.actor)
+    return session.to_act()
+
+
 def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Arrived:
     """The battle of the file at ``path`` as ``side``'s computer takes it (``value``: its dice contribution, None
     when it has none yet; ``seen``: what it remembers of the file it last wrote, ``seen_of``): every check of the
@@ -321,7 +329,7 @@ def arrive(path: Path, side: str, value: str | None, seen: dict[str, Any]) -> Ar
                                              f"word at the end of the round ({word or 'none said'}) makes: the file "
                                              f"was changed")
                 word_heard = True
-            elif session.to_act() == side:
+            elif acting_side(session, entry.action) == side:
                 # Every action of this side since its last file went out is in that file: another was made for it
                 # on the other side's computer.
                 raise InputError(source, f"battle.record[{n}] ({entry.action.text()}): an action of side {side} "

@@ -571,6 +571,19 @@ class BattleSession(SeatScreens):
         """Units just revealed that their owner may still place, by the unit each must touch (A66)."""
         return dict(self.state.to_place)
 
+    def owed_by(self, side: str) -> tuple[str, ...]:
+        """``side``'s units just revealed that wait for their owner's facing or spot (A13, A66), unless the computer
+        plays the side (it keeps the engine's at once): the battle waits for that player before it goes on."""
+        if self.computer is not None and self.computer.side == side:
+            return ()
+        s = self.state
+        return tuple(uid for uid in (*s.to_face, *s.to_place) if uid in s.units and s.units[uid].side == side)
+
+    def unit_side(self, uid: str) -> str | None:
+        """The side of a unit on the table, else None."""
+        u = self.state.units.get(uid)
+        return None if u is None else u.side
+
     def unit_at(self, uid: str) -> tuple[float, float, float, str, str] | None:
         """A unit on the table: x, y, base, side and type (what every player sees of a revealed unit)."""
         u = self.state.units.get(uid)

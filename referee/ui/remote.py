@@ -311,7 +311,21 @@ class RemoteBattle(SeatScreens):
         return [int(n) for n in (self.data.get(Kind.SCRAMBLE) or {}).get(actor, [])]
 
     def to_place(self) -> dict[str, str]:
-        return {}
+        """Units just revealed that their owner may still place, by the unit each must touch (A66): public."""
+        return {str(k): str(v) for k, v in (self.view(log=False).get("to_place") or {}).items()}
+
+    def unit_at(self, uid: str) -> tuple[float, float, float, str, str] | None:
+        """A unit on the table as this seat's screen shows it: x, y, base, side and type."""
+        unit = next((u for u in self.view(log=False)["units"] if u["id"] == uid), None)
+        if unit is None:
+            return None
+        return (float(unit["x"]), float(unit["y"]), float(unit.get("base", 1.0)), str(unit["side"]),
+                str(unit["type"]))
+
+    def revealed_spots(self, uid: str) -> list[tuple[float, float]]:
+        """The engine's spots for this side's unit just revealed, touching the first unit of its square (A66), as the
+        host sends them with the screen."""
+        return [(float(x), float(y)) for x, y in (self.data.get("place_spots") or {}).get(uid, [])]
 
     # ---- what the seat may do --------------------------------------------------------------------------------
     def legal(self) -> list[LegalAction]:

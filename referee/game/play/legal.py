@@ -74,6 +74,9 @@ def legal_actions(state: GameState, side: str | None = None) -> list[LegalAction
         return [LegalAction(kind, actor, args, free) for kind, actor, args, free in setup_legal(state, side)]
     faces = [LegalAction(Kind.FACE, uid, {}, {"facing": [0.0, 360.0]}) for uid in state.to_face
              if uid in state.units and state.units[uid].side == side]
+    # A unit just revealed that is not faced (a drone) may still be placed by its owner (A66).
+    faces += [LegalAction(Kind.FACE, uid, {}, {}) for uid in state.to_place
+              if uid in state.units and state.units[uid].side == side and uid not in state.to_face]
     return faces + _legal(state, side)
 
 

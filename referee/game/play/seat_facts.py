@@ -185,8 +185,9 @@ def go_on(game: Game, resolving: Resolving, action: Action, dice: SeededDice | N
 
 
 def may_decide(state: GameState, seat: str, refereed: bool) -> bool:
-    """May ``seat`` decide now: its side is to act, a trooper of its own waits for its facing (A13), or the round has
-    ended and either side may speak; the referee of a physical game (``refereed``) enters every side's decisions."""
+    """May ``seat`` decide now: its side is to act, a unit of its own just revealed waits for its facing or spot (A13,
+    A66), or the round has ended and either side may speak; the referee of a physical game (``refereed``) enters every
+    side's decisions."""
     if battle_over(state) or seat == "spectator":
         return False
     side = to_act(state)
@@ -194,7 +195,7 @@ def may_decide(state: GameState, seat: str, refereed: bool) -> bool:
         return refereed
     if side == seat or (side is None and state.phase == "end-of-round"):
         return True
-    return any(u in state.units and state.units[u].side == seat for u in state.to_face)
+    return any(u in state.units and state.units[u].side == seat for u in (*state.to_face, *state.to_place))
 
 
 @dataclass(frozen=True)

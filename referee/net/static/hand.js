@@ -397,6 +397,8 @@ const BUILDERS = {
     const unit = (view.units || []).find((u) => u.id === legal.actor);
     const first = (view.to_place || {})[legal.actor];
     const firstUnit = first && (view.units || []).find((u) => u.id === first);
+    // A drone has no facing (A12): it is only placed.
+    const faced = (view.to_face || []).includes(legal.actor);
     let use = null, hint = null;
     if (unit && firstUnit) {
       // A unit of the square after the first: placed where its owner taps, touching the first (A66), facing away.
@@ -405,7 +407,7 @@ const BUILDERS = {
         const p = touching(firstUnit, unit, px, py);
         const deg = bearing(firstUnit, p);
         facing.value = Math.round(deg);
-        act("face", legal.actor, { x: p.x, y: p.y, facing: Math.round(deg * 10) / 10 });
+        act("face", legal.actor, faced ? { x: p.x, y: p.y, facing: Math.round(deg * 10) / 10 } : { x: p.x, y: p.y });
         return p;
       }, { unit: unit, around: firstUnit });
     } else if (unit) {
@@ -418,8 +420,9 @@ const BUILDERS = {
       }, { unit: unit });
     }
     return [el("h3", {}, t("face_title", { unit: legal.actor })), hint ? el("p", {}, hint) : null,
-      el("div", { class: "row" }, t("facing") + " ", facing, "°",
-         el("button", { on: { click: () => act("face", legal.actor, { facing: Number(facing.value) }) } }, t("face"))),
+      faced ? el("div", { class: "row" }, t("facing") + " ", facing, "°",
+         el("button", { on: { click: () => act("face", legal.actor, { facing: Number(facing.value) }) } }, t("face")))
+        : null,
       use];
   },
   "end-of-round": (legal, screen) => {

@@ -201,3 +201,13 @@ class RevealPlacing:
         if host.on_table(host.mouse):
             x, y = self.touching_point(uid, host.table_point(host.mouse))
             pygame.draw.circle(surface, theme.SELECTION, host.view.to_screen(x, y), max(3, r), 2)
+
+
+class OwnPlacing(RevealPlacing):
+    """At a seat of its own (a joined window, a turn by e-mail): only this side's units; the other side places its
+    own on its own screen."""
+
+    def owed(self) -> tuple[str, ...]:
+        session = self.session
+        return tuple(uid for uid in super().owed()
+                     if (unit := session.unit_at(uid)) is not None and unit[3] == session.viewer)

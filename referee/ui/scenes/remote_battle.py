@@ -18,6 +18,7 @@ from ...rules.errors import InputError
 from ...service.session import BattleSession
 from ..remote import RemoteBattle
 from .battle import BattleScene
+from .battle_placing import OwnPlacing
 from .battle_questions import BattleQuestions, QuestionsHost, next_round_button
 from .dialogs import ConsentScreen, Dialog
 
@@ -158,6 +159,7 @@ class RemoteBattleScene(BattleScene):
         super().__init__(cast(BattleSession, battle))
         self.own_questions = RemoteQuestions(self)
         self.questions = self.own_questions
+        self.placing = OwnPlacing(self)
         self.seen = battle.version
         self.said = ""             # the host's last word for this seat shown (``next_step``), said once
 
