@@ -68,9 +68,15 @@ def test_the_pool_is_taken_back_only_with_consent():
 
 def test_the_target_that_spent_a_pool_is_taken_back_only_with_consent():
     session = rolled()
+    pool = session.pool()
     assert session.attempt(Action("target", "a-tac", {"dice": 2, "assign": {}})).legal
     check = session.undo_check()
     assert check.needs_consent and "sensor pool" in check.why_consent
+    # Agreed: the Target is taken back and its note logged beside the pool, which waits again, rolled as it was (the
+    # note was refused as an action other than the Target, and the window closed on the error).
+    session.undo(consent=True)
+    assert session.pool() == pool and session.game.record[-1].action.kind == "taken-back"
+    assert session.attempt(Action("target", "a-tac", {"dice": 2, "assign": {}})).legal and session.pool() is None
 
 
 def test_while_a_pool_waits_the_legal_actions_are_its_target_alone():

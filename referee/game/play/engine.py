@@ -65,8 +65,11 @@ def resolution(ctx: Ctx, action: Action) -> Rolling[object]:
     if KINDS[kind].part != "correction" and any(arg_named(kind, key) is None for key in action.args):
         # (A correction names each change it may make of the piece it corrects: its own words say more.)
         return _not_its_arguments(kind, action)
-    if ctx.state.pool is not None and kind != Kind.SENSOR_POOL and KINDS[kind].part != "correction":
-        return spend_pool(ctx, action)       # a sensor pool rolled waits for the Target that spends it (p.19)
+    if ctx.state.pool is not None and kind not in (Kind.SENSOR_POOL, Kind.TAKEN_BACK) \
+            and KINDS[kind].part != "correction":
+        # A sensor pool rolled waits for the Target that spends it (p.19); the note of a Target taken back with the
+        # other side's consent is logged beside it (the pool stays rolled, for the Target made again).
+        return spend_pool(ctx, action)
     return RULES[kind].resolve(ctx, action)
 
 
