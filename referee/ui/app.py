@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, cast
 import pygame
 
 from ..about import version
-from ..logs import LOGGER, failure, start_log_file
+from ..logs import LOGGER, failure, log_file, start_log_file
 from ..storage import atomic_write_bytes
 from . import registry, scale, theme
 from .gui_managers import forget_spares, keep_translation_paths_distinct
@@ -291,22 +291,45 @@ class App:
             work()
 
     def run(self, fps: int = 60) -> int:
+        errors: list[int] = []           # when the last steps that failed failed (milliseconds)
+        first = ""                       # the scene the first of them failed in
         try:
             while self.running and len(self.stack):
                 dt = self.clock.tick(fps) / 1000.0
-                self.step(dt)
+                try:
+                    self.step(dt)
+                except Exception:
+                    # A fault of the program in one scene's step: the log file keeps the traceback (the window may
+                    # have been started from an icon, with nobody reading standard error) and the player is told,
+                    # with the battle as its autosave last kept it. Only an error that comes again at once (in
+                    # drawing, say) stops the window.
+                    top = self.stack.top
+                    where = type(top).__name__ if top else "none"
+                    now = pygame.time.get_ticks()
+                    errors = [t for t in errors if now - t < REPEATED_ERROR_MS] + [now]
+                    first = where if len(errors) == 1 else first
+                    if len(errors) >= REPEATED_ERRORS:
+                        failure(f"the window stopped on an error in the scene {first}, again and again")
+                        raise
+                    failure(f"an error in the scene {where}; the window goes on")
+                    self.told_error(where)
                 pygame.display.flip()
                 if not self.shown:
                     self._first_frame_shown()
-        except Exception:
-            # The window may have been started from an icon, with nobody reading standard error: the log file
-            # keeps the traceback (and names the scene) for the report of what went wrong.
-            top = self.stack.top
-            failure(f"the window stopped on an error in the scene {type(top).__name__ if top else 'none'}")
-            raise
         finally:
             pygame.quit()
         return 0
+
+    def told_error(self, where: str) -> None:
+        """Tell the player that what they did met a fault of the program, and where its report is."""
+        # lazy: the dialog's module is loaded with the scenes, after the window is up
+        from .scenes.dialogs import Dialog
+
+        self.push(Dialog("Something went wrong", [
+            f"The program met an error of its own ({where}); what you did may not have been done. Nothing of the "
+            "battle is lost: every action taken is kept in its autosave.",
+            f"The error is written in {log_file()}: please send that file with a word on what you did."],
+            [("ok", "Go on")]))
 
     def screenshot(self, path: Path | str, frames: int = 3) -> Path:
         """Run a few frames (widgets lay themselves out) and save the window as a PNG."""
@@ -315,6 +338,10 @@ class App:
         path = Path(path)
         atomic_write_bytes(path, png_bytes(self.window))
         return path
+
+
+REPEATED_ERRORS = 3            # errors within ...
+REPEATED_ERROR_MS = 2000       # ... this long stop the window: it cannot go on
 
 
 def png_bytes(surface: pygame.Surface) -> bytes:
