@@ -3,6 +3,8 @@ only with the other player's consent, logged for both; the same dice when the ac
 
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from referee.game.battle.intents import Action
@@ -84,6 +86,27 @@ def test_the_undo_reroll_the_same_action_gets_the_same_dice():
     again = session.attempt(shot)
     assert [r.value for r in again.outcome.rolls] == faces
     assert again.outcome.state.units.get("b-tac") == first.outcome.state.units.get("b-tac")
+
+
+def test_against_the_computer_it_answers_for_its_side_and_agrees_to_no_take_back_of_a_seen_outcome():
+    """Side B is the computer's: the player at the screen, side A, is never asked to agree for it. A shot that rolled
+    is not taken back (the player would choose another action knowing its dice); a Move that rolled nothing still is."""
+    from referee.game.players.computer import Computer
+
+    session = battle(seed=21)
+    session.hotseat = False
+    session.computer = Computer("B", "normal", seed=1)
+    assert session.attempt(Action("activate", "a-tac")).legal
+    assert session.attempt(Action("move", "a-tac", {"x": 10, "y": 3})).legal
+    assert session.undo_check().allowed and session.undo() == "move a-tac 10 3"
+    assert session.attempt(Action("rifle", "a-tac", {"target": "b-tac"})).legal
+    check = session.undo_check()
+    assert not check.allowed and check.needs_consent
+    assert "the computer (side B) does not agree to take back an action whose outcome is seen" in check.reason
+    before = (session.state.to_data(), len(session.game.record))
+    with pytest.raises(InputError, match="the computer \\(side B\\) does not agree"):
+        session.undo(consent=True)
+    assert (session.state.to_data(), len(session.game.record)) == before
 
 
 def _a_ends_its_turn(session: BattleSession) -> None:

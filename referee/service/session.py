@@ -42,6 +42,7 @@ from ..game.records.roll_book import PlayedElsewhere
 from .keys import computer_pin, kept_pin, keyring
 from ..game.records.record import commit_dice, save_game
 from ..game.play.seal import SealCheck, canonical_json, seal_report_lines, verify_seals
+from ..game.play.turns import TAKE_BACK_RULE
 from ..game.play.undo import NOT_PLACES, UndoCheck, check_undo, take_back
 from ..game.players.computer import Computer, Decision
 from ..game.players.seated import seat_computer, seated_computer
@@ -902,10 +903,18 @@ class BattleSession(SeatScreens):
         back its own action; just after a hand-off, the player now at the screen may give the other side back the
         turn it ended (it is their consent that is asked)."""
         own = check_undo(self.game, self.viewer)
-        if own.allowed or self.game.refereed:
-            return own
-        theirs = check_undo(self.game, other(self.viewer))
-        return theirs if theirs.allowed and theirs.needs_consent else own
+        if not (own.allowed or self.game.refereed):
+            theirs = check_undo(self.game, other(self.viewer))
+            own = theirs if theirs.allowed and theirs.needs_consent else own
+        if own.allowed and own.needs_consent and self.computer is not None and \
+                self.computer.side == other(own.side):
+            # The computer answers for its own side, never the player who asks: it does not agree to take back an
+            # action whose outcome is seen (a roll, a reveal, a turn passed), which would let the player choose
+            # another action knowing it.
+            return UndoCheck(False, f"{own.what!r} {own.why_consent}: the computer (side {self.computer.side}) does "
+                                    f"not agree to take back an action whose outcome is seen [{TAKE_BACK_RULE}]",
+                             own.what, True, own.why_consent, own.side)
+        return own
 
     def undo(self, consent: bool = False) -> str:
         """Take back the viewer's own last action of this turn (``undo.py``); ``consent``: the other player agreed on
@@ -915,7 +924,10 @@ class BattleSession(SeatScreens):
                                      f"longer be taken back")
         record = self.game.record
         last, before = (record[-1] if record else None), len(record)
-        done = take_back(self.game, self.undo_check().side or self.viewer, consent)
+        check = self.undo_check()
+        if not check.allowed and check.needs_consent:
+            raise InputError("undo", check.reason)          # the computer's word: no consent to give for it
+        done = take_back(self.game, check.side or self.viewer, consent)
         if not done.allowed:
             raise InputError("undo", done.reason)
         if self.taken_back and self.taken_back[-1][2] != before:
