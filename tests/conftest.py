@@ -80,3 +80,16 @@ def _private_user_data(tmp_path_factory, monkeypatch):
     forget_factions()
     yield
     forget_factions()
+
+
+@pytest.fixture(autouse=True)
+def _keys_released(request):
+    """A window shared by a module's tests starts each test with no key held: tests send a key's press without its
+    release, and the window drops the repeats of a key held across a change of screen (``App.dispatch``)."""
+    for name in ("app", "fresh"):
+        if name in request.fixturenames:
+            app = request.getfixturevalue(name)
+            if hasattr(app, "held_keys"):
+                app.held_keys.clear()
+                app.spent_keys.clear()
+    yield

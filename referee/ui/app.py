@@ -89,6 +89,7 @@ class App:
         self.spent_text: str | None = None     # the text of a key that opened or closed a scene (``dispatch``)
         # Keys down now: a dialog that guards a secret ignores those held when it appeared (``Dialog.fresh_key``).
         self.held_keys: set[int] = set()
+        self.spent_keys: set[int] = set()        # held keys that opened or closed a scene: their repeats are dropped
         self.intents: list[Intent] = []
         self.on_intent: IntentHandler = on_intent or self.intents.append
 
@@ -236,16 +237,24 @@ class App:
             return
         event = scale.logical_event(event)
         if event.type == pygame.KEYDOWN:
+            if event.key in self.spent_keys and event.key in self.held_keys:
+                # The key's own repeat, held down since it opened or closed a scene (a dialog's Enter): it acts again
+                # only once released and pressed again, never on the next screen by itself.
+                return
             self.held_keys.add(event.key)
         elif event.type == pygame.KEYUP:
             self.held_keys.discard(event.key)
+            self.spent_keys.discard(event.key)
         elif event.type == pygame.WINDOWFOCUSLOST:
             self.held_keys.clear()          # their releases go to another window
+            self.spent_keys.clear()
         top = self.stack.top
         if event.type == pygame.KEYDOWN and keys.dispatch(keys.WINDOW_KEYS, self, event):
+            self._spend_held_keys(top)
             return
         if top is not None and focus.handle(top, event):
             self.spent_text = event.unicode if self.stack.top is not top and event.unicode else None
+            self._spend_held_keys(top)
             return
         if event.type == pygame.TEXTINPUT and self.spent_text is not None:
             spent, self.spent_text = self.spent_text, None
@@ -255,8 +264,15 @@ class App:
             top.handle_event(event)
         if event.type == pygame.KEYDOWN:
             # A key that opened or closed a scene (a die's face, U for Correct) has done its work: the text it sends
-            # next is not typed into the box that now has the keys.
+            # next is not typed into the box that now has the keys, nor do its repeats act there.
             self.spent_text = event.unicode if self.stack.top is not top and event.unicode else None
+        self._spend_held_keys(top)
+
+    def _spend_held_keys(self, top: Scene | None) -> None:
+        """The screen changed (a dialog opened or closed, by a key or by what a key set off, such as a text box's
+        Enter): the keys held down now have done their work, and their repeats do nothing on the new screen."""
+        if self.stack.top is not top:
+            self.spent_keys |= self.held_keys
 
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         surface = surface or self.screen

@@ -71,7 +71,9 @@ def click(app, scene, piece_id: str, button: int = 1) -> None:
 
 
 def key(app, k: int, unicode: str = "", mod: int = 0) -> None:
+    """A key pressed and released, as a player presses it (a key held down repeats only on the screen it acted on)."""
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
 
 
 def test_the_action_bar_offers_what_the_engine_accepts(app):

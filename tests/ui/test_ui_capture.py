@@ -21,6 +21,7 @@ def table():
 
 def press_w(app):
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_w, unicode="w", mod=0))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=pygame.K_w, mod=0))
 
 
 def photo_of(session, tmp_path, **changes):

@@ -50,6 +50,7 @@ def drag(app, start, end):
 
 def key(app, k, mod=0):
     send(app, pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    send(app, pygame.KEYUP, key=k, mod=mod, scancode=0)
 
 
 def press(app, element):

@@ -38,6 +38,7 @@ def click(app, pos):
 
 def key(app, k, mod=0, text=""):
     send(app, pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0)
+    send(app, pygame.KEYUP, key=k, mod=mod, scancode=0)
 
 
 def press(app, element):

@@ -26,6 +26,7 @@ def battle(app, kind: str = "tactical") -> tuple[BattleScene, BattleSession]:
 
 def key(app, k: int, unicode: str = "") -> None:
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=0))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=0))
 
 
 def test_a_typed_move_destination_is_checked_previewed_and_sent_exactly(fresh):
@@ -73,3 +74,34 @@ def test_a_clicked_waypoint_is_snapped_to_a_tenth_of_an_inch(fresh):
     key(fresh, pygame.K_RETURN, "\r")
     a1 = session.state.units["a1"]
     assert (a1.x, a1.y) == (x, y)
+
+
+def test_enter_held_down_in_the_box_previews_the_point_and_sends_nothing_until_pressed_again(fresh, monkeypatch):
+    """The player types the point and holds Enter: its first press closes the box on the preview; its repeats act on
+    nothing (they sent the Move, unseen, and a blip ending within 6" of an enemy is revealed by it)."""
+    from referee.ui.scenes import dialogs
+
+    monkeypatch.setattr(dialogs, "ARM_MS", 0)
+    scene, session = battle(fresh)
+    scene.set_tool(MOVE)
+    key(fresh, pygame.K_d, "d")
+    typed = fresh.scene
+    assert isinstance(typed, TextDialog)
+    fresh.step(1 / 30, events=[])
+    typed.entry.set_text("10.25, 13.75")
+    pygame.event.clear()
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0, scancode=40)
+    pygame.event.post(down)
+    fresh.step(1 / 30)                                     # the box's text entry says it is finished: read next
+    fresh.step(1 / 30)
+    assert fresh.scene is scene and scene.waypoints == [(10.25, 13.75)]
+    for _ in range(5):                                     # the key's own repeats, held down
+        pygame.event.post(down)
+        fresh.step(1 / 30)
+    a1 = session.state.units["a1"]
+    assert (a1.x, a1.y) == (10.0, 10.0) and scene.waypoints == [(10.25, 13.75)]
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, scancode=40))
+    pygame.event.post(down)                                # pressed again: sent
+    fresh.step(1 / 30)
+    a1 = session.state.units["a1"]
+    assert (a1.x, a1.y) == (10.25, 13.75)

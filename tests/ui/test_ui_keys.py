@@ -24,6 +24,7 @@ WITH_KEYS = ("table", "setup-table", "battle", "referee", "replay", "editor")
 
 def press(app, k: int, mod: int = 0, unicode: str = "") -> None:
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, scancode=0))
 
 
 @pytest.mark.parametrize("name", WITH_KEYS)

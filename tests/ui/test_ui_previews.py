@@ -35,6 +35,7 @@ def battle(app, units, terrain=(), dice=None) -> tuple[BattleScene, BattleSessio
 
 def key(app, k: int, mod: int = 0) -> None:
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, unicode="", mod=mod))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
 
 
 def test_the_flamer_confirmation_shows_each_units_graze_chances(app):

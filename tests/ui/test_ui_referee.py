@@ -38,6 +38,7 @@ def click(app, scene, piece_id: str, button: int = 1) -> None:
 
 def key(app, k: int, unicode: str = "", mod: int = 0) -> None:
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=mod))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
 
 
 def type_dice(app, faces) -> None:

@@ -36,6 +36,7 @@ def own_settings(tmp_path, monkeypatch):
 
 def key(app, k, mod=0, unicode=""):
     app.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    app.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, scancode=0))
 
 
 def tab(app, times=1, shift=False):

@@ -81,6 +81,7 @@ def drag(app, start, end, button=1):
 
 def key(app, k, mod=0):
     send(app, pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    send(app, pygame.KEYUP, key=k, mod=mod, scancode=0)
 
 
 def empty_spot(scene):
