@@ -23,7 +23,7 @@ from referee.game.records.sealing import KDF_N, Keyring, Locked, WrongKey, join_
 from referee.service.session import BattleSession
 
 from referee.game.players.computer import Computer
-from referee.service.opening import read_battle
+from referee.service.opening import SealedBattle, interrupted_battle, read_battle
 
 from .battles import finished_battle
 from .file_spy import killed_while_writing, play_battle, spy_on, table_set
@@ -72,6 +72,19 @@ def test_a_sealed_save_opens_with_both_pins_to_the_same_battle():
     assert len(again.game.record) == len(session.game.record)
     auto = read_autosave(autosave_path(), Keyring({"A": "pin-a-7", "B": "pin-b-7"}))
     assert state_digest(auto.game.state) == state_digest(session.state)
+
+
+def test_the_sealed_autosave_offered_for_resuming_is_named_as_its_journal_left_it():
+    """The menu names the interrupted battle from what anyone may read of its autosave: after the snapshot taken as
+    the battle began, the journal's actions (a sealed line carries where the battle stood, in clear), never the
+    snapshot's own count (it said "set-up, 1 action" of a battle well into round 1)."""
+    session = play_battle(7, 70)
+    offered = interrupted_battle()
+    assert isinstance(offered, SealedBattle)
+    state, count = session.state, len(session.game.record)
+    where = f"round {state.round}, action, side {state.turn.player} to play" if state.phase == "action" else ""
+    assert f": {where}, {count} actions (saved " in offered.summary(), (offered.summary(), where, count)
+    assert not offered.over
 
 
 def test_one_pin_shows_the_public_battle_and_that_sides_secrets_only():

@@ -7,6 +7,7 @@ a session. It never holds the save's battle itself.
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 from ..game.records import autosave, roll_book
@@ -80,16 +81,36 @@ class SealedBattle:
     refereed = False
     warnings: tuple[str, ...] = ()
 
-    def __init__(self, path: Path, public: dict[str, object], saved_at: str, battle: str = "") -> None:
+    def __init__(self, path: Path, public: dict[str, object], saved_at: str, battle: str = "",
+                 snapshot: str = "") -> None:
         self.path = path
         self._public = public
         self._saved_at = saved_at
+        self._snapshot = snapshot
         self._battle = battle
 
     @property
     def over(self) -> bool:
+        return self._now()[1] == "over"
+
+    def _now(self) -> tuple[object, str, object, object, str]:
+        """The battle as anyone may read it: its actions, phase, round, whose turn and when it was saved, as its
+        autosave's journal left it (its actions since the snapshot, where the battle stood after the last, in clear
+        beside it), not as the snapshot began it."""
         state = self._public.get("state")
-        return isinstance(state, dict) and state.get("phase") == "over"
+        state = state if isinstance(state, dict) else {}
+        count: object = self._public.get("actions", "?")
+        saved_at = self._saved_at
+        phase, round_ = str(state.get("phase", "?")), state.get("round", "?")
+        turn = state.get("turn")
+        player = turn.get("player") if isinstance(turn, dict) else None
+        if isinstance(count, int) and self.path.name.startswith(Path(AUTOSAVE_NAME).stem):
+            count, at, when = autosave.journal_public(self.path, self._snapshot, count)
+            if when is not None:
+                saved_at = datetime.fromtimestamp(when, timezone.utc).isoformat(timespec="seconds")
+            if at is not None:
+                phase, round_, player = str(at.get("phase", phase)), at.get("round", round_), at.get("player")
+        return count, phase, round_, player, saved_at
 
     def computer_side(self) -> str | None:
         players = self._public.get("players")
@@ -106,16 +127,14 @@ class SealedBattle:
 
     def summary(self) -> str:
         state = self._public.get("state")
-        state = state if isinstance(state, dict) else {}
-        phase = str(state.get("phase", "?"))
+        name = state.get("name", "?") if isinstance(state, dict) else "?"
+        count, phase, round_, player, saved_at = self._now()
         where = ("battle over" if phase == "over" else "set-up" if phase == "setup"
-                 else f"round {state.get('round', '?')}, {phase.replace('-', ' ')}")
-        turn = state.get("turn")
-        if isinstance(turn, dict) and phase == "action":
-            where += f", side {turn.get('player')} to play"
-        count = self._public.get("actions", "?")
-        return (f"{state.get('name', '?')}: {where}, {count} action{'' if count == 1 else 's'} (saved "
-                f"{self._saved_at}; sealed for its players)")
+                 else f"round {round_}, {phase.replace('-', ' ')}")
+        if player and phase == "action":
+            where += f", side {player} to play"
+        return (f"{name}: {where}, {count} action{'' if count == 1 else 's'} (saved {saved_at}; sealed for its "
+                f"players)")
 
     def unlock(self, pins: dict[str, str]) -> SavedBattle:
         """The battle opened with its players' PINs; ``Locked`` names a side whose PIN is missing, ``WrongKey`` one
@@ -147,7 +166,8 @@ def _sealed(path: Path) -> SealedBattle | None:
     public = doc.get("public")
     if not isinstance(public, dict):
         raise InputError(str(path), "public: expected the battle's public part")
-    return SealedBattle(path, public, str(doc.get("saved_at", "")), str(doc.get("battle", "")))
+    return SealedBattle(path, public, str(doc.get("saved_at", "")), str(doc.get("battle", "")),
+                        str(doc.get("snapshot", "")))
 
 
 def read_battle(path: Path | str) -> SavedBattle | SealedBattle:

@@ -137,7 +137,7 @@ class Autosaver:
         for entry in record[common:]:
             index = len(self.written)
             line = {"entry": entry.to_data(), "index": index} if game.keys is None \
-                else seal_entry(game.keys, index, entry.to_data(with_why=True))
+                else {**seal_entry(game.keys, index, entry.to_data(with_why=True)), "at": where_now(game)}
             lines.append(json.dumps(line, ensure_ascii=False, allow_nan=False))
             self.written.append(entry)
         if lines:
@@ -167,6 +167,45 @@ class Autosaver:
             storage.step("journal synced")
         finally:
             os.close(fd)
+
+
+def where_now(game: Game) -> dict[str, object]:
+    """Where the battle stands after an action, as every player sees it (its round, its phase, whose turn): a sealed
+    journal line carries it in clear, so that the battle offered for resuming is named as it stands."""
+    s = game.state
+    return {"round": s.round, "phase": s.phase, "player": s.turn.player if s.turn is not None else None}
+
+
+def journal_public(path: Path, snapshot: str, actions: int) -> tuple[int, dict[str, object] | None, float | None]:
+    """A sealed autosave's journal read for what anyone may read of it: the battle's number of actions after it (the
+    snapshot held ``actions``), where the battle stood after its last action, and when that was written (None: no
+    journal line of this snapshot). Nothing sealed is opened; a journal that cannot be read adds nothing."""
+    journal = journal_path(path)
+    try:
+        if not journal.is_file() or journal.stat().st_size > MAX_JOURNAL_BYTES:
+            return actions, None, None
+        raw, when = journal.read_bytes(), journal.stat().st_mtime
+    except OSError:
+        return actions, None, None
+    at: dict[str, object] | None = None
+    added = False
+    for i, line in enumerate(raw.split(b"\n")[:-1]):
+        try:
+            item = json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            break
+        if not isinstance(item, dict):
+            break
+        if i == 0 and "extends" in item:
+            if item["extends"] != snapshot:
+                break
+            continue
+        if isinstance(item.get("back_to"), int) and 0 <= item["back_to"] <= actions:
+            actions, added = item["back_to"], True
+        elif isinstance(item.get("index"), int) and item["index"] >= actions:
+            actions, added = item["index"] + 1, True
+            at = item.get("at") if isinstance(item.get("at"), dict) else None
+    return actions, at, when if added else None
 
 
 def read_autosave(path: Path, keys: Keyring | None = None) -> Save:
