@@ -274,6 +274,13 @@ class App:
         if self.stack.top is not top:
             self.spent_keys |= self.held_keys
 
+    def focus_buttons(self, event: pygame.event.Event) -> bool:
+        """Ctrl+Tab: the keyboard's way to the buttons of a screen whose Tab is its own (the table's next unit), such
+        as the set-up's and the battle's panels; False when the screen has none."""
+        top = self.stack.top
+        step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        return top is not None and focus.move(top, step) is not None
+
     def render(self, surface: pygame.Surface | None = None) -> pygame.Surface:
         surface = surface or self.screen
         surface.fill(theme.BACKGROUND)

@@ -2,7 +2,8 @@
 
 Tab and Shift+Tab move the focus in reading order (top to bottom, left to right); the focused button shows the
 theme's selected colours; Enter or Space presses it, as a click would. A scene whose own key table binds Tab (the
-table's next unit) keeps its Tab: the window asks here only when the scene does not take the key itself.
+table's next unit) keeps its Tab: the window asks here only when the scene does not take the key itself, and
+Ctrl+Tab moves through such a scene's buttons (``App.focus_buttons``); pressed, the button lets the focus go.
 """
 
 from __future__ import annotations
@@ -94,6 +95,11 @@ def handle(scene: Any, event: pygame.event.Event) -> bool:
     if event.key in PRESS:
         element = focused(scene)
         if isinstance(element, pygame_gui.elements.UIButton) and element.is_selected:
+            if _binds(scene, TAB):
+                # Reached by Ctrl+Tab on a screen whose own keys come first: pressed once, the focus goes, and Enter
+                # is the screen's own again (a Move's confirmation, say).
+                element.unselect()
+                _focused.pop(scene, None)
             scene.handle_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED,
                                                   {"ui_element": element, "ui_object_id": element.most_specific_combined_id,
                                                    "mouse_button": 1}))

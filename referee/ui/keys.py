@@ -187,5 +187,7 @@ def without(table: KeyTable, labels: Sequence[str]) -> KeyTable:
 # Keys of the window itself, whatever the scene: the help lists them after the scene's own.
 WINDOW_KEYS: KeyTable = (("Window", (
     Key("F11", "full screen on or off", "toggle_fullscreen", (pygame.K_F11,)),
+    Key("Ctrl+Tab / Ctrl+Shift+Tab", "move through the screen's buttons where Tab is the screen's own (the table's "
+        "next unit); Enter or Space presses the one in yellow", "focus_buttons", (pygame.K_TAB,), CTRL, (EVENT,)),
     Key("Ctrl+Q", "quit (a battle is autosaved after every action)", "quit", (pygame.K_q,), CTRL),
 )),)

@@ -152,6 +152,67 @@ def test_enter_never_commits_a_target_without_counters_placed(app):
     assert session.game.record[-1].action.args["assign"] == {}
 
 
+def test_target_counters_are_placed_from_the_keyboard_tab_chooses_the_piece_and_plus_places(app):
+    """After the roll the counters need no mouse: Tab chooses among the pieces the engine lets the Targeter price,
+    + puts a counter on it and - takes one off; Enter places them."""
+    from tests.tables import unit
+
+    scene, session = battle(app, [unit("a1", "A", 10, 10, facing=90), unit("b1", "B", 10, 16),
+                                  unit("b2", "B", 14, 16)])
+    scene.select("a1")
+    scene.press("activate")
+    scene.press("target")
+    scene.target.dice = 1
+    key(app, pygame.K_RETURN)                 # rolls the pool: a 6
+    while isinstance(app.scene, DiceDialog):
+        app.scene.choose("6")
+    key(app, pygame.K_PLUS)
+    assert scene.target.assign == {} and "Tab chooses the piece first" in " ".join(scene.log_lines)
+    key(app, pygame.K_TAB)
+    assert scene.target.pointed == "b1" and scene.selected == "a1"
+    key(app, pygame.K_TAB)
+    assert scene.target.pointed == "b2"
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert scene.target.pointed == "b1"
+    for _ in range(3):
+        key(app, pygame.K_PLUS)
+    key(app, pygame.K_MINUS)
+    assert scene.target.assign == {"b1": 2}
+    key(app, pygame.K_RETURN)
+    assert session.game.record[-1].action.args["assign"] == {"b1": 2}
+    assert session.state.units["b1"].target_counters == 2
+
+
+def test_a_rifle_target_is_chosen_from_the_keyboard_tab_shows_its_numbers_and_enter_takes_it(app):
+    """G, then Tab through the targets the engine allows (a friend is never offered), each with the engine's
+    numbers and odds, and Enter: the confirmation, as a click on it gives."""
+    from referee.ui.scenes.dialogs import Dialog
+    from tests.tables import unit
+
+    scene, session = battle(app, [unit("a1", "A", 10, 10, facing=90), unit("a2", "A", 14, 10, facing=90),
+                                  unit("b1", "B", 10, 16, target_counters=2),
+                                  unit("b2", "B", 13, 17, target_counters=2)])
+    scene.select("a1")
+    scene.press("activate")
+    key(app, pygame.K_g)
+    assert scene.choices.allowed_picks() == ["b1", "b2"]
+    key(app, pygame.K_TAB)
+    assert scene.choices.pointed == "b1" and scene.selected == "a1"
+    assert scene.log_title.startswith("Rifle: a1 at b1?") and any("kill" in line for line in scene.log_lines)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert scene.choices.pointed == "b1"
+    key(app, pygame.K_RETURN)
+    confirm = app.scene
+    assert isinstance(confirm, Dialog) and confirm.heading == "Rifle: a1 at b1"
+    entries = len(session.game.record)
+    confirm.choose("go")
+    while isinstance(app.scene, DiceDialog):
+        app.scene.choose("3")
+    assert len(session.game.record) == entries + 1
+    assert session.game.record[-1].action.to_data()["args"] == {"target": "b1"}
+
+
 def test_a_targeter_with_nothing_in_sight_is_warned_before_rolling(app):
     from tests.tables import rect, unit
 

@@ -182,7 +182,7 @@ def test_a_key_moved_in_the_settings_file_works_and_the_help_shows_it(fresh, own
     groups = dict(fresh.scene.groups())
     assert "set_tool:ruler" in dict(groups["Keys of your own"])["names here"]
     assert dict(groups["Keys of your own"])["yours"] == "set_tool:ruler = Q"
-    assert [label for label, _ in groups["Window"]] == ["F11", "Ctrl+Q"]
+    assert [label for label, _ in groups["Window"]] == ["F11", "Ctrl+Tab / Ctrl+Shift+Tab", "Ctrl+Q"]
 
 
 # ---- the keyboard reaches everything ------------------------------------------------------------------------------

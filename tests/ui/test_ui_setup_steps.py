@@ -294,3 +294,30 @@ def test_the_blip_step_offers_a_square_drawn_at_random_not_the_lowest_free_one(f
         scene.square = 0                       # as when the step opens
         offered.add(scene.current_square())
     assert offered <= set(left) and len(offered) > 1 and offered != {min(left)}
+
+
+def test_the_set_up_panel_is_reached_from_the_keyboard_with_ctrl_tab(fresh):
+    """Tab is the table's next unit, so Ctrl+Tab moves through the panel's buttons and Enter presses the one in
+    yellow: the set-up's first step is made with no mouse (it could not be)."""
+    setup = fresh.push(SetupScene())
+    fresh.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text("21")
+    session = setup.start()
+    answer_pins(fresh)
+    scene = fresh.scene
+    assert isinstance(scene, SetupTableScene) and not session.game.record
+    fresh.step(1 / 30, events=[])
+
+    def key(k: int, mod: int = 0) -> None:
+        fresh.dispatch(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+        fresh.dispatch(pygame.event.Event(pygame.KEYUP, key=k, mod=mod))
+
+    roll = next(button for button, k in scene.bar_buttons.items() if k == "roll")
+    for _ in range(20):
+        key(pygame.K_TAB, pygame.KMOD_CTRL)
+        if roll.is_selected:
+            break
+    assert roll.is_selected
+    key(pygame.K_RETURN)
+    assert [e.action.kind for e in session.game.record] == ["roll-roles"]
+    assert not roll.is_selected                      # pressed once, the focus goes: Enter is the table's again

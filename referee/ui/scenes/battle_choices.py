@@ -36,9 +36,11 @@ class ChoiceTools:
         self.pick_kind = ""                           # the action waiting for its target: rifle, missile, command...
         self.flame_point: tuple[float, float] | None = None
         self._smoke: Preview | None = None
+        self.pointed: str | None = None               # the target Tab chose: Enter takes it, as a click would
 
     def reset(self) -> None:
         self.flame_point = None
+        self.pointed = None
 
     @property
     def actor(self) -> str:
@@ -49,9 +51,41 @@ class ChoiceTools:
 
     def start_pick(self, kind: str, actor: str) -> None:
         whom = "friendly unit" if kind in (Kind.COMMAND, Kind.REPAIR) else "target"
-        self.host.start_tool(PICK, actor, f"Click the {whom} for {kind}. The engine's numbers and odds are shown "
-                                           f"before anything is rolled. Esc cancels.")
+        self.host.start_tool(PICK, actor, f"Click the {whom} for {kind} (or Tab through those the rules allow, and "
+                                           f"Enter). The engine's numbers and odds are shown before anything is "
+                                           f"rolled. Esc cancels.")
         self.pick_kind = kind
+        self.pointed = None
+
+    def allowed_picks(self) -> list[str]:
+        """The pieces the engine lets the action waiting for its target take, by id."""
+        kind, actor = self.pick_kind, self.actor
+        return [ident for ident in sorted(self.host.table.bf.pieces) if ident != actor
+                and self.host.session.check(Action(kind, actor, {"target": ident})).legal]
+
+    def next_pick(self, event: pygame.event.Event) -> bool:
+        """Tab / Shift+Tab while a target is chosen: the next / previous one the rules allow, its numbers shown."""
+        if self.host.tool != PICK:
+            return False
+        picks = self.allowed_picks()
+        kind, actor = self.pick_kind, self.actor
+        if not picks:
+            self.host.say(f"{kind.title()}: no target", [f"nothing {actor} may take as the target of a {kind} now: "
+                                                         "Esc cancels"])
+            return True
+        step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        at = picks.index(self.pointed) if self.pointed in picks else (-1 if step > 0 else 0)
+        self.pointed = picks[(at + step) % len(picks)]
+        self.host.say(f"{kind.title()}: {actor} at {self.pointed}? Enter takes it, Tab the next",
+                      self.preview_lines(kind, actor, self.pointed))
+        return True
+
+    def take_pointed(self) -> bool:
+        """Enter while a target is chosen by Tab: taken, as a click on it would."""
+        if self.host.tool != PICK or self.pointed is None:
+            return False
+        self.pick(self.pointed)
+        return True
 
     def preview_lines(self, kind: str, actor: str, target: str) -> list[str]:
         """The numbers and odds of ``kind`` at ``target``: the engine's preview of that very action."""

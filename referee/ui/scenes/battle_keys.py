@@ -34,10 +34,16 @@ BATTLE = ("Battle", (
     Key("Ctrl+Z", "undo the last action", "questions.undo", (pygame.K_z,), CTRL),
     Key("Ctrl+S", "save the battle", "questions.save", (pygame.K_s,), CTRL),
     Key("Esc", "cancel choosing a target, the smoke, the drone's point, a unit's spot", "cancel_choice", (pygame.K_ESCAPE,)),
+    Key("Tab / Shift+Tab", "choosing a target (after G, I, C or P): the next / previous one the rules allow",
+        "choices.next_pick", (pygame.K_TAB,), ANY, (EVENT,)),
+    Key("Enter", "choosing a target: take the one Tab chose", "choices.take_pointed", ENTER),
 ))
 TARGET = ("Target counters (after T)", (
     Key("1 to 9", "how many sensor dice (before the roll)", "target.dice_key", tuple(DIGITS), ANY, (EVENT,)),
-    Key("+ / -", "one die more / fewer (before the roll)", "target.more_fewer", PLUS + MINUS, ANY, (EVENT,)),
+    Key("+ / -", "one die more / fewer (before the roll); after it, one counter more / less on the piece Tab chose",
+        "target.more_fewer", PLUS + MINUS, ANY, (EVENT,)),
+    Key("Tab / Shift+Tab", "after the roll: the next / previous piece to put counters on", "target.next_piece",
+        (pygame.K_TAB,), ANY, (EVENT,)),
     Key("Shift+Enter", "after the roll: place none (the points are lost)", "target.place_none", ENTER, SHIFT),
     Key("Enter", "roll the dice; after the roll: place the counters", "target.enter", ENTER),
     Gesture("Click a piece", "one counter on it (right click: one off)"),

@@ -46,6 +46,7 @@ class TargetTool:
         self.host = host
         self.dice = 1                                 # how many sensor dice the player chose
         self.assign: dict[str, int] = {}              # counters placed so far, by piece
+        self.pointed: str | None = None               # the piece Tab chose after the roll: + / - place on it
         self.warned = False                           # Enter once warned that no target is in sight
 
     @property
@@ -72,6 +73,7 @@ class TargetTool:
 
     def reset(self) -> None:
         self.assign = {}
+        self.pointed = None
 
     def resume(self) -> None:
         """A pool rolled before the battle was left (or before the screen changed hands): its Target goes on."""
@@ -106,8 +108,11 @@ class TargetTool:
         total = int(sum(faces))
         spent = self.cost()
         lines = [f"sensor pool {' + '.join(str(int(f)) for f in faces)} = {total}; spent {spent}, left {total - spent}",
-                 "Left click a unit, blip, objective or open ground (A54): one more counter; right click: one less. "
-                 "Enter places them (unspent points are lost [p.19]). The dice are rolled: the action is taken."]
+                 "Left click a unit, blip, objective or open ground (A54): one more counter; right click: one less "
+                 "(or Tab to a piece and + / -). Enter places them (unspent points are lost [p.19]). The dice are "
+                 "rolled: the action is taken."]
+        if self.pointed is not None:
+            lines.append(f"Tab chose {self.pointed}: + one more counter on it, - one less")
         lines += [f"  {tid}: {n} counter{'s' if n != 1 else ''}" for tid, n in self.assign.items() if n]
         self.host.say(TITLE, lines)
 
@@ -191,10 +196,31 @@ class TargetTool:
         return True
 
     def more_fewer(self, event: pygame.event.Event) -> bool:
-        if not self.on or self.pool is not None:
+        if not self.on:
             return False
         step = -1 if event.key in MINUS else 1
+        if self.pool is not None:
+            # After the roll: a counter more or less on the piece Tab chose (the keyboard's click).
+            if self.pointed is None:
+                self.host.say(TITLE, ["Tab chooses the piece first: then + places a counter on it, - takes one off"])
+            else:
+                self.add_counter(self.pointed, step)
+            return True
         self.dice = min(self.limit(), max(1, self.dice + step))
+        self.hint()
+        return True
+
+    def next_piece(self, event: pygame.event.Event) -> bool:
+        """After the roll, Tab / Shift+Tab: the next / previous piece the engine lets the Targeter price."""
+        if not self.on or self.pool is None:
+            return False
+        pieces = sorted(self.offer()["assign"])
+        if not pieces:
+            self.host.say(TITLE, ["no piece the Targeter may put counters on: Shift+Enter places none"])
+            return True
+        step = -1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1
+        at = pieces.index(self.pointed) if self.pointed in pieces else (-1 if step > 0 else 0)
+        self.pointed = pieces[(at + step) % len(pieces)]
         self.hint()
         return True
 
