@@ -59,6 +59,16 @@ def test_three_inches_of_own_heavy_cover(ask, dx, blocked):
     assert out["target_cover"] == "heavy" and out["blocked"] is blocked
 
 
+def test_a_line_with_no_cover_on_it_names_the_ruling_that_chose_the_line(ask):
+    """Whether cover intervenes depends on which line is measured (A6): "no cover intervenes" names it, with the
+    option when it is not the default, as every result that depends on a ruling does."""
+    data = table([unit("s", "A", 5, 5), unit("d", "B", 15, 5)])
+    out = ask(data, "cover", "s", "d")
+    assert out["intervening"] == [] and "no cover intervenes [p.24, A6]" in out["explain"]
+    out = ask({**data, "rulings": {"A6": "B"}}, "cover", "s", "d")
+    assert "no cover intervenes [p.24, A6 option B]" in out["explain"]
+
+
 def test_out_of_arc_doubles_the_eaten_counters_too(ask):
     # 5" in the open behind a 2" wood, target behind the trooper: price 1 x 2; 2 counters eaten at 2 each (A50 A).
     woods = {"id": "w", "type": "woods", "polygon": rect(7, 5, 9, 25)}

@@ -134,7 +134,8 @@ def cover(bf: Battlefield, viewer: Piece, target: Piece, los: LineOfSight | None
 
     found, heavy_blocked = intervening(bf, viewer, target, why)
     if not found:
-        why.add("no cover intervenes", "p.24")
+        # Nothing on the line measured: which line that is is a ruling's (A6), so the answer names it too.
+        why.add("no cover intervenes", "p.24", rules.label("A6"))
     penalty = sum(i.penalty for i in found)
     blocked = (not los.visible) or heavy_blocked
     return CoverResult(target_cover, home.id if home else None, tuple(found), penalty, los, blocked, why.freeze())
