@@ -30,7 +30,23 @@ def focusables(manager: Any) -> list[Any]:
     found = [e for e in manager.get_sprite_group().sprites()
              if isinstance(e, kinds) and e.visible and e.is_enabled and e.alive()
              and not _inside_closed_window(e)]
+    # A window open over the scene (the file dialog of Load) holds the keys: nothing hidden behind it is reached.
+    windows = [w for w in manager.get_window_stack().get_full_stack() if w.alive() and w.visible]
+    if windows:
+        top = windows[-1].get_container()
+        found = [e for e in found if _inside(e, top)]
     return sorted(found, key=lambda e: (e.rect.y, e.rect.x))
+
+
+def _inside(element: Any, container: Any) -> bool:
+    """Whether ``element`` lies in ``container``, however deep."""
+    at = getattr(element, "ui_container", None)
+    while at is not None:
+        if at is container:
+            return True
+        parent = getattr(at, "ui_container", None)
+        at = parent if parent is not at else None
+    return False
 
 
 def _inside_closed_window(element: Any) -> bool:

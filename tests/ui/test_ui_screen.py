@@ -10,7 +10,7 @@ import pytest
 from referee.game.play.engine import Game, begin_battle
 from referee.game.battle.state import state_from_scenario
 from referee.rules.scenario import load_scenario
-from referee.ui import keys, preferences, scale, theme
+from referee.ui import focus, keys, preferences, scale, theme
 from referee.ui.app import App
 from referee.service.session import BattleSession
 from referee.ui.editing import TableEditor
@@ -186,6 +186,26 @@ def test_a_key_moved_in_the_settings_file_works_and_the_help_shows_it(fresh, own
 
 
 # ---- the keyboard reaches everything ------------------------------------------------------------------------------
+
+
+def test_the_file_dialog_holds_the_keys_and_enter_on_a_typed_file_opens_it(fresh):
+    """Ctrl+O's file dialog: Tab reaches only its own buttons and boxes (it reached the menu's behind it, and Enter
+    on one of those opened another table), and Enter on a table's path typed in its box opens that table."""
+    import pygame_gui
+
+    menu = fresh.open_menu()
+    fresh.step(1 / 30, events=[])
+    menu.open_dialog()
+    dialog = menu.dialog
+    assert dialog is not None
+    for _ in range(12):
+        tab(fresh)
+        element = focus.focused(menu)
+        assert element is not None and focus._inside(element, dialog.get_container()), element
+    dialog.file_path_text_line.set_text(str(TABLE))
+    fresh.dispatch(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_FINISHED, ui_element=dialog.file_path_text_line,
+                                      text=str(TABLE)))
+    assert isinstance(fresh.scene, TableScene) and fresh.scene.table.name == "Test table: river crossing"
 
 
 def test_the_menu_and_a_dialog_driven_by_the_keyboard_only(fresh):

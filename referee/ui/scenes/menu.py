@@ -436,8 +436,29 @@ class MenuScene(Scene):
             initial_file_path=str(start), allowed_suffixes={".json"} if battle else {".toml", ".json"},
             allow_existing_files_only=True)
 
+    def typed_in_dialog(self, event: pygame.event.Event) -> bool:
+        """Enter in the file dialog's path box, on a file it would open: opened, as its OK would (the dialog itself
+        only lists that file's folder)."""
+        dialog = self.dialog
+        if (event.type != pygame_gui.UI_TEXT_ENTRY_FINISHED or dialog is None
+                or event.ui_element is not getattr(dialog, "file_path_text_line", None)):
+            return False
+        typed = Path(dialog.file_path_text_line.get_text().strip()).expanduser()
+        battle = self.dialog_kind == "battle"
+        if not typed.is_file() or typed.suffix.lower() not in ((".json",) if battle else (".toml", ".json")):
+            return False
+        self.dialog = None
+        dialog.kill()
+        if battle:
+            self.load_battle(str(typed))
+        else:
+            self.open_scenario(str(typed))
+        return True
+
     # ---- events -------------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.typed_in_dialog(event):
+            return True
         if self.manager is not None and self.manager.process_events(event):
             return True
         if event.type == pygame.KEYDOWN and self.dialog is None and keys.dispatch(self.key_table, self, event):
