@@ -316,6 +316,10 @@ def test_mail_new_and_status_say_whom_the_file_goes_to(tmp_path, capsys):
     good = out.read_text(encoding="utf-8")
     for part, value, words in (("shares", {"A": {"x": ["zz"]}}, "shares: expected"),
                                ("waiting", {"seat": "C"}, "waiting: expected"),
+                               # An action the engine refuses, left "waiting" (it was dropped without a word).
+                               ("waiting", {"seat": "A", "action": {"kind": "end-turn", "actor": "", "args": {}},
+                                            "given": []}, "waiting: the action side A's computer left waiting "
+                                                          "(end-turn) is refused here"),
                                ("words", {"A": "never"}, "words: expected"),
                                ("factions", {"council-of-zane": "strong"}, "factions: expected")):
         doc = json.loads(good)

@@ -59,14 +59,19 @@ HOST_WAITS: Final = {
 }
 
 
-def take_up(desk: Desk, arrived: Arrived) -> None:
+def take_up(desk: Desk, arrived: Arrived, source: str) -> None:
     """What the file held besides the record, taken up by a desk that begins on it: the words said at this end of
-    round, and the action that waits for a side's computer (tried again, so the desk asks again for what it needs)."""
+    round, and the action that waits for a side's computer (tried again, so the desk asks again for what it needs).
+    A waiting action the engine refuses here was not the one that side's computer left: ``InputError`` says so."""
     if arrived.words:
         desk.hear(arrived.words)
         desk.limit_said = arrived.limit_said
     if arrived.waiting is not None:
-        desk.take_up(arrived.waiting.seat, waiting_action(arrived.waiting), arrived.waiting.given)
+        action = waiting_action(arrived.waiting)
+        reply = desk.take_up(arrived.waiting.seat, action, arrived.waiting.given)
+        if not reply.ok:
+            raise InputError(source, f"waiting: the action side {arrived.waiting.seat}'s computer left waiting "
+                                     f"({action.text()}) is refused here: {reply.reason}; the file was changed")
     if arrived.take_back is not None:
         desk.ask_again(arrived.take_back)
     if arrived.refused is not None:
@@ -229,8 +234,16 @@ class MailTurn:
         self.host.absent = frozenset({other(side)})
         self.host.desk.by_mail = self.path.name
         self.host.desk.share_batch = MAIL_SHARE_BATCH  # an action's numbers in one trip
+        try:
+            with self.host.lock:
+                take_up(self.host.desk, arrived, str(self.path))
+        except InputError:
+            # A file refused for its waiting action: nothing written, nothing served, no faction left behind.
+            self.closed = True
+            self.host.stop()
+            give_back(added)
+            raise
         with self.host.lock:
-            take_up(self.host.desk, arrived)
             if self.added:
                 told = "; ".join(self.added)
                 self.host.desk.said.setdefault(side, told[:1].upper() + told[1:])
@@ -357,7 +370,7 @@ def waits_text(path: Path, waits: list[tuple[str, str]] | None = None) -> str:
     if waits is None:
         arrived = arrive(path, "", None, {})
         desk = Desk(arrived.session, BOTH)
-        take_up(desk, arrived)
+        take_up(desk, arrived, str(path))
         waits = waits_for(desk)
         over = bool(desk.screen_data("A").get("over"))
     else:
