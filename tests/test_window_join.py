@@ -297,3 +297,36 @@ def test_a_unit_revealed_in_the_other_sides_turn_is_placed_in_its_owners_joined_
         while len(app.stack):
             app.stack.pop()
         host.stop()
+
+
+def test_keeping_the_default_facing_in_a_joined_window_is_said_to_the_host_so_the_other_side_plays_on(app):
+    """A's trooper revealed in B's turn: B waits for A's word (A13). A keeps the default facing: the host is told
+    (before, the window kept it to itself, and B would have waited for ever)."""
+    from pathlib import Path
+
+    from referee.game.battle.state import state_from_scenario
+    from referee.rules.scenario import load_scenario
+    from referee.ui.scenes.dialogs import Dialog
+
+    state = begin_battle(state_from_scenario(load_scenario(Path(__file__).parent / "ui" / "small_table.toml")))
+    state.turn.player = "B"
+    state.to_face = ["a-tactical-1"]
+    facing = state.units["a-tactical-1"].facing
+    session = BattleSession(Game(state), SeededDice(6), autosaving=False, hotseat=False)
+    host = Host.start(session, bind="127.0.0.1")
+    try:
+        a = joined(app, host.link("A"))
+        app.step(1 / 30, events=[])
+        asked = app.scene
+        assert isinstance(asked, Dialog) and asked.heading == "Face a-tactical-1", asked
+        asked.choose("keep")
+        for _ in range(3):
+            app.step(1 / 30, events=[])
+        a.battle.seat.wait_for(lambda s: not s["view"]["to_face"])
+        with host.lock:
+            assert session.state.to_face == [] and session.state.units["a-tactical-1"].facing == facing
+            assert host.desk.owed_by_other("B") == ""
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+        host.stop()

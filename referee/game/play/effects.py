@@ -5,9 +5,8 @@ Effects that roll dice are generators: they ``yield`` a RollRequest and receive 
 
 from __future__ import annotations
 
-import re
-
 import math
+import re
 from typing import Any, Literal
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace

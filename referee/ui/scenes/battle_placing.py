@@ -87,8 +87,7 @@ class RevealPlacing:
 
         def closed(answer) -> None:
             if answer is None or answer == "keep":
-                self.kept = self.owed()
-                self.host.next_step()
+                self.keep(uid, ux, uy)
             elif answer == "click":
                 self.start_click(uid)
             elif answer == "type":
@@ -116,6 +115,11 @@ class RevealPlacing:
         spots = self.spots(uid)
         self.host.questions.for_side(owner, ask, f"Side {owner}: a unit of yours was revealed; you say where it "
                                                   f"stands and its facing [A66, A13].")
+
+    def keep(self, uid: str, x: float, y: float) -> None:
+        """The owner keeps the engine's spot: every unit still waiting keeps it here."""
+        self.kept = self.owed()
+        self.host.next_step()
 
     def place(self, uid: str, x: float, y: float) -> bool:
         """Send the placement to the engine; refused, the reason is shown and nothing changes."""
@@ -205,7 +209,11 @@ class RevealPlacing:
 
 class OwnPlacing(RevealPlacing):
     """At a seat of its own (a joined window, a turn by e-mail): only this side's units; the other side places its
-    own on its own screen."""
+    own on its own screen. The host waits for this side's word before the other side plays on: keeping the engine's
+    spot is said to it, as the spot it is."""
+
+    def keep(self, uid: str, x: float, y: float) -> None:
+        self.host.do(Action(Kind.FACE, uid, {"x": round(x, 3), "y": round(y, 3)}), f"Place {uid}")
 
     def owed(self) -> tuple[str, ...]:
         session = self.session

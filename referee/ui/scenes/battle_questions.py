@@ -372,8 +372,7 @@ class BattleQuestions(ScenePart[BattleSession]):
 
         def closed(answer) -> None:
             if answer is None or answer == "keep":
-                self.facing_kept = self.facing_owed()
-                self.host.next_step()
+                self.keep_facing(uid, float(facing))
                 return
             self.host.do(Action(Kind.FACE, uid, {"facing": float(answer)}), f"Face {uid}")
 
@@ -386,6 +385,12 @@ class BattleQuestions(ScenePart[BattleSession]):
             self.show_guarded(Dialog(f"Face {uid}", lines, buttons, closed, columns=3, width=640))
 
         self.for_side(owner, ask, f"Side {owner}: a trooper of yours was revealed; you choose its facing [A13].")
+
+    def keep_facing(self, uid: str, facing: float) -> None:
+        """The owner keeps the default facing: every trooper still waiting keeps it here (the engine's default stands
+        until another action)."""
+        self.facing_kept = self.facing_owed()
+        self.host.next_step()
 
     def for_side(self, side: str, ask, why: str = "") -> None:
         """A question that belongs to ``side``: in hot-seat the screen is handed to that player first (the table

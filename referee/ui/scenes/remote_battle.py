@@ -90,6 +90,11 @@ class RemoteQuestions(BattleQuestions):
         self.show_guarded(Dialog(f"Side {side} withdraws", lines, [("allow", "Allow it"), ("pursue", "Pursue")],
                                  closed, columns=2))
 
+    def keep_facing(self, uid: str, facing: float) -> None:
+        """At a seat of its own the host waits for this side's word before the other side plays on: keeping the
+        default facing is said to it, as the facing it is."""
+        self.host.do(Action(Kind.FACE, uid, {"facing": facing}), f"Face {uid}")
+
     def facing_owed(self) -> tuple[str, ...]:
         """Only this side's troopers: the other side faces its own."""
         view = self.battle.view(log=False)
