@@ -42,6 +42,16 @@ def _click_table(app, scene: SetupTableScene, x: float, y: float) -> None:
     app.dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
+def set_up_begun(app, seed: str = "21"):
+    """A new hot-seat battle from the form (the seed typed), each player's PIN drawn: its session and set-up scene."""
+    setup = app.push(SetupScene())
+    app.step(1 / 30, events=[])
+    setup.widgets["seed"].set_text(seed)
+    session = setup.start()
+    answer_pins(app)
+    return session, app.scene
+
+
 def test_a_hot_seat_set_up_made_by_the_players_then_saved_and_replayed(fresh, tmp_path):
     setup = fresh.push(SetupScene())
     fresh.step(1 / 30, events=[])
@@ -171,12 +181,7 @@ def test_physical_dice_are_asked_for_each_set_up_roll(fresh):
 def test_a_battle_saved_during_set_up_opens_at_its_next_decision(fresh, tmp_path):
     from referee.ui.scenes.menu import MenuScene
 
-    setup = fresh.push(SetupScene())
-    fresh.step(1 / 30, events=[])
-    setup.widgets["seed"].set_text("21")
-    session = setup.start()
-    answer_pins(fresh)
-    scene = fresh.scene
+    session, scene = set_up_begun(fresh)
     scene.press("roll")
     path = session.save(tmp_path / "half-set-up.json")
     while len(fresh.stack):
@@ -299,12 +304,7 @@ def test_the_blip_step_offers_a_square_drawn_at_random_not_the_lowest_free_one(f
 def test_the_set_up_panel_is_reached_from_the_keyboard_with_ctrl_tab(fresh):
     """Tab is the table's next unit, so Ctrl+Tab moves through the panel's buttons and Enter presses the one in
     yellow: the set-up's first step is made with no mouse (it could not be)."""
-    setup = fresh.push(SetupScene())
-    fresh.step(1 / 30, events=[])
-    setup.widgets["seed"].set_text("21")
-    session = setup.start()
-    answer_pins(fresh)
-    scene = fresh.scene
+    session, scene = set_up_begun(fresh)
     assert isinstance(scene, SetupTableScene) and not session.game.record
     fresh.step(1 / 30, events=[])
 
