@@ -39,9 +39,10 @@ def reopened(app, opened):
     return app.stack.find(BattleScene) or app.stack.find(SetupTableScene)
 
 
-def type_pins(app, pins: dict[str, str]) -> None:
-    """Each player types their PIN (behind their hand-off) as a sealed battle asks when it is resumed or loaded."""
-    for _ in range(8):
+def type_pins(app, pins: dict[str, str], rounds: int = 8) -> None:
+    """Each player types their PIN (behind their hand-off) as a sealed battle asks when it is resumed or loaded
+    (``rounds``: how many screens at most are answered)."""
+    for _ in range(rounds):
         top = app.scene
         if isinstance(top, PinHandoff):
             top.choose("ready")

@@ -66,10 +66,12 @@ def test_each_player_sets_a_pin_privately_and_the_files_are_sealed(fresh, monkey
     menu = fresh.push(MenuScene())
     assert menu.interrupted is not None and "sealed for its players" in menu.interrupted.summary()
     assert menu.open_battle(menu.interrupted) is None
-    type_pins(fresh, {"A": "47.11", "B": "0000"})
-    assert "does not open with side B's PIN" in menu.error
-    menu.open_battle(menu.interrupted)
-    type_pins(fresh, {"A": "47.11", "B": drawn.pin})
+    type_pins(fresh, {"A": "47.11", "B": "0000"}, rounds=4)
+    # Side B's PIN did not open its part: B alone types it again, behind B's hand-off.
+    again = fresh.scene
+    assert isinstance(again, PinHandoff) and again.side == "B" and menu.error == ""
+    assert any("Side B's PIN did not open its part of the battle: type it again." in line for line in again.lines)
+    type_pins(fresh, {"B": drawn.pin})
     opened = fresh.stack.find(SetupTableScene)
     assert opened is not None and opened.session.state.to_data() == session.state.to_data()
 

@@ -61,7 +61,9 @@ def new_key_cost() -> int:
 
 
 class WrongKey(InputError):
-    """A sealed part did not open: a wrong PIN, or the file edited."""
+    """A sealed part did not open: a wrong PIN, or the file edited. ``part``: whose (a side, or both together)."""
+
+    part = ""
 
 
 class Locked(InputError):
@@ -186,8 +188,10 @@ def unseal(keys: Keyring, part: str, index: int, text: object, source: str, item
         plain = ChaCha20Poly1305(keys.part_key(part)).decrypt(raw[:12], raw[12:], associated(keys.battle, part, index))
     except InvalidTag:
         whose = "both sides' PINs" if part == BOTH else f"side {part}'s PIN"
-        raise WrongKey(source, f"{item}: does not open with {whose} as given (a wrong PIN, or the file was "
-                               f"changed since it was written)") from None
+        wrong = WrongKey(source, f"{item}: does not open with {whose} as given (a wrong PIN, or the file was "
+                                 f"changed since it was written)")
+        wrong.part = part
+        raise wrong from None
     try:
         return json.loads(plain.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):

@@ -402,12 +402,25 @@ class MenuScene(Scene):
 
     def ask_pins(self, sealed: SealedBattle, then: Callable[[SavedBattle], object] | None = None) -> None:
         """A battle sealed for its players opens once each gives their PIN, on their own screen."""
+        # Lazy: the sealing loads with the first sealed battle opened, not with the menu's first frame.
+        from ...service.keys import WrongKey
         # Lazy: the PIN dialogs load with the first sealed battle opened, not with the menu's first frame.
         from .pin import ask_pins
 
         def unlocked(pins: dict[str, str] | None) -> None:
             try:
                 opened = sealed.unlock(pins or {})
+            except WrongKey as e:
+                if e.part in sealed.sides() and self.app is not None:
+                    # That player alone types theirs again, behind their own hand-off; the others' stand.
+                    side = e.part
+                    ask_pins(self.app, [side], False, lambda again: unlocked({**(pins or {}), **(again or {})}),
+                             [_("Side {side}'s PIN did not open its part of the battle: type it again.").format(
+                                 side=side)], handoff=len(sealed.sides()) > 1)
+                    return
+                self.error_title = _("Could not open {path}").format(path=sealed.path)
+                self.error = e.message()
+                return
             except InputError as e:
                 self.error_title = _("Could not open {path}").format(path=sealed.path)
                 self.error = e.message() + "\n" + _(

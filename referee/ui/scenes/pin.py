@@ -102,18 +102,20 @@ class DrawnPinScreen(Dialog):
 
 
 def ask_pins(app, sides: Sequence[str], setting: bool, done: Callable[[dict[str, str] | None], None],
-             lines: Sequence[str] = ()) -> None:
-    """Ask each of ``sides`` for its PIN in turn, each behind a hand-off to its player; ``done`` gets the PINs (a
-    side that cancelled, or forgot its PIN, is left out), or ``None`` when the first player cancels at set-up."""
+             lines: Sequence[str] = (), handoff: bool | None = None) -> None:
+    """Ask each of ``sides`` for its PIN in turn, each behind a hand-off to its player (``handoff``: by default when
+    more than one side is asked); ``done`` gets the PINs (a side that cancelled, or forgot its PIN, is left out), or
+    ``None`` when the first player cancels at set-up."""
     pins: dict[str, str] = {}
     queue = list(sides)
+    handing = len(sides) > 1 if handoff is None else handoff
 
     def next_side() -> None:
         if not queue:
             done(pins)
             return
         side = queue.pop(0)
-        if len(sides) == 1:
+        if not handing:
             # One player at the screen (against the computer): setting a PIN, they may let the program keep it.
             app.push(PinDialog(side, setting, typed(side), may_keep=setting))
             return
