@@ -235,7 +235,8 @@ def acting_side(session: BattleSession, action: Action) -> str | None:
     """The side whose decision ``action`` is: a unit's facing and spot just after its reveal are its owner's, in either
     side's turn (A13, A66); any other action is the side's the battle waits for."""
     if action.kind == Kind.FACE:
-        return session.unit_side(action.actor)
+        unit = session.unit_at(action.actor)
+        return None if unit is None else unit[3]
     return session.to_act()
 
 

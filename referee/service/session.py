@@ -580,11 +580,6 @@ class BattleSession(SeatScreens):
         s = self.state
         return tuple(uid for uid in (*s.to_face, *s.to_place) if uid in s.units and s.units[uid].side == side)
 
-    def unit_side(self, uid: str) -> str | None:
-        """The side of a unit on the table, else None."""
-        u = self.state.units.get(uid)
-        return None if u is None else u.side
-
     def unit_at(self, uid: str) -> tuple[float, float, float, str, str] | None:
         """A unit on the table: x, y, base, side and type (what every player sees of a revealed unit)."""
         u = self.state.units.get(uid)
