@@ -86,6 +86,10 @@ def load_error_text(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"
 
 
+# What the file dialog opens: a saved battle, or a table (a scenario).
+OPENED = {"battle": (".json",), "scenario": (".toml", ".json")}
+
+
 class MenuScene(Scene):
     title = "Menu"
     # Tab / Shift+Tab and Enter move through the buttons and press them (``ui/focus.py``).
@@ -446,7 +450,7 @@ class MenuScene(Scene):
         rect.center = (w // 2, h // 2)
         self.dialog = pygame_gui.windows.UIFileDialog(
             rect, self.manager, window_title="Load a saved battle" if battle else "Open a scenario",
-            initial_file_path=str(start), allowed_suffixes={".json"} if battle else {".toml", ".json"},
+            initial_file_path=str(start), allowed_suffixes=set(OPENED[self.dialog_kind]),
             allow_existing_files_only=True)
 
     def typed_in_dialog(self, event: pygame.event.Event) -> bool:
@@ -458,7 +462,7 @@ class MenuScene(Scene):
             return False
         typed = Path(dialog.file_path_text_line.get_text().strip()).expanduser()
         battle = self.dialog_kind == "battle"
-        if not typed.is_file() or typed.suffix.lower() not in ((".json",) if battle else (".toml", ".json")):
+        if not typed.is_file() or typed.suffix.lower() not in OPENED[self.dialog_kind]:
             return False
         self.dialog = None
         dialog.kill()
