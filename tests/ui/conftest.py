@@ -44,7 +44,5 @@ def fresh(app):
     """The test module's window with an empty scene stack, emptied again afterwards (``app`` is the module's own)."""
     close_all(app)
     app.running = True
-    app.held_keys.clear()           # keys a test before left pressed (tests send a key's press without its release)
-    app.spent_keys.clear()
     yield app
     close_all(app)
