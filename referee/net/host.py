@@ -34,6 +34,7 @@ from .credentials import COOKIE, Credentials
 from .desk import Desk, Reply
 from .ledger import Ledger
 from .messages import Message, Unreadable, read
+from .deck_facts import deck_facts
 from .words import asked_languages, hand_words, table_words
 
 log = logging.getLogger(__name__)
@@ -48,8 +49,11 @@ DICE_POLL: Final = 0.002              # ... looked at this often
 DICE_TELL: Final = 0.5                # only the kept side is asked; after this long every seat is told it waits
 COMPUTER_MOVES: Final = 500            # the computer's actions in a row before the host lets the players speak
 PAGES: Final = {"hand": "hand.html", "table": "table.html"}
+# The files served under /static/, each with its type: only these (a path asked for is looked up here, never joined
+# to the folder), so nothing outside the folder, nor any other file in it, is served.
 STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "map.js": "text/javascript",
-                 "table.js": "text/javascript", "table.css": "text/css"}
+                 "table.js": "text/javascript", "table.css": "text/css", "kept_crypto.js": "text/javascript", "kept.js": "text/javascript",
+                 "vendor/sha256.min.js": "text/javascript"}
 # The pages connect with the seat's cookie; the table page asks for the public view (``?view=table``).
 HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
@@ -179,9 +183,9 @@ class Host:
         self._hosts: set[str] = set()
         self.app = Starlette(routes=[
             Route("/", self._root), Route("/join/{token}", self._join), Route("/hand", self._hand),
-            Route("/hand/words", self._words), Route("/table/words", self._table_words),
-            Route("/table", self._table), Route("/static/{name}", self._static), Route("/favicon.ico", self._nothing),
-            WebSocketRoute("/ws", self._ws)])
+            Route("/hand/words", self._words), Route("/hand/deck", self._deck), Route("/table/words", self._table_words),
+            Route("/table", self._table), Route("/static/{name:path}", self._static),
+            Route("/favicon.ico", self._nothing), WebSocketRoute("/ws", self._ws)])
 
     # ---- starting and stopping -------------------------------------------------------------------------------------
     @classmethod
@@ -316,6 +320,13 @@ class Host:
         languages = asked_languages(request.query_params.get("lang"), request.headers.get("accept-language"))
         return self._json(hand_words(languages))
 
+    async def _deck(self, request: Request) -> Response:
+        """The public deck as a phone keeping its side's secrets draws with it (``deck_facts.py``): ``?side=A|B``."""
+        side = request.query_params.get("side", "")
+        if side not in ("A", "B"):
+            return PlainTextResponse("side: expected A or B", status_code=400, headers=HEADERS)
+        return self._json(deck_facts(side))
+
     async def _table_words(self, request: Request) -> Response:
         """The table screen's words, chosen as the hand's are."""
         languages = asked_languages(request.query_params.get("lang"), request.headers.get("accept-language"))
@@ -334,7 +345,8 @@ class Host:
         name = str(request.path_params["name"])
         if name not in STATIC:
             return PlainTextResponse("not found", status_code=404, headers=HEADERS)
-        text = resources.files("referee.net").joinpath("static", name).read_text(encoding="utf-8")
+        # Each part on its own: only a folder on disk is sure to read "vendor/x.js" as a path.
+        text = resources.files("referee.net").joinpath("static", *name.split("/")).read_text(encoding="utf-8")
         return Response(text, media_type=f"{STATIC[name]}; charset=utf-8", headers=HEADERS)
 
     # ---- the sockets ---------------------------------------------------------------------------------------------
