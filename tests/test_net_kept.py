@@ -290,7 +290,7 @@ def test_a_kept_sides_plain_holding_area_is_refused(kept):
 def test_seven_seconds_host_kept_by_serves_a_side_that_keeps_its_secrets(tmp_path, capsys, monkeypatch):
     proc, links, lines = host_process(["pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--kept-by", "B",
                                        "--no-qr"], tmp_path)
-    assert any("Side B keeps its secrets on its own computer" in line for line in lines), lines
+    assert any("Side B keeps its secrets on its own device" in line for line in lines), lines
     try:
         b = RemoteSeat(links["B"], pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
         a = RemoteSeat(links["A"])

@@ -113,7 +113,7 @@ def test_a_joined_window_may_claim_the_battle_from_a_kept_side_whose_computer_st
     joined_a = join(app, host.link("A"))
     assert not isinstance(joined_a, str), joined_a
     try:
-        assert "side B's computer to open its square (it is away)" in joined_a.banner_text()
+        assert "side B's device to open its square (it is away)" in joined_a.banner_text()
         dialog = app.scene
         assert isinstance(dialog, Dialog) and [k for k, _ in dialog.choices] == ["claim", "wait"], dialog
         assert "has been away too long" in " ".join(dialog.text_lines())

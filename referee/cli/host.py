@@ -52,9 +52,9 @@ def register(sub) -> None:
                    help=_("a new battle: the computer plays this side (A or B) at this level (easy, normal, hard), "
                           "as B:normal; the other side plays on its phone or from another computer"))
     p.add_argument("--kept-by", action="append", choices=("A", "B"), default=None, dest="kept_by", metavar="SIDE",
-                   help=_("this side keeps its secrets on its own computer: it joins with seven-seconds join, fills "
-                          "its holding area there and sends only commitments; its computer opens a blip's square "
-                          "at its reveal (A or B; may be given twice)"))
+                   help=_("this side keeps its secrets on its own device: its phone's hand, or a computer that "
+                          "joins with seven-seconds join, draws its cards and fills its holding area there and sends "
+                          "only commitments, and opens a blip's square at its reveal (A or B; may be given twice)"))
     p.add_argument("--no-qr", action="store_true", dest="no_qr", help=_("print the links without their QR codes"))
     # The PINs that seal the battle's files for its players (a new battle), or open a sealed save to resume.
     add_pin_options(p)
@@ -258,8 +258,8 @@ def run(args) -> int:
             print(_("The computer plays side {side} ({level}); its decisions are taken here.").format(
                 side=computer, level=session.computer.level.name))
         for side in kept_by:
-            print(_("Side {side} keeps its secrets on its own computer: open its link with seven-seconds join "
-                    "(a phone's hand cannot keep them).").format(side=side))
+            print(_("Side {side} keeps its secrets on its own device: open its link on its phone, or with "
+                    "seven-seconds join on its computer.").format(side=side))
         for seat in serve_seats():
             if seat == computer:
                 continue                                 # nobody's hand: the computer plays it

@@ -138,13 +138,15 @@ HAND: Final[dict[str, str]] = {
     "a_decoy": N_("It is a decoy"),
     "telling_contents": N_("Side {side} is telling what {blip} holds."),
     # a side that keeps its secrets on its own computer (seven-seconds host --kept-by)
-    "kept_elsewhere": N_("Side {side} keeps its secrets on its own computer: play it there with seven-seconds join "
-                         "and this link. A phone cannot keep them."),
-    "opening_squares": N_("Side {side}'s computer is opening its holding area; then the battle is scored."),
-    "computer_away": N_("The battle waits for side {side}'s computer to open a square, and it is away."),
-    "dice_waiting": N_("The dice wait for side {side}'s computer to send its share of them."),
-    "dice_away": N_("The dice wait for side {side}'s computer to send its share of them, and it is away."),
-    "claim_forfeit": N_("Side {side}'s computer has been away too long: claim the battle (side {side} forfeits)"),
+    "kept_here": N_("Side {side}'s secrets are kept on this phone: the host holds only what they are committed to. "
+                    "Keep this page's data until the battle is over (do not clear the browser's data for this site)."),
+    "kept_problem": N_("This phone cannot keep your side's secrets: {problem}"),
+    "kept_draw": N_("Your cards are drawn on this phone: the host is sent only what they are committed to."),
+    "opening_squares": N_("Side {side}'s device is opening its holding area; then the battle is scored."),
+    "computer_away": N_("The battle waits for side {side}'s device to open a square, and it is away."),
+    "dice_waiting": N_("The dice wait for side {side}'s device to send its share of them."),
+    "dice_away": N_("The dice wait for side {side}'s device to send its share of them, and it is away."),
+    "claim_forfeit": N_("Side {side}'s device has been away too long: claim the battle (side {side} forfeits)"),
     "enter_mission": N_("Enter your mission card"),
     "mission_note": N_("So the program scores the battle. It stays secret until the end: the table is told only that "
                        "it is entered."),

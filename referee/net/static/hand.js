@@ -5,6 +5,9 @@
 
 const state = { screen: null, version: -1, ws: null, outbox: new Map(), decisionsKey: "", backoff: 500,
                 takers: new Map(), mapFor: "", tapped: null, sent: false };
+// A side that keeps its secrets on this phone (kept.js): its keeper, the host's public deck it draws with, why it
+// could not be made, the screen as the host sent it, and the version whose ask was answered last.
+const kept = { keeper: null, deck: null, loading: false, problem: "", raw: null, answered: -1, taken: new Set() };
 // The page's words, from the host in the phone's language (``/hand/words``: the program's catalogue), and the
 // terrain's names and colours.
 const WORDS = { words: {}, terrain: {}, lang: "en" };
@@ -64,10 +67,12 @@ function connect() {
     try { message = JSON.parse(event.data); } catch (e) { return; }
     if (message.type === "screen" && message.version >= state.version) {
       state.version = message.version;
-      state.screen = message.screen;
+      kept.raw = message.screen;
+      state.screen = keptScreen(message.screen);
       const n = document.getElementById("notice");
       if (!n.classList.contains("error") && !state.sent) notice("");   // a word about an older screen
       render();
+      answerHost();
     } else if (message.type === "reply") {
       state.outbox.delete(message.id);
       if (!message.ok) { notice(message.reason, true); renderMap(state.screen); }
@@ -88,12 +93,76 @@ function connect() {
 }
 
 function send(intent) {
+  if (kept.keeper) {
+    if (intent.kind === "undo" || (intent.kind === "consent" && intent.allow)) kept.keeper.takenBack();
+    if (Kept.Keeper.fills(intent)) {
+      try {
+        intent = kept.keeper.outgoing(intent, state.screen);
+      } catch (e) {
+        notice(e.message, true);
+        return;
+      }
+    }
+  }
+  post(intent);
+  notice(t("sent"));
+  state.sent = true;
+}
+
+function post(intent) {
   const id = newId();
   const text = JSON.stringify({ type: "intent", id: id, intent: intent });
   state.outbox.set(id, text);
   if (state.ws && state.ws.readyState === WebSocket.OPEN) state.ws.send(text);
-  notice(t("sent"));
-  state.sent = true;
+}
+
+// ---- a side whose secrets this phone keeps ----------------------------------------------------------------------
+// The screen as this side sees it: what the host holds only as commitments filled in from the keeper. Made once the
+// host's public deck is here (the keeper draws its cards with it).
+function keptScreen(screen) {
+  if (!screen.keep_secrets) return screen;
+  if (!kept.keeper && !kept.problem) makeKeeper(screen);
+  return kept.keeper ? kept.keeper.shown(JSON.parse(JSON.stringify(screen))) : screen;
+}
+
+async function makeKeeper(screen) {
+  if (kept.loading) return;
+  kept.loading = true;
+  for (let wait = 500; !kept.deck; wait = Math.min(wait * 2, 8000)) {
+    try {
+      const response = await fetch("/hand/deck?side=" + encodeURIComponent(screen.seat), { credentials: "same-origin" });
+      if (response.ok) kept.deck = await response.json();
+    } catch (e) { /* the host is not there yet: asked again */ }
+    if (!kept.deck) await new Promise((done) => setTimeout(done, wait));
+  }
+  try {
+    kept.keeper = new Kept.Keeper(screen.seat, (screen.view.dice_commitments || {}).seed, kept.deck);
+  } catch (e) {
+    kept.problem = e.message;
+  }
+  kept.loading = false;
+  if (kept.raw) {
+    state.screen = keptScreen(kept.raw);
+    state.decisionsKey = "";
+    render();
+    answerHost();
+  }
+}
+
+// What the host asks of this side (its dice commitment or shares, a square to open, at the end its cards and
+// contribution) is answered at once, with no one tapping: once for each screen that asks.
+function answerHost() {
+  const keeper = kept.keeper;
+  if (!keeper || !kept.raw || !kept.raw.keep_secrets || kept.answered === state.version) return;
+  kept.answered = state.version;
+  const answer = keeper.answer(kept.raw);
+  if (!answer) return;
+  const text = JSON.stringify(answer);
+  if (kept.taken.has(text)) return;
+  // At the end a square, the cards or the contribution is opened once: a screen built before the host took the
+  // opening asks for it again.
+  if ((kept.raw.open_squares || kept.raw.open_cards) && answer.kind !== "dice-shares") kept.taken.add(text);
+  post(answer);
 }
 
 function act(kind, actor, args) {
@@ -149,7 +218,11 @@ function renderWaiting(screen) {
   else lines.push(t("waiting"));
   const asked = screen.contents_asked;
   if (asked && !screen.tell_contents) lines.push(t("telling_contents", { side: asked.side, blip: asked.blip }));
-  if (screen.keep_secrets) lines.push(t("kept_elsewhere", { side: screen.seat }));
+  if (screen.keep_secrets) {
+    if (kept.problem) lines.push(t("kept_problem", { problem: kept.problem }));
+    else lines.push(t("kept_here", { side: screen.seat }));
+    for (const problem of kept.keeper ? kept.keeper.problems : []) lines.push(problem);
+  }
   for (const [side, n] of Object.entries(screen.squares_hidden || {})) {
     if (n) lines.push(t("opening_squares", { side }));
   }
@@ -303,7 +376,8 @@ function markMapChoice() {
 }
 
 const BUILDERS = {
-  "draw-cards": (legal) => {
+  "draw-cards": (legal, screen) => {
+    if (screen.keep_secrets) return keptDraw(legal, screen);
     const parts = [el("h3", {}, t("draw_title"))];
     let purchase = null;
     if (legal.free && legal.free.purchase) {
@@ -323,18 +397,8 @@ const BUILDERS = {
     } } }, t("draw")));
     return parts;
   },
-  "choose-cards": (legal, screen) => {
-    const group = (name, legend, ids, show) => el("fieldset", {}, el("legend", {}, legend),
-      ...ids.map((id, i) => el("label", { class: "choice" },
-        el("input", { type: "radio", name: name, value: id, checked: i === 0 }), show(id))));
-    const missions = group("mission", t("keep_mission"), legal.free.mission, (id) => missionBlock(id, screen));
-    const troops = group("troop", t("keep_troop"), legal.free.troop, (id) => el("strong", {}, cardTitle(id)));
-    return [el("h3", {}, t("choose_title")), missions, troops,
-      el("button", { on: { click: () => {
-        const pick = (n) => (document.querySelector("input[name=" + n + "]:checked") || {}).value;
-        act("choose-cards", legal.actor, { mission: pick("mission"), troop: pick("troop") });
-      } } }, t("keep_these"))];
-  },
+  "choose-cards": (legal, screen) => chooseCards(legal.free.mission, legal.free.troop, screen,
+    (mission, troop) => act("choose-cards", legal.actor, { mission: mission, troop: troop })),
   "fill-holding": (legal) => {
     const spec = legal.free.squares;
     const units = spec.units;
@@ -446,6 +510,45 @@ const BUILDERS = {
       el("button", { class: "second", on: { click: () => act("end-of-round", "", { withdraw: screen.seat }) } }, t("withdraw"))];
   },
 };
+
+// A streak's choice of cards (A47): a mission and a troop card among those drawn.
+function chooseCards(missionIds, troopIds, screen, keep) {
+  const group = (name, legend, ids, show) => el("fieldset", {}, el("legend", {}, legend),
+    ...ids.map((id, i) => el("label", { class: "choice" },
+      el("input", { type: "radio", name: name, value: id, checked: i === 0 }), show(id))));
+  const missions = group("mission", t("keep_mission"), missionIds, (id) => missionBlock(id, screen));
+  const troops = group("troop", t("keep_troop"), troopIds, (id) => el("strong", {}, cardTitle(id)));
+  return [el("h3", {}, t("choose_title")), missions, troops,
+    el("button", { on: { click: () => {
+      const pick = (n) => (document.querySelector("input[name=" + n + "]:checked") || {}).value;
+      keep(pick("mission"), pick("troop"));
+    } } }, t("keep_these"))];
+}
+
+// The cards of a side kept on this phone, drawn here (kept.js): at a streak the choice among those drawn is made
+// here too, before anything goes to the host, which is sent only the commitment to the cards kept. The drones are
+// the Drone card's line, the default purchase (A42).
+function keptDraw(legal, screen) {
+  const draw = () => {
+    let offer;
+    try {
+      offer = kept.keeper.offer(kept.raw);
+    } catch (e) {
+      notice(e.message, true);
+      return;
+    }
+    if (offer.missions.length < 2 && offer.troops.length < 2) { act("draw-cards", legal.actor, {}); return; }
+    for (const id of [...offer.missions, ...offer.troops]) {
+      if (!(id in screen.cards_text) && kept.deck.words[id]) screen.cards_text[id] = kept.deck.words[id];
+    }
+    const box = document.querySelector('.decision[data-kind="draw-cards"]');
+    box.replaceChildren(...chooseCards(offer.missions, offer.troops, screen,
+      (mission, troop) => act("draw-cards", legal.actor, { mission: mission, troop: troop })));
+  };
+  screen.cards_text = screen.cards_text || {};
+  return [el("h3", {}, t("draw_title")), el("p", {}, t("kept_draw")),
+    el("button", { disabled: !kept.keeper, on: { click: draw } }, t("draw"))];
+}
 
 // ---- the map: the table seen from the seat's own edge, a tap answering the decision that takes a point -------------
 // The drawing is the shared table screen's too (map.js, loaded first).

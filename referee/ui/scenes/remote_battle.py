@@ -207,11 +207,11 @@ class RemoteBattleScene(BattleScene):
             return
         waits = self.battle.data.get("waits_for_computer")
         if isinstance(waits, dict):
-            # A side that keeps its secrets on its own computer must open a square, or send its share of the dice,
-            # before the battle goes on.
+            # A side that keeps its secrets on its own device (its phone or computer) must open a square, or send its
+            # share of the dice, before the battle goes on.
             away = " (it is away)" if waits.get("away") else ""
             what = "send its share of the dice" if self.battle.data.get("dice_asked") else "open its square"
-            self.waiting = f"side {waits.get('side')}'s computer to {what}{away}"
+            self.waiting = f"side {waits.get('side')}'s device to {what}{away}"
             claim = self.battle.data.get("may_claim_forfeit")
             if claim:
                 self.claim(str(claim))
@@ -226,9 +226,9 @@ class RemoteBattleScene(BattleScene):
         super().next_step()
 
     def claim(self, side: str) -> None:
-        """Side ``side``'s computer has been away too long while the battle waits for its square: this side may claim
+        """Side ``side``'s device has been away too long while the battle waits for its square: this side may claim
         the battle (``side`` forfeits), or keep waiting; its secrets are never decided for it."""
-        lines = [f"The battle waits for side {side}'s computer to open a square, and it has been away too long.",
+        lines = [f"The battle waits for side {side}'s device to open a square, and it has been away too long.",
                  f"Claim the battle: side {side} forfeits (logged, and said in the report). Or keep waiting: the "
                  f"battle goes on when it joins again."]
 
@@ -239,7 +239,7 @@ class RemoteBattleScene(BattleScene):
             if why:
                 self.say("The claim was refused", [why])
 
-        self.questions.show_guarded(Dialog(f"Side {side}'s computer is away", lines,
+        self.questions.show_guarded(Dialog(f"Side {side}'s device is away", lines,
                                  [("claim", f"Claim the battle (side {side} forfeits)"), ("wait", "Keep waiting")],
                                  closed, columns=2, width=640))
 
