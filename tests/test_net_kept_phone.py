@@ -4,7 +4,9 @@ without them), side A from a Python seat. B's page draws B's cards, fills its ho
 dice contribution and answers every share, every square and, at the end, its cards and contribution by itself. After
 set-up the host's memory and every file it wrote hold none of what B's phone keeps (salts, contribution, cards); B's
 page shows B its own mission, cards and squares; B's reveal waits for its phone and goes on; at the end the battle is
-scored with no breach, B's mission the one its phone drew."""
+scored with no breach, B's mission the one its phone drew. A ``seven-seconds host`` process dumped after B's phone
+set up holds none of it either; and a battle the window serves to two phones, each keeping its own side's secrets,
+is played to its score."""
 
 from __future__ import annotations
 
@@ -141,12 +143,12 @@ def set_up(session, host, a: RemoteSeat, phone: Phone) -> int | None:
                               "args": {"square": chosen, "x": round((x0 + x1) / 2, 1),
                                        "y": round((y0 + y1) / 2, 1)}}) == ""
         else:
-            b_sets_up(phone)
+            sets_up(phone)
     raise AssertionError("set-up did not end")
 
 
-def b_sets_up(phone: Phone) -> None:
-    """B's set-up decision now, as set_up makes it (its cards and holding area by tapping)."""
+def sets_up(phone: Phone) -> None:
+    """The phone's set-up decision now, as set_up makes B's (its cards and holding area by tapping)."""
     legal = {legal["kind"] for legal in phone.screen()["legal"]}
     if Kind.DRAW_CARDS in legal:
         phone.tap(Kind.DRAW_CARDS, "draw")
@@ -392,7 +394,7 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_what_the_phone_keeps(d
                 assert a.send({"kind": "action", "action": setup_action(screen)})["ok"]
                 continue
             phone.until(lambda d: d.execute_script("return state.screen.acting"), "its turn to set up")
-            b_sets_up(phone)
+            sets_up(phone)
         assert fresh(a)["view"]["phase"] != "setup"
         kept = phone.kept()
         # (The units B's cards issue are not looked for: the host served the force of every card of the deck, so
@@ -414,3 +416,86 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_what_the_phone_keeps(d
         a.close()
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=20)
+
+
+def test_a_window_serves_a_new_battle_to_two_phones_that_each_keep_their_own_secrets(driver):
+    """The window's new battle for phones, each player's secrets on their own phone (the form's first offer): the
+    window is the shared table, both hands keep their side's secrets, the battle is played from the two pages to its
+    score with no breach, and after set-up the window's process holds none of either phone's salts."""
+    # Lazy: the window only for this test (the others need no pygame).
+    from referee.service.new_battle import start_battle
+    from referee.ui import hosting
+    from referee.ui.app import App
+
+    app = App((1280, 800))
+    session = start_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
+    table = hosting.serve(app, session, bind="127.0.0.1", kept_by=("A", "B"))
+    assert not isinstance(table, str), table
+    host = table.public.host
+    tabs, phones = {}, {}
+    try:
+        # Two origins (127.0.0.1 and localhost): each phone's cookie and storage its own.
+        for side, name in (("A", "127.0.0.1"), ("B", "localhost")):
+            if tabs:
+                driver.switch_to.new_window("tab")
+            tabs[side] = driver.current_window_handle
+            phones[side] = Phone(driver, f"http://{name}:{host.port}/join/{host.credentials.tokens[side]}")
+        checked = False
+        for _ in range(600):
+            app.step(1 / 30, events=[])
+            app.render()
+            with host.lock:
+                side, phase, over = session.to_act(), session.state.phase, session.over
+            if over:
+                break
+            if phase != "setup" and not checked:
+                with host.lock:
+                    memory = host_memory(session, host)
+                kept = {}
+                for s in "AB":
+                    driver.switch_to.window(tabs[s])
+                    kept[s] = secrets_of(phones[s].kept())
+                assert all(len(found) == 35 for found in kept.values())
+                assert [x for found in kept.values() for x in found if x in memory] == []
+                checked = True
+            if phase == "end-of-round":
+                for s in "AB":
+                    driver.switch_to.window(tabs[s])
+                    phones[s].until(lambda d: d.execute_script(
+                        "return state.screen.legal.some((l) => l.kind === 'end-of-round') || !state.screen.acting"),
+                        "the end of the round")
+                    if driver.execute_script("return state.screen.legal.some((l) => l.kind === 'end-of-round')"):
+                        assert phones[s].act({"kind": Kind.END_OF_ROUND, "actor": "", "args": {"stop": True}}) == ""
+                continue
+            if side is None:
+                continue
+            driver.switch_to.window(tabs[side])
+            with host.lock:
+                version = host.version
+            phone = phones[side]
+            phone.until(lambda d, now=version: d.execute_script("return state.version") >= now, "the screen of now")
+            if phase == "setup":
+                sets_up(phone)
+            else:
+                action = next_action(phone.screen())
+                assert action is not None and phone.act(action) == ""
+        else:
+            raise AssertionError("the battle did not end")
+        assert checked
+
+        def scored(_d) -> bool:
+            app.step(1 / 30, events=[])
+            with host.lock:
+                result = session.state.result
+                return result is not None and result.level != "no result" and not session.scored_when_opened()
+        phones["B"].until(scored, "the battle scored")
+        with host.lock:
+            state = session.state
+            assert not state.breaches and all(state.card_commitments[s]["checked"] for s in "AB")
+            assert not any(line.startswith("BREACH") for line in state.result.explain)
+    finally:
+        for handle in list(tabs.values())[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(next(iter(tabs.values())))
+        host.stop()

@@ -5,6 +5,7 @@ a hand's intent shown on the table, and the host stopped with the table."""
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -14,7 +15,7 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from referee.game.battle.dice import SeededDice  # noqa: E402
+from referee.game.battle.dice import Contribution, SeededDice  # noqa: E402
 from referee.game.play.engine import Game, begin_battle  # noqa: E402
 from referee.net.client import RemoteSeat  # noqa: E402
 from referee.service.session import BattleSession  # noqa: E402
@@ -189,19 +190,16 @@ def test_physical_dice_of_an_action_taken_at_the_table_are_typed_on_that_sides_h
             app.stack.pop()
 
 
-def test_phones_from_the_menu_with_no_battle_starts_a_new_one_and_serves_it(app, monkeypatch, tmp_path):
-    """The menu's "Phones and remote play" with nothing to resume: the new-battle form, then the battle served once
-    its players have set their PINs, the window the shared table (it said "start a battle, then press W")."""
-    # Lazy: the menu and the set-up form only for this test.
+def new_battle_for_phones(app, monkeypatch, tmp_path, secrets: str | None = None):
+    """The menu's "Phones and remote play" with nothing to resume: the new-battle form (its secrets kept as
+    ``secrets`` says, else as it offers first), started; the session."""
+    # Lazy: the menu and the set-up form only for these tests.
     from referee.ui.scenes.menu import MenuScene
     from referee.ui.scenes.setup import SetupScene
-    from referee.ui.scenes.table_setup import TableSetupScene
-
-    from tests.ui.setup_helpers import type_pins
 
     monkeypatch.setenv("SEVEN_SECONDS_HOME", str(tmp_path))
     real = hosting.serve
-    monkeypatch.setattr(hosting, "serve", lambda app_, session, **k: real(app_, session, bind="127.0.0.1"))
+    monkeypatch.setattr(hosting, "serve", lambda app_, session, **k: real(app_, session, **{**k, "bind": "127.0.0.1"}))
     while len(app.stack):
         app.stack.pop()
     menu = app.push(MenuScene())
@@ -211,7 +209,23 @@ def test_phones_from_the_menu_with_no_battle_starts_a_new_one_and_serves_it(app,
     form = app.scene
     assert isinstance(form, SetupScene) and form.to_phones
     app.step(1 / 30, events=[])
-    session = form.start()
+    if secrets is not None:
+        form.secrets_label = secrets
+    return form.start()
+
+
+def test_phones_from_the_menu_with_no_battle_starts_a_new_one_and_serves_it(app, monkeypatch, tmp_path):
+    """The menu's "Phones and remote play" with nothing to resume, the secrets kept on this computer: the new-battle
+    form, then the battle served once its players have set their PINs, the window the shared table (it said "start a
+    battle, then press W")."""
+    # Lazy: the set-up scenes only for this test.
+    from referee.ui.scenes.setup import SECRETS
+    from referee.ui.scenes.table_setup import TableSetupScene
+
+    from tests.ui.setup_helpers import type_pins
+
+    on_this_computer = next(label for label, on_phones in SECRETS.items() if not on_phones)
+    session = new_battle_for_phones(app, monkeypatch, tmp_path, on_this_computer)
     assert session is not None
     type_pins(app, {"A": "4711", "B": "0815"})
     try:
@@ -223,6 +237,41 @@ def test_phones_from_the_menu_with_no_battle_starts_a_new_one_and_serves_it(app,
             assert hand.screen["seat"] == "A" and hand.screen["view"]["phase"] == "setup"
         finally:
             hand.close()
+    finally:
+        while len(app.stack):
+            app.stack.pop()
+
+
+def test_a_new_battle_for_phones_keeps_each_players_secrets_on_their_phone_by_default(app, monkeypatch, tmp_path):
+    """Offered first: each player's secrets on their own phone. No PIN is asked (this computer holds none of them to
+    seal); the battle is served with both sides kept (``--kept-by A --kept-by B``), each hand told so, and a side
+    joined from another computer keeps its own (``net/keeper.py``)."""
+    # Lazy: the set-up scenes only for this test.
+    from referee.ui.scenes.table_setup import TableSetupScene
+
+    session = new_battle_for_phones(app, monkeypatch, tmp_path)
+    try:
+        assert session is not None and not session.sealed
+        assert isinstance(app.scene, PhonesScene)            # the codes over the shared table, no PIN asked
+        table = app.stack.find(TableSetupScene)
+        assert table is not None
+        host = table.public.host
+        assert host.desk.kept_by == {"A", "B"} and session.kept_dice() == ("A", "B")
+        a = RemoteSeat(host.link("A"), kept_folder=tmp_path / "a-computer")
+        try:
+            assert a.screen["keep_secrets"] is True and a.screen["kept_by"] == ["A", "B"]
+            # A's computer drew its dice contribution and sent only its commitment, which the host holds.
+            a.wait_for(lambda s: a.keeper is not None and a.keeper.dice is not None)
+            value, salt = a.keeper.dice
+            for _ in range(500):
+                with host.lock:
+                    held = session.dice_commitment("A")
+                if held is not None:
+                    break
+                time.sleep(0.01)
+            assert held == Contribution("A", value, salt).commitment
+        finally:
+            a.close()
     finally:
         while len(app.stack):
             app.stack.pop()

@@ -13,11 +13,12 @@ if TYPE_CHECKING:
     from .scenes.table_setup import TableSetupScene
 
 
-def serve(app: App, session: BattleSession, replacing: bool = True,
-          bind: str | None = None) -> TableModeScene | TableSetupScene | str:
+def serve(app: App, session: BattleSession, replacing: bool = True, bind: str | None = None,
+          kept_by: tuple[str, ...] = ()) -> TableModeScene | TableSetupScene | str:
     """Serve ``session`` on the local network (``bind``: another address, as ``Host.start`` takes it) and show it as
-    the shared table (a refereed physical game: the referee's table, ``scenes/referee_table.py``) (in place of the battle scene on top when ``replacing``), the phones' codes over it; or why it
-    cannot be served."""
+    the shared table (a refereed physical game: the referee's table, ``scenes/referee_table.py``) (in place of the
+    battle scene on top when ``replacing``), the phones' codes over it; or why it cannot be served. ``kept_by``: the
+    sides whose secrets stay on their own phone (a new battle only, before its first action)."""
     if session.refereed and session.computer is not None:
         return ("a physical game against the computer is played at this screen, the computer's secrets with it; it "
                 "is not served to phones")
@@ -26,7 +27,7 @@ def serve(app: App, session: BattleSession, replacing: bool = True,
     from ..net.host import Host
 
     try:
-        host = Host.start(session, bind=bind)
+        host = Host.start(session, bind=bind, kept_by=kept_by)
     except OSError as e:
         return f"the battle could not be served: {e}"
     session.hotseat = False

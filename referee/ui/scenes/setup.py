@@ -57,6 +57,13 @@ BY_MAIL: dict[str, str] = {f"By e-mail: I play side {side}, the other player sid
                            for side, other in (("A", "B"), ("B", "A"))}
 MAIL_WORDS = ("One battle file goes back and forth by e-mail; each side's secrets stay on its own computer, and "
               "each roll costs a trip of the file. The file is written in your saves folder.")
+# A new battle for phones: where each player's secrets are kept. On their phones, the host (this window) holds only
+# what they are committed to (``net/static/kept.js``), and each die waits for both phones' shares of it.
+ON_PHONES = "On each player's phone (this computer holds none)"
+SECRETS: dict[str, bool] = {ON_PHONES: True, "On this computer, sealed with each player's PIN": False}
+PHONES_WORDS = ("Each player's holding area, cards and dice contribution stay on their own phone: this computer "
+                "holds only what they are committed to, and checks them at every reveal and at the end. Every die "
+                "waits for both phones' shares of it: keep the page open (a phone asleep makes the dice wait).")
 
 
 def own_tables_dir() -> Path:
@@ -103,6 +110,7 @@ class SetupScene(Scene):
         self.choice = {"A": "", "B": ""}
         self.dice_label = next(iter(DICE_CHOICES))
         self.opponent_label = HOTSEAT
+        self.secrets_label = ON_PHONES
         self.error = ""
         self.draw_seed = new_draw_seed()
 
@@ -161,6 +169,11 @@ class SetupScene(Scene):
             [*OPPONENTS, *(() if self.to_phones else BY_MAIL)], self.opponent_label,
             pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
         y += step
+        if self.to_phones:
+            label("Secrets", y)
+            self.widgets["secrets"] = pygame_gui.elements.UIDropDownMenu(
+                list(SECRETS), self.secrets_label, pygame.Rect(x + label_w, y, col_w - label_w, 34), m)
+            y += step
         label("Seed (optional)", y)
         self.widgets["seed"] = pygame_gui.elements.UITextEntryLine(pygame.Rect(x + label_w, y, 200, 34), m)
         y += step + 8
@@ -181,6 +194,8 @@ class SetupScene(Scene):
                 self.dice_label = event.text
             elif el is self.widgets.get("opponent"):
                 self.opponent_label = event.text
+            elif el is self.widgets.get("secrets"):
+                self.secrets_label = event.text
             for side in ("A", "B"):
                 if el is self.widgets.get(f"faction-{side}") and event.text in self.factions:
                     self.choice[side] = self.factions[event.text]
@@ -229,23 +244,38 @@ class SetupScene(Scene):
         self.error = ""
         self.open(session)
         if self.app is not None:
-            # Over the set-up table, before its first decision: each player seals their secrets with a PIN.
             computer = session.computer
             humans = [side for side in ("A", "B") if computer is None or side != computer.side]
+            kept = self.kept_on_phones(session, humans)
+            if kept and computer is None:
+                # Nothing of either side's is held here to seal: each phone keeps its own.
+                self.serve(session, kept)
+                return session
+            # Over the set-up table, before its first decision: each player seals their secrets with a PIN.
             # Against the computer the battle is sealed even when the player sets no PIN (its secrets are sealed).
-            app = self.app
-
             def sealed(pins: dict[str, str] | None) -> None:
                 if pins or computer is not None:
                     session.seal_with(pins or {})
                 if self.to_phones:
-                    served = hosting.serve(app, session)
-                    if isinstance(served, str):
-                        app.push(Dialog(_("Phones and remote play"), [served], [("ok", _("OK"))]))
+                    self.serve(session, kept)
 
-            ask_pins(self.app, humans, True, sealed,
+            ask_pins(self.app, [side for side in humans if side not in kept], True, sealed,
                      [_("Each player sets a PIN that seals their secrets in the battle's files.")])
         return session
+
+    def kept_on_phones(self, session: BattleSession, humans: list[str]) -> tuple[str, ...]:
+        """The sides whose secrets their phones keep: every player's, when the battle is served to phones with the
+        program's dice and "on each player's phone" chosen (the computer's stay with it)."""
+        if not self.to_phones or not SECRETS.get(self.secrets_label, False) or session.dice is None:
+            return ()
+        return tuple(humans)
+
+    def serve(self, session: BattleSession, kept: tuple[str, ...]) -> None:
+        """The new battle served to phones, this window the shared table."""
+        assert self.app is not None
+        served = hosting.serve(self.app, session, kept_by=kept)
+        if isinstance(served, str):
+            self.app.push(Dialog(_("Phones and remote play"), [served], [("ok", _("OK"))]))
 
     def start_by_mail(self, side: str) -> None:
         """A new battle by e-mail: its file written in the saves folder, and this player's side opened on it (the
@@ -315,6 +345,8 @@ class SetupScene(Scene):
         # What the chosen level does, so a player can pick the opponent they want; or what a battle by e-mail is.
         words = LEVEL_WORDS[opponent[1]] if opponent is not None else \
             MAIL_WORDS if self.opponent_label in BY_MAIL else ""
+        if self.to_phones and SECRETS.get(self.secrets_label, False):
+            words = f"{words} {PHONES_WORDS}".strip()
         if words:
             for i, line in enumerate(wrap(words, col_w, 14)):
                 draw_text(surface, line, (x, top + i * line_height(14)), 14, False, theme.TEXT_DIM)
