@@ -22,6 +22,7 @@ import pytest
 from referee import paths
 from referee.game.battle.action_kinds import Kind
 from referee.game.battle.commit import arrangement_problems, blip_commitment, square_commitment
+from referee.game.battle import kept_cards
 from referee.game.battle.dice import Contribution, dice_share
 from referee.game.battle.missions import mission_of
 from referee.game.battle.scoring import score_mission
@@ -498,4 +499,45 @@ def test_a_window_serves_a_new_battle_to_two_phones_that_each_keep_their_own_sec
             driver.switch_to.window(handle)
             driver.close()
         driver.switch_to.window(next(iter(tabs.values())))
+        host.stop()
+
+
+def test_a_streaks_choice_of_cards_is_made_on_the_phone_before_anything_is_sent(driver):
+    """At a winning streak of 3 (A47) B's phone draws two missions and two troop cards and asks which to keep: the
+    second of each is tapped, and only the commitment to them goes to the host, which never offers a choice itself."""
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, {"B": 3})
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    a = RemoteSeat(host.link("A"))
+    try:
+        phone = Phone(driver, host)
+        for _ in range(100):
+            if not b_turn(phone, session, host):
+                assert a.send({"kind": "action", "action": setup_action(fresh(a))})["ok"]
+            elif any(legal["kind"] == Kind.DRAW_CARDS for legal in phone.screen()["legal"]):
+                break
+            else:
+                sets_up(phone)
+        phone.tap(Kind.DRAW_CARDS, "draw")
+        # The choice, on the phone: two missions with their words, two troop cards; the host has been sent nothing.
+        phone.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, 'input[name="mission"]')) == 2, "the choice")
+        missions = [e.get_attribute("value") for e in driver.find_elements(By.CSS_SELECTOR, 'input[name="mission"]')]
+        troops = [e.get_attribute("value") for e in driver.find_elements(By.CSS_SELECTOR, 'input[name="troop"]')]
+        assert len(set(missions)) == 2 and len(set(troops)) == 2
+        with host.lock:
+            assert session.state.card_commitments.get("B", {}).get("committed") is None
+        for name, ident in (("mission", missions[1]), ("troop", troops[1])):
+            driver.find_element(By.CSS_SELECTOR, f'input[name="{name}"][value="{ident}"]').click()
+        phone.tap(Kind.DRAW_CARDS, "keep_these")
+        kept = phone.kept()
+        assert (kept["cards"]["mission"], kept["cards"]["troop"]) == (missions[1], troops[1])
+        with host.lock:
+            draw = session.state.card_commitments["B"]["draw"]
+            assert session.state.card_commitments["B"]["committed"]
+            assert session.state.missions.get("B") is None
+            assert not any(e.action.kind == Kind.CHOOSE_CARDS for e in session.game.record)
+        # The two of each were the draw's, as the host will draw them again from B's contribution at the end.
+        offer = kept_cards.offer_of(draw, "B", kept["dice"][0])
+        assert sorted(offer.missions) == sorted(missions) and sorted(offer.troops) == sorted(troops)
+    finally:
+        a.close()
         host.stop()
