@@ -19,7 +19,6 @@ import json
 import re
 from collections.abc import Callable, Iterator, Sequence
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,15 +27,10 @@ from referee.game.battle import commit, dice, kept_cards
 from referee.game.battle.cards import MISSION_KINDS, playing_deck
 
 from .net_support import battle_state, hosted, session_of
-from .shared_browser import SharedBrowser
+from .shared_browser import SharedBrowser, new_chromium, require_chromium
 
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-    pytest.skip("headless Chromium is not installed: apt-get install -y chromium chromium-driver",
-                allow_module_level=True)
+require_chromium()
 
-from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
 
 STATIC = resources.files("referee.net").joinpath("static")
 SCRIPTS = ("vendor/sha256.min.js", "kept_crypto.js")          # in the order a page loads them
@@ -44,13 +38,7 @@ CONTRIBUTIONS = 50
 
 
 def _new_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                "--window-size=800,600"):
-        options.add_argument(arg)
-    return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    return new_chromium((800, 600))
 
 
 _SHARED = SharedBrowser(_new_browser)

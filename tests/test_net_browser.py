@@ -25,18 +25,13 @@ from referee.service.battles import new_session
 from referee.service.session import BattleSession
 
 from .net_support import next_action
-from .shared_browser import SharedBrowser
+from .shared_browser import AWAKE, SharedBrowser, new_chromium, require_chromium
 from .test_net_referee import TARGET, refereed
 from .test_revealed_placement import battle, reveal
 from .test_net_words import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
 
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-    pytest.skip("headless Chromium is not installed: apt-get install -y chromium chromium-driver",
-                allow_module_level=True)
+require_chromium()
 
-from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -47,14 +42,7 @@ WAIT = 30
 
 
 def _new_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                "--disable-backgrounding-occluded-windows", f"--window-size={PHONE[0]},{PHONE[1]}"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    driver = new_chromium(PHONE, *AWAKE)
     driver.set_window_size(*PHONE)
     return driver
 

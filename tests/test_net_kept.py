@@ -527,6 +527,20 @@ def readable_memory(pid: int) -> list[bytes]:
     return regions
 
 
+def assert_dump_holds_none(proc, home: Path, seat: RemoteSeat, committed: list[bytes], hidden: list[bytes]) -> None:
+    """The host process's memory, dumped, holds an id ``seat`` sends it now (so the dump reads what the host holds)
+    and each of ``committed``, and neither it nor any file under ``home`` holds any of ``hidden``."""
+    marker = secrets.token_hex(32)              # a text like a salt, which the host was sent (an intent's id)
+    seat.send({"kind": "undo"}, ident=marker)
+    dump = readable_memory(proc.pid)
+    assert sum(len(r) for r in dump) > 10_000_000
+    assert any(marker.encode() in region for region in dump)
+    assert all(any(c in region for region in dump) for c in committed)
+    assert not [s for s in hidden if any(s in region for region in dump)]
+    disk = [p for p in home.rglob("*") if p.is_file()]
+    assert disk and not [p for p in disk for s in hidden if s in p.read_bytes()]
+
+
 @pytest.mark.skipif(not Path("/proc/self/mem").exists(), reason="no /proc to read a process's memory from")
 def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts_nor_its_dice(tmp_path):
     proc, links, _ = host_process(["pastoral-hills", "--factions", "council-of-zane,new-tokyo", "--kept-by", "B",
@@ -554,18 +568,9 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_the_kept_sides_salts_n
         committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
         committed.append(fresh(a)["view"]["card_commitments"]["B"]["committed"].encode())
         committed += [c.encode() for c in fresh(b)["view"]["blip_commitments"]["B"].values()]
-        # A text like a salt that the host was sent (an intent's id): the dump must find it.
-        marker = secrets.token_hex(32)
-        a.send({"kind": "undo"}, ident=marker)
-        dump = readable_memory(proc.pid)
-        assert sum(len(r) for r in dump) > 10_000_000
         # The dump reads what the host holds (B's commitments to its squares and to its counters' squares, the id it
         # was sent), and none of B's salts is.
-        assert any(marker.encode() in region for region in dump)
-        assert all(any(c in region for region in dump) for c in committed)
-        assert not [s for s in salts if any(s in region for region in dump)]
-        disk = [p for p in (tmp_path / "host").rglob("*") if p.is_file()]
-        assert disk and not [p for p in disk for s in salts if s in p.read_bytes()]
+        assert_dump_holds_none(proc, tmp_path / "host", a, committed, salts)
     finally:
         a.close()
         b.close()

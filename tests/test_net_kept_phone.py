@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import signal
 from pathlib import Path
 from typing import Any
@@ -34,16 +33,12 @@ from referee.rules.scenario import load_scenario
 from referee.service.battles import new_session
 
 from .net_support import next_action
+from .shared_browser import AWAKE, new_chromium, require_chromium
 from .test_net_cli import host_process
-from .test_net_kept import FACTIONS, fresh, host_files, host_memory, readable_memory, setup_action
+from .test_net_kept import FACTIONS, assert_dump_holds_none, fresh, host_files, host_memory, setup_action
 
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-    pytest.skip("headless Chromium is not installed: apt-get install -y chromium chromium-driver",
-                allow_module_level=True)
+require_chromium()
 
-from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -53,14 +48,7 @@ PHONE = (390, 844)
 
 @pytest.fixture(scope="module")
 def driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                f"--window-size={PHONE[0]},{PHONE[1]}"):
-        options.add_argument(arg)
-    browser = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    browser = new_chromium(PHONE, *AWAKE)
     try:
         yield browser
     finally:
@@ -403,16 +391,7 @@ def test_a_host_process_dumped_after_set_up_holds_none_of_what_the_phone_keeps(d
         hidden = [s.encode() for s in secrets_of(kept)]
         committed = [c.encode() for c in fresh(a)["view"]["square_commitments"]["B"].values()]
         committed.append(fresh(a)["view"]["card_commitments"]["B"]["committed"].encode())
-        # A text like a salt that the host was sent (an intent's id): the dump must find it.
-        marker = secrets.token_hex(32)
-        a.send({"kind": "undo"}, ident=marker)
-        dump = readable_memory(proc.pid)
-        assert sum(len(r) for r in dump) > 10_000_000
-        assert any(marker.encode() in region for region in dump)
-        assert all(any(c in region for region in dump) for c in committed)
-        assert not [s for s in hidden if any(s in region for region in dump)]
-        disk = [p for p in (tmp_path / "host").rglob("*") if p.is_file()]
-        assert disk and not [p for p in disk for s in hidden if s in p.read_bytes()]
+        assert_dump_holds_none(proc, tmp_path / "host", a, committed, hidden)
     finally:
         a.close()
         proc.send_signal(signal.SIGTERM)

@@ -26,17 +26,12 @@ from referee.rules.scenario import load_scenario
 from referee.service.session import BattleSession
 
 from .foresee import FACTIONS
-from .shared_browser import SharedBrowser
+from .shared_browser import SharedBrowser, new_chromium, require_chromium
 from .test_net_table import both_redealt, secrets
 from .test_net_table import language  # noqa: F401 (a fixture: a made-up language with a catalogue)
 
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (the test extra has it)")
-if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
-    pytest.skip("headless Chromium is not installed: apt-get install -y chromium chromium-driver",
-                allow_module_level=True)
+require_chromium()
 
-from selenium.webdriver.chrome.service import Service  # noqa: E402 (after the skip: selenium may be missing)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -46,13 +41,7 @@ LEAST_PX = 24                       # the smallest word read from across the tab
 
 
 def _new_browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                "--hide-scrollbars", f"--window-size={TV[0]},{TV[1]}"):
-        options.add_argument(arg)
-    return webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+    return new_chromium(TV, "--hide-scrollbars")
 
 
 _SHARED = SharedBrowser(_new_browser)
