@@ -20,8 +20,9 @@ import pytest
 
 from referee import paths
 from referee.game.battle.action_kinds import Kind
-from referee.game.battle.commit import arrangement_problems, blip_commitment, square_commitment
+from referee.game.battle.commit import arrangement_problems, blip_commitment, cards_commitment, square_commitment
 from referee.game.battle import kept_cards
+from referee.game.battle.cards import playing_deck
 from referee.game.battle.dice import Contribution, dice_share
 from referee.game.battle.missions import mission_of
 from referee.game.battle.scoring import score_mission
@@ -279,6 +280,8 @@ for (const [what, input] of steps) {
     else if (what === "taken-back") out.push(keeper.takenBack() || null);
     else if (what === "commit") out.push(keeper.commit(input[0], input[1], input[2]));
     else if (what === "scramble") out.push(keeper.scramble(input[0], input[1]));
+    else if (what === "bought") out.push(keeper.bought(input[0], input[1], keeper.purchase(input[2])));
+    else if (what === "draw") out.push(keeper.drawCards(input[0], input[1]));
     else if (what === "open-slot") {
       // The host's ask at the reveal of the counter placed ``input``-th: by the commitment it was sent for it.
       const committed = keeper.commitment(...keeper.blips[input]);
@@ -519,4 +522,55 @@ def test_a_streaks_choice_of_cards_is_made_on_the_phone_before_anything_is_sent(
         assert sorted(offer.missions) == sorted(missions) and sorted(offer.troops) == sorted(troops)
     finally:
         a.close()
+        host.stop()
+
+
+def test_a_chance_encounters_drones_bought_on_the_phone_are_checked_and_issued_as_the_engine_does(driver):
+    """The drones a phone buys in a Chance Encounter (p.~15, A42) in place of its Drone card line: every troop card
+    at every line, with purchases within and beyond its points, the figure pool and the Holding Area, and types that
+    are no drone. The phone refuses what ``cards.purchase_problems`` refuses, in its words, and issues what
+    ``kept_cards.hand_of`` issues, each unit named as set-up names it."""
+    deck = playing_deck()
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",))
+    try:
+        Phone(driver, host)
+        purchases = [{}, {"basic-drone": 1}, {"recce-drone": 1, "basic-drone": 2}, {"kamikaze-drone": 4},
+                     {"haywire-drone": 2, "kamikaze-drone": 2}, {"basic-drone": 6}, {"recce-drone": 9},
+                     {"tactical": 1}, {"no-such-drone": 1, "basic-drone": 1}, {"basic-drone": 0}]
+        cases, expected = [], []
+        for troop in deck.troop_cards:
+            for mission in {m.troop_line: m for m in deck.mission_cards}.values():
+                for bought in purchases:
+                    cases.append(("bought", [troop.id, mission.troop_line, bought]))
+                    offer = kept_cards.Offer((mission.id,), (troop.id,), deck.drone_cards[0].id)
+                    try:
+                        hand = kept_cards.hand_of(deck, "B", offer, mission.id, troop.id, dict(sorted(bought.items())))
+                        expected.append([dict(u) for u in hand.issued])
+                    except ValueError as e:
+                        expected.append({"error": str(e)})
+        got = json.loads(driver.execute_script(KEEPER, "5a" * 32, cases))["out"]
+        assert got == expected
+        refused = [e for e in expected if isinstance(e, dict)]
+        assert len(refused) >= 3 * len(deck.troop_cards) and any("figure pool" in e["error"] for e in refused)
+        assert any("points, the troop line allows" in e["error"] for e in refused)
+        # Drawn and bought on the phone: the commitment covers the purchase, and the cards opened at the end carry it.
+        draw = {"moment": kept_cards.cards_moment("B"), "parts": ["0123456789abcdef"] * kept_cards.KEPT_PARTS,
+                "streak": 0, "kind": "chance-encounter", "missions": [m.id for m in deck.missions("chance-encounter")],
+                "troops": [c.id for c in deck.troop_cards], "drones": [c.id for c in deck.drone_cards]}
+        screen = {"draw_cards_asked": draw, "view": {"mode": "chance-encounter", "setup": {}}}
+        steps = [("answer", {"seat": "B", "dice_commitment_asked": True}),
+                 ("draw", [screen, {"purchase": {"kamikaze-drone": 1, "basic-drone": 2}}]),   # 7 points: any line
+                 ("answer", {"seat": "B", "open_cards": True})]
+        got = json.loads(driver.execute_script(KEEPER, "5a" * 32, steps))
+        drawn, opened, cards = got["out"][1], got["out"][2], got["kept"]["cards"]
+        assert cards is not None, got["out"]
+        offer = kept_cards.offer_of(draw, "B", got["kept"]["dice"][0])
+        assert (cards["mission"], cards["troop"], cards["drone"]) == (offer.missions[0], offer.troops[0], offer.drone)
+        assert cards["purchase"] == {"basic-drone": 2, "kamikaze-drone": 1} and opened["purchase"] == cards["purchase"]
+        hand = kept_cards.hand_of(deck, "B", offer, cards["mission"], cards["troop"], cards["purchase"])
+        assert cards["issued"] == [dict(u) for u in hand.issued]
+        assert drawn["committed"] == cards_commitment("5a" * 32, "B", hand.mission, hand.troop, hand.drone,
+                                                      hand.drone_line, hand.purchase, cards["salt"])
+    finally:
         host.stop()

@@ -142,6 +142,8 @@ HAND: Final[dict[str, str]] = {
                     "Keep this page's data until the battle is over (do not clear the browser's data for this site)."),
     "kept_problem": N_("This phone cannot keep your side's secrets: {problem}"),
     "kept_draw": N_("Your cards are drawn on this phone: the host is sent only what they are committed to."),
+    "kept_budget": N_("Left empty, your drones are your Drone card's line ({card}). Drone prices: {prices}. The "
+                      "troop line chosen allows {points} points [A42]."),
     "opening_squares": N_("Side {side}'s device is opening its holding area; then the battle is scored."),
     "computer_away": N_("The battle waits for side {side}'s device to open a square, and it is away."),
     "dice_waiting": N_("The dice wait for side {side}'s device to send its share of them."),

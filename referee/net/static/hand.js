@@ -386,13 +386,7 @@ const BUILDERS = {
     }
     parts.push(el("button", { on: { click: () => {
       const args = {};
-      if (purchase && purchase.value.trim()) {
-        args.purchase = {};
-        for (const item of purchase.value.split(",")) {
-          const [k, v] = item.split("=").map((x) => x.trim());
-          if (k) args.purchase[k] = Number(v || 1);
-        }
-      }
+      if (purchase && purchase.value.trim()) args.purchase = purchaseOf(purchase.value);
       act("draw-cards", legal.actor, args);
     } } }, t("draw")));
     return parts;
@@ -525,10 +519,11 @@ function chooseCards(missionIds, troopIds, screen, keep) {
     } } }, t("keep_these"))];
 }
 
-// The cards of a side kept on this phone, drawn here (kept.js): at a streak the choice among those drawn is made
-// here too, before anything goes to the host, which is sent only the commitment to the cards kept. The drones are
-// the Drone card's line, the default purchase (A42).
+// The cards of a side kept on this phone, drawn here (kept.js): at a streak the choice among those drawn (A47) and in
+// a Chance Encounter the drones bought (A42) are made here too, the cards in sight, before anything goes to the host,
+// which is sent only the commitment to the cards kept.
 function keptDraw(legal, screen) {
+  const buying = !!(legal.free && legal.free.purchase);
   const draw = () => {
     let offer;
     try {
@@ -537,17 +532,46 @@ function keptDraw(legal, screen) {
       notice(e.message, true);
       return;
     }
-    if (offer.missions.length < 2 && offer.troops.length < 2) { act("draw-cards", legal.actor, {}); return; }
-    for (const id of [...offer.missions, ...offer.troops]) {
+    if (offer.missions.length < 2 && offer.troops.length < 2 && !buying) { act("draw-cards", legal.actor, {}); return; }
+    for (const id of [...offer.missions, ...offer.troops, offer.drone]) {
       if (!(id in screen.cards_text) && kept.deck.words[id]) screen.cards_text[id] = kept.deck.words[id];
     }
     const box = document.querySelector('.decision[data-kind="draw-cards"]');
-    box.replaceChildren(...chooseCards(offer.missions, offer.troops, screen,
-      (mission, troop) => act("draw-cards", legal.actor, { mission: mission, troop: troop })));
+    const parts = chooseCards(offer.missions, offer.troops, screen, (mission, troop) => {
+      const args = { mission: mission, troop: troop };
+      if (buying && purchase.value.trim()) args.purchase = purchaseOf(purchase.value);
+      act("draw-cards", legal.actor, args);
+    });
+    const purchase = el("input", { type: "text", placeholder: "basic-drone=2, …", "aria-label": t("drones_to_buy") });
+    if (buying) {
+      // The drones' prices and what the chosen troop line allows, said again when another card is chosen.
+      const budget = el("p", { class: "budget" });
+      const prices = kept.deck.prices.map(([type, cost]) => (kept.deck.titles[type] || type) + " " + cost);
+      const say = () => {
+        const pick = (n) => (box.querySelector("input[name=" + n + "]:checked") || {}).value;
+        const line = ((kept.deck.lines[pick("troop")] || {})[(kept.deck.mission[pick("mission")] || {}).troop_line]);
+        budget.textContent = t("kept_budget", { card: cardTitle(offer.drone), prices: prices.join(", "),
+                                                points: line ? line.drone_points : "?" });
+      };
+      parts.splice(parts.length - 1, 0, el("label", { class: "stack" }, t("drones_to_buy"), purchase), budget);
+      box.addEventListener("change", say);
+      setTimeout(say);
+    }
+    box.replaceChildren(...parts);
   };
   screen.cards_text = screen.cards_text || {};
   return [el("h3", {}, t("draw_title")), el("p", {}, t("kept_draw")),
     el("button", { disabled: !kept.keeper, on: { click: draw } }, t("draw"))];
+}
+
+// "basic-drone=2, recce-drone" as a purchase: {drone type: number} (a type alone: one).
+function purchaseOf(text) {
+  const bought = {};
+  for (const item of text.split(",")) {
+    const [k, v] = item.split("=").map((x) => x.trim());
+    if (k) bought[k] = Number(v || 1);
+  }
+  return bought;
 }
 
 // ---- the map: the table seen from the seat's own edge, a tap answering the decision that takes a point -------------

@@ -175,21 +175,84 @@ const Kept = (() => {
       const facts = this.deck.mission[mission];
       const force = ((this.deck.forces[troop] || {})[facts.troop_line] || {})[offer.drone];
       if (!force) throw new Error("troop card " + troop + " has no line " + facts.troop_line + " in the host's deck");
+      const purchase = args.purchase === undefined || args.purchase === null ? null : this.purchase(args.purchase);
+      const issued = purchase === null ? copy(force.issued) : this.bought(troop, facts.troop_line, purchase);
       const salt = C().randomHex(32);
-      this.cards = { mission: mission, troop: troop, drone: offer.drone, purchase: null, salt: salt,
-                     troop_line: facts.troop_line, drone_line: force.drone_line, issued: copy(force.issued),
+      this.cards = { mission: mission, troop: troop, drone: offer.drone, purchase: purchase, salt: salt,
+                     troop_line: facts.troop_line, drone_line: force.drone_line, issued: issued,
                      round_limit: facts.round_limit };
       this.write();
       const committed = C().cardsCommitment(this.battle, this.side, mission, troop, offer.drone, force.drone_line,
-                                            null, salt);
+                                            purchase, salt);
       return { committed: committed, draw: screen.draw_cards_asked };
+    }
+
+    // A Chance Encounter's purchase as the phone keeps and sends it: its drone types in order, so the units it
+    // issues are named here as the host names them when it issues the force again at the end.
+    purchase(given) {
+      if (!given || typeof given !== "object" || Array.isArray(given)) {
+        throw new Error("purchase: expected {drone type: number}");
+      }
+      const sorted = {};
+      for (const type of Object.keys(given).sort()) sorted[type] = given[type];
+      return sorted;
+    }
+
+    // The force a troop line issues with a Chance Encounter's drones bought in place of its Drone card line (p.~15,
+    // A42), checked as the engine checks it (cards.purchase_problems): the types priced, whole numbers, within the
+    // line's points, a player's figure pool (p.~6) and the Holding Area (p.~10).
+    bought(troop, line, purchase) {
+      const facts = ((this.deck.lines || {})[troop] || {})[line];
+      if (!facts) throw new Error("troop card " + troop + " has no line " + line + " in the host's deck");
+      const deck = this.deck;
+      const prices = new Map(deck.prices);
+      const problems = [];
+      for (const [type, n] of Object.entries(purchase)) {
+        if (!prices.has(type)) problems.push("'" + type + "' is not a drone type (expected " +
+                                             [...prices.keys()].join(", ") + ")");
+        else if (!Number.isInteger(n) || n < 0) {
+          problems.push(type + ": expected a whole number of drones, 0 or more (got " + JSON.stringify(n) + ")");
+        }
+      }
+      if (!problems.length) {
+        const cost = Object.entries(purchase).reduce((sum, [type, n]) => sum + prices.get(type) * n, 0);
+        if (cost > facts.drone_points) {
+          problems.push("the drones cost " + cost + " points, the troop line allows " + facts.drone_points +
+                        " [p.~15, A42]");
+        }
+        const totals = Object.assign({}, facts.totals);
+        for (const [type, n] of Object.entries(purchase)) if (n) totals[type] = (totals[type] || 0) + n;
+        let all = 0;
+        for (const [type, n] of Object.entries(totals)) {
+          all += n;
+          const limit = deck.pool[type];
+          if (limit !== undefined && n > limit) {
+            problems.push(n + " x " + (deck.titles[type] || type) + ", but a player's figure pool has " + limit +
+                          " [p.~6]");
+          }
+        }
+        if (all > deck.holding_units) {
+          problems.push(all + " units do not fit the Holding Area (16 squares x 2 units = " + deck.holding_units +
+                        ") [p.~10]");
+        }
+      }
+      if (problems.length) throw new Error(problems.join("; "));
+      const issued = copy(facts.troopers);
+      for (const [type, n] of Object.entries(purchase)) {
+        for (let k = 1; k <= n; k++) {
+          issued.push({ id: this.side.toLowerCase() + "-" + type + "-" + k, type: type, rating: facts.rating });
+        }
+      }
+      return issued;
     }
 
     cardsAnswer(screen) {
       if (screen.seat !== this.side || !screen.open_cards || this.cards === null || this.dice === null) return null;
       const c = this.cards;
-      return { kind: "cards-opened", mission: c.mission, troop: c.troop, drone: c.drone, salt: c.salt,
-               value: this.dice[0], dice_salt: this.dice[1] };
+      const answer = { kind: "cards-opened", mission: c.mission, troop: c.troop, drone: c.drone, salt: c.salt,
+                       value: this.dice[0], dice_salt: this.dice[1] };
+      if (c.purchase !== null && c.purchase !== undefined) answer.purchase = copy(c.purchase);
+      return answer;
     }
 
     // ---- the holding area --------------------------------------------------------------------------------------------
