@@ -142,6 +142,8 @@ def sets_up(phone: Phone) -> None:
     legal = {legal["kind"] for legal in phone.screen()["legal"]}
     if Kind.DRAW_CARDS in legal:
         phone.tap(Kind.DRAW_CARDS, "draw")
+        if phone.driver.find_elements(By.CSS_SELECTOR, '[data-kind="draw-cards"] input[name="mission"]'):
+            phone.tap(Kind.DRAW_CARDS, "keep_these")      # a Chance Encounter: the cards drawn, no drone bought
     elif Kind.FILL_HOLDING in legal:
         phone.tap(Kind.FILL_HOLDING, "fill_for_me")
     else:
