@@ -6,6 +6,7 @@ end; a share that does not follow from it is a breach."""
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -451,3 +452,45 @@ def test_a_target_that_reveals_a_kept_square_keeps_the_dice_that_revealed_it():
     targeted = session.game.record[-1]
     assert targeted.action.kind == Kind.TARGET
     assert session.recorded_shares("B")[-1] == (len(session.game.record) - 1, moment, targeted.shares["B"])
+
+
+def test_the_same_shares_asked_again_after_a_take_back_are_taken_and_the_action_goes_on(tmp_path):
+    """A's Target, whose dice took B's shares, taken back with B's consent and taken again, asks B's computer for
+    the same shares of the same place: the host takes them again and the Target goes on with the same dice (it once
+    answered "sent twice: taken once" and waited for them for ever)."""
+    state = begin_battle(state_from_scenario(load_scenario(SMALL)))
+    state.units["b-tactical-1"].x, state.units["b-tactical-1"].y = 8.0, 18.0      # in the open, in a-tactical-1's sight
+    dice = host_dice()
+    state.dice_commitments.update({side: c for side, c in dice.commitments.items() if side != "B"})
+    session = BattleSession(Game(state), dice, hotseat=False, autosaving=False)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    a = RemoteSeat(host.link("A"))
+    b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+    target = {"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1",
+                                           "args": {"dice": 3, "assign": {"b-tactical-1": 1}, "up_to": True}}}
+
+    def targeted() -> list:
+        for _ in range(500):
+            with host.lock:
+                record = session.game.record
+                if record and record[-1].action.kind == Kind.TARGET and not host.desk.waiting_action():
+                    return list(record[-1].rolls)
+            time.sleep(0.01)
+        raise AssertionError("the Target waits for B's shares")
+
+    try:
+        b.wait_for(lambda s: b.keeper is not None and b.keeper.dice is not None)
+        assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
+        assert a.send(target)["ok"]
+        first = targeted()
+        assert a.send({"kind": "undo"})["ok"]
+        assert b.send({"kind": "consent", "allow": True})["ok"]
+        with host.lock:
+            assert session.game.record[-1].action.kind != Kind.TARGET
+        assert a.send(target)["ok"]
+        assert targeted() == first                 # the same place's dice, from the same shares
+        assert not b.refusals
+    finally:
+        a.close()
+        b.close()
+        host.stop()

@@ -299,7 +299,11 @@ class Desk:
     def _shares(self, seat: str, intent: dict[str, Any]) -> Reply:
         """The kept side's computer sends its shares of the moment a public die waits for; the action goes on."""
         asked = self._shares_asked()
-        if (seat, intent.get("moment"), intent.get("from")) == self.shares_taken:
+        sent = (seat, intent.get("moment"), intent.get("from"))
+        # The same shares asked again (their action taken back and taken again) are taken again; else a second
+        # sending of those just taken is no news.
+        if sent == self.shares_taken and (asked is None or sent != (asked.needs.side, asked.needs.moment,
+                                                                     asked.needs.start)):
             return Reply(True, result={"shares": 0, "again": True})                # sent twice: taken once
         if asked is None or asked.needs.side != seat:
             return refusal("dice-shares: no public die waits for this side's shares now")
