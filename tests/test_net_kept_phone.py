@@ -576,3 +576,43 @@ def test_a_chance_encounters_drones_bought_on_the_phone_are_checked_and_issued_a
                                                       hand.drone_line, hand.purchase, cards["salt"])
     finally:
         host.stop()
+
+
+def test_a_device_that_does_not_hold_the_sides_secrets_says_so_commits_nothing_and_leaves(driver):
+    """B's link opened where B's secrets are not (B's browser data for the host cleared, or another device): the page
+    says so, shows none of the host's stand-in squares as B's, sends nothing in B's name, and closes its socket, so
+    B's device counts as away (the other side may claim a battle whose secrets are lost). The device that holds them
+    goes on."""
+    session = new_session(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS)
+    host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
+    a = RemoteSeat(host.link("A"))
+    try:
+        phone = Phone(driver, host)
+        set_up(session, host, a, phone)
+        kept = phone.kept()
+        stranger = "This device does not hold side B's secrets for this battle"
+        driver.execute_script("localStorage.clear(); location.reload()")
+        phone.until(lambda d: stranger in d.find_element(By.ID, "waiting").text, "the page says so")
+        assert not driver.find_element(By.ID, "holding").is_displayed()
+        assert not driver.find_element(By.ID, "blips").is_displayed()
+        phone.until(lambda d: host.connected()["B"] == 0, "its socket closed")
+        assert host.desk.away("B") is not None
+        version = host.version
+        driver.execute_script("act('place-blips', 'B', {}); act('fill-holding', 'B', {})")
+        assert stranger in driver.find_element(By.ID, "notice").text and host.version == version
+        # Its data put back (the device that holds them), the page goes on as B's keeper.
+        driver.execute_script("localStorage.setItem(arguments[0], arguments[1]); location.reload()",
+                              f"seven-seconds-kept/{kept_key(session)}-B", json.dumps(kept))
+        phone.until(lambda d: d.execute_script("return !!(kept.keeper && state.screen) && !kept.stranger"),
+                    "the keeper made again")
+        phone.until(lambda d: host.connected()["B"] == 1, "its socket open again")
+        assert phone.kept() == kept
+    finally:
+        a.close()
+        host.stop()
+
+
+def kept_key(session) -> str:
+    """The battle's part of the key a phone keeps its side's secrets under (kept.js: the first 32 digits of the
+    commitment to the battle's dice seed)."""
+    return str(session.state.dice_commitments["seed"])[:32]

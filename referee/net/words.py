@@ -141,6 +141,11 @@ HAND: Final[dict[str, str]] = {
     "kept_here": N_("Side {side}'s secrets are kept on this phone: the host holds only what they are committed to. "
                     "Keep this page's data until the battle is over (do not clear the browser's data for this site)."),
     "kept_problem": N_("This phone cannot keep your side's secrets: {problem}"),
+    "kept_stranger": N_("This device does not hold side {side}'s secrets for this battle ({what}): they are kept on "
+                        "the device that set the side up, or this browser's data for this site was cleared. Open the "
+                        "link on that device. This page has left the battle so that, if they are lost, the other "
+                        "side may claim it once side {side}'s device has been away 5 minutes."),
+    "not_connected": N_("not connected"),
     "kept_draw": N_("Your cards are drawn on this phone: the host is sent only what they are committed to."),
     "kept_budget": N_("Left empty, your drones are your Drone card's line ({card}). Drone prices: {prices}. The "
                       "troop line chosen allows {points} points [A42]."),

@@ -7,7 +7,8 @@ const state = { screen: null, version: -1, ws: null, outbox: new Map(), decision
                 takers: new Map(), mapFor: "", tapped: null, sent: false };
 // A side that keeps its secrets on this phone (kept.js): its keeper, the host's public deck it draws with, why it
 // could not be made, the screen as the host sent it, and the version whose ask was answered last.
-const kept = { keeper: null, deck: null, loading: false, problem: "", raw: null, answered: -1, taken: new Set() };
+const kept = { keeper: null, deck: null, loading: false, problem: "", raw: null, answered: -1, taken: new Set(),
+               stranger: "" };
 // The page's words, from the host in the phone's language (``/hand/words``: the program's catalogue), and the
 // terrain's names and colours.
 const WORDS = { words: {}, terrain: {}, lang: "en" };
@@ -93,6 +94,7 @@ function connect() {
 }
 
 function send(intent) {
+  if (kept.stranger) { notice(t("kept_stranger", { side: state.screen.seat, what: kept.stranger }), true); return; }
   if (kept.keeper) {
     if (intent.kind === "undo" || (intent.kind === "consent" && intent.allow)) kept.keeper.takenBack();
     if (Kept.Keeper.fills(intent)) {
@@ -122,7 +124,20 @@ function post(intent) {
 function keptScreen(screen) {
   if (!screen.keep_secrets) return screen;
   if (!kept.keeper && !kept.problem) makeKeeper(screen);
-  return kept.keeper ? kept.keeper.shown(JSON.parse(JSON.stringify(screen))) : screen;
+  if (kept.keeper && !kept.stranger) {
+    kept.stranger = kept.keeper.stranger(screen);
+    if (kept.stranger) leave();
+  }
+  return kept.keeper && !kept.stranger ? kept.keeper.shown(JSON.parse(JSON.stringify(screen))) : screen;
+}
+
+// A device that does not hold its side's secrets (they are on the device that set the side up, or this browser's
+// data for the host was cleared) leaves the battle: it could answer nothing the battle waits for, and while its
+// socket stayed open the side would never count as away, so a battle whose secrets are lost could not be claimed.
+function leave() {
+  state.ws.onclose = null;
+  state.ws.close();
+  setStatus(t("not_connected"), true);
 }
 
 async function makeKeeper(screen) {
@@ -153,7 +168,7 @@ async function makeKeeper(screen) {
 // contribution) is answered at once, with no one tapping: once for each screen that asks.
 function answerHost() {
   const keeper = kept.keeper;
-  if (!keeper || !kept.raw || !kept.raw.keep_secrets || kept.answered === state.version) return;
+  if (!keeper || kept.stranger || !kept.raw || !kept.raw.keep_secrets || kept.answered === state.version) return;
   kept.answered = state.version;
   const answer = keeper.answer(kept.raw);
   if (!answer) return;
@@ -220,6 +235,7 @@ function renderWaiting(screen) {
   if (asked && !screen.tell_contents) lines.push(t("telling_contents", { side: asked.side, blip: asked.blip }));
   if (screen.keep_secrets) {
     if (kept.problem) lines.push(t("kept_problem", { problem: kept.problem }));
+    else if (kept.stranger) lines.push(t("kept_stranger", { side: screen.seat, what: kept.stranger }));
     else lines.push(t("kept_here", { side: screen.seat }));
     for (const problem of kept.keeper ? kept.keeper.problems : []) lines.push(problem);
   }
@@ -641,9 +657,15 @@ function ownBlips(screen) {
   return (screen.view.blips || []).filter((b) => b.side === screen.seat && b.square !== undefined);
 }
 
+// A side kept on a phone: its squares and what its blips stand for are this phone's, never the host's stand-ins
+// (shown only once the keeper has read them, and never on a device that does not hold them).
+function notHeld(screen) {
+  return !!screen.keep_secrets && (!kept.keeper || !!kept.stranger);
+}
+
 function renderHolding(screen) {
   const box = document.getElementById("holding");
-  const holding = (screen.view.holding || {})[screen.seat];
+  const holding = notHeld(screen) ? null : (screen.view.holding || {})[screen.seat];
   box.hidden = !holding;
   if (!holding) return;
   const standing = {};
@@ -659,7 +681,7 @@ function renderHolding(screen) {
 }
 
 function renderBlips(screen) {
-  const blips = ownBlips(screen);
+  const blips = notHeld(screen) ? [] : ownBlips(screen);
   const box = document.getElementById("blips");
   box.hidden = blips.length === 0;
   document.getElementById("blip-list").replaceChildren(...blips.map((b) => el("li", {},

@@ -71,6 +71,22 @@ const Kept = (() => {
       this.storage.setItem(this.key, JSON.stringify(doc));
     }
 
+    // Why this device does not hold what the host holds this side's commitments to, or "": the side's secrets were
+    // kept by another device (the one that set it up), or this browser's storage for the host was cleared. Such a
+    // device must not answer for the side nor commit anything in its name, and shows nothing it does not hold.
+    stranger(screen) {
+      const view = screen.view || {};
+      const committed = (view.dice_commitments || {})[this.side];
+      if (committed && (this.dice === null || C().diceCommitment(this.side, this.dice[0], this.dice[1]) !== committed)) {
+        return "its dice contribution";
+      }
+      if (((view.card_commitments || {})[this.side] || {}).committed && this.cards === null) return "its cards";
+      if (Object.keys((view.square_commitments || {})[this.side] || {}).length && !Object.keys(this.squares).length) {
+        return "its holding area";
+      }
+      return "";
+    }
+
     // ---- the dice ----------------------------------------------------------------------------------------------------
     diceContribution() {
       if (this.dice === null) {
