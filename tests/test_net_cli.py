@@ -64,8 +64,9 @@ def test_a_host_killed_outright_comes_back_on_the_autosave_with_the_same_links(t
         proc.wait(timeout=10)
         autosave = tmp_path / "saves" / "autosave.json"
         assert autosave.is_file(), sorted(p.name for p in tmp_path.rglob("*"))
-        proc, again_links = _host([str(autosave), "--port", port], tmp_path)
-        assert again_links == links                              # the phones' links still open their seats
+        # Started again with no port asked: the port it was served on (a phone keeps its side's secrets under it).
+        proc, again_links = _host([str(autosave)], tmp_path)
+        assert again_links == links and f":{port}/" in again_links["B"]     # the phones' links still open their seats
         client.reconnect()
         again = client.send(intent, ident=ident)
         assert again["ok"] and again.get("again") is True and again["result"] == first["result"]

@@ -226,7 +226,7 @@ def run(args) -> int:
     # Lazy: the web stack loads for this command only.
     from ..net.credentials import Credentials
     from ..service.opening import autosave_file as autosave_path  # lazy: loaded when this command runs
-    from ..net.host import Host, ledger_file, seats_file, serve_seats  # lazy: loaded when this command runs
+    from ..net.host import Host, ledger_file, port_file, seats_file, serve_seats  # lazy: loaded when this command runs
 
     if not 0 <= args.port <= 65535:
         raise InputError("--port", f"expected a port from 1 to 65535, or 0 for any free one (got {args.port})")
@@ -239,11 +239,15 @@ def run(args) -> int:
         # Another battle than the autosave's: no intent of the earlier one is kept, and its links no longer open.
         ledger_file().unlink(missing_ok=True)
         seats_file().unlink(missing_ok=True)
+        port_file().unlink(missing_ok=True)
     try:
-        host = Host.start(session, port=args.port, bind=args.bind, credentials=Credentials.kept(seats_file()),
-                          computer_first=session.computer is not None, kept_by=kept_by)
+        host, moved = Host.start_again(session, port=args.port, bind=args.bind, resumed=resumed,
+                                       credentials=Credentials.kept(seats_file()),
+                                       computer_first=session.computer is not None, kept_by=kept_by)
     except OSError as e:
         raise InputError("--bind", str(e)) from None
+    if moved:
+        print(moved)
     # From here on Ctrl+C stops the host cleanly, even while the links are still being printed, and so does a
     # plain `kill` (SIGTERM, as a service manager stops it): the battle is autosaved either way.
     signal.signal(signal.SIGTERM, _stopped)

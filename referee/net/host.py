@@ -27,7 +27,9 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from ..i18n import _
 from ..service.opening import autosave_file
+from ..storage import atomic_write_text
 from ..service.seats import SEATS, SIDE_SEATS, SPECTATOR
 from ..service.session import BattleSession
 from .credentials import COOKIE, Credentials
@@ -73,6 +75,22 @@ def ledger_file() -> Path:
 def seats_file() -> Path:
     """Where the seats' credentials of the autosaved battle are kept, for a host started again on it."""
     return autosave_file().with_suffix(".seats")
+
+
+def port_file() -> Path:
+    """Where the port the autosaved battle was served on is kept: a host started again on it listens there again, so
+    its links stay the same, and with them the address a phone keeps its side's secrets under (a browser keeps a
+    page's storage by its host and port)."""
+    return autosave_file().with_suffix(".port")
+
+
+def kept_port() -> int:
+    """The port the autosaved battle was served on, or 0 (any free one)."""
+    try:
+        port = int(port_file().read_text(encoding="utf-8").strip())
+    except (OSError, ValueError):
+        return 0
+    return port if 0 < port <= 65535 else 0
 
 
 def local_address() -> str:
@@ -188,6 +206,34 @@ class Host:
             Route("/favicon.ico", self._nothing), WebSocketRoute("/ws", self._ws)])
 
     # ---- starting and stopping -------------------------------------------------------------------------------------
+    @classmethod
+    def start_again(cls, session: BattleSession, *, port: int = 0, resumed: bool = True,
+                    **options: Any) -> tuple["Host", str]:
+        """``start``, on the port the autosaved battle was served on when it is that battle started again and no port
+        is asked (``port_file``): its links stay the same, and so does the address under which a phone keeps its
+        side's secrets. The host, and what to tell the players when that port was taken (else "")."""
+        earlier = kept_port() if resumed and port == 0 else 0
+        moved = ""
+        if earlier:
+            try:
+                host = cls.start(session, port=earlier, **options)
+            except OSError as e:
+                moved = _("The battle's earlier port {port} is taken ({why}): its links change. A phone that keeps "
+                          "its side's secrets keeps them in its browser under the earlier address: free port {port} "
+                          "and start again, or that side's secrets are out of its reach.").format(port=earlier, why=e)
+            else:
+                host._keep_port()
+                return host, ""
+        host = cls.start(session, port=port, **options)
+        host._keep_port()
+        return host, moved
+
+    def _keep_port(self) -> None:
+        try:
+            atomic_write_text(port_file(), f"{self.port}\n")
+        except OSError:
+            pass                    # the battle is served; a host started again then listens on another port
+
     @classmethod
     def start(cls, session: BattleSession, *, port: int = 0, bind: str | None = None,
               ledger: Path | None = None, credentials: Credentials | None = None, rate: float = RATE,
@@ -486,7 +532,7 @@ class Host:
     def _computer_plays(self) -> None:
         """Against the computer, its turns follow the player's action here (the window plays them where it hosts)."""
         session = self.session
-        for _ in range(COMPUTER_MOVES):
+        for _move in range(COMPUTER_MOVES):
             if not session.computer_to_act():
                 return
             decided = session.computer_act()

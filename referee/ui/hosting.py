@@ -27,9 +27,13 @@ def serve(app: App, session: BattleSession, replacing: bool = True, bind: str | 
     from ..net.host import Host
 
     try:
-        host = Host.start(session, bind=bind, kept_by=kept_by)
+        # The port the autosaved battle was served on before, when free: the same links, and the same address a phone
+        # keeps its side's secrets under.
+        host, moved = Host.start_again(session, bind=bind, kept_by=kept_by)
     except OSError as e:
         return f"the battle could not be served: {e}"
+    if moved:
+        session.messages.append(moved)
     session.hotseat = False
     if session.refereed:
         name = "referee-table"              # the referee's tools on the shared table, the secrets on the hands
