@@ -45,6 +45,8 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 WAIT = 30
 PHONE = (390, 844)
+# The page has loaded (its scripts run: a page still loading has no ``kept``), made its keeper and has a screen.
+READY = "return typeof kept === 'object' && !!(kept.keeper && state.screen)"
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +64,7 @@ class Phone:
     def __init__(self, driver, host: Host | str) -> None:
         self.driver = driver
         driver.get(host if isinstance(host, str) else f"http://127.0.0.1:{host.port}/join/{host.credentials.tokens['B']}")
-        self.until(lambda d: d.execute_script("return !!(kept.keeper && state.screen)"), "the keeper made")
+        self.until(lambda d: d.execute_script(READY), "the keeper made")
 
     def until(self, ready, what: str, wait: float = WAIT):
         return WebDriverWait(self.driver, wait, poll_frequency=0.05).until(ready, message=f"B's phone: {what}")
@@ -199,7 +201,7 @@ def test_a_side_kept_on_its_phone_plays_a_whole_battle_and_the_host_never_holds_
             driver.set_window_size(*PHONE)
         # The page loaded again (the phone's browser closed, the page opened again) reads its side's secrets back.
         driver.refresh()
-        phone.until(lambda d: d.execute_script("return !!(kept.keeper && state.screen)"), "the keeper made again")
+        phone.until(lambda d: d.execute_script(READY), "the keeper made again")
         assert phone.kept() == kept
         phone.until(lambda d: shown in d.find_element(
             By.CSS_SELECTOR, f'#squares [data-square="{held}"]').text, "its squares shown again")
@@ -284,6 +286,7 @@ for (const [what, input] of steps) {
     else if (what === "scramble") out.push(keeper.scramble(input[0], input[1]));
     else if (what === "bought") out.push(keeper.bought(input[0], input[1], keeper.purchase(input[2])));
     else if (what === "draw") out.push(keeper.drawCards(input[0], input[1]));
+    else if (what === "problems") out.push(keeper.problems.slice());
     else if (what === "open-slot") {
       // The host's ask at the reveal of the counter placed ``input``-th: by the commitment it was sent for it.
       const committed = keeper.commitment(...keeper.blips[input]);
@@ -312,7 +315,8 @@ def test_the_phones_keeper_answers_one_action_a_place_and_opens_only_what_it_com
                                      ("action 13|move a-asl", 0, 1000),       # more than any action draws
                                      ("action 13|move a-asl", 0, 16)):
             asks.append(("answer", {"seat": "B", "dice_shares_asked": {"moment": moment, "from": start, "count": count}}))
-        asks += [("taken-back", None),
+        asks.insert(6, ("problems", None))          # the three refused, said until an ask is answered
+        asks += [("problems", None), ("taken-back", None),
                  ("answer", {"seat": "B", "dice_shares_asked": {"moment": "action 13|jump a-asl", "from": 0,
                                                                 "count": 16}}),
                  ("commit", [setup, {"3": ["b-tactical-1", "b-tactical-2", "b-tactical-3"]}, order]),   # 3 in one
@@ -324,16 +328,17 @@ def test_the_phones_keeper_answers_one_action_a_place_and_opens_only_what_it_com
         assert out[1]["shares"] == [dice_share("B", value, "action 12|rifle a-asl", n) for n in range(16)]
         assert out[2]["shares"] == [dice_share("B", value, "action 12|rifle a-asl", n) for n in range(16, 32)]
         assert out[3:6] == [None, None, None]
-        assert out[6]["shares"][0] == dice_share("B", value, "action 13|move a-asl", 0)
-        assert out[8]["shares"][0] == dice_share("B", value, "action 13|jump a-asl", 0)   # freed by the take-back
+        assert out[7]["shares"][0] == dice_share("B", value, "action 13|move a-asl", 0)
+        assert out[8] == []                                     # answered: the refusals are behind the battle
+        assert out[10]["shares"][0] == dice_share("B", value, "action 13|jump a-asl", 0)   # freed by the take-back
         # The same asks refused with the same reasons as a joined computer's keeper refuses them.
         python = Keeper("B", battle, pin="b-pin-4711", folder=tmp_path)
         python.dice = (value, salt)
-        for _what, ask in asks[:7]:
+        for _what, ask in asks[:6]:
             python.dice_answer(ask)
-        assert got["problems"] == python.problems and len(got["problems"]) == 3
-        assert out[9]["error"] == "; ".join(arrangement_problems("B", [u["id"] for u in issued], asks[9][1][1]))
-        committed, counters = out[10]
+        assert out[6] == python.problems and len(python.problems) == 3
+        assert out[11]["error"] == "; ".join(arrangement_problems("B", [u["id"] for u in issued], asks[11][1][1]))
+        committed, counters = out[12]
         for n in range(1, 17):
             units, square_salt = kept["squares"][str(n)]
             assert committed[str(n)] == square_commitment(battle, "B", n, units, square_salt)
@@ -603,7 +608,7 @@ def test_a_device_that_does_not_hold_the_sides_secrets_says_so_commits_nothing_a
         # Its data put back (the device that holds them), the page goes on as B's keeper.
         driver.execute_script("localStorage.setItem(arguments[0], arguments[1]); location.reload()",
                               f"seven-seconds-kept/{kept_key(session)}-B", json.dumps(kept))
-        phone.until(lambda d: d.execute_script("return !!(kept.keeper && state.screen) && !kept.stranger"),
+        phone.until(lambda d: d.execute_script(READY + " && !kept.stranger"),
                     "the keeper made again")
         phone.until(lambda d: host.connected()["B"] == 1, "its socket open again")
         assert phone.kept() == kept

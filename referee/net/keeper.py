@@ -205,6 +205,7 @@ class Keeper:
                 if refused not in self.problems:
                     self.problems.append(refused)
                 return None
+            self.problems.clear()               # an ask refused earlier is behind the battle now
             if self.answered.get(moment.split("|", 1)[0]) != moment:
                 # Kept before it is sent: a client that quits and joins again answers no other action here either.
                 self.answered = {moment.split("|", 1)[0]: moment}

@@ -170,7 +170,9 @@ function answerHost() {
   const keeper = kept.keeper;
   if (!keeper || kept.stranger || !kept.raw || !kept.raw.keep_secrets || kept.answered === state.version) return;
   kept.answered = state.version;
+  const said = keeper.problems.join("\n");
   const answer = keeper.answer(kept.raw);
+  if (keeper.problems.join("\n") !== said) renderWaiting(state.screen);       // an ask it refused, said at once
   if (!answer) return;
   const text = JSON.stringify(answer);
   if (kept.taken.has(text)) return;

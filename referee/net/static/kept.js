@@ -138,6 +138,7 @@ const Kept = (() => {
           if (!this.problems.includes(refused)) this.problems.push(refused);
           return null;
         }
+        this.problems = [];                // an ask refused earlier is behind the battle now
         const place = moment.split("|")[0];
         if (this.answered[place] !== moment) {
           this.answered = { [place]: moment };

@@ -118,6 +118,19 @@ function renderTurn(screen) {
 // Who the battle waits for, and where: at the table (the window's screen) or on a phone, deciding in private.
 function waitingWords(screen) {
   const view = screen.view;
+  if (screen.over && !screen.waits_for_computer) return [null, t("over")];
+  // A side whose secrets stay on its own device: the battle waits for that device (its dice shares, a square it
+  // opens), whoever's turn it is; or, refereed, for a side telling what its blip holds.
+  const waits = screen.waits_for_computer;
+  if (screen.dice_asked) {
+    const who = screen.dice_asked.side;
+    return [who, t(waits && waits.away ? "dice_away" : "dice_waiting", { side: who })];
+  }
+  if (waits) return [waits.side, t(waits.away ? "device_away" : "device_opening", { side: waits.side })];
+  if (screen.contents_asked) {
+    return [screen.contents_asked.side, t("telling_contents", { side: screen.contents_asked.side,
+                                                               blip: screen.contents_asked.blip })];
+  }
   if (screen.over) return [null, t("over")];
   const side = screen.to_act;
   const facing = (view.to_face || []).concat(Object.keys(view.to_place || {}));
