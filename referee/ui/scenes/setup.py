@@ -64,6 +64,8 @@ SECRETS: dict[str, bool] = {ON_PHONES: True, "On this computer, sealed with each
 PHONES_WORDS = ("Each player's holding area, cards and dice contribution stay on their own phone: this computer "
                 "holds only what they are committed to, and checks them at every reveal and at the end. Every die "
                 "waits for both phones' shares of it: keep the page open (a phone asleep makes the dice wait).")
+PHONES_BY_HAND = ("With your own dice the secrets stay on this computer, sealed with each player's PIN: a phone keeps "
+                  "its side's secrets only with the program's dice, whose every die it has a share of.")
 
 
 def own_tables_dir() -> Path:
@@ -346,7 +348,8 @@ class SetupScene(Scene):
         words = LEVEL_WORDS[opponent[1]] if opponent is not None else \
             MAIL_WORDS if self.opponent_label in BY_MAIL else ""
         if self.to_phones and SECRETS.get(self.secrets_label, False):
-            words = f"{words} {PHONES_WORDS}".strip()
+            by_hand = DICE_CHOICES.get(self.dice_label, PROGRAM) != PROGRAM
+            words = f"{words} {PHONES_BY_HAND if by_hand else PHONES_WORDS}".strip()
         if words:
             for i, line in enumerate(wrap(words, col_w, 14)):
                 draw_text(surface, line, (x, top + i * line_height(14)), 14, False, theme.TEXT_DIM)
