@@ -767,3 +767,20 @@ def test_both_sides_kept_play_to_the_end_each_opening_its_own_once_and_the_attac
         for seat in seats.values():
             seat.close()
         host.stop()
+
+
+def test_a_second_computer_without_the_sides_secrets_commits_nothing_in_its_name(kept):
+    """B's link joined from a second computer after B's own set it up: that computer holds none of B's secrets, so
+    it commits nothing for B (a holding area, a Scramble) and says why, and B's own computer goes on."""
+    session, host, seats, b_disk = kept
+    seats["B"] = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    seats["other"] = other = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk.parent / "elsewhere")
+    stranger = other.kept()
+    assert stranger is not None and stranger.stranger(fresh(other)) == "its cards"
+    assert seats["B"].keeper is not None and seats["B"].keeper.stranger(fresh(seats["B"])) == ""
+    with host.lock:
+        version = host.version
+    refused = other.send({"kind": "action", "action": {"kind": Kind.FILL_HOLDING, "actor": "B", "args": {}}})
+    assert not refused["ok"] and "does not hold side B's secrets for this battle (its cards)" in refused["reason"]
+    assert host.version == version

@@ -311,6 +311,10 @@ def test_a_kept_sides_scramble_over_the_real_host_is_chosen_on_its_computer_and_
     a = RemoteSeat(host.link("A"))
     b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
     try:
+        # B's computer holds the squares it committed (every one empty here).
+        held = b.kept()
+        assert held is not None
+        held.squares = {n: ([], "e" * 64) for n in range(1, 17)}
         assert b.act(Kind.ACTIVATE, "b-tac")["ok"]
         scrambled = b.act(Kind.SCRAMBLE, "b-tac", square=2)
         assert scrambled["ok"], scrambled

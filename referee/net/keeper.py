@@ -153,6 +153,22 @@ class Keeper:
                "sealed": seal(self._keys, self.side, 0, kept)}
         atomic_write_text(self.path, json.dumps(doc, sort_keys=True) + "\n", private=True)
 
+    def stranger(self, screen: dict[str, Any]) -> str:
+        """What of this side's the host holds a commitment to and this computer does not hold (its dice contribution,
+        its cards, its holding area), or "": the side's secrets were kept on another computer or phone, the one that
+        set the side up. Such a keeper commits nothing in the side's name (``outgoing`` refuses)."""
+        view = screen.get("view") or {}
+        # (A host may hold the side's dice itself, its battle begun before the side was kept: only a contribution
+        # drawn here and committed to otherwise tells.)
+        committed = (view.get("dice_commitments") or {}).get(self.side)
+        if self.dice is not None and committed and Contribution(self.side, *self.dice).commitment != committed:
+            return "its dice contribution"
+        if ((view.get("card_commitments") or {}).get(self.side) or {}).get("committed") and self.cards is None:
+            return "its cards"
+        if (view.get("square_commitments") or {}).get(self.side) and not self.squares:
+            return "its holding area"
+        return ""
+
     # ---- the dice: a contribution kept here, shares sent for each moment asked -------------------------------------
     def dice_contribution(self) -> tuple[str, str]:
         """The side's dice contribution and its salt, drawn here (256 bits from the operating system) when first
@@ -339,6 +355,11 @@ class Keeper:
         and a counter placed for a square chosen here names the commitment to that square (its slot) instead."""
         if not self.fills(intent):
             return intent
+        missing = self.stranger(screen)
+        if missing:
+            raise InputError(str(intent["action"].get("kind")), f"this computer does not hold side {self.side}'s "
+                             f"secrets for this battle ({missing}): they are kept where the side was set up; play "
+                             f"its private decisions there")
         action = intent["action"]
         args = dict(action.get("args") or {})
         if action["kind"] == Kind.SCRAMBLE:

@@ -76,8 +76,10 @@ const Kept = (() => {
     // device must not answer for the side nor commit anything in its name, and shows nothing it does not hold.
     stranger(screen) {
       const view = screen.view || {};
+      // (A host may hold the side's dice itself, its battle begun before the side was kept: only a contribution
+      // drawn here and committed to otherwise tells.)
       const committed = (view.dice_commitments || {})[this.side];
-      if (committed && (this.dice === null || C().diceCommitment(this.side, this.dice[0], this.dice[1]) !== committed)) {
+      if (this.dice !== null && committed && C().diceCommitment(this.side, this.dice[0], this.dice[1]) !== committed) {
         return "its dice contribution";
       }
       if (((view.card_commitments || {})[this.side] || {}).committed && this.cards === null) return "its cards";
