@@ -154,6 +154,13 @@ def sets_up(phone: Phone) -> None:
         assert phone.act(setup_action(phone.screen())) == ""
 
 
+def quick_action(screen: dict[str, Any]) -> dict[str, Any] | None:
+    """An action that brings the round to its end soonest: the turn ended where it may be, else as ``next_action``."""
+    end = next((legal for legal in screen["legal"] if legal["kind"] == Kind.END_TURN), None) if screen["acting"] \
+        else None
+    return {"kind": end["kind"], "actor": end["actor"], "args": dict(end["args"])} if end else next_action(screen)
+
+
 def secrets_of(kept: dict[str, Any]) -> list[str]:
     """Every salt the phone keeps, its dice contribution and its cards' salt: what the host must never hold."""
     found = [salt for _units, salt in kept["squares"].values()] + [salt for _n, salt in kept["blips"].values()]
@@ -223,7 +230,7 @@ def test_a_side_kept_on_its_phone_plays_a_whole_battle_and_the_host_never_holds_
                 assert phone.act({"kind": Kind.END_OF_ROUND, "actor": "", "args": {"stop": True}}) == ""
                 continue
             if not b_turn(phone, session, host):
-                action = next_action(fresh(a))
+                action = quick_action(fresh(a))
                 assert action is not None and a.send({"kind": "action", "action": action})["ok"]
                 continue
             screen = phone.screen()
@@ -239,7 +246,7 @@ def test_a_side_kept_on_its_phone_plays_a_whole_battle_and_the_host_never_holds_
                 assert opened[0].args["square"] == counter["square"]
                 assert [u["id"] for u in opened[0].args["contents"]] == [u["id"] for u in counter["contents"]]
                 continue
-            action = next_action(screen)
+            action = next_action(screen) if revealed is None else quick_action(screen)
             assert action is not None
             assert phone.act(action) == ""
         else:
