@@ -692,7 +692,9 @@ function renderBlips(screen) {
 }
 
 function renderSeal(screen) {
-  const seal = (screen.view.sealed || {})[screen.seat];
+  // A side kept on its device: the host's seal covers only the stand-ins it holds; the side's own commitments,
+  // checked at every opening, are what hold it to its set-up.
+  const seal = screen.keep_secrets ? null : (screen.view.sealed || {})[screen.seat];
   const box = document.getElementById("seal");
   box.hidden = !seal;
   if (!seal) return;
