@@ -283,7 +283,8 @@ def test_a_side_kept_on_its_phone_plays_a_whole_battle_and_the_host_never_holds_
 # The phone's keeper alone, in the page, with a storage of its own: what it answers the host and what it refuses.
 KEEPER = """
 const store = new Map();
-const storage = { getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, v) };
+const storage = { getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, v),
+                  removeItem: (k) => store.delete(k) };
 const [battle, steps] = [arguments[0], arguments[1]];
 const keeper = new Kept.Keeper("B", battle, kept.deck, storage);
 const out = [];

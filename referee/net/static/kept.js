@@ -46,6 +46,15 @@ const Kept = (() => {
       this.inspection = { counters: null, log: 0, notes: [] };
       this.problems = [];
       this.commitments = new Map();      // "square|salt" -> a counter's commitment, worked out once
+      try {
+        // A browser that keeps nothing for the page (a private window that refuses storage) would lose the side's
+        // secrets with the page: said now, before anything is committed.
+        this.storage.setItem(this.key + "/probe", "1");
+        this.storage.removeItem(this.key + "/probe");
+      } catch (e) {
+        throw new Error("this browser keeps no data for this page (" + e.message + "): open the link in a normal " +
+                        "(not private) window, or play this side from a computer with seven-seconds join");
+      }
       this.read();
     }
 
