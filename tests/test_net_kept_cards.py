@@ -7,6 +7,7 @@ they issue, and only then scores the side's mission. A false opening is a breach
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 import uuid
 from types import SimpleNamespace
 from typing import Any
@@ -529,3 +530,38 @@ def test_the_kept_sides_word_follows_the_counters_shown_a_take_back_and_the_end_
     kept_mission(other, "hold-the-line")
     other.shown(view_of(9, log))
     assert notes_of(other.shown(view_of(10, log + ["1 counter on delta"]))) == []
+
+
+def test_drones_bought_by_a_kept_side_outside_a_chance_encounter_are_a_breach(kept, monkeypatch):
+    """A client changed to buy its drones (A42) in a battle that is no Chance Encounter, committing to the purchase
+    truly: its own keeper refuses that, so the client goes around it; the host's check at the end finds the purchase
+    and it is one BREACH, B's mission not scored. (Should the roll for roles make a Chance Encounter, the purchase is
+    B's right and there is no breach.)"""
+    session, host, seats, b_disk = kept
+    real = keeper_module.Keeper.draw_cards
+
+    def draw_cards(self, screen, args):
+        with pytest.raises(InputError, match="only in a Chance Encounter") if (
+                screen["draw_cards_asked"]["kind"] != "chance-encounter") else nullcontext():
+            real(self, screen, {**args, "purchase": {}})
+        sent = real(self, screen, args)
+        c = self.cards
+        offer = offer_of(screen["draw_cards_asked"], "B", self.dice[0])
+        hand = hand_of(playing_deck(), "B", offer, c["mission"], c["troop"], {})       # troopers only, no drone
+        c.update(purchase={}, issued=[dict(u) for u in hand.issued])
+        return {**sent, "committed": cards_commitment(self.battle, "B", c["mission"], c["troop"], c["drone"],
+                                                      c["drone_line"], {}, c["salt"])}
+
+    monkeypatch.setattr(keeper_module.Keeper, "draw_cards", draw_cards)
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    b.wait_for(result_scored)
+    with host.lock:
+        state = session.state
+        breaches, vp, encounter = list(state.breaches), dict(state.result.vp), state.mode == "chance-encounter"
+    if encounter:
+        assert breaches == [] and state.missions["B"] == b.keeper.cards["mission"]
+    else:
+        assert len(breaches) == 1 and "a drone purchase in a battle that is no Chance Encounter" in breaches[0]
+        assert vp["B"] == 0 and "B" not in state.missions

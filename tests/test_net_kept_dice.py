@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import time
 
+from typing import Any
+
 import pytest
 
 from referee import paths
@@ -231,17 +233,20 @@ def test_a_die_waits_for_the_kept_sides_computer_and_every_seat_is_told(kept, mo
     assert "dice_asked" not in fresh(a)
     # A host that asks the shares of a second action at the same place is refused by B's computer.
     second = {"seat": "B", "dice_shares_asked": {"moment": asked["moment"] + "-another", "from": 0, "count": 4}}
-    assert keeper.dice_answer(second) is None and "second action at action 1" in keeper.problems[0]
+    said = keeper.dice_answer(second)
+    assert said is not None and said["kind"] == "dice-refused" and "second action at action 1" in said["reason"]
+    assert "second action at action 1" in keeper.problems[0]
     # ... and so are the shares of an earlier place than the last it answered; a take-back B agreed to frees the place.
     keeper.answered = {"action 5": "action 5|x"}
     earlier = {"seat": "B", "dice_shares_asked": {"moment": "action 4|y", "from": 0, "count": 4}}
-    assert keeper.dice_answer(earlier) is None and "before action 5" in keeper.problems[-1]
+    assert (keeper.dice_answer(earlier) or {}).get("kind") == "dice-refused" and "before action 5" in keeper.problems[-1]
     keeper.taken_back()
     assert keeper.dice_answer(earlier) is not None and keeper.answered == {"action 4": "action 4|y"}
     # An ask the program never makes (numbers that are not whole, or a billion shares) is answered with nothing.
     for start, count in (("abc", 4), (0, 10**9), (True, 4), (-1, 4), (0, 0), (0, "16")):
         odd = {"seat": "B", "dice_shares_asked": {"moment": "action 4|y", "from": start, "count": count}}
-        assert keeper.dice_answer(odd) is None and f"{count!r} dice shares" in keeper.problems[-1]
+        assert (keeper.dice_answer(odd) or {}).get("kind") == "dice-refused"
+        assert f"{count!r} dice shares" in keeper.problems[-1]
 
 
 def test_a_resumed_host_goes_on_with_the_kept_sides_dice(kept, tmp_path):
@@ -458,18 +463,26 @@ def test_a_target_that_reveals_a_kept_square_keeps_the_dice_that_revealed_it():
     assert session.recorded_shares("B")[-1] == (len(session.game.record) - 1, moment, targeted.shares["B"])
 
 
-def test_the_same_shares_asked_again_after_a_take_back_are_taken_and_the_action_goes_on(tmp_path):
-    """A's Target, whose dice took B's shares, taken back with B's consent and taken again, asks B's computer for
-    the same shares of the same place: the host takes them again and the Target goes on with the same dice (it once
-    answered "sent twice: taken once" and waited for them for ever)."""
+def small_kept_battle(tmp_path) -> tuple[BattleSession, Host, RemoteSeat, RemoteSeat]:
+    """The small table in round 1, served with B's dice kept on B's computer (joined, its keeper answering): b-tactical-1
+    stands in the open, in sight of a-tactical-1. The session, the host, A's seat and B's."""
     state = begin_battle(state_from_scenario(load_scenario(SMALL)))
-    state.units["b-tactical-1"].x, state.units["b-tactical-1"].y = 8.0, 18.0      # in the open, in a-tactical-1's sight
+    state.units["b-tactical-1"].x, state.units["b-tactical-1"].y = 8.0, 18.0
     dice = host_dice()
     state.dice_commitments.update({side: c for side, c in dice.commitments.items() if side != "B"})
     session = BattleSession(Game(state), dice, hotseat=False, autosaving=False)
     host = Host.start(session, bind="127.0.0.1", kept_by=("B",), rate=1000.0, burst=1000.0)
     a = RemoteSeat(host.link("A"))
     b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=tmp_path / "b-computer")
+    b.wait_for(lambda s: b.keeper is not None and b.keeper.dice is not None)
+    return session, host, a, b
+
+
+def test_the_same_shares_asked_again_after_a_take_back_are_taken_and_the_action_goes_on(tmp_path):
+    """A's Target, whose dice took B's shares, taken back with B's consent and taken again, asks B's computer for
+    the same shares of the same place: the host takes them again and the Target goes on with the same dice (it once
+    answered "sent twice: taken once" and waited for them for ever)."""
+    session, host, a, b = small_kept_battle(tmp_path)
     target = {"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1",
                                            "args": {"dice": 3, "assign": {"b-tactical-1": 1}, "up_to": True}}}
 
@@ -483,7 +496,6 @@ def test_the_same_shares_asked_again_after_a_take_back_are_taken_and_the_action_
         raise AssertionError("the Target waits for B's shares")
 
     try:
-        b.wait_for(lambda s: b.keeper is not None and b.keeper.dice is not None)
         assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
         assert a.send(target)["ok"]
         first = targeted()
@@ -498,3 +510,53 @@ def test_the_same_shares_asked_again_after_a_take_back_are_taken_and_the_action_
         a.close()
         b.close()
         host.stop()
+
+
+def test_an_action_whose_shares_the_kept_device_refuses_is_refused_with_its_reason_and_the_battle_goes_on(tmp_path):
+    """A's Target names more counters than its roll pays for and is refused after its roll (B's shares of that
+    place sent); A's second Target at the same place asks B's computer for another action's dice, which it refuses
+    (one action a place). B's computer says so to the host, and A's Target is refused with B's reason at once rather
+    than waiting for shares that will not come; nothing changed, and a dice-free action moves the battle on."""
+    session, host, a, b = small_kept_battle(tmp_path)
+    try:
+        assert a.act(Kind.ACTIVATE, "a-tactical-1")["ok"]
+        def target(**args: Any) -> dict[str, Any]:
+            return a.send({"kind": "action", "action": {"kind": Kind.TARGET, "actor": "a-tactical-1", "args": args}})
+
+        greedy = target(dice=1, assign={"b-tactical-1": 40})
+        assert not greedy["ok"] and "sensor pool" in greedy["reason"], greedy
+        with host.lock:
+            recorded = len(session.game.record)
+        second = target(dice=2, assign={"b-tactical-1": 1}, up_to=True)
+        assert not second["ok"] and "side B's device refused its share of the dice" in second["reason"], second
+        assert "second action at action" in second["reason"]
+        with host.lock:
+            assert len(session.game.record) == recorded and host.desk.waiting_action() is None
+        ended = a.act(Kind.END_ACTIVATION)
+        assert ended["ok"], ended                                      # no dice: the battle moves on
+    finally:
+        a.close()
+        b.close()
+        host.stop()
+
+
+def test_no_claim_is_offered_while_set_up_waits_for_an_absent_kept_side(kept):
+    """B's computer leaves in set-up (its dice commitment sent) and A's roll for roles waits for B's share: A's screen
+    says so, and offers no claim however long B stays away, since a battle still in set-up cannot be forfeited
+    (the claim it offered was refused)."""
+    session, host, seats, b_disk = kept
+    b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    for _ in range(500):
+        with host.lock:
+            if session.dice_commitment("B") is not None:
+                break
+        time.sleep(0.01)
+    b.close()
+    a = seats["A"]
+    host.desk.away_limit = 0.0                          # as though B's computer had been away that long
+    rolled = a.send({"kind": "action", "action": {"kind": Kind.ROLL_ROLES, "actor": "", "args": {}}})
+    assert rolled["ok"] and rolled["result"] == {"dice_asked": {"side": "B"}}, rolled
+    screen = fresh(a)
+    assert screen["waits_for_computer"] == {"side": "B", "away": True} and "may_claim_forfeit" not in screen
+    refused = a.send({"kind": "forfeit"})
+    assert not refused["ok"] and "set-up is not finished" in refused["reason"]

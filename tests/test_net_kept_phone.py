@@ -337,7 +337,8 @@ def test_the_phones_keeper_answers_one_action_a_place_and_opens_only_what_it_com
         assert out[0] == {"kind": "dice-commitment", "commitment": Contribution("B", value, salt).commitment}
         assert out[1]["shares"] == [dice_share("B", value, "action 12|rifle a-asl", n) for n in range(16)]
         assert out[2]["shares"] == [dice_share("B", value, "action 12|rifle a-asl", n) for n in range(16, 32)]
-        assert out[3:6] == [None, None, None]
+        assert [o["kind"] for o in out[3:6]] == ["dice-refused"] * 3             # said to the host, with the reason
+        assert [o["reason"] for o in out[3:6]] == out[6]
         assert out[7]["shares"][0] == dice_share("B", value, "action 13|move a-asl", 0)
         assert out[8] == []                                     # answered: the refusals are behind the battle
         assert out[10]["shares"][0] == dice_share("B", value, "action 13|jump a-asl", 0)   # freed by the take-back

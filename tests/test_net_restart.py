@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import socket
 import uuid
 
 import pytest
@@ -14,7 +15,7 @@ from websockets.exceptions import ConnectionClosed
 from referee.game.records.autosave import journal_path
 from referee.net import host as host_module
 from referee.net.client import RemoteSeat
-from referee.net.host import Host, ledger_file
+from referee.net.host import Host, kept_port, ledger_file
 from referee.service.opening import autosave_file, read_battle
 
 from .net_support import battle_state, hosted, next_action, raw, read, session_of, token
@@ -169,3 +170,29 @@ def test_a_host_told_to_stop_stops_without_waiting_for_its_servers_next_look(mon
     finally:
         ws.close()
         host.stop()
+
+
+def test_a_host_started_again_listens_on_its_kept_port_and_keeps_it_when_that_port_was_taken():
+    """The autosaved battle served again listens on the port it was served on (its links the same, and the address a
+    phone keeps its side's secrets under). That port taken, it says so and listens elsewhere, and keeps the first
+    port: once freed, the next start is there again, as its words say."""
+    session = session_of(battle_state())
+    first, moved = Host.start_again(session, bind="127.0.0.1")
+    port = first.port
+    first.stop()
+    assert moved == "" and kept_port() == port
+    again, moved = Host.start_again(session, bind="127.0.0.1")
+    assert (again.port, moved) == (port, "")
+    again.stop()
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", port))
+    holder.listen()
+    try:
+        elsewhere, moved = Host.start_again(session, bind="127.0.0.1")
+        elsewhere.stop()
+    finally:
+        holder.close()
+    assert elsewhere.port != port and f"earlier port {port} is taken" in moved and kept_port() == port
+    back, moved = Host.start_again(session, bind="127.0.0.1")
+    back.stop()
+    assert (back.port, moved) == (port, "")

@@ -205,7 +205,10 @@ class Desk:
             # claim the battle once it has been away long enough (``_claim``).
             away = self.away(waits)
             out["waits_for_computer"] = {"side": waits, "away": away is not None}
-            if seat == _other(waits) and away is not None and away >= self.away_limit:
+            # A battle still in set-up cannot be forfeited (the engine takes no battle action before set-up is
+            # over, A60): no claim is offered that would be refused.
+            if (seat == _other(waits) and away is not None and away >= self.away_limit
+                    and self.session.view(log=False)["phase"] != "setup"):
                 out["may_claim_forfeit"] = waits
         if seat in kept:
             draw = self.session.kept_draw(seat)
@@ -319,6 +322,22 @@ class Desk:
         self.went_on[asked.seat] = went_on
         return Reply(True, result={"shares": len(intent.get("shares") or []), "went_on": went_on.ok}, changed=True)
 
+    def _shares_refused(self, seat: str, intent: dict[str, Any]) -> Reply:
+        """The kept side's device refuses the shares of the moment a public die waits for (its keeper answers one
+        action a place: an action here rolled its dice already and was refused after the roll, or a host asked for a
+        second action's dice). The action that waited is refused with the device's reason, nothing changed, so the
+        battle does not wait for shares that will not come: a dice-free action, or a take-back, moves it on."""
+        asked = self._shares_asked()
+        if asked is None or asked.needs.side != seat or intent.get("moment") != asked.needs.moment:
+            return refusal("dice-refused: no public die of this moment waits for this side's shares now")
+        self.shares_asked = None
+        reason = (f"{asked.needs.action.kind}: side {seat}'s device refused its share of the dice "
+                  f"({intent.get('reason')}); nothing changed. An action at this place in the battle rolled its dice "
+                  f"already: act without dice first (end the activation), or take back the action before it")
+        self.went_on[asked.seat] = refusal(reason)
+        self.said[asked.seat] = reason
+        return Reply(True, result={"refused": asked.needs.moment}, changed=True)
+
     def _open_dice(self, seat: str, intent: dict[str, Any]) -> Reply:
         """At the end the kept side's computer opens its dice contribution: checked against its commitment and every
         share it sent (a false share is a breach, recorded)."""
@@ -421,6 +440,8 @@ class Desk:
             return self._commit_dice(seat, intent)
         if kind == "dice-shares":
             return self._shares(seat, intent)
+        if kind == "dice-refused":
+            return self._shares_refused(seat, intent)
         if kind == Kind.DICE_OPENED:
             return self._open_dice(seat, intent)
         if kind == Kind.CARDS_OPENED:

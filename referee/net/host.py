@@ -225,7 +225,8 @@ class Host:
                 host._keep_port()
                 return host, ""
         host = cls.start(session, port=port, **options)
-        host._keep_port()
+        if not moved:
+            host._keep_port()           # moved, the battle's own port stays kept: the phones' secrets are there
         return host, moved
 
     def _keep_port(self) -> None:

@@ -220,7 +220,9 @@ class Keeper:
             if refused:
                 if refused not in self.problems:
                     self.problems.append(refused)
-                return None
+                # Said to the host, so the action that waits is refused with the reason rather than waiting for
+                # shares that will not come.
+                return {"kind": "dice-refused", "moment": moment[:100_000], "reason": refused[:1_000]}
             self.problems.clear()               # an ask refused earlier is behind the battle now
             if self.answered.get(moment.split("|", 1)[0]) != moment:
                 # Kept before it is sent: a client that quits and joins again answers no other action here either.
@@ -248,6 +250,8 @@ class Keeper:
         problem = self._draw_problem(screen.get("view") or {}, draw)
         if problem:
             raise InputError("draw_cards_asked", problem)
+        if args.get("purchase") is not None and draw["kind"] != "chance-encounter":
+            raise InputError(Kind.DRAW_CARDS, "drones are bought only in a Chance Encounter [p.~15, A42]")
         offer = offer_of(draw, self.side, self.dice[0])
         chooser = secrets.SystemRandom()
         mission = args.get("mission") or chooser.choice(offer.missions)

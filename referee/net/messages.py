@@ -22,10 +22,11 @@ MAX_DICE: Final = 64
 # A refereed battle's own entries are intents named by the kind of action they make (the owner's word on a blip's
 # contents, a side's mission card), checked here and handed to the session's ``tell`` and ``enter_mission``.
 INTENT_KINDS: Final = ("action", "answer", "undo", "consent", Kind.CONTENTS, Kind.MISSION, Kind.FORFEIT,
-                       "dice-commitment", "dice-shares", Kind.DICE_OPENED, Kind.CARDS_OPENED)
+                       "dice-commitment", "dice-shares", "dice-refused", Kind.DICE_OPENED, Kind.CARDS_OPENED)
 MAX_SHARES: Final = 64                  # a kept side's dice shares in one answer (``game/battle/dice.py``)
 MAX_MOMENT: Final = 100_000             # characters of a moment (its place and the action, as the dice name it)
 MAX_SALT: Final = 64                    # hex digits of a square's salt (``game/battle/commit.py``)
+MAX_REASON: Final = 1_000               # characters of why a kept side's device refused the shares asked of it
 MAX_NAME: Final = 80                    # characters of a blip's or a card's id, a unit's rating, type or faction
 QUESTIONS: Final = ("preview", "log", "screen", "report", "record")
 
@@ -136,6 +137,13 @@ def _check_intent(intent: dict[str, Any], ident: str) -> None:
             raise Unreadable("intent.from: expected the first number's index the host asked for", ident)
         if not isinstance(shares, list) or not 0 < len(shares) <= MAX_SHARES or not all(_hex(x, 16) for x in shares):
             raise Unreadable(f"intent.shares: expected 1 to {MAX_SHARES} shares of 16 hex digits", ident)
+    elif kind == "dice-refused":
+        moment, reason = intent.get("moment"), intent.get("reason")
+        if not isinstance(moment, str) or not 0 < len(moment) <= MAX_MOMENT:
+            raise Unreadable("intent.moment: expected the moment the host asked for (a text)", ident)
+        if not isinstance(reason, str) or len(reason) > MAX_REASON:
+            raise Unreadable(f"intent.reason: expected why the shares are not sent (a text of at most {MAX_REASON} "
+                             f"characters)", ident)
     elif kind == Kind.DICE_OPENED:
         if not _hex(intent.get("value"), 64) or not _hex(intent.get("salt"), 32):
             raise Unreadable("intent.value, intent.salt: expected the dice contribution (64 hex digits) and the salt "

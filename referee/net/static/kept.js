@@ -147,7 +147,9 @@ const Kept = (() => {
         }
         if (refused) {
           if (!this.problems.includes(refused)) this.problems.push(refused);
-          return null;
+          // Said to the host, so the action that waits is refused with the reason rather than waiting for shares
+          // that will not come.
+          return { kind: "dice-refused", moment: moment.slice(0, 100000), reason: refused.slice(0, 1000) };
         }
         this.problems = [];                // an ask refused earlier is behind the battle now
         const place = moment.split("|")[0];
@@ -196,6 +198,9 @@ const Kept = (() => {
     // and ``troop``: a streak's choice among those drawn (else drawn here, A47).
     drawCards(screen, args) {
       const offer = this.offer(screen);
+      if (args.purchase !== undefined && args.purchase !== null && screen.draw_cards_asked.kind !== "chance-encounter") {
+        throw new Error("drones are bought only in a Chance Encounter [p.~15, A42]");
+      }
       const mission = args.mission || offer.missions[C().randomBelow(offer.missions.length)];
       const troop = args.troop || offer.troops[C().randomBelow(offer.troops.length)];
       if (!offer.missions.includes(mission)) throw new Error("mission " + mission + " is not a mission card the draw gave");
