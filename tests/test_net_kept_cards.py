@@ -213,6 +213,15 @@ def test_a_whole_kept_battle_scores_the_kept_sides_mission_from_its_opened_cards
         assert loaded.game.state.to_data() == session.state.to_data()
 
 
+def scored_battle(session: BattleSession, host: Host, seats: dict[str, RemoteSeat], b_disk) -> RemoteSeat:
+    """B joined from its computer, set up from both seats and played to the end of round 1, then scored: B's seat."""
+    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
+    set_up(session, host, seats)
+    to_the_end(session, host, seats)
+    b.wait_for(result_scored)
+    return b
+
+
 def another(ids: list[str], but: str) -> str:
     return next(i for i in ids if i != but)
 
@@ -234,10 +243,7 @@ def test_a_false_opening_of_the_kept_sides_cards_is_a_breach_and_its_mission_is_
         return None if answer is None else LIES[lie](answer, screen["view"]["card_commitments"]["B"]["draw"])
 
     monkeypatch.setattr(keeper_module.Keeper, "cards_answer", false_answer)
-    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
-    set_up(session, host, seats)
-    to_the_end(session, host, seats)
-    b.wait_for(result_scored)
+    scored_battle(session, host, seats, b_disk)
     with host.lock:
         state = session.state
         breaches, explain, vp = list(state.breaches), list(state.result.explain), dict(state.result.vp)
@@ -263,10 +269,7 @@ def test_a_holding_square_that_does_not_match_the_force_is_a_breach_when_the_car
         return sent
 
     monkeypatch.setattr(keeper_module.Keeper, "draw_cards", draw_cards)
-    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
-    set_up(session, host, seats)
-    to_the_end(session, host, seats)
-    b.wait_for(result_scored)
+    b = scored_battle(session, host, seats, b_disk)
     with host.lock:
         breaches = list(session.state.breaches)
         scored = session.state.missions.get("B")
@@ -553,10 +556,7 @@ def test_drones_bought_by_a_kept_side_outside_a_chance_encounter_are_a_breach(ke
                                                       c["drone_line"], {}, c["salt"])}
 
     monkeypatch.setattr(keeper_module.Keeper, "draw_cards", draw_cards)
-    seats["B"] = b = RemoteSeat(host.link("B"), pins={"B": PIN}, kept_folder=b_disk)
-    set_up(session, host, seats)
-    to_the_end(session, host, seats)
-    b.wait_for(result_scored)
+    b = scored_battle(session, host, seats, b_disk)
     with host.lock:
         state = session.state
         breaches, vp, encounter = list(state.breaches), dict(state.result.vp), state.mode == "chance-encounter"
