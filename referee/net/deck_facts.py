@@ -30,7 +30,8 @@ def _inspections(deck: Deck, mission_id: str) -> dict[str, str]:
     """The objectives a mission counts Inspected or not (A41), each with the word said to its side when its Target
     counters reach the number, ``{now}`` standing for the counters it then has."""
     card = deck.mission(mission_id)
-    ids = sorted({oid for rule in card.vp_rules if rule.condition in INSPECTED for oid in objective_ids(rule.objective)})
+    ids = sorted({oid for rule in card.vp_rules if rule.condition in INSPECTED
+                  for oid in objective_ids(rule.objective)})
     words = {}
     for oid in ids:
         note = card.inspection_note(oid, card.inspected_counters - 1, NOW)

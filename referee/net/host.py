@@ -29,14 +29,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from ..i18n import _
 from ..service.opening import autosave_file
-from ..storage import atomic_write_text
 from ..service.seats import SEATS, SIDE_SEATS, SPECTATOR
 from ..service.session import BattleSession
+from ..storage import atomic_write_text
 from .credentials import COOKIE, Credentials
+from .deck_facts import deck_facts
 from .desk import Desk, Reply
 from .ledger import Ledger
 from .messages import Message, Unreadable, read
-from .deck_facts import deck_facts
 from .words import asked_languages, hand_words, table_words
 
 log = logging.getLogger(__name__)
@@ -54,8 +54,8 @@ PAGES: Final = {"hand": "hand.html", "table": "table.html"}
 # The files served under /static/, each with its type: only these (a path asked for is looked up here, never joined
 # to the folder), so nothing outside the folder, nor any other file in it, is served.
 STATIC: Final = {"hand.js": "text/javascript", "hand.css": "text/css", "map.js": "text/javascript",
-                 "table.js": "text/javascript", "table.css": "text/css", "kept_crypto.js": "text/javascript", "kept.js": "text/javascript",
-                 "vendor/sha256.min.js": "text/javascript"}
+                 "table.js": "text/javascript", "table.css": "text/css", "kept.js": "text/javascript",
+                 "kept_crypto.js": "text/javascript", "vendor/sha256.min.js": "text/javascript"}
 # The pages connect with the seat's cookie; the table page asks for the public view (``?view=table``).
 HEADERS: Final = {
     "Content-Security-Policy": "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
@@ -201,8 +201,9 @@ class Host:
         self._hosts: set[str] = set()
         self.app = Starlette(routes=[
             Route("/", self._root), Route("/join/{token}", self._join), Route("/hand", self._hand),
-            Route("/hand/words", self._words), Route("/hand/deck", self._deck), Route("/table/words", self._table_words),
-            Route("/table", self._table), Route("/static/{name:path}", self._static),
+            Route("/hand/words", self._words), Route("/hand/deck", self._deck),
+            Route("/table/words", self._table_words), Route("/table", self._table),
+            Route("/static/{name:path}", self._static),
             Route("/favicon.ico", self._nothing), WebSocketRoute("/ws", self._ws)])
 
     # ---- starting and stopping -------------------------------------------------------------------------------------
