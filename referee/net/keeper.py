@@ -46,6 +46,7 @@ from ..game.battle.commit import (SQUARES, arrangement_problems, battle_id, blip
                                   drawn_groups, is_digest, new_square_salt, square_commitment)
 from ..game.battle.kept_cards import draw_problems, hand_of, offer_of
 from .desk import card_words
+from .messages import MAX_MOMENT, MAX_REASON
 from ..game.records.sealing import Keyring, check_pin, seal, unseal
 from ..rules.errors import InputError
 from ..service.keys import kept_pin
@@ -222,7 +223,7 @@ class Keeper:
                     self.problems.append(refused)
                 # Said to the host, so the action that waits is refused with the reason rather than waiting for
                 # shares that will not come.
-                return {"kind": "dice-refused", "moment": moment[:100_000], "reason": refused[:1_000]}
+                return {"kind": "dice-refused", "moment": moment[:MAX_MOMENT], "reason": refused[:MAX_REASON]}
             self.problems.clear()               # an ask refused earlier is behind the battle now
             if self.answered.get(moment.split("|", 1)[0]) != moment:
                 # Kept before it is sent: a client that quits and joins again answers no other action here either.

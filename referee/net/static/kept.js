@@ -149,6 +149,7 @@ const Kept = (() => {
           if (!this.problems.includes(refused)) this.problems.push(refused);
           // Said to the host, so the action that waits is refused with the reason rather than waiting for shares
           // that will not come.
+          // (cut to the lengths the host reads: net/messages.py MAX_MOMENT, MAX_REASON)
           return { kind: "dice-refused", moment: moment.slice(0, 100000), reason: refused.slice(0, 1000) };
         }
         this.problems = [];                // an ask refused earlier is behind the battle now
