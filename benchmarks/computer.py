@@ -234,6 +234,25 @@ def by_role(results: list[dict[str, Any]], name: str) -> dict[str, tuple[int, in
     return out
 
 
+def by_seed(results: list[dict[str, Any]], name: str) -> dict[str, int]:
+    """How each seed of ``name`` went, played once from each seat: won from both seats, won from one (the side
+    that won did so whoever played it: the hand its cards, force and table dealt decided), lost from both (the other
+    player won from both seats: outplayed), or a draw among them. A player that loses only where the hand decided
+    is never outplayed; its losses are the battles it did not turn round."""
+    seats: dict[int, list[float]] = {}
+    for r in results:
+        if r["name"] == name and r.get("seed") is not None:
+            seats.setdefault(r["seed"], []).append(1.0 if r["winner"] == r["me"] else 0.5 if r["winner"] is None else 0.0)
+    out = {"both_won": 0, "split": 0, "both_lost": 0, "with_draw": 0}
+    for scores in seats.values():
+        if len(scores) != 2:
+            continue
+        key = ("with_draw" if 0.5 in scores else "both_won" if sum(scores) == 2 else "both_lost" if sum(scores) == 0
+               else "split")
+        out[key] += 1
+    return out
+
+
 def interleave(pairings: list[list[tuple[Any, ...]]]) -> list[tuple[Any, ...]]:
     """The pairings' battles spread evenly through the run, each pairing's in its own order: the figures printed
     along the way are a fair share of each pairing."""
@@ -297,6 +316,12 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
         roles = by_role(results, name)
         print(f"  {name}, the measured player's wins by role: " + ", ".join(
             f"{role} {w} of {n}" + (f" ({d} drawn)" if d else "") for role, (w, d, n) in sorted(roles.items())))
+    seeds = {name: by_seed(results, name) for name in sorted(seconds)}
+    for name, n in seeds.items():
+        if any(n.values()):
+            print(f"  {name}, each seed from both seats: won from both {n['both_won']}, from one {n['split']} (the "
+                  f"side that won, won whoever played it), lost from both {n['both_lost']}, a draw in "
+                  f"{n['with_draw']}")
     sys.stdout.flush()
     return {
         "games": len(results),
@@ -313,6 +338,7 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
         "decision_p95_cpu_s_by_level": {lv.split()[0]: f["p95_s"] for lv, f in per_level.items() if " " in lv},
         "peek_changes": changed, "decisions_checked": checked,
         "battles_at_round_cap": sum(1 for r in results if r.get("capped")),
+        "seeds_both_seats": seeds,
     }
 
 

@@ -45,3 +45,21 @@ def test_a_pairing_not_played_reports_no_win_rate(capsys):
     assert figures["win_rate_hard_vs_normal"] is None and figures["win_rate_normal_vs_easy"] is None
     assert figures["win_rate_two_standard_errors"]["hard_vs_normal"] is None
     assert "| win rate, hard vs normal | not played |" in capsys.readouterr().out
+
+
+def test_each_seed_played_from_both_seats_says_whether_the_hand_or_the_player_decided():
+    from benchmarks.computer import by_seed
+
+    def seat(seed: int, me: str, winner: str | None) -> dict:
+        return {"name": "normal vs stranger:greedy", "seed": seed, "me": me, "winner": winner}
+
+    results = [
+        seat(1, "A", "A"), seat(1, "B", "B"),      # won from both seats
+        seat(2, "A", "A"), seat(2, "B", "A"),      # side A won whoever played it: the hand decided
+        seat(3, "A", "B"), seat(3, "B", "A"),      # the other player won from both seats
+        seat(4, "A", None), seat(4, "B", "B"),     # a draw among them
+        seat(5, "A", "A"),                         # one seat only (a run cut short): not counted
+        {"name": "hard vs normal", "seed": 1, "me": "A", "winner": "B"},
+    ]
+    assert by_seed(results, "normal vs stranger:greedy") == {"both_won": 1, "split": 1, "both_lost": 1,
+                                                             "with_draw": 1}
