@@ -47,9 +47,10 @@ class Weights:
     """The weights of the evaluation that decide how hard it presses an attack, in one table: those
     ``benchmarks/fit.py`` fits by play against the stranger opponents (``docs/computer.md``, "The fit")."""
 
-    # ``python -m benchmarks.fit --jobs 2`` (normal against greedy and holder, seeds 5001-5006) found threat 0.3,
-    # clock_hunt 1.5 and attrition 0.75 (21.5 of 24 battles won against 16.5); on the benchmark's own seeds they won
-    # no more than these (docs/computer.md, "The fit"), so these stand.
+    # Fitted by ``python -m benchmarks.fit --jobs 2 --strangers greedy,rusher,holder,hider --seeds 20 --params
+    # threat,attrition,hunt,clock_hunt,objective_pull`` (160 battles a candidate): each at half or twice its value won
+    # fewer battles or one more (clock_hunt 1.5, which won the same 130 of 160 on the benchmark's own seeds), threat
+    # at twice 29 fewer (docs/computer.md, "The fit at 160 battles a candidate"). So these stand.
     threat: float = 0.6          # a shot expected next turn counts at this share of the loss it may cause
     attrition: float = 1.5       # VP per trooper destroyed, besides the mission's own count
     hunt: float = 0.03           # VP per inch a trooper closes on the enemy, when its mission holds no objective
