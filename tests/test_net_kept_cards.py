@@ -106,10 +106,10 @@ def test_a_streaks_choice_and_a_purchase_are_the_sides_own_and_checked_against_t
                                                  cards["drone_line"], None, cards["salt"])
     # The host's check at the end: the cards chosen among those drawn are accepted; any other card is not.
     deck = playing_deck()
-    assert hand_of(deck, "B", offer, offer.missions[0], offer.troops[1], None).issued
+    assert hand_of(deck, "B", offer, offer.missions[0], offer.troops[1], None, chance_encounter=False).issued
     other_mission = next(m for m in draw["missions"] if m not in offer.missions)
     with pytest.raises(ValueError, match="not a mission card the draw gave"):
-        hand_of(deck, "B", offer, other_mission, offer.troops[0], None)
+        hand_of(deck, "B", offer, other_mission, offer.troops[0], None, chance_encounter=False)
     with pytest.raises(InputError, match="not a troop card the draw gave"):
         keeper.draw_cards({"draw_cards_asked": draw}, {"troop": next(t for t in draw["troops"]
                                                                       if t not in offer.troops)})
@@ -550,7 +550,8 @@ def test_drones_bought_by_a_kept_side_outside_a_chance_encounter_are_a_breach(ke
         sent = real(self, screen, args)
         c = self.cards
         offer = offer_of(screen["draw_cards_asked"], "B", self.dice[0])
-        hand = hand_of(playing_deck(), "B", offer, c["mission"], c["troop"], {})       # troopers only, no drone
+        # The changed client's own hand, bought whatever the battle: troopers only, no drone.
+        hand = hand_of(playing_deck(), "B", offer, c["mission"], c["troop"], {}, chance_encounter=True)
         c.update(purchase={}, issued=[dict(u) for u in hand.issued])
         return {**sent, "committed": cards_commitment(self.battle, "B", c["mission"], c["troop"], c["drone"],
                                                       c["drone_line"], {}, c["salt"])}

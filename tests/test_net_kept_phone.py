@@ -541,7 +541,8 @@ def test_a_chance_encounters_drones_bought_on_the_phone_are_checked_and_issued_a
                     cases.append(("bought", [troop.id, mission.troop_line, bought]))
                     offer = kept_cards.Offer((mission.id,), (troop.id,), deck.drone_cards[0].id)
                     try:
-                        hand = kept_cards.hand_of(deck, "B", offer, mission.id, troop.id, dict(sorted(bought.items())))
+                        hand = kept_cards.hand_of(deck, "B", offer, mission.id, troop.id, dict(sorted(bought.items())),
+                                                  chance_encounter=True)
                         expected.append([dict(u) for u in hand.issued])
                     except ValueError as e:
                         expected.append({"error": str(e)})
@@ -564,7 +565,8 @@ def test_a_chance_encounters_drones_bought_on_the_phone_are_checked_and_issued_a
         offer = kept_cards.offer_of(draw, "B", got["kept"]["dice"][0])
         assert (cards["mission"], cards["troop"], cards["drone"]) == (offer.missions[0], offer.troops[0], offer.drone)
         assert cards["purchase"] == {"basic-drone": 2, "kamikaze-drone": 1} and opened["purchase"] == cards["purchase"]
-        hand = kept_cards.hand_of(deck, "B", offer, cards["mission"], cards["troop"], cards["purchase"])
+        hand = kept_cards.hand_of(deck, "B", offer, cards["mission"], cards["troop"], cards["purchase"],
+                                  chance_encounter=True)
         assert cards["issued"] == [dict(u) for u in hand.issued]
         assert drawn["committed"] == cards_commitment("5a" * 32, "B", hand.mission, hand.troop, hand.drone,
                                                       hand.drone_line, hand.purchase, cards["salt"])

@@ -54,13 +54,15 @@ def deck_facts(side: str) -> dict[str, Any]:
         for line, mission in sorted(naming.items()):
             # The force of every troop card at every line with every drone card (the Drone card's line: no purchase).
             for drone in drones:
-                hand = hand_of(deck, side, Offer((mission,), (troop,), drone), mission, troop, None)
+                hand = hand_of(deck, side, Offer((mission,), (troop,), drone), mission, troop, None,
+                               chance_encounter=False)
                 forces.setdefault(troop, {}).setdefault(line, {})[drone] = {
                     "drone_line": hand.drone_line, "issued": [dict(u) for u in hand.issued]}
             # A Chance Encounter's purchase (p.~15, A42) is checked and issued with the line's points, rating and
             # troopers (a purchase of nothing issues them alone), as ``purchase_problems`` and ``issue_force`` do.
             tl = deck.troop(troop).line(line)
-            troopers = hand_of(deck, side, Offer((mission,), (troop,), drones[0]), mission, troop, {}).issued
+            troopers = hand_of(deck, side, Offer((mission,), (troop,), drones[0]), mission, troop, {},
+                               chance_encounter=True).issued
             lines.setdefault(troop, {})[line] = {
                 "rating": tl.rating, "drone_points": tl.drone_points, "drone_line": tl.drone_line,
                 "totals": dict(tl.totals()), "troopers": [dict(u) for u in troopers]}

@@ -251,14 +251,13 @@ class Keeper:
         problem = self._draw_problem(screen.get("view") or {}, draw)
         if problem:
             raise InputError("draw_cards_asked", problem)
-        if args.get("purchase") is not None and draw["kind"] != "chance-encounter":
-            raise InputError(Kind.DRAW_CARDS, "drones are bought only in a Chance Encounter [p.~15, A42]")
         offer = offer_of(draw, self.side, self.dice[0])
         chooser = secrets.SystemRandom()
         mission = args.get("mission") or chooser.choice(offer.missions)
         troop = args.get("troop") or chooser.choice(offer.troops)
         try:
-            hand = hand_of(playing_deck(), self.side, offer, str(mission), str(troop), args.get("purchase"))
+            hand = hand_of(playing_deck(), self.side, offer, str(mission), str(troop), args.get("purchase"),
+                           chance_encounter=draw["kind"] == "chance-encounter")
         except ValueError as e:
             raise InputError(Kind.DRAW_CARDS, str(e)) from None
         salt = new_square_salt()

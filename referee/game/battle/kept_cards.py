@@ -133,9 +133,11 @@ def issued_entries(side: str, force: Force) -> list[dict[str, str]]:
     return issued
 
 
-def hand_of(deck: Deck, side: str, offer: Offer, mission: str, troop: str, purchase: object) -> Hand:
+def hand_of(deck: Deck, side: str, offer: Offer, mission: str, troop: str, purchase: object, *,
+            chance_encounter: bool) -> Hand:
     """The hand ``side`` plays from ``offer``: ``mission`` and ``troop`` must be among the cards drawn, ``purchase``
-    a Chance Encounter's drones or None. Raises ``ValueError`` with the reason."""
+    a Chance Encounter's drones or None (drones are bought in no other battle, p.~15, A42). Raises ``ValueError``
+    with the reason."""
     if mission not in offer.missions:
         raise ValueError(f"mission {mission!r} is not a mission card the draw gave ({', '.join(offer.missions)})")
     if troop not in offer.troops:
@@ -143,6 +145,9 @@ def hand_of(deck: Deck, side: str, offer: Offer, mission: str, troop: str, purch
     if purchase is not None and (not isinstance(purchase, dict) or not all(
             isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) for k, v in purchase.items())):
         raise ValueError(f"purchase: expected {{drone type: number}} (got {purchase!r})")
+    if purchase is not None and not chance_encounter:
+        raise ValueError("a drone purchase in a battle that is no Chance Encounter: drones are bought only in a Chance "
+                         "Encounter [p.~15, A42]")
     try:
         m, t, d = deck.mission(mission), deck.troop(troop), deck.drone(offer.drone)
         force = issue_force(t, m.troop_line, d, deck.prices, purchase)

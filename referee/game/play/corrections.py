@@ -574,9 +574,7 @@ def cards_opened(ctx: Ctx, side: str, args: dict[str, Any]) -> None:
         offer = offer_of(kept["draw"], side, value)
         if drone != offer.drone:
             raise ValueError(f"drone card {drone!r} is not the drone card the draw gave ({offer.drone})")
-        if purchase is not None and s.mode != "chance-encounter":
-            raise ValueError("a drone purchase in a battle that is no Chance Encounter (drones are bought only there)")
-        hand = hand_of(setup_deck(), side, offer, mission, troop, purchase)
+        hand = hand_of(setup_deck(), side, offer, mission, troop, purchase, chance_encounter=s.mode == "chance-encounter")
     except ValueError as e:
         breaches.append(f"BREACH: side {side}'s computer opened cards its draw did not give: {e}; its mission is not "
                         f"scored [p.~9, A42, A47]")
