@@ -29,9 +29,6 @@ class Level:
     # The enemy's next activation at each of its units (``reply.reply_loss``): off at every level, hard with it won 1
     # of 7 battles against normal where hard without it won 4 of the same 7 (docs/computer.md).
     reply: bool = False
-    # Its blips holding units placed where its mission wants them (``setup_search.py``). No level sets it yet: on
-    # hard it did not yet win more battles against normal than the fixed set-up (docs/computer.md).
-    plan_setup: bool = False
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True

@@ -48,7 +48,6 @@ from .search import acting, deepen, plan_activation, play_out, short
 from .seen import Seen, fingerprint
 from .setup import setup_decision
 from .weighing import DeviatedDice, FixedDice, HeadDice, MissileDice, _Scored, deviations
-from .setup_search import weighed_setup
 from .candidates import goals_for, point_candidates
 
 EXPOSURE_STEP = 1.0
@@ -317,9 +316,6 @@ class Computer:
         if kinds & set(SETUP_KINDS):
             rng = random.Random(f"{self.seed}|{self.side}|set-up|{fingerprint(view)}")
             seen = Seen(view, self.side)
-            weighed = weighed_setup(seen, legal, self.seed, rng) if self.level.plan_setup else None
-            if weighed is not None:
-                return Decision(*weighed)
             action, reason = setup_decision(seen, legal, rng)
             return Decision(action, reason)
         if kinds == {Kind.END_OF_ROUND}:
