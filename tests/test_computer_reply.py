@@ -9,9 +9,8 @@ import math
 from referee.game.players.computer import Computer
 from referee.game.battle.intents import Action
 from referee.game.players.computer import evaluate, levels
-from referee.game.players.computer.evaluate import DRONE_VALUE, LATER_SHOT, Aims, weights
-from referee.game.players.computer.player import exposure_map
-from referee.game.players.computer.reply import blast_loss, price_at, reply_loss
+from referee.game.players.computer.evaluate import DRONE_VALUE, Aims, weights
+from referee.game.players.computer.reply import blast_loss
 from referee.game.play.legal import legal_actions
 from referee.game.battle.state import GameState, unit_from_contents
 from referee.game.views.view import player_view
@@ -107,52 +106,3 @@ def test_a_blip_holding_units_counts_as_its_units_where_it_stands():
     decoy_beside = blast_loss(s, "A", Aims())
     assert beside > alone
     assert math.isclose(decoy_beside, alone)
-
-
-# ---- the enemy's next activation (``reply.reply_loss``) ---------------------------------------------------------
-# In ``enemy_in_the_open`` A's Tactical (Council of Zane Spec Ops: CM 4) stands at (10, 18) facing north, and B's
-# Tactical (Zane Veteran: Sensors 3, missiles, a rifle with 12" bands) 10" south of it in the open, facing it, its
-# activation still to come. A trooper is worth 3 VP lost plus 1.5 for attrition to ``Aims()``.
-
-WORTH = 3.0 + 1.5
-
-
-def test_two_missiles_at_a_unit_with_counters_are_the_enemys_next_activation():
-    # Without the exposure map no Target can be priced, so only the shots open now count: two missiles (needing no
-    # sight, A28), each a direct hit when A's CM 4 fails (2 in 6) and a die is at most its 1 counter (1 in 6) [p.21].
-    s = enemy_in_the_open(0)
-    assert reply_loss(s, "A", Aims(), None) == 0.0                 # no counters, no shot
-    s.units["a-tactical-2"].target_counters = 1
-    once = 2 / 6 * 1 / 6
-    assert math.isclose(reply_loss(s, "A", Aims(), None), weights().threat * WORTH * (1 - (1 - once) ** 2))
-    s.units["b-tactical-1"].activation = False                     # it acts again only after the Refresh
-    assert math.isclose(reply_loss(s, "A", Aims(), None), LATER_SHOT * weights().threat * WORTH * (1 - (1 - once) ** 2))
-
-
-def test_a_target_at_the_exposure_maps_price_opens_the_enemys_shot():
-    # B's Tactical sees A's Tactical 9" away edge to edge, at 2 points a counter. Its 3 sensor dice (10.5 on
-    # average) buy 5 counters [p.19]; then its rifle, 12" bands, rolls 5 dice and any 1 kills [p.20]: better than a
-    # missile (2 in 6 that the CM fails, times 5 in 6).
-    s = enemy_in_the_open(0)
-    grid = exposure_map(player_view(s, "A"), "A")
-    assert price_at(grid, 10.0, 18.0) == 2
-    assert math.isclose(reply_loss(s, "A", Aims(), grid), weights().threat * WORTH * (1 - (5 / 6) ** 5))
-
-
-def test_hard_leaves_the_ground_where_the_enemy_can_target_and_shoot_it():
-    # A's Tactical has one action left and no counters: the evaluation it shares with normal sees no shot at it and
-    # it stands still. Counting the enemy's Target and shot (a setting of the level, off as hard plays now), it
-    # moves to ground where a counter costs more.
-    s = struck(enemy_in_the_open(0, actions_left=1))
-    legal = legal_actions(s, "A")
-    view = player_view(s, "A")
-    blind = Computer("A", "hard", seed=1)
-    blind.level = dataclasses.replace(levels.level("hard"), reply=False)
-    assert blind.decide(view, legal).action.kind == "end-activation"
-    counting = Computer("A", "hard", seed=1)
-    counting.level = dataclasses.replace(levels.level("hard"), reply=True)
-    moved = counting.decide(view, legal).action
-    assert moved.kind == "move"
-    grid = exposure_map(view, "A")
-    there = price_at(grid, float(moved.args["x"]), float(moved.args["y"]))
-    assert there is None or there > 2

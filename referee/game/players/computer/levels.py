@@ -26,9 +26,6 @@ class Level:
     look_ahead_rolls: int = 0      # ... over this many rolls of the first action's dice in each imagined world
     plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
     blasts: bool = False            # the enemy's next missiles counted with their blasts (``reply.py``)
-    # The enemy's next activation at each of its units (``reply.reply_loss``): off at every level, hard with it won 1
-    # of 7 battles against normal where hard without it won 4 of the same 7 (docs/computer.md).
-    reply: bool = False
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True

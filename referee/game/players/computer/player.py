@@ -43,7 +43,7 @@ from .determinize import sample_state
 from .evaluate import Aims, evaluate, mission_margin, outcome_now, weights, worst_margin
 from .forces import possible_missions
 from .levels import Level, level
-from .reply import blast_loss, reply_loss
+from .reply import blast_loss
 from .search import acting, deepen, plan_activation, play_out, short
 from .seen import Seen, fingerprint
 from .setup import setup_decision
@@ -155,8 +155,6 @@ class _Think:
         v = evaluate(state, s.me, s.my_mission, s.their_missions, self.aims, self.belief, self.level.heeds_danger)
         if self.level.blasts:
             v -= blast_loss(state, s.me, self.aims)
-        if self.level.reply:
-            v -= reply_loss(state, s.me, self.aims, self.grid)
         return v
 
     def simulate(self, world: GameState, action: Action, samples: int) -> tuple[float | None, ActionOutcome | None]:
