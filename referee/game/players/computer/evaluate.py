@@ -25,7 +25,6 @@ from ...play.turns import actions_per_activation
 from ...play.victory import battle_outcome, destroyed_and_surviving
 from .belief import Belief
 
-TROOPER_VALUE = 3.0          # a trooper's usual worth on the sample missions: about 2-3 VP to the killer, -3 to its side
 DRONE_VALUE = 0.8
 RIFLE_BAND = weapons()["gauss"].band   # the gauss rifle's band, from the rules' weapons table [p.20]
 LATER_SHOT = 0.5            # the share of a next shot's odds counted when something must come first: an enemy blip
