@@ -44,12 +44,12 @@ CLOCK_WEIGHT = 4.0           # an opponent's card that ends the battle this roun
 @dataclass(frozen=True)
 class Weights:
     """The weights of the evaluation that decide how hard it presses an attack, in one table: those
-    ``benchmarks/fit.py`` fits by play against the stranger opponents (``docs/computer.md``, "The fit")."""
+    ``benchmarks/fit.py`` fits by play against the stranger opponents (``docs/computer-measurements.md``, "The fit")."""
 
     # Fitted by ``python -m benchmarks.fit --jobs 2 --strangers greedy,rusher,holder,hider --seeds 20 --params
     # threat,attrition,hunt,clock_hunt,objective_pull`` (160 battles a candidate): each at half or twice its value won
     # fewer battles or one more (clock_hunt 1.5, which won the same 130 of 160 on the benchmark's own seeds), threat
-    # at twice 29 fewer (docs/computer.md, "The fit at 160 battles a candidate"). So these stand.
+    # at twice 29 fewer (docs/computer-measurements.md, "The fit at 160 battles a candidate"). So these stand.
     threat: float = 0.6          # a shot expected next turn counts at this share of the loss it may cause
     attrition: float = 1.5       # VP per trooper destroyed, besides the mission's own count
     hunt: float = 0.03           # VP per inch a trooper closes on the enemy, when its mission holds no objective
@@ -288,7 +288,7 @@ def missiles_next(state: GameState, side: str) -> float:
     that carries them, one a trooper's action (two in an activation, p.16); one that has used its activation fires
     in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units are left out (they must be
     revealed first): counted as carriers, as likely as the belief made each blip real, they won fewer battles
-    against the strangers (docs/computer.md, "Target counters priced by the enemy's missiles")."""
+    against the strangers (docs/computer-measurements.md, "Target counters priced by the enemy's missiles")."""
     total = 0.0
     for u in state.units.values():
         if u.side != side or u.stunned or not _missile_and_cm(u.faction, u.rating, u.type)[0]:

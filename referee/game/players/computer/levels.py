@@ -31,7 +31,7 @@ class Level:
     heeds_danger: bool = True
     # Of that danger, the enemies that could see a trooper where it ends a Move (the exposure map, priced at
     # ``player.EXPOSURE_COST`` each): normal leaves it out and walks across ground a careful player would go round.
-    # With it normal was hard's equal (docs/computer.md, "Levels").
+    # With it normal was hard's equal (docs/computer-measurements.md, "Levels, measured").
     heeds_exposure: bool = True
     # It withdraws at the end of a round when the battle so ended wins, allowed or pursued, against most of the
     # missions the opponent may hold in a Chance Encounter, against all of them in an attack or a defence (p.16, A43;
