@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from referee.game.players.computer.forces import possible_missions, shown_lines
-from referee.game.players.computer.seen import Seen
+from referee.game.players.computer.seen import Seen, deck
 
 
 def _seen(units: list[tuple[str, str]], lost: tuple[str, ...] = ()) -> Seen:
@@ -19,32 +18,32 @@ def _seen(units: list[tuple[str, str]], lost: tuple[str, ...] = ()) -> Seen:
 
 def test_nothing_shown_leaves_every_line_and_every_card():
     seen = _seen([])
-    assert shown_lines(seen) == frozenset("ABC")
-    assert {m.id for m in possible_missions(seen)} == {m.id for m in seen.their_missions}
+    assert seen.shown_lines == frozenset("ABC")
+    assert seen.their_missions == deck().missions("offence")
     assert len(seen.their_missions) == 6
 
 
 def test_a_reserve_trooper_comes_from_a_line_c_or_the_garrison_reserves_line_b():
     # Reserve lines of the sample Troop cards: every card's C but the reinforced squad's, and the garrison's B.
     seen = _seen([("tactical", "reserve")])
-    assert shown_lines(seen) == frozenset("BC")
-    assert {m.id for m in possible_missions(seen)} == {"eyes-on", "sabotage", "seize-the-crossing",
+    assert seen.shown_lines == frozenset("BC")
+    assert {m.id for m in seen.their_missions} == {"eyes-on", "sabotage", "seize-the-crossing",
                                                        "sweep-and-clear"}
 
 
 def test_a_spec_ops_commander_and_a_lost_assault_trooper_leave_line_a_and_the_reinforced_squads_b():
     seen = _seen([("commander", "spec-ops")], lost=("assault",))
-    assert shown_lines(seen) == frozenset("AB")
+    assert seen.shown_lines == frozenset("AB")
 
 
 def test_two_veteran_scouts_and_a_lost_engineer_can_only_be_recon_detachment_line_b():
     seen = _seen([("scout", "veteran"), ("scout", "veteran")], lost=("engineer",))
-    assert shown_lines(seen) == frozenset("B")
-    assert {m.id for m in possible_missions(seen)} == {"seize-the-crossing", "sweep-and-clear"}
+    assert seen.shown_lines == frozenset("B")
+    assert {m.id for m in seen.their_missions} == {"seize-the-crossing", "sweep-and-clear"}
 
 
 def test_a_force_no_card_issues_narrows_nothing():
     # Three assault troopers: no sample line has more than two.
     seen = _seen([("assault", "veteran")] * 3)
-    assert shown_lines(seen) == frozenset()
-    assert possible_missions(seen) == seen.their_missions
+    assert seen.shown_lines == frozenset()
+    assert seen.their_missions == deck().missions("offence")

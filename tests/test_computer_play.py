@@ -393,9 +393,8 @@ def test_hard_defending_withdraws_only_when_it_wins_against_every_card():
 def test_hard_defending_withdraws_once_the_attackers_troopers_rule_out_the_cards_that_beat_it():
     """The same Delaying Action defence, but one of the attacker's blips revealed a veteran Engineer: no line C of
     any Troop card issues one, so the attacker holds none of the line C cards, Eyes On and Sabotage, against which
-    a Withdraw loses (``forces.py``). Against each of the four cards left the Withdraw wins, and hard withdraws."""
+    a Withdraw loses (``Seen.their_missions``). Against each of the four cards left the Withdraw wins, and hard withdraws."""
     from referee.game.battle.intents import Action
-    from referee.game.players.computer.forces import possible_missions
     from referee.game.players.computer.seen import Seen
     from referee.game.battle.dice import ScriptedDice
     from referee.game.play.engine import play
@@ -407,7 +406,7 @@ def test_hard_defending_withdraws_once_the_attackers_troopers_rule_out_the_cards
     assert out.legal, out.reason
     shown = out.state
     shown.phase, shown.turn = "end-of-round", None
-    assert {m.id for m in possible_missions(Seen(player_view(shown, "A"), "A"))} == {
+    assert {m.id for m in Seen(player_view(shown, "A"), "A").their_missions} == {
         "deep-strike", "decapitation", "seize-the-crossing", "sweep-and-clear"}
     computer = Computer("A", "hard", seed=1)
     think = _Think(player_view(shown, "A"), "A", computer.level, computer.seed)

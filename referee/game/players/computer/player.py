@@ -41,7 +41,6 @@ from .blind import blind_view, hidden_own_blip
 from .candidates import Candidate, exposure_at, expand, own_decoy, reach, target_candidates
 from .determinize import sample_state
 from .evaluate import Aims, evaluate, mission_margin, outcome_now, weights, worst_margin
-from .forces import possible_missions
 from .levels import Level, level
 from .reply import blast_loss
 from .search import acting, deepen, plan_activation, play_out, short
@@ -608,14 +607,14 @@ class Computer:
 
     def _withdraw_odds(self, think: _Think) -> float:
         """The share of the missions the opponent may hold (of the Troop lines its troopers shown could come from,
-        ``forces.py``) and of the imagined worlds against which a Withdraw now wins by ``WITHDRAW_LEAD`` whatever
+        ``Seen.their_missions``) and of the imagined worlds against which a Withdraw now wins by ``WITHDRAW_LEAD`` whatever
         the opponent answers (p.16, A43): allowed, the opponent Controls the Table at once (and as attacker sets
         each objective to what pays its own card most); pursued, one more round is played, counted as the table
         Contested now less the loss of one trooper in that round (its own card's price and the most any enemy card
         pays), or, with no round left under a card's limit, the table Contested at once."""
         s = think.seen
         them = other(s.me)
-        theirs = possible_missions(s)
+        theirs = s.their_missions
         if not theirs:
             return 0.0
         risk = think.aims.lose + max((r.vp for m in theirs for r in m.vp_rules
