@@ -27,8 +27,7 @@ def test_a_reserve_trooper_comes_from_a_line_c_or_the_garrison_reserves_line_b()
     # Reserve lines of the sample Troop cards: every card's C but the reinforced squad's, and the garrison's B.
     seen = _seen([("tactical", "reserve")])
     assert seen.shown_lines == frozenset("BC")
-    assert {m.id for m in seen.their_missions} == {"eyes-on", "sabotage", "seize-the-crossing",
-                                                       "sweep-and-clear"}
+    assert {m.id for m in seen.their_missions} == {"eyes-on", "sabotage", "seize-the-crossing", "sweep-and-clear"}
 
 
 def test_a_spec_ops_commander_and_a_lost_assault_trooper_leave_line_a_and_the_reinforced_squads_b():
@@ -47,3 +46,28 @@ def test_a_force_no_card_issues_narrows_nothing():
     seen = _seen([("assault", "veteran")] * 3)
     assert seen.shown_lines == frozenset()
     assert seen.their_missions == deck().missions("offence")
+
+
+def test_an_attacker_stops_hurrying_for_delaying_actions_round_limit_once_the_defender_shows_no_line_c():
+    """Attacking, the computer is on the clock while the defender may hold Delaying Action (line C, the battle ends
+    after round 6, A43). A veteran Engineer shown by the defender comes from no line C of any Troop card, so only
+    the line A and B defence cards stay, none with a round limit, and speed no longer counts more than secrecy."""
+    from referee.game.players.computer.player import on_the_clock
+
+    def attacking(units: list[tuple[str, str]]) -> Seen:
+        view = {
+            "units": [{"id": f"b-{t}-{i}", "side": "B", "type": t, "rating": r, "x": 1.0, "y": 1.0}
+                      for i, (t, r) in enumerate(units)],
+            "blips": [], "objectives": [], "mode": "table", "attacker": "A",
+            "missions": {"A": "sweep-and-clear"}, "destroyed": [],
+        }
+        return Seen(view, "A")
+
+    unseen = attacking([])
+    assert "delaying-action" in {m.id for m in unseen.their_missions}
+    assert on_the_clock(unseen)
+    shown = attacking([("engineer", "veteran")])
+    assert "C" not in shown.shown_lines
+    assert {m.id for m in shown.their_missions} == {"hold-the-line", "killing-ground", "counter-intelligence",
+                                                     "protect-the-relay"}
+    assert not on_the_clock(shown)
