@@ -239,8 +239,13 @@ def test_a_side_kept_on_its_phone_plays_a_whole_battle_and_the_host_never_holds_
                 revealed = reveal["actor"]
                 counter = next(b for b in screen["view"]["blips"] if b["id"] == revealed)
                 assert phone.act({"kind": Kind.REVEAL, "actor": revealed, "args": dict(reveal["args"])}) == ""
-                with host.lock:
-                    opened = [e.action for e in session.game.record if e.action.kind == Kind.CONTENTS]
+
+                def opened_at_host(_d):
+                    # The reveal is answered first; the phone then sends the square the host asked it to open.
+                    with host.lock:
+                        return [e.action for e in session.game.record if e.action.kind == Kind.CONTENTS]
+
+                opened = phone.until(opened_at_host, "the square opened at the host")
                 assert [o.actor for o in opened] == [revealed]
                 # The square its phone showed for the counter is the one opened, with the units it showed.
                 assert opened[0].args["square"] == counter["square"]
