@@ -230,9 +230,9 @@ def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
     assert not level("easy").heeds_danger and level("normal").heeds_danger and level("hard").heeds_danger
 
 
-def test_only_hard_prices_the_ground_a_move_ends_on_by_the_enemies_that_could_see_it():
-    """Normal leaves the exposure map out of a Move's worth, hard counts each enemy that could see the end point
-    (docs/computer.md, "Levels"): a Move into the open before the enemy assault is worth less to hard only."""
+def test_normal_and_hard_price_the_ground_a_move_ends_on_by_the_enemies_that_could_see_it():
+    """Each enemy that could see where a trooper's Move ends may Target it there: normal and hard take
+    ``EXPOSURE_COST`` off the Move for each (docs/computer.md, "Levels"); easy, a beginner, walks on."""
     from referee.game.battle.intents import Action
     from referee.game.players.computer.levels import level
     from referee.game.players.computer.player import EXPOSURE_COST
@@ -245,12 +245,43 @@ def test_only_hard_prices_the_ground_a_move_ends_on_by_the_enemies_that_could_se
     out = play(s, move, ScriptedDice([]))
     assert out.legal, out
     view = as_data(player_view(s, "A"))
-    normal, hard = _Think(view, "A", level("normal"), 1), _Think(view, "A", level("hard"), 1)
+    easy, normal, hard = (_Think(view, "A", level(name), 1) for name in ("easy", "normal", "hard"))
     assert hard.grid is not None
     # The enemy assault 7" away sees the end point across the open field: one enemy's price.
-    assert hard._shaping(move, out) == -EXPOSURE_COST
-    assert normal._shaping(move, out) == 0.0
-    assert not level("normal").heeds_exposure and level("hard").heeds_exposure and level("normal").heeds_danger
+    assert hard._shaping(move, out) == normal._shaping(move, out) == -EXPOSURE_COST
+    assert easy._shaping(move, out) == 0.0
+
+
+def test_a_blip_revealed_where_its_move_ends_pays_for_the_ground_its_trooper_stands_on():
+    """A blip that ends its Move within 6" of an enemy is revealed there (p.18) and its trooper stands in the enemy's
+    sight: the Move pays for that ground as a trooper's Move would. A blip that stays hidden pays nothing. In the
+    benchmark's seed 3013 a blip moved as a free extra activation beside an enemy Engineer, showed the Commander,
+    and the Commander was Targeted and killed by a missile in the enemy's next activation."""
+    from referee.game.battle.intents import Action
+    from referee.game.battle.state import UnitState
+    from referee.game.players.computer.levels import level
+    from referee.game.players.computer.player import EXPOSURE_COST
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
+    from referee.game.views.view_types import as_data
+
+    s = _battle(3)
+    blip = next(b for b in s.blips.values() if b.side == "A" and len(s.blip_contents(b) or []) == 1
+                and not s.blip_contents(b)[0].type.endswith("-drone"))
+    s.blips = {blip.id: blip}
+    blip.x, blip.y = 10.0, 10.0
+    s.units = {"b-assault-9": UnitState("b-assault-9", "B", "council-of-zane", "veteran", "assault", 20.0, 10.0)}
+    s = _activating(s, blip.id)
+    view = as_data(player_view(s, "A"))
+    normal = _Think(view, "A", level("normal"), 1)
+    near = Action("move", blip.id, {"x": 14.5, "y": 10.0})
+    out = play(s, near, ScriptedDice([]))
+    assert out.legal and blip.id in out.revealed and blip.id not in out.state.blips, out.reason
+    assert normal._shaping(near, out) == -EXPOSURE_COST
+    far = Action("move", blip.id, {"x": 12.0, "y": 10.0})
+    out = play(s, far, ScriptedDice([]))
+    assert out.legal and blip.id in out.state.blips, out.reason
+    assert normal._shaping(far, out) == 0.0
 
 
 def test_the_defenders_objectives_leave_gamma_a_spot_off_the_buildings():

@@ -4,8 +4,8 @@ Every level plays from its own player view only. They differ in how many hidden 
 determinizations of ``determinize.py``), how many dice it rolls in its head per action, how many places it tries for a
 Move, and, for ``easy``, how often it settles for a fair action instead of the best one and that it does not heed
 the danger its own units stand in (a beginner's play: it goes for its mission and takes its shots, and walks into
-the fire it could have seen coming). ``normal`` heeds that danger but not the ground a Move ends on: it crosses
-open ground that enemies see, where ``hard`` goes round it.
+the fire it could have seen coming). ``normal`` and ``hard`` heed it, the ground a Move ends on included; ``hard``
+plays each unit's whole activation out before it chooses.
 """
 
 from __future__ import annotations
@@ -27,12 +27,9 @@ class Level:
     plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
     blasts: bool = False            # the enemy's next missiles counted with their blasts (``reply.py``)
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
-    # see a trooper where it ends a Move, all weighed against an action; easy weighs only its own chances.
+    # see a trooper where it ends a Move or a blip is revealed (the exposure map, priced at ``player.EXPOSURE_COST``
+    # each), all weighed against an action; easy weighs only its own chances.
     heeds_danger: bool = True
-    # Of that danger, the enemies that could see a trooper where it ends a Move (the exposure map, priced at
-    # ``player.EXPOSURE_COST`` each): normal leaves it out and walks across ground a careful player would go round.
-    # With it normal was hard's equal (docs/computer-measurements.md, "Levels, measured").
-    heeds_exposure: bool = True
     # It withdraws at the end of a round when the battle so ended wins, allowed or pursued, against most of the
     # missions the opponent may hold in a Chance Encounter, against all of them in an attack or a defence (p.16, A43;
     # ``Computer._end_of_round``).
@@ -51,8 +48,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", worlds=1, dice_samples=1, move_points=5, slack=4.0, look_ahead=False, activations=2,
                   heeds_danger=False),
-    "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3,
-                    heeds_exposure=False),
+    "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
                   look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True,
                   withdraws=True),
@@ -64,9 +60,9 @@ LEVEL_WORDS: dict[str, str] = {
     "easy": "Easy plays like a beginner: it goes for its mission and takes its shots, often settles for a fair "
             "action instead of the best one, and walks into fire it could have seen coming.",
     "normal": "Normal is a fair club opponent: it weighs the dice of every action and the danger its units stand "
-              "in (enemy shots, Target counters, enemy blips close by), but crosses open ground the enemy sees.",
+              "in (enemy shots, Target counters, enemy blips close by, ground the enemy sees), one action at a time.",
     "hard": "Hard is the strongest it plays in the time: it plays each unit's whole activation out in two imagined "
-            "worlds, goes round open ground the enemy sees, counts missile blasts, and withdraws when that wins.",
+            "worlds before it chooses, counts missile blasts, and withdraws when that wins.",
 }
 
 

@@ -229,16 +229,26 @@ class _Think:
         if action.kind not in (Kind.MOVE, Kind.JUMP) or "x" not in action.args:
             return 0.0
         u = out.state.units.get(action.actor)
-        if u is None or u.is_drone:
+        if u is None:
+            # A blip that ends its Move within 6" of an enemy is revealed there (p.18): each trooper it shows stands
+            # in the sight of the enemies that see that ground, as a trooper that moved there would. Weighed blind
+            # (``blind.py``), every blip shows the same stand-in, so this reads nothing of what the blip holds.
+            shown = [out.state.units[i] for i in out.revealed.get(action.actor, ()) if i in out.state.units]
+            return -sum(self.ground_price(v.x, v.y) for v in shown if not v.is_drone)
+        if u.is_drone:
             return 0.0
         return -self.exposure_price(action)
 
     def exposure_price(self, action: Action) -> float:
-        """What a trooper's Move or Jump costs for the enemies that could see it where it ends, at a level that
-        heeds the exposure map (``Level.heeds_exposure``); nothing at one that does not."""
-        if not (self.level.heeds_danger and self.level.heeds_exposure):
+        """What a trooper's Move or Jump costs for the enemies that could see it where it ends."""
+        return self.ground_price(float(action.args["x"]), float(action.args["y"]))
+
+    def ground_price(self, x: float, y: float) -> float:
+        """What a trooper standing at (x, y) costs for the enemies that could see it there and Target it, at a level
+        that heeds the danger its units stand in (``Level.heeds_danger``); nothing at one that does not."""
+        if not self.level.heeds_danger:
             return 0.0
-        return EXPOSURE_COST * exposure_at(self.grid, float(action.args["x"]), float(action.args["y"]))
+        return EXPOSURE_COST * exposure_at(self.grid, x, y)
 
     def _far_from_enemy(self, ident: str) -> bool:
         """No enemy, revealed or blip, within rifle reach: a blip revealed there only gives its secret away."""
