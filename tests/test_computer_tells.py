@@ -146,18 +146,22 @@ def test_where_and_in_which_order_the_blips_go_down_does_not_depend_on_what_they
     assert len({b.id for b in first.blips.values() if b.side == "A"}) == 16
 
 
-WATCHED = [(7100 + i, ("pastoral-hills", "blasted-urban")[i % 2], side) for i in range(3) for side in "AB"]
+# Twelve battles: on the first six alone (seeds 7100-7102) the rule over all figures strayed from 0.62 to 0.70 with a
+# change that reads nothing of what a blip holds (a blip's Move priced by the ground its stand-in is revealed on),
+# where on these twelve it went from 0.64 to 0.65 in two rounds and from 0.65 to 0.67 in four
+# (docs/computer-measurements.md, "Normal heeds the ground again").
+WATCHED = [(7100 + i, ("pastoral-hills", "blasted-urban")[i % 2], side) for i in range(6) for side in "AB"]
 
 
 @pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move_in_two_rounds():
-    # The same six battles as the soak run below, stopped after round 2: about 57 blips scored, the same bounds.
-    _no_tells(rounds=2, blips=50)
+    # The same twelve battles as the soak run below, stopped after round 2: about 145 blips scored, the same bounds.
+    _no_tells(rounds=2, blips=120)
 
 
 @pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move():
-    _no_tells(rounds=4, blips=60)
+    _no_tells(rounds=4, blips=170)
 
 
 def _no_tells(rounds: int, blips: int) -> None:
@@ -173,7 +177,7 @@ def _no_tells(rounds: int, blips: int) -> None:
     # rule over these scored 1.00 on these battles, the cover about a blip's starting spot alone 0.99, how often it
     # took an extra blip activation 0.90 (a decoy almost never did), its place in the order of set-up 0.87.
     # A score below a coin's is no leak (the rule learned on one half misleads on the other): only a high one is.
-    # The figures of one blip at the start of successive rounds hang together, so the 78 or so scored are worth
+    # The figures of one blip at the start of successive rounds hang together, so the 200 or so scored are worth
     # far fewer: a single figure is allowed more room than the rule over all of them.
     assert score.combined < 0.7, score
     assert max(score.per_feature.values()) < 0.8, score
