@@ -12,6 +12,10 @@ Run ``python -m benchmarks.computer`` (``--quick`` for a short run, ``--json`` f
 * **Strangers** (issue 37): every level against each scripted opponent of ``strangers.py`` (a greedy shooter, a
   cautious objective-holder, a rusher, a hider) and hard against easy, each seed twice with the sides swapped, going
   round both tables and every faction pairing. Every pairing's win rate is printed with two standard errors.
+* **The favoured seat** (issue 37): each stranger in the run also plays itself once on every seed of its
+  pairings. The side that wins that battle holds the better hand for its style of play, and each level's battles
+  against that stranger are counted from that seat and from the other: what a level still loses from the seat the
+  hand is against is what its play must turn round.
 * **Speed** (``--speed``): simulated actions per processor second at fixed decision points
   (``computer_speed.py``).
 * **Decision time**: the wall-clock time of each of the computer's decisions, per level (median and 95th
@@ -163,6 +167,35 @@ def jobs_for(name: str, kinds: tuple[str, str], seeds: list[int], tables: list[s
     return out
 
 
+MIRROR = " against itself"       # the name's ending of a stranger's battle against itself (the favoured seat)
+
+
+def mirror_jobs(style: str, seeds: list[int], tables: list[str], rounds: int,
+                pairings: list[tuple[str, str]]) -> list[tuple[Any, ...]]:
+    """A stranger against itself, once a seed, on the table and factions ``jobs_for`` gives that seed: the side that
+    wins holds the favoured seat (``by_favour``)."""
+    kind = f"stranger:{style}"
+    return [(f"{kind}{MIRROR}", seed, tables[i % len(tables)], (kind, kind), "A", rounds, 3, 0,
+             pairings[i % len(pairings)]) for i, seed in enumerate(seeds)]
+
+
+def by_favour(results: list[dict[str, Any]], name: str,
+              favoured: dict[tuple[str, int], str | None]) -> dict[str, list[float]]:
+    """``name``'s battles against a stranger counted from the favoured seat (the side that won the stranger's battle
+    against itself on that seed), from the other seat, and where that battle was drawn: [won, played] each, a draw
+    counting half."""
+    style = name.split("stranger:", 1)[1] if "stranger:" in name else ""
+    out: dict[str, list[float]] = {"favoured": [0.0, 0], "other": [0.0, 0], "even": [0.0, 0]}
+    for r in results:
+        if r["name"] != name or (style, r.get("seed")) not in favoured:
+            continue
+        winner = favoured[(style, r["seed"])]
+        seat = "even" if winner is None else "favoured" if winner == r["me"] else "other"
+        out[seat][0] += 1.0 if r["winner"] == r["me"] else 0.5 if r["winner"] is None else 0.0
+        out[seat][1] += 1
+    return out
+
+
 def p95(xs: list[float]) -> float:
     if not xs:
         return 0.0
@@ -280,8 +313,11 @@ def target_of(name: str) -> str:
     return "-"
 
 
-def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
-    """Print the table of figures for ``results``; return them as the JSON line gives them."""
+def table(results: list[dict[str, Any]], peeks: int,
+          favoured: dict[tuple[str, int], str | None] | None = None) -> dict[str, Any]:
+    """Print the table of figures for ``results``; return them as the JSON line gives them. ``favoured``: the
+    winner of each stranger's battle against itself, by style and seed."""
+    favoured = favoured or {}
     tallies, times, checked, changed, examples, seconds = summary(results)
     vs_random, hard, easy = (tallies.get(n, Tally()) for n in ("normal vs random", "hard vs normal", "normal vs easy"))
     per_level = {lv: {"decisions": len(ts), "median_s": round(statistics.median(ts), 3), "p95_s": round(p95(ts), 3)}
@@ -322,6 +358,13 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
             print(f"  {name}, each seed from both seats: won from both {n['both_won']}, from one {n['split']} (the "
                   f"side that won, won whoever played it), lost from both {n['both_lost']}, a draw in "
                   f"{n['with_draw']}")
+    favour = {name: by_favour(results, name, favoured) for name in sorted(seconds) if "vs stranger:" in name}
+    favour = {name: seats for name, seats in favour.items() if any(n for _, n in seats.values())}
+    for name, seats in favour.items():
+        (fw, fn), (ow, on), (ew, en) = seats["favoured"], seats["other"], seats["even"]
+        print(f"  {name}, from the favoured seat (the side that won the stranger's battle against itself): "
+              f"won {fw:g} of {fn:g}; from the other seat: won {ow:g} of {on:g}"
+              + (f"; where that battle was drawn: {ew:g} of {en:g}" if en else ""))
     sys.stdout.flush()
     return {
         "games": len(results),
@@ -339,6 +382,7 @@ def table(results: list[dict[str, Any]], peeks: int) -> dict[str, Any]:
         "peek_changes": changed, "decisions_checked": checked,
         "battles_at_round_cap": sum(1 for r in results if r.get("capped")),
         "seeds_both_seats": seeds,
+        "favoured_seats": favour,
     }
 
 
@@ -409,8 +453,13 @@ def main(argv: list[str] | None = None) -> int:
                                  3, 0, grid))
     if args.only:
         pairings = [p for p in pairings if p and args.only in p[0][0]]
+    # Each stranger met also plays itself on the same seeds, to tell which seat its hand favours.
+    met = sorted({p[0][0].split("stranger:", 1)[1] for p in pairings if p and "vs stranger:" in p[0][0]})
+    pairings += [mirror_jobs(st, seeds_strangers, tables, rounds, grid) for st in met]
     jobs = interleave([p for p in pairings if p])
+    mirrored = sum(1 for j in jobs if j[0].endswith(MIRROR))
     print(f"computer benchmark ({'quick' if args.quick else 'full'}): {len(jobs)} battles on {', '.join(tables)}"
+          f"{f' ({mirrored} of them a stranger against itself, for the favoured seat)' if mirrored else ''}"
           f" ({len(grid)} faction pairings for the strangers), "
           f"each seed played twice with the sides swapped; every battle played to its end as the rules have it "
           f"(troopers wiped out, a Withdraw, an agreed stop or a mission's round limit), stopped at the latest "
@@ -418,18 +467,27 @@ def main(argv: list[str] | None = None) -> int:
           f"Victory Points, a draw counting half; {args.jobs} at a time", flush=True)
     t0 = time.perf_counter()
     results: list[dict[str, Any]] = []
+    favoured: dict[tuple[str, int], str | None] = {}      # a stranger's battle against itself: who won it
 
     from referee.progress import progress_bar
 
     bar = progress_bar(len(jobs), "battles", "battle")
 
     def done(r: dict[str, Any]) -> None:
-        results.append(r)
         bar.update(1)
+        if r["name"].endswith(MIRROR):
+            # Not a measure of any level: only which seat the stranger's own hand favours.
+            favoured[(r["name"][len("stranger:"):-len(MIRROR)], r["seed"])] = r["winner"]
+            vp, missions = r["vp"], r.get("missions") or {}
+            print(f"  {r['name']}: seed {r['seed']} on {r['table']}: won by "
+                  f"{'side ' + r['winner'] if r['winner'] else 'neither (a draw)'}, VP A {vp['A']} B {vp['B']}, "
+                  f"side A {role_of(r)}, missions A {missions.get('A', '?')} B {missions.get('B', '?')}", flush=True)
+            return
+        results.append(r)
         print(result_line(r), flush=True)
-        if len(results) % 20 == 0 and len(results) < len(jobs):
-            print(f"after {len(results)} of {len(jobs)} battles, {time.perf_counter() - t0:.0f} s:")
-            table(results, peeks)
+        if len(results) % 20 == 0 and len(results) < len(jobs) - mirrored:
+            print(f"after {len(results)} of {len(jobs) - mirrored} battles, {time.perf_counter() - t0:.0f} s:")
+            table(results, peeks, favoured)
 
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -442,7 +500,7 @@ def main(argv: list[str] | None = None) -> int:
             done(_run(j))
     bar.close()
     elapsed = time.perf_counter() - t0
-    figures = table(results, peeks)
+    figures = table(results, peeks, favoured)
     print(f"elapsed {elapsed:.0f} s with {args.jobs} at a time")
     if args.json:
         print(json.dumps({"rounds_cap": rounds, **figures, "elapsed_s": round(elapsed, 1)}))

@@ -63,3 +63,30 @@ def test_each_seed_played_from_both_seats_says_whether_the_hand_or_the_player_de
     ]
     assert by_seed(results, "normal vs stranger:greedy") == {"both_won": 1, "split": 1, "both_lost": 1,
                                                              "with_draw": 1}
+
+
+def test_each_battle_against_a_stranger_is_counted_from_the_seat_the_strangers_own_battle_favoured(capsys):
+    from benchmarks.computer import by_favour, table
+
+    def seat(seed: int, me: str, winner: str | None, name: str = "normal vs stranger:rusher") -> dict:
+        return {"name": name, "seed": seed, "me": me, "winner": winner, "vp": {"A": 0, "B": 0}, "attacker": "A",
+                "round": 4, "seconds": 1.0, "times": {}, "peek": {"checked": 0, "changed": 0, "examples": []},
+                "missions": {"A": "sabotage", "B": "hold-the-line"}}
+
+    # Rusher against itself: side A won seed 1, side B seed 2, seed 3 was drawn; seed 4 was not played.
+    favoured = {("rusher", 1): "A", ("rusher", 2): "B", ("rusher", 3): None}
+    results = [
+        seat(1, "A", "A"), seat(1, "B", "A"),      # favoured seat won, the other seat lost
+        seat(2, "A", None), seat(2, "B", "B"),     # the other seat drawn, the favoured seat won
+        seat(3, "A", "A"),                         # its own battle was drawn: counted apart
+        seat(4, "A", "B"),                         # no battle of its own: not counted
+        seat(1, "A", "B", name="normal vs stranger:greedy"),   # greedy's own battle was not played
+    ]
+    assert by_favour(results, "normal vs stranger:rusher", favoured) == {
+        "favoured": [2.0, 2], "other": [0.5, 2], "even": [1.0, 1]}
+    figures = table(results, 0, favoured)
+    assert figures["favoured_seats"] == {"normal vs stranger:rusher": {
+        "favoured": [2.0, 2], "other": [0.5, 2], "even": [1.0, 1]}}
+    assert ("normal vs stranger:rusher, from the favoured seat (the side that won the stranger's battle against "
+            "itself): won 2 of 2; from the other seat: won 0.5 of 2; where that battle was drawn: 1 of 1"
+            in capsys.readouterr().out)

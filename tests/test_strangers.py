@@ -72,3 +72,17 @@ def test_stranger_pairings_go_round_every_faction_pairing_with_the_sides_swapped
     # Each seed twice, the measured player once on each side, the factions staying with their sides.
     assert [(j[1], j[4], j[-1]) for j in jobs[:2]] == [(0, "A", grid[0]), (0, "B", grid[0])]
     assert jobs[1][3] == ("stranger:greedy", "computer:normal")
+
+
+def test_a_stranger_plays_itself_once_a_seed_on_the_table_and_factions_its_pairings_have_there():
+    from benchmarks.computer import mirror_jobs
+
+    grid = faction_pairings()
+    tables = ["pastoral-hills", "blasted-urban"]
+    measured = jobs_for("normal vs stranger:holder", ("computer:normal", "stranger:holder"), [7, 8, 9], tables, 8, 3,
+                        0, grid)
+    mirrors = mirror_jobs("holder", [7, 8, 9], tables, 8, grid)
+    assert [j[0] for j in mirrors] == ["stranger:holder against itself"] * 3
+    assert [j[3] for j in mirrors] == [("stranger:holder", "stranger:holder")] * 3
+    # The same seed, table and factions as the measured battles of that seed, once.
+    assert [(j[1], j[2], j[-1]) for j in mirrors] == [(j[1], j[2], j[-1]) for j in measured[::2]]
