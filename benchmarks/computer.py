@@ -172,11 +172,11 @@ MIRROR = " against itself"       # the name's ending of a stranger's battle agai
 
 def mirror_jobs(style: str, seeds: list[int], tables: list[str], rounds: int,
                 pairings: list[tuple[str, str]]) -> list[tuple[Any, ...]]:
-    """A stranger against itself, once a seed, on the table and factions ``jobs_for`` gives that seed: the side that
-    wins holds the favoured seat (``by_favour``)."""
+    """A stranger against itself, once a seed, on the table and factions ``jobs_for`` gives that seed (its side A
+    battles: with the same player in both seats the side B one is the same battle): the side that wins holds the
+    favoured seat (``by_favour``)."""
     kind = f"stranger:{style}"
-    return [(f"{kind}{MIRROR}", seed, tables[i % len(tables)], (kind, kind), "A", rounds, 3, 0,
-             pairings[i % len(pairings)]) for i, seed in enumerate(seeds)]
+    return jobs_for(f"{kind}{MIRROR}", (kind, kind), seeds, tables, rounds, 3, 0, pairings)[::2]
 
 
 def by_favour(results: list[dict[str, Any]], name: str,
