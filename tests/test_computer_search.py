@@ -1,5 +1,5 @@
-"""Hard's look-ahead (``game/players/computer/search.py``): a unit's whole activation played out in the imagined worlds,
-from the computer's own view only."""
+"""Hard's look-ahead (``game/players/computer/search.py``): the rest of a unit's activation played out in the imagined
+worlds, from the computer's own view only."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from referee.game.players.computer import Computer
 from referee.game.players.computer.levels import level
 from referee.game.players.computer.peek import check, honest
 from referee.game.players.computer.player import _Think
-from referee.game.players.computer.search import InWorld, acting, play_out, plan_activation
+from referee.game.players.computer.search import InWorld, acting, play_out
 from referee.game.play.legal import legal_actions
 from referee.game.battle.state import GameState, unit_from_contents
 from referee.game.views.view import player_view
@@ -68,7 +68,7 @@ def test_the_last_action_played_out_is_the_shot_the_counters_made_possible():
     assert value > think.value(world)
 
 
-def test_hard_activates_its_unit_for_the_shot_its_played_out_activation_takes():
+def test_hard_activates_its_unit_for_the_shot_it_can_take():
     # A's blips are taken off: its Tactical, 10" from B's Tactical carrying 5 counters, is its one unit to activate.
     s = enemy_in_the_open(5)
     assert s.turn is not None
@@ -76,12 +76,7 @@ def test_hard_activates_its_unit_for_the_shot_its_played_out_activation_takes():
     s.units["a-tactical-2"].activation = True
     for bid in [b.id for b in s.blips.values() if b.side == "A"]:
         del s.blips[bid]
-    think = _think(s)
     legal = legal_actions(s, "A")
-    (la,) = [la for la in legal if la.kind == "activate"]
-    value, begun, why = plan_activation(think, la)
-    assert value > begun                                       # the activation gains: the enemy can be shot
-    assert why.endswith("at b-tactical-1")                     # its first action: a shot at the enemy
     decision = Computer("A", "hard", seed=1).decide(player_view(s, "A"), legal)
     assert decision.action.kind == "activate" and decision.action.actor == "a-tactical-2"
-    assert "at b-tactical-1" in decision.reason
+    assert "at b-tactical-1" in decision.reason                # its first action: a shot at the enemy

@@ -5,7 +5,7 @@ determinizations of ``determinize.py``), how many dice it rolls in its head per 
 Move, and, for ``easy``, how often it settles for a fair action instead of the best one and that it does not heed
 the danger its own units stand in (a beginner's play: it goes for its mission and takes its shots, and walks into
 the fire it could have seen coming). ``normal`` and ``hard`` heed it, the ground a Move ends on included; ``hard``
-plays each unit's whole activation out before it chooses.
+weighs its best actions with the rest of the unit's activation played out after each.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ class Level:
     activations: int       # units weighed in full when choosing which to activate (the likeliest first)
     look_ahead_width: int = 0      # with look_ahead: how many of the best first actions are weighed again
     look_ahead_rolls: int = 0      # ... over this many rolls of the first action's dice in each imagined world
-    plan_activations: bool = False  # which unit to activate: each one's whole activation played out (``search.py``)
     blasts: bool = False            # the enemy's next missiles counted with their blasts (``reply.py``)
     # The enemy's next shots at its own units, the counters on them, enemy blips close by and the enemies that could
     # see a trooper where it ends a Move or a blip is revealed (the exposure map, priced at ``player.EXPOSURE_COST``
@@ -34,9 +33,9 @@ class Level:
     # missions the opponent may hold in a Chance Encounter, against all of them in an attack or a defence (p.16, A43;
     # ``Computer._end_of_round``).
     withdraws: bool = False
-    # Hard's played-out activations (``search.py``), with plan_activations or look_ahead: the actions one takes at
-    # most (a blip's two revealed troopers take 4), the Targets and missiles tried at each step (those that place the
-    # most counters, at the targets carrying the most), the rolls weighing each step's action (a rifle shot: exact),
+    # Hard's played-out activations (``search.py``, with look_ahead): the actions one takes at most (a blip's two
+    # revealed troopers take 4), the Targets and missiles tried at each step (those that place the most counters, at
+    # the targets carrying the most), the rolls weighing each step's action (a rifle shot: exact),
     # and the candidates one decision weighs at most: a count, never a time, so the same view gets the same decision.
     play_out_steps: int = 5
     step_targets: int = 4
@@ -50,8 +49,7 @@ LEVELS: dict[str, Level] = {
                   heeds_danger=False),
     "normal": Level("normal", worlds=1, dice_samples=3, move_points=8, slack=0.0, look_ahead=False, activations=3),
     "hard": Level("hard", worlds=2, dice_samples=4, move_points=12, slack=0.0, look_ahead=True, activations=6,
-                  look_ahead_width=3, look_ahead_rolls=1, plan_activations=True, blasts=True,
-                  withdraws=True),
+                  look_ahead_width=3, look_ahead_rolls=1, blasts=True, withdraws=True),
 }
 
 
@@ -61,8 +59,9 @@ LEVEL_WORDS: dict[str, str] = {
             "action instead of the best one, and walks into fire it could have seen coming.",
     "normal": "Normal is a fair club opponent: it weighs the dice of every action and the danger its units stand "
               "in (enemy shots, Target counters, enemy blips close by, ground the enemy sees), one action at a time.",
-    "hard": "Hard is the strongest it plays in the time: it plays each unit's whole activation out in two imagined "
-            "worlds before it chooses, counts missile blasts, and withdraws when that wins.",
+    "hard": "Hard is the strongest it plays in the time: it weighs its best actions with the rest of the unit's "
+            "activation played out after each, in two imagined worlds, counts missile blasts, and withdraws when "
+            "that wins.",
 }
 
 

@@ -43,7 +43,7 @@ from .determinize import sample_state
 from .evaluate import Aims, evaluate, mission_margin, outcome_now, weights, worst_margin
 from .levels import Level, level
 from .reply import blast_loss
-from .search import acting, deepen, plan_activation, play_out, short
+from .search import deepen, short
 from .seen import Seen, fingerprint
 from .setup import setup_decision
 from .weighing import DeviatedDice, FixedDice, HeadDice, MissileDice, _Scored, deviations
@@ -403,8 +403,7 @@ class Computer:
         best: tuple[float, LegalAction, str, float] | None = None
         offered = [la for la in legal if la.kind == Kind.ACTIVATE]
         ranked = sorted(offered, key=lambda la: (-self._promise(think, la), la.actor, bool(la.args.get("extra"))))
-        if not think.level.plan_activations:
-            self._read_reach(think, ranked[: think.level.activations])
+        self._read_reach(think, ranked[: think.level.activations])
         passed: list[float] = []        # the gains of the extra blip activations it weighed and let go
         for la in ranked[: think.level.activations]:
             gain, why = self._gain(think, la)
@@ -480,28 +479,18 @@ class Computer:
         grid.fetch_regions(regions)
 
     def _gain(self, think: _Think, la: LegalAction) -> tuple[float, str]:
-        """What activating this unit could gain: hard plays its whole activation out in every imagined world
-        (``search.plan_activation``), the other levels try a few first actions (``_potential``). A hidden blip of
-        its own is weighed as if it held the stand-in (``blind.py``); a blip of units may gain more by its reveal,
-        which shows what it holds anyway."""
+        """What activating this unit could gain: a few first actions tried (``_potential``). A hidden blip of its
+        own is weighed as if it held the stand-in (``blind.py``); a blip of units may gain more by its reveal, which
+        shows what it holds anyway. Playing each unit's whole activation out here (as hard does for its first
+        actions, ``search.py``) won no more battles and made it reveal and Target where hidden enemy missiles
+        answered (docs/computer-measurements.md, "Hard's parts, each taken out")."""
         if hidden_own_blip(think.seen.view, think.seen.me, la.actor):
-            blind = think.blind()
-            blind.searched = think.searched
-            gain, why = self._gain_of(blind, la)
-            think.searched = blind.searched
+            gain, why = self._potential(think.blind(), la)
             if la.args.get("extra") or own_decoy(think.seen, la.actor):
                 return gain, why
             shown = self._reveal_gain(think, la, gain)
             return (shown, "its units could act") if shown > gain else (gain, why)
-        return self._gain_of(think, la)
-
-    def _gain_of(self, think: _Think, la: LegalAction) -> tuple[float, str]:
-        if not think.level.plan_activations:
-            return self._potential(think, la)
-        value, begun, why = plan_activation(think, la)
-        if value == -math.inf:
-            return -1.0, ""
-        return value - begun, why
+        return self._potential(think, la)
 
     def _reveal_gain(self, think: _Think, la: LegalAction, move_gain: float) -> float:
         """What revealing a blip of units in its activation gains, on what it holds; on the clock its units' next
@@ -514,9 +503,6 @@ class Computer:
             v, out = think.simulate(act.state, Action(Kind.REVEAL, la.actor, {}), 1)
             if v is None or out is None:
                 continue
-            if think.level.plan_activations and acting(out.state, think.seen.me) is not None:
-                # Hard plays the revealed units' actions out, as it does any activation's (``search.py``).
-                v = max(v, play_out(think, out.state)[0])
             total += v - think.value(act.state)
             n += 1
         if n == 0:

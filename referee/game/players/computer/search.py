@@ -1,22 +1,20 @@
-"""Hard's look-ahead: a unit's whole activation played out in every imagined world before it commits.
+"""Hard's look-ahead: the rest of a unit's activation played out in every imagined world before it commits.
 
 Normal weighs each action by the state it leaves. Hard looks further, always on the imagined worlds of
-``determinize.py`` (its own view with the hidden parts sampled), never on the battle's state:
-
-* **Which unit to activate**: each likely unit's whole activation is played out in every imagined world -- its first
-  action the best of all its candidates (Target, fire, Move, reveal, ...), then each further action the same way --
-  and the unit whose activation leaves the best state is chosen. A Target is thus worth the shot it makes possible
-  in the same activation, and a blip's reveal the actions of the units it holds.
-* **Which action**: its best few first actions (always with its best Target and its best shot among them) are
-  weighed again with what the rest of the activation played out after each adds, over the outcomes of the first
-  action's dice: a rifle shot's kill, graze and miss [p.20] and a missile's hit, shot down and deviation [p.21] at
-  the preview's odds, any other roll sampled.
+``determinize.py`` (its own view with the hidden parts sampled), never on the battle's state: its best few first
+actions (always with its best Target and its best shot among them) are weighed again with what the rest of the
+activation played out after each adds, over the outcomes of the first action's dice: a rifle shot's kill, graze and
+miss [p.20] and a missile's hit, shot down and deviation [p.21] at the preview's odds, any other roll sampled. A
+Target is thus worth the shot it makes possible in the same activation.
 
 The rest of an activation is played greedily: at each step the action with the best value over one roll of its
 dice (a rifle shot and a missile by their outcomes), then one roll of it to go on from. One decision weighs at most
-``Level.search_budget`` candidates in its played-out activations, a count, never a time, so that the same view always gets the
-same decision. A step's choice is made from the legal actions of the imagined world, so the computer reasons from
-its own belief only.
+``Level.search_budget`` candidates in its played-out activations, a count, never a time, so that the same view always
+gets the same decision. A step's choice is made from the legal actions of the imagined world, so the computer reasons
+from its own belief only.
+
+Which unit to activate is chosen as at normal, by a few first actions of each (``player._potential``): the whole
+activation played out there too won no more battles (docs/computer-measurements.md, "Hard's parts, each taken out").
 """
 
 from __future__ import annotations
@@ -29,7 +27,6 @@ from ...battle.action_kinds import Kind
 from ...battle.intents import Action
 from ...play.actions import ActionOutcome
 from ...play.engine import play
-from ...battle.intents import LegalAction
 from ...play.legal import legal_actions
 from ...play.session import preview
 from ...battle.state import Data, GameState
@@ -179,27 +176,6 @@ def deepen(think: _Think, scored: list[_Scored]) -> list[_Scored]:
                 weight += p
         out.append(_Scored(s.cand, s.value + gain / weight, s.outcome) if weight > 0 else s)
     return out + [s for s in scored if s not in chosen]
-
-
-def plan_activation(think: _Think, la: LegalAction) -> tuple[float, float, str]:
-    """Activating ``la``'s unit, its activation played out in every imagined world: the average value it leaves,
-    the average value of the activation begun and not yet used (what it gains is the difference), and what its
-    first action is in the first world."""
-    total, base, why, n = 0.0, 0.0, "", 0
-    for w in think.worlds:
-        act = play(w, la.action(), think.dice())
-        if not act.legal:
-            continue
-        now = think.value(act.state)
-        v, first = play_out(think, act.state)
-        total += max(v, now)
-        base += now
-        n += 1
-        if not why and first is not None and first.action.kind != Kind.END_ACTIVATION:
-            why = short(first)
-    if n == 0:
-        return -math.inf, -math.inf, ""
-    return total / n, base / n, why or "nothing better than holding still"
 
 
 def short(c: Candidate) -> str:
