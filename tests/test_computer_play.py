@@ -1,5 +1,6 @@
 """How normal plays: each test builds a small battle, asks the computer for one decision from its own view and the
-legal actions, and checks what it does (no pointless reveal of its own decoys, no Move that goes nowhere)."""
+legal actions, and checks what it does (a decoy revealed only where a blip of units would be, no Move that goes
+nowhere)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pytest
 from referee.game.players.computer import Computer
 from referee.game.players.computer.player import _Think
 from referee.game.battle.dice import SeededDice
+from referee.game.battle.intents import Action
+from referee.game.play.engine import play
 from referee.game.play.legal import legal_actions
 from referee.game.play.setup import SetupChoices, new_battle
 from referee.game.battle.state import GameState, TurnState
@@ -32,19 +35,41 @@ def _activating(s: GameState, ident: str, actions: int = 1) -> GameState:
     return s
 
 
-def test_the_computer_never_reveals_its_own_decoy():
+def test_a_decoy_shows_itself_where_a_blip_of_units_would_be_revealed_and_says_so():
+    # Attacking on the clock (Deep Strike), every blip of units in its own activation is revealed to act at once:
+    # a decoy that stayed hidden there would mark itself, so it is revealed too, an enemy beside it or not.
     s = _battle(3)
+    assert s.attacker == "A" and s.missions["A"] == "deep-strike"
+    real = sorted(b.id for b in s.blips.values() if b.side == "A" and s.blip_contents(b))
     decoys = sorted(b.id for b in s.blips.values() if b.side == "A" and not s.blip_contents(b))
-    assert decoys
-    for seed, ident in enumerate(decoys[:4]):
+    assert real and decoys
+    for seed, ident in enumerate(real[:3]):
         t = _activating(s.copy(), ident)
-        # An enemy blip beside it: no secret to keep from far away, yet the reveal still only gives it away.
-        enemy = next(b for b in t.blips.values() if b.side == "B")
-        enemy.x, enemy.y = t.blips[ident].x + 3.0, t.blips[ident].y + 3.0
-        legal = legal_actions(t, "A")
-        assert any(la.kind == "reveal" for la in legal)
-        d = Computer("A", "normal", seed=seed).decide(player_view(t, "A"), legal)
-        assert d.action.kind != "reveal", d.reason
+        assert Computer("A", "normal", seed=seed).decide(player_view(t, "A"), legal_actions(t, "A")).action.kind \
+            == "reveal"
+    for seed, ident in enumerate(decoys[:4] + decoys[:1]):
+        t = _activating(s.copy(), ident)
+        if seed == 4:
+            enemy = next(b for b in t.blips.values() if b.side == "B")
+            enemy.x, enemy.y = t.blips[ident].x + 3.0, t.blips[ident].y + 3.0
+        d = Computer("A", "normal", seed=seed % 4).decide(player_view(t, "A"), legal_actions(t, "A"))
+        assert d.action == Action("reveal", ident, d.action.args), d.reason
+        assert d.reason.startswith(f"reveals its decoy {ident}: a blip of units standing here would be revealed")
+        assert d.shown() == f"reveals {ident}"      # the log says it was a decoy; the reason's figures stay sealed
+        out = play(t, d.action, SeededDice(1))
+        assert out.legal and ident not in out.state.blips
+
+
+def test_a_decoy_far_from_the_enemy_off_the_clock_stays_hidden_as_a_blip_of_units_does():
+    s = _battle(7)
+    s.attacker, s.missions = "B", {"A": "hold-the-line", "B": "sabotage"}     # no round limit on either side
+    mine = sorted(b.id for b in s.blips.values() if b.side == "A")
+    decoys = [i for i in mine if not s.blip_contents(s.blips[i])]
+    for ident in mine[:10]:
+        t = _activating(s.copy(), ident)
+        d = Computer("A", "normal", seed=2).decide(player_view(t, "A"), legal_actions(t, "A"))
+        assert d.action.kind != "reveal", (ident, d.reason)
+    assert set(decoys) & set(mine[:10])
 
 
 def test_no_move_the_computer_tries_ends_where_the_unit_stands():

@@ -1,6 +1,7 @@
 """No tells in the computer's blip moves: which of its blips it activates, as a primary or an extra blip activation,
 and where it moves them, read nothing of what they hold, so a player watching cannot pick out its decoys. Only the
-reveal of a blip of units looks at its contents, and the reveal shows them to everyone anyway.
+reveal of a blip of units looks at its contents, and the reveal shows them to everyone anyway; a decoy in its own
+activation is revealed where a blip holding the stand-in would be.
 
 Each check here shuffles the contents among the computer's own blips (the opponent's view is then the very same) and
 asks for the decision again, or deals the holding area's contents into other squares before set-up and plays set-up
@@ -76,8 +77,9 @@ def test_in_its_own_activation_a_blip_is_revealed_or_moved_as_any_blip_would_be(
             first = Computer("A", "normal", seed=2).decide(player_view(t, "A"), legal_actions(t, "A"))
             second = Computer("A", "normal", seed=2).decide(player_view(u, "A"), legal_actions(u, "A"))
             for d, state in ((first, t), (second, u)):
-                if d.action.kind == "reveal":
-                    assert state.blip_contents(state.blips[ident]), "it never reveals its own decoy"
+                if d.action.kind == "reveal" and not state.blip_contents(state.blips[ident]):
+                    # A decoy shows itself only where a blip holding the stand-in would be revealed.
+                    assert d.reason.startswith(f"reveals its decoy {ident}"), d.reason
             if "reveal" not in (first.action.kind, second.action.kind):
                 assert first.action == second.action, (first.reason, second.reason)
                 assert first.shown() == second.shown()
@@ -149,19 +151,21 @@ def test_where_and_in_which_order_the_blips_go_down_does_not_depend_on_what_they
 # Twelve battles: on the first six alone (seeds 7100-7102) the rule over all figures strayed from 0.62 to 0.70 with a
 # change that reads nothing of what a blip holds (a blip's Move priced by the ground its stand-in is revealed on),
 # where on these twelve it went from 0.64 to 0.65 in two rounds and from 0.65 to 0.67 in four
-# (docs/computer-measurements.md, "Normal heeds the ground again").
+# (docs/computer-measurements.md, "Normal heeds the ground again"). With its decoys revealed where a blip of units
+# would be, 0.57 and 0.58 (the same file's last section).
 WATCHED = [(7100 + i, ("pastoral-hills", "blasted-urban")[i % 2], side) for i in range(6) for side in "AB"]
 
 
 @pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move_in_two_rounds():
-    # The same twelve battles as the soak run below, stopped after round 2: about 145 blips scored, the same bounds.
-    _no_tells(rounds=2, blips=120)
+    # The same twelve battles as the soak run below, stopped after round 2: about 125 blips scored, the same bounds.
+    _no_tells(rounds=2, blips=110)
 
 
 @pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move():
-    _no_tells(rounds=4, blips=170)
+    # About 160 blips scored: decoys revealed in their own activations leave fewer to score.
+    _no_tells(rounds=4, blips=150)
 
 
 def _no_tells(rounds: int, blips: int) -> None:
@@ -178,6 +182,7 @@ def _no_tells(rounds: int, blips: int) -> None:
     # took an extra blip activation 0.90 (a decoy almost never did), its place in the order of set-up 0.87.
     # A score below a coin's is no leak (the rule learned on one half misleads on the other): only a high one is.
     # The figures of one blip at the start of successive rounds hang together, so the 200 or so scored are worth
-    # far fewer: a single figure is allowed more room than the rule over all of them.
-    assert score.combined < 0.7, score
+    # far fewer: a single figure is allowed more room than the rule over all of them. Issue 37 asks 0.6 of the rule;
+    # twelve battles stray about 0.05 either way, so the bound here leaves that room.
+    assert score.combined < 0.65, score
     assert max(score.per_feature.values()) < 0.8, score

@@ -9,7 +9,9 @@ So a blip of its own that stays hidden is weighed as the opponent must see it: i
 its blips on the table holds the same stand-in (one trooper of its side's commonest kind), decoy or not, and none is
 revealed. Which blip it activates, as a primary or an extra blip activation, and where the blip goes then read
 nothing of what any blip holds: shuffle the contents among its blips and the same blips move the same way. Only the
-decision to reveal a blip of units looks at them, and a reveal shows them to everyone anyway.
+decision to reveal a blip of units looks at them, and a reveal shows them to everyone anyway. A decoy in its own
+activation is revealed where a blip holding the stand-in would be (``Computer._decoy_shown``), so that the blips a
+turn's activation leaves hidden are no likelier decoys than the rest.
 """
 
 from __future__ import annotations

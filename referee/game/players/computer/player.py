@@ -37,7 +37,7 @@ from ...battle.state import Data, GameState, other
 from ...play.turns import EXTRA_BLIPS
 from ...play.victory import OBJECTIVE_CHOICES
 from .belief import Belief, belief
-from .blind import blind_view, hidden_own_blip
+from .blind import blind_view, hidden_own_blip, stand_in
 from .candidates import Candidate, exposure_at, expand, own_decoy, reach, target_candidates
 from .determinize import sample_state
 from .evaluate import Aims, evaluate, mission_margin, outcome_now, weights, worst_margin
@@ -375,9 +375,38 @@ class Computer:
                     top = think.pick(weighed)
                     if top.cand.action.kind == Kind.REVEAL:
                         return self._decision(think, top, weighed)
+        if reveal and best is not None and own_decoy(think.seen, blip):
+            shown = self._decoy_shown(think, reveal, avoid, blip, best)
+            if shown is not None:
+                return shown
         if best is None:
             return self._no_action(legal)
         return self._decision(blind, best, scored)
+
+    def _decoy_shown(self, think: _Think, reveal: list[LegalAction], avoid: frozenset[str], blip: str,
+                     move: _Scored) -> Decision | None:
+        """A decoy in its own activation shows itself where a blip holding the stand-in would be revealed: weighed
+        on the blind view with this one blip holding the stand-in, against the same blind Move. A blip of units
+        taking a turn's activation is often revealed in it, a decoy never was, so the blips still hidden after one
+        were likelier decoys: the opponent could count them out (docs/computer.md, "No tells in its blips")."""
+        view = think.blind().seen.view
+        held = stand_in(think.seen.view, think.seen.me)
+        if not held:
+            return None
+        shown = _Think({**view, "blips": [{**b, "contents": held} if b["id"] == blip else b for b in view["blips"]]},
+                       think.seen.me, think.level, self.seed)
+        cands = [c for c in expand(reveal, shown.seen, (), (), think.grid, 0, 0.0) if c.action.text() not in avoid]
+        if not cands:
+            return None
+        weighed = shown.hasten(shown.score(cands + [move.cand]))
+        top = shown.pick(weighed) if weighed else None
+        if top is None or top.cand.action.kind != Kind.REVEAL:
+            return None
+        over = top.value - max((x.value for x in weighed if x is not top), default=top.value)
+        reason = (f"reveals its decoy {blip}: a blip of units standing here would be revealed ({over:+.2f} VP over "
+                  f"its best Move, weighed on the stand-in), and decoys that never show themselves would mark the "
+                  f"blips that stay hidden")
+        return Decision(top.cand.action, reason, f"reveals {blip}")
 
     def _no_action(self, legal: list[LegalAction]) -> Decision:
         end = next((la for la in legal if la.kind == Kind.END_ACTIVATION), legal[-1])
