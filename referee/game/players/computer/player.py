@@ -299,6 +299,20 @@ class _Think:
         return top[0]
 
 
+def _reveal_over(think: _Think, reveal: list[LegalAction], avoid: frozenset[str],
+                 move: _Scored | None) -> tuple[_Scored, list[_Scored]] | None:
+    """A blip's reveal weighed in ``think``'s worlds against its best blind Move (``move``, if any): the reveal and
+    everything weighed, when the reveal comes out best. A reveal's candidates read no exposure map."""
+    cands = [c for c in expand(reveal, think.seen, (), (), None, 0, 0.0) if c.action.text() not in avoid]
+    if not cands:
+        return None
+    weighed = think.hasten(think.score(cands + ([move.cand] if move is not None else [])))
+    if not weighed:
+        return None
+    top = think.pick(weighed)
+    return (top, weighed) if top.cand.action.kind == Kind.REVEAL else None
+
+
 class Computer:
     """A computer player for one side, at a named level (``levels.LEVELS``)."""
 
@@ -368,14 +382,10 @@ class Computer:
         best = blind.pick(scored) if scored else None
         reveal = [la for la in legal if la.kind == Kind.REVEAL]
         if reveal and not own_decoy(think.seen, blip):
-            cands = [c for c in expand(reveal, think.seen, (), (), think.grid, 0, 0.0) if c.action.text() not in avoid]
-            if cands:
-                weighed = think.hasten(think.score(cands + ([best.cand] if best is not None else [])))
-                if weighed:
-                    top = think.pick(weighed)
-                    if top.cand.action.kind == Kind.REVEAL:
-                        return self._decision(think, top, weighed)
-        if reveal and best is not None and own_decoy(think.seen, blip):
+            found = _reveal_over(think, reveal, avoid, best)
+            if found is not None:
+                return self._decision(think, *found)
+        elif reveal and best is not None:
             shown = self._decoy_shown(think, reveal, avoid, blip, best)
             if shown is not None:
                 return shown
@@ -395,13 +405,10 @@ class Computer:
             return None
         shown = _Think({**view, "blips": [{**b, "contents": held} if b["id"] == blip else b for b in view["blips"]]},
                        think.seen.me, think.level, self.seed)
-        cands = [c for c in expand(reveal, shown.seen, (), (), think.grid, 0, 0.0) if c.action.text() not in avoid]
-        if not cands:
+        found = _reveal_over(shown, reveal, avoid, move)
+        if found is None:
             return None
-        weighed = shown.hasten(shown.score(cands + [move.cand]))
-        top = shown.pick(weighed) if weighed else None
-        if top is None or top.cand.action.kind != Kind.REVEAL:
-            return None
+        top, weighed = found
         over = top.value - max((x.value for x in weighed if x is not top), default=top.value)
         reason = (f"reveals its decoy {blip}: a blip of units standing here would be revealed ({over:+.2f} VP over "
                   f"its best Move, weighed on the stand-in), and decoys that never show themselves would mark the "
