@@ -10,12 +10,13 @@ import pytest
 
 from referee.game.players.computer import Computer
 from referee.game.players.computer.player import _Think
+from referee.game.players.computer.table_words import instruction
 from referee.game.battle.dice import SeededDice
 from referee.game.battle.intents import Action
 from referee.game.play.engine import play
 from referee.game.play.legal import legal_actions
 from referee.game.play.setup import SetupChoices, new_battle
-from referee.game.battle.state import GameState, TurnState
+from referee.game.battle.state import GameState, TurnState, UnitState
 from referee.game.views.view import player_view
 from referee.rules.scenario import parse_scenario
 from tests.battles import OPEN_FIELD
@@ -227,8 +228,6 @@ def test_the_attackers_objectives_leave_the_defender_room_for_its_three():
 
 def _facing_fire() -> GameState:
     """An assault of A with 3 Target counters 10" from an enemy assault with none, no blips."""
-    from referee.game.battle.state import UnitState
-
     s = _battle(3)
     s.blips.clear()
     s.units = {"a-assault-9": UnitState("a-assault-9", "A", "council-of-zane", "veteran", "assault", 10.0, 10.0,
@@ -495,3 +494,37 @@ def test_an_attacker_the_defenders_card_may_beat_at_the_round_limit_hunts_three_
     assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
     s.attacker, s.missions = "B", {"A": "delaying-action", "B": "sweep-and-clear"}
     assert _Think(player_view(s, "A"), "A", level("normal"), 1).aims.hunt == 1.0
+
+
+def _kamikaze_facing(gap: float, counters: int) -> GameState:
+    """A kamikaze drone of A's, activated, ``gap``" from an enemy tactical carrying ``counters`` Target counters."""
+    s = _battle(3)
+    s.blips.clear()
+    s.units = {"a-kamikaze-drone-9": UnitState("a-kamikaze-drone-9", "A", "council-of-zane", "veteran",
+                                               "kamikaze-drone", 10.0, 10.0),
+               "a-tactical-9": UnitState("a-tactical-9", "A", "council-of-zane", "veteran", "tactical", 4.0, 4.0),
+               "b-tactical-9": UnitState("b-tactical-9", "B", "council-of-zane", "veteran", "tactical", 10.0 + gap,
+                                         10.0, target_counters=counters)}
+    return _activating(s, "a-kamikaze-drone-9")
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_kamikaze_drone_closes_on_the_enemy_and_explodes_where_a_jump_reaches(level):
+    # Out of reach it goes toward the enemy, and does not spend itself on an objective where no contact can succeed
+    # (no counters on it): once the drone was worth nothing alive, an explosion anywhere cost nothing.
+    s = _kamikaze_facing(20.0, 0)
+    d = Computer("A", level, seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
+    assert d.action.kind in ("move", "jump"), d.reason
+    assert math.hypot(d.action.args["x"] - 30.0, d.action.args["y"] - 10.0) < 20.0 - 3.0
+    # 8" away a Move falls short and a Jump (9") reaches: it jumps and explodes against the marked tactical.
+    s = _kamikaze_facing(8.0, 5)
+    d = Computer("A", level, seed=1).decide(player_view(s, "A"), legal_actions(s, "A"))
+    assert d.action.kind == "kamikaze" and d.action.args["target"] == "b-tactical-9" and d.action.args.get("jump")
+    assert d.reason.startswith("jumps 6.9\" and explodes against b-tactical-9: a die under its 5 Target counters")
+    assert " VP over " in d.reason and " VP over " not in d.shown()      # its weighing reads its own secrets
+    # At a physical table the instruction says to Jump it, not Move it (p.22).
+    assert instruction(player_view(s, "A"), d.action).startswith(
+        "Jump a-kamikaze-drone-9 at (10, 10) 6.9\" toward the right edge to (16.9, 10) and explode it against "
+        "b-tactical-9")
+    out = play(s, d.action, SeededDice(1))
+    assert out.legal and "a-kamikaze-drone-9" not in out.state.units

@@ -203,19 +203,25 @@ def flamer_candidates(legal: LegalAction, seen: Seen, me: Data) -> list[Candidat
 
 
 def kamikaze_candidates(legal: LegalAction, seen: Seen, me: Data) -> list[Candidate]:
-    disc = legal.free["x, y"]["within"]
-    (cx, cy), r = disc["centre"], disc["radius"]
+    """The drone's explosion against each enemy piece or objective it can reach: by a Move, or else by a Jump, which
+    goes further over any terrain (p.22, A35)."""
+    move = legal.free["x, y"]["within"]
+    jump = ((legal.free.get("jump") or {}).get("x, y") or {}).get("within")
     out = []
     for tid in legal.free.get("target") or []:
         p = seen.piece(tid)
         if p is None or p.get("side") == seen.me:
             continue
         gap = (p.get("base", 1.0) + me.get("base", 1.0)) / 2 + 0.05
-        d = math.hypot(p["x"] - cx, p["y"] - cy)
-        if d - gap > r:
-            continue
-        x, y = _clip(cx, cy, r, p["x"], p["y"], gap)
-        out.append(Candidate(legal.action(x=x, y=y, target=tid), tid))
+        for disc, leap in ((move, False), (jump, True)):
+            if disc is None:
+                continue
+            (cx, cy), r = disc["centre"], disc["radius"]
+            if math.hypot(p["x"] - cx, p["y"] - cy) - gap > r:
+                continue
+            x, y = _clip(cx, cy, r, p["x"], p["y"], gap)
+            out.append(Candidate(legal.action(x=x, y=y, target=tid, **({"jump": True} if leap else {})), tid))
+            break
     return out
 
 

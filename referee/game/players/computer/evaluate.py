@@ -405,6 +405,15 @@ def position(state: GameState, me: str, aims: Aims, belief: Belief, careful: boo
     if mine and (aims.offence or not aims.hold):
         pull = aims.hunt * (WEIGHTS.hunt if not aims.hold else WEIGHTS.hunt / 2)  # one holding objectives hunts less far
         score -= pull * hunt_distance(state, me, belief, mine)
+    # A kamikaze drone is a weapon carried to the enemy: worth more the nearer it stands to one, the whole
+    # table's width and length at most, so that spending it in an explosion must gain more than it was worth.
+    # One still in a blip counts where the blip stands, so that its reveal is weighed on what the drone can do then.
+    kamikaze = [(u.x, u.y) for u in state.units.values() if u.side == me and u.type == "kamikaze-drone"]
+    kamikaze += [(b.x, b.y) for b in state.blips.values() if b.side == me
+                 for c in state.blip_contents(b) or [] if c.type == "kamikaze-drone"]
+    if kamikaze:
+        span = state.width + state.height
+        score += WEIGHTS.hunt * sum(max(0.0, span - hunt_distance(state, me, belief, [k])) for k in kamikaze)
     return score
 
 

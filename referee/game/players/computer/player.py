@@ -430,7 +430,7 @@ class Computer:
             # The counters it names on an objective are those its mission still needs: the opponent reads only
             # the counters the roll places, in the log.
             public = f"Targets {' and '.join(a.args['assign'])} with {a.args['dice']} dice"
-        if a.kind in (Kind.SCRAMBLE, Kind.MOVE, Kind.JUMP) and " VP over " in public:
+        if a.kind in (Kind.SCRAMBLE, Kind.MOVE, Kind.JUMP, Kind.KAMIKAZE) and " VP over " in public:
             public = public.rsplit("; ", 1)[0]      # the values it weighs read its own secrets
         return Decision(best.cand.action, reason, public)
 
@@ -808,7 +808,18 @@ class Computer:
         if a.kind == Kind.FLAMER:
             return f"fires its flamer at {best.cand.aim}"
         if a.kind == Kind.KAMIKAZE:
-            return f"explodes against {best.cand.aim}"
+            tid = str(a.args.get("target", best.cand.aim))
+            me, them = seen.piece(a.actor) or {}, seen.piece(tid) or {}
+            gap = math.hypot(float(a.args["x"]) - me.get("x", 0.0), float(a.args["y"]) - me.get("y", 0.0))
+            n = int(them.get("target_counters", 0))
+            said = (f"{'jumps' if a.args.get('jump') else 'moves'} {gap:.1f}\" and explodes against {tid}: a die "
+                    f"under its {n} Target counter{'s' if n != 1 else ''}, less its cover, destroys it, and the "
+                    f"blast reaches what stands round it [p.22, A35]")
+            others = [x for x in scored if x.cand.action != a]
+            if not others:
+                return said
+            alt = max(others, key=lambda x: x.value)
+            return said + f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
         return f"{a.kind} {a.args.get('target', '')}".strip()
 
 

@@ -196,4 +196,6 @@ def short(c: Candidate) -> str:
         return f"a Target of {n} counter{'s' if n != 1 else ''} on {tid}"
     if a.kind == Kind.REVEAL:
         return "its units could act"
+    if a.kind == Kind.KAMIKAZE:
+        return f"an explosion against {a.args.get('target', c.aim)}"
     return a.kind

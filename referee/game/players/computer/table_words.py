@@ -206,7 +206,7 @@ def instruction(view: Data, action: Action) -> str:
         return f"Fire the flamer of {who} at {spot(seen, a['x'], a['y'])}{dice}"
     if k == Kind.KAMIKAZE:
         target = f" against {_piece(seen, a['target'])}" if a.get("target") else ""
-        return f"Move {who}{_legs(seen, action.actor, a)} and explode it{target}{dice}"
+        return f"{'Jump' if a.get('jump') else 'Move'} {who}{_legs(seen, action.actor, a)} and explode it{target}{dice}"
     if k == Kind.REVEAL:
         p = seen.piece(action.actor)
         facing = (f", facing {degrees(a['facing'])}" + (f", {toward(seen, float(p['x']), float(p['y']), float(a['facing']))}"
