@@ -759,11 +759,7 @@ class Computer:
             said = f"{word} to ({a.args['x']:.2f}, {a.args['y']:.2f}){aim}: {risk} ({there} saw it where it stood)"
             # What it gains: the value over the best thing it could have done instead (its own weighing, which
             # reads its secrets: the opponent reads the move and its risk only, ``_decision``).
-            others = [x for x in scored if x.cand.action != a]
-            if not others:
-                return said
-            alt = max(others, key=lambda x: x.value)
-            return said + f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
+            return said + _over_the_rest(best, [x for x in scored if x.cand.action != a])
         if a.kind in (Kind.RIFLE, Kind.MISSILE):
             p = preview(think.worlds[0], a)
             f = p.figures
@@ -801,10 +797,7 @@ class Computer:
             said = (f"Scrambles {a.actor}: it leaves the table and three blips take its place, two of them decoys "
                     f"[p.22, A23]; {there} known enem{'y' if there == 1 else 'ies'} could see it where it stood")
             others = [s for s in scored if s.cand.action.kind != Kind.SCRAMBLE]
-            if not others:
-                return said + ", and it had no other action"
-            alt = max(others, key=lambda s: s.value)
-            return said + f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
+            return said + (_over_the_rest(best, others) if others else ", and it had no other action")
         if a.kind == Kind.FLAMER:
             return f"fires its flamer at {best.cand.aim}"
         if a.kind == Kind.KAMIKAZE:
@@ -815,12 +808,16 @@ class Computer:
             said = (f"{'jumps' if a.args.get('jump') else 'moves'} {gap:.1f}\" and explodes against {tid}: a die "
                     f"under its {n} Target counter{'s' if n != 1 else ''}, less its cover, destroys it, and the "
                     f"blast reaches what stands round it [p.22, A35]")
-            others = [x for x in scored if x.cand.action != a]
-            if not others:
-                return said
-            alt = max(others, key=lambda x: x.value)
-            return said + f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
+            return said + _over_the_rest(best, [x for x in scored if x.cand.action != a])
         return f"{a.kind} {a.args.get('target', '')}".strip()
+
+
+def _over_the_rest(best: _Scored, others: list[_Scored]) -> str:
+    """What the chosen action gains over the best of ``others``, for its reason ("" when there is no other)."""
+    if not others:
+        return ""
+    alt = max(others, key=lambda x: x.value)
+    return f"; {best.value - alt.value:+.2f} VP over its best other action, {_short(alt.cand)}"
 
 
 def _short(c: Candidate) -> str:
