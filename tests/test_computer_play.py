@@ -254,6 +254,35 @@ def test_easy_does_not_heed_the_fire_its_own_units_stand_in():
     assert not level("easy").heeds_danger and level("normal").heeds_danger and level("hard").heeds_danger
 
 
+def test_an_enemy_that_has_used_its_activation_shoots_only_next_round():
+    """A shot is weighed at full odds only from a unit that can still take it this round: one that holds its
+    activation, or is acting now with an action left. One that has used its activation fires next round, by when
+    the target may have moved (``LATER_SHOT``): weighed at full odds, the computer Targeted twice with a trooper and
+    left it standing, counters and all, before an enemy that had yet to act (issue 37)."""
+    from referee.game.players.computer.belief import belief
+    from referee.game.players.computer.evaluate import Aims, threat
+    from referee.game.players.computer.seen import Seen
+
+    s = _facing_fire()
+    aims, b = Aims.of(None), belief(Seen(player_view(s, "A"), "A"))
+    holds = threat(s, "A", aims, b)                        # the enemy assault holds its activation
+    s.units["b-assault-9"].activation = False
+    spent = threat(s, "A", aims, b)
+    assert holds < spent < 0.0
+    # Acting now with an action left, it can still shoot this activation; with none left it cannot.
+    _activating(s, "b-assault-9", actions=1)
+    assert threat(s, "A", aims, b) == holds
+    _activating(s, "b-assault-9", actions=0)
+    assert threat(s, "A", aims, b) == spent
+    # The same holds for its own shots: a marked enemy is worth less to a rifleman of its own that has acted.
+    s.turn = None
+    s.units["b-assault-9"].activation = True
+    s.units["a-assault-9"].target_counters, s.units["b-assault-9"].target_counters = 0, 3
+    ready = threat(s, "A", aims, b)
+    s.units["a-assault-9"].activation = False
+    assert ready > threat(s, "A", aims, b) > 0.0
+
+
 def test_normal_and_hard_price_the_ground_a_move_ends_on_by_the_enemies_that_could_see_it():
     """Each enemy that could see where a trooper's Move ends may Target it there: normal and hard take
     ``EXPOSURE_COST`` off the Move for each (docs/computer.md, "Levels"); easy, a beginner, walks on."""

@@ -285,16 +285,25 @@ def _missile_hit(counters: int, cm: int) -> float:
 
 def missiles_next(state: GameState, side: str) -> float:
     """How many missiles ``side`` may fire before a unit of the other side acts again: each of its revealed troopers
-    that carries them, one a trooper's action (two in an activation, p.16); one that has used its activation fires
-    in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units are left out (they must be
+    that carries them, one a trooper's action (two in an activation, p.16); one that has used its activation, and
+    is not acting now, fires in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units are left out (they must be
     revealed first): counted as carriers, as likely as the belief made each blip real, they won fewer battles
     against the strangers (docs/computer-measurements.md, "Target counters priced by the enemy's missiles")."""
     total = 0.0
     for u in state.units.values():
         if u.side != side or u.stunned or not _missile_and_cm(u.faction, u.rating, u.type)[0]:
             continue
-        total += actions_per_activation(state, u.id) * (1.0 if u.activation else LATER_SHOT)
+        total += actions_per_activation(state, u.id) * (1.0 if _shoots_this_round(state, u) else LATER_SHOT)
     return total
+
+
+def _shoots_this_round(state: GameState, u: UnitState) -> bool:
+    """Can ``u`` still shoot before the round ends: it holds its activation, or is acting now with an action
+    left, or is a revealed unit still to act in the activation in progress."""
+    if u.activation:
+        return True
+    t = state.turn
+    return t is not None and ((t.active == u.id and t.actions_left > 0) or u.id in t.queue)
 
 
 def _carries_missiles(state: GameState, me: str) -> bool:
@@ -310,7 +319,11 @@ def _carries_missiles(state: GameState, me: str) -> bool:
 
 def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool = True) -> float:
     """Expected VP swing from the shots both sides could take next: positive when ours are the better ones. A
-    rifle needs range (dice fall with the bands); a missile needs no line of sight and no range, only Target
+    rifle needs range (dice fall with the bands), and a rifleman that has used its activation this round fires only
+    in the next, by when the target may have moved (``LATER_SHOT``, as for missiles): counted at full odds, the
+    shots its own spent troopers could not take made a Target on an enemy look better than it was, and a trooper
+    Targeted twice and stood in the open with the counters that cost it, in reach of an enemy that had yet to act.
+    A missile needs no line of sight and no range, only Target
     counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile: the
     missiles a side may fire next (``missiles_next``) go at the other side's units in proportion to the odds of a
     direct hit on each (the likeliest kills draw the most), a unit that may still move off first counted at
@@ -346,7 +359,8 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
                 continue
             d = math.hypot(shooter.x - target.x, shooter.y - target.y)
             band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
-            p_safe *= 1.0 - _rifle_kill(target.target_counters, d, band)
+            later = 1.0 if _shoots_this_round(state, shooter) else LATER_SHOT
+            p_safe *= 1.0 - later * _rifle_kill(target.target_counters, d, band)
         p_hit = hits[target.id]
         if p_hit > 0:
             aimed = missiles[other(target.side)] * p_hit / odds_sum[target.side]
