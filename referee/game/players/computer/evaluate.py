@@ -286,8 +286,8 @@ def _missile_hit(counters: int, cm: int) -> float:
 def missiles_next(state: GameState, side: str) -> float:
     """How many missiles ``side`` may fire before a unit of the other side acts again: each of its revealed troopers
     that carries them, one a trooper's action (two in an activation, p.16); one that has used its activation, and
-    is not acting now, fires in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units are left out (they must be
-    revealed first): counted as carriers, as likely as the belief made each blip real, they won fewer battles
+    is not acting now, fires in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units
+    are left out (they must be revealed first): counted as carriers, as likely as the belief made each blip real, they won fewer battles
     against the strangers (docs/computer-measurements.md, "Target counters priced by the enemy's missiles")."""
     total = 0.0
     for u in state.units.values():
@@ -345,6 +345,8 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
     if not hits:
         return 0.0
     missiles = {side: missiles_next(state, side) for side in SIDES}
+    # A rifleman's share of its odds, once for each unit rather than for each pair of units.
+    later = {u.id: 1.0 if _shoots_this_round(state, u) else LATER_SHOT for u in units}
     for target in units:
         if target.target_counters <= 0:
             continue
@@ -359,8 +361,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
                 continue
             d = math.hypot(shooter.x - target.x, shooter.y - target.y)
             band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
-            later = 1.0 if _shoots_this_round(state, shooter) else LATER_SHOT
-            p_safe *= 1.0 - later * _rifle_kill(target.target_counters, d, band)
+            p_safe *= 1.0 - later[shooter.id] * _rifle_kill(target.target_counters, d, band)
         p_hit = hits[target.id]
         if p_hit > 0:
             aimed = missiles[other(target.side)] * p_hit / odds_sum[target.side]
