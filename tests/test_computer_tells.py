@@ -158,14 +158,16 @@ WATCHED = [(7100 + i, ("pastoral-hills", "blasted-urban")[i % 2], side) for i in
 
 @pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move_in_two_rounds():
-    # The same twelve battles as the soak run below, stopped after round 2: about 125 blips scored, the same bounds.
+    # The same twelve battles as the soak run below, stopped after round 2: about 120 blips scored, the same bounds.
     _no_tells(rounds=2, blips=110)
 
 
 @pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move():
-    # About 160 blips scored: decoys revealed in their own activations leave fewer to score.
-    _no_tells(rounds=4, blips=150)
+    # About 140 blips scored: decoys revealed in their own activations leave fewer to score. Since a shot from an
+    # enemy that has used its activation counts as next round's, fewer blips are still hidden, and have been
+    # activated, at the start of a round (160 were scored before).
+    _no_tells(rounds=4, blips=130)
 
 
 def _no_tells(rounds: int, blips: int) -> None:
