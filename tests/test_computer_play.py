@@ -264,6 +264,7 @@ def test_an_enemy_that_has_used_its_activation_shoots_only_next_round():
     from referee.game.players.computer.seen import Seen
 
     s = _facing_fire()
+    s.units["a-assault-9"].activation = False             # the marked assault cannot move off, whoever acts next
     aims, b = Aims.of(None), belief(Seen(player_view(s, "A"), "A"))
     holds = threat(s, "A", aims, b)                        # the enemy assault holds its activation
     s.units["b-assault-9"].activation = False
@@ -276,11 +277,31 @@ def test_an_enemy_that_has_used_its_activation_shoots_only_next_round():
     assert threat(s, "A", aims, b) == spent
     # The same holds for its own shots: a marked enemy is worth less to a rifleman of its own that has acted.
     s.turn = None
-    s.units["b-assault-9"].activation = True
+    s.units["a-assault-9"].activation = s.units["b-assault-9"].activation = True
     s.units["a-assault-9"].target_counters, s.units["b-assault-9"].target_counters = 0, 3
     ready = threat(s, "A", aims, b)
     s.units["a-assault-9"].activation = False
     assert ready > threat(s, "A", aims, b) > 0.0
+
+
+def test_a_marked_unit_whose_side_acts_first_may_move_off_before_the_enemy_shoots():
+    """A marked unit that still holds its activation, on the side that acts next, may move out of sight or reach
+    before the enemy's next shot: its risk is counted at ``LATER_SHOT``. Where the enemy acts first, its shot comes
+    before the unit can move, at full odds (issue 37)."""
+    from referee.game.players.computer.belief import belief
+    from referee.game.players.computer.evaluate import Aims, threat
+    from referee.game.players.computer.seen import Seen
+
+    s = _facing_fire()                                     # both assaults hold their activations
+    aims, b = Aims.of(None), belief(Seen(player_view(s, "A"), "A"))
+    _activating(s, "b-assault-9", actions=2)               # the enemy assault acts now
+    enemy_first = threat(s, "A", aims, b)
+    s.turn = TurnState(player="A", primary_allowed=1)      # A's turn, its activation still to take
+    mine_first = threat(s, "A", aims, b)
+    assert enemy_first < mine_first < 0.0
+    # Once it has used its activation it can move off no more, whichever side acts next.
+    s.units["a-assault-9"].activation = False
+    assert threat(s, "A", aims, b) == enemy_first
 
 
 def test_normal_and_hard_price_the_ground_a_move_ends_on_by_the_enemies_that_could_see_it():

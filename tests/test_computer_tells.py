@@ -164,9 +164,9 @@ def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_mov
 
 @pytest.mark.soak
 def test_a_cheating_player_cannot_tell_the_computers_decoys_by_how_its_blips_move():
-    # About 140 blips scored: decoys revealed in their own activations leave fewer to score. Since a shot from an
-    # enemy that has used its activation counts as next round's, fewer blips are still hidden, and have been
-    # activated, at the start of a round (160 were scored before).
+    # About 150 blips scored: decoys revealed in their own activations leave fewer to score. Which battles are played
+    # moves the count (160 were scored before a shot from an enemy that had used its activation counted as next
+    # round's, 142 with that change alone, 153 with a marked unit that may move off first weighed so too).
     _no_tells(rounds=4, blips=130)
 
 

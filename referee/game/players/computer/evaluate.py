@@ -306,6 +306,17 @@ def _shoots_this_round(state: GameState, u: UnitState) -> bool:
     return t is not None and ((t.active == u.id and t.actions_left > 0) or u.id in t.queue)
 
 
+def _acts_next(state: GameState) -> str | None:
+    """The side whose unit acts next: the side whose turn goes on (an action, a revealed unit or a primary
+    activation left), else the other."""
+    t = state.turn
+    if t is None:
+        return None
+    if t.actions_left > 0 or t.queue or t.primary_used < t.primary_allowed:
+        return t.player
+    return other(t.player)
+
+
 def _carries_missiles(state: GameState, me: str) -> bool:
     """Has ``me`` a trooper that carries missiles, on the table or in a blip (its own blips' contents it knows)?"""
     for u in state.units.values():
@@ -326,11 +337,12 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
     A missile needs no line of sight and no range, only Target
     counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile: the
     missiles a side may fire next (``missiles_next``) go at the other side's units in proportion to the odds of a
-    direct hit on each (the likeliest kills draw the most), a unit that may still move off first counted at
-    ``LATER_SHOT`` of its odds. Counted as two missiles at half their odds whatever the enemy carried, the counters
-    a trooper took by firing cost little, and against a player that fires every missile at the best odds its
-    troopers fired at objectives with one counter and stood there to be hit. Not ``careful`` (easy): only our own
-    shots count."""
+    direct hit on each (the likeliest kills draw the most). Counted as two missiles at half their odds whatever the
+    enemy carried, the counters a trooper took by firing cost little, and against a player that fires every missile
+    at the best odds its troopers fired at objectives with one counter and stood there to be hit. A marked unit that
+    still holds its activation, on the side that acts next, may move off before either kind of shot: its risk is
+    counted at ``LATER_SHOT``. Where the enemy acts first, it shoots before the unit can move: full odds. Not
+    ``careful`` (easy): only our own shots count."""
     total = 0.0
     units = list(state.units.values())
     hits: dict[str, float] = {}
@@ -347,6 +359,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
     missiles = {side: missiles_next(state, side) for side in SIDES}
     # A rifleman's share of its odds, once for each unit rather than for each pair of units.
     later = {u.id: 1.0 if _shoots_this_round(state, u) else LATER_SHOT for u in units}
+    first = _acts_next(state)
     for target in units:
         if target.target_counters <= 0:
             continue
@@ -354,6 +367,7 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
         if mine and not careful:
             continue
         p_safe = 1.0
+        moves_off = LATER_SHOT if target.activation and target.side == first else 1.0
         for shooter in units:
             if shooter.side == target.side or shooter.stunned:
                 continue
@@ -361,11 +375,11 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
                 continue
             d = math.hypot(shooter.x - target.x, shooter.y - target.y)
             band = 2 * RIFLE_BAND if shooter.type == "tactical" else RIFLE_BAND
-            p_safe *= 1.0 - later[shooter.id] * _rifle_kill(target.target_counters, d, band)
+            p_safe *= 1.0 - moves_off * later[shooter.id] * _rifle_kill(target.target_counters, d, band)
         p_hit = hits[target.id]
         if p_hit > 0:
             aimed = missiles[other(target.side)] * p_hit / odds_sum[target.side]
-            p_safe *= (1.0 - p_hit * (LATER_SHOT if target.activation else 1.0)) ** aimed
+            p_safe *= (1.0 - p_hit * moves_off) ** aimed
         for b in state.blips.values():
             if b.side == target.side:
                 continue
