@@ -287,8 +287,9 @@ def missiles_next(state: GameState, side: str) -> float:
     """How many missiles ``side`` may fire before a unit of the other side acts again: each of its revealed troopers
     that carries them, one a trooper's action (two in an activation, p.16); one that has used its activation, and
     is not acting now, fires in the next round, by when the target may have moved (``LATER_SHOT``). A blip's units
-    are left out (they must be revealed first): counted as carriers, as likely as the belief made each blip real, they won fewer battles
-    against the strangers (docs/computer-measurements.md, "Target counters priced by the enemy's missiles")."""
+    are left out (they must be revealed first): counted as carriers, as likely as the belief made each blip real,
+    they won fewer battles against the strangers (docs/computer-measurements.md, "Target counters priced by the
+    enemy's missiles")."""
     total = 0.0
     for u in state.units.values():
         if u.side != side or u.stunned or not _missile_and_cm(u.faction, u.rating, u.type)[0]:
@@ -334,10 +335,10 @@ def threat(state: GameState, me: str, aims: Aims, belief: Belief, careful: bool 
     in the next, by when the target may have moved (``LATER_SHOT``, as for missiles): counted at full odds, the
     shots its own spent troopers could not take made a Target on an enemy look better than it was, and a trooper
     Targeted twice and stood in the open with the counters that cost it, in reach of an enemy that had yet to act.
-    A missile needs no line of sight and no range, only Target
-    counters on its target (p.21, A28), so every unit with counters is within reach of every enemy missile: the
-    missiles a side may fire next (``missiles_next``) go at the other side's units in proportion to the odds of a
-    direct hit on each (the likeliest kills draw the most). Counted as two missiles at half their odds whatever the
+    A missile needs no line of sight and no range, only Target counters on its target (p.21, A28), so every unit
+    with counters is within reach of every enemy missile: the missiles a side may fire next (``missiles_next``) go
+    at the other side's units in proportion to the odds of a direct hit on each (the likeliest kills draw the
+    most). Counted as two missiles at half their odds whatever the
     enemy carried, the counters a trooper took by firing cost little, and against a player that fires every missile
     at the best odds its troopers fired at objectives with one counter and stood there to be hit. A marked unit that
     still holds its activation, on the side that acts next, may move off before either kind of shot: its risk is
