@@ -5,8 +5,10 @@ way is refused with the reason."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any, Callable
 
 import pytest
@@ -28,6 +30,7 @@ from referee.rules.errors import InputError
 from referee.rules.scenario import load_scenario
 from referee.ui.remote import RemoteBattle
 
+from .fixed_draws import DICE_DRAWS, seeded_os_draws
 from .net_support import next_action
 from .test_net_kept import FACTIONS, SMALL, fresh, setup_action
 
@@ -134,11 +137,32 @@ def unopened_secrets_in(files: list[str], disks: dict[str, Path], side: str) -> 
     return len(secrets), leaked
 
 
-@pytest.fixture
-def battle(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
+MAIL_SEED = 4242
+
+
+def new_battle(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
     path = tmp_path / "battle.json"
     new_mail_battle(load_scenario(paths.DEFAULT_SCENARIO), FACTIONS, path)
     return path, {"A": tmp_path / "a-computer", "B": tmp_path / "b-computer"}
+
+
+@pytest.fixture
+def battle(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
+    return new_battle(tmp_path)
+
+
+@pytest.fixture
+def same_battle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, dict[str, Path]]:
+    """``battle`` with every draw of both computers made from a seed (``tests/fixed_draws.py``): their dice
+    contributions, the seed, the table's fresh entropy, the cards and squares drawn for them and the salts of their
+    commitments. The same battle on every run, for a test that needs the battle to come to a given place (the
+    unforeseeable dice once took A through five rounds without a trooper free to Target)."""
+    monkeypatch.setattr(DICE_DRAWS, seeded_os_draws(MAIL_SEED))
+    drawn = random.Random(MAIL_SEED + 1)
+    monkeypatch.setattr("referee.net.keeper.secrets", SimpleNamespace(SystemRandom=lambda: drawn))
+    monkeypatch.setattr("referee.game.battle.commit.secrets",
+                        SimpleNamespace(token_hex=lambda n: drawn.randbytes(n).hex()))
+    return new_battle(tmp_path)
 
 
 def stop_then_withdraw(screen: dict[str, Any]) -> dict[str, Any]:
@@ -587,13 +611,13 @@ def test_a_take_back_by_mail_goes_in_the_file_to_the_other_side_which_agrees_or_
         turn.close()
 
 
-def test_a_roll_taken_back_by_mail_is_rolled_again_and_an_attacker_in_control_sets_the_objectives(battle):
+def test_a_roll_taken_back_by_mail_is_rolled_again_and_an_attacker_in_control_sets_the_objectives(same_battle):
     """Both sides play on at the end of round 1 (its roll made on one computer, with the other's part of it). In round
     2, A's Target rolls with two dice; the roll waits for B's part of it and B's computer resolves it. A asks to take
     the roll back, B agrees, and A Targets with one die instead: both computers give their parts of the dice at that
     place again, for the other action (each kept agreeing to the take-back), and nothing is refused. Then the battle
     ends on the defender's Withdraw."""
-    path, disks = battle
+    path, disks = same_battle
     revealed: set[str] = set()
     aim: list[str] = []
     side, waits = "A", [("A", "its move")]
