@@ -80,3 +80,38 @@ def test_hard_activates_its_unit_for_the_shot_it_can_take():
     decision = Computer("A", "hard", seed=1).decide(player_view(s, "A"), legal)
     assert decision.action.kind == "activate" and decision.action.actor == "a-tactical-2"
     assert "at b-tactical-1" in decision.reason                # its first action: a shot at the enemy
+
+
+def test_a_played_out_step_under_eyes_on_names_only_the_counters_its_mission_still_needs():
+    # Objective gamma carries 5 of the 8 counters Eyes On pays for, 3" from A's Tactical: every Target on it
+    # within the played-out activation names at most the 3 still needed, as the first action's do (a counter
+    # beyond pays nothing, and each die puts one on the Tactical), and 2 dice are tried, the fewest that pay
+    # for 3 counters nine times in ten.
+    from referee.game.players.computer.search import candidates
+    from tests.test_computer_play import _eyes_on
+
+    s = _eyes_on(5, (13.0, 21.0))
+    think = _think(s)
+    world = think.worlds[0]
+    actor = acting(world, "A")
+    assert actor is not None
+    on_gamma = [c.action for c in candidates(think, world, actor)
+                if c.action.kind == "target" and "gamma" in c.action.args["assign"]]
+    assert on_gamma
+    assert {a.args["assign"]["gamma"] for a in on_gamma} == {3}
+    assert 2 in {a.args["dice"] for a in on_gamma}
+
+
+def test_a_played_out_step_under_eyes_on_tries_a_move_toward_the_objective_still_short():
+    # Gamma, with no counter yet, stands 15" or more from A's Tactical: among the Moves a played-out step tries
+    # is one aimed at it, ending within the 6" where its passive sensors add a counter (p.18, A16).
+    from referee.game.players.computer.search import candidates
+    from tests.test_computer_play import _eyes_on
+
+    s = _eyes_on(0, (30.0, 31.0))
+    think = _think(s)
+    world = think.worlds[0]
+    actor = acting(world, "A")
+    assert actor is not None
+    aimed = [c for c in candidates(think, world, actor) if c.action.kind == "move" and c.aim == "objective gamma"]
+    assert len(aimed) == 1

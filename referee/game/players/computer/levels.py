@@ -35,8 +35,9 @@ class Level:
     withdraws: bool = False
     # Hard's played-out activations (``search.py``, with look_ahead): the actions one takes at most (a blip's two
     # revealed troopers take 4), the Targets and missiles tried at each step (those that place the most counters, at
-    # the targets carrying the most), the rolls weighing each step's action (a rifle shot: exact),
-    # and the candidates one decision weighs at most: a count, never a time, so the same view gets the same decision.
+    # the targets carrying the most; besides those, the Targets on objectives its mission still Inspects), the rolls
+    # weighing each step's action (a rifle shot: exact), and the candidates one decision weighs at most: a count,
+    # never a time, so the same view gets the same decision.
     play_out_steps: int = 5
     step_targets: int = 4
     step_missiles: int = 2

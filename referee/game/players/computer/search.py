@@ -70,8 +70,11 @@ def candidates(think: _Think, state: GameState, actor: str) -> list[Candidate]:
     """The unit's concrete actions in an imagined state, as ``expand`` makes them for the battle's."""
     legal = [la for la in legal_actions(state, think.seen.me) if la.actor == actor or la.kind == Kind.END_ACTIVATION]
     seen = InWorld(think.seen.view, think.seen.me, state)
+    # The objectives its mission Inspects, and the counters each still needs in this state (a counter beyond pays
+    # nothing): its Moves head for them and its Targets name no more, as the first action's did.
+    inspect = think.aims.wanted_counters({oid: o.target_counters for oid, o in state.objectives.items()})
     cands = expand(legal, seen, think.aims.hold, think.aims.destroy, think.grid, max(4, think.level.move_points // 3),
-                   think.rng.uniform(0, math.pi), think.belief.p_real)
+                   think.rng.uniform(0, math.pi), think.belief.p_real, inspect)
     # A Target is tried on every piece in sight; within a played-out activation only the few where the pool buys the
     # most counters matter (the nearest and most exposed), and they are most of the cost.
     targets = sorted((c for c in cands if c.action.kind == Kind.TARGET), key=lambda c: -_counters(c.action))
@@ -80,7 +83,10 @@ def candidates(think: _Think, state: GameState, actor: str) -> list[Candidate]:
     missiles = sorted((c for c in cands if c.action.kind == Kind.MISSILE),
                       key=lambda c: -_carried(state, str(c.action.args.get("target", ""))))
     lv = think.level
-    keep = set(map(id, targets[:lv.step_targets] + missiles[:lv.step_missiles]))
+    # A Target on an objective its mission still Inspects names only the counters it needs, fewer than a Target on
+    # an enemy may: it is weighed besides those, as the first action's is.
+    inspecting = [c for c in targets if set(c.action.args.get("assign", {})) <= set(inspect)]
+    keep = set(map(id, targets[:lv.step_targets] + missiles[:lv.step_missiles] + inspecting))
     return [c for c in cands if c.action.kind not in (Kind.TARGET, Kind.MISSILE) or id(c) in keep]
 
 
