@@ -3,13 +3,15 @@ worlds, from the computer's own view only."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from referee.game.players.computer import Computer
 from referee.game.players.computer.levels import level
 from referee.game.players.computer.peek import check, honest
 from referee.game.players.computer.player import _Think
-from referee.game.players.computer.search import InWorld, acting, play_out
+from referee.game.players.computer.candidates import Candidate
+from referee.game.players.computer.search import InWorld, acting, candidates, play_out
 from referee.game.play.legal import legal_actions
 from referee.game.battle.state import GameState, unit_from_contents
 from referee.game.views.view import player_view
@@ -82,20 +84,24 @@ def test_hard_activates_its_unit_for_the_shot_it_can_take():
     assert "at b-tactical-1" in decision.reason                # its first action: a shot at the enemy
 
 
+def _played_out_step(counters: int, at: tuple[float, float]) -> list[Candidate]:
+    """What a played-out step of hard's tries for A's Tactical under Eyes On, objective gamma at ``at`` carrying
+    ``counters`` counters (``test_computer_play._eyes_on``)."""
+    from tests.test_computer_play import _eyes_on
+
+    think = _think(_eyes_on(counters, at))
+    world = think.worlds[0]
+    actor = acting(world, "A")
+    assert actor is not None
+    return candidates(think, world, actor)
+
+
 def test_a_played_out_step_under_eyes_on_names_only_the_counters_its_mission_still_needs():
     # Objective gamma carries 5 of the 8 counters Eyes On pays for, 3" from A's Tactical: every Target on it
     # within the played-out activation names at most the 3 still needed, as the first action's do (a counter
     # beyond pays nothing, and each die puts one on the Tactical), and 2 dice are tried, the fewest that pay
     # for 3 counters nine times in ten.
-    from referee.game.players.computer.search import candidates
-    from tests.test_computer_play import _eyes_on
-
-    s = _eyes_on(5, (13.0, 21.0))
-    think = _think(s)
-    world = think.worlds[0]
-    actor = acting(world, "A")
-    assert actor is not None
-    on_gamma = [c.action for c in candidates(think, world, actor)
+    on_gamma = [c.action for c in _played_out_step(5, (13.0, 21.0))
                 if c.action.kind == "target" and "gamma" in c.action.args["assign"]]
     assert on_gamma
     assert {a.args["assign"]["gamma"] for a in on_gamma} == {3}
@@ -103,15 +109,11 @@ def test_a_played_out_step_under_eyes_on_names_only_the_counters_its_mission_sti
 
 
 def test_a_played_out_step_under_eyes_on_tries_a_move_toward_the_objective_still_short():
-    # Gamma, with no counter yet, stands 15" or more from A's Tactical: among the Moves a played-out step tries
-    # is one aimed at it, ending within the 6" where its passive sensors add a counter (p.18, A16).
-    from referee.game.players.computer.search import candidates
-    from tests.test_computer_play import _eyes_on
-
-    s = _eyes_on(0, (30.0, 31.0))
-    think = _think(s)
-    world = think.worlds[0]
-    actor = acting(world, "A")
-    assert actor is not None
-    aimed = [c for c in candidates(think, world, actor) if c.action.kind == "move" and c.aim == "objective gamma"]
+    # Gamma, with no counter yet, stands far from A's Tactical: among the Moves a played-out step tries is one
+    # aimed at it, as far toward it as the Move reaches (its passive sensors add a counter within 6", p.18, A16).
+    cands = _played_out_step(0, (30.0, 31.0))
+    aimed = [c.action for c in cands if c.action.kind == "move" and c.aim == "objective gamma"]
     assert len(aimed) == 1
+    others = [c.action for c in cands if c.action.kind == "move" and c.aim != "objective gamma"]
+    gap = lambda a: math.hypot(30.0 - a.args["x"], 31.0 - a.args["y"])  # noqa: E731
+    assert gap(aimed[0]) <= min(gap(a) for a in others)
