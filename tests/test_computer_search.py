@@ -13,6 +13,7 @@ from referee.game.players.computer.player import _Think
 from referee.game.players.computer.candidates import Candidate
 from referee.game.players.computer.search import InWorld, acting, candidates, play_out
 from referee.game.play.legal import legal_actions
+from referee.game.battle.intents import Action
 from referee.game.battle.state import GameState, unit_from_contents
 from referee.game.views.view import player_view
 from tests.test_computer import duel
@@ -115,5 +116,7 @@ def test_a_played_out_step_under_eyes_on_tries_a_move_toward_the_objective_still
     aimed = [c.action for c in cands if c.action.kind == "move" and c.aim == "objective gamma"]
     assert len(aimed) == 1
     others = [c.action for c in cands if c.action.kind == "move" and c.aim != "objective gamma"]
-    gap = lambda a: math.hypot(30.0 - a.args["x"], 31.0 - a.args["y"])  # noqa: E731
+    def gap(a: Action) -> float:
+        return math.hypot(30.0 - a.args["x"], 31.0 - a.args["y"])
+
     assert gap(aimed[0]) <= min(gap(a) for a in others)

@@ -85,7 +85,7 @@ def candidates(think: _Think, state: GameState, actor: str) -> list[Candidate]:
     lv = think.level
     # A Target on an objective its mission still Inspects names only the counters it needs, fewer than a Target on
     # an enemy may: it is weighed besides those, as the first action's is.
-    inspecting = [c for c in targets if set(c.action.args.get("assign", {})) <= set(inspect)]
+    inspecting = [c for c in targets if c.action.args.get("assign", {}).keys() <= inspect.keys()]
     keep = set(map(id, targets[:lv.step_targets] + missiles[:lv.step_missiles] + inspecting))
     return [c for c in cands if c.action.kind not in (Kind.TARGET, Kind.MISSILE) or id(c) in keep]
 
