@@ -520,6 +520,36 @@ def test_hard_defending_withdraws_once_the_attackers_troopers_rule_out_the_cards
     assert args.get("withdraw") == "A", reason
 
 
+def test_hard_defending_counts_the_objectives_an_attacker_in_control_would_destroy(monkeypatch: pytest.MonkeyPatch):
+    """Last Stand pays 8 VP for each objective left intact; Sweep and Clear pays nothing for any. An attacker allowed
+    the Withdraw Controls the Table and sets the objectives (p.16, A41), the defender's card shown by then, so it
+    destroys all five: the defender is left its 5 survivors' 10 VP against the attacker's 15 for the table. Counted
+    as paying the attacker's own card most, the objectives had stayed intact (a tie breaks no way), the Withdraw won
+    and hard withdrew from a battle the objectives then lost it (benchmark seed 1033)."""
+    from referee.game.battle.intents import Action
+    from referee.game.battle.dice import ScriptedDice
+    from referee.game.play.engine import play
+    from referee.game.players.computer.seen import Seen, mission_card
+
+    sweep = mission_card("sweep-and-clear")
+    # The attacker's card narrowed to Sweep and Clear, as the troopers it shows narrow it (``Seen.their_missions``).
+    monkeypatch.setattr(Seen, "their_missions", property(lambda self: (sweep,)))
+    s = _withdrawn("B", {"A": "last-stand", "B": "sweep-and-clear"})
+    assert s.troopers_left("A") == 5 and len(s.objectives) == 5
+    computer = Computer("A", "hard", seed=1)
+    think = _Think(player_view(s, "A"), "A", computer.level, computer.seed)
+    assert computer._withdraw_odds(think) == 0.0
+    args, reason = _end_of_round_word("hard", s)
+    assert args.get("withdraw") is None, reason
+    # What it would have met: allowed, the attacker sets every objective Destroyed and wins 15 to 10.
+    allowed = play(s, Action("end-of-round", "", {"withdraw": "A", "answer": "allow"}), ScriptedDice())
+    assert allowed.legal and allowed.state.result is not None and allowed.state.result.pending == "objectives"
+    setting, = [la for la in legal_actions(allowed.state, "B") if la.kind == "objectives"]
+    out = play(allowed.state, setting.action(**{oid: "destroyed" for oid in setting.free}), ScriptedDice())
+    assert out.legal, out.reason
+    assert out.state.result is not None and out.state.result.vp == {"A": 10, "B": 15}
+
+
 def test_an_attacker_the_defenders_card_may_beat_at_the_round_limit_hunts_three_times_as_hard():
     """The defender's card may win a stalemate at round 6 (Delaying Action, A43): an attacker whose own card pays
     for no Inspection closes on the enemy three times as hard. It had spent activations standing still until the

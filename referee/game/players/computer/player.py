@@ -614,8 +614,8 @@ class Computer:
         Easy and normal never withdraw. Hard withdraws when the battle so ended wins whatever the opponent answers
         (``_withdraw_odds``): in a Chance Encounter against most of the missions the opponent may hold (Break
         Contact and Scavengers pay for survivors, and a weak line's troopers were worn down by playing on), in an
-        attack or a defence against every one. There an attacker allowed the Withdraw sets every objective as its
-        card pays most (p.16), and a defender that withdrew against two cards in three lost three battles it had
+        attack or a defence against every one. There an attacker allowed the Withdraw sets every objective for its
+        own margin (p.16), and a defender that withdrew against two cards in three lost three battles it had
         been winning to the third (Eyes On, Sabotage)."""
         think = _Think(view, self.side, self.level, self.seed)
         if self.level.withdraws:
@@ -641,7 +641,7 @@ class Computer:
         """The share of the missions the opponent may hold (of the Troop lines its troopers shown could come from,
         ``Seen.their_missions``) and of the imagined worlds against which a Withdraw now wins by ``WITHDRAW_LEAD`` whatever
         the opponent answers (p.16, A43): allowed, the opponent Controls the Table at once (and as attacker sets
-        each objective to what pays its own card most); pursued, one more round is played, counted as the table
+        each objective for its own margin); pursued, one more round is played, counted as the table
         Contested now less the loss of one trooper in that round (its own card's price and the most any enemy card
         pays), or, with no round left under a card's limit, the table Contested at once."""
         s = think.seen
@@ -665,10 +665,13 @@ class Computer:
             for m in theirs:
                 least = math.inf
                 for ends, lost in ((allowed, 0.0), (pursued, pursuit_risk)):
-                    # Where the opponent chooses the objectives, it chooses what pays its own card most.
-                    outcome = max((outcome_now(e) for e in ends), key=lambda o: score_mission(m, them, o).vp)
-                    mine = score_mission(s.my_mission, s.me, outcome).vp if s.my_mission is not None else 0
-                    least = min(least, mine - score_mission(m, them, outcome).vp - lost)
+                    # Where the opponent chooses the objectives, it sets them for its own margin, the missions
+                    # shown by then: a Sweep and Clear attacker, paid nothing for an objective, destroys every one
+                    # a Last Stand defender is paid for intact. Counted as paying its own card most, the ties went
+                    # this side's way, and a defender withdrew from a battle the objectives then lost it.
+                    for outcome in map(outcome_now, ends):
+                        mine = score_mission(s.my_mission, s.me, outcome).vp if s.my_mission is not None else 0
+                        least = min(least, mine - score_mission(m, them, outcome).vp - lost)
                 wins += least >= WITHDRAW_LEAD
         return wins / (len(theirs) * len(think.worlds))
 
