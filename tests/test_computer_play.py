@@ -524,8 +524,9 @@ def test_hard_defending_counts_the_objectives_an_attacker_in_control_would_destr
     """Last Stand pays 8 VP for each objective left intact; Sweep and Clear pays nothing for any. An attacker allowed
     the Withdraw Controls the Table and sets the objectives (p.16, A41), the defender's card shown by then, so it
     destroys all five: the defender is left its 5 survivors' 10 VP against the attacker's 15 for the table. Counted
-    as paying the attacker's own card most, the objectives had stayed intact (a tie breaks no way), the Withdraw won
-    and hard withdrew from a battle the objectives then lost it (benchmark seed 1033)."""
+    as the setting that pays the attacker's own card most, every setting paid Sweep and Clear alike and the first,
+    all Secured, was taken: the Withdraw won on paper, and hard withdrew from a battle the objectives then lost it
+    (benchmark seed 1033)."""
     from referee.game.battle.intents import Action
     from referee.game.battle.dice import ScriptedDice
     from referee.game.play.engine import play
